@@ -1,0 +1,6 @@
+export * from './endpoint.js';
+export * from './envelope.js';
+export * as auth from './auth.js';
+export * as user from './user.js';
+export type { UserInfo, UserBalance, UserRole } from './auth.js';
+export type { LoginDevice } from './user.js';

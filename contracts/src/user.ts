@@ -1,0 +1,58 @@
+import { z } from 'zod';
+import { endpoint } from './endpoint.js';
+import { listOf } from './envelope.js';
+import { password, userInfo } from './auth.js';
+
+export const updateProfile = endpoint({
+  method: 'POST',
+  path: '/user/update',
+  access: 'user',
+  summary: 'Change avatar link, name, sign and persona role',
+  tags: ['user'],
+  body: z.object({
+    avatar: z.union([z.url().max(1000), z.literal('')]).optional(),
+    nickname: z.string().trim().min(1).max(32).optional(),
+    sign: z.string().trim().max(200).optional(),
+    personaRole: z.string().trim().max(2000).optional(),
+  }),
+  data: userInfo,
+});
+
+export const changePassword = endpoint({
+  method: 'POST',
+  path: '/user/updatePassword',
+  access: 'user',
+  summary: 'Change the password; every session of the user is signed out',
+  tags: ['user'],
+  body: z.object({ oldPassword: z.string().min(1).max(128), password }),
+  data: z.null(),
+});
+
+export const loginDevice = z.object({
+  id: z.number().int(),
+  deviceName: z.string(),
+  ip: z.string(),
+  firstSeenAt: z.string(),
+  lastSeenAt: z.string(),
+  current: z.boolean(),
+});
+export type LoginDevice = z.infer<typeof loginDevice>;
+
+export const getLoginDeviceList = endpoint({
+  method: 'GET',
+  path: '/user/getLoginDeviceList',
+  access: 'user',
+  summary: 'Devices signed in to this account, the current one marked',
+  tags: ['user'],
+  data: listOf(loginDevice),
+});
+
+export const delLoginDevice = endpoint({
+  method: 'POST',
+  path: '/user/delLoginDevice',
+  access: 'user',
+  summary: 'Sign a device out at once',
+  tags: ['user'],
+  body: z.object({ id: z.coerce.number().int().positive() }),
+  data: z.null(),
+});

@@ -1,0 +1,173 @@
+import fs from 'node:fs';
+import path from 'node:path';
+import { parse as parseYaml } from 'yaml';
+import { z } from 'zod';
+
+const bool = z.union([
+  z.boolean(),
+  z.enum(['true', 'false', '1', '0']).transform((v) => v === 'true' || v === '1'),
+]);
+const list = z.union([
+  z.array(z.string()),
+  z.string().transform((v) =>
+    v
+      .split(',')
+      .map((s) => s.trim())
+      .filter(Boolean),
+  ),
+]);
+
+export const configSchema = z.object({
+  nodeEnv: z.enum(['development', 'production', 'test']).default('production'),
+  host: z.string().min(1).default('127.0.0.1'),
+  port: z.coerce.number().int().min(0).max(65535).default(3000),
+  /** Where the SQLite file, the files and the generated secret live in embedded mode. */
+  dataDir: z.string().min(1).default('./data'),
+  /** postgres://… for the scaled mode; absent: SQLite under dataDir. */
+  databaseUrl: z
+    .string()
+    .regex(/^postgres(ql)?:\/\//, {
+      message: 'must start with postgres:// (leave it unset to use SQLite)',
+    })
+    .optional(),
+  /** PostgreSQL schema to use (tests isolate themselves with it). */
+  databaseSchema: z
+    .string()
+    .regex(/^[a-z_][a-z0-9_]*$/)
+    .optional(),
+  /** redis://… for the scaled mode (rate limits shared across instances, BullMQ). */
+  redisUrl: z
+    .string()
+    .regex(/^rediss?:\/\//, { message: 'must start with redis:// or rediss://' })
+    .optional(),
+  /** Prefix of every Redis key, so that several deployments (or test runs) can share one Redis. */
+  redisPrefix: z.string().default('atelier:'),
+  logLevel: z.enum(['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent']).default('info'),
+  /** Origins allowed to call the API from another site (comma separated). */
+  corsOrigins: list.default([]),
+  /** Trust X-Forwarded-* from a reverse proxy in front. */
+  trustProxy: bool.default(false),
+  /** Bearer token that opens /metrics; without it /metrics answers only loopback callers. */
+  metricsToken: z.string().min(16).optional(),
+  metricsPublic: bool.default(false),
+  /** 32+ characters used to encrypt provider keys at rest; generated into dataDir when absent. */
+  secretKey: z.string().min(32).optional(),
+  sessionTtlDays: z.coerce.number().int().min(1).max(365).default(30),
+  adminUsername: z.string().min(2).max(32).default('admin'),
+  adminPassword: z.string().min(8).optional(),
+  /** The built web app served by this process; empty to serve the API only. */
+  webDist: z.string().default(''),
+  /** IANA time zone used for the daily check-in and "today". */
+  timeZone: z.string().default('Asia/Shanghai'),
+  rateLimit: z
+    .object({
+      /** Requests per minute per IP on the sign-in and sign-up calls and guest creation. */
+      auth: z.coerce.number().int().min(1).default(20),
+      /** Requests per minute per IP on everything else. */
+      global: z.coerce.number().int().min(1).default(1200),
+    })
+    .default({ auth: 20, global: 1200 }),
+});
+
+export type Config = z.infer<typeof configSchema>;
+export type ConfigInput = z.input<typeof configSchema>;
+
+/** Environment variable → config key. Nested keys use a dot. */
+const envKeys: Record<string, string> = {
+  NODE_ENV: 'nodeEnv',
+  HOST: 'host',
+  PORT: 'port',
+  DATA_DIR: 'dataDir',
+  DATABASE_URL: 'databaseUrl',
+  DATABASE_SCHEMA: 'databaseSchema',
+  REDIS_URL: 'redisUrl',
+  REDIS_PREFIX: 'redisPrefix',
+  LOG_LEVEL: 'logLevel',
+  CORS_ORIGINS: 'corsOrigins',
+  TRUST_PROXY: 'trustProxy',
+  METRICS_TOKEN: 'metricsToken',
+  METRICS_PUBLIC: 'metricsPublic',
+  SECRET_KEY: 'secretKey',
+  SESSION_TTL_DAYS: 'sessionTtlDays',
+  ADMIN_USERNAME: 'adminUsername',
+  ADMIN_PASSWORD: 'adminPassword',
+  WEB_DIST: 'webDist',
+  TIME_ZONE: 'timeZone',
+  RATE_LIMIT_AUTH: 'rateLimit.auth',
+  RATE_LIMIT_GLOBAL: 'rateLimit.global',
+};
+
+export class ConfigError extends Error {
+  constructor(readonly problems: string[]) {
+    super(
+      `Atelier cannot start: the configuration is not valid.\n${problems.map((p) => `  - ${p}`).join('\n')}`,
+    );
+    this.name = 'ConfigError';
+  }
+}
+
+function setPath(target: Record<string, unknown>, dotted: string, value: unknown): void {
+  const keys = dotted.split('.');
+  let node = target;
+  for (const key of keys.slice(0, -1)) {
+    node[key] ??= {};
+    node = node[key] as Record<string, unknown>;
+  }
+  node[keys[keys.length - 1]!] = value;
+}
+
+function envVarOf(configPath: string): string | undefined {
+  return Object.entries(envKeys).find(([, key]) => key === configPath)?.[0];
+}
+
+function readYaml(file: string): Record<string, unknown> {
+  let text: string;
+  try {
+    text = fs.readFileSync(file, 'utf8');
+  } catch (error) {
+    throw new ConfigError([
+      `ATELIER_CONFIG names ${file}, which cannot be read (${(error as Error).message}).`,
+    ]);
+  }
+  const parsed: unknown = parseYaml(text);
+  if (parsed === null || parsed === undefined) return {};
+  if (typeof parsed !== 'object' || Array.isArray(parsed)) {
+    throw new ConfigError([
+      `${file} must hold a YAML mapping of settings (see docs/configuration.md).`,
+    ]);
+  }
+  return parsed as Record<string, unknown>;
+}
+
+/**
+ * Reads the configuration once: the YAML file named by ATELIER_CONFIG, then the environment
+ * on top of it. Every problem is reported at once, named by the variable a person would set.
+ */
+export function loadConfig(
+  env: NodeJS.ProcessEnv = process.env,
+  overrides: ConfigInput = {},
+): Config & { extra: Record<string, unknown> } {
+  const fromFile = env.ATELIER_CONFIG ? readYaml(env.ATELIER_CONFIG) : {};
+  const raw: Record<string, unknown> = structuredClone(fromFile);
+  for (const [variable, key] of Object.entries(envKeys)) {
+    const value = env[variable];
+    if (value !== undefined && value !== '') setPath(raw, key, value);
+  }
+  const merged = { ...raw, ...overrides };
+  const result = configSchema.safeParse(merged);
+  if (!result.success) {
+    throw new ConfigError(
+      result.error.issues.map((issue) => {
+        const key = issue.path.join('.');
+        const variable = envVarOf(key);
+        const name = variable ? `${variable} (${key})` : key || '(root)';
+        return `${name}: ${issue.message}`;
+      }),
+    );
+  }
+  const known = new Set(Object.keys(configSchema.shape));
+  const extra = Object.fromEntries(Object.entries(merged).filter(([k]) => !known.has(k)));
+  return { ...result.data, dataDir: path.resolve(result.data.dataDir), extra };
+}
+
+export type AppConfig = ReturnType<typeof loadConfig>;

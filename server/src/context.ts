@@ -1,0 +1,46 @@
+import type { Transaction } from 'kysely';
+import type { FastifyBaseLogger } from 'fastify';
+import type { AppConfig } from './config.js';
+import type { Db } from './db/database.js';
+import type { Database } from './db/schema.js';
+import type { Identity } from './http/identity.js';
+
+/**
+ * What a guest owns moves to the account it registers or signs in as, in one transaction.
+ * Each module that stores per-user data registers one mover for its tables.
+ */
+export type GuestDataMover = (
+  trx: Transaction<Database>,
+  move: { fromUserId: number; toUserId: number },
+) => Promise<void>;
+
+export class GuestDataMovers {
+  private readonly movers = new Map<string, GuestDataMover>();
+  register(owner: string, mover: GuestDataMover): void {
+    this.movers.set(owner, mover);
+  }
+  async moveAll(
+    trx: Transaction<Database>,
+    move: { fromUserId: number; toUserId: number },
+  ): Promise<void> {
+    for (const mover of this.movers.values()) await mover(trx, move);
+  }
+}
+
+/** Shared by every module: built once in buildApp, reached as `app.ctx`. */
+export interface AppContext {
+  config: AppConfig;
+  db: Db;
+  log: FastifyBaseLogger;
+  guestData: GuestDataMovers;
+}
+
+declare module 'fastify' {
+  interface FastifyInstance {
+    ctx: AppContext;
+  }
+  interface FastifyRequest {
+    /** Set by the route's access check: the signed-in user or guest, or null. */
+    identity: Identity | null;
+  }
+}

@@ -1,0 +1,77 @@
+import fs from 'node:fs';
+import path from 'node:path';
+import SQLite from 'better-sqlite3';
+import { Kysely, PostgresDialect, SqliteDialect } from 'kysely';
+import pg from 'pg';
+import type { Database } from './schema.js';
+
+export type DialectName = 'sqlite' | 'postgres';
+
+export interface Db {
+  kysely: Kysely<Database>;
+  dialect: DialectName;
+  /** Runs a trivial query; throws when the database cannot answer. */
+  ping(): Promise<void>;
+  destroy(): Promise<void>;
+}
+
+export interface DbOptions {
+  databaseUrl?: string;
+  databaseSchema?: string;
+  /** SQLite file; ':memory:' for a throwaway database. */
+  sqliteFile?: string;
+  poolSize?: number;
+}
+
+/**
+ * PostgreSQL returns int8 (COUNT, SUM, bigint ids) as strings and timestamptz as Date;
+ * we want numbers and ISO strings, as SQLite gives, so that one set of queries serves both.
+ */
+function pgTypes(): pg.CustomTypesConfig {
+  const { types } = pg;
+  return {
+    getTypeParser: ((oid: number, format?: string) => {
+      if (oid === types.builtins.INT8) return (v: string) => Number(v);
+      if (oid === types.builtins.NUMERIC) return (v: string) => Number(v);
+      if (oid === types.builtins.TIMESTAMPTZ || oid === types.builtins.TIMESTAMP)
+        return (v: string) =>
+          new Date(v.includes('+') || v.endsWith('Z') ? v : `${v}Z`).toISOString();
+      return types.getTypeParser(oid, format as 'text');
+    }) as pg.CustomTypesConfig['getTypeParser'],
+  };
+}
+
+export function createDb(options: DbOptions): Db {
+  if (options.databaseUrl) {
+    const pool = new pg.Pool({
+      connectionString: options.databaseUrl,
+      max: options.poolSize ?? 10,
+      types: pgTypes(),
+      ...(options.databaseSchema ? { options: `-c search_path=${options.databaseSchema}` } : {}),
+    });
+    const kysely = new Kysely<Database>({ dialect: new PostgresDialect({ pool }) });
+    return {
+      kysely,
+      dialect: 'postgres',
+      ping: async () => void (await pool.query('select 1')),
+      destroy: () => kysely.destroy(),
+    };
+  }
+  const file = options.sqliteFile ?? ':memory:';
+  if (file !== ':memory:') fs.mkdirSync(path.dirname(file), { recursive: true });
+  const sqlite = new SQLite(file);
+  sqlite.pragma('journal_mode = WAL');
+  sqlite.pragma('foreign_keys = ON');
+  sqlite.pragma('synchronous = NORMAL');
+  sqlite.pragma('busy_timeout = 5000');
+  const kysely = new Kysely<Database>({ dialect: new SqliteDialect({ database: sqlite }) });
+  return {
+    kysely,
+    dialect: 'sqlite',
+    ping: async () => void sqlite.prepare('select 1').get(),
+    destroy: () => kysely.destroy(),
+  };
+}
+
+/** The current time as every timestamp column stores it: ISO-8601 in UTC. */
+export const nowIso = (): string => new Date().toISOString();

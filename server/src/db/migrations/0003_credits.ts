@@ -1,0 +1,6 @@
+import type { AtelierMigration } from '../column-types.js';
+
+/** Balances, the ledger, holds, prices, redemption codes, packages, orders (credits module). */
+export const credits: AtelierMigration = {
+  async up() {},
+};

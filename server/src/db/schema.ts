@@ -1,0 +1,65 @@
+import type { Generated } from 'kysely';
+
+/**
+ * The database as Kysely sees it. Each module declares its own tables in its folder
+ * (`modules/<name>/tables.ts`) and they are joined here.
+ */
+export interface UsersTable {
+  id: Generated<number>;
+  kind: 'guest' | 'registered';
+  role: 'guest' | 'user' | 'admin';
+  username: string | null;
+  username_key: string | null;
+  email: string | null;
+  email_key: string | null;
+  password_hash: string | null;
+  guest_id: string | null;
+  nickname: Generated<string>;
+  avatar: Generated<string>;
+  sign: Generated<string>;
+  persona_role: Generated<string>;
+  invite_code: string | null;
+  invited_by: number | null;
+  signup_keyword: string | null;
+  signup_bd_vid: string | null;
+  signup_source: string | null;
+  merged_into: number | null;
+  disabled_at: string | null;
+  last_login_at: string | null;
+  created_at: string;
+  updated_at: string;
+}
+
+export interface SessionsTable {
+  id: Generated<number>;
+  user_id: number;
+  token_hash: string;
+  device_name: string;
+  user_agent: string;
+  ip: string;
+  created_at: string;
+  last_seen_at: string;
+  expires_at: string;
+}
+
+export interface LoginFailuresTable {
+  id: Generated<number>;
+  account_key: string;
+  ip: string;
+  created_at: string;
+}
+
+export interface AccountLocksTable {
+  account_key: string;
+  locked_until: string;
+}
+
+export interface AccountTables {
+  users: UsersTable;
+  sessions: SessionsTable;
+  login_failures: LoginFailuresTable;
+  account_locks: AccountLocksTable;
+}
+
+// Modules add their table interfaces to this intersection as they land.
+export type Database = AccountTables;

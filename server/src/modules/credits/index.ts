@@ -1,0 +1,6 @@
+import type { AtelierModule } from '../module.js';
+
+export const creditsModule: AtelierModule = {
+  name: 'credits',
+  async routes() {},
+};

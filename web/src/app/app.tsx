@@ -1,0 +1,3 @@
+export function App() {
+  return <div className="p-6">Atelier</div>;
+}
