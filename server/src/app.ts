@@ -12,7 +12,7 @@ import {
   validatorCompiler,
 } from 'fastify-type-provider-zod';
 import type { AppConfig } from './config.js';
-import { GuestDataMovers, type AppContext } from './context.js';
+import { GuestDataMovers, zeroBalance, type AppContext } from './context.js';
 import type { Db } from './db/database.js';
 import { registerErrorHandling } from './http/error-handler.js';
 import { registerMetrics } from './http/metrics.js';

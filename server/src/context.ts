@@ -1,4 +1,5 @@
 import type { Transaction } from 'kysely';
+import type { UserBalance } from '@atelier/contracts';
 import type { FastifyBaseLogger } from 'fastify';
 import type { AppConfig } from './config.js';
 import type { Db } from './db/database.js';
@@ -27,12 +28,40 @@ export class GuestDataMovers {
   }
 }
 
+type Trx = Transaction<Database>;
+
+/**
+ * Moments of an account's life that other modules act on, inside the same transaction
+ * (the credits module grants the guest trial, the register gift and the invite reward).
+ */
+export interface AccountEvents {
+  guestCreated: Array<(trx: Trx, e: { userId: number }) => Promise<void>>;
+  registered: Array<
+    (
+      trx: Trx,
+      e: { userId: number; inviterId: number | null; fromGuestUserId: number | null },
+    ) => Promise<void>
+  >;
+}
+
+/** Reads a user's balance for /auth/getInfo; the credits module installs the real one. */
+export type BalanceReader = (userId: number) => Promise<UserBalance>;
+
+export const zeroBalance: BalanceReader = async () => ({
+  credits: 0,
+  usedCredits: 0,
+  hh_vip_time: null,
+  isVip: false,
+});
+
 /** Shared by every module: built once in buildApp, reached as `app.ctx`. */
 export interface AppContext {
   config: AppConfig;
   db: Db;
   log: FastifyBaseLogger;
   guestData: GuestDataMovers;
+  accountEvents: AccountEvents;
+  balances: { read: BalanceReader };
 }
 
 declare module 'fastify' {

@@ -2,6 +2,7 @@ import type { AtelierModule } from './module.js';
 import { authModule } from './auth/index.js';
 import { sitesModule } from './sites/index.js';
 import { creditsModule } from './credits/index.js';
+import { paymentsModule } from './payments/index.js';
 
 /** Every domain of the API, in the order their routes and seeds run. */
-export const modules: AtelierModule[] = [authModule, sitesModule, creditsModule];
+export const modules: AtelierModule[] = [authModule, sitesModule, creditsModule, paymentsModule];

@@ -2,10 +2,12 @@ import type { AtelierMigration } from '../column-types.js';
 import { accounts } from './0001_accounts.js';
 import { sites } from './0002_sites.js';
 import { credits } from './0003_credits.js';
+import { payments } from './0004_payments.js';
 
 /** Applied in the order of their names; a migration, once landed, is never edited. */
 export const migrations: Record<string, AtelierMigration> = {
   '0001_accounts': accounts,
   '0002_sites': sites,
   '0003_credits': credits,
+  '0004_payments': payments,
 };

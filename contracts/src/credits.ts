@@ -1,0 +1,2 @@
+// Contracts of the credits module: filled by that module's work.
+export {};

@@ -1,0 +1,2 @@
+// Contracts of the payments module: filled by that module's work.
+export {};

@@ -1,0 +1,2 @@
+// Contracts of the sites module: filled by that module's work.
+export {};
