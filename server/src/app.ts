@@ -67,6 +67,8 @@ export async function buildApp(config: AppConfig, options: BuildOptions): Promis
     db: options.db,
     log: app.log,
     guestData: new GuestDataMovers(),
+    accountEvents: { guestCreated: [], registered: [] },
+    balances: { read: zeroBalance },
   };
   app.decorate('ctx', ctx);
   app.decorateRequest('identity', null);
