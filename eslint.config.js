@@ -3,6 +3,19 @@ import tseslint from 'typescript-eslint';
 import importX from 'eslint-plugin-import-x';
 import reactHooks from 'eslint-plugin-react-hooks';
 import globals from 'globals';
+import fs from 'node:fs';
+
+// One zone per feature: a feature may import only itself (STYLE.md: features never import each other).
+const featuresDir = 'web/src/features';
+const features = fs.existsSync(featuresDir)
+  ? fs.readdirSync(featuresDir, { withFileTypes: true }).filter((d) => d.isDirectory()).map((d) => d.name)
+  : [];
+const featureZones = features.map((name) => ({
+  target: `./${featuresDir}/${name}`,
+  from: `./${featuresDir}`,
+  except: [`./${name}`],
+  message: 'A feature must not import another feature; move the shared part up.',
+}));
 
 export default tseslint.config(
   {
@@ -45,12 +58,7 @@ export default tseslint.config(
         'error',
         {
           zones: [
-            {
-              target: './web/src/features/*/**',
-              from: './web/src/features/*/**',
-              except: ['./'],
-              message: 'A feature must not import another feature; move the shared part up.',
-            },
+            ...featureZones,
             {
               target: [
                 './web/src/components',
