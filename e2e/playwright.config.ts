@@ -1,0 +1,80 @@
+import fs from 'node:fs';
+import os from 'node:os';
+import path from 'node:path';
+import { fileURLToPath } from 'node:url';
+import { defineConfig, devices } from '@playwright/test';
+import { ADMIN_PASSWORD, ADMIN_USERNAME, BASE_URL, E2E_PORT } from './support/env.js';
+
+/**
+ * End-to-end tests drive Debian's Chromium against the BUILT server (`npm run build` first;
+ * `npm test` does it), serving the built web app on a fresh temporary data folder.
+ */
+const here = path.dirname(fileURLToPath(import.meta.url));
+const root = path.resolve(here, '..');
+process.env.PLAYWRIGHT_SKIP_BROWSER_DOWNLOAD = '1';
+
+// One fresh SQLite data folder per run, reused by the config's re-evaluation in worker processes.
+process.env.E2E_DATA_DIR ??= fs.mkdtempSync(path.join(os.tmpdir(), 'atelier-e2e-'));
+
+export default defineConfig({
+  testDir: './tests',
+  outputDir: './.artifacts/test-results',
+  timeout: 30_000,
+  expect: { timeout: 5_000 },
+  fullyParallel: false,
+  workers: 1,
+  retries: 0,
+  forbidOnly: !!process.env.CI,
+  reporter: [
+    ['list'],
+    [
+      'json',
+      {
+        outputFile: process.env.E2E_JSON_REPORT ?? path.join(root, '.test-reports', 'e2e.json'),
+      },
+    ],
+  ],
+  use: {
+    baseURL: BASE_URL,
+    trace: 'retain-on-failure',
+    screenshot: 'only-on-failure',
+    launchOptions: {
+      executablePath: process.env.CHROMIUM_PATH ?? '/usr/bin/chromium',
+      args: [
+        '--no-sandbox',
+        '--disable-gpu',
+        '--disable-dev-shm-usage',
+        '--disable-background-networking',
+        '--disable-component-update',
+        '--disable-sync',
+        '--no-first-run',
+        '--disable-quic',
+        // Any *.atelier.test host reaches the local server, so tests can use several site domains.
+        '--host-resolver-rules=MAP *.atelier.test 127.0.0.1',
+      ],
+    },
+  },
+  projects: [{ name: 'chromium', use: { ...devices['Desktop Chrome'], channel: undefined } }],
+  webServer: {
+    command: 'node ../server/dist/main.js',
+    cwd: here,
+    url: `${BASE_URL}/readyz`,
+    reuseExistingServer: false,
+    timeout: 60_000,
+    stdout: 'pipe',
+    stderr: 'pipe',
+    env: {
+      NODE_ENV: 'production',
+      HOST: '127.0.0.1',
+      PORT: String(E2E_PORT),
+      DATA_DIR: process.env.E2E_DATA_DIR,
+      WEB_DIST: path.join(root, 'web', 'dist'),
+      ADMIN_USERNAME,
+      ADMIN_PASSWORD,
+      RATE_LIMIT_AUTH: '10000',
+      RATE_LIMIT_GLOBAL: '100000',
+      LOG_LEVEL: 'warn',
+      TIME_ZONE: 'Asia/Shanghai',
+    },
+  },
+});

@@ -1,0 +1,10 @@
+/** Fixed values the e2e server is started with (playwright.config.ts) and the tests use. */
+export const E2E_PORT = Number(process.env.E2E_PORT ?? 3100);
+export const BASE_URL = `http://127.0.0.1:${E2E_PORT}`;
+export const ADMIN_USERNAME = 'e2eadmin';
+export const ADMIN_PASSWORD = 'e2e-admin-password-1';
+
+/** The same server under another site domain (*.atelier.test resolves to 127.0.0.1 in Chromium). */
+export function siteUrl(subdomain: string, pathname = '/'): string {
+  return `http://${subdomain}.atelier.test:${E2E_PORT}${pathname}`;
+}

@@ -1,0 +1,83 @@
+import { randomBytes } from 'node:crypto';
+import { expect, type APIRequestContext, type APIResponse } from '@playwright/test';
+
+export { ADMIN_PASSWORD, ADMIN_USERNAME, BASE_URL, E2E_PORT, siteUrl } from './env.js';
+import { ADMIN_PASSWORD, ADMIN_USERNAME, BASE_URL } from './env.js';
+
+/** The response envelope every API call answers with. */
+export interface Envelope<T = unknown> {
+  code: number;
+  success: boolean;
+  message: string;
+  data: T;
+}
+
+/** Reads an API response as the envelope and checks its shape (not its success). */
+export async function envelopeOf<T = unknown>(res: APIResponse): Promise<Envelope<T>> {
+  const body = (await res.json()) as Envelope<T>;
+  expect(body).toEqual(
+    expect.objectContaining({
+      code: res.status(),
+      success: expect.any(Boolean),
+      message: expect.any(String),
+    }),
+  );
+  expect(body).toHaveProperty('data');
+  return body;
+}
+
+/** Calls `/api<path>` and returns the envelope's `data`, failing the test on a non-2xx answer. */
+export async function api<T = unknown>(
+  request: APIRequestContext,
+  method: 'GET' | 'POST' | 'PUT' | 'DELETE',
+  path: string,
+  options: { token?: string; guestId?: string; body?: unknown; host?: string } = {},
+): Promise<T> {
+  const headers: Record<string, string> = {};
+  if (options.token) headers.authorization = `Bearer ${options.token}`;
+  if (options.guestId) headers.guestid = options.guestId;
+  if (options.host) headers.host = options.host;
+  const res = await request.fetch(`${BASE_URL}/api${path}`, {
+    method,
+    headers,
+    ...(options.body === undefined ? {} : { data: options.body }),
+  });
+  const body = await envelopeOf<T>(res);
+  expect(res.ok(), `${method} ${path} → ${res.status()} ${body.message}`).toBe(true);
+  return body.data;
+}
+
+/** Signs in through the API and returns the session token. */
+export async function apiLogin(
+  request: APIRequestContext,
+  username: string = ADMIN_USERNAME,
+  password: string = ADMIN_PASSWORD,
+): Promise<string> {
+  const data = await api<{ token: string }>(request, 'POST', '/auth/login', {
+    body: { username, password },
+  });
+  return data.token;
+}
+
+/** A session token of the seeded admin (ADMIN_USERNAME / ADMIN_PASSWORD). */
+export function adminToken(request: APIRequestContext): Promise<string> {
+  return apiLogin(request, ADMIN_USERNAME, ADMIN_PASSWORD);
+}
+
+/** A unique username, so tests never collide on the shared e2e database. */
+export function uniqueName(prefix = 'u'): string {
+  return `${prefix}${Date.now().toString(36)}${randomBytes(3).toString('hex')}`;
+}
+
+/** Registers a new user through the API; returns its credentials and session token. */
+export async function registerUser(
+  request: APIRequestContext,
+  prefix = 'u',
+): Promise<{ username: string; password: string; token: string }> {
+  const username = uniqueName(prefix);
+  const password = `pw-${randomBytes(6).toString('hex')}`;
+  const data = await api<{ token: string }>(request, 'POST', '/auth/register', {
+    body: { username, password },
+  });
+  return { username, password, token: data.token };
+}
