@@ -21,6 +21,13 @@ export const configSchema = z.object({
   nodeEnv: z.enum(['development', 'production', 'test']).default('production'),
   host: z.string().min(1).default('127.0.0.1'),
   port: z.coerce.number().int().min(0).max(65535).default(3000),
+  /**
+   * The address users and payment gateways reach this site at (notify and return URLs are built
+   * on it); default `http://<host>:<port>`.
+   */
+  publicUrl: z
+    .url({ protocol: /^https?$/, message: 'must be an http(s) URL such as https://ai.example.com' })
+    .optional(),
   /** Where the SQLite file, the files and the generated secret live in embedded mode. */
   dataDir: z.string().min(1).default('./data'),
   /** postgres://… for the scaled mode; absent: SQLite under dataDir. */
@@ -77,6 +84,7 @@ const envKeys: Record<string, string> = {
   NODE_ENV: 'nodeEnv',
   HOST: 'host',
   PORT: 'port',
+  PUBLIC_URL: 'publicUrl',
   DATA_DIR: 'dataDir',
   DATABASE_URL: 'databaseUrl',
   DATABASE_SCHEMA: 'databaseSchema',
@@ -167,7 +175,9 @@ export function loadConfig(
   }
   const known = new Set(Object.keys(configSchema.shape));
   const extra = Object.fromEntries(Object.entries(merged).filter(([k]) => !known.has(k)));
-  return { ...result.data, dataDir: path.resolve(result.data.dataDir), extra };
+  const { host, port } = result.data;
+  const publicUrl = (result.data.publicUrl ?? `http://${host}:${port}`).replace(/\/+$/, '');
+  return { ...result.data, dataDir: path.resolve(result.data.dataDir), publicUrl, extra };
 }
 
 export type AppConfig = ReturnType<typeof loadConfig>;
