@@ -1,0 +1,157 @@
+// Shared helpers of the root scripts. Node built-ins only: these run before any install.
+import { spawn } from 'node:child_process';
+import fs from 'node:fs';
+import path from 'node:path';
+import { fileURLToPath } from 'node:url';
+
+export const root = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '..');
+export const bin = (name) => path.join(root, 'node_modules', '.bin', name);
+
+/** Prints a line prefixed so it stands out from the tools' own output. */
+export function say(message) {
+  process.stdout.write(`[atelier] ${message}\n`);
+}
+
+/** Runs a command with inherited output; resolves to its exit code (never rejects). */
+export function run(command, args, options = {}) {
+  return new Promise((resolve) => {
+    const child = spawn(command, args, { cwd: root, stdio: 'inherit', ...options });
+    child.on('error', (error) => {
+      process.stderr.write(`[atelier] cannot run ${command}: ${error.message}\n`);
+      resolve(127);
+    });
+    child.on('exit', (code, signal) => resolve(code ?? (signal ? 128 : 1)));
+  });
+}
+
+/** Runs a command and exits this process with its code if it fails. */
+export async function mustRun(command, args, options = {}) {
+  const code = await run(command, args, options);
+  if (code !== 0) {
+    process.stderr.write(`[atelier] ${command} ${args.join(' ')} failed (exit ${code})\n`);
+    process.exit(code);
+  }
+}
+
+function mtime(file) {
+  try {
+    return fs.statSync(file).mtimeMs;
+  } catch {
+    return 0;
+  }
+}
+
+/** The newest modification time of the given files and folders (recursively), 0 if none. */
+export function newest(paths, skip = () => false) {
+  let best = 0;
+  const visit = (p) => {
+    let stat;
+    try {
+      stat = fs.statSync(p);
+    } catch {
+      return;
+    }
+    if (stat.isDirectory()) {
+      for (const entry of fs.readdirSync(p)) {
+        if (entry === 'node_modules' || entry === 'dist') continue;
+        visit(path.join(p, entry));
+      }
+    } else if (!skip(p)) {
+      best = Math.max(best, stat.mtimeMs);
+    }
+  };
+  for (const p of paths) visit(path.resolve(root, p));
+  return best;
+}
+
+/** True when dependencies are absent or the lockfile changed since the last install. */
+export function installNeeded() {
+  const hidden = path.join(root, 'node_modules', '.package-lock.json');
+  if (!fs.existsSync(hidden)) return true;
+  return mtime(path.join(root, 'package-lock.json')) > mtime(hidden);
+}
+
+/** `npm ci` when needed. Browsers are never downloaded: tests use Debian's Chromium. */
+export async function ensureInstalled() {
+  if (!installNeeded()) return;
+  say('installing dependencies (npm ci)…');
+  await mustRun('npm', ['ci', '--no-audit', '--no-fund'], {
+    env: { ...process.env, PLAYWRIGHT_SKIP_BROWSER_DOWNLOAD: '1' },
+  });
+}
+
+const isTest = (p) => /\.test\.tsx?$/.test(p) || p.includes(`${path.sep}test${path.sep}`);
+const common = [
+  'package-lock.json',
+  'tsconfig.base.json',
+  'contracts/src',
+  'contracts/tsconfig.json',
+];
+
+const serverStamp = path.join(root, 'server', 'dist', '.build-stamp');
+const webIndex = path.join(root, 'web', 'dist', 'index.html');
+
+export function serverStale() {
+  const sources = newest([...common, 'server/src', 'server/tsconfig.json'], isTest);
+  return mtime(serverStamp) < sources || !fs.existsSync(path.join(root, 'server/dist/main.js'));
+}
+
+export function webStale() {
+  const sources = newest(
+    [
+      ...common,
+      'web/src',
+      'web/public',
+      'web/index.html',
+      'web/vite.config.ts',
+      'web/tsconfig.json',
+    ],
+    isTest,
+  );
+  return mtime(webIndex) < sources;
+}
+
+/** Compiles contracts and server (tsc -b is incremental). Returns the exit code. */
+export async function buildServer() {
+  const started = Date.now();
+  const code = await run(bin('tsc'), ['-b', 'contracts', 'server']);
+  if (code === 0) {
+    fs.writeFileSync(serverStamp, new Date(started).toISOString() + '\n');
+    fs.utimesSync(serverStamp, new Date(started), new Date(started));
+  }
+  return code;
+}
+
+/** Builds the web app with Vite into web/dist. Returns the exit code. */
+export function buildWeb() {
+  return run(bin('vite'), ['build', '--logLevel', 'warn'], { cwd: path.join(root, 'web') });
+}
+
+/** Builds what is stale (or everything with `force`); exits on failure. */
+export async function ensureBuilt({ force = false, web = true } = {}) {
+  if (force || serverStale()) {
+    say('building contracts and server…');
+    const code = await buildServer();
+    if (code !== 0) process.exit(code);
+  }
+  if (web && (force || webStale())) {
+    say('building the web app…');
+    const code = await buildWeb();
+    if (code !== 0) process.exit(code);
+  }
+}
+
+/** Runs a long-lived child, forwarding signals to it, and exits with its code. */
+export function runForwarding(command, args, options = {}) {
+  const child = spawn(command, args, { cwd: root, stdio: 'inherit', ...options });
+  const forward = (signal) => {
+    if (child.exitCode === null) child.kill(signal);
+  };
+  for (const signal of ['SIGINT', 'SIGTERM', 'SIGHUP']) process.on(signal, () => forward(signal));
+  child.on('error', (error) => {
+    process.stderr.write(`[atelier] cannot run ${command}: ${error.message}\n`);
+    process.exit(127);
+  });
+  child.on('exit', (code, signal) => process.exit(code ?? (signal === 'SIGINT' ? 130 : 143)));
+  return child;
+}

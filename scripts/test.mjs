@@ -1,0 +1,276 @@
+// npm test: installs what is missing, then build, typecheck, lint, format check, the Vitest
+// suites (the server's twice: SQLite, then PostgreSQL + Redis) and the Playwright e2e tests.
+// Each runner writes a JSON report that is read back to count tests. It ends with one line,
+// `N passed, N failed` (`, N skipped` when some were), and exits non-zero if anything failed
+// or did not run. Checks without tests of their own (build, typecheck, lint, format) count as
+// one test each.
+import fs from 'node:fs';
+import net from 'node:net';
+import os from 'node:os';
+import path from 'node:path';
+import { spawnSync } from 'node:child_process';
+import { bin, buildServer, buildWeb, ensureInstalled, root, run, say } from './lib.mjs';
+
+const CI = process.env.CI === 'true' || process.env.CI === '1';
+const reports = path.join(root, '.test-reports');
+const pgUrl = process.env.TEST_DATABASE_URL ?? 'postgres://root@127.0.0.1:5432/test';
+const redisUrl = process.env.TEST_REDIS_URL ?? 'redis://127.0.0.1:6379';
+const CHROMIUM = process.env.CHROMIUM_PATH ?? '/usr/bin/chromium';
+
+/** @type {{ name: string, passed: number, failed: number, skipped: number, seconds: number, note?: string }[]} */
+const results = [];
+const started = Date.now();
+
+function record(name, counts, t0, note) {
+  const seconds = (Date.now() - t0) / 1000;
+  const row = { name, passed: 0, failed: 0, skipped: 0, ...counts, seconds, note };
+  results.push(row);
+  const parts = [`${row.passed} passed`, `${row.failed} failed`];
+  if (row.skipped) parts.push(`${row.skipped} skipped`);
+  const mark = row.failed ? 'FAIL' : 'ok';
+  say(
+    `${mark.padEnd(4)} ${name} (${seconds.toFixed(1)} s): ${parts.join(', ')}${note ? ` (${note})` : ''}`,
+  );
+  return row;
+}
+
+function header(name) {
+  process.stdout.write(`\n[atelier] ── ${name} ──\n`);
+}
+
+/** A step that is a single check: one passed or one failed. */
+async function check(name, command, args, options) {
+  header(name);
+  const t0 = Date.now();
+  const code = await run(command, args, options);
+  return record(name, code === 0 ? { passed: 1 } : { failed: 1 }, t0, code ? `exit ${code}` : '');
+}
+
+function readJson(file) {
+  try {
+    return JSON.parse(fs.readFileSync(file, 'utf8'));
+  } catch {
+    return null;
+  }
+}
+
+/** Counts of a Vitest JSON report (Jest-compatible); a suite that failed to load counts as one failure. */
+function vitestCounts(report) {
+  let failed = report.numFailedTests ?? 0;
+  for (const file of report.testResults ?? []) {
+    const failedInside = (file.assertionResults ?? []).some((a) => a.status === 'failed');
+    if (file.status === 'failed' && !failedInside) failed += 1;
+  }
+  return {
+    passed: report.numPassedTests ?? 0,
+    failed,
+    skipped: (report.numPendingTests ?? 0) + (report.numTodoTests ?? 0),
+  };
+}
+
+async function vitest(name, workspace, env = {}) {
+  header(name);
+  const t0 = Date.now();
+  const out = path.join(reports, `${name.replace(/[^a-z0-9]+/gi, '-').toLowerCase()}.json`);
+  fs.rmSync(out, { force: true });
+  const code = await run(
+    bin('vitest'),
+    ['run', '--passWithNoTests', '--reporter=default', '--reporter=json', `--outputFile=${out}`],
+    { cwd: path.join(root, workspace), env: { ...process.env, ...env } },
+  );
+  const report = readJson(out);
+  if (!report) return record(name, { failed: 1 }, t0, `no report, exit ${code}`);
+  const counts = vitestCounts(report);
+  if (code !== 0 && counts.failed === 0) {
+    counts.failed = 1;
+    return record(name, counts, t0, `exit ${code}`);
+  }
+  return record(name, counts, t0);
+}
+
+function freePort(preferred) {
+  return new Promise((resolve) => {
+    const server = net.createServer();
+    server.once('error', () => {
+      const any = net.createServer();
+      any.listen(0, '127.0.0.1', () => {
+        const { port } = any.address();
+        any.close(() => resolve(port));
+      });
+    });
+    server.listen(preferred, '127.0.0.1', () => server.close(() => resolve(preferred)));
+  });
+}
+
+async function playwright() {
+  const name = 'e2e (Playwright)';
+  header(name);
+  const t0 = Date.now();
+  const out = path.join(reports, 'e2e.json');
+  fs.rmSync(out, { force: true });
+  const dataDir = fs.mkdtempSync(path.join(os.tmpdir(), 'atelier-e2e-'));
+  const port = await freePort(Number(process.env.E2E_PORT ?? 3100));
+  const code = await run(bin('playwright'), ['test'], {
+    cwd: path.join(root, 'e2e'),
+    env: {
+      ...process.env,
+      PLAYWRIGHT_SKIP_BROWSER_DOWNLOAD: '1',
+      E2E_JSON_REPORT: out,
+      E2E_DATA_DIR: dataDir,
+      E2E_PORT: String(port),
+    },
+  });
+  fs.rmSync(dataDir, { recursive: true, force: true });
+  const report = readJson(out);
+  if (!report?.stats) return record(name, { failed: 1 }, t0, `no report, exit ${code}`);
+  const { expected = 0, unexpected = 0, flaky = 0, skipped = 0 } = report.stats;
+  const counts = { passed: expected + flaky, failed: unexpected, skipped };
+  if ((report.errors?.length ?? 0) > 0 && counts.failed === 0) counts.failed = 1;
+  if (code !== 0 && counts.failed === 0) counts.failed = 1;
+  return record(name, counts, t0, code ? `exit ${code}` : '');
+}
+
+/** Connects and speaks a line of the protocol; resolves true when the answer starts as expected. */
+function probe(port, host, hello, expected, timeoutMs = 2000) {
+  return new Promise((resolve) => {
+    const socket = net.connect({ port, host });
+    let answer = '';
+    const done = (ok) => {
+      socket.destroy();
+      resolve(ok);
+    };
+    socket.setTimeout(timeoutMs, () => done(false));
+    socket.on('error', () => done(false));
+    socket.on('connect', () => {
+      if (!hello) return done(true);
+      socket.write(hello);
+    });
+    socket.on('data', (chunk) => {
+      answer += chunk.toString('latin1');
+      if (answer.length >= expected.length) done(answer.startsWith(expected));
+    });
+  });
+}
+
+async function postgresReady() {
+  const url = new URL(pgUrl);
+  const port = Number(url.port || 5432);
+  if (!(await probe(port, url.hostname, null, ''))) return 'nothing listens there';
+  try {
+    // `pg` is installed with the server; a real query proves the database exists.
+    const { default: pg } = await import('pg');
+    const client = new pg.Client({ connectionString: pgUrl, connectionTimeoutMillis: 3000 });
+    await client.connect();
+    await client.query('select 1');
+    await client.end();
+    return null;
+  } catch (error) {
+    return error instanceof Error ? error.message : String(error);
+  }
+}
+
+async function redisReady() {
+  const url = new URL(redisUrl);
+  const ok = await probe(Number(url.port || 6379), url.hostname, 'PING\r\n', '+PONG');
+  return ok ? null : 'no PONG answer';
+}
+
+function ensureChromium() {
+  if (fs.existsSync(CHROMIUM)) return;
+  if (process.getuid?.() !== 0) {
+    say(
+      `${CHROMIUM} is absent and this is not root: install Debian's chromium (apt-get install chromium).`,
+    );
+    return;
+  }
+  say("installing Debian's chromium (apt-get)…");
+  const env = { ...process.env, DEBIAN_FRONTEND: 'noninteractive' };
+  spawnSync('apt-get', ['update'], { stdio: 'inherit', env });
+  spawnSync('apt-get', ['install', '-y', '--no-install-recommends', 'chromium'], {
+    stdio: 'inherit',
+    env,
+  });
+}
+
+// ── setup ────────────────────────────────────────────────────────────────────────────────
+header('setup');
+let t0 = Date.now();
+await ensureInstalled();
+ensureChromium();
+fs.mkdirSync(reports, { recursive: true });
+say(`setup done (${((Date.now() - t0) / 1000).toFixed(1)} s)`);
+
+t0 = Date.now();
+const [pgProblem, redisProblem] = await Promise.all([postgresReady(), redisReady()]);
+const services = !pgProblem && !redisProblem;
+if (!services) {
+  const lines = [];
+  if (pgProblem)
+    lines.push(
+      `PostgreSQL is not reachable at ${pgUrl} (${pgProblem}). Start it with:`,
+      '    pg_ctlcluster --skip-systemctl-redirect $(ls /etc/postgresql) main start',
+      '    (and create the database once: createdb -h 127.0.0.1 test)',
+    );
+  if (redisProblem)
+    lines.push(
+      `Redis is not reachable at ${redisUrl} (${redisProblem}). Start it with:`,
+      '    redis-server --daemonize yes --bind 127.0.0.1 --port 6379 --save "" --appendonly no',
+    );
+  for (const line of lines) say(line);
+  if (CI) record('PostgreSQL and Redis reachable', { failed: 1 }, t0, 'required with CI=true');
+  else say('NOTICE: the PostgreSQL + Redis pass of the server tests is skipped.');
+}
+
+// ── checks ───────────────────────────────────────────────────────────────────────────────
+header('build');
+t0 = Date.now();
+const buildCode = (await buildServer()) || (await buildWeb());
+const built = buildCode === 0;
+record('build', built ? { passed: 1 } : { failed: 1 }, t0, built ? '' : `exit ${buildCode}`);
+
+await check('typecheck', 'npm', ['run', '--silent', 'typecheck']);
+await check('lint', 'npm', ['run', '--silent', 'lint']);
+await check('format check', 'npm', ['run', '--silent', 'format:check']);
+
+// ── tests ────────────────────────────────────────────────────────────────────────────────
+await vitest('contracts (Vitest)', 'contracts');
+const sqlite = await vitest('server on SQLite (Vitest)', 'server', { TEST_DB: 'sqlite' });
+if (services) {
+  await vitest('server on PostgreSQL + Redis (Vitest)', 'server', {
+    TEST_DB: 'postgres',
+    TEST_DATABASE_URL: pgUrl,
+    TEST_REDIS_URL: redisUrl,
+  });
+} else if (!CI) {
+  record(
+    'server on PostgreSQL + Redis (Vitest)',
+    { skipped: sqlite.passed + sqlite.failed },
+    Date.now(),
+    'not reachable',
+  );
+}
+await vitest('web (Vitest)', 'web');
+if (built) await playwright();
+else record('e2e (Playwright)', { failed: 1 }, Date.now(), 'not run: the build failed');
+
+// ── summary ──────────────────────────────────────────────────────────────────────────────
+const total = results.reduce(
+  (sum, r) => ({
+    passed: sum.passed + r.passed,
+    failed: sum.failed + r.failed,
+    skipped: sum.skipped + r.skipped,
+  }),
+  { passed: 0, failed: 0, skipped: 0 },
+);
+process.stdout.write('\n');
+for (const r of results) {
+  const counts = `${r.passed} passed, ${r.failed} failed${r.skipped ? `, ${r.skipped} skipped` : ''}`;
+  process.stdout.write(
+    `  ${r.failed ? '✗' : '✓'} ${r.name.padEnd(40)} ${counts.padEnd(34)} ${r.seconds.toFixed(1).padStart(6)} s\n`,
+  );
+}
+process.stdout.write(`  total time ${((Date.now() - started) / 1000).toFixed(1)} s\n\n`);
+process.stdout.write(
+  `${total.passed} passed, ${total.failed} failed${total.skipped ? `, ${total.skipped} skipped` : ''}\n`,
+);
+process.exit(total.failed > 0 ? 1 : 0);
