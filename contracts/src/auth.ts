@@ -28,6 +28,8 @@ export const userInfo = z.object({
   personaRole: z.string(),
   role: userRole,
   isGuest: z.boolean(),
+  /** The code others register with (`invitedBy`) to be counted as invited by this user; null for a guest. */
+  inviteCode: z.string().nullable(),
   createdAt: z.string(),
   userBalance,
 });

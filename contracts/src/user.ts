@@ -1,7 +1,7 @@
 import { z } from 'zod';
 import { endpoint } from './endpoint.js';
-import { listOf } from './envelope.js';
-import { password, userInfo } from './auth.js';
+import { listOf, pageQuery } from './envelope.js';
+import { password, userInfo, userRole } from './auth.js';
 
 export const updateProfile = endpoint({
   method: 'POST',
@@ -55,4 +55,35 @@ export const delLoginDevice = endpoint({
   tags: ['user'],
   body: z.object({ id: z.coerce.number().int().positive() }),
   data: z.null(),
+});
+
+/** One user as an admin sees it: never a password hash, token or other secret. */
+export const adminUserRow = z.object({
+  id: z.number().int(),
+  kind: z.enum(['guest', 'registered']),
+  role: userRole,
+  username: z.string().nullable(),
+  email: z.string().nullable(),
+  nickname: z.string(),
+  inviteCode: z.string().nullable(),
+  invitedBy: z.number().int().nullable(),
+  /** For a guest whose data moved to an account: that account's id. */
+  mergedInto: z.number().int().nullable(),
+  disabled: z.boolean(),
+  lastLoginAt: z.string().nullable(),
+  createdAt: z.string(),
+});
+export type AdminUserRow = z.infer<typeof adminUserRow>;
+
+export const adminUserList = endpoint({
+  method: 'GET',
+  path: '/admin/users',
+  access: 'admin',
+  summary: 'Users, newest first, filtered by kind and by a part of the username or email',
+  tags: ['admin', 'user'],
+  query: pageQuery.extend({
+    kind: z.enum(['guest', 'registered']).optional(),
+    keyword: z.string().trim().max(100).optional(),
+  }),
+  data: listOf(adminUserRow),
 });

@@ -1,6 +1,16 @@
 import type { AtelierModule } from '../module.js';
+import { adminRoutes } from './admin-routes.js';
+import { seedAdmin } from './admins.js';
+import { authRoutes } from './auth-routes.js';
+import { userRoutes } from './user-routes.js';
 
+/** Accounts, sessions (login devices), guests and the first admin. */
 export const authModule: AtelierModule = {
   name: 'auth',
-  async routes() {},
+  async routes(app) {
+    authRoutes(app);
+    userRoutes(app);
+    adminRoutes(app);
+  },
+  seed: seedAdmin,
 };

@@ -1,0 +1,293 @@
+import { randomBytes } from 'node:crypto';
+import type { FastifyRequest } from 'fastify';
+import type { Selectable, Transaction } from 'kysely';
+import type { UserBalance, UserInfo } from '@atelier/contracts';
+import type { AppContext } from '../../context.js';
+import { nowIso } from '../../db/database.js';
+import type { Database, UsersTable } from '../../db/schema.js';
+import { AppError } from '../../http/errors.js';
+import { readCredentials } from '../../http/identity.js';
+import type { Localized } from '../../http/messages.js';
+import { uniqueViolation } from './db-errors.js';
+import type { Executor } from './executor.js';
+import { assertNotLocked, clearFailures, lockKeyOf, recordFailure } from './lockout.js';
+import { authMessages } from './messages.js';
+import { checkPassword, hashPassword } from './passwords.js';
+import { dropExpiredSessions, openSession, type DeviceInfo } from './sessions.js';
+
+/** Usernames and emails are unique regardless of case and Unicode width. */
+export const accountKey = (typed: string): string => typed.normalize('NFKC').trim().toLowerCase();
+
+const INVITE_ALPHABET = 'ABCDEFGHJKLMNPQRSTUVWXYZ23456789';
+/** 10 characters of an unambiguous 32-letter alphabet: 50 bits, easy to read out loud. */
+export function newInviteCode(): string {
+  return Array.from(randomBytes(10), (b) => INVITE_ALPHABET[b % 32]).join('');
+}
+
+const duplicate = (field: string, text: Localized) =>
+  new AppError(409, text, {}, { errors: [{ field, message: text['en-US'] }] });
+
+const wrongCredentials = () =>
+  new AppError(
+    400,
+    authMessages.wrongCredentials,
+    {},
+    {
+      errors: [{ field: 'password', message: authMessages.wrongCredentials['en-US'] }],
+    },
+  );
+
+/** A broken unique constraint on the users table, as the 409 a person reads. */
+function duplicateAccount(error: unknown): AppError | null {
+  const found = uniqueViolation(error);
+  if (!found || (found.table && found.table !== 'users')) return null;
+  if (found.column === 'username_key') return duplicate('username', authMessages.usernameTaken);
+  if (found.column === 'email_key') return duplicate('email', authMessages.emailTaken);
+  return null;
+}
+
+export interface NewAccount {
+  username: string;
+  email?: string | null;
+  passwordHash: string;
+  role: 'user' | 'admin';
+  invitedBy?: number | null;
+}
+
+/** Inserts a registered user; a taken username or email is a 409 naming the field. */
+export async function insertAccount(db: Executor, account: NewAccount): Promise<number> {
+  const now = nowIso();
+  try {
+    const row = await db
+      .insertInto('users')
+      .values({
+        kind: 'registered',
+        role: account.role,
+        username: account.username,
+        username_key: accountKey(account.username),
+        email: account.email ?? null,
+        email_key: account.email ? accountKey(account.email) : null,
+        password_hash: account.passwordHash,
+        nickname: account.username,
+        invite_code: newInviteCode(),
+        invited_by: account.invitedBy ?? null,
+        created_at: now,
+        updated_at: now,
+      })
+      .returning('id')
+      .executeTakeFirstOrThrow();
+    return row.id;
+  } catch (error) {
+    throw duplicateAccount(error) ?? error;
+  }
+}
+
+/** Answers the 409 before spending a password hash on a name that is visibly taken. */
+async function assertFree(db: Executor, username: string, email: string | undefined) {
+  const taken = await db
+    .selectFrom('users')
+    .select(['username_key', 'email_key'])
+    .where((eb) =>
+      eb.or([
+        eb('username_key', '=', accountKey(username)),
+        ...(email ? [eb('email_key', '=', accountKey(email))] : []),
+      ]),
+    )
+    .execute();
+  if (taken.some((r) => r.username_key === accountKey(username)))
+    throw duplicate('username', authMessages.usernameTaken);
+  if (taken.length) throw duplicate('email', authMessages.emailTaken);
+}
+
+/**
+ * The guest whose data a sign-up or sign-in takes over: the request's Guestid (header or
+ * `Authorization: Guestid …`), whether or not it also carries a Bearer token.
+ */
+export async function guestOf(db: Executor, req: FastifyRequest): Promise<number | null> {
+  const guestId = readCredentials(req).guestId?.toLowerCase();
+  if (!guestId) return null;
+  const row = await db
+    .selectFrom('users')
+    .select('id')
+    .where('guest_id', '=', guestId)
+    .where('kind', '=', 'guest')
+    .where('disabled_at', 'is', null)
+    .executeTakeFirst();
+  return row?.id ?? null;
+}
+
+/** Moves everything a guest owns to an account (every module's mover) and marks the guest. */
+async function mergeGuest(
+  trx: Transaction<Database>,
+  ctx: AppContext,
+  fromUserId: number,
+  toUserId: number,
+): Promise<void> {
+  await ctx.guestData.moveAll(trx, { fromUserId, toUserId });
+  await trx
+    .updateTable('users')
+    .set({ merged_into: toUserId, updated_at: nowIso() })
+    .where('id', '=', fromUserId)
+    .execute();
+}
+
+export interface Registration {
+  username: string;
+  email?: string | undefined;
+  password: string;
+  invitedBy?: string | undefined;
+}
+
+/**
+ * Creates an account and its first session in one transaction, taking over the guest's data
+ * and firing `registered` (the credits module grants the gift and the invite reward there).
+ */
+export async function register(
+  ctx: AppContext,
+  input: Registration,
+  guestUserId: number | null,
+  device: DeviceInfo,
+): Promise<string> {
+  const db = ctx.db.kysely;
+  await assertFree(db, input.username, input.email);
+  const passwordHash = await hashPassword(input.password);
+  const inviter = input.invitedBy
+    ? await db
+        .selectFrom('users')
+        .select('id')
+        .where('invite_code', '=', input.invitedBy.toUpperCase())
+        .where('kind', '=', 'registered')
+        .executeTakeFirst()
+    : undefined;
+  const inviterId = inviter?.id ?? null;
+  for (let attempt = 1; ; attempt++) {
+    try {
+      return await db.transaction().execute(async (trx) => {
+        const userId = await insertAccount(trx, {
+          username: input.username,
+          email: input.email ?? null,
+          passwordHash,
+          role: 'user',
+          invitedBy: inviterId,
+        });
+        if (guestUserId !== null) await mergeGuest(trx, ctx, guestUserId, userId);
+        for (const handler of ctx.accountEvents.registered)
+          await handler(trx, { userId, inviterId, fromGuestUserId: guestUserId });
+        return openSession(trx, ctx.config, userId, device);
+      });
+    } catch (error) {
+      // Two accounts drew the same invite code (50 bits): draw again.
+      if (uniqueViolation(error)?.column === 'invite_code' && attempt < 3) continue;
+      throw error;
+    }
+  }
+}
+
+/**
+ * Signs in with a username or an email. An unknown account costs the same password check
+ * and answers the same message as a wrong password; failures count toward the lockout.
+ */
+export async function signIn(
+  ctx: AppContext,
+  input: { login: string; password: string },
+  guestUserId: number | null,
+  device: DeviceInfo,
+): Promise<string> {
+  const db = ctx.db.kysely;
+  const typed = accountKey(input.login);
+  const user = await db
+    .selectFrom('users')
+    .select(['id', 'password_hash', 'disabled_at'])
+    .where(typed.includes('@') ? 'email_key' : 'username_key', '=', typed)
+    .where('kind', '=', 'registered')
+    .executeTakeFirst();
+  const lockKey = lockKeyOf(user, typed);
+  await assertNotLocked(db, lockKey);
+  const valid = await checkPassword(input.password, user?.password_hash ?? null);
+  if (!user || !valid) {
+    await recordFailure(db, lockKey, device.ip);
+    throw wrongCredentials();
+  }
+  if (user.disabled_at) throw new AppError(403, authMessages.accountDisabled);
+  return db.transaction().execute(async (trx) => {
+    await clearFailures(trx, lockKey);
+    if (guestUserId !== null) await mergeGuest(trx, ctx, guestUserId, user.id);
+    await dropExpiredSessions(trx, user.id);
+    await trx
+      .updateTable('users')
+      .set({ last_login_at: nowIso() })
+      .where('id', '=', user.id)
+      .execute();
+    return openSession(trx, ctx.config, user.id, device);
+  });
+}
+
+/**
+ * Checks a signed-in user's current password (a password change); wrong answers count toward
+ * the same lockout as sign-ins, so a stolen session cannot guess it either.
+ */
+export async function confirmPassword(
+  db: Executor,
+  userId: number,
+  password: string,
+  ip: string,
+): Promise<boolean> {
+  const lockKey = lockKeyOf({ id: userId }, '');
+  await assertNotLocked(db, lockKey);
+  const row = await db
+    .selectFrom('users')
+    .select('password_hash')
+    .where('id', '=', userId)
+    .executeTakeFirst();
+  const valid = await checkPassword(password, row?.password_hash ?? null);
+  if (!valid) await recordFailure(db, lockKey, ip);
+  return valid;
+}
+
+/** The columns a profile is made of (no secrets among them). */
+export const profileColumns = [
+  'id',
+  'kind',
+  'role',
+  'username',
+  'email',
+  'nickname',
+  'avatar',
+  'sign',
+  'persona_role',
+  'invite_code',
+  'created_at',
+] as const;
+
+type ProfileRow = Pick<Selectable<UsersTable>, (typeof profileColumns)[number]>;
+
+export function toUserInfo(row: ProfileRow, userBalance: UserBalance): UserInfo {
+  const isGuest = row.kind === 'guest';
+  return {
+    id: row.id,
+    username: isGuest ? null : row.username,
+    email: row.email,
+    nickname: row.nickname,
+    avatar: row.avatar,
+    sign: row.sign,
+    personaRole: row.persona_role,
+    role: row.role,
+    isGuest,
+    inviteCode: isGuest ? null : row.invite_code,
+    createdAt: row.created_at,
+    userBalance,
+  };
+}
+
+/** The caller's profile and balance: one small read each, run side by side. */
+export async function readUserInfo(ctx: AppContext, userId: number): Promise<UserInfo | null> {
+  const [row, balance] = await Promise.all([
+    ctx.db.kysely
+      .selectFrom('users')
+      .select(profileColumns)
+      .where('id', '=', userId)
+      .executeTakeFirst(),
+    ctx.balances.read(userId),
+  ]);
+  return row ? toUserInfo(row, balance) : null;
+}

@@ -1,0 +1,58 @@
+import type { Localized } from '../../http/messages.js';
+
+/** Texts of the accounts module, in each interface language. */
+export const authMessages = {
+  usernameTaken: {
+    'en-US': 'username: this username is already taken',
+    'zh-CN': 'username：该用户名已被使用',
+    'zh-TW': 'username：該使用者名稱已被使用',
+  },
+  emailTaken: {
+    'en-US': 'email: this email address is already registered',
+    'zh-CN': 'email：该邮箱已被注册',
+    'zh-TW': 'email：該郵箱已被註冊',
+  },
+  wrongCredentials: {
+    'en-US': 'password: wrong username or password',
+    'zh-CN': 'password：用户名或密码错误',
+    'zh-TW': 'password：使用者名稱或密碼錯誤',
+  },
+  wrongOldPassword: {
+    'en-US': 'oldPassword: the current password is wrong',
+    'zh-CN': 'oldPassword：当前密码错误',
+    'zh-TW': 'oldPassword：目前密碼錯誤',
+  },
+  accountLocked: {
+    'en-US': 'Too many failed sign-ins for this account, please try again in {minutes} minutes',
+    'zh-CN': '该账号登录失败次数过多，请 {minutes} 分钟后再试',
+    'zh-TW': '該帳號登入失敗次數過多，請 {minutes} 分鐘後再試',
+  },
+  accountDisabled: {
+    'en-US': 'This account has been disabled',
+    'zh-CN': '该账号已被停用',
+    'zh-TW': '該帳號已被停用',
+  },
+  registered: {
+    'en-US': 'Welcome! Your account is ready',
+    'zh-CN': '注册成功',
+    'zh-TW': '註冊成功',
+  },
+  signedIn: { 'en-US': 'Signed in', 'zh-CN': '登录成功', 'zh-TW': '登入成功' },
+  signedOut: { 'en-US': 'Signed out', 'zh-CN': '已退出登录', 'zh-TW': '已登出' },
+  profileSaved: { 'en-US': 'Profile saved', 'zh-CN': '资料已保存', 'zh-TW': '資料已儲存' },
+  passwordChanged: {
+    'en-US': 'Password changed, please sign in again',
+    'zh-CN': '密码已修改，请重新登录',
+    'zh-TW': '密碼已修改，請重新登入',
+  },
+  deviceNotFound: {
+    'en-US': 'id: no such login device',
+    'zh-CN': 'id：没有这个登录设备',
+    'zh-TW': 'id：沒有這個登入裝置',
+  },
+  deviceSignedOut: {
+    'en-US': 'The device has been signed out',
+    'zh-CN': '该设备已退出登录',
+    'zh-TW': '該裝置已登出',
+  },
+} satisfies Record<string, Localized>;

@@ -1,0 +1,60 @@
+import { randomBytes } from 'node:crypto';
+import type { FastifyRequest } from 'fastify';
+import type { AppConfig } from '../../config.js';
+import { nowIso } from '../../db/database.js';
+import { hashToken } from '../../http/identity.js';
+import type { Executor } from './executor.js';
+import { deviceName } from './user-agent.js';
+
+/** Where a sign-in comes from: becomes the login device row. */
+export interface DeviceInfo {
+  userAgent: string;
+  ip: string;
+}
+
+export const deviceOf = (req: FastifyRequest): DeviceInfo => ({
+  userAgent: String(req.headers['user-agent'] ?? '').slice(0, 512),
+  ip: req.ip,
+});
+
+/**
+ * Opens a session (one login device) and returns its token. Only the token's SHA-256 is stored;
+ * the token itself is 256 random bits and leaves the server once, in this answer.
+ */
+export async function openSession(
+  db: Executor,
+  config: Pick<AppConfig, 'sessionTtlDays'>,
+  userId: number,
+  device: DeviceInfo,
+): Promise<string> {
+  const token = randomBytes(32).toString('base64url');
+  const now = new Date();
+  await db
+    .insertInto('sessions')
+    .values({
+      user_id: userId,
+      token_hash: hashToken(token),
+      device_name: deviceName(device.userAgent),
+      user_agent: device.userAgent,
+      ip: device.ip,
+      created_at: now.toISOString(),
+      last_seen_at: now.toISOString(),
+      expires_at: new Date(now.getTime() + config.sessionTtlDays * 86_400_000).toISOString(),
+    })
+    .execute();
+  return token;
+}
+
+/** Signs out every device of a user (password change or reset). */
+export async function closeAllSessions(db: Executor, userId: number): Promise<void> {
+  await db.deleteFrom('sessions').where('user_id', '=', userId).execute();
+}
+
+/** Forgets a user's expired sessions; called on sign-in so the table does not grow forever. */
+export async function dropExpiredSessions(db: Executor, userId: number): Promise<void> {
+  await db
+    .deleteFrom('sessions')
+    .where('user_id', '=', userId)
+    .where('expires_at', '<=', nowIso())
+    .execute();
+}

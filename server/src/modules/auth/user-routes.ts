@@ -1,0 +1,89 @@
+import type { FastifyInstance } from 'fastify';
+import { user } from '@atelier/contracts';
+import { nowIso } from '../../db/database.js';
+import { AppError, notFound, notSignedIn } from '../../http/errors.js';
+import { route } from '../../http/route.js';
+import { confirmPassword, readUserInfo } from './accounts.js';
+import { authMessages } from './messages.js';
+import { hashPassword } from './passwords.js';
+import { closeAllSessions } from './sessions.js';
+
+/** The signed-in user's profile, password and login devices. */
+export function userRoutes(app: FastifyInstance): void {
+  const { ctx } = app;
+  const db = ctx.db.kysely;
+
+  route(app, user.updateProfile, async ({ body, identity, setMessage }) => {
+    const changes = {
+      ...(body.avatar !== undefined ? { avatar: body.avatar } : {}),
+      ...(body.nickname !== undefined ? { nickname: body.nickname } : {}),
+      ...(body.sign !== undefined ? { sign: body.sign } : {}),
+      ...(body.personaRole !== undefined ? { persona_role: body.personaRole } : {}),
+    };
+    await db
+      .updateTable('users')
+      .set({ ...changes, updated_at: nowIso() })
+      .where('id', '=', identity.userId)
+      .execute();
+    const info = await readUserInfo(ctx, identity.userId);
+    if (!info) throw notSignedIn();
+    setMessage(authMessages.profileSaved);
+    return info;
+  });
+
+  route(app, user.changePassword, async ({ body, identity, req, setMessage }) => {
+    if (!(await confirmPassword(db, identity.userId, body.oldPassword, req.ip)))
+      throw new AppError(
+        400,
+        authMessages.wrongOldPassword,
+        {},
+        {
+          errors: [{ field: 'oldPassword', message: authMessages.wrongOldPassword['en-US'] }],
+        },
+      );
+    const passwordHash = await hashPassword(body.password);
+    await db.transaction().execute(async (trx) => {
+      await trx
+        .updateTable('users')
+        .set({ password_hash: passwordHash, updated_at: nowIso() })
+        .where('id', '=', identity.userId)
+        .execute();
+      await closeAllSessions(trx, identity.userId);
+    });
+    setMessage(authMessages.passwordChanged);
+    return null;
+  });
+
+  route(app, user.getLoginDeviceList, async ({ identity }) => {
+    const rows = await db
+      .selectFrom('sessions')
+      .select(['id', 'device_name', 'ip', 'created_at', 'last_seen_at'])
+      .where('user_id', '=', identity.userId)
+      .where('expires_at', '>', nowIso())
+      .orderBy('last_seen_at', 'desc')
+      .orderBy('id', 'desc')
+      .execute();
+    return {
+      rows: rows.map((r) => ({
+        id: r.id,
+        deviceName: r.device_name,
+        ip: r.ip,
+        firstSeenAt: r.created_at,
+        lastSeenAt: r.last_seen_at,
+        current: r.id === identity.sessionId,
+      })),
+      count: rows.length,
+    };
+  });
+
+  route(app, user.delLoginDevice, async ({ body, identity, setMessage }) => {
+    const result = await db
+      .deleteFrom('sessions')
+      .where('id', '=', body.id)
+      .where('user_id', '=', identity.userId)
+      .executeTakeFirst();
+    if (Number(result.numDeletedRows) === 0) throw notFound(authMessages.deviceNotFound);
+    setMessage(authMessages.deviceSignedOut);
+    return null;
+  });
+}
