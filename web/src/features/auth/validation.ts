@@ -1,0 +1,88 @@
+/**
+ * Checks of the sign-in, sign-up and password forms, run before anything is sent. Each check
+ * answers an i18n key of the `auth` namespace (with its values) per invalid field, so the
+ * message is in the user's language and names the field. The rules mirror the contracts in
+ * `contracts/src/auth.ts` so the server rarely has to refuse.
+ */
+
+export interface Issue {
+  key: string;
+  values?: Record<string, string | number>;
+}
+
+export type Issues<F extends string> = Partial<Record<F, Issue>>;
+
+export const USERNAME_MIN = 2;
+export const USERNAME_MAX = 32;
+export const PASSWORD_MIN = 8;
+export const PASSWORD_MAX = 128;
+const EMAIL_MAX = 254;
+
+const usernameChars = /^[\p{L}\p{N}_.-]+$/u;
+// The shape browsers use for <input type="email">: something@something.something.
+const emailShape = /^[^\s@]+@[^\s@]+\.[^\s@]+$/;
+
+function checkUsername(raw: string): Issue | undefined {
+  const name = raw.trim();
+  if (!name) return { key: 'auth:validation.required', values: { field: 'auth:fields.username' } };
+  if (name.length < USERNAME_MIN || name.length > USERNAME_MAX)
+    return {
+      key: 'auth:validation.usernameLength',
+      values: { min: USERNAME_MIN, max: USERNAME_MAX },
+    };
+  if (!usernameChars.test(name)) return { key: 'auth:validation.usernameChars' };
+  return undefined;
+}
+
+function checkNewPassword(password: string, confirm: string): Issues<'password' | 'confirm'> {
+  const issues: Issues<'password' | 'confirm'> = {};
+  if (!password)
+    issues.password = {
+      key: 'auth:validation.required',
+      values: { field: 'auth:fields.password' },
+    };
+  else if (password.length < PASSWORD_MIN)
+    issues.password = { key: 'auth:validation.passwordShort', values: { min: PASSWORD_MIN } };
+  else if (password.length > PASSWORD_MAX)
+    issues.password = { key: 'auth:validation.passwordLong', values: { max: PASSWORD_MAX } };
+  if (!confirm)
+    issues.confirm = { key: 'auth:validation.required', values: { field: 'auth:fields.confirm' } };
+  else if (confirm !== password) issues.confirm = { key: 'auth:validation.confirmMismatch' };
+  return issues;
+}
+
+export interface LoginValues {
+  username: string;
+  password: string;
+}
+
+export function validateLogin(v: LoginValues): Issues<keyof LoginValues> {
+  const issues: Issues<keyof LoginValues> = {};
+  if (!v.username.trim())
+    issues.username = { key: 'auth:validation.required', values: { field: 'auth:fields.account' } };
+  if (!v.password)
+    issues.password = {
+      key: 'auth:validation.required',
+      values: { field: 'auth:fields.password' },
+    };
+  return issues;
+}
+
+export interface RegisterValues {
+  username: string;
+  email: string;
+  password: string;
+  confirm: string;
+}
+
+export function validateRegister(v: RegisterValues): Issues<keyof RegisterValues> {
+  const issues: Issues<keyof RegisterValues> = { ...checkNewPassword(v.password, v.confirm) };
+  const username = checkUsername(v.username);
+  if (username) issues.username = username;
+  const email = v.email.trim();
+  if (email && (email.length > EMAIL_MAX || !emailShape.test(email)))
+    issues.email = { key: 'auth:validation.email' };
+  return issues;
+}
+
+export const hasIssues = (issues: Issues<string>): boolean => Object.keys(issues).length > 0;

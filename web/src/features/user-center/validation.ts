@@ -1,0 +1,109 @@
+/**
+ * Checks of the profile and password-change forms, run before anything is sent. Each answers an
+ * i18n key of the `user` namespace per invalid field. The bounds are those of
+ * `contracts/src/user.ts`.
+ */
+
+export interface Issue {
+  key: string;
+  values?: Record<string, string | number>;
+}
+
+export type Issues<F extends string> = Partial<Record<F, Issue>>;
+
+export const NICKNAME_MAX = 32;
+export const SIGN_MAX = 200;
+export const PERSONA_MAX = 2000;
+export const AVATAR_MAX = 1000;
+export const PASSWORD_MIN = 8;
+export const PASSWORD_MAX = 128;
+
+export interface ProfileValues {
+  avatar: string;
+  nickname: string;
+  sign: string;
+  personaRole: string;
+}
+
+/** A link the browser can show as an image: http(s) only, so no `javascript:` or `data:`. */
+export function isImageLink(raw: string): boolean {
+  try {
+    const url = new URL(raw.trim());
+    return url.protocol === 'https:' || url.protocol === 'http:';
+  } catch {
+    return false;
+  }
+}
+
+export function validateProfile(v: ProfileValues): Issues<keyof ProfileValues> {
+  const issues: Issues<keyof ProfileValues> = {};
+  const avatar = v.avatar.trim();
+  if (avatar && (avatar.length > AVATAR_MAX || !isImageLink(avatar)))
+    issues.avatar = { key: 'user:validation.avatarLink' };
+  const nickname = v.nickname.trim();
+  if (!nickname)
+    issues.nickname = {
+      key: 'user:validation.required',
+      values: { field: 'user:profile.nickname' },
+    };
+  else if (nickname.length > NICKNAME_MAX)
+    issues.nickname = {
+      key: 'user:validation.tooLong',
+      values: { field: 'user:profile.nickname', max: NICKNAME_MAX },
+    };
+  if (v.sign.trim().length > SIGN_MAX)
+    issues.sign = {
+      key: 'user:validation.tooLong',
+      values: { field: 'user:profile.sign', max: SIGN_MAX },
+    };
+  if (v.personaRole.trim().length > PERSONA_MAX)
+    issues.personaRole = {
+      key: 'user:validation.tooLong',
+      values: { field: 'user:profile.personaRole', max: PERSONA_MAX },
+    };
+  return issues;
+}
+
+export interface PasswordChangeValues {
+  oldPassword: string;
+  password: string;
+  confirm: string;
+}
+
+export function validatePasswordChange(
+  v: PasswordChangeValues,
+): Issues<keyof PasswordChangeValues> {
+  const issues: Issues<keyof PasswordChangeValues> = {};
+  if (!v.oldPassword)
+    issues.oldPassword = {
+      key: 'user:validation.required',
+      values: { field: 'user:password.old' },
+    };
+  if (!v.password)
+    issues.password = { key: 'user:validation.required', values: { field: 'user:password.new' } };
+  else if (v.password.length < PASSWORD_MIN)
+    issues.password = { key: 'user:validation.passwordShort', values: { min: PASSWORD_MIN } };
+  else if (v.password.length > PASSWORD_MAX)
+    issues.password = { key: 'user:validation.passwordLong', values: { max: PASSWORD_MAX } };
+  else if (v.password === v.oldPassword) issues.password = { key: 'user:validation.passwordSame' };
+  if (!v.confirm)
+    issues.confirm = {
+      key: 'user:validation.required',
+      values: { field: 'user:password.confirm' },
+    };
+  else if (v.confirm !== v.password) issues.confirm = { key: 'user:validation.confirmMismatch' };
+  return issues;
+}
+
+/** The changed fields only, trimmed, so an untouched field is not sent. */
+export function profileChanges(
+  before: ProfileValues,
+  after: ProfileValues,
+): Partial<ProfileValues> {
+  const changes: Partial<ProfileValues> = {};
+  for (const key of Object.keys(after) as (keyof ProfileValues)[]) {
+    const value = after[key].trim();
+    if (value !== before[key].trim()) changes[key] = value;
+  }
+  return changes;
+}
