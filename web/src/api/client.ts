@@ -1,0 +1,259 @@
+import type { BodyIn, DataOf, Endpoint, QueryIn } from '@atelier/contracts';
+import { t } from '../i18n';
+import { browser } from '../lib/browser';
+import { notify } from '../lib/notify';
+import { useAppSetting } from '../stores/app-setting';
+import { useDialogs } from '../stores/dialogs';
+
+/** Base of every call; endpoint paths are relative to it. */
+export const API_BASE = '/api';
+/** Spec section 9: a request may take up to 40 minutes (long generations answer late). */
+export const REQUEST_TIMEOUT_MS = 2_400_000;
+/** Spec section 8: the "please log in" notice shows at most once per 3 s. */
+export const UNAUTHORIZED_THROTTLE_MS = 3_000;
+/** Calls whose 401 only removes the token (they run in the background for guests). */
+const QUIET_401_PATHS = new Set(['/chatlog/chatList', '/group/query']);
+
+/**
+ * What the client needs to know about the session. The auth store provides it at load
+ * (`configureClient`); the client does not import that store, which itself calls the client.
+ */
+export interface ClientSession {
+  token: () => string | null;
+  guestId: () => string | null;
+  removeToken: () => void;
+  /** The domain's recharge mode: 1 purchase dialogs, 2 redemption code dialog. */
+  rechargeMode: () => number | null;
+}
+
+let session: ClientSession = {
+  token: () => null,
+  guestId: () => null,
+  removeToken: () => undefined,
+  rechargeMode: () => null,
+};
+
+export const configureClient = (next: ClientSession): void => {
+  session = next;
+};
+
+/** A successful answer, or a 420 business notice returned as is for the screen to handle. */
+export type ApiResponse<D> =
+  | { code: number; success: true; message: string; data: D }
+  | { code: number; success: false; message: string; data: unknown };
+
+/** A failed call: `status` is the HTTP status (0 when no answer came), `code` the body's code. */
+export class ApiError extends Error {
+  override readonly name = 'ApiError';
+  constructor(
+    message: string,
+    readonly status: number,
+    readonly code: number | null = null,
+    readonly data: unknown = null,
+  ) {
+    super(message);
+  }
+}
+
+export interface CallOptions<E> {
+  query?: QueryIn<E>;
+  body?: BodyIn<E>;
+  signal?: AbortSignal;
+  /** Overrides the default timeout (ms). */
+  timeout?: number;
+}
+
+interface RawEnvelope {
+  code?: number;
+  success?: boolean;
+  message?: string;
+  data?: unknown;
+}
+
+let lastUnauthorizedAt = Number.NEGATIVE_INFINITY;
+
+/** Forget the 401 throttle (tests; a fresh sign-in). */
+export const resetUnauthorizedThrottle = (): void => {
+  lastUnauthorizedAt = Number.NEGATIVE_INFINITY;
+};
+
+const buildUrl = (path: string, query: unknown): string => {
+  const url = `${API_BASE}${path}`;
+  if (!query || typeof query !== 'object') return url;
+  const params = new URLSearchParams();
+  for (const [key, value] of Object.entries(query as Record<string, unknown>)) {
+    if (value === undefined || value === null) continue;
+    for (const item of Array.isArray(value) ? value : [value]) params.append(key, String(item));
+  }
+  const qs = params.toString();
+  return qs ? `${url}?${qs}` : url;
+};
+
+const headersFor = (hasBody: boolean): Record<string, string> => {
+  const headers: Record<string, string> = { 'X-Lang': useAppSetting.getState().language };
+  if (hasBody) headers['Content-Type'] = 'application/json';
+  const token = session.token();
+  const guestId = session.guestId();
+  if (token) headers.Authorization = `Bearer ${token}`;
+  else if (guestId) {
+    headers.Authorization = `Guestid ${guestId}`;
+    headers.Guestid = guestId;
+  }
+  return headers;
+};
+
+/** Sends one request with the identity headers and the timeout; rejects with ApiError(0). */
+const send = async <E extends Endpoint>(e: E, options: CallOptions<E>): Promise<Response> => {
+  const controller = new AbortController();
+  let timedOut = false;
+  const timer = setTimeout(() => {
+    timedOut = true;
+    controller.abort();
+  }, options.timeout ?? REQUEST_TIMEOUT_MS);
+  const onAbort = () => controller.abort();
+  options.signal?.addEventListener('abort', onAbort, { once: true });
+  const hasBody = e.method !== 'GET' && e.method !== 'DELETE';
+  try {
+    return await fetch(buildUrl(e.path, options.query), {
+      method: e.method,
+      headers: headersFor(hasBody),
+      body: hasBody ? JSON.stringify(options.body ?? {}) : undefined,
+      signal: controller.signal,
+    });
+  } catch (error) {
+    if (options.signal?.aborted) throw error;
+    const text = timedOut ? t('errors:timeout') : t('errors:network');
+    notify.error(text);
+    throw new ApiError(text, 0);
+  } finally {
+    clearTimeout(timer);
+    options.signal?.removeEventListener('abort', onAbort);
+  }
+};
+
+const readEnvelope = async (response: Response): Promise<RawEnvelope | null> => {
+  try {
+    const body: unknown = await response.json();
+    return body && typeof body === 'object' ? (body as RawEnvelope) : null;
+  } catch {
+    return null;
+  }
+};
+
+const openRechargeDialog = (): void => {
+  const { open } = useDialogs.getState();
+  if (session.rechargeMode() === 2) open('redemption');
+  else if (browser.pathname().toLowerCase().startsWith('/music')) open('goods');
+  else open('passiveGoods');
+};
+
+/**
+ * The spec's error catalogue (section 8), applied to every answer in this one place.
+ * Returns the envelope for 2xx answers and 420 notices; throws ApiError otherwise.
+ */
+export const handleAnswer = <D>(
+  path: string,
+  status: number,
+  body: RawEnvelope | null,
+): ApiResponse<D> => {
+  const message = body?.message?.trim() || '';
+  if (status === 401) {
+    session.removeToken();
+    const text = message || t('errors:pleaseLogin');
+    if (!QUIET_401_PATHS.has(path)) {
+      const now = Date.now();
+      if (now - lastUnauthorizedAt >= UNAUTHORIZED_THROTTLE_MS) {
+        lastUnauthorizedAt = now;
+        useDialogs.getState().open('login');
+        notify.error(text);
+      }
+    }
+    throw new ApiError(text, 401, body?.code ?? null, body?.data ?? null);
+  }
+  if (status === 430) {
+    const text = message || t('errors:requestError');
+    if (body?.success === false) notify.error(text);
+    openRechargeDialog();
+    throw new ApiError(text, 430, body?.code ?? null, body?.data ?? null);
+  }
+  if (status === 420) {
+    return {
+      code: body?.code ?? 420,
+      success: false,
+      message,
+      data: body?.data ?? null,
+    };
+  }
+  if (status !== 200 && status !== 201) {
+    const text = message || t('errors:requestError');
+    notify.error(text);
+    throw new ApiError(text, status, body?.code ?? null, body?.data ?? null);
+  }
+  if (body?.code === 401) {
+    session.removeToken();
+    browser.reload();
+    throw new ApiError(message || t('errors:pleaseLogin'), status, 401);
+  }
+  if (!body || (typeof body.code === 'number' && (body.code < 200 || body.code > 299))) {
+    const text = message || t('errors:requestError');
+    notify.error(text);
+    throw new ApiError(text, status, body?.code ?? null, body?.data ?? null);
+  }
+  return { code: body.code ?? status, success: true, message, data: body.data as D };
+};
+
+/**
+ * Calls one contract endpoint: `api(auth.getInfo)`, `api(user.delLoginDevice, { body: { id } })`.
+ * Resolves with the envelope (`success` false only for a 420 notice); rejects with ApiError.
+ */
+export const api = async <E extends Endpoint>(
+  e: E,
+  options: CallOptions<E> = {},
+): Promise<ApiResponse<DataOf<E>>> => {
+  const response = await send(e, options);
+  return handleAnswer<DataOf<E>>(e.path, response.status, await readEnvelope(response));
+};
+
+/** Like `api` but resolves with `data`; a 420 notice rejects with ApiError(420), no toast. */
+export const apiData = async <E extends Endpoint>(
+  e: E,
+  options: CallOptions<E> = {},
+): Promise<DataOf<E>> => {
+  const answer = await api(e, options);
+  if (!answer.success) throw new ApiError(answer.message, 420, answer.code, answer.data);
+  return answer.data;
+};
+
+/**
+ * A streamed call (newline-delimited JSON, e.g. chat-process): `onLine` receives each parsed
+ * line as it arrives. Error answers go through the same catalogue before any line is read.
+ */
+export const apiStream = async <E extends Endpoint, L = unknown>(
+  e: E,
+  options: CallOptions<E> & { onLine: (line: L) => void },
+): Promise<void> => {
+  const response = await send(e, options);
+  const type = response.headers.get('content-type') ?? '';
+  if (response.status !== 200 || !response.body || type.includes('application/json')) {
+    handleAnswer(e.path, response.status, await readEnvelope(response));
+    return;
+  }
+  const reader = response.body.pipeThrough(new TextDecoderStream()).getReader();
+  let buffer = '';
+  const emit = (text: string) => {
+    const line = text.trim();
+    if (line) options.onLine(JSON.parse(line) as L);
+  };
+  for (;;) {
+    const { value, done } = await reader.read();
+    if (done) break;
+    buffer += value;
+    let newline = buffer.indexOf('\n');
+    while (newline >= 0) {
+      emit(buffer.slice(0, newline));
+      buffer = buffer.slice(newline + 1);
+      newline = buffer.indexOf('\n');
+    }
+  }
+  emit(buffer);
+};

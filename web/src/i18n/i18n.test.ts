@@ -1,0 +1,87 @@
+import { readdirSync, readFileSync, statSync } from 'node:fs';
+import { join } from 'node:path';
+import { describe, expect, it } from 'vitest';
+import { namespaces, resources } from './index';
+
+type Tree = { [key: string]: string | Tree };
+
+const flatten = (tree: Tree, prefix = ''): Map<string, string> => {
+  const out = new Map<string, string>();
+  for (const [key, value] of Object.entries(tree)) {
+    const path = prefix ? `${prefix}.${key}` : key;
+    if (typeof value === 'string') out.set(path, value);
+    else for (const [k, v] of flatten(value, path)) out.set(k, v);
+  }
+  return out;
+};
+
+const keysOf = (language: keyof typeof resources): Map<string, string> => {
+  const all = new Map<string, string>();
+  for (const ns of namespaces) {
+    for (const [k, v] of flatten(resources[language][ns] as Tree)) all.set(`${ns}:${k}`, v);
+  }
+  return all;
+};
+
+const srcDir = join(import.meta.dirname, '..');
+const sourceFiles = (dir: string): string[] =>
+  readdirSync(dir).flatMap((name) => {
+    const path = join(dir, name);
+    if (statSync(path).isDirectory())
+      return path.endsWith(join('i18n', 'locales')) ? [] : sourceFiles(path);
+    return /\.(ts|tsx)$/.test(name) && !/\.test\.tsx?$/.test(name) ? [path] : [];
+  });
+
+/**
+ * The keys the code refers to: literal `'ns:key.path'` strings anywhere, plus literal
+ * `'key.path'` strings in a file that calls `useTranslation('ns')` (or `['ns', …]`).
+ */
+const usedKeys = (): Set<string> => {
+  const used = new Set<string>();
+  const nsAlternation = namespaces.join('|');
+  const qualified = new RegExp(`['"\`](${nsAlternation}):([\\w.-]+)['"\`]`, 'g');
+  const literal = /['"`]([\w-]+(?:\.[\w-]+)*)['"`]/g;
+  for (const file of sourceFiles(srcDir)) {
+    const text = readFileSync(file, 'utf8');
+    for (const m of text.matchAll(qualified)) used.add(`${m[1]}:${m[2]}`);
+    const fileNamespaces = new Set<string>();
+    for (const m of text.matchAll(/useTranslation\(\s*\[?([^)\]]*)/g)) {
+      for (const ns of (m[1] ?? '').matchAll(/['"]([\w-]+)['"]/g)) fileNamespaces.add(ns[1]!);
+    }
+    for (const ns of fileNamespaces) {
+      for (const m of text.matchAll(literal)) used.add(`${ns}:${m[1]}`);
+    }
+  }
+  return used;
+};
+
+describe('locales', () => {
+  const source = keysOf('zh-CN');
+
+  it.each(['en-US', 'zh-TW'] as const)('%s has exactly the keys of zh-CN, none empty', (lang) => {
+    const other = keysOf(lang);
+    expect([...source.keys()].filter((k) => !other.has(k))).toEqual([]);
+    expect([...other.keys()].filter((k) => !source.has(k))).toEqual([]);
+    expect([...other].filter(([, v]) => v.trim() === '').map(([k]) => k)).toEqual([]);
+  });
+
+  it('every zh-CN key is used in the code', () => {
+    const used = usedKeys();
+    expect([...source.keys()].filter((k) => !used.has(k))).toEqual([]);
+  });
+
+  it('every qualified key in the code exists', () => {
+    const nsAlternation = namespaces.join('|');
+    const qualified = new RegExp(`['"\`](${nsAlternation}):([\\w.-]+)['"\`]`, 'g');
+    const unknown: string[] = [];
+    for (const file of sourceFiles(srcDir)) {
+      for (const m of readFileSync(file, 'utf8').matchAll(qualified)) {
+        const key = `${m[1]}:${m[2]}`;
+        if (!source.has(key) && ![...source.keys()].some((k) => k.startsWith(`${key}.`))) {
+          unknown.push(key);
+        }
+      }
+    }
+    expect(unknown).toEqual([]);
+  });
+});

@@ -1,0 +1,29 @@
+import type { LocaleShape } from '../../types';
+import type zhCN from '../zh-CN/common';
+
+export default {
+  ok: 'OK',
+  cancel: 'Cancel',
+  close: 'Close',
+  retry: 'Retry',
+  language: 'Language',
+  languages: { 'zh-CN': '简体中文', 'en-US': 'English', 'zh-TW': '繁體中文' },
+  confirm: {
+    clearChat: 'Clear this chat?',
+    deleteMessage: 'Delete this message?',
+    clearHistory: 'Clear this history?',
+    clearChatHistory: 'Clear the chat history?',
+    exportPng: 'Export this chat to PNG?',
+    clearStore: 'Clear the store data?',
+  },
+  success: {
+    add: 'Add Success',
+    edit: 'Edit Success',
+    delete: 'Delete Success',
+    save: 'Save Success',
+    export: 'Export Success',
+    import: 'Import Success',
+    clear: 'Clear Success',
+    copied: 'Copied',
+  },
+} satisfies LocaleShape<typeof zhCN>;

@@ -1,0 +1,29 @@
+import type { LocaleShape } from '../../types';
+import type zhCN from '../zh-CN/menu';
+
+export default {
+  chat: 'AI agent',
+  midjourney: 'MJ drawing',
+  draw: 'Darwin drawing',
+  sd3: 'SD3 drawing',
+  tools: 'AI toolbox',
+  sddraw: 'Model square',
+  video: 'AI video',
+  music: 'AI music',
+  separation: 'Audio separation',
+  market: 'Prompt market',
+  history: 'History',
+  myGallery: 'My works',
+  designerWork: 'Designer works',
+  workDetails: 'Work details',
+  hisGallery: 'Creator works',
+  photoAlbum: 'Album',
+  role: 'Roles',
+  appStore: 'App store',
+  pay: 'Recharge',
+  mind: 'Mind map',
+  mobileHome: 'Home',
+  user: 'Profile',
+  userCenter: 'User centre',
+  more: 'More',
+} satisfies LocaleShape<typeof zhCN>;

@@ -1,0 +1,2 @@
+/** Namespace `auth` (source of truth: zh-CN). Filled by the feature that owns it. */
+export default {} as const;

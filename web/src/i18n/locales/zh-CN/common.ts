@@ -1,0 +1,27 @@
+/** Namespace `common`: words and the spec's confirmation and success texts (zh-CN is the source). */
+export default {
+  ok: '确定',
+  cancel: '取消',
+  close: '关闭',
+  retry: '重试',
+  language: '语言',
+  languages: { 'zh-CN': '简体中文', 'en-US': 'English', 'zh-TW': '繁體中文' },
+  confirm: {
+    clearChat: '是否清空会话？',
+    deleteMessage: '是否删除此消息？',
+    clearHistory: '是否清空历史记录？',
+    clearChatHistory: '确定清空聊天记录？',
+    exportPng: '是否将会话保存为图片？',
+    clearStore: '是否清空数据？',
+  },
+  success: {
+    add: '添加成功',
+    edit: '编辑成功',
+    delete: '删除成功',
+    save: '保存成功',
+    export: '导出成功',
+    import: '导入成功',
+    clear: '清空成功',
+    copied: '复制成功',
+  },
+} as const;

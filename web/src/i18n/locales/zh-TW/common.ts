@@ -1,0 +1,29 @@
+import type { LocaleShape } from '../../types';
+import type zhCN from '../zh-CN/common';
+
+export default {
+  ok: '確定',
+  cancel: '取消',
+  close: '關閉',
+  retry: '重試',
+  language: '語言',
+  languages: { 'zh-CN': '简体中文', 'en-US': 'English', 'zh-TW': '繁體中文' },
+  confirm: {
+    clearChat: '是否清空對話？',
+    deleteMessage: '是否刪除此訊息？',
+    clearHistory: '是否清空歷史紀錄？',
+    clearChatHistory: '確定清空聊天紀錄？',
+    exportPng: '是否將對話儲存為圖片？',
+    clearStore: '是否清空資料？',
+  },
+  success: {
+    add: '新增成功',
+    edit: '編輯成功',
+    delete: '刪除成功',
+    save: '儲存成功',
+    export: '匯出成功',
+    import: '匯入成功',
+    clear: '清空成功',
+    copied: '複製成功',
+  },
+} satisfies LocaleShape<typeof zhCN>;

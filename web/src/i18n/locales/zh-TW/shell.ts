@@ -1,0 +1,31 @@
+import type { LocaleShape } from '../../types';
+import type zhCN from '../zh-CN/shell';
+
+export default {
+  collapse: '收合選單',
+  expand: '展開選單',
+  login: '登入 / 註冊',
+  logout: '登出',
+  logoutSuccess: '已登出',
+  guest: '訪客',
+  balance: '餘額 {{credits}} 點數',
+  vipUntil: '會員至 {{date}}',
+  userCenter: '使用者中心',
+  loading: '載入中…',
+  navigation: '主導覽',
+  launcherTitle: '開始創作',
+  launcherHint: '選擇一個工具開始',
+  notFoundTitle: '頁面不存在',
+  notFoundText: '你造訪的頁面不存在或已被移動。',
+  serverErrorTitle: '頁面載入失敗',
+  serverErrorText: '網路或服務暫時無法使用。恢復後會自動返回首頁；也可以掃碼在手機上繼續。',
+  backHome: '返回首頁',
+  comingTitle: '即將開放',
+  update: {
+    title: '更新提示',
+    ok: '更新',
+    later: '稍後',
+    versions: '版本 {{from}} → {{to}}',
+    date: '發布日期：{{date}}',
+  },
+} satisfies LocaleShape<typeof zhCN>;

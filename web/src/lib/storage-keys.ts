@@ -1,0 +1,27 @@
+/** Every browser storage key and cookie name of spec section 3, in one place. */
+export const storageKeys = {
+  appSetting: 'appSetting',
+  chatStorage: 'chatStorage',
+  settingsStorage: 'settingsStorage',
+  /** The session token of a signed-in user. */
+  secretToken: 'SECRET_TOKEN',
+  /** The guest's uuid (also in the `uuidToken` cookie). */
+  guestUuid: 'GUEST_UUID_TOKEN',
+  /** The chosen chat model (default 3). */
+  model: 'model',
+  kwEncUtf8: 'kw_enc_utf8',
+  bdVid: 'bd_vid',
+  bdVidCun: 'bd_vid_cun',
+  source: 'source',
+  /** The version the user last updated to (update prompt). */
+  version: 'version',
+  theme: 'theme',
+  baseUrl: 'baseUrl',
+  keywordId: 'keywordid',
+  /** The inviter's code kept from the `Invitecode` query parameter. */
+  invitedBy: 'invitedBy',
+} as const;
+
+export const cookieNames = { uuidToken: 'uuidToken', theme: 'theme' } as const;
+
+export const defaultModel = 3;

@@ -1,0 +1,128 @@
+import { auth, type UserBalance, type UserInfo } from '@atelier/contracts';
+import { api, configureClient, resetUnauthorizedThrottle } from '../api/client';
+import { create } from 'zustand';
+import { t } from '../i18n';
+import { browser } from '../lib/browser';
+import { getCookie } from '../lib/cookies';
+import { notify } from '../lib/notify';
+import { storageKeys } from '../lib/storage-keys';
+import { useChatStorage } from './chat-storage';
+import { useDialogs } from './dialogs';
+import type { PriceEntry } from './shared';
+
+/** The global config the site answers (spec section 3); every field optional. */
+export interface GlobalConfig {
+  clientHomePath?: string;
+  clientFavoIconPath?: string;
+  siteName?: string;
+  baiduCode?: string;
+  /** Route names the client menu may show, when the operator restricts it. */
+  clientMenuList?: string[];
+}
+
+/** The about entry of a domain (spec section 3). */
+export interface AboutEntry {
+  domain: string;
+  siteName?: string;
+  appName?: string;
+  appLogo?: string;
+  appIco?: string;
+  contents?: string;
+  /** 1 purchase dialogs, 2 redemption code dialog. */
+  recharge?: number;
+  menu?: string | null;
+  index_path?: string | null;
+}
+
+export interface AuthState {
+  token: string | null;
+  /** Mirrors the dialogs store's `login` flag (that store owns it). */
+  loginDialog: boolean;
+  userInfo: UserInfo | null;
+  userBalance: UserBalance | null;
+  priceList: PriceEntry[];
+  guestid: string | null;
+  globalConfig: GlobalConfig;
+  aboutList: AboutEntry[];
+  setToken: (token: string) => void;
+  removeToken: () => void;
+  setGuestId: (guestid: string) => void;
+  setGlobalConfig: (globalConfig: GlobalConfig) => void;
+  setAboutList: (aboutList: AboutEntry[]) => void;
+  setPriceList: (priceList: PriceEntry[]) => void;
+  openLoginDialog: () => void;
+  /** Reloads user info and balance; resolves with the user info. */
+  refreshUserInfo: () => Promise<UserInfo>;
+  /** Clears token, user info, balance and chat data, then confirms with a message. */
+  logout: () => void;
+}
+
+const readStored = (key: string): string | null => {
+  try {
+    return localStorage.getItem(key);
+  } catch {
+    return null;
+  }
+};
+
+export const useAuthStore = create<AuthState>()((set, get) => ({
+  token: readStored(storageKeys.secretToken),
+  loginDialog: false,
+  userInfo: null,
+  userBalance: null,
+  priceList: [],
+  guestid: readStored(storageKeys.guestUuid) ?? getCookie('uuidToken') ?? null,
+  globalConfig: {},
+  aboutList: [],
+  setToken: (token) => {
+    localStorage.setItem(storageKeys.secretToken, token);
+    resetUnauthorizedThrottle();
+    set({ token });
+  },
+  removeToken: () => {
+    localStorage.removeItem(storageKeys.secretToken);
+    set({ token: null });
+  },
+  setGuestId: (guestid) => {
+    localStorage.setItem(storageKeys.guestUuid, guestid);
+    set({ guestid });
+  },
+  setGlobalConfig: (globalConfig) => set({ globalConfig }),
+  setAboutList: (aboutList) => set({ aboutList }),
+  setPriceList: (priceList) => set({ priceList }),
+  openLoginDialog: () => useDialogs.getState().open('login'),
+  refreshUserInfo: async () => {
+    const answer = await api(auth.getInfo);
+    if (!answer.success) throw new Error(answer.message);
+    set({ userInfo: answer.data.userInfo, userBalance: answer.data.userBalance });
+    return answer.data.userInfo;
+  },
+  logout: () => {
+    const { token } = get();
+    if (token) void api(auth.logout).catch(() => undefined);
+    get().removeToken();
+    set({ userInfo: null, userBalance: null });
+    useChatStorage.getState().clear();
+    notify.success(t('shell:logoutSuccess'));
+  },
+}));
+
+/** Signed-in means the user info has a username (spec section 4). */
+export const isSignedIn = (s: Pick<AuthState, 'userInfo'>): boolean => !!s.userInfo?.username;
+
+/** The about entry of the current host, if the site has one. */
+export const currentAbout = (s: Pick<AuthState, 'aboutList'>, host = browser.host()) =>
+  s.aboutList.find((a) => a.domain === host) ?? s.aboutList[0];
+
+useDialogs.subscribe((state) => {
+  if (state.flags.login !== useAuthStore.getState().loginDialog) {
+    useAuthStore.setState({ loginDialog: state.flags.login });
+  }
+});
+
+configureClient({
+  token: () => useAuthStore.getState().token,
+  guestId: () => useAuthStore.getState().guestid,
+  removeToken: () => useAuthStore.getState().removeToken(),
+  rechargeMode: () => currentAbout(useAuthStore.getState())?.recharge ?? null,
+});

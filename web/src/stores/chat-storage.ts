@@ -1,0 +1,67 @@
+import { create } from 'zustand';
+import { persist } from 'zustand/middleware';
+import { storageKeys } from '../lib/storage-keys';
+
+/** A chat group (spec section 3). */
+export interface ChatGroup {
+  uuid: number;
+  title: string;
+  isEdit: boolean;
+  appId: number | null;
+  isSticky: boolean;
+  createdAt: string;
+  updatedAt: string;
+}
+
+/** One chat record as the chat screen keeps it; the chat issue fills in its fields. */
+export interface ChatRecord {
+  id: number;
+  [field: string]: unknown;
+}
+
+export interface ChatStorageState {
+  active: number | null;
+  usingContext: boolean;
+  groupList: ChatGroup[];
+  chatList: ChatRecord[];
+  groupKeyWord: string;
+  setActive: (active: number | null) => void;
+  setUsingContext: (usingContext: boolean) => void;
+  setGroupList: (groupList: ChatGroup[]) => void;
+  setChatList: (chatList: ChatRecord[]) => void;
+  setGroupKeyWord: (groupKeyWord: string) => void;
+  clear: () => void;
+}
+
+const empty = {
+  active: null,
+  usingContext: true,
+  groupList: [],
+  chatList: [],
+  groupKeyWord: '',
+} satisfies Partial<ChatStorageState>;
+
+/** `chatStorage`: the chat's groups, records and context mode, persisted as is. */
+export const useChatStorage = create<ChatStorageState>()(
+  persist(
+    (set) => ({
+      ...empty,
+      setActive: (active) => set({ active }),
+      setUsingContext: (usingContext) => set({ usingContext }),
+      setGroupList: (groupList) => set({ groupList }),
+      setChatList: (chatList) => set({ chatList }),
+      setGroupKeyWord: (groupKeyWord) => set({ groupKeyWord }),
+      clear: () => set({ ...empty }),
+    }),
+    {
+      name: storageKeys.chatStorage,
+      partialize: ({ active, usingContext, groupList, chatList, groupKeyWord }) => ({
+        active,
+        usingContext,
+        groupList,
+        chatList,
+        groupKeyWord,
+      }),
+    },
+  ),
+);

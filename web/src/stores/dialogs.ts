@@ -1,0 +1,82 @@
+import { create } from 'zustand';
+
+/** The props a dialog receives when opened; dialogs without props take none. */
+export interface DialogProps {
+  contact: { kind: 'contact' | 'service' };
+  update: {
+    version: string;
+    versionold?: string;
+    versionnew?: string;
+    date?: string;
+    content1?: string;
+    content2?: string;
+  };
+}
+
+/** Every dialog and panel of spec section 2, toggled by one flag each. */
+export const dialogNames = [
+  'login',
+  'payment',
+  'goods',
+  'passiveGoods',
+  'redemption',
+  'notice',
+  'bindWechat',
+  'bindUsername',
+  'customerService',
+  'about',
+  'contact',
+  'blend',
+  'faceSwap',
+  'imageRemix',
+  'photoFix',
+  'upscaleVariation',
+  'adjust',
+  'refresh',
+  'joinMember',
+  'cart',
+  'like',
+  'advertisement',
+  'customZoom',
+  'faq',
+  'motionBrush',
+  'redraw',
+  'videoPart',
+  'drawSame',
+  'batchDownload',
+  'uploadImages',
+  'marketPrompt',
+  'toolsRedraw',
+  'photoRepair',
+  'update',
+] as const;
+export type DialogName = (typeof dialogNames)[number];
+export type PropsOf<N extends DialogName> = N extends keyof DialogProps
+  ? DialogProps[N]
+  : undefined;
+
+type Flags = Record<DialogName, boolean>;
+
+export interface DialogsState {
+  flags: Flags;
+  props: { [N in DialogName]?: PropsOf<N> };
+  open: <N extends DialogName>(
+    name: N,
+    ...props: N extends keyof DialogProps ? [DialogProps[N]] : []
+  ) => void;
+  close: (name: DialogName) => void;
+}
+
+const closedFlags = Object.fromEntries(dialogNames.map((n) => [n, false])) as Flags;
+
+/** One store of dialog flags; the app's dialog host renders (and lazy-loads) each open one. */
+export const useDialogs = create<DialogsState>()((set) => ({
+  flags: closedFlags,
+  props: {},
+  open: (name, ...props) =>
+    set((s) => ({
+      flags: { ...s.flags, [name]: true },
+      props: { ...s.props, [name]: props[0] },
+    })),
+  close: (name) => set((s) => ({ flags: { ...s.flags, [name]: false } })),
+}));
