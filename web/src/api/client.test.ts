@@ -1,4 +1,4 @@
-import { auth, endpoint } from '@atelier/contracts';
+import { auth, endpoint, type sites } from '@atelier/contracts';
 import { z } from 'zod';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { browser } from '../lib/browser';
@@ -179,12 +179,24 @@ describe('401', () => {
 });
 
 describe('430 not enough credits', () => {
-  const domain = { domain: 'localhost:3000', recharge: 1 };
+  const domain = { domain: 'localhost', recharge: 1 as const };
+  const about = (d: { domain: string; recharge: 1 | 2 }): sites.AboutEntry => ({
+    ...d,
+    siteName: 'AI',
+    code: '',
+    appName: 'AI',
+    appLogo: '',
+    appIco: '',
+    contents: { 'en-US': '', 'zh-CN': '', 'zh-TW': '' },
+    pay: true,
+    menu: true,
+    index_path: '/Midjourney',
+  });
 
   it('shows the message and opens the passive purchase dialog in purchase mode', async () => {
     vi.spyOn(browser, 'host').mockReturnValue('localhost:3000');
     vi.spyOn(browser, 'pathname').mockReturnValue('/Midjourney');
-    useAuthStore.setState({ aboutList: [domain] });
+    useAuthStore.setState({ aboutList: [about(domain)] });
     answer(envelope(430, null, '积分不足'));
     await expect(api(auth.getInfo)).rejects.toMatchObject({ status: 430 });
     expect(errors).toEqual(['积分不足']);
@@ -195,7 +207,7 @@ describe('430 not enough credits', () => {
   it('opens the goods dialog on the music index', async () => {
     vi.spyOn(browser, 'host').mockReturnValue('localhost:3000');
     vi.spyOn(browser, 'pathname').mockReturnValue('/music');
-    useAuthStore.setState({ aboutList: [domain] });
+    useAuthStore.setState({ aboutList: [about(domain)] });
     answer(envelope(430, null, ''));
     await expect(api(auth.getInfo)).rejects.toMatchObject({ status: 430 });
     expect(errors).toEqual(['请求接口错误']);
@@ -204,7 +216,9 @@ describe('430 not enough credits', () => {
 
   it('opens the redemption dialog in redemption mode, silently when success is not false', async () => {
     vi.spyOn(browser, 'host').mockReturnValue('b.example');
-    useAuthStore.setState({ aboutList: [domain, { domain: 'b.example', recharge: 2 }] });
+    useAuthStore.setState({
+      aboutList: [about(domain), about({ domain: 'b.example', recharge: 2 as const })],
+    });
     answer(json(430, { code: 430, message: 'x' }));
     await expect(api(auth.getInfo)).rejects.toMatchObject({ status: 430 });
     expect(errors).toEqual([]);

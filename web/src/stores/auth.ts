@@ -1,4 +1,4 @@
-import { auth, type UserBalance, type UserInfo } from '@atelier/contracts';
+import { auth, sites, type UserBalance, type UserInfo } from '@atelier/contracts';
 import { api, configureClient, resetUnauthorizedThrottle } from '../api/client';
 import { create } from 'zustand';
 import { t } from '../i18n';
@@ -10,30 +10,6 @@ import { useChatStorage } from './chat-storage';
 import { useDialogs } from './dialogs';
 import type { PriceEntry } from './shared';
 
-/** The global config the site answers (spec section 3); every field optional. */
-export interface GlobalConfig {
-  clientHomePath?: string;
-  clientFavoIconPath?: string;
-  siteName?: string;
-  baiduCode?: string;
-  /** Route names the client menu may show, when the operator restricts it. */
-  clientMenuList?: string[];
-}
-
-/** The about entry of a domain (spec section 3). */
-export interface AboutEntry {
-  domain: string;
-  siteName?: string;
-  appName?: string;
-  appLogo?: string;
-  appIco?: string;
-  contents?: string;
-  /** 1 purchase dialogs, 2 redemption code dialog. */
-  recharge?: number;
-  menu?: string | null;
-  index_path?: string | null;
-}
-
 export interface AuthState {
   token: string | null;
   /** Mirrors the dialogs store's `login` flag (that store owns it). */
@@ -42,13 +18,13 @@ export interface AuthState {
   userBalance: UserBalance | null;
   priceList: PriceEntry[];
   guestid: string | null;
-  globalConfig: GlobalConfig;
-  aboutList: AboutEntry[];
+  globalConfig: sites.GlobalConfig;
+  aboutList: sites.AboutEntry[];
   setToken: (token: string) => void;
   removeToken: () => void;
   setGuestId: (guestid: string) => void;
-  setGlobalConfig: (globalConfig: GlobalConfig) => void;
-  setAboutList: (aboutList: AboutEntry[]) => void;
+  setGlobalConfig: (globalConfig: sites.GlobalConfig) => void;
+  setAboutList: (aboutList: sites.AboutEntry[]) => void;
   setPriceList: (priceList: PriceEntry[]) => void;
   openLoginDialog: () => void;
   /** Reloads user info and balance; resolves with the user info. */
@@ -72,7 +48,7 @@ export const useAuthStore = create<AuthState>()((set, get) => ({
   userBalance: null,
   priceList: [],
   guestid: readStored(storageKeys.guestUuid) ?? getCookie('uuidToken') ?? null,
-  globalConfig: {},
+  globalConfig: sites.globalConfigDefaults,
   aboutList: [],
   setToken: (token) => {
     localStorage.setItem(storageKeys.secretToken, token);
@@ -112,7 +88,7 @@ export const isSignedIn = (s: Pick<AuthState, 'userInfo'>): boolean => !!s.userI
 
 /** The about entry of the current host, if the site has one. */
 export const currentAbout = (s: Pick<AuthState, 'aboutList'>, host = browser.host()) =>
-  s.aboutList.find((a) => a.domain === host) ?? s.aboutList[0];
+  s.aboutList.find((a) => a.domain === host.replace(/:\d+$/, '')) ?? s.aboutList[0];
 
 useDialogs.subscribe((state) => {
   if (state.flags.login !== useAuthStore.getState().loginDialog) {

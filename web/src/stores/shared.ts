@@ -1,3 +1,4 @@
+import type { sites } from '@atelier/contracts';
 import { create } from 'zustand';
 
 /** A song in the music player. */
@@ -31,15 +32,6 @@ export interface BrushState {
   mask: string;
 }
 
-/** A menu entry as the menu list (`queryMenu`) answers it; `path` is a route name. */
-export interface MenuEntry {
-  id: number;
-  name: string;
-  path: string;
-  icon?: string;
-  sort?: number;
-}
-
 export interface PriceEntry {
   id: number;
   name: string;
@@ -63,7 +55,7 @@ export interface SharedState {
   promptText: string;
   imageUrls: string[];
   uploadedImageUrls: string[];
-  menuList: MenuEntry[];
+  menuList: sites.MenuEntry[];
   priceList: PriceEntry[];
   refresh: { history: number; gallery: number; balance: number };
   set: (patch: Partial<Omit<SharedState, 'set' | 'bump'>>) => void;

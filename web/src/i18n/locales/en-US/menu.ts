@@ -4,7 +4,7 @@ import type zhCN from '../zh-CN/menu';
 export default {
   chat: 'AI agent',
   midjourney: 'MJ drawing',
-  draw: 'Darwin drawing',
+  draw: 'DALL·E drawing',
   sd3: 'SD3 drawing',
   tools: 'AI toolbox',
   sddraw: 'Model square',

@@ -2,7 +2,7 @@
 export default {
   chat: 'AI 智能体',
   midjourney: 'MJ 绘画',
-  draw: '达尔文绘画',
+  draw: 'DALL·E 绘画',
   sd3: 'SD3 绘画',
   tools: 'AI 工具箱',
   sddraw: '模型广场',

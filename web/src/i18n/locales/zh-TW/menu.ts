@@ -4,7 +4,7 @@ import type zhCN from '../zh-CN/menu';
 export default {
   chat: 'AI 智慧體',
   midjourney: 'MJ 繪畫',
-  draw: '達爾文繪畫',
+  draw: 'DALL·E 繪畫',
   sd3: 'SD3 繪畫',
   tools: 'AI 工具箱',
   sddraw: '模型廣場',
