@@ -71,13 +71,19 @@ export function installNeeded() {
   return mtime(path.join(root, 'package-lock.json')) > mtime(hidden);
 }
 
-/** `npm ci` when needed. Browsers are never downloaded: tests use Debian's Chromium. */
+/**
+ * `npm ci` when needed. Browsers are never downloaded: tests use Debian's Chromium.
+ * npm 11.16+ rejects its own lockfile when an optional platform package (another OS's native
+ * binding) cannot be fetched from the registry in use (npm/cli#9846); then the same locked
+ * versions are installed with `npm install --no-save`, which leaves the lockfile untouched.
+ */
 export async function ensureInstalled() {
   if (!installNeeded()) return;
+  const env = { ...process.env, PLAYWRIGHT_SKIP_BROWSER_DOWNLOAD: '1' };
   say('installing dependencies (npm ci)…');
-  await mustRun('npm', ['ci', '--no-audit', '--no-fund'], {
-    env: { ...process.env, PLAYWRIGHT_SKIP_BROWSER_DOWNLOAD: '1' },
-  });
+  if ((await run('npm', ['ci', '--no-audit', '--no-fund'], { env })) === 0) return;
+  say('npm ci refused; installing the locked versions with npm install --no-save instead…');
+  await mustRun('npm', ['install', '--no-save', '--no-audit', '--no-fund'], { env });
 }
 
 const isTest = (p) => /\.test\.tsx?$/.test(p) || p.includes(`${path.sep}test${path.sep}`);
