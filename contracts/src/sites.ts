@@ -196,6 +196,7 @@ export const siteFields = z
   .partial()
   .strict();
 export type SiteFields = z.input<typeof siteFields>;
+export type SiteFieldsOut = z.output<typeof siteFields>;
 
 /** The spec's "About entry". `appName` is the site name. */
 export const aboutEntry = z.object({
@@ -321,6 +322,7 @@ export const noticeFields = z
   })
   .partial()
   .strict();
+export type NoticeFieldsOut = z.output<typeof noticeFields>;
 
 export const faqEntry = z.object({
   id: z.number().int(),
@@ -343,6 +345,7 @@ export const faqFields = z
   })
   .partial()
   .strict();
+export type FaqFieldsOut = z.output<typeof faqFields>;
 
 export const menuEntry = z.object({
   id: z.number().int(),
@@ -374,6 +377,7 @@ export const menuFields = z
   })
   .partial()
   .strict();
+export type MenuFieldsOut = z.output<typeof menuFields>;
 
 /**
  * A domain redirect: a visitor on `domain` is sent to `ad` when the row is active and either
@@ -401,6 +405,7 @@ export const adJumpFields = z
   })
   .partial()
   .strict();
+export type AdJumpFieldsOut = z.output<typeof adJumpFields>;
 
 // ---------------------------------------------------------------- public calls
 

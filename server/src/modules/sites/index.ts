@@ -1,6 +1,15 @@
 import type { AtelierModule } from '../module.js';
+import { SiteDirectory } from './directory.js';
+import { adminRoutes, publicRoutes } from './routes.js';
+import { seedSites } from './seed.js';
 
+/** Sites: per-domain branding, the global config, notices, FAQ, side menu and ad jumps. */
 export const sitesModule: AtelierModule = {
   name: 'sites',
-  async routes() {},
+  async routes(app) {
+    const directory = new SiteDirectory(app.ctx.db);
+    publicRoutes(app, directory);
+    adminRoutes(app, app.ctx.db, directory);
+  },
+  seed: (ctx) => seedSites(ctx.db),
 };
