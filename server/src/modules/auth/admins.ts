@@ -1,4 +1,5 @@
 import type { Kysely } from 'kysely';
+import { auth } from '@atelier/contracts';
 import type { AppContext } from '../../context.js';
 import { nowIso } from '../../db/database.js';
 import type { Database } from '../../db/schema.js';
@@ -26,6 +27,10 @@ export async function seedAdmin(ctx: Pick<AppContext, 'db' | 'config'>): Promise
     db.selectFrom('users').select('id').where('role', '=', 'admin').executeTakeFirst();
   if (await hasAdmin()) return [];
   const username = ctx.config.adminUsername;
+  if (!auth.username.safeParse(username).success)
+    return [
+      `No admin created: ADMIN_USERNAME "${username}" is not a valid username (2–32 letters, digits, _ . -)`,
+    ];
   const password = ctx.config.adminPassword ?? generatePassword();
   try {
     await insertAccount(db, {

@@ -59,6 +59,8 @@ describe('admin bootstrap and the account commands', () => {
     expect(await seedAdmin(t.app.ctx)).toEqual([]);
     await db.deleteFrom('users').where('username_key', '=', 'boss').execute();
 
+    const badName = { ...t.app.ctx, config: { ...t.app.ctx.config, adminUsername: 'the boss' } };
+    expect((await seedAdmin(badName))[0]).toContain('ADMIN_USERNAME');
     const lines = await seedAdmin(t.app.ctx);
     expect(lines).toHaveLength(1);
     const password = /^Admin login: boss \/ (\S+)$/.exec(lines[0]!)?.[1];
