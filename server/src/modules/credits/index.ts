@@ -1,6 +1,83 @@
-import type { AtelierModule } from '../module.js';
+import type { AppContext } from '../../context.js';
+import type { AtelierModule, BackgroundTask } from '../module.js';
+import { registerAdminRoutes } from './admin-routes.js';
+import { readBalance } from './balances.js';
+import { grant, moveGuestBalance, sweepExpiredHolds } from './ledger.js';
+import { seedPrices } from './prices.js';
+import { registerUserRoutes } from './routes.js';
+import { readSettings } from './settings.js';
+
+/** How often the sweeper looks for holds a crashed job left open. */
+export const SWEEP_INTERVAL_MS = 60_000;
+
+/** Installs the balance reader, the guest-data mover and the gifts on account events. */
+function wire(ctx: AppContext): void {
+  ctx.balances.read = (userId) => readBalance(ctx.db.kysely, userId);
+  ctx.guestData.register('credits', async (trx, move) => {
+    await moveGuestBalance(trx, move);
+  });
+  ctx.accountEvents.guestCreated.push(async (trx, { userId }) => {
+    const { guestTrial } = await readSettings(trx);
+    if (guestTrial > 0)
+      await grant(trx, {
+        userId,
+        amount: guestTrial,
+        kind: 'guest_trial',
+        ref: `user:${userId}`,
+        idempotencyKey: `guest_trial:${userId}`,
+      });
+  });
+  ctx.accountEvents.registered.push(async (trx, { userId, inviterId }) => {
+    const { registerGift, inviteReward } = await readSettings(trx);
+    if (registerGift > 0)
+      await grant(trx, {
+        userId,
+        amount: registerGift,
+        kind: 'register_gift',
+        ref: `user:${userId}`,
+        idempotencyKey: `register_gift:${userId}`,
+      });
+    if (inviterId !== null && inviterId !== userId && inviteReward > 0)
+      await grant(trx, {
+        userId: inviterId,
+        amount: inviteReward,
+        kind: 'invite_reward',
+        ref: `invitee:${userId}`,
+        idempotencyKey: `invite_reward:${userId}`,
+      });
+  });
+}
+
+/** Releases expired holds every minute; a failed sweep is logged and retried next time. */
+export function startHoldSweeper(ctx: AppContext, intervalMs = SWEEP_INTERVAL_MS): BackgroundTask {
+  let running: Promise<unknown> = Promise.resolve();
+  const timer = setInterval(() => {
+    running = sweepExpiredHolds(ctx.db.kysely).then(
+      (released) => {
+        if (released > 0) ctx.log.info({ released }, 'expired credit holds released');
+      },
+      (error: unknown) => ctx.log.error({ err: error }, 'credit hold sweep failed'),
+    );
+  }, intervalMs);
+  timer.unref();
+  return {
+    async stop() {
+      clearInterval(timer);
+      await running;
+    },
+  };
+}
 
 export const creditsModule: AtelierModule = {
   name: 'credits',
-  async routes() {},
+  async routes(app) {
+    wire(app.ctx);
+    registerUserRoutes(app);
+    registerAdminRoutes(app);
+  },
+  async seed(ctx) {
+    const added = await seedPrices(ctx.db.kysely);
+    return added > 0 ? [`Credits: ${added} prices added for the Offline demo models`] : [];
+  },
+  background: (ctx) => startHoldSweeper(ctx),
 };

@@ -1,0 +1,51 @@
+import type { FastifyInstance } from 'fastify';
+import { credits as api } from '@atelier/contracts';
+import { route } from '../../http/route.js';
+import { listLedgerForAdmin } from './history.js';
+import { adjust } from './ledger.js';
+import { createPrice, deletePrice, listPrices, toAdminPrice, updatePrice } from './prices.js';
+import { createCodeBatch, exportCodeBatch, listCodeBatches } from './redeem.js';
+import { readSettings, writeSettings } from './settings.js';
+
+/** `/admin/credits/...`: prices, code batches, balance adjustments, settings. */
+export function registerAdminRoutes(app: FastifyInstance): void {
+  const db = () => app.ctx.db.kysely;
+
+  route(app, api.adminListPrices, async () => {
+    const { rows, vipDiscountPercent } = await listPrices(db(), { includeDisabled: true });
+    return { rows: rows.map((r) => toAdminPrice(r, vipDiscountPercent)), count: rows.length };
+  });
+  route(app, api.adminCreatePrice, async ({ body }) => createPrice(db(), body));
+  route(app, api.adminUpdatePrice, async ({ body }) => {
+    const { id, ...changes } = body;
+    return updatePrice(db(), id, changes);
+  });
+  route(app, api.adminDeletePrice, async ({ body }) => {
+    await deletePrice(db(), body.id);
+    return null;
+  });
+
+  route(app, api.adminCreateCodes, async ({ body, identity }) =>
+    createCodeBatch(db(), body, identity.userId),
+  );
+  route(app, api.adminListCodeBatches, async ({ query }) => listCodeBatches(db(), query));
+  route(app, api.adminExportCodes, async ({ query }) => exportCodeBatch(db(), query.batchId));
+
+  route(app, api.adminAdjust, async ({ body, identity }) => {
+    const result = await adjust(db(), {
+      userId: body.userId,
+      amount: body.amount,
+      reason: body.reason,
+      adminId: identity.userId,
+    });
+    app.log.info(
+      { adminId: identity.userId, userId: body.userId, amount: body.amount },
+      'credits adjusted by an admin',
+    );
+    return { balanceAfter: result.balanceAfter };
+  });
+  route(app, api.adminLedger, async ({ query }) => listLedgerForAdmin(db(), query));
+
+  route(app, api.adminGetSettings, async () => readSettings(db()));
+  route(app, api.adminUpdateSettings, async ({ body }) => writeSettings(db(), body));
+}

@@ -1,0 +1,308 @@
+import type { Kysely, Selectable } from 'kysely';
+import type { credits as Contract } from '@atelier/contracts';
+import { nowIso } from '../../db/database.js';
+import type { Database } from '../../db/schema.js';
+import { conflict, notFound } from '../../http/errors.js';
+import { texts } from './messages.js';
+import { readSettings } from './settings.js';
+import type { CreditPricesTable, PriceCategory, PriceUnit } from './tables.js';
+
+type PriceRow = Selectable<CreditPricesTable>;
+
+interface SeedPrice {
+  model: string;
+  action: string;
+  category: PriceCategory;
+  label: string;
+  unit?: PriceUnit;
+  credits?: number;
+  inputPer1k?: number;
+  outputPer1k?: number;
+}
+
+/**
+ * Prices of the built-in "Offline demo" models: cheap but never free, so a fresh install shows
+ * the whole flow, including "not enough credits" (430), without any real AI behind it.
+ */
+export const demoPrices: SeedPrice[] = [
+  {
+    model: 'demo-chat',
+    action: 'chat',
+    category: 'chat',
+    label: 'Offline demo chat',
+    unit: '1k_tokens',
+    credits: 1,
+    inputPer1k: 1,
+    outputPer1k: 2,
+  },
+  {
+    model: 'demo-image',
+    action: 'imagine',
+    category: 'image',
+    label: 'Offline demo: imagine',
+    credits: 4,
+  },
+  {
+    model: 'demo-image',
+    action: 'upscale',
+    category: 'image',
+    label: 'Offline demo: upscale',
+    credits: 2,
+  },
+  {
+    model: 'demo-image',
+    action: 'variation',
+    category: 'image',
+    label: 'Offline demo: variation',
+    credits: 4,
+  },
+  {
+    model: 'demo-image',
+    action: 'zoom',
+    category: 'image',
+    label: 'Offline demo: zoom out',
+    credits: 4,
+  },
+  { model: 'demo-image', action: 'pan', category: 'image', label: 'Offline demo: pan', credits: 4 },
+  {
+    model: 'demo-image',
+    action: 'reroll',
+    category: 'image',
+    label: 'Offline demo: reroll',
+    credits: 4,
+  },
+  {
+    model: 'demo-image',
+    action: 'blend',
+    category: 'image',
+    label: 'Offline demo: blend',
+    credits: 4,
+  },
+  {
+    model: 'demo-image',
+    action: 'describe',
+    category: 'image',
+    label: 'Offline demo: describe',
+    credits: 1,
+  },
+  {
+    model: 'demo-image',
+    action: 'faceswap',
+    category: 'image',
+    label: 'Offline demo: face swap',
+    credits: 3,
+  },
+  {
+    model: 'demo-image',
+    action: 'inpaint',
+    category: 'image',
+    label: 'Offline demo: vary region',
+    credits: 4,
+  },
+  {
+    model: 'demo-music',
+    action: 'song',
+    category: 'music',
+    label: 'Offline demo: song',
+    credits: 10,
+  },
+  {
+    model: 'demo-music',
+    action: 'lyrics',
+    category: 'music',
+    label: 'Offline demo: lyrics',
+    credits: 1,
+  },
+  {
+    model: 'demo-music',
+    action: 'extend',
+    category: 'music',
+    label: 'Offline demo: extend song',
+    credits: 6,
+  },
+  {
+    model: 'demo-video',
+    action: 'generate',
+    category: 'video',
+    label: 'Offline demo: video',
+    credits: 20,
+  },
+  {
+    model: 'demo-video',
+    action: 'image-to-video',
+    category: 'video',
+    label: 'Offline demo: image to video',
+    credits: 20,
+  },
+  {
+    model: 'demo-separation',
+    action: 'separate',
+    category: 'separation',
+    label: 'Offline demo: vocal separation',
+    credits: 5,
+  },
+];
+
+export const priceKeyOf = (model: string, action: string) => `${model}:${action}`;
+
+/** Fills the demo prices on a fresh install; never overwrites what an operator changed. */
+export async function seedPrices(db: Kysely<Database>): Promise<number> {
+  const now = nowIso();
+  let added = 0;
+  for (const [i, p] of demoPrices.entries()) {
+    const result = await db
+      .insertInto('credit_prices')
+      .values({
+        price_key: priceKeyOf(p.model, p.action),
+        model: p.model,
+        action: p.action,
+        category: p.category,
+        label: p.label,
+        unit: p.unit ?? 'call',
+        credits: p.credits ?? 0,
+        input_per_1k: p.inputPer1k ?? 0,
+        output_per_1k: p.outputPer1k ?? 0,
+        vip_discount_percent: null,
+        vip_free_per_day: 0,
+        enabled: 1,
+        sort: i * 10,
+        created_at: now,
+        updated_at: now,
+      })
+      .onConflict((oc) => oc.column('price_key').doNothing())
+      .executeTakeFirst();
+    added += Number(result.numInsertedOrUpdatedRows ?? 0);
+  }
+  return added;
+}
+
+export function toPrice(row: PriceRow, vipDiscountPercent: number): Contract.Price {
+  return {
+    priceKey: row.price_key,
+    model: row.model,
+    action: row.action,
+    category: row.category,
+    label: row.label,
+    unit: row.unit,
+    credits: row.credits,
+    inputPer1k: row.input_per_1k,
+    outputPer1k: row.output_per_1k,
+    vipDiscountPercent: row.vip_discount_percent ?? vipDiscountPercent,
+    vipFreePerDay: row.vip_free_per_day,
+  };
+}
+
+export function toAdminPrice(row: PriceRow, vipDiscountPercent: number): Contract.AdminPrice {
+  return {
+    ...toPrice(row, vipDiscountPercent),
+    id: row.id,
+    ownVipDiscountPercent: row.vip_discount_percent,
+    enabled: row.enabled === 1,
+    sort: row.sort,
+    updatedAt: row.updated_at,
+  };
+}
+
+export async function listPrices(
+  db: Kysely<Database>,
+  options: { includeDisabled?: boolean } = {},
+): Promise<{ rows: PriceRow[]; vipDiscountPercent: number }> {
+  let q = db.selectFrom('credit_prices').selectAll().orderBy('sort').orderBy('id');
+  if (!options.includeDisabled) q = q.where('enabled', '=', 1);
+  const [rows, settings] = await Promise.all([q.execute(), readSettings(db)]);
+  return { rows, vipDiscountPercent: settings.vipDiscountPercent };
+}
+
+/** Models as the prices know them: each model's label, category, actions and prices. */
+export async function modelInfos(db: Kysely<Database>): Promise<Contract.ModelInfo[]> {
+  const { rows, vipDiscountPercent } = await listPrices(db);
+  const byModel = new Map<string, Contract.ModelInfo>();
+  for (const row of rows) {
+    const info = byModel.get(row.model) ?? {
+      model: row.model,
+      label: row.label.split(':')[0]!.trim(),
+      category: row.category,
+      capabilities: [],
+      prices: [],
+    };
+    info.capabilities.push(row.action);
+    info.prices.push(toPrice(row, vipDiscountPercent));
+    byModel.set(row.model, info);
+  }
+  return [...byModel.values()];
+}
+
+type PriceInput = Partial<Contract.PriceFields>;
+
+function columnsOf(input: PriceInput) {
+  return {
+    ...(input.category !== undefined ? { category: input.category } : {}),
+    ...(input.label !== undefined ? { label: input.label } : {}),
+    ...(input.unit !== undefined ? { unit: input.unit } : {}),
+    ...(input.credits !== undefined ? { credits: input.credits } : {}),
+    ...(input.inputPer1k !== undefined ? { input_per_1k: input.inputPer1k } : {}),
+    ...(input.outputPer1k !== undefined ? { output_per_1k: input.outputPer1k } : {}),
+    ...(input.vipDiscountPercent !== undefined
+      ? { vip_discount_percent: input.vipDiscountPercent }
+      : {}),
+    ...(input.vipFreePerDay !== undefined ? { vip_free_per_day: input.vipFreePerDay } : {}),
+    ...(input.enabled !== undefined ? { enabled: input.enabled ? 1 : 0 } : {}),
+    ...(input.sort !== undefined ? { sort: input.sort } : {}),
+  };
+}
+
+async function priceById(db: Kysely<Database>, id: number): Promise<Contract.AdminPrice> {
+  const row = await db
+    .selectFrom('credit_prices')
+    .selectAll()
+    .where('id', '=', id)
+    .executeTakeFirst();
+  if (!row) throw notFound();
+  return toAdminPrice(row, (await readSettings(db)).vipDiscountPercent);
+}
+
+export async function createPrice(
+  db: Kysely<Database>,
+  input: PriceInput & { model: string; action: string; category: PriceCategory; label: string },
+): Promise<Contract.AdminPrice> {
+  const priceKey = priceKeyOf(input.model, input.action);
+  const now = nowIso();
+  const created = await db
+    .insertInto('credit_prices')
+    .values({
+      price_key: priceKey,
+      model: input.model,
+      action: input.action,
+      category: input.category,
+      label: input.label,
+      unit: input.unit ?? 'call',
+      vip_discount_percent: null,
+      created_at: now,
+      updated_at: now,
+      ...columnsOf(input),
+    })
+    .onConflict((oc) => oc.column('price_key').doNothing())
+    .returning('id')
+    .executeTakeFirst();
+  if (!created) throw conflict(texts.priceKeyTaken, { priceKey });
+  return priceById(db, created.id);
+}
+
+export async function updatePrice(
+  db: Kysely<Database>,
+  id: number,
+  input: PriceInput,
+): Promise<Contract.AdminPrice> {
+  const result = await db
+    .updateTable('credit_prices')
+    .set({ ...columnsOf(input), updated_at: nowIso() })
+    .where('id', '=', id)
+    .executeTakeFirst();
+  if (Number(result.numUpdatedRows) === 0) throw notFound();
+  return priceById(db, id);
+}
+
+export async function deletePrice(db: Kysely<Database>, id: number): Promise<void> {
+  const result = await db.deleteFrom('credit_prices').where('id', '=', id).executeTakeFirst();
+  if (Number(result.numDeletedRows) === 0) throw notFound();
+}
