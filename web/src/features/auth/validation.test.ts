@@ -1,5 +1,6 @@
 import { describe, expect, it } from 'vitest';
-import { hasIssues, validateLogin, validateRegister } from './validation';
+import { hasIssues } from '../../lib/field-form';
+import { validateLogin, validateRegister } from './validation';
 
 const good = { username: 'ada_l', email: '', password: 'long-enough', confirm: 'long-enough' };
 

@@ -5,12 +5,7 @@
  * `contracts/src/auth.ts` so the server rarely has to refuse.
  */
 
-export interface Issue {
-  key: string;
-  values?: Record<string, string | number>;
-}
-
-export type Issues<F extends string> = Partial<Record<F, Issue>>;
+import type { Checked, KeyIssue } from '../../lib/field-form';
 
 export const USERNAME_MIN = 2;
 export const USERNAME_MAX = 32;
@@ -22,7 +17,7 @@ const usernameChars = /^[\p{L}\p{N}_.-]+$/u;
 // The shape browsers use for <input type="email">: something@something.something.
 const emailShape = /^[^\s@]+@[^\s@]+\.[^\s@]+$/;
 
-function checkUsername(raw: string): Issue | undefined {
+function checkUsername(raw: string): KeyIssue | undefined {
   const name = raw.trim();
   if (!name) return { key: 'auth:validation.required', values: { field: 'auth:fields.username' } };
   if (name.length < USERNAME_MIN || name.length > USERNAME_MAX)
@@ -34,8 +29,8 @@ function checkUsername(raw: string): Issue | undefined {
   return undefined;
 }
 
-function checkNewPassword(password: string, confirm: string): Issues<'password' | 'confirm'> {
-  const issues: Issues<'password' | 'confirm'> = {};
+function checkNewPassword(password: string, confirm: string): Checked<'password' | 'confirm'> {
+  const issues: Checked<'password' | 'confirm'> = {};
   if (!password)
     issues.password = {
       key: 'auth:validation.required',
@@ -56,8 +51,8 @@ export interface LoginValues {
   password: string;
 }
 
-export function validateLogin(v: LoginValues): Issues<keyof LoginValues> {
-  const issues: Issues<keyof LoginValues> = {};
+export function validateLogin(v: LoginValues): Checked<keyof LoginValues> {
+  const issues: Checked<keyof LoginValues> = {};
   if (!v.username.trim())
     issues.username = { key: 'auth:validation.required', values: { field: 'auth:fields.account' } };
   if (!v.password)
@@ -75,8 +70,8 @@ export interface RegisterValues {
   confirm: string;
 }
 
-export function validateRegister(v: RegisterValues): Issues<keyof RegisterValues> {
-  const issues: Issues<keyof RegisterValues> = { ...checkNewPassword(v.password, v.confirm) };
+export function validateRegister(v: RegisterValues): Checked<keyof RegisterValues> {
+  const issues: Checked<keyof RegisterValues> = { ...checkNewPassword(v.password, v.confirm) };
   const username = checkUsername(v.username);
   if (username) issues.username = username;
   const email = v.email.trim();
@@ -84,5 +79,3 @@ export function validateRegister(v: RegisterValues): Issues<keyof RegisterValues
     issues.email = { key: 'auth:validation.email' };
   return issues;
 }
-
-export const hasIssues = (issues: Issues<string>): boolean => Object.keys(issues).length > 0;

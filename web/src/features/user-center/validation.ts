@@ -4,12 +4,7 @@
  * `contracts/src/user.ts`.
  */
 
-export interface Issue {
-  key: string;
-  values?: Record<string, string | number>;
-}
-
-export type Issues<F extends string> = Partial<Record<F, Issue>>;
+import type { Checked } from '../../lib/field-form';
 
 export const NICKNAME_MAX = 32;
 export const SIGN_MAX = 200;
@@ -35,8 +30,8 @@ export function isImageLink(raw: string): boolean {
   }
 }
 
-export function validateProfile(v: ProfileValues): Issues<keyof ProfileValues> {
-  const issues: Issues<keyof ProfileValues> = {};
+export function validateProfile(v: ProfileValues): Checked<keyof ProfileValues> {
+  const issues: Checked<keyof ProfileValues> = {};
   const avatar = v.avatar.trim();
   if (avatar && (avatar.length > AVATAR_MAX || !isImageLink(avatar)))
     issues.avatar = { key: 'user:validation.avatarLink' };
@@ -72,8 +67,8 @@ export interface PasswordChangeValues {
 
 export function validatePasswordChange(
   v: PasswordChangeValues,
-): Issues<keyof PasswordChangeValues> {
-  const issues: Issues<keyof PasswordChangeValues> = {};
+): Checked<keyof PasswordChangeValues> {
+  const issues: Checked<keyof PasswordChangeValues> = {};
   if (!v.oldPassword)
     issues.oldPassword = {
       key: 'user:validation.required',

@@ -55,7 +55,7 @@ const steps = [
 
 /** `/welcome`: the product in one calm page, leading to chat and drawing. */
 export default function WelcomeScreen() {
-  const { t } = useTranslation();
+  const { t } = useTranslation(['welcome']);
   const { token } = theme.useToken();
   const accent = token.colorPrimary;
 

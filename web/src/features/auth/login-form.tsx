@@ -1,0 +1,69 @@
+import { useEffect } from 'react';
+import { useTranslation } from 'react-i18next';
+import { Button, Form, Input } from 'antd';
+import { auth } from '@atelier/contracts';
+import { apiData } from '../../api/client';
+import { useFieldForm } from '../../lib/field-form';
+import { completeSignIn } from './sign-in';
+import { validateLogin } from './validation';
+
+interface Props {
+  /** True while this form is the one on screen: it then takes the focus. */
+  active: boolean;
+  onDone: () => void;
+}
+
+/** Sign in with a username or email and the password. */
+export function LoginForm({ active, onDone }: Props) {
+  const { t } = useTranslation(['auth']);
+  const form = useFieldForm({ username: '', password: '' }, validateLogin);
+  const { refs } = form;
+
+  useEffect(() => {
+    if (!active) return;
+    const timer = setTimeout(() => refs.current.username?.focus(), 50);
+    return () => clearTimeout(timer);
+  }, [active, refs]);
+
+  const send = () =>
+    form.submit(async (v) => {
+      const { token } = await apiData(auth.login, {
+        body: { username: v.username.trim(), password: v.password },
+      });
+      await completeSignIn(token, 'auth:login.success');
+      form.setValues({ username: '', password: '' });
+      onDone();
+    });
+
+  const username = form.field('username');
+  const password = form.field('password');
+  return (
+    <Form layout="vertical" onFinish={send} requiredMark={false} disabled={form.submitting}>
+      <Form.Item label={t('auth:fields.account')} htmlFor="login-username" {...username.item}>
+        <Input
+          id="login-username"
+          name="username"
+          autoComplete="username"
+          placeholder={t('auth:placeholders.account')}
+          maxLength={254}
+          size="large"
+          {...username.input}
+        />
+      </Form.Item>
+      <Form.Item label={t('auth:fields.password')} htmlFor="login-password" {...password.item}>
+        <Input.Password
+          id="login-password"
+          name="password"
+          autoComplete="current-password"
+          placeholder={t('auth:placeholders.password')}
+          maxLength={128}
+          size="large"
+          {...password.input}
+        />
+      </Form.Item>
+      <Button type="primary" htmlType="submit" block size="large" loading={form.submitting}>
+        {t('auth:login.submit')}
+      </Button>
+    </Form>
+  );
+}
