@@ -31,6 +31,8 @@ export default tseslint.config(
       'playwright-report/**',
       'e2e/.artifacts/**',
       '.test-reports/**',
+      'coverage/**',
+      '**/coverage/**',
     ],
   },
   js.configs.recommended,
