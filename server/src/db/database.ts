@@ -10,6 +10,8 @@ export type DialectName = 'sqlite' | 'postgres';
 export interface Db {
   kysely: Kysely<Database>;
   dialect: DialectName;
+  /** The PostgreSQL schema in use when one is configured (tests run one schema each). */
+  schema?: string;
   /** Runs a trivial query; throws when the database cannot answer. */
   ping(): Promise<void>;
   destroy(): Promise<void>;
@@ -53,6 +55,7 @@ export function createDb(options: DbOptions): Db {
     return {
       kysely,
       dialect: 'postgres',
+      ...(options.databaseSchema ? { schema: options.databaseSchema } : {}),
       ping: async () => void (await pool.query('select 1')),
       destroy: () => kysely.destroy(),
     };

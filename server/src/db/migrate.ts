@@ -14,7 +14,13 @@ class ListedMigrations implements MigrationProvider {
 }
 
 export async function migrateToLatest(db: Db): Promise<string[]> {
-  const migrator = new Migrator({ db: db.kysely, provider: new ListedMigrations(db) });
+  const migrator = new Migrator({
+    db: db.kysely,
+    provider: new ListedMigrations(db),
+    // Kysely looks for its own tables in every schema unless told which: with parallel test
+    // schemas it would find another schema's table and never create its own.
+    ...(db.schema ? { migrationTableSchema: db.schema } : {}),
+  });
   const { error, results } = await migrator.migrateToLatest();
   if (error) {
     const failed = results?.find((r) => r.status === 'Error')?.migrationName;
