@@ -67,10 +67,12 @@ describe('accounts', () => {
       nickname: username,
       role: 'user',
       isGuest: false,
-      userBalance: { credits: 0, hh_vip_time: null },
     });
     expect(me.body.data.userInfo.inviteCode).toMatch(/^[A-Z2-9]{10}$/);
-    expect(me.body.data.userBalance).toEqual(me.body.data.userInfo.userBalance);
+    // The balance comes from the installed reader (the credits module's), in both places.
+    const balance = await t.app.ctx.balances.read(me.body.data.userInfo.id);
+    expect(me.body.data.userBalance).toEqual(balance);
+    expect(me.body.data.userInfo.userBalance).toEqual(balance);
 
     const updated = await post<UserInfo>(
       '/api/user/update',
