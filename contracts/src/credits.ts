@@ -200,6 +200,7 @@ export const deleteBalanceLog = endpoint({
 
 // ---- Admin ----
 
+/** A price as an admin edits it; left out on create: per call, 0 credits, enabled, sort 0. */
 export const priceFields = z.object({
   model: z
     .string()
@@ -215,14 +216,14 @@ export const priceFields = z.object({
     .regex(/^[\w.-]+$/, { message: 'letters, digits, _ . - only' }),
   category: priceCategory,
   label: z.string().trim().min(1).max(100),
-  unit: priceUnit.default('call'),
-  credits: z.number().int().min(0).max(1_000_000).default(0),
-  inputPer1k: z.number().int().min(0).max(1_000_000).default(0),
-  outputPer1k: z.number().int().min(0).max(1_000_000).default(0),
-  vipDiscountPercent: z.number().int().min(0).max(100).nullable().default(null),
-  vipFreePerDay: z.number().int().min(0).max(100_000).default(0),
-  enabled: z.boolean().default(true),
-  sort: z.number().int().min(-1_000_000).max(1_000_000).default(0),
+  unit: priceUnit,
+  credits: z.number().int().min(0).max(1_000_000),
+  inputPer1k: z.number().int().min(0).max(1_000_000),
+  outputPer1k: z.number().int().min(0).max(1_000_000),
+  vipDiscountPercent: z.number().int().min(0).max(100).nullable(),
+  vipFreePerDay: z.number().int().min(0).max(100_000),
+  enabled: z.boolean(),
+  sort: z.number().int().min(-1_000_000).max(1_000_000),
 });
 
 export type PriceFields = z.infer<typeof priceFields>;
@@ -242,7 +243,7 @@ export const adminCreatePrice = endpoint({
   access: 'admin',
   summary: 'Add a price for a model and action (409 when that pair has one)',
   tags: ['credits', 'admin'],
-  body: priceFields,
+  body: priceFields.partial().required({ model: true, action: true, category: true, label: true }),
   data: adminPrice,
 });
 

@@ -14,7 +14,7 @@ export const SWEEP_INTERVAL_MS = 60_000;
 function wire(ctx: AppContext): void {
   ctx.balances.read = (userId) => readBalance(ctx.db.kysely, userId);
   ctx.guestData.register('credits', async (trx, move) => {
-    await moveGuestBalance(trx, move);
+    await moveGuestBalance(trx, move, { includeTrial: false });
   });
   ctx.accountEvents.guestCreated.push(async (trx, { userId }) => {
     const { guestTrial } = await readSettings(trx);
@@ -27,7 +27,14 @@ function wire(ctx: AppContext): void {
         idempotencyKey: `guest_trial:${userId}`,
       });
   });
-  ctx.accountEvents.registered.push(async (trx, { userId, inviterId }) => {
+  ctx.accountEvents.registered.push(async (trx, { userId, inviterId, fromGuestUserId }) => {
+    // Registering (unlike signing in) also carries over what is left of the guest trial.
+    if (fromGuestUserId !== null)
+      await moveGuestBalance(
+        trx,
+        { fromUserId: fromGuestUserId, toUserId: userId },
+        { includeTrial: true },
+      );
     const { registerGift, inviteReward } = await readSettings(trx);
     if (registerGift > 0)
       await grant(trx, {

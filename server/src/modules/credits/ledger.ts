@@ -463,19 +463,33 @@ export async function adjust(db: Executor, input: AdjustInput): Promise<GrantRes
 
 /**
  * Moves a guest's spendable credits (and VIP time) to the account it became, as a ledger row
- * on each side. Open holds stay with the guest and settle or expire there.
+ * on each side. Open holds stay with the guest and settle or expire there. Without
+ * `includeTrial`, the unspent part of the guest trial stays behind (trial credits count as
+ * spent first): signing in from fresh guests then cannot farm trial credits; registration
+ * moves everything.
  */
 export async function moveGuestBalance(
   trx: Executor,
   move: { fromUserId: number; toUserId: number },
+  options: { includeTrial: boolean },
 ): Promise<number> {
   const from = await trx
     .selectFrom('credit_balances')
-    .select(['credits', 'vip_until'])
+    .select(['credits', 'used_credits', 'vip_until'])
     .where('user_id', '=', move.fromUserId)
     .executeTakeFirst();
   if (!from) return 0;
-  const amount = from.credits;
+  let amount = from.credits;
+  if (!options.includeTrial) {
+    const trial = await trx
+      .selectFrom('credit_ledger')
+      .select((eb) => eb.fn.coalesce(eb.fn.sum<number>('amount'), eb.lit(0)).as('total'))
+      .where('user_id', '=', move.fromUserId)
+      .where('kind', '=', 'guest_trial')
+      .executeTakeFirstOrThrow();
+    const trialLeft = Math.max(0, Number(trial.total) - from.used_credits);
+    amount = Math.max(0, from.credits - trialLeft);
+  }
   const ref = `guest:${move.fromUserId}`;
   if (amount > 0) {
     const guestAfter = await applyDelta(trx, move.fromUserId, -amount);
