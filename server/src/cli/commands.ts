@@ -5,6 +5,8 @@ import {
   grantCreditsCommand,
   ledgerCheckCommand,
 } from '../modules/credits/cli.js';
+import { setConfigCommand, siteCommand } from '../modules/sites/cli.js';
+import { paymentCommands } from '../modules/payments/cli.js';
 
 /** Every admin command; each module adds its own here (one import, one entry). */
 export const commands: AdminCommand[] = [
@@ -13,4 +15,7 @@ export const commands: AdminCommand[] = [
   ledgerCheckCommand,
   grantCreditsCommand,
   createCodesCommand,
+  setConfigCommand,
+  siteCommand,
+  ...paymentCommands,
 ];
