@@ -16,14 +16,16 @@ export type Checked<F extends string> = Partial<Record<F, KeyIssue>>;
 
 export const hasIssues = (issues: Issues<string>): boolean => Object.keys(issues).length > 0;
 
+// Keys here are data chosen by a check, not literals, so i18next's literal key types cannot apply.
+const translate = t as unknown as (key: string, values?: Record<string, string | number>) => string;
+
 /** The text a user reads for an issue, in the current language. */
 export function issueText(issue: Issue): string {
   if ('text' in issue) return issue.text;
   const values: Record<string, string | number> = { ...issue.values };
   const field = values.field;
-  if (typeof field === 'string') values.field = t(field as never);
-  // The key is data (chosen by a check), so it cannot be one of i18next's literal key types.
-  return t(issue.key as never, values as never) as string;
+  if (typeof field === 'string') values.field = translate(field);
+  return translate(issue.key, values);
 }
 
 interface ServerError {

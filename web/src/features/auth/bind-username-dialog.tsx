@@ -1,5 +1,5 @@
 import { useTranslation } from 'react-i18next';
-import { Modal } from 'antd';
+import Modal from 'antd/es/modal';
 import { useDialogs } from '../../stores/dialogs';
 import { RegisterForm } from './register-form';
 

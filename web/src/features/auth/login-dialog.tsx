@@ -1,6 +1,7 @@
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
-import { Modal, Tabs } from 'antd';
+import Modal from 'antd/es/modal';
+import Tabs from 'antd/es/tabs';
 import { isSignedIn, useAuthStore } from '../../stores/auth';
 import { useDialogs } from '../../stores/dialogs';
 import { LoginForm } from './login-form';

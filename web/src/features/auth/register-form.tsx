@@ -1,6 +1,8 @@
 import { useEffect } from 'react';
 import { useTranslation } from 'react-i18next';
-import { Button, Form, Input } from 'antd';
+import Button from 'antd/es/button';
+import Form from 'antd/es/form';
+import Input from 'antd/es/input';
 import { auth } from '@atelier/contracts';
 import { apiData } from '../../api/client';
 import { useFieldForm } from '../../lib/field-form';

@@ -1,6 +1,6 @@
 import { Link } from 'react-router';
 import { useTranslation } from 'react-i18next';
-import { theme } from 'antd';
+import theme from 'antd/es/theme';
 import AppstoreOutlined from '@ant-design/icons/AppstoreOutlined';
 import CustomerServiceOutlined from '@ant-design/icons/CustomerServiceOutlined';
 import HistoryOutlined from '@ant-design/icons/HistoryOutlined';

@@ -1,0 +1,59 @@
+import { useEffect } from 'react';
+import { useTranslation } from 'react-i18next';
+import Modal from 'antd/es/modal';
+import { useAuthStore } from '../../stores/auth';
+import { useDialogs } from '../../stores/dialogs';
+import { useLocalized } from './localized';
+import { safeHref } from './plain-markdown';
+
+/**
+ * The site's advertisement (flag `advertisement`): its image and text, linking to its page;
+ * closed by the close button, Escape or the mask. Closes itself when the site has none.
+ */
+export default function AdDialog() {
+  const { t } = useTranslation(['dialogs']);
+  const pick = useLocalized();
+  const flag = useDialogs((s) => s.flags.advertisement);
+  const ad = useAuthStore((s) => s.site?.advertisement ?? null);
+  const siteLoaded = useAuthStore((s) => s.site !== null);
+  const text = ad ? pick(ad.text).trim() : '';
+  const hasContent = !!ad?.enabled && (!!ad.image || !!text);
+  const link = ad?.link ? safeHref(ad.link) : null;
+  const close = () => useDialogs.getState().close('advertisement');
+
+  useEffect(() => {
+    if (flag && siteLoaded && !hasContent) useDialogs.getState().close('advertisement');
+  }, [flag, siteLoaded, hasContent]);
+
+  const body = (
+    <div className="flex flex-col gap-3">
+      {ad?.image && (
+        <img
+          src={ad.image}
+          alt={text || t('dialogs:ad.title')}
+          className="block h-auto w-full rounded-lg"
+        />
+      )}
+      {text && <p className="m-0 whitespace-pre-line text-white/80">{text}</p>}
+    </div>
+  );
+
+  return (
+    <Modal
+      open={flag && hasContent}
+      onCancel={close}
+      footer={null}
+      centered
+      width={480}
+      title={t('dialogs:ad.title')}
+    >
+      {link ? (
+        <a href={link} target="_blank" rel="noopener noreferrer sponsored" onClick={close}>
+          {body}
+        </a>
+      ) : (
+        body
+      )}
+    </Modal>
+  );
+}
