@@ -2,6 +2,7 @@ import type { AtelierModule } from '../module.js';
 import { adminRoutes } from './admin-routes.js';
 import { seedAdmin } from './admins.js';
 import { authRoutes } from './auth-routes.js';
+import { startAccountSweeper } from './sweeper.js';
 import { userRoutes } from './user-routes.js';
 
 /** Accounts, sessions (login devices), guests and the first admin. */
@@ -13,4 +14,5 @@ export const authModule: AtelierModule = {
     adminRoutes(app);
   },
   seed: seedAdmin,
+  background: (ctx) => startAccountSweeper(ctx),
 };

@@ -1,0 +1,41 @@
+import type { AppContext } from '../../context.js';
+import type { BackgroundTask } from '../module.js';
+import type { Executor } from './executor.js';
+import { FAILURE_WINDOW_MS } from './lockout.js';
+
+/** How often ended sessions, old failed sign-ins and lifted locks are deleted. */
+export const ACCOUNT_SWEEP_INTERVAL_MS = 10 * 60_000;
+
+/** Deletes what no longer counts: expired sessions, failures outside the window, ended locks. */
+export async function sweepAccounts(db: Executor, now = new Date()): Promise<number> {
+  const iso = now.toISOString();
+  const since = new Date(now.getTime() - FAILURE_WINDOW_MS).toISOString();
+  const results = await Promise.all([
+    db.deleteFrom('sessions').where('expires_at', '<=', iso).executeTakeFirst(),
+    db.deleteFrom('login_failures').where('created_at', '<=', since).executeTakeFirst(),
+    db.deleteFrom('account_locks').where('locked_until', '<=', iso).executeTakeFirst(),
+  ]);
+  return results.reduce((sum, r) => sum + Number(r.numDeletedRows), 0);
+}
+
+export function startAccountSweeper(
+  ctx: AppContext,
+  intervalMs = ACCOUNT_SWEEP_INTERVAL_MS,
+): BackgroundTask {
+  let running: Promise<unknown> = Promise.resolve();
+  const timer = setInterval(() => {
+    running = sweepAccounts(ctx.db.kysely).then(
+      (deleted) => {
+        if (deleted > 0) ctx.log.info({ deleted }, 'ended sessions and locks swept');
+      },
+      (error: unknown) => ctx.log.error({ err: error }, 'account sweep failed'),
+    );
+  }, intervalMs);
+  timer.unref();
+  return {
+    async stop() {
+      clearInterval(timer);
+      await running;
+    },
+  };
+}
