@@ -168,6 +168,17 @@ describe('401', () => {
     expect(errors).toEqual([]);
   });
 
+  it('a quiet call only removes the token', async () => {
+    useAuthStore.getState().setToken('old');
+    answer(envelope(401, null, 'no'));
+    await expect(api(auth.getInfo, { quietUnauthorized: true })).rejects.toMatchObject({
+      status: 401,
+    });
+    expect(useAuthStore.getState().token).toBeNull();
+    expect(useDialogs.getState().flags.login).toBe(false);
+    expect(errors).toEqual([]);
+  });
+
   it('a body code 401 removes the token and reloads', async () => {
     const reload = vi.spyOn(browser, 'reload').mockImplementation(() => undefined);
     useAuthStore.getState().setToken('old');

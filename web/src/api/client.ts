@@ -61,6 +61,8 @@ export interface CallOptions<E> {
   signal?: AbortSignal;
   /** Overrides the default timeout (ms). */
   timeout?: number;
+  /** A 401 only removes the token (the start-up identity probe uses it). */
+  quietUnauthorized?: boolean;
 }
 
 interface RawEnvelope {
@@ -155,12 +157,13 @@ export const handleAnswer = <D>(
   path: string,
   status: number,
   body: RawEnvelope | null,
+  quietUnauthorized = false,
 ): ApiResponse<D> => {
   const message = body?.message?.trim() || '';
   if (status === 401) {
     session.removeToken();
     const text = message || t('errors:pleaseLogin');
-    if (!QUIET_401_PATHS.has(path)) {
+    if (!quietUnauthorized && !QUIET_401_PATHS.has(path)) {
       const now = Date.now();
       if (now - lastUnauthorizedAt >= UNAUTHORIZED_THROTTLE_MS) {
         lastUnauthorizedAt = now;
@@ -211,7 +214,12 @@ export const api = async <E extends Endpoint>(
   options: CallOptions<E> = {},
 ): Promise<ApiResponse<DataOf<E>>> => {
   const response = await send(e, options);
-  return handleAnswer<DataOf<E>>(e.path, response.status, await readEnvelope(response));
+  return handleAnswer<DataOf<E>>(
+    e.path,
+    response.status,
+    await readEnvelope(response),
+    options.quietUnauthorized,
+  );
 };
 
 /** Like `api` but resolves with `data`; a 420 notice rejects with ApiError(420), no toast. */

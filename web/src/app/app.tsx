@@ -1,3 +1,15 @@
+import { RouterProvider } from 'react-router';
+import '../i18n';
+import { Providers } from './providers';
+import { createRouter } from './router';
+
+const router = createRouter();
+
+/** The web app: providers around the router. */
 export function App() {
-  return <div className="p-6">Atelier</div>;
+  return (
+    <Providers>
+      <RouterProvider router={router} />
+    </Providers>
+  );
 }

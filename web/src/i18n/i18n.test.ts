@@ -70,16 +70,27 @@ describe('locales', () => {
     expect([...source.keys()].filter((k) => !used.has(k))).toEqual([]);
   });
 
-  it('every qualified key in the code exists', () => {
+  it('every key the code refers to exists', () => {
     const nsAlternation = namespaces.join('|');
     const qualified = new RegExp(`['"\`](${nsAlternation}):([\\w.-]+)['"\`]`, 'g');
+    const exists = (key: string) =>
+      source.has(key) || [...source.keys()].some((k) => k.startsWith(`${key}.`));
     const unknown: string[] = [];
     for (const file of sourceFiles(srcDir)) {
-      for (const m of readFileSync(file, 'utf8').matchAll(qualified)) {
-        const key = `${m[1]}:${m[2]}`;
-        if (!source.has(key) && ![...source.keys()].some((k) => k.startsWith(`${key}.`))) {
-          unknown.push(key);
-        }
+      const text = readFileSync(file, 'utf8');
+      for (const m of text.matchAll(qualified)) {
+        if (!exists(`${m[1]}:${m[2]}`)) unknown.push(`${m[1]}:${m[2]}`);
+      }
+      // Unqualified `t('key')` calls resolve in the file's useTranslation namespaces (or common).
+      const fileNamespaces = [...text.matchAll(/useTranslation\(\s*\[?\s*['"]([\w-]+)['"]/g)].map(
+        (m) => m[1]!,
+      );
+      for (const m of text.matchAll(/\bt\(\s*['"]([\w.-]+)['"]/g)) {
+        const key = m[1]!;
+        const candidates = (fileNamespaces.length ? fileNamespaces : ['common']).map(
+          (ns) => `${ns}:${key}`,
+        );
+        if (!candidates.some(exists)) unknown.push(`${file.slice(srcDir.length)}: ${key}`);
       }
     }
     expect(unknown).toEqual([]);

@@ -1,4 +1,4 @@
-import { auth, sites, type UserBalance, type UserInfo } from '@atelier/contracts';
+import type { sites, UserBalance, UserInfo } from '@atelier/contracts';
 import { api, configureClient, resetUnauthorizedThrottle } from '../api/client';
 import { create } from 'zustand';
 import { t } from '../i18n';
@@ -19,19 +19,34 @@ export interface AuthState {
   priceList: PriceEntry[];
   guestid: string | null;
   globalConfig: sites.GlobalConfig;
+  /** This domain's site configuration (`queryFronet`), null until loaded. */
+  site: sites.SiteConfig | null;
   aboutList: sites.AboutEntry[];
   setToken: (token: string) => void;
   removeToken: () => void;
   setGuestId: (guestid: string) => void;
   setGlobalConfig: (globalConfig: sites.GlobalConfig) => void;
+  setSite: (site: sites.SiteConfig) => void;
   setAboutList: (aboutList: sites.AboutEntry[]) => void;
   setPriceList: (priceList: PriceEntry[]) => void;
   openLoginDialog: () => void;
-  /** Reloads user info and balance; resolves with the user info. */
-  refreshUserInfo: () => Promise<UserInfo>;
+  /** Reloads user info and balance; resolves with the user info. `quiet`: a 401 opens nothing. */
+  refreshUserInfo: (options?: { quiet?: boolean }) => Promise<UserInfo>;
   /** Clears token, user info, balance and chat data, then confirms with a message. */
   logout: () => void;
 }
+
+/** The global config until the site answers (mirrors `sites.globalConfigDefaults`). */
+export const defaultGlobalConfig: sites.GlobalConfig = {
+  clientHomePath: '',
+  clientFavoIconPath: '/favicon.svg',
+  siteName: 'AI',
+  baiduCode: '',
+  clientMenuList: [],
+};
+
+/** The contracts (and zod) load with the first call, outside the initial bundle. */
+const contracts = () => import('@atelier/contracts');
 
 const readStored = (key: string): string | null => {
   try {
@@ -48,7 +63,8 @@ export const useAuthStore = create<AuthState>()((set, get) => ({
   userBalance: null,
   priceList: [],
   guestid: readStored(storageKeys.guestUuid) ?? getCookie('uuidToken') ?? null,
-  globalConfig: sites.globalConfigDefaults,
+  globalConfig: defaultGlobalConfig,
+  site: null,
   aboutList: [],
   setToken: (token) => {
     localStorage.setItem(storageKeys.secretToken, token);
@@ -64,18 +80,24 @@ export const useAuthStore = create<AuthState>()((set, get) => ({
     set({ guestid });
   },
   setGlobalConfig: (globalConfig) => set({ globalConfig }),
+  setSite: (site) => set({ site }),
   setAboutList: (aboutList) => set({ aboutList }),
   setPriceList: (priceList) => set({ priceList }),
   openLoginDialog: () => useDialogs.getState().open('login'),
-  refreshUserInfo: async () => {
-    const answer = await api(auth.getInfo);
+  refreshUserInfo: async (options) => {
+    const { auth } = await contracts();
+    const answer = await api(auth.getInfo, { quietUnauthorized: options?.quiet ?? false });
     if (!answer.success) throw new Error(answer.message);
     set({ userInfo: answer.data.userInfo, userBalance: answer.data.userBalance });
     return answer.data.userInfo;
   },
   logout: () => {
     const { token } = get();
-    if (token) void api(auth.logout).catch(() => undefined);
+    if (token) {
+      void contracts()
+        .then(({ auth }) => api(auth.logout))
+        .catch(() => undefined);
+    }
     get().removeToken();
     set({ userInfo: null, userBalance: null });
     useChatStorage.getState().clear();

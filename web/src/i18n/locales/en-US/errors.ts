@@ -8,7 +8,6 @@ export default {
   unauthorized: 'Unauthorized, please verify first.',
   network: 'Network connection failed, please check your network and retry.',
   timeout: 'The request timed out, please try again later.',
-  status: 'Request failed (status {{status}})',
   exportFailed: 'Export Failed',
   importFailed: 'Please check the network status and JSON file validity.',
   failed: 'Failed',

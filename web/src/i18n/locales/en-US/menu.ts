@@ -25,5 +25,4 @@ export default {
   mobileHome: 'Home',
   user: 'Profile',
   userCenter: 'User centre',
-  more: 'More',
 } satisfies LocaleShape<typeof zhCN>;

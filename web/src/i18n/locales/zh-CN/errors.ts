@@ -6,7 +6,6 @@ export default {
   unauthorized: '未经授权，请先验证',
   network: '网络连接失败，请检查网络后重试',
   timeout: '请求超时，请稍后再试',
-  status: '请求失败（状态码 {{status}}）',
   exportFailed: '导出失败',
   importFailed: '请检查网络状态与 JSON 文件有效性',
   failed: '失败',

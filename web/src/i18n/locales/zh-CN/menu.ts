@@ -23,5 +23,4 @@ export default {
   mobileHome: '首页',
   user: '个人中心',
   userCenter: '用户中心',
-  more: '更多',
 } as const;

@@ -2,10 +2,7 @@ import type { LocaleShape } from '../../types';
 import type zhCN from '../zh-CN/common';
 
 export default {
-  ok: '確定',
   cancel: '取消',
-  close: '關閉',
-  retry: '重試',
   language: '語言',
   languages: { 'zh-CN': '简体中文', 'en-US': 'English', 'zh-TW': '繁體中文' },
   confirm: {

@@ -8,7 +8,6 @@ export default {
   unauthorized: '未經授權，請先驗證',
   network: '網路連線失敗，請檢查網路後重試',
   timeout: '請求逾時，請稍後再試',
-  status: '請求失敗（狀態碼 {{status}}）',
   exportFailed: '匯出失敗',
   importFailed: '請檢查網路狀態與 JSON 檔案有效性',
   failed: '失敗',

@@ -25,5 +25,4 @@ export default {
   mobileHome: '首頁',
   user: '個人中心',
   userCenter: '使用者中心',
-  more: '更多',
 } satisfies LocaleShape<typeof zhCN>;

@@ -1,0 +1,47 @@
+import { lazy, Suspense, useState, type ComponentType, type LazyExoticComponent } from 'react';
+import { useDialogs, type DialogName } from '../stores/dialogs';
+
+type Lazy = LazyExoticComponent<ComponentType>;
+
+/**
+ * Every dialog component by its flag. Each is fetched the first time its flag opens and stays
+ * mounted afterwards (so it can animate closed); it reads its own flag from the dialogs store.
+ * Flags without a component belong to screens of later issues.
+ */
+const dialogs: Partial<Record<DialogName, Lazy>> = {
+  login: lazy(() => import('../features/auth/login-dialog')),
+  bindUsername: lazy(() => import('../features/auth/bind-username-dialog')),
+  notice: lazy(() => import('../features/site-dialogs/notice-dialog')),
+  faq: lazy(() => import('../features/site-dialogs/faq-dialog')),
+  about: lazy(() => import('../features/site-dialogs/about-dialog')),
+  advertisement: lazy(() => import('../features/site-dialogs/ad-dialog')),
+  contact: lazy(async () => {
+    const { default: Dialog } = await import('../features/site-dialogs/contact-dialog');
+    return { default: () => <Dialog kind="contact" /> };
+  }),
+  customerService: lazy(async () => {
+    const { default: Dialog } = await import('../features/site-dialogs/contact-dialog');
+    return { default: () => <Dialog kind="service" /> };
+  }),
+  update: lazy(() => import('./dialogs/update-dialog')),
+};
+
+/** The one dialog host of the app. */
+export function DialogHost() {
+  const flags = useDialogs((s) => s.flags);
+  const [mounted, setMounted] = useState<ReadonlySet<DialogName>>(new Set());
+  const opened = (Object.keys(dialogs) as DialogName[]).filter((n) => flags[n] && !mounted.has(n));
+  if (opened.length > 0) setMounted(new Set([...mounted, ...opened]));
+  return (
+    <>
+      {[...mounted].map((name) => {
+        const Dialog = dialogs[name];
+        return Dialog ? (
+          <Suspense key={name} fallback={null}>
+            <Dialog />
+          </Suspense>
+        ) : null;
+      })}
+    </>
+  );
+}

@@ -1,0 +1,170 @@
+import MenuFoldOutlined from '@ant-design/icons/MenuFoldOutlined';
+import MenuUnfoldOutlined from '@ant-design/icons/MenuUnfoldOutlined';
+import { NavLink, Outlet, useLocation } from 'react-router';
+import { useTranslation } from 'react-i18next';
+import { ScreenIcon } from '../components/screen-icon';
+import { useIsMobile } from '../components/use-is-mobile';
+import { useMenuEntries, type MenuItem } from '../components/use-menu-entries';
+import { useAppSetting } from '../stores/app-setting';
+import { useAuthStore } from '../stores/auth';
+import { LanguageSwitch } from './language-switch';
+import { UserBadge } from './user-badge';
+
+/** The routed view, faded in on each navigation; the scroll container of the layout. */
+function RoutedView({ className }: { className: string }) {
+  const location = useLocation();
+  return (
+    <main id="main-scroll" className={className}>
+      <div key={location.pathname} className="route-fade min-h-full">
+        <Outlet />
+      </div>
+    </main>
+  );
+}
+
+function SiteName() {
+  const site = useAuthStore((s) => s.site);
+  const fallback = useAuthStore((s) => s.globalConfig.siteName);
+  return (
+    <span className="flex min-w-0 items-center gap-2">
+      {site?.appLogo ? <img src={site.appLogo} alt="" className="h-7 w-7 rounded" /> : null}
+      <span className="truncate text-base font-semibold text-white/90">
+        {site?.siteName || fallback || 'AI'}
+      </span>
+    </span>
+  );
+}
+
+function TopBanner() {
+  const language = useAppSetting((s) => s.language);
+  const text = useAuthStore((s) => s.site?.top_banner[language]);
+  if (!text) return null;
+  return (
+    <div className="truncate bg-[var(--accent)]/15 px-4 py-1.5 text-center text-xs text-white/80">
+      {text}
+    </div>
+  );
+}
+
+const linkClass = (active: boolean, collapsed: boolean) =>
+  [
+    'flex min-h-10 items-center gap-3 rounded-md px-3 text-sm no-underline transition-colors',
+    collapsed ? 'justify-center' : '',
+    active
+      ? 'bg-white/[0.08] text-white'
+      : 'text-white/60 hover:bg-white/[0.04] hover:text-white/90',
+  ].join(' ');
+
+function SideMenu({ entries }: { entries: MenuItem[] }) {
+  const { t } = useTranslation();
+  const collapsed = useAppSetting((s) => s.siderCollapsed);
+  const setCollapsed = useAppSetting((s) => s.setSiderCollapsed);
+  return (
+    <aside
+      className={`flex shrink-0 flex-col border-r border-white/5 bg-[#111116] transition-[width] duration-200 ${collapsed ? 'w-16' : 'w-52'}`}
+    >
+      <div className="flex h-14 items-center px-4">{collapsed ? null : <SiteName />}</div>
+      <nav aria-label={t('shell:navigation')} className="flex-1 overflow-y-auto px-2">
+        <ul className="m-0 flex list-none flex-col gap-1 p-0">
+          {entries.map((entry) => (
+            <li key={entry.name}>
+              <NavLink
+                to={entry.path}
+                title={collapsed ? entry.label : undefined}
+                className={({ isActive }) => linkClass(isActive, collapsed)}
+              >
+                <span className="text-base">
+                  <ScreenIcon name={entry.name} />
+                </span>
+                {collapsed ? null : <span className="truncate">{entry.label}</span>}
+              </NavLink>
+            </li>
+          ))}
+        </ul>
+      </nav>
+      <div className="border-t border-white/5 p-2">
+        <button
+          type="button"
+          aria-label={collapsed ? t('shell:expand') : t('shell:collapse')}
+          onClick={() => setCollapsed(!collapsed)}
+          className="flex min-h-10 w-full cursor-pointer items-center justify-center rounded-md border-0 bg-transparent text-white/60 hover:bg-white/5 hover:text-white"
+        >
+          {collapsed ? <MenuUnfoldOutlined /> : <MenuFoldOutlined />}
+        </button>
+      </div>
+    </aside>
+  );
+}
+
+/** Bottom navigation of the mobile layout: the launcher and the first screens of the menu. */
+function BottomNav({ entries }: { entries: MenuItem[] }) {
+  const { t } = useTranslation();
+  const items: MenuItem[] = [
+    { name: 'mobileHome', path: '/mobileHome', label: t('menu:mobileHome') },
+    ...entries.filter((e) => e.name !== 'user-center').slice(0, 3),
+    { name: 'user-center', path: '/user-center', label: t('menu:userCenter') },
+  ];
+  return (
+    <nav
+      aria-label={t('shell:navigation')}
+      className="fixed inset-x-0 bottom-0 z-50 border-t border-white/5 bg-[#111116]/95 pb-[env(safe-area-inset-bottom)] backdrop-blur"
+    >
+      <ul className="m-0 grid list-none grid-cols-5 p-0">
+        {items.map((item) => (
+          <li key={item.name} className="min-w-0">
+            <NavLink
+              to={item.path}
+              className={({ isActive }) =>
+                `flex min-h-14 flex-col items-center justify-center gap-0.5 px-1 text-[11px] no-underline ${isActive ? 'text-[var(--accent)]' : 'text-white/55'}`
+              }
+            >
+              <span className="text-lg leading-none">
+                <ScreenIcon name={item.name} />
+              </span>
+              <span className="w-full truncate text-center">{item.label}</span>
+            </NavLink>
+          </li>
+        ))}
+      </ul>
+    </nav>
+  );
+}
+
+/** The layout route at `/`: side menu and header on desktop, bottom navigation under 640 px. */
+export function MainLayout() {
+  const mobile = useIsMobile();
+  const entries = useMenuEntries();
+  const showMenu = useAuthStore((s) => s.site?.menu ?? true);
+  if (mobile) {
+    return (
+      <div className="flex h-full flex-col">
+        <TopBanner />
+        <header className="flex h-12 shrink-0 items-center justify-between gap-2 border-b border-white/5 px-3">
+          <SiteName />
+          <div className="flex shrink-0 items-center gap-1">
+            <LanguageSwitch compact />
+            <UserBadge compact />
+          </div>
+        </header>
+        <RoutedView className={`flex-1 overflow-y-auto ${showMenu ? 'pb-16' : ''}`} />
+        {showMenu && <BottomNav entries={entries} />}
+      </div>
+    );
+  }
+  return (
+    <div className="flex h-full">
+      {showMenu && <SideMenu entries={entries} />}
+      <div className="flex min-w-0 flex-1 flex-col">
+        <TopBanner />
+        <header className="flex h-14 shrink-0 items-center justify-between gap-4 border-b border-white/5 px-4">
+          <div className="min-w-0">{showMenu ? null : <SiteName />}</div>
+          <div className="flex shrink-0 items-center gap-2">
+            <LanguageSwitch />
+            <UserBadge />
+          </div>
+        </header>
+        <RoutedView className="flex-1 overflow-y-auto" />
+      </div>
+    </div>
+  );
+}

@@ -1,0 +1,70 @@
+import { QueryClient, QueryClientProvider } from '@tanstack/react-query';
+import ConfigProvider from 'antd/es/config-provider';
+import enUS from 'antd/es/locale/en_US';
+import zhCN from 'antd/es/locale/zh_CN';
+import zhTW from 'antd/es/locale/zh_TW';
+import message from 'antd/es/message';
+import theme from 'antd/es/theme';
+import { useEffect, type ReactNode } from 'react';
+import type { Language } from '../lib/languages';
+import { setNotifier } from '../lib/notify';
+import { useAppSetting } from '../stores/app-setting';
+
+const antdLocales = { 'zh-CN': zhCN, 'en-US': enUS, 'zh-TW': zhTW } satisfies Record<
+  Language,
+  unknown
+>;
+
+/** The accent colour: primary actions and progress only (STYLE.md "Look and feel"). */
+export const ACCENT = '#7c6cf2';
+
+/** Calm near-black surfaces in three steps, one accent, one radius, a 4/8 px spacing scale. */
+const darkTheme = {
+  algorithm: theme.darkAlgorithm,
+  token: {
+    colorPrimary: ACCENT,
+    colorInfo: ACCENT,
+    colorBgBase: '#0b0b0f',
+    colorBgLayout: '#0b0b0f',
+    colorBgContainer: '#141419',
+    colorBgElevated: '#1c1c23',
+    colorBorder: '#2a2a33',
+    colorBorderSecondary: '#1f1f27',
+    colorText: 'rgba(255, 255, 255, 0.88)',
+    colorTextSecondary: 'rgba(255, 255, 255, 0.6)',
+    borderRadius: 8,
+    fontFamily:
+      "-apple-system, BlinkMacSystemFont, 'Segoe UI', 'PingFang SC', 'Hiragino Sans GB', 'Microsoft YaHei', 'Noto Sans CJK SC', sans-serif",
+  },
+};
+
+const queryClient = new QueryClient({
+  defaultOptions: { queries: { retry: 1, refetchOnWindowFocus: false, staleTime: 30_000 } },
+});
+
+/** Routes shared code's toasts (`lib/notify`) to antd's themed message API. */
+function MessageBridge() {
+  const [api, holder] = message.useMessage();
+  useEffect(() => {
+    setNotifier({
+      error: (text) => void api.error(text),
+      success: (text) => void api.success(text),
+      info: (text) => void api.info(text),
+    });
+    return () => setNotifier(null);
+  }, [api]);
+  return holder;
+}
+
+/** Theme (dark, forced at start), antd locale of the chosen language, server-data cache. */
+export function Providers({ children }: { children: ReactNode }) {
+  const language = useAppSetting((s) => s.language);
+  return (
+    <QueryClientProvider client={queryClient}>
+      <ConfigProvider theme={darkTheme} locale={antdLocales[language]}>
+        <MessageBridge />
+        {children}
+      </ConfigProvider>
+    </QueryClientProvider>
+  );
+}

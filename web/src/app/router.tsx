@@ -1,0 +1,95 @@
+import type { ComponentType } from 'react';
+import {
+  createBrowserRouter,
+  Navigate,
+  useLocation,
+  useParams,
+  useRouteError,
+  type RouteObject,
+} from 'react-router';
+import { useTranslation } from 'react-i18next';
+import { useIsMobile } from '../components/use-is-mobile';
+import { useAuthStore } from '../stores/auth';
+import { landingPath } from './guards';
+import { MainLayout } from './main-layout';
+import { RootShell } from './root-shell';
+
+type Module = { default: ComponentType };
+
+/** A lazily loaded screen: its own chunk, fetched on first navigation. */
+const screen = (path: string, load: () => Promise<Module>): RouteObject => ({
+  path,
+  lazy: async () => ({ Component: (await load()).default }),
+});
+
+/** `/` leads to the mobile launcher under 640 px, else to the site's index path. */
+function Landing() {
+  const mobile = useIsMobile();
+  const indexPath = useAuthStore((s) => s.site?.index_path);
+  return <Navigate to={landingPath(mobile ? 0 : window.innerWidth, indexPath)} replace />;
+}
+
+/** A route that failed to load goes to `/500` (unless it is `/500` itself). */
+function RouteError() {
+  const error = useRouteError();
+  const location = useLocation();
+  console.error('route failed', error);
+  const { t } = useTranslation();
+  if (location.pathname !== '/500') return <Navigate to="/500" replace />;
+  return <p className="p-8 text-center text-white/70">{t('shell:serverErrorTitle')}</p>;
+}
+
+const layoutScreens: RouteObject[] = [
+  { index: true, element: <Landing /> },
+  screen('user', () => import('../features/user-center/user-center-screen')),
+  screen('user-center', () => import('../features/user-center/user-center-screen')),
+  screen('myGallery', () => import('../features/my-gallery/my-gallery-screen')),
+  screen('designerWork', () => import('../features/designer-work/designer-work-screen')),
+  screen('workDetails', () => import('../features/work-details/work-details-screen')),
+  screen('hisGallery', () => import('../features/his-gallery/his-gallery-screen')),
+  {
+    path: 'photoAlbum/:photoAlbumId',
+    lazy: async () => {
+      const { default: Album } = await import('../features/photo-album/photo-album-screen');
+      return {
+        Component: function PhotoAlbumRoute() {
+          const { photoAlbumId = '' } = useParams();
+          return <Album photoAlbumId={photoAlbumId} />;
+        },
+      };
+    },
+  },
+  screen('Chat', () => import('../features/chat/chat-screen')),
+  screen('Midjourney', () => import('../features/midjourney/midjourney-screen')),
+  screen('draw', () => import('../features/draw/draw-screen')),
+  screen('sd3', () => import('../features/sd3/sd3-screen')),
+  screen('tools', () => import('../features/tools/tools-screen')),
+  screen('sddraw', () => import('../features/sddraw/sddraw-screen')),
+  screen('video', () => import('../features/video/video-screen')),
+  screen('music', () => import('../features/music/music-screen')),
+  screen('separation', () => import('../features/separation/separation-screen')),
+  screen('market', () => import('../features/market/market-screen')),
+  screen('mobileHome', () => import('../features/mobile-home/mobile-home-screen')),
+  screen('history', () => import('../features/history/history-screen')),
+  screen('role', () => import('../features/role/role-screen')),
+  screen('app-store', () => import('../features/app-store/app-store-screen')),
+  screen('pay', () => import('../features/pay/pay-screen')),
+  screen('mind', () => import('../features/mind/mind-screen')),
+];
+
+/** Every route of spec section 2. */
+export const routes: RouteObject[] = [
+  {
+    element: <RootShell />,
+    errorElement: <RouteError />,
+    children: [
+      { path: '/', element: <MainLayout />, errorElement: <RouteError />, children: layoutScreens },
+      screen('/welcome', () => import('../features/welcome/welcome-screen')),
+      screen('/404', () => import('../features/status-pages/not-found-screen')),
+      screen('/500', () => import('../features/status-pages/server-error-screen')),
+      { path: '*', element: <Navigate to="/404" replace /> },
+    ],
+  },
+];
+
+export const createRouter = () => createBrowserRouter(routes);

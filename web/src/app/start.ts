@@ -1,0 +1,44 @@
+import { sites } from '@atelier/contracts';
+import { apiData } from '../api/client';
+import { browser } from '../lib/browser';
+import { useAuthStore } from '../stores/auth';
+import { adJumpTarget } from './guards';
+import { startIdentity, unregisterServiceWorkers } from './identity';
+import { injectAnalytics } from './site-head';
+import { loadMenu, loadSite } from './site-sync';
+
+/** Where the app was opened (the client home path applies only to a start at `/`). */
+const startPath = window.location.pathname;
+
+const warn = (what: string) => (error: unknown) => console.warn(what, error);
+
+/**
+ * Start-up, loaded outside the initial bundle with the contracts: service workers removed,
+ * identity, site, menu and the ad-jump redirect. Resolves when identity and site are known.
+ */
+export async function start(navigate: (path: string) => void): Promise<void> {
+  void unregisterServiceWorkers().catch(warn('service workers'));
+  const identity = startIdentity().catch(warn('identity'));
+  const site = loadSite()
+    .then((front) => {
+      injectAnalytics(front.global.baiduCode);
+      if (startPath === '/' && front.global.clientHomePath) navigate(front.global.clientHomePath);
+    })
+    .catch(warn('site config'));
+  void loadMenu().catch(warn('menu'));
+  void Promise.all([identity, apiData(sites.queryJump)])
+    .then(([, jumps]) => {
+      const target = adJumpTarget({
+        rows: jumps.rows,
+        location: window.location,
+        vipUntil: useAuthStore.getState().userBalance?.hh_vip_time,
+        now: Date.now(),
+      });
+      if (target) browser.assign(target);
+    })
+    .catch(warn('ad jump'));
+  await Promise.all([identity, site]);
+}
+
+/** The 60-second refresh of the site configuration. */
+export const refreshSite = (): Promise<unknown> => loadSite().catch(warn('site config'));
