@@ -269,6 +269,20 @@ describe('payments through the real gateway protocols', () => {
     });
   });
 
+  it('asks the gateway while the buyer polls a minute-old order whose notification is lost', async () => {
+    const placed = await placeOrder('alipay');
+    const before = await balance(buyer.userId);
+    await epay.pay(placed.orderNo, { notify: false });
+    expect((await order(placed.orderNo)).status).toBe('pending'); // too young to ask about
+    await t.app.ctx.db.kysely
+      .updateTable('orders')
+      .set({ created_at: new Date(Date.now() - 90_000).toISOString() })
+      .where('order_no', '=', placed.orderNo)
+      .execute();
+    expect(await order(placed.orderNo)).toMatchObject({ status: 'paid' });
+    expect(await balance(buyer.userId)).toBe(before + placed.credits);
+  });
+
   it('expires unpaid orders, and still credits a late payment of an expired order', async () => {
     const placed = await placeOrder('wechat');
     const before = await balance(buyer.userId);
