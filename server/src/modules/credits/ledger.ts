@@ -87,28 +87,35 @@ interface LedgerRow {
   actorId?: number | null;
 }
 
+const ledgerValues = (row: LedgerRow) => ({
+  user_id: row.userId,
+  kind: row.kind,
+  amount: row.amount,
+  balance_after: row.balanceAfter,
+  vip_days: row.vipDays ?? 0,
+  ref: row.ref,
+  note: row.note ?? '',
+  idempotency_key: row.idempotencyKey,
+  hold_id: row.holdId ?? null,
+  actor_id: row.actorId ?? null,
+  hidden_at: null,
+  created_at: nowIso(),
+});
+
 /** Appends one ledger row; false when its idempotency key is already there. */
 async function appendLedger(trx: Executor, row: LedgerRow): Promise<boolean> {
   const inserted = await trx
     .insertInto('credit_ledger')
-    .values({
-      user_id: row.userId,
-      kind: row.kind,
-      amount: row.amount,
-      balance_after: row.balanceAfter,
-      vip_days: row.vipDays ?? 0,
-      ref: row.ref,
-      note: row.note ?? '',
-      idempotency_key: row.idempotencyKey,
-      hold_id: row.holdId ?? null,
-      actor_id: row.actorId ?? null,
-      hidden_at: null,
-      created_at: nowIso(),
-    })
+    .values(ledgerValues(row))
     .onConflict((oc) => oc.column('idempotency_key').doNothing())
     .returning('id')
     .executeTakeFirst();
   return inserted !== undefined;
+}
+
+/** Appends rows whose keys cannot exist yet (a hold's state change decided that). */
+async function insertLedgerRows(trx: Executor, rows: LedgerRow[]): Promise<void> {
+  await trx.insertInto('credit_ledger').values(rows.map(ledgerValues)).execute();
 }
 
 async function keyExists(trx: Executor, key: string): Promise<boolean> {
@@ -288,11 +295,21 @@ export async function settle(
   input: { holdId: number; actualAmount: number },
 ): Promise<SettleResult> {
   assertAmount(input.actualAmount, 'actualAmount');
+  const actual = input.actualAmount;
   return inTransaction(db, async (trx) => {
-    const h = await loadHold(trx, input.holdId);
-    const finished = async (): Promise<SettleResult> => {
+    const h = await trx
+      .updateTable('credit_holds')
+      .set({ status: 'settled', actual_amount: actual, finished_at: nowIso() })
+      .where('id', '=', input.holdId)
+      .where('status', '=', 'held')
+      .where('amount', '>=', actual)
+      .returning(['id', 'user_id', 'amount', 'ref'])
+      .executeTakeFirst();
+    if (!h) {
       const now = await loadHold(trx, input.holdId);
       if (now.status === 'released') throw conflict(texts.holdAlreadyReleased);
+      if (now.status === 'held')
+        throw badRequest(texts.settleAboveHold, { actual, held: now.amount }, 'actualAmount');
       const charged = now.actual_amount ?? 0;
       return {
         applied: false,
@@ -300,51 +317,32 @@ export async function settle(
         refunded: now.amount - charged,
         balanceAfter: await currentCredits(trx, now.user_id),
       };
-    };
-    if (h.status !== 'held') return finished();
-    if (input.actualAmount > h.amount)
-      throw badRequest(
-        texts.settleAboveHold,
-        { actual: input.actualAmount, held: h.amount },
-        'actualAmount',
-      );
-    const marked = await trx
-      .updateTable('credit_holds')
-      .set({ status: 'settled', actual_amount: input.actualAmount, finished_at: nowIso() })
-      .where('id', '=', h.id)
-      .where('status', '=', 'held')
-      .executeTakeFirst();
-    if (Number(marked.numUpdatedRows) === 0) return finished();
-    // The hold returns whole, then the real price is charged: the usage log reads `charge` rows.
-    let balanceAfter = await currentCredits(trx, h.user_id);
-    if (h.amount > 0) {
-      balanceAfter = (await applyDelta(trx, h.user_id, h.amount))!;
-      await appendLedger(trx, {
+    }
+    // One balance update; two rows: the hold returns whole, then the real price is charged
+    // (the usage log reads `charge` rows).
+    const balanceAfter = (await applyDelta(trx, h.user_id, h.amount - actual, actual))!;
+    const rows: LedgerRow[] = [];
+    if (h.amount > 0)
+      rows.push({
         userId: h.user_id,
         kind: 'release',
         amount: h.amount,
-        balanceAfter,
+        balanceAfter: balanceAfter + actual,
         ref: h.ref,
         idempotencyKey: `hold:${h.id}:release`,
         holdId: h.id,
       });
-    }
-    balanceAfter = (await applyDelta(trx, h.user_id, -input.actualAmount, input.actualAmount))!;
-    await appendLedger(trx, {
+    rows.push({
       userId: h.user_id,
       kind: 'charge',
-      amount: -input.actualAmount,
+      amount: -actual,
       balanceAfter,
       ref: h.ref,
       idempotencyKey: `hold:${h.id}:charge`,
       holdId: h.id,
     });
-    return {
-      applied: true,
-      charged: input.actualAmount,
-      refunded: h.amount - input.actualAmount,
-      balanceAfter,
-    };
+    await insertLedgerRows(trx, rows);
+    return { applied: true, charged: actual, refunded: h.amount - actual, balanceAfter };
   });
 }
 
@@ -354,26 +352,23 @@ export async function release(
   input: { holdId: number },
 ): Promise<{ applied: boolean; balanceAfter: number }> {
   return inTransaction(db, async (trx) => {
-    const h = await loadHold(trx, input.holdId);
-    if (h.status === 'settled') throw conflict(texts.holdAlreadySettled);
-    const marked =
-      h.status === 'held'
-        ? await trx
-            .updateTable('credit_holds')
-            .set({ status: 'released', finished_at: nowIso() })
-            .where('id', '=', h.id)
-            .where('status', '=', 'held')
-            .executeTakeFirst()
-        : undefined;
-    if (!marked || Number(marked.numUpdatedRows) === 0) {
-      const now = await loadHold(trx, h.id);
+    const h = await trx
+      .updateTable('credit_holds')
+      .set({ status: 'released', finished_at: nowIso() })
+      .where('id', '=', input.holdId)
+      .where('status', '=', 'held')
+      .returning(['id', 'user_id', 'amount', 'ref'])
+      .executeTakeFirst();
+    if (!h) {
+      const now = await loadHold(trx, input.holdId);
       if (now.status === 'settled') throw conflict(texts.holdAlreadySettled);
-      return { applied: false, balanceAfter: await currentCredits(trx, h.user_id) };
+      return { applied: false, balanceAfter: await currentCredits(trx, now.user_id) };
     }
-    let balanceAfter = await currentCredits(trx, h.user_id);
-    if (h.amount > 0) {
-      balanceAfter = (await applyDelta(trx, h.user_id, h.amount))!;
-      await appendLedger(trx, {
+    if (h.amount === 0)
+      return { applied: true, balanceAfter: await currentCredits(trx, h.user_id) };
+    const balanceAfter = (await applyDelta(trx, h.user_id, h.amount))!;
+    await insertLedgerRows(trx, [
+      {
         userId: h.user_id,
         kind: 'release',
         amount: h.amount,
@@ -381,8 +376,8 @@ export async function release(
         ref: h.ref,
         idempotencyKey: `hold:${h.id}:release`,
         holdId: h.id,
-      });
-    }
+      },
+    ]);
     return { applied: true, balanceAfter };
   });
 }
