@@ -22,7 +22,15 @@ interface TabEntry {
 }
 
 /** Tab list: a column beside the content on wide screens, a full-width grid above it on phones. */
-function TabbedPanel({ tabs, active, onChange }: { tabs: TabEntry[]; active: TabKey; onChange: (key: TabKey) => void }) {
+function TabbedPanel({
+  tabs,
+  active,
+  onChange,
+}: {
+  tabs: TabEntry[];
+  active: TabKey;
+  onChange: (key: TabKey) => void;
+}) {
   const current = tabs.find((tab) => tab.key === active) ?? tabs[0]!;
   return (
     <div className="flex flex-col gap-4 sm:flex-row sm:gap-6">
@@ -44,7 +52,7 @@ function TabbedPanel({ tabs, active, onChange }: { tabs: TabEntry[]; active: Tab
               onClick={() => onChange(tab.key)}
               className={`min-h-10 cursor-pointer rounded-lg border px-3 text-left text-sm transition-colors ${
                 selected
-                  ? 'border-[var(--accent,#7c6cf2)]/40 bg-white/10 font-medium text-white'
+                  ? 'border-[var(--accent)]/40 bg-white/10 font-medium text-white'
                   : 'border-white/5 bg-transparent text-white/65 hover:bg-white/5 hover:text-white/85 sm:border-transparent'
               }`}
             >
@@ -78,7 +86,11 @@ function GuestPrompt() {
         <p className="m-0 text-sm leading-relaxed text-white/55">{t('user:guest.text')}</p>
       </div>
       <div className="flex flex-col gap-2 sm:flex-row">
-        <Button type="primary" size="large" onClick={() => useAuthStore.getState().openLoginDialog()}>
+        <Button
+          type="primary"
+          size="large"
+          onClick={() => useAuthStore.getState().openLoginDialog()}
+        >
           {t('user:guest.signIn')}
         </Button>
         {isGuest && (
@@ -105,7 +117,11 @@ export default function UserCenterScreen() {
     enabled: !!token,
   });
 
-  const general: TabEntry = { key: 'general', label: t('user:tabs.general'), render: () => <GeneralSettings /> };
+  const general: TabEntry = {
+    key: 'general',
+    label: t('user:tabs.general'),
+    render: () => <GeneralSettings />,
+  };
   const advanced: TabEntry = {
     key: 'advanced',
     label: t('user:tabs.advanced'),
@@ -132,7 +148,11 @@ export default function UserCenterScreen() {
     body = (
       <>
         <GuestPrompt />
-        <TabbedPanel tabs={[general, advanced]} active={tab === 'advanced' ? 'advanced' : 'general'} onChange={setTab} />
+        <TabbedPanel
+          tabs={[general, advanced]}
+          active={tab === 'advanced' ? 'advanced' : 'general'}
+          onChange={setTab}
+        />
       </>
     );
   } else {
@@ -140,7 +160,7 @@ export default function UserCenterScreen() {
       {
         key: 'profile',
         label: t('user:tabs.profile'),
-        render: () => <ProfileForm key={`${userInfo.id}:${userInfo.nickname}:${userInfo.avatar}`} userInfo={userInfo} />,
+        render: () => <ProfileForm key={userInfo.id} userInfo={userInfo} />,
       },
       general,
       advanced,

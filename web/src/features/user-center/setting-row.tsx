@@ -1,0 +1,22 @@
+import type { ReactNode } from 'react';
+
+/** One labelled setting: label (and note) beside the control, stacked under 640 px. */
+export function SettingRow({
+  label,
+  note,
+  children,
+}: {
+  label: string;
+  note?: string;
+  children: ReactNode;
+}) {
+  return (
+    <div className="flex flex-col gap-2 border-b border-white/5 py-4 last:border-b-0 sm:flex-row sm:items-center sm:justify-between sm:gap-6">
+      <div className="flex min-w-0 flex-col gap-1">
+        <span className="text-sm font-medium text-white/85">{label}</span>
+        {note && <span className="text-xs leading-relaxed text-white/45">{note}</span>}
+      </div>
+      <div className="min-w-0 sm:shrink-0">{children}</div>
+    </div>
+  );
+}
