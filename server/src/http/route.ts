@@ -54,7 +54,7 @@ export function route<E extends Endpoint>(
     },
     ...(options.bodyLimit ? { bodyLimit: options.bodyLimit } : {}),
     config: options.rateLimit ? { rateLimit: options.rateLimit } : {},
-    preHandler: async (req) => authorize(app.ctx, req, endpoint.access),
+    preValidation: async (req) => authorize(app.ctx, req, endpoint.access),
     handler: async (req, reply) => {
       const lang = langOf(req);
       let message = format(common.ok, lang);
