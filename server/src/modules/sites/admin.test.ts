@@ -79,6 +79,9 @@ describe('sites: admin calls', () => {
       const asNobody = await send(e.path, payload, {});
       expect({ path: e.path, status: asNobody.status }).toEqual({ path: e.path, status: 401 });
     }
+    // The caller is checked before the request: a bad body does not turn 401/403 into 400.
+    expect((await send('/admin/sites/create', { bogus: 1 }, user)).status).toBe(403);
+    expect((await send('/admin/sites/create', { bogus: 1 }, {})).status).toBe(401);
     // Nothing was written by the refused calls.
     const jumps = await send<List<sites.AdJump>>('/admin/jumps');
     expect(jumps.body.data.count).toBe(0);

@@ -142,7 +142,7 @@ const siteUsage = 'site <domain|default> [<key> <value> [--lang zh-CN] | delete]
 export const siteCommand: AdminCommand = {
   name: 'site',
   usage: siteUsage,
-  summary: `Show or set a domain's site config (created from the default site when new); keys: ${siteKeys.join(', ')}`,
+  summary: "Show or set a domain's site config (a new domain starts as a copy of the default site)",
   async run(ctx, args) {
     const [rawDomain, key, value] = args.positional;
     if (!rawDomain) return fail(`Usage: ${siteUsage}`);
