@@ -1,7 +1,9 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { AppError } from '../../http/errors.js';
 import { nowIso } from '../../db/database.js';
+import { format } from '../../http/messages.js';
 import { createTestApp, type TestApp } from '../../test/harness.js';
+import { startHoldSweeper } from './index.js';
 import {
   adjust,
   grant,
@@ -221,6 +223,40 @@ describe('credits ledger', () => {
       .where('id', '=', holdId)
       .executeTakeFirstOrThrow();
     expect(h.status).toBe('released');
+  });
+
+  it('the background sweeper of the serving process releases expired holds', async () => {
+    const u = await newUser();
+    await grant(db, {
+      userId: u,
+      amount: 6,
+      kind: 'purchase',
+      ref: 'p',
+      idempotencyKey: `bg:${u}`,
+    });
+    await hold(db, { userId: u, amount: 6, ref: 'lost job', ttlSeconds: 0 });
+    const task = startHoldSweeper(t.app.ctx, 20);
+    try {
+      const deadline = Date.now() + 5000;
+      while ((await balanceOf(u)) !== 6 && Date.now() < deadline)
+        await new Promise((r) => setTimeout(r, 20));
+    } finally {
+      await task.stop();
+    }
+    expect(await balanceOf(u)).toBe(6);
+  });
+
+  it('not enough credits is a 430 that says what is needed, in each language', async () => {
+    const u = await newUser();
+    const error = await hold(db, { userId: u, amount: 3, ref: 'x' }).catch((e: unknown) => e);
+    expect(error).toBeInstanceOf(AppError);
+    const e = error as AppError;
+    expect(e.status).toBe(430);
+    expect(format(e.text, 'en-US', e.params)).toBe(
+      'Not enough credits: this needs 3, you have 0. Please recharge.',
+    );
+    expect(format(e.text, 'zh-CN', e.params)).toContain('积分不足');
+    expect(format(e.text, 'zh-TW', e.params)).toContain('積分不足');
   });
 
   it('adjust records a reason and never goes below zero', async () => {
