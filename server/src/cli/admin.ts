@@ -35,7 +35,8 @@ async function main(argv: string[]): Promise<number> {
     balances: { read: zeroBalance },
   };
   try {
-    await prepareDatabase(ctx);
+    // A first run from the shell seeds like a first start: show what it created (the admin login).
+    for (const note of await prepareDatabase(ctx)) process.stdout.write(`${note}\n`);
     return await command.run(ctx, parseArgs(rest));
   } finally {
     await db.destroy();
