@@ -144,10 +144,22 @@ const missingOf = (stored: Stored) =>
  * The gateway, built from its stored settings, whether or not it takes new orders (payments
  * of orders already placed are still verified and credited); null when not fully configured.
  */
-export async function loadGateway(ctx: Ctx, name: GatewayName): Promise<PaymentGateway | null> {
+export async function loadGateway(
+  ctx: Ctx & Pick<AppContext, 'log'>,
+  name: GatewayName,
+): Promise<PaymentGateway | null> {
   const stored = await readStored(ctx, name);
   if (missingOf(stored).length > 0) return null;
-  return specs[name].build({ ...stored.settings, ...openSecrets(ctx, stored) });
+  try {
+    return specs[name].build({ ...stored.settings, ...openSecrets(ctx, stored) });
+  } catch (error) {
+    // A secret sealed under another SECRET_KEY, or a key that no longer loads.
+    ctx.log.error(
+      { gateway: name, problem: (error as Error).message },
+      'payment gateway settings cannot be used; enter its secrets again',
+    );
+    return null;
+  }
 }
 
 /** Enabled gateways and the pay ways they serve, in order of preference. */
