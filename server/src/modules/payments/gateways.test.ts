@@ -294,6 +294,34 @@ describe('payments through the real gateway protocols', () => {
     expect(await balance(buyer.userId)).toBe(before + placed.credits);
   });
 
+  it('credits once when the notification and the reconciler race', async () => {
+    const placed = await placeOrder('wechat');
+    const before = await balance(buyer.userId);
+    await wechat.pay(placed.orderNo, { notify: false });
+    const later = new Date(Date.now() + 3 * 60_000);
+    const [delivery] = await Promise.all([
+      wechat.notify(placed.orderNo),
+      reconcilePayments(t.app.ctx, { now: later }),
+      reconcilePayments(t.app.ctx, { now: later }),
+    ]);
+    expect(delivery.status).toBe(204);
+    expect(await balance(buyer.userId)).toBe(before + placed.credits);
+    const refs = await purchases(buyer.userId);
+    expect(refs.filter((r) => r === `order:${placed.orderNo}`)).toHaveLength(1);
+  });
+
+  it('refuses a WeChat Pay resource sealed with another APIv3 key, and a Stripe payment in another currency', async () => {
+    const wx = await placeOrder('wechat');
+    const forgedKey = await wechat.notify(wx.orderNo, { paid: true, apiV3Key: 'x'.repeat(32) });
+    expect(forgedKey.status).toBeGreaterThanOrEqual(400);
+    const card = await placeOrder('card');
+    const otherCurrency = await stripe.notify(card.orderNo, { paid: true, currency: 'usd' });
+    expect(otherCurrency.status).toBe(400);
+    expect((await order(wx.orderNo)).status).toBe('pending');
+    expect((await order(card.orderNo)).status).toBe('pending');
+    expect(await outcomes(card.orderNo)).toEqual(['amount_mismatch']);
+  });
+
   it('refuses a WeChat Pay notification signed more than 300 s ago', async () => {
     const placed = await placeOrder('wechat');
     wechat.orders.get(placed.orderNo)!.paid = true;
