@@ -18,7 +18,9 @@ process.env.E2E_DATA_DIR ??= fs.mkdtempSync(path.join(os.tmpdir(), 'atelier-e2e-
 
 export default defineConfig({
   testDir: './tests',
-  outputDir: './.artifacts/test-results',
+  // Traces and screenshots of failures; `npm test` uses a folder of its own so that a manual
+  // run at the same time does not wipe its artifacts.
+  outputDir: process.env.E2E_OUTPUT_DIR ?? './.artifacts/test-results',
   timeout: 30_000,
   expect: { timeout: 5_000 },
   fullyParallel: false,

@@ -116,6 +116,7 @@ async function playwright() {
       ...process.env,
       PLAYWRIGHT_SKIP_BROWSER_DOWNLOAD: '1',
       E2E_JSON_REPORT: out,
+      E2E_OUTPUT_DIR: path.join(root, 'e2e', '.artifacts', 'npm-test'),
       E2E_DATA_DIR: dataDir,
       E2E_PORT: String(port),
     },
