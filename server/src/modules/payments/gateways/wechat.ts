@@ -100,6 +100,16 @@ export function decryptWechatResource(
   ]).toString('utf8');
 }
 
+/** WeChat Pay limits `description` to 127 bytes of UTF-8; cut on a character boundary. */
+export function truncateBytes(text: string, max: number): string {
+  let out = '';
+  for (const ch of text) {
+    if (Buffer.byteLength(out + ch, 'utf8') > max) break;
+    out += ch;
+  }
+  return out;
+}
+
 interface Transaction {
   mchid?: string;
   out_trade_no?: string;
@@ -146,7 +156,7 @@ export function wechatGateway(s: WechatSettings): PaymentGateway {
       const body = JSON.stringify({
         appid: s.appid,
         mchid: s.mchid,
-        description: order.description.slice(0, 127),
+        description: truncateBytes(order.description, 127),
         out_trade_no: order.orderNo,
         time_expire: order.expiresAt.replace(/\.\d{3}Z$/, '+00:00'),
         notify_url: notifyUrl,
