@@ -1,5 +1,6 @@
 // Takes docs/screenshot.png: the built app on a fresh temporary data folder, in Debian's
 // Chromium at 1440 × 900. Usage: node scripts/screenshot.mjs [path-after-/] [output.png]
+// The interface language is SCREENSHOT_LANG (en-US, zh-CN or zh-TW; default en-US).
 import { spawn } from 'node:child_process';
 import fs from 'node:fs';
 import net from 'node:net';
@@ -51,7 +52,13 @@ try {
     executablePath: process.env.CHROMIUM_PATH ?? '/usr/bin/chromium',
     args: ['--no-sandbox', '--disable-gpu', '--disable-dev-shm-usage'],
   });
-  const page = await browser.newPage({ viewport: { width: 1440, height: 900 }, locale: 'en-US' });
+  const language = process.env.SCREENSHOT_LANG ?? 'en-US';
+  const page = await browser.newPage({ viewport: { width: 1440, height: 900 }, locale: language });
+  // The language the web app keeps in its persisted `appSetting` store.
+  await page.addInitScript((lang) => {
+    const state = { siderCollapsed: false, theme: 'dark', language: lang };
+    localStorage.setItem('appSetting', JSON.stringify({ state, version: 0 }));
+  }, language);
   await page.goto(`${base}/${route}`, { waitUntil: 'networkidle' });
   await page.waitForTimeout(1500);
   await page.screenshot({ path: output });
