@@ -63,7 +63,14 @@ export function LoginForm({ active, onDone }: Props) {
           {...password.input}
         />
       </Form.Item>
-      <Button type="primary" htmlType="submit" block size="large" loading={form.submitting}>
+      <Button
+        type="primary"
+        htmlType="submit"
+        block
+        size="large"
+        loading={form.submitting}
+        data-testid="login-submit"
+      >
         {t('auth:login.submit')}
       </Button>
     </Form>

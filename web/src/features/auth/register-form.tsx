@@ -112,7 +112,14 @@ export function RegisterForm({ active, purpose, onDone }: Props) {
           {...confirm.input}
         />
       </Form.Item>
-      <Button type="primary" htmlType="submit" block size="large" loading={form.submitting}>
+      <Button
+        type="primary"
+        htmlType="submit"
+        block
+        size="large"
+        loading={form.submitting}
+        data-testid={`${purpose}-submit`}
+      >
         {purpose === 'bind' ? t('auth:bind.submit') : t('auth:register.submit')}
       </Button>
     </Form>

@@ -41,7 +41,7 @@ export function AdvancedSettings({ isAdmin }: { isAdmin: boolean }) {
 
   return (
     <div className="flex flex-col">
-      <div className="flex flex-col gap-3 border-b border-white/5 py-4">
+      <div className={`flex flex-col gap-3 py-4 ${isAdmin ? 'border-b border-white/5' : ''}`}>
         <label htmlFor="system-message" className="flex flex-col gap-1">
           <span className="text-sm font-medium text-white/85">
             {t('user:advanced.systemMessage')}

@@ -1,10 +1,10 @@
+import { DesktopOutlined } from '@ant-design/icons';
 import Button from 'antd/es/button';
 import Empty from 'antd/es/empty';
 import Popconfirm from 'antd/es/popconfirm';
 import Result from 'antd/es/result';
 import Skeleton from 'antd/es/skeleton';
 import Tag from 'antd/es/tag';
-import DesktopOutlined from '@ant-design/icons/DesktopOutlined';
 import { user, type LoginDevice } from '@atelier/contracts';
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { useTranslation } from 'react-i18next';

@@ -75,7 +75,7 @@ export function ProfileForm({ userInfo }: { userInfo: UserInfo }) {
       >
         <Input
           id="profile-nickname"
-          maxLength={NICKNAME_MAX + 8}
+          maxLength={NICKNAME_MAX}
           showCount
           {...fields.nickname.input}
         />

@@ -1,5 +1,5 @@
+import { UserOutlined } from '@ant-design/icons';
 import { useState } from 'react';
-import UserOutlined from '@ant-design/icons/UserOutlined';
 import { isImageLink } from './validation';
 
 /** The avatar link as a round image, or the name's first letter when there is none or it fails. */

@@ -65,7 +65,7 @@ function TabbedPanel({
         role="tabpanel"
         id={`center-panel-${current.key}`}
         aria-labelledby={`center-tab-${current.key}`}
-        className="min-w-0 flex-1 rounded-xl border border-white/5 bg-[#141419] px-4 py-2 sm:px-6"
+        className="min-w-0 flex-1 rounded-xl border border-white/5 bg-[#141419] px-4 py-3 sm:px-6 sm:py-4"
       >
         {current.render()}
       </div>

@@ -1,12 +1,14 @@
+import {
+  AppstoreOutlined,
+  CustomerServiceOutlined,
+  HistoryOutlined,
+  MessageOutlined,
+  PictureOutlined,
+  VideoCameraOutlined,
+} from '@ant-design/icons';
 import { Link } from 'react-router';
 import { useTranslation } from 'react-i18next';
 import theme from 'antd/es/theme';
-import AppstoreOutlined from '@ant-design/icons/AppstoreOutlined';
-import CustomerServiceOutlined from '@ant-design/icons/CustomerServiceOutlined';
-import HistoryOutlined from '@ant-design/icons/HistoryOutlined';
-import MessageOutlined from '@ant-design/icons/MessageOutlined';
-import PictureOutlined from '@ant-design/icons/PictureOutlined';
-import VideoCameraOutlined from '@ant-design/icons/VideoCameraOutlined';
 
 const features = [
   {
