@@ -204,20 +204,20 @@ say(`setup done (${((Date.now() - t0) / 1000).toFixed(1)} s)`);
 t0 = Date.now();
 const [pgProblem, redisProblem] = await Promise.all([postgresReady(), redisReady()]);
 const services = !pgProblem && !redisProblem;
+const serviceHelp = [];
 if (!services) {
-  const lines = [];
   if (pgProblem)
-    lines.push(
+    serviceHelp.push(
       `PostgreSQL is not reachable at ${pgUrl} (${pgProblem}). Start it with:`,
       '    pg_ctlcluster --skip-systemctl-redirect $(ls /etc/postgresql) main start',
-      '    (and create the database once: createdb -h 127.0.0.1 test)',
+      `    (and create the database once: createdb -h ${new URL(pgUrl).hostname} ${new URL(pgUrl).pathname.slice(1)})`,
     );
   if (redisProblem)
-    lines.push(
+    serviceHelp.push(
       `Redis is not reachable at ${redisUrl} (${redisProblem}). Start it with:`,
       '    redis-server --daemonize yes --bind 127.0.0.1 --port 6379 --save "" --appendonly no',
     );
-  for (const line of lines) say(line);
+  for (const line of serviceHelp) say(line);
   if (CI) record('PostgreSQL and Redis reachable', { failed: 1 }, t0, 'required with CI=true');
   else say('NOTICE: the PostgreSQL + Redis pass of the server tests is skipped.');
 }
@@ -264,6 +264,7 @@ const total = results.reduce(
   { passed: 0, failed: 0, skipped: 0 },
 );
 process.stdout.write('\n');
+if (!services) for (const line of serviceHelp) say(line);
 for (const r of results) {
   const counts = `${r.passed} passed, ${r.failed} failed${r.skipped ? `, ${r.skipped} skipped` : ''}`;
   process.stdout.write(
