@@ -86,7 +86,9 @@ export async function ensureInstalled() {
   await mustRun('npm', ['install', '--no-save', '--no-audit', '--no-fund'], { env });
 }
 
-const isTest = (p) => /\.test\.tsx?$/.test(p) || p.includes(`${path.sep}test${path.sep}`);
+/** Test files are not part of a build (see the tsconfig `exclude` lists). */
+const isTest = (p) =>
+  /\.test\.tsx?$/.test(p) || path.relative(root, p).split(path.sep).includes('test');
 const common = [
   'package-lock.json',
   'tsconfig.base.json',
