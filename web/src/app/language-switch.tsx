@@ -1,4 +1,4 @@
-import GlobalOutlined from '@ant-design/icons/GlobalOutlined';
+import { GlobalOutlined } from '@ant-design/icons';
 import { useTranslation } from 'react-i18next';
 import { PopoverMenu } from '../components/popover-menu';
 import { languages, type Language } from '../lib/languages';

@@ -1,5 +1,4 @@
-import MenuFoldOutlined from '@ant-design/icons/MenuFoldOutlined';
-import MenuUnfoldOutlined from '@ant-design/icons/MenuUnfoldOutlined';
+import { MenuFoldOutlined, MenuUnfoldOutlined } from '@ant-design/icons';
 import { NavLink, Outlet, useLocation } from 'react-router';
 import { useTranslation } from 'react-i18next';
 import { ScreenIcon } from '../components/screen-icon';
@@ -96,12 +95,19 @@ function SideMenu({ entries }: { entries: MenuItem[] }) {
   );
 }
 
-/** Bottom navigation of the mobile layout: the launcher and the first screens of the menu. */
+/** Screens the bottom navigation prefers, when the site's menu has them. */
+const BOTTOM_PREFERRED = ['Chat', 'Midjourney', 'history'];
+
+/** Bottom navigation of the mobile layout: the launcher, three screens and the user centre. */
 function BottomNav({ entries }: { entries: MenuItem[] }) {
   const { t } = useTranslation();
+  const middle = [
+    ...BOTTOM_PREFERRED.flatMap((name) => entries.filter((e) => e.name === name)),
+    ...entries.filter((e) => !BOTTOM_PREFERRED.includes(e.name) && e.name !== 'user-center'),
+  ].slice(0, 3);
   const items: MenuItem[] = [
     { name: 'mobileHome', path: '/mobileHome', label: t('menu:mobileHome') },
-    ...entries.filter((e) => e.name !== 'user-center').slice(0, 3),
+    ...middle,
     { name: 'user-center', path: '/user-center', label: t('menu:userCenter') },
   ];
   return (

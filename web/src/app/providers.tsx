@@ -61,7 +61,11 @@ export function Providers({ children }: { children: ReactNode }) {
   const language = useAppSetting((s) => s.language);
   return (
     <QueryClientProvider client={queryClient}>
-      <ConfigProvider theme={darkTheme} locale={antdLocales[language]}>
+      <ConfigProvider
+        theme={darkTheme}
+        locale={antdLocales[language]}
+        button={{ autoInsertSpace: false }}
+      >
         <MessageBridge />
         {children}
       </ConfigProvider>

@@ -8,6 +8,7 @@ import {
   type RouteObject,
 } from 'react-router';
 import { useTranslation } from 'react-i18next';
+import { FullScreenSpinner } from '../components/full-screen-spinner';
 import { useIsMobile } from '../components/use-is-mobile';
 import { useAuthStore } from '../stores/auth';
 import { landingPath } from './guards';
@@ -82,6 +83,7 @@ export const routes: RouteObject[] = [
   {
     element: <RootShell />,
     errorElement: <RouteError />,
+    HydrateFallback: FullScreenSpinner,
     children: [
       { path: '/', element: <MainLayout />, errorElement: <RouteError />, children: layoutScreens },
       screen('/welcome', () => import('../features/welcome/welcome-screen')),

@@ -1,20 +1,22 @@
-import ApartmentOutlined from '@ant-design/icons/ApartmentOutlined';
-import AppstoreAddOutlined from '@ant-design/icons/AppstoreAddOutlined';
-import AppstoreOutlined from '@ant-design/icons/AppstoreOutlined';
-import CustomerServiceOutlined from '@ant-design/icons/CustomerServiceOutlined';
-import ExperimentOutlined from '@ant-design/icons/ExperimentOutlined';
-import HighlightOutlined from '@ant-design/icons/HighlightOutlined';
-import HistoryOutlined from '@ant-design/icons/HistoryOutlined';
-import HomeOutlined from '@ant-design/icons/HomeOutlined';
-import IdcardOutlined from '@ant-design/icons/IdcardOutlined';
-import MessageOutlined from '@ant-design/icons/MessageOutlined';
-import PictureOutlined from '@ant-design/icons/PictureOutlined';
-import ShopOutlined from '@ant-design/icons/ShopOutlined';
-import SoundOutlined from '@ant-design/icons/SoundOutlined';
-import ToolOutlined from '@ant-design/icons/ToolOutlined';
-import UserOutlined from '@ant-design/icons/UserOutlined';
-import VideoCameraOutlined from '@ant-design/icons/VideoCameraOutlined';
-import WalletOutlined from '@ant-design/icons/WalletOutlined';
+import {
+  ApartmentOutlined,
+  AppstoreAddOutlined,
+  AppstoreOutlined,
+  CustomerServiceOutlined,
+  ExperimentOutlined,
+  HighlightOutlined,
+  HistoryOutlined,
+  HomeOutlined,
+  IdcardOutlined,
+  MessageOutlined,
+  PictureOutlined,
+  ShopOutlined,
+  SoundOutlined,
+  ToolOutlined,
+  UserOutlined,
+  VideoCameraOutlined,
+  WalletOutlined,
+} from '@ant-design/icons';
 import type { ComponentType } from 'react';
 
 const icons: Record<string, ComponentType> = {
