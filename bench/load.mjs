@@ -1,13 +1,10 @@
 // Load benchmark: the built server on a temporary SQLite data folder, 50 connections for 10 s
 // on an authenticated read (GET /api/auth/getInfo) and a public one (GET /api/config/queryFronet).
 // Prints requests/s, p50 and p99 latency, and the server's idle memory. Figures, not a test.
-import { spawn } from 'node:child_process';
 import fs from 'node:fs';
-import net from 'node:net';
 import os from 'node:os';
-import path from 'node:path';
 import autocannon from 'autocannon';
-import { ensureBuilt, ensureInstalled, root } from '../scripts/lib.mjs';
+import { ensureBuilt, ensureInstalled, startBuiltServer } from '../scripts/lib.mjs';
 
 const DURATION = Number(process.env.BENCH_DURATION ?? 10);
 const CONNECTIONS = Number(process.env.BENCH_CONNECTIONS ?? 50);
@@ -15,55 +12,18 @@ const CONNECTIONS = Number(process.env.BENCH_CONNECTIONS ?? 50);
 await ensureInstalled();
 await ensureBuilt({ web: false });
 
-const port = await new Promise((resolve) => {
-  const probe = net.createServer().listen(0, '127.0.0.1', () => {
-    const { port: p } = probe.address();
-    probe.close(() => resolve(p));
-  });
+const server = await startBuiltServer({
+  NODE_ENV: 'production',
+  WEB_DIST: '',
+  ADMIN_PASSWORD: 'bench-admin-password',
+  RATE_LIMIT_AUTH: '1000000',
+  RATE_LIMIT_GLOBAL: '100000000',
 });
-const base = `http://127.0.0.1:${port}`;
-const dataDir = fs.mkdtempSync(path.join(os.tmpdir(), 'atelier-bench-'));
-const server = spawn(process.execPath, [path.join(root, 'server', 'dist', 'main.js')], {
-  cwd: root,
-  stdio: ['ignore', 'ignore', 'inherit'],
-  env: {
-    ...process.env,
-    NODE_ENV: 'production',
-    HOST: '127.0.0.1',
-    PORT: String(port),
-    DATA_DIR: dataDir,
-    DATABASE_URL: '',
-    REDIS_URL: '',
-    WEB_DIST: '',
-    LOG_LEVEL: 'warn',
-    ADMIN_PASSWORD: 'bench-admin-password',
-    RATE_LIMIT_AUTH: '1000000',
-    RATE_LIMIT_GLOBAL: '100000000',
-  },
-});
-const cleanup = () => {
-  if (server.exitCode === null) server.kill('SIGTERM');
-  fs.rmSync(dataDir, { recursive: true, force: true });
-};
+const { base } = server;
 process.on('SIGINT', () => {
-  cleanup();
+  server.stop();
   process.exit(130);
 });
-
-async function waitReady() {
-  const deadline = Date.now() + 30_000;
-  while (Date.now() < deadline) {
-    if (server.exitCode !== null) throw new Error(`the server exited (${server.exitCode})`);
-    try {
-      const res = await fetch(`${base}/readyz`);
-      if (res.ok) return;
-    } catch {
-      // not listening yet
-    }
-    await new Promise((r) => setTimeout(r, 200));
-  }
-  throw new Error('the server did not become ready within 30 s');
-}
 
 function rssMb(pid) {
   const status = fs.readFileSync(`/proc/${pid}/status`, 'utf8');
@@ -90,7 +50,6 @@ async function measure(title, pathname, headers = {}) {
 }
 
 try {
-  await waitReady();
   await new Promise((r) => setTimeout(r, 2000));
   const idle = rssMb(server.pid);
 
@@ -134,5 +93,5 @@ try {
   console.error(`bench: ${error instanceof Error ? error.message : String(error)}`);
   process.exitCode = 1;
 } finally {
-  cleanup();
+  server.stop();
 }

@@ -1,6 +1,8 @@
 // Shared helpers of the root scripts. Node built-ins only: these run before any install.
 import { spawn } from 'node:child_process';
 import fs from 'node:fs';
+import net from 'node:net';
+import os from 'node:os';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 
@@ -162,4 +164,63 @@ export function runForwarding(command, args, options = {}) {
   });
   child.on('exit', (code, signal) => process.exit(code ?? (signal === 'SIGINT' ? 130 : 143)));
   return child;
+}
+
+/** A TCP port free on 127.0.0.1: `preferred` when it is free, else one the system picks. */
+export function freePort(preferred = 0) {
+  const listen = (port) =>
+    new Promise((resolve, reject) => {
+      const server = net.createServer();
+      server.once('error', reject);
+      server.listen(port, '127.0.0.1', () => {
+        const { port: chosen } = server.address();
+        server.close(() => resolve(chosen));
+      });
+    });
+  return listen(preferred).catch(() => listen(0));
+}
+
+/**
+ * Starts the built server on a free port with a temporary SQLite data folder, waits for
+ * /readyz, and returns its address and a `stop()` that also removes the data folder.
+ */
+export async function startBuiltServer(env = {}) {
+  const port = await freePort();
+  const base = `http://127.0.0.1:${port}`;
+  const dataDir = fs.mkdtempSync(path.join(os.tmpdir(), 'atelier-run-'));
+  const child = spawn(process.execPath, [path.join(root, 'server', 'dist', 'main.js')], {
+    cwd: root,
+    stdio: ['ignore', 'ignore', 'inherit'],
+    env: {
+      ...process.env,
+      DATABASE_URL: '',
+      REDIS_URL: '',
+      HOST: '127.0.0.1',
+      PORT: String(port),
+      DATA_DIR: dataDir,
+      LOG_LEVEL: 'warn',
+      ...env,
+    },
+  });
+  const stop = () => {
+    if (child.exitCode === null) child.kill('SIGTERM');
+    fs.rmSync(dataDir, { recursive: true, force: true });
+  };
+  const deadline = Date.now() + 30_000;
+  for (;;) {
+    if (child.exitCode !== null) {
+      stop();
+      throw new Error(`the server exited (code ${child.exitCode})`);
+    }
+    const ready = await fetch(`${base}/readyz`).then(
+      (res) => res.ok,
+      () => false,
+    );
+    if (ready) return { base, pid: child.pid, stop };
+    if (Date.now() > deadline) {
+      stop();
+      throw new Error('the server did not become ready within 30 s');
+    }
+    await new Promise((resolve) => setTimeout(resolve, 200));
+  }
 }

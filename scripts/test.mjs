@@ -9,7 +9,7 @@ import net from 'node:net';
 import os from 'node:os';
 import path from 'node:path';
 import { spawnSync } from 'node:child_process';
-import { bin, buildServer, buildWeb, ensureInstalled, root, run, say } from './lib.mjs';
+import { bin, buildServer, buildWeb, ensureInstalled, freePort, root, run, say } from './lib.mjs';
 
 const CI = process.env.CI === 'true' || process.env.CI === '1';
 const reports = path.join(root, '.test-reports');
@@ -86,20 +86,6 @@ async function vitest(name, workspace, env = {}) {
     return record(name, counts, t0, `exit ${code}`);
   }
   return record(name, counts, t0);
-}
-
-function freePort(preferred) {
-  return new Promise((resolve) => {
-    const server = net.createServer();
-    server.once('error', () => {
-      const any = net.createServer();
-      any.listen(0, '127.0.0.1', () => {
-        const { port } = any.address();
-        any.close(() => resolve(port));
-      });
-    });
-    server.listen(preferred, '127.0.0.1', () => server.close(() => resolve(preferred)));
-  });
 }
 
 async function playwright() {
