@@ -1,6 +1,8 @@
 import { sites } from '@atelier/contracts';
 import { apiData } from '../api/client';
 import { browser } from '../lib/browser';
+import { setCookie } from '../lib/cookies';
+import { cookieNames, initStorageDefaults } from '../lib/storage-keys';
 import { useAuthStore } from '../stores/auth';
 import { adJumpTarget } from './guards';
 import { startIdentity, unregisterServiceWorkers } from './identity';
@@ -17,6 +19,7 @@ const warn = (what: string) => (error: unknown) => console.warn(what, error);
  * identity, site, menu and the ad-jump redirect. Resolves when identity and site are known.
  */
 export async function start(navigate: (path: string) => void): Promise<void> {
+  initStorageDefaults((value) => setCookie(cookieNames.theme, value));
   void unregisterServiceWorkers().catch(warn('service workers'));
   const identity = startIdentity().catch(warn('identity'));
   const site = loadSite()

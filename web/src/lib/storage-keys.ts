@@ -25,3 +25,12 @@ export const storageKeys = {
 export const cookieNames = { uuidToken: 'uuidToken', theme: 'theme' } as const;
 
 export const defaultModel = 3;
+
+/** Defaults of spec section 3 written at start: model 3, and the theme forced to dark. */
+export const initStorageDefaults = (setThemeCookie: (value: string) => void): void => {
+  if (!localStorage.getItem(storageKeys.model)) {
+    localStorage.setItem(storageKeys.model, String(defaultModel));
+  }
+  localStorage.setItem(storageKeys.theme, 'dark');
+  setThemeCookie('dark');
+};

@@ -1,0 +1,121 @@
+import { beforeEach, describe, expect, it } from 'vitest';
+import { setNotifier } from '../lib/notify';
+import { initStorageDefaults, storageKeys } from '../lib/storage-keys';
+import { useAppSetting } from './app-setting';
+import { isSignedIn, useAuthStore } from './auth';
+import { useChatStorage } from './chat-storage';
+import { useDialogs } from './dialogs';
+import { defaultSystemMessage, useSettingsStorage } from './settings-storage';
+import { useShared } from './shared';
+
+const stored = (key: string) =>
+  JSON.parse(localStorage.getItem(key) ?? 'null') as {
+    state: Record<string, unknown>;
+  } | null;
+
+beforeEach(() => localStorage.clear());
+
+describe('persisted stores', () => {
+  it('persist under the spec keys, as plain JSON', () => {
+    useAppSetting.getState().setSiderCollapsed(true);
+    useChatStorage.getState().setGroupKeyWord('draw');
+    useSettingsStorage.getState().setSystemMessage('Be brief.');
+    expect(stored(storageKeys.appSetting)?.state).toEqual({
+      siderCollapsed: true,
+      theme: 'dark',
+      language: 'zh-CN',
+    });
+    expect(stored(storageKeys.chatStorage)?.state).toMatchObject({
+      usingContext: true,
+      groupKeyWord: 'draw',
+      groupList: [],
+      chatList: [],
+      active: null,
+    });
+    expect(stored(storageKeys.settingsStorage)?.state).toEqual({ systemMessage: 'Be brief.' });
+  });
+
+  it('forces the theme back to dark when the app setting is read at start', async () => {
+    localStorage.setItem(
+      storageKeys.appSetting,
+      JSON.stringify({
+        state: { theme: 'light', language: 'en-US', siderCollapsed: true },
+        version: 0,
+      }),
+    );
+    await useAppSetting.persist.rehydrate();
+    expect(useAppSetting.getState()).toMatchObject({
+      theme: 'dark',
+      language: 'en-US',
+      siderCollapsed: true,
+    });
+  });
+
+  it('has the spec defaults', () => {
+    useSettingsStorage.getState().reset();
+    expect(useSettingsStorage.getState().systemMessage).toBe(defaultSystemMessage);
+    expect(defaultSystemMessage).toMatch(/instructions carefully/);
+    expect(defaultSystemMessage).toMatch(/markdown/);
+    expect(useShared.getState()).toMatchObject({
+      currentTab: 'MJ drawing',
+      payWay: 'wechat',
+      pageSize: 12,
+      modelIds: 1,
+    });
+    let cookie = '';
+    initStorageDefaults((v) => (cookie = v));
+    expect(localStorage.getItem('model')).toBe('3');
+    expect(localStorage.getItem('theme')).toBe('dark');
+    expect(cookie).toBe('dark');
+  });
+});
+
+describe('auth store', () => {
+  it('keeps the token under the secret-token key; signed-in means a username', () => {
+    useAuthStore.getState().setToken('t1');
+    expect(localStorage.getItem(storageKeys.secretToken)).toBe('t1');
+    expect(isSignedIn({ userInfo: null })).toBe(false);
+    expect(isSignedIn({ userInfo: { username: null } as never })).toBe(false);
+    expect(isSignedIn({ userInfo: { username: 'ann' } as never })).toBe(true);
+  });
+
+  it('logout clears token, user info, balance and chat data, and confirms', () => {
+    useAppSetting.getState().setLanguage('zh-CN');
+    const messages: string[] = [];
+    setNotifier({ error: () => {}, info: () => {}, success: (m) => messages.push(m) });
+    useAuthStore.setState({
+      token: null,
+      userInfo: { username: 'ann' } as never,
+      userBalance: { credits: 5 } as never,
+    });
+    useChatStorage.getState().setChatList([{ id: 1 }]);
+    useChatStorage.getState().setActive(1);
+    useAuthStore.getState().logout();
+    expect(useAuthStore.getState()).toMatchObject({
+      token: null,
+      userInfo: null,
+      userBalance: null,
+    });
+    expect(useChatStorage.getState()).toMatchObject({ chatList: [], active: null });
+    expect(messages).toEqual(['已退出登录']);
+    setNotifier(null);
+  });
+
+  it('openLoginDialog raises the login flag, mirrored as loginDialog', () => {
+    useAuthStore.getState().openLoginDialog();
+    expect(useDialogs.getState().flags.login).toBe(true);
+    expect(useAuthStore.getState().loginDialog).toBe(true);
+    useDialogs.getState().close('login');
+    expect(useAuthStore.getState().loginDialog).toBe(false);
+  });
+});
+
+describe('dialogs store', () => {
+  it('opens and closes a dialog with its props', () => {
+    useDialogs.getState().open('contact', { kind: 'service' });
+    expect(useDialogs.getState().flags.contact).toBe(true);
+    expect(useDialogs.getState().props.contact).toEqual({ kind: 'service' });
+    useDialogs.getState().close('contact');
+    expect(useDialogs.getState().flags.contact).toBe(false);
+  });
+});
