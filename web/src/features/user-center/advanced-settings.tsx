@@ -73,7 +73,7 @@ export function AdvancedSettings({ isAdmin }: { isAdmin: boolean }) {
             {t('user:advanced.providersNote')}
           </p>
           {providerRows.map((key) => (
-            <SettingRow key={key} label={t(key)}>
+            <SettingRow key={key} label={t(key)} inline>
               <Tag bordered={false}>{t('user:advanced.notConfigured')}</Tag>
             </SettingRow>
           ))}

@@ -10,6 +10,7 @@ import { AccountSummary } from './account-summary';
 import { AdvancedSettings } from './advanced-settings';
 import { DeviceList } from './device-list';
 import { GeneralSettings } from './general-settings';
+import { HelpLinks } from './help-links';
 import { PasswordForm } from './password-form';
 import { ProfileForm } from './profile-form';
 
@@ -179,6 +180,7 @@ export default function UserCenterScreen() {
     <div className="mx-auto flex w-full max-w-5xl flex-col gap-4 px-3 py-4 sm:gap-6 sm:px-6 sm:py-8">
       <h1 className="m-0 text-xl font-semibold text-white/90 sm:text-2xl">{t('user:title')}</h1>
       {body}
+      <HelpLinks />
     </div>
   );
 }

@@ -81,6 +81,13 @@ export default {
     confirmCurrent: 'This is the device you are using: deleting it signs you out here. Continue?',
     delete: 'Delete',
   },
+  help: {
+    title: 'Help and support',
+    faq: 'Frequent questions',
+    about: 'About',
+    contact: 'Contact us',
+    service: 'Customer service',
+  },
   validation: {
     required: '{{field}} is required',
     tooLong: '{{field}} may have at most {{max}} characters',

@@ -77,6 +77,13 @@ export default {
     confirmCurrent: '这是当前设备，删除后你会在这里退出登录。继续吗？',
     delete: '删除',
   },
+  help: {
+    title: '帮助与支持',
+    faq: '常见问题',
+    about: '关于我们',
+    contact: '联系我们',
+    service: '在线客服',
+  },
   validation: {
     required: '请输入{{field}}',
     tooLong: '{{field}}不能超过 {{max}} 个字符',

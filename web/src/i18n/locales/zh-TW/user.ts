@@ -79,6 +79,13 @@ export default {
     confirmCurrent: '這是目前裝置，刪除後你會在這裡登出。繼續嗎？',
     delete: '刪除',
   },
+  help: {
+    title: '幫助與支援',
+    faq: '常見問題',
+    about: '關於我們',
+    contact: '聯絡我們',
+    service: '線上客服',
+  },
   validation: {
     required: '請輸入{{field}}',
     tooLong: '{{field}}不能超過 {{max}} 個字元',
