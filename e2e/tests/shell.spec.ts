@@ -61,6 +61,20 @@ test.describe('landing and layout', () => {
     expect(await horizontalOverflow(page)).toBeLessThanOrEqual(0);
   });
 
+  test('a screen that fails to load leads to /500, and home once loading works again', async ({
+    page,
+  }) => {
+    await page.setViewportSize(DESKTOP);
+    await page.goto('/Midjourney');
+    await spinnerGone(page);
+    await page.route('**/assets/chat-screen-*.js', (route) => route.abort());
+    await page.getByRole('navigation').getByRole('link', { name: /AI/ }).first().click();
+    await expect(page).toHaveURL(/\/500$/);
+    await expect(page.locator('svg').first()).toBeVisible();
+    await page.unroute('**/assets/chat-screen-*.js');
+    await expect(page).not.toHaveURL(/\/500$/, { timeout: 10_000 });
+  });
+
   test('an unknown path lands on /404', async ({ page }) => {
     await page.goto('/nope');
     await expect(page).toHaveURL(/\/404$/);
