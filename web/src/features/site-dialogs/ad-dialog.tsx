@@ -8,12 +8,15 @@ import { safeHref } from './plain-markdown';
 
 /**
  * The site's advertisement (flag `advertisement`): its image and text, linking to its page;
- * closed by the close button, Escape or the mask. Closes itself when the site has none.
+ * closed by the close button, Escape or the mask; it waits for the notices to close. Closes
+ * itself when the site has none.
  */
 export default function AdDialog() {
   const { t } = useTranslation(['dialogs']);
   const pick = useLocalized();
   const flag = useDialogs((s) => s.flags.advertisement);
+  // Shown after the notices, never on top of them.
+  const noticeOpen = useDialogs((s) => s.flags.notice);
   const ad = useAuthStore((s) => s.site?.advertisement ?? null);
   const siteLoaded = useAuthStore((s) => s.site !== null);
   const text = ad ? pick(ad.text).trim() : '';
@@ -40,7 +43,7 @@ export default function AdDialog() {
 
   return (
     <Modal
-      open={flag && hasContent}
+      open={flag && hasContent && !noticeOpen}
       onCancel={close}
       footer={null}
       centered
