@@ -21,15 +21,16 @@ function RoutedView({ className }: { className: string }) {
   );
 }
 
-function SiteName() {
+function SiteName({ logoOnly = false }: { logoOnly?: boolean }) {
   const site = useAuthStore((s) => s.site);
   const fallback = useAuthStore((s) => s.globalConfig.siteName);
+  const name = site?.siteName || fallback || 'AI';
   return (
-    <span className="flex min-w-0 items-center gap-2">
+    <span className="flex min-w-0 items-center gap-2" title={logoOnly ? name : undefined}>
       {site?.appLogo ? <img src={site.appLogo} alt="" className="h-7 w-7 rounded" /> : null}
-      <span className="truncate text-base font-semibold text-white/90">
-        {site?.siteName || fallback || 'AI'}
-      </span>
+      {logoOnly ? null : (
+        <span className="truncate text-base font-semibold text-white/90">{name}</span>
+      )}
     </span>
   );
 }
@@ -62,7 +63,9 @@ function SideMenu({ entries }: { entries: MenuItem[] }) {
     <aside
       className={`flex shrink-0 flex-col border-r border-white/5 bg-[#111116] transition-[width] duration-200 ${collapsed ? 'w-16' : 'w-52'}`}
     >
-      <div className="flex h-14 items-center px-4">{collapsed ? null : <SiteName />}</div>
+      <div className={`flex h-14 items-center ${collapsed ? 'justify-center' : 'px-4'}`}>
+        <SiteName logoOnly={collapsed} />
+      </div>
       <nav aria-label={t('shell:navigation')} className="flex-1 overflow-y-auto px-2">
         <ul className="m-0 flex list-none flex-col gap-1 p-0">
           {entries.map((entry) => (
