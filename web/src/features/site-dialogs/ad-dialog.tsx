@@ -1,15 +1,19 @@
-import { useEffect } from 'react';
+import { useEffect, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import Modal from 'antd/es/modal';
+import { storage } from '../../lib/storage';
 import { useAuthStore } from '../../stores/auth';
 import { useDialogs } from '../../stores/dialogs';
 import { useLocalized } from './localized';
+import { secondsUntilTomorrow } from './notice-hidden';
 import { safeHref } from './plain-markdown';
+
+const AD_HIDDEN_KEY = 'adHiddenToday';
 
 /**
  * The site's advertisement (flag `advertisement`): its image and text, linking to its page;
- * closed by the close button, Escape or the mask; it waits for the notices to close. Closes
- * itself when the site has none.
+ * closed by the close button, Escape or the mask (then hidden for the rest of the day); it waits
+ * for the notices to close. Closes itself when the site has none.
  */
 export default function AdDialog() {
   const { t } = useTranslation(['dialogs']);
@@ -19,10 +23,17 @@ export default function AdDialog() {
   const noticeOpen = useDialogs((s) => s.flags.notice);
   const ad = useAuthStore((s) => s.site?.advertisement ?? null);
   const siteLoaded = useAuthStore((s) => s.site !== null);
+  // A dismissed ad stays away for the rest of the day, until the operator changes the site.
+  const version = useAuthStore((s) => s.site?.updatedAt ?? '');
+  const [dismissed, setDismissed] = useState(() => storage.get<string>(AD_HIDDEN_KEY));
   const text = ad ? pick(ad.text).trim() : '';
-  const hasContent = !!ad?.enabled && (!!ad.image || !!text);
+  const hasContent = !!ad?.enabled && (!!ad.image || !!text) && dismissed !== version;
   const link = ad?.link ? safeHref(ad.link) : null;
-  const close = () => useDialogs.getState().close('advertisement');
+  const close = () => {
+    storage.set(AD_HIDDEN_KEY, version, secondsUntilTomorrow(new Date()));
+    setDismissed(version);
+    useDialogs.getState().close('advertisement');
+  };
 
   useEffect(() => {
     if (flag && siteLoaded && !hasContent) useDialogs.getState().close('advertisement');
