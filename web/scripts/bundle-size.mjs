@@ -2,7 +2,7 @@
 /**
  * Prints the initial JavaScript of the built web app (gzip): the entry script of
  * `dist/index.html` plus every chunk it imports statically (transitively). Lazy chunks
- * (`import()`) are not counted. Usage: `node web/scripts/bundle-size.mjs [distDir] [--json]`.
+ * (`import()`) are not counted. Usage: `node web/scripts/bundle-size.mjs [distDir] [--json|--summary]`.
  */
 import { readFileSync } from 'node:fs';
 import { dirname, join, posix, resolve } from 'node:path';
@@ -11,6 +11,8 @@ import { gzipSync } from 'node:zlib';
 
 const args = process.argv.slice(2);
 const json = args.includes('--json');
+/** `--summary`: the total line only (the build prints it). */
+const summary = args.includes('--summary');
 const dist = resolve(
   args.find((a) => !a.startsWith('--')) ??
     join(dirname(fileURLToPath(import.meta.url)), '..', 'dist'),
@@ -54,6 +56,6 @@ if (json) {
     JSON.stringify({ initialJsGzipBytes: total.gzip, initialJsBytes: total.raw, files }, null, 2),
   );
 } else {
-  for (const f of files) console.log(`${kb(f.gzip).padStart(10)}  ${f.file}`);
+  if (!summary) for (const f of files) console.log(`${kb(f.gzip).padStart(10)}  ${f.file}`);
   console.log(`initial JS: ${kb(total.gzip)} gzip (${kb(total.raw)} raw) in ${files.length} files`);
 }
