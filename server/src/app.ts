@@ -1,7 +1,6 @@
 import { randomUUID } from 'node:crypto';
 import Fastify, { type FastifyInstance } from 'fastify';
 import cors from '@fastify/cors';
-import helmet from '@fastify/helmet';
 import rateLimit from '@fastify/rate-limit';
 import swagger from '@fastify/swagger';
 import swaggerUi from '@fastify/swagger-ui';
@@ -16,6 +15,7 @@ import { GuestDataMovers, zeroBalance, type AppContext } from './context.js';
 import type { Db } from './db/database.js';
 import { registerErrorHandling } from './http/error-handler.js';
 import { registerMetrics } from './http/metrics.js';
+import { registerSecurityHeaders } from './http/security-headers.js';
 import { registerWeb } from './http/web.js';
 import { loggerOptions } from './logger.js';
 import { modules } from './modules/index.js';
@@ -24,26 +24,6 @@ export interface BuildOptions {
   db: Db;
   /** Where log lines go (tests read them); defaults to stdout. */
   logStream?: NodeJS.WritableStream;
-}
-
-/** Content-Security-Policy of the web app. antd writes its styles at run time, hence inline styles. */
-function contentSecurityPolicy() {
-  return {
-    directives: {
-      defaultSrc: ["'self'"],
-      scriptSrc: ["'self'", 'https://hm.baidu.com'],
-      styleSrc: ["'self'", "'unsafe-inline'"],
-      imgSrc: ["'self'", 'data:', 'blob:', 'https:'],
-      mediaSrc: ["'self'", 'blob:', 'https:'],
-      fontSrc: ["'self'", 'data:'],
-      connectSrc: ["'self'", 'https://hm.baidu.com'],
-      frameAncestors: ["'none'"],
-      objectSrc: ["'none'"],
-      baseUri: ["'self'"],
-      formAction: ["'self'"],
-      upgradeInsecureRequests: null,
-    },
-  };
 }
 
 /** Builds the whole application without listening; tests call it with their own database. */
@@ -77,10 +57,7 @@ export async function buildApp(config: AppConfig, options: BuildOptions): Promis
   });
   registerErrorHandling(app);
 
-  await app.register(helmet, {
-    contentSecurityPolicy: contentSecurityPolicy(),
-    crossOriginEmbedderPolicy: false,
-  });
+  registerSecurityHeaders(app);
   await app.register(cors, {
     origin: config.corsOrigins.length ? config.corsOrigins : false,
     credentials: false,
