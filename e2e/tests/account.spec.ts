@@ -135,3 +135,35 @@ test('a password change clears the token and opens the login dialog', async ({ p
   });
   expect(old.status()).toBe(401);
 });
+
+test('a guest binds a username and stays signed in as that account', async ({ page }) => {
+  await page.goto('/user-center');
+  await expect(page.getByTestId('guest-prompt')).toBeVisible();
+  await page.getByTestId('guest-prompt').getByRole('button', { name: '绑定用户名' }).click();
+  const dialog = page.getByRole('dialog');
+  await expect(dialog.locator('#bind-username')).toBeFocused();
+  const username = uniqueName('bind');
+  await dialog.locator('#bind-username').fill(username);
+  await dialog.locator('#bind-password').fill('bind-password-1');
+  await dialog.locator('#bind-confirm').fill('bind-password-1');
+  await dialog.locator('#bind-confirm').press('Enter');
+  await expect(page.getByTestId('user-name')).toHaveText(username);
+  await expect(page.getByTestId('center-name')).toHaveText(username);
+});
+
+test('help links open the frequent questions and the about dialog', async ({ page }) => {
+  await page.goto('/user-center');
+  await page.getByRole('button', { name: '常见问题' }).click();
+  const faq = page.getByRole('dialog');
+  // Questions are folded (antd's accordion: one tab per question) until one is opened.
+  const questions = faq.getByRole('tab');
+  await expect(questions.first()).toBeVisible();
+  await expect(faq.getByRole('tabpanel')).toHaveCount(0);
+  await questions.first().click();
+  await expect(faq.getByRole('tabpanel')).toBeVisible();
+  await page.keyboard.press('Escape');
+  await expect(faq).toBeHidden();
+
+  await page.getByRole('button', { name: '关于我们' }).click();
+  await expect(page.getByRole('dialog')).toContainText('Atelier');
+});
