@@ -9,6 +9,7 @@ import {
 import { Link } from 'react-router';
 import { useTranslation } from 'react-i18next';
 import theme from 'antd/es/theme';
+import { useAuthStore } from '../../stores/auth';
 
 const features = [
   {
@@ -60,6 +61,7 @@ export default function WelcomeScreen() {
   const { t } = useTranslation(['welcome']);
   const { token } = theme.useToken();
   const accent = token.colorPrimary;
+  const siteName = useAuthStore((s) => s.site?.siteName) || t('welcome:brand');
 
   return (
     <div className="min-h-full overflow-x-hidden bg-[#0b0b0f] text-white/90">
@@ -71,7 +73,7 @@ export default function WelcomeScreen() {
         }}
       />
       <header className="relative mx-auto flex max-w-6xl items-center justify-between px-5 py-5 sm:px-8">
-        <span className="text-base font-semibold tracking-wide">{t('welcome:brand')}</span>
+        <span className="text-base font-semibold tracking-wide">{siteName}</span>
         <Link
           to="/Chat"
           className="rounded-lg px-3 py-2 text-sm text-white/70 transition-colors hover:text-white"
