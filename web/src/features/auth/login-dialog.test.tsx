@@ -113,14 +113,12 @@ describe('login dialog', () => {
     expect(await screen.findByText('密码至少需要 8 位')).toBeTruthy();
     expect(fetchMock).not.toHaveBeenCalled();
 
-    fetchMock
-      .mockResolvedValueOnce(envelope(200, { token: 'new-token' }))
-      .mockResolvedValueOnce(
-        envelope(200, {
-          userInfo: { ...userInfo, username: 'grace' },
-          userBalance: userInfo.userBalance,
-        }),
-      );
+    fetchMock.mockResolvedValueOnce(envelope(200, { token: 'new-token' })).mockResolvedValueOnce(
+      envelope(200, {
+        userInfo: { ...userInfo, username: 'grace' },
+        userBalance: userInfo.userBalance,
+      }),
+    );
     type('register-password', 'long-enough-1');
     type('register-confirm', 'long-enough-1');
     fireEvent.click(screen.getByTestId('register-submit'));
