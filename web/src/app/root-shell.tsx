@@ -14,6 +14,13 @@ import { checkForUpdate } from './update-check';
 /** Paths outside the layout, where the layout's guards do not apply. */
 const OUTSIDE_LAYOUT = ['/welcome', '/404', '/500'];
 
+/** The start-up chunk (with the contracts), fetched once. */
+const importStart = () => import('./start');
+const loadStartup = (() => {
+  let startup: ReturnType<typeof importStart> | null = null;
+  return () => (startup ??= importStart());
+})();
+
 /** Start-up (a lazy chunk with the contracts); site and version again every 60 s. */
 function useStart(onReady: () => void) {
   const navigate = useNavigate();
@@ -21,22 +28,25 @@ function useStart(onReady: () => void) {
   useEffect(() => {
     if (started.current) return;
     started.current = true;
-    const startup = import('./start');
-    void startup
+    void loadStartup()
       .then(({ start }) => start((path) => navigate(path, { replace: true })))
       .catch((error: unknown) => console.warn('start', error))
       .finally(onReady);
     void checkForUpdate();
+  }, [navigate, onReady]);
+  useEffect(() => {
     const spinnerCap = setTimeout(onReady, 4_000);
     const timer = setInterval(() => {
-      void startup.then(({ refreshSite }) => refreshSite());
+      void loadStartup()
+        .then(({ refreshSite }) => refreshSite())
+        .catch((error: unknown) => console.warn('site config', error));
       void checkForUpdate();
     }, SITE_REFRESH_MS);
     return () => {
       clearInterval(timer);
       clearTimeout(spinnerCap);
     };
-  }, [navigate, onReady]);
+  }, [onReady]);
 }
 
 /** The document head follows the site, the screen and the language. */
