@@ -8,12 +8,12 @@ export default function MobileHomeScreen() {
   const { t } = useTranslation();
   const entries = useMenuEntries();
   return (
-    <section className="flex w-full flex-col gap-4 px-4 py-5">
+    <section className="mx-auto flex w-full max-w-6xl flex-col gap-4 px-4 py-5 sm:px-8">
       <header>
         <h1 className="m-0 text-xl font-semibold text-white/90">{t('shell:launcherTitle')}</h1>
         <p className="m-0 mt-1 text-sm text-white/55">{t('shell:launcherHint')}</p>
       </header>
-      <ul className="m-0 grid list-none grid-cols-2 gap-3 p-0 sm:grid-cols-3">
+      <ul className="m-0 grid list-none grid-cols-2 gap-3 p-0 sm:grid-cols-3 lg:grid-cols-4 xl:grid-cols-5">
         {entries.map((entry) => (
           <li key={entry.name}>
             <Link
