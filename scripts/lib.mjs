@@ -79,13 +79,18 @@ export function installNeeded() {
  * binding) cannot be fetched from the registry in use (npm/cli#9846); then the same locked
  * versions are installed with `npm install --no-save`, which leaves the lockfile untouched.
  */
-export async function ensureInstalled() {
-  if (!installNeeded()) return;
+export async function ensureInstalled({ exitOnFailure = true } = {}) {
+  if (!installNeeded()) return true;
   const env = { ...process.env, PLAYWRIGHT_SKIP_BROWSER_DOWNLOAD: '1' };
   say('installing dependencies (npm ci)…');
-  if ((await run('npm', ['ci', '--no-audit', '--no-fund'], { env })) === 0) return;
+  if ((await run('npm', ['ci', '--no-audit', '--no-fund'], { env })) === 0) return true;
   say('npm ci refused; installing the locked versions with npm install --no-save instead…');
-  await mustRun('npm', ['install', '--no-save', '--no-audit', '--no-fund'], { env });
+  const code = await run('npm', ['install', '--no-save', '--no-audit', '--no-fund'], { env });
+  if (code !== 0 && exitOnFailure) {
+    process.stderr.write(`[atelier] installing the dependencies failed (exit ${code})\n`);
+    process.exit(code);
+  }
+  return code === 0;
 }
 
 /** Test files are not part of a build (see the tsconfig `exclude` lists). */

@@ -182,7 +182,11 @@ function ensureChromium() {
 // ── setup ────────────────────────────────────────────────────────────────────────────────
 header('setup');
 let t0 = Date.now();
-await ensureInstalled();
+if (!(await ensureInstalled({ exitOnFailure: false }))) {
+  record('install dependencies', { failed: 1 }, t0, 'npm ci and npm install failed');
+  process.stdout.write('\n0 passed, 1 failed\n');
+  process.exit(1);
+}
 ensureChromium();
 fs.mkdirSync(reports, { recursive: true });
 say(`setup done (${((Date.now() - t0) / 1000).toFixed(1)} s)`);
