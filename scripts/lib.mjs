@@ -26,15 +26,6 @@ export function run(command, args, options = {}) {
   });
 }
 
-/** Runs a command and exits this process with its code if it fails. */
-export async function mustRun(command, args, options = {}) {
-  const code = await run(command, args, options);
-  if (code !== 0) {
-    process.stderr.write(`[atelier] ${command} ${args.join(' ')} failed (exit ${code})\n`);
-    process.exit(code);
-  }
-}
-
 function mtime(file) {
   try {
     return fs.statSync(file).mtimeMs;
