@@ -26,6 +26,9 @@ process.on('SIGINT', () => {
 });
 
 function rssMb(pid) {
+  const { exitCode, signalCode } = server.child;
+  if (exitCode !== null || signalCode !== null)
+    throw new Error(`the server stopped (exit ${exitCode ?? signalCode})`);
   const status = fs.readFileSync(`/proc/${pid}/status`, 'utf8');
   const kb = Number(/VmRSS:\s+(\d+)/.exec(status)?.[1] ?? 0);
   return kb / 1024;

@@ -212,7 +212,7 @@ export async function startBuiltServer(env = {}) {
       (res) => res.ok,
       () => false,
     );
-    if (ready) return { base, pid: child.pid, stop };
+    if (ready) return { base, pid: child.pid, child, stop };
     if (Date.now() > deadline) {
       stop();
       throw new Error('the server did not become ready within 30 s');
