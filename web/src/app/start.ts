@@ -4,6 +4,7 @@ import { browser } from '../lib/browser';
 import { setCookie } from '../lib/cookies';
 import { cookieNames, initStorageDefaults } from '../lib/storage-keys';
 import { useAuthStore } from '../stores/auth';
+import { useDialogs } from '../stores/dialogs';
 import { adJumpTarget } from './guards';
 import { startIdentity, unregisterServiceWorkers } from './identity';
 import { injectAnalytics } from './site-head';
@@ -26,6 +27,7 @@ export async function start(navigate: (path: string) => void): Promise<void> {
     .then((front) => {
       injectAnalytics(front.global.baiduCode);
       if (startPath === '/' && front.global.clientHomePath) navigate(front.global.clientHomePath);
+      openStartDialogs(front.site.advertisement.enabled);
     })
     .catch(warn('site config'));
   void loadMenu().catch(warn('menu'));
@@ -41,6 +43,16 @@ export async function start(navigate: (path: string) => void): Promise<void> {
     })
     .catch(warn('ad jump'));
   await Promise.all([identity, site]);
+}
+
+/**
+ * The site's notices, then its advertisement, once per start. Each dialog closes itself
+ * unseen when there is nothing to show or the user hid it for today.
+ */
+function openStartDialogs(hasAdvertisement: boolean): void {
+  const dialogs = useDialogs.getState();
+  dialogs.open('notice');
+  if (hasAdvertisement) dialogs.open('advertisement');
 }
 
 /** The 60-second refresh of the site configuration. */
