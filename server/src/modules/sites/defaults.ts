@@ -168,7 +168,7 @@ export const defaultMenu: MenuDraft[] = [
   menu(90, 'separation', 'SoundOutlined', 'Audio Separation', '音频分离', '音訊分離'),
   menu(100, 'market', 'ShopOutlined', 'Prompt Market', '提示词市场', '提示詞市集'),
   menu(110, 'history', 'HistoryOutlined', 'History', '历史记录', '歷史紀錄'),
-  menu(120, 'user-center', 'UserOutlined', 'User Center', '用户中心', '使用者中心'),
+  menu(120, 'user-center', 'UserOutlined', 'User centre', '用户中心', '使用者中心'),
   menu(130, 'role', 'IdcardOutlined', 'Roles', '角色', '角色'),
   menu(140, 'app-store', 'AppstoreAddOutlined', 'App Store', '应用商店', '應用商店'),
   menu(150, 'pay', 'WalletOutlined', 'Buy Credits', '充值', '儲值'),
