@@ -1,3 +1,4 @@
+import { runPeriodically } from '../../lib/periodic.js';
 import type { AppContext } from '../../context.js';
 import type { BackgroundTask } from '../module.js';
 import type { Executor } from './executor.js';
@@ -22,20 +23,8 @@ export function startAccountSweeper(
   ctx: AppContext,
   intervalMs = ACCOUNT_SWEEP_INTERVAL_MS,
 ): BackgroundTask {
-  let running: Promise<unknown> = Promise.resolve();
-  const timer = setInterval(() => {
-    running = sweepAccounts(ctx.db.kysely).then(
-      (deleted) => {
-        if (deleted > 0) ctx.log.info({ deleted }, 'ended sessions and locks swept');
-      },
-      (error: unknown) => ctx.log.error({ err: error }, 'account sweep failed'),
-    );
-  }, intervalMs);
-  timer.unref();
-  return {
-    async stop() {
-      clearInterval(timer);
-      await running;
-    },
-  };
+  return runPeriodically(ctx.log, 'account sweep', intervalMs, async () => {
+    const deleted = await sweepAccounts(ctx.db.kysely);
+    if (deleted > 0) ctx.log.info({ deleted }, 'ended sessions and locks swept');
+  });
 }

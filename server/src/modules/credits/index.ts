@@ -1,3 +1,4 @@
+import { runPeriodically } from '../../lib/periodic.js';
 import type { AppContext } from '../../context.js';
 import type { AtelierModule, BackgroundTask } from '../module.js';
 import { registerAdminRoutes } from './admin-routes.js';
@@ -57,22 +58,10 @@ function wire(ctx: AppContext): void {
 
 /** Releases expired holds every minute; a failed sweep is logged and retried next time. */
 export function startHoldSweeper(ctx: AppContext, intervalMs = SWEEP_INTERVAL_MS): BackgroundTask {
-  let running: Promise<unknown> = Promise.resolve();
-  const timer = setInterval(() => {
-    running = sweepExpiredHolds(ctx.db.kysely).then(
-      (released) => {
-        if (released > 0) ctx.log.info({ released }, 'expired credit holds released');
-      },
-      (error: unknown) => ctx.log.error({ err: error }, 'credit hold sweep failed'),
-    );
-  }, intervalMs);
-  timer.unref();
-  return {
-    async stop() {
-      clearInterval(timer);
-      await running;
-    },
-  };
+  return runPeriodically(ctx.log, 'credit hold sweep', intervalMs, async () => {
+    const released = await sweepExpiredHolds(ctx.db.kysely);
+    if (released > 0) ctx.log.info({ released }, 'expired credit holds released');
+  });
 }
 
 export const creditsModule: AtelierModule = {

@@ -1,3 +1,4 @@
+import { runPeriodically } from '../../lib/periodic.js';
 import type { AppContext } from '../../context.js';
 import { nowIso } from '../../db/database.js';
 import type { BackgroundTask } from '../module.js';
@@ -117,20 +118,5 @@ export async function reconcileOrder(
 
 /** Runs the reconciler every minute in the serving process. */
 export function startReconciler(ctx: Ctx, everyMs = 60_000): BackgroundTask {
-  let running: Promise<unknown> | null = null;
-  const timer = setInterval(() => {
-    if (running) return; // the previous round is still asking gateways
-    running = reconcilePayments(ctx)
-      .catch((error: unknown) => ctx.log.error({ err: error }, 'payment reconciler failed'))
-      .finally(() => {
-        running = null;
-      });
-  }, everyMs);
-  timer.unref();
-  return {
-    async stop() {
-      clearInterval(timer);
-      await running;
-    },
-  };
+  return runPeriodically(ctx.log, 'payment reconciler', everyMs, () => reconcilePayments(ctx));
 }
