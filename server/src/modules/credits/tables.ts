@@ -1,21 +1,8 @@
 import type { Generated } from 'kysely';
+import type { credits } from '@atelier/contracts';
 
-/** Why a ledger row exists. `hold`/`release` book the money a running job has reserved. */
-export const ledgerKinds = [
-  'register_gift',
-  'guest_trial',
-  'invite_reward',
-  'purchase',
-  'redeem',
-  'checkin',
-  'charge',
-  'refund',
-  'admin_adjust',
-  'hold',
-  'release',
-  'guest_transfer',
-] as const;
-export type LedgerKind = (typeof ledgerKinds)[number];
+/** Why a ledger row exists: one list, in the contract. */
+export type LedgerKind = credits.LedgerKind;
 
 export interface CreditBalancesTable {
   user_id: number;
