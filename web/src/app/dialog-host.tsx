@@ -3,6 +3,13 @@ import { useDialogs, type DialogName } from '../stores/dialogs';
 
 type Lazy = LazyExoticComponent<ComponentType>;
 
+/** The purchase dialogs share one component (the pay screen's panel), told apart by flag. */
+const purchase = (flag: 'payment' | 'goods' | 'passiveGoods' | 'joinMember'): Lazy =>
+  lazy(async () => {
+    const { default: Dialog } = await import('../features/pay/purchase-dialog');
+    return { default: () => <Dialog flag={flag} /> };
+  });
+
 /**
  * Every dialog component by its flag. Each is fetched the first time its flag opens and stays
  * mounted afterwards (so it can animate closed); it reads its own flag from the dialogs store.
@@ -24,6 +31,11 @@ const dialogs: Partial<Record<DialogName, Lazy>> = {
     return { default: () => <Dialog kind="service" /> };
   }),
   update: lazy(() => import('./dialogs/update-dialog')),
+  redemption: lazy(() => import('../features/pay/redemption-dialog')),
+  payment: purchase('payment'),
+  goods: purchase('goods'),
+  passiveGoods: purchase('passiveGoods'),
+  joinMember: purchase('joinMember'),
 };
 
 /** The one dialog host of the app. */

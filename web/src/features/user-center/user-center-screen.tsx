@@ -8,13 +8,14 @@ import { isSignedIn, useAuthStore } from '../../stores/auth';
 import { useDialogs } from '../../stores/dialogs';
 import { AccountSummary } from './account-summary';
 import { AdvancedSettings } from './advanced-settings';
+import { CreditsPanel } from './credits-panel';
 import { DeviceList } from './device-list';
 import { GeneralSettings } from './general-settings';
 import { HelpLinks } from './help-links';
 import { PasswordForm } from './password-form';
 import { ProfileForm } from './profile-form';
 
-type TabKey = 'general' | 'advanced' | 'profile' | 'devices' | 'password';
+type TabKey = 'general' | 'advanced' | 'profile' | 'credits' | 'devices' | 'password';
 
 interface TabEntry {
   key: TabKey;
@@ -104,7 +105,7 @@ function GuestPrompt() {
   );
 }
 
-/** `/user-center` and `/user`: profile, settings, login devices and password. */
+/** `/user-center` and `/user`: profile, credits (check-in, logs), settings, devices, password. */
 export default function UserCenterScreen() {
   const { t } = useTranslation(['user']);
   const token = useAuthStore((s) => s.token);
@@ -163,6 +164,7 @@ export default function UserCenterScreen() {
         label: t('user:tabs.profile'),
         render: () => <ProfileForm key={userInfo.id} userInfo={userInfo} />,
       },
+      { key: 'credits', label: t('user:tabs.credits'), render: () => <CreditsPanel /> },
       general,
       advanced,
       { key: 'devices', label: t('user:tabs.devices'), render: () => <DeviceList /> },

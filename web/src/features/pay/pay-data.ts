@@ -1,0 +1,27 @@
+import { payments } from '@atelier/contracts';
+import { useQuery } from '@tanstack/react-query';
+import { apiData } from '../../api/client';
+
+/** Query keys of the credits screens; a paid order or a redeemed code invalidates `credits`. */
+export const payKeys = {
+  packages: ['pay', 'packages'] as const,
+  ways: ['pay', 'ways'] as const,
+  order: (orderNo: string) => ['pay', 'order', orderNo] as const,
+  credits: ['credits'] as const,
+};
+
+/** Packages on sale, by the server's order (sort, then price). */
+export const usePackages = () =>
+  useQuery({
+    queryKey: payKeys.packages,
+    queryFn: () => apiData(payments.queryPrice, { query: { page: 1, size: 100 } }),
+    staleTime: 30_000,
+  });
+
+/** Pay ways a configured gateway serves now. */
+export const usePayWays = () =>
+  useQuery({
+    queryKey: payKeys.ways,
+    queryFn: () => apiData(payments.payWays),
+    staleTime: 30_000,
+  });
