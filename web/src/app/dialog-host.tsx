@@ -1,4 +1,5 @@
 import { lazy, Suspense, useState, type ComponentType, type LazyExoticComponent } from 'react';
+import { loadLazyNamespaces } from '../i18n';
 import { useDialogs, type DialogName } from '../stores/dialogs';
 
 type Lazy = LazyExoticComponent<ComponentType>;
@@ -6,7 +7,10 @@ type Lazy = LazyExoticComponent<ComponentType>;
 /** The purchase dialogs share one component (the pay screen's panel), told apart by flag. */
 const purchase = (flag: 'payment' | 'goods' | 'passiveGoods' | 'joinMember'): Lazy =>
   lazy(async () => {
-    const { default: Dialog } = await import('../features/pay/purchase-dialog');
+    const [{ default: Dialog }] = await Promise.all([
+      import('../features/pay/purchase-dialog'),
+      loadLazyNamespaces(),
+    ]);
     return { default: () => <Dialog flag={flag} /> };
   });
 
@@ -31,7 +35,13 @@ const dialogs: Partial<Record<DialogName, Lazy>> = {
     return { default: () => <Dialog kind="service" /> };
   }),
   update: lazy(() => import('./dialogs/update-dialog')),
-  redemption: lazy(() => import('../features/pay/redemption-dialog')),
+  redemption: lazy(async () => {
+    const [dialog] = await Promise.all([
+      import('../features/pay/redemption-dialog'),
+      loadLazyNamespaces(),
+    ]);
+    return dialog;
+  }),
   payment: purchase('payment'),
   goods: purchase('goods'),
   passiveGoods: purchase('passiveGoods'),

@@ -9,6 +9,7 @@ import {
 } from 'react-router';
 import { useTranslation } from 'react-i18next';
 import { FullScreenSpinner } from '../components/full-screen-spinner';
+import { loadLazyNamespaces } from '../i18n';
 import { useIsMobile } from '../components/use-is-mobile';
 import { useAuthStore } from '../stores/auth';
 import { landingPath } from './guards';
@@ -22,6 +23,10 @@ const screen = (path: string, load: () => Promise<Module>): RouteObject => ({
   path,
   lazy: async () => ({ Component: (await load()).default }),
 });
+
+/** A screen whose texts are in the lazy namespaces (user, pay): both load before it renders. */
+const withTexts = (load: () => Promise<Module>) => async (): Promise<Module> =>
+  (await Promise.all([load(), loadLazyNamespaces()]))[0];
 
 /** `/` leads to the mobile launcher under 640 px, else to the site's index path. */
 function Landing() {
@@ -42,8 +47,14 @@ function RouteError() {
 
 const layoutScreens: RouteObject[] = [
   { index: true, element: <Landing /> },
-  screen('user', () => import('../features/user-center/user-center-screen')),
-  screen('user-center', () => import('../features/user-center/user-center-screen')),
+  screen(
+    'user',
+    withTexts(() => import('../features/user-center/user-center-screen')),
+  ),
+  screen(
+    'user-center',
+    withTexts(() => import('../features/user-center/user-center-screen')),
+  ),
   screen('myGallery', () => import('../features/my-gallery/my-gallery-screen')),
   screen('designerWork', () => import('../features/designer-work/designer-work-screen')),
   screen('workDetails', () => import('../features/work-details/work-details-screen')),
@@ -74,7 +85,10 @@ const layoutScreens: RouteObject[] = [
   screen('history', () => import('../features/history/history-screen')),
   screen('role', () => import('../features/role/role-screen')),
   screen('app-store', () => import('../features/app-store/app-store-screen')),
-  screen('pay', () => import('../features/pay/pay-screen')),
+  screen(
+    'pay',
+    withTexts(() => import('../features/pay/pay-screen')),
+  ),
   screen('mind', () => import('../features/mind/mind-screen')),
 ];
 

@@ -1,7 +1,18 @@
 import { readdirSync, readFileSync, statSync } from 'node:fs';
 import { join } from 'node:path';
 import { describe, expect, it } from 'vitest';
-import { namespaces, resources } from './index';
+import { i18n, loadLazyNamespaces, resources as bundled } from './index';
+import enUSLazy from './locales/en-US/lazy';
+import zhCNLazy from './locales/zh-CN/lazy';
+import zhTWLazy from './locales/zh-TW/lazy';
+
+/** Bundled and lazy namespaces together: the conventions hold for both. */
+const resources = {
+  'zh-CN': { ...bundled['zh-CN'], ...zhCNLazy },
+  'en-US': { ...bundled['en-US'], ...enUSLazy },
+  'zh-TW': { ...bundled['zh-TW'], ...zhTWLazy },
+};
+const namespaces = Object.keys(resources['zh-CN']) as (keyof (typeof resources)['zh-CN'])[];
 
 type Tree = { [key: string]: string | Tree };
 
@@ -56,6 +67,13 @@ const usedKeys = (): Set<string> => {
 };
 
 describe('locales', () => {
+  it('loads the lazy namespaces in every language', async () => {
+    expect(i18n.exists('pay:ways.wechat', { lng: 'en-US' })).toBe(false);
+    await loadLazyNamespaces();
+    expect(i18n.t('pay:ways.wechat', { lng: 'en-US' })).toBe('WeChat Pay');
+    expect(i18n.t('user:title', { lng: 'zh-TW' })).toBe(resources['zh-TW'].user.title);
+  });
+
   const source = keysOf('zh-CN');
 
   it.each(['en-US', 'zh-TW'] as const)('%s has exactly the keys of zh-CN, none empty', (lang) => {

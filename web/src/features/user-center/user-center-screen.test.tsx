@@ -1,7 +1,7 @@
 import { QueryClient, QueryClientProvider } from '@tanstack/react-query';
 import { cleanup, fireEvent, render, screen } from '@testing-library/react';
-import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
-import '../../i18n';
+import { afterEach, beforeAll, beforeEach, describe, expect, it, vi } from 'vitest';
+import { loadLazyNamespaces } from '../../i18n';
 import { setNotifier } from '../../lib/notify';
 import { useAppSetting } from '../../stores/app-setting';
 import { useAuthStore } from '../../stores/auth';
@@ -43,6 +43,8 @@ const renderScreen = () =>
       <UserCenterScreen />
     </QueryClientProvider>,
   );
+
+beforeAll(() => loadLazyNamespaces());
 
 beforeEach(() => {
   setNotifier({ error: () => {}, success: () => {}, info: () => {} });

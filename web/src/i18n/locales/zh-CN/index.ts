@@ -3,12 +3,10 @@ import common from './common';
 import dialogs from './dialogs';
 import errors from './errors';
 import menu from './menu';
-import pay from './pay';
 import screens from './screens';
 import shell from './shell';
-import user from './user';
 import welcome from './welcome';
 
 /** Simplified Chinese: the default language and the source of truth for every key. */
-const zhCN = { common, menu, errors, shell, screens, auth, user, dialogs, welcome, pay };
+const zhCN = { common, menu, errors, shell, screens, auth, dialogs, welcome };
 export default zhCN;

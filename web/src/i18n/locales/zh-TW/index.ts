@@ -4,11 +4,9 @@ import common from './common';
 import dialogs from './dialogs';
 import errors from './errors';
 import menu from './menu';
-import pay from './pay';
 import screens from './screens';
 import shell from './shell';
-import user from './user';
 import welcome from './welcome';
 
-const zhTW = { common, menu, errors, shell, screens, auth, user, dialogs, welcome, pay };
+const zhTW = { common, menu, errors, shell, screens, auth, dialogs, welcome };
 export default zhTW;
