@@ -4,7 +4,8 @@ import cors from '@fastify/cors';
 import rateLimit from '@fastify/rate-limit';
 import swagger from '@fastify/swagger';
 import swaggerUi from '@fastify/swagger-ui';
-import { Redis } from 'ioredis';
+import { createRequire } from 'node:module';
+import type { Redis as RedisClient } from 'ioredis';
 import {
   jsonSchemaTransform,
   serializerCompiler,
@@ -19,6 +20,10 @@ import { registerSecurityHeaders } from './http/security-headers.js';
 import { registerWeb } from './http/web.js';
 import { loggerOptions } from './logger.js';
 import { modules } from './modules/index.js';
+
+/** ioredis is loaded only when Redis is configured: the embedded mode never pays for it. */
+const loadRedis = (): typeof RedisClient =>
+  (createRequire(import.meta.url)('ioredis') as { Redis: typeof RedisClient }).Redis;
 
 export interface BuildOptions {
   db: Db;
@@ -64,7 +69,7 @@ export async function buildApp(config: AppConfig, options: BuildOptions): Promis
     allowedHeaders: ['authorization', 'content-type', 'guestid', 'x-lang', 'x-request-id'],
   });
   const redis = config.redisUrl
-    ? new Redis(config.redisUrl, {
+    ? new (loadRedis())(config.redisUrl, {
         connectTimeout: 1000,
         maxRetriesPerRequest: 1,
         enableOfflineQueue: false,

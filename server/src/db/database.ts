@@ -2,8 +2,13 @@ import fs from 'node:fs';
 import path from 'node:path';
 import SQLite from 'better-sqlite3';
 import { Kysely, PostgresDialect, SqliteDialect, type SqliteDatabase } from 'kysely';
-import pg from 'pg';
+import { createRequire } from 'node:module';
+import type pgModule from 'pg';
 import type { Database } from './schema.js';
+
+// Loaded only when PostgreSQL is configured: the embedded mode never pays for the driver.
+const require = createRequire(import.meta.url);
+type Pg = typeof pgModule;
 
 export type DialectName = 'sqlite' | 'postgres';
 
@@ -29,7 +34,7 @@ export interface DbOptions {
  * PostgreSQL returns int8 (COUNT, SUM, bigint ids) as strings and timestamptz as Date;
  * we want numbers and ISO strings, as SQLite gives, so that one set of queries serves both.
  */
-function pgTypes(): pg.CustomTypesConfig {
+function pgTypes(pg: Pg): pgModule.CustomTypesConfig {
   const { types } = pg;
   return {
     getTypeParser: ((oid: number, format?: string) => {
@@ -39,7 +44,7 @@ function pgTypes(): pg.CustomTypesConfig {
         return (v: string) =>
           new Date(v.includes('+') || v.endsWith('Z') ? v : `${v}Z`).toISOString();
       return types.getTypeParser(oid, format as 'text');
-    }) as pg.CustomTypesConfig['getTypeParser'],
+    }) as pgModule.CustomTypesConfig['getTypeParser'],
   };
 }
 
@@ -65,10 +70,11 @@ function withStatementCache(sqlite: SQLite.Database, size = 500): SqliteDatabase
 
 export function createDb(options: DbOptions): Db {
   if (options.databaseUrl) {
+    const pg = require('pg') as Pg;
     const pool = new pg.Pool({
       connectionString: options.databaseUrl,
       max: options.poolSize ?? 10,
-      types: pgTypes(),
+      types: pgTypes(pg),
       ...(options.databaseSchema ? { options: `-c search_path=${options.databaseSchema}` } : {}),
     });
     const kysely = new Kysely<Database>({ dialect: new PostgresDialect({ pool }) });
