@@ -66,7 +66,7 @@ export default defineConfig({
     },
   ],
   webServer: {
-    command: 'node ../server/dist/main.js',
+    command: 'node --max-semi-space-size=2 ../server/dist/main.js',
     cwd: here,
     url: `${BASE_URL}/readyz`,
     reuseExistingServer: false,
@@ -77,6 +77,8 @@ export default defineConfig({
       NODE_ENV: 'production',
       HOST: '127.0.0.1',
       PORT: String(E2E_PORT),
+      // Gateways' notifications (the fake epay of credits.spec.ts) reach the server here.
+      PUBLIC_URL: BASE_URL,
       DATA_DIR: process.env.E2E_DATA_DIR,
       WEB_DIST: path.join(root, 'web', 'dist'),
       ADMIN_USERNAME,

@@ -6,6 +6,13 @@ import os from 'node:os';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 
+/**
+ * Node flags of the serving process. A 2 MB young generation keeps the idle server under
+ * 100 MB of memory (about 98 MB against 118 MB with V8's default 16 MB) at no measurable
+ * cost in throughput (bench/load.mjs).
+ */
+export const serverNodeFlags = ['--max-semi-space-size=2'];
+
 export const root = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '..');
 export const bin = (name) => path.join(root, 'node_modules', '.bin', name);
 
@@ -184,20 +191,24 @@ export async function startBuiltServer(env = {}) {
   const port = await freePort();
   const base = `http://127.0.0.1:${port}`;
   const dataDir = fs.mkdtempSync(path.join(os.tmpdir(), 'atelier-run-'));
-  const child = spawn(process.execPath, [path.join(root, 'server', 'dist', 'main.js')], {
-    cwd: root,
-    stdio: ['ignore', 'ignore', 'inherit'],
-    env: {
-      ...process.env,
-      DATABASE_URL: '',
-      REDIS_URL: '',
-      HOST: '127.0.0.1',
-      PORT: String(port),
-      DATA_DIR: dataDir,
-      LOG_LEVEL: 'warn',
-      ...env,
+  const child = spawn(
+    process.execPath,
+    [...serverNodeFlags, path.join(root, 'server', 'dist', 'main.js')],
+    {
+      cwd: root,
+      stdio: ['ignore', 'ignore', 'inherit'],
+      env: {
+        ...process.env,
+        DATABASE_URL: '',
+        REDIS_URL: '',
+        HOST: '127.0.0.1',
+        PORT: String(port),
+        DATA_DIR: dataDir,
+        LOG_LEVEL: 'warn',
+        ...env,
+      },
     },
-  });
+  );
   const stop = () => {
     if (child.exitCode === null) child.kill('SIGTERM');
     fs.rmSync(dataDir, { recursive: true, force: true });
