@@ -91,45 +91,47 @@ export function OrderView({
 
   if (phase === 'paid') {
     return (
-      <Result
-        status="success"
-        data-testid="order-paid"
-        title={t('pay:order.paidTitle')}
-        subTitle={
-          <span>
-            {t('pay:order.paidText', { credits: order.credits })}
-            {order.vipDays > 0 && t('pay:order.paidVip', { days: order.vipDays })}
-            {balance !== undefined && (
-              <span className="mt-1 block">{t('pay:order.balance', { credits: balance })}</span>
-            )}
-          </span>
-        }
-        extra={[
-          <Button key="again" onClick={onNewOrder}>
-            {t('pay:order.back')}
-          </Button>,
-          onDone && (
-            <Button key="done" type="primary" onClick={onDone}>
-              {t('pay:order.done')}
-            </Button>
-          ),
-        ]}
-      />
+      <div data-testid="order-paid">
+        <Result
+          status="success"
+          title={t('pay:order.paidTitle')}
+          subTitle={
+            <span>
+              {t('pay:order.paidText', { credits: order.credits })}
+              {order.vipDays > 0 && t('pay:order.paidVip', { days: order.vipDays })}
+              {balance !== undefined && (
+                <span className="mt-1 block">{t('pay:order.balance', { credits: balance })}</span>
+              )}
+            </span>
+          }
+          extra={[
+            <Button key="again" onClick={onNewOrder}>
+              {t('pay:order.back')}
+            </Button>,
+            onDone && (
+              <Button key="done" type="primary" onClick={onDone}>
+                {t('pay:order.done')}
+              </Button>
+            ),
+          ]}
+        />
+      </div>
     );
   }
   if (phase === 'expired' || phase === 'failed') {
     return (
-      <Result
-        status={phase === 'expired' ? 'warning' : 'error'}
-        data-testid={`order-${phase}`}
-        title={phase === 'expired' ? t('pay:order.expiredTitle') : t('pay:order.failedTitle')}
-        subTitle={phase === 'expired' ? t('pay:order.expiredText') : t('pay:order.failedText')}
-        extra={
-          <Button type="primary" onClick={onNewOrder}>
-            {t('pay:order.again')}
-          </Button>
-        }
-      />
+      <div data-testid={`order-${phase}`}>
+        <Result
+          status={phase === 'expired' ? 'warning' : 'error'}
+          title={phase === 'expired' ? t('pay:order.expiredTitle') : t('pay:order.failedTitle')}
+          subTitle={phase === 'expired' ? t('pay:order.expiredText') : t('pay:order.failedText')}
+          extra={
+            <Button type="primary" onClick={onNewOrder}>
+              {t('pay:order.again')}
+            </Button>
+          }
+        />
+      </div>
     );
   }
 

@@ -76,38 +76,39 @@ export default function RedemptionDialog() {
       {...sheet}
     >
       {redeem.isSuccess ? (
-        <Result
-          status="success"
-          data-testid="redeem-success"
-          title={t('pay:redeem.successTitle')}
-          subTitle={
-            <span className="flex flex-col gap-1">
-              {redeem.data.credits > 0 && (
-                <span>{t('pay:redeem.successCredits', { count: redeem.data.credits })}</span>
-              )}
-              {redeem.data.vipDays > 0 && (
-                <span>{t('pay:redeem.successVip', { count: redeem.data.vipDays })}</span>
-              )}
-              {balance !== undefined && (
-                <span>{t('pay:redeem.balance', { credits: balance })}</span>
-              )}
-            </span>
-          }
-          extra={[
-            <Button
-              key="again"
-              onClick={() => {
-                setCode('');
-                redeem.reset();
-              }}
-            >
-              {t('pay:redeem.another')}
-            </Button>,
-            <Button key="done" type="primary" onClick={close}>
-              {t('pay:redeem.done')}
-            </Button>,
-          ]}
-        />
+        <div data-testid="redeem-success">
+          <Result
+            status="success"
+            title={t('pay:redeem.successTitle')}
+            subTitle={
+              <span className="flex flex-col gap-1">
+                {redeem.data.credits > 0 && (
+                  <span>{t('pay:redeem.successCredits', { count: redeem.data.credits })}</span>
+                )}
+                {redeem.data.vipDays > 0 && (
+                  <span>{t('pay:redeem.successVip', { count: redeem.data.vipDays })}</span>
+                )}
+                {balance !== undefined && (
+                  <span>{t('pay:redeem.balance', { credits: balance })}</span>
+                )}
+              </span>
+            }
+            extra={[
+              <Button
+                key="again"
+                onClick={() => {
+                  setCode('');
+                  redeem.reset();
+                }}
+              >
+                {t('pay:redeem.another')}
+              </Button>,
+              <Button key="done" type="primary" onClick={close}>
+                {t('pay:redeem.done')}
+              </Button>,
+            ]}
+          />
+        </div>
       ) : (
         <form className="flex flex-col gap-4 pt-2" onSubmit={submit} noValidate>
           <p className="m-0 text-sm leading-relaxed text-white/60">{t('pay:redeem.intro')}</p>
