@@ -74,6 +74,14 @@ export const configSchema = z.object({
       global: z.coerce.number().int().min(1).default(1200),
     })
     .default({ auth: 20, global: 1200 }),
+  chat: z
+    .object({
+      /** Answers one user may stream at the same time. */
+      userConcurrency: z.coerce.number().int().min(1).max(100).default(2),
+      /** Let users' own (BYOK) endpoints reach loopback, link-local and private networks. */
+      byokAllowPrivate: bool.default(false),
+    })
+    .default({ userConcurrency: 2, byokAllowPrivate: false }),
 });
 
 export type Config = z.infer<typeof configSchema>;
@@ -103,6 +111,8 @@ const envKeys: Record<string, string> = {
   TIME_ZONE: 'timeZone',
   RATE_LIMIT_AUTH: 'rateLimit.auth',
   RATE_LIMIT_GLOBAL: 'rateLimit.global',
+  CHAT_USER_CONCURRENCY: 'chat.userConcurrency',
+  CHAT_BYOK_ALLOW_PRIVATE: 'chat.byokAllowPrivate',
 };
 
 export class ConfigError extends Error {

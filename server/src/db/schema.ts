@@ -2,6 +2,7 @@ import type { Generated } from 'kysely';
 import type { SitesTables } from '../modules/sites/tables.js';
 import type { CreditTables } from '../modules/credits/tables.js';
 import type { PaymentTables } from '../modules/payments/tables.js';
+import type { ChatTables } from '../modules/chat/tables.js';
 
 /**
  * The database as Kysely sees it. Each module declares its own tables in its folder
@@ -65,4 +66,4 @@ export interface AccountTables {
 }
 
 // Modules add their table interfaces to this intersection as they land.
-export type Database = AccountTables & SitesTables & CreditTables & PaymentTables;
+export type Database = AccountTables & SitesTables & CreditTables & PaymentTables & ChatTables;

@@ -3,6 +3,7 @@ import { authModule } from './auth/index.js';
 import { sitesModule } from './sites/index.js';
 import { creditsModule } from './credits/index.js';
 import { paymentsModule } from './payments/index.js';
+import { chatModule } from './chat/index.js';
 
 /** Every domain of the API, in the order their routes and seeds run. */
-export const modules: AtelierModule[] = [authModule, sitesModule, creditsModule, paymentsModule];
+export const modules: AtelierModule[] = [authModule, sitesModule, creditsModule, paymentsModule, chatModule];

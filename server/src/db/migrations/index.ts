@@ -3,6 +3,7 @@ import { accounts } from './0001_accounts.js';
 import { sites } from './0002_sites.js';
 import { credits } from './0003_credits.js';
 import { payments } from './0004_payments.js';
+import { chat } from './0005_chat.js';
 
 /** Applied in the order of their names; a migration, once landed, is never edited. */
 export const migrations: Record<string, AtelierMigration> = {
@@ -10,4 +11,5 @@ export const migrations: Record<string, AtelierMigration> = {
   '0002_sites': sites,
   '0003_credits': credits,
   '0004_payments': payments,
+  '0005_chat': chat,
 };

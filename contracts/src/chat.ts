@@ -1,0 +1,470 @@
+import { z } from 'zod';
+import { endpoint } from './endpoint.js';
+import { listOf } from './envelope.js';
+
+/*
+ * Chat: providers and models (admin), the models a user may pick, bring-your-own-key models,
+ * chat groups and their logs, and the streamed answers (`/chatgpt/chat-process`, `/chatgpt/chat-mind`).
+ */
+
+export const providerProtocols = ['openai', 'demo'] as const;
+export const providerProtocol = z.enum(providerProtocols);
+export const modelKinds = ['chat', 'image', 'music', 'video', 'separation'] as const;
+export const modelKind = z.enum(modelKinds);
+
+const id = z.coerce.number().int().positive();
+const httpUrl = z
+  .string()
+  .trim()
+  .max(500)
+  .regex(/^https?:\/\/\S+$/, { message: 'must be an http(s):// address' });
+
+// ---------------------------------------------------------------- providers (admin)
+
+export const provider = z.object({
+  id: z.number().int(),
+  name: z.string(),
+  protocol: providerProtocol,
+  baseUrl: z.string(),
+  /** Keys never leave the server: only whether one is stored. */
+  apiKey: z.enum(['set', 'not set']),
+  concurrency: z.number().int(),
+  timeoutMs: z.number().int(),
+  enabled: z.boolean(),
+  createdAt: z.string(),
+  updatedAt: z.string(),
+});
+export type Provider = z.infer<typeof provider>;
+
+export const providerFields = z.object({
+  name: z.string().trim().min(1).max(64),
+  protocol: providerProtocol,
+  /** Empty for the demo provider. */
+  baseUrl: z.union([z.literal(''), httpUrl]),
+  /** A new key; empty string removes it; left out keeps it. */
+  apiKey: z.string().max(500),
+  concurrency: z.number().int().min(1).max(10_000),
+  timeoutMs: z.number().int().min(1000).max(600_000),
+  enabled: z.boolean(),
+});
+export type ProviderFields = z.infer<typeof providerFields>;
+
+export const adminListProviders = endpoint({
+  method: 'GET',
+  path: '/admin/chat/providers',
+  access: 'admin',
+  summary: 'Every upstream provider (keys shown only as set / not set)',
+  tags: ['chat', 'admin'],
+  data: listOf(provider),
+});
+
+export const adminCreateProvider = endpoint({
+  method: 'POST',
+  path: '/admin/chat/providers/create',
+  access: 'admin',
+  summary: 'Add a provider (409 when the name is taken)',
+  tags: ['chat', 'admin'],
+  body: providerFields.partial().required({ name: true, protocol: true }),
+  data: provider,
+});
+
+export const adminUpdateProvider = endpoint({
+  method: 'POST',
+  path: '/admin/chat/providers/update',
+  access: 'admin',
+  summary: 'Change a provider (only the fields sent)',
+  tags: ['chat', 'admin'],
+  body: providerFields.partial().extend({ id: z.number().int().positive() }),
+  data: provider,
+});
+
+export const adminDeleteProvider = endpoint({
+  method: 'POST',
+  path: '/admin/chat/providers/delete',
+  access: 'admin',
+  summary: 'Remove a provider and its models',
+  tags: ['chat', 'admin'],
+  body: z.object({ id: z.number().int().positive() }),
+  data: z.null(),
+});
+
+// ---------------------------------------------------------------- models (admin)
+
+export const adminModel = z.object({
+  id: z.number().int(),
+  name: z.string(),
+  upstreamModel: z.string(),
+  providerId: z.number().int(),
+  kind: modelKind,
+  priceKey: z.string(),
+  vision: z.boolean(),
+  contextWindow: z.number().int(),
+  maxOutput: z.number().int(),
+  systemPrompt: z.string(),
+  sort: z.number().int(),
+  enabled: z.boolean(),
+  vipOnly: z.boolean(),
+  createdAt: z.string(),
+  updatedAt: z.string(),
+});
+export type AdminModel = z.infer<typeof adminModel>;
+
+export const modelFields = z.object({
+  name: z.string().trim().min(1).max(64),
+  upstreamModel: z.string().trim().min(1).max(200),
+  providerId: z.number().int().positive(),
+  kind: modelKind,
+  /** `<model>:<action>` of a credits price, e.g. `demo-chat:chat`. */
+  priceKey: z.string().trim().min(1).max(200),
+  vision: z.boolean(),
+  contextWindow: z.number().int().min(256).max(10_000_000),
+  maxOutput: z.number().int().min(16).max(1_000_000),
+  systemPrompt: z.string().max(20_000),
+  sort: z.number().int().min(-1_000_000).max(1_000_000),
+  enabled: z.boolean(),
+  vipOnly: z.boolean(),
+});
+export type ModelFields = z.infer<typeof modelFields>;
+
+export const adminListModels = endpoint({
+  method: 'GET',
+  path: '/admin/chat/models',
+  access: 'admin',
+  summary: 'Every model, enabled or not',
+  tags: ['chat', 'admin'],
+  data: listOf(adminModel),
+});
+
+export const adminCreateModel = endpoint({
+  method: 'POST',
+  path: '/admin/chat/models/create',
+  access: 'admin',
+  summary: 'Add a model (409 when the name is taken)',
+  tags: ['chat', 'admin'],
+  body: modelFields.partial().required({
+    name: true,
+    upstreamModel: true,
+    providerId: true,
+    priceKey: true,
+  }),
+  data: adminModel,
+});
+
+export const adminUpdateModel = endpoint({
+  method: 'POST',
+  path: '/admin/chat/models/update',
+  access: 'admin',
+  summary: 'Change a model (only the fields sent)',
+  tags: ['chat', 'admin'],
+  body: modelFields.partial().extend({ id: z.number().int().positive() }),
+  data: adminModel,
+});
+
+export const adminDeleteModel = endpoint({
+  method: 'POST',
+  path: '/admin/chat/models/delete',
+  access: 'admin',
+  summary: 'Remove a model',
+  tags: ['chat', 'admin'],
+  body: z.object({ id: z.number().int().positive() }),
+  data: z.null(),
+});
+
+// ---------------------------------------------------------------- models a user may use
+
+export const userModel = z.object({
+  id: z.number().int(),
+  name: z.string(),
+  kind: modelKind,
+  priceKey: z.string(),
+  /** Credits per 1,000 input / output tokens (or per call when `unit` is `call`). */
+  unit: z.enum(['call', '1k_tokens']),
+  credits: z.number(),
+  inputPer1k: z.number(),
+  outputPer1k: z.number(),
+  vision: z.boolean(),
+  contextWindow: z.number().int(),
+  maxOutput: z.number().int(),
+  vipOnly: z.boolean(),
+  /** True for the built-in offline demo (no real AI behind it). */
+  demo: z.boolean(),
+});
+export type UserModel = z.infer<typeof userModel>;
+
+export const queryGptModel = endpoint({
+  method: 'GET',
+  path: '/autoreply/queryGptModel',
+  access: 'public',
+  summary: 'The chat models the caller may use, with price and capabilities',
+  tags: ['chat'],
+  query: z.object({ kind: modelKind.optional() }),
+  data: listOf(userModel),
+});
+
+export const byokModel = z.object({
+  id: z.number().int(),
+  name: z.string(),
+  baseUrl: z.string(),
+  model: z.string(),
+  apiKey: z.enum(['set', 'not set']),
+  vision: z.boolean(),
+  createdAt: z.string(),
+});
+export type ByokModel = z.infer<typeof byokModel>;
+
+export const addGptModelUser = endpoint({
+  method: 'POST',
+  path: '/autoreply/addGptModelUser',
+  access: 'identity',
+  summary:
+    'Add (or, with id, change) your own OpenAI-compatible endpoint and key; chats through it cost no credits',
+  tags: ['chat'],
+  body: z.object({
+    id: z.number().int().positive().optional(),
+    name: z.string().trim().min(1).max(64),
+    /** e.g. https://api.openai.com/v1 (the base the SDK appends `/chat/completions` to). */
+    baseUrl: httpUrl,
+    model: z.string().trim().min(1).max(200),
+    /** Left out on change keeps the stored key. */
+    apiKey: z.string().trim().max(500).optional(),
+    vision: z.boolean().default(false),
+  }),
+  data: byokModel,
+});
+
+export const queryGptModelUser = endpoint({
+  method: 'GET',
+  path: '/autoreply/queryGptModelUser',
+  access: 'identity',
+  summary: 'Your own endpoints (keys shown only as set / not set)',
+  tags: ['chat'],
+  data: listOf(byokModel),
+});
+
+export const delGptModelUser = endpoint({
+  method: 'POST',
+  path: '/autoreply/delGptModelUser',
+  access: 'identity',
+  summary: 'Remove one of your own endpoints',
+  tags: ['chat'],
+  body: z.object({ id: z.number().int().positive() }),
+  data: z.null(),
+});
+
+// ---------------------------------------------------------------- groups
+
+export const groupConfig = z.record(z.string(), z.unknown());
+
+export const chatGroup = z.object({
+  id: z.number().int(),
+  /** The spec's group `uuid` (same as id). */
+  uuid: z.number().int(),
+  title: z.string(),
+  appId: z.number().int().nullable(),
+  isSticky: z.boolean(),
+  config: groupConfig,
+  createdAt: z.string(),
+  updatedAt: z.string(),
+});
+export type ChatGroup = z.infer<typeof chatGroup>;
+
+export const createGroup = endpoint({
+  method: 'POST',
+  path: '/group/create',
+  access: 'identity',
+  summary: 'Start a chat group (optionally for an app)',
+  tags: ['chat'],
+  body: z.object({ appId: z.number().int().positive().nullish() }),
+  data: chatGroup,
+});
+
+export const queryGroups = endpoint({
+  method: 'GET',
+  path: '/group/query',
+  access: 'identity',
+  summary: 'Your chat groups, sticky first, newest first',
+  tags: ['chat'],
+  data: listOf(chatGroup),
+});
+
+export const updateGroup = endpoint({
+  method: 'POST',
+  path: '/group/update',
+  access: 'identity',
+  summary: 'Rename, pin or configure a group',
+  tags: ['chat'],
+  body: z.object({
+    groupId: z.number().int().positive(),
+    title: z.string().trim().min(1).max(200).optional(),
+    isSticky: z.boolean().optional(),
+    config: groupConfig.optional(),
+  }),
+  data: chatGroup,
+});
+
+export const deleteGroup = endpoint({
+  method: 'POST',
+  path: '/group/del',
+  access: 'identity',
+  summary: 'Delete a group and its logs',
+  tags: ['chat'],
+  body: z.object({ groupId: z.number().int().positive() }),
+  data: z.null(),
+});
+
+export const deleteAllGroups = endpoint({
+  method: 'POST',
+  path: '/group/delAll',
+  access: 'identity',
+  summary: 'Delete every group of yours that is not sticky, with their logs',
+  tags: ['chat'],
+  data: z.object({ deleted: z.number().int() }),
+});
+
+// ---------------------------------------------------------------- logs
+
+export const chatLog = z.object({
+  id: z.number().int(),
+  groupId: z.number().int(),
+  appId: z.number().int().nullable(),
+  role: z.enum(['user', 'assistant']),
+  content: z.string(),
+  imageUrl: z.string().nullable(),
+  model: z.string(),
+  /** `done`, `partial` (client stopped or left), `error` (upstream failed). */
+  status: z.enum(['done', 'partial', 'error']),
+  promptTokens: z.number().int(),
+  completionTokens: z.number().int(),
+  credits: z.number().int(),
+  createdAt: z.string(),
+});
+export type ChatLog = z.infer<typeof chatLog>;
+
+export const chatList = endpoint({
+  method: 'GET',
+  path: '/chatlog/chatList',
+  access: 'identity',
+  summary: "A group's messages, oldest first",
+  tags: ['chat'],
+  query: z.object({ groupId: id }),
+  data: listOf(chatLog),
+});
+
+export const deleteLog = endpoint({
+  method: 'POST',
+  path: '/chatlog/del',
+  access: 'identity',
+  summary: 'Delete one message',
+  tags: ['chat'],
+  body: z.object({ id: z.number().int().positive() }),
+  data: z.null(),
+});
+
+export const deleteLogsByGroup = endpoint({
+  method: 'POST',
+  path: '/chatlog/delByGroupId',
+  access: 'identity',
+  summary: "Clear a group's messages",
+  tags: ['chat'],
+  body: z.object({ groupId: z.number().int().positive() }),
+  data: z.null(),
+});
+
+export const logsByApp = endpoint({
+  method: 'GET',
+  path: '/chatlog/byAppId',
+  access: 'identity',
+  summary: 'Your messages in chats started from an app, newest group first',
+  tags: ['chat'],
+  query: z.object({
+    appId: id,
+    page: z.coerce.number().int().min(1).default(1),
+    size: z.coerce.number().int().min(1).max(500).default(100),
+  }),
+  data: listOf(chatLog),
+});
+
+// ---------------------------------------------------------------- streamed answers
+
+export const chatOptions = z
+  .object({
+    /** The chat group; required by chat-process, optional for chat-mind (then nothing is saved). */
+    groupId: z.coerce.number().int().positive().optional(),
+    /** Send earlier messages of the group (trimmed to the model's window). Default true. */
+    usingContext: z.boolean().default(true),
+    temperature: z.number().min(0).max(2).optional(),
+    top_p: z.number().min(0).max(1).optional(),
+  })
+  .loose();
+
+export const chatProcessBody = z.object({
+  /** A model of `queryGptModel`; ignored when `gptModelUserId` is sent. */
+  gptModelId: z.coerce.number().int().positive().optional(),
+  gptModelUserId: z.coerce.number().int().positive().optional(),
+  prompt: z.string().trim().min(1).max(100_000),
+  appId: z.coerce.number().int().positive().nullish(),
+  options: chatOptions,
+  /** The user's system message from their settings (an app in use fixes its own). */
+  systemMessage: z.string().max(20_000).optional(),
+  /** An uploaded image for vision models (http(s) link or data: URL). */
+  image_url: z
+    .string()
+    .max(15_000_000)
+    .regex(/^(https?:\/\/\S+|data:image\/[a-z+]+;base64,[A-Za-z0-9+/=]+)$/, {
+      message: 'must be an http(s) link or a data:image URL',
+    })
+    .optional(),
+});
+export type ChatProcessBody = z.input<typeof chatProcessBody>;
+
+/**
+ * One line of the stream (newline-delimited JSON). Every line has the message so far (`text`)
+ * and what this line adds (`delta`); the last one has `done: true`, `usage` and the balance after.
+ */
+export const chatStreamLine = z.object({
+  /** The assistant message's chat-log id. */
+  id: z.number().int(),
+  groupId: z.number().int(),
+  text: z.string(),
+  delta: z.string(),
+  done: z.boolean(),
+  usage: z
+    .object({
+      promptTokens: z.number().int(),
+      completionTokens: z.number().int(),
+      /** `upstream` when the provider reported it, else `estimate`. */
+      source: z.enum(['upstream', 'estimate']),
+    })
+    .optional(),
+  /** Credits charged for this answer (on the last line). */
+  cost: z.number().int().optional(),
+  /** The balance after the charge (on the last line). */
+  credits: z.number().int().optional(),
+  /** A readable error; the stream ends with it and nothing is charged. */
+  error: z.string().optional(),
+});
+export type ChatStreamLine = z.infer<typeof chatStreamLine>;
+
+/**
+ * The stream endpoints, described for the contract list; the server registers them on Fastify
+ * directly (their answer is not the envelope but `application/x-ndjson` of `chatStreamLine`).
+ */
+export const chatProcess = endpoint({
+  method: 'POST',
+  path: '/chatgpt/chat-process',
+  access: 'identity',
+  summary: 'Streams an answer as newline-delimited JSON (chatStreamLine)',
+  tags: ['chat'],
+  body: chatProcessBody,
+  data: chatStreamLine,
+});
+
+export const chatMind = endpoint({
+  method: 'POST',
+  path: '/chatgpt/chat-mind',
+  access: 'identity',
+  summary: 'Streams a markdown outline for the mind map (same lines as chat-process)',
+  tags: ['chat'],
+  body: chatProcessBody,
+  data: chatStreamLine,
+});

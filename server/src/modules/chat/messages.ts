@@ -1,0 +1,63 @@
+import type { Localized } from '../../http/messages.js';
+
+/** Every text the chat module shows a user, in the three interface languages. */
+export const texts = {
+  groupNotFound: { 'en-US': 'No such chat', 'zh-CN': '没有这个对话', 'zh-TW': '沒有這個對話' },
+  logNotFound: { 'en-US': 'No such message', 'zh-CN': '没有这条消息', 'zh-TW': '沒有這條訊息' },
+  modelNotFound: {
+    'en-US': 'This model is not available',
+    'zh-CN': '该模型不可用',
+    'zh-TW': '該模型不可用',
+  },
+  providerNotFound: {
+    'en-US': 'No such provider',
+    'zh-CN': '没有这个服务商',
+    'zh-TW': '沒有這個服務商',
+  },
+  nameTaken: {
+    'en-US': 'The name "{name}" is already used',
+    'zh-CN': '名称“{name}”已被使用',
+    'zh-TW': '名稱「{name}」已被使用',
+  },
+  vipOnly: {
+    'en-US': 'This model is for members only',
+    'zh-CN': '该模型仅限会员使用',
+    'zh-TW': '該模型僅限會員使用',
+  },
+  tooManyChats: {
+    'en-US': 'You already have {limit} answers being written; wait for one to finish',
+    'zh-CN': '你已有 {limit} 个回答在生成中，请等待完成后再试',
+    'zh-TW': '你已有 {limit} 個回答在生成中，請等待完成後再試',
+  },
+  groupRequired: {
+    'en-US': 'Choose or start a chat first',
+    'zh-CN': '请先选择或新建一个对话',
+    'zh-TW': '請先選擇或新建一個對話',
+  },
+  modelRequired: {
+    'en-US': 'Choose a model',
+    'zh-CN': '请选择模型',
+    'zh-TW': '請選擇模型',
+  },
+  noVision: {
+    'en-US': 'This model cannot read images; choose a vision model',
+    'zh-CN': '该模型不支持识图，请选择支持图片的模型',
+    'zh-TW': '該模型不支援識圖，請選擇支援圖片的模型',
+  },
+  urlNotAllowed: {
+    'en-US': 'This address is not allowed: {reason}',
+    'zh-CN': '不允许使用该地址：{reason}',
+    'zh-TW': '不允許使用該地址：{reason}',
+  },
+  keyRequired: {
+    'en-US': 'Enter the API key',
+    'zh-CN': '请输入 API 密钥',
+    'zh-TW': '請輸入 API 金鑰',
+  },
+  newChat: { 'en-US': 'New chat', 'zh-CN': '新对话', 'zh-TW': '新對話' },
+  upstreamFailed: {
+    'en-US': 'The answer failed and nothing was charged. {reason}',
+    'zh-CN': '回答失败，未扣除积分。{reason}',
+    'zh-TW': '回答失敗，未扣除積分。{reason}',
+  },
+} satisfies Record<string, Localized>;

@@ -1,0 +1,424 @@
+import { randomUUID } from 'node:crypto';
+import { PassThrough } from 'node:stream';
+import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
+import { chat as C } from '@atelier/contracts';
+import type { AppContext } from '../../context.js';
+import { nowIso } from '../../db/database.js';
+import { AppError, badRequest } from '../../http/errors.js';
+import { authorize } from '../../http/identity.js';
+import { format, langOf } from '../../http/messages.js';
+import {
+  chatAdapterFor,
+  countMessageTokens,
+  countTokens,
+  OUTLINE_MARKER,
+  UpstreamError,
+  type ChatAdapter,
+  type ChatMessage,
+  type ChatUsage,
+} from '../../providers/chat/index.js';
+import { hold, quote, release, settle } from '../credits/ledger.js';
+import { usableByok, usableModel } from './catalog.js';
+import { defaultTitles, ownGroup, titleFrom } from './groups.js';
+import { texts } from './messages.js';
+
+/** What a chat started from an app gets as its fixed system prompt; the apps module installs it. */
+export type AppPromptResolver = (ctx: AppContext, appId: number) => Promise<string | null>;
+export const appPrompts: { resolve: AppPromptResolver } = { resolve: async () => null };
+
+export const MIND_SYSTEM_PROMPT =
+  `${OUTLINE_MARKER} You write mind-map outlines. Answer ONLY with a markdown outline of the ` +
+  'topic the user gives: one "#" title, "##" branches and "-" leaves, short phrases, no prose, ' +
+  'in the language of the request.';
+
+/** BYOK endpoints declare no window: this is what we trim to and ask for at most. */
+const BYOK_CONTEXT_WINDOW = 16_384;
+const BYOK_MAX_OUTPUT = 4096;
+
+/** A counting semaphore per provider (its `concurrency`); waiting stops when the client leaves. */
+class Slots {
+  private active = 0;
+  private readonly waiting: Array<() => void> = [];
+  constructor(public limit: number) {}
+  async acquire(signal: AbortSignal): Promise<boolean> {
+    if (this.active < this.limit) {
+      this.active++;
+      return true;
+    }
+    return new Promise<boolean>((resolve) => {
+      const go = () => {
+        signal.removeEventListener('abort', stop);
+        this.active++;
+        resolve(true);
+      };
+      const stop = () => {
+        const i = this.waiting.indexOf(go);
+        if (i >= 0) this.waiting.splice(i, 1);
+        resolve(false);
+      };
+      signal.addEventListener('abort', stop, { once: true });
+      this.waiting.push(go);
+    });
+  }
+  releaseOne(): void {
+    this.active--;
+    const next = this.waiting.shift();
+    if (next) next();
+  }
+}
+
+interface Target {
+  adapter: ChatAdapter;
+  upstreamModel: string;
+  modelName: string;
+  providerKey: string;
+  concurrency: number;
+  timeoutMs: number;
+  contextWindow: number;
+  maxOutput: number;
+  vision: boolean;
+  systemPrompt: string;
+  /** null: a user's own endpoint, no credits. */
+  priceKey: string | null;
+}
+
+type Line = C.ChatStreamLine;
+
+export function streamRoutes(app: FastifyInstance): void {
+  const ctx = app.ctx;
+  const activeByUser = new Map<number, number>();
+  const providerSlots = new Map<string, Slots>();
+  const slotsFor = (key: string, limit: number) => {
+    let s = providerSlots.get(key);
+    if (!s) providerSlots.set(key, (s = new Slots(limit)));
+    s.limit = limit;
+    return s;
+  };
+
+  async function resolveTarget(body: C.ChatProcessBody, userId: number): Promise<Target> {
+    if (body.gptModelUserId) {
+      const { row, apiKey } = await usableByok(ctx, Number(body.gptModelUserId), userId);
+      return {
+        adapter: chatAdapterFor({ protocol: 'openai', baseUrl: row.base_url, apiKey }),
+        upstreamModel: row.model,
+        modelName: row.name,
+        providerKey: `byok:${row.id}`,
+        concurrency: 4,
+        timeoutMs: 60_000,
+        contextWindow: BYOK_CONTEXT_WINDOW,
+        maxOutput: BYOK_MAX_OUTPUT,
+        vision: row.vision === 1,
+        systemPrompt: '',
+        priceKey: null,
+      };
+    }
+    if (!body.gptModelId) throw badRequest(texts.modelRequired, {}, 'gptModelId');
+    const { model, provider } = await usableModel(ctx, Number(body.gptModelId), userId);
+    return {
+      adapter: chatAdapterFor(provider),
+      upstreamModel: model.upstream_model,
+      modelName: model.name,
+      providerKey: `p:${provider.id}`,
+      concurrency: provider.concurrency,
+      timeoutMs: provider.timeoutMs,
+      contextWindow: model.context_window,
+      maxOutput: model.max_output,
+      vision: model.vision === 1,
+      systemPrompt: model.system_prompt,
+      priceKey: model.price_key,
+    };
+  }
+
+  /** Earlier messages of the group, newest kept first, within the token budget. */
+  async function contextMessages(groupId: number, userId: number, budget: number) {
+    const rows = await ctx.db.kysely
+      .selectFrom('chat_logs')
+      .select(['role', 'content'])
+      .where('group_id', '=', groupId)
+      .where('user_id', '=', userId)
+      .where('content', '!=', '')
+      .orderBy('id', 'desc')
+      .limit(500)
+      .execute();
+    const picked: ChatMessage[] = [];
+    let used = 0;
+    for (const r of rows) {
+      const m: ChatMessage = { role: r.role, content: r.content };
+      const cost = countMessageTokens([m]) - 2;
+      if (used + cost > budget) break;
+      used += cost;
+      picked.push(m);
+    }
+    return picked.reverse();
+  }
+
+  async function handle(req: FastifyRequest, reply: FastifyReply, mind: boolean) {
+    const identity = req.identity!;
+    const userId = identity.userId;
+    const lang = langOf(req);
+    const body = req.body as C.ChatProcessBody;
+    const options = C.chatOptions.parse(body.options);
+    const groupId = options.groupId;
+    if (!mind && !groupId) throw badRequest(texts.groupRequired, {}, 'options.groupId');
+    const group = groupId ? await ownGroup(ctx.db.kysely, groupId, userId) : null;
+    const target = await resolveTarget(body, userId);
+    if (body.image_url && !target.vision) throw badRequest(texts.noVision, {}, 'image_url');
+
+    // System message: fixed by the app in use, else the user's settings, else the model's.
+    const appId = body.appId ? Number(body.appId) : (group?.app_id ?? null);
+    const appPrompt = appId ? await appPrompts.resolve(ctx, appId) : null;
+    const system = mind
+      ? MIND_SYSTEM_PROMPT
+      : (appPrompt ?? (body.systemMessage?.trim() || target.systemPrompt));
+    const userMessage: ChatMessage = {
+      role: 'user',
+      content: body.image_url
+        ? [
+            { type: 'text', text: body.prompt },
+            { type: 'image_url', image_url: { url: body.image_url } },
+          ]
+        : body.prompt,
+    };
+    const head: ChatMessage[] = system ? [{ role: 'system', content: system }] : [];
+    const fixedTokens = countMessageTokens([...head, userMessage]);
+    const budget = target.contextWindow - target.maxOutput - fixedTokens;
+    const history =
+      !mind && group && options.usingContext && budget > 0
+        ? await contextMessages(group.id, userId, budget)
+        : [];
+    const messages = [...head, ...history, userMessage];
+    const promptTokens = countMessageTokens(messages);
+    const maxTokens = Math.max(16, Math.min(target.maxOutput, target.contextWindow - promptTokens));
+
+    const limit = ctx.config.chat.userConcurrency;
+    const active = activeByUser.get(userId) ?? 0;
+    if (active >= limit) throw new AppError(429, texts.tooManyChats, { limit });
+    activeByUser.set(userId, active + 1);
+    const done = () => {
+      const n = (activeByUser.get(userId) ?? 1) - 1;
+      if (n <= 0) activeByUser.delete(userId);
+      else activeByUser.set(userId, n);
+    };
+
+    let holdId: number | null = null;
+    let userLogId = 0;
+    let assistantLogId = 0;
+    try {
+      if (target.priceKey) {
+        const max = await quote(ctx.db.kysely, {
+          priceKey: target.priceKey,
+          units: { inputTokens: promptTokens, outputTokens: maxTokens },
+          userId,
+        });
+        holdId = (
+          await hold(ctx.db.kysely, {
+            userId,
+            amount: max,
+            ref: `chat:${group?.id ?? 'mind'}`,
+            idempotencyKey: `chat:${randomUUID()}`,
+            priceKey: target.priceKey,
+            ttlSeconds: Math.ceil(target.timeoutMs / 1000) * 4 + 600,
+          })
+        ).holdId;
+      }
+      if (group) {
+        const now = nowIso();
+        const logBase = {
+          user_id: userId,
+          group_id: group.id,
+          app_id: appId,
+          model: target.modelName,
+          prompt_tokens: 0,
+          completion_tokens: 0,
+          credits: 0,
+          created_at: now,
+        };
+        userLogId = (
+          await ctx.db.kysely
+            .insertInto('chat_logs')
+            .values({
+              ...logBase,
+              role: 'user',
+              content: body.prompt,
+              image_url: body.image_url ?? null,
+              status: 'done',
+            })
+            .returning('id')
+            .executeTakeFirstOrThrow()
+        ).id;
+        assistantLogId = (
+          await ctx.db.kysely
+            .insertInto('chat_logs')
+            .values({
+              ...logBase,
+              role: 'assistant',
+              content: '',
+              image_url: null,
+              status: 'partial',
+            })
+            .returning('id')
+            .executeTakeFirstOrThrow()
+        ).id;
+        await ctx.db.kysely
+          .updateTable('chat_groups')
+          .set({
+            ...(defaultTitles.has(group.title) ? { title: titleFrom(body.prompt) } : {}),
+            updated_at: now,
+          })
+          .where('id', '=', group.id)
+          .execute();
+      }
+    } catch (error) {
+      done();
+      if (holdId !== null) await release(ctx.db.kysely, { holdId }).catch(() => undefined);
+      throw error;
+    }
+
+    const out = new PassThrough();
+    const controller = new AbortController();
+    let finished = false;
+    reply.raw.on('close', () => {
+      if (!finished) controller.abort(new Error('client closed'));
+    });
+    const write = (line: Line) => {
+      if (!out.destroyed) out.write(`${JSON.stringify(line)}\n`);
+    };
+    const base = { id: assistantLogId, groupId: group?.id ?? 0 };
+
+    const run = async () => {
+      let text = '';
+      let upstreamUsage: ChatUsage | null = null;
+      let failure: UpstreamError | null = null;
+      const slots = slotsFor(target.providerKey, target.concurrency);
+      const got = await slots.acquire(controller.signal);
+      try {
+        if (got)
+          for await (const chunk of target.adapter.stream({
+            model: target.upstreamModel,
+            messages,
+            maxTokens,
+            ...(options.temperature !== undefined ? { temperature: options.temperature } : {}),
+            ...(options.top_p !== undefined ? { topP: options.top_p } : {}),
+            signal: controller.signal,
+            timeoutMs: target.timeoutMs,
+          })) {
+            if ('delta' in chunk) {
+              text += chunk.delta;
+              write({ ...base, text, delta: chunk.delta, done: false });
+            } else upstreamUsage = chunk.usage;
+          }
+      } catch (error) {
+        failure =
+          error instanceof UpstreamError
+            ? error
+            : new UpstreamError((error as Error).message, 'network');
+        ctx.log.warn(
+          { err: error, model: target.upstreamModel, provider: target.providerKey },
+          'chat upstream failed',
+        );
+      } finally {
+        if (got) slots.releaseOne();
+      }
+      const gone = controller.signal.aborted && !failure;
+
+      let cost = 0;
+      let balance: number | null = null;
+      let usage: NonNullable<Line['usage']>;
+      if (upstreamUsage && !gone) usage = { ...upstreamUsage, source: 'upstream' };
+      else usage = { promptTokens, completionTokens: countTokens(text), source: 'estimate' };
+      const charge = !failure && (!gone || text !== '');
+      try {
+        if (holdId !== null) {
+          if (charge) {
+            const price = await quote(ctx.db.kysely, {
+              priceKey: target.priceKey!,
+              units: { inputTokens: usage.promptTokens, outputTokens: usage.completionTokens },
+              userId,
+            });
+            const held = await ctx.db.kysely
+              .selectFrom('credit_holds')
+              .select('amount')
+              .where('id', '=', holdId)
+              .executeTakeFirstOrThrow();
+            const settled = await settle(ctx.db.kysely, {
+              holdId,
+              actualAmount: Math.min(price, held.amount),
+            });
+            cost = settled.charged;
+            balance = settled.balanceAfter;
+          } else balance = (await release(ctx.db.kysely, { holdId })).balanceAfter;
+        }
+        if (assistantLogId) {
+          await ctx.db.kysely
+            .updateTable('chat_logs')
+            .set({
+              content: text,
+              status: failure ? 'error' : gone ? 'partial' : 'done',
+              prompt_tokens: charge ? usage.promptTokens : 0,
+              completion_tokens: charge ? usage.completionTokens : 0,
+              credits: cost,
+            })
+            .where('id', '=', assistantLogId)
+            .execute();
+          if (charge)
+            await ctx.db.kysely
+              .updateTable('chat_logs')
+              .set({ prompt_tokens: usage.promptTokens })
+              .where('id', '=', userLogId)
+              .execute();
+        }
+        balance ??= (await ctx.balances.read(userId)).credits;
+      } catch (error) {
+        ctx.log.error(
+          { err: error, holdId },
+          'chat settlement failed (the hold sweeper returns it)',
+        );
+      }
+      finished = true;
+      write({
+        ...base,
+        text,
+        delta: '',
+        done: true,
+        ...(charge ? { usage } : {}),
+        cost,
+        ...(balance !== null ? { credits: balance } : {}),
+        ...(failure
+          ? { error: format(texts.upstreamFailed, lang, { reason: failure.message }) }
+          : {}),
+      });
+      out.end();
+    };
+
+    reply
+      .header('content-type', 'application/x-ndjson; charset=utf-8')
+      .header('cache-control', 'no-cache, no-transform')
+      .header('x-accel-buffering', 'no');
+    run()
+      .catch((error: unknown) => {
+        ctx.log.error({ err: error }, 'chat stream failed');
+        out.end();
+      })
+      .finally(done);
+    return reply.send(out);
+  }
+
+  for (const [endpoint, mind] of [
+    [C.chatProcess, false],
+    [C.chatMind, true],
+  ] as const)
+    app.route({
+      method: 'POST',
+      url: endpoint.path,
+      schema: {
+        summary: endpoint.summary,
+        tags: [...endpoint.tags],
+        body: endpoint.body,
+        security: [{ bearer: [] }, { guestId: [] }],
+      },
+      bodyLimit: 16 * 1024 * 1024,
+      config: { rateLimit: { max: 60, timeWindow: 60_000 } },
+      preValidation: async (req) => authorize(ctx, req, endpoint.access),
+      handler: (req, reply) => handle(req, reply, mind),
+    });
+}

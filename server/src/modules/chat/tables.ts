@@ -1,0 +1,86 @@
+import type { Generated } from 'kysely';
+
+export type ProviderProtocol = 'openai' | 'demo';
+export type ModelKind = 'chat' | 'image' | 'music' | 'video' | 'separation';
+export type LogStatus = 'done' | 'partial' | 'error';
+
+export interface ChatProvidersTable {
+  id: Generated<number>;
+  name: string;
+  protocol: ProviderProtocol;
+  base_url: string;
+  /** secret-box sealed (context `chat:provider`), null when none. */
+  api_key_sealed: string | null;
+  concurrency: number;
+  timeout_ms: number;
+  enabled: number;
+  created_at: string;
+  updated_at: string;
+}
+
+export interface ChatModelsTable {
+  id: Generated<number>;
+  name: string;
+  upstream_model: string;
+  provider_id: number;
+  kind: ModelKind;
+  price_key: string;
+  vision: number;
+  context_window: number;
+  max_output: number;
+  system_prompt: string;
+  sort: number;
+  enabled: number;
+  vip_only: number;
+  created_at: string;
+  updated_at: string;
+}
+
+export interface ChatUserModelsTable {
+  id: Generated<number>;
+  user_id: number;
+  name: string;
+  base_url: string;
+  model: string;
+  /** secret-box sealed (context `chat:byok`). */
+  api_key_sealed: string | null;
+  vision: number;
+  created_at: string;
+  updated_at: string;
+}
+
+export interface ChatGroupsTable {
+  id: Generated<number>;
+  user_id: number;
+  app_id: number | null;
+  title: string;
+  is_sticky: number;
+  /** JSON object. */
+  config: string;
+  created_at: string;
+  updated_at: string;
+}
+
+export interface ChatLogsTable {
+  id: Generated<number>;
+  user_id: number;
+  group_id: number;
+  app_id: number | null;
+  role: 'user' | 'assistant';
+  content: string;
+  image_url: string | null;
+  model: string;
+  status: LogStatus;
+  prompt_tokens: number;
+  completion_tokens: number;
+  credits: number;
+  created_at: string;
+}
+
+export interface ChatTables {
+  chat_providers: ChatProvidersTable;
+  chat_models: ChatModelsTable;
+  chat_user_models: ChatUserModelsTable;
+  chat_groups: ChatGroupsTable;
+  chat_logs: ChatLogsTable;
+}

@@ -1,0 +1,220 @@
+import http from 'node:http';
+import type { AddressInfo, Socket } from 'node:net';
+
+/**
+ * A fake OpenAI-compatible upstream on 127.0.0.1 speaking the real wire format
+ * (POST /v1/chat/completions, SSE `data: <chunk>` lines, `data: [DONE]`,
+ * `stream_options.include_usage` → a last chunk with `choices: []` and `usage`).
+ *
+ * The requested `model` picks the behaviour:
+ * - anything else: streams `reply` in pieces of `pieceSize` characters;
+ * - `fake-500` / `fake-401`: that status with an OpenAI error body;
+ * - `fake-old-error`: 400 with an older vLLM top-level error body;
+ * - `fake-midstream`: two pieces, then `data: {"error":{…}}`;
+ * - `fake-slow`: waits `slowMs` before each piece (abort and timeout tests);
+ * - `fake-hang`: sends the headers and then nothing.
+ */
+export interface FakeOpenAIRequest {
+  path: string;
+  headers: http.IncomingHttpHeaders;
+  body: {
+    model: string;
+    messages: Array<{ role: string; content: unknown }>;
+    stream?: boolean;
+    stream_options?: { include_usage?: boolean };
+    max_tokens?: number;
+    [key: string]: unknown;
+  };
+}
+
+export interface FakeOpenAI {
+  /** Base URL for the SDK, ending in `/v1`. */
+  url: string;
+  requests: FakeOpenAIRequest[];
+  /** Streams the client closed before the end. */
+  aborted: number;
+  /** Pieces written before the client left, per aborted stream. */
+  piecesBeforeAbort: number[];
+  reply: string;
+  pieceSize: number;
+  slowMs: number;
+  usage: { prompt_tokens: number; completion_tokens: number };
+  /** Resolves when `n` streams have been aborted by the client. */
+  waitForAborts(n: number): Promise<void>;
+  close(): Promise<void>;
+}
+
+export async function startFakeOpenAI(): Promise<FakeOpenAI> {
+  const sockets = new Set<Socket>();
+  const abortWaiters: Array<() => void> = [];
+  const fake: FakeOpenAI = {
+    url: '',
+    requests: [],
+    aborted: 0,
+    piecesBeforeAbort: [],
+    reply: 'Hello from the fake upstream: **bold**, `code`, and 中文字符 ✓.',
+    pieceSize: 7,
+    slowMs: 50,
+    usage: { prompt_tokens: 123, completion_tokens: 45 },
+    async waitForAborts(n) {
+      while (fake.aborted < n) await new Promise<void>((r) => abortWaiters.push(r));
+    },
+    close: async () => {
+      for (const s of sockets) s.destroy();
+      await new Promise<void>((r) => server.close(() => r()));
+    },
+  };
+
+  const errorBody = (message: string, type: string, code: string | null) =>
+    JSON.stringify({ error: { message, type, param: null, code } });
+
+  const server = http.createServer((req, res) => {
+    const chunks: Buffer[] = [];
+    req.on('data', (c: Buffer) => chunks.push(c));
+    req.on('end', () => {
+      const path = new URL(req.url ?? '/', 'http://127.0.0.1').pathname;
+      if (req.method !== 'POST' || path !== '/v1/chat/completions') {
+        res.writeHead(404, { 'content-type': 'application/json' });
+        res.end(
+          errorBody(
+            `Unknown request URL: ${req.method} ${path}`,
+            'invalid_request_error',
+            'unknown_url',
+          ),
+        );
+        return;
+      }
+      let body: FakeOpenAIRequest['body'];
+      try {
+        body = JSON.parse(Buffer.concat(chunks).toString('utf8')) as FakeOpenAIRequest['body'];
+      } catch {
+        res.writeHead(400, { 'content-type': 'application/json' });
+        res.end(errorBody('We could not parse the JSON body', 'invalid_request_error', null));
+        return;
+      }
+      fake.requests.push({ path, headers: req.headers, body });
+      void answer(body, res);
+    });
+  });
+  server.on('connection', (s) => {
+    sockets.add(s);
+    s.on('close', () => sockets.delete(s));
+  });
+
+  async function answer(body: FakeOpenAIRequest['body'], res: http.ServerResponse) {
+    if (body.model === 'fake-500' || body.model === 'fake-401') {
+      const status = body.model === 'fake-500' ? 500 : 401;
+      res.writeHead(status, { 'content-type': 'application/json' });
+      res.end(
+        status === 500
+          ? errorBody(
+              'The server had an error while processing your request.',
+              'server_error',
+              null,
+            )
+          : errorBody('Incorrect API key provided.', 'invalid_request_error', 'invalid_api_key'),
+      );
+      return;
+    }
+    if (body.model === 'fake-old-error') {
+      res.writeHead(400, { 'content-type': 'application/json' });
+      res.end(
+        JSON.stringify({
+          object: 'error',
+          message: 'model not loaded',
+          type: 'BadRequestError',
+          code: 400,
+        }),
+      );
+      return;
+    }
+    if (!body.stream) {
+      res.writeHead(200, { 'content-type': 'application/json' });
+      res.end(
+        JSON.stringify({
+          id: 'chatcmpl-fake',
+          object: 'chat.completion',
+          created: Math.floor(Date.now() / 1000),
+          model: body.model,
+          choices: [
+            {
+              index: 0,
+              message: { role: 'assistant', content: fake.reply },
+              finish_reason: 'stop',
+            },
+          ],
+          usage: {
+            ...fake.usage,
+            total_tokens: fake.usage.prompt_tokens + fake.usage.completion_tokens,
+          },
+        }),
+      );
+      return;
+    }
+    res.writeHead(200, {
+      'content-type': 'text/event-stream; charset=utf-8',
+      'cache-control': 'no-cache',
+      connection: 'keep-alive',
+    });
+    res.flushHeaders();
+    if (body.model === 'fake-hang') return;
+    let written = 0;
+    let closed = false;
+    res.on('close', () => {
+      if (!res.writableFinished) {
+        closed = true;
+        fake.aborted++;
+        fake.piecesBeforeAbort.push(written);
+        for (const w of abortWaiters.splice(0)) w();
+      }
+    });
+    const includeUsage = body.stream_options?.include_usage === true;
+    const created = Math.floor(Date.now() / 1000);
+    const chunk = (delta: Record<string, unknown>, finish: string | null) =>
+      `data: ${JSON.stringify({
+        id: 'chatcmpl-fake',
+        object: 'chat.completion.chunk',
+        created,
+        model: body.model,
+        choices: [{ index: 0, delta, finish_reason: finish }],
+        ...(includeUsage ? { usage: null } : {}),
+      })}\n\n`;
+    const chars = [...fake.reply];
+    const pieces: string[] = [];
+    for (let i = 0; i < chars.length; i += fake.pieceSize)
+      pieces.push(chars.slice(i, i + fake.pieceSize).join(''));
+    res.write(chunk({ role: 'assistant', content: '' }, null));
+    for (const [i, piece] of pieces.entries()) {
+      if (body.model === 'fake-slow') await new Promise((r) => setTimeout(r, fake.slowMs));
+      if (closed) return;
+      if (body.model === 'fake-midstream' && i === 2) {
+        res.end(
+          `data: ${errorBody('The upstream model crashed mid-answer', 'server_error', 'internal')}\n\n`,
+        );
+        return;
+      }
+      res.write(chunk({ content: piece }, null));
+      written++;
+    }
+    res.write(chunk({}, 'stop'));
+    if (includeUsage)
+      res.write(
+        `data: ${JSON.stringify({
+          id: 'chatcmpl-fake',
+          object: 'chat.completion.chunk',
+          created,
+          model: body.model,
+          choices: [],
+          usage: {
+            ...fake.usage,
+            total_tokens: fake.usage.prompt_tokens + fake.usage.completion_tokens,
+          },
+        })}\n\n`,
+      );
+    res.end('data: [DONE]\n\n');
+  }
+
+  await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
+  fake.url = `http://127.0.0.1:${(server.address() as AddressInfo).port}/v1`;
+  return fake;
+}
