@@ -240,7 +240,7 @@ test('daily check-in: the button grants the reward once and the calendar marks t
   await expect(card.getByRole('button', { name: 'Checked in today' })).toBeDisabled();
   await expect(card.getByTestId('checked-day')).toHaveCount(1);
   await expect(card.getByTestId('checked-day')).toHaveAttribute('aria-current', 'date');
-  await expect(card.getByTestId('streak')).toHaveText('Streak: 1 days');
+  await expect(card.getByTestId('streak')).toHaveText('Days in a row: 1');
   await expect(page.getByTestId('center-credits')).toHaveText(String(before.reward));
   await expect(headerBalance(page)).toContainText(`${before.reward} credits`);
 

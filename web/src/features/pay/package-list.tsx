@@ -18,7 +18,7 @@ export function PackageList({
     <div
       role="radiogroup"
       aria-label={t('pay:packages.title')}
-      className="grid grid-cols-1 gap-3 min-[420px]:grid-cols-2 lg:grid-cols-3"
+      className="grid grid-cols-2 gap-2 sm:gap-3 lg:grid-cols-3"
     >
       {packages.map((p) => {
         const active = p.id === selected;
@@ -30,7 +30,7 @@ export function PackageList({
             aria-checked={active}
             data-testid="package-card"
             onClick={() => onSelect(p.id)}
-            className={`relative flex min-h-24 cursor-pointer flex-col gap-1 rounded-xl border p-4 text-left transition-colors ${
+            className={`relative flex min-h-24 min-w-0 cursor-pointer flex-col gap-1 rounded-xl border p-3 sm:p-4 text-left transition-colors ${
               active
                 ? 'border-[var(--accent)] bg-[var(--accent)]/10'
                 : 'border-white/10 bg-white/[0.03] hover:border-white/25'
@@ -43,7 +43,7 @@ export function PackageList({
               />
             )}
             <span className="pr-6 text-sm font-medium text-white/85">{p.name}</span>
-            <span className="text-2xl font-semibold tabular-nums text-white">
+            <span className="text-xl font-semibold tabular-nums text-white sm:text-2xl">
               {formatPrice(p.priceCents, p.currency, i18n.language)}
             </span>
             <span className="text-sm text-white/70">

@@ -76,7 +76,7 @@ export function PurchasePanel({
   if (packages.isPending || ways.isPending)
     return (
       <div aria-busy="true" className="flex flex-col gap-4">
-        <div className="grid grid-cols-1 gap-3 min-[420px]:grid-cols-2 lg:grid-cols-3">
+        <div className="grid grid-cols-2 gap-2 sm:gap-3 lg:grid-cols-3">
           {[0, 1, 2].map((i) => (
             <Skeleton.Node key={i} active className="!h-28 !w-full" />
           ))}

@@ -18,7 +18,7 @@ export default {
     alipay: 'Alipay',
     card: 'Card',
   },
-  guest: 'Sign in to buy. A guest’s credits and works stay with the account.',
+  guest: "Sign in to buy. A guest's credits and works stay with the account.",
   signIn: 'Sign in / Sign up',
   pay: 'Pay {{price}}',
   creating: 'Creating the order…',

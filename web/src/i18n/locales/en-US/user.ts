@@ -96,7 +96,7 @@ export default {
   checkin: {
     title: 'Daily check-in',
     reward: 'Check in every day for {{count}} credits',
-    streak: 'Streak: {{count}} days',
+    streak: 'Days in a row: {{count}}',
     button: 'Check in',
     done: 'Checked in today',
     success: 'Checked in: {{count}} credits added',
