@@ -8,21 +8,14 @@ import { adminToken, api, BASE_URL, registerUser, siteUrl, uniqueName } from '..
  * an order through a fake epay gateway raises the balance shown in the header and the user
  * centre; the daily check-in marks today on the calendar.
  *
- * How the 430 is triggered: no screen spends credits yet (chat, drawing and music come with
- * later issues) and no endpoint a user can call answers 430 except by spending. So the user's
- * balance really is taken to 0 (admin adjust, a ledger row), then the user does something on a
- * screen — presses "Check in" — and that one request is answered with exactly the envelope the
- * server's credit hold answers when the balance is short (status 430, `success: false`, the
- * server's message). Everything after it is real: the app's one API client handles the 430,
- * opens the dialog by the site's recharge mode, and the dialog talks to the real server.
+ * How the 430 is triggered: the user's balance really is taken to 0 (admin adjust, a ledger
+ * row). No screen sends anything that costs credits yet (the chat screen is still to come), but
+ * the server's chat endpoints do hold credits before they answer. So the user presses a button
+ * on a screen ("Check in") and that one request is sent on to `POST /chatgpt/chat-mind` with the
+ * offline demo model: the server's credit hold answers its real 430 (not enough credits, in the
+ * user's language), the app's one API client handles it and opens the dialog of the site's
+ * recharge mode, and that dialog talks to the real server. Nothing is fabricated.
  */
-
-const NOT_ENOUGH = {
-  code: 430,
-  success: false,
-  message: 'Not enough credits: this needs 4, you have 0. Please recharge.',
-  data: { needed: 4, available: 0 },
-};
 
 interface Info {
   userInfo: { id: number };
@@ -69,19 +62,33 @@ async function openCredits(page: Page, domain: string, token: string) {
   await expect(page.getByTestId('checkin-card')).toBeVisible();
 }
 
-/** The user presses a button whose request is answered "not enough credits" (see above). */
-async function spendWithNoCredits(page: Page) {
+/** The user presses a button; its request goes to a credit-holding endpoint (see above). */
+async function spendWithNoCredits(page: Page, request: APIRequestContext) {
+  const models = await api<{ rows: { id: number; demo: boolean }[] }>(
+    request,
+    'GET',
+    '/autoreply/queryGptModel',
+  );
+  const demo = models.rows.find((m) => m.demo);
+  expect(demo, 'the offline demo chat model').toBeTruthy();
   await page.route(
     '**/api/user/checkin',
     (route) =>
-      route.fulfill({
-        status: 430,
-        contentType: 'application/json',
-        body: JSON.stringify(NOT_ENOUGH),
+      route.continue({
+        url: route.request().url().replace('/api/user/checkin', '/api/chatgpt/chat-mind'),
+        method: 'POST',
+        headers: { ...route.request().headers(), 'content-type': 'application/json' },
+        postData: JSON.stringify({
+          prompt: 'An outline of my week',
+          gptModelId: demo!.id,
+          options: {},
+        }),
       }),
     { times: 1 },
   );
+  const answer = page.waitForResponse('**/api/chatgpt/chat-mind');
   await page.getByRole('button', { name: 'Check in' }).click();
+  expect((await answer).status()).toBe(430);
 }
 
 const headerBalance = (page: Page) => page.getByTestId('user-badge');
@@ -103,10 +110,10 @@ test('recharge mode 2: not enough credits opens the redemption dialog; a code ra
   await expect(page.getByTestId('center-credits')).toHaveText('0');
   await expect(headerBalance(page)).toContainText('0 credits');
 
-  await spendWithNoCredits(page);
+  await spendWithNoCredits(page, request);
   const dialog = page.getByRole('dialog', { name: 'Redemption code' });
   await expect(dialog).toBeVisible();
-  await expect(page.getByText(NOT_ENOUGH.message)).toBeVisible();
+  await expect(page.getByText(/^Not enough credits: this needs \d+, you have 0/)).toBeVisible();
 
   // A wrong code: the server's message shows under the field and the typed code stays.
   const field = dialog.getByRole('textbox');
@@ -166,7 +173,7 @@ test('recharge mode 1: not enough credits opens the purchase dialog; a paid epay
     await openCredits(page, domain, user.token);
     await expect(page.getByTestId('center-credits')).toHaveText('0');
 
-    await spendWithNoCredits(page);
+    await spendWithNoCredits(page, request);
     const dialog = page.getByRole('dialog', { name: 'Not enough credits' });
     await expect(dialog).toBeVisible();
     await expect(dialog).toContainText('You do not have enough credits for this');
