@@ -1,5 +1,12 @@
 import { describe, expect, it } from 'vitest';
-import { formatCountdown, formatPrice, orderPhase, remainingMs, shouldPoll } from './order-status';
+import {
+  formatCountdown,
+  formatPrice,
+  initialPayWay,
+  orderPhase,
+  remainingMs,
+  shouldPoll,
+} from './order-status';
 
 const t0 = Date.parse('2026-11-22T12:00:00.000Z');
 const at = (offsetMs: number) => new Date(t0 + offsetMs).toISOString();
@@ -60,5 +67,14 @@ describe('price', () => {
     expect(formatPrice(990, 'CNY', 'en-US')).toBe('CN¥9.90');
     expect(formatPrice(400, 'USD', 'en-US')).toBe('$4.00');
     expect(formatPrice(100, 'XX1', 'en-US')).toBe('1.00 XX1');
+  });
+});
+
+describe('pay way to start with', () => {
+  it('keeps the shared choice when a gateway serves it, else WeChat, else the first', () => {
+    expect(initialPayWay(['wechat', 'alipay'], 'alipay')).toBe('alipay');
+    expect(initialPayWay(['alipay', 'wechat'], 'card')).toBe('wechat');
+    expect(initialPayWay(['card', 'alipay'], 'wechat')).toBe('card');
+    expect(initialPayWay([], 'wechat')).toBeNull();
   });
 });

@@ -61,3 +61,13 @@ export function formatPrice(cents: number, currency: string, language: string): 
     return `${(cents / 100).toFixed(2)} ${currency}`;
   }
 }
+
+/** The pay way to start with: the shared store's choice when a gateway serves it, else the first. */
+export function initialPayWay(
+  ways: payments.PayWay[],
+  preferred: payments.PayWay,
+): payments.PayWay | null {
+  if (ways.includes(preferred)) return preferred;
+  if (ways.includes('wechat')) return 'wechat';
+  return ways[0] ?? null;
+}

@@ -10,21 +10,11 @@ import { useTranslation } from 'react-i18next';
 import { apiData } from '../../api/client';
 import { isSignedIn, useAuthStore } from '../../stores/auth';
 import { useShared } from '../../stores/shared';
-import { formatPrice } from './order-status';
+import { formatPrice, initialPayWay } from './order-status';
 import { OrderView } from './order-view';
 import { PackageList } from './package-list';
 import { usePackages, usePayWays } from './pay-data';
 import { PayWayPicker } from './pay-way-picker';
-
-/** The pay way to start with: the shared store's choice when a gateway serves it, else the first. */
-export function initialPayWay(
-  ways: payments.PayWay[],
-  preferred: payments.PayWay,
-): payments.PayWay | null {
-  if (ways.includes(preferred)) return preferred;
-  if (ways.includes('wechat')) return 'wechat';
-  return ways[0] ?? null;
-}
 
 /**
  * Buying a package, from choice to paid: the packages on sale, the pay way, the order and its

@@ -92,6 +92,7 @@ export default {
   credits: {
     redeem: 'Redeem a code',
     buy: 'Buy credits',
+    member: 'Become a member',
   },
   checkin: {
     title: 'Daily check-in',

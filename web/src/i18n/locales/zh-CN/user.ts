@@ -88,6 +88,7 @@ export default {
   credits: {
     redeem: '使用兑换码',
     buy: '购买积分',
+    member: '开通会员',
   },
   checkin: {
     title: '每日签到',

@@ -90,6 +90,7 @@ export default {
   credits: {
     redeem: '使用兌換碼',
     buy: '購買積分',
+    member: '開通會員',
   },
   checkin: {
     title: '每日簽到',
