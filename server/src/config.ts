@@ -77,11 +77,13 @@ export const configSchema = z.object({
   chat: z
     .object({
       /** Answers one user may stream at the same time. */
-      userConcurrency: z.coerce.number().int().min(1).max(100).default(2),
+      userConcurrency: z.coerce.number().int().min(1).max(10_000).default(2),
       /** Let users' own (BYOK) endpoints reach loopback, link-local and private networks. */
       byokAllowPrivate: bool.default(false),
+      /** Requests per minute per IP on chat-process and chat-mind. */
+      rateLimit: z.coerce.number().int().min(1).default(60),
     })
-    .default({ userConcurrency: 2, byokAllowPrivate: false }),
+    .default({ userConcurrency: 2, byokAllowPrivate: false, rateLimit: 60 }),
 });
 
 export type Config = z.infer<typeof configSchema>;
@@ -113,6 +115,7 @@ const envKeys: Record<string, string> = {
   RATE_LIMIT_GLOBAL: 'rateLimit.global',
   CHAT_USER_CONCURRENCY: 'chat.userConcurrency',
   CHAT_BYOK_ALLOW_PRIVATE: 'chat.byokAllowPrivate',
+  CHAT_RATE_LIMIT: 'chat.rateLimit',
 };
 
 export class ConfigError extends Error {

@@ -417,7 +417,7 @@ export function streamRoutes(app: FastifyInstance): void {
         security: [{ bearer: [] }, { guestId: [] }],
       },
       bodyLimit: 16 * 1024 * 1024,
-      config: { rateLimit: { max: 60, timeWindow: 60_000 } },
+      config: { rateLimit: { max: ctx.config.chat.rateLimit, timeWindow: 60_000 } },
       preValidation: async (req) => authorize(ctx, req, endpoint.access),
       handler: (req, reply) => handle(req, reply, mind),
     });

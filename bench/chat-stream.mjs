@@ -1,0 +1,231 @@
+// Chat streaming benchmark: time to first byte and total time of a streamed answer through
+// Atelier (/api/chatgpt/chat-process: identity, hold, logs, relay, settle) versus straight to
+// the fake OpenAI-compatible upstream, at 1 and at 200 concurrent streams. Figures, not a test.
+import { spawn } from 'node:child_process';
+import fs from 'node:fs';
+import http from 'node:http';
+import os from 'node:os';
+import path from 'node:path';
+import { ensureBuilt, ensureInstalled, root, startBuiltServer } from '../scripts/lib.mjs';
+
+const ROUNDS = Number(process.env.BENCH_ROUNDS ?? 5);
+const LEVELS = (process.env.BENCH_CONCURRENCY ?? '1,200').split(',').map(Number);
+
+await ensureInstalled();
+await ensureBuilt({ web: false });
+
+// The fake upstream (server/test/fakes/openai.ts) in a process of its own.
+const fakeCode = `
+  const { startFakeOpenAI } = await import(${JSON.stringify(path.join(root, 'server/test/fakes/openai.ts'))});
+  const fake = await startFakeOpenAI();
+  fake.reply = ${JSON.stringify('Streaming benchmark reply. '.repeat(16))};
+  fake.pieceSize = 8;
+  fake.usage = { prompt_tokens: 20, completion_tokens: 110 };
+  setInterval(() => { fake.requests.length = 0; }, 1000);
+  console.log(fake.url);
+`;
+const fakeProc = spawn(
+  process.execPath,
+  ['--import', 'tsx', '--input-type=module', '-e', fakeCode],
+  {
+    cwd: root,
+    stdio: ['ignore', 'pipe', 'inherit'],
+  },
+);
+const fakeUrl = await new Promise((resolve, reject) => {
+  fakeProc.stdout.once('data', (d) => resolve(d.toString().trim()));
+  fakeProc.once('exit', (code) => reject(new Error(`the fake upstream exited (${code})`)));
+});
+
+const dir = fs.mkdtempSync(path.join(os.tmpdir(), 'atelier-bench-chat-'));
+const configFile = path.join(dir, 'atelier.yaml');
+fs.writeFileSync(
+  configFile,
+  [
+    'providers:',
+    '  - name: bench',
+    '    protocol: openai',
+    `    baseUrl: ${fakeUrl}`,
+    '    apiKey: sk-bench',
+    '    concurrency: 10000',
+    '    timeoutMs: 60000',
+    'models:',
+    '  - name: Bench',
+    '    provider: bench',
+    '    upstreamModel: gpt-bench',
+    '    priceKey: bench-chat:chat',
+    '    contextWindow: 8192',
+    '    maxOutput: 512',
+    '',
+  ].join('\n'),
+);
+
+const server = await startBuiltServer({
+  NODE_ENV: 'production',
+  WEB_DIST: '',
+  ATELIER_CONFIG: configFile,
+  ADMIN_PASSWORD: 'bench-admin-password',
+  RATE_LIMIT_AUTH: '1000000',
+  RATE_LIMIT_GLOBAL: '100000000',
+  CHAT_RATE_LIMIT: '100000000',
+  CHAT_USER_CONCURRENCY: '10000',
+}).catch((error) => {
+  fakeProc.kill('SIGTERM');
+  throw error;
+});
+const stopAll = () => {
+  server.stop();
+  fakeProc.kill('SIGTERM');
+  fs.rmSync(dir, { recursive: true, force: true });
+};
+process.on('SIGINT', () => {
+  stopAll();
+  process.exit(130);
+});
+
+const agent = new http.Agent({ keepAlive: true, maxSockets: Infinity });
+
+async function api(pathname, body, token) {
+  const res = await fetch(`${server.base}/api${pathname}`, {
+    method: body === undefined ? 'GET' : 'POST',
+    headers: {
+      'content-type': 'application/json',
+      ...(token ? { authorization: `Bearer ${token}` } : {}),
+    },
+    body: body === undefined ? undefined : JSON.stringify(body),
+  });
+  const json = await res.json();
+  if (!res.ok) throw new Error(`${pathname}: ${res.status} ${json.message}`);
+  return json.data;
+}
+
+/** One streamed POST; times from sending to the first body byte and to the end. */
+function timedStream(url, body, headers) {
+  return new Promise((resolve, reject) => {
+    const started = process.hrtime.bigint();
+    let first = 0;
+    let bytes = 0;
+    const req = http.request(
+      url,
+      { method: 'POST', agent, headers: { 'content-type': 'application/json', ...headers } },
+      (res) => {
+        res.on('data', (c) => {
+          if (!first) first = Number(process.hrtime.bigint() - started) / 1e6;
+          bytes += c.length;
+        });
+        res.on('end', () => {
+          if (res.statusCode !== 200) reject(new Error(`${url}: ${res.statusCode}`));
+          else
+            resolve({ ttfb: first, total: Number(process.hrtime.bigint() - started) / 1e6, bytes });
+        });
+      },
+    );
+    req.on('error', reject);
+    req.end(JSON.stringify(body));
+  });
+}
+
+const pct = (sorted, p) =>
+  sorted[Math.min(sorted.length - 1, Math.floor((p / 100) * sorted.length))];
+
+async function run(label, concurrency, once) {
+  await Promise.all(Array.from({ length: Math.min(concurrency, 20) }, once)); // warm-up
+  const samples = [];
+  const started = Date.now();
+  for (let r = 0; r < (concurrency === 1 ? ROUNDS * 40 : ROUNDS); r++)
+    samples.push(...(await Promise.all(Array.from({ length: concurrency }, once))));
+  const ttfb = samples.map((s) => s.ttfb).sort((a, b) => a - b);
+  const total = samples.map((s) => s.total).sort((a, b) => a - b);
+  return {
+    label,
+    concurrency,
+    streams: samples.length,
+    seconds: (Date.now() - started) / 1000,
+    ttfb50: pct(ttfb, 50),
+    ttfb99: pct(ttfb, 99),
+    total50: pct(total, 50),
+    total99: pct(total, 99),
+  };
+}
+
+try {
+  const admin = await api('/auth/login', { username: 'admin', password: 'bench-admin-password' });
+  await api(
+    '/admin/credits/prices/create',
+    {
+      model: 'bench-chat',
+      action: 'chat',
+      category: 'chat',
+      label: 'Bench chat',
+      unit: '1k_tokens',
+      inputPer1k: 1,
+      outputPer1k: 2,
+    },
+    admin.token,
+  );
+  const user = await api('/auth/register', {
+    username: `bench${Date.now().toString(36)}`,
+    password: 'bench-password-1',
+  });
+  const info = await api('/auth/getInfo', undefined, user.token);
+  await api(
+    '/admin/credits/adjust',
+    { userId: info.userInfo.id, amount: 10_000_000, reason: 'bench' },
+    admin.token,
+  );
+  const group = await api('/group/create', {}, user.token);
+  const models = await api('/autoreply/queryGptModel', undefined, user.token);
+  const modelId = models.rows.find((m) => m.name === 'Bench').id;
+
+  const viaAtelier = () =>
+    timedStream(
+      `${server.base}/api/chatgpt/chat-process`,
+      {
+        gptModelId: modelId,
+        prompt: 'Benchmark prompt',
+        options: { groupId: group.id, usingContext: false },
+      },
+      { authorization: `Bearer ${user.token}` },
+    );
+  const direct = () =>
+    timedStream(
+      `${fakeUrl}/chat/completions`,
+      {
+        model: 'gpt-bench',
+        messages: [{ role: 'user', content: 'Benchmark prompt' }],
+        stream: true,
+        stream_options: { include_usage: true },
+        max_tokens: 512,
+      },
+      { authorization: 'Bearer sk-bench' },
+    );
+
+  const rows = [];
+  for (const c of LEVELS) {
+    rows.push(await run('direct to upstream', c, direct));
+    rows.push(await run('through Atelier', c, viaAtelier));
+  }
+  const f = (n) => `${n.toFixed(2)} ms`.padStart(10);
+  console.log(
+    `\nChat streaming (${os.cpus().length} × ${os.cpus()[0]?.model ?? 'cpu'}, SQLite, ` +
+      `${Math.ceil('Streaming benchmark reply. '.repeat(16).length / 8)} chunks per answer)\n`,
+  );
+  console.log(
+    `${'path'.padEnd(20)} ${'conc'.padStart(5)} ${'streams'.padStart(8)}   TTFB p50   TTFB p99  total p50  total p99`,
+  );
+  for (const r of rows)
+    console.log(
+      `${r.label.padEnd(20)} ${String(r.concurrency).padStart(5)} ${String(r.streams).padStart(8)} ${f(r.ttfb50)} ${f(r.ttfb99)} ${f(r.total50)} ${f(r.total99)}`,
+    );
+  console.log('\nAdded by Atelier (p50):');
+  for (const c of LEVELS) {
+    const d = rows.find((r) => r.concurrency === c && r.label.startsWith('direct'));
+    const a = rows.find((r) => r.concurrency === c && r.label.startsWith('through'));
+    console.log(
+      `  ${String(c).padStart(3)} concurrent: TTFB +${(a.ttfb50 - d.ttfb50).toFixed(2)} ms, total +${(a.total50 - d.total50).toFixed(2)} ms`,
+    );
+  }
+} finally {
+  agent.destroy();
+  stopAll();
+}
