@@ -6,7 +6,7 @@ import type { AppContext } from '../../context.js';
 import { nowIso } from '../../db/database.js';
 import { AppError, badRequest, conflict, notFound } from '../../http/errors.js';
 import { route } from '../../http/route.js';
-import { secretBox } from '../../lib/secret-box.js';
+import { secretBox, type SecretBox } from '../../lib/secret-box.js';
 import { texts } from './messages.js';
 import type { ChatModelsTable, ChatProvidersTable, ChatUserModelsTable } from './tables.js';
 import { checkPublicUrl } from './url-guard.js';
@@ -17,6 +17,14 @@ export const BYOK_KEY_CONTEXT = 'chat:byok';
 type ProviderRow = Selectable<ChatProvidersTable>;
 type ModelRow = Selectable<ChatModelsTable>;
 type ByokRow = Selectable<ChatUserModelsTable>;
+
+/** One secret box per app (its key derivation runs once). */
+const boxes = new WeakMap<AppContext, SecretBox>();
+export const boxOf = (ctx: AppContext): SecretBox => {
+  let box = boxes.get(ctx);
+  if (!box) boxes.set(ctx, (box = secretBox(ctx.config.secretKey)));
+  return box;
+};
 
 const isUnique = (error: unknown) => {
   const code = (error as { code?: unknown } | null)?.code;
@@ -65,7 +73,7 @@ const toByok = (r: ByokRow): C.ByokModel => ({
 });
 
 function providerColumns(ctx: AppContext, f: Partial<C.ProviderFields>) {
-  const box = secretBox(ctx.config.secretKey);
+  const box = boxOf(ctx);
   return {
     ...(f.name !== undefined ? { name: f.name } : {}),
     ...(f.protocol !== undefined ? { protocol: f.protocol } : {}),
@@ -274,7 +282,7 @@ export async function usableModel(ctx: AppContext, modelId: number, userId: numb
   if (row.vip_only === 1 && !(await ctx.balances.read(userId)).isVip)
     throw new AppError(403, texts.vipOnly);
   const apiKey = row.api_key_sealed
-    ? secretBox(ctx.config.secretKey).open(row.api_key_sealed, PROVIDER_KEY_CONTEXT)
+    ? boxOf(ctx).open(row.api_key_sealed, PROVIDER_KEY_CONTEXT)
     : null;
   return {
     model: row,
@@ -302,9 +310,7 @@ export async function usableByok(ctx: AppContext, id: number, userId: number) {
     const reason = await checkPublicUrl(row.base_url);
     if (reason) throw badRequest(texts.urlNotAllowed, { reason }, 'gptModelUserId');
   }
-  const apiKey = row.api_key_sealed
-    ? secretBox(ctx.config.secretKey).open(row.api_key_sealed, BYOK_KEY_CONTEXT)
-    : null;
+  const apiKey = row.api_key_sealed ? boxOf(ctx).open(row.api_key_sealed, BYOK_KEY_CONTEXT) : null;
   return { row, apiKey };
 }
 
@@ -353,7 +359,7 @@ function userRoutes(app: FastifyInstance): void {
         const reason = await checkPublicUrl(body.baseUrl);
         if (reason) throw badRequest(texts.urlNotAllowed, { reason }, 'baseUrl');
       }
-      const box = secretBox(app.ctx.config.secretKey);
+      const box = boxOf(app.ctx);
       const now = nowIso();
       const fields = {
         name: body.name,

@@ -6,13 +6,24 @@ export * from './types.js';
 export { countMessageTokens, countTokens } from './tokens.js';
 export { OUTLINE_MARKER } from './demo.js';
 
+const demo = demoAdapter();
+/** SDK clients are kept per base URL and key (bounded), so connections and setup are reused. */
+const openaiClients = new Map<string, ChatAdapter>();
+const MAX_CLIENTS = 500;
+
 /** The adapter of a provider's protocol. */
 export function chatAdapterFor(provider: {
   protocol: 'openai' | 'demo';
   baseUrl: string;
   apiKey: string | null;
 }): ChatAdapter {
-  return provider.protocol === 'demo'
-    ? demoAdapter()
-    : openaiAdapter({ baseUrl: provider.baseUrl, apiKey: provider.apiKey });
+  if (provider.protocol === 'demo') return demo;
+  const key = `${provider.baseUrl}\n${provider.apiKey ?? ''}`;
+  let adapter = openaiClients.get(key);
+  if (!adapter) {
+    if (openaiClients.size >= MAX_CLIENTS) openaiClients.clear();
+    adapter = openaiAdapter({ baseUrl: provider.baseUrl, apiKey: provider.apiKey });
+    openaiClients.set(key, adapter);
+  }
+  return adapter;
 }
