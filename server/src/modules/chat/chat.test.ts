@@ -10,7 +10,9 @@ import type { chat as C } from '@atelier/contracts';
 import { startFakeOpenAI, type FakeOpenAI } from '../../../test/fakes/openai.js';
 import { bearer, call, createTestApp, guest, type TestApp } from '../../test/harness.js';
 import { createUser, type TestUser } from '../../test/users.js';
+import { countTokens } from '../../providers/chat/index.js';
 import { grant } from '../credits/ledger.js';
+import { readDeclared } from './catalog.js';
 
 let fake: FakeOpenAI;
 let t: TestApp;
@@ -200,6 +202,26 @@ describe('models and providers', () => {
     ).toBe(200);
     const models = await get<{ rows: C.AdminModel[] }>('/admin/chat/models', bearer(admin.token));
     expect(models.body.data.rows.map((m) => m.name)).not.toContain('Extra model');
+  });
+});
+
+describe('config file entries', () => {
+  it('names the entry and field of a mistake', () => {
+    expect(() =>
+      readDeclared({
+        providers: [{ name: 'x', protocol: 'grpc' }],
+        models: [
+          {
+            name: 'm',
+            provider: 'x',
+            upstreamModel: 'u',
+            priceKey: 'p:chat',
+            contextWindow: 'big',
+          },
+        ],
+      }),
+    ).toThrow(/providers\[0\]\.protocol[\s\S]*models\[0\]\.contextWindow/);
+    expect(readDeclared({})).toEqual({ providers: [], models: [] });
   });
 });
 
@@ -488,6 +510,11 @@ describe('the offline demo provider', () => {
     expect(text).toContain('| --- | --- |');
     expect(text).toContain('```ts');
     expect(text).toContain('$$');
+    // Counted honestly: the estimator over exactly what was streamed.
+    expect(r.last!.usage).toMatchObject({
+      completionTokens: countTokens(text),
+      source: 'upstream',
+    });
     expect(r.last!.usage!.completionTokens).toBeGreaterThan(100);
     expect(r.last!.cost).toBeGreaterThan(0);
     expect(await balance(alice.userId)).toBe(before - r.last!.cost!);
