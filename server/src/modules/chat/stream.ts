@@ -282,6 +282,8 @@ export function streamRoutes(app: FastifyInstance): void {
     reply.raw.on('close', () => {
       if (!finished) controller.abort(new Error('client closed'));
     });
+    // Left while the hold and the logs were written: the upstream is not called at all.
+    if (reply.raw.destroyed) controller.abort(new Error('client closed'));
     // Lines produced in the same turn of the event loop leave in one write (fewer syscalls
     // under load, no added wait: the flush runs right after the current I/O callbacks).
     let pending = '';
