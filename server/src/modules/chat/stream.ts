@@ -205,24 +205,26 @@ export function streamRoutes(app: FastifyInstance): void {
     let userLogId = 0;
     let assistantLogId = 0;
     try {
-      if (target.priceKey) {
-        held = await quote(ctx.db.kysely, {
-          priceKey: target.priceKey,
-          units: { inputTokens: promptTokens, outputTokens: maxTokens },
-          userId,
-        });
-        holdId = (
-          await hold(ctx.db.kysely, {
-            userId,
-            amount: held,
-            ref: `chat:${group?.id ?? 'mind'}`,
-            idempotencyKey: `chat:${randomUUID()}`,
+      // One transaction: the hold, both messages and the group's title and time commit together.
+      await ctx.db.kysely.transaction().execute(async (trx) => {
+        if (target.priceKey) {
+          held = await quote(trx, {
             priceKey: target.priceKey,
-            ttlSeconds: Math.ceil(target.timeoutMs / 1000) * 4 + 600,
-          })
-        ).holdId;
-      }
-      if (group) {
+            units: { inputTokens: promptTokens, outputTokens: maxTokens },
+            userId,
+          });
+          holdId = (
+            await hold(trx, {
+              userId,
+              amount: held,
+              ref: `chat:${group?.id ?? 'mind'}`,
+              idempotencyKey: `chat:${randomUUID()}`,
+              priceKey: target.priceKey,
+              ttlSeconds: Math.ceil(target.timeoutMs / 1000) * 4 + 600,
+            })
+          ).holdId;
+        }
+        if (!group) return;
         const now = nowIso();
         const logBase = {
           user_id: userId,
@@ -234,45 +236,36 @@ export function streamRoutes(app: FastifyInstance): void {
           credits: 0,
           created_at: now,
         };
-        // Both messages in one statement; the group's title and time alongside.
-        const [ids] = await Promise.all([
-          ctx.db.kysely
-            .insertInto('chat_logs')
-            .values([
-              {
-                ...logBase,
-                role: 'user',
-                content: body.prompt,
-                image_url: body.image_url ?? null,
-                status: 'done',
-              },
-              {
-                ...logBase,
-                role: 'assistant',
-                content: '',
-                image_url: null,
-                status: 'partial',
-              },
-            ])
-            .returning('id')
-            .execute(),
-          ctx.db.kysely
-            .updateTable('chat_groups')
-            .set({
-              ...(defaultTitles.has(group.title) ? { title: titleFrom(body.prompt) } : {}),
-              updated_at: now,
-            })
-            .where('id', '=', group.id)
-            .execute(),
-        ]);
+        const ids = await trx
+          .insertInto('chat_logs')
+          .values([
+            {
+              ...logBase,
+              role: 'user',
+              content: body.prompt,
+              image_url: body.image_url ?? null,
+              status: 'done',
+            },
+            { ...logBase, role: 'assistant', content: '', image_url: null, status: 'partial' },
+          ])
+          .returning('id')
+          .execute();
         [userLogId, assistantLogId] = ids.map((r) => r.id).sort((a, b) => a - b) as [
           number,
           number,
         ];
-      }
+        await trx
+          .updateTable('chat_groups')
+          .set({
+            ...(defaultTitles.has(group.title) ? { title: titleFrom(body.prompt) } : {}),
+            updated_at: now,
+          })
+          .where('id', '=', group.id)
+          .execute();
+      });
     } catch (error) {
+      // Rolled back whole: no hold, no messages.
       done();
-      if (holdId !== null) await release(ctx.db.kysely, { holdId }).catch(() => undefined);
       throw error;
     }
 
@@ -344,49 +337,54 @@ export function streamRoutes(app: FastifyInstance): void {
       if (upstreamUsage && !gone) usage = { ...upstreamUsage, source: 'upstream' };
       else usage = { promptTokens, completionTokens: countTokens(text), source: 'estimate' };
       const charge = !failure && (!gone || text !== '');
+      const logUpdate = (trx: typeof ctx.db.kysely) =>
+        Promise.all([
+          trx
+            .updateTable('chat_logs')
+            .set({
+              content: text,
+              status: failure ? 'error' : gone ? 'partial' : 'done',
+              prompt_tokens: charge ? usage.promptTokens : 0,
+              completion_tokens: charge ? usage.completionTokens : 0,
+              credits: cost,
+            })
+            .where('id', '=', assistantLogId)
+            .execute(),
+          charge
+            ? trx
+                .updateTable('chat_logs')
+                .set({ prompt_tokens: usage.promptTokens })
+                .where('id', '=', userLogId)
+                .execute()
+            : null,
+        ]);
       try {
-        if (holdId !== null) {
-          if (charge) {
-            const price = await quote(ctx.db.kysely, {
-              priceKey: target.priceKey!,
-              units: { inputTokens: usage.promptTokens, outputTokens: usage.completionTokens },
-              userId,
-            });
-            const settled = await settle(ctx.db.kysely, {
-              holdId,
-              actualAmount: Math.min(price, held),
-            });
-            cost = settled.charged;
-            balance = settled.balanceAfter;
-          } else balance = (await release(ctx.db.kysely, { holdId })).balanceAfter;
-        }
-        if (assistantLogId)
-          await Promise.all([
-            ctx.db.kysely
-              .updateTable('chat_logs')
-              .set({
-                content: text,
-                status: failure ? 'error' : gone ? 'partial' : 'done',
-                prompt_tokens: charge ? usage.promptTokens : 0,
-                completion_tokens: charge ? usage.completionTokens : 0,
-                credits: cost,
-              })
-              .where('id', '=', assistantLogId)
-              .execute(),
-            charge
-              ? ctx.db.kysely
-                  .updateTable('chat_logs')
-                  .set({ prompt_tokens: usage.promptTokens })
-                  .where('id', '=', userLogId)
-                  .execute()
-              : null,
-          ]);
+        // One transaction: the settle (or release) and the saved answer commit together.
+        await ctx.db.kysely.transaction().execute(async (trx) => {
+          if (holdId !== null) {
+            if (charge) {
+              const price = await quote(trx, {
+                priceKey: target.priceKey!,
+                units: { inputTokens: usage.promptTokens, outputTokens: usage.completionTokens },
+                userId,
+              });
+              const settled = await settle(trx, { holdId, actualAmount: Math.min(price, held) });
+              cost = settled.charged;
+              balance = settled.balanceAfter;
+            } else balance = (await release(trx, { holdId })).balanceAfter;
+          }
+          if (assistantLogId) await logUpdate(trx);
+        });
         balance ??= (await ctx.balances.read(userId)).credits;
       } catch (error) {
         ctx.log.error(
           { err: error, holdId },
           'chat settlement failed (the hold sweeper returns it)',
         );
+        // The answer is kept even when the charge could not be written.
+        cost = 0;
+        balance = null;
+        if (assistantLogId) await logUpdate(ctx.db.kysely).catch(() => undefined);
       }
       finished = true;
       write({
