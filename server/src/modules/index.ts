@@ -6,4 +6,10 @@ import { paymentsModule } from './payments/index.js';
 import { chatModule } from './chat/index.js';
 
 /** Every domain of the API, in the order their routes and seeds run. */
-export const modules: AtelierModule[] = [authModule, sitesModule, creditsModule, paymentsModule, chatModule];
+export const modules: AtelierModule[] = [
+  authModule,
+  sitesModule,
+  creditsModule,
+  paymentsModule,
+  chatModule,
+];
