@@ -205,26 +205,24 @@ export function streamRoutes(app: FastifyInstance): void {
     let userLogId = 0;
     let assistantLogId = 0;
     try {
-      // One transaction: the hold, both messages and the group's title and time commit together.
-      await ctx.db.kysely.transaction().execute(async (trx) => {
-        if (target.priceKey) {
-          held = await quote(trx, {
-            priceKey: target.priceKey,
-            units: { inputTokens: promptTokens, outputTokens: maxTokens },
+      if (target.priceKey) {
+        held = await quote(ctx.db.kysely, {
+          priceKey: target.priceKey,
+          units: { inputTokens: promptTokens, outputTokens: maxTokens },
+          userId,
+        });
+        holdId = (
+          await hold(ctx.db.kysely, {
             userId,
-          });
-          holdId = (
-            await hold(trx, {
-              userId,
-              amount: held,
-              ref: `chat:${group?.id ?? 'mind'}`,
-              idempotencyKey: `chat:${randomUUID()}`,
-              priceKey: target.priceKey,
-              ttlSeconds: Math.ceil(target.timeoutMs / 1000) * 4 + 600,
-            })
-          ).holdId;
-        }
-        if (!group) return;
+            amount: held,
+            ref: `chat:${group?.id ?? 'mind'}`,
+            idempotencyKey: `chat:${randomUUID()}`,
+            priceKey: target.priceKey,
+            ttlSeconds: Math.ceil(target.timeoutMs / 1000) * 4 + 600,
+          })
+        ).holdId;
+      }
+      if (group) {
         const now = nowIso();
         const logBase = {
           user_id: userId,
@@ -236,36 +234,45 @@ export function streamRoutes(app: FastifyInstance): void {
           credits: 0,
           created_at: now,
         };
-        const ids = await trx
-          .insertInto('chat_logs')
-          .values([
-            {
-              ...logBase,
-              role: 'user',
-              content: body.prompt,
-              image_url: body.image_url ?? null,
-              status: 'done',
-            },
-            { ...logBase, role: 'assistant', content: '', image_url: null, status: 'partial' },
-          ])
-          .returning('id')
-          .execute();
+        // Both messages in one statement; the group's title and time alongside.
+        const [ids] = await Promise.all([
+          ctx.db.kysely
+            .insertInto('chat_logs')
+            .values([
+              {
+                ...logBase,
+                role: 'user',
+                content: body.prompt,
+                image_url: body.image_url ?? null,
+                status: 'done',
+              },
+              {
+                ...logBase,
+                role: 'assistant',
+                content: '',
+                image_url: null,
+                status: 'partial',
+              },
+            ])
+            .returning('id')
+            .execute(),
+          ctx.db.kysely
+            .updateTable('chat_groups')
+            .set({
+              ...(defaultTitles.has(group.title) ? { title: titleFrom(body.prompt) } : {}),
+              updated_at: now,
+            })
+            .where('id', '=', group.id)
+            .execute(),
+        ]);
         [userLogId, assistantLogId] = ids.map((r) => r.id).sort((a, b) => a - b) as [
           number,
           number,
         ];
-        await trx
-          .updateTable('chat_groups')
-          .set({
-            ...(defaultTitles.has(group.title) ? { title: titleFrom(body.prompt) } : {}),
-            updated_at: now,
-          })
-          .where('id', '=', group.id)
-          .execute();
-      });
+      }
     } catch (error) {
-      // Rolled back whole: no hold, no messages.
       done();
+      if (holdId !== null) await release(ctx.db.kysely, { holdId }).catch(() => undefined);
       throw error;
     }
 
