@@ -293,8 +293,15 @@ export function streamRoutes(app: FastifyInstance): void {
       if (pending && !out.destroyed) out.write(pending);
       pending = '';
     };
+    let wroteFirst = false;
     const write = (line: Line) => {
       pending += `${JSON.stringify(line)}\n`;
+      if (!wroteFirst) {
+        // The first line leaves at once: time to first byte matters most.
+        wroteFirst = true;
+        flush();
+        return;
+      }
       if (!flushing) {
         flushing = true;
         setImmediate(flush);
@@ -337,6 +344,8 @@ export function streamRoutes(app: FastifyInstance): void {
         if (got) slots.releaseOne();
       }
       const gone = controller.signal.aborted && !failure;
+      // What was relayed leaves before the settlement's queries run.
+      flush();
 
       let cost = 0;
       let balance: number | null = null;
