@@ -9,6 +9,7 @@ import { langOf } from '../../http/messages.js';
 import { route } from '../../http/route.js';
 import { texts } from './messages.js';
 import type { ChatGroupsTable, ChatLogsTable } from './tables.js';
+import { pageOf } from '../../db/paging.js';
 
 type GroupRow = Selectable<ChatGroupsTable>;
 type LogRow = Selectable<ChatLogsTable>;
@@ -206,16 +207,8 @@ export function groupRoutes(app: FastifyInstance): void {
       .selectFrom('chat_logs')
       .where('user_id', '=', identity.userId)
       .where('app_id', '=', query.appId);
-    const [rows, total] = await Promise.all([
-      base
-        .selectAll()
-        .orderBy('id', 'desc')
-        .limit(query.size)
-        .offset((query.page - 1) * query.size)
-        .execute(),
-      base.select((eb) => eb.fn.countAll<number>().as('n')).executeTakeFirstOrThrow(),
-    ]);
-    return { rows: rows.map(toLog), count: Number(total.n) };
+    const { rows, count } = await pageOf(base, query, (q) => q.selectAll().orderBy('id', 'desc'));
+    return { rows: rows.map(toLog), count };
   });
 }
 

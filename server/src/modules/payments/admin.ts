@@ -9,6 +9,7 @@ import { texts } from './messages.js';
 import { findOrder, orderView, settleOrder, type OrderRow } from './orders.js';
 import { listPackages, packageColumns, packageView } from './packages.js';
 import type { PaymentNotificationsTable } from './tables.js';
+import { pageOf } from '../../db/paging.js';
 
 const adminOrderView = (row: OrderRow): payments.AdminOrder => ({
   ...orderView(row),
@@ -75,17 +76,10 @@ export async function adminRoutes(app: FastifyInstance): Promise<void> {
     if (query.status) base = base.where('status', '=', query.status);
     if (query.userId) base = base.where('user_id', '=', query.userId);
     if (query.orderNo) base = base.where('order_no', '=', query.orderNo);
-    const [rows, total] = await Promise.all([
-      base
-        .selectAll()
-        .orderBy('created_at', 'desc')
-        .orderBy('id', 'desc')
-        .limit(query.size)
-        .offset((query.page - 1) * query.size)
-        .execute(),
-      base.select((eb) => eb.fn.countAll<number>().as('n')).executeTakeFirstOrThrow(),
-    ]);
-    return { rows: rows.map(adminOrderView), count: Number(total.n) };
+    const { rows, count } = await pageOf(base, query, (q) =>
+      q.selectAll().orderBy('created_at', 'desc').orderBy('id', 'desc'),
+    );
+    return { rows: rows.map(adminOrderView), count };
   });
 
   route(app, payments.adminMarkPaid, async ({ body, identity, setMessage }) => {
@@ -103,16 +97,8 @@ export async function adminRoutes(app: FastifyInstance): Promise<void> {
   route(app, payments.adminListNotifications, async ({ query }) => {
     let base = db().selectFrom('payment_notifications');
     if (query.orderNo) base = base.where('order_no', '=', query.orderNo);
-    const [rows, total] = await Promise.all([
-      base
-        .selectAll()
-        .orderBy('id', 'desc')
-        .limit(query.size)
-        .offset((query.page - 1) * query.size)
-        .execute(),
-      base.select((eb) => eb.fn.countAll<number>().as('n')).executeTakeFirstOrThrow(),
-    ]);
-    return { rows: rows.map(notificationView), count: Number(total.n) };
+    const { rows, count } = await pageOf(base, query, (q) => q.selectAll().orderBy('id', 'desc'));
+    return { rows: rows.map(notificationView), count };
   });
 
   route(app, payments.adminListGateways, async () => ({ rows: await listGatewaySettings(ctx) }));

@@ -3,6 +3,7 @@ import type { payments } from '@atelier/contracts';
 import type { AppContext } from '../../context.js';
 import { nowIso } from '../../db/database.js';
 import type { PackagesTable } from './tables.js';
+import { pageOf } from '../../db/paging.js';
 
 type Ctx = Pick<AppContext, 'db'>;
 
@@ -29,18 +30,10 @@ export async function listPackages(
 ): Promise<{ rows: payments.PricePackage[]; count: number }> {
   let base = ctx.db.kysely.selectFrom('packages');
   if (!all) base = base.where('on_sale', '=', 1);
-  const [rows, total] = await Promise.all([
-    base
-      .selectAll()
-      .orderBy('sort')
-      .orderBy('price_cents')
-      .orderBy('id')
-      .limit(page.size)
-      .offset((page.page - 1) * page.size)
-      .execute(),
-    base.select((eb) => eb.fn.countAll<number>().as('n')).executeTakeFirstOrThrow(),
-  ]);
-  return { rows: rows.map(packageView), count: Number(total.n) };
+  const { rows, count } = await pageOf(base, page, (q) =>
+    q.selectAll().orderBy('sort').orderBy('price_cents').orderBy('id'),
+  );
+  return { rows: rows.map(packageView), count };
 }
 
 type PackageInput = Partial<{

@@ -7,6 +7,7 @@ import { texts } from './messages.js';
 import { createOrder, findOrder, orderView } from './orders.js';
 import { listPackages } from './packages.js';
 import { reconcileOrder } from './reconciler.js';
+import { pageOf } from '../../db/paging.js';
 
 /** While the pay screen polls, the gateway is asked about an order a minute old, at most every 15 s. */
 const POLL_QUERY_AFTER_MS = 60_000;
@@ -59,16 +60,9 @@ export async function userRoutes(app: FastifyInstance): Promise<void> {
   route(app, payments.listOrders, async ({ query, identity }) => {
     let base = ctx.db.kysely.selectFrom('orders').where('user_id', '=', identity.userId);
     if (query.status) base = base.where('status', '=', query.status);
-    const [rows, total] = await Promise.all([
-      base
-        .selectAll()
-        .orderBy('created_at', 'desc')
-        .orderBy('id', 'desc')
-        .limit(query.size)
-        .offset((query.page - 1) * query.size)
-        .execute(),
-      base.select((eb) => eb.fn.countAll<number>().as('n')).executeTakeFirstOrThrow(),
-    ]);
-    return { rows: rows.map(orderView), count: Number(total.n) };
+    const { rows, count } = await pageOf(base, query, (q) =>
+      q.selectAll().orderBy('created_at', 'desc').orderBy('id', 'desc'),
+    );
+    return { rows: rows.map(orderView), count };
   });
 }
