@@ -1,6 +1,6 @@
-import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
-import { parseArgs } from '../../cli/command.js';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { commands } from '../../cli/commands.js';
+import { runAdmin } from '../../test/admin-cli.js';
 import { bearer, call, createTestApp, type TestApp } from '../../test/harness.js';
 import { seedAdmin } from './admins.js';
 import { createAdminCommand, resetPasswordCommand } from './cli.js';
@@ -16,23 +16,8 @@ describe('admin bootstrap and the account commands', () => {
   });
   afterAll(async () => t.close());
 
-  /** Runs a command as `npm run admin -- …` would, returning its exit code and what it printed. */
-  async function run(command: typeof createAdminCommand, argv: string[]) {
-    const printed: string[] = [];
-    const capture = (chunk: string | Uint8Array) => {
-      printed.push(String(chunk));
-      return true;
-    };
-    const out = vi.spyOn(process.stdout, 'write').mockImplementation(capture);
-    const err = vi.spyOn(process.stderr, 'write').mockImplementation(capture);
-    try {
-      const code = await command.run(t.app.ctx, parseArgs(argv));
-      return { code, text: printed.join('') };
-    } finally {
-      out.mockRestore();
-      err.mockRestore();
-    }
-  }
+  const run = (command: typeof createAdminCommand, argv: string[]) =>
+    runAdmin(t.app.ctx, command, argv);
   const login = (username: string, password: string) =>
     call<{ token: string }>(t.app, {
       method: 'POST',

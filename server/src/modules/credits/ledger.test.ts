@@ -1,8 +1,8 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { AppError } from '../../http/errors.js';
-import { nowIso } from '../../db/database.js';
 import { format } from '../../http/messages.js';
 import { createTestApp, type TestApp } from '../../test/harness.js';
+import { createUser } from '../../test/users.js';
 import { startHoldSweeper } from './index.js';
 import {
   adjust,
@@ -18,36 +18,8 @@ import {
 
 let t: TestApp;
 let db: Executor;
-let seq = 0;
-
-async function newUser(): Promise<number> {
-  seq++;
-  const row = await db
-    .insertInto('users')
-    .values({
-      kind: 'registered',
-      role: 'user',
-      username: `ledger${seq}_${Date.now()}`,
-      username_key: `ledger${seq}_${Date.now()}`,
-      email: null,
-      email_key: null,
-      password_hash: null,
-      guest_id: null,
-      invite_code: null,
-      invited_by: null,
-      signup_keyword: null,
-      signup_bd_vid: null,
-      signup_source: null,
-      merged_into: null,
-      disabled_at: null,
-      last_login_at: null,
-      created_at: nowIso(),
-      updated_at: nowIso(),
-    })
-    .returning('id')
-    .executeTakeFirstOrThrow();
-  return row.id;
-}
+/** A registered user through the shared test helper; the ledger tests need only the id. */
+const newUser = async (): Promise<number> => (await createUser(t.app)).userId;
 
 const balanceOf = async (userId: number) =>
   (

@@ -1,7 +1,6 @@
-import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
-import { parseArgs } from '../../cli/command.js';
-import { paymentCommands } from './cli.js';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { bearer, call, createTestApp, type TestApp } from '../../test/harness.js';
+import { runAdmin } from '../../test/admin-cli.js';
 import { createUser } from '../../test/users.js';
 
 describe('payments: admin commands', () => {
@@ -9,21 +8,9 @@ describe('payments: admin commands', () => {
   let printed: string[];
 
   const admin = async (...argv: string[]) => {
-    const command = paymentCommands.find((c) => c.name === argv[0]);
-    if (!command) throw new Error(`no command ${argv[0]}`);
-    printed = [];
-    const write = (chunk: string | Uint8Array) => {
-      printed.push(String(chunk));
-      return true;
-    };
-    const outSpy = vi.spyOn(process.stdout, 'write').mockImplementation(write);
-    const errSpy = vi.spyOn(process.stderr, 'write').mockImplementation(write);
-    try {
-      return await command.run(t.app.ctx, parseArgs(argv.slice(1)));
-    } finally {
-      outSpy.mockRestore();
-      errSpy.mockRestore();
-    }
+    const { code, text } = await runAdmin(t.app.ctx, argv[0]!, argv.slice(1));
+    printed = [text];
+    return code;
   };
 
   beforeAll(async () => {

@@ -1,8 +1,7 @@
 import { afterAll, afterEach, beforeAll, describe, expect, it, vi } from 'vitest';
 import type { sites } from '@atelier/contracts';
-import { parseArgs } from '../../cli/command.js';
-import { commands } from '../../cli/commands.js';
 import { call, createTestApp, type TestApp } from '../../test/harness.js';
+import { runAdmin } from '../../test/admin-cli.js';
 
 describe('sites: admin commands', () => {
   let t: TestApp;
@@ -10,21 +9,9 @@ describe('sites: admin commands', () => {
 
   /** Runs `npm run admin -- <argv>` against the test app's database. */
   const admin = async (...argv: string[]) => {
-    const command = commands.find((c) => c.name === argv[0]);
-    if (!command) throw new Error(`no command ${argv[0]}`);
-    printed = [];
-    const write = (chunk: string | Uint8Array) => {
-      printed.push(String(chunk));
-      return true;
-    };
-    const outSpy = vi.spyOn(process.stdout, 'write').mockImplementation(write);
-    const errSpy = vi.spyOn(process.stderr, 'write').mockImplementation(write);
-    try {
-      return await command.run(t.app.ctx, parseArgs(argv.slice(1)));
-    } finally {
-      outSpy.mockRestore();
-      errSpy.mockRestore();
-    }
+    const { code, text } = await runAdmin(t.app.ctx, argv[0]!, argv.slice(1));
+    printed = [text];
+    return code;
   };
   /** What the web reads for a host. */
   const front = async (host = 'unknown.example.org') => {
