@@ -1,5 +1,5 @@
 import { expect, test, type APIRequestContext, type Page } from '@playwright/test';
-import { startFakeEpay } from '../support/fake-epay.js';
+import { startFakeEpay } from '../../server/test/fakes/epay.js';
 import { adminToken, api, BASE_URL, registerUser, siteUrl, uniqueName } from '../support/index.js';
 
 /**
