@@ -80,7 +80,8 @@ export default defineConfig({
       // Gateways' notifications (the fake epay of credits.spec.ts) reach the server here.
       PUBLIC_URL: BASE_URL,
       DATA_DIR: process.env.E2E_DATA_DIR,
-      WEB_DIST: path.join(root, 'web', 'dist'),
+      // A helper building the web elsewhere (E2E_WEB_DIST) does not race another run's dist.
+      WEB_DIST: process.env.E2E_WEB_DIST ?? path.join(root, 'web', 'dist'),
       ADMIN_USERNAME,
       ADMIN_PASSWORD,
       RATE_LIMIT_AUTH: '10000',
