@@ -1,10 +1,41 @@
+import fs from 'node:fs';
+import path from 'node:path';
+import { fileURLToPath } from 'node:url';
 import { defineConfig } from 'vitest/config';
+
+const here = path.dirname(fileURLToPath(import.meta.url));
+const patterns = ['src/**/*.test.ts', 'test/**/*.test.ts'];
+
+/**
+ * The PostgreSQL + Redis pass (TEST_DB=postgres) runs only the files that build a test app or
+ * otherwise depend on the database dialect: pure unit tests (prompt builders, signers, parsers)
+ * would only repeat themselves, and CI's time is better spent elsewhere.
+ */
+function dialectDependentFiles(): string[] {
+  const files: string[] = [];
+  const walk = (dir: string): void => {
+    for (const entry of fs.readdirSync(dir, { withFileTypes: true })) {
+      const full = path.join(dir, entry.name);
+      if (entry.isDirectory()) walk(full);
+      else if (entry.name.endsWith('.test.ts')) {
+        const text = fs.readFileSync(full, 'utf8');
+        if (/createTestApp|createDb|testDialect|testDatabaseUrl|testRedisUrl|TEST_DB/.test(text)) {
+          files.push(path.relative(here, full).split(path.sep).join('/'));
+        }
+      }
+    }
+  };
+  for (const dir of ['src', 'test']) {
+    if (fs.existsSync(path.join(here, dir))) walk(path.join(here, dir));
+  }
+  return files;
+}
 
 export default defineConfig({
   resolve: { conditions: ['source'] },
   ssr: { resolve: { conditions: ['source'], externalConditions: ['source'] } },
   test: {
-    include: ['src/**/*.test.ts', 'test/**/*.test.ts'],
+    include: process.env.TEST_DB === 'postgres' ? dialectDependentFiles() : patterns,
     environment: 'node',
     testTimeout: 30_000,
     hookTimeout: 60_000,
