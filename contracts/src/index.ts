@@ -6,6 +6,7 @@ export * as sites from './sites.js';
 export * as credits from './credits.js';
 export * as payments from './payments.js';
 export * as chat from './chat.js';
+export * as apps from './apps.js';
 export * as drawing from './drawing.js';
 export type { UserInfo, UserBalance, UserRole } from './auth.js';
 export type { LoginDevice } from './user.js';
