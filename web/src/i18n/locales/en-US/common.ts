@@ -2,6 +2,7 @@ import type { LocaleShape } from '../../types';
 import type zhCN from '../zh-CN/common';
 
 export default {
+  copy: 'Copy',
   cancel: 'Cancel',
   language: 'Language',
   languages: { 'zh-CN': '简体中文', 'en-US': 'English', 'zh-TW': '繁體中文' },

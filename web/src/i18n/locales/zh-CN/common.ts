@@ -1,5 +1,6 @@
 /** Namespace `common`: words and the spec's confirmation and success texts (zh-CN is the source). */
 export default {
+  copy: '复制',
   cancel: '取消',
   language: '语言',
   languages: { 'zh-CN': '简体中文', 'en-US': 'English', 'zh-TW': '繁體中文' },

@@ -2,6 +2,7 @@ import type { LocaleShape } from '../../types';
 import type zhCN from '../zh-CN/common';
 
 export default {
+  copy: '複製',
   cancel: '取消',
   language: '語言',
   languages: { 'zh-CN': '简体中文', 'en-US': 'English', 'zh-TW': '繁體中文' },
