@@ -1,0 +1,265 @@
+/**
+ * A client of midjourney-proxy (novicezk/midjourney-proxy and trueai-org/midjourney-proxy).
+ *
+ * The `mj-api-secret` goes only to the configured base URL: redirects are not followed (a
+ * custom header would travel with them to another host) and the secret never appears in an
+ * error message or a log line.
+ */
+
+export type MjFlavour = 'novicezk' | 'trueai';
+export type MjMode = 'fast' | 'relax' | 'turbo';
+
+export interface MjProxyConfig {
+  baseUrl: string;
+  secret: string | null;
+  flavour: MjFlavour;
+  timeoutMs: number;
+}
+
+export interface MjButton {
+  customId: string;
+  emoji: string;
+  label: string;
+  type?: number;
+  style?: number;
+}
+
+/** A task as `/mj/task/{id}/fetch` and the notify hook give it. */
+export interface MjTask {
+  id: string;
+  action?: string;
+  status: string;
+  progress?: string;
+  prompt?: string;
+  promptEn?: string;
+  description?: string;
+  imageUrl?: string | null;
+  failReason?: string | null;
+  submitTime?: number;
+  startTime?: number;
+  finishTime?: number;
+  state?: string;
+  buttons?: MjButton[];
+  properties?: Record<string, unknown>;
+}
+
+export interface MjSubmitAnswer {
+  code: number;
+  description?: string;
+  result?: string | number | null;
+  properties?: Record<string, unknown>;
+}
+
+/** Why a call failed: `transient` may succeed later, the others will not. */
+export class MjProxyError extends Error {
+  constructor(
+    message: string,
+    readonly kind: 'transient' | 'permanent' | 'banned',
+    readonly detail: { status?: number; code?: number; bannedWord?: string } = {},
+  ) {
+    super(message);
+    this.name = 'MjProxyError';
+  }
+}
+
+export const MJ_CODES = {
+  success: 1,
+  exists: 21,
+  queued: 22,
+  queueFull: 23,
+  banned: 24,
+  notFound: 3,
+  validation: 4,
+  systemError: 9,
+} as const;
+
+export interface SubmitOk {
+  taskId: string;
+  /** 21: the upstream waits for `/mj/submit/modal` on this task. */
+  needsModal: boolean;
+  /** Tasks ahead of it upstream (code 22). */
+  queuedAhead: number;
+}
+
+export interface ImagineBody {
+  prompt: string;
+  base64Array?: string[];
+  botType?: 'MID_JOURNEY' | 'NIJI_JOURNEY';
+  notifyHook?: string;
+  state?: string;
+}
+
+export class MidjourneyProxyClient {
+  constructor(private readonly config: MjProxyConfig) {}
+
+  private root(mode?: MjMode): string {
+    const base = this.config.baseUrl.replace(/\/+$/, '');
+    // trueai picks the speed by path; a base that already names one keeps it.
+    if (this.config.flavour === 'trueai' && mode && !/\/mj-(fast|relax|turbo)$/.test(base))
+      return `${base}/mj-${mode}`;
+    return base;
+  }
+
+  private async request<T>(
+    method: 'GET' | 'POST',
+    path: string,
+    body: unknown,
+    opts: { mode?: MjMode; signal?: AbortSignal } = {},
+  ): Promise<T> {
+    const headers: Record<string, string> = { accept: 'application/json' };
+    if (body !== undefined) headers['content-type'] = 'application/json';
+    if (this.config.secret) headers['mj-api-secret'] = this.config.secret;
+    const timeout = AbortSignal.timeout(this.config.timeoutMs);
+    const signal = opts.signal ? AbortSignal.any([opts.signal, timeout]) : timeout;
+    const where = `${method} ${path}`;
+    let res: Response;
+    try {
+      res = await fetch(`${this.root(opts.mode)}${path}`, {
+        method,
+        headers,
+        body: body === undefined ? undefined : JSON.stringify(body),
+        redirect: 'manual',
+        signal,
+      });
+    } catch {
+      const timedOut = timeout.aborted;
+      throw new MjProxyError(
+        timedOut ? `${where}: no answer in ${this.config.timeoutMs} ms` : `${where}: unreachable`,
+        'transient',
+      );
+    }
+    const text = await res.text().catch(() => '');
+    if (res.status >= 300 && res.status < 400)
+      throw new MjProxyError(`${where}: redirected (not followed)`, 'permanent', {
+        status: res.status,
+      });
+    if (res.status === 401 || res.status === 403)
+      throw new MjProxyError(
+        `${where}: the proxy refused the secret (${res.status})`,
+        'permanent',
+        {
+          status: res.status,
+        },
+      );
+    if (res.status === 429 || res.status >= 500)
+      throw new MjProxyError(`${where}: HTTP ${res.status}`, 'transient', { status: res.status });
+    if (res.status >= 400)
+      throw new MjProxyError(`${where}: HTTP ${res.status} ${text.slice(0, 200)}`, 'permanent', {
+        status: res.status,
+      });
+    try {
+      return JSON.parse(text) as T;
+    } catch {
+      throw new MjProxyError(`${where}: the answer is not JSON`, 'transient');
+    }
+  }
+
+  /** Reads a submit answer: 1/22 accepted, 21 accepted waiting for a modal, others fail. */
+  private async submit(
+    path: string,
+    body: Record<string, unknown>,
+    opts: { mode?: MjMode; signal?: AbortSignal } = {},
+  ): Promise<SubmitOk> {
+    const a = await this.request<MjSubmitAnswer>('POST', path, body, opts);
+    const taskId = a.result === null || a.result === undefined ? '' : String(a.result);
+    const description = (a.description ?? '').slice(0, 300);
+    switch (a.code) {
+      case MJ_CODES.success:
+      case MJ_CODES.queued:
+      case MJ_CODES.exists:
+        if (!taskId) throw new MjProxyError(`${path}: accepted without a task id`, 'transient');
+        return {
+          taskId,
+          needsModal: a.code === MJ_CODES.exists,
+          queuedAhead: Number(a.properties?.numberOfQueues ?? 0) || 0,
+        };
+      case MJ_CODES.banned: {
+        const word = a.properties?.bannedWord;
+        throw new MjProxyError(`${path}: banned prompt`, 'banned', {
+          code: a.code,
+          bannedWord: typeof word === 'string' ? word : '',
+        });
+      }
+      case MJ_CODES.queueFull:
+      case MJ_CODES.systemError:
+        throw new MjProxyError(`${path}: code ${a.code} ${description}`, 'transient', {
+          code: a.code,
+        });
+      default:
+        throw new MjProxyError(`${path}: code ${a.code} ${description}`, 'permanent', {
+          code: a.code,
+        });
+    }
+  }
+
+  imagine(body: ImagineBody, mode?: MjMode, signal?: AbortSignal) {
+    return this.submit('/mj/submit/imagine', { ...body }, { mode, signal });
+  }
+
+  blend(
+    body: {
+      base64Array: string[];
+      dimensions: 'PORTRAIT' | 'SQUARE' | 'LANDSCAPE';
+      notifyHook?: string;
+      state?: string;
+    },
+    mode?: MjMode,
+    signal?: AbortSignal,
+  ) {
+    return this.submit('/mj/submit/blend', { ...body }, { mode, signal });
+  }
+
+  describe(
+    body: { base64: string; notifyHook?: string; state?: string },
+    mode?: MjMode,
+    signal?: AbortSignal,
+  ) {
+    return this.submit('/mj/submit/describe', { ...body }, { mode, signal });
+  }
+
+  action(
+    body: { taskId: string; customId: string; notifyHook?: string; state?: string },
+    mode?: MjMode,
+    signal?: AbortSignal,
+  ) {
+    return this.submit('/mj/submit/action', { ...body }, { mode, signal });
+  }
+
+  modal(
+    body: { taskId: string; prompt?: string; maskBase64?: string; notifyHook?: string },
+    mode?: MjMode,
+    signal?: AbortSignal,
+  ) {
+    return this.submit('/mj/submit/modal', { ...body }, { mode, signal });
+  }
+
+  /** trueai's InsightFace swap. */
+  swapFace(
+    body: { sourceBase64: string; targetBase64: string; notifyHook?: string; state?: string },
+    signal?: AbortSignal,
+  ) {
+    return this.submit('/mj/insight-face/swap', { ...body }, { signal });
+  }
+
+  async fetchTask(id: string, signal?: AbortSignal): Promise<MjTask> {
+    const task = await this.request<MjTask | null>(
+      'GET',
+      `/mj/task/${encodeURIComponent(id)}/fetch`,
+      undefined,
+      { signal },
+    );
+    if (!task || typeof task !== 'object' || !task.id)
+      throw new MjProxyError(`task ${id} not found upstream`, 'permanent', { code: 3 });
+    return task;
+  }
+
+  listByCondition(ids: string[], signal?: AbortSignal): Promise<MjTask[]> {
+    return this.request<MjTask[]>('POST', '/mj/task/list-by-condition', { ids }, { signal });
+  }
+}
+
+/** "45%" → 45. */
+export const progressOf = (p: string | undefined): number => {
+  const n = parseInt(p ?? '', 10);
+  return Number.isFinite(n) ? Math.min(Math.max(n, 0), 100) : 0;
+};
