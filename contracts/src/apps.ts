@@ -1,7 +1,7 @@
 import { z } from 'zod';
 import { endpoint } from './endpoint.js';
 import { listOf } from './envelope.js';
-import { localizedInput, localizedText } from './sites.js';
+import { localizedText } from './sites.js';
 
 /*
  * Apps and personas: the app store's catalogue (public apps in categories, texts in the three
@@ -195,6 +195,25 @@ export const deletePersona = endpoint({
 
 // ---------------------------------------------------------------- admin
 
+/**
+ * A text as an operator sends it: one string for every language, or some languages. On
+ * create, missing languages are filled from the others; on update, only those sent change.
+ */
+export const localizedPatch = (max: number, min = 0) => {
+  const text = z.string().trim().max(max);
+  return z.union([
+    z.string().trim().min(min).max(max),
+    z
+      .object({ 'en-US': text, 'zh-CN': text, 'zh-TW': text })
+      .partial()
+      .strict()
+      .refine((v) => Object.values(v).some((x) => x.length >= Math.max(min, 1)), {
+        message: 'give the text in at least one language',
+      }),
+  ]);
+};
+export type LocalizedPatch = z.infer<ReturnType<typeof localizedPatch>>;
+
 export const adminCategory = z.object({
   id: z.number().int(),
   name: localizedText,
@@ -206,7 +225,7 @@ export const adminCategory = z.object({
 export type AdminCategory = z.infer<typeof adminCategory>;
 
 export const categoryFields = z.object({
-  name: localizedInput(40, 1),
+  name: localizedPatch(40, 1),
   sort: z.number().int().min(-1_000_000).max(1_000_000),
   enabled: z.boolean(),
 });
@@ -267,10 +286,10 @@ export type AdminApp = z.infer<typeof adminApp>;
 
 export const appFields = z.object({
   categoryId: z.number().int().positive().nullable(),
-  name: localizedInput(40, 1),
-  description: localizedInput(200),
+  name: localizedPatch(40, 1),
+  description: localizedPatch(200),
   cover: appCover,
-  systemPrompt: localizedInput(20_000, 1),
+  systemPrompt: localizedPatch(20_000, 1),
   modelId: z.number().int().positive().nullable(),
   sort: z.number().int().min(-1_000_000).max(1_000_000),
   enabled: z.boolean(),

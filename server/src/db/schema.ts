@@ -3,6 +3,7 @@ import type { SitesTables } from '../modules/sites/tables.js';
 import type { CreditTables } from '../modules/credits/tables.js';
 import type { PaymentTables } from '../modules/payments/tables.js';
 import type { ChatTables } from '../modules/chat/tables.js';
+import type { AppTables } from '../modules/apps/tables.js';
 
 /**
  * The database as Kysely sees it. Each module declares its own tables in its folder
@@ -66,4 +67,9 @@ export interface AccountTables {
 }
 
 // Modules add their table interfaces to this intersection as they land.
-export type Database = AccountTables & SitesTables & CreditTables & PaymentTables & ChatTables;
+export type Database = AccountTables &
+  SitesTables &
+  CreditTables &
+  PaymentTables &
+  ChatTables &
+  AppTables;

@@ -4,6 +4,7 @@ import { sitesModule } from './sites/index.js';
 import { creditsModule } from './credits/index.js';
 import { paymentsModule } from './payments/index.js';
 import { chatModule } from './chat/index.js';
+import { appsModule } from './apps/index.js';
 
 /** Every domain of the API, in the order their routes and seeds run. */
 export const modules: AtelierModule[] = [
@@ -12,4 +13,5 @@ export const modules: AtelierModule[] = [
   creditsModule,
   paymentsModule,
   chatModule,
+  appsModule,
 ];

@@ -6,7 +6,7 @@ import type { AppContext } from '../../context.js';
 import { nowIso } from '../../db/database.js';
 import { AppError, badRequest } from '../../http/errors.js';
 import { authorize } from '../../http/identity.js';
-import { format, langOf } from '../../http/messages.js';
+import { format, langOf, type Lang } from '../../http/messages.js';
 import {
   chatAdapterFor,
   countMessageTokens,
@@ -22,8 +22,18 @@ import { usableByok, usableModel } from './catalog.js';
 import { defaultTitles, ownGroup, titleFrom } from './groups.js';
 import { texts } from './messages.js';
 
-/** What a chat started from an app gets as its fixed system prompt; the apps module installs it. */
-export type AppPromptResolver = (ctx: AppContext, appId: number) => Promise<string | null>;
+/** What a chat started from an app is given: its fixed system prompt and model, and its name. */
+export interface AppInUse {
+  name: string;
+  systemPrompt: string;
+  /** The model its chats use whatever the client picks; null: the client's choice. */
+  modelId: number | null;
+}
+/** Installed by the apps module; null when the caller may not use that app (or it is gone). */
+export type AppPromptResolver = (
+  ctx: AppContext,
+  app: { appId: number; userId: number; lang: Lang },
+) => Promise<AppInUse | null>;
 export const appPrompts: { resolve: AppPromptResolver } = { resolve: async () => null };
 
 export const MIND_SYSTEM_PROMPT =
@@ -161,15 +171,20 @@ export function streamRoutes(app: FastifyInstance): void {
     const groupId = options.groupId;
     if (!mind && !groupId) throw badRequest(texts.groupRequired, {}, 'options.groupId');
     const group = groupId ? await ownGroup(ctx.db.kysely, groupId, userId) : null;
-    const target = await resolveTarget(body, userId);
+    // An app in use fixes the system prompt, and the model when it names one; the group's app
+    // wins over what the client sends.
+    const appId = group?.app_id ?? (body.appId ? Number(body.appId) : null);
+    const inUse = appId && !mind ? await appPrompts.resolve(ctx, { appId, userId, lang }) : null;
+    const target = await resolveTarget(
+      inUse?.modelId ? { ...body, gptModelId: inUse.modelId, gptModelUserId: null } : body,
+      userId,
+    );
     if (body.image_url && !target.vision) throw badRequest(texts.noVision, {}, 'image_url');
 
     // System message: fixed by the app in use, else the user's settings, else the model's.
-    const appId = body.appId ? Number(body.appId) : (group?.app_id ?? null);
-    const appPrompt = appId ? await appPrompts.resolve(ctx, appId) : null;
     const system = mind
       ? MIND_SYSTEM_PROMPT
-      : (appPrompt ?? (body.systemMessage?.trim() || target.systemPrompt));
+      : (inUse?.systemPrompt ?? (body.systemMessage?.trim() || target.systemPrompt));
     const userMessage: ChatMessage = {
       role: 'user',
       content: body.image_url
@@ -325,6 +340,7 @@ export function streamRoutes(app: FastifyInstance): void {
             ...(options.top_p !== undefined ? { topP: options.top_p } : {}),
             signal: controller.signal,
             timeoutMs: target.timeoutMs,
+            ...(inUse ? { persona: inUse.name } : {}),
           })) {
             if ('delta' in chunk) {
               text += chunk.delta;

@@ -24,7 +24,19 @@ const hasImage = (messages: ChatMessage[]) =>
 const words = (text: string) =>
   [...new Set(text.toLowerCase().match(/[\p{L}\p{N}]{3,}/gu) ?? [])].slice(0, 6);
 
-export function demoReply(messages: ChatMessage[]): string {
+/** Which app's prompt the server sent, so a user (and a test) sees the app is in use. */
+function personaLines(persona: string, messages: ChatMessage[]): string[] {
+  const system = messages.find((m) => m.role === 'system')?.content;
+  const text = typeof system === 'string' ? system.replace(/\s+/g, ' ').trim() : '';
+  const head = [...text].slice(0, 80).join('');
+  return [
+    `Persona in use: **${persona}**`,
+    '',
+    ...(head ? [`> ${head}${[...text].length > 80 ? '…' : ''}`, ''] : []),
+  ];
+}
+
+export function demoReply(messages: ChatMessage[], persona?: string): string {
   const asked = lastUserText(messages).replace(/\s+/g, ' ').slice(0, 200);
   const isOutline = messages.some(
     (m) =>
@@ -51,6 +63,7 @@ export function demoReply(messages: ChatMessage[]): string {
   return [
     '## Offline demo reply',
     '',
+    ...(persona ? personaLines(persona, messages) : []),
     `You asked: **${topic}**`,
     '',
     'I am the **offline demo** model of Atelier: no AI is connected, so I cannot really answer, ' +
@@ -101,7 +114,7 @@ export function demoAdapter(options: { delayMs?: number } = {}): ChatAdapter {
   const delayMs = options.delayMs ?? 15;
   return {
     async *stream(request: ChatRequest): AsyncIterable<ChatChunk> {
-      const reply = demoReply(request.messages);
+      const reply = demoReply(request.messages, request.persona);
       let produced = '';
       for (const piece of pieces(reply)) {
         if (request.signal.aborted) return;

@@ -20,6 +20,8 @@ export interface ChatRequest {
   signal: AbortSignal;
   /** No byte from upstream for this long ends the call with a timeout. */
   timeoutMs: number;
+  /** The app or persona whose system prompt is in use (only the offline demo shows it). */
+  persona?: string;
 }
 
 export interface ChatUsage {
