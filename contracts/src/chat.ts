@@ -7,7 +7,8 @@ import { listOf } from './envelope.js';
  * chat groups and their logs, and the streamed answers (`/chatgpt/chat-process`, `/chatgpt/chat-mind`).
  */
 
-export const providerProtocols = ['openai', 'demo'] as const;
+/** `midjourney`: a midjourney-proxy (image models of the drawing screen). */
+export const providerProtocols = ['openai', 'demo', 'midjourney'] as const;
 export const providerProtocol = z.enum(providerProtocols);
 export const modelKinds = ['chat', 'image', 'music', 'video', 'separation'] as const;
 export const modelKind = z.enum(modelKinds);

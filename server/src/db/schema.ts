@@ -3,6 +3,7 @@ import type { SitesTables } from '../modules/sites/tables.js';
 import type { CreditTables } from '../modules/credits/tables.js';
 import type { PaymentTables } from '../modules/payments/tables.js';
 import type { ChatTables } from '../modules/chat/tables.js';
+import type { DrawingTables } from '../modules/drawing/tables.js';
 import type { AppTables } from '../modules/apps/tables.js';
 
 /**
@@ -72,4 +73,5 @@ export type Database = AccountTables &
   CreditTables &
   PaymentTables &
   ChatTables &
+  DrawingTables &
   AppTables;

@@ -4,6 +4,7 @@ import { sitesModule } from './sites/index.js';
 import { creditsModule } from './credits/index.js';
 import { paymentsModule } from './payments/index.js';
 import { chatModule } from './chat/index.js';
+import { drawingModule } from './drawing/index.js';
 import { appsModule } from './apps/index.js';
 
 /** Every domain of the API, in the order their routes and seeds run. */
@@ -13,5 +14,6 @@ export const modules: AtelierModule[] = [
   creditsModule,
   paymentsModule,
   chatModule,
+  drawingModule,
   appsModule,
 ];

@@ -4,6 +4,7 @@ import { sites } from './0002_sites.js';
 import { credits } from './0003_credits.js';
 import { payments } from './0004_payments.js';
 import { chat } from './0005_chat.js';
+import { drawing } from './0007_drawing.js';
 import { apps } from './0008_apps.js';
 
 /** Applied in the order of their names; a migration, once landed, is never edited. */
@@ -13,5 +14,6 @@ export const migrations: Record<string, AtelierMigration> = {
   '0003_credits': credits,
   '0004_payments': payments,
   '0005_chat': chat,
+  '0007_drawing': drawing,
   '0008_apps': apps,
 };

@@ -100,6 +100,20 @@ export const demoPrices: SeedPrice[] = [
     credits: 4,
   },
   {
+    model: 'demo-image',
+    action: 'upscale_hd',
+    category: 'image',
+    label: 'Offline demo: upscale 2× (subtle / creative)',
+    credits: 3,
+  },
+  {
+    model: 'demo-image',
+    action: 'chat-draw',
+    category: 'image',
+    label: 'Offline demo: picture from the chat',
+    credits: 4,
+  },
+  {
     model: 'demo-music',
     action: 'song',
     category: 'music',

@@ -13,7 +13,8 @@ const MAX_CLIENTS = 500;
 
 /** The adapter of a provider's protocol. */
 export function chatAdapterFor(provider: {
-  protocol: 'openai' | 'demo';
+  /** A midjourney provider has no chat; it is treated as OpenAI-compatible and fails there. */
+  protocol: 'openai' | 'demo' | 'midjourney';
   baseUrl: string;
   apiKey: string | null;
 }): ChatAdapter {

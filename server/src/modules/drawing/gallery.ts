@@ -1,0 +1,273 @@
+import fs from 'node:fs';
+import path from 'node:path';
+import type { FastifyInstance } from 'fastify';
+import type { Selectable } from 'kysely';
+import { drawing as D } from '@atelier/contracts';
+import type { AppContext } from '../../context.js';
+import { nowIso } from '../../db/database.js';
+import { badRequest, notFound } from '../../http/errors.js';
+import type { Lang, Localized } from '../../http/messages.js';
+import { route } from '../../http/route.js';
+import { renderRecipe } from '../../providers/image/demo-render.js';
+import { sizeFor, splitFlags } from '../../providers/image/prompt.js';
+import { galleries } from './gallery-data.js';
+import { texts } from './messages.js';
+import type { DrawingItemsTable, GalleryKind } from './tables.js';
+
+type ItemRow = Selectable<DrawingItemsTable>;
+
+const pick = (json: string, lang: Lang): string => {
+  try {
+    const v = JSON.parse(json) as Partial<Localized>;
+    return v[lang] ?? v['en-US'] ?? '';
+  } catch {
+    return '';
+  }
+};
+
+/** Gallery pictures: drawn once by the offline demo, then kept under the data folder. */
+const FULL = 768;
+const THUMB = 256;
+const imagePath = (id: number, size: 'full' | 'thumb') =>
+  `/api/midjourney/gallery/${id}-${size}.png`;
+
+function toItem(r: ItemRow, lang: Lang): D.GalleryItem {
+  const { width, height } = sizeFor(r.aspect, FULL);
+  return {
+    id: r.id,
+    categoryId: r.category_id,
+    title: pick(r.title, lang),
+    prompt: r.prompt,
+    description: pick(r.description, lang),
+    imageUrl: imagePath(r.id, 'full'),
+    thumbUrl: imagePath(r.id, 'thumb'),
+    width,
+    height,
+  };
+}
+
+/** Idempotent: adds the categories and items a fresh install shows (by kind + slug). */
+export async function seedGalleries(ctx: AppContext): Promise<number> {
+  const db = ctx.db.kysely;
+  const now = nowIso();
+  const known = await db.selectFrom('drawing_categories').select(['id', 'kind', 'slug']).execute();
+  const knownItems = new Set(
+    (await db.selectFrom('drawing_items').select(['kind', 'slug']).execute()).map(
+      (r) => `${r.kind}/${r.slug}`,
+    ),
+  );
+  let added = 0;
+  for (const [ci, cat] of galleries.entries()) {
+    let categoryId = known.find((k) => k.kind === cat.kind && k.slug === cat.slug)?.id;
+    if (categoryId === undefined) {
+      const row = await db
+        .insertInto('drawing_categories')
+        .values({
+          kind: cat.kind,
+          slug: cat.slug,
+          name: JSON.stringify(cat.name),
+          sort: ci,
+          created_at: now,
+        })
+        .onConflict((oc) => oc.columns(['kind', 'slug']).doNothing())
+        .returning('id')
+        .executeTakeFirst();
+      categoryId =
+        row?.id ??
+        (
+          await db
+            .selectFrom('drawing_categories')
+            .select('id')
+            .where('kind', '=', cat.kind)
+            .where('slug', '=', cat.slug)
+            .executeTakeFirstOrThrow()
+        ).id;
+    }
+    const rows = cat.items
+      .map((item, i) => ({ item, i }))
+      .filter(({ item }) => !knownItems.has(`${cat.kind}/${item.slug}`))
+      .map(({ item, i }) => ({
+        category_id: categoryId,
+        kind: cat.kind,
+        slug: item.slug,
+        title: JSON.stringify(item.title),
+        description: JSON.stringify(item.description ?? {}),
+        prompt: item.prompt,
+        value: item.value ?? '',
+        aspect: item.aspect ?? '1:1',
+        featured: item.featured ? 1 : 0,
+        sort: i,
+        created_at: now,
+      }));
+    if (rows.length) {
+      await db
+        .insertInto('drawing_items')
+        .values(rows)
+        .onConflict((oc) => oc.columns(['kind', 'slug']).doNothing())
+        .execute();
+      added += rows.length;
+    }
+  }
+  return added;
+}
+
+/** One render at a time per picture, even when many thumbnails are asked for at once. */
+const rendering = new Map<string, Promise<Buffer>>();
+
+async function galleryPng(ctx: AppContext, row: ItemRow, size: 'full' | 'thumb'): Promise<Buffer> {
+  const dir = path.join(ctx.config.dataDir, 'drawing-gallery');
+  const file = path.join(dir, `${row.kind}-${row.slug}-${size}.png`);
+  const cached = await fs.promises.readFile(file).catch(() => null);
+  if (cached) return cached;
+  let job = rendering.get(file);
+  if (!job) {
+    job = (async () => {
+      const { text } = splitFlags(row.prompt);
+      const image = await renderRecipe(
+        { prompt: text || row.prompt, aspect: row.aspect, steps: [{ kind: 'upscale', cell: 1 }] },
+        size === 'full' ? FULL : THUMB,
+      );
+      await fs.promises.mkdir(dir, { recursive: true });
+      const tmp = `${file}.${process.pid}.tmp`;
+      await fs.promises.writeFile(tmp, image.png);
+      await fs.promises.rename(tmp, file);
+      return image.png;
+    })().finally(() => rendering.delete(file));
+    rendering.set(file, job);
+  }
+  return job;
+}
+
+export function galleryRoutes(app: FastifyInstance): void {
+  const db = () => app.ctx.db.kysely;
+
+  const categories = async (kind: GalleryKind, lang: Lang) => {
+    const rows = await db()
+      .selectFrom('drawing_categories')
+      .selectAll()
+      .where('kind', '=', kind)
+      .orderBy('sort')
+      .orderBy('id')
+      .execute();
+    return {
+      rows: rows.map((r) => ({ id: r.id, name: pick(r.name, lang), sort: r.sort })),
+      count: rows.length,
+    };
+  };
+
+  const items = async (
+    kind: GalleryKind,
+    q: { categoryId?: number; page: number; size: number },
+  ): Promise<{ rows: ItemRow[]; count: number }> => {
+    let base = db().selectFrom('drawing_items').where('kind', '=', kind);
+    if (q.categoryId) base = base.where('category_id', '=', q.categoryId);
+    const [rows, total] = await Promise.all([
+      base
+        .selectAll()
+        .orderBy('category_id')
+        .orderBy('sort')
+        .orderBy('id')
+        .limit(q.size)
+        .offset((q.page - 1) * q.size)
+        .execute(),
+      base.select((eb) => eb.fn.countAll<number>().as('n')).executeTakeFirstOrThrow(),
+    ]);
+    return { rows, count: Number(total.n) };
+  };
+
+  route(app, D.getExampleList, async ({ query, lang }) => {
+    const rows = await db()
+      .selectFrom('drawing_items')
+      .selectAll()
+      .where('kind', '=', 'example')
+      .orderBy('featured', 'desc')
+      .orderBy('sort')
+      .orderBy('id')
+      .limit(query.size)
+      .execute();
+    return { rows: rows.map((r) => toItem(r, lang)), count: rows.length };
+  });
+  route(app, D.fenlei, async ({ lang }) => categories('example', lang));
+  route(app, D.getList, async ({ query, lang }) => {
+    const r = await items('example', query);
+    return { rows: r.rows.map((x) => toItem(x, lang)), count: r.count };
+  });
+  route(app, D.getCasesCategory, async ({ lang }) => categories('case', lang));
+  route(app, D.getCasesList, async ({ query, lang }) => {
+    const r = await items('case', query);
+    return { rows: r.rows.map((x) => toItem(x, lang)), count: r.count };
+  });
+  route(app, D.getParamsCategory, async ({ lang }) => categories('param', lang));
+  route(app, D.getParamsList, async ({ query, lang }) => {
+    const r = await items('param', query);
+    return {
+      rows: r.rows.map((x) => ({
+        id: x.id,
+        categoryId: x.category_id,
+        name: pick(x.title, lang),
+        value: x.value,
+        imageUrl: imagePath(x.id, 'full'),
+        thumbUrl: imagePath(x.id, 'thumb'),
+      })),
+      count: r.count,
+    };
+  });
+
+  // The pictures themselves: public, immutable once drawn.
+  app.get<{ Params: { file: string } }>(
+    '/midjourney/gallery/:file',
+    { schema: { hide: true } },
+    async (req, reply) => {
+      const m = req.params.file.match(/^(\d+)-(full|thumb)\.png$/);
+      if (!m) throw notFound();
+      const row = await db()
+        .selectFrom('drawing_items')
+        .selectAll()
+        .where('id', '=', Number(m[1]))
+        .executeTakeFirst();
+      if (!row) throw notFound();
+      const png = await galleryPng(app.ctx, row, m[2] as 'full' | 'thumb');
+      return reply
+        .header('content-type', 'image/png')
+        .header('cache-control', 'public, max-age=86400')
+        .send(png);
+    },
+  );
+
+  route(app, D.saveUserParam, async ({ query, identity }) => {
+    let parsed: unknown;
+    try {
+      parsed = JSON.parse(query.params);
+    } catch {
+      throw badRequest(texts.paramsInvalid, { reason: 'not JSON' }, 'params');
+    }
+    const r = D.mjParams.safeParse(parsed);
+    if (!r.success) {
+      const issue = r.error.issues[0]!;
+      throw badRequest(
+        texts.paramsInvalid,
+        { reason: `${issue.path.join('.')}: ${issue.message}` },
+        'params',
+      );
+    }
+    const now = nowIso();
+    const json = JSON.stringify(r.data);
+    await db()
+      .insertInto('drawing_user_params')
+      .values({ user_id: identity.userId, params: json, updated_at: now })
+      .onConflict((oc) => oc.column('user_id').doUpdateSet({ params: json, updated_at: now }))
+      .execute();
+    return r.data;
+  });
+
+  route(app, D.getUserParam, async ({ identity }) => {
+    const row = await db()
+      .selectFrom('drawing_user_params')
+      .select('params')
+      .where('user_id', '=', identity.userId)
+      .executeTakeFirst();
+    if (!row) return {};
+    const r = D.mjParams.safeParse(JSON.parse(row.params));
+    return r.success ? r.data : {};
+  });
+}

@@ -1,0 +1,95 @@
+import type { Localized } from '../../http/messages.js';
+
+/** Every text the drawing module shows a user, in the three interface languages. */
+export const texts = {
+  taskNotFound: {
+    'en-US': 'No such drawing',
+    'zh-CN': '没有这个绘画任务',
+    'zh-TW': '沒有這個繪畫任務',
+  },
+  modelNotFound: {
+    'en-US': 'This drawing model is not available',
+    'zh-CN': '该绘画模型不可用',
+    'zh-TW': '該繪畫模型不可用',
+  },
+  noModel: {
+    'en-US': 'No drawing model is available',
+    'zh-CN': '暂无可用的绘画模型',
+    'zh-TW': '暫無可用的繪畫模型',
+  },
+  badFlag: {
+    'en-US': 'The prompt cannot be drawn: {reason}',
+    'zh-CN': '提示词有误：{reason}',
+    'zh-TW': '提示詞有誤：{reason}',
+  },
+  imageNotFound: {
+    'en-US': 'That picture is not one of yours',
+    'zh-CN': '找不到这张图片（只能使用你自己的图片）',
+    'zh-TW': '找不到這張圖片（只能使用你自己的圖片）',
+  },
+  notFinished: {
+    'en-US': 'This drawing is not finished yet',
+    'zh-CN': '该绘画尚未完成',
+    'zh-TW': '該繪畫尚未完成',
+  },
+  unknownButton: {
+    'en-US': 'This drawing has no such button',
+    'zh-CN': '该绘画没有这个按钮',
+    'zh-TW': '該繪畫沒有這個按鈕',
+  },
+  maskRequired: {
+    'en-US': 'Draw the region to redraw first',
+    'zh-CN': '请先涂抹需要重绘的区域',
+    'zh-TW': '請先塗抹需要重繪的區域',
+  },
+  notAGrid: {
+    'en-US': 'Only a 2×2 grid can be cut into four pictures',
+    'zh-CN': '只有四宫格图片才能切分',
+    'zh-TW': '只有四宮格圖片才能切分',
+  },
+  notFailed: {
+    'en-US': 'Only a failed drawing can be run again',
+    'zh-CN': '只有失败的绘画可以重新执行',
+    'zh-TW': '只有失敗的繪畫可以重新執行',
+  },
+  banned: {
+    'en-US': 'The prompt contains a banned word: "{word}". Nothing was charged.',
+    'zh-CN': '提示词包含违禁词：“{word}”，未扣除积分。',
+    'zh-TW': '提示詞包含違禁詞：「{word}」，未扣除積分。',
+  },
+  upstreamRefused: {
+    'en-US': 'The drawing service refused the task: {reason}. Nothing was charged.',
+    'zh-CN': '绘画服务拒绝了任务：{reason}。未扣除积分。',
+    'zh-TW': '繪畫服務拒絕了任務：{reason}。未扣除積分。',
+  },
+  upstreamFailed: {
+    'en-US': 'The drawing failed: {reason}. Nothing was charged.',
+    'zh-CN': '绘画失败：{reason}。未扣除积分。',
+    'zh-TW': '繪畫失敗：{reason}。未扣除積分。',
+  },
+  paramsInvalid: {
+    'en-US': 'These parameters are not valid: {reason}',
+    'zh-CN': '参数无效：{reason}',
+    'zh-TW': '參數無效：{reason}',
+  },
+  notImageModel: {
+    'en-US': 'This model cannot draw from a chat',
+    'zh-CN': '该模型不支持对话绘图',
+    'zh-TW': '該模型不支援對話繪圖',
+  },
+  notEnoughCredits: {
+    'en-US': 'Not enough credits: {need} needed, {have} available',
+    'zh-CN': '积分不足：需要 {need}，当前 {have}',
+    'zh-TW': '積分不足：需要 {need}，目前 {have}',
+  },
+  nothingToZip: {
+    'en-US': 'None of these drawings has a finished picture',
+    'zh-CN': '这些绘画都没有已完成的图片',
+    'zh-TW': '這些繪畫都沒有已完成的圖片',
+  },
+  translateFailed: {
+    'en-US': 'Translation is not available right now',
+    'zh-CN': '翻译暂不可用',
+    'zh-TW': '翻譯暫不可用',
+  },
+} satisfies Record<string, Localized>;

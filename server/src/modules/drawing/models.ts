@@ -1,0 +1,189 @@
+import type { FastifyInstance } from 'fastify';
+import { drawing as D } from '@atelier/contracts';
+import type { AppContext } from '../../context.js';
+import { AppError, notFound } from '../../http/errors.js';
+import { route } from '../../http/route.js';
+import { priceActionOf } from '../../providers/image/custom-ids.js';
+import type { MjFlavour } from '../../providers/image/midjourney-proxy.js';
+import { boxOf, createModel, DEMO_PROVIDER, PROVIDER_KEY_CONTEXT } from '../chat/catalog.js';
+import { texts } from './messages.js';
+
+export const DEMO_IMAGE_MODEL = 'Offline demo · Midjourney';
+
+/** Adds the demo image model on the demo provider once (an admin's later edits stay). */
+export async function seedImageModel(ctx: AppContext): Promise<boolean> {
+  const db = ctx.db.kysely;
+  const exists = await db
+    .selectFrom('chat_models')
+    .select('id')
+    .where('name', '=', DEMO_IMAGE_MODEL)
+    .executeTakeFirst();
+  if (exists) return false;
+  const demo = await db
+    .selectFrom('chat_providers')
+    .select('id')
+    .where('name', '=', DEMO_PROVIDER)
+    .executeTakeFirst();
+  if (!demo) return false;
+  try {
+    await createModel(ctx, {
+      name: DEMO_IMAGE_MODEL,
+      upstreamModel: 'demo-image',
+      providerId: demo.id,
+      kind: 'image',
+      priceKey: 'demo-image:imagine',
+      sort: 1000,
+    });
+    return true;
+  } catch (error) {
+    // Another process seeded at the same moment.
+    if (error instanceof AppError && error.status === 409) return false;
+    throw error;
+  }
+}
+
+export interface DrawingModel {
+  id: number;
+  name: string;
+  /** `demo-image` of `demo-image:imagine`: prices are `<this>:<action>`. */
+  priceModel: string;
+  demo: boolean;
+  vipOnly: boolean;
+  protocol: 'demo' | 'midjourney' | 'openai';
+  upstreamModel: string;
+  provider: {
+    id: number;
+    baseUrl: string;
+    apiKey: string | null;
+    timeoutMs: number;
+    concurrency: number;
+    flavour: MjFlavour;
+  };
+}
+
+/** Image models of the Midjourney screen (midjourney-proxy or the demo) or of chat drawings. */
+async function imageModels(ctx: AppContext, use: 'mj' | 'chat-draw', modelId?: number) {
+  const protocols = use === 'mj' ? ['midjourney', 'demo'] : ['openai', 'demo'];
+  let q = ctx.db.kysely
+    .selectFrom('chat_models as m')
+    .innerJoin('chat_providers as p', 'p.id', 'm.provider_id')
+    .selectAll('m')
+    .select([
+      'p.protocol',
+      'p.base_url',
+      'p.api_key_sealed',
+      'p.timeout_ms',
+      'p.concurrency',
+      'p.id as pid',
+    ])
+    .where('m.enabled', '=', 1)
+    .where('p.enabled', '=', 1)
+    .where('m.kind', '=', 'image')
+    .where('p.protocol', 'in', protocols as Array<'midjourney' | 'demo' | 'openai'>);
+  if (modelId !== undefined) q = q.where('m.id', '=', modelId);
+  return q.orderBy('m.sort').orderBy('m.id').execute();
+}
+
+type ModelQueryRow = Awaited<ReturnType<typeof imageModels>>[number];
+
+function toDrawingModel(ctx: AppContext, r: ModelQueryRow): DrawingModel {
+  return {
+    id: r.id,
+    name: r.name,
+    priceModel: r.price_key.split(':')[0]!,
+    demo: r.protocol === 'demo',
+    vipOnly: r.vip_only === 1,
+    protocol: r.protocol,
+    upstreamModel: r.upstream_model,
+    provider: {
+      id: r.pid,
+      baseUrl: r.base_url,
+      apiKey: r.api_key_sealed ? boxOf(ctx).open(r.api_key_sealed, PROVIDER_KEY_CONTEXT) : null,
+      timeoutMs: r.timeout_ms,
+      concurrency: r.concurrency,
+      // The model's upstream name says which midjourney-proxy it is.
+      flavour: /trueai/i.test(r.upstream_model) ? 'trueai' : 'novicezk',
+    },
+  };
+}
+
+/** The model a drawing uses: the one asked for, else the first one offered (404 / 403). */
+export async function pickModel(
+  ctx: AppContext,
+  userId: number,
+  use: 'mj' | 'chat-draw',
+  modelId?: number,
+): Promise<DrawingModel> {
+  const rows = await imageModels(ctx, use, modelId);
+  const isVip = (await ctx.balances.read(userId)).isVip;
+  const row = modelId !== undefined ? rows[0] : rows.find((r) => isVip || r.vip_only === 0);
+  if (!row) throw modelId !== undefined ? notFound(texts.modelNotFound) : notFound(texts.noModel);
+  if (row.vip_only === 1 && !isVip) throw new AppError(403, texts.modelNotFound);
+  return toDrawingModel(ctx, row);
+}
+
+/** The model of a stored task, whatever its state now (a running task keeps its upstream). */
+export async function modelById(ctx: AppContext, id: number): Promise<DrawingModel | null> {
+  const row = await ctx.db.kysely
+    .selectFrom('chat_models as m')
+    .innerJoin('chat_providers as p', 'p.id', 'm.provider_id')
+    .selectAll('m')
+    .select([
+      'p.protocol',
+      'p.base_url',
+      'p.api_key_sealed',
+      'p.timeout_ms',
+      'p.concurrency',
+      'p.id as pid',
+    ])
+    .where('m.id', '=', id)
+    .executeTakeFirst();
+  return row ? toDrawingModel(ctx, row) : null;
+}
+
+export const priceKeyFor = (model: DrawingModel, action: D.DrawAction) =>
+  `${model.priceModel}:${priceActionOf(action)}`;
+
+const mjActions: D.DrawAction[] = [
+  'imagine',
+  'upscale',
+  'variation',
+  'reroll',
+  'zoom',
+  'pan',
+  'upscale_subtle',
+  'inpaint',
+  'blend',
+  'describe',
+  'faceswap',
+];
+
+export function modelRoutes(app: FastifyInstance): void {
+  route(app, D.queryMjModel, async ({ identity }) => {
+    const isVip = identity ? (await app.ctx.balances.read(identity.userId)).isVip : false;
+    const rows = (await imageModels(app.ctx, 'mj')).filter((r) => isVip || r.vip_only === 0);
+    const prices = await app.ctx.db.kysely
+      .selectFrom('credit_prices')
+      .select(['price_key', 'credits'])
+      .where('enabled', '=', 1)
+      .execute();
+    const byKey = new Map(prices.map((p) => [p.price_key, p.credits]));
+    return {
+      rows: rows.map((r) => {
+        const m = toDrawingModel(app.ctx, r);
+        return {
+          id: m.id,
+          name: m.name,
+          demo: m.demo,
+          vipOnly: m.vipOnly,
+          prices: mjActions
+            .map((action) => ({ action, priceKey: priceKeyFor(m, action) }))
+            .filter((p) => byKey.has(p.priceKey))
+            .map((p) => ({ ...p, credits: byKey.get(p.priceKey)! })),
+          modes: m.provider.flavour === 'trueai' ? [...D.mjModes] : [],
+        };
+      }),
+      count: rows.length,
+    };
+  });
+}

@@ -1,0 +1,43 @@
+import type { Generated } from 'kysely';
+
+export type GalleryKind = 'example' | 'case' | 'param';
+
+export interface DrawingCategoriesTable {
+  id: Generated<number>;
+  kind: GalleryKind;
+  slug: string;
+  /** JSON Localized. */
+  name: string;
+  sort: number;
+  created_at: string;
+}
+
+export interface DrawingItemsTable {
+  id: Generated<number>;
+  category_id: number;
+  kind: GalleryKind;
+  slug: string;
+  /** JSON Localized. */
+  title: string;
+  /** JSON Localized. */
+  description: string;
+  prompt: string;
+  value: string;
+  aspect: string;
+  featured: number;
+  sort: number;
+  created_at: string;
+}
+
+export interface DrawingUserParamsTable {
+  user_id: number;
+  /** JSON of the contract's MjParams. */
+  params: string;
+  updated_at: string;
+}
+
+export interface DrawingTables {
+  drawing_categories: DrawingCategoriesTable;
+  drawing_items: DrawingItemsTable;
+  drawing_user_params: DrawingUserParamsTable;
+}
