@@ -1,8 +1,176 @@
+import type { apps } from '@atelier/contracts';
+import Button from 'antd/es/button';
+import Empty from 'antd/es/empty';
+import Input from 'antd/es/input';
+import Result from 'antd/es/result';
+import Skeleton from 'antd/es/skeleton';
+import { useEffect, useState } from 'react';
 import { useTranslation } from 'react-i18next';
-import { ComingSoon } from '../../components/coming-soon';
+import { useNavigate } from 'react-router';
+import { ScreenIcon } from '../../components/screen-icon';
+import { useLazyTexts } from '../../components/use-lazy-texts';
+import { AppCard } from './app-card';
+import { AppDetailDrawer } from './app-detail-drawer';
+import { useCategories, useMyApps, useMyAppsActions, useStoreApps } from './apps-api';
+import { MyAppsRow } from './my-apps-row';
 
-/** AppStore: built by a later issue; until then its frame says what will be there. */
+/** Typing settles for this long before the search is sent. */
+const SEARCH_DEBOUNCE_MS = 300;
+
+function useDebounced(value: string, ms: number) {
+  const [settled, setSettled] = useState(value);
+  useEffect(() => {
+    const timer = setTimeout(() => setSettled(value), ms);
+    return () => clearTimeout(timer);
+  }, [value, ms]);
+  return settled;
+}
+
+const gridClass = 'grid grid-cols-1 gap-3 sm:grid-cols-2 lg:grid-cols-3 2xl:grid-cols-4';
+
+function Store() {
+  const { t } = useTranslation(['apps', 'menu', 'screens']);
+  const navigate = useNavigate();
+  const [categoryId, setCategoryId] = useState<number | null>(null);
+  const [typed, setTyped] = useState('');
+  const keyword = useDebounced(typed.trim(), SEARCH_DEBOUNCE_MS);
+  const [openId, setOpenId] = useState<number | null>(null);
+  const cats = useCategories();
+  const list = useStoreApps(categoryId, keyword);
+  const mine = useMyApps();
+  const { collect, uncollect, sort } = useMyAppsActions();
+
+  // The open app, fresh from whichever list holds it (its "added" state follows changes).
+  const known = [...(list.data?.rows ?? []), ...(mine.data?.rows ?? [])];
+  const open = known.find((a) => a.id === openId) ?? null;
+  const busyId =
+    (collect.isPending && collect.variables) || (uncollect.isPending && uncollect.variables);
+  const toggle = (app: apps.App) =>
+    app.collected ? uncollect.mutate(app.id) : collect.mutate(app.id);
+  const chat = (app: apps.App) => void navigate(`/Chat?appId=${app.id}`);
+  const categoryName = (id: number | null) =>
+    cats.data?.rows.find((c) => c.id === id)?.name ?? null;
+
+  return (
+    <section className="mx-auto flex w-full max-w-7xl flex-col gap-4 px-3 py-4 sm:gap-6 sm:px-6 sm:py-8">
+      <header className="flex flex-col gap-1">
+        <h1 className="m-0 flex items-center gap-3 text-xl font-semibold text-white/90 sm:text-2xl">
+          <ScreenIcon name="app-store" />
+          {t('menu:appStore')}
+        </h1>
+        <p className="m-0 text-sm text-white/55">{t('screens:appStore')}</p>
+      </header>
+
+      <MyAppsRow
+        rows={mine.data?.rows}
+        loading={mine.isPending}
+        onOpen={(app) => setOpenId(app.id)}
+        onRemove={(app) => uncollect.mutate(app.id)}
+        onReorder={(ids) => sort.mutate(ids)}
+      />
+
+      <div className="flex flex-col gap-3">
+        <Input.Search
+          size="large"
+          allowClear
+          value={typed}
+          onChange={(e) => setTyped(e.target.value)}
+          placeholder={t('apps:store.search')}
+          aria-label={t('apps:store.search')}
+          className="sm:max-w-md"
+        />
+        <nav
+          aria-label={t('menu:appStore')}
+          className="-mx-3 flex gap-2 overflow-x-auto px-3 pb-1 sm:mx-0 sm:flex-wrap sm:px-0"
+        >
+          {cats.isPending
+            ? [0, 1, 2, 3, 4].map((i) => (
+                <Skeleton.Button key={i} active shape="round" style={{ width: 88 }} />
+              ))
+            : [
+                { id: null, name: t('apps:store.all') },
+                ...(cats.data?.rows.filter((c) => c.count > 0) ?? []),
+              ].map((c) => (
+                <Button
+                  key={c.id ?? 'all'}
+                  shape="round"
+                  type={categoryId === c.id ? 'primary' : 'default'}
+                  aria-pressed={categoryId === c.id}
+                  onClick={() => setCategoryId(c.id)}
+                  className="shrink-0"
+                >
+                  {c.name}
+                </Button>
+              ))}
+        </nav>
+      </div>
+
+      {list.isPending ? (
+        <div className={gridClass} aria-busy="true" data-testid="apps-loading">
+          {Array.from({ length: 8 }, (_, i) => (
+            <div key={i} className="rounded-xl border border-white/5 bg-[#141419] p-4">
+              <Skeleton active avatar={{ shape: 'square', size: 48 }} paragraph={{ rows: 2 }} />
+            </div>
+          ))}
+        </div>
+      ) : list.isError ? (
+        <Result
+          status="warning"
+          title={t('apps:loadFailed')}
+          extra={<Button onClick={() => void list.refetch()}>{t('apps:retry')}</Button>}
+        />
+      ) : list.data.count === 0 ? (
+        <Empty
+          className="py-12"
+          image={Empty.PRESENTED_IMAGE_SIMPLE}
+          description={keyword ? t('apps:store.noMatch', { keyword }) : t('apps:store.empty')}
+        >
+          {keyword && <Button onClick={() => setTyped('')}>{t('apps:store.clearSearch')}</Button>}
+        </Empty>
+      ) : (
+        <>
+          <p className="m-0 text-xs text-white/40" aria-live="polite">
+            {t('apps:store.count', { count: list.data.count })}
+          </p>
+          <div className={gridClass}>
+            {list.data.rows.map((app) => (
+              <AppCard
+                key={app.id}
+                app={app}
+                busy={busyId === app.id}
+                onOpen={() => setOpenId(app.id)}
+                onToggle={() => toggle(app)}
+                onChat={() => chat(app)}
+              />
+            ))}
+          </div>
+        </>
+      )}
+
+      <AppDetailDrawer
+        app={open}
+        categoryName={categoryName(open?.categoryId ?? null)}
+        busy={busyId === open?.id}
+        onClose={() => setOpenId(null)}
+        onToggle={toggle}
+        onChat={chat}
+      />
+    </section>
+  );
+}
+
+/**
+ * `/app-store`: "my apps" (add, remove, arrange), the catalogue by category with a search, an
+ * app's details, and "start chat", which opens `/Chat?appId=<id>` (the chat screen creates the
+ * group for that app).
+ */
 export default function AppStoreScreen() {
-  const { t } = useTranslation();
-  return <ComingSoon name="app-store" title={t('menu:appStore')} text={t('screens:appStore')} />;
+  const ready = useLazyTexts();
+  if (!ready)
+    return (
+      <div className="mx-auto w-full max-w-7xl px-3 py-8 sm:px-6">
+        <Skeleton active paragraph={{ rows: 6 }} />
+      </div>
+    );
+  return <Store />;
 }

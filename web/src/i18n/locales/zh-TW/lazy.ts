@@ -2,7 +2,8 @@
  * Namespaces of lazy screens, kept out of the first page's bundle: `loadLazyNamespaces()` (in
  * `i18n/index.ts`) adds them when a screen or dialog that uses them loads.
  */
+import apps from './apps';
 import pay from './pay';
 import user from './user';
 
-export default { user, pay };
+export default { user, pay, apps };
