@@ -84,6 +84,14 @@ export const configSchema = z.object({
       rateLimit: z.coerce.number().int().min(1).default(60),
     })
     .default({ userConcurrency: 2, byokAllowPrivate: false, rateLimit: 60 }),
+  drawing: z
+    .object({
+      /** One progress step of the offline demo (six steps make a drawing). */
+      demoStepMs: z.coerce.number().int().min(1).max(60_000).default(300),
+      /** How often a running Midjourney task is polled (the notify hook usually comes first). */
+      pollMs: z.coerce.number().int().min(10).max(600_000).default(3000),
+    })
+    .default({ demoStepMs: 300, pollMs: 3000 }),
 });
 
 export type Config = z.infer<typeof configSchema>;
@@ -116,6 +124,8 @@ const envKeys: Record<string, string> = {
   CHAT_USER_CONCURRENCY: 'chat.userConcurrency',
   CHAT_BYOK_ALLOW_PRIVATE: 'chat.byokAllowPrivate',
   CHAT_RATE_LIMIT: 'chat.rateLimit',
+  DRAWING_DEMO_STEP_MS: 'drawing.demoStepMs',
+  DRAWING_POLL_MS: 'drawing.pollMs',
 };
 
 export class ConfigError extends Error {

@@ -44,6 +44,10 @@ export interface FakeOpenAI {
   close(): Promise<void>;
 }
 
+/** An 8×8 PNG the images endpoint answers with. */
+export const FAKE_PNG_BASE64 =
+  'iVBORw0KGgoAAAANSUhEUgAAAAgAAAAICAIAAABLbSncAAAACXBIWXMAAAPoAAAD6AG1e1JrAAAAEUlEQVQImWM4EaCBFTEMLQkAaplQAdEjY8UAAAAASUVORK5CYII=';
+
 export async function startFakeOpenAI(): Promise<FakeOpenAI> {
   const sockets = new Set<Socket>();
   const abortWaiters: Array<() => void> = [];
@@ -73,7 +77,14 @@ export async function startFakeOpenAI(): Promise<FakeOpenAI> {
     req.on('data', (c: Buffer) => chunks.push(c));
     req.on('end', () => {
       const path = new URL(req.url ?? '/', 'http://127.0.0.1').pathname;
-      if (req.method !== 'POST' || path !== '/v1/chat/completions') {
+      // Images (`/v1/images/generations`): a tiny real PNG, as b64_json or a url served here.
+      if (req.method === 'GET' && path === '/v1/fake-images/picture.png') {
+        res.writeHead(200, { 'content-type': 'image/png' });
+        res.end(Buffer.from(FAKE_PNG_BASE64, 'base64'));
+        return;
+      }
+      const isImages = path === '/v1/images/generations';
+      if (req.method !== 'POST' || (path !== '/v1/chat/completions' && !isImages)) {
         res.writeHead(404, { 'content-type': 'application/json' });
         res.end(
           errorBody(
@@ -93,6 +104,7 @@ export async function startFakeOpenAI(): Promise<FakeOpenAI> {
         return;
       }
       fake.requests.push({ path, headers: req.headers, body });
+      if (isImages) return answerImage(body, res);
       void answer(body, res);
     });
   });
@@ -100,6 +112,25 @@ export async function startFakeOpenAI(): Promise<FakeOpenAI> {
     sockets.add(s);
     s.on('close', () => sockets.delete(s));
   });
+
+  function answerImage(body: FakeOpenAIRequest['body'], res: http.ServerResponse) {
+    if (body.model === 'fake-500') {
+      res.writeHead(500, { 'content-type': 'application/json' });
+      res.end(errorBody('The image server had an error.', 'server_error', null));
+      return;
+    }
+    const item =
+      body.response_format === 'url'
+        ? { url: `${fake.url.replace(/\/v1$/, '')}/v1/fake-images/picture.png` }
+        : { b64_json: FAKE_PNG_BASE64 };
+    res.writeHead(200, { 'content-type': 'application/json' });
+    res.end(
+      JSON.stringify({
+        created: Math.floor(Date.now() / 1000),
+        data: [{ ...item, revised_prompt: `revised: ${String(body.prompt ?? '')}` }],
+      }),
+    );
+  }
 
   async function answer(body: FakeOpenAIRequest['body'], res: http.ServerResponse) {
     if (body.model === 'fake-500' || body.model === 'fake-401') {
