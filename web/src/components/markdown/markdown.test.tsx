@@ -69,11 +69,17 @@ describe('Markdown', () => {
     expect(root.querySelector('.md-code pre code')?.textContent).toBe('def f():\n    return 1');
   });
 
-  it('renders inline and display math with KaTeX, including \\( \\) and \\[ \\]', () => {
+  it('renders inline and display math with KaTeX, including \\( \\) and \\[ \\]', async () => {
     const root = show('Inline $a^2$ and \\(b_1\\).\n\n$$\n\\frac{1}{2}\n$$\n\n\\[ c = d \\]');
-    expect(root.querySelectorAll('.katex')).toHaveLength(4);
+    await waitFor(() => expect(root.querySelectorAll('.katex')).toHaveLength(4));
     expect(root.querySelectorAll('.katex-display')).toHaveLength(2);
     expect(root.querySelector('.katex-display annotation')?.textContent).toBe('\\frac{1}{2}');
+  });
+
+  it('shows a formula KaTeX cannot read as its muted source instead of failing', async () => {
+    const root = show('Broken $\\frac{1}{$ formula');
+    await waitFor(() => expect(root.querySelector('.katex-error')?.textContent).toBe('\\frac{1}{'));
+    expect(root.textContent).toContain('formula');
   });
 
   it('opens links in a new tab without an opener, and drops javascript: links', () => {
@@ -121,6 +127,6 @@ describe('LazyMarkdown', () => {
       view = render(<LazyMarkdown text="**Hello** $x$" />);
     });
     await waitFor(() => expect(view.container.querySelector('strong')?.textContent).toBe('Hello'));
-    expect(view.container.querySelector('.katex')).not.toBeNull();
+    await waitFor(() => expect(view.container.querySelector('.katex')).not.toBeNull());
   });
 });

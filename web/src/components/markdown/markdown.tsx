@@ -1,28 +1,32 @@
-import 'katex/dist/katex.min.css';
 import './markdown.css';
 import { isValidElement, memo, useMemo, type ReactNode } from 'react';
 import ReactMarkdown, { type Components, type Options } from 'react-markdown';
-import rehypeKatex from 'rehype-katex';
 import remarkGfm from 'remark-gfm';
 import remarkMath from 'remark-math';
 import { CodeBlock } from './code-block';
+import { MathFormula } from './math';
 import { normalizeMath, splitBlocks } from './prepare';
 import type { MarkdownProps } from './types';
 
 const remarkPlugins: Options['remarkPlugins'] = [remarkGfm, remarkMath];
-// A formula still being streamed is often invalid for a moment: shown as a muted source, not red.
-const rehypePlugins: Options['rehypePlugins'] = [
-  [rehypeKatex, { errorColor: 'rgba(255, 255, 255, 0.45)', strict: 'ignore' }],
-];
+
+/** remark-math's formulas arrive as `code.math-inline` and `pre > code.math-display`. */
+const isMath = (className: string | undefined, kind: 'inline' | 'display') =>
+  (className ?? '').split(' ').includes(`math-${kind}`);
 
 /** The text of a `code` element as react-markdown hands it over (a string, fence newline kept). */
-const codeOf = (children: ReactNode): { language: string; code: string } | null => {
+const codeOf = (
+  children: ReactNode,
+): { language: string; code: string; className?: string } | null => {
   const code = Array.isArray(children) ? children[0] : children;
   if (!isValidElement<{ className?: string; children?: ReactNode }>(code)) return null;
-  const language = /(?:^|\s)language-([^\s]+)/.exec(code.props.className ?? '')?.[1] ?? '';
-  const text = code.props.children;
-  return { language, code: (typeof text === 'string' ? text : '').replace(/\n$/, '') };
+  const { className, children: text } = code.props;
+  const language = /(?:^|\s)language-([^\s]+)/.exec(className ?? '')?.[1] ?? '';
+  return { language, className, code: (typeof text === 'string' ? text : '').replace(/\n$/, '') };
 };
+
+const textOf = (children: ReactNode): string =>
+  typeof children === 'string' ? children : Array.isArray(children) ? children.join('') : '';
 
 const link: Components['a'] = ({ href, children, title }) => (
   <a href={href} title={title} target="_blank" rel="noopener noreferrer">
@@ -48,12 +52,18 @@ const makeComponents = (variant: 'screen' | 'export'): Components => ({
       decoding="async"
     />
   ),
+  code: ({ className, children }) =>
+    isMath(className, 'inline') ? (
+      <MathFormula tex={textOf(children)} display={false} />
+    ) : (
+      <code className={className}>{children}</code>
+    ),
   pre: ({ children }) => {
     const block = codeOf(children);
-    return block ? (
+    if (!block) return <pre>{children}</pre>;
+    if (isMath(block.className, 'display')) return <MathFormula tex={block.code} display />;
+    return (
       <CodeBlock language={block.language} code={block.code} copyable={variant === 'screen'} />
-    ) : (
-      <pre>{children}</pre>
     );
   },
 });
@@ -63,11 +73,7 @@ const componentsByVariant = { screen: makeComponents('screen'), export: makeComp
 /** One top-level block: memoised, so a streaming answer re-renders only the block that grows. */
 const Block = memo(function Block({ text, components }: { text: string; components: Components }) {
   return (
-    <ReactMarkdown
-      remarkPlugins={remarkPlugins}
-      rehypePlugins={rehypePlugins}
-      components={components}
-    >
+    <ReactMarkdown remarkPlugins={remarkPlugins} components={components}>
       {text}
     </ReactMarkdown>
   );

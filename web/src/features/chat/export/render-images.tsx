@@ -1,5 +1,6 @@
 import { getFontEmbedCSS, toBlob } from 'html-to-image';
 import { flushSync } from 'react-dom';
+import { loadMath } from '../../../components/markdown/math';
 import { createRoot } from 'react-dom/client';
 import {
   MeasureSheet,
@@ -53,6 +54,8 @@ async function settle(host: HTMLElement): Promise<void> {
  * again as pages within the canvas limits, and each page is drawn.
  */
 export async function renderChatImages(sheet: SheetProps): Promise<Blob[]> {
+  // Formulas must be typeset before the sheet is measured.
+  await loadMath();
   const host = document.createElement('div');
   host.setAttribute('aria-hidden', 'true');
   host.style.cssText = `position:absolute;top:0;left:${-4 * SHEET_WIDTH}px;pointer-events:none;`;
