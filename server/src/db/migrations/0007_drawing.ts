@@ -44,6 +44,56 @@ export const drawing: AtelierMigration = {
       .columns(['category_id', 'sort'])
       .execute();
 
+    // Until the shared task engine lands: drawings, chat drawings and zips as tasks of their own.
+    await withId(db.schema.createTable('drawing_tasks'), dialect)
+      .addColumn('user_id', 'integer', (c) =>
+        c.notNull().references('users.id').onDelete('cascade'),
+      )
+      .addColumn('kind', 'text', (c) => c.notNull())
+      .addColumn('action', 'text', (c) => c.notNull())
+      .addColumn('prompt', 'text', (c) => c.notNull().defaultTo(''))
+      .addColumn('params', 'text', (c) => c.notNull().defaultTo('{}'))
+      .addColumn('parent_id', 'integer')
+      .addColumn('status', 'integer', (c) => c.notNull().defaultTo(1))
+      .addColumn('progress', 'integer', (c) => c.notNull().defaultTo(0))
+      .addColumn('upstream_id', 'text')
+      .addColumn('provider_id', 'integer')
+      .addColumn('price_key', 'text')
+      .addColumn('hold_id', 'integer')
+      .addColumn('credits', 'integer', (c) => c.notNull().defaultTo(0))
+      .addColumn('files', 'text', (c) => c.notNull().defaultTo('[]'))
+      .addColumn('error', 'text')
+      .addColumn('data', 'text', (c) => c.notNull().defaultTo('{}'))
+      .addColumn('attempts', 'integer', (c) => c.notNull().defaultTo(0))
+      .addColumn('created_at', ts, (c) => c.notNull())
+      .addColumn('finished_at', ts)
+      .execute();
+    await db.schema
+      .createIndex('drawing_tasks_user_idx')
+      .on('drawing_tasks')
+      .columns(['user_id', 'kind', 'id'])
+      .execute();
+    await db.schema
+      .createIndex('drawing_tasks_status_idx')
+      .on('drawing_tasks')
+      .columns(['status', 'id'])
+      .execute();
+
+    await withId(db.schema.createTable('drawing_files'), dialect)
+      .addColumn('user_id', 'integer', (c) =>
+        c.notNull().references('users.id').onDelete('cascade'),
+      )
+      /** Unguessable part of the file's link. */
+      .addColumn('token', 'text', (c) => c.notNull())
+      .addColumn('path', 'text', (c) => c.notNull())
+      .addColumn('thumb_path', 'text')
+      .addColumn('mime', 'text', (c) => c.notNull())
+      .addColumn('size', 'integer', (c) => c.notNull())
+      .addColumn('width', 'integer', (c) => c.notNull().defaultTo(0))
+      .addColumn('height', 'integer', (c) => c.notNull().defaultTo(0))
+      .addColumn('created_at', ts, (c) => c.notNull())
+      .execute();
+
     await db.schema
       .createTable('drawing_user_params')
       .addColumn('user_id', 'integer', (c) =>

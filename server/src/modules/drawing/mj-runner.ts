@@ -1,0 +1,296 @@
+import { createHmac, timingSafeEqual } from 'node:crypto';
+import type { drawing } from '@atelier/contracts';
+import type { AppContext } from '../../context.js';
+import { format, languages, type Localized } from '../../http/messages.js';
+import { parseCustomId } from '../../providers/image/custom-ids.js';
+import {
+  blendRecipe,
+  demoBannedWord,
+  demoFinish,
+  demoStateAt,
+  newDemoUpstreamId,
+} from '../../providers/image/demo-midjourney.js';
+import {
+  MidjourneyProxyClient,
+  MjProxyError,
+  progressOf,
+  type MjTask,
+  type SubmitOk,
+} from '../../providers/image/midjourney-proxy.js';
+import { readOwnedImage } from './engine.js';
+import {
+  PermanentError,
+  TransientError,
+  type StepOutcome,
+  type TaskIo,
+  type TaskRow,
+  type TaskRunner,
+} from './runner-types.js';
+import { texts } from './messages.js';
+import type { MjTaskData, MjTaskParams } from './mj-params.js';
+import { modelById, type DrawingModel } from './models.js';
+
+const fill = (text: Localized, params: Record<string, string | number>): Localized =>
+  Object.fromEntries(languages.map((l) => [l, format(text, l, params)])) as Localized;
+
+/** The secret our notify hook URL carries: derived from the site's key, never stored. */
+export const notifySecret = (ctx: AppContext) =>
+  createHmac('sha256', ctx.config.secretKey ?? '')
+    .update('mj-notify')
+    .digest('base64url')
+    .slice(0, 32);
+
+export function checkNotifySecret(ctx: AppContext, given: string | undefined): boolean {
+  if (!given) return false;
+  const a = Buffer.from(notifySecret(ctx));
+  const b = Buffer.from(given);
+  return a.length === b.length && timingSafeEqual(a, b);
+}
+
+export const notifyHookUrl = (ctx: AppContext) =>
+  `${ctx.config.publicUrl}/api/mj/notify?secret=${notifySecret(ctx)}`;
+
+const clientOf = (m: DrawingModel) =>
+  new MidjourneyProxyClient({
+    baseUrl: m.provider.baseUrl,
+    secret: m.provider.apiKey,
+    flavour: m.provider.flavour,
+    timeoutMs: Math.min(m.provider.timeoutMs, 60_000),
+  });
+
+/** An upstream failure as the engine understands it (banned words keep the word). */
+function rethrow(error: unknown): never {
+  if (error instanceof MjProxyError) {
+    if (error.kind === 'banned')
+      throw new PermanentError(fill(texts.banned, { word: error.detail.bannedWord ?? '' }));
+    if (error.kind === 'permanent')
+      throw new PermanentError(fill(texts.upstreamRefused, { reason: error.message }));
+    throw new TransientError(error.message);
+  }
+  throw error;
+}
+
+async function dataUrls(ctx: AppContext, userId: number, urls: string[]): Promise<string[]> {
+  return Promise.all(
+    urls.map(async (url) => {
+      const img = await readOwnedImage(ctx, userId, url);
+      // The picture was deleted after the task was queued.
+      if (!img) throw new PermanentError(fill(texts.imageNotFound, {}));
+      return `data:${img.mime};base64,${img.bytes.toString('base64')}`;
+    }),
+  );
+}
+
+async function readBytes(ctx: AppContext, userId: number, urls: string[]): Promise<Buffer[]> {
+  return Promise.all(
+    urls.map(async (url) => {
+      const img = await readOwnedImage(ctx, userId, url);
+      if (!img) throw new PermanentError(fill(texts.imageNotFound, {}));
+      return img.bytes;
+    }),
+  );
+}
+
+/** A fetched (or notified) upstream task as a step of ours. */
+export function outcomeOf(task: MjTask, pollAfterMs: number): StepOutcome {
+  const status = task.status;
+  if (status === 'SUCCESS') {
+    const buttons: drawing.DrawButton[] = (task.buttons ?? [])
+      .filter((b) => parseCustomId(b.customId))
+      .map((b) => ({ customId: b.customId, label: b.label ?? '', emoji: b.emoji ?? '' }));
+    const finalPrompt =
+      typeof task.properties?.finalPrompt === 'string'
+        ? task.properties.finalPrompt
+        : (task.promptEn ?? task.prompt ?? '');
+    const data: MjTaskData = { buttons, finalPrompt, upstreamStatus: status };
+    if (task.action === 'DESCRIBE') data.description = task.prompt ?? finalPrompt;
+    return {
+      type: 'done',
+      files: task.imageUrl ? [{ url: task.imageUrl }] : [],
+      data: data as Record<string, unknown>,
+    };
+  }
+  if (status === 'FAILURE' || status === 'CANCEL')
+    return {
+      type: 'failed',
+      error: fill(texts.upstreamFailed, { reason: task.failReason || status }),
+      data: { upstreamStatus: status },
+    };
+  return {
+    type: 'progress',
+    progress: progressOf(task.progress),
+    pollAfterMs,
+    data: { upstreamStatus: status },
+  };
+}
+
+const paramsOf = (task: TaskRow) => task.params as unknown as MjTaskParams;
+
+async function modelOf(ctx: AppContext, task: TaskRow): Promise<DrawingModel> {
+  const m = await modelById(ctx, paramsOf(task).modelId);
+  if (!m) throw new PermanentError(fill(texts.modelNotFound, {}));
+  return m;
+}
+
+async function submitDemo(ctx: AppContext, task: TaskRow): Promise<StepOutcome> {
+  const p = paramsOf(task);
+  const text = task.action === 'imagine' ? task.prompt : (p.modalPrompt ?? '');
+  const banned = demoBannedWord(text);
+  if (banned) throw new PermanentError(fill(texts.banned, { word: banned }));
+  const data: MjTaskData = { upstreamStatus: 'NOT_START', finalPrompt: p.finalPrompt ?? '' };
+  if (task.action === 'blend') {
+    const images = await readBytes(ctx, task.userId, p.images ?? []);
+    data.recipe = await blendRecipe(images, p.dimensions ?? 'SQUARE');
+  }
+  return {
+    type: 'submitted',
+    upstreamId: newDemoUpstreamId(),
+    pollAfterMs: ctx.config.drawing.demoStepMs,
+    progress: 0,
+    data: data as Record<string, unknown>,
+  };
+}
+
+async function pollDemo(ctx: AppContext, task: TaskRow): Promise<StepOutcome> {
+  const p = paramsOf(task);
+  const upstreamId = task.upstreamId ?? '';
+  const state = demoStateAt(upstreamId, ctx.config.drawing.demoStepMs);
+  if (state.status !== 'SUCCESS')
+    return {
+      type: 'progress',
+      progress: state.progress,
+      pollAfterMs: state.nextInMs,
+      data: { upstreamStatus: state.status },
+    };
+  const stored = task.data as MjTaskData;
+  const recipe = p.recipe ?? stored.recipe ?? null;
+  const action = task.action as drawing.DrawAction;
+  let images: Buffer[] | undefined;
+  if (action === 'describe' || action === 'faceswap')
+    images = await readBytes(ctx, task.userId, p.images ?? []);
+  const out = await demoFinish({ action, upstreamId, recipe, images });
+  const data: MjTaskData = {
+    buttons: out.buttons,
+    description: out.description,
+    finalPrompt: p.finalPrompt ?? task.prompt,
+    upstreamStatus: 'SUCCESS',
+    recipe,
+    width: out.image?.width,
+    height: out.image?.height,
+  };
+  return {
+    type: 'done',
+    files: out.image ? [{ bytes: out.image.png, name: `${action}.png` }] : [],
+    data: data as Record<string, unknown>,
+  };
+}
+
+async function submitProxy(ctx: AppContext, task: TaskRow, io: TaskIo): Promise<StepOutcome> {
+  const p = paramsOf(task);
+  const m = await modelOf(ctx, task);
+  const client = clientOf(m);
+  const hook = { notifyHook: notifyHookUrl(ctx), state: String(task.id) };
+  const signal = io.signal;
+  let ok: SubmitOk;
+  try {
+    switch (task.action) {
+      case 'imagine': {
+        const base64Array = p.images?.length
+          ? await dataUrls(ctx, task.userId, p.images)
+          : undefined;
+        ok = await client.imagine(
+          {
+            prompt: p.finalPrompt ?? task.prompt,
+            ...(base64Array ? { base64Array } : {}),
+            botType: p.botType ?? 'MID_JOURNEY',
+            ...hook,
+          },
+          p.mode,
+          signal,
+        );
+        break;
+      }
+      case 'blend':
+        ok = await client.blend(
+          {
+            base64Array: await dataUrls(ctx, task.userId, p.images ?? []),
+            dimensions: p.dimensions ?? 'SQUARE',
+            ...hook,
+          },
+          p.mode,
+          signal,
+        );
+        break;
+      case 'describe':
+        ok = await client.describe(
+          { base64: (await dataUrls(ctx, task.userId, p.images ?? []))[0]!, ...hook },
+          p.mode,
+          signal,
+        );
+        break;
+      case 'faceswap': {
+        const [sourceBase64, targetBase64] = await dataUrls(ctx, task.userId, p.images ?? []);
+        ok = await client.swapFace(
+          { sourceBase64: sourceBase64!, targetBase64: targetBase64!, ...hook },
+          signal,
+        );
+        break;
+      }
+      default: {
+        ok = await client.action(
+          { taskId: p.parentUpstreamId ?? '', customId: p.customId ?? '', ...hook },
+          p.mode,
+          signal,
+        );
+        if (ok.needsModal) {
+          // Custom zoom, vary region and remix answer with a modal to fill in.
+          ok = await client.modal(
+            {
+              taskId: ok.taskId,
+              ...(p.modalPrompt ? { prompt: p.modalPrompt } : {}),
+              ...(p.maskBase64 ? { maskBase64: p.maskBase64 } : {}),
+              notifyHook: hook.notifyHook,
+            },
+            p.mode,
+            signal,
+          );
+        }
+      }
+    }
+  } catch (error) {
+    rethrow(error);
+  }
+  const data: MjTaskData = { upstreamStatus: 'SUBMITTED', upstreamQueue: ok.queuedAhead };
+  return {
+    type: 'submitted',
+    upstreamId: ok.taskId,
+    pollAfterMs: ctx.config.drawing.pollMs,
+    progress: 0,
+    data: data as Record<string, unknown>,
+  };
+}
+
+async function pollProxy(ctx: AppContext, task: TaskRow, io: TaskIo): Promise<StepOutcome> {
+  const m = await modelOf(ctx, task);
+  try {
+    const upstream = await clientOf(m).fetchTask(task.upstreamId ?? '', io.signal);
+    return outcomeOf(upstream, ctx.config.drawing.pollMs);
+  } catch (error) {
+    rethrow(error);
+  }
+}
+
+const isDemo = async (ctx: AppContext, task: TaskRow) => (await modelOf(ctx, task)).demo;
+
+/** The `mj` kind: Midjourney through a midjourney-proxy, or the offline demo. */
+export function mjRunner(ctx: AppContext): TaskRunner {
+  return {
+    kind: 'mj',
+    async submit(task, io) {
+      return (await isDemo(ctx, task)) ? submitDemo(ctx, task) : submitProxy(ctx, task, io);
+    },
+    async poll(task, io) {
+      return (await isDemo(ctx, task)) ? pollDemo(ctx, task) : pollProxy(ctx, task, io);
+    },
+  };
+}
