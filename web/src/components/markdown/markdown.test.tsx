@@ -76,6 +76,12 @@ describe('Markdown', () => {
     expect(root.querySelector('.katex-display annotation')?.textContent).toBe('\\frac{1}{2}');
   });
 
+  it('leaves prices alone: "$5 to $10" is text, not a formula', async () => {
+    const root = show('From $5 to $10, and $x^2$.');
+    await waitFor(() => expect(root.querySelectorAll('.katex')).toHaveLength(1));
+    expect(root.querySelector('p')?.textContent).toMatch(/^From \$5 to \$10, and /);
+  });
+
   it('shows a formula KaTeX cannot read as its muted source instead of failing', async () => {
     const root = show('Broken $\\frac{1}{$ formula');
     await waitFor(() => expect(root.querySelector('.katex-error')?.textContent).toBe('\\frac{1}{'));

@@ -21,6 +21,16 @@ describe('normalizeMath', () => {
     expect(normalizeMath('~~~\n\\(open fence')).toBe('~~~\n\\(open fence');
   });
 
+  it("escapes dollars that are prices, keeping formulas by Pandoc's rule", () => {
+    expect(normalizeMath('from $5 to $10')).toBe('from \\$5 to \\$10');
+    expect(normalizeMath('| $2.50 | $0.15 |')).toBe('| \\$2.50 | \\$0.15 |');
+    expect(normalizeMath('pay $5, where $a+b$ holds')).toBe('pay \\$5, where $a+b$ holds');
+    expect(normalizeMath('$x$ and $$y$$ and \\$z')).toBe('$x$ and $$y$$ and \\$z');
+    expect(normalizeMath('a $ b $ c')).toBe('a \\$ b \\$ c');
+    expect(normalizeMath('$x\n\ny$')).toBe('\\$x\n\ny\\$');
+    expect(normalizeMath('`$5 and $6` $7')).toBe('`$5 and $6` \\$7');
+  });
+
   it('does not touch an unfinished delimiter while streaming', () => {
     expect(normalizeMath('so \\(a + ')).toBe('so \\(a + ');
   });

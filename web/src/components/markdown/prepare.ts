@@ -23,10 +23,11 @@ const closesFence = (line: string, open: string): boolean => {
 
 /**
  * Rewrites `\[…\]` as a `$$` block, `\(…\)` as `$…$` and a one-line `$$…$$` as a `$$` block,
- * outside code (fenced blocks and inline code spans are left exactly as written).
+ * and escapes a `$` that cannot open or close a formula (prices), outside code (fenced blocks
+ * and inline code spans are left exactly as written).
  */
 export function normalizeMath(text: string): string {
-  if (!text.includes('\\') && !text.includes('$$')) return text;
+  if (!text.includes('\\') && !text.includes('$')) return text;
   const out: string[] = [];
   let prose: string[] = [];
   let fence: string | null = null;
@@ -79,9 +80,65 @@ function normalizeProse(text: string): string {
 }
 
 const rewriteMath = (text: string): string =>
-  text
-    .replace(DISPLAY, (_, body: string) => `\n$$\n${body.trim()}\n$$\n`)
-    .replace(INLINE, (_, body: string) => `$${body.trim()}$`);
+  escapeLoneDollars(
+    text
+      .replace(DISPLAY, (_, body: string) => `\n$$\n${body.trim()}\n$$\n`)
+      .replace(INLINE, (_, body: string) => `$${body.trim()}$`),
+  );
+
+const SPACE = /\s/;
+const DIGIT = /\d/;
+
+/**
+ * Where the `$` opening at `open` closes, by Pandoc's rule: the opener is followed by a
+ * non-space, the closer is the next single `$`, preceded by a non-space and not followed by a
+ * digit, within the paragraph. -1 when it does not close.
+ */
+function closingDollar(text: string, open: number): number {
+  if (SPACE.test(text[open + 1] ?? ' ')) return -1;
+  for (let j = open + 1; j < text.length; j += 1) {
+    const c = text[j];
+    if (c === '\\') j += 1;
+    else if (c === '\n' && text[j + 1] === '\n') return -1;
+    else if (c === '$') {
+      const valid =
+        text[j + 1] !== '$' && !SPACE.test(text[j - 1] ?? ' ') && !DIGIT.test(text[j + 1] ?? '');
+      return valid ? j : -1;
+    }
+  }
+  return -1;
+}
+
+/**
+ * remark-math reads any `$…$` pair as a formula, so "from $5 to $10" would typeset
+ * "5 to ". A single `$` that does not open a formula by Pandoc's rule is escaped; `$$` runs
+ * and escaped dollars stay as they are.
+ */
+function escapeLoneDollars(text: string): string {
+  if (!text.includes('$')) return text;
+  let out = '';
+  let i = 0;
+  while (i < text.length) {
+    const c = text[i]!;
+    if (c === '\\') {
+      out += text.slice(i, i + 2);
+      i += 2;
+    } else if (c !== '$') {
+      out += c;
+      i += 1;
+    } else if (text[i + 1] === '$') {
+      let end = i;
+      while (text[end] === '$') end += 1;
+      out += text.slice(i, end);
+      i = end;
+    } else {
+      const close = closingDollar(text, i);
+      out += close < 0 ? '\\$' : text.slice(i, close + 1);
+      i = close < 0 ? i + 1 : close + 1;
+    }
+  }
+  return out;
+}
 
 /** Link reference definitions and footnotes: blocks refer to each other, so no cutting. */
 const DEFINITION = /^ {0,3}\[[^\]\n]+\]:/m;
