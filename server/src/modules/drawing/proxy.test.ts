@@ -360,6 +360,36 @@ describe('Midjourney through midjourney-proxy', () => {
     expect(await credits(t.app, alice.token)).toBe(before - PRICE.imagine);
   });
 
+  it('retries after a full queue (code 23) and an HTTP 500, then succeeds', async () => {
+    fake.queueFullNext = 1;
+    fake.http500Next = 1;
+    const before = fake.submitsTo('/mj/submit/imagine').length;
+    const q = await imagine('a patient fox');
+    const done = await settle(t.app, alice.token, q.id);
+    expect(done.status, done.error ?? '').toBe(3);
+    // The 500 is answered before the fake records a submit; the 23 is recorded.
+    expect(fake.submitsTo('/mj/submit/imagine').length - before).toBe(2);
+  });
+
+  it('applies the notify hook only for the upstream id the task runs', async () => {
+    const q = await imagine('a hooked fox');
+    const done = await settle(t.app, alice.token, q.id);
+    const upstream = [...fake.tasks.values()].find((x) => x.state === String(q.id))!;
+    const hook = String(submitOf(q.id).body.notifyHook);
+    const send = (body: object) =>
+      fetch(hook, {
+        method: 'POST',
+        headers: { 'content-type': 'application/json' },
+        body: JSON.stringify(body),
+      }).then((r) => r.json() as Promise<{ applied: boolean }>);
+    // Finished already: a late FAILURE changes nothing.
+    expect(await send({ ...upstream, status: 'FAILURE', failReason: 'late' })).toMatchObject({
+      applied: false,
+    });
+    expect((await status(t.app, alice.token, [done.id])).body.data.rows[0]!.status).toBe(3);
+    expect(fake.deliveries.some((d) => d.taskStatus === 'IN_PROGRESS')).toBe(true);
+  });
+
   it('shows progress steps while polling even without the notify hook', async () => {
     fake.muteHooks = true;
     fake.stepMs = 50;
