@@ -6,7 +6,7 @@ import type { Selectable } from 'kysely';
 import sharp from 'sharp';
 import type { AppContext } from '../../context.js';
 import { nowIso } from '../../db/database.js';
-import { notFound } from '../../http/errors.js';
+import { AppError, notFound } from '../../http/errors.js';
 import type { Localized } from '../../http/messages.js';
 import { hold, quote, release, settle } from '../credits/ledger.js';
 import {
@@ -221,6 +221,8 @@ function schedule(ctx: AppContext, taskId: number, delayMs: number): void {
 }
 
 const MAX_ATTEMPTS = 4;
+/** Relax-mode drawings can wait hours upstream; their hold must outlive them. */
+const HOLD_TTL_SECONDS = 24 * 3600;
 
 async function load(ctx: AppContext, id: number): Promise<Row | undefined> {
   return ctx.db.kysely
@@ -351,7 +353,19 @@ async function apply(ctx: AppContext, row: Row, outcome: StepOutcome): Promise<b
           .where('status', '<=', 2)
           .executeTakeFirst();
         if (Number(r.numUpdatedRows) === 0) return false;
-        if (row.hold_id) await settle(trx, { holdId: row.hold_id, actualAmount: row.credits });
+        if (row.hold_id) {
+          try {
+            await settle(trx, { holdId: row.hold_id, actualAmount: row.credits });
+          } catch (error) {
+            // The hold outlived its time and was returned: the picture is the user's, unpaid.
+            if (!(error instanceof AppError && error.status === 409)) throw error;
+            await trx
+              .updateTable('drawing_tasks')
+              .set({ credits: 0 })
+              .where('id', '=', row.id)
+              .execute();
+          }
+        }
         return true;
       });
     }
@@ -430,6 +444,7 @@ export async function createTask(ctx: AppContext, input: CreateTaskInput): Promi
       amount,
       ref: `drawing:${created.id}`,
       priceKey: input.priceKey,
+      ttlSeconds: HOLD_TTL_SECONDS,
     });
     await trx
       .updateTable('drawing_tasks')
@@ -460,6 +475,7 @@ export async function redoTask(ctx: AppContext, userId: number, taskId: number):
             amount,
             ref: `drawing:${r.id}:redo:${Date.now()}`,
             priceKey: r.price_key,
+            ttlSeconds: HOLD_TTL_SECONDS,
           })
         ).holdId
       : null;
