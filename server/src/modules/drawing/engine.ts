@@ -241,6 +241,11 @@ async function step(ctx: AppContext, taskId: number): Promise<void> {
     if (!row || row.status > 2) return;
     const runner = runnersOf.get(ctx)?.get(row.kind);
     if (!runner) return;
+    if (row.status === 1 && row.provider_id !== null && (await providerFull(ctx, row))) {
+      // The provider runs as many as it may at once; this one waits its turn.
+      schedule(ctx, taskId, ctx.config.drawing.pollMs);
+      return;
+    }
     const io = { ctx, log: ctx.log, signal: s.controller.signal };
     let outcome: StepOutcome;
     try {
@@ -284,6 +289,26 @@ async function step(ctx: AppContext, taskId: number): Promise<void> {
   } finally {
     s.busy.delete(taskId);
   }
+}
+
+/** Whether the task's provider already runs its `concurrency` tasks (older queued ones go first). */
+async function providerFull(ctx: AppContext, row: Row): Promise<boolean> {
+  const db = ctx.db.kysely;
+  const provider = await db
+    .selectFrom('chat_providers')
+    .select('concurrency')
+    .where('id', '=', row.provider_id!)
+    .executeTakeFirst();
+  if (!provider) return false;
+  const busy = await db
+    .selectFrom('drawing_tasks')
+    .select((eb) => eb.fn.countAll<number>().as('n'))
+    .where('provider_id', '=', row.provider_id!)
+    .where((eb) =>
+      eb.or([eb('status', '=', 2), eb.and([eb('status', '=', 1), eb('id', '<', row.id)])]),
+    )
+    .executeTakeFirstOrThrow();
+  return Number(busy.n) >= provider.concurrency;
 }
 
 const mergeData = (row: Row, data?: Record<string, unknown>) =>

@@ -390,6 +390,35 @@ describe('Midjourney through midjourney-proxy', () => {
     expect(fake.deliveries.some((d) => d.taskStatus === 'IN_PROGRESS')).toBe(true);
   });
 
+  it('runs no more at once than the provider’s concurrency; the next waits its turn', async () => {
+    const id = await providerId();
+    const h = bearer(admin.token);
+    await call(t.app, {
+      method: 'POST',
+      url: '/api/admin/chat/providers/update',
+      headers: h,
+      payload: { id, concurrency: 1 },
+    });
+    try {
+      const [a, b] = [await imagine('first in line'), await imagine('second in line')];
+      const [da, db] = await Promise.all([
+        settle(t.app, alice.token, a.id),
+        settle(t.app, alice.token, b.id),
+      ]);
+      expect([da.status, db.status]).toEqual([3, 3]);
+      const upA = [...fake.tasks.values()].find((x) => x.state === String(a.id))!;
+      const upB = [...fake.tasks.values()].find((x) => x.state === String(b.id))!;
+      expect(upB.submitTime).toBeGreaterThanOrEqual(upA.finishTime!);
+    } finally {
+      await call(t.app, {
+        method: 'POST',
+        url: '/api/admin/chat/providers/update',
+        headers: h,
+        payload: { id, concurrency: 10 },
+      });
+    }
+  });
+
   it('shows progress steps while polling even without the notify hook', async () => {
     fake.muteHooks = true;
     fake.stepMs = 50;
