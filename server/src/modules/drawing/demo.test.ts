@@ -6,7 +6,7 @@ import { bearer, call, createTestApp, type TestApp } from '../../test/harness.js
 import { createUser, type TestUser } from '../../test/users.js';
 import { startFakeOpenAI, type FakeOpenAI } from '../../../test/fakes/openai.js';
 import { grant } from '../credits/ledger.js';
-import { credits, draw, pngOf, settle, status, upload } from './test-support.js';
+import { credits, draw, pngOf, settle, status, upload } from '../../../test/drawing-support.js';
 
 /**
  * The offline demo end to end (a fresh install draws with no network), the lists and

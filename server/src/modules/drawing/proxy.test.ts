@@ -7,7 +7,15 @@ import {
   type FakeMidjourneyProxy,
 } from '../../../test/fakes/midjourney-proxy.js';
 import { grant } from '../credits/ledger.js';
-import { credits, draw, freePort, pngOf, settle, status, upload } from './test-support.js';
+import {
+  credits,
+  draw,
+  freePort,
+  pngOf,
+  settle,
+  status,
+  upload,
+} from '../../../test/drawing-support.js';
 
 /**
  * Every Midjourney action through a fake midjourney-proxy on loopback: what the proxy received

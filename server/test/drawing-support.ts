@@ -2,8 +2,8 @@ import net from 'node:net';
 import sharp from 'sharp';
 import type { FastifyInstance } from 'fastify';
 import type { drawing as D } from '@atelier/contracts';
-import { bearer, call } from '../../test/harness.js';
-import { storeImage } from './engine.js';
+import { bearer, call } from '../src/test/harness.js';
+import { storeImage } from '../src/modules/drawing/engine.js';
 
 /** A port nobody listens on right now (the app listens on it so the proxy can call back). */
 export async function freePort(): Promise<number> {
