@@ -87,6 +87,11 @@ export const texts = {
     'zh-CN': '这些绘画都没有已完成的图片',
     'zh-TW': '這些繪畫都沒有已完成的圖片',
   },
+  faceswapUnsupported: {
+    'en-US': 'This drawing model cannot swap faces',
+    'zh-CN': '该绘画模型不支持换脸',
+    'zh-TW': '該繪畫模型不支援換臉',
+  },
   translateFailed: {
     'en-US': 'Translation is not available right now',
     'zh-CN': '翻译暂不可用',

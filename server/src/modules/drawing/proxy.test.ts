@@ -338,6 +338,30 @@ describe('Midjourney through midjourney-proxy', () => {
     expect(tooFew.status).toBe(400);
   });
 
+  it('refuses a face swap on novicezk’s proxy, which has no InsightFace', async () => {
+    const m = await call<{ id: number }>(t.app, {
+      method: 'POST',
+      url: '/api/admin/chat/models/create',
+      headers: bearer(admin.token),
+      payload: {
+        name: 'MJ (novicezk)',
+        upstreamModel: 'novicezk',
+        providerId: await providerId(),
+        kind: 'image',
+        priceKey: 'fakemj:imagine',
+      },
+    });
+    const pic = await upload(t.app, alice, await pngOf(1, 2, 3));
+    const r = await draw(t.app, alice.token, {
+      type: 'faceswap',
+      modelId: m.body.data.id,
+      source: pic.url,
+      target: pic.url,
+    });
+    expect(r.status).toBe(400);
+    expect(JSON.stringify(r.body.data)).toContain('modelId');
+  });
+
   it('a banned prompt (code 24) fails showing the word and charges nothing', async () => {
     const before = await credits(t.app, alice.token);
     const q = await imagine('a bannedword picture');

@@ -246,6 +246,9 @@ async function prepare(ctx: AppContext, userId: number, body: D.DrawInput): Prom
     }
     case 'faceswap': {
       const model = await pickModel(ctx, userId, 'mj', body.modelId);
+      // Only trueai's proxy has InsightFace (and the demo imitates it).
+      if (!model.demo && model.provider.flavour !== 'trueai')
+        throw badRequest(texts.faceswapUnsupported, {}, 'modelId');
       await ownImages(ctx, userId, [body.source, body.target]);
       return {
         action: 'faceswap',
