@@ -125,6 +125,7 @@ async function prepareImagine(
     ...(f.stylize !== undefined ? { stylize: f.stylize } : {}),
     ...(f.niji ? { niji: true } : {}),
     ...(f.no ? { no: f.no } : {}),
+    ...(f.tile ? { tile: true } : {}),
     steps: [],
   };
   return {

@@ -26,6 +26,8 @@ export interface DemoRecipe {
   stylize?: number;
   niji?: boolean;
   no?: string;
+  /** `--tile`: a picture whose edges meet (mirrored, so it repeats seamlessly). */
+  tile?: boolean;
   /** Mean colours of the pictures a blend mixed (0–255 RGB). */
   mix?: Array<[number, number, number]>;
   steps: DemoStep[];
@@ -64,6 +66,7 @@ interface Scene {
   aspect: number;
   saturation: number;
   posterize: boolean;
+  tile: boolean;
 }
 
 // ---------------------------------------------------------------- randomness
@@ -231,6 +234,7 @@ function baseScene(recipe: DemoRecipe): Scene {
     aspect: aw > 0 && ah > 0 ? aw / ah : 1,
     saturation: 0.85 + Math.min(recipe.stylize ?? 100, 1000) / 1500,
     posterize: recipe.niji === true,
+    tile: recipe.tile === true,
   };
 }
 
@@ -370,9 +374,12 @@ function paint(
 ): void {
   const frameH = scene.scale;
   const frameW = frameH * (w / h);
+  // A tile folds the frame at its middle so the left edge continues the right one.
+  const fx = (px: number) => (scene.tile ? 1 - Math.abs((2 * px) / w - 1) : px / w);
+  const fy = (py: number) => (scene.tile ? 1 - Math.abs((2 * py) / h - 1) : py / h);
   const ridgeHeights = scene.ridges.map(() => new Float32Array(w));
   for (let px = 0; px < w; px++) {
-    const wx = scene.cx + (px / w - 0.5) * frameW;
+    const wx = scene.cx + (fx(px) - 0.5) * frameW;
     scene.ridges.forEach((g, i) => {
       let x = wx;
       if (g.city) x = Math.floor(wx * 14) / 14;
@@ -385,14 +392,16 @@ function paint(
   }
   const sat = scene.saturation;
   for (let py = 0; py < h; py++) {
-    const wy = scene.cy + (py / h - 0.5) * frameH;
+    const wy = scene.cy + (fy(py) - 0.5) * frameH;
     const t = Math.min(Math.max(wy + 0.5, 0), 1);
     const skyR = scene.top[0] + (scene.bottom[0] - scene.top[0]) * t;
     const skyG = scene.top[1] + (scene.bottom[1] - scene.top[1]) * t;
     const skyB = scene.top[2] + (scene.bottom[2] - scene.top[2]) * t;
     let o = (y0 + py) * stride + x0 * 3;
+    const gy = scene.tile ? Math.min(py, h - 1 - py) : py;
     for (let px = 0; px < w; px++, o += 3) {
-      const wx = scene.cx + (px / w - 0.5) * frameW;
+      const wx = scene.cx + (fx(px) - 0.5) * frameW;
+      const gx = scene.tile ? Math.min(px, w - 1 - px) : px;
       let r = skyR;
       let g = skyG;
       let b = skyB;
@@ -437,7 +446,7 @@ function paint(
           r = c[0] * shade;
           g = c[1] * shade;
           b = c[2] * shade;
-          if (scene.ridges[i]!.city && ((px * 7 + py * 3) & 31) === 0) {
+          if (scene.ridges[i]!.city && ((gx * 7 + gy * 3) & 31) === 0) {
             r = 250;
             g = 220;
             b = 140;
@@ -464,7 +473,7 @@ function paint(
         b = Math.round(b / 48) * 48;
       }
       // A little grain so flat areas look painted, not filled.
-      const n = ((px * 1103515245 + py * 12345) >>> 16) & 7;
+      const n = ((gx * 1103515245 + gy * 12345) >>> 16) & 7;
       out[o] = clamp255(r + n - 3);
       out[o + 1] = clamp255(g + n - 3);
       out[o + 2] = clamp255(b + n - 3);

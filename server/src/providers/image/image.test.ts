@@ -171,6 +171,22 @@ describe('offline demo', () => {
     expect(panned.width).toBeGreaterThan(panned.height);
   });
 
+  it('paints --tile so that opposite edges meet', async () => {
+    const edgeGap = async (tile: boolean) => {
+      const recipe = { prompt: 'blue city by the sea at night', tile, steps: [] };
+      const img = await renderRecipe({ ...recipe, steps: [{ kind: 'upscale', cell: 1 }] }, 128);
+      const raw = await sharp(img.png).raw().toBuffer();
+      let gap = 0;
+      for (let y = 0; y < 128; y++)
+        for (let c = 0; c < 3; c++)
+          gap += Math.abs(raw[y * 128 * 3 + c]! - raw[(y * 128 + 127) * 3 + c]!);
+      return gap / (128 * 3);
+    };
+    const [plain, tiled] = await Promise.all([edgeGap(false), edgeGap(true)]);
+    expect(tiled).toBeLessThan(3);
+    expect(plain).toBeGreaterThan(tiled * 2);
+  });
+
   it('renders a 1024 px grid quickly', async () => {
     await renderRecipe(base, 256); // warm sharp up
     const t = performance.now();
