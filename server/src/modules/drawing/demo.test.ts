@@ -324,3 +324,32 @@ describe('another user’s drawings', () => {
     expect((await status(t.app, alice.token, [mine.id])).status).toBe(404);
   });
 });
+
+describe('a guest’s drawings', () => {
+  it('move to the account the guest registers as', async () => {
+    const guestId = crypto.randomUUID();
+    await call(t.app, {
+      method: 'POST',
+      url: '/api/user/createGuest',
+      payload: { guest_id: guestId },
+    });
+    const q = await call<D.DrawTask>(t.app, {
+      method: 'POST',
+      url: '/api/queue/addMjDrawQueue',
+      headers: { guestid: guestId },
+      payload: { type: 'imagine', prompt: 'a guest fox', params: {} },
+    });
+    expect(q.status, JSON.stringify(q.body)).toBe(200);
+    const reg = await call<{ token: string }>(t.app, {
+      method: 'POST',
+      url: '/api/auth/register',
+      headers: { guestid: guestId },
+      payload: { username: `g${Date.now().toString(36)}`, password: 'a-long-password' },
+    });
+    expect(reg.status).toBe(200);
+    const done = await settle(t.app, reg.body.data.token, q.body.data.id);
+    expect(done.status).toBe(3);
+    const list = await get<D.DrawListData>('/midjourney/drawList', reg.body.data.token);
+    expect(list.body.data.rows.map((r) => r.id)).toContain(q.body.data.id);
+  });
+});
