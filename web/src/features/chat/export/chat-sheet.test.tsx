@@ -24,6 +24,12 @@ describe('MeasureSheet', () => {
     expect((container.firstElementChild as HTMLElement).style.width).toBe(`${SHEET_WIDTH}px`);
   });
 
+  it('has no footer without a site name', () => {
+    const { container } = render(<MeasureSheet {...sheet} siteName={undefined} />);
+    expect(container.querySelectorAll('[data-export-block]')).toHaveLength(3);
+    expect(container.querySelector('footer')).toBeNull();
+  });
+
   it("shows the user's text as written and answers as export markdown without buttons", () => {
     const { container } = render(<MeasureSheet {...sheet} />);
     const [, question, answer] = container.querySelectorAll('[data-export-block]');

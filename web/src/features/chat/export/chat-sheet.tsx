@@ -22,7 +22,7 @@ export interface SheetProps {
   date: string;
 }
 
-/** Every block of the sheet in order: the header, one per message, the footer. */
+/** Every block of the sheet in order: the header, one per message, the site's name if any. */
 function blocksOf({ messages, title, siteName, date }: SheetProps): ReactNode[] {
   const header = (
     <header className="border-b border-white/10 pb-4 mb-6">
@@ -43,9 +43,10 @@ function blocksOf({ messages, title, siteName, date }: SheetProps): ReactNode[] 
       </div>
     ),
   );
+  if (!siteName) return [header, ...bubbles];
   const footer = (
     <footer className="border-t border-white/10 pt-4 text-center text-xs text-white/40">
-      {siteName ?? ''}
+      {siteName}
     </footer>
   );
   return [header, ...bubbles, footer];
