@@ -1,0 +1,68 @@
+import { z } from 'zod';
+import { endpoint } from './endpoint.js';
+import { listOf } from './envelope.js';
+
+/*
+ * Uploads: a picture the user sends (chat vision, Midjourney references, blend, describe).
+ * `POST /upload/file` is multipart/form-data with one field `file`; its type is read from the
+ * bytes, the picture is re-encoded (metadata stripped) and gets a thumbnail.
+ */
+
+export const uploadMimes = ['image/png', 'image/jpeg', 'image/webp', 'image/gif'] as const;
+
+export const uploadedFile = z.object({
+  id: z.number().int(),
+  /** Path under /api/files/… an <img> can load (private files: an expiring signed link). */
+  url: z.string(),
+  thumbUrl: z.string(),
+  width: z.number().int(),
+  height: z.number().int(),
+  mime: z.string(),
+  size: z.number().int(),
+  createdAt: z.string().optional(),
+});
+export type UploadedFile = z.infer<typeof uploadedFile>;
+
+/** Multipart: the handler reads the file itself, so there is no body schema. */
+export const uploadFile = endpoint({
+  method: 'POST',
+  path: '/upload/file',
+  access: 'identity',
+  summary: 'Upload a picture (png, jpeg, webp or gif, checked by content)',
+  tags: ['files'],
+  data: uploadedFile,
+});
+
+export const pageQuery = z.object({
+  page: z.coerce.number().int().min(1).default(1),
+  size: z.coerce.number().int().min(1).max(100).default(20),
+});
+
+export const listUploads = endpoint({
+  method: 'GET',
+  path: '/upload/piclist',
+  access: 'identity',
+  summary: "The caller's uploads, newest first",
+  tags: ['files'],
+  query: pageQuery,
+  data: listOf(uploadedFile),
+});
+
+export const deleteAllUploads = endpoint({
+  method: 'GET',
+  path: '/upload/delAllPic',
+  access: 'identity',
+  summary: "Delete all of the caller's uploads",
+  tags: ['files'],
+  data: z.object({ deleted: z.number().int() }),
+});
+
+export const deleteOneUpload = endpoint({
+  method: 'GET',
+  path: '/upload/delOnePic',
+  access: 'identity',
+  summary: 'Delete one of the caller’s uploads',
+  tags: ['files'],
+  query: z.object({ id: z.coerce.number().int().positive() }),
+  data: z.object({ deleted: z.number().int() }),
+});

@@ -1,0 +1,100 @@
+import type { FastifyBaseLogger } from 'fastify';
+import type { AppContext } from '../../context.js';
+import type { Localized } from '../../http/messages.js';
+
+/*
+ * The contract between the task engine and the modules that generate things (INTERFACES.md):
+ * a module registers one runner per kind; the engine calls submit once, then poll while the
+ * task has an upstream id, and copies result files into storage.
+ */
+
+export type TaskStatus = 1 | 2 | 3 | 4;
+export const TaskStatuses = { queued: 1, running: 2, succeeded: 3, failed: 4 } as const;
+
+/** A stored result: file urls under /api/files/… (private ones signed when read). */
+export interface TaskFile {
+  key: string;
+  url: string;
+  thumbUrl: string;
+  width: number;
+  height: number;
+  mime: string;
+  size: number;
+  name?: string;
+}
+
+/** A task as runners and routes read it. */
+export interface TaskRow {
+  id: number;
+  userId: number;
+  kind: string;
+  action: string;
+  prompt: string;
+  params: Record<string, unknown>;
+  parentId: number | null;
+  status: TaskStatus;
+  progress: number;
+  upstreamId: string | null;
+  providerId: number | null;
+  files: TaskFile[];
+  error: Localized | null;
+  data: Record<string, unknown>;
+  credits: number;
+  attempts: number;
+  createdAt: string;
+  startedAt: string | null;
+  finishedAt: string | null;
+}
+
+export interface TaskIo {
+  ctx: AppContext;
+  log: FastifyBaseLogger;
+  /** Aborted when the task's timeout passes or the worker stops. */
+  signal: AbortSignal;
+}
+
+export type StepOutcome =
+  | {
+      type: 'submitted';
+      upstreamId: string;
+      pollAfterMs: number;
+      progress?: number;
+      data?: Record<string, unknown>;
+    }
+  | { type: 'progress'; progress: number; pollAfterMs: number; data?: Record<string, unknown> }
+  | { type: 'done'; files: ResultFile[]; data?: Record<string, unknown> }
+  | { type: 'failed'; error: Localized; data?: Record<string, unknown> };
+
+/** The engine copies each into storage (upstream URLs expire) and makes a thumbnail. */
+export interface ResultFile {
+  url?: string;
+  bytes?: Buffer;
+  name?: string;
+}
+
+/** One kind of work ('mj', 'chat-draw', 'zip', later 'music', 'video'…), registered by its module. */
+export interface TaskRunner {
+  kind: string;
+  /** First call for a task: submit upstream (or do the whole work). */
+  submit(task: TaskRow, io: TaskIo): Promise<StepOutcome>;
+  /** Later calls while the task has an upstream id. */
+  poll(task: TaskRow, io: TaskIo): Promise<StepOutcome>;
+  /** Overrides the engine's default timeout (ms from the first run) for this kind. */
+  timeoutMs?: number;
+}
+
+/** Retry later with backoff (upstream 5xx, network errors, timeouts). */
+export class TransientError extends Error {
+  constructor(message: string) {
+    super(message);
+    this.name = 'TransientError';
+  }
+}
+
+/** Fail now and give the credits back. */
+export class PermanentError extends Error {
+  constructor(readonly text: Localized) {
+    super(text['en-US']);
+    this.name = 'PermanentError';
+  }
+}
