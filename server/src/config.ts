@@ -92,6 +92,69 @@ export const configSchema = z.object({
       pollMs: z.coerce.number().int().min(10).max(600_000).default(3000),
     })
     .default({ demoStepMs: 300, pollMs: 3000 }),
+  /** Where files live: empty for local disk under dataDir/files, or s3+http(s)://KEY:SECRET@host/bucket?region=… */
+  storageUrl: z
+    .string()
+    .regex(/^(s3|s3\+https?):\/\/[^:@/]+:[^@/]+@[^/]+\/[^/?]+/, {
+      message: 'must look like s3+https://KEY:SECRET@host/bucket?region=us-east-1',
+    })
+    .optional(),
+  tasks: z
+    .object({
+      /** Tasks one process runs at once. */
+      workers: z.coerce.number().int().min(1).max(1000).default(8),
+      /** Whether the API process runs workers: default yes without Redis, no with it (`npm run worker`). */
+      runInApi: bool.optional(),
+      /** Tasks of one user running at the same time. */
+      userLimit: z.coerce.number().int().min(1).max(1000).default(3),
+      /** A task still unfinished this long after its creation fails and is refunded. */
+      timeoutMs: z.coerce
+        .number()
+        .int()
+        .min(100)
+        .max(7 * 24 * 3600_000)
+        .default(30 * 60_000),
+      /** One submit or poll call gives up (and is retried) after this long. */
+      stepTimeoutMs: z.coerce.number().int().min(50).max(600_000).default(60_000),
+      /** Retries of transient upstream errors before the task fails. */
+      retries: z.coerce.number().int().min(0).max(50).default(4),
+      /** First retry delay; doubled each time. */
+      backoffMs: z.coerce.number().int().min(1).max(600_000).default(2000),
+      /** A worker's claim on a task; renewed while a step runs, taken over when it lapses. */
+      leaseMs: z.coerce.number().int().min(100).max(600_000).default(30_000),
+      /** How often an idle worker looks for due tasks (wake-ups usually come first). */
+      idlePollMs: z.coerce.number().int().min(10).max(60_000).default(1000),
+    })
+    .default({
+      workers: 8,
+      userLimit: 3,
+      timeoutMs: 30 * 60_000,
+      stepTimeoutMs: 60_000,
+      retries: 4,
+      backoffMs: 2000,
+      leaseMs: 30_000,
+      idlePollMs: 1000,
+    }),
+  files: z
+    .object({
+      /** Largest upload in bytes. */
+      uploadMaxBytes: z.coerce
+        .number()
+        .int()
+        .min(1024)
+        .max(200 * 1024 * 1024)
+        .default(10 * 1024 * 1024),
+      /** Uploads per minute per IP. */
+      uploadRateLimit: z.coerce.number().int().min(1).default(30),
+      /** How long a signed link to a private file stays valid. */
+      linkTtlSeconds: z.coerce
+        .number()
+        .int()
+        .min(60)
+        .max(365 * 86400)
+        .default(7 * 86400),
+    })
+    .default({ uploadMaxBytes: 10 * 1024 * 1024, uploadRateLimit: 30, linkTtlSeconds: 7 * 86400 }),
 });
 
 export type Config = z.infer<typeof configSchema>;
@@ -126,6 +189,19 @@ const envKeys: Record<string, string> = {
   CHAT_RATE_LIMIT: 'chat.rateLimit',
   DRAWING_DEMO_STEP_MS: 'drawing.demoStepMs',
   DRAWING_POLL_MS: 'drawing.pollMs',
+  STORAGE_URL: 'storageUrl',
+  TASK_WORKERS: 'tasks.workers',
+  TASK_RUN_IN_API: 'tasks.runInApi',
+  TASK_USER_LIMIT: 'tasks.userLimit',
+  TASK_TIMEOUT_MS: 'tasks.timeoutMs',
+  TASK_STEP_TIMEOUT_MS: 'tasks.stepTimeoutMs',
+  TASK_RETRIES: 'tasks.retries',
+  TASK_BACKOFF_MS: 'tasks.backoffMs',
+  TASK_LEASE_MS: 'tasks.leaseMs',
+  TASK_IDLE_POLL_MS: 'tasks.idlePollMs',
+  UPLOAD_MAX_BYTES: 'files.uploadMaxBytes',
+  UPLOAD_RATE_LIMIT: 'files.uploadRateLimit',
+  FILE_LINK_TTL_SECONDS: 'files.linkTtlSeconds',
 };
 
 export class ConfigError extends Error {

@@ -5,6 +5,7 @@ import type { PaymentTables } from '../modules/payments/tables.js';
 import type { ChatTables } from '../modules/chat/tables.js';
 import type { DrawingTables } from '../modules/drawing/tables.js';
 import type { AppTables } from '../modules/apps/tables.js';
+import type { TaskTables } from '../modules/tasks/tables.js';
 
 /**
  * The database as Kysely sees it. Each module declares its own tables in its folder
@@ -74,4 +75,5 @@ export type Database = AccountTables &
   PaymentTables &
   ChatTables &
   DrawingTables &
-  AppTables;
+  AppTables &
+  TaskTables;

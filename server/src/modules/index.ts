@@ -6,6 +6,8 @@ import { paymentsModule } from './payments/index.js';
 import { chatModule } from './chat/index.js';
 import { drawingModule } from './drawing/index.js';
 import { appsModule } from './apps/index.js';
+import { filesModule } from './files/index.js';
+import { tasksModule } from './tasks/index.js';
 
 /** Every domain of the API, in the order their routes and seeds run. */
 export const modules: AtelierModule[] = [
@@ -16,4 +18,6 @@ export const modules: AtelierModule[] = [
   chatModule,
   drawingModule,
   appsModule,
+  filesModule,
+  tasksModule,
 ];

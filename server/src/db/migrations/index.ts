@@ -4,6 +4,7 @@ import { sites } from './0002_sites.js';
 import { credits } from './0003_credits.js';
 import { payments } from './0004_payments.js';
 import { chat } from './0005_chat.js';
+import { tasksFiles } from './0006_tasks_files.js';
 import { drawing } from './0007_drawing.js';
 import { apps } from './0008_apps.js';
 
@@ -14,6 +15,7 @@ export const migrations: Record<string, AtelierMigration> = {
   '0003_credits': credits,
   '0004_payments': payments,
   '0005_chat': chat,
+  '0006_tasks_files': tasksFiles,
   '0007_drawing': drawing,
   '0008_apps': apps,
 };

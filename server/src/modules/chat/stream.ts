@@ -4,7 +4,7 @@ import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import { chat as C } from '@atelier/contracts';
 import type { AppContext } from '../../context.js';
 import { nowIso } from '../../db/database.js';
-import { AppError, badRequest } from '../../http/errors.js';
+import { AppError, badRequest, notFound } from '../../http/errors.js';
 import { authorize } from '../../http/identity.js';
 import { format, langOf, type Lang } from '../../http/messages.js';
 import {
@@ -18,6 +18,7 @@ import {
   type ChatUsage,
 } from '../../providers/chat/index.js';
 import { hold, quote, release, settle } from '../credits/ledger.js';
+import { keyOfUrl, readOwnedImage } from '../files/service.js';
 import { usableByok, usableModel } from './catalog.js';
 import { defaultTitles, ownGroup, titleFrom } from './groups.js';
 import { texts } from './messages.js';
@@ -185,12 +186,20 @@ export function streamRoutes(app: FastifyInstance): void {
     const system = mind
       ? MIND_SYSTEM_PROMPT
       : (inUse?.systemPrompt ?? (body.systemMessage?.trim() || target.systemPrompt));
+    // The upstream cannot reach this server: the user's own upload goes as a data: URL, and a
+    // file of ours that is not theirs is a 404.
+    let imageUrl = body.image_url;
+    if (imageUrl && keyOfUrl(imageUrl)) {
+      const own = await readOwnedImage(ctx, userId, imageUrl);
+      if (!own) throw notFound();
+      imageUrl = `data:${own.mime};base64,${own.bytes.toString('base64')}`;
+    }
     const userMessage: ChatMessage = {
       role: 'user',
-      content: body.image_url
+      content: imageUrl
         ? [
             { type: 'text', text: body.prompt },
-            { type: 'image_url', image_url: { url: body.image_url } },
+            { type: 'image_url', image_url: { url: imageUrl } },
           ]
         : body.prompt,
     };

@@ -1,0 +1,452 @@
+import { randomBytes } from 'node:crypto';
+import { sql, type Selectable } from 'kysely';
+import type { AppContext } from '../context.js';
+import { nowIso } from '../db/database.js';
+import type { Localized } from '../http/messages.js';
+import { release, settle } from '../modules/credits/ledger.js';
+import { texts } from '../modules/files/messages.js';
+import { deleteFiles, fileUrl, storeFile, type FileRow } from '../modules/files/service.js';
+import {
+  PermanentError,
+  type ResultFile,
+  type StepOutcome,
+  type TaskFile,
+  type TaskRow,
+  type TaskRunner,
+} from '../modules/tasks/runner.js';
+import type { TasksTable } from '../modules/tasks/tables.js';
+import { createQueue, type TaskQueue } from './queue.js';
+
+export type RawTask = Selectable<TasksTable>;
+
+const runners = new Map<string, TaskRunner>();
+
+/** A module registers how its kind of task runs (the last registration of a kind wins). */
+export function registerRunner(runner: TaskRunner): void {
+  runners.set(runner.kind, runner);
+}
+export const runnerOf = (kind: string) => runners.get(kind);
+
+const parse = <T>(text: string | null, fallback: T): T => {
+  if (!text) return fallback;
+  try {
+    return JSON.parse(text) as T;
+  } catch {
+    return fallback;
+  }
+};
+
+interface StoredFile {
+  key: string;
+  thumbKey: string | null;
+  width: number;
+  height: number;
+  mime: string;
+  size: number;
+  name?: string;
+}
+
+export function toTaskRow(ctx: AppContext, r: RawTask): TaskRow {
+  return {
+    id: r.id,
+    userId: r.user_id,
+    kind: r.kind,
+    action: r.action,
+    prompt: r.prompt,
+    params: parse(r.params, {}),
+    parentId: r.parent_id,
+    status: Number(r.status) as TaskRow['status'],
+    progress: r.progress,
+    upstreamId: r.upstream_id,
+    providerId: r.provider_id,
+    files: parse<StoredFile[]>(r.files, []).map((f): TaskFile => ({
+      key: f.key,
+      url: fileUrl(ctx, f.key),
+      thumbUrl: fileUrl(ctx, f.thumbKey ?? f.key),
+      width: f.width,
+      height: f.height,
+      mime: f.mime,
+      size: f.size,
+      ...(f.name ? { name: f.name } : {}),
+    })),
+    error: parse<Localized | null>(r.error, null),
+    data: parse(r.data, {}),
+    credits: r.credits,
+    attempts: r.attempts,
+    createdAt: r.created_at,
+    startedAt: r.started_at,
+    finishedAt: r.finished_at,
+  };
+}
+
+/** One per app context: the wake-up queue, and the workers when this process runs them. */
+export class Engine {
+  readonly queue: TaskQueue;
+  readonly owner = `${process.pid}-${randomBytes(4).toString('hex')}`;
+  private loops: Promise<void>[] = [];
+  private stopping = false;
+  private wakeUp: (() => void) | null = null;
+  private recoverTimer: NodeJS.Timeout | null = null;
+  private readonly lockKey: number;
+  /** Per running task: aborts its step when the worker stops. */
+  private readonly running = new Set<AbortController>();
+
+  constructor(private readonly ctx: AppContext) {
+    this.queue = createQueue(ctx.config);
+    let h = 7;
+    for (const c of `${ctx.db.schema ?? 'public'}:tasks`) h = (h * 31 + c.charCodeAt(0)) | 0;
+    this.lockKey = h;
+  }
+
+  get cfg() {
+    return this.ctx.config.tasks;
+  }
+
+  /** Starts `workers` loops in this process, recovering what a previous process left. */
+  async start(workers = this.cfg.workers): Promise<void> {
+    if (this.loops.length) return;
+    this.queue.listen(() => this.nudge());
+    await this.recover();
+    this.recoverTimer = setInterval(
+      () => void this.recover().catch((e: unknown) => this.logError(e, 'task recovery')),
+      Math.max(1000, this.cfg.leaseMs),
+    );
+    this.recoverTimer.unref();
+    for (let i = 0; i < workers; i++) this.loops.push(this.loop());
+  }
+
+  get started(): boolean {
+    return this.loops.length > 0;
+  }
+
+  async stop(): Promise<void> {
+    if (this.stopping) return;
+    this.stopping = true;
+    engines.delete(this.ctx);
+    if (this.recoverTimer) clearInterval(this.recoverTimer);
+    for (const c of this.running) c.abort();
+    this.nudge();
+    await Promise.allSettled(this.loops);
+    this.loops = [];
+    await this.queue.close();
+  }
+
+  private nudge(): void {
+    const w = this.wakeUp;
+    this.wakeUp = null;
+    w?.();
+  }
+
+  private logError(error: unknown, what: string): void {
+    this.ctx.log.error({ err: error instanceof Error ? error.message : String(error) }, what);
+  }
+
+  private async loop(): Promise<void> {
+    while (!this.stopping) {
+      let task: RawTask | undefined;
+      try {
+        task = await this.claim();
+      } catch (error) {
+        this.logError(error, 'task claim failed');
+      }
+      if (task) {
+        await this.runStep(task).catch((e: unknown) => this.logError(e, 'task step failed'));
+        // A finished task may free a slot of its user or provider for a waiting one.
+        this.nudge();
+        continue;
+      }
+      await new Promise<void>((resolve) => {
+        const t = setTimeout(resolve, this.cfg.idlePollMs);
+        const prev = this.wakeUp;
+        this.wakeUp = () => {
+          clearTimeout(t);
+          prev?.();
+          resolve();
+        };
+      });
+    }
+  }
+
+  /**
+   * Takes one due task with a lease, in one statement that also checks the user's and the
+   * provider's running limits (a task already running upstream only needs its poll). On
+   * PostgreSQL an advisory lock makes claims from every process one at a time, so two of
+   * them never both see the last free slot.
+   */
+  async claim(): Promise<RawTask | undefined> {
+    const now = Date.now();
+    const stmt = sql<RawTask>`
+      update tasks set status = 2, lease_owner = ${this.owner}, lease_until = ${now + this.cfg.leaseMs},
+        started_at = coalesce(started_at, ${nowIso()})
+      where id = (
+        select t.id from tasks t
+        where t.status in (1, 2) and t.run_after <= ${now}
+          and (t.lease_until is null or t.lease_until < ${now})
+          and (t.status = 2 or (select count(*) from tasks r
+                 where r.user_id = t.user_id and r.status = 2) < ${this.cfg.userLimit})
+          and (t.status = 2 or t.provider_id is null or t.provider_limit <= 0
+               or (select count(*) from tasks r
+                   where r.provider_id = t.provider_id and r.status = 2) < t.provider_limit)
+        order by t.run_after, t.id
+        limit 1
+      )
+      returning *`;
+    if (this.ctx.db.dialect === 'sqlite') return (await stmt.execute(this.ctx.db.kysely)).rows[0];
+    return this.ctx.db.kysely.transaction().execute(async (trx) => {
+      await sql`select pg_advisory_xact_lock(${this.lockKey})`.execute(trx);
+      return (await stmt.execute(trx)).rows[0];
+    });
+  }
+
+  /** Runs one submit or poll of a claimed task and records what came of it. */
+  async runStep(raw: RawTask): Promise<void> {
+    const ctx = this.ctx;
+    const runner = runners.get(raw.kind);
+    if (!runner) return void (await this.finishFailed(raw, texts.taskNoRunner, true));
+    if (Date.now() > raw.deadline)
+      return void (await this.finishFailed(raw, texts.taskTimedOut, true));
+    const controller = new AbortController();
+    this.running.add(controller);
+    const renew = setInterval(
+      () => {
+        void ctx.db.kysely
+          .updateTable('tasks')
+          .set({ lease_until: Date.now() + this.cfg.leaseMs })
+          .where('id', '=', raw.id)
+          .where('lease_owner', '=', this.owner)
+          .execute()
+          .catch(() => undefined);
+      },
+      Math.max(50, Math.floor(this.cfg.leaseMs / 3)),
+    );
+    const stepTimer = setTimeout(() => controller.abort(), this.cfg.stepTimeoutMs);
+    const task = toTaskRow(ctx, raw);
+    let outcome: StepOutcome | null = null;
+    let failure: unknown = null;
+    try {
+      const io = { ctx, log: ctx.log.child({ taskId: raw.id }), signal: controller.signal };
+      const step = raw.upstream_id ? runner.poll(task, io) : runner.submit(task, io);
+      outcome = await Promise.race([
+        step,
+        new Promise<never>((_, reject) =>
+          controller.signal.addEventListener('abort', () => reject(new Error('step timed out'))),
+        ),
+      ]);
+    } catch (error) {
+      failure = error;
+    } finally {
+      clearTimeout(stepTimer);
+      this.running.delete(controller);
+    }
+    try {
+      if (failure instanceof PermanentError) await this.finishFailed(raw, failure.text);
+      else if (failure) await this.retryOrFail(raw, failure);
+      else if (outcome) await this.apply(raw, outcome);
+    } finally {
+      clearInterval(renew);
+    }
+  }
+
+  private mine(raw: RawTask) {
+    return this.ctx.db.kysely
+      .updateTable('tasks')
+      .where('id', '=', raw.id)
+      .where('lease_owner', '=', this.owner)
+      .where('status', '=', 2);
+  }
+
+  private mergeData(raw: RawTask, data?: Record<string, unknown>): string {
+    return data ? JSON.stringify({ ...parse(raw.data, {}), ...data }) : raw.data;
+  }
+
+  private async apply(raw: RawTask, outcome: StepOutcome): Promise<void> {
+    if (outcome.type === 'failed')
+      return void (await this.finishFailed(raw, outcome.error, false, outcome.data));
+    if (outcome.type === 'done') return this.finishDone(raw, outcome.files, outcome.data);
+    const delay = Math.max(0, outcome.pollAfterMs);
+    await this.mine(raw)
+      .set({
+        ...(outcome.type === 'submitted' ? { upstream_id: outcome.upstreamId } : {}),
+        progress: Math.max(0, Math.min(99, Math.round(outcome.progress ?? raw.progress))),
+        data: this.mergeData(raw, outcome.data),
+        attempts: 0,
+        run_after: Date.now() + delay,
+        lease_owner: null,
+        lease_until: null,
+      })
+      .execute();
+    await this.queue.wake(raw.id, delay);
+  }
+
+  private async retryOrFail(raw: RawTask, error: unknown): Promise<void> {
+    const attempts = raw.attempts + 1;
+    this.ctx.log.warn(
+      { taskId: raw.id, attempts, err: error instanceof Error ? error.message : String(error) },
+      'task step failed; retrying',
+    );
+    if (attempts > this.cfg.retries)
+      return void (await this.finishFailed(raw, texts.taskUpstreamFailed));
+    const delay = this.cfg.backoffMs * 2 ** (attempts - 1);
+    await this.mine(raw)
+      .set({
+        attempts,
+        // Not yet upstream: back in the queue (it does not hold a running slot while it waits).
+        status: raw.upstream_id ? 2 : 1,
+        run_after: Date.now() + delay,
+        lease_owner: null,
+        lease_until: null,
+      })
+      .execute();
+    await this.queue.wake(raw.id, delay);
+  }
+
+  /** Copies the results into storage (upstream URLs expire), then settles the hold. */
+  private async finishDone(
+    raw: RawTask,
+    results: ResultFile[],
+    data?: Record<string, unknown>,
+  ): Promise<void> {
+    const stored: FileRow[] = [];
+    try {
+      for (const r of results) {
+        let bytes = r.bytes;
+        if (!bytes && r.url) {
+          const res = await fetch(r.url, { signal: AbortSignal.timeout(this.cfg.stepTimeoutMs) });
+          if (!res.ok) throw new Error(`result download ${res.status}`);
+          bytes = Buffer.from(await res.arrayBuffer());
+        }
+        if (!bytes) continue;
+        stored.push(
+          await storeFile(this.ctx, {
+            userId: raw.user_id,
+            origin: 'result',
+            taskId: raw.id,
+            bytes,
+            ...(r.name ? { name: r.name } : {}),
+            ...(r.name?.endsWith('.zip') ? { mime: 'application/zip' } : {}),
+          }),
+        );
+      }
+    } catch (error) {
+      await deleteFiles(this.ctx, stored);
+      return this.retryOrFail(raw, error);
+    }
+    const files = stored.map((f) => ({
+      key: f.key,
+      thumbKey: f.thumb_key,
+      width: f.width,
+      height: f.height,
+      mime: f.mime,
+      size: f.size,
+      ...(f.name ? { name: f.name } : {}),
+    }));
+    const done = await this.ctx.db.kysely.transaction().execute(async (trx) => {
+      const row = await trx
+        .updateTable('tasks')
+        .set({
+          status: 3,
+          progress: 100,
+          files: JSON.stringify(files),
+          data: this.mergeData(raw, data),
+          finished_at: nowIso(),
+          lease_owner: null,
+          lease_until: null,
+        })
+        .where('id', '=', raw.id)
+        .where('lease_owner', '=', this.owner)
+        .where('status', '=', 2)
+        .returning('id')
+        .executeTakeFirst();
+      if (!row) return false;
+      if (raw.hold_id) await settle(trx, { holdId: raw.hold_id, actualAmount: raw.credits });
+      return true;
+    });
+    // Another worker took the task over (our lease lapsed): its results count, not ours.
+    if (!done) await deleteFiles(this.ctx, stored);
+  }
+
+  /**
+   * Fails a task and returns its hold. `any` also takes tasks not leased by this worker
+   * (recovery, timeouts), but never a finished one.
+   */
+  async finishFailed(
+    raw: RawTask,
+    error: Localized,
+    any = false,
+    data?: Record<string, unknown>,
+  ): Promise<boolean> {
+    return this.ctx.db.kysely.transaction().execute(async (trx) => {
+      let q = trx
+        .updateTable('tasks')
+        .set({
+          status: 4,
+          error: JSON.stringify(error),
+          data: this.mergeData(raw, data),
+          finished_at: nowIso(),
+          lease_owner: null,
+          lease_until: null,
+        })
+        .where('id', '=', raw.id)
+        .where('status', 'in', [1, 2]);
+      q = any ? q : q.where('lease_owner', '=', this.owner);
+      const row = await q.returning('hold_id').executeTakeFirst();
+      if (!row) return false;
+      if (row.hold_id) await release(trx, { holdId: row.hold_id });
+      return true;
+    });
+  }
+
+  /**
+   * At start and now and then: tasks past their deadline fail and are refunded; tasks a dead
+   * worker left before reaching the upstream go back to the queue (those with an upstream id
+   * are simply polled again once the lease lapses); every due task gets a wake-up.
+   */
+  async recover(): Promise<void> {
+    const now = Date.now();
+    const db = this.ctx.db.kysely;
+    const late = await db
+      .selectFrom('tasks')
+      .selectAll()
+      .where('status', 'in', [1, 2])
+      .where('deadline', '<', now)
+      .where((eb) => eb.or([eb('lease_until', 'is', null), eb('lease_until', '<', now)]))
+      .limit(500)
+      .execute();
+    for (const t of late) await this.finishFailed(t, texts.taskTimedOut, true);
+    await db
+      .updateTable('tasks')
+      .set({ status: 1, lease_owner: null, lease_until: null })
+      .where('status', '=', 2)
+      .where('upstream_id', 'is', null)
+      .where('lease_until', '<', now)
+      .execute();
+    const due = await db
+      .selectFrom('tasks')
+      .select(['id', 'run_after'])
+      .where('status', 'in', [1, 2])
+      .orderBy('run_after')
+      .limit(this.cfg.workers)
+      .execute();
+    for (const d of due) await this.queue.wake(d.id, Math.max(0, d.run_after - now));
+  }
+}
+
+const engines = new WeakMap<AppContext, Engine>();
+
+export function engineOf(ctx: AppContext): Engine {
+  let e = engines.get(ctx);
+  if (!e) {
+    e = new Engine(ctx);
+    engines.set(ctx, e);
+  }
+  return e;
+}
+
+/** Stops the engine of a context if it has one (closing an app that never used it costs nothing). */
+export async function closeEngine(ctx: AppContext): Promise<void> {
+  await engines.get(ctx)?.stop();
+}
+
+/** Whether this process runs workers: yes without Redis, no with it unless configured. */
+export const runsWorkersInApi = (ctx: AppContext): boolean =>
+  ctx.config.tasks.runInApi ?? !ctx.config.redisUrl;

@@ -1,0 +1,83 @@
+import { Queue, Worker } from 'bullmq';
+import { Redis } from 'ioredis';
+import type { AppConfig } from '../config.js';
+
+/**
+ * Wake-ups of the task workers. The task rows stay the source of truth (a worker claims a due
+ * row with a lease, whatever woke it); the queue only says "look now" or "look in N ms", so a
+ * lost wake-up delays a task by at most the idle poll, never loses it.
+ */
+export interface TaskQueue {
+  readonly name: 'embedded' | 'bullmq';
+  wake(taskId: number, delayMs: number): Promise<void>;
+  /** Worker side: called for each wake-up that reaches this process. */
+  listen(onWake: () => void): void;
+  close(): Promise<void>;
+}
+
+/** In-process timers: the API process is also the worker (single-node mode). */
+export function embeddedQueue(): TaskQueue {
+  const listeners: Array<() => void> = [];
+  const timers = new Set<NodeJS.Timeout>();
+  const fire = () => listeners.forEach((fn) => fn());
+  return {
+    name: 'embedded',
+    async wake(_taskId, delayMs) {
+      if (delayMs <= 0) return fire();
+      const t = setTimeout(() => {
+        timers.delete(t);
+        fire();
+      }, delayMs);
+      t.unref();
+      timers.add(t);
+    },
+    listen(onWake) {
+      listeners.push(onWake);
+    },
+    async close() {
+      for (const t of timers) clearTimeout(t);
+      timers.clear();
+      listeners.length = 0;
+    },
+  };
+}
+
+/** BullMQ on Redis: wake-ups (delayed ones too) reach worker processes (`npm run worker`). */
+export function bullmqQueue(config: AppConfig): TaskQueue {
+  const url = config.redisUrl!;
+  const prefix = `${config.redisPrefix}bull`;
+  const connection = new Redis(url, { maxRetriesPerRequest: null, lazyConnect: false });
+  const queue = new Queue('tasks', { connection, prefix });
+  let worker: Worker | null = null;
+  let workerConnection: Redis | null = null;
+  return {
+    name: 'bullmq',
+    async wake(taskId, delayMs) {
+      await queue.add(
+        'wake',
+        { taskId },
+        { delay: Math.max(0, delayMs), removeOnComplete: true, removeOnFail: true },
+      );
+    },
+    listen(onWake) {
+      workerConnection = new Redis(url, { maxRetriesPerRequest: null });
+      worker = new Worker(
+        'tasks',
+        async () => {
+          onWake();
+        },
+        { connection: workerConnection, prefix, concurrency: 4 },
+      );
+      worker.on('error', () => undefined);
+    },
+    async close() {
+      await worker?.close();
+      await queue.close();
+      connection.disconnect();
+      workerConnection?.disconnect();
+    },
+  };
+}
+
+export const createQueue = (config: AppConfig): TaskQueue =>
+  config.redisUrl ? bullmqQueue(config) : embeddedQueue();

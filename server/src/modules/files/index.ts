@@ -1,0 +1,19 @@
+import type { AtelierModule } from '../module.js';
+import { fileRoutes } from './routes.js';
+
+export { readOwnedImage } from './service.js';
+
+/** Stored files: uploads, task results, and serving them (private ones by signed link). */
+export const filesModule: AtelierModule = {
+  name: 'files',
+  async routes(app) {
+    app.ctx.guestData.register('files', async (trx, { fromUserId, toUserId }) => {
+      await trx
+        .updateTable('files')
+        .set({ user_id: toUserId })
+        .where('user_id', '=', fromUserId)
+        .execute();
+    });
+    await fileRoutes(app);
+  },
+};

@@ -1,0 +1,127 @@
+import multipart from '@fastify/multipart';
+import type { FastifyInstance } from 'fastify';
+import { files as F } from '@atelier/contracts';
+import { AppError, badRequest, notFound } from '../../http/errors.js';
+import { authorize } from '../../http/identity.js';
+import { route } from '../../http/route.js';
+import { storageOf } from '../../storage/index.js';
+import { texts } from './messages.js';
+import {
+  checkSignature,
+  deleteFiles,
+  fileOfKey,
+  imageTypeOf,
+  keyOfUrl,
+  storeFile,
+  toUploaded,
+  FILES_PREFIX,
+} from './service.js';
+
+export async function fileRoutes(app: FastifyInstance): Promise<void> {
+  const ctx = app.ctx;
+  const max = ctx.config.files.uploadMaxBytes;
+  await app.register(multipart, { limits: { fileSize: max, files: 1, fields: 5 } });
+
+  route(
+    app,
+    F.uploadFile,
+    async ({ req, identity }) => {
+      if (!req.isMultipart()) throw badRequest(texts.noFile, {}, 'file');
+      const part = await req.file();
+      if (!part || part.fieldname !== 'file') throw badRequest(texts.noFile, {}, 'file');
+      let bytes: Buffer;
+      try {
+        bytes = await part.toBuffer();
+      } catch (error) {
+        if ((error as { code?: string }).code === 'FST_REQ_FILE_TOO_LARGE')
+          throw new AppError(413, texts.tooLarge, { max: Math.round(max / 1048576) });
+        throw error;
+      }
+      // The name and the declared type are the sender's word; the bytes decide.
+      if (!(await imageTypeOf(bytes))) throw badRequest(texts.notImage, {}, 'file');
+      const row = await storeFile(ctx, {
+        userId: identity.userId,
+        origin: 'upload',
+        bytes,
+        name: part.filename,
+        reencode: true,
+      });
+      return toUploaded(ctx, row);
+    },
+    {
+      rateLimit: { max: ctx.config.files.uploadRateLimit, timeWindow: 60_000 },
+      bodyLimit: max + 64 * 1024,
+    },
+  );
+
+  route(app, F.listUploads, async ({ query, identity }) => {
+    const base = ctx.db.kysely
+      .selectFrom('files')
+      .where('user_id', '=', identity.userId)
+      .where('origin', '=', 'upload');
+    const rows = await base
+      .selectAll()
+      .orderBy('id', 'desc')
+      .limit(query.size)
+      .offset((query.page - 1) * query.size)
+      .execute();
+    const { count } = await base
+      .select((eb) => eb.fn.countAll<string | number>().as('count'))
+      .executeTakeFirstOrThrow();
+    return { rows: rows.map((r) => toUploaded(ctx, r)), count: Number(count) };
+  });
+
+  route(app, F.deleteAllUploads, async ({ identity }) => {
+    const rows = await ctx.db.kysely
+      .selectFrom('files')
+      .selectAll()
+      .where('user_id', '=', identity.userId)
+      .where('origin', '=', 'upload')
+      .execute();
+    return { deleted: await deleteFiles(ctx, rows) };
+  });
+
+  route(app, F.deleteOneUpload, async ({ query, identity }) => {
+    const row = await ctx.db.kysely
+      .selectFrom('files')
+      .selectAll()
+      .where('id', '=', query.id)
+      .where('user_id', '=', identity.userId)
+      .where('origin', '=', 'upload')
+      .executeTakeFirst();
+    if (!row) throw notFound(texts.fileNotFound);
+    return { deleted: await deleteFiles(ctx, [row]) };
+  });
+
+  // Not a contract endpoint: it answers bytes, not the JSON envelope.
+  app.get('/files/*', { schema: { hide: true } }, async (req, reply) => {
+    const key = keyOfUrl(`${FILES_PREFIX}${(req.params as { '*': string })['*']}`);
+    const row = key ? await fileOfKey(ctx, key) : undefined;
+    if (!key || !row) throw notFound(texts.fileNotFound);
+    const q = req.query as { exp?: string; sig?: string };
+    let cache: string;
+    if (row.public === 1) cache = 'public, max-age=31536000, immutable';
+    else if (q.exp && q.sig && checkSignature(ctx, key, q.exp, q.sig)) {
+      const left = Math.max(0, Number(q.exp) - Math.floor(Date.now() / 1000));
+      cache = `private, max-age=${Math.min(left, 86_400)}`;
+    } else {
+      // Without a valid link only the owner, by their credentials; anyone else sees nothing.
+      await authorize(ctx, req, 'public').catch(() => undefined);
+      if (req.identity?.userId !== row.user_id) throw notFound(texts.fileNotFound);
+      cache = 'private, no-cache';
+    }
+    const got = await storageOf(ctx.config).get(key);
+    if (!got) throw notFound(texts.fileNotFound);
+    const mime = key === row.key ? row.mime : 'image/webp';
+    void reply
+      .header('content-type', mime)
+      .header('cache-control', cache)
+      .header('x-content-type-options', 'nosniff');
+    if (!mime.startsWith('image/'))
+      void reply.header(
+        'content-disposition',
+        `attachment; filename="${(row.name || 'download').replace(/[^\w.-]/g, '_')}"`,
+      );
+    return reply.send(got.bytes);
+  });
+}

@@ -1,0 +1,203 @@
+import { createHmac, randomBytes, timingSafeEqual } from 'node:crypto';
+import sharp from 'sharp';
+import type { files as F } from '@atelier/contracts';
+import type { AppContext } from '../../context.js';
+import { nowIso } from '../../db/database.js';
+import { storageOf } from '../../storage/index.js';
+import type { FilesTable } from '../tasks/tables.js';
+import type { Selectable } from 'kysely';
+
+export type FileRow = Selectable<FilesTable>;
+
+export const FILES_PREFIX = '/api/files/';
+
+const imageFormats: Record<string, string> = {
+  png: 'image/png',
+  jpeg: 'image/jpeg',
+  webp: 'image/webp',
+  gif: 'image/gif',
+};
+const extOf: Record<string, string> = {
+  'image/png': 'png',
+  'image/jpeg': 'jpg',
+  'image/webp': 'webp',
+  'image/gif': 'gif',
+  'application/zip': 'zip',
+};
+
+/** The picture's type as its bytes say (sharp reads the header); null when not one we take. */
+export async function imageTypeOf(bytes: Buffer): Promise<string | null> {
+  try {
+    const meta = await sharp(bytes, { animated: true }).metadata();
+    return (meta.format && imageFormats[meta.format]) ?? null;
+  } catch {
+    return null;
+  }
+}
+
+const secretOf = (ctx: AppContext) => ctx.config.secretKey ?? 'atelier-dev-secret';
+
+const sign = (ctx: AppContext, key: string, exp: number) =>
+  createHmac('sha256', secretOf(ctx)).update(`${key}\n${exp}`).digest('base64url').slice(0, 32);
+
+/**
+ * A link an <img> can load. Private files get `?exp&sig` (an <img> cannot send a Bearer
+ * header); the expiry is rounded up to a whole day so a page shows the same URL all day and
+ * browsers cache it.
+ */
+export function fileUrl(ctx: AppContext, key: string, isPublic = false): string {
+  if (isPublic) return `${FILES_PREFIX}${key}`;
+  const day = 86_400;
+  const exp = Math.ceil((Date.now() / 1000 + ctx.config.files.linkTtlSeconds) / day) * day;
+  return `${FILES_PREFIX}${key}?exp=${exp}&sig=${sign(ctx, key, exp)}`;
+}
+
+/** Whether a signed link is genuine and unexpired. */
+export function checkSignature(ctx: AppContext, key: string, exp: string, sig: string): boolean {
+  const e = Number(exp);
+  if (!Number.isInteger(e) || e * 1000 < Date.now()) return false;
+  const want = Buffer.from(sign(ctx, key, e));
+  const got = Buffer.from(sig);
+  return want.length === got.length && timingSafeEqual(want, got);
+}
+
+/** The storage key a /api/files/ URL (absolute or not, signed or not) points at. */
+export function keyOfUrl(url: string): string | null {
+  let pathname: string;
+  try {
+    pathname = new URL(url, 'http://local').pathname;
+  } catch {
+    return null;
+  }
+  if (!pathname.startsWith(FILES_PREFIX)) return null;
+  const key = decodeURIComponent(pathname.slice(FILES_PREFIX.length));
+  return /^[a-z0-9][a-z0-9/_.-]{0,200}$/i.test(key) && !key.includes('..') ? key : null;
+}
+
+export interface StoreInput {
+  userId: number;
+  origin: 'upload' | 'result';
+  taskId?: number | null;
+  bytes: Buffer;
+  name?: string;
+  /** Known type of non-pictures (zip); pictures are read from their bytes. */
+  mime?: string;
+  /** Re-encode the picture (uploads: strips metadata and anything hidden after the image). */
+  reencode?: boolean;
+}
+
+/** Stores a file with a 256 px thumbnail when it is a picture, and records who owns it. */
+export async function storeFile(ctx: AppContext, input: StoreInput): Promise<FileRow> {
+  const storage = storageOf(ctx.config);
+  let bytes = input.bytes;
+  let mime = (await imageTypeOf(bytes)) ?? input.mime ?? 'application/octet-stream';
+  let width = 0;
+  let height = 0;
+  let thumb: Buffer | null = null;
+  if (mime.startsWith('image/')) {
+    const animated = mime === 'image/gif';
+    if (input.reencode) {
+      // rotate() applies the EXIF orientation before the metadata goes.
+      const img = sharp(bytes, { animated }).rotate();
+      bytes =
+        mime === 'image/png'
+          ? await img.png().toBuffer()
+          : mime === 'image/jpeg'
+            ? await img.jpeg({ quality: 90 }).toBuffer()
+            : mime === 'image/gif'
+              ? await img.gif().toBuffer()
+              : await img.webp({ quality: 90 }).toBuffer();
+    }
+    const meta = await sharp(bytes).metadata();
+    width = meta.width ?? 0;
+    height = meta.pageHeight ?? meta.height ?? 0;
+    thumb = await sharp(bytes)
+      .rotate()
+      .resize(256, 256, { fit: 'inside', withoutEnlargement: true })
+      .webp({ quality: 75 })
+      .toBuffer();
+  } else {
+    mime = input.mime ?? mime;
+  }
+  const base = `${input.origin === 'upload' ? 'u' : 'r'}/${input.userId}/${Date.now().toString(36)}-${randomBytes(9).toString('base64url').replace(/[-_]/g, 'x')}`;
+  const key = `${base}.${extOf[mime] ?? 'bin'}`;
+  const thumbKey = thumb ? `${base}-thumb.webp` : null;
+  await storage.put(key, bytes, mime);
+  if (thumb && thumbKey) await storage.put(thumbKey, thumb, 'image/webp');
+  return ctx.db.kysely
+    .insertInto('files')
+    .values({
+      user_id: input.userId,
+      key,
+      thumb_key: thumbKey,
+      origin: input.origin,
+      task_id: input.taskId ?? null,
+      name: (input.name ?? '').slice(0, 200),
+      mime,
+      size: bytes.length,
+      width,
+      height,
+      public: 0,
+      created_at: nowIso(),
+    })
+    .returningAll()
+    .executeTakeFirstOrThrow();
+}
+
+export const toUploaded = (ctx: AppContext, f: FileRow): F.UploadedFile => ({
+  id: f.id,
+  url: fileUrl(ctx, f.key, f.public === 1),
+  thumbUrl: fileUrl(ctx, f.thumb_key ?? f.key, f.public === 1),
+  width: f.width,
+  height: f.height,
+  mime: f.mime,
+  size: f.size,
+  createdAt: f.created_at,
+});
+
+/** The file row a key belongs to (as the file itself or its thumbnail). */
+export async function fileOfKey(ctx: AppContext, key: string): Promise<FileRow | undefined> {
+  return ctx.db.kysely
+    .selectFrom('files')
+    .selectAll()
+    .where((eb) => eb.or([eb('key', '=', key), eb('thumb_key', '=', key)]))
+    .executeTakeFirst();
+}
+
+/**
+ * The bytes of a picture the user owns, given a URL they got from us (upload or result):
+ * other modules send it upstream as data (the upstream cannot reach this server). Another
+ * user's file, or anything else, is null.
+ */
+export async function readOwnedImage(
+  ctx: AppContext,
+  userId: number,
+  url: string,
+): Promise<{ mime: string; bytes: Buffer } | null> {
+  const key = keyOfUrl(url);
+  if (!key) return null;
+  const row = await fileOfKey(ctx, key);
+  if (!row || row.user_id !== userId) return null;
+  const got = await storageOf(ctx.config).get(key);
+  if (!got) return null;
+  return { mime: key === row.key ? row.mime : 'image/webp', bytes: got.bytes };
+}
+
+/** Removes files (and their thumbnails) from storage and the table. */
+export async function deleteFiles(ctx: AppContext, rows: FileRow[]): Promise<number> {
+  if (rows.length === 0) return 0;
+  const storage = storageOf(ctx.config);
+  await ctx.db.kysely
+    .deleteFrom('files')
+    .where(
+      'id',
+      'in',
+      rows.map((r) => r.id),
+    )
+    .execute();
+  for (const r of rows) {
+    await storage.delete(r.key);
+    if (r.thumb_key) await storage.delete(r.thumb_key);
+  }
+  return rows.length;
+}

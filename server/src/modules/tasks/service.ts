@@ -1,0 +1,219 @@
+import type { AppContext } from '../../context.js';
+
+import { notFound } from '../../http/errors.js';
+import { engineOf, runnerOf, toTaskRow, type RawTask } from '../../jobs/engine.js';
+import { hold, quote } from '../credits/ledger.js';
+import type { StepOutcome, TaskRow, TaskStatus } from './runner.js';
+
+export { registerRunner } from '../../jobs/engine.js';
+
+export interface CreateTaskInput {
+  userId: number;
+  kind: string;
+  action: string;
+  prompt: string;
+  params: Record<string, unknown>;
+  parentId?: number | null;
+  /** The price to hold; null for free work (zips). */
+  priceKey: string | null;
+  providerId: number | null;
+  /** Tasks of this provider that may run at once (its concurrency); 0 or absent: no limit. */
+  providerLimit?: number;
+  data?: Record<string, unknown>;
+}
+
+const timeoutOf = (ctx: AppContext, kind: string) =>
+  runnerOf(kind)?.timeoutMs ?? ctx.config.tasks.timeoutMs;
+
+/**
+ * Creates a task and holds its price in the same transaction (not enough credits: 430 and
+ * nothing is created), then wakes a worker. The hold lives an hour longer than the task may,
+ * so the hold sweeper never returns the credits of a task still running.
+ */
+export async function createTask(ctx: AppContext, input: CreateTaskInput): Promise<TaskRow> {
+  const timeout = timeoutOf(ctx, input.kind);
+  const amount = input.priceKey
+    ? await quote(ctx.db.kysely, { priceKey: input.priceKey, userId: input.userId })
+    : 0;
+  const row = await ctx.db.kysely.transaction().execute(async (trx) => {
+    const now = Date.now();
+    const inserted = await trx
+      .insertInto('tasks')
+      .values({
+        user_id: input.userId,
+        kind: input.kind,
+        action: input.action,
+        prompt: input.prompt,
+        params: JSON.stringify(input.params),
+        parent_id: input.parentId ?? null,
+        status: 1,
+        progress: 0,
+        upstream_id: null,
+        provider_id: input.providerId,
+        provider_limit: input.providerLimit ?? 0,
+        price_key: input.priceKey,
+        hold_id: null,
+        credits: amount,
+        files: '[]',
+        error: null,
+        data: JSON.stringify(input.data ?? {}),
+        attempts: 0,
+        run_after: now,
+        deadline: now + timeout,
+        lease_owner: null,
+        lease_until: null,
+        created_at: new Date(now).toISOString(),
+        started_at: null,
+        finished_at: null,
+      })
+      .returningAll()
+      .executeTakeFirstOrThrow();
+    if (!input.priceKey) return inserted;
+    const { holdId } = await hold(trx, {
+      userId: input.userId,
+      amount,
+      ref: `task:${inserted.id}`,
+      priceKey: input.priceKey,
+      ttlSeconds: Math.ceil(timeout / 1000) + 3600,
+    });
+    return trx
+      .updateTable('tasks')
+      .set({ hold_id: holdId })
+      .where('id', '=', inserted.id)
+      .returningAll()
+      .executeTakeFirstOrThrow();
+  });
+  await engineOf(ctx).queue.wake(row.id, 0);
+  return toTaskRow(ctx, row);
+}
+
+/** One task of its owner; another user's (or none) is a 404. */
+export async function getTask(ctx: AppContext, userId: number, taskId: number): Promise<TaskRow> {
+  const row = await ctx.db.kysely
+    .selectFrom('tasks')
+    .selectAll()
+    .where('id', '=', taskId)
+    .where('user_id', '=', userId)
+    .executeTakeFirst();
+  if (!row) throw notFound();
+  return toTaskRow(ctx, row);
+}
+
+export interface ListTasksInput {
+  userId: number;
+  kinds: string[];
+  page: number;
+  size: number;
+  status?: TaskStatus[];
+}
+
+/** The user's tasks, newest first, with how many of theirs are still waiting or running. */
+export async function listTasks(
+  ctx: AppContext,
+  input: ListTasksInput,
+): Promise<{ rows: TaskRow[]; count: number; countQueue: number }> {
+  let base = ctx.db.kysely
+    .selectFrom('tasks')
+    .where('user_id', '=', input.userId)
+    .where('kind', 'in', input.kinds);
+  if (input.status?.length) base = base.where('status', 'in', input.status);
+  const rows = await base
+    .selectAll()
+    .orderBy('id', 'desc')
+    .limit(input.size)
+    .offset((input.page - 1) * input.size)
+    .execute();
+  const { count } = await base
+    .select((eb) => eb.fn.countAll<string | number>().as('count'))
+    .executeTakeFirstOrThrow();
+  return {
+    rows: rows.map((r) => toTaskRow(ctx, r)),
+    count: Number(count),
+    countQueue: await countQueue(ctx, input.userId, input.kinds),
+  };
+}
+
+export async function countQueue(
+  ctx: AppContext,
+  userId: number,
+  kinds: string[],
+): Promise<number> {
+  const { n } = await ctx.db.kysely
+    .selectFrom('tasks')
+    .select((eb) => eb.fn.countAll<string | number>().as('n'))
+    .where('user_id', '=', userId)
+    .where('kind', 'in', kinds)
+    .where('status', 'in', [1, 2])
+    .executeTakeFirstOrThrow();
+  return Number(n);
+}
+
+/**
+ * A pushed update from the upstream (Midjourney's notify hook), applied only while the task
+ * still runs that upstream id: a late push for a finished task changes nothing. A final
+ * outcome makes the task due now, so a worker polls it and finishes it the usual way (storage,
+ * settle) instead of this request doing it outside a lease.
+ */
+export async function reportProgress(
+  ctx: AppContext,
+  input: { taskId: number; upstreamId: string; outcome: StepOutcome },
+): Promise<boolean> {
+  const row = await ctx.db.kysely
+    .selectFrom('tasks')
+    .selectAll()
+    .where('id', '=', input.taskId)
+    .where('upstream_id', '=', input.upstreamId)
+    .where('status', '=', 2)
+    .executeTakeFirst();
+  if (!row) return false;
+  const o = input.outcome;
+  const data =
+    'data' in o && o.data ? JSON.stringify({ ...JSON.parse(row.data), ...o.data }) : row.data;
+  const progress =
+    o.type === 'progress' || o.type === 'submitted'
+      ? Math.max(row.progress, Math.min(99, Math.round(o.progress ?? row.progress)))
+      : row.progress;
+  const final = o.type === 'done' || o.type === 'failed';
+  await ctx.db.kysely
+    .updateTable('tasks')
+    .set({ progress, data, ...(final ? { run_after: Date.now() } : {}) })
+    .where('id', '=', row.id)
+    .where('status', '=', 2)
+    .execute();
+  if (final) await engineOf(ctx).queue.wake(row.id, 0);
+  return true;
+}
+
+/** Runs a failed task again as a new task with a new hold (the failed one stays as it was). */
+export async function redoTask(ctx: AppContext, userId: number, taskId: number): Promise<TaskRow> {
+  const old: RawTask | undefined = await ctx.db.kysely
+    .selectFrom('tasks')
+    .selectAll()
+    .where('id', '=', taskId)
+    .where('user_id', '=', userId)
+    .where('status', '=', 4)
+    .executeTakeFirst();
+  if (!old) throw notFound();
+  return createTask(ctx, {
+    userId,
+    kind: old.kind,
+    action: old.action,
+    prompt: old.prompt,
+    params: JSON.parse(old.params) as Record<string, unknown>,
+    parentId: old.parent_id,
+    priceKey: old.price_key,
+    providerId: old.provider_id,
+    providerLimit: old.provider_limit,
+  });
+}
+
+/** Deletes finished tasks of their owner (running ones keep going). */
+export async function deleteTasks(ctx: AppContext, userId: number, ids: number[]): Promise<number> {
+  const res = await ctx.db.kysely
+    .deleteFrom('tasks')
+    .where('user_id', '=', userId)
+    .where('id', 'in', ids)
+    .where('status', 'in', [3, 4])
+    .executeTakeFirst();
+  return Number(res.numDeletedRows);
+}
