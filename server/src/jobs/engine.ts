@@ -174,8 +174,8 @@ export class Engine {
    * them never both see the last free slot.
    */
   async claim(): Promise<RawTask | undefined> {
-    const now = Date.now();
-    const stmt = sql<RawTask>`
+    // Built when run: on PostgreSQL only after the lock is ours, so the times are the claim's.
+    const stmt = (now = Date.now()) => sql<RawTask>`
       update tasks set status = 2, lease_owner = ${this.owner}, lease_until = ${now + this.cfg.leaseMs},
         started_at = coalesce(started_at, ${nowIso()})
       where id = (
@@ -191,10 +191,10 @@ export class Engine {
         limit 1
       )
       returning *`;
-    if (this.ctx.db.dialect === 'sqlite') return (await stmt.execute(this.ctx.db.kysely)).rows[0];
+    if (this.ctx.db.dialect === 'sqlite') return (await stmt().execute(this.ctx.db.kysely)).rows[0];
     return this.ctx.db.kysely.transaction().execute(async (trx) => {
       await sql`select pg_advisory_xact_lock(${this.lockKey})`.execute(trx);
-      return (await stmt.execute(trx)).rows[0];
+      return (await stmt().execute(trx)).rows[0];
     });
   }
 
