@@ -1,0 +1,164 @@
+import { spawn, type ChildProcess } from 'node:child_process';
+import path from 'node:path';
+import { fileURLToPath } from 'node:url';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { createTestApp, type TestApp } from '../src/test/harness.js';
+import { createUser } from '../src/test/users.js';
+import { ledgerCheck } from '../src/modules/credits/ledger.js';
+import { createTask, getTask } from '../src/modules/tasks/service.js';
+import { startJobUpstream, type JobUpstream } from './fakes/jobs.js';
+import { FAKE_KIND, FAKE_PRICE, ensureFakePrice, fund, until } from './task-support.js';
+
+/*
+ * Kill -9 a real worker process in the middle of a task, start another, and the task still
+ * ends succeeded, or failed with its credits back: never stuck queued or running.
+ */
+const here = path.dirname(fileURLToPath(import.meta.url));
+let t: TestApp;
+const ups: JobUpstream[] = [];
+const children: ChildProcess[] = [];
+
+function startWorker(): ChildProcess {
+  const c = t.app.ctx.config;
+  const env: NodeJS.ProcessEnv = {
+    PATH: process.env.PATH,
+    NODE_ENV: 'test',
+    LOG_LEVEL: 'warn',
+    DATA_DIR: c.dataDir,
+    SECRET_KEY: c.secretKey,
+    TASK_WORKERS: '4',
+    TASK_LEASE_MS: '400',
+    TASK_IDLE_POLL_MS: '20',
+    TASK_BACKOFF_MS: '20',
+    TASK_RETRIES: '2',
+    TASK_STEP_TIMEOUT_MS: '2000',
+    ...(c.databaseUrl
+      ? {
+          DATABASE_URL: c.databaseUrl,
+          DATABASE_SCHEMA: c.databaseSchema,
+          REDIS_URL: c.redisUrl,
+          REDIS_PREFIX: c.redisPrefix,
+        }
+      : {}),
+  };
+  const child = spawn(
+    process.execPath,
+    ['--conditions=source', '--import', 'tsx', path.join(here, 'task-worker-entry.ts')],
+    {
+      env,
+      cwd: path.join(here, '..'),
+      stdio: ['ignore', 'pipe', 'inherit'],
+    },
+  );
+  children.push(child);
+  return child;
+}
+
+const ready = (child: ChildProcess) =>
+  new Promise<void>((resolve, reject) => {
+    child.stdout!.on('data', (d: Buffer) => {
+      if (d.toString().includes('worker ready')) resolve();
+    });
+    child.once('exit', (code) => reject(new Error(`worker exited ${code}`)));
+  });
+
+const kill9 = (child: ChildProcess) =>
+  new Promise<void>((resolve) => {
+    child.once('exit', () => resolve());
+    child.kill('SIGKILL');
+  });
+
+const balance = async (userId: number) =>
+  (
+    await t.app.ctx.db.kysely
+      .selectFrom('credit_balances')
+      .select('credits')
+      .where('user_id', '=', userId)
+      .executeTakeFirstOrThrow()
+  ).credits;
+
+async function newTask(up: JobUpstream) {
+  const user = await createUser(t.app);
+  await fund(t.app, user.userId, 10);
+  const task = await createTask(t.app.ctx, {
+    userId: user.userId,
+    kind: FAKE_KIND,
+    action: 'imagine',
+    prompt: 'crash me',
+    params: { upstream: up.url },
+    priceKey: FAKE_PRICE,
+    providerId: null,
+  });
+  return { user, task };
+}
+
+const finished = (userId: number, id: number) =>
+  until(
+    async () => {
+      const x = await getTask(t.app.ctx, userId, id);
+      return x.status >= 3 ? x : undefined;
+    },
+    10_000,
+    `task ${id} to finish`,
+  );
+
+beforeAll(async () => {
+  // This process only creates tasks: the workers are the child processes.
+  t = await createTestApp({ config: { tasks: { runInApi: false } } });
+  await ensureFakePrice(t.app);
+});
+
+afterAll(async () => {
+  for (const c of children.splice(0))
+    if (c.exitCode === null && c.signalCode === null) await kill9(c);
+  for (const u of ups) await u.close();
+  await t.close();
+});
+
+describe('a worker killed (SIGKILL) mid-task, then another one started', () => {
+  it('resumes polling, re-submits what never reached the upstream, refunds what then fails', async () => {
+    // Three tasks caught at once: one polling, one inside its submit, one polling an
+    // upstream that will fail from now on. Two process starts keep the test short.
+    const polling = await startJobUpstream({ durationMs: 700 });
+    const submitting = await startJobUpstream({ durationMs: 60 });
+    const failing = await startJobUpstream({ durationMs: 5000 });
+    ups.push(polling, submitting, failing);
+    submitting.hangSubmits = true;
+
+    const first = startWorker();
+    await ready(first);
+    const a = await newTask(polling);
+    const b = await newTask(submitting);
+    const c = await newTask(failing);
+    await until(
+      async () => polling.polls >= 2 && submitting.submits >= 1 && failing.polls >= 1,
+      8000,
+      'the three tasks to be under way',
+    );
+    await kill9(first);
+    const pollingSubmits = polling.submits;
+    submitting.hangSubmits = false;
+    failing.failPolls = 1000;
+
+    const second = startWorker();
+    await ready(second);
+    const [doneA, doneB, doneC] = await Promise.all([
+      finished(a.user.userId, a.task.id),
+      finished(b.user.userId, b.task.id),
+      finished(c.user.userId, c.task.id),
+    ]);
+    // Polling resumed on the same upstream job: not submitted twice.
+    expect(doneA.status).toBe(3);
+    expect(polling.submits).toBe(pollingSubmits);
+    expect(doneA.files).toHaveLength(1);
+    expect(await balance(a.user.userId)).toBe(5);
+    // The submit the killed worker was inside never finished: queued again, submitted again.
+    expect(doneB.status).toBe(3);
+    expect(submitting.submits).toBe(2);
+    expect(await balance(b.user.userId)).toBe(5);
+    // The upstream failing after the crash: failed, every credit back.
+    expect(doneC.status).toBe(4);
+    expect(await balance(c.user.userId)).toBe(10);
+    expect(await ledgerCheck(t.app.ctx.db.kysely)).toEqual([]);
+  });
+});
