@@ -33,7 +33,10 @@ beforeEach(() => {
   vi.spyOn(console, 'error').mockImplementation(() => undefined);
 });
 
-afterEach(() => setNotifier(null));
+afterEach(() => {
+  vi.useRealTimers();
+  setNotifier(null);
+});
 
 const messages = [
   { role: 'user', content: 'Hi' },
@@ -54,7 +57,10 @@ describe('exportChatPng', () => {
 
   it('numbers the files when the chat needed several pages', async () => {
     renderChatImages.mockResolvedValueOnce([png(), png(), png()]);
-    await exportChatPng(messages, { title: 't', fileName: 'long.png' });
+    vi.useFakeTimers();
+    const done = exportChatPng(messages, { title: 't', fileName: 'long.png' });
+    await vi.runAllTimersAsync();
+    await done;
     expect(downloads).toEqual(['long-1.png', 'long-2.png', 'long-3.png']);
   });
 
