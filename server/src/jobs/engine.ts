@@ -169,7 +169,8 @@ export class Engine {
 
   /**
    * Takes one due task with a lease, in one statement that also checks the user's and the
-   * provider's running limits (a task already running upstream only needs its poll). On
+   * provider's running limits (the saturated users and providers are found once per claim,
+   * not once per waiting row) (a task already running upstream only needs its poll). On
    * PostgreSQL an advisory lock makes claims from every process one at a time, so two of
    * them never both see the last free slot.
    */
@@ -182,11 +183,13 @@ export class Engine {
         select t.id from tasks t
         where t.status in (1, 2) and t.run_after <= ${now}
           and (t.lease_until is null or t.lease_until < ${now})
-          and (t.status = 2 or (select count(*) from tasks r
-                 where r.user_id = t.user_id and r.status = 2) < ${this.cfg.userLimit})
+          and (t.status = 2 or t.user_id not in (
+                 select r.user_id from tasks r where r.status = 2
+                 group by r.user_id having count(*) >= ${this.cfg.userLimit}))
           and (t.status = 2 or t.provider_id is null or t.provider_limit <= 0
-               or (select count(*) from tasks r
-                   where r.provider_id = t.provider_id and r.status = 2) < t.provider_limit)
+               or t.provider_id not in (
+                 select r.provider_id from tasks r where r.status = 2 and r.provider_id is not null
+                 group by r.provider_id having count(*) >= max(r.provider_limit)))
         order by t.run_after, t.id
         limit 1
       )

@@ -1,0 +1,228 @@
+// Task queue benchmark: 1,000 tasks through a fake upstream that answers after 50 ms, with the
+// provider limited to 10 at a time, on the embedded queue (SQLite) and on BullMQ (PostgreSQL +
+// Redis). Prints tasks/s, the scheduling overhead per task, and whether every task settled and
+// the books agree. Figures, not a test.
+import fs from 'node:fs';
+import http from 'node:http';
+import os from 'node:os';
+import path from 'node:path';
+import { pathToFileURL } from 'node:url';
+import pg from 'pg';
+import { Redis } from 'ioredis';
+import { ensureBuilt, ensureInstalled, root } from '../scripts/lib.mjs';
+
+const TASKS = Number(process.env.BENCH_TASKS ?? 1000);
+const LATENCY = Number(process.env.BENCH_LATENCY_MS ?? 50);
+const CONCURRENCY = Number(process.env.BENCH_PROVIDER_CONCURRENCY ?? 10);
+const USERS = 10;
+const PRICE = 5;
+const PG_URL = process.env.BENCH_DATABASE_URL ?? 'postgres://root@127.0.0.1:5432/test';
+const REDIS_URL = process.env.BENCH_REDIS_URL ?? 'redis://127.0.0.1:6379';
+
+await ensureInstalled();
+await ensureBuilt({ web: false });
+const dist = (file) => import(pathToFileURL(path.join(root, 'server', 'dist', file)).href);
+const { createDb, nowIso } = await dist('db/database.js');
+const { migrateToLatest } = await dist('db/migrate.js');
+const { loadConfig } = await dist('config.js');
+const { grant, ledgerCheck } = await dist('modules/credits/ledger.js');
+const { createPrice } = await dist('modules/credits/prices.js');
+const { engineOf, registerRunner } = await dist('jobs/engine.js');
+const { createTask } = await dist('modules/tasks/service.js');
+
+// The fake upstream: every call answers after LATENCY ms; it counts how many run at once.
+let inFlight = 0;
+let peak = 0;
+const upstream = http.createServer((req, res) => {
+  inFlight++;
+  peak = Math.max(peak, inFlight);
+  req.resume();
+  setTimeout(() => {
+    inFlight--;
+    res.writeHead(200, { 'content-type': 'application/json' });
+    res.end('{"ok":true}');
+  }, LATENCY);
+});
+await new Promise((r) => upstream.listen(0, '127.0.0.1', r));
+const upstreamUrl = `http://127.0.0.1:${upstream.address().port}`;
+const agent = new http.Agent({ keepAlive: true, maxSockets: 64 });
+const callUpstream = () =>
+  new Promise((resolve, reject) => {
+    const req = http.request(`${upstreamUrl}/generate`, { method: 'POST', agent }, (res) => {
+      res.resume();
+      res.on('end', resolve);
+    });
+    req.on('error', reject);
+    req.end();
+  });
+
+registerRunner({
+  kind: 'bench',
+  async submit() {
+    await callUpstream();
+    return { type: 'done', files: [] };
+  },
+  async poll() {
+    return { type: 'done', files: [] };
+  },
+});
+
+const silent = {
+  info() {},
+  warn() {},
+  error: (o, m) => console.error(m, o),
+  debug() {},
+  trace() {},
+  fatal() {},
+  child() {
+    return silent;
+  },
+};
+
+async function run(label, db, env) {
+  await migrateToLatest(db);
+  const config = loadConfig(
+    { NODE_ENV: 'production', LOG_LEVEL: 'silent', DATA_DIR: env.dataDir, ...env.vars },
+    { tasks: { workers: 16, userLimit: 1000, idlePollMs: 200 } },
+  );
+  const ctx = { config, db, log: silent };
+  await createPrice(db.kysely, {
+    model: 'bench',
+    action: 'gen',
+    category: 'image',
+    label: 'Bench',
+    credits: PRICE,
+  });
+  const users = [];
+  for (let i = 0; i < USERS; i++) {
+    const now = nowIso();
+    const row = await db.kysely
+      .insertInto('users')
+      .values({
+        kind: 'registered',
+        role: 'user',
+        username: `qb${i}`,
+        username_key: `qb${i}`,
+        created_at: now,
+        updated_at: now,
+      })
+      .returning('id')
+      .executeTakeFirstOrThrow();
+    await grant(db.kysely, {
+      userId: row.id,
+      amount: TASKS * PRICE,
+      kind: 'admin_adjust',
+      ref: 'bench',
+      idempotencyKey: `qb:${row.id}`,
+    });
+    users.push(row.id);
+  }
+  peak = 0;
+  // Created first, 20 at a time (the API's side), then the workers start on a full queue.
+  const t0 = performance.now();
+  const ids = [];
+  const createOne = async (i) => {
+    const task = await createTask(ctx, {
+      userId: users[i % USERS],
+      kind: 'bench',
+      action: 'gen',
+      prompt: `task ${i}`,
+      params: {},
+      priceKey: 'bench:gen',
+      providerId: 1,
+      providerLimit: CONCURRENCY,
+    });
+    ids.push(task.id);
+  };
+  for (let i = 0; i < TASKS; i += 20)
+    await Promise.all(Array.from({ length: Math.min(20, TASKS - i) }, (_, j) => createOne(i + j)));
+  const created = performance.now();
+  const engine = engineOf(ctx);
+  await engine.start();
+  const t1 = performance.now();
+  for (;;) {
+    const left = await db.kysely
+      .selectFrom('tasks')
+      .select((eb) => eb.fn.countAll().as('n'))
+      .where('status', 'in', [1, 2])
+      .executeTakeFirstOrThrow();
+    if (Number(left.n) === 0) break;
+    await new Promise((r) => setTimeout(r, 10));
+  }
+  const seconds = (performance.now() - t1) / 1000;
+  await engine.stop();
+  const rows = await db.kysely.selectFrom('tasks').select(['status']).execute();
+  const succeeded = rows.filter((r) => Number(r.status) === 3).length;
+  const differences = await ledgerCheck(db.kysely);
+  const balances = await db.kysely
+    .selectFrom('credit_balances')
+    .select(['credits'])
+    .where('user_id', 'in', users)
+    .execute();
+  const charged = balances.reduce((s, b) => s + (TASKS * PRICE - Number(b.credits)), 0);
+  const ideal = (TASKS * LATENCY) / CONCURRENCY / 1000;
+  const overhead = ((seconds * CONCURRENCY) / TASKS) * 1000 - LATENCY;
+  console.log(
+    `\n${label}: ${TASKS} tasks, upstream ${LATENCY} ms, provider concurrency ${CONCURRENCY}`,
+  );
+  console.log(
+    `  created (hold + insert)    ${(TASKS / ((created - t0) / 1000)).toFixed(0)} tasks/s`,
+  );
+  console.log(
+    `  throughput                 ${(TASKS / seconds).toFixed(1)} tasks/s (${seconds.toFixed(2)} s; ideal ${ideal.toFixed(2)} s)`,
+  );
+  console.log(`  scheduling overhead        ${overhead.toFixed(1)} ms per task per provider slot`);
+  console.log(`  peak upstream concurrency  ${peak} (limit ${CONCURRENCY})`);
+  console.log(
+    `  settled                    ${succeeded}/${TASKS} succeeded, ${TASKS - succeeded} lost or failed`,
+  );
+  console.log(`  credits charged            ${charged} (expected ${succeeded * PRICE})`);
+  console.log(
+    `  ledger check               ${differences.length === 0 ? 'every balance equals its ledger' : `${differences.length} DIFFERENCES`}`,
+  );
+}
+
+const dir = fs.mkdtempSync(path.join(os.tmpdir(), 'atelier-bench-queue-'));
+const sqlite = createDb({ sqliteFile: path.join(dir, 'atelier.db') });
+try {
+  await run('Embedded queue (SQLite)', sqlite, { dataDir: dir, vars: {} });
+} finally {
+  await sqlite.destroy();
+  fs.rmSync(dir, { recursive: true, force: true });
+}
+
+const schema = `bench_queue_${Date.now().toString(36)}`;
+const admin = new pg.Client({ connectionString: PG_URL });
+let reachable = true;
+try {
+  await admin.connect();
+  const redis = new Redis(REDIS_URL, { lazyConnect: true, maxRetriesPerRequest: 1 });
+  await redis.connect();
+  redis.disconnect();
+} catch (error) {
+  reachable = false;
+  console.log(`\nBullMQ: skipped (PostgreSQL or Redis unreachable: ${error.message})`);
+}
+if (reachable) {
+  await admin.query(`create schema ${schema}`);
+  const postgres = createDb({ databaseUrl: PG_URL, databaseSchema: schema, poolSize: 10 });
+  const pdir = fs.mkdtempSync(path.join(os.tmpdir(), 'atelier-bench-queue-'));
+  try {
+    await run('BullMQ queue (PostgreSQL + Redis)', postgres, {
+      dataDir: pdir,
+      vars: {
+        DATABASE_URL: PG_URL,
+        DATABASE_SCHEMA: schema,
+        REDIS_URL,
+        REDIS_PREFIX: `${schema}:`,
+      },
+    });
+  } finally {
+    await postgres.destroy();
+    await admin.query(`drop schema ${schema} cascade`);
+    fs.rmSync(pdir, { recursive: true, force: true });
+  }
+}
+await admin.end().catch(() => {});
+upstream.close();
+agent.destroy();
