@@ -3,7 +3,7 @@ import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createTestApp, type TestApp } from '../src/test/harness.js';
-import { createUser } from '../src/test/users.js';
+import { createUser, type TestUser } from '../src/test/users.js';
 import { ledgerCheck } from '../src/modules/credits/ledger.js';
 import { createTask, getTask } from '../src/modules/tasks/service.js';
 import { startJobUpstream, type JobUpstream } from './fakes/jobs.js';
@@ -77,9 +77,18 @@ const balance = async (userId: number) =>
       .executeTakeFirstOrThrow()
   ).credits;
 
-async function newTask(up: JobUpstream) {
+/*
+ * Users are made and funded before any worker runs: on SQLite, two processes writing at once
+ * make a transaction that read first fail with "database is locked" instead of waiting
+ * (embedded mode has one process; this test has two only to crash one of them).
+ */
+async function fundedUser() {
   const user = await createUser(t.app);
   await fund(t.app, user.userId, 10);
+  return user;
+}
+
+async function newTask(up: JobUpstream, user: TestUser) {
   const task = await createTask(t.app.ctx, {
     userId: user.userId,
     kind: FAKE_KIND,
@@ -125,11 +134,12 @@ describe('a worker killed (SIGKILL) mid-task, then another one started', () => {
     ups.push(polling, submitting, failing);
     submitting.hangSubmits = true;
 
+    const users = [await fundedUser(), await fundedUser(), await fundedUser()];
     const first = startWorker();
     await ready(first);
-    const a = await newTask(polling);
-    const b = await newTask(submitting);
-    const c = await newTask(failing);
+    const a = await newTask(polling, users[0]!);
+    const b = await newTask(submitting, users[1]!);
+    const c = await newTask(failing, users[2]!);
     await until(
       async () => polling.polls >= 2 && submitting.submits >= 1 && failing.polls >= 1,
       8000,

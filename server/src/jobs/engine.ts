@@ -2,6 +2,8 @@ import { randomBytes } from 'node:crypto';
 import { sql, type Selectable } from 'kysely';
 import type { AppContext } from '../context.js';
 import { nowIso } from '../db/database.js';
+import { runPeriodically } from '../lib/periodic.js';
+import type { BackgroundTask } from '../modules/module.js';
 import type { Localized } from '../http/messages.js';
 import { release, settle } from '../modules/credits/ledger.js';
 import { texts } from '../modules/files/messages.js';
@@ -86,7 +88,7 @@ export class Engine {
   private loops: Promise<void>[] = [];
   private stopping = false;
   private wakeUp: (() => void) | null = null;
-  private recoverTimer: NodeJS.Timeout | null = null;
+  private recovery: BackgroundTask | null = null;
   private readonly lockKey: number;
   /** Per running task: aborts its step when the worker stops. */
   private readonly running = new Set<AbortController>();
@@ -107,11 +109,12 @@ export class Engine {
     if (this.loops.length) return;
     this.queue.listen(() => this.nudge());
     await this.recover();
-    this.recoverTimer = setInterval(
-      () => void this.recover().catch((e: unknown) => this.logError(e, 'task recovery')),
+    this.recovery = runPeriodically(
+      this.ctx.log,
+      'task recovery',
       Math.max(1000, this.cfg.leaseMs),
+      () => this.recover(),
     );
-    this.recoverTimer.unref();
     for (let i = 0; i < workers; i++) this.loops.push(this.loop());
   }
 
@@ -123,7 +126,7 @@ export class Engine {
     if (this.stopping) return;
     this.stopping = true;
     engines.delete(this.ctx);
-    if (this.recoverTimer) clearInterval(this.recoverTimer);
+    await this.recovery?.stop();
     for (const c of this.running) c.abort();
     this.nudge();
     await Promise.allSettled(this.loops);

@@ -82,6 +82,7 @@ describe('uploads', () => {
         width: 400,
         height: 400,
         channels: 3,
+        background: { r: 0, g: 0, b: 0 },
         noise: { type: 'gaussian', mean: 128, sigma: 60 },
       },
     })
