@@ -37,6 +37,7 @@ describe('the API contract', () => {
       'chat',
       'credits',
       'drawing',
+      'files',
       'payments',
       'sites',
       'user',
