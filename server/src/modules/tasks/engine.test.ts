@@ -205,7 +205,7 @@ describe('task engine', () => {
     const alice = await createUser(t.app);
     const bob = await createUser(t.app);
     await fund(t.app, alice.userId, 20);
-    const u = await upstream(400);
+    const u = await upstream(1000);
     const task = await submit(alice, u);
     await expect(getTask(t.app.ctx, bob.userId, task.id)).rejects.toMatchObject({ status: 404 });
     const running = await until(async () => {
