@@ -14,7 +14,14 @@ import {
   fund,
   until,
 } from '../../../test/task-support.js';
-import { createTask, getTask, registerRunner, reportProgress } from './service.js';
+import {
+  createTask,
+  getTask,
+  listTasks,
+  redoTask,
+  registerRunner,
+  reportProgress,
+} from './service.js';
 import type { TaskRow } from './runner.js';
 import sharp from 'sharp';
 
@@ -129,6 +136,32 @@ describe('task engine', () => {
     expect(u.submits).toBe(3); // first try + 2 retries
     expect(await balance(user.userId)).toBe(20);
     expect(await ledgerCheck(t.app.ctx.db.kysely)).toEqual([]);
+  });
+
+  it('runs a failed task again with a new hold (redo), only for its owner', async () => {
+    const user = await createUser(t.app);
+    const other = await createUser(t.app);
+    await fund(t.app, user.userId, 20);
+    const u = await upstream();
+    u.failSubmits = 100;
+    const failed = await settled(user.userId, (await submit(user, u)).id);
+    expect(failed.status).toBe(4);
+    u.failSubmits = 0;
+    await expect(redoTask(t.app.ctx, other.userId, failed.id)).rejects.toMatchObject({
+      status: 404,
+    });
+    const again = await redoTask(t.app.ctx, user.userId, failed.id);
+    expect(again.id).not.toBe(failed.id);
+    expect((await settled(user.userId, again.id)).status).toBe(3);
+    expect(await balance(user.userId)).toBe(15);
+    const listed = await listTasks(t.app.ctx, {
+      userId: user.userId,
+      kinds: [FAKE_KIND],
+      page: 1,
+      size: 10,
+    });
+    expect(listed.rows.map((r) => r.id)).toEqual([again.id, failed.id]);
+    expect(listed.countQueue).toBe(0);
   });
 
   it('gives up on an upstream that never answers (step timeout), then refunds', async () => {
