@@ -3,6 +3,8 @@ export const storageKeys = {
   appSetting: 'appSetting',
   chatStorage: 'chatStorage',
   settingsStorage: 'settingsStorage',
+  /** The local prompt store (not named by the spec). */
+  promptStore: 'promptStore',
   /** The session token of a signed-in user. */
   secretToken: 'SECRET_TOKEN',
   /** The guest's uuid (also in the `uuidToken` cookie). */
