@@ -49,6 +49,8 @@ export const dialogNames = [
   'toolsRedraw',
   'photoRepair',
   'update',
+  /** The prompt store (spec section 2, "Prompt store"), opened from the chat. */
+  'promptStore',
 ] as const;
 export type DialogName = (typeof dialogNames)[number];
 export type PropsOf<N extends DialogName> = N extends keyof DialogProps
