@@ -26,6 +26,18 @@ export interface PromptStoreState {
   /** Adds entries whose title and content are both new (also new within the batch). */
   importEntries: (entries: PromptEntry[]) => ImportReport;
   clear: () => void;
+  /**
+   * A prompt the user picked to send ("use" in the prompt store dialog), waiting for the chat
+   * input to take it. Not persisted: it lives only until the chat screen reads it.
+   */
+  chosen: string | null;
+  /** Sets `chosen`; the dialog then closes and navigates to the chat. */
+  choose: (content: string) => void;
+  /**
+   * Returns `chosen` and clears it, so a prompt fills the input once. The chat screen calls it
+   * on mount and whenever `chosen` changes (`usePromptStore((s) => s.chosen)`).
+   */
+  takeChosen: () => string | null;
 }
 
 /** The first entry (other than `skip`) that the new one would duplicate, as the spec words it. */
@@ -93,6 +105,13 @@ export const usePromptStore = create<PromptStoreState>()(
         return { added: entries.length - skipped, skipped };
       },
       clear: () => set({ promptList: [] }),
+      chosen: null,
+      choose: (content) => set({ chosen: content }),
+      takeChosen: () => {
+        const { chosen } = get();
+        if (chosen !== null) set({ chosen: null });
+        return chosen;
+      },
     }),
     { name: storageKeys.promptStore, partialize: ({ promptList }) => ({ promptList }) },
   ),
