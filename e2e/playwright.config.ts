@@ -22,7 +22,8 @@ export default defineConfig({
   // run at the same time does not wipe its artifacts.
   outputDir: process.env.E2E_OUTPUT_DIR ?? './.artifacts/test-results',
   timeout: 30_000,
-  expect: { timeout: 5_000 },
+  // Two cores run the server, Chromium and the runner together: a lazy screen may take a few seconds.
+  expect: { timeout: 10_000 },
   fullyParallel: false,
   workers: 1,
   retries: 0,
