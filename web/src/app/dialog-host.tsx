@@ -42,6 +42,13 @@ const dialogs: Partial<Record<DialogName, Lazy>> = {
     ]);
     return dialog;
   }),
+  promptStore: lazy(async () => {
+    const [dialog] = await Promise.all([
+      import('../features/prompts/prompt-store-dialog'),
+      loadLazyNamespaces(),
+    ]);
+    return dialog;
+  }),
   payment: purchase('payment'),
   goods: purchase('goods'),
   passiveGoods: purchase('passiveGoods'),

@@ -3,7 +3,9 @@
  * `i18n/index.ts`) adds them when a screen or dialog that uses them loads.
  */
 import apps from './apps';
+import chat from './chat';
 import pay from './pay';
+import prompts from './prompts';
 import user from './user';
 
-export default { user, pay, apps };
+export default { user, pay, apps, chat, prompts };

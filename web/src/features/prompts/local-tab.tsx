@@ -1,0 +1,202 @@
+import {
+  ClearOutlined,
+  DeleteOutlined,
+  DownloadOutlined,
+  EditOutlined,
+  PlusOutlined,
+  SendOutlined,
+  UploadOutlined,
+} from '@ant-design/icons';
+import Button from 'antd/es/button';
+import Empty from 'antd/es/empty';
+import Input from 'antd/es/input';
+import Popconfirm from 'antd/es/popconfirm';
+import Tooltip from 'antd/es/tooltip';
+import { useMemo, useRef, useState, type ChangeEvent } from 'react';
+import { useTranslation } from 'react-i18next';
+import { notify } from '../../lib/notify';
+import { texts } from '../../lib/texts';
+import { promptFileText, usePromptStore, type PromptEntry } from '../../stores/prompt-store';
+import { PromptEditor } from './prompt-editor';
+import { downloadText, filterPrompts, PROMPT_FILE_NAME, readPromptJson } from './prompt-files';
+import { ImportOutcomeAlert, type ImportOutcome } from './import-outcome';
+import { PromptRow } from './prompt-row';
+
+/** The Local tab: the user's prompts with search, add, edit, delete, import, export, clear. */
+export function LocalTab({ onUse }: { onUse: (content: string) => void }) {
+  const { t } = useTranslation(['prompts']);
+  const list = usePromptStore((s) => s.promptList);
+  const [keyword, setKeyword] = useState('');
+  const [editing, setEditing] = useState<{ index: number | null; entry: PromptEntry } | null>(null);
+  const [outcome, setOutcome] = useState<ImportOutcome | null>(null);
+  const fileInput = useRef<HTMLInputElement>(null);
+  const shown = useMemo(() => filterPrompts(list, keyword), [list, keyword]);
+
+  const importFile = async (event: ChangeEvent<HTMLInputElement>) => {
+    const file = event.target.files?.[0];
+    // The same file may be picked again after a fix.
+    event.target.value = '';
+    if (!file) return;
+    let text: string;
+    try {
+      text = await file.text();
+    } catch {
+      return setOutcome({ kind: 'invalid' });
+    }
+    const entries = readPromptJson(text);
+    if (entries === 'invalid' || entries === 'mismatch') return setOutcome({ kind: entries });
+    setOutcome({ kind: 'done', ...usePromptStore.getState().importEntries(entries) });
+  };
+
+  const exportFile = () => {
+    try {
+      downloadText(promptFileText(usePromptStore.getState().promptList), PROMPT_FILE_NAME);
+      notify.success(t(texts.success.export));
+    } catch (error) {
+      console.error('prompt export failed', error);
+      notify.error(t(texts.errors.exportFailed));
+    }
+  };
+
+  const clear = () => {
+    usePromptStore.getState().clear();
+    setKeyword('');
+    setOutcome(null);
+    notify.success(t(texts.success.clear));
+  };
+
+  return (
+    <div className="flex flex-col gap-3">
+      <div className="flex flex-col gap-2 sm:flex-row sm:items-center">
+        <Input.Search
+          allowClear
+          value={keyword}
+          onChange={(e) => setKeyword(e.target.value)}
+          placeholder={t('prompts:local.search')}
+          aria-label={t('prompts:local.search')}
+          className="sm:max-w-xs"
+        />
+        <div className="flex flex-wrap gap-2 sm:ml-auto">
+          <Button
+            type="primary"
+            icon={<PlusOutlined />}
+            onClick={() => setEditing({ index: null, entry: { title: '', content: '' } })}
+          >
+            {t('prompts:local.add')}
+          </Button>
+          <Button icon={<UploadOutlined />} onClick={() => fileInput.current?.click()}>
+            {t('prompts:local.import')}
+          </Button>
+          <input
+            ref={fileInput}
+            type="file"
+            accept="application/json,.json"
+            className="hidden"
+            aria-label={t('prompts:local.importFile')}
+            data-testid="prompt-import-file"
+            onChange={(e) => void importFile(e)}
+          />
+          <Button icon={<DownloadOutlined />} disabled={list.length === 0} onClick={exportFile}>
+            {t('prompts:local.export')}
+          </Button>
+          <Popconfirm
+            title={t(texts.confirm.clearStore)}
+            okText={t('prompts:local.clear')}
+            cancelText={t('prompts:local.cancel')}
+            okButtonProps={{ danger: true }}
+            onConfirm={clear}
+          >
+            <Button danger icon={<ClearOutlined />} disabled={list.length === 0}>
+              {t('prompts:local.clear')}
+            </Button>
+          </Popconfirm>
+        </div>
+      </div>
+
+      <ImportOutcomeAlert outcome={outcome} onClose={() => setOutcome(null)} />
+
+      {list.length === 0 ? (
+        <Empty
+          className="py-10"
+          image={Empty.PRESENTED_IMAGE_SIMPLE}
+          description={t('prompts:local.empty')}
+        />
+      ) : shown.length === 0 ? (
+        <Empty
+          className="py-10"
+          image={Empty.PRESENTED_IMAGE_SIMPLE}
+          description={t('prompts:local.noMatch', { keyword: keyword.trim() })}
+        >
+          <Button onClick={() => setKeyword('')}>{t('prompts:local.clearSearch')}</Button>
+        </Empty>
+      ) : (
+        <>
+          <p className="m-0 text-xs text-white/40" aria-live="polite">
+            {keyword.trim()
+              ? t('prompts:local.matches', { count: shown.length, total: list.length })
+              : t('prompts:local.count', { count: list.length })}
+          </p>
+          <ul
+            className="m-0 flex max-h-[min(60vh,560px)] list-none flex-col gap-2 overflow-y-auto p-0 max-sm:max-h-none"
+            aria-label={t('prompts:tabs.local')}
+          >
+            {shown.map((entry) => (
+              <PromptRow
+                key={`${entry.index}:${entry.title}`}
+                entry={entry}
+                actions={
+                  <>
+                    <Tooltip title={t('prompts:local.edit')}>
+                      <Button
+                        type="text"
+                        icon={<EditOutlined />}
+                        aria-label={t('prompts:local.editNamed', { title: entry.title })}
+                        onClick={() => setEditing({ index: entry.index, entry })}
+                      />
+                    </Tooltip>
+                    <Popconfirm
+                      title={t('prompts:local.deleteConfirm')}
+                      okText={t('prompts:local.delete')}
+                      cancelText={t('prompts:local.cancel')}
+                      okButtonProps={{ danger: true }}
+                      onConfirm={() => {
+                        usePromptStore.getState().remove(entry.index);
+                        notify.success(t(texts.success.delete));
+                      }}
+                    >
+                      <Tooltip title={t('prompts:local.delete')}>
+                        <Button
+                          type="text"
+                          danger
+                          icon={<DeleteOutlined />}
+                          aria-label={t('prompts:local.deleteNamed', { title: entry.title })}
+                        />
+                      </Tooltip>
+                    </Popconfirm>
+                    <Button
+                      type="primary"
+                      ghost
+                      icon={<SendOutlined />}
+                      aria-label={t('prompts:local.useNamed', { title: entry.title })}
+                      onClick={() => onUse(entry.content)}
+                    >
+                      {t('prompts:local.use')}
+                    </Button>
+                  </>
+                }
+              />
+            ))}
+          </ul>
+        </>
+      )}
+
+      {editing && (
+        <PromptEditor
+          index={editing.index}
+          initial={editing.entry}
+          onClose={() => setEditing(null)}
+        />
+      )}
+    </div>
+  );
+}
