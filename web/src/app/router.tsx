@@ -71,7 +71,10 @@ const layoutScreens: RouteObject[] = [
       };
     },
   },
-  screen('Chat', () => import('../features/chat/chat-screen')),
+  screen(
+    'Chat',
+    withTexts(() => import('../features/chat/chat-screen')),
+  ),
   screen('Midjourney', () => import('../features/midjourney/midjourney-screen')),
   screen('draw', () => import('../features/draw/draw-screen')),
   screen('sd3', () => import('../features/sd3/sd3-screen')),

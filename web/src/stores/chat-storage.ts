@@ -13,10 +13,17 @@ export interface ChatGroup {
   updatedAt: string;
 }
 
-/** One chat record as the chat screen keeps it; the chat issue fills in its fields. */
+/** One saved chat message (a chat log of `/chatlog/chatList`) as the chat screen keeps it. */
 export interface ChatRecord {
   id: number;
-  [field: string]: unknown;
+  role: 'user' | 'assistant';
+  content: string;
+  /** The picture sent with a user message (vision models). */
+  imageUrl?: string | null;
+  /** `partial`: stopped or left mid-answer; `error`: the model failed. */
+  status?: 'done' | 'partial' | 'error';
+  model?: string;
+  createdAt?: string;
 }
 
 export interface ChatStorageState {

@@ -88,7 +88,7 @@ describe('auth store', () => {
       userInfo: { username: 'ann' } as never,
       userBalance: { credits: 5 } as never,
     });
-    useChatStorage.getState().setChatList([{ id: 1 }]);
+    useChatStorage.getState().setChatList([{ id: 1, role: 'user', content: 'hi' }]);
     useChatStorage.getState().setActive(1);
     useAuthStore.getState().logout();
     expect(useAuthStore.getState()).toMatchObject({

@@ -1,8 +1,379 @@
+import {
+  ClearOutlined,
+  FileImageOutlined,
+  LockOutlined,
+  MenuOutlined,
+  PlusOutlined,
+  SettingOutlined,
+} from '@ant-design/icons';
+import Button from 'antd/es/button';
+import Drawer from 'antd/es/drawer';
+import Input from 'antd/es/input';
+import Modal from 'antd/es/modal';
+import Popover from 'antd/es/popover';
+import Result from 'antd/es/result';
+import Tooltip from 'antd/es/tooltip';
+import { useEffect, useMemo, useRef, useState } from 'react';
 import { useTranslation } from 'react-i18next';
-import { ComingSoon } from '../../components/coming-soon';
+import { useSearchParams } from 'react-router';
+import { Markdown, preloadMarkdown } from '../../components/markdown';
+import { useIsMobile } from '../../components/use-is-mobile';
+import { texts } from '../../lib/texts';
+import { useAuthStore } from '../../stores/auth';
+import { useChatStorage } from '../../stores/chat-storage';
+import { defaultSystemMessage, useSettingsStorage } from '../../stores/settings-storage';
+import { useAppInfo } from './chat-api';
+import {
+  clearChat,
+  isStreaming,
+  loadGroups,
+  loadLogs,
+  newGroup,
+  openAppGroup,
+  regenerate,
+  removeLog,
+  send,
+  stop,
+  useChatRuntime,
+} from './chat-actions';
+import { ChatInput } from './chat-input';
+import { EmptyState, MessagesSkeleton } from './empty-state';
+import { exportChatPng } from './export-png';
+import { GroupList } from './group-list';
+import type { MessageView } from './message-item';
+import { MessageList } from './message-list';
+import { useFillHeight } from './use-fill-height';
+import { useModelChoice } from './use-model-choice';
+import './chat.css';
 
-/** Chat: built by a later issue; until then its frame says what will be there. */
+/** The user's own system message (for groups not started from an app). */
+function SystemMessageButton() {
+  const { t } = useTranslation('chat');
+  const systemMessage = useSettingsStorage((s) => s.systemMessage);
+  const setSystemMessage = useSettingsStorage((s) => s.setSystemMessage);
+  return (
+    <Popover
+      trigger="click"
+      placement="bottomRight"
+      title={t('header.systemMessage')}
+      content={
+        <div className="flex w-80 max-w-[80vw] flex-col gap-2">
+          <Input.TextArea
+            value={systemMessage}
+            onChange={(e) => setSystemMessage(e.target.value)}
+            autoSize={{ minRows: 3, maxRows: 10 }}
+            maxLength={20_000}
+            aria-label={t('header.systemMessage')}
+          />
+          <div className="flex items-center justify-between gap-2">
+            <span className="text-xs text-white/40">{t('header.systemMessageHint')}</span>
+            <Button
+              size="small"
+              disabled={systemMessage === defaultSystemMessage}
+              onClick={() => setSystemMessage(defaultSystemMessage)}
+            >
+              {t('header.systemMessageReset')}
+            </Button>
+          </div>
+        </div>
+      }
+    >
+      <Tooltip title={t('header.systemMessage')}>
+        <Button type="text" icon={<SettingOutlined />} aria-label={t('header.systemMessage')} />
+      </Tooltip>
+    </Popover>
+  );
+}
+
+function Conversation() {
+  const { t } = useTranslation(['chat', 'common', 'menu']);
+  const mobile = useIsMobile();
+  const height = useFillHeight();
+  const [params, setParams] = useSearchParams();
+  const appParam = Number(params.get('appId')) || null;
+  const [modal, modalHolder] = Modal.useModal();
+
+  const active = useChatStorage((s) => s.active);
+  const groupList = useChatStorage((s) => s.groupList);
+  const chatList = useChatStorage((s) => s.chatList);
+  const pending = useChatRuntime((s) => s.pending);
+  const answerErrors = useChatRuntime((s) => s.answerErrors);
+  const logsLoading = useChatRuntime((s) => s.logsLoading);
+  const logsFailed = useChatRuntime((s) => s.logsFailed);
+  const groupsLoading = useChatRuntime((s) => s.groupsLoading);
+  const streaming = useChatRuntime(isStreaming);
+  const systemMessage = useSettingsStorage((s) => s.systemMessage);
+  const siteName = useAuthStore((s) => s.site?.siteName ?? s.globalConfig.siteName);
+  const models = useModelChoice();
+
+  const group = groupList.find((g) => g.uuid === active) ?? null;
+  const appInfo = useAppInfo(group?.appId ?? null);
+  const app = group?.appId ? (appInfo.data ?? null) : null;
+  const [draft, setDraft] = useState('');
+  const [drawer, setDrawer] = useState(false);
+  const [exporting, setExporting] = useState(false);
+  const [preview, setPreview] = useState<MessageView | null>(null);
+
+  // Groups load once; `/Chat?appId=N` then opens that app's group (created when missing).
+  const groupsLoaded = useRef<Promise<void> | null>(null);
+  useEffect(() => {
+    void preloadMarkdown();
+    groupsLoaded.current ??= loadGroups();
+  }, []);
+  useEffect(() => {
+    if (!appParam) return;
+    let alive = true;
+    void (groupsLoaded.current ?? Promise.resolve()).then(() => {
+      if (alive) return openAppGroup(appParam).catch(() => undefined);
+    });
+    return () => {
+      alive = false;
+    };
+  }, [appParam]);
+
+  const leaveApp = () => {
+    if (params.has('appId')) setParams({}, { replace: true });
+  };
+
+  const views = useMemo<MessageView[]>(() => {
+    const list: MessageView[] = chatList.map((r) => ({
+      key: `log-${r.id}`,
+      id: r.id,
+      role: r.role,
+      content: r.content,
+      imageUrl: r.imageUrl ?? null,
+      state: r.status ?? 'done',
+      error:
+        r.role === 'assistant' && r.status === 'error'
+          ? (answerErrors[r.id] ?? t('chat:message.failedUnknown'))
+          : null,
+    }));
+    if (pending && pending.groupId === active) {
+      list.push(
+        {
+          key: 'pending-question',
+          id: null,
+          role: 'user',
+          content: pending.prompt,
+          imageUrl: pending.imageUrl,
+          state: 'done',
+          error: null,
+        },
+        {
+          key: 'pending-answer',
+          id: null,
+          role: 'assistant',
+          content: pending.answer,
+          imageUrl: null,
+          state:
+            pending.phase === 'failed'
+              ? 'error'
+              : pending.phase === 'waiting'
+                ? 'waiting'
+                : 'streaming',
+          error: pending.error,
+        },
+      );
+    }
+    return list;
+  }, [chatList, pending, active, answerErrors, t]);
+
+  const confirm = (text: string, onOk: () => Promise<void>) =>
+    void modal.confirm({
+      title: text,
+      okText: t('chat:confirmOk'),
+      cancelText: t('common:cancel'),
+      onOk: () => onOk().catch(() => undefined),
+    });
+
+  const sendInput = { choice: models.choice, systemMessage };
+  const submit = (prompt: string, imageUrl: string | null) => {
+    setDraft('');
+    void send({ ...sendInput, prompt, imageUrl });
+  };
+
+  const exportPng = () =>
+    confirm(t(texts.confirm.exportPng), async () => {
+      setExporting(true);
+      try {
+        await exportChatPng(
+          chatList.map((m) => ({ role: m.role, content: m.content })),
+          {
+            title: group?.title ?? t('chat:header.newChat'),
+            fileName: `chat-${Date.now()}`,
+            siteName,
+          },
+        );
+      } finally {
+        setExporting(false);
+      }
+    });
+
+  const create = () =>
+    void newGroup(null).then(
+      () => leaveApp(),
+      () => undefined,
+    );
+
+  const placeholder = group?.appId ? t('chat:input.placeholderApp') : t('chat:input.placeholder');
+  const empty = views.length === 0;
+  const lockedModel = app?.modelName ?? null;
+
+  const groupPanel = (
+    <GroupList onPicked={() => setDrawer(false)} confirm={confirm} onLeaveApp={leaveApp} />
+  );
+
+  return (
+    <div
+      className="flex min-h-0 bg-[#0c0c10]"
+      style={{ height: height ?? undefined }}
+      data-testid="chat-screen"
+    >
+      {modalHolder}
+      {!mobile && (
+        <aside className="flex w-64 shrink-0 flex-col border-r border-white/5 bg-[#111116] xl:w-72">
+          {groupPanel}
+        </aside>
+      )}
+      {mobile && (
+        <Drawer
+          open={drawer}
+          onClose={() => setDrawer(false)}
+          placement="left"
+          width={300}
+          title={t('chat:groups.list')}
+          styles={{ body: { padding: 0 } }}
+        >
+          {groupPanel}
+        </Drawer>
+      )}
+
+      <section className="flex min-w-0 flex-1 flex-col">
+        <header className="flex h-12 shrink-0 items-center gap-2 border-b border-white/5 px-2 sm:h-14 sm:px-4">
+          {mobile && (
+            <Button
+              type="text"
+              icon={<MenuOutlined />}
+              aria-label={t('chat:groups.open')}
+              onClick={() => setDrawer(true)}
+            />
+          )}
+          <div className="flex min-w-0 flex-1 flex-col">
+            <h1
+              className="m-0 truncate text-[15px] font-medium text-white/90"
+              data-testid="chat-title"
+            >
+              {group?.title ?? t('menu:chat')}
+            </h1>
+            {group?.appId ? (
+              <Tooltip title={t('chat:header.fixedRoleHint')}>
+                <span
+                  className="flex items-center gap-1 truncate text-xs text-white/45"
+                  data-testid="chat-role"
+                >
+                  <LockOutlined />
+                  {app ? t('chat:header.fixedRole', { name: app.name }) : t('chat:header.appGroup')}
+                </span>
+              </Tooltip>
+            ) : models.info ? (
+              <span className="truncate text-xs text-white/40">{models.info.name}</span>
+            ) : null}
+          </div>
+          {!group?.appId && <SystemMessageButton />}
+          <Tooltip title={t('chat:header.clear')}>
+            <Button
+              type="text"
+              icon={<ClearOutlined />}
+              aria-label={t('chat:header.clear')}
+              disabled={chatList.length === 0 || streaming}
+              onClick={() => confirm(t(texts.confirm.clearChat), clearChat)}
+            />
+          </Tooltip>
+          <Tooltip title={t('chat:header.export')}>
+            <Button
+              type="text"
+              icon={<FileImageOutlined />}
+              aria-label={t('chat:header.export')}
+              loading={exporting}
+              disabled={chatList.length === 0 || streaming}
+              onClick={exportPng}
+            />
+          </Tooltip>
+          {mobile && (
+            <Button
+              type="text"
+              icon={<PlusOutlined />}
+              aria-label={t('chat:groups.newChat')}
+              disabled={streaming}
+              onClick={create}
+            />
+          )}
+        </header>
+
+        <div className="min-h-0 flex-1">
+          {(groupsLoading || logsLoading) && empty ? (
+            <MessagesSkeleton />
+          ) : logsFailed && empty ? (
+            <Result
+              status="warning"
+              title={t('chat:loadFailed')}
+              extra={<Button onClick={() => void loadLogs(active)}>{t('chat:retry')}</Button>}
+            />
+          ) : empty ? (
+            <EmptyState
+              modelName={lockedModel ?? models.info?.name ?? null}
+              demo={!lockedModel && (models.info?.demo ?? false)}
+              app={app}
+              disabled={streaming}
+              onSuggest={(prompt) => submit(prompt, null)}
+            />
+          ) : (
+            <MessageList
+              messages={views}
+              groupKey={active}
+              busy={streaming}
+              onDelete={removeLog}
+              onRegenerate={() => void regenerate(sendInput)}
+              onPreview={setPreview}
+            />
+          )}
+        </div>
+
+        <ChatInput
+          value={draft}
+          onChange={setDraft}
+          placeholder={placeholder}
+          streaming={streaming}
+          models={models}
+          modelLocked={lockedModel}
+          onSend={submit}
+          onStop={stop}
+        />
+      </section>
+
+      <Modal
+        open={preview !== null}
+        onCancel={() => setPreview(null)}
+        footer={null}
+        width={mobile ? '100%' : 900}
+        title={t('chat:message.preview')}
+        destroyOnHidden
+      >
+        {preview && (
+          <div className="max-h-[75vh] overflow-y-auto pr-1" data-testid="chat-preview">
+            <Markdown text={preview.content} className="text-[15px] text-white/85" />
+          </div>
+        )}
+      </Modal>
+    </div>
+  );
+}
+
+/**
+ * `/Chat`: chat groups (sticky first, search, rename, pin, delete), the conversation (markdown,
+ * streaming, stop, regenerate, copy, raw text, preview, delete), clear and PNG export behind the
+ * spec's confirmations, and `/Chat?appId=N` for a chat whose role an app fixes.
+ */
 export default function ChatScreen() {
-  const { t } = useTranslation();
-  return <ComingSoon name="Chat" title={t('menu:chat')} text={t('screens:chat')} />;
+  return <Conversation />;
 }

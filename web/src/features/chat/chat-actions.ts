@@ -1,0 +1,318 @@
+import type { chat } from '@atelier/contracts';
+import { create } from 'zustand';
+import { ApiError } from '../../api/client';
+import { t } from '../../i18n';
+import { notify } from '../../lib/notify';
+import { texts } from '../../lib/texts';
+import { useAuthStore } from '../../stores/auth';
+import { useChatStorage, type ChatGroup } from '../../stores/chat-storage';
+import * as remote from './chat-api';
+import {
+  activeAfterDelete,
+  activeAfterLoad,
+  orderGroups,
+  regeneratePlan,
+  type ModelChoice,
+} from './chat-logic';
+
+/** The question being answered right now, shown after the saved messages until it is saved. */
+export interface PendingExchange {
+  groupId: number;
+  prompt: string;
+  imageUrl: string | null;
+  answer: string;
+  /** `waiting`: nothing streamed yet; `failed`: the call was refused (error says why). */
+  phase: 'waiting' | 'streaming' | 'failed';
+  error: string | null;
+}
+
+/** What the screen shows about work in progress; not persisted (the chat store is). */
+interface ChatRuntime {
+  groupsLoading: boolean;
+  groupsFailed: boolean;
+  logsLoading: boolean;
+  logsFailed: boolean;
+  pending: PendingExchange | null;
+  /** Readable errors of answers the model failed on, by chat-log id (the log keeps no text). */
+  answerErrors: Record<number, string>;
+}
+
+export const useChatRuntime = create<ChatRuntime>()(() => ({
+  groupsLoading: false,
+  groupsFailed: false,
+  logsLoading: false,
+  logsFailed: false,
+  pending: null,
+  answerErrors: {},
+}));
+
+const storage = () => useChatStorage.getState();
+const runtime = (patch: Partial<ChatRuntime>) => useChatRuntime.setState(patch);
+
+let streamController: AbortController | null = null;
+let logsController: AbortController | null = null;
+
+export const isStreaming = (state: ChatRuntime = useChatRuntime.getState()): boolean =>
+  state.pending !== null && state.pending.phase !== 'failed';
+
+/** Loads a group's messages into the store (empties it for no group). */
+export async function loadLogs(groupId: number | null): Promise<void> {
+  logsController?.abort();
+  if (groupId === null) {
+    storage().setChatList([]);
+    runtime({ logsLoading: false, logsFailed: false });
+    return;
+  }
+  const controller = new AbortController();
+  logsController = controller;
+  runtime({ logsLoading: true, logsFailed: false });
+  try {
+    const records = await remote.fetchLogs(groupId, controller.signal);
+    if (controller.signal.aborted || storage().active !== groupId) return;
+    storage().setChatList(records);
+    runtime({ logsLoading: false });
+  } catch {
+    if (controller.signal.aborted) return;
+    runtime({ logsLoading: false, logsFailed: true });
+  }
+}
+
+/** Makes a group active and loads its messages (spec section 4). */
+export function selectGroup(groupId: number | null): void {
+  const { active, chatList } = storage();
+  const pending = useChatRuntime.getState().pending;
+  if (pending?.phase === 'failed') runtime({ pending: null });
+  if (groupId === active && chatList.length > 0) return;
+  storage().setActive(groupId);
+  if (groupId !== active) storage().setChatList([]);
+  void loadLogs(groupId);
+}
+
+/** Loads the group list; the first group becomes active when none is. */
+export async function loadGroups(): Promise<void> {
+  runtime({ groupsLoading: storage().groupList.length === 0, groupsFailed: false });
+  try {
+    const groups = orderGroups(await remote.fetchGroups());
+    storage().setGroupList(groups);
+    runtime({ groupsLoading: false });
+    const active = activeAfterLoad(groups, storage().active);
+    storage().setActive(active);
+    void loadLogs(active);
+  } catch {
+    runtime({ groupsLoading: false, groupsFailed: true });
+  }
+}
+
+/** Refreshes titles and order (the server names a group after its first question). */
+async function refreshGroups(): Promise<void> {
+  try {
+    storage().setGroupList(orderGroups(await remote.fetchGroups()));
+  } catch {
+    // The list stays as it was; the next load corrects it.
+  }
+}
+
+/** Creates a group (for an app, with its id) and makes it active. */
+export async function newGroup(appId: number | null = null): Promise<ChatGroup> {
+  const group = await remote.createGroup(appId);
+  storage().setGroupList(orderGroups([group, ...storage().groupList]));
+  storage().setActive(group.uuid);
+  storage().setChatList([]);
+  runtime({ logsLoading: false, logsFailed: false });
+  if (useChatRuntime.getState().pending?.phase === 'failed') runtime({ pending: null });
+  return group;
+}
+
+/**
+ * `/Chat?appId=N`: the newest group already started from that app, or a new one; either
+ * becomes active.
+ */
+export async function openAppGroup(appId: number): Promise<void> {
+  const existing = storage().groupList.find((g) => g.appId === appId);
+  if (existing) selectGroup(existing.uuid);
+  else await newGroup(appId);
+}
+
+const replaceGroup = (group: ChatGroup) =>
+  storage().setGroupList(
+    orderGroups(storage().groupList.map((g) => (g.uuid === group.uuid ? group : g))),
+  );
+
+export async function renameGroup(groupId: number, title: string): Promise<void> {
+  replaceGroup(await remote.updateGroup({ groupId, title }));
+}
+
+export async function toggleSticky(group: ChatGroup): Promise<void> {
+  replaceGroup(await remote.updateGroup({ groupId: group.uuid, isSticky: !group.isSticky }));
+}
+
+export async function removeGroup(groupId: number): Promise<void> {
+  await remote.deleteGroup(groupId);
+  const { groupList, active } = storage();
+  const next = activeAfterDelete(groupList, groupId, active);
+  storage().setGroupList(groupList.filter((g) => g.uuid !== groupId));
+  notify.success(t(texts.success.delete));
+  if (next !== active) selectGroup(next);
+}
+
+/** Deletes every group that is not sticky (what the server does), then reloads. */
+export async function removeAllGroups(): Promise<void> {
+  await remote.deleteAllGroups();
+  notify.success(t(texts.success.clear));
+  storage().setActive(null);
+  await loadGroups();
+}
+
+export async function removeLog(id: number): Promise<void> {
+  await remote.deleteLog(id);
+  storage().setChatList(storage().chatList.filter((r) => r.id !== id));
+  notify.success(t(texts.success.delete));
+}
+
+export async function clearChat(): Promise<void> {
+  const groupId = storage().active;
+  if (groupId === null) return;
+  await remote.clearLogs(groupId);
+  storage().setChatList([]);
+  notify.success(t(texts.success.clear));
+}
+
+export interface SendInput {
+  prompt: string;
+  imageUrl: string | null;
+  choice: ModelChoice | null;
+  /** The user's system message; left out for a group started from an app (the app fixes it). */
+  systemMessage: string;
+}
+
+function bodyFor(input: SendInput, group: ChatGroup): chat.ChatProcessBody {
+  const { usingContext } = storage();
+  return {
+    ...(input.choice?.kind === 'own'
+      ? { gptModelUserId: input.choice.id }
+      : input.choice
+        ? { gptModelId: input.choice.id }
+        : {}),
+    prompt: input.prompt,
+    appId: group.appId,
+    options: { groupId: group.uuid, usingContext },
+    ...(group.appId === null && input.systemMessage.trim()
+      ? { systemMessage: input.systemMessage }
+      : {}),
+    ...(input.imageUrl ? { image_url: input.imageUrl } : {}),
+  };
+}
+
+/** Applies the balance the last line reports to the header's credits. */
+function applyBalance(credits: number | undefined): void {
+  if (credits === undefined) return;
+  const { userBalance } = useAuthStore.getState();
+  if (userBalance) useAuthStore.setState({ userBalance: { ...userBalance, credits } });
+}
+
+/**
+ * Sends a question (creating a group first when none is active) and streams the answer into
+ * `pending`; once it ends (done, stopped or failed upstream) the group's saved messages replace
+ * it. A refused call (credits, limits, network) stays as a failed exchange with the reason.
+ */
+export async function send(input: SendInput): Promise<void> {
+  if (isStreaming()) return;
+  let group = storage().groupList.find((g) => g.uuid === storage().active);
+  if (!group) {
+    try {
+      group = await newGroup(null);
+    } catch {
+      return;
+    }
+  }
+  const groupId = group.uuid;
+  const controller = new AbortController();
+  streamController = controller;
+  runtime({
+    pending: {
+      groupId,
+      prompt: input.prompt,
+      imageUrl: input.imageUrl,
+      answer: '',
+      phase: 'waiting',
+      error: null,
+    },
+  });
+  let lastError: string | null = null;
+  let answerId: number | null = null;
+  const received = () => useChatRuntime.getState().pending?.answer ?? '';
+  try {
+    await remote.streamAnswer(
+      bodyFor(input, group),
+      (line) => {
+        answerId = line.id;
+        if (line.error) lastError = line.error;
+        const pending = useChatRuntime.getState().pending;
+        if (!pending || pending.groupId !== groupId) return;
+        runtime({ pending: { ...pending, answer: line.text, phase: 'streaming' } });
+        if (line.done) applyBalance(line.credits);
+      },
+      controller.signal,
+    );
+  } catch (error) {
+    if (!controller.signal.aborted) {
+      const reason =
+        error instanceof ApiError || error instanceof Error ? error.message : t('errors:generic');
+      const pending = useChatRuntime.getState().pending;
+      if (pending?.groupId === groupId) {
+        runtime({
+          pending: { ...pending, phase: 'failed', error: reason || t('errors:generic') },
+        });
+      }
+      streamController = null;
+      // A stream cut after the messages were saved left them on the server.
+      if (answerId !== null) await settleSaved(groupId, answerId, received());
+      return;
+    }
+  }
+  streamController = null;
+  if (lastError && answerId !== null) {
+    runtime({ answerErrors: { ...useChatRuntime.getState().answerErrors, [answerId]: lastError } });
+  }
+  if (answerId === null) {
+    // Stopped before the server answered: nothing of it is shown.
+    runtime({ pending: null });
+    if (storage().active === groupId) void loadLogs(groupId);
+    return;
+  }
+  await settleSaved(groupId, answerId, received());
+}
+
+/**
+ * Replaces the pending exchange with the group's saved messages. After a stop the server may
+ * not have written the partial answer yet; what this screen received is then shown in its place
+ * (the server saves at least that much).
+ */
+async function settleSaved(groupId: number, answerId: number, received: string): Promise<void> {
+  try {
+    const records = (await remote.fetchLogs(groupId)).map((r) =>
+      r.id === answerId && r.content.length < received.length
+        ? { ...r, content: received, status: 'partial' as const }
+        : r,
+    );
+    if (storage().active === groupId) storage().setChatList(records);
+  } catch {
+    // The pending exchange is dropped anyway; reopening the group shows what was saved.
+  }
+  if (useChatRuntime.getState().pending?.groupId === groupId) runtime({ pending: null });
+  void refreshGroups();
+}
+
+/** Stops the answer being streamed; the server keeps what came so far. */
+export function stop(): void {
+  streamController?.abort();
+}
+
+/** Asks the last question again: its old answer and question go, the question is sent anew. */
+export async function regenerate(input: Omit<SendInput, 'prompt' | 'imageUrl'>): Promise<void> {
+  const plan = regeneratePlan(storage().chatList);
+  if (!plan || isStreaming()) return;
+  for (const id of plan.deleteIds) await remote.deleteLog(id);
+  storage().setChatList(storage().chatList.filter((r) => !plan.deleteIds.includes(r.id)));
+  await send({ ...input, prompt: plan.prompt, imageUrl: plan.imageUrl });
+}

@@ -1,0 +1,125 @@
+import { apps, chat, files } from '@atelier/contracts';
+import { useQuery } from '@tanstack/react-query';
+import { API_BASE, ApiError, apiData, apiStream, handleAnswer } from '../../api/client';
+import { t } from '../../i18n';
+import { notify } from '../../lib/notify';
+import { useAppSetting } from '../../stores/app-setting';
+import { useAuthStore } from '../../stores/auth';
+import type { ChatGroup, ChatRecord } from '../../stores/chat-storage';
+
+/** The server's group as the chat store keeps it (spec section 3: uuid from id, isEdit). */
+export const toStoreGroup = (g: chat.ChatGroup): ChatGroup => ({
+  uuid: g.id,
+  title: g.title,
+  isEdit: false,
+  appId: g.appId,
+  isSticky: g.isSticky,
+  createdAt: g.createdAt,
+  updatedAt: g.updatedAt,
+});
+
+export const toRecord = (log: chat.ChatLog): ChatRecord => ({
+  id: log.id,
+  role: log.role,
+  content: log.content,
+  imageUrl: log.imageUrl,
+  status: log.status,
+  model: log.model,
+  createdAt: log.createdAt,
+});
+
+export const fetchGroups = async (): Promise<ChatGroup[]> =>
+  (await apiData(chat.queryGroups)).rows.map(toStoreGroup);
+
+export const createGroup = async (appId: number | null): Promise<ChatGroup> =>
+  toStoreGroup(await apiData(chat.createGroup, { body: { appId } }));
+
+export const updateGroup = async (body: {
+  groupId: number;
+  title?: string;
+  isSticky?: boolean;
+}): Promise<ChatGroup> => toStoreGroup(await apiData(chat.updateGroup, { body }));
+
+export const deleteGroup = (groupId: number) => apiData(chat.deleteGroup, { body: { groupId } });
+export const deleteAllGroups = () => apiData(chat.deleteAllGroups);
+
+export const fetchLogs = async (groupId: number, signal?: AbortSignal): Promise<ChatRecord[]> =>
+  (await apiData(chat.chatList, { query: { groupId }, signal })).rows.map(toRecord);
+
+export const deleteLog = (id: number) => apiData(chat.deleteLog, { body: { id } });
+export const clearLogs = (groupId: number) =>
+  apiData(chat.deleteLogsByGroup, { body: { groupId } });
+
+/** Streams one answer; `onLine` gets every line (the text so far in `text`). */
+export const streamAnswer = (
+  body: chat.ChatProcessBody,
+  onLine: (line: chat.ChatStreamLine) => void,
+  signal: AbortSignal,
+) =>
+  apiStream<typeof chat.chatProcess, chat.ChatStreamLine>(chat.chatProcess, {
+    body,
+    signal,
+    onLine,
+  });
+
+/**
+ * Uploads a picture for a vision model. The client sends JSON only, so the multipart call is
+ * made here with the same identity headers; its answer goes through the same error catalogue.
+ */
+export async function uploadImage(file: File): Promise<files.UploadedFile> {
+  const { token, guestid } = useAuthStore.getState();
+  const headers: Record<string, string> = { 'X-Lang': useAppSetting.getState().language };
+  if (token) headers.Authorization = `Bearer ${token}`;
+  else if (guestid) {
+    headers.Authorization = `Guestid ${guestid}`;
+    headers.Guestid = guestid;
+  }
+  const form = new FormData();
+  form.append('file', file);
+  let response: Response;
+  try {
+    response = await fetch(`${API_BASE}${files.uploadFile.path}`, {
+      method: 'POST',
+      headers,
+      body: form,
+    });
+  } catch {
+    notify.error(t('errors:network'));
+    throw new ApiError(t('errors:network'), 0);
+  }
+  const body = (await response.json().catch(() => null)) as Parameters<typeof handleAnswer>[2];
+  const answer = handleAnswer<files.UploadedFile>(files.uploadFile.path, response.status, body);
+  if (!answer.success) throw new ApiError(answer.message, 420);
+  return answer.data;
+}
+
+/** The chat models the caller may use (the server's order). */
+export const useChatModels = () => {
+  const language = useAppSetting((s) => s.language);
+  return useQuery({
+    queryKey: ['chat', 'models', language],
+    queryFn: async () => (await apiData(chat.queryGptModel, { query: { kind: 'chat' } })).rows,
+    staleTime: 60_000,
+  });
+};
+
+/** The user's own endpoints (BYOK); none for a caller the server does not know yet. */
+export const useOwnModels = () =>
+  useQuery({
+    queryKey: ['chat', 'own-models'],
+    queryFn: async () => (await apiData(chat.queryGptModelUser)).rows,
+    staleTime: 60_000,
+    retry: false,
+  });
+
+/** The app a group was started from (its name, cover and description for the header). */
+export const useAppInfo = (appId: number | null) => {
+  const language = useAppSetting((s) => s.language);
+  return useQuery({
+    queryKey: ['chat', 'app', appId, language],
+    queryFn: () => apiData(apps.appDetail, { query: { id: appId! } }),
+    enabled: appId !== null,
+    staleTime: 5 * 60_000,
+    retry: false,
+  });
+};

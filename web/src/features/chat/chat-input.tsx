@@ -1,0 +1,338 @@
+import {
+  ArrowUpOutlined,
+  BookOutlined,
+  BranchesOutlined,
+  CloseOutlined,
+  PictureOutlined,
+  StopOutlined,
+} from '@ant-design/icons';
+import Button from 'antd/es/button';
+import Input from 'antd/es/input';
+import Select from 'antd/es/select';
+import Tooltip from 'antd/es/tooltip';
+import { useRef, useState, type ChangeEvent, type KeyboardEvent } from 'react';
+import { useTranslation } from 'react-i18next';
+import { files } from '@atelier/contracts';
+import { useChatStorage } from '../../stores/chat-storage';
+import { useDialogs } from '../../stores/dialogs';
+import { usePromptStore, type PromptEntry } from '../../stores/prompt-store';
+import { uploadImage } from './chat-api';
+import { choiceKey, filterPrompts, parseChoice, slashQuery } from './chat-logic';
+import type { useModelChoice } from './use-model-choice';
+
+export interface ChatInputProps {
+  value: string;
+  onChange: (value: string) => void;
+  placeholder: string;
+  streaming: boolean;
+  models: ReturnType<typeof useModelChoice>;
+  /** False when the group's app fixes the model (the picker is then only informative). */
+  modelLocked: string | null;
+  onSend: (prompt: string, imageUrl: string | null) => void;
+  onStop: () => void;
+}
+
+interface Attached {
+  url: string;
+  preview: string;
+}
+
+/** The `/` menu: prompt store entries matching what follows the slash. */
+function SlashMenu({
+  items,
+  selected,
+  onPick,
+  onHover,
+}: {
+  items: PromptEntry[];
+  selected: number;
+  onPick: (entry: PromptEntry) => void;
+  onHover: (index: number) => void;
+}) {
+  const { t } = useTranslation('chat');
+  return (
+    <div
+      role="listbox"
+      id="chat-slash-menu"
+      aria-label={t('input.slashTitle')}
+      className="absolute inset-x-0 bottom-full z-20 mb-2 max-h-72 overflow-y-auto rounded-xl border border-white/10 bg-[#1b1b22] p-1 shadow-2xl"
+    >
+      {items.length === 0 ? (
+        <p className="m-0 px-3 py-3 text-[13px] text-white/45">{t('input.slashEmpty')}</p>
+      ) : (
+        items.map((entry, index) => (
+          <div
+            key={entry.title}
+            id={`chat-slash-${index}`}
+            role="option"
+            aria-selected={index === selected}
+            onMouseDown={(e) => {
+              e.preventDefault();
+              onPick(entry);
+            }}
+            onMouseEnter={() => onHover(index)}
+            className={`flex cursor-pointer flex-col gap-0.5 rounded-lg px-3 py-2 ${
+              index === selected ? 'bg-white/[0.08]' : ''
+            }`}
+          >
+            <span className="truncate text-[13px] font-medium text-white/90">{entry.title}</span>
+            <span className="truncate text-xs text-white/45">{entry.content}</span>
+          </div>
+        ))
+      )}
+    </div>
+  );
+}
+
+/**
+ * The message field: Enter sends (not while an input method is composing), Shift+Enter breaks
+ * the line, `/` at the start opens the prompt menu. Above it: model, context mode, prompt store
+ * and, for vision models, a picture.
+ */
+export function ChatInput({
+  value,
+  onChange,
+  placeholder,
+  streaming,
+  models,
+  modelLocked,
+  onSend,
+  onStop,
+}: ChatInputProps) {
+  const { t } = useTranslation('chat');
+  const usingContext = useChatStorage((s) => s.usingContext);
+  const setUsingContext = useChatStorage((s) => s.setUsingContext);
+  const promptList = usePromptStore((s) => s.promptList);
+  const [attached, setAttached] = useState<Attached | null>(null);
+  const [uploading, setUploading] = useState(false);
+  const [selected, setSelected] = useState(0);
+  const [menuClosedFor, setMenuClosedFor] = useState<string | null>(null);
+  const fileRef = useRef<HTMLInputElement>(null);
+
+  const query = slashQuery(value);
+  const menuOpen = query !== null && menuClosedFor !== value;
+  const items = menuOpen ? filterPrompts(promptList, query) : [];
+  const vision = models.info?.vision ?? false;
+  const canSend = value.trim().length > 0 && !streaming && !uploading;
+
+  const send = () => {
+    if (!canSend) return;
+    onSend(value.trim(), vision && attached ? attached.url : null);
+    setAttached(null);
+  };
+
+  const pick = (entry: PromptEntry) => {
+    onChange(entry.content);
+    setSelected(0);
+  };
+
+  const onKeyDown = (e: KeyboardEvent<HTMLTextAreaElement>) => {
+    // An input method (Chinese, Japanese…) uses Enter to confirm its candidate: not a send.
+    if (e.nativeEvent.isComposing || e.keyCode === 229) return;
+    if (menuOpen && items.length > 0) {
+      if (e.key === 'ArrowDown' || e.key === 'ArrowUp') {
+        e.preventDefault();
+        const step = e.key === 'ArrowDown' ? 1 : -1;
+        setSelected((s) => (s + step + items.length) % items.length);
+        return;
+      }
+      if (e.key === 'Enter' || e.key === 'Tab') {
+        e.preventDefault();
+        pick(items[Math.min(selected, items.length - 1)]!);
+        return;
+      }
+    }
+    if (menuOpen && e.key === 'Escape') {
+      e.preventDefault();
+      setMenuClosedFor(value);
+      return;
+    }
+    if (e.key === 'Enter' && !e.shiftKey) {
+      e.preventDefault();
+      send();
+    }
+  };
+
+  const onFile = async (e: ChangeEvent<HTMLInputElement>) => {
+    const file = e.target.files?.[0];
+    e.target.value = '';
+    if (!file) return;
+    setUploading(true);
+    try {
+      const uploaded = await uploadImage(file);
+      setAttached({ url: `${location.origin}${uploaded.url}`, preview: uploaded.thumbUrl });
+    } catch {
+      // The client showed why.
+    } finally {
+      setUploading(false);
+    }
+  };
+
+  const modelOptions = [
+    {
+      label: t('input.platformModels'),
+      options: models.platform.map((m) => ({
+        value: choiceKey({ kind: 'model', id: m.id }),
+        label: m.demo ? `${m.name} · ${t('input.demo')}` : m.name,
+      })),
+    },
+    ...(models.mine.length
+      ? [
+          {
+            label: t('input.ownModels'),
+            options: models.mine.map((m) => ({
+              value: choiceKey({ kind: 'own', id: m.id }),
+              label: m.name,
+            })),
+          },
+        ]
+      : []),
+  ];
+
+  return (
+    <div className="mx-auto w-full max-w-3xl px-3 pb-3 sm:px-6 sm:pb-5">
+      <div className="relative rounded-2xl border border-white/10 bg-[#17171d] shadow-[0_8px_30px_rgba(0,0,0,0.35)] transition-colors focus-within:border-white/25">
+        {menuOpen && (
+          <SlashMenu
+            items={items}
+            selected={Math.min(selected, Math.max(0, items.length - 1))}
+            onPick={pick}
+            onHover={setSelected}
+          />
+        )}
+        {attached && vision && (
+          <div className="flex items-center gap-2 px-3 pt-3">
+            <span className="relative">
+              <img
+                src={attached.preview}
+                alt=""
+                className="h-14 w-14 rounded-lg border border-white/10 object-cover"
+              />
+              <button
+                type="button"
+                aria-label={t('input.removeImage')}
+                onClick={() => setAttached(null)}
+                className="absolute -top-2 -right-2 flex h-5 w-5 cursor-pointer items-center justify-center rounded-full border-0 bg-black/80 text-[10px] text-white"
+              >
+                <CloseOutlined />
+              </button>
+            </span>
+          </div>
+        )}
+        <Input.TextArea
+          value={value}
+          onChange={(e) => {
+            onChange(e.target.value);
+            setSelected(0);
+          }}
+          onKeyDown={onKeyDown}
+          placeholder={placeholder}
+          aria-label={t('input.label')}
+          aria-expanded={menuOpen}
+          aria-controls={menuOpen ? 'chat-slash-menu' : undefined}
+          aria-activedescendant={
+            menuOpen && items.length
+              ? `chat-slash-${Math.min(selected, items.length - 1)}`
+              : undefined
+          }
+          autoSize={{ minRows: 1, maxRows: 8 }}
+          variant="borderless"
+          className="!px-4 !pt-3 !pb-1 !text-[15px] !leading-6"
+          data-testid="chat-input"
+        />
+        <div className="flex items-center gap-1 px-2 pb-2">
+          {modelLocked ? (
+            <Tooltip title={t('input.modelFixed')}>
+              <span className="truncate px-2 text-xs text-white/45">{modelLocked}</span>
+            </Tooltip>
+          ) : (
+            <Select
+              size="small"
+              variant="borderless"
+              popupMatchSelectWidth={false}
+              loading={models.loading}
+              value={models.choice ? choiceKey(models.choice) : undefined}
+              placeholder={models.loading ? t('input.model') : t('input.noModels')}
+              onChange={(key: string) => {
+                const next = parseChoice(key);
+                if (next) models.setChoice(next);
+              }}
+              options={modelOptions}
+              aria-label={t('input.model')}
+              className="max-w-44 min-w-28 sm:max-w-60"
+              data-testid="chat-model"
+            />
+          )}
+          <Tooltip title={usingContext ? t('input.contextOn') : t('input.contextOff')}>
+            <Button
+              size="small"
+              type="text"
+              icon={<BranchesOutlined />}
+              aria-pressed={usingContext}
+              aria-label={t('input.context')}
+              onClick={() => setUsingContext(!usingContext)}
+              className={usingContext ? '!text-[var(--accent)]' : '!text-white/45'}
+            >
+              <span className="max-[639px]:hidden">{t('input.context')}</span>
+            </Button>
+          </Tooltip>
+          <Tooltip title={t('input.promptStore')}>
+            <Button
+              size="small"
+              type="text"
+              icon={<BookOutlined />}
+              aria-label={t('input.promptStore')}
+              onClick={() => useDialogs.getState().open('promptStore')}
+              className="!text-white/55"
+            />
+          </Tooltip>
+          {vision && (
+            <Tooltip title={t('input.attach')}>
+              <Button
+                size="small"
+                type="text"
+                icon={<PictureOutlined />}
+                loading={uploading}
+                aria-label={t('input.attach')}
+                onClick={() => fileRef.current?.click()}
+                className="!text-white/55"
+              />
+            </Tooltip>
+          )}
+          <input
+            ref={fileRef}
+            type="file"
+            accept={files.uploadMimes.join(',')}
+            hidden
+            onChange={(e) => void onFile(e)}
+          />
+          <span className="ml-auto" />
+          {streaming ? (
+            <Button
+              shape="circle"
+              icon={<StopOutlined />}
+              onClick={onStop}
+              aria-label={t('input.stop')}
+              title={t('input.stop')}
+              data-testid="chat-stop"
+            />
+          ) : (
+            <Button
+              type="primary"
+              shape="circle"
+              icon={<ArrowUpOutlined />}
+              disabled={!canSend}
+              onClick={send}
+              aria-label={t('input.send')}
+              title={t('input.send')}
+              data-testid="chat-send"
+            />
+          )}
+        </div>
+      </div>
+      <p className="m-0 mt-2 text-center text-[11px] text-white/30 max-[639px]:hidden">
+        {t('input.hint')}
+      </p>
+    </div>
+  );
+}

@@ -1,0 +1,294 @@
+import {
+  AppstoreOutlined,
+  CheckOutlined,
+  CloseOutlined,
+  DeleteOutlined,
+  EditOutlined,
+  MessageOutlined,
+  PlusOutlined,
+  PushpinFilled,
+  PushpinOutlined,
+} from '@ant-design/icons';
+import Button from 'antd/es/button';
+import Input from 'antd/es/input';
+import Popconfirm from 'antd/es/popconfirm';
+import Skeleton from 'antd/es/skeleton';
+import { useState, type KeyboardEvent } from 'react';
+import { useTranslation } from 'react-i18next';
+import { texts } from '../../lib/texts';
+import { useAuthStore } from '../../stores/auth';
+import { useChatStorage, type ChatGroup } from '../../stores/chat-storage';
+import {
+  isStreaming,
+  loadGroups,
+  newGroup,
+  removeAllGroups,
+  removeGroup,
+  renameGroup,
+  selectGroup,
+  toggleSticky,
+  useChatRuntime,
+} from './chat-actions';
+import { filterGroups } from './chat-logic';
+
+export interface GroupListProps {
+  /** After a group is picked or created (the mobile drawer closes). */
+  onPicked: () => void;
+  /** Asks before deleting all groups (the screen's themed modal). */
+  confirm: (text: string, onOk: () => Promise<void>) => void;
+  /** Leaves `/Chat?appId=…` once the user moves to a group of their choice. */
+  onLeaveApp: () => void;
+}
+
+const ignore = () => undefined;
+
+function GroupRow({
+  group,
+  active,
+  onPick,
+}: {
+  group: ChatGroup;
+  active: boolean;
+  onPick: () => void;
+}) {
+  const { t } = useTranslation('chat');
+  const [editing, setEditing] = useState(false);
+  const [title, setTitle] = useState(group.title);
+  const [busy, setBusy] = useState(false);
+
+  const startEdit = () => {
+    setTitle(group.title);
+    setEditing(true);
+  };
+  const save = async () => {
+    const next = title.trim();
+    if (!next || next === group.title) return setEditing(false);
+    setBusy(true);
+    try {
+      await renameGroup(group.uuid, next);
+      setEditing(false);
+    } catch {
+      // The client showed why; the field stays open to try again.
+    } finally {
+      setBusy(false);
+    }
+  };
+  const onKey = (e: KeyboardEvent<HTMLInputElement>) => {
+    if (e.nativeEvent.isComposing) return;
+    if (e.key === 'Enter') {
+      e.preventDefault();
+      void save();
+    } else if (e.key === 'Escape') {
+      e.preventDefault();
+      e.stopPropagation();
+      setEditing(false);
+    }
+  };
+
+  if (editing)
+    return (
+      <li className="flex items-center gap-1 rounded-lg bg-white/[0.06] px-2 py-1.5">
+        <Input
+          size="small"
+          autoFocus
+          value={title}
+          maxLength={200}
+          disabled={busy}
+          aria-label={t('groups.renameLabel')}
+          onChange={(e) => setTitle(e.target.value)}
+          onKeyDown={onKey}
+          className="flex-1"
+        />
+        <Button
+          size="small"
+          type="text"
+          icon={<CheckOutlined />}
+          loading={busy}
+          aria-label={t('groups.save')}
+          onClick={() => void save()}
+        />
+        <Button
+          size="small"
+          type="text"
+          icon={<CloseOutlined />}
+          aria-label={t('groups.cancelEdit')}
+          onClick={() => setEditing(false)}
+        />
+      </li>
+    );
+
+  return (
+    <li
+      data-testid="chat-group"
+      data-group-id={group.uuid}
+      aria-current={active ? 'true' : undefined}
+      className={`group/row relative flex items-center rounded-lg transition-colors ${
+        active ? 'bg-white/[0.08] text-white' : 'text-white/70 hover:bg-white/[0.04]'
+      }`}
+    >
+      <button
+        type="button"
+        onClick={onPick}
+        onDoubleClick={startEdit}
+        className="flex min-h-10 min-w-0 flex-1 cursor-pointer items-center gap-2 border-0 bg-transparent py-2 pr-1 pl-3 text-left text-[13px] text-inherit"
+      >
+        <span className="shrink-0 text-white/40">
+          {group.appId !== null ? <AppstoreOutlined /> : <MessageOutlined />}
+        </span>
+        <span className="truncate">{group.title}</span>
+        {group.isSticky && (
+          <PushpinFilled className="shrink-0 text-[11px] text-[var(--accent)]" aria-hidden />
+        )}
+      </button>
+      <span
+        className={`flex shrink-0 items-center pr-1 ${
+          active ? '' : 'opacity-0 group-focus-within/row:opacity-100 group-hover/row:opacity-100'
+        } max-[639px]:opacity-100`}
+      >
+        <Button
+          size="small"
+          type="text"
+          icon={group.isSticky ? <PushpinFilled /> : <PushpinOutlined />}
+          title={group.isSticky ? t('groups.unpin') : t('groups.pin')}
+          aria-label={group.isSticky ? t('groups.unpin') : t('groups.pin')}
+          aria-pressed={group.isSticky}
+          onClick={() => void toggleSticky(group).catch(ignore)}
+        />
+        <Button
+          size="small"
+          type="text"
+          icon={<EditOutlined />}
+          title={t('groups.rename')}
+          aria-label={t('groups.rename')}
+          onClick={startEdit}
+        />
+        <Popconfirm
+          title={t('groups.deleteConfirm', { title: group.title })}
+          okText={t('groups.delete')}
+          okButtonProps={{ danger: true }}
+          onConfirm={() => removeGroup(group.uuid).catch(ignore)}
+        >
+          <Button
+            size="small"
+            type="text"
+            icon={<DeleteOutlined />}
+            title={t('groups.delete')}
+            aria-label={t('groups.delete')}
+          />
+        </Popconfirm>
+      </span>
+    </li>
+  );
+}
+
+/** The side list: new chat, search, groups (sticky first), rename, pin, delete, delete all. */
+export function GroupList({ onPicked, confirm, onLeaveApp }: GroupListProps) {
+  const { t } = useTranslation(['chat', 'common']);
+  const groups = useChatStorage((s) => s.groupList);
+  const active = useChatStorage((s) => s.active);
+  const keyword = useChatStorage((s) => s.groupKeyWord);
+  const setKeyword = useChatStorage((s) => s.setGroupKeyWord);
+  const loading = useChatRuntime((s) => s.groupsLoading);
+  const failed = useChatRuntime((s) => s.groupsFailed);
+  const streaming = useChatRuntime(isStreaming);
+  const signedIn = useAuthStore((s) => !!s.userInfo?.username);
+  const [creating, setCreating] = useState(false);
+  const shown = filterGroups(groups, keyword);
+
+  const create = async () => {
+    setCreating(true);
+    try {
+      await newGroup(null);
+      onLeaveApp();
+      onPicked();
+    } catch {
+      // The client showed why.
+    } finally {
+      setCreating(false);
+    }
+  };
+
+  return (
+    <div className="flex h-full flex-col gap-3 p-3">
+      <Button
+        type="primary"
+        size="large"
+        block
+        icon={<PlusOutlined />}
+        loading={creating}
+        disabled={streaming}
+        onClick={() => void create()}
+      >
+        {t('chat:groups.newChat')}
+      </Button>
+      <Input.Search
+        allowClear
+        value={keyword}
+        onChange={(e) => setKeyword(e.target.value)}
+        placeholder={t('chat:groups.search')}
+        aria-label={t('chat:groups.search')}
+      />
+      <nav aria-label={t('chat:groups.list')} className="-mx-1 min-h-0 flex-1 overflow-y-auto px-1">
+        {loading ? (
+          <div className="flex flex-col gap-3 px-2 pt-1" aria-busy="true">
+            {[0, 1, 2, 3, 4].map((i) => (
+              <Skeleton.Input key={i} active size="small" block />
+            ))}
+          </div>
+        ) : failed ? (
+          <div className="flex flex-col items-center gap-2 py-8 text-center text-sm text-white/50">
+            {t('chat:groups.loadFailed')}
+            <Button size="small" onClick={() => void loadGroups()}>
+              {t('chat:retry')}
+            </Button>
+          </div>
+        ) : shown.length === 0 ? (
+          <p className="m-0 px-2 py-8 text-center text-[13px] leading-6 text-white/40">
+            {keyword.trim()
+              ? t('chat:groups.noMatch', { keyword: keyword.trim() })
+              : t('chat:groups.empty')}
+          </p>
+        ) : (
+          <ul className="m-0 flex list-none flex-col gap-0.5 p-0">
+            {shown.map((g) => (
+              <GroupRow
+                key={g.uuid}
+                group={g}
+                active={g.uuid === active}
+                onPick={() => {
+                  if (g.uuid !== active) onLeaveApp();
+                  selectGroup(g.uuid);
+                  onPicked();
+                }}
+              />
+            ))}
+          </ul>
+        )}
+      </nav>
+      <div className="flex flex-col gap-2 border-t border-white/5 pt-3">
+        {!signedIn && (
+          <div className="rounded-lg bg-white/[0.04] p-3 text-xs leading-5 text-white/55">
+            {t('chat:guest.hint')}{' '}
+            <Button
+              type="link"
+              size="small"
+              className="!px-0"
+              onClick={() => useAuthStore.getState().openLoginDialog()}
+            >
+              {t('chat:guest.login')}
+            </Button>
+          </div>
+        )}
+        <Button
+          type="text"
+          danger
+          icon={<DeleteOutlined />}
+          disabled={groups.length === 0 || streaming}
+          onClick={() => confirm(t(texts.confirm.clearChatHistory), removeAllGroups)}
+        >
+          {t('chat:groups.deleteAll')}
+        </Button>
+      </div>
+    </div>
+  );
+}

@@ -1,0 +1,201 @@
+import {
+  CodeOutlined,
+  CopyOutlined,
+  DeleteOutlined,
+  ExpandOutlined,
+  FileTextOutlined,
+  RedoOutlined,
+  RobotOutlined,
+  WarningOutlined,
+} from '@ant-design/icons';
+import Button from 'antd/es/button';
+import Popconfirm from 'antd/es/popconfirm';
+import Tooltip from 'antd/es/tooltip';
+import { memo, useState, type ReactNode } from 'react';
+import { useTranslation } from 'react-i18next';
+import { Markdown } from '../../components/markdown';
+import { copyText } from '../../components/markdown/copy-text';
+import { notify } from '../../lib/notify';
+import { texts } from '../../lib/texts';
+
+/** One row of the list: a saved message or the exchange being answered. */
+export interface MessageView {
+  key: string;
+  /** The chat-log id; null while the exchange is not saved yet. */
+  id: number | null;
+  role: 'user' | 'assistant';
+  content: string;
+  imageUrl: string | null;
+  /** `streaming`: text still arriving; `waiting`: nothing yet. */
+  state: 'done' | 'partial' | 'error' | 'streaming' | 'waiting';
+  error: string | null;
+}
+
+export interface MessageItemProps {
+  message: MessageView;
+  /** Regenerate is offered on the last answer only. */
+  canRegenerate: boolean;
+  busy: boolean;
+  onDelete: (id: number) => Promise<void>;
+  onRegenerate: () => void;
+  onPreview: (message: MessageView) => void;
+}
+
+function Action({
+  label,
+  icon,
+  onClick,
+  disabled,
+}: {
+  label: string;
+  icon: ReactNode;
+  onClick?: () => void;
+  disabled?: boolean;
+}) {
+  return (
+    <Tooltip title={label} mouseEnterDelay={0.4}>
+      <Button
+        size="small"
+        type="text"
+        icon={icon}
+        aria-label={label}
+        onClick={onClick}
+        disabled={disabled}
+        className="!text-white/45 hover:!text-white/85"
+      />
+    </Tooltip>
+  );
+}
+
+/** A message: the user's as a bubble, the answer as markdown (or raw text) with its actions. */
+export const MessageItem = memo(function MessageItem({
+  message,
+  canRegenerate,
+  busy,
+  onDelete,
+  onRegenerate,
+  onPreview,
+}: MessageItemProps) {
+  const { t } = useTranslation(['chat', 'common']);
+  const [raw, setRaw] = useState(false);
+  const user = message.role === 'user';
+  const live = message.state === 'streaming' || message.state === 'waiting';
+
+  const copy = () =>
+    copyText(message.content).then(
+      () => notify.success(t(texts.success.copied)),
+      () => notify.error(t(texts.errors.failed)),
+    );
+
+  const actions = (
+    <div
+      className={`flex items-center gap-0.5 ${user ? 'justify-end' : ''} opacity-100 transition-opacity sm:opacity-0 sm:group-focus-within/msg:opacity-100 sm:group-hover/msg:opacity-100`}
+    >
+      <Action label={t('chat:message.copy')} icon={<CopyOutlined />} onClick={() => void copy()} />
+      {!user && (
+        <Action
+          label={raw ? t('chat:message.rendered') : t('chat:message.raw')}
+          icon={raw ? <FileTextOutlined /> : <CodeOutlined />}
+          onClick={() => setRaw((r) => !r)}
+        />
+      )}
+      {!user && (
+        <Action
+          label={t('chat:message.preview')}
+          icon={<ExpandOutlined />}
+          onClick={() => onPreview(message)}
+        />
+      )}
+      {canRegenerate && (
+        <Action
+          label={t('chat:message.regenerate')}
+          icon={<RedoOutlined />}
+          onClick={onRegenerate}
+          disabled={busy}
+        />
+      )}
+      {message.id !== null && (
+        <Popconfirm
+          title={t(texts.confirm.deleteMessage)}
+          okText={t('chat:message.delete')}
+          okButtonProps={{ danger: true }}
+          onConfirm={() => onDelete(message.id!).catch(() => undefined)}
+        >
+          <span>
+            <Action label={t('chat:message.delete')} icon={<DeleteOutlined />} disabled={busy} />
+          </span>
+        </Popconfirm>
+      )}
+    </div>
+  );
+
+  if (user)
+    return (
+      <article
+        data-testid="chat-message"
+        data-role="user"
+        className="group/msg flex flex-col items-end gap-1"
+      >
+        {message.imageUrl && (
+          <img
+            src={message.imageUrl}
+            alt=""
+            loading="lazy"
+            className="max-h-60 max-w-[70%] rounded-xl border border-white/10 object-cover"
+          />
+        )}
+        <div className="max-w-[85%] rounded-2xl rounded-br-md bg-[#2a2a36] px-4 py-2.5 text-[15px] leading-7 break-words whitespace-pre-wrap text-white/90 sm:max-w-[75%]">
+          {message.content}
+        </div>
+        {message.id !== null && actions}
+      </article>
+    );
+
+  return (
+    <article
+      data-testid="chat-message"
+      data-role="assistant"
+      data-state={message.state}
+      className="group/msg flex gap-3"
+    >
+      <span
+        aria-hidden
+        className="mt-0.5 flex h-8 w-8 shrink-0 items-center justify-center rounded-full bg-gradient-to-br from-[var(--accent)] to-fuchsia-500 text-sm text-white max-[639px]:hidden"
+      >
+        <RobotOutlined />
+      </span>
+      <div className="flex min-w-0 flex-1 flex-col gap-1">
+        {message.state === 'waiting' ? (
+          <div className="flex h-8 items-center gap-1.5" aria-label={t('chat:message.thinking')}>
+            <span className="chat-dot" />
+            <span className="chat-dot [animation-delay:150ms]" />
+            <span className="chat-dot [animation-delay:300ms]" />
+          </div>
+        ) : raw ? (
+          <pre
+            data-testid="chat-raw"
+            className="m-0 rounded-lg bg-white/[0.04] p-3 font-mono text-[13px] leading-6 break-words whitespace-pre-wrap text-white/80"
+          >
+            {message.content}
+          </pre>
+        ) : message.content ? (
+          <div className={live ? 'chat-streaming' : undefined} data-testid="chat-answer">
+            <Markdown text={message.content} className="text-[15px] text-white/85" />
+          </div>
+        ) : null}
+        {message.error ? (
+          <div
+            role="alert"
+            className="flex items-start gap-2 rounded-lg border border-red-500/25 bg-red-500/10 px-3 py-2 text-[13px] leading-6 text-red-200"
+          >
+            <WarningOutlined className="mt-1.5" />
+            <span className="break-words">{message.error}</span>
+          </div>
+        ) : message.state === 'partial' ? (
+          <span className="text-xs text-white/35">{t('chat:message.stopped')}</span>
+        ) : null}
+        {!live && actions}
+      </div>
+    </article>
+  );
+});
