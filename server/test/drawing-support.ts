@@ -3,7 +3,19 @@ import sharp from 'sharp';
 import type { FastifyInstance } from 'fastify';
 import type { drawing as D } from '@atelier/contracts';
 import { bearer, call } from '../src/test/harness.js';
-import { storeImage } from '../src/modules/drawing/engine.js';
+import { engineOf } from '../src/jobs/engine.js';
+import { fileUrl, storeFile } from '../src/modules/files/service.js';
+
+/** Task engine settings that keep retries and idle polls short in tests. */
+export const quickTasks = { backoffMs: 20, idlePollMs: 25 } as const;
+
+/**
+ * Starts the task workers in the test's process: embedded on SQLite, BullMQ wake-ups on
+ * PostgreSQL + Redis (where the API process runs none by default).
+ */
+export async function startWorkers(app: FastifyInstance): Promise<void> {
+  await engineOf(app.ctx).start();
+}
 
 /** A port nobody listens on right now (the app listens on it so the proxy can call back). */
 export async function freePort(): Promise<number> {
@@ -20,17 +32,21 @@ export const pngOf = (r: number, g: number, b: number, size = 32) =>
     .png()
     .toBuffer();
 
-/**
- * A picture the user owns, as an upload would leave it (stored by the drawing module's file
- * store until the shared `/upload/file` exists).
- */
+/** A picture the user owns, stored as `/upload/file` stores it, with the links it answers. */
 export async function upload(
   app: FastifyInstance,
   user: { userId: number },
   bytes: Buffer,
   name = 'picture.png',
 ): Promise<{ url: string; thumbUrl: string }> {
-  return storeImage(app.ctx, user.userId, bytes, name);
+  const f = await storeFile(app.ctx, {
+    userId: user.userId,
+    origin: 'upload',
+    bytes,
+    name,
+    reencode: true,
+  });
+  return { url: fileUrl(app.ctx, f.key), thumbUrl: fileUrl(app.ctx, f.thumb_key ?? f.key) };
 }
 
 export async function draw(app: FastifyInstance, token: string, body: D.DrawInput | object) {

@@ -4,6 +4,7 @@ import type { AppContext } from '../context.js';
 import { nowIso } from '../db/database.js';
 import { runPeriodically } from '../lib/periodic.js';
 import type { BackgroundTask } from '../modules/module.js';
+import { AppError } from '../http/errors.js';
 import type { Localized } from '../http/messages.js';
 import { release, settle } from '../modules/credits/ledger.js';
 import { texts } from '../modules/files/messages.js';
@@ -364,7 +365,16 @@ export class Engine {
         .returning('id')
         .executeTakeFirst();
       if (!row) return false;
-      if (raw.hold_id) await settle(trx, { holdId: raw.hold_id, actualAmount: raw.credits });
+      if (raw.hold_id) {
+        try {
+          await settle(trx, { holdId: raw.hold_id, actualAmount: raw.credits });
+        } catch (error) {
+          // The hold was returned already (it outlived its time): the result is the user's,
+          // unpaid, rather than a task that can never finish.
+          if (!(error instanceof AppError && error.status === 409)) throw error;
+          await trx.updateTable('tasks').set({ credits: 0 }).where('id', '=', raw.id).execute();
+        }
+      }
       return true;
     });
     // Another worker took the task over (our lease lapsed): its results count, not ours.

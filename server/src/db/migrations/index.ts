@@ -7,6 +7,7 @@ import { chat } from './0005_chat.js';
 import { tasksFiles } from './0006_tasks_files.js';
 import { drawing } from './0007_drawing.js';
 import { apps } from './0008_apps.js';
+import { drawingOnTasks } from './0009_drawing_on_tasks.js';
 
 /** Applied in the order of their names; a migration, once landed, is never edited. */
 export const migrations: Record<string, AtelierMigration> = {
@@ -18,4 +19,5 @@ export const migrations: Record<string, AtelierMigration> = {
   '0006_tasks_files': tasksFiles,
   '0007_drawing': drawing,
   '0008_apps': apps,
+  '0009_drawing_on_tasks': drawingOnTasks,
 };

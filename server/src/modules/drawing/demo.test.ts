@@ -6,7 +6,16 @@ import { bearer, call, createTestApp, type TestApp } from '../../test/harness.js
 import { createUser, type TestUser } from '../../test/users.js';
 import { startFakeOpenAI, type FakeOpenAI } from '../../../test/fakes/openai.js';
 import { grant } from '../credits/ledger.js';
-import { credits, draw, pngOf, settle, status, upload } from '../../../test/drawing-support.js';
+import {
+  credits,
+  draw,
+  pngOf,
+  quickTasks,
+  settle,
+  startWorkers,
+  status,
+  upload,
+} from '../../../test/drawing-support.js';
 
 /**
  * The offline demo end to end (a fresh install draws with no network), the lists and
@@ -21,9 +30,10 @@ let admin: TestUser;
 
 beforeAll(async () => {
   [t, openai] = await Promise.all([
-    createTestApp({ config: { drawing: { demoStepMs: 20, pollMs: 40 } } }),
+    createTestApp({ config: { drawing: { demoStepMs: 20, pollMs: 40 }, tasks: quickTasks } }),
     startFakeOpenAI(),
   ]);
+  await startWorkers(t.app);
   [alice, bob, admin] = await Promise.all([
     createUser(t.app),
     createUser(t.app),

@@ -1,40 +1,27 @@
+import { registerRunner } from '../tasks/service.js';
 import type { AtelierModule } from '../module.js';
-import { fileRoutes, registerRunner, resumeTasks, stopScheduler } from './engine.js';
+import { chatDrawRunner } from './chat-draw-runner.js';
 import { galleryRoutes, seedGalleries } from './gallery.js';
 import { mjRunner } from './mj-runner.js';
 import { modelRoutes, seedImageModel } from './models.js';
 import { moreRoutes } from './more-routes.js';
-import { chatDrawRunner, zipRunner } from './other-runners.js';
 import { drawRoutes } from './routes.js';
 import { wordRoutes } from './words.js';
 
 /**
- * Drawing: Midjourney through a midjourney-proxy or the offline demo (as tasks), the results
- * and galleries of the Midjourney screen, translation and prompt suggestions, chat drawings
- * and batch downloads.
+ * Drawing: Midjourney through a midjourney-proxy or the offline demo, and chat drawings, as
+ * kinds of the shared task engine (`mj`, `chat-draw`; zips are its `zip`); the results and
+ * galleries of the Midjourney screen, translation and prompt suggestions. Tasks and files
+ * belong to the tasks and files modules, which also move a guest's to its new account.
  */
 export const drawingModule: AtelierModule = {
   name: 'drawing',
   async routes(app) {
-    const ctx = app.ctx;
-    registerRunner(ctx, mjRunner(ctx));
-    registerRunner(ctx, chatDrawRunner(ctx));
-    registerRunner(ctx, zipRunner(ctx));
-    app.addHook('onClose', async () => stopScheduler(ctx));
-    ctx.guestData.register('drawing', async (trx, { fromUserId, toUserId }) => {
-      await trx
-        .updateTable('drawing_tasks')
-        .set({ user_id: toUserId })
-        .where('user_id', '=', fromUserId)
-        .execute();
-      await trx
-        .updateTable('drawing_files')
-        .set({ user_id: toUserId })
-        .where('user_id', '=', fromUserId)
-        .execute();
+    registerRunner(mjRunner);
+    registerRunner(chatDrawRunner);
+    app.ctx.guestData.register('drawing', async (trx, { fromUserId }) => {
       await trx.deleteFrom('drawing_user_params').where('user_id', '=', fromUserId).execute();
     });
-    fileRoutes(app);
     galleryRoutes(app);
     wordRoutes(app);
     modelRoutes(app);
@@ -48,11 +35,5 @@ export const drawingModule: AtelierModule = {
     const added = await seedGalleries(ctx);
     if (added) lines.push(`Drawing: ${added} gallery entries added`);
     return lines;
-  },
-  background(ctx) {
-    void resumeTasks(ctx).catch((error: unknown) =>
-      ctx.log.error({ err: (error as Error).message }, 'drawing tasks could not be resumed'),
-    );
-    return { stop: async () => stopScheduler(ctx) };
   },
 };

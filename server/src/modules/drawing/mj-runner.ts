@@ -17,7 +17,7 @@ import {
   type MjTask,
   type SubmitOk,
 } from '../../providers/image/midjourney-proxy.js';
-import { readOwnedImage } from './engine.js';
+import { readOwnedImage } from '../files/service.js';
 import {
   PermanentError,
   TransientError,
@@ -25,7 +25,7 @@ import {
   type TaskIo,
   type TaskRow,
   type TaskRunner,
-} from './runner-types.js';
+} from '../tasks/runner.js';
 import { texts } from './messages.js';
 import type { MjTaskData, MjTaskParams } from './mj-params.js';
 import { modelById, type DrawingModel } from './models.js';
@@ -282,15 +282,17 @@ async function pollProxy(ctx: AppContext, task: TaskRow, io: TaskIo): Promise<St
 
 const isDemo = async (ctx: AppContext, task: TaskRow) => (await modelOf(ctx, task)).demo;
 
-/** The `mj` kind: Midjourney through a midjourney-proxy, or the offline demo. */
-export function mjRunner(ctx: AppContext): TaskRunner {
-  return {
-    kind: 'mj',
-    async submit(task, io) {
-      return (await isDemo(ctx, task)) ? submitDemo(ctx, task) : submitProxy(ctx, task, io);
-    },
-    async poll(task, io) {
-      return (await isDemo(ctx, task)) ? pollDemo(ctx, task) : pollProxy(ctx, task, io);
-    },
-  };
-}
+/**
+ * The `mj` kind on the shared task engine: Midjourney through a midjourney-proxy, or the
+ * offline demo. The app's context comes with each call, so it runs in whichever process
+ * claims the task (the API's embedded workers or `npm run worker`).
+ */
+export const mjRunner: TaskRunner = {
+  kind: 'mj',
+  async submit(task, io) {
+    return (await isDemo(io.ctx, task)) ? submitDemo(io.ctx, task) : submitProxy(io.ctx, task, io);
+  },
+  async poll(task, io) {
+    return (await isDemo(io.ctx, task)) ? pollDemo(io.ctx, task) : pollProxy(io.ctx, task, io);
+  },
+};

@@ -3,18 +3,19 @@ import { drawing as D } from '@atelier/contracts';
 import { AppError, notFound } from '../../http/errors.js';
 import { route } from '../../http/route.js';
 import type { MjTask } from '../../providers/image/midjourney-proxy.js';
-import { createTask, listTasks, ownedTasks, reportProgress, type TaskView } from './engine.js';
+import type { TaskRow } from '../tasks/runner.js';
+import { createTask, getTasks, listTasks, reportProgress } from '../tasks/service.js';
 import { texts } from './messages.js';
 import { checkNotifySecret, outcomeOf } from './mj-runner.js';
 import { pickModel, priceKeyFor } from './models.js';
 import { toDrawTasks } from './routes.js';
 
-const toBatch = (t: TaskView, lang: 'en-US' | 'zh-CN' | 'zh-TW'): D.BatchDownload => ({
+const toBatch = (t: TaskRow, lang: 'en-US' | 'zh-CN' | 'zh-TW'): D.BatchDownload => ({
   id: t.id,
   status: t.status,
   progress: t.progress,
   count: ((t.params as { taskIds?: number[] }).taskIds ?? []).length,
-  url: t.status === 3 ? (t.images[0]?.url ?? null) : null,
+  url: t.status === 3 ? (t.files[0]?.url ?? null) : null,
   error: t.error ? t.error[lang] : null,
   createdAt: t.createdAt,
 });
@@ -48,16 +49,24 @@ export function moreRoutes(app: FastifyInstance): void {
     D.addBatchDownload,
     async ({ body, identity, lang }) => {
       const ids = [...new Set(body.ids)];
-      const rows = await ownedTasks(ctx(), identity.userId, ids, ['mj', 'chat-draw']);
+      const rows = await getTasks(ctx(), identity.userId, ids, ['mj', 'chat-draw']);
       if (rows.length !== ids.length) throw notFound(texts.taskNotFound);
-      if (!rows.some((r) => r.status === 3 && r.images.length))
-        throw new AppError(400, texts.nothingToZip);
+      // The shared `zip` kind packs the owner's files by url; each named after its drawing.
+      const urls: string[] = [];
+      const names: string[] = [];
+      for (const t of rows.filter((r) => r.status === 3))
+        for (const [i, f] of t.files.entries()) {
+          urls.push(f.url);
+          const n = t.files.length > 1 ? `-${i + 1}` : '';
+          names.push(`${t.id}-${t.action}${n}.${f.mime.split('/')[1] ?? 'png'}`);
+        }
+      if (urls.length === 0) throw new AppError(400, texts.nothingToZip);
       const task = await createTask(ctx(), {
         userId: identity.userId,
         kind: 'zip',
         action: 'zip',
         prompt: '',
-        params: { taskIds: ids },
+        params: { taskIds: ids, urls, names, name: 'drawings-{id}' },
         parentId: null,
         priceKey: null,
         providerId: null,
@@ -69,11 +78,16 @@ export function moreRoutes(app: FastifyInstance): void {
 
   route(app, D.queryBatchDownload, async ({ query, identity, lang }) => {
     if (query.id) {
-      const [t] = await ownedTasks(ctx(), identity.userId, [query.id], ['zip']);
+      const [t] = await getTasks(ctx(), identity.userId, [query.id], ['zip']);
       if (!t) throw notFound(texts.taskNotFound);
       return { rows: [toBatch(t, lang)], count: 1 };
     }
-    const r = await listTasks(ctx(), identity.userId, { kinds: ['zip'], page: 1, size: 50 });
+    const r = await listTasks(ctx(), {
+      userId: identity.userId,
+      kinds: ['zip'],
+      page: 1,
+      size: 50,
+    });
     return { rows: r.rows.map((t) => toBatch(t, lang)), count: r.count };
   });
 

@@ -12,7 +12,9 @@ import {
   draw,
   freePort,
   pngOf,
+  quickTasks,
   settle,
+  startWorkers,
   status,
   upload,
 } from '../../../test/drawing-support.js';
@@ -35,9 +37,10 @@ beforeAll(async () => {
     startFakeMidjourneyProxy({ stepMs: 20 }),
     createTestApp({
       env: { PUBLIC_URL: `http://127.0.0.1:${port}` },
-      config: { drawing: { demoStepMs: 20, pollMs: 40 } },
+      config: { drawing: { demoStepMs: 20, pollMs: 40 }, tasks: quickTasks },
     }),
   ]);
+  await startWorkers(t.app);
   await t.app.listen({ port, host: '127.0.0.1' });
   [admin, alice] = await Promise.all([createUser(t.app, { role: 'admin' }), createUser(t.app)]);
   const h = bearer(admin.token);

@@ -10,29 +10,39 @@ import { sliceGrid, type DemoRecipe } from '../../providers/image/demo-render.js
 import { buildPrompt, flagsOf, PromptError, splitFlags } from '../../providers/image/prompt.js';
 import { quote } from '../credits/ledger.js';
 import { readBalanceWithHolds } from '../credits/balances.js';
+import { fileOfKey, fileUrl, keyOfUrl, readOwnedImage, storeFile } from '../files/service.js';
+import type { TaskFile, TaskRow } from '../tasks/runner.js';
 import {
-  countMine,
+  countActive,
+  countByStatus,
   createTask,
   deleteTasks,
+  getTasks,
   listTasks,
-  ownedTasks,
-  queueAhead,
-  readOwnedImage,
+  queuePositions,
   redoTask,
-  storeImage,
-  type TaskView,
-} from './engine.js';
+} from '../tasks/service.js';
 import { texts } from './messages.js';
 import type { MjTaskData, MjTaskParams } from './mj-params.js';
 import { pickModel, modelById, priceKeyFor, type DrawingModel } from './models.js';
 
 const DRAW_KINDS = ['mj', 'chat-draw'] as const;
+/** Relax-mode drawings can wait long upstream: they get at least this long before timing out. */
+const RELAX_TIMEOUT_MS = 3 * 3600_000;
+
+export const toDrawImage = (f: Pick<TaskFile, 'url' | 'thumbUrl' | 'width' | 'height'>) => ({
+  url: f.url,
+  thumbUrl: f.thumbUrl,
+  width: f.width,
+  height: f.height,
+});
 
 /** A task as the screen reads it. */
 export function toDrawTask(
-  t: TaskView,
+  t: TaskRow,
   lang: Lang,
   models: Map<number, DrawingModel | null>,
+  positions: Map<number, number>,
 ): D.DrawTask {
   const p = t.params as unknown as Partial<MjTaskParams>;
   const d = t.data as MjTaskData;
@@ -46,7 +56,7 @@ export function toDrawTask(
     prompt: t.prompt,
     finalPrompt: d.finalPrompt ?? p.finalPrompt ?? t.prompt,
     params: (p.flags ?? {}) as Record<string, unknown>,
-    images: t.images,
+    images: t.files.map(toDrawImage),
     buttons: t.status === 3 ? (d.buttons ?? []) : [],
     description: d.description ?? null,
     error: t.error ? t.error[lang] : null,
@@ -54,18 +64,20 @@ export function toDrawTask(
     modelId: model?.id ?? p.modelId ?? null,
     modelName: model?.name ?? '',
     demo: model?.demo ?? false,
-    credits: t.credits,
-    queuePosition: t.queuePosition,
+    // The hold went back: a failed drawing cost nothing.
+    credits: t.status === 4 ? 0 : t.credits,
+    queuePosition: positions.get(t.id) ?? null,
     createdAt: t.createdAt,
     finishedAt: t.finishedAt,
   };
 }
 
-export async function toDrawTasks(ctx: AppContext, rows: TaskView[], lang: Lang) {
+export async function toDrawTasks(ctx: AppContext, rows: TaskRow[], lang: Lang) {
   const ids = [...new Set(rows.map((r) => (r.params as { modelId?: number }).modelId ?? 0))];
   const models = new Map<number, DrawingModel | null>();
   await Promise.all(ids.map(async (id) => models.set(id, id ? await modelById(ctx, id) : null)));
-  return rows.map((r) => toDrawTask(r, lang, models));
+  const positions = await queuePositions(ctx, rows);
+  return rows.map((r) => toDrawTask(r, lang, models, positions));
 }
 
 const promptError = (e: unknown): never => {
@@ -73,16 +85,26 @@ const promptError = (e: unknown): never => {
   throw e;
 };
 
-/** Every picture must be the caller's (404 naming nothing else about it). */
-async function ownImages(ctx: AppContext, userId: number, urls: string[]): Promise<void> {
-  for (const url of urls) {
-    const img = await readOwnedImage(ctx, userId, url);
-    if (!img) throw notFound(texts.imageNotFound);
-  }
+/**
+ * The storage key of a picture the caller owns (an upload or a result, as a /api/files/ url);
+ * anything else, someone else's included, is a 404 naming nothing about it. Only the record is
+ * read here: the runner reads the bytes when it submits.
+ */
+async function ownedPicture(ctx: AppContext, userId: number, url: string): Promise<string> {
+  const key = keyOfUrl(url);
+  const row = key ? await fileOfKey(ctx, key) : undefined;
+  const isPicture = row && (key === row.thumb_key || row.mime.startsWith('image/'));
+  if (!key || !row || row.user_id !== userId || !isPicture) throw notFound(texts.imageNotFound);
+  return key;
 }
 
-const absolute = (ctx: AppContext, url: string) =>
-  /^https?:\/\//.test(url) ? url : `${ctx.config.publicUrl}${url}`;
+async function ownImages(ctx: AppContext, userId: number, urls: string[]): Promise<void> {
+  for (const url of urls) await ownedPicture(ctx, userId, url);
+}
+
+/** A reference Midjourney fetches itself: a freshly signed link on PUBLIC_URL. */
+const referenceLink = async (ctx: AppContext, userId: number, url: string) =>
+  `${ctx.config.publicUrl}${fileUrl(ctx, await ownedPicture(ctx, userId, url))}`;
 
 interface Prepared {
   action: D.DrawAction;
@@ -105,17 +127,12 @@ async function prepareImagine(
     return promptError(e);
   }
   const f = built.params;
-  await ownImages(ctx, userId, [
-    ...(f.imageUrls ?? []),
-    ...(f.crefUrls ?? []),
-    ...(f.srefUrls ?? []),
-  ]);
+  await ownImages(ctx, userId, f.imageUrls ?? []);
+  const links = (urls: string[] | undefined) =>
+    urls ? Promise.all(urls.map((u) => referenceLink(ctx, userId, u))) : undefined;
   const finalPrompt = `${built.text} ${flagsOf(
     { ...f, niji: undefined, mode: undefined },
-    {
-      cref: f.crefUrls?.map((u) => absolute(ctx, u)),
-      sref: f.srefUrls?.map((u) => absolute(ctx, u)),
-    },
+    { cref: await links(f.crefUrls), sref: await links(f.srefUrls) },
   )}`.trim();
   const recipe: DemoRecipe = {
     prompt: built.text,
@@ -150,7 +167,7 @@ async function prepareAction(
   userId: number,
   body: Extract<D.DrawInput, { type: 'action' }>,
 ): Promise<Prepared> {
-  const [parent] = await ownedTasks(ctx, userId, [body.taskId], ['mj']);
+  const [parent] = await getTasks(ctx, userId, [body.taskId], ['mj']);
   if (!parent) throw notFound(texts.taskNotFound);
   if (parent.status !== 3 || !parent.upstreamId) throw new AppError(400, texts.notFinished);
   const parsed = parseCustomId(body.customId);
@@ -263,6 +280,7 @@ async function prepare(ctx: AppContext, userId: number, body: D.DrawInput): Prom
 }
 
 async function queue(ctx: AppContext, userId: number, p: Prepared) {
+  const relax = p.params.mode === 'relax';
   return createTask(ctx, {
     userId,
     kind: 'mj',
@@ -273,6 +291,7 @@ async function queue(ctx: AppContext, userId: number, p: Prepared) {
     priceKey: priceKeyFor(p.model, p.action),
     providerId: p.model.provider.id,
     providerLimit: p.model.provider.concurrency,
+    ...(relax ? { timeoutMs: Math.max(ctx.config.tasks.timeoutMs, RELAX_TIMEOUT_MS) } : {}),
   });
 }
 
@@ -322,29 +341,37 @@ export function drawRoutes(app: FastifyInstance): void {
 
   route(app, D.getMjStatus, async ({ body, identity, lang }) => {
     const ids = [...new Set(body.ids)];
-    const rows = await ownedTasks(ctx(), identity.userId, ids, [...DRAW_KINDS]);
+    const rows = await getTasks(ctx(), identity.userId, ids, [...DRAW_KINDS]);
     if (rows.length !== ids.length) throw notFound(texts.taskNotFound);
     return { rows: await toDrawTasks(ctx(), rows, lang), count: rows.length };
   });
 
   route(app, D.redo, async ({ body, identity, lang }) => {
-    const [task] = await ownedTasks(ctx(), identity.userId, [body.id], [...DRAW_KINDS]);
+    const [task] = await getTasks(ctx(), identity.userId, [body.id], [...DRAW_KINDS]);
     if (!task) throw notFound(texts.taskNotFound);
     if (task.status !== 4) throw new AppError(400, texts.notFailed);
-    const again = await redoTask(ctx(), identity.userId, body.id);
+    // The same drawing runs again (the screen follows its id).
+    const again = await redoTask(ctx(), identity.userId, body.id, { inPlace: true });
     return (await toDrawTasks(ctx(), [again], lang))[0]!;
   });
 
   route(app, D.getUserBalance, async ({ identity }) => {
     const [balance, mine] = await Promise.all([
       readBalanceWithHolds(ctx().db.kysely, identity.userId),
-      countMine(ctx(), identity.userId, [...DRAW_KINDS]),
+      countByStatus(ctx(), identity.userId, [...DRAW_KINDS]),
     ]);
     return { ...balance, ...mine };
   });
 
   route(app, D.drawList, async ({ query, identity, lang }) => {
-    const r = await listTasks(ctx(), identity.userId, { kinds: ['mj'], ...query });
+    const r = await listTasks(ctx(), {
+      userId: identity.userId,
+      kinds: ['mj'],
+      page: query.page,
+      size: query.size,
+      ...(query.status ? { status: [query.status as TaskRow['status']] } : {}),
+      ...(query.keyword ? { keyword: query.keyword } : {}),
+    });
     return {
       rows: await toDrawTasks(ctx(), r.rows, lang),
       count: r.count,
@@ -355,7 +382,8 @@ export function drawRoutes(app: FastifyInstance): void {
   route(app, D.drawResults, async ({ query, identity, lang }) => {
     // Type 4 is Midjourney; other drawing types are other engines' (none here yet).
     if (query.type !== 4) return { rows: [], count: 0, countQueue: 0 };
-    const r = await listTasks(ctx(), identity.userId, {
+    const r = await listTasks(ctx(), {
+      userId: identity.userId,
       kinds: [...DRAW_KINDS],
       page: query.page,
       size: query.size,
@@ -369,15 +397,16 @@ export function drawRoutes(app: FastifyInstance): void {
 
   route(app, D.deleteDraw, async ({ body, identity }) => {
     const ids = [...new Set(body.ids)];
-    const rows = await ownedTasks(ctx(), identity.userId, ids, [...DRAW_KINDS]);
+    const rows = await getTasks(ctx(), identity.userId, ids, [...DRAW_KINDS]);
     if (rows.length !== ids.length) throw notFound(texts.taskNotFound);
-    return { deleted: await deleteTasks(ctx(), identity.userId, ids) };
+    // A drawing still waiting or running is cancelled: its hold goes back.
+    return { deleted: await deleteTasks(ctx(), identity.userId, ids, { cancelRunning: true }) };
   });
 
   route(app, D.sliceImg, async ({ query, identity }) => {
-    const [task] = await ownedTasks(ctx(), identity.userId, [query.id], ['mj']);
+    const [task] = await getTasks(ctx(), identity.userId, [query.id], ['mj']);
     if (!task) throw notFound(texts.taskNotFound);
-    const grid = task.images[0];
+    const grid = task.files[0];
     const single = ['upscale', 'upscale_subtle', 'upscale_creative', 'describe', 'faceswap'];
     if (task.status !== 3 || !grid || single.includes(task.action))
       throw new AppError(400, texts.notAGrid);
@@ -385,10 +414,21 @@ export function drawRoutes(app: FastifyInstance): void {
     if (!img) throw notFound(texts.taskNotFound);
     const parts = await sliceGrid(img.bytes);
     const images = [];
-    for (const [i, part] of parts.entries())
-      images.push(
-        await storeImage(ctx(), identity.userId, part.png, `slice-${task.id}-${i + 1}.png`),
-      );
+    for (const [i, part] of parts.entries()) {
+      const f = await storeFile(ctx(), {
+        userId: identity.userId,
+        origin: 'result',
+        taskId: task.id,
+        bytes: part.png,
+        name: `slice-${task.id}-${i + 1}.png`,
+      });
+      images.push({
+        url: fileUrl(ctx(), f.key),
+        thumbUrl: fileUrl(ctx(), f.thumb_key ?? f.key),
+        width: f.width,
+        height: f.height,
+      });
+    }
     return { images };
   });
 
@@ -406,8 +446,8 @@ export function drawRoutes(app: FastifyInstance): void {
     const [unit, balance, ahead, mine] = await Promise.all([
       quote(ctx().db.kysely, { priceKey, userId }),
       readBalanceWithHolds(ctx().db.kysely, userId),
-      queueAhead(ctx(), { kinds: ['mj'], providerId: model.provider.id }),
-      countMine(ctx(), userId, [...DRAW_KINDS]),
+      countActive(ctx(), { kinds: ['mj'], providerId: model.provider.id }),
+      countByStatus(ctx(), userId, [...DRAW_KINDS]),
     ]);
     const total = unit * q.count;
     const perTask = model.demo ? Math.ceil((ctx().config.drawing.demoStepMs * 6) / 1000) : 60;
@@ -430,18 +470,19 @@ export function drawRoutes(app: FastifyInstance): void {
   route(app, D.drawSimulate, async ({ query, identity }) => simulate(identity.userId, query));
 
   route(app, D.queryImg, async ({ query, identity }) => {
-    const r = await listTasks(ctx(), identity.userId, {
+    const r = await listTasks(ctx(), {
+      userId: identity.userId,
       kinds: [...DRAW_KINDS],
-      status: 3,
+      status: [3],
       page: 1,
       size: 1000,
     });
     const all = r.rows.flatMap((t) =>
-      t.images.map((image) => ({
+      t.files.map((f) => ({
         taskId: t.id,
         action: t.action as D.DrawAction,
         prompt: t.prompt,
-        image,
+        image: toDrawImage(f),
         createdAt: t.createdAt,
       })),
     );

@@ -10,7 +10,7 @@ export const tasksModule: AtelierModule = {
   name: 'tasks',
   async routes(app) {
     const ctx = app.ctx;
-    registerRunner(zipRunner(ctx));
+    registerRunner(zipRunner());
     ctx.guestData.register('tasks', async (trx, { fromUserId, toUserId }) => {
       await trx
         .updateTable('tasks')

@@ -2,7 +2,7 @@ import type { AppContext } from '../../context.js';
 
 import { notFound } from '../../http/errors.js';
 import { engineOf, runnerOf, toTaskRow, type RawTask } from '../../jobs/engine.js';
-import { hold, quote } from '../credits/ledger.js';
+import { hold, quote, release } from '../credits/ledger.js';
 import type { StepOutcome, TaskRow, TaskStatus } from './runner.js';
 
 export { registerRunner } from '../../jobs/engine.js';
@@ -20,10 +20,15 @@ export interface CreateTaskInput {
   /** Tasks of this provider that may run at once (its concurrency); 0 or absent: no limit. */
   providerLimit?: number;
   data?: Record<string, unknown>;
+  /** This task's timeout (ms from its creation); absent: its kind's, else TASK_TIMEOUT_MS. */
+  timeoutMs?: number;
 }
 
-const timeoutOf = (ctx: AppContext, kind: string) =>
-  runnerOf(kind)?.timeoutMs ?? ctx.config.tasks.timeoutMs;
+const timeoutOf = (ctx: AppContext, kind: string, own?: number) =>
+  own ?? runnerOf(kind)?.timeoutMs ?? ctx.config.tasks.timeoutMs;
+
+/** The hold outlives the task by an hour, so the hold sweeper never returns a live task's credits. */
+const holdTtlSeconds = (timeoutMs: number) => Math.ceil(timeoutMs / 1000) + 3600;
 
 /**
  * Creates a task and holds its price in the same transaction (not enough credits: 430 and
@@ -31,7 +36,7 @@ const timeoutOf = (ctx: AppContext, kind: string) =>
  * so the hold sweeper never returns the credits of a task still running.
  */
 export async function createTask(ctx: AppContext, input: CreateTaskInput): Promise<TaskRow> {
-  const timeout = timeoutOf(ctx, input.kind);
+  const timeout = timeoutOf(ctx, input.kind, input.timeoutMs);
   const amount = input.priceKey
     ? await quote(ctx.db.kysely, { priceKey: input.priceKey, userId: input.userId })
     : 0;
@@ -74,7 +79,7 @@ export async function createTask(ctx: AppContext, input: CreateTaskInput): Promi
       amount,
       ref: `task:${inserted.id}`,
       priceKey: input.priceKey,
-      ttlSeconds: Math.ceil(timeout / 1000) + 3600,
+      ttlSeconds: holdTtlSeconds(timeout),
     });
     return trx
       .updateTable('tasks')
@@ -99,12 +104,32 @@ export async function getTask(ctx: AppContext, userId: number, taskId: number): 
   return toTaskRow(ctx, row);
 }
 
+/** The owner's tasks among `ids` (of these kinds), newest first; others' are simply absent. */
+export async function getTasks(
+  ctx: AppContext,
+  userId: number,
+  ids: number[],
+  kinds?: string[],
+): Promise<TaskRow[]> {
+  if (ids.length === 0) return [];
+  let q = ctx.db.kysely
+    .selectFrom('tasks')
+    .selectAll()
+    .where('user_id', '=', userId)
+    .where('id', 'in', ids);
+  if (kinds) q = q.where('kind', 'in', kinds);
+  const rows = await q.orderBy('id', 'desc').execute();
+  return rows.map((r) => toTaskRow(ctx, r));
+}
+
 export interface ListTasksInput {
   userId: number;
   kinds: string[];
   page: number;
   size: number;
   status?: TaskStatus[];
+  /** Words the prompt contains. */
+  keyword?: string;
 }
 
 /** The user's tasks, newest first, with how many of theirs are still waiting or running. */
@@ -117,6 +142,8 @@ export async function listTasks(
     .where('user_id', '=', input.userId)
     .where('kind', 'in', input.kinds);
   if (input.status?.length) base = base.where('status', 'in', input.status);
+  const keyword = input.keyword?.replace(/[%_\\]/g, '').trim();
+  if (keyword) base = base.where('prompt', 'like', `%${keyword}%`);
   const rows = await base
     .selectAll()
     .orderBy('id', 'desc')
@@ -131,6 +158,59 @@ export async function listTasks(
     count: Number(count),
     countQueue: await countQueue(ctx, input.userId, input.kinds),
   };
+}
+
+/** The user's tasks of these kinds waiting (1) and running (2). */
+export async function countByStatus(
+  ctx: AppContext,
+  userId: number,
+  kinds: string[],
+): Promise<{ queued: number; running: number }> {
+  const rows = await ctx.db.kysely
+    .selectFrom('tasks')
+    .select(['status', (eb) => eb.fn.countAll<string | number>().as('n')])
+    .where('user_id', '=', userId)
+    .where('kind', 'in', kinds)
+    .where('status', 'in', [1, 2])
+    .groupBy('status')
+    .execute();
+  const of = (s: number) => Number(rows.find((r) => Number(r.status) === s)?.n ?? 0);
+  return { queued: of(1), running: of(2) };
+}
+
+/** Everyone's tasks of these kinds waiting or running on one provider: the line a new one joins. */
+export async function countActive(
+  ctx: AppContext,
+  input: { kinds: string[]; providerId: number },
+): Promise<number> {
+  const { n } = await ctx.db.kysely
+    .selectFrom('tasks')
+    .select((eb) => eb.fn.countAll<string | number>().as('n'))
+    .where('kind', 'in', input.kinds)
+    .where('provider_id', '=', input.providerId)
+    .where('status', 'in', [1, 2])
+    .executeTakeFirstOrThrow();
+  return Number(n);
+}
+
+/** For each queued task among `rows`: how many queued tasks of its kind (everyone's) are older. */
+export async function queuePositions(
+  ctx: AppContext,
+  rows: TaskRow[],
+): Promise<Map<number, number>> {
+  const out = new Map<number, number>();
+  for (const r of rows) {
+    if (r.status !== 1) continue;
+    const { n } = await ctx.db.kysely
+      .selectFrom('tasks')
+      .select((eb) => eb.fn.countAll<string | number>().as('n'))
+      .where('status', '=', 1)
+      .where('kind', '=', r.kind)
+      .where('id', '<', r.id)
+      .executeTakeFirstOrThrow();
+    out.set(r.id, Number(n));
+  }
+  return out;
 }
 
 export async function countQueue(
@@ -184,8 +264,17 @@ export async function reportProgress(
   return true;
 }
 
-/** Runs a failed task again as a new task with a new hold (the failed one stays as it was). */
-export async function redoTask(ctx: AppContext, userId: number, taskId: number): Promise<TaskRow> {
+/**
+ * Runs a failed task again with a new hold. By default as a new task (the failed one stays as
+ * it was); `inPlace` runs the same row again instead (same id, for screens that follow it),
+ * with its own timeout counted from now.
+ */
+export async function redoTask(
+  ctx: AppContext,
+  userId: number,
+  taskId: number,
+  options: { inPlace?: boolean } = {},
+): Promise<TaskRow> {
   const old: RawTask | undefined = await ctx.db.kysely
     .selectFrom('tasks')
     .selectAll()
@@ -194,26 +283,98 @@ export async function redoTask(ctx: AppContext, userId: number, taskId: number):
     .where('status', '=', 4)
     .executeTakeFirst();
   if (!old) throw notFound();
-  return createTask(ctx, {
-    userId,
-    kind: old.kind,
-    action: old.action,
-    prompt: old.prompt,
-    params: JSON.parse(old.params) as Record<string, unknown>,
-    parentId: old.parent_id,
-    priceKey: old.price_key,
-    providerId: old.provider_id,
-    providerLimit: old.provider_limit,
+  if (!options.inPlace)
+    return createTask(ctx, {
+      userId,
+      kind: old.kind,
+      action: old.action,
+      prompt: old.prompt,
+      params: JSON.parse(old.params) as Record<string, unknown>,
+      parentId: old.parent_id,
+      priceKey: old.price_key,
+      providerId: old.provider_id,
+      providerLimit: old.provider_limit,
+      timeoutMs: old.deadline - Date.parse(old.created_at),
+    });
+  const timeout = Math.max(1000, old.deadline - Date.parse(old.created_at));
+  const amount = old.price_key
+    ? await quote(ctx.db.kysely, { priceKey: old.price_key, userId })
+    : 0;
+  const row = await ctx.db.kysely.transaction().execute(async (trx) => {
+    const now = Date.now();
+    const holdId = old.price_key
+      ? (
+          await hold(trx, {
+            userId,
+            amount,
+            ref: `task:${old.id}:redo:${now}`,
+            priceKey: old.price_key,
+            ttlSeconds: holdTtlSeconds(timeout),
+          })
+        ).holdId
+      : null;
+    const again = await trx
+      .updateTable('tasks')
+      .set({
+        status: 1,
+        progress: 0,
+        upstream_id: null,
+        hold_id: holdId,
+        credits: amount,
+        files: '[]',
+        error: null,
+        data: '{}',
+        attempts: 0,
+        run_after: now,
+        deadline: now + timeout,
+        lease_owner: null,
+        lease_until: null,
+        created_at: new Date(now).toISOString(),
+        started_at: null,
+        finished_at: null,
+      })
+      .where('id', '=', old.id)
+      .where('status', '=', 4)
+      .returningAll()
+      .executeTakeFirst();
+    // Redone twice at once: the other call took it (and its hold rolls back with this one).
+    if (!again) throw notFound();
+    return again;
   });
+  await engineOf(ctx).queue.wake(row.id, 0);
+  return toTaskRow(ctx, row);
 }
 
-/** Deletes finished tasks of their owner (running ones keep going). */
-export async function deleteTasks(ctx: AppContext, userId: number, ids: number[]): Promise<number> {
-  const res = await ctx.db.kysely
-    .deleteFrom('tasks')
-    .where('user_id', '=', userId)
-    .where('id', 'in', ids)
-    .where('status', 'in', [3, 4])
-    .executeTakeFirst();
-  return Number(res.numDeletedRows);
+/**
+ * Deletes tasks of their owner. Finished ones only, unless `cancelRunning`: then a waiting or
+ * running task is deleted too and its hold returned in the same transaction (a worker still
+ * on it finds no row to finish, and deletes what it stored).
+ */
+export async function deleteTasks(
+  ctx: AppContext,
+  userId: number,
+  ids: number[],
+  options: { cancelRunning?: boolean } = {},
+): Promise<number> {
+  if (ids.length === 0) return 0;
+  if (!options.cancelRunning) {
+    const res = await ctx.db.kysely
+      .deleteFrom('tasks')
+      .where('user_id', '=', userId)
+      .where('id', 'in', ids)
+      .where('status', 'in', [3, 4])
+      .executeTakeFirst();
+    return Number(res.numDeletedRows);
+  }
+  return ctx.db.kysely.transaction().execute(async (trx) => {
+    const gone = await trx
+      .deleteFrom('tasks')
+      .where('user_id', '=', userId)
+      .where('id', 'in', ids)
+      .returning(['id', 'status', 'hold_id'])
+      .execute();
+    for (const r of gone)
+      if (Number(r.status) <= 2 && r.hold_id) await release(trx, { holdId: r.hold_id });
+    return gone.length;
+  });
 }

@@ -1,15 +1,22 @@
 import { zipSync } from 'fflate';
-import type { AppContext } from '../../context.js';
 import { texts } from '../files/messages.js';
 import { readOwnedImage } from '../files/service.js';
-import { PermanentError, type StepOutcome, type TaskRow, type TaskRunner } from './runner.js';
+import {
+  PermanentError,
+  type StepOutcome,
+  type TaskIo,
+  type TaskRow,
+  type TaskRunner,
+} from './runner.js';
 
 /**
  * Batch downloads: params `{ urls: string[], names?: string[], name?: string }`, each a file
  * URL the task's owner got from us; another user's file is skipped, none left fails the task.
+ * `{id}` in `name` becomes the task's id. The context comes with each call (not at
+ * registration), so one process may host several apps.
  */
-export function zipRunner(ctx: AppContext): TaskRunner {
-  const run = async (task: TaskRow): Promise<StepOutcome> => {
+export function zipRunner(): TaskRunner {
+  const run = async (task: TaskRow, { ctx }: TaskIo): Promise<StepOutcome> => {
     const p = task.params as { urls?: unknown; names?: unknown; name?: unknown };
     const urls = Array.isArray(p.urls)
       ? p.urls.filter((u): u is string => typeof u === 'string')
@@ -30,7 +37,9 @@ export function zipRunner(ctx: AppContext): TaskRunner {
     // Pictures are compressed already: stored, not deflated.
     const zip = Buffer.from(zipSync(entries, { level: 0 }));
     const base =
-      typeof p.name === 'string' && p.name ? p.name.replace(/[^\w.-]/g, '_') : `files-${task.id}`;
+      typeof p.name === 'string' && p.name
+        ? p.name.replaceAll('{id}', String(task.id)).replace(/[^\w.-]/g, '_')
+        : `files-${task.id}`;
     return {
       type: 'done',
       files: [{ bytes: zip, name: `${base}.zip` }],
