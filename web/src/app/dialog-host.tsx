@@ -14,6 +14,10 @@ const purchase = (flag: 'payment' | 'goods' | 'passiveGoods' | 'joinMember'): La
     return { default: () => <Dialog flag={flag} /> };
   });
 
+/** A dialog of the Midjourney screen: its chunk and the screen's texts load together. */
+const mj = (load: () => Promise<{ default: ComponentType }>): Lazy =>
+  lazy(async () => (await Promise.all([load(), loadLazyNamespaces()]))[0]);
+
 /**
  * Every dialog component by its flag. Each is fetched the first time its flag opens and stays
  * mounted afterwards (so it can animate closed); it reads its own flag from the dialogs store.
@@ -53,6 +57,16 @@ const dialogs: Partial<Record<DialogName, Lazy>> = {
   goods: purchase('goods'),
   passiveGoods: purchase('passiveGoods'),
   joinMember: purchase('joinMember'),
+  blend: mj(() => import('../features/midjourney/dialogs/blend-dialog')),
+  faceSwap: mj(() => import('../features/midjourney/dialogs/face-swap-dialog')),
+  imageRemix: mj(() => import('../features/midjourney/dialogs/image-remix-dialog')),
+  photoFix: mj(() => import('../features/midjourney/dialogs/photo-fix-dialog')),
+  upscaleVariation: mj(() => import('../features/midjourney/dialogs/upscale-variation-dialog')),
+  customZoom: mj(() => import('../features/midjourney/dialogs/custom-zoom-dialog')),
+  redraw: mj(() => import('../features/midjourney/dialogs/redraw-dialog')),
+  uploadImages: mj(() => import('../features/midjourney/dialogs/upload-images-dialog')),
+  batchDownload: mj(() => import('../features/midjourney/dialogs/batch-download-dialog')),
+  drawSame: mj(() => import('../features/midjourney/dialogs/draw-same-dialog')),
 };
 
 /** The one dialog host of the app. */

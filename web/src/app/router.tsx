@@ -75,7 +75,10 @@ const layoutScreens: RouteObject[] = [
     'Chat',
     withTexts(() => import('../features/chat/chat-screen')),
   ),
-  screen('Midjourney', () => import('../features/midjourney/midjourney-screen')),
+  screen(
+    'Midjourney',
+    withTexts(() => import('../features/midjourney/midjourney-screen')),
+  ),
   screen('draw', () => import('../features/draw/draw-screen')),
   screen('sd3', () => import('../features/sd3/sd3-screen')),
   screen('tools', () => import('../features/tools/tools-screen')),

@@ -1,3 +1,4 @@
+import type { drawing } from '@atelier/contracts';
 import { create } from 'zustand';
 
 /** The props a dialog receives when opened; dialogs without props take none. */
@@ -11,6 +12,21 @@ export interface DialogProps {
     content1?: string;
     content2?: string;
   };
+  // The Midjourney screen's dialogs: a result to act on (left out: the dialog lets one pick).
+  customZoom: { task?: drawing.DrawTask; customId?: string };
+  redraw: { task: drawing.DrawTask; customId: string };
+  imageRemix: { task: drawing.DrawTask };
+  upscaleVariation: { task?: drawing.DrawTask };
+  photoFix: { task?: drawing.DrawTask };
+  drawSame: {
+    prompt: string;
+    imageUrl?: string;
+    title?: string;
+    description?: string;
+    params?: Record<string, unknown>;
+  };
+  /** Where the picked pictures go: a reference list of the composer, or a describe. */
+  uploadImages: { target: 'imageUrls' | 'crefUrls' | 'srefUrls' | 'describe' };
 }
 
 /** Every dialog and panel of spec section 2, toggled by one flag each. */

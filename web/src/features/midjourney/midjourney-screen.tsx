@@ -1,10 +1,112 @@
+import {
+  AppstoreOutlined,
+  CloudDownloadOutlined,
+  ExpandOutlined,
+  FileSearchOutlined,
+  MergeCellsOutlined,
+  SkinOutlined,
+  ToolOutlined,
+} from '@ant-design/icons';
+import Button from 'antd/es/button';
+import Tabs from 'antd/es/tabs';
+import { useState, type ReactNode } from 'react';
 import { useTranslation } from 'react-i18next';
-import { ComingSoon } from '../../components/coming-soon';
+import { ScreenIcon } from '../../components/screen-icon';
+import { useDialogs } from '../../stores/dialogs';
+import { Composer } from './composer';
+import { Galleries } from './galleries';
+import { Results } from './results';
 
-/** Midjourney: built by a later issue; until then its frame says what will be there. */
+function Tool(props: { icon: ReactNode; label: string; onClick: () => void }) {
+  return (
+    <Button size="small" icon={props.icon} onClick={props.onClick}>
+      {props.label}
+    </Button>
+  );
+}
+
+/**
+ * `/Midjourney`, the desktop landing page: the composer (with the tools that draw from
+ * pictures) beside the user's drawings and the galleries; under 640 px the composer comes
+ * first and the lists follow.
+ */
 export default function MidjourneyScreen() {
   const { t } = useTranslation();
+  const [tab, setTab] = useState('results');
+  const open = useDialogs((s) => s.open);
   return (
-    <ComingSoon name="Midjourney" title={t('menu:midjourney')} text={t('screens:midjourney')} />
+    <section className="mx-auto flex w-full max-w-[1600px] flex-col gap-4 px-3 py-4 sm:px-6 sm:py-6 lg:flex-row lg:items-start">
+      <div className="flex w-full flex-col gap-3 lg:sticky lg:top-4 lg:w-[420px] lg:shrink-0">
+        <header className="flex flex-col gap-1">
+          <h1 className="m-0 flex items-center gap-3 text-xl font-semibold text-white/90">
+            <ScreenIcon name="midjourney" />
+            {t('menu:midjourney')}
+          </h1>
+          <p className="m-0 text-sm text-white/55">{t('screens:midjourney')}</p>
+        </header>
+        <Composer />
+        <nav aria-label={t('midjourney:tools.title')} className="flex flex-wrap gap-2">
+          <Tool
+            icon={<MergeCellsOutlined />}
+            label={t('midjourney:tools.blend')}
+            onClick={() => open('blend')}
+          />
+          <Tool
+            icon={<SkinOutlined />}
+            label={t('midjourney:tools.faceSwap')}
+            onClick={() => open('faceSwap')}
+          />
+          <Tool
+            icon={<AppstoreOutlined />}
+            label={t('midjourney:tools.upscaleVariation')}
+            onClick={() => open('upscaleVariation', {})}
+          />
+          <Tool
+            icon={<ToolOutlined />}
+            label={t('midjourney:tools.photoFix')}
+            onClick={() => open('photoFix', {})}
+          />
+          <Tool
+            icon={<FileSearchOutlined />}
+            label={t('midjourney:tools.describe')}
+            onClick={() => open('uploadImages', { target: 'describe' })}
+          />
+          <Tool
+            icon={<ExpandOutlined />}
+            label={t('midjourney:tools.customZoom')}
+            onClick={() => open('customZoom', {})}
+          />
+          <Tool
+            icon={<CloudDownloadOutlined />}
+            label={t('midjourney:tools.batchDownload')}
+            onClick={() => open('batchDownload')}
+          />
+        </nav>
+      </div>
+      <div className="min-w-0 flex-1">
+        <Tabs
+          activeKey={tab}
+          onChange={setTab}
+          items={[
+            { key: 'results', label: t('midjourney:tabs.results'), children: <Results /> },
+            {
+              key: 'examples',
+              label: t('midjourney:tabs.examples'),
+              children: <Galleries kind="examples" />,
+            },
+            {
+              key: 'cases',
+              label: t('midjourney:tabs.cases'),
+              children: <Galleries kind="cases" />,
+            },
+            {
+              key: 'params',
+              label: t('midjourney:tabs.params'),
+              children: <Galleries kind="params" />,
+            },
+          ]}
+        />
+      </div>
+    </section>
   );
 }

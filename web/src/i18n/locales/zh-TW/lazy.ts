@@ -4,8 +4,9 @@
  */
 import apps from './apps';
 import chat from './chat';
+import midjourney from './midjourney';
 import pay from './pay';
 import prompts from './prompts';
 import user from './user';
 
-export default { user, pay, apps, chat, prompts };
+export default { user, pay, apps, chat, prompts, midjourney };

@@ -1,0 +1,216 @@
+import { CheckOutlined, UploadOutlined } from '@ant-design/icons';
+import { drawing, files } from '@atelier/contracts';
+import { useQuery } from '@tanstack/react-query';
+import Button from 'antd/es/button';
+import Empty from 'antd/es/empty';
+import Modal, { type ModalProps } from 'antd/es/modal';
+import Segmented from 'antd/es/segmented';
+import Skeleton from 'antd/es/skeleton';
+import { useRef, useState, type ReactNode } from 'react';
+import { useTranslation } from 'react-i18next';
+import { apiData } from '../../../api/client';
+import { useIsMobile } from '../../../components/use-is-mobile';
+import { useDialogs, type DialogName, type PropsOf } from '../../../stores/dialogs';
+import { LazyImage } from '../lazy-image';
+import { mjKeys, uploadImage, useIdentity, type DrawTask } from '../mj-data';
+import type { RefImage } from '../mj-store';
+
+/** The flag and props of one dialog, and how to close it. */
+export function useDialog<N extends DialogName>(name: N) {
+  const open = useDialogs((s) => s.flags[name]);
+  const props = useDialogs((s) => s.props[name]) as PropsOf<N> | undefined;
+  const close = () => useDialogs.getState().close(name);
+  return { open, props, close };
+}
+
+/** A dialog of the screen: centred on a desktop, the whole width and height on a phone. */
+export function MjModal(props: ModalProps & { children: ReactNode }) {
+  const mobile = useIsMobile();
+  const sheet = mobile
+    ? {
+        width: '100vw',
+        style: { top: 0, margin: 0, maxWidth: '100vw', paddingBottom: 0 },
+        styles: { content: { minHeight: '100dvh', borderRadius: 0 } },
+      }
+    : { centered: true, width: props.width ?? 640 };
+  return <Modal destroyOnHidden footer={null} {...props} {...sheet} />;
+}
+
+type Source = 'mine' | 'uploads';
+
+/**
+ * Pick pictures: upload new ones, or choose among one's results (`queryImg`) and uploads
+ * (`/upload/piclist`). `selected` are urls; `max` limits how many.
+ */
+export function PicturePicker(props: {
+  selected: RefImage[];
+  max: number;
+  onChange: (next: RefImage[]) => void;
+}) {
+  const { t } = useTranslation();
+  const who = useIdentity();
+  const [source, setSource] = useState<Source>('mine');
+  const [uploading, setUploading] = useState(false);
+  const input = useRef<HTMLInputElement>(null);
+  const mine = useQuery({
+    queryKey: mjKeys.myImages(who),
+    queryFn: async () => (await apiData(drawing.queryImg, { query: { page: 1, size: 99 } })).rows,
+    enabled: source === 'mine',
+  });
+  const uploads = useQuery({
+    queryKey: mjKeys.uploads(who),
+    queryFn: async () => (await apiData(files.listUploads, { query: { page: 1, size: 60 } })).rows,
+    enabled: source === 'uploads',
+  });
+  const list: RefImage[] =
+    source === 'mine'
+      ? (mine.data ?? []).map((m) => ({ url: m.image.url, thumbUrl: m.image.thumbUrl }))
+      : (uploads.data ?? []).map((u) => ({ url: u.url, thumbUrl: u.thumbUrl }));
+  const query = source === 'mine' ? mine : uploads;
+  const has = (url: string) => props.selected.some((s) => s.url === url);
+  const toggle = (image: RefImage) => {
+    if (has(image.url)) props.onChange(props.selected.filter((s) => s.url !== image.url));
+    else if (props.selected.length < props.max) props.onChange([...props.selected, image]);
+    else if (props.max === 1) props.onChange([image]);
+  };
+  const upload = async (picked: FileList) => {
+    setUploading(true);
+    const added: RefImage[] = [];
+    for (const file of [...picked].slice(0, props.max)) {
+      try {
+        const up = await uploadImage(file);
+        added.push({ url: up.url, thumbUrl: up.thumbUrl });
+      } catch {
+        // shown by uploadImage or the client
+      }
+    }
+    setUploading(false);
+    if (added.length > 0) {
+      props.onChange([...props.selected, ...added].slice(-props.max));
+      void uploads.refetch();
+    }
+  };
+  return (
+    <div
+      className="flex flex-col gap-3"
+      onDragOver={(e) => e.preventDefault()}
+      onDrop={(e) => {
+        e.preventDefault();
+        if (e.dataTransfer.files.length > 0) void upload(e.dataTransfer.files);
+      }}
+    >
+      <div className="flex flex-wrap items-center gap-2">
+        <Segmented
+          size="small"
+          value={source}
+          onChange={(v) => setSource(v as Source)}
+          options={[
+            { value: 'mine', label: t('midjourney:picker.mine') },
+            { value: 'uploads', label: t('midjourney:picker.uploads') },
+          ]}
+        />
+        <Button
+          size="small"
+          icon={<UploadOutlined />}
+          loading={uploading}
+          onClick={() => input.current?.click()}
+        >
+          {t('midjourney:picker.upload')}
+        </Button>
+        <span className="text-xs text-white/45">
+          {t('midjourney:picker.count', { count: props.selected.length, max: props.max })}
+        </span>
+        <input
+          ref={input}
+          type="file"
+          hidden
+          multiple={props.max > 1}
+          accept="image/png,image/jpeg,image/webp,image/gif"
+          onChange={(e) => {
+            if (e.target.files) void upload(e.target.files);
+            e.target.value = '';
+          }}
+        />
+      </div>
+      {query.isPending ? (
+        <Skeleton active paragraph={{ rows: 3 }} />
+      ) : list.length === 0 ? (
+        <Empty description={t('midjourney:picker.empty')} />
+      ) : (
+        <div className="grid max-h-[50vh] grid-cols-3 gap-2 overflow-y-auto sm:grid-cols-5">
+          {list.map((image) => {
+            const on = has(image.url);
+            return (
+              <button
+                key={image.url}
+                type="button"
+                aria-pressed={on}
+                data-testid="mj-pick"
+                className={`relative cursor-pointer overflow-hidden rounded-md border-2 bg-transparent p-0 ${
+                  on ? 'border-violet-400' : 'border-transparent'
+                }`}
+                onClick={() => toggle(image)}
+              >
+                <LazyImage
+                  src={image.thumbUrl || image.url}
+                  alt=""
+                  frameClassName="aspect-square w-full"
+                  className="h-full w-full object-cover"
+                />
+                {on ? (
+                  <CheckOutlined className="absolute top-1 right-1 rounded-full bg-violet-500 p-1 text-xs text-white" />
+                ) : null}
+              </button>
+            );
+          })}
+        </div>
+      )}
+    </div>
+  );
+}
+
+/**
+ * Pick one of one's finished drawings that offers what the dialog does (`accepts`), newest
+ * first. Used when a dialog is opened from the tools rather than from a result.
+ */
+export function TaskPicker(props: {
+  accepts: (task: DrawTask) => boolean;
+  value: DrawTask | undefined;
+  onChange: (task: DrawTask) => void;
+}) {
+  const { t } = useTranslation();
+  const who = useIdentity();
+  const done = useQuery({
+    queryKey: ['midjourney', 'done', who],
+    queryFn: () => apiData(drawing.drawList, { query: { page: 1, size: 48, status: 3 } }),
+  });
+  const rows = (done.data?.rows ?? []).filter((r) => r.images[0] && props.accepts(r));
+  if (done.isPending) return <Skeleton active paragraph={{ rows: 3 }} />;
+  if (rows.length === 0) return <Empty description={t('midjourney:picker.noTasks')} />;
+  return (
+    <div className="grid max-h-[45vh] grid-cols-3 gap-2 overflow-y-auto sm:grid-cols-4">
+      {rows.map((task) => {
+        const on = props.value?.id === task.id;
+        return (
+          <button
+            key={task.id}
+            type="button"
+            aria-pressed={on}
+            title={task.prompt}
+            className={`cursor-pointer overflow-hidden rounded-md border-2 bg-transparent p-0 ${
+              on ? 'border-violet-400' : 'border-transparent'
+            }`}
+            onClick={() => props.onChange(task)}
+          >
+            <LazyImage
+              src={task.images[0]!.thumbUrl || task.images[0]!.url}
+              alt={task.prompt}
+              frameClassName="aspect-square w-full"
+              className="h-full w-full object-cover"
+            />
+          </button>
+        );
+      })}
+    </div>
+  );
+}

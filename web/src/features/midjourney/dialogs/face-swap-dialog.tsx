@@ -1,0 +1,70 @@
+import Button from 'antd/es/button';
+import { useState } from 'react';
+import { useTranslation } from 'react-i18next';
+import { submitDraw } from '../mj-data';
+import { useComposer, type RefImage } from '../mj-store';
+import { MjModal, PicturePicker, useDialog } from './common';
+
+/** Face swap (flag `faceSwap`): the face of one picture onto the person of another. */
+export default function FaceSwapDialog() {
+  const { t } = useTranslation();
+  const { open, close } = useDialog('faceSwap');
+  const [source, setSource] = useState<RefImage[]>([]);
+  const [target, setTarget] = useState<RefImage[]>([]);
+  const [sending, setSending] = useState(false);
+  const send = async () => {
+    if (!source[0] || !target[0]) return;
+    setSending(true);
+    try {
+      await submitDraw({
+        type: 'faceswap',
+        modelId: useComposer.getState().modelId,
+        source: source[0].url,
+        target: target[0].url,
+      });
+      setSource([]);
+      setTarget([]);
+      close();
+    } catch {
+      // shown by the client
+    } finally {
+      setSending(false);
+    }
+  };
+  return (
+    <MjModal
+      open={open}
+      onCancel={close}
+      title={t('midjourney:dialogs.faceSwap.title')}
+      width={820}
+    >
+      <div className="flex flex-col gap-4">
+        <div className="grid grid-cols-1 gap-4 md:grid-cols-2">
+          <section className="flex flex-col gap-2">
+            <h3 className="m-0 text-sm font-medium text-white/80">
+              {t('midjourney:dialogs.faceSwap.source')}
+            </h3>
+            <PicturePicker selected={source} max={1} onChange={setSource} />
+          </section>
+          <section className="flex flex-col gap-2">
+            <h3 className="m-0 text-sm font-medium text-white/80">
+              {t('midjourney:dialogs.faceSwap.target')}
+            </h3>
+            <PicturePicker selected={target} max={1} onChange={setTarget} />
+          </section>
+        </div>
+        <div className="flex justify-end gap-2">
+          <Button onClick={close}>{t('midjourney:cancel')}</Button>
+          <Button
+            type="primary"
+            disabled={!source[0] || !target[0]}
+            loading={sending}
+            onClick={() => void send()}
+          >
+            {t('midjourney:dialogs.faceSwap.submit')}
+          </Button>
+        </div>
+      </div>
+    </MjModal>
+  );
+}

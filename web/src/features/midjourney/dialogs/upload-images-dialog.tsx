@@ -1,0 +1,85 @@
+import Button from 'antd/es/button';
+import { useEffect, useState } from 'react';
+import { useTranslation } from 'react-i18next';
+import { submitDraw } from '../mj-data';
+import { refLimits, useComposer, type RefImage } from '../mj-store';
+import { MjModal, PicturePicker, useDialog } from './common';
+
+/**
+ * Upload images (flag `uploadImages`): pick or upload pictures for the composer's image
+ * prompts, character or style references, or one picture to describe (four prompts read from it).
+ */
+export default function UploadImagesDialog() {
+  const { t } = useTranslation();
+  const { open, props, close } = useDialog('uploadImages');
+  const target = props?.target ?? 'imageUrls';
+  const current = useComposer((s) => (target === 'describe' ? [] : s.refs[target]));
+  const [picked, setPicked] = useState<RefImage[]>([]);
+  const [sending, setSending] = useState(false);
+  useEffect(() => {
+    if (open) setPicked([]);
+  }, [open, target]);
+  const max = target === 'describe' ? 1 : refLimits[target] - current.length;
+  const title =
+    target === 'describe'
+      ? t('midjourney:dialogs.upload.describeTitle')
+      : target === 'crefUrls'
+        ? t('midjourney:refs.crefUrls')
+        : target === 'srefUrls'
+          ? t('midjourney:refs.srefUrls')
+          : t('midjourney:refs.imageUrls');
+  const confirm = async () => {
+    if (target !== 'describe') {
+      for (const image of picked) useComposer.getState().addRef(target, image);
+      close();
+      return;
+    }
+    if (!picked[0]) return;
+    setSending(true);
+    try {
+      await submitDraw({
+        type: 'describe',
+        modelId: useComposer.getState().modelId,
+        image: picked[0].url,
+      });
+      close();
+    } catch {
+      // shown by the client
+    } finally {
+      setSending(false);
+    }
+  };
+  return (
+    <MjModal open={open} onCancel={close} title={title} width={720}>
+      <div className="flex flex-col gap-4">
+        <p className="m-0 text-sm text-white/60">
+          {target === 'describe'
+            ? t('midjourney:dialogs.upload.describeText')
+            : target === 'crefUrls'
+              ? t('midjourney:dialogs.upload.crefText')
+              : target === 'srefUrls'
+                ? t('midjourney:dialogs.upload.srefText')
+                : t('midjourney:dialogs.upload.imageText')}
+        </p>
+        {max > 0 ? (
+          <PicturePicker selected={picked} max={max} onChange={setPicked} />
+        ) : (
+          <p className="m-0 text-sm text-amber-300">{t('midjourney:dialogs.upload.full')}</p>
+        )}
+        <div className="flex justify-end gap-2">
+          <Button onClick={close}>{t('midjourney:cancel')}</Button>
+          <Button
+            type="primary"
+            disabled={picked.length === 0}
+            loading={sending}
+            onClick={() => void confirm()}
+          >
+            {target === 'describe'
+              ? t('midjourney:dialogs.upload.describe')
+              : t('midjourney:dialogs.upload.add', { count: picked.length })}
+          </Button>
+        </div>
+      </div>
+    </MjModal>
+  );
+}

@@ -1,0 +1,173 @@
+import { drawing, files } from '@atelier/contracts';
+import { useQuery, useQueryClient, type QueryClient } from '@tanstack/react-query';
+import { useEffect } from 'react';
+import { API_BASE, ApiError, apiData, handleAnswer } from '../../api/client';
+import { t } from '../../i18n';
+import { notify } from '../../lib/notify';
+import { useAppSetting } from '../../stores/app-setting';
+import { useAuthStore } from '../../stores/auth';
+import { createPollLoop, isActive, POLL_PAGE_SIZE, POLL_TYPE, type PollLoop } from './polling';
+
+export type DrawTask = drawing.DrawTask;
+export type DrawList = drawing.DrawListData;
+
+/** Query keys of the screen, per identity so a sign-in never shows another's drawings. */
+export const mjKeys = {
+  all: ['midjourney'] as const,
+  latest: (who: string) => ['midjourney', 'latest', who] as const,
+  older: (who: string) => ['midjourney', 'older', who] as const,
+  models: ['midjourney', 'models'] as const,
+  simulate: (who: string, modelId: number | undefined, action: string) =>
+    ['midjourney', 'simulate', who, modelId ?? 0, action] as const,
+  userParams: (who: string) => ['midjourney', 'user-params', who] as const,
+  myImages: (who: string) => ['midjourney', 'my-images', who] as const,
+  uploads: (who: string) => ['midjourney', 'uploads', who] as const,
+};
+
+/** Who is asking: the token or guest id (the lists belong to that identity). */
+export const useIdentity = (): string =>
+  useAuthStore((s) => (s.token ? `t:${s.token.slice(-16)}` : `g:${s.guestid ?? ''}`));
+
+const fetchLatest = () =>
+  apiData(drawing.drawResults, { query: { page: 1, size: POLL_PAGE_SIZE, type: POLL_TYPE } });
+
+/*
+ * The one polling loop of the app (spec section 4): it lives at module level so re-renders,
+ * remounts and navigation never start a second one; screens using it are counted and the
+ * last to leave stops it.
+ */
+let loop: PollLoop | null = null;
+let loopKey = '';
+let users = 0;
+
+function startLoop(client: QueryClient, who: string): PollLoop {
+  if (loop && loopKey === who) return loop;
+  loop?.stop();
+  loopKey = who;
+  loop = createPollLoop(async () => {
+    const data = await client.fetchQuery({
+      queryKey: mjKeys.latest(who),
+      queryFn: fetchLatest,
+      staleTime: 0,
+      retry: false,
+    });
+    return data.rows.some((row) => isActive(row.status));
+  });
+  return loop;
+}
+
+/** Fetch the latest results now (after a submit, a delete, a redo) and poll while one moves. */
+export const refreshResults = (): void => loop?.kick();
+
+/**
+ * The latest 8 results, polled every 2 s while one is queued or running; a reload mid-task
+ * finds it still running on the first fetch and polls on.
+ */
+export function useLatestResults() {
+  const client = useQueryClient();
+  const who = useIdentity();
+  useEffect(() => {
+    users += 1;
+    startLoop(client, who).kick();
+    return () => {
+      users -= 1;
+      if (users === 0) {
+        loop?.stop();
+        loop = null;
+      }
+    };
+  }, [client, who]);
+  return useQuery({
+    queryKey: mjKeys.latest(who),
+    queryFn: fetchLatest,
+    // The loop fetches; this only reads the cache (and fetches once if it is empty).
+    staleTime: Number.POSITIVE_INFINITY,
+    refetchOnWindowFocus: false,
+    retry: false,
+  });
+}
+
+export function useModels() {
+  return useQuery({
+    queryKey: mjKeys.models,
+    queryFn: async () => (await apiData(drawing.queryMjModel)).rows,
+    staleTime: 60_000,
+  });
+}
+
+/** Submits a drawing; the results poll picks it up. Rejects with the client's ApiError. */
+export async function submitDraw(input: drawing.DrawInput): Promise<DrawTask> {
+  const task = await apiData(drawing.addMjDrawQueue, { body: input });
+  refreshResults();
+  return task;
+}
+
+/** An action button of a finished result (U2, V1, zoom…). */
+export const runButton = (
+  taskId: number,
+  customId: string,
+  extra: { prompt?: string; zoom?: number; maskBase64?: string } = {},
+) => submitDraw({ type: 'action', taskId, customId, ...extra });
+
+/** The identity headers the API client sends (multipart needs its own fetch). */
+function identityHeaders(): Record<string, string> {
+  const { token, guestid } = useAuthStore.getState();
+  const headers: Record<string, string> = { 'X-Lang': useAppSetting.getState().language };
+  if (token) headers.Authorization = `Bearer ${token}`;
+  else if (guestid) {
+    headers.Authorization = `Guestid ${guestid}`;
+    headers.Guestid = guestid;
+  }
+  return headers;
+}
+
+export const UPLOAD_MAX_BYTES = 10 * 1024 * 1024;
+const uploadTypes = new Set<string>(files.uploadMimes);
+
+/** Whether a picked file can be sent (type and size), as a text key or null. */
+export function uploadProblem(
+  file: Pick<File, 'type' | 'size'>,
+): 'midjourney:upload.badType' | 'midjourney:upload.tooBig' | null {
+  if (!uploadTypes.has(file.type)) return 'midjourney:upload.badType';
+  if (file.size > UPLOAD_MAX_BYTES) return 'midjourney:upload.tooBig';
+  return null;
+}
+
+/** `POST /upload/file` (multipart, field `file`), answered through the client's error catalogue. */
+export async function uploadImage(file: File): Promise<files.UploadedFile> {
+  const problem = uploadProblem(file);
+  if (problem) {
+    const text = t(problem);
+    notify.error(text);
+    throw new ApiError(text, 400);
+  }
+  const form = new FormData();
+  form.append('file', file);
+  let response: Response;
+  try {
+    response = await fetch(`${API_BASE}${files.uploadFile.path}`, {
+      method: 'POST',
+      headers: identityHeaders(),
+      body: form,
+    });
+  } catch {
+    const text = t('errors:network');
+    notify.error(text);
+    throw new ApiError(text, 0);
+  }
+  const body = (await response.json().catch(() => null)) as Parameters<typeof handleAnswer>[2];
+  const answer = handleAnswer<files.UploadedFile>(files.uploadFile.path, response.status, body);
+  if (!answer.success) throw new ApiError(answer.message, 420);
+  return answer.data;
+}
+
+/** Saves a url to the user's disk under a file name (a same-origin link downloads directly). */
+export function downloadUrl(url: string, name: string): void {
+  const a = document.createElement('a');
+  a.href = url;
+  a.download = name;
+  a.rel = 'noopener';
+  document.body.appendChild(a);
+  a.click();
+  a.remove();
+}

@@ -1,0 +1,92 @@
+import { drawing } from '@atelier/contracts';
+import { useInfiniteQuery } from '@tanstack/react-query';
+import Button from 'antd/es/button';
+import Empty from 'antd/es/empty';
+import Result from 'antd/es/result';
+import Skeleton from 'antd/es/skeleton';
+import { useMemo, useState } from 'react';
+import { useTranslation } from 'react-i18next';
+import { apiData } from '../../api/client';
+import { ImageViewer, type ViewerImage } from './image-viewer';
+import { mjKeys, refreshResults, useIdentity, useLatestResults } from './mj-data';
+import { POLL_PAGE_SIZE } from './polling';
+import { TaskCard } from './task-card';
+
+/**
+ * The user's drawings, newest first: the latest 8 (polled while one moves) and older pages on
+ * demand; a picture opens in the viewer.
+ */
+export function Results() {
+  const { t } = useTranslation();
+  const who = useIdentity();
+  const latest = useLatestResults();
+  const [viewing, setViewing] = useState<ViewerImage | null>(null);
+  const older = useInfiniteQuery({
+    queryKey: mjKeys.older(who),
+    queryFn: ({ pageParam }) =>
+      apiData(drawing.drawList, { query: { page: pageParam, size: POLL_PAGE_SIZE } }),
+    initialPageParam: 2,
+    getNextPageParam: (last, pages) =>
+      (pages.length + 1) * POLL_PAGE_SIZE < last.count ? pages.length + 2 : undefined,
+    enabled: false,
+  });
+  const rows = useMemo(() => {
+    const seen = new Set<number>();
+    const all = [...(latest.data?.rows ?? []), ...(older.data?.pages.flatMap((p) => p.rows) ?? [])];
+    return all.filter((r) => (seen.has(r.id) ? false : (seen.add(r.id), true)));
+  }, [latest.data, older.data]);
+  const count = latest.data?.count ?? 0;
+  const more = rows.length < count;
+
+  if (latest.isPending)
+    return (
+      <div className="flex flex-col gap-3" aria-busy="true">
+        <Skeleton active paragraph={{ rows: 4 }} />
+        <Skeleton.Image active className="!h-48 !w-full" />
+      </div>
+    );
+  if (latest.isError && !latest.data)
+    return (
+      <Result
+        status="warning"
+        title={t('midjourney:results.loadFailed')}
+        extra={
+          <Button onClick={() => refreshResults()} type="primary">
+            {t('midjourney:retry')}
+          </Button>
+        }
+      />
+    );
+
+  return (
+    <section aria-label={t('midjourney:results.title')} className="flex flex-col gap-3">
+      <div className="flex items-center justify-between text-sm text-white/55">
+        <span>{t('midjourney:results.count', { count })}</span>
+        {latest.data && latest.data.countQueue > 0 ? (
+          <span data-testid="mj-queue-count">
+            {t('midjourney:results.inQueue', { count: latest.data.countQueue })}
+          </span>
+        ) : null}
+      </div>
+      {rows.length === 0 ? (
+        <Empty description={t('midjourney:results.empty')} className="py-10" />
+      ) : (
+        <div className="grid grid-cols-1 gap-3 xl:grid-cols-2">
+          {rows.map((task) => (
+            <TaskCard key={task.id} task={task} onView={setViewing} />
+          ))}
+        </div>
+      )}
+      {more ? (
+        <Button
+          block
+          loading={older.isFetching}
+          onClick={() => void (older.data ? older.fetchNextPage() : older.refetch())}
+        >
+          {t('midjourney:results.more')}
+        </Button>
+      ) : null}
+      {viewing ? <ImageViewer image={viewing} onClose={() => setViewing(null)} /> : null}
+    </section>
+  );
+}
