@@ -94,3 +94,66 @@ export async function credits(app: FastifyInstance, token: string): Promise<numb
   });
   return r.body.data.credits;
 }
+
+/**
+ * A Midjourney provider and model on a fake midjourney-proxy, with a price per action
+ * (`<priceModel>:<action>`), created through the admin API as an operator would.
+ */
+export async function addProxyModel(
+  app: FastifyInstance,
+  adminToken: string,
+  proxy: { url: string; secret: string },
+  options: {
+    name?: string;
+    flavour?: 'novicezk' | 'trueai';
+    priceModel?: string;
+    prices?: Record<string, number>;
+    concurrency?: number;
+  } = {},
+): Promise<{ providerId: number; modelId: number; priceKey: string }> {
+  const h = bearer(adminToken);
+  const name = options.name ?? `mj-${Math.random().toString(36).slice(2, 8)}`;
+  const priceModel = options.priceModel ?? name.replace(/[^a-z0-9]/gi, '');
+  const provider = await call<{ id: number }>(app, {
+    method: 'POST',
+    url: '/api/admin/chat/providers/create',
+    headers: h,
+    payload: {
+      name,
+      protocol: 'midjourney',
+      baseUrl: proxy.url,
+      apiKey: proxy.secret,
+      ...(options.concurrency ? { concurrency: options.concurrency } : {}),
+    },
+  });
+  const model = await call<{ id: number }>(app, {
+    method: 'POST',
+    url: '/api/admin/chat/models/create',
+    headers: h,
+    payload: {
+      name: `${name} model`,
+      upstreamModel: options.flavour ?? 'trueai',
+      providerId: provider.body.data.id,
+      kind: 'image',
+      priceKey: `${priceModel}:imagine`,
+    },
+  });
+  for (const [action, credits] of Object.entries(options.prices ?? { imagine: 5 }))
+    await call(app, {
+      method: 'POST',
+      url: '/api/admin/credits/prices/create',
+      headers: h,
+      payload: {
+        model: priceModel,
+        action,
+        category: 'image',
+        label: `${name} ${action}`,
+        credits,
+      },
+    });
+  return {
+    providerId: provider.body.data.id,
+    modelId: model.body.data.id,
+    priceKey: `${priceModel}:imagine`,
+  };
+}

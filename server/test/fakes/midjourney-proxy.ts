@@ -67,6 +67,8 @@ export interface FakeMidjourneyProxy {
   failNextTasks: number;
   /** Do not POST notify hooks (only polling sees the progress). */
   muteHooks: boolean;
+  /** Record submits but never answer them (a proxy that hangs: our step timeout must fire). */
+  hangSubmits: boolean;
   submitsTo(path: string): FakeMjSubmit[];
   lastSubmit(): FakeMjSubmit;
   close(): Promise<void>;
@@ -102,6 +104,7 @@ export async function startFakeMidjourneyProxy(
     http500Next: 0,
     failNextTasks: 0,
     muteHooks: false,
+    hangSubmits: false,
     submitsTo: (path) => fake.submits.filter((s) => s.path === path),
     lastSubmit: () => fake.submits[fake.submits.length - 1]!,
     close: async () => {
@@ -422,6 +425,7 @@ export async function startFakeMidjourneyProxy(
         }
         if (req.method === 'POST' && /^\/mj\/(submit\/\w+|insight-face\/swap)$/.test(path)) {
           fake.submits.push({ path, mode, secret, body });
+          if (fake.hangSubmits) return;
           return send(200, submit(path, body));
         }
         const fetchMatch = path.match(/^\/mj\/task\/([^/]+)\/fetch$/);
