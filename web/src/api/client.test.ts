@@ -287,6 +287,35 @@ describe('streaming', () => {
     expect(lines).toEqual([{ text: 'Hello' }, { text: 'Hello world' }, { done: true }]);
   });
 
+  it('stops reading and cancels the body when the caller aborts mid-stream', async () => {
+    const encoder = new TextEncoder();
+    let cancelled = false;
+    const body = new ReadableStream<Uint8Array>({
+      start(controller) {
+        controller.enqueue(encoder.encode('{"text":"He"}\n'));
+      },
+      cancel() {
+        cancelled = true;
+      },
+    });
+    answer(
+      new Response(body, { status: 200, headers: { 'content-type': 'application/x-ndjson' } }),
+    );
+    const controller = new AbortController();
+    const lines: unknown[] = [];
+    const reading = apiStream(chatProcess, {
+      body: { prompt: 'hi' },
+      signal: controller.signal,
+      onLine: (l) => {
+        lines.push(l);
+        controller.abort();
+      },
+    });
+    await expect(reading).rejects.toMatchObject({ name: 'AbortError' });
+    expect(lines).toEqual([{ text: 'He' }]);
+    expect(cancelled).toBe(true);
+  });
+
   it('runs an error answer through the catalogue', async () => {
     answer(envelope(430, null, '积分不足'));
     await expect(

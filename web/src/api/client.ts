@@ -247,21 +247,32 @@ export const apiStream = async <E extends Endpoint, L = unknown>(
     return;
   }
   const reader = response.body.pipeThrough(new TextDecoderStream()).getReader();
+  // `send` stops following the caller's signal once the answer's head is in; the body is read
+  // here, so an abort cancels the reading, which closes the connection (the server stops).
+  const signal = options.signal;
+  const cancel = () => void reader.cancel().catch(() => undefined);
+  signal?.addEventListener('abort', cancel, { once: true });
+  if (signal?.aborted) cancel();
   let buffer = '';
   const emit = (text: string) => {
     const line = text.trim();
     if (line) options.onLine(JSON.parse(line) as L);
   };
-  for (;;) {
-    const { value, done } = await reader.read();
-    if (done) break;
-    buffer += value;
-    let newline = buffer.indexOf('\n');
-    while (newline >= 0) {
-      emit(buffer.slice(0, newline));
-      buffer = buffer.slice(newline + 1);
-      newline = buffer.indexOf('\n');
+  try {
+    for (;;) {
+      const { value, done } = await reader.read();
+      if (done) break;
+      buffer += value;
+      let newline = buffer.indexOf('\n');
+      while (newline >= 0) {
+        emit(buffer.slice(0, newline));
+        buffer = buffer.slice(newline + 1);
+        newline = buffer.indexOf('\n');
+      }
     }
+  } finally {
+    signal?.removeEventListener('abort', cancel);
   }
+  if (signal?.aborted) throw signal.reason ?? new DOMException('Aborted', 'AbortError');
   emit(buffer);
 };
