@@ -12,10 +12,11 @@ import { CreditsPanel } from './credits-panel';
 import { DeviceList } from './device-list';
 import { GeneralSettings } from './general-settings';
 import { HelpLinks } from './help-links';
+import { OwnEndpoints } from './own-endpoints';
 import { PasswordForm } from './password-form';
 import { ProfileForm } from './profile-form';
 
-type TabKey = 'general' | 'advanced' | 'profile' | 'credits' | 'devices' | 'password';
+type TabKey = 'general' | 'advanced' | 'profile' | 'credits' | 'devices' | 'password' | 'endpoints';
 
 interface TabEntry {
   key: TabKey;
@@ -169,6 +170,7 @@ export default function UserCenterScreen() {
       advanced,
       { key: 'devices', label: t('user:tabs.devices'), render: () => <DeviceList /> },
       { key: 'password', label: t('user:tabs.password'), render: () => <PasswordForm /> },
+      { key: 'endpoints', label: t('user:tabs.endpoints'), render: () => <OwnEndpoints /> },
     ];
     body = (
       <>

@@ -1,5 +1,11 @@
 import { describe, expect, it } from 'vitest';
-import { isImageLink, profileChanges, validatePasswordChange, validateProfile } from './validation';
+import {
+  isImageLink,
+  profileChanges,
+  validateOwnEndpoint,
+  validatePasswordChange,
+  validateProfile,
+} from './validation';
 
 const profile = { avatar: '', nickname: 'Ada', sign: '', personaRole: '' };
 
@@ -63,6 +69,39 @@ describe('password change checks', () => {
     ).toBe('user:validation.passwordSame');
     expect(validatePasswordChange({ ...good, confirm: 'other-password' }).confirm?.key).toBe(
       'user:validation.confirmMismatch',
+    );
+  });
+});
+
+describe('own endpoint checks', () => {
+  const endpoint = {
+    name: 'My OpenAI',
+    baseUrl: 'https://api.openai.com/v1',
+    model: 'gpt-4o',
+    apiKey: 'sk-1',
+  };
+
+  it('names every missing field, and wants a key only for a new endpoint', () => {
+    const empty = { name: ' ', baseUrl: '', model: '', apiKey: '' };
+    expect(Object.keys(validateOwnEndpoint(empty, true)).sort()).toEqual([
+      'apiKey',
+      'baseUrl',
+      'model',
+      'name',
+    ]);
+    expect(validateOwnEndpoint({ ...endpoint, apiKey: '' }, false)).toEqual({});
+    expect(validateOwnEndpoint({ ...endpoint, apiKey: '' }, true).apiKey?.values).toEqual({
+      field: 'user:endpoints.apiKey',
+    });
+  });
+
+  it('takes http(s) base URLs only', () => {
+    expect(validateOwnEndpoint(endpoint, true)).toEqual({});
+    expect(validateOwnEndpoint({ ...endpoint, baseUrl: 'ftp://host/v1' }, true).baseUrl?.key).toBe(
+      'user:endpoints.baseUrlInvalid',
+    );
+    expect(validateOwnEndpoint({ ...endpoint, model: 'm'.repeat(201) }, true).model?.key).toBe(
+      'user:validation.tooLong',
     );
   });
 });

@@ -102,3 +102,34 @@ export function profileChanges(
   }
   return changes;
 }
+
+export type OwnEndpointField = 'name' | 'baseUrl' | 'model' | 'apiKey';
+
+/** The own-endpoint form (`contracts/src/chat.ts` addGptModelUser); a new one needs a key. */
+export function validateOwnEndpoint(
+  v: Record<OwnEndpointField, string>,
+  isNew: boolean,
+): Checked<OwnEndpointField> {
+  const issues: Checked<OwnEndpointField> = {};
+  const required = (field: OwnEndpointField, label: string, max: number) => {
+    const value = v[field].trim();
+    if (!value) issues[field] = { key: 'user:validation.required', values: { field: label } };
+    else if (value.length > max)
+      issues[field] = { key: 'user:validation.tooLong', values: { field: label, max } };
+  };
+  required('name', 'user:endpoints.name', 64);
+  if (!v.baseUrl.trim())
+    issues.baseUrl = {
+      key: 'user:validation.required',
+      values: { field: 'user:endpoints.baseUrl' },
+    };
+  else if (!isImageLink(v.baseUrl)) issues.baseUrl = { key: 'user:endpoints.baseUrlInvalid' };
+  required('model', 'user:endpoints.model', 200);
+  if (isNew) required('apiKey', 'user:endpoints.apiKey', 500);
+  else if (v.apiKey.trim().length > 500)
+    issues.apiKey = {
+      key: 'user:validation.tooLong',
+      values: { field: 'user:endpoints.apiKey', max: 500 },
+    };
+  return issues;
+}
