@@ -6,7 +6,9 @@ import { createTestApp, type TestApp } from '../src/test/harness.js';
 import { createUser, type TestUser } from '../src/test/users.js';
 import { ledgerCheck } from '../src/modules/credits/ledger.js';
 import { createTask, getTask } from '../src/modules/tasks/service.js';
+import { addProxyModel, draw } from './drawing-support.js';
 import { startJobUpstream, type JobUpstream } from './fakes/jobs.js';
+import { startFakeMidjourneyProxy, type FakeMidjourneyProxy } from './fakes/midjourney-proxy.js';
 import { FAKE_KIND, FAKE_PRICE, ensureFakePrice, fund, until } from './task-support.js';
 
 /*
@@ -16,6 +18,7 @@ import { FAKE_KIND, FAKE_PRICE, ensureFakePrice, fund, until } from './task-supp
 const here = path.dirname(fileURLToPath(import.meta.url));
 let t: TestApp;
 const ups: JobUpstream[] = [];
+const proxies: FakeMidjourneyProxy[] = [];
 const children: ChildProcess[] = [];
 
 function startWorker(): ChildProcess {
@@ -32,6 +35,7 @@ function startWorker(): ChildProcess {
     TASK_BACKOFF_MS: '20',
     TASK_RETRIES: '2',
     TASK_STEP_TIMEOUT_MS: '2000',
+    DRAWING_POLL_MS: '40',
     ...(c.databaseUrl
       ? {
           DATABASE_URL: c.databaseUrl,
@@ -121,6 +125,7 @@ afterAll(async () => {
   for (const c of children.splice(0))
     if (c.exitCode === null && c.signalCode === null) await kill9(c);
   for (const u of ups) await u.close();
+  for (const p of proxies) await p.close();
   await t.close();
 });
 
@@ -170,5 +175,81 @@ describe('a worker killed (SIGKILL) mid-task, then another one started', () => {
     expect(doneC.status).toBe(4);
     expect(await balance(c.user.userId)).toBe(10);
     expect(await ledgerCheck(t.app.ctx.db.kysely)).toEqual([]);
-  });
+  }, 90_000);
+});
+
+describe('Midjourney drawings (kind mj) when their worker is killed (SIGKILL)', () => {
+  it('resumes polling the same job, re-submits a cut submit, refunds a job that then fails', async () => {
+    // No worker of the test before may take these drawings over.
+    for (const c of children.splice(0))
+      if (c.exitCode === null && c.signalCode === null) await kill9(c);
+    // One fake proxy per story, so that one's faults never touch another's drawing.
+    const [polling, submitting, failing] = await Promise.all([
+      startFakeMidjourneyProxy({ stepMs: 800 }),
+      startFakeMidjourneyProxy({ stepMs: 20 }),
+      startFakeMidjourneyProxy({ stepMs: 5000 }),
+    ]);
+    proxies.push(polling, submitting, failing);
+    for (const p of proxies) p.muteHooks = true;
+    submitting.hangSubmits = true;
+    const admin = await createUser(t.app, { role: 'admin' });
+    const models = [];
+    for (const p of [polling, submitting, failing])
+      models.push(await addProxyModel(t.app, admin.token, p, { prices: { imagine: 5 } }));
+    const users = [await fundedUser(), await fundedUser(), await fundedUser()];
+
+    const first = startWorker();
+    await ready(first);
+    const queued = [];
+    for (const [i, m] of models.entries()) {
+      const r = await draw(t.app, users[i]!.token, {
+        type: 'imagine',
+        modelId: m.modelId,
+        prompt: `crash fox ${i}`,
+        params: {},
+      });
+      expect(r.status, JSON.stringify(r.body)).toBe(200);
+      queued.push(r.body.data);
+    }
+    const [a, b, c] = queued as [(typeof queued)[0], (typeof queued)[0], (typeof queued)[0]];
+    const jobOf = (p: FakeMidjourneyProxy, id: number) =>
+      [...p.tasks.values()].find((x) => x.state === String(id));
+    const fetches = (p: FakeMidjourneyProxy) =>
+      p.requests.filter((r) => r.path.endsWith('/fetch')).length;
+    await until(
+      async () =>
+        ['SUBMITTED', 'IN_PROGRESS'].includes(jobOf(polling, a.id)?.status ?? '') &&
+        fetches(polling) >= 2 &&
+        submitting.submits.length >= 1 &&
+        fetches(failing) >= 1,
+      8000,
+      'the three drawings to be under way',
+    );
+    await kill9(first);
+    // (A loaded machine may have cut a submit before the crash: only later ones count.)
+    const pollingSubmits = polling.submits.length;
+    submitting.hangSubmits = false;
+    failing.http500Next = 1000;
+
+    const second = startWorker();
+    await ready(second);
+    const [doneA, doneB, doneC] = await Promise.all([
+      finished(users[0]!.userId, a.id),
+      finished(users[1]!.userId, b.id),
+      finished(users[2]!.userId, c.id),
+    ]);
+    // Polling resumed on the proxy's same job: not submitted again.
+    expect(doneA.status).toBe(3);
+    expect(polling.submits).toHaveLength(pollingSubmits);
+    expect(doneA.files).toHaveLength(1);
+    expect(await balance(users[0]!.userId)).toBe(5);
+    // The submit the killed worker was inside: queued again, submitted again, drawn once.
+    expect(doneB.status).toBe(3);
+    expect(submitting.submits.length).toBeGreaterThanOrEqual(2);
+    expect(await balance(users[1]!.userId)).toBe(5);
+    // The proxy answering 500 after the crash: retried, failed, every credit back.
+    expect(doneC.status).toBe(4);
+    expect(await balance(users[2]!.userId)).toBe(10);
+    expect(await ledgerCheck(t.app.ctx.db.kysely)).toEqual([]);
+  }, 90_000);
 });
