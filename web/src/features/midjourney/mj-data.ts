@@ -68,8 +68,17 @@ export function useLatestResults() {
   const who = useIdentity();
   useEffect(() => {
     users += 1;
-    startLoop(client, who).kick();
+    const running = startLoop(client, who);
+    running.kick();
+    // Coming back to the tab fetches at once (the loop folds this into a fetch under way).
+    const onFocus = () => {
+      if (document.visibilityState === 'visible') running.kick();
+    };
+    window.addEventListener('focus', onFocus);
+    document.addEventListener('visibilitychange', onFocus);
     return () => {
+      window.removeEventListener('focus', onFocus);
+      document.removeEventListener('visibilitychange', onFocus);
       users -= 1;
       if (users === 0) {
         loop?.stop();

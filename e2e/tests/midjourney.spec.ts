@@ -1,0 +1,157 @@
+import { expect, test, type APIRequestContext, type Page } from '@playwright/test';
+import { adminToken, api, registerUser } from '../support/index.js';
+
+/**
+ * The Midjourney screen with the built-in offline demo (no network): imagine → the progress
+ * bar moves → the 2×2 grid → U2 → the upscaled picture → the viewer zooms; and a reload in the
+ * middle of a drawing, after which the polling loop picks the task up and sees it finish.
+ */
+
+/** Signed in as `token`, interface in English, on the Midjourney screen. */
+async function openScreen(page: Page, token: string) {
+  await page.addInitScript((t) => {
+    localStorage.setItem(
+      'appSetting',
+      JSON.stringify({ state: { language: 'en-US' }, version: 0 }),
+    );
+    localStorage.setItem('SECRET_TOKEN', t);
+  }, token);
+  await page.goto('/Midjourney');
+  await expect(page.getByTestId('mj-prompt')).toBeVisible();
+}
+
+const newest = (page: Page) => page.getByTestId('mj-task').first();
+
+test('imagine shows progress, the grid, then U2 upscales and the viewer zooms', async ({
+  page,
+  request,
+}) => {
+  // The server paints the demo's pictures on its own thread; a loaded machine slows it down.
+  test.setTimeout(60_000);
+  const user = await registerUser(request, 'mjw');
+  await openScreen(page, user.token);
+
+  await page.getByTestId('mj-prompt').fill('a lighthouse by the sea at sunset');
+  await page.getByTestId('mj-submit').click();
+
+  const card = newest(page);
+  await expect(card).toHaveAttribute('data-status', /^[12]$/);
+  const seen = new Set<number>();
+  const deadline = Date.now() + 20_000;
+  while ((await card.getAttribute('data-status')) !== '3') {
+    expect(Date.now(), 'the drawing finishes').toBeLessThan(deadline);
+    const bar = card.getByRole('progressbar');
+    if (await bar.count()) {
+      const value = await bar.getAttribute('aria-valuenow').catch(() => null);
+      if (value !== null) seen.add(Number(value));
+    }
+    // The demo draws in about 1.5 s, under the 2 s poll interval: coming back to the tab
+    // (a focus event) makes the loop fetch at once, so the steps in between show.
+    await page.evaluate(() => window.dispatchEvent(new Event('focus')));
+    await page.waitForTimeout(100);
+  }
+  const moved = seen.size >= 2 || [...seen].some((v) => v > 0 && v < 100);
+  expect(moved, `progress values seen: ${[...seen].join(', ')}`).toBe(true);
+
+  // The grid: one picture holding the four, with U1–U4 and V1–V4.
+  await expect(card.getByTestId('mj-image')).toBeVisible();
+  for (const label of ['U1', 'U2', 'U3', 'U4', 'V1', 'V2', 'V3', 'V4'])
+    await expect(
+      card.getByRole('button', {
+        name: new RegExp(
+          label.replace('U', 'Upscale picture ').replace('V', 'Variations of picture '),
+        ),
+      }),
+    ).toBeVisible();
+  const gridId = await card.getAttribute('data-task-id');
+
+  await card.getByRole('button', { name: 'Upscale picture 2' }).click();
+  const upscaled = newest(page);
+  await expect(upscaled).not.toHaveAttribute('data-task-id', gridId!);
+  await expect(upscaled).toHaveAttribute('data-status', '3', { timeout: 20_000 });
+  await expect(upscaled.getByText('Upscale', { exact: true })).toBeVisible();
+  // An upscale offers the buttons of a single picture (vary region, zoom out, pan…).
+  await expect(upscaled.getByRole('button', { name: 'Vary (Region)' })).toBeVisible();
+  await expect(upscaled.getByRole('button', { name: 'Zoom out 2×' })).toBeVisible();
+  await expect(upscaled.getByRole('button', { name: 'Pan left' })).toBeVisible();
+
+  // The viewer: the wheel and the buttons change the scale; Escape closes it.
+  const picture = upscaled.getByTestId('mj-image');
+  await expect(picture).toBeVisible();
+  await expect
+    .poll(() => picture.evaluate((img: HTMLImageElement) => img.naturalWidth))
+    .toBeGreaterThan(0);
+  await upscaled.getByRole('button', { name: 'Open the full picture' }).click();
+  const viewer = page.getByRole('dialog', { name: 'Image viewer' });
+  await expect(viewer).toBeVisible();
+  const scale = viewer.getByTestId('viewer-image');
+  await expect(scale).toHaveAttribute('data-scale', '1');
+  await viewer.getByRole('button', { name: 'Zoom in' }).click();
+  await viewer.getByRole('button', { name: 'Zoom in' }).click();
+  await expect(scale).toHaveAttribute('data-scale', '1.2');
+  await expect(viewer.getByTestId('viewer-scale')).toHaveText('120%');
+  await viewer.getByTestId('viewer-surface').hover();
+  await page.mouse.wheel(0, 100);
+  await expect(scale).toHaveAttribute('data-scale', '1.1');
+  await page.keyboard.press('-');
+  await expect(scale).toHaveAttribute('data-scale', '1');
+  await page.keyboard.press('Escape');
+  await expect(viewer).toBeHidden();
+});
+
+/** The demo provider's id and concurrency (drawings it may run at once). */
+async function demoProvider(request: APIRequestContext, admin: string) {
+  const list = await api<{ rows: Array<{ id: number; name: string; concurrency: number }> }>(
+    request,
+    'GET',
+    '/admin/chat/providers',
+    { token: admin },
+  );
+  const demo = list.rows.find((p) => p.name === 'demo');
+  expect(demo, 'the seeded demo provider').toBeTruthy();
+  return demo!;
+}
+
+test('a reload in the middle of a drawing picks the task up again and sees it finish', async ({
+  page,
+  request,
+}) => {
+  test.setTimeout(60_000);
+  // The demo draws in ~1.5 s. To reload while ours is still waiting, the demo provider runs one
+  // drawing at a time for this test and another user's five drawings go first (each also takes
+  // the server a moment to paint, which slows every answer while it runs).
+  const admin = await adminToken(request);
+  const provider = await demoProvider(request, admin);
+  await api(request, 'POST', '/admin/chat/providers/update', {
+    token: admin,
+    body: { id: provider.id, concurrency: 1 },
+  });
+  try {
+    const other = await registerUser(request, 'mjo');
+    for (let i = 0; i < 5; i++)
+      await api(request, 'POST', '/queue/addMjDrawQueue', {
+        token: other.token,
+        body: { type: 'imagine', prompt: `a quiet forest ${i}`, params: {} },
+      });
+    const user = await registerUser(request, 'mjr');
+    await openScreen(page, user.token);
+    await page.getByTestId('mj-prompt').fill('a city at night');
+    await page.getByTestId('mj-submit').click();
+    await expect(newest(page)).toHaveAttribute('data-status', /^[12]$/);
+    const id = await newest(page).getAttribute('data-task-id');
+
+    await page.reload({ waitUntil: 'commit' });
+    const card = page.locator(`[data-testid="mj-task"][data-task-id="${id}"]`);
+    // After the reload the first fetch finds it still waiting or running…
+    await expect(card).toHaveAttribute('data-status', /^[12]$/);
+    await expect(card.getByRole('progressbar')).toBeVisible();
+    // …and the loop keeps polling until it is done, with no click.
+    await expect(card).toHaveAttribute('data-status', '3', { timeout: 20_000 });
+    await expect(card.getByTestId('mj-image')).toBeVisible();
+  } finally {
+    await api(request, 'POST', '/admin/chat/providers/update', {
+      token: admin,
+      body: { id: provider.id, concurrency: provider.concurrency },
+    });
+  }
+});
