@@ -95,7 +95,10 @@ const layoutScreens: RouteObject[] = [
     'pay',
     withTexts(() => import('../features/pay/pay-screen')),
   ),
-  screen('mind', () => import('../features/mind/mind-screen')),
+  screen(
+    'mind',
+    withTexts(() => import('../features/mind/mind-screen')),
+  ),
 ];
 
 /** Every route of spec section 2. */
