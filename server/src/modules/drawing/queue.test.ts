@@ -6,7 +6,13 @@ import {
   startFakeMidjourneyProxy,
   type FakeMidjourneyProxy,
 } from '../../../test/fakes/midjourney-proxy.js';
-import { addProxyModel, draw, settle, startWorkers } from '../../../test/drawing-support.js';
+import {
+  addProxyModel,
+  draw,
+  settle,
+  startWorkers,
+  status,
+} from '../../../test/drawing-support.js';
 import { fund, until } from '../../../test/task-support.js';
 import { ledgerCheck } from '../credits/ledger.js';
 import { texts } from '../files/messages.js';
@@ -104,6 +110,7 @@ describe('Midjourney on the task engine', () => {
       expect(r.status, JSON.stringify(r.body)).toBe(200);
       rows.push(...r.body.data.rows);
     }
+
     expect(rows).toHaveLength(50);
     expect(await balance(user.userId)).toBe(0); // all 50 held
     let most = 0;
@@ -193,6 +200,51 @@ describe('Midjourney on the task engine', () => {
       fake.hangSubmits = false;
     }
     expect(await balance(user.userId)).toBe(20);
+  });
+
+  it('shows waiting drawings their place in line; deleting cancels them and returns the credits', async () => {
+    const user = await fundedUser(5 * PRICE);
+    fake.stepMs = 2000;
+    try {
+      const queued = [];
+      for (let i = 0; i < 5; i++) queued.push(await imagine(user, `a fox in line ${i}`));
+      const ids = queued.map((q) => q.id);
+      await until(
+        async () =>
+          (await Promise.all(ids.map((id) => getTask(t.app.ctx, user.userId, id)))).filter(
+            (x) => x.upstreamId,
+          ).length === 3,
+        5000,
+        'three drawings upstream',
+      );
+      const now = await status(t.app, user.token, ids);
+      const byId = new Map(now.body.data.rows.map((r) => [r.id, r]));
+      // The user's limit holds the last two back, in the order they came.
+      expect(ids.map((id) => byId.get(id)!.status)).toEqual([2, 2, 2, 1, 1]);
+      expect(ids.map((id) => byId.get(id)!.queuePosition)).toEqual([null, null, null, 0, 1]);
+      expect(await balance(user.userId)).toBe(0);
+
+      const del = await call<{ deleted: number }>(t.app, {
+        method: 'POST',
+        url: '/api/midjourney/delete',
+        headers: bearer(user.token),
+        payload: { ids },
+      });
+      expect(del.body.data.deleted).toBe(5);
+      expect(await balance(user.userId)).toBe(5 * PRICE);
+      // Their workers' next polls find nothing to finish: nothing comes back, nothing is charged.
+      await new Promise((r) => setTimeout(r, 200));
+      const left = await t.app.ctx.db.kysely
+        .selectFrom('tasks')
+        .select('id')
+        .where('user_id', '=', user.userId)
+        .execute();
+      expect(left).toHaveLength(0);
+    } finally {
+      fake.stepMs = 10;
+    }
+    expect(await balance(user.userId)).toBe(5 * PRICE);
+    expect(await ledgerCheck(t.app.ctx.db.kysely)).toEqual([]);
   });
 
   it('fails a drawing that outlives its timeout and refunds it', async () => {
