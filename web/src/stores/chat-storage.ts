@@ -40,6 +40,9 @@ export interface ChatStorageState {
   clear: () => void;
 }
 
+/** How many of the active group's latest messages are kept in browser storage. */
+export const PERSISTED_RECORDS = 200;
+
 const empty = {
   active: null,
   usingContext: true,
@@ -66,7 +69,9 @@ export const useChatStorage = create<ChatStorageState>()(
         active,
         usingContext,
         groupList,
-        chatList,
+        // The server keeps every message; the browser keeps the latest ones to show at once on
+        // return. All of a 10,000-message chat would be megabytes rewritten on every change.
+        chatList: chatList.slice(-PERSISTED_RECORDS),
         groupKeyWord,
       }),
     },

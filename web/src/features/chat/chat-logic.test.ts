@@ -6,6 +6,7 @@ import {
   choiceKey,
   filterGroups,
   filterPrompts,
+  isDefaultTitle,
   isNearBottom,
   orderGroups,
   parseChoice,
@@ -73,6 +74,13 @@ describe('group list', () => {
     expect(filterGroups(list, '  KYOTO ').map((g) => g.uuid)).toEqual([1, 3]);
     expect(filterGroups(list, '')).toHaveLength(4);
     expect(filterGroups(list, 'nothing')).toEqual([]);
+  });
+});
+
+describe('isDefaultTitle', () => {
+  it('knows the server’s new-group titles in the three languages only', () => {
+    expect(['新对话', 'New chat', '新對話'].every(isDefaultTitle)).toBe(true);
+    expect(isDefaultTitle('New chat about cats')).toBe(false);
   });
 });
 

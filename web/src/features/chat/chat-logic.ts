@@ -35,6 +35,13 @@ export function activeAfterLoad(
   return groups[0]?.uuid ?? null;
 }
 
+/**
+ * The titles the server gives a new group (in the language of the moment); shown in the
+ * current language instead, until the first question names the group.
+ */
+const defaultTitles = new Set(['新对话', 'New chat', '新對話']);
+export const isDefaultTitle = (title: string): boolean => defaultTitles.has(title);
+
 /** Sticky groups first; otherwise the order stays as given (the server's newest first). */
 export const orderGroups = <G extends Pick<ChatGroup, 'isSticky'>>(groups: readonly G[]): G[] =>
   [...groups].sort((a, b) => Number(b.isSticky) - Number(a.isSticky));

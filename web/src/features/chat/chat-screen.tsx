@@ -21,8 +21,10 @@ import { useIsMobile } from '../../components/use-is-mobile';
 import { texts } from '../../lib/texts';
 import { useAuthStore } from '../../stores/auth';
 import { useChatStorage } from '../../stores/chat-storage';
+import { usePromptStore } from '../../stores/prompt-store';
 import { defaultSystemMessage, useSettingsStorage } from '../../stores/settings-storage';
 import { useAppInfo } from './chat-api';
+import { isDefaultTitle } from './chat-logic';
 import {
   clearChat,
   isStreaming,
@@ -107,6 +109,11 @@ function Conversation() {
   const models = useModelChoice();
 
   const group = groupList.find((g) => g.uuid === active) ?? null;
+  const title = group
+    ? isDefaultTitle(group.title)
+      ? t('chat:header.newChat')
+      : group.title
+    : t('menu:chat');
   const appInfo = useAppInfo(group?.appId ?? null);
   const app = group?.appId ? (appInfo.data ?? null) : null;
   const [draft, setDraft] = useState('');
@@ -117,8 +124,10 @@ function Conversation() {
   // Groups load once; `/Chat?appId=N` then opens that app's group (created when missing).
   const groupsLoaded = useRef<Promise<void> | null>(null);
   useEffect(() => {
-    void preloadMarkdown();
     groupsLoaded.current ??= loadGroups();
+    // The renderer is big; fetching it once the screen is idle keeps the first paint quick.
+    const timer = setTimeout(() => void preloadMarkdown(), 1_000);
+    return () => clearTimeout(timer);
   }, []);
   useEffect(() => {
     if (!appParam) return;
@@ -130,6 +139,13 @@ function Conversation() {
       alive = false;
     };
   }, [appParam]);
+
+  // A prompt chosen in the prompt store dialog fills the input once.
+  const chosen = usePromptStore((s) => s.chosen);
+  useEffect(() => {
+    const content = usePromptStore.getState().takeChosen();
+    if (content !== null) setDraft(content);
+  }, [chosen]);
 
   const leaveApp = () => {
     if (params.has('appId')) setParams({}, { replace: true });
@@ -199,7 +215,7 @@ function Conversation() {
         await exportChatPng(
           chatList.map((m) => ({ role: m.role, content: m.content })),
           {
-            title: group?.title ?? t('chat:header.newChat'),
+            title,
             fileName: `chat-${Date.now()}`,
             siteName,
           },
@@ -263,7 +279,7 @@ function Conversation() {
               className="m-0 truncate text-[15px] font-medium text-white/90"
               data-testid="chat-title"
             >
-              {group?.title ?? t('menu:chat')}
+              {title}
             </h1>
             {group?.appId ? (
               <Tooltip title={t('chat:header.fixedRoleHint')}>

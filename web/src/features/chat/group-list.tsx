@@ -29,7 +29,7 @@ import {
   toggleSticky,
   useChatRuntime,
 } from './chat-actions';
-import { filterGroups } from './chat-logic';
+import { filterGroups, isDefaultTitle } from './chat-logic';
 
 export interface GroupListProps {
   /** After a group is picked or created (the mobile drawer closes). */
@@ -55,6 +55,7 @@ function GroupRow({
   const [editing, setEditing] = useState(false);
   const [title, setTitle] = useState(group.title);
   const [busy, setBusy] = useState(false);
+  const shownTitle = isDefaultTitle(group.title) ? t('header.newChat') : group.title;
 
   const startEdit = () => {
     setTitle(group.title);
@@ -135,7 +136,7 @@ function GroupRow({
         <span className="shrink-0 text-white/40">
           {group.appId !== null ? <AppstoreOutlined /> : <MessageOutlined />}
         </span>
-        <span className="truncate">{group.title}</span>
+        <span className="truncate">{shownTitle}</span>
         {group.isSticky && (
           <PushpinFilled className="shrink-0 text-[11px] text-[var(--accent)]" aria-hidden />
         )}
@@ -163,7 +164,7 @@ function GroupRow({
           onClick={startEdit}
         />
         <Popconfirm
-          title={t('groups.deleteConfirm', { title: group.title })}
+          title={t('groups.deleteConfirm', { title: shownTitle })}
           okText={t('groups.delete')}
           okButtonProps={{ danger: true }}
           onConfirm={() => removeGroup(group.uuid).catch(ignore)}
