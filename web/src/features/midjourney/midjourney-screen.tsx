@@ -36,7 +36,7 @@ export default function MidjourneyScreen() {
   const open = useDialogs((s) => s.open);
   return (
     <section className="mx-auto flex w-full max-w-[1600px] flex-col gap-4 px-3 py-4 sm:px-6 sm:py-6 lg:flex-row lg:items-start">
-      <div className="flex w-full flex-col gap-3 lg:sticky lg:top-4 lg:w-[420px] lg:shrink-0">
+      <div className="flex w-full flex-col gap-3 lg:sticky lg:top-0 lg:max-h-[calc(100dvh-5.5rem)] lg:w-[420px] lg:shrink-0 lg:overflow-y-auto lg:pr-1">
         <header className="flex flex-col gap-1">
           <h1 className="m-0 flex items-center gap-3 text-xl font-semibold text-white/90">
             <ScreenIcon name="midjourney" />

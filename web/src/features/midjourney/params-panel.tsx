@@ -18,6 +18,8 @@ const versionOptions = [
 ];
 
 function Field(props: {
+  /** Takes the panel's whole width (sliders need the room). */
+  wide?: boolean;
   label: string;
   hint?: string;
   error?: string;
@@ -25,7 +27,7 @@ function Field(props: {
   htmlFor?: string;
 }) {
   return (
-    <div className="flex flex-col gap-1">
+    <div className={`flex flex-col gap-1 ${props.wide ? 'sm:col-span-2' : ''}`}>
       <label htmlFor={props.htmlFor} className="text-xs font-medium text-white/70">
         {props.label}
         {props.hint ? <span className="ml-1 font-normal text-white/40">{props.hint}</span> : null}
@@ -100,17 +102,27 @@ export function ParamsPanel(props: {
     <div className="grid grid-cols-1 gap-4 sm:grid-cols-2" data-testid="mj-params">
       <div className="sm:col-span-2">
         <Field label={t('midjourney:params.aspect')} error={e.aspect}>
-          <Segmented
-            block
-            size="small"
-            className="overflow-x-auto"
-            value={params.aspect ?? ''}
-            onChange={(v) => set({ aspect: (v as string) || undefined })}
-            options={[
-              { value: '', label: t('midjourney:params.auto') },
-              ...aspectChoices.map((a) => ({ value: a, label: a })),
-            ]}
-          />
+          <div
+            className="flex flex-wrap gap-1"
+            role="radiogroup"
+            aria-label={t('midjourney:params.aspect')}
+          >
+            {['', ...aspectChoices].map((a) => {
+              const on = (params.aspect ?? '') === a;
+              return (
+                <Button
+                  key={a || 'auto'}
+                  size="small"
+                  role="radio"
+                  aria-checked={on}
+                  type={on ? 'primary' : 'default'}
+                  onClick={() => set({ aspect: a || undefined })}
+                >
+                  {a || t('midjourney:params.auto')}
+                </Button>
+              );
+            })}
+          </div>
         </Field>
       </div>
       <Field
@@ -141,6 +153,7 @@ export function ParamsPanel(props: {
         />
       </Field>
       <Field
+        wide
         label={t('midjourney:params.stylize')}
         hint="--s 0–1000"
         error={e.stylize}
@@ -155,6 +168,7 @@ export function ParamsPanel(props: {
         />
       </Field>
       <Field
+        wide
         label={t('midjourney:params.chaos')}
         hint="--c 0–100"
         error={e.chaos}
@@ -230,6 +244,7 @@ export function ParamsPanel(props: {
       ) : null}
       {refs.imageUrls.length > 0 ? (
         <Field
+          wide
           label={t('midjourney:params.imageWeight')}
           hint="--iw 0–3"
           error={e.imageWeight}
@@ -246,7 +261,13 @@ export function ParamsPanel(props: {
         </Field>
       ) : null}
       {refs.crefUrls.length > 0 ? (
-        <Field label={t('midjourney:params.cw')} hint="--cw 0–100" error={e.cw} htmlFor="mj-cw">
+        <Field
+          wide
+          label={t('midjourney:params.cw')}
+          hint="--cw 0–100"
+          error={e.cw}
+          htmlFor="mj-cw"
+        >
           <NumberSlider
             id="mj-cw"
             min={0}
@@ -257,7 +278,13 @@ export function ParamsPanel(props: {
         </Field>
       ) : null}
       {refs.srefUrls.length > 0 ? (
-        <Field label={t('midjourney:params.sw')} hint="--sw 0–1000" error={e.sw} htmlFor="mj-sw">
+        <Field
+          wide
+          label={t('midjourney:params.sw')}
+          hint="--sw 0–1000"
+          error={e.sw}
+          htmlFor="mj-sw"
+        >
           <NumberSlider
             id="mj-sw"
             min={0}

@@ -71,7 +71,7 @@ export function Results() {
       {rows.length === 0 ? (
         <Empty description={t('midjourney:results.empty')} className="py-10" />
       ) : (
-        <div className="grid grid-cols-1 gap-3 xl:grid-cols-2">
+        <div className="grid grid-cols-1 items-start gap-3 xl:grid-cols-2">
           {rows.map((task) => (
             <TaskCard key={task.id} task={task} onView={setViewing} />
           ))}
