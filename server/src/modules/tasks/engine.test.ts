@@ -3,7 +3,7 @@ import { unzipSync } from 'fflate';
 import { createTestApp, type TestApp } from '../../test/harness.js';
 import { createUser, type TestUser } from '../../test/users.js';
 import { engineOf } from '../../jobs/engine.js';
-import { ledgerCheck } from '../credits/ledger.js';
+import { ledgerCheck, release } from '../credits/ledger.js';
 import { storeFile, fileUrl } from '../files/service.js';
 import { startJobUpstream, type JobUpstream } from '../../../test/fakes/jobs.js';
 import {
@@ -15,9 +15,14 @@ import {
   until,
 } from '../../../test/task-support.js';
 import {
+  countActive,
+  countByStatus,
   createTask,
+  deleteTasks,
   getTask,
+  getTasks,
   listTasks,
+  queuePositions,
   redoTask,
   registerRunner,
   reportProgress,
@@ -298,5 +303,122 @@ describe('task engine', () => {
       providerId: null,
     });
     expect((await settled(alice.userId, onlyTheirs.id)).status).toBe(4);
+  });
+
+  it('redoes a failed task in place: same id, new hold, its own timeout again', async () => {
+    const user = await createUser(t.app);
+    await fund(t.app, user.userId, 20);
+    const u = await upstream();
+    u.failSubmits = 100;
+    const failed = await settled(user.userId, (await submit(user, u)).id);
+    expect(failed.status).toBe(4);
+    u.failSubmits = 0;
+    const again = await redoTask(t.app.ctx, user.userId, failed.id, { inPlace: true });
+    expect(again.id).toBe(failed.id);
+    expect(again.status).toBe(1);
+    expect(again.error).toBeNull();
+    expect(await balance(user.userId)).toBe(15);
+    const done = await settled(user.userId, failed.id);
+    expect(done.status).toBe(3);
+    expect(done.files).toHaveLength(1);
+    // Not failed any more: no second redo.
+    await expect(
+      redoTask(t.app.ctx, user.userId, failed.id, { inPlace: true }),
+    ).rejects.toMatchObject({ status: 404 });
+    expect(await balance(user.userId)).toBe(15);
+    expect(await ledgerCheck(t.app.ctx.db.kysely)).toEqual([]);
+  });
+
+  it('deletes finished tasks only, unless asked to cancel running ones (refunded)', async () => {
+    const user = await createUser(t.app);
+    const other = await createUser(t.app);
+    await fund(t.app, user.userId, 20);
+    const slow = await upstream(60_000);
+    const running = await submit(user, slow);
+    await until(async () => (await getTask(t.app.ctx, user.userId, running.id)).upstreamId);
+    expect(await deleteTasks(t.app.ctx, user.userId, [running.id])).toBe(0);
+    expect(await deleteTasks(t.app.ctx, other.userId, [running.id], { cancelRunning: true })).toBe(
+      0,
+    );
+    expect(await balance(user.userId)).toBe(15);
+    expect(await deleteTasks(t.app.ctx, user.userId, [running.id], { cancelRunning: true })).toBe(
+      1,
+    );
+    expect(await balance(user.userId)).toBe(20);
+    await expect(getTask(t.app.ctx, user.userId, running.id)).rejects.toMatchObject({
+      status: 404,
+    });
+    expect(await ledgerCheck(t.app.ctx.db.kysely)).toEqual([]);
+  });
+
+  it('counts and lists only the owner’s tasks; positions and provider lines count everyone’s', async () => {
+    const alice = await createUser(t.app);
+    const bob = await createUser(t.app);
+    await fund(t.app, alice.userId, 50);
+    await fund(t.app, bob.userId, 50);
+    const slow = await upstream(60_000);
+    const providerId = 424_242;
+    const make = (user: TestUser, prompt: string) =>
+      createTask(t.app.ctx, {
+        userId: user.userId,
+        kind: FAKE_KIND,
+        action: 'imagine',
+        prompt,
+        params: { upstream: slow.url },
+        priceKey: FAKE_PRICE,
+        providerId,
+        providerLimit: 1,
+      });
+    const first = await make(alice, 'a red fox');
+    await until(async () => (await getTask(t.app.ctx, alice.userId, first.id)).upstreamId);
+    // The provider runs one at a time: these wait, in order.
+    const second = await make(bob, 'a blue whale');
+    const third = await make(alice, 'a red kite');
+    expect(await countByStatus(t.app.ctx, alice.userId, [FAKE_KIND])).toEqual({
+      queued: 1,
+      running: 1,
+    });
+    expect(await countActive(t.app.ctx, { kinds: [FAKE_KIND], providerId })).toBe(3);
+    const positions = await queuePositions(t.app.ctx, [
+      await getTask(t.app.ctx, alice.userId, first.id),
+      await getTask(t.app.ctx, alice.userId, third.id),
+    ]);
+    expect(positions.get(first.id)).toBeUndefined();
+    expect(positions.get(third.id)).toBeGreaterThanOrEqual(1); // bob's is ahead
+    expect(
+      (await getTasks(t.app.ctx, alice.userId, [first.id, second.id, third.id])).map((x) => x.id),
+    ).toEqual([third.id, first.id]);
+    const red = await listTasks(t.app.ctx, {
+      userId: alice.userId,
+      kinds: [FAKE_KIND],
+      page: 1,
+      size: 10,
+      keyword: 'red',
+      status: [1],
+    });
+    expect(red.rows.map((x) => x.id)).toEqual([third.id]);
+    expect(red.countQueue).toBe(2);
+    await deleteTasks(t.app.ctx, alice.userId, [first.id, third.id], { cancelRunning: true });
+    await deleteTasks(t.app.ctx, bob.userId, [second.id], { cancelRunning: true });
+    expect(await balance(alice.userId)).toBe(50);
+    expect(await balance(bob.userId)).toBe(50);
+  });
+
+  it('keeps the result, charging nothing, when the hold was returned before success', async () => {
+    const user = await createUser(t.app);
+    await fund(t.app, user.userId, 20);
+    const u = await upstream(300);
+    const task = await submit(user, u);
+    const { hold_id } = await t.app.ctx.db.kysely
+      .selectFrom('tasks')
+      .select('hold_id')
+      .where('id', '=', task.id)
+      .executeTakeFirstOrThrow();
+    await release(t.app.ctx.db.kysely, { holdId: hold_id! });
+    const done = await settled(user.userId, task.id);
+    expect(done.status).toBe(3);
+    expect(done.credits).toBe(0);
+    expect(await balance(user.userId)).toBe(20);
+    expect(await ledgerCheck(t.app.ctx.db.kysely)).toEqual([]);
   });
 });
