@@ -173,7 +173,8 @@ export function ChatInput({
       label: t('input.platformModels'),
       options: models.platform.map((m) => ({
         value: choiceKey({ kind: 'model', id: m.id }),
-        label: m.demo ? `${m.name} · ${t('input.demo')}` : m.name,
+        // The demo is marked unless its name already says so.
+        label: m.demo && !/demo/i.test(m.name) ? `${m.name} · ${t('input.demo')}` : m.name,
       })),
     },
     ...(models.mine.length

@@ -85,26 +85,29 @@ export function EmptyState({ modelName, demo, app, disabled, onSuggest }: EmptyS
             )}
           </div>
         )}
-        <ul className="m-0 grid w-full list-none grid-cols-1 gap-2 p-0 sm:grid-cols-2 sm:gap-3">
-          {suggestions.map((s) => (
-            <li key={s.title}>
-              <button
-                type="button"
-                disabled={disabled}
-                onClick={() => onSuggest(s.prompt)}
-                className="flex h-full w-full cursor-pointer items-start gap-3 rounded-xl border border-white/5 bg-[#141419] p-3 text-left transition-colors hover:border-white/15 hover:bg-[#18181f] disabled:cursor-not-allowed disabled:opacity-50 sm:p-4"
-              >
-                <span className="mt-0.5 flex h-8 w-8 shrink-0 items-center justify-center rounded-lg bg-white/[0.06] text-[var(--accent)]">
-                  {s.icon}
-                </span>
-                <span className="flex min-w-0 flex-col gap-0.5">
-                  <span className="text-sm font-medium text-white/85">{s.title}</span>
-                  <span className="line-clamp-2 text-xs leading-5 text-white/45">{s.prompt}</span>
-                </span>
-              </button>
-            </li>
-          ))}
-        </ul>
+        {/* An app has a job of its own: general suggestions would only distract from it. */}
+        {!app && (
+          <ul className="m-0 grid w-full list-none grid-cols-1 gap-2 p-0 sm:grid-cols-2 sm:gap-3">
+            {suggestions.map((s) => (
+              <li key={s.title}>
+                <button
+                  type="button"
+                  disabled={disabled}
+                  onClick={() => onSuggest(s.prompt)}
+                  className="flex h-full w-full cursor-pointer items-start gap-3 rounded-xl border border-white/5 bg-[#141419] p-3 text-left transition-colors hover:border-white/15 hover:bg-[#18181f] disabled:cursor-not-allowed disabled:opacity-50 sm:p-4"
+                >
+                  <span className="mt-0.5 flex h-8 w-8 shrink-0 items-center justify-center rounded-lg bg-white/[0.06] text-[var(--accent)]">
+                    {s.icon}
+                  </span>
+                  <span className="flex min-w-0 flex-col gap-0.5">
+                    <span className="text-sm font-medium text-white/85">{s.title}</span>
+                    <span className="line-clamp-2 text-xs leading-5 text-white/45">{s.prompt}</span>
+                  </span>
+                </button>
+              </li>
+            ))}
+          </ul>
+        )}
         {!app && (
           <p className="m-0 text-xs text-white/35">
             {t('empty.storeHint')} <Link to="/app-store">{t('empty.storeLink')}</Link>
