@@ -26,7 +26,7 @@ describe('mapSvgText', () => {
     const ns = 'http://www.w3.org/2000/svg';
     const svg = document.createElementNS(ns, 'svg');
     svg.setAttribute('class', 'markmap mm-1');
-    svg.setAttribute('style', 'width: 100%');
+    svg.setAttribute('style', '--markmap-max-width: 280px');
     const style = document.createElementNS(ns, 'style');
     style.textContent = '.mm-1{color:#eee}';
     const g = document.createElementNS(ns, 'g');
@@ -49,7 +49,7 @@ describe('mapSvgText', () => {
     const root = doc.documentElement;
     expect(root.getAttribute('viewBox')).toBe(`0 0 ${200 + size} ${100 + size}`);
     expect(root.getAttribute('width')).toBe(String(200 + size));
-    expect(root.getAttribute('style')).toBeNull();
+    expect(root.getAttribute('style')).toBe('--markmap-max-width: 280px');
     expect(root.querySelector('rect')?.getAttribute('fill')).toBe('#141419');
     expect(root.querySelector('style')?.textContent).toBe('.mm-1{color:#eee}');
     expect(root.querySelector('g')?.getAttribute('transform')).toBe(

@@ -55,7 +55,8 @@ export function mapSvgText(svg: SVGSVGElement, background: string): ExportFrame 
   copy.setAttribute('width', String(frame.width));
   copy.setAttribute('height', String(frame.height));
   copy.setAttribute('viewBox', `0 0 ${frame.width} ${frame.height}`);
-  copy.removeAttribute('style');
+  // The inline style stays: markmap keeps `--markmap-max-width` (where text wraps) there.
+  copy.removeAttribute('data-testid');
   copy
     .querySelector(':scope > g')!
     .setAttribute('transform', `translate(${frame.translateX},${frame.translateY})`);

@@ -307,7 +307,9 @@ export default function MindScreen() {
           className="flex min-h-[320px] flex-col items-center justify-center gap-4 rounded-xl border border-dashed border-white/10 bg-[#141419] p-6 text-center"
           aria-busy={streaming}
         >
-          <ScreenIcon name="mind" />
+          <span className="text-4xl text-white/25" aria-hidden>
+            <ScreenIcon name="mind" />
+          </span>
           <p className="m-0 max-w-md text-sm leading-6 text-white/60">
             {streaming ? t('mind:waiting') : t('mind:empty')}
           </p>
