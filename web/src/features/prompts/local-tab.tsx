@@ -76,7 +76,7 @@ export function LocalTab({ onUse }: { onUse: (content: string) => void }) {
           aria-label={t('prompts:local.search')}
           className="sm:max-w-xs"
         />
-        <div className="flex flex-wrap gap-2 sm:ml-auto">
+        <div className="grid grid-cols-2 gap-2 sm:ml-auto sm:flex sm:flex-wrap">
           <Button
             type="primary"
             icon={<PlusOutlined />}
