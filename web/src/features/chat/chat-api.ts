@@ -104,13 +104,16 @@ export const useChatModels = () => {
 };
 
 /** The user's own endpoints (BYOK); none for a caller the server does not know yet. */
-export const useOwnModels = () =>
-  useQuery({
-    queryKey: ['chat', 'own-models'],
+export const useOwnModels = () => {
+  const userId = useAuthStore((s) => s.userInfo?.id ?? null);
+  return useQuery({
+    queryKey: ['chat', 'own-models', userId],
     queryFn: async () => (await apiData(chat.queryGptModelUser)).rows,
+    enabled: userId !== null,
     staleTime: 60_000,
     retry: false,
   });
+};
 
 /** The app a group was started from (its name, cover and description for the header). */
 export const useAppInfo = (appId: number | null) => {

@@ -48,6 +48,9 @@ import { useFillHeight } from './use-fill-height';
 import { useModelChoice } from './use-model-choice';
 import './chat.css';
 
+/** The shell's start-up spinner gives up after 4 s; so does the wait for the identity. */
+const IDENTITY_WAIT_MS = 4_000;
+
 /** The user's own system message (for groups not started from an app). */
 function SystemMessageButton() {
   const { t } = useTranslation('chat');
@@ -121,16 +124,27 @@ function Conversation() {
   const [exporting, setExporting] = useState(false);
   const [preview, setPreview] = useState<MessageView | null>(null);
 
-  // Groups load once; `/Chat?appId=N` then opens that app's group (created when missing).
+  // The shell registers a first-time guest while this screen mounts: calls made before the
+  // identity is known would be refused. Groups load once it is (or after a while regardless),
+  // and again for another account; `/Chat?appId=N` then opens that app's group.
+  const userId = useAuthStore((s) => s.userInfo?.id ?? null);
+  const [waitedOut, setWaitedOut] = useState(false);
+  const identityReady = userId !== null || waitedOut;
   const groupsLoaded = useRef<Promise<void> | null>(null);
   useEffect(() => {
-    groupsLoaded.current ??= loadGroups();
+    const identityTimer = setTimeout(() => setWaitedOut(true), IDENTITY_WAIT_MS);
     // The renderer is big; fetching it once the screen is idle keeps the first paint quick.
-    const timer = setTimeout(() => void preloadMarkdown(), 1_000);
-    return () => clearTimeout(timer);
+    const preloadTimer = setTimeout(() => void preloadMarkdown(), 1_000);
+    return () => {
+      clearTimeout(identityTimer);
+      clearTimeout(preloadTimer);
+    };
   }, []);
   useEffect(() => {
-    if (!appParam) return;
+    if (identityReady) groupsLoaded.current = loadGroups();
+  }, [identityReady, userId]);
+  useEffect(() => {
+    if (!appParam || !identityReady) return;
     let alive = true;
     void (groupsLoaded.current ?? Promise.resolve()).then(() => {
       if (alive) return openAppGroup(appParam).catch(() => undefined);
@@ -138,7 +152,7 @@ function Conversation() {
     return () => {
       alive = false;
     };
-  }, [appParam]);
+  }, [appParam, identityReady]);
 
   // A prompt chosen in the prompt store dialog fills the input once.
   const chosen = usePromptStore((s) => s.chosen);
