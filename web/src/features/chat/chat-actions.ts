@@ -1,6 +1,5 @@
 import type { chat } from '@atelier/contracts';
 import { create } from 'zustand';
-import { ApiError } from '../../api/client';
 import { t } from '../../i18n';
 import { notify } from '../../lib/notify';
 import { texts } from '../../lib/texts';
@@ -256,8 +255,8 @@ export async function send(input: SendInput): Promise<void> {
     );
   } catch (error) {
     if (!controller.signal.aborted) {
-      const reason =
-        error instanceof ApiError || error instanceof Error ? error.message : t('errors:generic');
+      // ApiError carries the server's readable message (the client already showed it too).
+      const reason = error instanceof Error ? error.message : '';
       const pending = useChatRuntime.getState().pending;
       if (pending?.groupId === groupId) {
         runtime({

@@ -26,7 +26,7 @@ export interface ChatInputProps {
   placeholder: string;
   streaming: boolean;
   models: ReturnType<typeof useModelChoice>;
-  /** False when the group's app fixes the model (the picker is then only informative). */
+  /** The model's name when the group's app fixes it: shown instead of the picker. */
   modelLocked: string | null;
   onSend: (prompt: string, imageUrl: string | null) => void;
   onStop: () => void;
@@ -229,7 +229,6 @@ export function ChatInput({
           onKeyDown={onKeyDown}
           placeholder={placeholder}
           aria-label={t('input.label')}
-          aria-expanded={menuOpen}
           aria-controls={menuOpen ? 'chat-slash-menu' : undefined}
           aria-activedescendant={
             menuOpen && items.length

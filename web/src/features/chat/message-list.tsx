@@ -1,7 +1,7 @@
 import { ArrowDownOutlined } from '@ant-design/icons';
 import Button from 'antd/es/button';
 import { useVirtualizer } from '@tanstack/react-virtual';
-import { useCallback, useLayoutEffect, useRef, useState, type ReactNode } from 'react';
+import { useCallback, useLayoutEffect, useRef, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { isNearBottom } from './chat-logic';
 import { MessageItem, type MessageView } from './message-item';
@@ -14,8 +14,6 @@ export interface MessageListProps {
   onDelete: (id: number) => Promise<void>;
   onRegenerate: () => void;
   onPreview: (message: MessageView) => void;
-  /** Shown under the last message (e.g. the app's fixed-role note). */
-  footer?: ReactNode;
 }
 
 /** A first guess of a row's height; rows are measured once drawn. */
@@ -33,7 +31,6 @@ export function MessageList({
   onDelete,
   onRegenerate,
   onPreview,
-  footer,
 }: MessageListProps) {
   const { t } = useTranslation('chat');
   const scrollRef = useRef<HTMLDivElement>(null);
@@ -112,7 +109,6 @@ export function MessageList({
             );
           })}
         </div>
-        {footer}
       </div>
       {away && (
         <Button
