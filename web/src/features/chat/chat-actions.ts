@@ -244,6 +244,8 @@ export async function send(input: SendInput): Promise<void> {
     await remote.streamAnswer(
       bodyFor(input, group),
       (line) => {
+        // The server names a new group after its first question as the answer starts.
+        if (answerId === null) void refreshGroups();
         answerId = line.id;
         if (line.error) lastError = line.error;
         const pending = useChatRuntime.getState().pending;
