@@ -211,7 +211,10 @@ export function Composer() {
       // The client already toasted the message; a 400 also names the field it is about.
       if (error instanceof ApiError && error.status === 400) {
         const field = fieldOfError(error.data);
-        if (field === 'prompt' || !field) setPromptError(error.message);
+        // A flag typed into the prompt is named as params.<flag> too: show it under the prompt
+        // unless the parameter panel set it.
+        const fromPanel = !!field && field in full;
+        if (!fromPanel) setPromptError(error.message);
         else {
           setParamErrors({ [field]: error.message });
           setShowParams(true);

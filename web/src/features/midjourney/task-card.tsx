@@ -22,6 +22,7 @@ import { apiData } from '../../api/client';
 import { notify } from '../../lib/notify';
 import { useDialogs } from '../../stores/dialogs';
 import { buttonKind, type ButtonKind } from './buttons';
+import { describedPrompts } from './described';
 import { LazyImage } from './lazy-image';
 import { downloadUrl, refreshResults, runButton, type DrawTask } from './mj-data';
 import { useComposer } from './mj-store';
@@ -224,7 +225,7 @@ export function TaskCard({
       params: task.params,
     });
   const fillFromDescribe = (line: string) => {
-    useComposer.getState().setPrompt(line.replace(/^\S*\s/u, '').trim());
+    useComposer.getState().setPrompt(line);
     notify.success(t('midjourney:card.promptFilled'));
   };
 
@@ -320,17 +321,16 @@ export function TaskCard({
 
       {task.status === 3 && task.description ? (
         <ul className="m-0 flex list-none flex-col gap-2 p-0">
-          {task.description
-            .split(/\n+/)
-            .filter((line) => line.trim())
-            .map((line) => (
-              <li key={line} className="flex items-start gap-2 text-sm text-white/75">
-                <span className="flex-1">{line}</span>
-                <Button size="small" onClick={() => fillFromDescribe(line)}>
-                  {t('midjourney:card.usePrompt')}
-                </Button>
-              </li>
-            ))}
+          {describedPrompts(task.description).map((line, i) => (
+            <li key={line} className="flex items-start gap-2 text-sm text-white/75">
+              <span className="flex-1">
+                {i + 1}. {line}
+              </span>
+              <Button size="small" onClick={() => fillFromDescribe(line)}>
+                {t('midjourney:card.usePrompt')}
+              </Button>
+            </li>
+          ))}
         </ul>
       ) : null}
 

@@ -13,7 +13,8 @@ export default function UploadImagesDialog() {
   const { t } = useTranslation();
   const { open, props, close } = useDialog('uploadImages');
   const target = props?.target ?? 'imageUrls';
-  const current = useComposer((s) => (target === 'describe' ? [] : s.refs[target]));
+  const refs = useComposer((s) => s.refs);
+  const current = target === 'describe' ? [] : refs[target];
   const [picked, setPicked] = useState<RefImage[]>([]);
   const [sending, setSending] = useState(false);
   useEffect(() => {
