@@ -1,4 +1,5 @@
 import { lazy, Suspense, useState, type ComponentType, type LazyExoticComponent } from 'react';
+import type * as MjDialogs from '../features/midjourney/dialogs';
 import { loadLazyNamespaces } from '../i18n';
 import { useDialogs, type DialogName } from '../stores/dialogs';
 
@@ -14,9 +15,12 @@ const purchase = (flag: 'payment' | 'goods' | 'passiveGoods' | 'joinMember'): La
     return { default: () => <Dialog flag={flag} /> };
   });
 
-/** A dialog of the Midjourney screen: its chunk and the screen's texts load together. */
-const mj = (load: () => Promise<{ default: ComponentType }>): Lazy =>
-  lazy(async () => (await Promise.all([load(), loadLazyNamespaces()]))[0]);
+/** A dialog of the Midjourney screen: their one chunk and the screen's texts load together. */
+const mj = (pick: (m: typeof MjDialogs) => ComponentType): Lazy =>
+  lazy(async () => {
+    const [m] = await Promise.all([import('../features/midjourney/dialogs'), loadLazyNamespaces()]);
+    return { default: pick(m) };
+  });
 
 /**
  * Every dialog component by its flag. Each is fetched the first time its flag opens and stays
@@ -57,16 +61,16 @@ const dialogs: Partial<Record<DialogName, Lazy>> = {
   goods: purchase('goods'),
   passiveGoods: purchase('passiveGoods'),
   joinMember: purchase('joinMember'),
-  blend: mj(() => import('../features/midjourney/dialogs/blend-dialog')),
-  faceSwap: mj(() => import('../features/midjourney/dialogs/face-swap-dialog')),
-  imageRemix: mj(() => import('../features/midjourney/dialogs/image-remix-dialog')),
-  photoFix: mj(() => import('../features/midjourney/dialogs/photo-fix-dialog')),
-  upscaleVariation: mj(() => import('../features/midjourney/dialogs/upscale-variation-dialog')),
-  customZoom: mj(() => import('../features/midjourney/dialogs/custom-zoom-dialog')),
-  redraw: mj(() => import('../features/midjourney/dialogs/redraw-dialog')),
-  uploadImages: mj(() => import('../features/midjourney/dialogs/upload-images-dialog')),
-  batchDownload: mj(() => import('../features/midjourney/dialogs/batch-download-dialog')),
-  drawSame: mj(() => import('../features/midjourney/dialogs/draw-same-dialog')),
+  blend: mj((m) => m.BlendDialog),
+  faceSwap: mj((m) => m.FaceSwapDialog),
+  imageRemix: mj((m) => m.ImageRemixDialog),
+  photoFix: mj((m) => m.PhotoFixDialog),
+  upscaleVariation: mj((m) => m.UpscaleVariationDialog),
+  customZoom: mj((m) => m.CustomZoomDialog),
+  redraw: mj((m) => m.RedrawDialog),
+  uploadImages: mj((m) => m.UploadImagesDialog),
+  batchDownload: mj((m) => m.BatchDownloadDialog),
+  drawSame: mj((m) => m.DrawSameDialog),
 };
 
 /** The one dialog host of the app. */
