@@ -6,7 +6,14 @@ import { setNotifier } from '../lib/notify';
 import { useAppSetting } from '../stores/app-setting';
 import { useAuthStore } from '../stores/auth';
 import { useDialogs } from '../stores/dialogs';
-import { ApiError, api, apiData, apiStream, resetUnauthorizedThrottle } from './client';
+import {
+  ApiError,
+  api,
+  apiData,
+  apiStream,
+  holdCallsUntil,
+  resetUnauthorizedThrottle,
+} from './client';
 
 const chatList = endpoint({
   method: 'GET',
@@ -121,6 +128,28 @@ describe('requests', () => {
     );
     await expect(api(auth.getInfo, { timeout: 20 })).rejects.toMatchObject({ status: 0 });
     expect(errors).toEqual(['请求超时，请稍后再试']);
+  });
+});
+
+describe('a first-time guest', () => {
+  it('holds calls that need an identity until its registration settles; public ones go at once', async () => {
+    let registered!: () => void;
+    holdCallsUntil(new Promise<void>((resolve) => (registered = resolve)));
+    answer(envelope(200, { rows: [] }), envelope(201, { guestId: 'g', created: true }));
+    const list = api(chatList, { query: { groupId: 1 } });
+    const guest = api(auth.createGuest, { body: { guest_id: 'g' } });
+    await guest;
+    expect(fetchMock.mock.calls.map(([url]) => String(url))).toEqual(['/api/user/createGuest']);
+    registered();
+    await list;
+    expect(fetchMock).toHaveBeenCalledTimes(2);
+    expect(lastRequest().url).toBe('/api/chatlog/chatList?groupId=1');
+  });
+
+  it('lets calls through when the registration failed', async () => {
+    holdCallsUntil(Promise.reject(new Error('offline')));
+    answer(envelope(200, 1));
+    await expect(apiData(auth.getInfo)).resolves.toBe(1);
   });
 });
 

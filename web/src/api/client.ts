@@ -74,6 +74,25 @@ interface RawEnvelope {
 
 let lastUnauthorizedAt = Number.NEGATIVE_INFINITY;
 
+/** While a first-time guest is being registered, calls that need an identity wait for it. */
+let identityGate: Promise<void> | null = null;
+
+/**
+ * Holds every non-public call until `registration` settles: screens render while start-up
+ * registers a new guest, and their calls would otherwise carry a guest id the server does
+ * not know yet (a 401, and the login dialog for someone who never asked to sign in).
+ */
+export const holdCallsUntil = (registration: Promise<unknown>): void => {
+  const gate: Promise<void> = registration.then(
+    () => undefined,
+    () => undefined,
+  );
+  identityGate = gate;
+  void gate.then(() => {
+    if (identityGate === gate) identityGate = null;
+  });
+};
+
 /** Forget the 401 throttle (tests; a fresh sign-in). */
 export const resetUnauthorizedThrottle = (): void => {
   lastUnauthorizedAt = Number.NEGATIVE_INFINITY;
@@ -106,6 +125,7 @@ const headersFor = (hasBody: boolean): Record<string, string> => {
 
 /** Sends one request with the identity headers and the timeout; rejects with ApiError(0). */
 const send = async <E extends Endpoint>(e: E, options: CallOptions<E>): Promise<Response> => {
+  if (identityGate && e.access !== 'public') await identityGate;
   const controller = new AbortController();
   let timedOut = false;
   const timer = setTimeout(() => {

@@ -1,5 +1,5 @@
 import { auth } from '@atelier/contracts';
-import { api, ApiError } from '../api/client';
+import { api, ApiError, holdCallsUntil } from '../api/client';
 import { attribution, captureAttribution } from '../lib/attribution';
 import { getCookie, setCookie } from '../lib/cookies';
 import { cookieNames } from '../lib/storage-keys';
@@ -34,7 +34,9 @@ export async function startIdentity(): Promise<void> {
       store.guestid && /^[0-9a-f-]{36}$/i.test(store.guestid) ? store.guestid : crypto.randomUUID();
     setCookie(cookieNames.uuidToken, uuid);
     store.setGuestId(uuid);
-    await registerGuest(uuid);
+    const registration = registerGuest(uuid);
+    holdCallsUntil(registration);
+    await registration;
   } else if (store.guestid !== uuid) {
     store.setGuestId(uuid);
   }
