@@ -11,6 +11,7 @@ import {
   SyncOutlined,
 } from '@ant-design/icons';
 import { drawing } from '@atelier/contracts';
+import { useQueryClient, type InfiniteData } from '@tanstack/react-query';
 import Button from 'antd/es/button';
 import Popconfirm from 'antd/es/popconfirm';
 import Progress from 'antd/es/progress';
@@ -24,7 +25,7 @@ import { useDialogs } from '../../stores/dialogs';
 import { buttonKind, type ButtonKind } from './buttons';
 import { describedPrompts } from './described';
 import { LazyImage } from './lazy-image';
-import { downloadUrl, refreshResults, runButton, type DrawTask } from './mj-data';
+import { downloadUrl, refreshResults, runButton, type DrawList, type DrawTask } from './mj-data';
 import { useComposer } from './mj-store';
 import type { ViewerImage } from './image-viewer';
 
@@ -165,6 +166,7 @@ export function TaskCard({
   const buttonText = useButtonText();
   const [sending, setSending] = useState<string | null>(null);
   const [busy, setBusy] = useState<'delete' | 'redo' | null>(null);
+  const client = useQueryClient();
   const image = task.images[0];
   const time = new Date(task.createdAt).toLocaleString(i18n.language, {
     month: 'short',
@@ -192,6 +194,15 @@ export function TaskCard({
     try {
       await apiData(drawing.deleteDraw, { body: { ids: [task.id] } });
       notify.success(t('midjourney:card.deleted'));
+      // Older pages are fetched on demand only: drop the row from them here.
+      client.setQueriesData<InfiniteData<DrawList>>({ queryKey: ['midjourney', 'older'] }, (d) =>
+        d
+          ? {
+              ...d,
+              pages: d.pages.map((p) => ({ ...p, rows: p.rows.filter((r) => r.id !== task.id) })),
+            }
+          : d,
+      );
       refreshResults();
     } catch {
       // shown by the client
