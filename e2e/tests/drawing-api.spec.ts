@@ -62,8 +62,10 @@ test('the offline demo draws a grid and upscales a picture of it', async ({ requ
 
 test('a midjourney-proxy reports progress through the notify hook', async ({ request }) => {
   const fake = await startFakeMidjourneyProxy({ stepMs: 40 });
+  const admin = await adminToken(request);
+  // The model leaves with the fake: the screens' specs that follow pick the first drawing model.
+  const created: { model?: number; provider?: number } = {};
   try {
-    const admin = await adminToken(request);
     const provider = await api<{ id: number }>(request, 'POST', '/admin/chat/providers/create', {
       token: admin,
       body: {
@@ -94,6 +96,8 @@ test('a midjourney-proxy reports progress through the notify hook', async ({ req
         priceKey: `${priceModel}:imagine`,
       },
     });
+    created.provider = provider.id;
+    created.model = model.id;
     const user = await registerUser(request, 'mjp');
     const q = await api<Task>(request, 'POST', '/queue/addMjDrawQueue', {
       token: user.token,
@@ -106,6 +110,16 @@ test('a midjourney-proxy reports progress through the notify hook', async ({ req
     expect(fake.deliveries.length).toBeGreaterThan(0);
     expect(fake.deliveries.every((d) => d.status === 200)).toBe(true);
   } finally {
+    if (created.model)
+      await api(request, 'POST', '/admin/chat/models/delete', {
+        token: admin,
+        body: { id: created.model },
+      });
+    if (created.provider)
+      await api(request, 'POST', '/admin/chat/providers/delete', {
+        token: admin,
+        body: { id: created.provider },
+      });
     await fake.close();
   }
 });

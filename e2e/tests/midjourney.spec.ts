@@ -45,8 +45,8 @@ test('imagine shows progress, the grid, then U2 upscales and the viewer zooms', 
       const value = await bar.getAttribute('aria-valuenow').catch(() => null);
       if (value !== null) seen.add(Number(value));
     }
-    // The demo draws in about 1.5 s, under the 2 s poll interval: coming back to the tab
-    // (a focus event) makes the loop fetch at once, so the steps in between show.
+    // The demo takes a second a step; coming back to the tab (a focus event) also makes the
+    // loop fetch at once, so more of the steps in between show than the 2 s polling alone.
     await page.evaluate(() => window.dispatchEvent(new Event('focus')));
     await page.waitForTimeout(100);
   }
@@ -117,9 +117,8 @@ test('a reload in the middle of a drawing picks the task up again and sees it fi
   request,
 }) => {
   test.setTimeout(60_000);
-  // The demo draws in ~1.5 s. To reload while ours is still waiting, the demo provider runs one
-  // drawing at a time for this test and another user's five drawings go first (each also takes
-  // the server a moment to paint, which slows every answer while it runs).
+  // The demo draws in ~5 s. To reload while ours is still waiting, the demo provider runs one
+  // drawing at a time for this test and another user's drawing goes first.
   const admin = await adminToken(request);
   const provider = await demoProvider(request, admin);
   await api(request, 'POST', '/admin/chat/providers/update', {
@@ -128,11 +127,10 @@ test('a reload in the middle of a drawing picks the task up again and sees it fi
   });
   try {
     const other = await registerUser(request, 'mjo');
-    for (let i = 0; i < 5; i++)
-      await api(request, 'POST', '/queue/addMjDrawQueue', {
-        token: other.token,
-        body: { type: 'imagine', prompt: `a quiet forest ${i}`, params: {} },
-      });
+    await api(request, 'POST', '/queue/addMjDrawQueue', {
+      token: other.token,
+      body: { type: 'imagine', prompt: 'a quiet forest', params: {} },
+    });
     const user = await registerUser(request, 'mjr');
     await openScreen(page, user.token);
     await page.getByTestId('mj-prompt').fill('a city at night');

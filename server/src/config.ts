@@ -86,12 +86,15 @@ export const configSchema = z.object({
     .default({ userConcurrency: 2, byokAllowPrivate: false, rateLimit: 60 }),
   drawing: z
     .object({
-      /** One progress step of the offline demo (six steps make a drawing). */
-      demoStepMs: z.coerce.number().int().min(1).max(60_000).default(300),
+      /**
+       * One progress step of the offline demo (six steps make a drawing). A second a step lets
+       * the screen's 2 s polling show the bar moving, as it does for a real drawing.
+       */
+      demoStepMs: z.coerce.number().int().min(1).max(60_000).default(1000),
       /** How often a running Midjourney task is polled (the notify hook usually comes first). */
       pollMs: z.coerce.number().int().min(10).max(600_000).default(3000),
     })
-    .default({ demoStepMs: 300, pollMs: 3000 }),
+    .default({ demoStepMs: 1000, pollMs: 3000 }),
   /** Where files live: empty for local disk under dataDir/files, or s3+http(s)://KEY:SECRET@host/bucket?region=… */
   storageUrl: z
     .string()
