@@ -1,7 +1,7 @@
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { useAuthStore } from '../stores/auth';
 import { useDialogs } from '../stores/dialogs';
-import { startIdentity } from './identity';
+import { guestRegistered, newGuestUuid, startIdentity } from './identity';
 
 const user = (username: string | null) => ({
   userInfo: { id: 1, username, userBalance: { credits: 10 } },
@@ -80,5 +80,20 @@ describe('identity at start', () => {
     await startIdentity();
     expect(useAuthStore.getState().userInfo?.username).toBe('ann');
     expect(calls(api, '/api/user/createGuest')).toBe(0);
+  });
+
+  it('makes uuids on plain http too, where crypto.randomUUID is missing', () => {
+    vi.stubGlobal('isSecureContext', false);
+    const ids = new Set(Array.from({ length: 50 }, newGuestUuid));
+    expect(ids.size).toBe(50);
+    for (const id of ids)
+      expect(id).toMatch(/^[0-9a-f]{8}-[0-9a-f]{4}-4[0-9a-f]{3}-[89ab][0-9a-f]{3}-[0-9a-f]{12}$/);
+    vi.unstubAllGlobals();
+  });
+
+  it('settles guestRegistered once the start-up registration is done', async () => {
+    vi.stubGlobal('fetch', fakeApi(new Set()));
+    await startIdentity();
+    await expect(guestRegistered).resolves.toBeUndefined();
   });
 });

@@ -1,9 +1,22 @@
 import { auth } from '@atelier/contracts';
-import { api, ApiError, holdCallsUntil } from '../api/client';
+import { api, ApiError } from '../api/client';
 import { attribution, captureAttribution } from '../lib/attribution';
 import { getCookie, setCookie } from '../lib/cookies';
 import { cookieNames } from '../lib/storage-keys';
 import { useAuthStore } from '../stores/auth';
+
+/**
+ * A version 4 uuid. `crypto.randomUUID` exists only in secure contexts (https, localhost): a
+ * site served over plain http on its own domain has `getRandomValues` alone.
+ */
+export function newGuestUuid(): string {
+  if (typeof crypto.randomUUID === 'function' && window.isSecureContext) return crypto.randomUUID();
+  const bytes = crypto.getRandomValues(new Uint8Array(16));
+  bytes[6] = (bytes[6]! & 0x0f) | 0x40;
+  bytes[8] = (bytes[8]! & 0x3f) | 0x80;
+  const hex = [...bytes].map((b) => b.toString(16).padStart(2, '0')).join('');
+  return `${hex.slice(0, 8)}-${hex.slice(8, 12)}-${hex.slice(12, 16)}-${hex.slice(16, 20)}-${hex.slice(20)}`;
+}
 
 const registerGuest = async (uuid: string): Promise<void> => {
   await api(auth.createGuest, { body: { guest_id: uuid, ...attribution() } });
@@ -20,6 +33,13 @@ const loadInfo = (quiet: boolean) =>
       throw error;
     });
 
+let markRegistered: () => void = () => undefined;
+/**
+ * Settles once a first-time guest is registered with the server (or that failed); at once for
+ * a browser the server already knows. Calls needing an identity wait for it (root-shell.tsx).
+ */
+export const guestRegistered = new Promise<void>((resolve) => (markRegistered = resolve));
+
 /**
  * Who is using the browser, at start: the guest uuid is generated once (cookie `uuidToken` and
  * the guest uuid key) and registered only when the cookie was not set; then user info is read.
@@ -29,16 +49,18 @@ export async function startIdentity(): Promise<void> {
   captureAttribution();
   const store = useAuthStore.getState();
   let uuid = getCookie(cookieNames.uuidToken);
-  if (!uuid) {
-    uuid =
-      store.guestid && /^[0-9a-f-]{36}$/i.test(store.guestid) ? store.guestid : crypto.randomUUID();
-    setCookie(cookieNames.uuidToken, uuid);
-    store.setGuestId(uuid);
-    const registration = registerGuest(uuid);
-    holdCallsUntil(registration);
-    await registration;
-  } else if (store.guestid !== uuid) {
-    store.setGuestId(uuid);
+  try {
+    if (!uuid) {
+      uuid =
+        store.guestid && /^[0-9a-f-]{36}$/i.test(store.guestid) ? store.guestid : newGuestUuid();
+      setCookie(cookieNames.uuidToken, uuid);
+      store.setGuestId(uuid);
+      await registerGuest(uuid);
+    } else if (store.guestid !== uuid) {
+      store.setGuestId(uuid);
+    }
+  } finally {
+    markRegistered();
   }
   const hadToken = !!useAuthStore.getState().token;
   // A signed-out probe stays quiet: an unknown guest is not a reason to ask for a login.

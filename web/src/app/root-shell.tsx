@@ -3,6 +3,9 @@ import { Outlet, useLocation, useNavigate, useNavigation } from 'react-router';
 import { useTranslation } from 'react-i18next';
 import { FullScreenSpinner } from '../components/full-screen-spinner';
 import { TopLoadingBar } from '../components/top-loading-bar';
+import { holdCallsUntil } from '../api/client';
+import { getCookie } from '../lib/cookies';
+import { cookieNames } from '../lib/storage-keys';
 import { screenOfPath } from '../lib/screens';
 import { useAppSetting } from '../stores/app-setting';
 import { isSignedIn, useAuthStore } from '../stores/auth';
@@ -20,6 +23,11 @@ const loadStartup = (() => {
   let startup: ReturnType<typeof importStart> | null = null;
   return () => (startup ??= importStart());
 })();
+
+// Screens render while the start-up chunk registers a first-time guest; their calls would carry
+// a guest id the server does not know yet (a 401, and a login dialog nobody asked for).
+if (!useAuthStore.getState().token && !getCookie(cookieNames.uuidToken))
+  holdCallsUntil(loadStartup().then((startup) => startup.guestRegistered));
 
 /** Start-up (a lazy chunk with the contracts); site and version again every 60 s. */
 function useStart(onReady: () => void) {

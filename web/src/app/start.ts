@@ -7,6 +7,8 @@ import { useAuthStore } from '../stores/auth';
 import { useDialogs } from '../stores/dialogs';
 import { adJumpTarget } from './guards';
 import { startIdentity, unregisterServiceWorkers } from './identity';
+
+export { guestRegistered } from './identity';
 import { injectAnalytics } from './site-head';
 import { loadMenu, loadSite } from './site-sync';
 

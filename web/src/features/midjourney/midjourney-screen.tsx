@@ -45,7 +45,8 @@ export default function MidjourneyScreen() {
           <p className="m-0 text-sm text-white/55">{t('screens:midjourney')}</p>
         </header>
         <Composer />
-        <nav aria-label={t('midjourney:tools.title')} className="flex flex-wrap gap-2">
+        {/* Buttons that open dialogs: a group, not navigation (the menu is the page's only nav). */}
+        <div role="group" aria-label={t('midjourney:tools.title')} className="flex flex-wrap gap-2">
           <Tool
             icon={<MergeCellsOutlined />}
             label={t('midjourney:tools.blend')}
@@ -81,7 +82,7 @@ export default function MidjourneyScreen() {
             label={t('midjourney:tools.batchDownload')}
             onClick={() => open('batchDownload')}
           />
-        </nav>
+        </div>
       </div>
       <div className="min-w-0 flex-1">
         <Tabs
