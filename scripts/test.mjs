@@ -8,7 +8,7 @@ import fs from 'node:fs';
 import net from 'node:net';
 import os from 'node:os';
 import path from 'node:path';
-import { spawnSync } from 'node:child_process';
+import { spawn, spawnSync } from 'node:child_process';
 import { bin, buildServer, buildWeb, ensureInstalled, freePort, root, run, say } from './lib.mjs';
 
 const CI = process.env.CI === 'true' || process.env.CI === '1';
@@ -38,11 +38,25 @@ function header(name) {
   process.stdout.write(`\n[atelier] ── ${name} ──\n`);
 }
 
-/** A step that is a single check: one passed or one failed. */
-async function check(name, command, args, options) {
-  header(name);
+/**
+ * A step that is a single check: one passed or one failed. Checks may run side by side, so the
+ * output is kept and printed in one piece when the check ends (no interleaved lines).
+ */
+async function check(name, command, args) {
   const t0 = Date.now();
-  const code = await run(command, args, options);
+  let output = '';
+  const code = await new Promise((resolve) => {
+    const child = spawn(command, args, { cwd: root, stdio: ['ignore', 'pipe', 'pipe'] });
+    child.stdout.on('data', (d) => (output += d));
+    child.stderr.on('data', (d) => (output += d));
+    child.on('error', (error) => {
+      output += `cannot run ${command}: ${error.message}\n`;
+      resolve(127);
+    });
+    child.on('close', (exit, signal) => resolve(exit ?? (signal ? 128 : 1)));
+  });
+  header(name);
+  if (output) process.stdout.write(output.endsWith('\n') ? output : `${output}\n`);
   return record(name, code === 0 ? { passed: 1 } : { failed: 1 }, t0, code ? `exit ${code}` : '');
 }
 
@@ -221,9 +235,14 @@ const buildCode = (await buildServer()) || (await buildWeb());
 const built = buildCode === 0;
 record('build', built ? { passed: 1 } : { failed: 1 }, t0, built ? '' : `exit ${buildCode}`);
 
-await check('typecheck', 'npm', ['run', '--silent', 'typecheck']);
-await check('lint', 'npm', ['run', '--silent', 'lint']);
-await check('format check', 'npm', ['run', '--silent', 'format:check']);
+// tsc, ESLint and Prettier each use one core: the type check runs beside the other two.
+await Promise.all([
+  check('typecheck', 'npm', ['run', '--silent', 'typecheck']),
+  (async () => {
+    await check('lint', 'npm', ['run', '--silent', 'lint']);
+    await check('format check', 'npm', ['run', '--silent', 'format:check']);
+  })(),
+]);
 
 // ── tests ────────────────────────────────────────────────────────────────────────────────
 await vitest('contracts (Vitest)', 'contracts', {}, { mayBeEmpty: true });

@@ -1,10 +1,5 @@
-import path from 'node:path';
-import { fileURLToPath } from 'node:url';
 import { expect, test, type Page } from '@playwright/test';
 import { adminToken, api, registerUser, siteUrl } from '../support/index.js';
-
-const here = path.dirname(fileURLToPath(import.meta.url));
-const shots = path.join(here, '..', '.artifacts', 'screenshots');
 
 const DESKTOP = { width: 1440, height: 900 };
 const MOBILE = { width: 390, height: 844 };
@@ -79,31 +74,6 @@ test.describe('landing and layout', () => {
     await page.goto('/nope');
     await expect(page).toHaveURL(/\/404$/);
     await expect(page.locator('.ant-result-404')).toBeVisible();
-  });
-
-  test('screenshots of the main screens at both widths in zh-CN and en-US', async ({ browser }) => {
-    test.setTimeout(120_000);
-    for (const language of ['zh-CN', 'en-US']) {
-      for (const viewport of [DESKTOP, MOBILE]) {
-        const context = await browser.newContext({ viewport });
-        const page = await context.newPage();
-        await useLanguage(page, language);
-        for (const route of ['/Midjourney', '/Chat', '/user-center', '/mobileHome']) {
-          await page.goto(route);
-          await spinnerGone(page);
-          await expect(page.locator('main')).toBeVisible();
-          await page.waitForTimeout(300);
-          expect(
-            await horizontalOverflow(page),
-            `${route} at ${viewport.width}`,
-          ).toBeLessThanOrEqual(0);
-          await page.screenshot({
-            path: path.join(shots, `${language}-${viewport.width}${route.replace('/', '-')}.png`),
-          });
-        }
-        await context.close();
-      }
-    }
   });
 });
 
