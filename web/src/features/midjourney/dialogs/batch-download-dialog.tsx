@@ -12,7 +12,7 @@ import { apiData } from '../../../api/client';
 import { LazyImage } from '../lazy-image';
 import { downloadUrl, useIdentity } from '../mj-data';
 import { isActive, POLL_INTERVAL_MS } from '../polling';
-import { MjModal, useDialog } from './common';
+import { MjModal, useBusy, useDialog } from './common';
 
 /**
  * Batch download (flag `batchDownload`): choose finished drawings, build a zip
@@ -24,7 +24,7 @@ export default function BatchDownloadDialog() {
   const who = useIdentity();
   const client = useQueryClient();
   const [selected, setSelected] = useState<number[]>([]);
-  const [creating, setCreating] = useState(false);
+  const [creating, whileCreating] = useBusy();
   const done = useQuery({
     queryKey: ['midjourney', 'zip-candidates', who],
     queryFn: () => apiData(drawing.drawList, { query: { page: 1, size: 60, status: 3 } }),
@@ -45,16 +45,11 @@ export default function BatchDownloadDialog() {
   const toggle = (id: number) =>
     setSelected((s) => (s.includes(id) ? s.filter((x) => x !== id) : [...s, id].slice(0, 100)));
   const create = async () => {
-    setCreating(true);
-    try {
+    await whileCreating(async () => {
       await apiData(drawing.addBatchDownload, { body: { ids: selected } });
       setSelected([]);
       await client.invalidateQueries({ queryKey: ['midjourney', 'zips', who] });
-    } catch {
-      // shown by the client
-    } finally {
-      setCreating(false);
-    }
+    });
   };
   return (
     <MjModal open={open} onCancel={close} title={t('midjourney:dialogs.batch.title')} width={760}>

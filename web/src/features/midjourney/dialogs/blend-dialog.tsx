@@ -5,7 +5,7 @@ import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { submitDraw } from '../mj-data';
 import { useComposer, type RefImage } from '../mj-store';
-import { MjModal, PicturePicker, useDialog } from './common';
+import { MjModal, PicturePicker, useBusy, useDialog } from './common';
 
 /** Blend (flag `blend`): 2–5 of one's pictures into one, in a portrait, square or landscape frame. */
 export default function BlendDialog() {
@@ -13,10 +13,9 @@ export default function BlendDialog() {
   const { open, close } = useDialog('blend');
   const [images, setImages] = useState<RefImage[]>([]);
   const [dimensions, setDimensions] = useState<(typeof drawing.blendDimensions)[number]>('SQUARE');
-  const [sending, setSending] = useState(false);
+  const [sending, whileSending] = useBusy();
   const send = async () => {
-    setSending(true);
-    try {
+    await whileSending(async () => {
       await submitDraw({
         type: 'blend',
         modelId: useComposer.getState().modelId,
@@ -25,11 +24,7 @@ export default function BlendDialog() {
       });
       setImages([]);
       close();
-    } catch {
-      // shown by the client
-    } finally {
-      setSending(false);
-    }
+    });
   };
   return (
     <MjModal open={open} onCancel={close} title={t('midjourney:dialogs.blend.title')}>

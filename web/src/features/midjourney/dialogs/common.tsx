@@ -23,6 +23,25 @@ export function useDialog<N extends DialogName>(name: N) {
   return { open, props, close };
 }
 
+/**
+ * A dialog's send: `busy` while `work` runs. A failed call was already shown by the API
+ * client, so a failure only ends the wait (and the dialog stays open with what was entered).
+ */
+export function useBusy(): [boolean, (work: () => Promise<void>) => Promise<void>] {
+  const [busy, setBusy] = useState(false);
+  const whileBusy = async (work: () => Promise<void>) => {
+    setBusy(true);
+    try {
+      await work();
+    } catch {
+      // shown by the client
+    } finally {
+      setBusy(false);
+    }
+  };
+  return [busy, whileBusy];
+}
+
 /** A dialog of the screen: centred on a desktop, the whole width and height on a phone. */
 export function MjModal(props: ModalProps & { children: ReactNode }) {
   const mobile = useIsMobile();

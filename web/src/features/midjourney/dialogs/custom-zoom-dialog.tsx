@@ -6,7 +6,7 @@ import { useEffect, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { findButton } from '../buttons';
 import { runButton, type DrawTask } from '../mj-data';
-import { MjModal, TaskPicker, useDialog } from './common';
+import { MjModal, TaskPicker, useBusy, useDialog } from './common';
 
 const zoomable = (task: DrawTask) => !!findButton(task.buttons, (k) => k.kind === 'customZoom');
 
@@ -17,7 +17,7 @@ export default function CustomZoomDialog() {
   const [task, setTask] = useState<DrawTask | undefined>();
   const [zoom, setZoom] = useState(1.5);
   const [prompt, setPrompt] = useState('');
-  const [sending, setSending] = useState(false);
+  const [sending, whileSending] = useBusy();
   useEffect(() => {
     if (!open) return;
     const given = props?.task && zoomable(props.task) ? props.task : undefined;
@@ -30,15 +30,10 @@ export default function CustomZoomDialog() {
       : task && findButton(task.buttons, (k) => k.kind === 'customZoom')?.customId;
   const send = async () => {
     if (!task || !customId) return;
-    setSending(true);
-    try {
+    await whileSending(async () => {
       await runButton(task.id, customId, { zoom, prompt: prompt.trim() || undefined });
       close();
-    } catch {
-      // shown by the client
-    } finally {
-      setSending(false);
-    }
+    });
   };
   return (
     <MjModal open={open} onCancel={close} title={t('midjourney:dialogs.customZoom.title')}>

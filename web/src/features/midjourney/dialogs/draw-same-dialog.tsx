@@ -1,11 +1,10 @@
 import Button from 'antd/es/button';
-import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { drawing } from '@atelier/contracts';
 import { submitDraw } from '../mj-data';
 import { useComposer } from '../mj-store';
 import type { MjParams } from '../params';
-import { MjModal, useDialog } from './common';
+import { MjModal, useBusy, useDialog } from './common';
 
 /** The drawing parameters kept on a task, read back safely (anything unknown is dropped). */
 function paramsOf(raw: Record<string, unknown> | undefined): MjParams {
@@ -22,7 +21,7 @@ function paramsOf(raw: Record<string, unknown> | undefined): MjParams {
 export default function DrawSameDialog() {
   const { t } = useTranslation();
   const { open, props, close } = useDialog('drawSame');
-  const [sending, setSending] = useState(false);
+  const [sending, whileSending] = useBusy();
   const fill = () => {
     if (!props) return;
     useComposer.getState().setPrompt(props.prompt);
@@ -31,8 +30,7 @@ export default function DrawSameDialog() {
   };
   const drawNow = async () => {
     if (!props) return;
-    setSending(true);
-    try {
+    await whileSending(async () => {
       await submitDraw({
         type: 'imagine',
         modelId: useComposer.getState().modelId,
@@ -40,11 +38,7 @@ export default function DrawSameDialog() {
         params: paramsOf(props.params),
       });
       close();
-    } catch {
-      // shown by the client
-    } finally {
-      setSending(false);
-    }
+    });
   };
   return (
     <MjModal

@@ -3,7 +3,7 @@ import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { submitDraw } from '../mj-data';
 import { useComposer, type RefImage } from '../mj-store';
-import { MjModal, PicturePicker, useDialog } from './common';
+import { MjModal, PicturePicker, useBusy, useDialog } from './common';
 
 /** Face swap (flag `faceSwap`): the face of one picture onto the person of another. */
 export default function FaceSwapDialog() {
@@ -11,25 +11,21 @@ export default function FaceSwapDialog() {
   const { open, close } = useDialog('faceSwap');
   const [source, setSource] = useState<RefImage[]>([]);
   const [target, setTarget] = useState<RefImage[]>([]);
-  const [sending, setSending] = useState(false);
+  const [sending, whileSending] = useBusy();
   const send = async () => {
-    if (!source[0] || !target[0]) return;
-    setSending(true);
-    try {
+    const [face, onto] = [source[0], target[0]];
+    if (!face || !onto) return;
+    await whileSending(async () => {
       await submitDraw({
         type: 'faceswap',
         modelId: useComposer.getState().modelId,
-        source: source[0].url,
-        target: target[0].url,
+        source: face.url,
+        target: onto.url,
       });
       setSource([]);
       setTarget([]);
       close();
-    } catch {
-      // shown by the client
-    } finally {
-      setSending(false);
-    }
+    });
   };
   return (
     <MjModal

@@ -5,7 +5,7 @@ import { useEffect, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { buttonKind } from '../buttons';
 import { runButton } from '../mj-data';
-import { MjModal, useDialog } from './common';
+import { MjModal, useBusy, useDialog } from './common';
 
 /**
  * Image remix (flag `imageRemix`): a variation of a result with a changed prompt (Midjourney's
@@ -22,7 +22,7 @@ export default function ImageRemixDialog() {
     );
   const [customId, setCustomId] = useState('');
   const [prompt, setPrompt] = useState('');
-  const [sending, setSending] = useState(false);
+  const [sending, whileSending] = useBusy();
   useEffect(() => {
     if (!open || !task) return;
     setPrompt(task.prompt);
@@ -32,15 +32,10 @@ export default function ImageRemixDialog() {
   }, [open, task?.id]);
   const send = async () => {
     if (!task || !customId) return;
-    setSending(true);
-    try {
+    await whileSending(async () => {
       await runButton(task.id, customId, { prompt: prompt.trim() || undefined });
       close();
-    } catch {
-      // shown by the client
-    } finally {
-      setSending(false);
-    }
+    });
   };
   const label = (k: ReturnType<typeof buttonKind>) =>
     k.kind === 'variation'

@@ -4,7 +4,7 @@ import { useEffect, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { findButton } from '../buttons';
 import { runButton, type DrawTask } from '../mj-data';
-import { MjModal, TaskPicker, useDialog } from './common';
+import { MjModal, TaskPicker, useBusy, useDialog } from './common';
 
 const fixable = (task: DrawTask) =>
   !!findButton(task.buttons, (k) => k.kind === 'upscaleSubtle' || k.kind === 'upscaleCreative');
@@ -18,7 +18,7 @@ export default function PhotoFixDialog() {
   const { open, props, close } = useDialog('photoFix');
   const [task, setTask] = useState<DrawTask | undefined>();
   const [mode, setMode] = useState<'subtle' | 'creative'>('subtle');
-  const [sending, setSending] = useState(false);
+  const [sending, whileSending] = useBusy();
   useEffect(() => {
     if (open) setTask(props?.task && fixable(props.task) ? props.task : undefined);
   }, [open, props?.task]);
@@ -29,15 +29,10 @@ export default function PhotoFixDialog() {
     : undefined;
   const send = async () => {
     if (!task || !button) return;
-    setSending(true);
-    try {
+    await whileSending(async () => {
       await runButton(task.id, button.customId);
       close();
-    } catch {
-      // shown by the client
-    } finally {
-      setSending(false);
-    }
+    });
   };
   return (
     <MjModal open={open} onCancel={close} title={t('midjourney:dialogs.photoFix.title')}>

@@ -14,7 +14,7 @@ import {
   type Stroke,
 } from '../mask';
 import { runButton } from '../mj-data';
-import { MjModal, useDialog } from './common';
+import { MjModal, useBusy, useDialog } from './common';
 
 /**
  * Redraw / vary region (flag `redraw`): paint over the part of an upscaled picture to redraw
@@ -29,7 +29,7 @@ export default function RedrawDialog() {
   const [strokes, setStrokes] = useState<Stroke[]>([]);
   const [size, setSize] = useState(40);
   const [prompt, setPrompt] = useState('');
-  const [sending, setSending] = useState(false);
+  const [sending, whileSending] = useBusy();
   const [natural, setNatural] = useState<{ width: number; height: number } | null>(null);
   const canvas = useRef<HTMLCanvasElement>(null);
   const drawing = useRef<Stroke | null>(null);
@@ -74,18 +74,13 @@ export default function RedrawDialog() {
 
   const send = async () => {
     if (!task || !props || !natural || strokes.length === 0) return;
-    setSending(true);
-    try {
+    await whileSending(async () => {
       await runButton(task.id, props.customId, {
         prompt: prompt.trim() || undefined,
         maskBase64: maskDataUrl(strokes, natural.width, natural.height),
       });
       close();
-    } catch {
-      // shown by the client
-    } finally {
-      setSending(false);
-    }
+    });
   };
 
   return (

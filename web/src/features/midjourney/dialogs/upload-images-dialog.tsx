@@ -3,7 +3,7 @@ import { useEffect, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { submitDraw } from '../mj-data';
 import { refLimits, useComposer, type RefImage } from '../mj-store';
-import { MjModal, PicturePicker, useDialog } from './common';
+import { MjModal, PicturePicker, useBusy, useDialog } from './common';
 
 /**
  * Upload images (flag `uploadImages`): pick or upload pictures for the composer's image
@@ -16,7 +16,7 @@ export default function UploadImagesDialog() {
   const refs = useComposer((s) => s.refs);
   const current = target === 'describe' ? [] : refs[target];
   const [picked, setPicked] = useState<RefImage[]>([]);
-  const [sending, setSending] = useState(false);
+  const [sending, whileSending] = useBusy();
   useEffect(() => {
     if (open) setPicked([]);
   }, [open, target]);
@@ -35,20 +35,16 @@ export default function UploadImagesDialog() {
       close();
       return;
     }
-    if (!picked[0]) return;
-    setSending(true);
-    try {
+    const image = picked[0];
+    if (!image) return;
+    await whileSending(async () => {
       await submitDraw({
         type: 'describe',
         modelId: useComposer.getState().modelId,
-        image: picked[0].url,
+        image: image.url,
       });
       close();
-    } catch {
-      // shown by the client
-    } finally {
-      setSending(false);
-    }
+    });
   };
   return (
     <MjModal open={open} onCancel={close} title={title} width={720}>

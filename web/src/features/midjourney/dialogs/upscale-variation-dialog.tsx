@@ -4,7 +4,7 @@ import { useEffect, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { findButton } from '../buttons';
 import { runButton, type DrawTask } from '../mj-data';
-import { MjModal, TaskPicker, useDialog } from './common';
+import { MjModal, TaskPicker, useBusy, useDialog } from './common';
 
 const isGrid = (task: DrawTask) => !!findButton(task.buttons, (k) => k.kind === 'upscale');
 const cells = [1, 2, 3, 4] as const;
@@ -19,7 +19,7 @@ export default function UpscaleVariationDialog() {
   const [task, setTask] = useState<DrawTask | undefined>();
   const [cell, setCell] = useState<number>(1);
   const [what, setWhat] = useState<'upscale' | 'variation'>('upscale');
-  const [sending, setSending] = useState(false);
+  const [sending, whileSending] = useBusy();
   useEffect(() => {
     if (open) setTask(props?.task && isGrid(props.task) ? props.task : undefined);
   }, [open, props?.task]);
@@ -28,15 +28,10 @@ export default function UpscaleVariationDialog() {
     : undefined;
   const send = async () => {
     if (!task || !button) return;
-    setSending(true);
-    try {
+    await whileSending(async () => {
       await runButton(task.id, button.customId);
       close();
-    } catch {
-      // shown by the client
-    } finally {
-      setSending(false);
-    }
+    });
   };
   const image = task?.images[0];
   return (
