@@ -61,6 +61,14 @@ const balance = async (userId: number) => (await t.app.ctx.balances.read(userId)
 const logsOf = async (headers: Record<string, string>, groupId: number) =>
   (await get<{ rows: C.ChatLog[] }>(`/chatlog/chatList?groupId=${groupId}`, headers)).body.data
     .rows;
+const fund = (userId: number, amount: number) =>
+  grant(t.app.ctx.db.kysely, {
+    userId,
+    amount,
+    kind: 'admin_adjust',
+    ref: 'test',
+    idempotencyKey: `test:${userId}`,
+  });
 const chargesOf = async (userId: number) =>
   t.app.ctx.db.kysely
     .selectFrom('credit_ledger')
@@ -84,6 +92,12 @@ beforeAll(async () => {
       `    baseUrl: ${fake.url}`,
       '    apiKey: sk-fake-provider-key',
       '    timeoutMs: 1000',
+      '  - name: fake-one',
+      '    protocol: openai',
+      `    baseUrl: ${fake.url}`,
+      '    apiKey: sk-fake-provider-key',
+      '    concurrency: 1',
+      '    timeoutMs: 5000',
       'models:',
       model('Fake', 'gpt-fake'),
       model('Fake 500', 'fake-500'),
@@ -94,6 +108,19 @@ beforeAll(async () => {
       model('Fake vision', 'gpt-vision', '    vision: true\n'),
       model('Fake small', 'gpt-small', '', 400, 100),
       model('Fake VIP', 'gpt-vip', '    vipOnly: true\n'),
+      // One answer at a time: a second chat waits for the provider's slot.
+      '  - name: One slot',
+      '    provider: fake-one',
+      '    upstreamModel: fake-slow',
+      '    priceKey: fake-chat:chat',
+      '    contextWindow: 4096',
+      '    maxOutput: 500',
+      '  - name: One slot fast',
+      '    provider: fake-one',
+      '    upstreamModel: gpt-fake',
+      '    priceKey: fake-chat:chat',
+      '    contextWindow: 4096',
+      '    maxOutput: 500',
     ].join('\n'),
   );
   t = await createTestApp({ env: { ATELIER_CONFIG: file } });
@@ -110,14 +137,7 @@ beforeAll(async () => {
     outputPer1k: 200,
   });
   expect(price.status).toBe(200);
-  for (const u of [alice, bob])
-    await grant(t.app.ctx.db.kysely, {
-      userId: u.userId,
-      amount: 10_000,
-      kind: 'admin_adjust',
-      ref: 'test',
-      idempotencyKey: `test:${u.userId}`,
-    });
+  for (const u of [alice, bob]) await fund(u.userId, 10_000);
   const list = await get<{ rows: C.AdminModel[] }>('/admin/chat/models', bearer(admin.token));
   for (const m of list.body.data.rows) models[m.name] = m.id;
 });
@@ -432,6 +452,45 @@ describe('chat-process through an OpenAI-compatible upstream', () => {
     expect((await stream(bearer(bob.token), { ...body, gptModelId: models.Fake })).status).toBe(
       200,
     );
+  });
+
+  it('cuts the call and charges nothing when the balance was spent while it waited', async () => {
+    // The balance is read before anything is sent and held once the request has left; a chat
+    // waiting for the provider's only slot meets a balance spent in the meantime.
+    const carol = await createUser(t.app);
+    await fund(carol.userId, 1000);
+    const groupId = await newGroup(bearer(carol.token));
+    const seen = fake.requests.length;
+    const first = stream(bearer(carol.token), {
+      gptModelId: models['One slot'],
+      prompt: 'slow',
+      options: { groupId },
+    });
+    while (fake.requests.length < seen + 1) await new Promise((r) => setTimeout(r, 5));
+    const second = stream(bearer(carol.token), {
+      gptModelId: models['One slot fast'],
+      prompt: 'waits for the slot',
+      options: { groupId },
+    });
+    await new Promise((r) => setTimeout(r, 50));
+    const left = await balance(carol.userId);
+    const spent = await post('/admin/credits/adjust', bearer(admin.token), {
+      userId: carol.userId,
+      amount: -left,
+      reason: 'spent elsewhere',
+    });
+    expect(spent.status).toBe(200);
+    expect((await first).last).toMatchObject({ done: true, text: fake.reply });
+    const refused = await second;
+    expect(refused.status).toBe(200);
+    expect(refused.last).toMatchObject({ done: true, cost: 0 });
+    expect(refused.last!.error).toMatch(/Not enough credits/);
+    expect(refused.lines.filter((l) => !l.done)).toEqual([]);
+    // Only the first answer was charged and saved.
+    expect((await chargesOf(carol.userId)).length).toBe(1);
+    const logs = await logsOf(bearer(carol.token), groupId);
+    expect(logs.map((l) => l.content)).toEqual(['slow', fake.reply]);
+    expect(await balance(carol.userId)).toBe((await first).last!.credits);
   });
 
   it('sends an image to vision models as an image part and refuses it for others', async () => {

@@ -1,4 +1,3 @@
-import { randomUUID } from 'node:crypto';
 import { PassThrough } from 'node:stream';
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import { chat as C } from '@atelier/contracts';
@@ -6,7 +5,7 @@ import type { AppContext } from '../../context.js';
 import { nowIso } from '../../db/database.js';
 import { AppError, badRequest, notFound } from '../../http/errors.js';
 import { authorize } from '../../http/identity.js';
-import { format, langOf, type Lang } from '../../http/messages.js';
+import { common, format, langOf, type Lang } from '../../http/messages.js';
 import {
   chatAdapterFor,
   countMessageTokens,
@@ -17,7 +16,14 @@ import {
   type ChatMessage,
   type ChatUsage,
 } from '../../providers/chat/index.js';
-import { hold, quote, release, settle } from '../credits/ledger.js';
+import {
+  hold,
+  notEnoughCredits,
+  quote,
+  release,
+  settle,
+  type Executor,
+} from '../credits/ledger.js';
 import { keyOfUrl, readOwnedImage } from '../files/service.js';
 import { usableByok, usableModel } from './catalog.js';
 import { defaultTitles, ownGroup, titleFrom } from './groups.js';
@@ -224,10 +230,7 @@ export function streamRoutes(app: FastifyInstance): void {
       else activeByUser.set(userId, n);
     };
 
-    let holdId: number | null = null;
     let held = 0;
-    let userLogId = 0;
-    let assistantLogId = 0;
     try {
       if (target.priceKey) {
         held = await quote(ctx.db.kysely, {
@@ -235,70 +238,55 @@ export function streamRoutes(app: FastifyInstance): void {
           units: { inputTokens: promptTokens, outputTokens: maxTokens },
           userId,
         });
-        holdId = (
-          await hold(ctx.db.kysely, {
-            userId,
-            amount: held,
-            ref: `chat:${group?.id ?? 'mind'}`,
-            idempotencyKey: `chat:${randomUUID()}`,
-            priceKey: target.priceKey,
-            ttlSeconds: Math.ceil(target.timeoutMs / 1000) * 4 + 600,
-          })
-        ).holdId;
-      }
-      if (group) {
-        const now = nowIso();
-        const logBase = {
-          user_id: userId,
-          group_id: group.id,
-          app_id: appId,
-          model: target.modelName,
-          prompt_tokens: 0,
-          completion_tokens: 0,
-          credits: 0,
-          created_at: now,
-        };
-        // Both messages in one statement; the group's title and time alongside.
-        const [ids] = await Promise.all([
-          ctx.db.kysely
-            .insertInto('chat_logs')
-            .values([
-              {
-                ...logBase,
-                role: 'user',
-                content: body.prompt,
-                image_url: body.image_url ?? null,
-                status: 'done',
-              },
-              {
-                ...logBase,
-                role: 'assistant',
-                content: '',
-                image_url: null,
-                status: 'partial',
-              },
-            ])
-            .returning('id')
-            .execute(),
-          ctx.db.kysely
-            .updateTable('chat_groups')
-            .set({
-              ...(defaultTitles.has(group.title) ? { title: titleFrom(body.prompt) } : {}),
-              updated_at: now,
-            })
-            .where('id', '=', group.id)
-            .execute(),
-        ]);
-        [userLogId, assistantLogId] = ids.map((r) => r.id).sort((a, b) => a - b) as [
-          number,
-          number,
-        ];
+        // A read refuses a short balance before anything is sent. The hold itself is written
+        // while the model starts (in run()); a balance spent in between cuts the call there.
+        const available = (await ctx.balances.read(userId)).credits;
+        if (available < held) throw notEnoughCredits(held, available);
       }
     } catch (error) {
       done();
-      if (holdId !== null) await release(ctx.db.kysely, { holdId }).catch(() => undefined);
       throw error;
     }
+
+    let userLogId = 0;
+    let assistantLogId = 0;
+    /** Both messages, and the group's title and time. */
+    const saveMessages = async (trx: Executor, group: { id: number; title: string }) => {
+      const now = nowIso();
+      const logBase = {
+        user_id: userId,
+        group_id: group.id,
+        app_id: appId,
+        model: target.modelName,
+        prompt_tokens: 0,
+        completion_tokens: 0,
+        credits: 0,
+        created_at: now,
+      };
+      const ids = await trx
+        .insertInto('chat_logs')
+        .values([
+          {
+            ...logBase,
+            role: 'user',
+            content: body.prompt,
+            image_url: body.image_url ?? null,
+            status: 'done',
+          },
+          { ...logBase, role: 'assistant', content: '', image_url: null, status: 'partial' },
+        ])
+        .returning('id')
+        .execute();
+      [userLogId, assistantLogId] = ids.map((r) => r.id).sort((a, b) => a - b) as [number, number];
+      await trx
+        .updateTable('chat_groups')
+        .set({
+          ...(defaultTitles.has(group.title) ? { title: titleFrom(body.prompt) } : {}),
+          updated_at: now,
+        })
+        .where('id', '=', group.id)
+        .execute();
+    };
 
     const out = new PassThrough();
     const controller = new AbortController();
@@ -306,7 +294,7 @@ export function streamRoutes(app: FastifyInstance): void {
     reply.raw.on('close', () => {
       if (!finished) controller.abort(new Error('client closed'));
     });
-    // Left while the hold and the logs were written: the upstream is not called at all.
+    // Left while the hold was written: the upstream is not called at all.
     if (reply.raw.destroyed) controller.abort(new Error('client closed'));
     // Lines produced in the same turn of the event loop leave in one write (fewer syscalls
     // under load, no added wait: the flush runs right after the current I/O callbacks).
@@ -321,9 +309,13 @@ export function streamRoutes(app: FastifyInstance): void {
     const write = (line: Line) => {
       pending += `${JSON.stringify(line)}\n`;
       if (!wroteFirst) {
-        // The first line leaves at once: time to first byte matters most.
+        // The first line leaves at once: time to first byte matters most. Node corks the
+        // socket until the next tick, which waits for every chunk of this network read to be
+        // relayed; uncorking sends it now.
         wroteFirst = true;
         flush();
+        const socket = reply.raw.socket;
+        if (socket?.writableCorked) socket.uncork();
         return;
       }
       if (!flushing) {
@@ -331,40 +323,75 @@ export function streamRoutes(app: FastifyInstance): void {
         setImmediate(flush);
       }
     };
-    const base = { id: assistantLogId, groupId: group?.id ?? 0 };
+    const base = { id: 0, groupId: group?.id ?? 0 };
 
     const run = async () => {
       let text = '';
       let upstreamUsage: ChatUsage | null = null;
       let failure: UpstreamError | null = null;
+      /** Set when the hold or the messages could not be written: no call, no charge. */
+      let refusal: string | null = null;
+      let holdId: number | null = null;
       const slots = slotsFor(target.providerKey, target.concurrency);
       const got = await slots.acquire(controller.signal);
       try {
-        if (got)
-          for await (const chunk of target.adapter.stream({
-            model: target.upstreamModel,
-            messages,
-            maxTokens,
-            ...(options.temperature !== undefined ? { temperature: options.temperature } : {}),
-            ...(options.top_p !== undefined ? { topP: options.top_p } : {}),
-            signal: controller.signal,
-            timeoutMs: target.timeoutMs,
-            ...(inUse ? { persona: inUse.name } : {}),
-          })) {
-            if ('delta' in chunk) {
-              text += chunk.delta;
-              write({ ...base, text, delta: chunk.delta, done: false });
-            } else upstreamUsage = chunk.usage;
-          }
+        // The request leaves first; the messages are saved while the model starts to answer.
+        const chunks = got
+          ? target.adapter.stream({
+              model: target.upstreamModel,
+              messages,
+              maxTokens,
+              ...(options.temperature !== undefined ? { temperature: options.temperature } : {}),
+              ...(options.top_p !== undefined ? { topP: options.top_p } : {}),
+              signal: controller.signal,
+              timeoutMs: target.timeoutMs,
+              ...(inUse ? { persona: inUse.name } : {}),
+            })
+          : [];
+        // SQLite answers synchronously: yield once so that the request is on the wire first.
+        if (got) await new Promise<void>((resolve) => setImmediate(resolve));
+        try {
+          await ctx.db.kysely.transaction().execute(async (trx) => {
+            if (target.priceKey)
+              holdId = (
+                await hold(trx, {
+                  userId,
+                  amount: held,
+                  ref: `chat:${group?.id ?? 'mind'}`,
+                  priceKey: target.priceKey,
+                  ttlSeconds: Math.ceil(target.timeoutMs / 1000) * 4 + 600,
+                })
+              ).holdId;
+            if (group) await saveMessages(trx, group);
+          });
+        } catch (error) {
+          // Nothing was written: the call is cut and the user reads why.
+          controller.abort(error);
+          if (!(error instanceof AppError))
+            ctx.log.error({ err: error }, 'chat hold or messages could not be written');
+          refusal =
+            error instanceof AppError
+              ? format(error.text, lang, error.params)
+              : format(common.somethingWentWrong, lang);
+          throw error;
+        }
+        base.id = assistantLogId;
+        for await (const chunk of chunks) {
+          if ('delta' in chunk) {
+            text += chunk.delta;
+            write({ ...base, text, delta: chunk.delta, done: false });
+          } else upstreamUsage = chunk.usage;
+        }
       } catch (error) {
         failure =
           error instanceof UpstreamError
             ? error
             : new UpstreamError((error as Error).message, 'network');
-        ctx.log.warn(
-          { err: error, model: target.upstreamModel, provider: target.providerKey },
-          'chat upstream failed',
-        );
+        if (!refusal)
+          ctx.log.warn(
+            { err: error, model: target.upstreamModel, provider: target.providerKey },
+            'chat upstream failed',
+          );
       } finally {
         if (got) slots.releaseOne();
       }
@@ -436,9 +463,11 @@ export function streamRoutes(app: FastifyInstance): void {
         ...(charge ? { usage } : {}),
         cost,
         ...(balance !== null ? { credits: balance } : {}),
-        ...(failure
-          ? { error: format(texts.upstreamFailed, lang, { reason: failure.message }) }
-          : {}),
+        ...(refusal
+          ? { error: refusal }
+          : failure
+            ? { error: format(texts.upstreamFailed, lang, { reason: failure.message }) }
+            : {}),
       });
       flush();
       out.end();

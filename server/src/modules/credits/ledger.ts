@@ -216,6 +216,10 @@ async function findHoldByKey(trx: Executor, key: string): Promise<number | undef
  * Reserves credits for work about to run. Throws 430 when the balance does not cover it.
  * The same idempotency key answers the same hold.
  */
+/** The 430 a spend beyond the balance answers. */
+export const notEnoughCredits = (needed: number, available: number) =>
+  new AppError(430, texts.notEnoughCredits, { needed, available });
+
 export async function hold(db: Executor, input: HoldInput): Promise<{ holdId: number }> {
   assertAmount(input.amount, 'amount');
   return inTransaction(db, async (trx) => {
@@ -225,12 +229,8 @@ export async function hold(db: Executor, input: HoldInput): Promise<{ holdId: nu
       if (existing !== undefined) return { holdId: existing };
     }
     const balanceAfter = await applyDelta(trx, input.userId, -input.amount);
-    if (balanceAfter === null) {
-      throw new AppError(430, texts.notEnoughCredits, {
-        needed: input.amount,
-        available: await currentCredits(trx, input.userId),
-      });
-    }
+    if (balanceAfter === null)
+      throw notEnoughCredits(input.amount, await currentCredits(trx, input.userId));
     const ttl = input.ttlSeconds ?? (await readSettings(trx)).holdTtlSeconds;
     const now = Date.now();
     const created = await trx
