@@ -19,10 +19,11 @@ import {
 import {
   hold,
   notEnoughCredits,
-  quote,
+  pricing,
   release,
   settle,
   type Executor,
+  type Pricing,
 } from '../credits/ledger.js';
 import { keyOfUrl, readOwnedImage } from '../files/service.js';
 import { usableByok, usableModel } from './catalog.js';
@@ -231,17 +232,15 @@ export function streamRoutes(app: FastifyInstance): void {
     };
 
     let held = 0;
+    // The price is read once: the largest answer is held now, the real usage charged at the end.
+    let price: Pricing | null = null;
     try {
       if (target.priceKey) {
-        held = await quote(ctx.db.kysely, {
-          priceKey: target.priceKey,
-          units: { inputTokens: promptTokens, outputTokens: maxTokens },
-          userId,
-        });
+        price = await pricing(ctx.db.kysely, { priceKey: target.priceKey, userId });
+        held = price.cost({ inputTokens: promptTokens, outputTokens: maxTokens });
         // A read refuses a short balance before anything is sent. The hold itself is written
         // while the model starts (in run()); a balance spent in between cuts the call there.
-        const available = (await ctx.balances.read(userId)).credits;
-        if (available < held) throw notEnoughCredits(held, available);
+        if (price.available < held) throw notEnoughCredits(held, price.available);
       }
     } catch (error) {
       done();
@@ -431,12 +430,11 @@ export function streamRoutes(app: FastifyInstance): void {
         await ctx.db.kysely.transaction().execute(async (trx) => {
           if (holdId !== null) {
             if (charge) {
-              const price = await quote(trx, {
-                priceKey: target.priceKey!,
-                units: { inputTokens: usage.promptTokens, outputTokens: usage.completionTokens },
-                userId,
+              const actual = price!.cost({
+                inputTokens: usage.promptTokens,
+                outputTokens: usage.completionTokens,
               });
-              const settled = await settle(trx, { holdId, actualAmount: Math.min(price, held) });
+              const settled = await settle(trx, { holdId, actualAmount: Math.min(actual, held) });
               cost = settled.charged;
               balance = settled.balanceAfter;
             } else balance = (await release(trx, { holdId })).balanceAfter;
