@@ -125,15 +125,27 @@ function timedStream(url, body, headers) {
   });
 }
 
+/** CPU seconds a process has used so far (Linux /proc; null elsewhere). */
+function cpuSeconds(pid) {
+  try {
+    const fields = fs.readFileSync(`/proc/${pid}/stat`, 'utf8').split(') ')[1].split(' ');
+    return (Number(fields[11]) + Number(fields[12])) / 100; // utime + stime, in 1/100 s
+  } catch {
+    return null;
+  }
+}
+
 const pct = (sorted, p) =>
   sorted[Math.min(sorted.length - 1, Math.floor((p / 100) * sorted.length))];
 
-async function run(label, concurrency, once) {
+async function run(label, concurrency, once, pid) {
   await Promise.all(Array.from({ length: Math.min(concurrency, 20) }, once)); // warm-up
   const samples = [];
   const started = Date.now();
-  for (let r = 0; r < (concurrency === 1 ? ROUNDS * 40 : ROUNDS); r++)
+  const cpuBefore = cpuSeconds(pid);
+  for (let r = 0; r < (concurrency === 1 ? ROUNDS * 200 : ROUNDS); r++)
     samples.push(...(await Promise.all(Array.from({ length: concurrency }, once))));
+  const cpuAfter = cpuSeconds(pid);
   const ttfb = samples.map((s) => s.ttfb).sort((a, b) => a - b);
   const total = samples.map((s) => s.total).sort((a, b) => a - b);
   return {
@@ -145,6 +157,10 @@ async function run(label, concurrency, once) {
     ttfb99: pct(ttfb, 99),
     total50: pct(total, 50),
     total99: pct(total, 99),
+    cpuPerStream:
+      cpuBefore === null || cpuAfter === null
+        ? null
+        : ((cpuAfter - cpuBefore) * 1000) / samples.length,
   };
 }
 
@@ -202,8 +218,8 @@ try {
 
   const rows = [];
   for (const c of LEVELS) {
-    rows.push(await run('direct to upstream', c, direct));
-    rows.push(await run('through Atelier', c, viaAtelier));
+    rows.push(await run('direct to upstream', c, direct, fakeProc.pid));
+    rows.push(await run('through Atelier', c, viaAtelier, server.pid));
   }
   const f = (n) => `${n.toFixed(2)} ms`.padStart(10);
   console.log(
@@ -211,12 +227,16 @@ try {
       `${Math.ceil('Streaming benchmark reply. '.repeat(16).length / 8)} chunks per answer)\n`,
   );
   console.log(
-    `${'path'.padEnd(20)} ${'conc'.padStart(5)} ${'streams'.padStart(8)}   TTFB p50   TTFB p99  total p50  total p99`,
+    `${'path'.padEnd(20)} ${'conc'.padStart(5)} ${'streams'.padStart(8)}   TTFB p50   TTFB p99  total p50  total p99  CPU/stream`,
   );
   for (const r of rows)
     console.log(
-      `${r.label.padEnd(20)} ${String(r.concurrency).padStart(5)} ${String(r.streams).padStart(8)} ${f(r.ttfb50)} ${f(r.ttfb99)} ${f(r.total50)} ${f(r.total99)}`,
+      `${r.label.padEnd(20)} ${String(r.concurrency).padStart(5)} ${String(r.streams).padStart(8)} ${f(r.ttfb50)} ${f(r.ttfb99)} ${f(r.total50)} ${f(r.total99)} ${r.cpuPerStream === null ? '         ?' : f(r.cpuPerStream)}`,
     );
+  console.log(
+    '\nCPU/stream: the CPU the answering process used per stream (the fake upstream for ' +
+      '"direct", the Atelier server for "through Atelier").',
+  );
   console.log('\nAdded by Atelier (p50):');
   for (const c of LEVELS) {
     const d = rows.find((r) => r.concurrency === c && r.label.startsWith('direct'));
