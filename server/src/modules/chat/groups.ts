@@ -7,6 +7,7 @@ import type { Database } from '../../db/schema.js';
 import { notFound } from '../../http/errors.js';
 import { langOf } from '../../http/messages.js';
 import { route } from '../../http/route.js';
+import { fileUrl, keyOfUrl } from '../files/service.js';
 import { texts } from './messages.js';
 import type { ChatGroupsTable, ChatLogsTable } from './tables.js';
 import { pageOf } from '../../db/paging.js';
@@ -34,13 +35,19 @@ export const toGroup = (r: GroupRow): C.ChatGroup => ({
   updatedAt: r.updated_at,
 });
 
-export const toLog = (r: LogRow): C.ChatLog => ({
+/** A picture of ours is kept as its path and signed afresh on every read: old chats keep it. */
+const pictureLink = (ctx: AppContext, stored: string | null) => {
+  const key = stored ? keyOfUrl(stored) : null;
+  return key ? fileUrl(ctx, key) : stored;
+};
+
+export const toLog = (ctx: AppContext, r: LogRow): C.ChatLog => ({
   id: r.id,
   groupId: r.group_id,
   appId: r.app_id,
   role: r.role,
   content: r.content,
-  imageUrl: r.image_url,
+  imageUrl: pictureLink(ctx, r.image_url),
   model: r.model,
   status: r.status,
   promptTokens: r.prompt_tokens,
@@ -179,7 +186,7 @@ export function groupRoutes(app: FastifyInstance): void {
       .where('user_id', '=', identity.userId)
       .orderBy('id')
       .execute();
-    return { rows: rows.map(toLog), count: rows.length };
+    return { rows: rows.map((r) => toLog(app.ctx, r)), count: rows.length };
   });
 
   route(app, C.deleteLog, async ({ body, identity }) => {
@@ -208,7 +215,7 @@ export function groupRoutes(app: FastifyInstance): void {
       .where('user_id', '=', identity.userId)
       .where('app_id', '=', query.appId);
     const { rows, count } = await pageOf(base, query, (q) => q.selectAll().orderBy('id', 'desc'));
-    return { rows: rows.map(toLog), count };
+    return { rows: rows.map((r) => toLog(app.ctx, r)), count };
   });
 }
 

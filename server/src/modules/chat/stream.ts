@@ -25,7 +25,7 @@ import {
   type Executor,
   type Pricing,
 } from '../credits/ledger.js';
-import { keyOfUrl, readOwnedImage } from '../files/service.js';
+import { FILES_PREFIX, keyOfUrl, readOwnedImage } from '../files/service.js';
 import { usableByok, usableModel } from './catalog.js';
 import { defaultTitles, ownGroup, titleFrom } from './groups.js';
 import { texts } from './messages.js';
@@ -196,7 +196,10 @@ export function streamRoutes(app: FastifyInstance): void {
     // The upstream cannot reach this server: the user's own upload goes as a data: URL, and a
     // file of ours that is not theirs is a 404.
     let imageUrl = body.image_url;
-    if (imageUrl && keyOfUrl(imageUrl)) {
+    // Our own picture is saved as its path: a signed link would expire in the history.
+    const pictureKey = imageUrl ? keyOfUrl(imageUrl) : null;
+    const storedPicture = pictureKey ? `${FILES_PREFIX}${pictureKey}` : (body.image_url ?? null);
+    if (imageUrl && pictureKey) {
       const own = await readOwnedImage(ctx, userId, imageUrl);
       if (!own) throw notFound();
       imageUrl = `data:${own.mime};base64,${own.bytes.toString('base64')}`;
@@ -269,7 +272,7 @@ export function streamRoutes(app: FastifyInstance): void {
             ...logBase,
             role: 'user',
             content: body.prompt,
-            image_url: body.image_url ?? null,
+            image_url: storedPicture,
             status: 'done',
           },
           { ...logBase, role: 'assistant', content: '', image_url: null, status: 'partial' },

@@ -125,6 +125,32 @@ describe('an upload in a chat message', () => {
     };
     const part = sent.messages.at(-1)!.content.find((c) => c.type === 'image_url')!;
     expect(part.image_url!.url).toMatch(/^data:image\/png;base64,iVBOR/);
+
+    // The history keeps the picture's path and signs it afresh on every read, so the link of a
+    // chat older than FILE_LINK_TTL_SECONDS still shows its picture.
+    const key = mine.url.split('?')[0]!.slice('/api/files/'.length);
+    const stored = await t.app.ctx.db.kysely
+      .selectFrom('chat_logs')
+      .select(['id', 'image_url'])
+      .where('user_id', '=', alice.userId)
+      .where('role', '=', 'user')
+      .orderBy('id', 'desc')
+      .executeTakeFirstOrThrow();
+    expect(stored.image_url).toBe(`/api/files/${key}`);
+    await t.app.ctx.db.kysely
+      .updateTable('chat_logs')
+      .set({ image_url: `http://localhost/api/files/${key}?exp=1000&sig=expired-long-ago` })
+      .where('id', '=', stored.id)
+      .execute();
+    const logs = await call<{ rows: C.ChatLog[] }>(t.app, {
+      url: `/api/chatlog/chatList?groupId=${group.body.data.id}`,
+      headers: bearer(alice.token),
+    });
+    const link = logs.body.data.rows.find((l) => l.id === stored.id)!.imageUrl!;
+    expect(link).toMatch(new RegExp(`^/api/files/${key}\\?exp=\\d+&sig=`));
+    const picture = await t.app.inject({ url: link });
+    expect(picture.statusCode).toBe(200);
+    expect(picture.headers['content-type']).toBe('image/png');
   });
 });
 

@@ -198,7 +198,8 @@ function bodyFor(input: SendInput, group: ChatGroup): chat.ChatProcessBody {
     ...(group.appId === null && input.systemMessage.trim()
       ? { systemMessage: input.systemMessage }
       : {}),
-    ...(input.imageUrl ? { image_url: input.imageUrl } : {}),
+    // The history lists our pictures by path; the server takes absolute links.
+    ...(input.imageUrl ? { image_url: new URL(input.imageUrl, location.origin).href } : {}),
   };
 }
 
