@@ -82,6 +82,23 @@ describe('identity at start', () => {
     expect(calls(api, '/api/user/createGuest')).toBe(0);
   });
 
+  it('a signed-in first visit registers no guest, unless the session is over', async () => {
+    useAuthStore.getState().setToken('good');
+    const api = fakeApi(new Set());
+    vi.stubGlobal('fetch', api);
+    await startIdentity();
+    expect(useAuthStore.getState().userInfo?.username).toBe('ann');
+    expect(calls(api, '/api/user/createGuest')).toBe(0);
+    expect(document.cookie).toContain(`uuidToken=${useAuthStore.getState().guestid}`);
+
+    document.cookie = 'uuidToken=; expires=Thu, 01 Jan 1970 00:00:00 GMT; path=/';
+    useAuthStore.setState({ userInfo: null });
+    useAuthStore.getState().setToken('expired');
+    await startIdentity();
+    expect(calls(api, '/api/user/createGuest')).toBe(1);
+    expect(useAuthStore.getState().userInfo?.username).toBeNull();
+  });
+
   it('makes uuids on plain http too, where crypto.randomUUID is missing', () => {
     vi.stubGlobal('isSecureContext', false);
     const ids = new Set(Array.from({ length: 50 }, newGuestUuid));

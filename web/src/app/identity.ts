@@ -42,31 +42,35 @@ export const guestRegistered = new Promise<void>((resolve) => (markRegistered = 
 
 /**
  * Who is using the browser, at start: the guest uuid is generated once (cookie `uuidToken` and
- * the guest uuid key) and registered only when the cookie was not set; then user info is read.
+ * the guest uuid key) and registered only when the cookie was not set and nobody is signed in;
+ * then user info is read.
  * A signed-out 401 registers the known uuid again (registration is idempotent).
  */
 export async function startIdentity(): Promise<void> {
   captureAttribution();
   const store = useAuthStore.getState();
+  const hadToken = !!store.token;
   let uuid = getCookie(cookieNames.uuidToken);
+  // A signed-in browser registers its guest only if the session turns out to be over.
+  let unregistered = false;
   try {
     if (!uuid) {
       uuid =
         store.guestid && /^[0-9a-f-]{36}$/i.test(store.guestid) ? store.guestid : newGuestUuid();
       setCookie(cookieNames.uuidToken, uuid);
       store.setGuestId(uuid);
-      await registerGuest(uuid);
+      if (hadToken) unregistered = true;
+      else await registerGuest(uuid);
     } else if (store.guestid !== uuid) {
       store.setGuestId(uuid);
     }
   } finally {
     markRegistered();
   }
-  const hadToken = !!useAuthStore.getState().token;
   // A signed-out probe stays quiet: an unknown guest is not a reason to ask for a login.
   if (await loadInfo(!hadToken)) return;
   // An expired session falls back to the guest; an unknown guest registers again.
-  if (!hadToken) await registerGuest(uuid);
+  if (!hadToken || unregistered) await registerGuest(uuid);
   await loadInfo(true);
 }
 
