@@ -51,12 +51,10 @@ async function applyDelta(
   };
   const row = await update();
   if (row) return row.credits;
-  const exists = await trx
-    .selectFrom('credit_balances')
-    .select('user_id')
-    .where('user_id', '=', userId)
-    .executeTakeFirst();
-  if (exists || delta < 0) return null;
+  // Nothing matched: a short balance, or no balance row at the time of the update. A row
+  // another transaction creates meanwhile is found by the second update (checking for it
+  // with a select instead answered null to a grant racing the first grant of a user).
+  if (delta < 0) return null;
   await trx
     .insertInto('credit_balances')
     .values({ user_id: userId, credits: 0, used_credits: 0, updated_at: nowIso() })
