@@ -1,6 +1,15 @@
-import { Queue, Worker } from 'bullmq';
-import { Redis } from 'ioredis';
+import { createRequire } from 'node:module';
+import type * as BullMQ from 'bullmq';
+import type { Redis } from 'ioredis';
 import type { AppConfig } from '../config.js';
+
+/**
+ * BullMQ and ioredis are loaded only when Redis is configured: they hold about 25 MB that the
+ * embedded mode (and its idle-memory target) has no use for.
+ */
+const load = createRequire(import.meta.url);
+const bullmq = () => load('bullmq') as typeof BullMQ;
+const ioredis = () => load('ioredis') as { Redis: typeof Redis };
 
 /**
  * Wake-ups of the task workers. The task rows stay the source of truth (a worker claims a due
@@ -46,9 +55,11 @@ export function embeddedQueue(): TaskQueue {
 export function bullmqQueue(config: AppConfig): TaskQueue {
   const url = config.redisUrl!;
   const prefix = `${config.redisPrefix}bull`;
+  const { Queue, Worker } = bullmq();
+  const { Redis } = ioredis();
   const connection = new Redis(url, { maxRetriesPerRequest: null, lazyConnect: false });
   const queue = new Queue('tasks', { connection, prefix });
-  let worker: Worker | null = null;
+  let worker: BullMQ.Worker | null = null;
   let workerConnection: Redis | null = null;
   return {
     name: 'bullmq',

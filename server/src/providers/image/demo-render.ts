@@ -1,4 +1,4 @@
-import sharp from 'sharp';
+import { sharp } from '../../lib/sharp.js';
 import { sizeFor } from './prompt.js';
 
 /**
