@@ -53,7 +53,11 @@ async function measure(title, pathname, headers = {}) {
 }
 
 try {
+  // Right after start the heap still holds start-up garbage (migrations, seeding) that V8's
+  // memory reducer collects after a few quiet seconds: both figures are printed.
   await new Promise((r) => setTimeout(r, 2000));
+  const started = rssMb(server.pid);
+  await new Promise((r) => setTimeout(r, 13_000));
   const idle = rssMb(server.pid);
 
   const username = `bench${Date.now().toString(36)}`;
@@ -89,7 +93,10 @@ try {
       `${r.title.padEnd(42)}${r.rps.toFixed(0).padStart(10)}${String(r.p50).padStart(9)}${String(r.p99).padStart(9)}${String(r.total).padStart(11)}${String(r.bad).padStart(9)}`,
     );
   }
-  console.log(`\nserver RSS: ${idle.toFixed(1)} MB idle, ${loaded.toFixed(1)} MB after load\n`);
+  console.log(
+    `\nserver RSS: ${started.toFixed(1)} MB 2 s after start, ${idle.toFixed(1)} MB idle ` +
+      `(15 s after start), ${loaded.toFixed(1)} MB after load\n`,
+  );
   if (rows.some((r) => r.bad > 0))
     console.log('note: some answers were not 2xx; the figures above include them.\n');
 } catch (error) {
