@@ -296,7 +296,7 @@ export function streamRoutes(app: FastifyInstance): void {
     reply.raw.on('close', () => {
       if (!finished) controller.abort(new Error('client closed'));
     });
-    // Left while the hold was written: the upstream is not called at all.
+    // Left while the reads above ran: the upstream is not called at all.
     if (reply.raw.destroyed) controller.abort(new Error('client closed'));
     // Lines produced in the same turn of the event loop leave in one write (fewer syscalls
     // under load, no added wait: the flush runs right after the current I/O callbacks).
