@@ -123,6 +123,9 @@ const headersFor = (hasBody: boolean): Record<string, string> => {
   return headers;
 };
 
+/** The identity headers of every call, for the few made outside `send` (multipart uploads). */
+export const identityHeaders = (): Record<string, string> => headersFor(false);
+
 /** Sends one request with the identity headers and the timeout; rejects with ApiError(0). */
 const send = async <E extends Endpoint>(e: E, options: CallOptions<E>): Promise<Response> => {
   if (identityGate && e.access !== 'public') await identityGate;

@@ -1,8 +1,6 @@
-import { apps, chat, files } from '@atelier/contracts';
+import { apps, chat } from '@atelier/contracts';
 import { useQuery } from '@tanstack/react-query';
-import { API_BASE, ApiError, apiData, apiStream, handleAnswer } from '../../api/client';
-import { t } from '../../i18n';
-import { notify } from '../../lib/notify';
+import { apiData, apiStream } from '../../api/client';
 import { useAppSetting } from '../../stores/app-setting';
 import { useAuthStore } from '../../stores/auth';
 import type { ChatGroup, ChatRecord } from '../../stores/chat-storage';
@@ -61,37 +59,6 @@ export const streamAnswer = (
     signal,
     onLine,
   });
-
-/**
- * Uploads a picture for a vision model. The client sends JSON only, so the multipart call is
- * made here with the same identity headers; its answer goes through the same error catalogue.
- */
-export async function uploadImage(file: File): Promise<files.UploadedFile> {
-  const { token, guestid } = useAuthStore.getState();
-  const headers: Record<string, string> = { 'X-Lang': useAppSetting.getState().language };
-  if (token) headers.Authorization = `Bearer ${token}`;
-  else if (guestid) {
-    headers.Authorization = `Guestid ${guestid}`;
-    headers.Guestid = guestid;
-  }
-  const form = new FormData();
-  form.append('file', file);
-  let response: Response;
-  try {
-    response = await fetch(`${API_BASE}${files.uploadFile.path}`, {
-      method: 'POST',
-      headers,
-      body: form,
-    });
-  } catch {
-    notify.error(t('errors:network'));
-    throw new ApiError(t('errors:network'), 0);
-  }
-  const body = (await response.json().catch(() => null)) as Parameters<typeof handleAnswer>[2];
-  const answer = handleAnswer<files.UploadedFile>(files.uploadFile.path, response.status, body);
-  if (!answer.success) throw new ApiError(answer.message, 420);
-  return answer.data;
-}
 
 /** The chat models the caller may use (the server's order). */
 export const useChatModels = () => {

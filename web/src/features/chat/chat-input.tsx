@@ -13,10 +13,10 @@ import Tooltip from 'antd/es/tooltip';
 import { useRef, useState, type ChangeEvent, type KeyboardEvent } from 'react';
 import { useTranslation } from 'react-i18next';
 import { files } from '@atelier/contracts';
+import { uploadFile } from '../../api/upload';
 import { useChatStorage } from '../../stores/chat-storage';
 import { useDialogs } from '../../stores/dialogs';
 import { usePromptStore, type PromptEntry } from '../../stores/prompt-store';
-import { uploadImage } from './chat-api';
 import { choiceKey, filterPrompts, parseChoice, slashQuery } from './chat-logic';
 import type { useModelChoice } from './use-model-choice';
 
@@ -159,7 +159,7 @@ export function ChatInput({
     if (!file) return;
     setUploading(true);
     try {
-      const uploaded = await uploadImage(file);
+      const uploaded = await uploadFile(file);
       setAttached({ url: `${location.origin}${uploaded.url}`, preview: uploaded.thumbUrl });
     } catch {
       // The client showed why.

@@ -1,4 +1,5 @@
 import { i18n } from '../../i18n';
+import { downloadBlob } from '../../lib/download';
 import { notify } from '../../lib/notify';
 import { texts } from '../../lib/texts';
 import { pageFileNames } from './export/page-plan';
@@ -20,18 +21,6 @@ export interface ExportChatOptions {
 
 /** Pause between several downloads: browsers drop clicks that come in the same instant. */
 const BETWEEN_DOWNLOADS_MS = 150;
-
-function download(blob: Blob, name: string): void {
-  const url = URL.createObjectURL(blob);
-  const link = document.createElement('a');
-  link.href = url;
-  link.download = name;
-  document.body.appendChild(link);
-  link.click();
-  link.remove();
-  // Revoking at once can cancel the download in some browsers.
-  setTimeout(() => URL.revokeObjectURL(url), 60_000);
-}
 
 /**
  * Exports the WHOLE conversation (not just what a virtual list shows) as PNG: rendered
@@ -55,7 +44,7 @@ export async function exportChatPng(
     const names = pageFileNames(options.fileName, blobs.length);
     for (const [index, blob] of blobs.entries()) {
       if (index > 0) await new Promise((resolve) => setTimeout(resolve, BETWEEN_DOWNLOADS_MS));
-      download(blob, names[index]!);
+      downloadBlob(blob, names[index]!);
     }
     notify.success(i18n.t(texts.success.export));
   } catch (error) {

@@ -10,7 +10,7 @@ import Tooltip from 'antd/es/tooltip';
 import { useEffect, useRef, useState, type PointerEvent, type ReactNode } from 'react';
 import { createPortal } from 'react-dom';
 import { useTranslation } from 'react-i18next';
-import { downloadUrl } from './mj-data';
+import { downloadUrl } from '../../lib/download';
 import { stepZoom, wheelZoom } from './zoom';
 
 /** Spec section 9: the viewer's button tooltips show after 1 s. */

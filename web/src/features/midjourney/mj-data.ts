@@ -1,10 +1,10 @@
 import { drawing, files } from '@atelier/contracts';
 import { useQuery, useQueryClient, type QueryClient } from '@tanstack/react-query';
 import { useEffect } from 'react';
-import { API_BASE, ApiError, apiData, handleAnswer } from '../../api/client';
+import { ApiError, apiData } from '../../api/client';
+import { uploadFile } from '../../api/upload';
 import { t } from '../../i18n';
 import { notify } from '../../lib/notify';
-import { useAppSetting } from '../../stores/app-setting';
 import { useAuthStore } from '../../stores/auth';
 import { createPollLoop, isActive, POLL_PAGE_SIZE, POLL_TYPE, type PollLoop } from './polling';
 
@@ -118,18 +118,6 @@ export const runButton = (
   extra: { prompt?: string; zoom?: number; maskBase64?: string } = {},
 ) => submitDraw({ type: 'action', taskId, customId, ...extra });
 
-/** The identity headers the API client sends (multipart needs its own fetch). */
-function identityHeaders(): Record<string, string> {
-  const { token, guestid } = useAuthStore.getState();
-  const headers: Record<string, string> = { 'X-Lang': useAppSetting.getState().language };
-  if (token) headers.Authorization = `Bearer ${token}`;
-  else if (guestid) {
-    headers.Authorization = `Guestid ${guestid}`;
-    headers.Guestid = guestid;
-  }
-  return headers;
-}
-
 export const UPLOAD_MAX_BYTES = 10 * 1024 * 1024;
 const uploadTypes = new Set<string>(files.uploadMimes);
 
@@ -142,7 +130,7 @@ export function uploadProblem(
   return null;
 }
 
-/** `POST /upload/file` (multipart, field `file`), answered through the client's error catalogue. */
+/** Uploads a picture once its type and size are known to be accepted. */
 export async function uploadImage(file: File): Promise<files.UploadedFile> {
   const problem = uploadProblem(file);
   if (problem) {
@@ -150,33 +138,5 @@ export async function uploadImage(file: File): Promise<files.UploadedFile> {
     notify.error(text);
     throw new ApiError(text, 400);
   }
-  const form = new FormData();
-  form.append('file', file);
-  let response: Response;
-  try {
-    response = await fetch(`${API_BASE}${files.uploadFile.path}`, {
-      method: 'POST',
-      headers: identityHeaders(),
-      body: form,
-    });
-  } catch {
-    const text = t('errors:network');
-    notify.error(text);
-    throw new ApiError(text, 0);
-  }
-  const body = (await response.json().catch(() => null)) as Parameters<typeof handleAnswer>[2];
-  const answer = handleAnswer<files.UploadedFile>(files.uploadFile.path, response.status, body);
-  if (!answer.success) throw new ApiError(answer.message, 420);
-  return answer.data;
-}
-
-/** Saves a url to the user's disk under a file name (a same-origin link downloads directly). */
-export function downloadUrl(url: string, name: string): void {
-  const a = document.createElement('a');
-  a.href = url;
-  a.download = name;
-  a.rel = 'noopener';
-  document.body.appendChild(a);
-  a.click();
-  a.remove();
+  return uploadFile(file);
 }

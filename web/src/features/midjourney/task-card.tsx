@@ -25,7 +25,8 @@ import { useDialogs } from '../../stores/dialogs';
 import { buttonKind, type ButtonKind } from './buttons';
 import { describedPrompts } from './described';
 import { LazyImage } from './lazy-image';
-import { downloadUrl, refreshResults, runButton, type DrawList, type DrawTask } from './mj-data';
+import { downloadUrl } from '../../lib/download';
+import { refreshResults, runButton, type DrawList, type DrawTask } from './mj-data';
 import { useComposer } from './mj-store';
 import type { ViewerImage } from './image-viewer';
 

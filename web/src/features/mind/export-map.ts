@@ -90,16 +90,3 @@ export async function svgToPng(text: string, width: number, height: number): Pro
     ),
   );
 }
-
-/** Starts a download of `blob` as `name`. */
-export function downloadBlob(blob: Blob, name: string): void {
-  const url = URL.createObjectURL(blob);
-  const link = document.createElement('a');
-  link.href = url;
-  link.download = name;
-  document.body.appendChild(link);
-  link.click();
-  link.remove();
-  // Revoking at once can cancel the download in some browsers.
-  setTimeout(() => URL.revokeObjectURL(url), 60_000);
-}

@@ -18,7 +18,8 @@ import { notify } from '../../lib/notify';
 import { texts } from '../../lib/texts';
 import { promptFileText, usePromptStore, type PromptEntry } from '../../stores/prompt-store';
 import { PromptEditor } from './prompt-editor';
-import { downloadText, filterPrompts, PROMPT_FILE_NAME, readPromptJson } from './prompt-files';
+import { downloadBlob } from '../../lib/download';
+import { filterPrompts, PROMPT_FILE_NAME, readPromptJson } from './prompt-files';
 import { ImportOutcomeAlert, type ImportOutcome } from './import-outcome';
 import { PromptRow } from './prompt-row';
 
@@ -50,7 +51,12 @@ export function LocalTab({ onUse }: { onUse: (content: string) => void }) {
 
   const exportFile = () => {
     try {
-      downloadText(promptFileText(usePromptStore.getState().promptList), PROMPT_FILE_NAME);
+      downloadBlob(
+        new Blob([promptFileText(usePromptStore.getState().promptList)], {
+          type: 'application/json;charset=utf-8',
+        }),
+        PROMPT_FILE_NAME,
+      );
       notify.success(t(texts.success.export));
     } catch (error) {
       console.error('prompt export failed', error);

@@ -71,16 +71,3 @@ export async function fetchPromptSource(url: string, signal?: AbortSignal): Prom
   if (entries === 'mismatch') throw new PromptSourceError('mismatch');
   return entries;
 }
-
-/** Starts a download of `text` as a file. */
-export function downloadText(text: string, name: string, type = 'application/json'): void {
-  const url = URL.createObjectURL(new Blob([text], { type: `${type};charset=utf-8` }));
-  const link = document.createElement('a');
-  link.href = url;
-  link.download = name;
-  document.body.appendChild(link);
-  link.click();
-  link.remove();
-  // Revoking at once can cancel the download in some browsers.
-  setTimeout(() => URL.revokeObjectURL(url), 60_000);
-}

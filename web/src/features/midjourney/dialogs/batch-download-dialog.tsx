@@ -10,7 +10,8 @@ import { useEffect, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { apiData } from '../../../api/client';
 import { LazyImage } from '../lazy-image';
-import { downloadUrl, useIdentity } from '../mj-data';
+import { downloadUrl } from '../../../lib/download';
+import { useIdentity } from '../mj-data';
 import { isActive, POLL_INTERVAL_MS } from '../polling';
 import { MjModal, useBusy, useDialog } from './common';
 
