@@ -1,11 +1,10 @@
 import type { drawing } from '@atelier/contracts';
-import Button from 'antd/es/button';
 import Segmented from 'antd/es/segmented';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { submitDraw } from '../mj-data';
 import { useComposer, type RefImage } from '../mj-store';
-import { MjModal, PicturePicker, useBusy, useDialog } from './common';
+import { MjModal, PicturePicker, useBusy, useDialog, DialogActions } from './common';
 
 /** Blend (flag `blend`): 2–5 of one's pictures into one, in a portrait, square or landscape frame. */
 export default function BlendDialog() {
@@ -40,19 +39,17 @@ export default function BlendDialog() {
             { value: 'LANDSCAPE', label: t('midjourney:dialogs.blend.landscape') },
           ]}
         />
-        <div className="flex justify-end gap-2">
-          <Button onClick={close}>{t('midjourney:cancel')}</Button>
-          <Button
-            type="primary"
-            disabled={images.length < 2}
-            loading={sending}
-            onClick={() => void send()}
-          >
-            {images.length < 2
+        <DialogActions
+          onCancel={close}
+          onSubmit={() => void send()}
+          disabled={images.length < 2}
+          loading={sending}
+          label={
+            images.length < 2
               ? t('midjourney:dialogs.blend.needTwo')
-              : t('midjourney:dialogs.blend.submit', { count: images.length })}
-          </Button>
-        </div>
+              : t('midjourney:dialogs.blend.submit', { count: images.length })
+          }
+        />
       </div>
     </MjModal>
   );

@@ -55,6 +55,32 @@ export function MjModal(props: ModalProps & { children: ReactNode }) {
   return <Modal destroyOnHidden footer={null} {...props} {...sheet} />;
 }
 
+/** A dialog's foot: what `children` say, Cancel, and the dialog's main action. */
+export function DialogActions(props: {
+  onCancel: () => void;
+  onSubmit: () => void;
+  label: ReactNode;
+  disabled: boolean;
+  loading: boolean;
+  children?: ReactNode;
+}) {
+  const { t } = useTranslation();
+  return (
+    <div className="flex items-center justify-end gap-2">
+      {props.children}
+      <Button onClick={props.onCancel}>{t('midjourney:cancel')}</Button>
+      <Button
+        type="primary"
+        disabled={props.disabled}
+        loading={props.loading}
+        onClick={props.onSubmit}
+      >
+        {props.label}
+      </Button>
+    </div>
+  );
+}
+
 type Source = 'mine' | 'uploads';
 
 /**

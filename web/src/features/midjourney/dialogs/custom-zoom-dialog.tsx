@@ -1,4 +1,3 @@
-import Button from 'antd/es/button';
 import Input from 'antd/es/input';
 import InputNumber from 'antd/es/input-number';
 import Slider from 'antd/es/slider';
@@ -6,7 +5,7 @@ import { useEffect, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { findButton } from '../buttons';
 import { runButton, type DrawTask } from '../mj-data';
-import { MjModal, TaskPicker, useBusy, useDialog } from './common';
+import { MjModal, TaskPicker, useBusy, useDialog, DialogActions } from './common';
 
 const zoomable = (task: DrawTask) => !!findButton(task.buttons, (k) => k.kind === 'customZoom');
 
@@ -86,12 +85,13 @@ export default function CustomZoomDialog() {
             onChange={(e) => setPrompt(e.target.value)}
           />
         </label>
-        <div className="flex justify-end gap-2">
-          <Button onClick={close}>{t('midjourney:cancel')}</Button>
-          <Button type="primary" disabled={!customId} loading={sending} onClick={() => void send()}>
-            {t('midjourney:dialogs.customZoom.submit', { zoom })}
-          </Button>
-        </div>
+        <DialogActions
+          onCancel={close}
+          onSubmit={() => void send()}
+          disabled={!customId}
+          loading={sending}
+          label={t('midjourney:dialogs.customZoom.submit', { zoom })}
+        />
       </div>
     </MjModal>
   );

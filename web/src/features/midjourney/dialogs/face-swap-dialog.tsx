@@ -1,9 +1,8 @@
-import Button from 'antd/es/button';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { submitDraw } from '../mj-data';
 import { useComposer, type RefImage } from '../mj-store';
-import { MjModal, PicturePicker, useBusy, useDialog } from './common';
+import { MjModal, PicturePicker, useBusy, useDialog, DialogActions } from './common';
 
 /** Face swap (flag `faceSwap`): the face of one picture onto the person of another. */
 export default function FaceSwapDialog() {
@@ -49,17 +48,13 @@ export default function FaceSwapDialog() {
             <PicturePicker selected={target} max={1} onChange={setTarget} />
           </section>
         </div>
-        <div className="flex justify-end gap-2">
-          <Button onClick={close}>{t('midjourney:cancel')}</Button>
-          <Button
-            type="primary"
-            disabled={!source[0] || !target[0]}
-            loading={sending}
-            onClick={() => void send()}
-          >
-            {t('midjourney:dialogs.faceSwap.submit')}
-          </Button>
-        </div>
+        <DialogActions
+          onCancel={close}
+          onSubmit={() => void send()}
+          disabled={!source[0] || !target[0]}
+          loading={sending}
+          label={t('midjourney:dialogs.faceSwap.submit')}
+        />
       </div>
     </MjModal>
   );

@@ -1,11 +1,10 @@
-import Button from 'antd/es/button';
 import Input from 'antd/es/input';
 import Segmented from 'antd/es/segmented';
 import { useEffect, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { buttonKind } from '../buttons';
 import { runButton } from '../mj-data';
-import { MjModal, useBusy, useDialog } from './common';
+import { MjModal, useBusy, useDialog, DialogActions } from './common';
 
 /**
  * Image remix (flag `imageRemix`): a variation of a result with a changed prompt (Midjourney's
@@ -70,12 +69,13 @@ export default function ImageRemixDialog() {
             onChange={(e) => setPrompt(e.target.value)}
           />
         </label>
-        <div className="flex justify-end gap-2">
-          <Button onClick={close}>{t('midjourney:cancel')}</Button>
-          <Button type="primary" disabled={!customId} loading={sending} onClick={() => void send()}>
-            {t('midjourney:dialogs.remix.submit')}
-          </Button>
-        </div>
+        <DialogActions
+          onCancel={close}
+          onSubmit={() => void send()}
+          disabled={!customId}
+          loading={sending}
+          label={t('midjourney:dialogs.remix.submit')}
+        />
       </div>
     </MjModal>
   );

@@ -1,10 +1,9 @@
-import Button from 'antd/es/button';
 import Radio from 'antd/es/radio';
 import { useEffect, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { findButton } from '../buttons';
 import { runButton, type DrawTask } from '../mj-data';
-import { MjModal, TaskPicker, useBusy, useDialog } from './common';
+import { MjModal, TaskPicker, useBusy, useDialog, DialogActions } from './common';
 
 const fixable = (task: DrawTask) =>
   !!findButton(task.buttons, (k) => k.kind === 'upscaleSubtle' || k.kind === 'upscaleCreative');
@@ -43,12 +42,13 @@ export default function PhotoFixDialog() {
           <Radio value="subtle">{t('midjourney:buttons.upscaleSubtle')}</Radio>
           <Radio value="creative">{t('midjourney:buttons.upscaleCreative')}</Radio>
         </Radio.Group>
-        <div className="flex justify-end gap-2">
-          <Button onClick={close}>{t('midjourney:cancel')}</Button>
-          <Button type="primary" disabled={!button} loading={sending} onClick={() => void send()}>
-            {t('midjourney:dialogs.photoFix.submit')}
-          </Button>
-        </div>
+        <DialogActions
+          onCancel={close}
+          onSubmit={() => void send()}
+          disabled={!button}
+          loading={sending}
+          label={t('midjourney:dialogs.photoFix.submit')}
+        />
       </div>
     </MjModal>
   );

@@ -14,7 +14,7 @@ import {
   type Stroke,
 } from '../mask';
 import { runButton } from '../mj-data';
-import { MjModal, useBusy, useDialog } from './common';
+import { MjModal, useBusy, useDialog, DialogActions } from './common';
 
 /**
  * Redraw / vary region (flag `redraw`): paint over the part of an upscaled picture to redraw
@@ -150,22 +150,19 @@ export default function RedrawDialog() {
             onChange={(e) => setPrompt(e.target.value)}
           />
         </label>
-        <div className="flex items-center justify-end gap-2">
+        <DialogActions
+          onCancel={close}
+          onSubmit={() => void send()}
+          disabled={strokes.length === 0}
+          loading={sending}
+          label={t('midjourney:dialogs.redraw.submit')}
+        >
           {strokes.length === 0 ? (
             <span className="mr-auto text-xs text-white/45">
               {t('midjourney:dialogs.redraw.paintFirst')}
             </span>
           ) : null}
-          <Button onClick={close}>{t('midjourney:cancel')}</Button>
-          <Button
-            type="primary"
-            disabled={strokes.length === 0}
-            loading={sending}
-            onClick={() => void send()}
-          >
-            {t('midjourney:dialogs.redraw.submit')}
-          </Button>
-        </div>
+        </DialogActions>
       </div>
     </MjModal>
   );

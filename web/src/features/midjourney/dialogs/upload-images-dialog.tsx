@@ -1,9 +1,8 @@
-import Button from 'antd/es/button';
 import { useEffect, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { submitDraw } from '../mj-data';
 import { refLimits, useComposer, type RefImage } from '../mj-store';
-import { MjModal, PicturePicker, useBusy, useDialog } from './common';
+import { MjModal, PicturePicker, useBusy, useDialog, DialogActions } from './common';
 
 /**
  * Upload images (flag `uploadImages`): pick or upload pictures for the composer's image
@@ -63,19 +62,17 @@ export default function UploadImagesDialog() {
         ) : (
           <p className="m-0 text-sm text-amber-300">{t('midjourney:dialogs.upload.full')}</p>
         )}
-        <div className="flex justify-end gap-2">
-          <Button onClick={close}>{t('midjourney:cancel')}</Button>
-          <Button
-            type="primary"
-            disabled={picked.length === 0}
-            loading={sending}
-            onClick={() => void confirm()}
-          >
-            {target === 'describe'
+        <DialogActions
+          onCancel={close}
+          onSubmit={() => void confirm()}
+          disabled={picked.length === 0}
+          loading={sending}
+          label={
+            target === 'describe'
               ? t('midjourney:dialogs.upload.describe')
-              : t('midjourney:dialogs.upload.add', { count: picked.length })}
-          </Button>
-        </div>
+              : t('midjourney:dialogs.upload.add', { count: picked.length })
+          }
+        />
       </div>
     </MjModal>
   );

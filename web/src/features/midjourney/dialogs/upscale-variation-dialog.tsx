@@ -1,10 +1,9 @@
-import Button from 'antd/es/button';
 import Segmented from 'antd/es/segmented';
 import { useEffect, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { findButton } from '../buttons';
 import { runButton, type DrawTask } from '../mj-data';
-import { MjModal, TaskPicker, useBusy, useDialog } from './common';
+import { MjModal, TaskPicker, useBusy, useDialog, DialogActions } from './common';
 
 const isGrid = (task: DrawTask) => !!findButton(task.buttons, (k) => k.kind === 'upscale');
 const cells = [1, 2, 3, 4] as const;
@@ -78,12 +77,13 @@ export default function UpscaleVariationDialog() {
             },
           ]}
         />
-        <div className="flex justify-end gap-2">
-          <Button onClick={close}>{t('midjourney:cancel')}</Button>
-          <Button type="primary" disabled={!button} loading={sending} onClick={() => void send()}>
-            {t('midjourney:dialogs.upscaleVariation.submit')}
-          </Button>
-        </div>
+        <DialogActions
+          onCancel={close}
+          onSubmit={() => void send()}
+          disabled={!button}
+          loading={sending}
+          label={t('midjourney:dialogs.upscaleVariation.submit')}
+        />
       </div>
     </MjModal>
   );
