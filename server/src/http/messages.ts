@@ -67,6 +67,10 @@ export function format(
   );
 }
 
+/** A text with its parameters filled in every language (kept for readers of any language). */
+export const formatAll = (text: Localized, params: Record<string, string | number>): Localized =>
+  Object.fromEntries(languages.map((l) => [l, format(text, l, params)])) as Localized;
+
 /**
  * The caller's language: the web app sends `X-Lang`; otherwise the first supported
  * `Accept-Language`; otherwise the product default, simplified Chinese.

@@ -1,5 +1,5 @@
 import type { AppContext } from '../../context.js';
-import { format, languages, type Localized } from '../../http/messages.js';
+import { formatAll } from '../../http/messages.js';
 import { renderRecipe } from '../../providers/image/demo-render.js';
 import { generateImage, ImagesError } from '../../providers/image/openai-images.js';
 import {
@@ -11,9 +11,6 @@ import {
 } from '../tasks/runner.js';
 import { texts } from './messages.js';
 import { modelById } from './models.js';
-
-const fill = (text: Localized, params: Record<string, string | number>): Localized =>
-  Object.fromEntries(languages.map((l) => [l, format(text, l, params)])) as Localized;
 
 export interface ChatDrawParams {
   modelId: number;
@@ -33,7 +30,7 @@ export const chatDrawRunner: TaskRunner = {
 async function run(ctx: AppContext, task: TaskRow, signal: AbortSignal): Promise<StepOutcome> {
   const p = task.params as unknown as ChatDrawParams;
   const m = await modelById(ctx, p.modelId);
-  if (!m) throw new PermanentError(fill(texts.modelNotFound, {}));
+  if (!m) throw new PermanentError(formatAll(texts.modelNotFound, {}));
   const [w, h] = p.size.split('x').map(Number) as [number, number];
   if (m.demo) {
     const image = await renderRecipe(
@@ -64,7 +61,7 @@ async function run(ctx: AppContext, task: TaskRow, signal: AbortSignal): Promise
   } catch (error) {
     if (error instanceof ImagesError) {
       if (error.transient) throw new TransientError(error.message);
-      throw new PermanentError(fill(texts.upstreamRefused, { reason: error.message }));
+      throw new PermanentError(formatAll(texts.upstreamRefused, { reason: error.message }));
     }
     throw error;
   }

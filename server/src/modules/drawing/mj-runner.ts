@@ -1,7 +1,7 @@
 import { createHmac, timingSafeEqual } from 'node:crypto';
 import type { drawing } from '@atelier/contracts';
 import type { AppContext } from '../../context.js';
-import { format, languages, type Localized } from '../../http/messages.js';
+import { formatAll } from '../../http/messages.js';
 import { parseCustomId } from '../../providers/image/custom-ids.js';
 import {
   blendRecipe,
@@ -29,9 +29,6 @@ import {
 import { texts } from './messages.js';
 import type { MjTaskData, MjTaskParams } from './mj-params.js';
 import { modelById, type DrawingModel } from './models.js';
-
-const fill = (text: Localized, params: Record<string, string | number>): Localized =>
-  Object.fromEntries(languages.map((l) => [l, format(text, l, params)])) as Localized;
 
 /** The secret our notify hook URL carries: derived from the site's key, never stored. */
 export const notifySecret = (ctx: AppContext) =>
@@ -62,9 +59,9 @@ const clientOf = (m: DrawingModel) =>
 function rethrow(error: unknown): never {
   if (error instanceof MjProxyError) {
     if (error.kind === 'banned')
-      throw new PermanentError(fill(texts.banned, { word: error.detail.bannedWord ?? '' }));
+      throw new PermanentError(formatAll(texts.banned, { word: error.detail.bannedWord ?? '' }));
     if (error.kind === 'permanent')
-      throw new PermanentError(fill(texts.upstreamRefused, { reason: error.message }));
+      throw new PermanentError(formatAll(texts.upstreamRefused, { reason: error.message }));
     throw new TransientError(error.message);
   }
   throw error;
@@ -75,7 +72,7 @@ async function dataUrls(ctx: AppContext, userId: number, urls: string[]): Promis
     urls.map(async (url) => {
       const img = await readOwnedImage(ctx, userId, url);
       // The picture was deleted after the task was queued.
-      if (!img) throw new PermanentError(fill(texts.imageNotFound, {}));
+      if (!img) throw new PermanentError(formatAll(texts.imageNotFound, {}));
       return `data:${img.mime};base64,${img.bytes.toString('base64')}`;
     }),
   );
@@ -85,7 +82,7 @@ async function readBytes(ctx: AppContext, userId: number, urls: string[]): Promi
   return Promise.all(
     urls.map(async (url) => {
       const img = await readOwnedImage(ctx, userId, url);
-      if (!img) throw new PermanentError(fill(texts.imageNotFound, {}));
+      if (!img) throw new PermanentError(formatAll(texts.imageNotFound, {}));
       return img.bytes;
     }),
   );
@@ -113,7 +110,7 @@ export function outcomeOf(task: MjTask, pollAfterMs: number): StepOutcome {
   if (status === 'FAILURE' || status === 'CANCEL')
     return {
       type: 'failed',
-      error: fill(texts.upstreamFailed, { reason: task.failReason || status }),
+      error: formatAll(texts.upstreamFailed, { reason: task.failReason || status }),
       data: { upstreamStatus: status },
     };
   return {
@@ -128,7 +125,7 @@ const paramsOf = (task: TaskRow) => task.params as unknown as MjTaskParams;
 
 async function modelOf(ctx: AppContext, task: TaskRow): Promise<DrawingModel> {
   const m = await modelById(ctx, paramsOf(task).modelId);
-  if (!m) throw new PermanentError(fill(texts.modelNotFound, {}));
+  if (!m) throw new PermanentError(formatAll(texts.modelNotFound, {}));
   return m;
 }
 
@@ -136,7 +133,7 @@ async function submitDemo(ctx: AppContext, task: TaskRow): Promise<StepOutcome> 
   const p = paramsOf(task);
   const text = task.action === 'imagine' ? task.prompt : (p.modalPrompt ?? '');
   const banned = demoBannedWord(text);
-  if (banned) throw new PermanentError(fill(texts.banned, { word: banned }));
+  if (banned) throw new PermanentError(formatAll(texts.banned, { word: banned }));
   const data: MjTaskData = { upstreamStatus: 'NOT_START', finalPrompt: p.finalPrompt ?? '' };
   if (task.action === 'blend') {
     const images = await readBytes(ctx, task.userId, p.images ?? []);

@@ -30,6 +30,23 @@ const timeoutOf = (ctx: AppContext, kind: string, own?: number) =>
 /** The hold outlives the task by an hour, so the hold sweeper never returns a live task's credits. */
 const holdTtlSeconds = (timeoutMs: number) => Math.ceil(timeoutMs / 1000) + 3600;
 
+/** The columns of a task that has not run yet: a new one, or one redone in place. */
+const notRunYet = (now: number, timeout: number) => ({
+  status: 1 as const,
+  progress: 0,
+  upstream_id: null,
+  files: '[]',
+  error: null,
+  attempts: 0,
+  run_after: now,
+  deadline: now + timeout,
+  lease_owner: null,
+  lease_until: null,
+  created_at: new Date(now).toISOString(),
+  started_at: null,
+  finished_at: null,
+});
+
 /**
  * Creates a task and holds its price in the same transaction (not enough credits: 430 and
  * nothing is created), then wakes a worker. The hold lives an hour longer than the task may,
@@ -51,25 +68,13 @@ export async function createTask(ctx: AppContext, input: CreateTaskInput): Promi
         prompt: input.prompt,
         params: JSON.stringify(input.params),
         parent_id: input.parentId ?? null,
-        status: 1,
-        progress: 0,
-        upstream_id: null,
         provider_id: input.providerId,
         provider_limit: input.providerLimit ?? 0,
         price_key: input.priceKey,
         hold_id: null,
         credits: amount,
-        files: '[]',
-        error: null,
         data: JSON.stringify(input.data ?? {}),
-        attempts: 0,
-        run_after: now,
-        deadline: now + timeout,
-        lease_owner: null,
-        lease_until: null,
-        created_at: new Date(now).toISOString(),
-        started_at: null,
-        finished_at: null,
+        ...notRunYet(now, timeout),
       })
       .returningAll()
       .executeTakeFirstOrThrow();
@@ -316,22 +321,10 @@ export async function redoTask(
     const again = await trx
       .updateTable('tasks')
       .set({
-        status: 1,
-        progress: 0,
-        upstream_id: null,
         hold_id: holdId,
         credits: amount,
-        files: '[]',
-        error: null,
         data: '{}',
-        attempts: 0,
-        run_after: now,
-        deadline: now + timeout,
-        lease_owner: null,
-        lease_until: null,
-        created_at: new Date(now).toISOString(),
-        started_at: null,
-        finished_at: null,
+        ...notRunYet(now, timeout),
       })
       .where('id', '=', old.id)
       .where('status', '=', 4)
