@@ -1,5 +1,5 @@
 import { randomBytes } from 'node:crypto';
-import { expect, type APIRequestContext, type APIResponse } from '@playwright/test';
+import { expect, type APIRequestContext, type APIResponse, type Page } from '@playwright/test';
 
 export { ADMIN_PASSWORD, ADMIN_USERNAME, BASE_URL, E2E_PORT, siteUrl } from './env.js';
 import { ADMIN_PASSWORD, ADMIN_USERNAME, BASE_URL } from './env.js';
@@ -80,4 +80,15 @@ export async function registerUser(
     body: { username, password },
   });
   return { username, password, token: data.token };
+}
+
+/** Before the page's scripts run: signed in as `token`, the interface in `language`. */
+export async function signInBeforeLoad(page: Page, token: string, language = 'en-US') {
+  await page.addInitScript(
+    ([t, lang]) => {
+      localStorage.setItem('appSetting', JSON.stringify({ state: { language: lang }, version: 0 }));
+      localStorage.setItem('SECRET_TOKEN', t!);
+    },
+    [token, language],
+  );
 }

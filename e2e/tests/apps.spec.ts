@@ -1,5 +1,5 @@
 import { expect, test, type APIRequestContext, type Page } from '@playwright/test';
-import { BASE_URL, api, registerUser } from '../support/index.js';
+import { api, BASE_URL, registerUser, signInBeforeLoad } from '../support/index.js';
 
 /**
  * Personas and the app store (chat issue, item 4): a user browses the store, adds an app to
@@ -20,13 +20,7 @@ interface Line {
 
 /** Signed in as `token`, in `language`, the page opens `path`. */
 async function open(page: Page, token: string, path: string, language = 'en-US') {
-  await page.addInitScript(
-    ([t, lang]) => {
-      localStorage.setItem('appSetting', JSON.stringify({ state: { language: lang }, version: 0 }));
-      localStorage.setItem('SECRET_TOKEN', t!);
-    },
-    [token, language],
-  );
+  await signInBeforeLoad(page, token, language);
   await page.goto(path);
 }
 

@@ -1,6 +1,6 @@
 import fs from 'node:fs';
 import { expect, test, type Page } from '@playwright/test';
-import { BASE_URL, api, registerUser } from '../support/index.js';
+import { api, BASE_URL, registerUser, signInBeforeLoad } from '../support/index.js';
 
 /**
  * The chat screen against the offline demo model: a streamed answer grows on screen, stop
@@ -24,13 +24,7 @@ interface Group {
 
 /** Signed in as `token`, in English, the page opens `path`. */
 async function open(page: Page, token: string, path: string) {
-  await page.addInitScript((t) => {
-    localStorage.setItem(
-      'appSetting',
-      JSON.stringify({ state: { language: 'en-US' }, version: 0 }),
-    );
-    localStorage.setItem('SECRET_TOKEN', t);
-  }, token);
+  await signInBeforeLoad(page, token);
   await page.goto(path);
 }
 

@@ -1,6 +1,14 @@
 import { expect, test, type APIRequestContext, type Page } from '@playwright/test';
 import { startFakeEpay } from '../../server/test/fakes/epay.js';
-import { adminToken, api, BASE_URL, registerUser, siteUrl, uniqueName } from '../support/index.js';
+import {
+  adminToken,
+  api,
+  BASE_URL,
+  registerUser,
+  signInBeforeLoad,
+  siteUrl,
+  uniqueName,
+} from '../support/index.js';
 
 /**
  * Credits on screen (issue 4): the "not enough credits" answer opens the recharge dialog of
@@ -50,13 +58,7 @@ async function createSite(request: APIRequestContext, admin: string, recharge: 1
 
 /** Signed in, in English, on the given site's user centre, credits tab open. */
 async function openCredits(page: Page, domain: string, token: string) {
-  await page.addInitScript((t) => {
-    localStorage.setItem(
-      'appSetting',
-      JSON.stringify({ state: { language: 'en-US' }, version: 0 }),
-    );
-    localStorage.setItem('SECRET_TOKEN', t);
-  }, token);
+  await signInBeforeLoad(page, token);
   await page.goto(siteUrl(domain, '/user-center'));
   await page.getByRole('tab', { name: 'Credits' }).click();
   await expect(page.getByTestId('checkin-card')).toBeVisible();

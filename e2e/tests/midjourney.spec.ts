@@ -1,5 +1,5 @@
 import { expect, test, type APIRequestContext, type Page } from '@playwright/test';
-import { adminToken, api, registerUser } from '../support/index.js';
+import { adminToken, api, registerUser, signInBeforeLoad } from '../support/index.js';
 
 /**
  * The Midjourney screen with the built-in offline demo (no network): imagine → the progress
@@ -9,13 +9,7 @@ import { adminToken, api, registerUser } from '../support/index.js';
 
 /** Signed in as `token`, interface in English, on the Midjourney screen. */
 async function openScreen(page: Page, token: string) {
-  await page.addInitScript((t) => {
-    localStorage.setItem(
-      'appSetting',
-      JSON.stringify({ state: { language: 'en-US' }, version: 0 }),
-    );
-    localStorage.setItem('SECRET_TOKEN', t);
-  }, token);
+  await signInBeforeLoad(page, token);
   await page.goto('/Midjourney');
   await expect(page.getByTestId('mj-prompt')).toBeVisible();
 }

@@ -1,6 +1,6 @@
 import fs from 'node:fs';
 import { expect, test, type Page } from '@playwright/test';
-import { registerUser } from '../support/index.js';
+import { registerUser, signInBeforeLoad } from '../support/index.js';
 
 /**
  * Mind map (/mind): a signed-in user gives a topic, the offline demo model's outline streams
@@ -8,13 +8,7 @@ import { registerUser } from '../support/index.js';
  */
 
 async function open(page: Page, token: string, language = 'en-US') {
-  await page.addInitScript(
-    ([t, lang]) => {
-      localStorage.setItem('appSetting', JSON.stringify({ state: { language: lang }, version: 0 }));
-      localStorage.setItem('SECRET_TOKEN', t!);
-    },
-    [token, language],
-  );
+  await signInBeforeLoad(page, token, language);
   await page.goto('/mind');
 }
 

@@ -1,5 +1,5 @@
 import { expect, test } from '@playwright/test';
-import { registerUser } from '../support/index.js';
+import { registerUser, signInBeforeLoad } from '../support/index.js';
 
 /**
  * Bring your own key (chat issue, item 1) from the user centre: a private address is refused
@@ -11,13 +11,7 @@ test('user centre: add, change and delete an own OpenAI-compatible endpoint', as
   request,
 }) => {
   const user = await registerUser(request, 'byok');
-  await page.addInitScript((token) => {
-    localStorage.setItem(
-      'appSetting',
-      JSON.stringify({ state: { language: 'en-US' }, version: 0 }),
-    );
-    localStorage.setItem('SECRET_TOKEN', token);
-  }, user.token);
+  await signInBeforeLoad(page, user.token);
   await page.goto('/user-center');
   await page.getByRole('tab', { name: 'My endpoints' }).click();
   await expect(page.getByText('No endpoints of your own yet.', { exact: false })).toBeVisible();

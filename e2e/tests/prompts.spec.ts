@@ -1,6 +1,6 @@
 import fs from 'node:fs';
 import { expect, test, type Locator, type Page } from '@playwright/test';
-import { registerUser } from '../support/index.js';
+import { registerUser, signInBeforeLoad } from '../support/index.js';
 
 /**
  * The prompt store dialog (spec sections 2, 5 and 8), opened from the chat's "Prompt store"
@@ -10,13 +10,7 @@ import { registerUser } from '../support/index.js';
  */
 
 async function openStore(page: Page, token: string): Promise<Locator> {
-  await page.addInitScript((t) => {
-    localStorage.setItem(
-      'appSetting',
-      JSON.stringify({ state: { language: 'en-US' }, version: 0 }),
-    );
-    localStorage.setItem('SECRET_TOKEN', t);
-  }, token);
+  await signInBeforeLoad(page, token);
   await page.goto('/Chat');
   await page.getByRole('button', { name: 'Prompt store', exact: true }).click({ timeout: 15_000 });
   const dialog = page.getByRole('dialog', { name: 'Prompt store' });

@@ -97,3 +97,30 @@ export async function until<T>(
     await new Promise((r) => setTimeout(r, 20));
   }
 }
+
+/**
+ * Waits until every task of the user has succeeded and answers the most that were running
+ * (status 2) at once in any of the looks taken meanwhile.
+ */
+export async function peakRunningUntilDone(
+  app: FastifyInstance,
+  userId: number,
+  timeoutMs: number,
+  what: string,
+): Promise<number> {
+  let most = 0;
+  await until(
+    async () => {
+      const rows = await app.ctx.db.kysely
+        .selectFrom('tasks')
+        .select('status')
+        .where('user_id', '=', userId)
+        .execute();
+      most = Math.max(most, rows.filter((r) => Number(r.status) === 2).length);
+      return rows.every((r) => Number(r.status) === 3);
+    },
+    timeoutMs,
+    what,
+  );
+  return most;
+}

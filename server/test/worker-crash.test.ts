@@ -72,14 +72,7 @@ const kill9 = (child: ChildProcess) =>
     child.kill('SIGKILL');
   });
 
-const balance = async (userId: number) =>
-  (
-    await t.app.ctx.db.kysely
-      .selectFrom('credit_balances')
-      .select('credits')
-      .where('user_id', '=', userId)
-      .executeTakeFirstOrThrow()
-  ).credits;
+const balance = async (userId: number) => (await t.app.ctx.balances.read(userId)).credits;
 
 /*
  * Users are made and funded before any worker runs: on SQLite, two processes writing at once

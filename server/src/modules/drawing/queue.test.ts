@@ -13,7 +13,7 @@ import {
   startWorkers,
   status,
 } from '../../../test/drawing-support.js';
-import { fund, until } from '../../../test/task-support.js';
+import { fund, peakRunningUntilDone, until } from '../../../test/task-support.js';
 import { ledgerCheck } from '../credits/ledger.js';
 import { texts } from '../files/messages.js';
 import { createTask, getTask } from '../tasks/service.js';
@@ -65,14 +65,7 @@ afterAll(async () => {
   await t.close();
 });
 
-const balance = async (userId: number) =>
-  (
-    await t.app.ctx.db.kysely
-      .selectFrom('credit_balances')
-      .select('credits')
-      .where('user_id', '=', userId)
-      .executeTakeFirstOrThrow()
-  ).credits;
+const balance = async (userId: number) => (await t.app.ctx.balances.read(userId)).credits;
 
 async function fundedUser(amount: number): Promise<TestUser> {
   const user = await createUser(t.app);
@@ -113,20 +106,7 @@ describe('Midjourney on the task engine', () => {
 
     expect(rows).toHaveLength(50);
     expect(await balance(user.userId)).toBe(0); // all 50 held
-    let most = 0;
-    await until(
-      async () => {
-        const now = await t.app.ctx.db.kysely
-          .selectFrom('tasks')
-          .select('status')
-          .where('user_id', '=', user.userId)
-          .execute();
-        most = Math.max(most, now.filter((r) => Number(r.status) === 2).length);
-        return now.every((r) => Number(r.status) === 3);
-      },
-      45_000,
-      'all 50 drawings',
-    );
+    const most = await peakRunningUntilDone(t.app, user.userId, 45_000, 'all 50 drawings');
     expect(most).toBeLessThanOrEqual(3);
     // The proxy's own clock agrees: never more than 3 of this user's jobs at once.
     const jobs = rows.flatMap((r) => jobsOf(r.id));

@@ -12,6 +12,7 @@ import {
   ensureFakePrice,
   fakeJobRunner,
   fund,
+  peakRunningUntilDone,
   until,
 } from '../../../test/task-support.js';
 import {
@@ -33,14 +34,7 @@ import sharp from 'sharp';
 let t: TestApp;
 const upstreams: JobUpstream[] = [];
 
-const balance = async (userId: number) =>
-  (
-    await t.app.ctx.db.kysely
-      .selectFrom('credit_balances')
-      .select('credits')
-      .where('user_id', '=', userId)
-      .executeTakeFirstOrThrow()
-  ).credits;
+const balance = async (userId: number) => (await t.app.ctx.balances.read(userId)).credits;
 
 const settled = (userId: number, id: number) =>
   until(
@@ -195,20 +189,7 @@ describe('task engine', () => {
     await fund(t.app, user.userId, 250);
     const u = await upstream(30);
     const tasks = await Promise.all(Array.from({ length: 50 }, () => submit(user, u)));
-    let most = 0;
-    await until(
-      async () => {
-        const rows = await t.app.ctx.db.kysely
-          .selectFrom('tasks')
-          .select('status')
-          .where('user_id', '=', user.userId)
-          .execute();
-        most = Math.max(most, rows.filter((r) => Number(r.status) === 2).length);
-        return rows.every((r) => Number(r.status) === 3);
-      },
-      30_000,
-      'all 50 tasks',
-    );
+    const most = await peakRunningUntilDone(t.app, user.userId, 30_000, 'all 50 tasks');
     expect(most).toBeLessThanOrEqual(3);
     // Also from the rows' own times: never more than 3 runs overlapped.
     const rows = await Promise.all(tasks.map((x) => getTask(t.app.ctx, user.userId, x.id)));
