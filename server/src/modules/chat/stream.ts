@@ -348,6 +348,7 @@ export function streamRoutes(app: FastifyInstance): void {
               signal: controller.signal,
               timeoutMs: target.timeoutMs,
               ...(inUse ? { persona: inUse.name } : {}),
+              language: lang,
             })
           : [];
         // SQLite answers synchronously: yield once so that the request is on the wire first.
