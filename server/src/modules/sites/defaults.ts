@@ -32,6 +32,7 @@ export const defaultSite: SiteDraft = {
   pay: true,
   menu: true,
   index_path: '/Midjourney',
+  language: 'zh-CN',
   contents: text(
     '## About Atelier\n\nAtelier brings AI chat, drawing, music and video together in one studio.\n\n- Credits are only spent on results you receive: a failed task is refunded automatically.\n- Your chats and works are private to your account.\n- Available in English, 简体中文 and 繁體中文.',
     '## 关于 Atelier\n\nAtelier 把 AI 对话、绘画、音乐和视频汇集在一个工作室里。\n\n- 只为得到的结果消耗点数：任务失败会自动退还。\n- 你的对话和作品只属于你的账号。\n- 支持 English、简体中文和繁體中文。',
