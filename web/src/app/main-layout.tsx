@@ -63,7 +63,7 @@ function SideMenu({ entries }: { entries: MenuItem[] }) {
   const setCollapsed = useAppSetting((s) => s.setSiderCollapsed);
   return (
     <aside
-      className={`flex shrink-0 flex-col border-r border-white/5 bg-[#111116] transition-[width] duration-200 ${collapsed ? 'w-16' : 'w-52'}`}
+      className={`flex shrink-0 flex-col border-r border-white/5 bg-[#111116] transition-[width] duration-200 ${collapsed ? 'w-16' : 'w-60'}`}
     >
       <div className={`flex h-14 items-center ${collapsed ? 'justify-center' : 'px-4'}`}>
         <SiteName logoOnly={collapsed} />
