@@ -1,7 +1,7 @@
 import { buildApp } from '../src/app.js';
 import { loadConfig } from '../src/config.js';
 import { openDatabase } from '../src/boot.js';
-import { engineOf, registerRunner } from '../src/jobs/engine.js';
+import { engineOf, registerRunner } from '../src/modules/tasks/engine.js';
 import { fakeJobRunner } from './task-support.js';
 
 /*

@@ -2,7 +2,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { unzipSync } from 'fflate';
 import { createTestApp, type TestApp } from '../../test/harness.js';
 import { createUser, type TestUser } from '../../test/users.js';
-import { engineOf } from '../../jobs/engine.js';
+import { engineOf } from './engine.js';
 import { ledgerCheck, release } from '../credits/ledger.js';
 import { storeFile, fileUrl } from '../files/service.js';
 import { startJobUpstream, type JobUpstream } from '../../../test/fakes/jobs.js';

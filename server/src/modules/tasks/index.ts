@@ -1,4 +1,4 @@
-import { closeEngine, engineOf, registerRunner, runsWorkersInApi } from '../../jobs/engine.js';
+import { closeEngine, engineOf, registerRunner, runsWorkersInApi } from './engine.js';
 import type { AtelierModule } from '../module.js';
 import { zipRunner } from './zip-runner.js';
 

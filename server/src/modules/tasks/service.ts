@@ -1,11 +1,11 @@
 import type { AppContext } from '../../context.js';
 
 import { notFound } from '../../http/errors.js';
-import { engineOf, runnerOf, toTaskRow, type RawTask } from '../../jobs/engine.js';
+import { engineOf, runnerOf, toTaskRow, type RawTask } from './engine.js';
 import { hold, quote, release } from '../credits/ledger.js';
 import type { StepOutcome, TaskRow, TaskStatus } from './runner.js';
 
-export { registerRunner } from '../../jobs/engine.js';
+export { registerRunner } from './engine.js';
 
 export interface CreateTaskInput {
   userId: number;

@@ -1,14 +1,14 @@
 import { randomBytes } from 'node:crypto';
 import { sql, type Selectable } from 'kysely';
-import type { AppContext } from '../context.js';
-import { nowIso } from '../db/database.js';
-import { runPeriodically } from '../lib/periodic.js';
-import type { BackgroundTask } from '../modules/module.js';
-import { AppError } from '../http/errors.js';
-import type { Localized } from '../http/messages.js';
-import { release, settle } from '../modules/credits/ledger.js';
-import { texts } from '../modules/files/messages.js';
-import { deleteFiles, fileUrl, storeFile, type FileRow } from '../modules/files/service.js';
+import type { AppContext } from '../../context.js';
+import { nowIso } from '../../db/database.js';
+import { runPeriodically } from '../../lib/periodic.js';
+import type { BackgroundTask } from '../module.js';
+import { AppError } from '../../http/errors.js';
+import type { Localized } from '../../http/messages.js';
+import { release, settle } from '../credits/ledger.js';
+import { texts } from '../files/messages.js';
+import { deleteFiles, fileUrl, storeFile, type FileRow } from '../files/service.js';
 import {
   PermanentError,
   type ResultFile,
@@ -16,9 +16,9 @@ import {
   type TaskFile,
   type TaskRow,
   type TaskRunner,
-} from '../modules/tasks/runner.js';
-import type { TasksTable } from '../modules/tasks/tables.js';
-import { createQueue, type TaskQueue } from './queue.js';
+} from './runner.js';
+import type { TasksTable } from './tables.js';
+import { createQueue, type TaskQueue } from '../../jobs/queue.js';
 
 export type RawTask = Selectable<TasksTable>;
 
