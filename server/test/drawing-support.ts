@@ -3,7 +3,7 @@ import sharp from 'sharp';
 import type { FastifyInstance } from 'fastify';
 import type { drawing as D } from '@atelier/contracts';
 import { bearer, call } from '../src/test/harness.js';
-import { engineOf } from '../src/modules/tasks/engine.js';
+import { engineOf } from '../src/modules/tasks/index.js';
 import { fileUrl, storeFile } from '../src/modules/files/service.js';
 
 /** Task engine settings that keep retries and idle polls short in tests. */

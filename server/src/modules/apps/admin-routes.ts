@@ -4,7 +4,7 @@ import { apps as A, sites } from '@atelier/contracts';
 import { nowIso } from '../../db/database.js';
 import { badRequest, notFound } from '../../http/errors.js';
 import { route } from '../../http/route.js';
-import { readLocalized } from '../sites/kinds.js';
+import { readLocalized } from '../sites/index.js';
 import { texts } from './messages.js';
 import { checkModel, same, stored } from './service.js';
 import type { AppCategoriesTable, AppsTable } from './tables.js';

@@ -4,6 +4,7 @@ import { z } from 'zod';
 import { chat as C } from '@atelier/contracts';
 import type { AppContext } from '../../context.js';
 import { nowIso } from '../../db/database.js';
+import { isUniqueViolation } from '../../db/errors.js';
 import { AppError, badRequest, conflict, notFound } from '../../http/errors.js';
 import { route } from '../../http/route.js';
 import { secretBox, type SecretBox } from '../../lib/secret-box.js';
@@ -24,11 +25,6 @@ export const boxOf = (ctx: AppContext): SecretBox => {
   let box = boxes.get(ctx);
   if (!box) boxes.set(ctx, (box = secretBox(ctx.config.secretKey)));
   return box;
-};
-
-const isUnique = (error: unknown) => {
-  const code = (error as { code?: unknown } | null)?.code;
-  return code === '23505' || code === 'SQLITE_CONSTRAINT_UNIQUE';
 };
 
 export const toProvider = (r: ProviderRow): C.Provider => ({
@@ -142,7 +138,7 @@ export async function createProvider(
       .returningAll()
       .executeTakeFirstOrThrow();
   } catch (error) {
-    if (isUnique(error)) throw conflict(texts.nameTaken, { name: f.name });
+    if (isUniqueViolation(error)) throw conflict(texts.nameTaken, { name: f.name });
     throw error;
   }
 }
@@ -170,7 +166,7 @@ export async function createModel(
       .returningAll()
       .executeTakeFirstOrThrow();
   } catch (error) {
-    if (isUnique(error)) throw conflict(texts.nameTaken, { name: f.name });
+    if (isUniqueViolation(error)) throw conflict(texts.nameTaken, { name: f.name });
     throw error;
   }
 }
@@ -206,7 +202,7 @@ function adminRoutes(app: FastifyInstance): void {
       if (!row) throw notFound(texts.providerNotFound);
       return toProvider(row);
     } catch (error) {
-      if (isUnique(error)) throw conflict(texts.nameTaken, { name: fields.name ?? '' });
+      if (isUniqueViolation(error)) throw conflict(texts.nameTaken, { name: fields.name ?? '' });
       throw error;
     }
   });
@@ -249,7 +245,7 @@ function adminRoutes(app: FastifyInstance): void {
       if (!row) throw notFound(texts.modelNotFound);
       return toAdminModel(row);
     } catch (error) {
-      if (isUnique(error)) throw conflict(texts.nameTaken, { name: fields.name ?? '' });
+      if (isUniqueViolation(error)) throw conflict(texts.nameTaken, { name: fields.name ?? '' });
       throw error;
     }
   });

@@ -11,7 +11,7 @@ import { startFakeOpenAI, type FakeOpenAI } from '../../../test/fakes/openai.js'
 import { bearer, call, createTestApp, guest, type TestApp } from '../../test/harness.js';
 import { createUser, type TestUser } from '../../test/users.js';
 import { countTokens } from '../../providers/chat/index.js';
-import { grant } from '../credits/ledger.js';
+import { grant } from '../credits/index.js';
 import { readDeclared } from './catalog.js';
 
 let fake: FakeOpenAI;

@@ -1,11 +1,11 @@
 import { PassThrough } from 'node:stream';
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import { chat as C } from '@atelier/contracts';
-import type { AppContext } from '../../context.js';
 import { nowIso } from '../../db/database.js';
+import type { Executor } from '../../db/executor.js';
 import { AppError, badRequest, notFound } from '../../http/errors.js';
 import { authorize } from '../../http/identity.js';
-import { common, format, langOf, type Lang } from '../../http/messages.js';
+import { common, format, langOf } from '../../http/messages.js';
 import {
   chatAdapterFor,
   countMessageTokens,
@@ -22,27 +22,12 @@ import {
   pricing,
   release,
   settle,
-  type Executor,
   type Pricing,
-} from '../credits/ledger.js';
-import { FILES_PREFIX, keyOfUrl, readOwnedImage } from '../files/service.js';
+} from '../credits/index.js';
+import { FILES_PREFIX, keyOfUrl, readOwnedImage } from '../files/index.js';
 import { usableByok, usableModel } from './catalog.js';
 import { defaultTitles, ownGroup, titleFrom } from './groups.js';
 import { texts } from './messages.js';
-
-/** What a chat started from an app is given: its fixed system prompt and model, and its name. */
-export interface AppInUse {
-  name: string;
-  systemPrompt: string;
-  /** The model its chats use whatever the client picks; null: the client's choice. */
-  modelId: number | null;
-}
-/** Installed by the apps module; null when the caller may not use that app (or it is gone). */
-export type AppPromptResolver = (
-  ctx: AppContext,
-  app: { appId: number; userId: number; lang: Lang },
-) => Promise<AppInUse | null>;
-export const appPrompts: { resolve: AppPromptResolver } = { resolve: async () => null };
 
 export const MIND_SYSTEM_PROMPT =
   `${OUTLINE_MARKER} You write mind-map outlines. Answer ONLY with a markdown outline of the ` +
@@ -182,7 +167,7 @@ export function streamRoutes(app: FastifyInstance): void {
     // An app in use fixes the system prompt, and the model when it names one; the group's app
     // wins over what the client sends.
     const appId = group?.app_id ?? (body.appId ? Number(body.appId) : null);
-    const inUse = appId && !mind ? await appPrompts.resolve(ctx, { appId, userId, lang }) : null;
+    const inUse = appId && !mind ? await ctx.hooks.appPrompt(ctx, { appId, userId, lang }) : null;
     const target = await resolveTarget(
       inUse?.modelId ? { ...body, gptModelId: inUse.modelId, gptModelUserId: null } : body,
       userId,

@@ -1,13 +1,12 @@
 import { randomUUID } from 'node:crypto';
-import type { Kysely } from 'kysely';
 import { nowIso } from '../../db/database.js';
-import type { Database } from '../../db/schema.js';
+import type { Executor } from '../../db/executor.js';
 import { AppError, badRequest, conflict, notFound } from '../../http/errors.js';
 import { texts } from './messages.js';
 import { readSettings } from './settings.js';
 import type { LedgerKind } from './tables.js';
 
-/**
+/*
  * The credits ledger: the only code that changes a balance. Every function takes a Kysely
  * executor: a `Kysely<Database>` (a transaction is opened) or a `Transaction<Database>` (the
  * caller's transaction is joined, so e.g. "order paid" and "credits granted" commit together).
@@ -19,7 +18,6 @@ import type { LedgerKind } from './tables.js';
  *   plus a CHECK constraint);
  * - an idempotency key applies at most once (unique column).
  */
-export type Executor = Kysely<Database>;
 
 const DAY_MS = 24 * 3600 * 1000;
 

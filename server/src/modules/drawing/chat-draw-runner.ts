@@ -8,7 +8,7 @@ import {
   type StepOutcome,
   type TaskRow,
   type TaskRunner,
-} from '../tasks/runner.js';
+} from '../tasks/index.js';
 import { texts } from './messages.js';
 import { modelById } from './models.js';
 

@@ -5,7 +5,7 @@ import { AppError, notFound } from '../../http/errors.js';
 import { route } from '../../http/route.js';
 import { priceActionOf } from '../../providers/image/custom-ids.js';
 import type { MjFlavour } from '../../providers/image/midjourney-proxy.js';
-import { boxOf, createModel, DEMO_PROVIDER, PROVIDER_KEY_CONTEXT } from '../chat/catalog.js';
+import { boxOf, createModel, DEMO_PROVIDER, PROVIDER_KEY_CONTEXT } from '../chat/index.js';
 import { texts } from './messages.js';
 
 export const DEMO_IMAGE_MODEL = 'Offline demo · Midjourney';

@@ -8,10 +8,9 @@ import { parseCustomId } from '../../providers/image/custom-ids.js';
 import { demoStepOf } from '../../providers/image/demo-midjourney.js';
 import { sliceGrid, type DemoRecipe } from '../../providers/image/demo-render.js';
 import { buildPrompt, flagsOf, PromptError, splitFlags } from '../../providers/image/prompt.js';
-import { quote } from '../credits/ledger.js';
-import { readBalanceWithHolds } from '../credits/balances.js';
-import { fileOfKey, fileUrl, keyOfUrl, readOwnedImage, storeFile } from '../files/service.js';
-import type { TaskFile, TaskRow } from '../tasks/runner.js';
+import { quote, readBalanceWithHolds } from '../credits/index.js';
+import { fileOfKey, fileUrl, keyOfUrl, readOwnedImage, storeFile } from '../files/index.js';
+import type { TaskFile, TaskRow } from '../tasks/index.js';
 import {
   countActive,
   countByStatus,
@@ -21,7 +20,7 @@ import {
   listTasks,
   queuePositions,
   redoTask,
-} from '../tasks/service.js';
+} from '../tasks/index.js';
 import { texts } from './messages.js';
 import type { MjTaskData, MjTaskParams } from './mj-params.js';
 import { pickModel, modelById, priceKeyFor, type DrawingModel } from './models.js';

@@ -4,7 +4,7 @@ import type { AppContext } from '../../context.js';
 import { AppError } from '../../http/errors.js';
 import { route } from '../../http/route.js';
 import { chatAdapterFor } from '../../providers/chat/index.js';
-import { boxOf, PROVIDER_KEY_CONTEXT } from '../chat/catalog.js';
+import { boxOf, PROVIDER_KEY_CONTEXT } from '../chat/index.js';
 import { texts } from './messages.js';
 
 /**

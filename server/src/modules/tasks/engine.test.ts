@@ -2,9 +2,9 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { unzipSync } from 'fflate';
 import { createTestApp, type TestApp } from '../../test/harness.js';
 import { createUser, type TestUser } from '../../test/users.js';
-import { engineOf } from './engine.js';
-import { ledgerCheck, release } from '../credits/ledger.js';
-import { storeFile, fileUrl } from '../files/service.js';
+import { engineOf, registerTaskKind } from './engine.js';
+import { ledgerCheck, release } from '../credits/index.js';
+import { storeFile, fileUrl } from '../files/index.js';
 import { startJobUpstream, type JobUpstream } from '../../../test/fakes/jobs.js';
 import {
   FAKE_KIND,
@@ -25,7 +25,6 @@ import {
   listTasks,
   queuePositions,
   redoTask,
-  registerRunner,
   reportProgress,
 } from './service.js';
 import type { TaskRow } from './runner.js';
@@ -78,8 +77,8 @@ beforeAll(async () => {
       },
     },
   });
-  registerRunner(fakeJobRunner(15));
-  registerRunner({ ...fakeJobRunner(15), kind: 'fake-slow', timeoutMs: 300 });
+  registerTaskKind(t.app.ctx, fakeJobRunner(15));
+  registerTaskKind(t.app.ctx, { ...fakeJobRunner(15), kind: 'fake-slow', timeoutMs: 300 });
   await ensureFakePrice(t.app);
   await engineOf(t.app.ctx).start();
 });
