@@ -6,6 +6,7 @@ import type { Database } from '../../db/schema.js';
 import { AppError, conflict, notFound, notice } from '../../http/errors.js';
 import { grant } from './ledger.js';
 import { texts } from './messages.js';
+import { pageOf } from '../../db/paging.js';
 
 /** Crockford base32: no I, L, O, U, so codes read aloud and typed by hand survive. */
 const ALPHABET = '0123456789ABCDEFGHJKMNPQRSTVWXYZ';
@@ -123,19 +124,9 @@ export async function listCodeBatches(
   db: Kysely<Database>,
   page: { page: number; size: number },
 ): Promise<{ rows: Contract.CodeBatch[]; count: number }> {
-  const [rows, total] = await Promise.all([
-    db
-      .selectFrom('redeem_batches')
-      .selectAll()
-      .orderBy('id', 'desc')
-      .limit(page.size)
-      .offset((page.page - 1) * page.size)
-      .execute(),
-    db
-      .selectFrom('redeem_batches')
-      .select((eb) => eb.fn.countAll<number>().as('n'))
-      .executeTakeFirstOrThrow(),
-  ]);
+  const { rows, count } = await pageOf(db.selectFrom('redeem_batches'), page, (q) =>
+    q.selectAll().orderBy('id', 'desc'),
+  );
   const ids = rows.map((r) => r.id);
   const used = ids.length
     ? await db
@@ -147,7 +138,7 @@ export async function listCodeBatches(
         .execute()
     : [];
   const usedBy = new Map(used.map((u) => [u.batch_id, Number(u.n)]));
-  return { rows: rows.map((r) => toBatch(r, usedBy.get(r.id) ?? 0)), count: Number(total.n) };
+  return { rows: rows.map((r) => toBatch(r, usedBy.get(r.id) ?? 0)), count };
 }
 
 /** A batch's codes as CSV for an operator: hints and status only, never a usable code. */

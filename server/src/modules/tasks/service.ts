@@ -5,6 +5,7 @@ import { hold, quote, release } from '../credits/index.js';
 import { engineOf, runnerOf } from './engine.js';
 import { toTaskRow, type RawTask } from './rows.js';
 import type { StepOutcome, TaskRow } from './runner.js';
+import { pageOf } from '../../db/paging.js';
 
 const { queued, running, succeeded, failed } = TaskStatus;
 
@@ -150,18 +151,10 @@ export async function listTasks(
   if (input.status?.length) base = base.where('status', 'in', input.status);
   const keyword = input.keyword?.replace(/[%_\\]/g, '').trim();
   if (keyword) base = base.where('prompt', 'like', `%${keyword}%`);
-  const rows = await base
-    .selectAll()
-    .orderBy('id', 'desc')
-    .limit(input.size)
-    .offset((input.page - 1) * input.size)
-    .execute();
-  const { count } = await base
-    .select((eb) => eb.fn.countAll<string | number>().as('count'))
-    .executeTakeFirstOrThrow();
+  const { rows, count } = await pageOf(base, input, (q) => q.selectAll().orderBy('id', 'desc'));
   return {
     rows: rows.map((r) => toTaskRow(ctx, r)),
-    count: Number(count),
+    count,
     countQueue: await countQueue(ctx, input.userId, input.kinds),
   };
 }
