@@ -1,5 +1,5 @@
 import type { FastifyInstance } from 'fastify';
-import { drawing as D } from '@atelier/contracts';
+import { drawing as D, TaskStatus } from '@atelier/contracts';
 import type { AppContext } from '../../context.js';
 import { AppError, badRequest, notFound } from '../../http/errors.js';
 import type { Lang } from '../../http/messages.js';
@@ -56,7 +56,7 @@ export function toDrawTask(
     finalPrompt: d.finalPrompt ?? p.finalPrompt ?? t.prompt,
     params: (p.flags ?? {}) as Record<string, unknown>,
     images: t.files.map(toDrawImage),
-    buttons: t.status === 3 ? (d.buttons ?? []) : [],
+    buttons: t.status === TaskStatus.succeeded ? (d.buttons ?? []) : [],
     description: d.description ?? null,
     error: t.error ? t.error[lang] : null,
     parentId: t.parentId,
@@ -64,7 +64,7 @@ export function toDrawTask(
     modelName: model?.name ?? '',
     demo: model?.demo ?? false,
     // The hold went back: a failed drawing cost nothing.
-    credits: t.status === 4 ? 0 : t.credits,
+    credits: t.status === TaskStatus.failed ? 0 : t.credits,
     queuePosition: positions.get(t.id) ?? null,
     createdAt: t.createdAt,
     finishedAt: t.finishedAt,
@@ -168,7 +168,8 @@ async function prepareAction(
 ): Promise<Prepared> {
   const [parent] = await getTasks(ctx, userId, [body.taskId], ['mj']);
   if (!parent) throw notFound(texts.taskNotFound);
-  if (parent.status !== 3 || !parent.upstreamId) throw new AppError(400, texts.notFinished);
+  if (parent.status !== TaskStatus.succeeded || !parent.upstreamId)
+    throw new AppError(400, texts.notFinished);
   const parsed = parseCustomId(body.customId);
   const buttons = (parent.data as MjTaskData).buttons ?? [];
   if (!parsed || !buttons.some((b) => b.customId === body.customId))
@@ -348,7 +349,7 @@ export function drawRoutes(app: FastifyInstance): void {
   route(app, D.redo, async ({ body, identity, lang }) => {
     const [task] = await getTasks(ctx(), identity.userId, [body.id], [...DRAW_KINDS]);
     if (!task) throw notFound(texts.taskNotFound);
-    if (task.status !== 4) throw new AppError(400, texts.notFailed);
+    if (task.status !== TaskStatus.failed) throw new AppError(400, texts.notFailed);
     // The same drawing runs again (the screen follows its id).
     const again = await redoTask(ctx(), identity.userId, body.id, { inPlace: true });
     return (await toDrawTasks(ctx(), [again], lang))[0]!;
@@ -368,7 +369,7 @@ export function drawRoutes(app: FastifyInstance): void {
       kinds: ['mj'],
       page: query.page,
       size: query.size,
-      ...(query.status ? { status: [query.status as TaskRow['status']] } : {}),
+      ...(query.status ? { status: [query.status as TaskStatus] } : {}),
       ...(query.keyword ? { keyword: query.keyword } : {}),
     });
     return {
@@ -407,7 +408,7 @@ export function drawRoutes(app: FastifyInstance): void {
     if (!task) throw notFound(texts.taskNotFound);
     const grid = task.files[0];
     const single = ['upscale', 'upscale_subtle', 'upscale_creative', 'describe', 'faceswap'];
-    if (task.status !== 3 || !grid || single.includes(task.action))
+    if (task.status !== TaskStatus.succeeded || !grid || single.includes(task.action))
       throw new AppError(400, texts.notAGrid);
     const img = await readOwnedImage(ctx(), identity.userId, grid.url);
     if (!img) throw notFound(texts.taskNotFound);
@@ -472,7 +473,7 @@ export function drawRoutes(app: FastifyInstance): void {
     const r = await listTasks(ctx(), {
       userId: identity.userId,
       kinds: [...DRAW_KINDS],
-      status: [3],
+      status: [TaskStatus.succeeded],
       page: 1,
       size: 1000,
     });

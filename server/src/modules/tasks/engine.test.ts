@@ -29,6 +29,7 @@ import {
 } from './service.js';
 import type { TaskRow } from './runner.js';
 import sharp from 'sharp';
+import { isTaskFinished } from '@atelier/contracts';
 
 let t: TestApp;
 const upstreams: JobUpstream[] = [];
@@ -39,7 +40,7 @@ const settled = (userId: number, id: number) =>
   until(
     async () => {
       const task = await getTask(t.app.ctx, userId, id);
-      return task.status >= 3 ? task : undefined;
+      return isTaskFinished(task.status) ? task : undefined;
     },
     10_000,
     `task ${id} to finish`,
