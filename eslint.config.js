@@ -94,7 +94,7 @@ export default tseslint.config(
     plugins: { 'react-hooks': reactHooks },
     rules: {
       ...reactHooks.configs.recommended.rules,
-      // Features never import each other; shared code moves up (STYLE.md).
+      // Features never import each other; shared code moves up (docs/architecture.md).
       'import-x/no-restricted-paths': [
         'error',
         {
