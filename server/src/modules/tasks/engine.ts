@@ -7,7 +7,7 @@ import { createQueue, type TaskQueue } from '../../jobs/queue.js';
 import { runPeriodically } from '../../lib/periodic.js';
 import type { Localized } from '../../http/messages.js';
 import type { BackgroundTask } from '../module.js';
-import { deleteFiles } from '../files/index.js';
+import { deleteFiles, type FileRow } from '../files/index.js';
 import { markFailed, markSucceeded, storeResults } from './finish.js';
 import { texts } from './messages.js';
 import { mergeData, toTaskRow, type RawTask } from './rows.js';
@@ -255,7 +255,7 @@ export class Engine {
     results: ResultFile[],
     data?: Record<string, unknown>,
   ): Promise<void> {
-    let stored;
+    let stored: FileRow[];
     try {
       stored = await storeResults(this.ctx, raw, results);
     } catch (error) {
