@@ -346,6 +346,23 @@ describe('chats started from an app', () => {
     expect(systemOf(lastUpstream())).toBe(seeded.systemPrompt['en-US']);
   });
 
+  it('are named after the app, in the caller’s language, and keep that name', async () => {
+    const translator = await appNamed('Translator');
+    const seeded = seedApps.find((a) => a.key === 'translator')!;
+    const h = bearer(alice.token);
+    for (const lang of ['zh-CN', 'en-US', 'zh-TW'] as const) {
+      const made = await post<C.ChatGroup>('/group/create', h, { appId: translator.id }, lang);
+      expect(made.body.data.title).toBe(seeded.name[lang]);
+    }
+    const { groupId } = await chatFromApp(h, translator.id, { gptModelId: models.Fake });
+    const groups = await get<{ rows: C.ChatGroup[] }>('/group/query', h);
+    expect(groups.body.data.rows.find((g) => g.id === groupId)!.title).toBe('Translator');
+    // An app the caller may not use names nothing: the chat is a plain new one.
+    const secret = await persona(bearer(bob.token), { name: 'Bob only', systemPrompt: 'x' });
+    const other = await post<C.ChatGroup>('/group/create', h, { appId: secret.body.data.id });
+    expect(other.body.data.title).toBe('New chat');
+  });
+
   it('use the app’s fixed model instead of the one picked', async () => {
     const h = bearer(alice.token);
     const made = await persona(h, {

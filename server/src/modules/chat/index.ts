@@ -3,7 +3,8 @@ import { catalogRoutes, seedCatalog } from './catalog.js';
 import { groupRoutes, registerGuestMover } from './groups.js';
 import { streamRoutes } from './stream.js';
 
-export { appPrompts, MIND_SYSTEM_PROMPT } from './stream.js';
+export { appPrompts } from './app-hook.js';
+export { MIND_SYSTEM_PROMPT } from './stream.js';
 
 /**
  * Chat: providers and models (admin and config file), users' own endpoints, groups and logs,

@@ -28,21 +28,8 @@ import {
 import { FILES_PREFIX, keyOfUrl, readOwnedImage } from '../files/service.js';
 import { usableByok, usableModel } from './catalog.js';
 import { defaultTitles, ownGroup, titleFrom } from './groups.js';
+import { appPrompts } from './app-hook.js';
 import { texts } from './messages.js';
-
-/** What a chat started from an app is given: its fixed system prompt and model, and its name. */
-export interface AppInUse {
-  name: string;
-  systemPrompt: string;
-  /** The model its chats use whatever the client picks; null: the client's choice. */
-  modelId: number | null;
-}
-/** Installed by the apps module; null when the caller may not use that app (or it is gone). */
-export type AppPromptResolver = (
-  ctx: AppContext,
-  app: { appId: number; userId: number; lang: Lang },
-) => Promise<AppInUse | null>;
-export const appPrompts: { resolve: AppPromptResolver } = { resolve: async () => null };
 
 export const MIND_SYSTEM_PROMPT =
   `${OUTLINE_MARKER} You write mind-map outlines. Answer ONLY with a markdown outline of the ` +
