@@ -1,11 +1,10 @@
 import { PassThrough } from 'node:stream';
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import { chat as C } from '@atelier/contracts';
-import type { AppContext } from '../../context.js';
 import { nowIso } from '../../db/database.js';
 import { AppError, badRequest, notFound } from '../../http/errors.js';
 import { authorize } from '../../http/identity.js';
-import { common, format, langOf, type Lang } from '../../http/messages.js';
+import { common, format, langOf } from '../../http/messages.js';
 import {
   chatAdapterFor,
   countMessageTokens,
