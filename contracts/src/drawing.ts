@@ -565,6 +565,8 @@ export const translateData = z.object({
   to: z.string(),
   /** True when the offline word list answered (no chat model). */
   demo: z.boolean(),
+  /** Chinese words the offline word list does not know, left out of `text` (else empty). */
+  untranslated: z.array(z.string()),
 });
 
 export const translate = endpoint({

@@ -127,6 +127,10 @@ export function Composer() {
     try {
       const answer = await apiData(drawing.translate, { query: { text: prompt.trim() } });
       useComposer.getState().setPrompt(answer.text);
+      if (answer.untranslated.length > 0)
+        notify.info(
+          t('midjourney:composer.untranslated', { words: answer.untranslated.join('、') }),
+        );
     } catch {
       // shown by the client
     } finally {

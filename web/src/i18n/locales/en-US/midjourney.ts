@@ -139,6 +139,8 @@ export default {
       'Describe the picture, e.g. a lighthouse by the sea at sunset, oil painting (Ctrl+Enter to draw)',
     promptRequired: 'Enter a prompt first',
     noSuggestions: 'No better prompts came up',
+    untranslated:
+      'The offline demo’s word list does not know “{{words}}”, so it was left out. Describe it in English, or ask the operator to connect a chat model.',
     suggestions: 'Suggested prompts',
     translate: 'Translate to English',
     suggest: 'Suggest prompts',

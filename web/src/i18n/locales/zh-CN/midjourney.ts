@@ -136,6 +136,7 @@ export default {
     placeholder: '描述你想要的画面，例如：夕阳下的海边灯塔，油画风格（Ctrl+Enter 提交）',
     promptRequired: '请先输入描述',
     noSuggestions: '没有想到更好的描述',
+    untranslated: '离线演示的词表不认识“{{words}}”，已略去。请用英文描述，或请站长接入对话模型。',
     suggestions: '推荐描述',
     translate: '翻译成英文',
     suggest: '联想描述',

@@ -138,6 +138,7 @@ export default {
     placeholder: '描述你想要的畫面，例如：夕陽下的海邊燈塔，油畫風格（Ctrl+Enter 提交）',
     promptRequired: '請先輸入描述',
     noSuggestions: '沒有想到更好的描述',
+    untranslated: '離線示範的詞表不認識「{{words}}」，已略去。請用英文描述，或請站長接入對話模型。',
     suggestions: '推薦描述',
     translate: '翻譯成英文',
     suggest: '聯想描述',
