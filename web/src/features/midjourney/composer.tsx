@@ -7,7 +7,7 @@ import {
   TranslationOutlined,
 } from '@ant-design/icons';
 import { drawing } from '@atelier/contracts';
-import { useQuery, useQueryClient } from '@tanstack/react-query';
+import { keepPreviousData, useQuery, useQueryClient } from '@tanstack/react-query';
 import Alert from 'antd/es/alert';
 import Button from 'antd/es/button';
 import Input from 'antd/es/input';
@@ -18,7 +18,7 @@ import { useTranslation } from 'react-i18next';
 import { ApiError, apiData } from '../../api/client';
 import { notify } from '../../lib/notify';
 import { useDialogs } from '../../stores/dialogs';
-import { mjKeys, submitDraw, uploadImage, useIdentity, useModels } from './mj-data';
+import { mjKeys, submitDraw, uploadImage, useActiveCount, useIdentity, useModels } from './mj-data';
 import { useComposer, type RefTarget } from './mj-store';
 import { ParamsPanel } from './params-panel';
 import {
@@ -36,8 +36,11 @@ const refTargets: RefTarget[] = ['imageUrls', 'crefUrls', 'srefUrls'];
 function Simulation({ modelId, refreshKey }: { modelId: number | undefined; refreshKey: number }) {
   const { t } = useTranslation();
   const who = useIdentity();
+  // Asked again when a drawing starts or finishes, so "ahead" never outlives the queue.
+  const active = useActiveCount();
   const quote = useQuery({
-    queryKey: [...mjKeys.simulate(who, modelId, 'imagine'), refreshKey],
+    queryKey: [...mjKeys.simulate(who, modelId, 'imagine'), refreshKey, active],
+    placeholderData: keepPreviousData,
     queryFn: () =>
       apiData(drawing.drawSimulate, { query: { action: 'imagine', count: 1, modelId } }),
     enabled: modelId !== undefined,
