@@ -54,6 +54,8 @@ export default {
     credits: 'Credits: {{count}}',
     progress: 'Drawing progress',
     queueAhead: 'Tasks ahead: {{count}}',
+    sources: 'From:',
+    source: 'Picture used {{n}}',
     waiting: 'Waiting to start…',
     drawing: 'Drawing {{percent}}%',
     failedText: 'The drawing failed; nothing was charged',

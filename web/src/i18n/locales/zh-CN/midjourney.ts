@@ -52,6 +52,8 @@ export default {
     credits: '{{count}} 积分',
     progress: '绘制进度',
     queueAhead: '前面还有 {{count}} 个任务',
+    sources: '原图：',
+    source: '原图 {{n}}',
     waiting: '等待开始…',
     drawing: '正在绘制 {{percent}}%',
     failedText: '绘制失败，未扣积分',

@@ -54,6 +54,8 @@ export default {
     credits: '{{count}} 積分',
     progress: '繪製進度',
     queueAhead: '前面還有 {{count}} 個任務',
+    sources: '原圖：',
+    source: '原圖 {{n}}',
     waiting: '等待開始…',
     drawing: '正在繪製 {{percent}}%',
     failedText: '繪製失敗，未扣積分',
