@@ -130,7 +130,7 @@ export default {
     queue: 'queued ahead: {{count}}',
     wait: 'about {{count}} s',
     notEnough: 'Not enough credits: the drawing would be refused.',
-    recharge: 'Top up',
+    recharge: 'Buy credits',
   },
   composer: {
     title: 'Drawing prompt',

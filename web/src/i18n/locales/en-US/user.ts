@@ -107,7 +107,7 @@ export default {
     dayDone: 'Checked in on day {{day}}',
   },
   ledger: {
-    recharge: 'Recharge log',
+    recharge: 'Credits received',
     usage: 'Usage log',
     loadFailed: 'Could not load the log',
     emptyRecharge: 'No purchases or redeemed codes yet',

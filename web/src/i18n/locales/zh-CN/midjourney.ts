@@ -128,7 +128,7 @@ export default {
     queue: '前方排队 {{count}}',
     wait: '约 {{count}} 秒',
     notEnough: '积分不足，提交会失败。',
-    recharge: '去充值',
+    recharge: '购买积分',
   },
   composer: {
     title: '绘画描述',

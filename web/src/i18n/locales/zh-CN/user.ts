@@ -103,10 +103,10 @@ export default {
     dayDone: '{{day}} 日已签到',
   },
   ledger: {
-    recharge: '充值记录',
+    recharge: '积分获得记录',
     usage: '消费记录',
     loadFailed: '记录加载失败',
-    emptyRecharge: '还没有充值记录',
+    emptyRecharge: '还没有获得积分的记录',
     emptyUsage: '还没有消费记录',
     vipDays: '会员 {{count}} 天',
     after: '余额 {{credits}}',

@@ -130,7 +130,7 @@ export default {
     queue: '前方排隊 {{count}}',
     wait: '約 {{count}} 秒',
     notEnough: '積分不足，提交會失敗。',
-    recharge: '去儲值',
+    recharge: '購買積分',
   },
   composer: {
     title: '繪畫描述',

@@ -20,6 +20,6 @@ export default {
   photoAlbum: '在這裡查看相簿 {{id}} 中的圖片。',
   role: '在這裡選擇或建立 AI 角色（人設）。',
   appStore: '在這裡瀏覽應用商店，選擇現成的 AI 應用開始對話。',
-  pay: '在這裡購買點數或會員、使用兌換碼。',
+  pay: '在這裡購買積分或會員、使用兌換碼。',
   mind: '在這裡讓 AI 生成心智圖。',
 } satisfies LocaleShape<typeof zhCN>;

@@ -24,7 +24,7 @@ export default {
   summary: {
     label: '帳號概覽',
     admin: '管理員',
-    credits: '剩餘點數',
+    credits: '剩餘積分',
     vip: '會員',
     vipUntil: '有效期至 {{date}}',
     vipEnded: '已於 {{date}} 到期',
@@ -105,10 +105,10 @@ export default {
     dayDone: '{{day}} 日已簽到',
   },
   ledger: {
-    recharge: '儲值紀錄',
+    recharge: '積分獲得紀錄',
     usage: '消費紀錄',
     loadFailed: '紀錄載入失敗',
-    emptyRecharge: '還沒有儲值紀錄',
+    emptyRecharge: '還沒有獲得積分的紀錄',
     emptyUsage: '還沒有消費紀錄',
     vipDays: '會員 {{count}} 天',
     after: '餘額 {{credits}}',
