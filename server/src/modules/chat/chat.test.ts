@@ -797,6 +797,8 @@ describe('bring your own key', () => {
         apiKey: 'k',
       });
       expect([baseUrl, r.status]).toEqual([baseUrl, 400]);
+      // Says why, and what would work instead.
+      expect(r.body.message).toMatch(/private network.*public address/);
     }
   });
 

@@ -128,7 +128,7 @@ export default {
     },
   },
   endpoints: {
-    note: '接入你自己的 OpenAI 相容介面（OpenAI、DeepSeek、Ollama、vLLM、One API 等）：透過它對話不消耗積分。金鑰加密保存，之後只顯示「已設定」。',
+    note: '接入你自己的 OpenAI 相容介面（OpenAI、DeepSeek、One API，或部署在公開位址上的 Ollama、vLLM）：透過它對話不消耗積分。金鑰加密保存，之後只顯示「已設定」。',
     add: '新增介面',
     addTitle: '新增介面',
     editTitle: '修改介面',
@@ -140,7 +140,8 @@ export default {
     loadFailed: '介面列表載入失敗',
     name: '名稱',
     baseUrl: '介面位址',
-    baseUrlHint: '以 /v1 結尾的位址，例如 https://api.openai.com/v1；不能指向本機或內網位址。',
+    baseUrlHint:
+      '以 /v1 結尾的位址，例如 https://api.openai.com/v1 或 https://llm.example.com/v1。基於安全考量，本機或內網位址（localhost、127.0.0.1、192.168.…、10.…）會被拒絕：那等於讓網站去存取它自己的內部網路。要在這裡使用 Ollama，請把它放在公開 HTTPS 位址之後。',
     model: '模型',
     apiKey: 'API 金鑰',
     apiKeyKeep: '留空則保留已儲存的金鑰',
