@@ -53,9 +53,9 @@ function NoPrompts() {
     >
       <p className="m-0 flex-1 text-[13px] leading-5 text-white/60">{t('input.slashNone')}</p>
       <Button
-        size="small"
         type="primary"
         icon={<CloudDownloadOutlined />}
+        className="max-[639px]:!h-10"
         onMouseDown={(e) => e.preventDefault()}
         onClick={() => useDialogs.getState().open('promptStore', { tab: 'online' })}
       >
