@@ -27,6 +27,7 @@ import {
   fieldOfError,
   paramsToFlags,
   rememberedParams,
+  withoutPanelFlags,
   type ParamField,
 } from './params';
 
@@ -148,7 +149,7 @@ export function Composer() {
       const answer = await apiData(drawing.mjAssociate, {
         body: { prompt: prompt.trim().slice(0, 1000), count: 4 },
       });
-      setSuggestions(answer.suggestions);
+      setSuggestions(answer.suggestions.map((s) => withoutPanelFlags(s, params)));
       if (answer.suggestions.length === 0) notify.info(t('midjourney:composer.noSuggestions'));
     } catch {
       // shown by the client
