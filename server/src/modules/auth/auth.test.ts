@@ -121,6 +121,45 @@ describe('accounts', () => {
     expect(again.body.message).toContain('id');
   });
 
+  it('shows the device asking as used now, and leaves the others as they were', async () => {
+    const username = uniqueName();
+    await register({ username, password: 'password-1' });
+    const current = await login(username, 'password-1', CHROME_MAC);
+    const phone = await login(username, 'password-1', SAFARI_IPHONE);
+    // Both were last used four minutes ago: within the five minutes the sign-in check leaves
+    // the row alone, so only the list itself makes the current one fresh.
+    const fourMinutesAgo = new Date(Date.now() - 4 * 60_000).toISOString();
+    const ids = await t.app.ctx.db.kysely
+      .selectFrom('sessions')
+      .innerJoin('users', 'users.id', 'sessions.user_id')
+      .select('sessions.id')
+      .where('users.username', '=', username)
+      .execute();
+    await t.app.ctx.db.kysely
+      .updateTable('sessions')
+      .set({ last_seen_at: fourMinutesAgo })
+      .where(
+        'id',
+        'in',
+        ids.map((r) => r.id),
+      )
+      .execute();
+    const before = Date.now();
+    const list = await get<{ rows: LoginDevice[] }>(
+      '/api/user/getLoginDeviceList',
+      bearer(current),
+    );
+    const rows = list.body.data.rows;
+    const mine = rows.find((d) => d.current)!;
+    expect(mine.deviceName).toBe('Chrome on macOS');
+    expect(Date.parse(mine.lastSeenAt)).toBeGreaterThanOrEqual(before - 1000);
+    // The freshest comes first; the phone was not used and keeps its time.
+    expect(rows[0]!.id).toBe(mine.id);
+    const other = rows.find((d) => d.deviceName === 'Safari on iPhone')!;
+    expect(Date.parse(other.lastSeenAt)).toBe(Date.parse(fourMinutesAgo));
+    expect((await info(bearer(phone))).status).toBe(200);
+  });
+
   it("cannot sign out another user's device", async () => {
     const a = await register({ username: uniqueName(), password: 'password-a-1' });
     const b = await register({ username: uniqueName(), password: 'password-b-1' });

@@ -1,3 +1,4 @@
+import { randomInt } from 'node:crypto';
 import type { FastifyInstance } from 'fastify';
 import { drawing as D, TaskStatus } from '@atelier/contracts';
 import type { AppContext } from '../../context.js';
@@ -36,12 +37,17 @@ export const toDrawImage = (f: Pick<TaskFile, 'url' | 'thumbUrl' | 'width' | 'he
   height: f.height,
 });
 
+/** The actions drawn from the user's own pictures, which their cards show. */
+const SOURCE_ACTIONS = new Set(['blend', 'describe', 'faceswap']);
+
 /** A task as the screen reads it. */
 export function toDrawTask(
   t: TaskRow,
   lang: Lang,
   models: Map<number, DrawingModel | null>,
   positions: Map<number, number>,
+  /** A fresh link to one of the caller's pictures (stored links' signatures run out). */
+  link: (url: string) => string | null = () => null,
 ): D.DrawTask {
   const p = t.params as unknown as Partial<MjTaskParams>;
   const d = t.data as MjTaskData;
@@ -56,6 +62,9 @@ export function toDrawTask(
     finalPrompt: d.finalPrompt ?? p.finalPrompt ?? t.prompt,
     params: (p.flags ?? {}) as Record<string, unknown>,
     images: t.files.map(toDrawImage),
+    sources: SOURCE_ACTIONS.has(t.action)
+      ? (p.images ?? []).map(link).filter((u): u is string => u !== null)
+      : [],
     buttons: t.status === TaskStatus.succeeded ? (d.buttons ?? []) : [],
     description: d.description ?? null,
     error: t.error ? t.error[lang] : null,
@@ -76,7 +85,11 @@ export async function toDrawTasks(ctx: AppContext, rows: TaskRow[], lang: Lang) 
   const models = new Map<number, DrawingModel | null>();
   await Promise.all(ids.map(async (id) => models.set(id, id ? await modelById(ctx, id) : null)));
   const positions = await queuePositions(ctx, rows);
-  return rows.map((r) => toDrawTask(r, lang, models, positions));
+  const link = (url: string) => {
+    const key = keyOfUrl(url);
+    return key ? fileUrl(ctx, key) : null;
+  };
+  return rows.map((r) => toDrawTask(r, lang, models, positions, link));
 }
 
 const promptError = (e: unknown): never => {
@@ -135,7 +148,9 @@ async function prepareImagine(
   )}`.trim();
   const recipe: DemoRecipe = {
     prompt: built.text,
-    ...(f.seed !== undefined ? { seed: f.seed } : {}),
+    // Like Midjourney, the same words draw new pictures each time unless --seed pins them; the
+    // seed is kept in the recipe so the grid's buttons redraw from the same pictures.
+    seed: f.seed ?? randomInt(0, 2 ** 32 - 1),
     ...(f.aspect ? { aspect: f.aspect } : {}),
     ...(f.chaos !== undefined ? { chaos: f.chaos } : {}),
     ...(f.stylize !== undefined ? { stylize: f.stylize } : {}),

@@ -107,7 +107,7 @@ export default {
     dayDone: 'Checked in on day {{day}}',
   },
   ledger: {
-    recharge: 'Recharge log',
+    recharge: 'Credits received',
     usage: 'Usage log',
     loadFailed: 'Could not load the log',
     emptyRecharge: 'No purchases or redeemed codes yet',
@@ -130,7 +130,7 @@ export default {
     },
   },
   endpoints: {
-    note: 'Connect your own OpenAI-compatible endpoint (OpenAI, DeepSeek, Ollama, vLLM, One API…): chats through it cost no credits. The key is stored encrypted and afterwards only shown as set.',
+    note: 'Connect your own OpenAI-compatible endpoint (OpenAI, DeepSeek, One API, or an Ollama or vLLM server at a public address): chats through it cost no credits. The key is stored encrypted and afterwards only shown as set.',
     add: 'Add endpoint',
     addTitle: 'Add an endpoint',
     editTitle: 'Change the endpoint',
@@ -143,7 +143,7 @@ export default {
     name: 'Name',
     baseUrl: 'Base URL',
     baseUrlHint:
-      'The address ending in /v1, e.g. https://api.openai.com/v1; it may not lead to this machine or a private network.',
+      'The address ending in /v1, e.g. https://api.openai.com/v1 or https://llm.example.com/v1. Addresses on this server or a private network (localhost, 127.0.0.1, 192.168.…, 10.…) are refused for security: the site would be calling its own network. Run Ollama behind a public HTTPS address to use it here.',
     model: 'Model',
     apiKey: 'API key',
     apiKeyKeep: 'Leave empty to keep the stored key',

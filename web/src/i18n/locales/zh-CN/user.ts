@@ -103,10 +103,10 @@ export default {
     dayDone: '{{day}} 日已签到',
   },
   ledger: {
-    recharge: '充值记录',
+    recharge: '积分获得记录',
     usage: '消费记录',
     loadFailed: '记录加载失败',
-    emptyRecharge: '还没有充值记录',
+    emptyRecharge: '还没有获得积分的记录',
     emptyUsage: '还没有消费记录',
     vipDays: '会员 {{count}} 天',
     after: '余额 {{credits}}',
@@ -126,7 +126,7 @@ export default {
     },
   },
   endpoints: {
-    note: '接入你自己的 OpenAI 兼容接口（OpenAI、DeepSeek、Ollama、vLLM、One API 等）：通过它对话不消耗积分。密钥加密保存，之后只显示“已设置”。',
+    note: '接入你自己的 OpenAI 兼容接口（OpenAI、DeepSeek、One API，或部署在公网地址上的 Ollama、vLLM）：通过它对话不消耗积分。密钥加密保存，之后只显示“已设置”。',
     add: '添加接口',
     addTitle: '添加接口',
     editTitle: '修改接口',
@@ -138,7 +138,8 @@ export default {
     loadFailed: '接口列表加载失败',
     name: '名称',
     baseUrl: '接口地址',
-    baseUrlHint: '以 /v1 结尾的地址，例如 https://api.openai.com/v1；不能指向本机或内网地址。',
+    baseUrlHint:
+      '以 /v1 结尾的地址，例如 https://api.openai.com/v1 或 https://llm.example.com/v1。出于安全考虑，本机或内网地址（localhost、127.0.0.1、192.168.…、10.…）会被拒绝：那等于让网站去访问它自己的内部网络。要在这里使用 Ollama，请把它放在公网 HTTPS 地址之后。',
     model: '模型',
     apiKey: 'API 密钥',
     apiKeyKeep: '留空则保留已保存的密钥',

@@ -24,7 +24,7 @@ export default {
   summary: {
     label: '帳號概覽',
     admin: '管理員',
-    credits: '剩餘點數',
+    credits: '剩餘積分',
     vip: '會員',
     vipUntil: '有效期至 {{date}}',
     vipEnded: '已於 {{date}} 到期',
@@ -105,10 +105,10 @@ export default {
     dayDone: '{{day}} 日已簽到',
   },
   ledger: {
-    recharge: '儲值紀錄',
+    recharge: '積分獲得紀錄',
     usage: '消費紀錄',
     loadFailed: '紀錄載入失敗',
-    emptyRecharge: '還沒有儲值紀錄',
+    emptyRecharge: '還沒有獲得積分的紀錄',
     emptyUsage: '還沒有消費紀錄',
     vipDays: '會員 {{count}} 天',
     after: '餘額 {{credits}}',
@@ -128,7 +128,7 @@ export default {
     },
   },
   endpoints: {
-    note: '接入你自己的 OpenAI 相容介面（OpenAI、DeepSeek、Ollama、vLLM、One API 等）：透過它對話不消耗積分。金鑰加密保存，之後只顯示「已設定」。',
+    note: '接入你自己的 OpenAI 相容介面（OpenAI、DeepSeek、One API，或部署在公開位址上的 Ollama、vLLM）：透過它對話不消耗積分。金鑰加密保存，之後只顯示「已設定」。',
     add: '新增介面',
     addTitle: '新增介面',
     editTitle: '修改介面',
@@ -140,7 +140,8 @@ export default {
     loadFailed: '介面列表載入失敗',
     name: '名稱',
     baseUrl: '介面位址',
-    baseUrlHint: '以 /v1 結尾的位址，例如 https://api.openai.com/v1；不能指向本機或內網位址。',
+    baseUrlHint:
+      '以 /v1 結尾的位址，例如 https://api.openai.com/v1 或 https://llm.example.com/v1。基於安全考量，本機或內網位址（localhost、127.0.0.1、192.168.…、10.…）會被拒絕：那等於讓網站去存取它自己的內部網路。要在這裡使用 Ollama，請把它放在公開 HTTPS 位址之後。',
     model: '模型',
     apiKey: 'API 金鑰',
     apiKeyKeep: '留空則保留已儲存的金鑰',
