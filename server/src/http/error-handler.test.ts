@@ -93,10 +93,10 @@ describe('the one error handler', () => {
   });
 
   it.each([
-    ['en-US', 'username: must be at least 2 characters'],
-    ['zh-CN', 'username：至少 2 个字符'],
-    ['zh-TW', 'username：至少 2 個字元'],
-  ])('names the bad field in %s', async (lang, message) => {
+    ['en-US', 'Username must be at least 2 characters.'],
+    ['zh-CN', '用户名至少 2 个字符'],
+    ['zh-TW', '使用者名稱至少 2 個字元'],
+  ])('says what is wrong with the field as a sentence in %s', async (lang, message) => {
     const res = await app.inject({
       method: 'POST',
       url: '/echo',
@@ -116,7 +116,7 @@ describe('the one error handler', () => {
       payload: { email: 'nope', age: 200 },
     });
     const body = res.json();
-    expect(body.message).toBe('username: is required');
+    expect(body.message).toBe('Username is required.');
     expect(body.data.errors.map((e: { field: string }) => e.field).sort()).toEqual([
       'age',
       'email',
@@ -125,6 +125,18 @@ describe('the one error handler', () => {
     expect(body.data.errors.find((e: { field: string }) => e.field === 'email').message).toBe(
       'must be a valid email address',
     );
+  });
+
+  it('never shows a field name nobody typed: it stays in data.errors for the form', async () => {
+    const res = await app.inject({
+      method: 'POST',
+      url: '/echo',
+      headers: { 'x-lang': 'zh-CN' },
+      payload: { username: 'ann', age: 200 },
+    });
+    expect(res.statusCode).toBe(400);
+    expect(res.json().message).toBe('提交的内容不能大于 150');
+    expect(res.json().data.errors).toEqual([{ field: 'age', message: '不能大于 150' }]);
   });
 
   it('answers bad JSON with a readable 400', async () => {

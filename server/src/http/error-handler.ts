@@ -6,6 +6,7 @@ import {
 import type { core } from 'zod';
 import type { FieldError } from '@atelier/contracts';
 import { AppError } from './errors.js';
+import { fieldName } from './field-names.js';
 import { common, format, langOf, type Lang } from './messages.js';
 import { fieldErrors } from './validation.js';
 
@@ -40,10 +41,15 @@ export function registerErrorHandling(app: FastifyInstance): void {
     if (hasZodFastifySchemaValidationErrors(error)) {
       const errors = validationErrors(error, lang);
       const first = errors[0]!;
-      const message = format(common.invalidField, lang, {
-        field: first.field,
-        problem: first.message,
-      });
+      // People read a sentence; an operator calling the admin API directly reads the field's
+      // own name, as docs/api.md spells it.
+      const message =
+        req.routeOptions.config.access === 'admin'
+          ? format(common.invalidNamedField, lang, { field: first.field, problem: first.message })
+          : format(common.invalidField, lang, {
+              field: fieldName(first.field, lang),
+              problem: first.message,
+            });
       return send(reply, 400, message, { errors });
     }
     if (error.statusCode === 429) {
