@@ -128,6 +128,16 @@ export default {
       release: 'Reservation returned',
       guest_transfer: 'Moved from guest',
     },
+    spentOn: {
+      chat: 'Chat · {{name}}',
+      mind: 'Mind map · {{name}}',
+      image: 'Midjourney · {{name}}',
+      music: 'Music · {{name}}',
+      video: 'Video · {{name}}',
+      separation: 'Audio separation · {{name}}',
+      task: 'Task · {{name}}',
+    },
+    fromGuest: 'as a guest',
   },
   endpoints: {
     note: 'Connect your own OpenAI-compatible endpoint (OpenAI, DeepSeek, Ollama, vLLM, One API…): chats through it cost no credits. The key is stored encrypted and afterwards only shown as set.',

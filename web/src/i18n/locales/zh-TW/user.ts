@@ -126,6 +126,16 @@ export default {
       release: '預扣返還',
       guest_transfer: '訪客積分轉入',
     },
+    spentOn: {
+      chat: '對話 · {{name}}',
+      mind: '心智圖 · {{name}}',
+      image: 'Midjourney · {{name}}',
+      music: '音樂 · {{name}}',
+      video: '影片 · {{name}}',
+      separation: '音訊分離 · {{name}}',
+      task: '任務 · {{name}}',
+    },
+    fromGuest: '訪客期間',
   },
   endpoints: {
     note: '接入你自己的 OpenAI 相容介面（OpenAI、DeepSeek、Ollama、vLLM、One API 等）：透過它對話不消耗積分。金鑰加密保存，之後只顯示「已設定」。',
