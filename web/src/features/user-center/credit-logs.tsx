@@ -108,7 +108,9 @@ function LogList({ log }: { log: Log }) {
                 {row.amount > 0 ? `+${row.amount}` : row.amount}
               </span>
               <span className="text-xs text-white/40 tabular-nums">
-                {t('user:ledger.after', { credits: row.balanceAfter })}
+                {row.fromGuest
+                  ? t('user:ledger.afterGuest', { credits: row.balanceAfter })
+                  : t('user:ledger.after', { credits: row.balanceAfter })}
               </span>
             </div>
           </li>

@@ -114,6 +114,7 @@ export default {
     emptyUsage: 'No credits spent yet',
     vipDays: 'VIP {{count}} days',
     after: 'Balance {{credits}}',
+    afterGuest: 'Guest balance {{credits}}',
     kind: {
       register_gift: 'Sign-up gift',
       guest_trial: 'Guest trial',

@@ -110,6 +110,7 @@ export default {
     emptyUsage: '还没有消费记录',
     vipDays: '会员 {{count}} 天',
     after: '余额 {{credits}}',
+    afterGuest: '访客余额 {{credits}}',
     kind: {
       register_gift: '注册赠送',
       guest_trial: '访客试用',

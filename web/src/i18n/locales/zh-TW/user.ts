@@ -112,6 +112,7 @@ export default {
     emptyUsage: '還沒有消費紀錄',
     vipDays: '會員 {{count}} 天',
     after: '餘額 {{credits}}',
+    afterGuest: '訪客餘額 {{credits}}',
     kind: {
       register_gift: '註冊贈送',
       guest_trial: '訪客試用',
