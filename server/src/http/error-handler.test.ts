@@ -6,7 +6,7 @@ import { z } from 'zod';
 import { endpoint } from '@atelier/contracts';
 import type { AppContext } from '../context.js';
 import { registerErrorHandling } from './error-handler.js';
-import { notEnoughCredits, notice } from './errors.js';
+import { badRequest, notEnoughCredits, notice } from './errors.js';
 import { route } from './route.js';
 
 const echo = endpoint({
@@ -55,6 +55,15 @@ const crash = endpoint({
   data: z.null(),
 });
 
+const refused = endpoint({
+  method: 'GET',
+  path: '/refused',
+  access: 'public',
+  summary: 't',
+  tags: ['t'],
+  data: z.null(),
+});
+
 const text = { 'en-US': 'Already checked in today', 'zh-CN': '今天已签到', 'zh-TW': '今天已簽到' };
 
 describe('the one error handler', () => {
@@ -70,6 +79,9 @@ describe('the one error handler', () => {
     route(app, echo, async ({ body }) => ({ username: body.username }));
     route(app, businessNotice, async () => {
       throw notice(text);
+    });
+    route(app, refused, async () => {
+      throw badRequest(text, {}, 'day');
     });
     route(app, broke, async () => {
       throw notEnoughCredits(text);
@@ -137,6 +149,15 @@ describe('the one error handler', () => {
     expect(res.statusCode).toBe(400);
     expect(res.json().message).toBe('提交的内容不能大于 150');
     expect(res.json().data.errors).toEqual([{ field: 'age', message: '不能大于 150' }]);
+  });
+
+  it("says a handler's field error in the caller's language, in data.errors too", async () => {
+    const res = await app.inject({ url: '/refused', headers: { 'x-lang': 'zh-TW' } });
+    expect(res.statusCode).toBe(400);
+    expect(res.json()).toMatchObject({
+      message: '今天已簽到',
+      data: { errors: [{ field: 'day', message: '今天已簽到' }] },
+    });
   });
 
   it('answers bad JSON with a readable 400', async () => {

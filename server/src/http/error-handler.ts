@@ -28,6 +28,22 @@ function validationErrors(error: FastifyError, lang: Lang): FieldError[] {
 }
 
 /**
+ * An AppError naming its field (`data.errors`) carries the English text there; the form shows
+ * it in the caller's language, like the envelope's message.
+ */
+function localizedFieldErrors(error: AppError, message: string): unknown {
+  const errors = error.data?.errors;
+  if (!Array.isArray(errors)) return error.data;
+  const english = [error.text['en-US'], format(error.text, 'en-US', error.params)];
+  return {
+    ...error.data,
+    errors: (errors as FieldError[]).map((e) =>
+      english.includes(e.message) ? { ...e, message } : e,
+    ),
+  };
+}
+
+/**
  * The one place where failures become envelopes. 4xx carry a message the user can read in
  * their language (a bad field is named); 5xx are logged with the request and hide internals.
  */
@@ -36,7 +52,8 @@ export function registerErrorHandling(app: FastifyInstance): void {
     const lang = langOf(req);
     if (error instanceof AppError) {
       if (error.status >= 500) req.log.error({ err: error }, 'upstream or server failure');
-      return send(reply, error.status, format(error.text, lang, error.params), error.data);
+      const message = format(error.text, lang, error.params);
+      return send(reply, error.status, message, localizedFieldErrors(error, message));
     }
     if (hasZodFastifySchemaValidationErrors(error)) {
       const errors = validationErrors(error, lang);
