@@ -198,7 +198,7 @@ test('a guest binds a username and stays signed in as that account', async ({ pa
 
 test('help links open the frequent questions and the about dialog', async ({ page }) => {
   await page.goto('/user-center');
-  await page.getByRole('button', { name: '常见问题' }).click();
+  await page.getByRole('button', { name: '常见问题', exact: true }).click();
   const faq = page.getByRole('dialog');
   // Questions are folded (antd's accordion: one tab per question) until one is opened.
   const questions = faq.getByRole('tab');
@@ -209,6 +209,6 @@ test('help links open the frequent questions and the about dialog', async ({ pag
   await page.keyboard.press('Escape');
   await expect(faq).toBeHidden();
 
-  await page.getByRole('button', { name: '关于我们' }).click();
+  await page.getByRole('button', { name: '关于我们', exact: true }).click();
   await expect(page.getByRole('dialog')).toContainText('Atelier');
 });
