@@ -114,6 +114,7 @@ export default {
     emptyUsage: 'No credits spent yet',
     vipDays: 'VIP {{count}} days',
     after: 'Balance {{credits}}',
+    afterGuest: 'Guest balance {{credits}}',
     kind: {
       register_gift: 'Sign-up gift',
       guest_trial: 'Guest trial',
@@ -128,6 +129,16 @@ export default {
       release: 'Reservation returned',
       guest_transfer: 'Moved from guest',
     },
+    spentOn: {
+      chat: 'Chat · {{name}}',
+      mind: 'Mind map · {{name}}',
+      image: 'Midjourney · {{name}}',
+      music: 'Music · {{name}}',
+      video: 'Video · {{name}}',
+      separation: 'Audio separation · {{name}}',
+      task: 'Task · {{name}}',
+    },
+    fromGuest: 'as a guest',
   },
   endpoints: {
     note: 'Connect your own OpenAI-compatible endpoint (OpenAI, DeepSeek, One API, or an Ollama or vLLM server at a public address): chats through it cost no credits. The key is stored encrypted and afterwards only shown as set.',

@@ -110,6 +110,7 @@ export default {
     emptyUsage: '还没有消费记录',
     vipDays: '会员 {{count}} 天',
     after: '余额 {{credits}}',
+    afterGuest: '访客余额 {{credits}}',
     kind: {
       register_gift: '注册赠送',
       guest_trial: '访客试用',
@@ -124,6 +125,16 @@ export default {
       release: '预扣返还',
       guest_transfer: '访客积分转入',
     },
+    spentOn: {
+      chat: '对话 · {{name}}',
+      mind: '思维导图 · {{name}}',
+      image: 'Midjourney · {{name}}',
+      music: '音乐 · {{name}}',
+      video: '视频 · {{name}}',
+      separation: '音频分离 · {{name}}',
+      task: '任务 · {{name}}',
+    },
+    fromGuest: '访客期间',
   },
   endpoints: {
     note: '接入你自己的 OpenAI 兼容接口（OpenAI、DeepSeek、One API，或部署在公网地址上的 Ollama、vLLM）：通过它对话不消耗积分。密钥加密保存，之后只显示“已设置”。',

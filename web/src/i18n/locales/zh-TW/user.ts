@@ -112,6 +112,7 @@ export default {
     emptyUsage: '還沒有消費紀錄',
     vipDays: '會員 {{count}} 天',
     after: '餘額 {{credits}}',
+    afterGuest: '訪客餘額 {{credits}}',
     kind: {
       register_gift: '註冊贈送',
       guest_trial: '訪客試用',
@@ -126,6 +127,16 @@ export default {
       release: '預扣返還',
       guest_transfer: '訪客積分轉入',
     },
+    spentOn: {
+      chat: '對話 · {{name}}',
+      mind: '心智圖 · {{name}}',
+      image: 'Midjourney · {{name}}',
+      music: '音樂 · {{name}}',
+      video: '影片 · {{name}}',
+      separation: '音訊分離 · {{name}}',
+      task: '任務 · {{name}}',
+    },
+    fromGuest: '訪客期間',
   },
   endpoints: {
     note: '接入你自己的 OpenAI 相容介面（OpenAI、DeepSeek、One API，或部署在公開位址上的 Ollama、vLLM）：透過它對話不消耗積分。金鑰加密保存，之後只顯示「已設定」。',
