@@ -26,6 +26,7 @@ import {
 } from '../credits/index.js';
 import { FILES_PREFIX, keyOfUrl, readOwnedImage } from '../files/index.js';
 import { usableByok, usableModel } from './catalog.js';
+import { guardedLookup } from './url-guard.js';
 import { defaultTitles, ownGroup, titleFrom } from './groups.js';
 import { texts } from './messages.js';
 
@@ -87,6 +88,9 @@ interface Target {
 
 type Line = C.ChatStreamLine;
 
+/** Users' own endpoints connect only to the address checked when the name was resolved. */
+const byokLookup = guardedLookup();
+
 export function streamRoutes(app: FastifyInstance): void {
   const ctx = app.ctx;
   const activeByUser = new Map<number, number>();
@@ -102,7 +106,12 @@ export function streamRoutes(app: FastifyInstance): void {
     if (body.gptModelUserId) {
       const { row, apiKey } = await usableByok(ctx, Number(body.gptModelUserId), userId);
       return {
-        adapter: chatAdapterFor({ protocol: 'openai', baseUrl: row.base_url, apiKey }),
+        adapter: chatAdapterFor({
+          protocol: 'openai',
+          baseUrl: row.base_url,
+          apiKey,
+          ...(ctx.config.chat.byokAllowPrivate ? {} : { lookup: byokLookup }),
+        }),
         upstreamModel: row.model,
         modelName: row.name,
         providerKey: `byok:${row.id}`,
