@@ -14,7 +14,12 @@ import {
 import type { AppConfig } from './config.js';
 import { defaultHooks, GuestDataMovers, zeroBalance, type AppContext } from './context.js';
 import type { Db } from './db/database.js';
-import { registerErrorHandling } from './http/error-handler.js';
+import {
+  clientErrorHandler,
+  frameworkErrors,
+  registerErrorHandling,
+} from './http/error-handler.js';
+import { registerInputLimits } from './http/input-limits.js';
 import { registerMetrics } from './http/metrics.js';
 import { registerSecurityHeaders } from './http/security-headers.js';
 import { registerWeb } from './http/web.js';
@@ -43,6 +48,8 @@ export async function buildApp(config: AppConfig, options: BuildOptions): Promis
     },
     bodyLimit: 1024 * 1024,
     routerOptions: { ignoreTrailingSlash: true },
+    frameworkErrors,
+    clientErrorHandler,
   });
   app.setValidatorCompiler(validatorCompiler);
   app.setSerializerCompiler(serializerCompiler);
@@ -63,6 +70,7 @@ export async function buildApp(config: AppConfig, options: BuildOptions): Promis
     reply.header('x-request-id', req.id);
   });
   registerErrorHandling(app);
+  registerInputLimits(app);
 
   registerSecurityHeaders(app);
   await app.register(cors, {
