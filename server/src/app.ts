@@ -85,7 +85,16 @@ export async function buildApp(config: AppConfig, options: BuildOptions): Promis
         enableOfflineQueue: false,
       })
     : undefined;
-  if (redis) app.addHook('onClose', async () => void redis.quit().catch(() => redis.disconnect()));
+  if (redis) {
+    // A lost connection is reported (at most once a minute) rather than thrown; /readyz says it.
+    let reported = 0;
+    redis.on('error', (error: Error) => {
+      if (Date.now() - reported < 60_000) return;
+      reported = Date.now();
+      app.log.warn({ err: error }, 'redis connection failed');
+    });
+    app.addHook('onClose', async () => void redis.quit().catch(() => redis.disconnect()));
+  }
   await app.register(rateLimit, {
     global: true,
     max: config.rateLimit.global,
@@ -121,20 +130,40 @@ export async function buildApp(config: AppConfig, options: BuildOptions): Promis
     data: { status: 'ok' },
   }));
   app.get('/readyz', { schema: { hide: true } }, async (_req, reply) => {
-    try {
-      await ctx.db.ping();
-      return {
-        code: 200,
-        success: true,
-        message: 'ok',
-        data: { status: 'ready', database: ctx.db.dialect },
-      };
-    } catch (error) {
-      app.log.error({ err: error }, 'readiness check failed: database unreachable');
+    const unready = (what: string, error: unknown) => {
+      app.log.error({ err: error }, `readiness check failed: ${what} unreachable`);
       return reply
         .code(503)
-        .send({ code: 503, success: false, message: 'database unreachable', data: null });
+        .send({ code: 503, success: false, message: `${what} unreachable`, data: null });
+    };
+    try {
+      await ctx.db.ping();
+    } catch (error) {
+      return unready('database', error);
     }
+    // With Redis configured (rate limits, queue, shared limits), it is part of being ready.
+    if (redis) {
+      try {
+        await Promise.race([
+          redis.ping(),
+          new Promise((_, reject) =>
+            setTimeout(() => reject(new Error('no answer within 1 s')), 1000).unref(),
+          ),
+        ]);
+      } catch (error) {
+        return unready('redis', error);
+      }
+    }
+    return {
+      code: 200,
+      success: true,
+      message: 'ok',
+      data: {
+        status: 'ready',
+        database: ctx.db.dialect,
+        ...(redis ? { redis: 'ok' } : {}),
+      },
+    };
   });
 
   await app.register(
