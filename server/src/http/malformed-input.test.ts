@@ -13,7 +13,7 @@ import { createUser } from '../test/users.js';
  * covered as soon as they are in the contracts.
  */
 
-const endpoints: Endpoint[] = Object.values(contracts)
+const endpoints: Endpoint[] = (Object.values(contracts) as unknown[])
   .filter((ns): ns is Record<string, unknown> => typeof ns === 'object' && ns !== null)
   .flatMap((ns) => Object.values(ns))
   .filter(
