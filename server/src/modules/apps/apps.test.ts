@@ -387,10 +387,14 @@ describe('chats started from an app', () => {
     const { groupId } = await chatFromApp(h, translator.id, { gptModelId: models.Fake });
     const groups = await get<{ rows: C.ChatGroup[] }>('/group/query', h);
     expect(groups.body.data.rows.find((g) => g.id === groupId)!.title).toBe('Translator');
-    // An app the caller may not use names nothing: the chat is a plain new one.
+    // An app the caller may not use (another user's persona) is refused: 404 naming appId.
     const secret = await persona(bearer(bob.token), { name: 'Bob only', systemPrompt: 'x' });
-    const other = await post<C.ChatGroup>('/group/create', h, { appId: secret.body.data.id });
-    expect(other.body.data.title).toBe('New chat');
+    const other = await post<{ errors: { field: string }[] }>('/group/create', h, {
+      appId: secret.body.data.id,
+    });
+    expect(other.status).toBe(404);
+    expect(other.body.data.errors.map((e) => e.field)).toEqual(['appId']);
+    expect(JSON.stringify(other.body)).not.toContain('Bob only');
   });
 
   it('use the app’s fixed model instead of the one picked', async () => {

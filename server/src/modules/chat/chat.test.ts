@@ -708,7 +708,9 @@ describe('groups and logs', () => {
   it("never lets a user read, change or delete another user's groups, logs or own models", async () => {
     const a = bearer(alice.token);
     const b = bearer(bob.token);
-    const groupId = await newGroup(a, 42);
+    // No app 42 exists: the group cannot record it, and chat-process ignores it.
+    expect((await post('/group/create', a, { appId: 42 })).status).toBe(404);
+    const groupId = await newGroup(a);
     await stream(a, {
       gptModelId: models.Fake,
       prompt: 'private',
