@@ -1,6 +1,6 @@
 import { z } from 'zod';
 import { endpoint } from './endpoint.js';
-import { listOf } from './envelope.js';
+import { listOf, queryInt } from './envelope.js';
 import { localizedText } from './sites.js';
 
 /*
@@ -11,7 +11,7 @@ import { localizedText } from './sites.js';
  * the system prompt (and the model, when the app names one) whatever the client sends.
  */
 
-const id = z.coerce.number().int().positive();
+const id = queryInt(z.number().int().positive());
 
 /** The most personas one user may keep. */
 export const PERSONA_LIMIT = 100;
@@ -81,8 +81,8 @@ export const listApps = endpoint({
   query: z.object({
     categoryId: id.optional(),
     keyword: z.string().trim().max(100).optional(),
-    page: z.coerce.number().int().min(1).default(1),
-    size: z.coerce.number().int().min(1).max(200).default(60),
+    page: queryInt(z.number().int().min(1)).default(1),
+    size: queryInt(z.number().int().min(1).max(200)).default(60),
   }),
   data: listOf(app),
 });

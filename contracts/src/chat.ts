@@ -1,6 +1,6 @@
 import { z } from 'zod';
 import { endpoint } from './endpoint.js';
-import { listOf } from './envelope.js';
+import { listOf, queryInt } from './envelope.js';
 
 /*
  * Chat: providers and models (admin), the models a user may pick, bring-your-own-key models,
@@ -13,7 +13,7 @@ export const providerProtocol = z.enum(providerProtocols);
 export const modelKinds = ['chat', 'image', 'music', 'video', 'separation'] as const;
 export const modelKind = z.enum(modelKinds);
 
-const id = z.coerce.number().int().positive();
+const id = queryInt(z.number().int().positive());
 const httpUrl = z
   .string()
   .trim()
@@ -254,7 +254,13 @@ export const delGptModelUser = endpoint({
 
 // ---------------------------------------------------------------- groups
 
-export const groupConfig = z.record(z.string(), z.unknown());
+/** A group's settings: a small JSON object (at most 50 keys and 16 KB written out). */
+export const groupConfig = z
+  .record(z.string().max(100), z.unknown())
+  .refine((v) => Object.keys(v).length <= 50, { message: 'must have at most 50 settings' })
+  .refine((v) => JSON.stringify(v).length <= 16_384, {
+    message: 'must be at most 16384 characters written out',
+  });
 
 export const chatGroup = z.object({
   id: z.number().int(),
@@ -379,8 +385,8 @@ export const logsByApp = endpoint({
   tags: ['chat'],
   query: z.object({
     appId: id,
-    page: z.coerce.number().int().min(1).default(1),
-    size: z.coerce.number().int().min(1).max(500).default(100),
+    page: queryInt(z.number().int().min(1)).default(1),
+    size: queryInt(z.number().int().min(1).max(500)).default(100),
   }),
   data: listOf(chatLog),
 });
@@ -390,7 +396,7 @@ export const logsByApp = endpoint({
 export const chatOptions = z
   .object({
     /** The chat group; required by chat-process, optional for chat-mind (then nothing is saved). */
-    groupId: z.coerce.number().int().positive().optional(),
+    groupId: z.number().int().positive().optional(),
     /** Send earlier messages of the group (trimmed to the model's window). Default true. */
     usingContext: z.boolean().default(true),
     temperature: z.number().min(0).max(2).optional(),
@@ -400,10 +406,10 @@ export const chatOptions = z
 
 export const chatProcessBody = z.object({
   /** A model of `queryGptModel`; ignored when `gptModelUserId` is sent. */
-  gptModelId: z.coerce.number().int().positive().optional(),
-  gptModelUserId: z.coerce.number().int().positive().optional(),
+  gptModelId: z.number().int().positive().optional(),
+  gptModelUserId: z.number().int().positive().optional(),
   prompt: z.string().trim().min(1).max(100_000),
-  appId: z.coerce.number().int().positive().nullish(),
+  appId: z.number().int().positive().nullish(),
   options: chatOptions,
   /** The user's system message from their settings (an app in use fixes its own). */
   systemMessage: z.string().max(20_000).optional(),

@@ -1,6 +1,6 @@
 import { z } from 'zod';
 import { endpoint } from './endpoint.js';
-import { isoTime, listOf, pageQuery } from './envelope.js';
+import { isoTime, listOf, pageQuery, queryInt } from './envelope.js';
 import { userBalance } from './auth.js';
 
 /** Why a ledger row exists; `hold`/`release` book credits reserved by a running job. */
@@ -219,7 +219,7 @@ export const deleteBalanceLog = endpoint({
   access: 'identity',
   summary: 'Hide one of my balance-log rows from my view (the ledger itself is never deleted)',
   tags: ['credits'],
-  body: z.object({ id: z.coerce.number().int().positive() }),
+  body: z.object({ id: z.number().int().positive() }),
   data: z.null(),
 });
 
@@ -347,7 +347,7 @@ export const adminExportCodes = endpoint({
   access: 'admin',
   summary: 'A batch as CSV: each code’s last four characters, status, redeemer and time',
   tags: ['credits', 'admin'],
-  query: z.object({ batchId: z.coerce.number().int().positive() }),
+  query: z.object({ batchId: queryInt(z.number().int().positive()) }),
   data: z.object({ filename: z.string(), csv: z.string() }),
 });
 
@@ -383,7 +383,7 @@ export const adminLedger = endpoint({
   access: 'admin',
   summary: 'Ledger rows, newest first, of one user or everyone',
   tags: ['credits', 'admin'],
-  query: pageQuery.extend({ userId: z.coerce.number().int().positive().optional() }),
+  query: pageQuery.extend({ userId: queryInt(z.number().int().positive()).optional() }),
   data: listOf(adminLedgerEntry),
 });
 

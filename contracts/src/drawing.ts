@@ -1,6 +1,6 @@
 import { z } from 'zod';
 import { endpoint } from './endpoint.js';
-import { isoTime, listOf } from './envelope.js';
+import { isoTime, listOf, queryInt } from './envelope.js';
 import { balance } from './credits.js';
 import { TaskStatus, taskStatus } from './tasks.js';
 
@@ -14,7 +14,7 @@ import { TaskStatus, taskStatus } from './tasks.js';
  * only when they belong to the caller (someone else's → 404).
  */
 
-const id = z.coerce.number().int().positive();
+const id = queryInt(z.number().int().positive());
 
 // ---------------------------------------------------------------- parameters
 
@@ -287,10 +287,10 @@ export const getUserBalance = endpoint({
 // ---------------------------------------------------------------- results
 
 export const drawListQuery = z.object({
-  page: z.coerce.number().int().min(1).default(1),
-  size: z.coerce.number().int().min(1).max(100).default(12),
+  page: queryInt(z.number().int().min(1)).default(1),
+  size: queryInt(z.number().int().min(1).max(100)).default(12),
   /** Only this status. */
-  status: z.coerce.number().int().min(TaskStatus.queued).max(TaskStatus.failed).optional(),
+  status: queryInt(z.number().int().min(TaskStatus.queued).max(TaskStatus.failed)).optional(),
   /** Words of the prompt. */
   keyword: z.string().trim().max(200).optional(),
 });
@@ -313,9 +313,9 @@ export const drawResults = endpoint({
   summary: 'Your latest drawings of one type (4: Midjourney), for the polling loop',
   tags: ['drawing'],
   query: z.object({
-    page: z.coerce.number().int().min(1).default(1),
-    size: z.coerce.number().int().min(1).max(100).default(8),
-    type: z.coerce.number().int().min(1).max(20).default(4),
+    page: queryInt(z.number().int().min(1)).default(1),
+    size: queryInt(z.number().int().min(1).max(100)).default(8),
+    type: queryInt(z.number().int().min(1).max(20)).default(4),
   }),
   data: drawListData,
 });
@@ -375,8 +375,8 @@ export const queryImg = endpoint({
   summary: 'Your finished pictures, newest first (to pick as references)',
   tags: ['drawing'],
   query: z.object({
-    page: z.coerce.number().int().min(1).default(1),
-    size: z.coerce.number().int().min(1).max(200).default(99),
+    page: queryInt(z.number().int().min(1)).default(1),
+    size: queryInt(z.number().int().min(1).max(200)).default(99),
   }),
   data: listOf(myImage),
 });
@@ -418,9 +418,9 @@ export const paramItem = z.object({
 export type ParamItem = z.infer<typeof paramItem>;
 
 const galleryQuery = z.object({
-  categoryId: z.coerce.number().int().positive().optional(),
-  page: z.coerce.number().int().min(1).default(1),
-  size: z.coerce.number().int().min(1).max(100).default(12),
+  categoryId: queryInt(z.number().int().positive()).optional(),
+  page: queryInt(z.number().int().min(1)).default(1),
+  size: queryInt(z.number().int().min(1).max(100)).default(12),
 });
 
 export const getExampleList = endpoint({
@@ -429,7 +429,7 @@ export const getExampleList = endpoint({
   access: 'public',
   summary: 'Featured example drawings with their prompts (the empty drawing screen shows them)',
   tags: ['drawing'],
-  query: z.object({ size: z.coerce.number().int().min(1).max(100).default(12) }),
+  query: z.object({ size: queryInt(z.number().int().min(1).max(100)).default(12) }),
   data: listOf(galleryItem),
 });
 
@@ -535,9 +535,9 @@ export const simulation = z.object({
 export type Simulation = z.infer<typeof simulation>;
 
 const simulateQuery = z.object({
-  modelId: z.coerce.number().int().positive().optional(),
+  modelId: queryInt(z.number().int().positive()).optional(),
   action: drawAction.default('imagine'),
-  count: z.coerce.number().int().min(1).max(10).default(1),
+  count: queryInt(z.number().int().min(1).max(10)).default(1),
 });
 
 export const getSimulate = endpoint({
@@ -654,6 +654,6 @@ export const queryBatchDownload = endpoint({
   access: 'identity',
   summary: 'Your zips, newest first (or one, with id)',
   tags: ['drawing'],
-  query: z.object({ id: z.coerce.number().int().positive().optional() }),
+  query: z.object({ id: queryInt(z.number().int().positive()).optional() }),
   data: listOf(batchDownload),
 });

@@ -23,10 +23,18 @@ export const listOf = <T extends z.ZodType>(row: T) =>
 
 export type List<T> = { rows: T[]; count: number };
 
+/**
+ * An integer read from a query string: only digits (`"3"`) become a number, so `"3.5"`,
+ * `" 3"`, `"1e3"`, `"true"` and `"-1"` are refused by `schema` like any other non-number.
+ * JSON bodies do not use this: their integers are `z.number().int()` and take no strings.
+ */
+export const queryInt = <S extends z.ZodType<number, number>>(schema: S) =>
+  z.preprocess((v) => (typeof v === 'string' && /^\d{1,15}$/.test(v) ? Number(v) : v), schema);
+
 /** `page` from 1, `size` up to 1,000 (the spec's menu list asks for 1,000). */
 export const pageQuery = z.object({
-  page: z.coerce.number().int().min(1).default(1),
-  size: z.coerce.number().int().min(1).max(1000).default(12),
+  page: queryInt(z.number().int().min(1)).default(1),
+  size: queryInt(z.number().int().min(1).max(1000)).default(12),
 });
 export type PageQuery = z.infer<typeof pageQuery>;
 

@@ -1,6 +1,6 @@
 import { z } from 'zod';
 import { endpoint } from './endpoint.js';
-import { listOf } from './envelope.js';
+import { listOf, queryInt } from './envelope.js';
 
 /*
  * Uploads: a picture the user sends (chat vision, Midjourney references, blend, describe).
@@ -34,8 +34,8 @@ export const uploadFile = endpoint({
 });
 
 export const pageQuery = z.object({
-  page: z.coerce.number().int().min(1).default(1),
-  size: z.coerce.number().int().min(1).max(100).default(20),
+  page: queryInt(z.number().int().min(1)).default(1),
+  size: queryInt(z.number().int().min(1).max(100)).default(20),
 });
 
 export const listUploads = endpoint({
@@ -63,6 +63,6 @@ export const deleteOneUpload = endpoint({
   access: 'identity',
   summary: 'Delete one of the caller’s uploads',
   tags: ['files'],
-  query: z.object({ id: z.coerce.number().int().positive() }),
+  query: z.object({ id: queryInt(z.number().int().positive()) }),
   data: z.object({ deleted: z.number().int() }),
 });

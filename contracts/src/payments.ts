@@ -1,6 +1,6 @@
 import { z } from 'zod';
 import { endpoint } from './endpoint.js';
-import { flag, listOf, pageQuery } from './envelope.js';
+import { flag, listOf, pageQuery, queryInt } from './envelope.js';
 
 export const payWay = z.enum(['wechat', 'alipay', 'card']);
 export type PayWay = z.infer<typeof payWay>;
@@ -79,7 +79,7 @@ export const createOrder = endpoint({
   summary: 'Order a package and start paying it; answers the QR code or pay page',
   tags: ['payments'],
   body: z.object({
-    packageId: z.coerce.number().int().positive(),
+    packageId: z.number().int().positive(),
     payWay: payWay.default('wechat'),
   }),
   data: order,
@@ -111,11 +111,11 @@ const packageFields = z.object({
   name: z.string().trim().min(1).max(100),
   description: z.string().trim().max(2000).default(''),
   cover: z.union([z.url().max(1000), z.literal('')]).default(''),
-  priceCents: z.coerce.number().int().min(1).max(100_000_000),
+  priceCents: z.number().int().min(1).max(100_000_000),
   currency: currency.default('CNY'),
-  credits: z.coerce.number().int().min(0).max(1_000_000_000),
-  vipDays: z.coerce.number().int().min(0).max(36_500).default(0),
-  sort: z.coerce.number().int().min(-1_000_000).max(1_000_000).default(0),
+  credits: z.number().int().min(0).max(1_000_000_000),
+  vipDays: z.number().int().min(0).max(36_500).default(0),
+  sort: z.number().int().min(-1_000_000).max(1_000_000).default(0),
   onSale: flag.default(true),
 });
 
@@ -145,7 +145,7 @@ export const adminUpdatePackage = endpoint({
   access: 'admin',
   summary: 'Change a package (orders already placed keep what they bought)',
   tags: ['admin', 'payments'],
-  body: packageFields.partial().extend({ id: z.coerce.number().int().positive() }).strict(),
+  body: packageFields.partial().extend({ id: z.number().int().positive() }).strict(),
   data: pricePackage,
 });
 
@@ -155,7 +155,7 @@ export const adminDeletePackage = endpoint({
   access: 'admin',
   summary: 'Remove a package (its orders keep their copy of it)',
   tags: ['admin', 'payments'],
-  body: z.object({ id: z.coerce.number().int().positive() }),
+  body: z.object({ id: z.number().int().positive() }),
   data: z.null(),
 });
 
@@ -175,7 +175,7 @@ export const adminListOrders = endpoint({
   tags: ['admin', 'payments'],
   query: pageQuery.extend({
     status: orderStatus.optional(),
-    userId: z.coerce.number().int().positive().optional(),
+    userId: queryInt(z.number().int().positive()).optional(),
     orderNo: z.string().trim().max(64).optional(),
   }),
   data: listOf(adminOrder),

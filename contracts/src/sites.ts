@@ -1,6 +1,6 @@
 import { z } from 'zod';
 import { endpoint } from './endpoint.js';
-import { listOf, pageQuery } from './envelope.js';
+import { listOf, pageQuery, queryInt } from './envelope.js';
 
 /*
  * Sites: per-domain branding, the global config, notices, FAQ, side-menu entries and ad jumps.
@@ -98,9 +98,9 @@ export type RechargeMode = z.infer<typeof rechargeMode>;
 
 /** A status flag stored and sent as 0 or 1 (the spec's ad jumps, FAQ and menu use `status`). */
 export const status01 = z.union([z.literal(0), z.literal(1)]);
-/** An integer from `lo` to `hi` sent as a number or a query-string digit. */
+/** An integer from `lo` to `hi` in a JSON body. */
 const smallInt = <T extends number>(lo: number, hi: number) =>
-  z.coerce
+  z
     .number()
     .int()
     .min(lo)
@@ -422,7 +422,9 @@ export type AdJumpFieldsOut = z.output<typeof adJumpFields>;
 
 const listQuery = pageQuery.extend({
   /** 1 (default): enabled entries; 0: disabled ones. */
-  status: statusInput.default(1),
+  status: queryInt(z.number().int().min(0).max(1))
+    .transform((v) => v as 0 | 1)
+    .default(1),
 });
 
 export const queryFronet = endpoint({
@@ -520,7 +522,7 @@ export const queryMenu = endpoint({
 
 // ---------------------------------------------------------------- admin calls
 
-const idBody = z.object({ id: z.coerce.number().int().positive() });
+const idBody = z.object({ id: z.number().int().positive() });
 
 /** List, create, update and delete of one kind of row, under `/admin/<name>`. */
 function adminCrud<Row extends z.ZodType, Fields extends z.ZodObject, Create extends z.ZodType>(

@@ -53,7 +53,7 @@ export const delLoginDevice = endpoint({
   access: 'user',
   summary: 'Sign a device out at once',
   tags: ['user'],
-  body: z.object({ id: z.coerce.number().int().positive() }),
+  body: z.object({ id: z.number().int().positive() }),
   data: z.null(),
 });
 

@@ -1,5 +1,5 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { call, createTestApp, type TestApp } from './test/harness.js';
+import { call, createTestApp, testRedisUrl, type TestApp } from './test/harness.js';
 
 describe('app core', () => {
   let t: TestApp;
@@ -13,6 +13,23 @@ describe('app core', () => {
     const ready = await call<{ database: string }>(t.app, { url: '/readyz' });
     expect(ready.status).toBe(200);
     expect(['sqlite', 'postgres']).toContain(ready.body.data.database);
+  });
+
+  it('checks Redis for readiness when it is configured', async () => {
+    const withRedis = await createTestApp({
+      env: { REDIS_URL: testRedisUrl, REDIS_PREFIX: `ready${Date.now()}:` },
+    });
+    const down = await createTestApp({ env: { REDIS_URL: 'redis://127.0.0.1:9' } });
+    try {
+      const ready = await call<{ redis?: string }>(withRedis.app, { url: '/readyz' });
+      expect([ready.status, ready.body.data.redis]).toEqual([200, 'ok']);
+      const unready = await call(down.app, { url: '/readyz' });
+      expect(unready.status).toBe(503);
+      expect(unready.body).toMatchObject({ code: 503, message: 'redis unreachable' });
+    } finally {
+      await withRedis.close();
+      await down.close();
+    }
   });
 
   it('answers unknown API paths with the envelope', async () => {

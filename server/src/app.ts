@@ -14,7 +14,12 @@ import {
 import type { AppConfig } from './config.js';
 import { defaultHooks, GuestDataMovers, zeroBalance, type AppContext } from './context.js';
 import type { Db } from './db/database.js';
-import { registerErrorHandling } from './http/error-handler.js';
+import {
+  clientErrorHandler,
+  frameworkErrors,
+  registerErrorHandling,
+} from './http/error-handler.js';
+import { registerInputLimits } from './http/input-limits.js';
 import { registerMetrics } from './http/metrics.js';
 import { registerSecurityHeaders } from './http/security-headers.js';
 import { registerWeb } from './http/web.js';
@@ -43,6 +48,8 @@ export async function buildApp(config: AppConfig, options: BuildOptions): Promis
     },
     bodyLimit: 1024 * 1024,
     routerOptions: { ignoreTrailingSlash: true },
+    frameworkErrors,
+    clientErrorHandler,
   });
   app.setValidatorCompiler(validatorCompiler);
   app.setSerializerCompiler(serializerCompiler);
@@ -63,6 +70,7 @@ export async function buildApp(config: AppConfig, options: BuildOptions): Promis
     reply.header('x-request-id', req.id);
   });
   registerErrorHandling(app);
+  registerInputLimits(app);
 
   registerSecurityHeaders(app);
   await app.register(cors, {
@@ -77,7 +85,16 @@ export async function buildApp(config: AppConfig, options: BuildOptions): Promis
         enableOfflineQueue: false,
       })
     : undefined;
-  if (redis) app.addHook('onClose', async () => void redis.quit().catch(() => redis.disconnect()));
+  if (redis) {
+    // A lost connection is reported (at most once a minute) rather than thrown; /readyz says it.
+    let reported = 0;
+    redis.on('error', (error: Error) => {
+      if (Date.now() - reported < 60_000) return;
+      reported = Date.now();
+      app.log.warn({ err: error }, 'redis connection failed');
+    });
+    app.addHook('onClose', async () => void redis.quit().catch(() => redis.disconnect()));
+  }
   await app.register(rateLimit, {
     global: true,
     max: config.rateLimit.global,
@@ -113,20 +130,40 @@ export async function buildApp(config: AppConfig, options: BuildOptions): Promis
     data: { status: 'ok' },
   }));
   app.get('/readyz', { schema: { hide: true } }, async (_req, reply) => {
-    try {
-      await ctx.db.ping();
-      return {
-        code: 200,
-        success: true,
-        message: 'ok',
-        data: { status: 'ready', database: ctx.db.dialect },
-      };
-    } catch (error) {
-      app.log.error({ err: error }, 'readiness check failed: database unreachable');
+    const unready = (what: string, error: unknown) => {
+      app.log.error({ err: error }, `readiness check failed: ${what} unreachable`);
       return reply
         .code(503)
-        .send({ code: 503, success: false, message: 'database unreachable', data: null });
+        .send({ code: 503, success: false, message: `${what} unreachable`, data: null });
+    };
+    try {
+      await ctx.db.ping();
+    } catch (error) {
+      return unready('database', error);
     }
+    // With Redis configured (rate limits, queue, shared limits), it is part of being ready.
+    if (redis) {
+      try {
+        await Promise.race([
+          redis.ping(),
+          new Promise((_, reject) =>
+            setTimeout(() => reject(new Error('no answer within 1 s')), 1000).unref(),
+          ),
+        ]);
+      } catch (error) {
+        return unready('redis', error);
+      }
+    }
+    return {
+      code: 200,
+      success: true,
+      message: 'ok',
+      data: {
+        status: 'ready',
+        database: ctx.db.dialect,
+        ...(redis ? { redis: 'ok' } : {}),
+      },
+    };
   });
 
   await app.register(

@@ -7,6 +7,7 @@ import {
 } from '../modules/credits/cli.js';
 import { setConfigCommand, siteCommand } from '../modules/sites/cli.js';
 import { paymentCommands } from '../modules/payments/cli.js';
+import { backupCommand, restoreCommand } from './backup.js';
 
 /** Every admin command; each module adds its own here (one import, one entry). */
 export const commands: AdminCommand[] = [
@@ -18,4 +19,6 @@ export const commands: AdminCommand[] = [
   setConfigCommand,
   siteCommand,
   ...paymentCommands,
+  backupCommand,
+  restoreCommand,
 ];

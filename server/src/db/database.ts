@@ -19,6 +19,9 @@ export interface Db {
   schema?: string;
   /** Runs a trivial query; throws when the database cannot answer. */
   ping(): Promise<void>;
+  /** SQLite only: the database file, and an online backup of it to `destination`. */
+  file?: string;
+  backup?(destination: string): Promise<void>;
   destroy(): Promise<void>;
 }
 
@@ -100,7 +103,14 @@ export function createDb(options: DbOptions): Db {
     kysely,
     dialect: 'sqlite',
     ping: async () => void sqlite.prepare('select 1').get(),
-    destroy: () => kysely.destroy(),
+    file,
+    // SQLite's online backup: pages are copied while the server keeps reading and writing.
+    backup: async (destination) => void (await sqlite.backup(destination)),
+    // Kysely closes the file only when it was used; a connection never queried is closed here.
+    destroy: async () => {
+      await kysely.destroy();
+      if (sqlite.open) sqlite.close();
+    },
   };
 }
 

@@ -1,3 +1,4 @@
+import type { Socket } from 'node:net';
 import type { FastifyError, FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import {
   hasZodFastifySchemaValidationErrors,
@@ -50,11 +51,21 @@ function localizedFieldErrors(error: AppError, message: string): unknown {
 export function registerErrorHandling(app: FastifyInstance): void {
   app.setErrorHandler((error: FastifyError, req: FastifyRequest, reply: FastifyReply) => {
     const lang = langOf(req);
+    // A refused request is the caller's mistake: a warning with what was refused, not an error.
+    const refused = (status: number) =>
+      req.log.warn(
+        { status, code: error.code, reason: error.message.slice(0, 300) },
+        'request refused',
+      );
     if (error instanceof AppError) {
       if (error.status >= 500) req.log.error({ err: error }, 'upstream or server failure');
+      else refused(error.status);
       const message = format(error.text, lang, error.params);
       return send(reply, error.status, message, localizedFieldErrors(error, message));
     }
+    if (error.statusCode !== undefined && error.statusCode < 500) refused(error.statusCode);
+    else if (hasZodFastifySchemaValidationErrors(error) || error instanceof SyntaxError)
+      refused(400);
     if (hasZodFastifySchemaValidationErrors(error)) {
       const errors = validationErrors(error, lang);
       const first = errors[0]!;
@@ -88,6 +99,46 @@ export function registerErrorHandling(app: FastifyInstance): void {
     req.log.error({ err: error }, 'request failed');
     return send(reply, 500, format(common.somethingWentWrong, lang));
   });
+}
+
+/**
+ * Errors Fastify meets before routing (a path whose percent-encoding is broken): the same
+ * 400 envelope, in the caller's language.
+ */
+export function frameworkErrors(error: FastifyError, req: FastifyRequest, reply: FastifyReply) {
+  const lang = langOf(req);
+  req.log.warn({ code: error.code, url: req.url.slice(0, 200) }, 'request refused');
+  return send(reply, 400, format(common.badUrl, lang));
+}
+
+/**
+ * A request Node's HTTP parser refuses (a URL or headers over the size limit, a broken request
+ * line) never reaches Fastify; it is answered here, on the raw socket, in the envelope. Its
+ * headers cannot be read, so the text is the product's default language.
+ */
+export function clientErrorHandler(
+  this: FastifyInstance,
+  error: Error & { code?: string },
+  socket: Socket,
+): void {
+  if (error.code === 'ECONNRESET' || !socket.writable) {
+    socket.destroy(error);
+    return;
+  }
+  const tooLarge = error.code === 'HPE_HEADER_OVERFLOW';
+  const status = tooLarge ? 431 : 400;
+  const body = JSON.stringify({
+    code: status,
+    success: false,
+    message: format(tooLarge ? common.headersTooLarge : common.badRequest, 'zh-CN'),
+    data: null,
+  });
+  this.log.warn({ code: error.code, status }, 'request refused by the HTTP parser');
+  socket.end(
+    `HTTP/1.1 ${status} ${tooLarge ? 'Request Header Fields Too Large' : 'Bad Request'}\r\n` +
+      'Connection: close\r\nContent-Type: application/json; charset=utf-8\r\n' +
+      `Content-Length: ${Buffer.byteLength(body)}\r\n\r\n${body}`,
+  );
 }
 
 /** Unknown API paths answer the envelope; other paths belong to the web app (see web.ts). */

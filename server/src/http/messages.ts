@@ -57,6 +57,26 @@ export const common = {
     'zh-CN': '请求内容过大',
     'zh-TW': '請求內容過大',
   },
+  badUrl: {
+    'en-US': 'The address of the request is malformed (a broken %-encoding)',
+    'zh-CN': '请求地址格式有误（% 编码无效）',
+    'zh-TW': '請求位址格式有誤（% 編碼無效）',
+  },
+  badRequest: {
+    'en-US': 'The request cannot be read',
+    'zh-CN': '无法读取该请求',
+    'zh-TW': '無法讀取該請求',
+  },
+  headersTooLarge: {
+    'en-US': 'The address or the headers of the request are too long',
+    'zh-CN': '请求地址或请求头过长',
+    'zh-TW': '請求位址或請求標頭過長',
+  },
+  tooDeep: {
+    'en-US': '{field}: nested too deeply (at most {max} levels)',
+    'zh-CN': '{field}：嵌套层级过深（最多 {max} 层）',
+    'zh-TW': '{field}：巢狀層級過深（最多 {max} 層）',
+  },
   invalidJson: {
     'en-US': 'The request body is not valid JSON',
     'zh-CN': '请求内容不是有效的 JSON',

@@ -14,7 +14,27 @@ describe('security headers', () => {
       "script-src 'self' https://hm.baidu.com",
     );
     expect(res.headers['x-content-type-options']).toBe('nosniff');
-    expect(res.headers['strict-transport-security']).toBeTruthy();
+  });
+
+  it('sends HSTS over HTTPS only, as the trusted proxy reports it', async () => {
+    const proxied = await createTestApp({ config: { trustProxy: true } });
+    try {
+      const plain = await proxied.app.inject({ url: '/api/config/queryFronet' });
+      expect(plain.headers['strict-transport-security']).toBeUndefined();
+      const overHttps = await proxied.app.inject({
+        url: '/api/config/queryFronet',
+        headers: { 'x-forwarded-proto': 'https' },
+      });
+      expect(overHttps.headers['strict-transport-security']).toMatch(/max-age=\d+/);
+    } finally {
+      await proxied.close();
+    }
+    // Without a trusted proxy, a forged x-forwarded-proto does not turn it on.
+    const forged = await t.app.inject({
+      url: '/api/config/queryFronet',
+      headers: { 'x-forwarded-proto': 'https' },
+    });
+    expect(forged.headers['strict-transport-security']).toBeUndefined();
   });
 
   it('lets the API docs page carry its own policy', async () => {

@@ -43,12 +43,19 @@ function computeHeaders(options: HelmetOptions): Record<string, string> {
 /**
  * The security headers are the same for every response, so they are computed once at start
  * (@fastify/helmet rebuilds helmet's middleware on every request, a visible share of a read's CPU).
- * A route that needs its own policy (the API docs page) overrides the header itself.
+ * A route that needs its own policy (the API docs page) overrides the header itself. HSTS goes
+ * only on answers served over HTTPS.
  */
 export function registerSecurityHeaders(app: FastifyInstance): void {
-  const headers = computeHeaders(policy);
-  app.addHook('onRequest', (_req, reply, done) => {
-    reply.headers(headers);
+  const secure = computeHeaders(policy);
+  // HSTS means something only over HTTPS; over plain http it is not sent (a browser would
+  // ignore it, and a site still on http must not promise HTTPS it does not have).
+  const plain = Object.fromEntries(
+    Object.entries(secure).filter(([name]) => name !== 'strict-transport-security'),
+  );
+  app.addHook('onRequest', (req, reply, done) => {
+    // `req.protocol` is `https` for TLS here, or x-forwarded-proto from a trusted proxy.
+    reply.headers(req.protocol === 'https' ? secure : plain);
     done();
   });
 }

@@ -313,6 +313,8 @@ describe('personas', () => {
       ['POST', '/app/sort', { appIds: [id] }],
       ['POST', '/app/persona/update', { id, name: 'Mine now' }],
       ['POST', '/app/persona/delete', { id }],
+      // A group cannot record someone else's persona either.
+      ['POST', '/group/create', { appId: id }],
     ];
     for (const [method, url, payload] of attempts) {
       const r = await t.app.inject({
@@ -327,8 +329,12 @@ describe('personas', () => {
     expect((await get(`/app/detail?id=${id}`)).status).toBe(404);
     for (const url of ['/app/persona/list', '/app/mine', '/app/list?size=200'])
       expect(JSON.stringify((await get(url, b)).body)).not.toContain('marmalade');
-    // A chat Bob starts with Alice's persona id gets Bob's own system message, not hers.
-    await chatFromApp(b, id, { gptModelId: models.Fake, systemMessage: 'Bob’s own settings' });
+    // A chat Bob sends with Alice's persona id gets Bob's own system message, not hers.
+    await chatFromApp(b, null, {
+      appId: id,
+      gptModelId: models.Fake,
+      systemMessage: 'Bob’s own settings',
+    });
     expect(systemOf(lastUpstream())).toBe('Bob’s own settings');
     // Alice's persona is untouched and still hers.
     const still = await get<A.App>(`/app/detail?id=${id}`, a);
@@ -381,10 +387,14 @@ describe('chats started from an app', () => {
     const { groupId } = await chatFromApp(h, translator.id, { gptModelId: models.Fake });
     const groups = await get<{ rows: C.ChatGroup[] }>('/group/query', h);
     expect(groups.body.data.rows.find((g) => g.id === groupId)!.title).toBe('Translator');
-    // An app the caller may not use names nothing: the chat is a plain new one.
+    // An app the caller may not use (another user's persona) is refused: 404 naming appId.
     const secret = await persona(bearer(bob.token), { name: 'Bob only', systemPrompt: 'x' });
-    const other = await post<C.ChatGroup>('/group/create', h, { appId: secret.body.data.id });
-    expect(other.body.data.title).toBe('New chat');
+    const other = await post<{ errors: { field: string }[] }>('/group/create', h, {
+      appId: secret.body.data.id,
+    });
+    expect(other.status).toBe(404);
+    expect(other.body.data.errors.map((e) => e.field)).toEqual(['appId']);
+    expect(JSON.stringify(other.body)).not.toContain('Bob only');
   });
 
   it('use the app’s fixed model instead of the one picked', async () => {

@@ -550,6 +550,31 @@ describe('chat-process through an OpenAI-compatible upstream', () => {
   });
 });
 
+describe('chat-process and chat-mind take chat models only', () => {
+  it('refuses the offline Midjourney image model with 400 naming gptModelId, and charges nothing', async () => {
+    const groupId = await newGroup(bearer(alice.token));
+    const image = await t.app.ctx.db.kysely
+      .selectFrom('chat_models')
+      .select(['id', 'name'])
+      .where('name', '=', 'Offline demo · Midjourney')
+      .executeTakeFirstOrThrow();
+    const before = await balance(alice.userId);
+    for (const path of ['chat-process', 'chat-mind']) {
+      const r = await stream(
+        { ...bearer(alice.token), 'x-lang': 'en-US' },
+        { gptModelId: image.id, prompt: 'hello', options: { groupId } },
+        `/chatgpt/${path}`,
+      );
+      const body = r.res.json<{ code: number; message: string; data: { errors: unknown[] } }>();
+      expect([r.status, body.code]).toEqual([400, 400]);
+      expect(body.message).toBe(`${image.name} is not a chat model; choose a chat model`);
+      expect(body.data.errors).toEqual([{ field: 'gptModelId', message: expect.any(String) }]);
+    }
+    expect(await balance(alice.userId)).toBe(before);
+    expect(await logsOf(bearer(alice.token), groupId)).toEqual([]);
+  });
+});
+
 describe('the offline demo provider', () => {
   it('streams a useful markdown reply and charges through the same path', async () => {
     const groupId = await newGroup(bearer(alice.token));
@@ -683,7 +708,9 @@ describe('groups and logs', () => {
   it("never lets a user read, change or delete another user's groups, logs or own models", async () => {
     const a = bearer(alice.token);
     const b = bearer(bob.token);
-    const groupId = await newGroup(a, 42);
+    // No app 42 exists: the group cannot record it, and chat-process ignores it.
+    expect((await post('/group/create', a, { appId: 42 })).status).toBe(404);
+    const groupId = await newGroup(a);
     await stream(a, {
       gptModelId: models.Fake,
       prompt: 'private',

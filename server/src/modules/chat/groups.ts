@@ -4,7 +4,7 @@ import { chat as C } from '@atelier/contracts';
 import type { AppContext } from '../../context.js';
 import { nowIso } from '../../db/database.js';
 import type { Database } from '../../db/schema.js';
-import { notFound } from '../../http/errors.js';
+import { AppError, notFound } from '../../http/errors.js';
 import { langOf } from '../../http/messages.js';
 import { route } from '../../http/route.js';
 import { fileUrl, keyOfUrl } from '../files/index.js';
@@ -86,6 +86,16 @@ export function groupRoutes(app: FastifyInstance): void {
     const fromApp = body.appId
       ? await app.ctx.hooks.appPrompt(app.ctx, { appId: body.appId, userId: identity.userId, lang })
       : null;
+    // Only an app the caller may use: someone else's persona is the same 404 as a missing app.
+    if (body.appId && !fromApp)
+      throw new AppError(
+        404,
+        texts.appNotFound,
+        {},
+        {
+          errors: [{ field: 'appId', message: texts.appNotFound['en-US'] }],
+        },
+      );
     const row = await db()
       .insertInto('chat_groups')
       .values({

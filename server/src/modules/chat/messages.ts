@@ -34,6 +34,16 @@ export const texts = {
     'zh-CN': '请先选择或新建一个对话',
     'zh-TW': '請先選擇或新建一個對話',
   },
+  appNotFound: {
+    'en-US': 'This app does not exist or is not available to you',
+    'zh-CN': '该应用不存在或你无权使用',
+    'zh-TW': '該應用不存在或你無權使用',
+  },
+  notAChatModel: {
+    'en-US': '{name} is not a chat model; choose a chat model',
+    'zh-CN': '{name} 不是对话模型，请选择对话模型',
+    'zh-TW': '{name} 不是對話模型，請選擇對話模型',
+  },
   modelRequired: {
     'en-US': 'Choose a model',
     'zh-CN': '请选择模型',

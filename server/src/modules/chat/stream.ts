@@ -24,8 +24,9 @@ import {
   settle,
   type Pricing,
 } from '../credits/index.js';
-import { FILES_PREFIX, keyOfUrl, readOwnedImage } from '../files/index.js';
+import { FILES_PREFIX, isFilesLink, keyOfUrl, readOwnedImage } from '../files/index.js';
 import { usableByok, usableModel } from './catalog.js';
+import { guardedLookup } from './url-guard.js';
 import { defaultTitles, ownGroup, titleFrom } from './groups.js';
 import { texts } from './messages.js';
 
@@ -87,6 +88,9 @@ interface Target {
 
 type Line = C.ChatStreamLine;
 
+/** Users' own endpoints connect only to the address checked when the name was resolved. */
+const byokLookup = guardedLookup();
+
 export function streamRoutes(app: FastifyInstance): void {
   const ctx = app.ctx;
   const activeByUser = new Map<number, number>();
@@ -102,7 +106,12 @@ export function streamRoutes(app: FastifyInstance): void {
     if (body.gptModelUserId) {
       const { row, apiKey } = await usableByok(ctx, Number(body.gptModelUserId), userId);
       return {
-        adapter: chatAdapterFor({ protocol: 'openai', baseUrl: row.base_url, apiKey }),
+        adapter: chatAdapterFor({
+          protocol: 'openai',
+          baseUrl: row.base_url,
+          apiKey,
+          ...(ctx.config.chat.byokAllowPrivate ? {} : { lookup: byokLookup }),
+        }),
         upstreamModel: row.model,
         modelName: row.name,
         providerKey: `byok:${row.id}`,
@@ -169,7 +178,7 @@ export function streamRoutes(app: FastifyInstance): void {
     const appId = group?.app_id ?? (body.appId ? Number(body.appId) : null);
     const inUse = appId && !mind ? await ctx.hooks.appPrompt(ctx, { appId, userId, lang }) : null;
     const target = await resolveTarget(
-      inUse?.modelId ? { ...body, gptModelId: inUse.modelId, gptModelUserId: null } : body,
+      inUse?.modelId ? { ...body, gptModelId: inUse.modelId, gptModelUserId: undefined } : body,
       userId,
     );
     if (body.image_url && !target.vision) throw badRequest(texts.noVision, {}, 'image_url');
@@ -184,6 +193,7 @@ export function streamRoutes(app: FastifyInstance): void {
     // Our own picture is saved as its path: a signed link would expire in the history.
     const pictureKey = imageUrl ? keyOfUrl(imageUrl) : null;
     const storedPicture = pictureKey ? `${FILES_PREFIX}${pictureKey}` : (body.image_url ?? null);
+    if (imageUrl && !pictureKey && isFilesLink(imageUrl)) throw notFound();
     if (imageUrl && pictureKey) {
       const own = await readOwnedImage(ctx, userId, imageUrl);
       if (!own) throw notFound();

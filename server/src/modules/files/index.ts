@@ -6,6 +6,7 @@ export {
   fileOfKey,
   FILES_PREFIX,
   fileUrl,
+  isFilesLink,
   keyOfUrl,
   readOwnedImage,
   storeFile,

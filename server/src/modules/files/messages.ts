@@ -2,6 +2,17 @@ import type { Localized } from '../../http/messages.js';
 
 /** Every text the files module shows a user, in the three interface languages. */
 export const texts = {
+  badForm: {
+    'en-US':
+      'The upload form cannot be read (it is incomplete or malformed); please send the file again',
+    'zh-CN': '上传的表单无法读取（不完整或格式有误），请重新上传文件',
+    'zh-TW': '上傳的表單無法讀取（不完整或格式有誤），請重新上傳檔案',
+  },
+  damagedImage: {
+    'en-US': 'The picture is damaged and cannot be opened; please choose another file',
+    'zh-CN': '图片已损坏，无法打开，请换一个文件',
+    'zh-TW': '圖片已損壞，無法開啟，請換一個檔案',
+  },
   noFile: {
     'en-US': 'Choose a picture to upload (form field "file")',
     'zh-CN': '请选择要上传的图片（表单字段 "file"）',

@@ -8,6 +8,7 @@ import { storageOf } from '../../storage/index.js';
 import { texts } from './messages.js';
 import {
   checkSignature,
+  DamagedImageError,
   deleteFiles,
   fileOfKey,
   imageTypeOf,
@@ -28,26 +29,34 @@ export async function fileRoutes(app: FastifyInstance): Promise<void> {
     F.uploadFile,
     async ({ req, identity }) => {
       if (!req.isMultipart()) throw badRequest(texts.noFile, {}, 'file');
-      const part = await req.file();
-      if (!part || part.fieldname !== 'file') throw badRequest(texts.noFile, {}, 'file');
+      let part: Awaited<ReturnType<typeof req.file>>;
       let bytes: Buffer;
       try {
+        part = await req.file();
+        if (!part || part.fieldname !== 'file') throw badRequest(texts.noFile, {}, 'file');
         bytes = await part.toBuffer();
       } catch (error) {
+        if (error instanceof AppError) throw error;
         if ((error as { code?: string }).code === 'FST_REQ_FILE_TOO_LARGE')
           throw new AppError(413, texts.tooLarge, { max: Math.round(max / 1048576) });
-        throw error;
+        // No boundary, a wrong one, or a body cut short: the form cannot be read.
+        throw badRequest(texts.badForm, {}, 'file');
       }
       // The name and the declared type are the sender's word; the bytes decide.
       if (!(await imageTypeOf(bytes))) throw badRequest(texts.notImage, {}, 'file');
-      const row = await storeFile(ctx, {
-        userId: identity.userId,
-        origin: 'upload',
-        bytes,
-        name: part.filename,
-        reencode: true,
-      });
-      return toUploaded(ctx, row);
+      try {
+        const row = await storeFile(ctx, {
+          userId: identity.userId,
+          origin: 'upload',
+          bytes,
+          name: part.filename,
+          reencode: true,
+        });
+        return toUploaded(ctx, row);
+      } catch (error) {
+        if (error instanceof DamagedImageError) throw badRequest(texts.damagedImage, {}, 'file');
+        throw error;
+      }
     },
     {
       rateLimit: { max: ctx.config.files.uploadRateLimit, timeWindow: 60_000 },

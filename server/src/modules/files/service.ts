@@ -61,6 +61,15 @@ export function checkSignature(ctx: AppContext, key: string, exp: string, sig: s
   return want.length === got.length && timingSafeEqual(want, got);
 }
 
+/** Whether a URL (absolute or not) points into /api/files/, whether or not it names a file. */
+export function isFilesLink(url: string): boolean {
+  try {
+    return new URL(url, 'http://local').pathname.startsWith(FILES_PREFIX);
+  } catch {
+    return false;
+  }
+}
+
 /** The storage key a /api/files/ URL (absolute or not, signed or not) points at. */
 export function keyOfUrl(url: string): string | null {
   let pathname: string;
@@ -70,8 +79,19 @@ export function keyOfUrl(url: string): string | null {
     return null;
   }
   if (!pathname.startsWith(FILES_PREFIX)) return null;
-  const key = decodeURIComponent(pathname.slice(FILES_PREFIX.length));
+  let key: string;
+  try {
+    key = decodeURIComponent(pathname.slice(FILES_PREFIX.length));
+  } catch {
+    // A broken percent-encoding (`a%ZZ`) names no file.
+    return null;
+  }
   return /^[a-z0-9][a-z0-9/_.-]{0,200}$/i.test(key) && !key.includes('..') ? key : null;
+}
+
+/** A picture whose header reads but whose pixels do not decode. */
+export class DamagedImageError extends Error {
+  override readonly name = 'DamagedImageError';
 }
 
 export interface StoreInput {
@@ -95,27 +115,33 @@ export async function storeFile(ctx: AppContext, input: StoreInput): Promise<Fil
   let height = 0;
   let thumb: Buffer | null = null;
   if (mime.startsWith('image/')) {
-    const animated = mime === 'image/gif';
-    if (input.reencode) {
-      // rotate() applies the EXIF orientation before the metadata goes.
-      const img = sharp(bytes, { animated }).rotate();
-      bytes =
-        mime === 'image/png'
-          ? await img.png().toBuffer()
-          : mime === 'image/jpeg'
-            ? await img.jpeg({ quality: 90 }).toBuffer()
-            : mime === 'image/gif'
-              ? await img.gif().toBuffer()
-              : await img.webp({ quality: 90 }).toBuffer();
+    try {
+      const animated = mime === 'image/gif';
+      if (input.reencode) {
+        // rotate() applies the EXIF orientation before the metadata goes.
+        const img = sharp(bytes, { animated }).rotate();
+        bytes =
+          mime === 'image/png'
+            ? await img.png().toBuffer()
+            : mime === 'image/jpeg'
+              ? await img.jpeg({ quality: 90 }).toBuffer()
+              : mime === 'image/gif'
+                ? await img.gif().toBuffer()
+                : await img.webp({ quality: 90 }).toBuffer();
+      }
+      const meta = await sharp(bytes).metadata();
+      width = meta.width ?? 0;
+      height = meta.pageHeight ?? meta.height ?? 0;
+      thumb = await sharp(bytes)
+        .rotate()
+        .resize(256, 256, { fit: 'inside', withoutEnlargement: true })
+        .webp({ quality: 75 })
+        .toBuffer();
+    } catch (error) {
+      // The header read fine but the pixels do not decode (cut short, bad CRC, a size with
+      // no data behind it): the picture is damaged, which is the sender's problem.
+      throw new DamagedImageError(error instanceof Error ? error.message : String(error));
     }
-    const meta = await sharp(bytes).metadata();
-    width = meta.width ?? 0;
-    height = meta.pageHeight ?? meta.height ?? 0;
-    thumb = await sharp(bytes)
-      .rotate()
-      .resize(256, 256, { fit: 'inside', withoutEnlargement: true })
-      .webp({ quality: 75 })
-      .toBuffer();
   } else {
     mime = input.mime ?? mime;
   }

@@ -2,6 +2,11 @@ import type { Localized } from '../../http/messages.js';
 
 /** Texts of the payments module, in each interface language. */
 export const texts = {
+  gatewayNotConfigured: {
+    'en-US': 'The payment gateway {gateway} is not configured',
+    'zh-CN': '支付渠道 {gateway} 未配置',
+    'zh-TW': '支付渠道 {gateway} 未設定',
+  },
   packageNotFound: {
     'en-US': 'This package does not exist or is no longer on sale',
     'zh-CN': '该套餐不存在或已下架',

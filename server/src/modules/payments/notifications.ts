@@ -28,7 +28,7 @@ export async function handleNotification(
   name: GatewayName,
   incoming: IncomingNotification,
   meta: { ip: string; raw: string },
-): Promise<Acknowledgement> {
+): Promise<Acknowledgement | null> {
   const gateway = await loadGateway(ctx, name);
   let logged: Logged;
   if (!gateway) logged = { verified: false, outcome: 'not_configured' };
@@ -64,18 +64,10 @@ export async function handleNotification(
     },
     'payment notification',
   );
-  const ack = (gateway ?? { acknowledge: fallbackAck }).acknowledge(
-    ok,
-    logged.detail ?? logged.outcome,
-  );
-  return ack;
+  // A gateway that is not configured is not there: 404, not a 5xx gateways would retry.
+  if (!gateway) return null;
+  return gateway.acknowledge(ok, logged.detail ?? logged.outcome);
 }
-
-const fallbackAck = (): Acknowledgement => ({
-  status: 503,
-  contentType: 'text/plain; charset=utf-8',
-  body: 'fail',
-});
 
 async function process(
   ctx: Ctx,

@@ -1,5 +1,7 @@
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import type { IncomingNotification } from './gateways/gateway.js';
+import { notFound } from '../../http/errors.js';
+import { texts } from './messages.js';
 import { handleNotification } from './notifications.js';
 import type { GatewayName } from './tables.js';
 
@@ -42,6 +44,7 @@ export async function notifyRoutes(app: FastifyInstance): Promise<void> {
       ip: req.ip,
       raw: req.method === 'GET' ? rawQuery : rawBody,
     });
+    if (!ack) throw notFound(texts.gatewayNotConfigured, { gateway: name });
     reply.code(ack.status);
     if (ack.contentType) reply.type(ack.contentType);
     return reply.send(ack.status === 204 ? undefined : ack.body);

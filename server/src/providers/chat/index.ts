@@ -1,3 +1,4 @@
+import type { LookupFunction } from 'node:net';
 import { demoAdapter } from './demo.js';
 import { openaiAdapter } from './openai.js';
 import type { ChatAdapter } from './types.js';
@@ -17,13 +18,19 @@ export function chatAdapterFor(provider: {
   protocol: 'openai' | 'demo' | 'midjourney';
   baseUrl: string;
   apiKey: string | null;
+  /** Set for users' own endpoints: connections go only to addresses this lookup checked. */
+  lookup?: LookupFunction;
 }): ChatAdapter {
   if (provider.protocol === 'demo') return demo;
-  const key = `${provider.baseUrl}\n${provider.apiKey ?? ''}`;
+  const key = `${provider.baseUrl}\n${provider.apiKey ?? ''}\n${provider.lookup ? 'guarded' : ''}`;
   let adapter = openaiClients.get(key);
   if (!adapter) {
     if (openaiClients.size >= MAX_CLIENTS) openaiClients.clear();
-    adapter = openaiAdapter({ baseUrl: provider.baseUrl, apiKey: provider.apiKey });
+    adapter = openaiAdapter({
+      baseUrl: provider.baseUrl,
+      apiKey: provider.apiKey,
+      ...(provider.lookup ? { lookup: provider.lookup } : {}),
+    });
     openaiClients.set(key, adapter);
   }
   return adapter;

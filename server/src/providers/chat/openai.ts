@@ -1,5 +1,6 @@
 import http from 'node:http';
 import https from 'node:https';
+import type { LookupFunction } from 'node:net';
 import type { ChatAdapter, ChatChunk, ChatRequest } from './types.js';
 import { UpstreamError } from './types.js';
 
@@ -13,10 +14,19 @@ import { UpstreamError } from './types.js';
  * The wire format is small and fixed (../shared/design/PROTOCOLS.md); the parser below reads
  * each network read synchronously.
  */
-export function openaiAdapter(options: { baseUrl: string; apiKey: string | null }): ChatAdapter {
+export function openaiAdapter(options: {
+  baseUrl: string;
+  apiKey: string | null;
+  /** How the host name becomes the address connected to (users' own endpoints are guarded). */
+  lookup?: LookupFunction;
+}): ChatAdapter {
   const url = new URL(`${options.baseUrl.replace(/\/+$/, '')}/chat/completions`);
   const secure = url.protocol === 'https:';
-  const agent = new (secure ? https : http).Agent({ keepAlive: true, scheduling: 'lifo' });
+  const agent = new (secure ? https : http).Agent({
+    keepAlive: true,
+    scheduling: 'lifo',
+    ...(options.lookup ? { lookup: options.lookup } : {}),
+  });
   const headers: http.OutgoingHttpHeaders = {
     'content-type': 'application/json',
     accept: 'text/event-stream, application/json',
