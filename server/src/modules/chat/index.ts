@@ -1,9 +1,16 @@
 import type { AtelierModule } from '../module.js';
-import { catalogRoutes, seedCatalog } from './catalog.js';
+import { byokRoutes } from './byok.js';
 import { groupRoutes, registerGuestMover } from './groups.js';
+import { modelRoutes } from './models.js';
+import { providerRoutes } from './providers.js';
+import { seedCatalog } from './seed.js';
 import { streamRoutes } from './stream.js';
 
-export { appPrompts, MIND_SYSTEM_PROMPT } from './stream.js';
+export { appPrompts } from './stream.js';
+export { MIND_SYSTEM_PROMPT } from './prompt.js';
+export { createModel, modelsWithProvider } from './models.js';
+export { boxOf, openProviderKey, PROVIDER_KEY_CONTEXT } from './providers.js';
+export { DEMO_PROVIDER } from './seed.js';
 
 /**
  * Chat: providers and models (admin and config file), users' own endpoints, groups and logs,
@@ -13,7 +20,9 @@ export const chatModule: AtelierModule = {
   name: 'chat',
   async routes(app) {
     registerGuestMover(app.ctx);
-    catalogRoutes(app);
+    providerRoutes(app);
+    modelRoutes(app);
+    byokRoutes(app);
     groupRoutes(app);
     streamRoutes(app);
   },
