@@ -1,13 +1,6 @@
 import type { AppContext } from '../../context.js';
-import {
-  hold,
-  notEnoughCredits,
-  pricing,
-  release,
-  settle,
-  type Executor,
-  type Pricing,
-} from '../credits/ledger.js';
+import { notEnoughCredits } from '../../http/errors.js';
+import { hold, pricing, release, settle, type Executor, type Pricing } from '../credits/ledger.js';
 
 /**
  * The credits of one streamed answer: the largest answer is quoted and checked before anything

@@ -2,7 +2,7 @@ import { randomUUID } from 'node:crypto';
 import type { Kysely } from 'kysely';
 import { nowIso } from '../../db/database.js';
 import type { Database } from '../../db/schema.js';
-import { AppError, badRequest, conflict, notFound } from '../../http/errors.js';
+import { AppError, badRequest, conflict, notEnoughCredits, notFound } from '../../http/errors.js';
 import { texts } from './messages.js';
 import { readSettings } from './settings.js';
 import type { LedgerKind } from './tables.js';
@@ -214,9 +214,6 @@ async function findHoldByKey(trx: Executor, key: string): Promise<number | undef
  * Reserves credits for work about to run. Throws 430 when the balance does not cover it.
  * The same idempotency key answers the same hold.
  */
-/** The 430 a spend beyond the balance answers. */
-export const notEnoughCredits = (needed: number, available: number) =>
-  new AppError(430, texts.notEnoughCredits, { needed, available });
 
 export async function hold(db: Executor, input: HoldInput): Promise<{ holdId: number }> {
   assertAmount(input.amount, 'amount');

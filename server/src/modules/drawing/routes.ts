@@ -1,7 +1,7 @@
 import type { FastifyInstance } from 'fastify';
 import { drawing as D } from '@atelier/contracts';
 import type { AppContext } from '../../context.js';
-import { AppError, badRequest, notFound } from '../../http/errors.js';
+import { AppError, badRequest, notEnoughCredits, notFound } from '../../http/errors.js';
 import type { Lang } from '../../http/messages.js';
 import { route } from '../../http/route.js';
 import { parseCustomId } from '../../providers/image/custom-ids.js';
@@ -330,8 +330,7 @@ export function drawRoutes(app: FastifyInstance): void {
       });
       const balance = await readBalanceWithHolds(ctx().db.kysely, identity.userId);
       const need = unit * prepared.length;
-      if (balance.credits < need)
-        throw new AppError(430, texts.notEnoughCredits, { need, have: balance.credits });
+      if (balance.credits < need) throw notEnoughCredits(need, balance.credits);
       const tasks = [];
       for (const p of prepared) tasks.push(await queue(ctx(), identity.userId, p));
       return { rows: await toDrawTasks(ctx(), tasks, lang), count: tasks.length };
