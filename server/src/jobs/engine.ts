@@ -10,7 +10,7 @@ import { release, settle } from '../modules/credits/ledger.js';
 import { texts } from '../modules/files/messages.js';
 import { deleteFiles, fileUrl, storeFile, type FileRow } from '../modules/files/service.js';
 import {
-  PermanentError,
+  UpstreamError,
   type ResultFile,
   type StepOutcome,
   type TaskFile,
@@ -246,7 +246,8 @@ export class Engine {
       this.running.delete(controller);
     }
     try {
-      if (failure instanceof PermanentError) await this.finishFailed(raw, failure.text);
+      if (failure instanceof UpstreamError && !failure.transient)
+        await this.finishFailed(raw, failure.text ?? texts.taskUpstreamFailed);
       else if (failure) await this.retryOrFail(raw, failure);
       else if (outcome) await this.apply(raw, outcome);
     } finally {

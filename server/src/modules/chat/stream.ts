@@ -95,9 +95,7 @@ async function relay(a: Answer, limits: StreamLimits): Promise<void> {
     }
   } catch (error) {
     a.failure =
-      error instanceof UpstreamError
-        ? error
-        : new UpstreamError((error as Error).message, 'network');
+      error instanceof UpstreamError ? error : UpstreamError.transient((error as Error).message);
     if (!a.refusal)
       ctx.log.warn(
         { err: error, model: target.upstreamModel, provider: target.providerKey },

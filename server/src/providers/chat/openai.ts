@@ -1,7 +1,7 @@
 import http from 'node:http';
 import https from 'node:https';
 import type { ChatAdapter, ChatChunk, ChatRequest } from './types.js';
-import { UpstreamError } from './types.js';
+import { retryOfStatus, UpstreamError } from '../errors.js';
 
 /**
  * OpenAI-compatible chat (OpenAI, DeepSeek, Ollama, vLLM, One API) spoken directly over
@@ -79,7 +79,7 @@ function streamCompletion(request: ChatRequest, endpoint: Endpoint): AsyncIterab
   // No byte for `timeoutMs` (before the answer starts or between chunks) is a timeout.
   const timer = setTimeout(() => {
     finish(
-      new UpstreamError(
+      UpstreamError.transient(
         `The model did not answer within ${Math.round(request.timeoutMs / 1000)} s`,
         'timeout',
       ),
@@ -88,7 +88,7 @@ function streamCompletion(request: ChatRequest, endpoint: Endpoint): AsyncIterab
   }, request.timeoutMs);
 
   req.on('error', (error) =>
-    finish(new UpstreamError(`The model service cannot be reached: ${error.message}`, 'network')),
+    finish(UpstreamError.transient(`The model service cannot be reached: ${error.message}`)),
   );
   req.on('response', (res) => {
     res.setEncoding('utf8');
@@ -110,15 +110,18 @@ function streamCompletion(request: ChatRequest, endpoint: Endpoint): AsyncIterab
             if (whole.usage) queue.push({ usage: usageOf(whole.usage) });
             finish();
           } catch {
-            finish(new UpstreamError('The model service sent an unreadable answer', 'stream'));
+            finish(
+              UpstreamError.transient('The model service sent an unreadable answer', 'stream'),
+            );
           }
           return;
         }
         finish(
           new UpstreamError(
             `The model service answered ${status}: ${errorMessage(text, res.statusMessage)}`,
+            retryOfStatus(status),
             'http',
-            status,
+            { status },
           ),
         );
       });
@@ -130,13 +133,13 @@ function streamCompletion(request: ChatRequest, endpoint: Endpoint): AsyncIterab
       try {
         chunk = JSON.parse(data) as StreamChunk;
       } catch {
-        throw new UpstreamError(
+        throw UpstreamError.transient(
           `The model service sent an unreadable chunk: ${data.slice(0, 100)}`,
           'stream',
         );
       }
       if (chunk.error !== undefined && chunk.error !== null)
-        throw new UpstreamError(
+        throw UpstreamError.transient(
           `The model service failed: ${errorText(chunk.error) ?? 'unknown error'}`,
           'stream',
         );
@@ -166,7 +169,7 @@ function streamCompletion(request: ChatRequest, endpoint: Endpoint): AsyncIterab
     // The connection broke before the response was complete.
     res.on('close', () => {
       if (!res.complete)
-        finish(new UpstreamError('The model service closed the stream mid-answer', 'stream'));
+        finish(UpstreamError.transient('The model service closed the stream mid-answer', 'stream'));
     });
   });
   req.end(body);
