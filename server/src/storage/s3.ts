@@ -57,28 +57,19 @@ class S3Failure extends Error {
   }
 }
 
-/**
- * An S3-compatible bucket, signed by aws4fetch (SigV4, session tokens, presigned links). Every
- * attempt has a time limit; network errors, timeouts, 429 and 5xx are tried again with full
- * jitter; bodies are streamed both ways.
- */
-export function s3Storage(loc: S3Location, options: S3Options = {}): Storage {
-  const timeoutMs = options.timeoutMs ?? 30_000;
-  const retries = options.retries ?? 3;
-  const backoffMs = options.backoffMs ?? 100;
-  const client = new AwsClient({
-    accessKeyId: loc.accessKeyId,
-    secretAccessKey: loc.secretAccessKey,
-    ...(loc.sessionToken ? { sessionToken: loc.sessionToken } : {}),
-    region: loc.region,
-    service: 's3',
-    retries: 0,
-  });
-  const urlOf = (key: string) => {
-    assertKey(key);
-    return `${loc.endpoint}/${encodeURIComponent(loc.bucket)}/${key}`;
-  };
+type Body = { bytes: Buffer } | { stream: Readable; size: number };
+type Call = (
+  method: string,
+  key: string,
+  body?: Body,
+  mime?: string,
+) => Promise<{ res: Response; done: () => void }>;
 
+function caller(
+  client: AwsClient,
+  urlOf: (key: string) => string,
+  { timeoutMs, retries, backoffMs }: Required<S3Options>,
+): Call {
   /**
    * One call, tried again while that may help. A streamed body cannot be sent twice: it gets
    * one attempt. The time limit covers the answer's headers; `done` ends it once the caller
@@ -87,7 +78,7 @@ export function s3Storage(loc: S3Location, options: S3Options = {}): Storage {
   async function call(
     method: string,
     key: string,
-    body?: { bytes: Buffer } | { stream: Readable; size: number },
+    body?: Body,
     mime?: string,
   ): Promise<{ res: Response; done: () => void }> {
     const url = urlOf(key);
@@ -136,6 +127,32 @@ export function s3Storage(loc: S3Location, options: S3Options = {}): Storage {
       await sleep(Math.random() * backoffMs * 2 ** attempt);
     }
   }
+  return call;
+}
+
+/**
+ * An S3-compatible bucket, signed by aws4fetch (SigV4, session tokens, presigned links). Every
+ * attempt has a time limit; network errors, timeouts, 429 and 5xx are tried again with full
+ * jitter; bodies are streamed both ways.
+ */
+export function s3Storage(loc: S3Location, options: S3Options = {}): Storage {
+  const timeoutMs = options.timeoutMs ?? 30_000;
+  const retries = options.retries ?? 3;
+  const backoffMs = options.backoffMs ?? 100;
+  const client = new AwsClient({
+    accessKeyId: loc.accessKeyId,
+    secretAccessKey: loc.secretAccessKey,
+    ...(loc.sessionToken ? { sessionToken: loc.sessionToken } : {}),
+    region: loc.region,
+    service: 's3',
+    retries: 0,
+  });
+  const urlOf = (key: string) => {
+    assertKey(key);
+    return `${loc.endpoint}/${encodeURIComponent(loc.bucket)}/${key}`;
+  };
+
+  const call = caller(client, urlOf, { timeoutMs, retries, backoffMs });
 
   const excerpt = async (res: Response) => (await res.text().catch(() => '')).slice(0, 200);
 
