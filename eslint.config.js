@@ -5,20 +5,39 @@ import reactHooks from 'eslint-plugin-react-hooks';
 import globals from 'globals';
 import { createTypeScriptImportResolver } from 'eslint-import-resolver-typescript';
 import fs from 'node:fs';
+import path from 'node:path';
+import { fileURLToPath } from 'node:url';
 
-// One zone per feature: a feature may import only itself (STYLE.md: features never import each other).
+/** Zone paths are read from the repository's root, wherever ESLint is started from. */
+const root = path.dirname(fileURLToPath(import.meta.url));
+const foldersIn = (dir) =>
+  fs.existsSync(path.join(root, dir))
+    ? fs
+        .readdirSync(path.join(root, dir), { withFileTypes: true })
+        .filter((d) => d.isDirectory())
+        .map((d) => d.name)
+    : [];
+
+// One zone per feature: a feature may import only itself (features never import each other,
+// docs/architecture.md).
 const featuresDir = 'web/src/features';
-const features = fs.existsSync(featuresDir)
-  ? fs
-      .readdirSync(featuresDir, { withFileTypes: true })
-      .filter((d) => d.isDirectory())
-      .map((d) => d.name)
-  : [];
+const features = foldersIn(featuresDir);
 const featureZones = features.map((name) => ({
   target: `./${featuresDir}/${name}`,
   from: `./${featuresDir}`,
   except: [`./${name}`],
   message: 'A feature must not import another feature; move the shared part up.',
+}));
+
+// One zone per server module: another module is reached only through its index.ts, which
+// says what the module offers; its other files are its own (docs/architecture.md).
+const modulesDir = 'server/src/modules';
+const serverModules = foldersIn(modulesDir);
+const moduleZones = serverModules.map((name) => ({
+  target: `./${modulesDir}/${name}`,
+  from: serverModules.filter((other) => other !== name).map((other) => `./${modulesDir}/${other}`),
+  except: ['./index.ts'],
+  message: `Import another module only through its index.ts (add what ${name} needs to that module's exports).`,
 }));
 
 export default tseslint.config(
@@ -75,10 +94,11 @@ export default tseslint.config(
     plugins: { 'react-hooks': reactHooks },
     rules: {
       ...reactHooks.configs.recommended.rules,
-      // Features never import each other; shared code moves up (STYLE.md).
+      // Features never import each other; shared code moves up (docs/architecture.md).
       'import-x/no-restricted-paths': [
         'error',
         {
+          basePath: root,
           zones: [
             ...featureZones,
             {
@@ -95,6 +115,12 @@ export default tseslint.config(
           ],
         },
       ],
+    },
+  },
+  {
+    files: ['server/src/modules/**/*.ts'],
+    rules: {
+      'import-x/no-restricted-paths': ['error', { basePath: root, zones: moduleZones }],
     },
   },
   {

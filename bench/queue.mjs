@@ -27,8 +27,7 @@ const { migrateToLatest } = await dist('db/migrate.js');
 const { loadConfig } = await dist('config.js');
 const { grant, ledgerCheck } = await dist('modules/credits/ledger.js');
 const { createPrice } = await dist('modules/credits/prices.js');
-const { engineOf, registerRunner } = await dist('jobs/engine.js');
-const { createTask } = await dist('modules/tasks/service.js');
+const { createTask, engineOf, registerTaskKind } = await dist('modules/tasks/index.js');
 
 // The fake upstream: every call answers after LATENCY ms; it counts how many run at once.
 let inFlight = 0;
@@ -56,7 +55,7 @@ const callUpstream = () =>
     req.end();
   });
 
-registerRunner({
+const benchRunner = {
   kind: 'bench',
   async submit() {
     await callUpstream();
@@ -65,7 +64,7 @@ registerRunner({
   async poll() {
     return { type: 'done', files: [] };
   },
-});
+};
 
 const silent = {
   info() {},
@@ -85,7 +84,8 @@ async function run(label, db, env) {
     { NODE_ENV: 'production', LOG_LEVEL: 'silent', DATA_DIR: env.dataDir, ...env.vars },
     { tasks: { workers: 16, userLimit: 1000, idlePollMs: 200 } },
   );
-  const ctx = { config, db, log: silent };
+  const ctx = { config, db, log: silent, taskRunners: new Map() };
+  registerTaskKind(ctx, benchRunner);
   await createPrice(db.kysely, {
     model: 'bench',
     action: 'gen',

@@ -1,4 +1,6 @@
-import { readFileSync } from 'node:fs';
+import { readdirSync, readFileSync, statSync, writeFileSync } from 'node:fs';
+import { join, resolve } from 'node:path';
+import { brotliCompressSync, constants, gzipSync } from 'node:zlib';
 import { defineConfig, type Plugin } from 'vite';
 import react from '@vitejs/plugin-react';
 import tailwindcss from '@tailwindcss/vite';
@@ -38,8 +40,51 @@ function versionFile(): Plugin {
   };
 }
 
+/** Text files worth compressing; pictures and fonts in woff2 are compressed already. */
+const COMPRESSIBLE = /\.(js|mjs|css|html|json|svg|txt|xml|webmanifest|map|wasm)$/;
+
+/**
+ * Writes `<file>.br` (brotli, quality 11) and `<file>.gz` (gzip, level 9) beside every text
+ * file of at least 1 KB in the build, when smaller than the file; the server sends the one
+ * the browser accepts (server/src/http/web.ts).
+ */
+function precompress(): Plugin {
+  let outDir = 'dist';
+  return {
+    name: 'atelier-precompress',
+    apply: 'build',
+    configResolved(config) {
+      outDir = resolve(config.root, config.build.outDir);
+    },
+    closeBundle() {
+      const visit = (dir: string) => {
+        for (const name of readdirSync(dir)) {
+          const file = join(dir, name);
+          if (statSync(file).isDirectory()) visit(file);
+          else if (COMPRESSIBLE.test(name)) compressFile(file);
+        }
+      };
+      visit(outDir);
+    },
+  };
+}
+
+function compressFile(file: string): void {
+  const bytes = readFileSync(file);
+  if (bytes.length < 1024) return;
+  const br = brotliCompressSync(bytes, {
+    params: {
+      [constants.BROTLI_PARAM_QUALITY]: constants.BROTLI_MAX_QUALITY,
+      [constants.BROTLI_PARAM_SIZE_HINT]: bytes.length,
+    },
+  });
+  const gz = gzipSync(bytes, { level: 9 });
+  if (br.length < bytes.length) writeFileSync(`${file}.br`, br);
+  if (gz.length < bytes.length) writeFileSync(`${file}.gz`, gz);
+}
+
 export default defineConfig({
-  plugins: [react(), tailwindcss(), versionFile()],
+  plugins: [react(), tailwindcss(), versionFile(), precompress()],
   define: { __APP_VERSION__: JSON.stringify(version) },
   resolve: { conditions: ['source'] },
   server: {

@@ -2,6 +2,7 @@ import { z } from 'zod';
 import { endpoint } from './endpoint.js';
 import { isoTime, listOf } from './envelope.js';
 import { balance } from './credits.js';
+import { TaskStatus, taskStatus } from './tasks.js';
 
 /*
  * Drawing (Midjourney through a midjourney-proxy, or the built-in offline demo): the task queue
@@ -114,8 +115,8 @@ export const drawButton = z.object({
 });
 export type DrawButton = z.infer<typeof drawButton>;
 
-/** 1 queued · 2 running · 3 succeeded · 4 failed. */
-export const drawStatus = z.union([z.literal(1), z.literal(2), z.literal(3), z.literal(4)]);
+/** A task's status: 1 queued · 2 running · 3 succeeded · 4 failed (`TaskStatus`). */
+export const drawStatus = taskStatus;
 export type DrawStatus = z.infer<typeof drawStatus>;
 
 export const drawTask = z.object({
@@ -287,7 +288,7 @@ export const drawListQuery = z.object({
   page: z.coerce.number().int().min(1).default(1),
   size: z.coerce.number().int().min(1).max(100).default(12),
   /** Only this status. */
-  status: z.coerce.number().int().min(1).max(4).optional(),
+  status: z.coerce.number().int().min(TaskStatus.queued).max(TaskStatus.failed).optional(),
   /** Words of the prompt. */
   keyword: z.string().trim().max(200).optional(),
 });

@@ -126,6 +126,14 @@ export const advertisement = z.object({
 });
 export type Advertisement = z.infer<typeof advertisement>;
 
+/**
+ * The interface language a first visit gets on a site, until the visitor picks one: a fixed
+ * language, or `browser` (the browser's preferred languages, zh-CN when none is offered).
+ */
+export const siteLanguages = ['zh-CN', 'en-US', 'zh-TW', 'browser'] as const;
+export const siteLanguage = z.enum(siteLanguages);
+export type SiteLanguage = z.infer<typeof siteLanguage>;
+
 /** One domain's branding and behaviour. The default site (`domain: 'default'`) serves unknown hosts. */
 export const siteConfig = z.object({
   id: z.number().int(),
@@ -148,6 +156,8 @@ export const siteConfig = z.object({
   menu: z.boolean(),
   /** Where `/` leads on this site, e.g. `/Midjourney`. */
   index_path: z.string(),
+  /** The language of a first visit (zh-CN on a fresh install). */
+  language: siteLanguage,
   /** The about dialog's text (markdown). */
   contents: localizedText,
   /** A short line under the about text, e.g. the site's ICP filing number; empty for none. */
@@ -187,6 +197,7 @@ export const siteFields = z
     pay: z.boolean(),
     menu: z.boolean(),
     index_path: appPath,
+    language: siteLanguage,
     contents: localizedInput(20000),
     code: z.string().trim().max(200),
     contact: qrContactInput,

@@ -60,3 +60,55 @@ test('a site shows its notice, then its ad; "not again today" holds across reloa
   await page.waitForLoadState('networkidle');
   await expect(page.getByRole('dialog')).toHaveCount(0);
 });
+
+test('a notice closed with × stays closed across reloads until it is edited', async ({
+  page,
+  request,
+}) => {
+  test.setTimeout(90_000);
+  const token = await adminToken(request);
+  const domain = `closed${Date.now().toString(36)}`;
+  const site = await api<{ id: number }>(request, 'POST', '/admin/sites/create', {
+    token,
+    body: { domain: `${domain}.atelier.test`, siteName: 'Closed Notice Site' },
+  });
+  const created = await api<{ id: number }>(request, 'POST', '/admin/notices/create', {
+    token,
+    body: {
+      siteId: site.id,
+      kind: 'notice',
+      title: 'Opening hours',
+      content: 'Nine to five.',
+      enabled: true,
+    },
+  });
+  await page.addInitScript(() => {
+    if (!localStorage.getItem('appSetting'))
+      localStorage.setItem(
+        'appSetting',
+        JSON.stringify({ state: { language: 'en-US' }, version: 0 }),
+      );
+  });
+  await page.goto(siteUrl(domain, '/Chat'));
+  const notice = page.getByRole('dialog', { name: 'Opening hours' });
+  await expect(notice).toBeVisible();
+  await notice.getByRole('button', { name: /close/i }).click();
+  await expect(notice).toBeHidden();
+
+  for (let i = 0; i < 2; i += 1) {
+    await page.reload();
+    await page.waitForLoadState('networkidle');
+    await expect(page.getByRole('dialog')).toHaveCount(0);
+  }
+
+  await api(request, 'POST', '/admin/notices/update', {
+    token,
+    body: { id: created.id, content: 'Nine to six from Monday.' },
+  });
+  // An admin write refreshes this process's snapshot of the site configuration at once.
+  await page.reload();
+  await expect(page.getByRole('dialog', { name: 'Opening hours' })).toContainText(
+    'Nine to six from Monday.',
+    { timeout: 20_000 },
+  );
+});

@@ -12,7 +12,7 @@ import {
   validatorCompiler,
 } from 'fastify-type-provider-zod';
 import type { AppConfig } from './config.js';
-import { GuestDataMovers, zeroBalance, type AppContext } from './context.js';
+import { defaultHooks, GuestDataMovers, zeroBalance, type AppContext } from './context.js';
 import type { Db } from './db/database.js';
 import { registerErrorHandling } from './http/error-handler.js';
 import { registerMetrics } from './http/metrics.js';
@@ -54,6 +54,8 @@ export async function buildApp(config: AppConfig, options: BuildOptions): Promis
     guestData: new GuestDataMovers(),
     accountEvents: { guestCreated: [], registered: [] },
     balances: { read: zeroBalance },
+    hooks: defaultHooks(),
+    taskRunners: new Map(),
   };
   app.decorate('ctx', ctx);
   app.decorateRequest('identity', null);

@@ -5,6 +5,8 @@ import type { AppConfig } from './config.js';
 import type { Db } from './db/database.js';
 import type { Database } from './db/schema.js';
 import type { Identity } from './http/identity.js';
+import type { Lang } from './http/messages.js';
+import type { TaskRunner } from './modules/tasks/runner.js';
 
 /**
  * What a guest owns moves to the account it registers or signs in as, in one transaction.
@@ -54,6 +56,31 @@ export const zeroBalance: BalanceReader = async () => ({
   isVip: false,
 });
 
+/** What a chat started from an app is given: its fixed system prompt and model, and its name. */
+export interface AppInUse {
+  name: string;
+  systemPrompt: string;
+  /** The model its chats use whatever the client picks; null: the client's choice. */
+  modelId: number | null;
+}
+
+/** Null when the caller may not use that app (or it is gone). */
+export type AppPromptResolver = (
+  ctx: AppContext,
+  app: { appId: number; userId: number; lang: Lang },
+) => Promise<AppInUse | null>;
+
+/**
+ * Calls one module makes into another that is registered after it (so no import would do):
+ * each starts as a harmless default and the owning module installs the real one.
+ */
+export interface AppHooks {
+  /** Installed by the apps module, called by the chat stream. */
+  appPrompt: AppPromptResolver;
+}
+
+export const defaultHooks = (): AppHooks => ({ appPrompt: async () => null });
+
 /** Shared by every module: built once in buildApp, reached as `app.ctx`. */
 export interface AppContext {
   config: AppConfig;
@@ -62,6 +89,12 @@ export interface AppContext {
   guestData: GuestDataMovers;
   accountEvents: AccountEvents;
   balances: { read: BalanceReader };
+  hooks: AppHooks;
+  /**
+   * Every kind of task this app runs, by kind: each module registers its runner with
+   * `registerTaskKind` (modules/tasks); the engine looks runners up here (docs/tasks.md).
+   */
+  taskRunners: Map<string, TaskRunner>;
 }
 
 declare module 'fastify' {

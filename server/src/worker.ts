@@ -1,7 +1,7 @@
 import { buildApp } from './app.js';
 import { ConfigError, loadConfig } from './config.js';
 import { ensureSecretKey, openDatabase, prepareDatabase } from './boot.js';
-import { engineOf } from './jobs/engine.js';
+import { engineOf } from './modules/tasks/index.js';
 
 /**
  * `npm run worker`: runs task workers in a process of their own (scaled mode: REDIS_URL set,

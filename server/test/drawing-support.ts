@@ -1,9 +1,9 @@
 import net from 'node:net';
 import sharp from 'sharp';
 import type { FastifyInstance } from 'fastify';
-import type { drawing as D } from '@atelier/contracts';
+import { isTaskFinished, type drawing as D } from '@atelier/contracts';
 import { bearer, call } from '../src/test/harness.js';
-import { engineOf } from '../src/jobs/engine.js';
+import { engineOf } from '../src/modules/tasks/index.js';
 import { fileUrl, storeFile } from '../src/modules/files/service.js';
 
 /** Task engine settings that keep retries and idle polls short in tests. */
@@ -80,7 +80,7 @@ export async function settle(
     const r = await status(app, token, [id]);
     const t = r.body.data.rows[0]!;
     if (!seen.includes(t.progress)) seen.push(t.progress);
-    if (t.status === 3 || t.status === 4) return t;
+    if (isTaskFinished(t.status)) return t;
     if (Date.now() > end) throw new Error(`task ${id} still ${t.status} at ${t.progress}%`);
     await new Promise((res) => setTimeout(res, 8));
   }

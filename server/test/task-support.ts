@@ -7,6 +7,7 @@ import {
   type TaskRow,
   type TaskRunner,
 } from '../src/modules/tasks/runner.js';
+import { TaskStatus } from '@atelier/contracts';
 
 /*
  * The runner of the fake job upstream (test/fakes/jobs.ts): how a real module's runner talks
@@ -115,8 +116,8 @@ export async function peakRunningUntilDone(
         .select('status')
         .where('user_id', '=', userId)
         .execute();
-      most = Math.max(most, rows.filter((r) => Number(r.status) === 2).length);
-      return rows.every((r) => Number(r.status) === 3);
+      most = Math.max(most, rows.filter((r) => Number(r.status) === TaskStatus.running).length);
+      return rows.every((r) => Number(r.status) === TaskStatus.succeeded);
     },
     timeoutMs,
     what,

@@ -1,7 +1,7 @@
 import { buildApp } from '../src/app.js';
 import { loadConfig } from '../src/config.js';
 import { openDatabase } from '../src/boot.js';
-import { engineOf, registerRunner } from '../src/jobs/engine.js';
+import { engineOf, registerTaskKind } from '../src/modules/tasks/index.js';
 import { fakeJobRunner } from './task-support.js';
 
 /*
@@ -11,6 +11,6 @@ import { fakeJobRunner } from './task-support.js';
 const config = loadConfig();
 const db = openDatabase(config);
 const app = await buildApp(config, { db });
-registerRunner(fakeJobRunner(Number(process.env.FAKE_POLL_MS ?? 20)));
+registerTaskKind(app.ctx, fakeJobRunner(Number(process.env.FAKE_POLL_MS ?? 20)));
 await engineOf(app.ctx).start();
 process.stdout.write('worker ready\n');

@@ -10,6 +10,7 @@ import { addProxyModel, draw } from './drawing-support.js';
 import { startJobUpstream, type JobUpstream } from './fakes/jobs.js';
 import { startFakeMidjourneyProxy, type FakeMidjourneyProxy } from './fakes/midjourney-proxy.js';
 import { FAKE_KIND, FAKE_PRICE, ensureFakePrice, fund, until } from './task-support.js';
+import { isTaskFinished } from '@atelier/contracts';
 
 /*
  * Kill -9 a real worker process in the middle of a task, start another, and the task still
@@ -102,7 +103,7 @@ const finished = (userId: number, id: number) =>
   until(
     async () => {
       const x = await getTask(t.app.ctx, userId, id);
-      return x.status >= 3 ? x : undefined;
+      return isTaskFinished(x.status) ? x : undefined;
     },
     10_000,
     `task ${id} to finish`,

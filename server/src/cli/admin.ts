@@ -1,4 +1,4 @@
-import { GuestDataMovers, zeroBalance, type AppContext } from '../context.js';
+import { defaultHooks, GuestDataMovers, zeroBalance, type AppContext } from '../context.js';
 import { ConfigError, loadConfig } from '../config.js';
 import { ensureSecretKey, openDatabase, prepareDatabase } from '../boot.js';
 import { pino } from 'pino';
@@ -33,6 +33,8 @@ async function main(argv: string[]): Promise<number> {
     guestData: new GuestDataMovers(),
     accountEvents: { guestCreated: [], registered: [] },
     balances: { read: zeroBalance },
+    hooks: defaultHooks(),
+    taskRunners: new Map(),
   };
   try {
     // A first run from the shell seeds like a first start: show what it created (the admin login).

@@ -6,6 +6,7 @@ import type { ChatTables } from '../modules/chat/tables.js';
 import type { DrawingTables } from '../modules/drawing/tables.js';
 import type { AppTables } from '../modules/apps/tables.js';
 import type { TaskTables } from '../modules/tasks/tables.js';
+import type { FileTables } from '../modules/files/tables.js';
 
 /**
  * The database as Kysely sees it. Each module declares its own tables in its folder
@@ -76,4 +77,5 @@ export type Database = AccountTables &
   ChatTables &
   DrawingTables &
   AppTables &
-  TaskTables;
+  TaskTables &
+  FileTables;

@@ -1,12 +1,55 @@
 import fs from 'node:fs';
 import path from 'node:path';
-import type { FastifyInstance } from 'fastify';
+import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import fastifyStatic from '@fastify/static';
 import { apiNotFound } from './error-handler.js';
 
+/** Hashed build output: its name changes with its content, so a browser keeps it for a year. */
+export const IMMUTABLE = 'public, max-age=31536000, immutable';
+/** index.html, version.json and the files of `web/public`: asked again on every use. */
+export const REVALIDATE = 'no-cache';
+
+type Encoding = 'br' | 'gzip';
+const suffix: Record<Encoding, string> = { br: '.br', gzip: '.gz' };
+
 /**
- * Serves the built web app: hashed assets cached for a year, index.html and version.json
- * never cached, and every other non-API GET answered with index.html (client-side routes).
+ * The encoding to send among those present, by the request's `Accept-Encoding`: br before
+ * gzip before none, whatever order the header lists them in; `q=0` refuses one, and `*`
+ * accepts any not named.
+ */
+export function pickEncoding(
+  header: string | string[] | undefined,
+  available: readonly Encoding[],
+): Encoding | null {
+  const text = Array.isArray(header) ? header.join(',') : (header ?? '');
+  const quality = new Map<string, number>();
+  for (const part of text.toLowerCase().split(',')) {
+    const [name, ...params] = part.split(';').map((s) => s.trim());
+    if (!name) continue;
+    const q = params.find((p) => p.startsWith('q='));
+    const value = q ? Number(q.slice(2)) : 1;
+    quality.set(name, Number.isFinite(value) ? value : 0);
+  }
+  const accepted = (e: Encoding) => (quality.get(e) ?? quality.get('*') ?? 0) > 0;
+  return (['br', 'gzip'] as const).find((e) => available.includes(e) && accepted(e)) ?? null;
+}
+
+/** index.html as built, and its precompressed copies when the build wrote them. */
+function readIndex(indexFile: string): { plain: Buffer; variants: Map<Encoding, Buffer> } {
+  const variants = new Map<Encoding, Buffer>();
+  for (const encoding of ['br', 'gzip'] as const) {
+    const file = indexFile + suffix[encoding];
+    if (fs.existsSync(file)) variants.set(encoding, fs.readFileSync(file));
+  }
+  return { plain: fs.readFileSync(indexFile), variants };
+}
+
+/**
+ * Serves the built web app (docs/deployment.md): the build writes a brotli (`.br`) and a gzip
+ * (`.gz`) copy beside each text file, and the copy the browser accepts goes out with
+ * `content-encoding` and `vary: accept-encoding`. Hashed assets (`/assets/`) are cached for a
+ * year as immutable; everything else is revalidated, and every other non-API GET or HEAD is
+ * answered with index.html (client-side routes).
  */
 export async function registerWeb(app: FastifyInstance, webDist: string): Promise<void> {
   const root = path.resolve(webDist);
@@ -16,27 +59,37 @@ export async function registerWeb(app: FastifyInstance, webDist: string): Promis
     if (webDist) app.log.warn({ webDist: root }, 'web app not built: serving the API only');
     return;
   }
-  const indexHtml = fs.readFileSync(indexFile);
+  const index = readIndex(indexFile);
   await app.register(fastifyStatic, {
     root,
     wildcard: false,
     index: false,
+    preCompressed: true,
+    // The plugin's own header would replace the one set below (it is written after it).
+    cacheControl: false,
+    // The compressed copies are only sent in place of their original, never by their own name.
+    allowedPath: (pathname) => !/\.(br|gz)$/.test(pathname),
     setHeaders(res, file) {
-      const rel = path.relative(root, file);
-      if (rel.startsWith('assets'))
-        res.setHeader('cache-control', 'public, max-age=31536000, immutable');
-      else res.setHeader('cache-control', 'no-cache');
+      const rel = path.relative(root, file).split(path.sep);
+      res.setHeader('cache-control', rel[0] === 'assets' ? IMMUTABLE : REVALIDATE);
+      res.setHeader('vary', 'accept-encoding');
     },
   });
-  app.setNotFoundHandler((req, reply) => {
-    const url = req.url.split('?')[0]!;
-    if (url.startsWith('/api/') || url === '/api' || req.method !== 'GET')
-      return apiNotFound(req, reply);
-    // A missing hashed asset is a real 404, not the app (a stale tab would otherwise parse HTML as JS).
-    if (url.startsWith('/assets/')) return reply.code(404).type('text/plain').send('Not found');
+  const sendIndex = (req: FastifyRequest, reply: FastifyReply) => {
+    const encoding = pickEncoding(req.headers['accept-encoding'], [...index.variants.keys()]);
+    if (encoding) reply.header('content-encoding', encoding);
     return reply
       .type('text/html; charset=utf-8')
-      .header('cache-control', 'no-cache')
-      .send(indexHtml);
+      .header('cache-control', REVALIDATE)
+      .header('vary', 'accept-encoding')
+      .send(encoding ? index.variants.get(encoding)! : index.plain);
+  };
+  app.setNotFoundHandler((req, reply) => {
+    const url = req.url.split('?')[0]!;
+    const read = req.method === 'GET' || req.method === 'HEAD';
+    if (url.startsWith('/api/') || url === '/api' || !read) return apiNotFound(req, reply);
+    // A missing hashed asset is a real 404, not the app (a stale tab would otherwise parse HTML as JS).
+    if (url.startsWith('/assets/')) return reply.code(404).type('text/plain').send('Not found');
+    return sendIndex(req, reply);
   });
 }

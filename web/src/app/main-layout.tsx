@@ -2,10 +2,12 @@ import { MenuFoldOutlined, MenuUnfoldOutlined } from '@ant-design/icons';
 import { NavLink, Outlet, useLocation } from 'react-router';
 import { useTranslation } from 'react-i18next';
 import { ScreenIcon } from '../components/screen-icon';
+import { SoonTag } from '../components/soon-tag';
 import { useIsMobile } from '../components/use-is-mobile';
 import { useMenuEntries, type MenuItem } from '../components/use-menu-entries';
 import { useAppSetting } from '../stores/app-setting';
 import { useAuthStore } from '../stores/auth';
+import { useDialogs } from '../stores/dialogs';
 import { LanguageSwitch } from './language-switch';
 import { UserBadge } from './user-badge';
 
@@ -61,7 +63,7 @@ function SideMenu({ entries }: { entries: MenuItem[] }) {
   const setCollapsed = useAppSetting((s) => s.setSiderCollapsed);
   return (
     <aside
-      className={`flex shrink-0 flex-col border-r border-white/5 bg-[#111116] transition-[width] duration-200 ${collapsed ? 'w-16' : 'w-52'}`}
+      className={`flex shrink-0 flex-col border-r border-white/5 bg-[#111116] transition-[width] duration-200 ${collapsed ? 'w-16' : 'w-60'}`}
     >
       <div className={`flex h-14 items-center ${collapsed ? 'justify-center' : 'px-4'}`}>
         <SiteName logoOnly={collapsed} />
@@ -72,16 +74,37 @@ function SideMenu({ entries }: { entries: MenuItem[] }) {
             <li key={entry.name}>
               <NavLink
                 to={entry.path}
-                title={collapsed ? entry.label : undefined}
+                title={
+                  collapsed
+                    ? entry.soon
+                      ? `${entry.label} (${t('shell:soon')})`
+                      : entry.label
+                    : undefined
+                }
                 className={({ isActive }) => linkClass(isActive, collapsed)}
               >
                 <span className="text-base">
                   <ScreenIcon name={entry.name} />
                 </span>
-                {collapsed ? null : <span className="truncate">{entry.label}</span>}
+                {collapsed ? null : <span className="min-w-0 flex-1 truncate">{entry.label}</span>}
+                {entry.soon && !collapsed ? <SoonTag /> : null}
               </NavLink>
             </li>
           ))}
+          <li>
+            <button
+              type="button"
+              title={collapsed ? t('menu:faq') : undefined}
+              aria-label={collapsed ? t('menu:faq') : undefined}
+              onClick={() => useDialogs.getState().open('faq')}
+              className={`${linkClass(false, collapsed)} w-full cursor-pointer border-0 bg-transparent text-left`}
+            >
+              <span className="text-base">
+                <ScreenIcon name="faq" />
+              </span>
+              {collapsed ? null : <span className="truncate">{t('menu:faq')}</span>}
+            </button>
+          </li>
         </ul>
       </nav>
       <div className="border-t border-white/5 p-2">
@@ -98,20 +121,24 @@ function SideMenu({ entries }: { entries: MenuItem[] }) {
   );
 }
 
-/** Screens the bottom navigation prefers, when the site's menu has them. */
-const BOTTOM_PREFERRED = ['Chat', 'Midjourney', 'history'];
+/** Screens the bottom navigation prefers, when the site's menu has them and they are ready. */
+const BOTTOM_PREFERRED = ['Chat', 'Midjourney', 'history', 'mind'];
 
-/** Bottom navigation of the mobile layout: the launcher, three screens and the user centre. */
-function BottomNav({ entries }: { entries: MenuItem[] }) {
+/**
+ * Bottom navigation of the mobile layout: the launcher, three screens and the user centre.
+ * A screen still to come is never a tab (the launcher lists it, tagged).
+ */
+function BottomNav({ entries: all }: { entries: MenuItem[] }) {
   const { t } = useTranslation();
+  const entries = all.filter((e) => !e.soon);
   const middle = [
     ...BOTTOM_PREFERRED.flatMap((name) => entries.filter((e) => e.name === name)),
     ...entries.filter((e) => !BOTTOM_PREFERRED.includes(e.name) && e.name !== 'user-center'),
   ].slice(0, 3);
   const items: MenuItem[] = [
-    { name: 'mobileHome', path: '/mobileHome', label: t('menu:mobileHome') },
+    { name: 'mobileHome', path: '/mobileHome', label: t('menu:mobileHome'), soon: false },
     ...middle,
-    { name: 'user-center', path: '/user-center', label: t('menu:userCenter') },
+    { name: 'user-center', path: '/user-center', label: t('menu:userCenter'), soon: false },
   ];
   return (
     <nav

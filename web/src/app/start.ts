@@ -1,8 +1,10 @@
 import { sites } from '@atelier/contracts';
 import { apiData } from '../api/client';
 import { browser } from '../lib/browser';
+import { siteStartLanguage } from '../lib/languages';
 import { setCookie } from '../lib/cookies';
 import { cookieNames, initStorageDefaults } from '../lib/storage-keys';
+import { useAppSetting } from '../stores/app-setting';
 import { useAuthStore } from '../stores/auth';
 import { useDialogs } from '../stores/dialogs';
 import { adJumpTarget } from './guards';
@@ -27,6 +29,10 @@ export async function start(navigate: (path: string) => void): Promise<void> {
   const identity = startIdentity().catch(warn('identity'));
   const site = loadSite()
     .then((front) => {
+      // Before the start-up spinner goes: a first visit opens in the site's language.
+      useAppSetting
+        .getState()
+        .applySiteLanguage(siteStartLanguage(front.site.language, navigator.languages));
       injectAnalytics(front.global.baiduCode);
       if (startPath === '/' && front.global.clientHomePath) navigate(front.global.clientHomePath);
       openStartDialogs(front.site.advertisement.enabled);

@@ -1,5 +1,5 @@
 import { useTranslation } from 'react-i18next';
-import { screens } from '../lib/screens';
+import { isComingSoon, screens } from '../lib/screens';
 import { useAppSetting } from '../stores/app-setting';
 import { useAuthStore } from '../stores/auth';
 import { useShared } from '../stores/shared';
@@ -8,6 +8,8 @@ export interface MenuItem {
   name: string;
   path: string;
   label: string;
+  /** The screen is still to come: the menu tags it "Soon" and the phone tabs leave it out. */
+  soon: boolean;
 }
 
 /** Screens whose menu entries the global config's `clientMenuList` may hide. */
@@ -30,11 +32,16 @@ export function useMenuEntries(): MenuItem[] {
           const screen = known.get(entry.name.toLowerCase());
           if (!screen) return [];
           const label = entry.title[language] || t(screen.labelKey);
-          return [{ name: screen.name, path: screen.path, label }];
+          return [{ name: screen.name, path: screen.path, label, soon: isComingSoon(screen.name) }];
         })
       : screens
           .filter((s) => s.launcher)
-          .map((s) => ({ name: s.name, path: s.path, label: t(s.labelKey) }));
+          .map((s) => ({
+            name: s.name,
+            path: s.path,
+            label: t(s.labelKey),
+            soon: isComingSoon(s.name),
+          }));
   if (allowed.length === 0) return items;
   const allowedNames = allowed.map((a) => a.toLowerCase());
   return items.filter(

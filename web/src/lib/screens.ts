@@ -38,6 +38,31 @@ export const screens = [
 
 export type ScreenName = (typeof screens)[number]['name'];
 
+/**
+ * Screens a later issue builds (they show what they will offer): marked "Soon" in the menu and
+ * the launcher, and never a phone tab. Take a name out when its screen lands.
+ */
+const comingSoon: ReadonlySet<string> = new Set<ScreenName>([
+  'draw',
+  'sd3',
+  'tools',
+  'sddraw',
+  'video',
+  'music',
+  'separation',
+  'market',
+  'history',
+  'myGallery',
+  'designerWork',
+  'workDetails',
+  'hisGallery',
+  'photoAlbum',
+]);
+
+/** Whether the screen of this route name (any case) is still to come. */
+export const isComingSoon = (name: string): boolean =>
+  [...comingSoon].some((n) => n.toLowerCase() === name.toLowerCase());
+
 /** The screen a path belongs to (`/photoAlbum/3` → photoAlbum), matched without case. */
 export const screenOfPath = (pathname: string): ScreenInfo | undefined => {
   const first = pathname.split('/')[1]?.toLowerCase() ?? '';

@@ -24,6 +24,7 @@ describe('persisted stores', () => {
       siderCollapsed: true,
       theme: 'dark',
       language: 'zh-CN',
+      languageChosen: false,
     });
     expect(stored(storageKeys.chatStorage)?.state).toMatchObject({
       usingContext: true,
@@ -49,6 +50,33 @@ describe('persisted stores', () => {
       language: 'en-US',
       siderCollapsed: true,
     });
+  });
+
+  it("applies the site's language until the visitor picks one", () => {
+    useAppSetting.setState({ language: 'zh-CN', languageChosen: false });
+    useAppSetting.getState().applySiteLanguage('en-US');
+    expect(useAppSetting.getState()).toMatchObject({ language: 'en-US', languageChosen: false });
+    useAppSetting.getState().setLanguage('zh-TW');
+    useAppSetting.getState().applySiteLanguage('en-US');
+    expect(useAppSetting.getState()).toMatchObject({ language: 'zh-TW', languageChosen: true });
+    expect(stored(storageKeys.appSetting)?.state).toMatchObject({
+      language: 'zh-TW',
+      languageChosen: true,
+    });
+  });
+
+  it('counts a language saved before the choice was recorded as chosen unless it is the default', async () => {
+    const rehydrate = async (language: string) => {
+      localStorage.setItem(
+        storageKeys.appSetting,
+        JSON.stringify({ state: { theme: 'dark', language, siderCollapsed: false }, version: 0 }),
+      );
+      await useAppSetting.persist.rehydrate();
+      useAppSetting.getState().applySiteLanguage('zh-TW');
+      return useAppSetting.getState().language;
+    };
+    expect(await rehydrate('en-US')).toBe('en-US');
+    expect(await rehydrate('zh-CN')).toBe('zh-TW');
   });
 
   it('has the spec defaults', () => {

@@ -8,6 +8,7 @@ import { tasksFiles } from './0006_tasks_files.js';
 import { drawing } from './0007_drawing.js';
 import { apps } from './0008_apps.js';
 import { drawingOnTasks } from './0009_drawing_on_tasks.js';
+import { siteLanguage } from './0010_site_language.js';
 
 /** Applied in the order of their names; a migration, once landed, is never edited. */
 export const migrations: Record<string, AtelierMigration> = {
@@ -20,4 +21,5 @@ export const migrations: Record<string, AtelierMigration> = {
   '0007_drawing': drawing,
   '0008_apps': apps,
   '0009_drawing_on_tasks': drawingOnTasks,
+  '0010_site_language': siteLanguage,
 };

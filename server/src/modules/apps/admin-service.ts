@@ -2,7 +2,7 @@ import type { Selectable } from 'kysely';
 import { sites, type apps as A } from '@atelier/contracts';
 import { nowIso, type Db } from '../../db/database.js';
 import { badRequest, notFound } from '../../http/errors.js';
-import { readLocalized } from '../sites/kinds.js';
+import { readLocalized } from '../sites/index.js';
 import { texts } from './messages.js';
 import { checkModel, same, stored } from './service.js';
 import type { AppCategoriesTable, AppsTable } from './tables.js';

@@ -9,7 +9,7 @@ import { startFakeOpenAI, type FakeOpenAI } from '../../../test/fakes/openai.js'
 import { bearer, call, createTestApp, guest, type TestApp } from '../../test/harness.js';
 import { createUser, type TestUser } from '../../test/users.js';
 import { nowIso } from '../../db/database.js';
-import { grant } from '../credits/ledger.js';
+import { grant } from '../credits/index.js';
 import { seedCatalogue } from './seed.js';
 import { seedApps, seedCategories } from './seed-data.js';
 

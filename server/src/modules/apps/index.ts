@@ -1,5 +1,4 @@
 import type { AtelierModule } from '../module.js';
-import { appPrompts } from '../chat/index.js';
 import { adminAppRoutes } from './admin-routes.js';
 import { appRoutes } from './routes.js';
 import { seedCatalogue } from './seed.js';
@@ -8,12 +7,12 @@ import { appInUse } from './service.js';
 /**
  * Apps and personas: the app store's catalogue, users' own personas and "my apps". A chat
  * started from an app gets the app's system prompt (and model, when it fixes one) through the
- * chat module's `appPrompts` hook, installed here.
+ * `appPrompt` hook of the app context, installed here.
  */
 export const appsModule: AtelierModule = {
   name: 'apps',
   async routes(app) {
-    appPrompts.resolve = (ctx, { appId, userId, lang }) => appInUse(ctx, appId, userId, lang);
+    app.ctx.hooks.appPrompt = (ctx, { appId, userId, lang }) => appInUse(ctx, appId, userId, lang);
     app.ctx.guestData.register('apps', async (trx, { fromUserId, toUserId }) => {
       // The account keeps its own entry when both kept the same app.
       const kept = trx.selectFrom('user_apps').select('app_id').where('user_id', '=', toUserId);

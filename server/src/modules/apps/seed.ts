@@ -1,5 +1,6 @@
 import type { AppContext } from '../../context.js';
 import { nowIso } from '../../db/database.js';
+import { isUniqueViolation } from '../../db/errors.js';
 import { seedApps, seedCategories } from './seed-data.js';
 import { stored } from './service.js';
 
@@ -71,8 +72,8 @@ export async function seedCatalogue(ctx: AppContext): Promise<string[]> {
           .execute();
     });
   } catch (error) {
-    const code = (error as { code?: unknown } | null)?.code;
-    if (code === '23505' || code === 'SQLITE_CONSTRAINT_PRIMARYKEY') return [];
+    // Another process seeding at the same moment added them first.
+    if (isUniqueViolation(error)) return [];
     throw error;
   }
   return [`Apps: ${newApps.length} apps in ${newCats.length} new categories added to the store`];

@@ -1,10 +1,10 @@
 import type { Selectable } from 'kysely';
 import { apps as A, type sites } from '@atelier/contracts';
-import type { AppContext } from '../../context.js';
+import type { AppContext, AppInUse } from '../../context.js';
 import { nowIso, type Db } from '../../db/database.js';
 import { badRequest, notFound } from '../../http/errors.js';
 import type { Lang } from '../../http/messages.js';
-import { readLocalized } from '../sites/kinds.js';
+import { readLocalized } from '../sites/index.js';
 import { texts } from './messages.js';
 import type { AppsTable } from './tables.js';
 
@@ -120,12 +120,6 @@ export async function myAppRows(db: Kysely, userId: number) {
 }
 
 /** What a chat started from an app is given; null when the caller may not use the app. */
-export interface AppInUse {
-  name: string;
-  systemPrompt: string;
-  modelId: number | null;
-}
-
 export async function appInUse(
   ctx: AppContext,
   appId: number,

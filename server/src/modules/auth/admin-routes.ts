@@ -3,6 +3,7 @@ import { sql } from 'kysely';
 import { user } from '@atelier/contracts';
 import { route } from '../../http/route.js';
 import { accountKey } from './accounts.js';
+import { pageOf } from '../../db/paging.js';
 
 const likeEscape = (text: string) => text.replace(/[\\%_]/g, (c) => `\\${c}`);
 
@@ -21,8 +22,8 @@ export function adminRoutes(app: FastifyInstance): void {
           sql<boolean>`${eb.ref('email_key')} like ${pattern} escape '\\'`,
         ]),
       );
-    const [rows, total] = await Promise.all([
-      filtered
+    const { rows, count } = await pageOf(filtered, query, (q) =>
+      q
         .select([
           'id',
           'kind',
@@ -37,12 +38,8 @@ export function adminRoutes(app: FastifyInstance): void {
           'last_login_at',
           'created_at',
         ])
-        .orderBy('id', 'desc')
-        .limit(query.size)
-        .offset((query.page - 1) * query.size)
-        .execute(),
-      filtered.select((eb) => eb.fn.countAll<number>().as('count')).executeTakeFirstOrThrow(),
-    ]);
+        .orderBy('id', 'desc'),
+    );
     return {
       rows: rows.map((r) => ({
         id: r.id,
@@ -58,7 +55,7 @@ export function adminRoutes(app: FastifyInstance): void {
         lastLoginAt: r.last_login_at,
         createdAt: r.created_at,
       })),
-      count: Number(total.count),
+      count,
     };
   });
 }

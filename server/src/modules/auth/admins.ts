@@ -4,7 +4,7 @@ import type { AppContext } from '../../context.js';
 import { nowIso } from '../../db/database.js';
 import type { Database } from '../../db/schema.js';
 import { accountKey, insertAccount } from './accounts.js';
-import type { Executor } from './executor.js';
+import type { Executor } from '../../db/executor.js';
 import { clearFailures, lockKeyOf } from './lockout.js';
 import { generatePassword, hashPassword } from './passwords.js';
 import { closeAllSessions } from './sessions.js';

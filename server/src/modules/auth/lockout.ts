@@ -1,7 +1,7 @@
 import { nowIso } from '../../db/database.js';
 import { WrongTries } from '../../db/wrong-tries.js';
 import { AppError } from '../../http/errors.js';
-import type { Executor } from './executor.js';
+import type { Executor } from '../../db/executor.js';
 import { authMessages } from './messages.js';
 
 /** 10 failed sign-ins of one account within 15 minutes lock it for 15 minutes. */

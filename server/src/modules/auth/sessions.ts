@@ -3,7 +3,7 @@ import type { FastifyRequest } from 'fastify';
 import type { AppConfig } from '../../config.js';
 import { nowIso } from '../../db/database.js';
 import { hashToken } from '../../http/identity.js';
-import type { Executor } from './executor.js';
+import type { Executor } from '../../db/executor.js';
 import { deviceName } from './user-agent.js';
 
 /** Where a sign-in comes from: becomes the login device row. */

@@ -1,7 +1,7 @@
 import { runPeriodically } from '../../lib/periodic.js';
 import type { AppContext } from '../../context.js';
 import type { BackgroundTask } from '../module.js';
-import type { Executor } from './executor.js';
+import type { Executor } from '../../db/executor.js';
 import { FAILURE_WINDOW_MS } from './lockout.js';
 
 /** How often ended sessions, old failed sign-ins and lifted locks are deleted. */

@@ -1,6 +1,7 @@
 import type { AppContext } from '../../context.js';
 import { notEnoughCredits } from '../../http/errors.js';
-import { hold, pricing, release, settle, type Executor, type Pricing } from '../credits/ledger.js';
+import type { Executor } from '../../db/executor.js';
+import { hold, pricing, release, settle, type Pricing } from '../credits/index.js';
 
 /**
  * The credits of one streamed answer: the largest answer is quoted and checked before anything

@@ -11,7 +11,7 @@ import { startFakeOpenAI, type FakeOpenAI } from '../../../test/fakes/openai.js'
 import { bearer, call, createTestApp, guest, type TestApp } from '../../test/harness.js';
 import { createUser, type TestUser } from '../../test/users.js';
 import { countTokens } from '../../providers/chat/index.js';
-import { grant } from '../credits/ledger.js';
+import { grant } from '../credits/index.js';
 import { readDeclared } from './seed.js';
 
 let fake: FakeOpenAI;
@@ -591,6 +591,37 @@ describe('the offline demo provider', () => {
     expect(r.last!.text).toMatch(/^# Solar energy\n/);
     expect(r.last!.text).toContain('## ');
     expect(r.last!.cost).toBeGreaterThan(0);
+  });
+
+  it("answers chat and mind maps in the user's language, simplified Chinese by default", async () => {
+    const groupId = await newGroup(bearer(alice.token));
+    const ask = (lang: Record<string, string>, url?: string) =>
+      stream(
+        { ...bearer(alice.token), ...lang },
+        { gptModelId: models['Offline demo'], prompt: '彩虹是怎么形成的', options: { groupId } },
+        url,
+      );
+    const zh = (await ask({ 'x-lang': 'zh-CN' })).last!.text;
+    expect(zh).toMatch(/^## 离线演示回复/);
+    expect(zh).toContain('你的问题：**彩虹是怎么形成的**');
+    expect(zh).not.toMatch(/offline demo|You asked/i);
+    const tw = (await ask({ 'x-lang': 'zh-TW' }, '/chatgpt/chat-mind')).last!.text;
+    expect(tw).toMatch(/^# 彩虹是怎么形成的\n/);
+    expect(tw).toContain('## 是什麼');
+    expect(tw).toContain('## 下一步');
+    expect(tw).not.toMatch(/What it is|Next steps/);
+    // The web always sends X-Lang; a caller without it or Accept-Language gets zh-CN.
+    const res = await t.app.inject({
+      method: 'POST',
+      url: '/api/chatgpt/chat-mind',
+      headers: bearer(alice.token),
+      payload: { gptModelId: models['Offline demo'], prompt: 'Solar energy', options: {} },
+    });
+    const last = JSON.parse(res.body.trim().split('\n').at(-1)!) as C.ChatStreamLine;
+    expect(last.text).toContain('## 是什么');
+    const browserEnglish = (await ask({ 'x-lang': '', 'accept-language': 'en-GB,en;q=0.8' })).last!
+      .text;
+    expect(browserEnglish).toMatch(/^## Offline demo reply/);
   });
 });
 

@@ -7,7 +7,7 @@ import type { Database } from '../../db/schema.js';
 import { notFound } from '../../http/errors.js';
 import { langOf } from '../../http/messages.js';
 import { route } from '../../http/route.js';
-import { fileUrl, keyOfUrl } from '../files/service.js';
+import { fileUrl, keyOfUrl } from '../files/index.js';
 import { texts } from './messages.js';
 import type { ChatGroupsTable, ChatLogsTable } from './tables.js';
 import { pageOf } from '../../db/paging.js';

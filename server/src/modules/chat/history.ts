@@ -1,7 +1,7 @@
 import type { AppContext } from '../../context.js';
 import { nowIso } from '../../db/database.js';
 import { countMessageTokens, type ChatMessage } from '../../providers/chat/index.js';
-import type { Executor } from '../credits/ledger.js';
+import type { Executor } from '../../db/executor.js';
 import { defaultTitles, titleFrom } from './groups.js';
 
 /** Earlier messages of the group, newest kept first, within the token budget. */

@@ -6,7 +6,6 @@ import { providerRoutes } from './providers.js';
 import { seedCatalog } from './seed.js';
 import { streamRoutes } from './stream.js';
 
-export { appPrompts } from './stream.js';
 export { MIND_SYSTEM_PROMPT } from './prompt.js';
 export { createModel, modelsWithProvider } from './models.js';
 export { boxOf, openProviderKey, PROVIDER_KEY_CONTEXT } from './providers.js';

@@ -3,11 +3,12 @@ import type { Selectable } from 'kysely';
 import { chat as C } from '@atelier/contracts';
 import type { AppContext } from '../../context.js';
 import { nowIso } from '../../db/database.js';
+import { isUniqueViolation } from '../../db/errors.js';
 import { AppError, conflict, notFound } from '../../http/errors.js';
 import { route } from '../../http/route.js';
-import type { Executor } from '../credits/ledger.js';
+import type { Executor } from '../../db/executor.js';
 import { texts } from './messages.js';
-import { isUnique, openProviderKey, requireProvider } from './providers.js';
+import { openProviderKey, requireProvider } from './providers.js';
 import type { ChatModelsTable } from './tables.js';
 
 type ModelRow = Selectable<ChatModelsTable>;
@@ -99,7 +100,7 @@ export async function createModel(
       .returningAll()
       .executeTakeFirstOrThrow();
   } catch (error) {
-    if (isUnique(error)) throw conflict(texts.nameTaken, { name: f.name });
+    if (isUniqueViolation(error)) throw conflict(texts.nameTaken, { name: f.name });
     throw error;
   }
 }
@@ -120,7 +121,7 @@ export async function updateModel(
     if (!row) throw notFound(texts.modelNotFound);
     return row;
   } catch (error) {
-    if (isUnique(error)) throw conflict(texts.nameTaken, { name: fields.name ?? '' });
+    if (isUniqueViolation(error)) throw conflict(texts.nameTaken, { name: fields.name ?? '' });
     throw error;
   }
 }

@@ -8,7 +8,7 @@ import {
   type ChatAdapter,
   type ChatMessage,
 } from '../../providers/chat/index.js';
-import { FILES_PREFIX, keyOfUrl, readOwnedImage } from '../files/service.js';
+import { FILES_PREFIX, keyOfUrl, readOwnedImage } from '../files/index.js';
 import { usableByok } from './byok.js';
 import { contextMessages } from './history.js';
 import { texts } from './messages.js';

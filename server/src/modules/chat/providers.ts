@@ -3,6 +3,7 @@ import type { Selectable } from 'kysely';
 import { chat as C } from '@atelier/contracts';
 import type { AppContext } from '../../context.js';
 import { nowIso } from '../../db/database.js';
+import { isUniqueViolation } from '../../db/errors.js';
 import { badRequest, conflict, notFound } from '../../http/errors.js';
 import { route } from '../../http/route.js';
 import { secretBox, type SecretBox } from '../../lib/secret-box.js';
@@ -24,11 +25,6 @@ export const boxOf = (ctx: AppContext): SecretBox => {
 /** A provider's API key in clear, from its sealed column. */
 export const openProviderKey = (ctx: AppContext, sealed: string | null): string | null =>
   sealed ? boxOf(ctx).open(sealed, PROVIDER_KEY_CONTEXT) : null;
-
-export const isUnique = (error: unknown) => {
-  const code = (error as { code?: unknown } | null)?.code;
-  return code === '23505' || code === 'SQLITE_CONSTRAINT_UNIQUE';
-};
 
 export const toProvider = (r: ProviderRow): C.Provider => ({
   id: r.id,
@@ -85,7 +81,7 @@ export async function createProvider(
       .returningAll()
       .executeTakeFirstOrThrow();
   } catch (error) {
-    if (isUnique(error)) throw conflict(texts.nameTaken, { name: f.name });
+    if (isUniqueViolation(error)) throw conflict(texts.nameTaken, { name: f.name });
     throw error;
   }
 }
@@ -105,7 +101,7 @@ export async function updateProvider(
     if (!row) throw notFound(texts.providerNotFound);
     return row;
   } catch (error) {
-    if (isUnique(error)) throw conflict(texts.nameTaken, { name: fields.name ?? '' });
+    if (isUniqueViolation(error)) throw conflict(texts.nameTaken, { name: fields.name ?? '' });
     throw error;
   }
 }

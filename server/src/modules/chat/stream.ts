@@ -1,6 +1,6 @@
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import { chat as C } from '@atelier/contracts';
-import type { AppContext } from '../../context.js';
+import type { AppContext, AppInUse } from '../../context.js';
 import { AppError, badRequest } from '../../http/errors.js';
 import { authorize } from '../../http/identity.js';
 import { common, format, langOf, type Lang } from '../../http/messages.js';
@@ -18,20 +18,6 @@ import {
   type Prompt,
   type Target,
 } from './prompt.js';
-
-/** What a chat started from an app is given: its fixed system prompt and model, and its name. */
-export interface AppInUse {
-  name: string;
-  systemPrompt: string;
-  /** The model its chats use whatever the client picks; null: the client's choice. */
-  modelId: number | null;
-}
-/** Installed by the apps module; null when the caller may not use that app (or it is gone). */
-export type AppPromptResolver = (
-  ctx: AppContext,
-  app: { appId: number; userId: number; lang: Lang },
-) => Promise<AppInUse | null>;
-export const appPrompts: { resolve: AppPromptResolver } = { resolve: async () => null };
 
 type Line = C.ChatStreamLine;
 
@@ -81,6 +67,7 @@ async function relay(a: Answer, limits: StreamLimits): Promise<void> {
           signal: a.controller.signal,
           timeoutMs: target.timeoutMs,
           ...(a.inUse ? { persona: a.inUse.name } : {}),
+          language: a.lang,
         })
       : [];
     // SQLite answers synchronously: yield once so that the request is on the wire first.
@@ -216,7 +203,7 @@ export function streamRoutes(app: FastifyInstance): void {
     // An app in use fixes the system prompt, and the model when it names one; the group's app
     // wins over what the client sends.
     const appId = group?.app_id ?? (body.appId ? Number(body.appId) : null);
-    const inUse = appId && !mind ? await appPrompts.resolve(ctx, { appId, userId, lang }) : null;
+    const inUse = appId && !mind ? await ctx.hooks.appPrompt(ctx, { appId, userId, lang }) : null;
     const target = await resolveTarget(
       ctx,
       inUse?.modelId ? { gptModelId: inUse.modelId, gptModelUserId: null } : body,

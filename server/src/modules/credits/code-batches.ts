@@ -3,6 +3,7 @@ import type { Kysely } from 'kysely';
 import type { credits as Contract } from '@atelier/contracts';
 import { nowIso } from '../../db/database.js';
 import type { Database } from '../../db/schema.js';
+import { pageOf } from '../../db/paging.js';
 import { notFound } from '../../http/errors.js';
 import { csvDocument } from '../../lib/csv.js';
 import { texts } from './messages.js';
@@ -109,19 +110,9 @@ export async function listCodeBatches(
   db: Kysely<Database>,
   page: { page: number; size: number },
 ): Promise<{ rows: Contract.CodeBatch[]; count: number }> {
-  const [rows, total] = await Promise.all([
-    db
-      .selectFrom('redeem_batches')
-      .selectAll()
-      .orderBy('id', 'desc')
-      .limit(page.size)
-      .offset((page.page - 1) * page.size)
-      .execute(),
-    db
-      .selectFrom('redeem_batches')
-      .select((eb) => eb.fn.countAll<number>().as('n'))
-      .executeTakeFirstOrThrow(),
-  ]);
+  const { rows, count } = await pageOf(db.selectFrom('redeem_batches'), page, (q) =>
+    q.selectAll().orderBy('id', 'desc'),
+  );
   const ids = rows.map((r) => r.id);
   const used = ids.length
     ? await db
@@ -133,7 +124,7 @@ export async function listCodeBatches(
         .execute()
     : [];
   const usedBy = new Map(used.map((u) => [u.batch_id, Number(u.n)]));
-  return { rows: rows.map((r) => toBatch(r, usedBy.get(r.id) ?? 0)), count: Number(total.n) };
+  return { rows: rows.map((r) => toBatch(r, usedBy.get(r.id) ?? 0)), count };
 }
 
 /** A batch's codes as CSV for an operator: hints and status only, never a usable code. */

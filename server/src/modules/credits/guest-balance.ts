@@ -1,5 +1,5 @@
 import { randomUUID } from 'node:crypto';
-import type { Executor } from './ledger.js';
+import type { Executor } from '../../db/executor.js';
 import { applyDelta, appendLedger, DAY_MS, extendVip } from './ledger-rows.js';
 
 /**

@@ -5,6 +5,7 @@ import type { Database } from '../../db/schema.js';
 import { notFound } from '../../http/errors.js';
 import { texts } from './messages.js';
 import type { LedgerKind } from './tables.js';
+import { pageOf } from '../../db/paging.js';
 
 /** Which ledger rows each of the user's history lists shows. */
 export const historyViews = {
@@ -49,15 +50,11 @@ export async function listHistory(
     .where('hidden_at', 'is', null);
   if (kinds) q = q.where('kind', 'in', [...kinds]);
   if (sign === 'positive') q = q.where('amount', '>', 0);
-  const [rows, total] = await Promise.all([
-    q
+  const { rows, count } = await pageOf(q, page, (b) =>
+    b
       .select(['id', 'kind', 'amount', 'balance_after', 'vip_days', 'ref', 'created_at'])
-      .orderBy('id', 'desc')
-      .limit(page.size)
-      .offset((page.page - 1) * page.size)
-      .execute(),
-    q.select((eb) => eb.fn.countAll<number>().as('n')).executeTakeFirstOrThrow(),
-  ]);
+      .orderBy('id', 'desc'),
+  );
   return {
     rows: rows.map((r) => ({
       id: r.id,
@@ -68,7 +65,7 @@ export async function listHistory(
       ref: r.ref,
       createdAt: r.created_at,
     })),
-    count: Number(total.n),
+    count,
   };
 }
 
@@ -102,15 +99,7 @@ export async function listLedgerForAdmin(
 ) {
   let q = db.selectFrom('credit_ledger');
   if (query.userId !== undefined) q = q.where('user_id', '=', query.userId);
-  const [rows, total] = await Promise.all([
-    q
-      .selectAll()
-      .orderBy('id', 'desc')
-      .limit(query.size)
-      .offset((query.page - 1) * query.size)
-      .execute(),
-    q.select((eb) => eb.fn.countAll<number>().as('n')).executeTakeFirstOrThrow(),
-  ]);
+  const { rows, count } = await pageOf(q, query, (b) => b.selectAll().orderBy('id', 'desc'));
   return {
     rows: rows.map((r) => ({
       id: r.id,
@@ -125,6 +114,6 @@ export async function listLedgerForAdmin(
       hiddenAt: r.hidden_at,
       createdAt: r.created_at,
     })),
-    count: Number(total.n),
+    count,
   };
 }

@@ -9,6 +9,18 @@ import { seedPrices } from './prices.js';
 import { registerUserRoutes } from './routes.js';
 import { readSettings } from './settings.js';
 
+export { readBalanceWithHolds } from './balances.js';
+export {
+  grant,
+  hold,
+  ledgerCheck,
+  pricing,
+  quote,
+  release,
+  settle,
+  type Pricing,
+} from './ledger.js';
+
 /** How often the sweeper looks for holds a crashed job left open. */
 export const SWEEP_INTERVAL_MS = 60_000;
 

@@ -1,4 +1,4 @@
-import type { Executor } from './ledger.js';
+import type { Executor } from '../../db/executor.js';
 
 export interface LedgerDifference {
   userId: number;

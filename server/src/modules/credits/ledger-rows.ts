@@ -1,5 +1,5 @@
 import { nowIso } from '../../db/database.js';
-import type { Executor } from './ledger.js';
+import type { Executor } from '../../db/executor.js';
 import type { LedgerKind } from './tables.js';
 
 /**

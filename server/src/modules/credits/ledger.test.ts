@@ -1,4 +1,5 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import type { Executor } from '../../db/executor.js';
 import { AppError } from '../../http/errors.js';
 import { format } from '../../http/messages.js';
 import { createTestApp, type TestApp } from '../../test/harness.js';
@@ -13,7 +14,6 @@ import {
   release,
   settle,
   sweepExpiredHolds,
-  type Executor,
 } from './ledger.js';
 
 let t: TestApp;

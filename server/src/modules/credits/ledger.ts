@@ -1,7 +1,6 @@
 import { randomUUID } from 'node:crypto';
-import type { Kysely } from 'kysely';
 import { nowIso } from '../../db/database.js';
-import type { Database } from '../../db/schema.js';
+import type { Executor } from '../../db/executor.js';
 import { AppError, badRequest, conflict, notEnoughCredits, notFound } from '../../http/errors.js';
 import { texts } from './messages.js';
 import { readSettings } from './settings.js';
@@ -30,7 +29,6 @@ import {
  *   plus a CHECK constraint);
  * - an idempotency key applies at most once (unique column).
  */
-export type Executor = Kysely<Database>;
 
 export interface GrantInput {
   userId: number;

@@ -1,5 +1,5 @@
 import { notFound } from '../../http/errors.js';
-import type { Executor } from './ledger.js';
+import type { Executor } from '../../db/executor.js';
 import { DAY_MS } from './ledger-rows.js';
 import { texts } from './messages.js';
 import { readSettings } from './settings.js';

@@ -2,7 +2,7 @@ import type { AppContext } from '../../context.js';
 import { formatAll } from '../../http/messages.js';
 import { renderRecipe } from '../../providers/image/demo-render.js';
 import { generateImage } from '../../providers/image/openai-images.js';
-import { UpstreamError, type StepOutcome, type TaskRow, type TaskRunner } from '../tasks/runner.js';
+import { UpstreamError, type StepOutcome, type TaskRow, type TaskRunner } from '../tasks/index.js';
 import { texts } from './messages.js';
 import { modelById } from './models.js';
 

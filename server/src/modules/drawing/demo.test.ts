@@ -5,7 +5,7 @@ import type { drawing as D } from '@atelier/contracts';
 import { bearer, call, createTestApp, type TestApp } from '../../test/harness.js';
 import { createUser, type TestUser } from '../../test/users.js';
 import { startFakeOpenAI, type FakeOpenAI } from '../../../test/fakes/openai.js';
-import { grant } from '../credits/ledger.js';
+import { grant } from '../credits/index.js';
 import {
   credits,
   draw,

@@ -13,6 +13,7 @@ import { sizeFor, splitFlags } from '../../providers/image/prompt.js';
 import { galleries } from './gallery-data.js';
 import { texts } from './messages.js';
 import type { DrawingItemsTable, GalleryKind } from './tables.js';
+import { pageOf } from '../../db/paging.js';
 
 type ItemRow = Selectable<DrawingItemsTable>;
 
@@ -163,18 +164,7 @@ async function items(
 ): Promise<{ rows: ItemRow[]; count: number }> {
   let base = db.selectFrom('drawing_items').where('kind', '=', kind);
   if (q.categoryId) base = base.where('category_id', '=', q.categoryId);
-  const [rows, total] = await Promise.all([
-    base
-      .selectAll()
-      .orderBy('category_id')
-      .orderBy('sort')
-      .orderBy('id')
-      .limit(q.size)
-      .offset((q.page - 1) * q.size)
-      .execute(),
-    base.select((eb) => eb.fn.countAll<number>().as('n')).executeTakeFirstOrThrow(),
-  ]);
-  return { rows, count: Number(total.n) };
+  return pageOf(base, q, (b) => b.selectAll().orderBy('category_id').orderBy('sort').orderBy('id'));
 }
 
 export function galleryRoutes(app: FastifyInstance): void {

@@ -1,4 +1,4 @@
-import { registerRunner } from '../tasks/service.js';
+import { registerTaskKind } from '../tasks/index.js';
 import type { AtelierModule } from '../module.js';
 import { chatDrawRunner } from './chat-draw-runner.js';
 import { galleryRoutes, seedGalleries } from './gallery.js';
@@ -17,8 +17,8 @@ import { wordRoutes } from './words.js';
 export const drawingModule: AtelierModule = {
   name: 'drawing',
   async routes(app) {
-    registerRunner(mjRunner);
-    registerRunner(chatDrawRunner);
+    registerTaskKind(app.ctx, mjRunner);
+    registerTaskKind(app.ctx, chatDrawRunner);
     app.ctx.guestData.register('drawing', async (trx, { fromUserId }) => {
       await trx.deleteFrom('drawing_user_params').where('user_id', '=', fromUserId).execute();
     });

@@ -16,14 +16,14 @@ import {
   type MjTask,
   type SubmitOk,
 } from '../../providers/image/midjourney-proxy.js';
-import { readOwnedImage } from '../files/service.js';
+import { readOwnedImage } from '../files/index.js';
 import {
   UpstreamError,
   type StepOutcome,
   type TaskIo,
   type TaskRow,
   type TaskRunner,
-} from '../tasks/runner.js';
+} from '../tasks/index.js';
 import { texts } from './messages.js';
 import type { MjTaskData, MjTaskParams } from './mj-params.js';
 import { modelById, type DrawingModel } from './models.js';

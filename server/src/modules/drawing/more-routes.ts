@@ -1,10 +1,10 @@
 import type { FastifyInstance } from 'fastify';
-import { drawing as D } from '@atelier/contracts';
+import { drawing as D, TaskStatus } from '@atelier/contracts';
 import { AppError, notFound } from '../../http/errors.js';
 import { route } from '../../http/route.js';
 import type { MjTask } from '../../providers/image/midjourney-proxy.js';
-import type { TaskRow } from '../tasks/runner.js';
-import { createTask, getTasks, listTasks, reportProgress } from '../tasks/service.js';
+import type { TaskRow } from '../tasks/index.js';
+import { createTask, getTasks, listTasks, reportProgress } from '../tasks/index.js';
 import { texts } from './messages.js';
 import { checkNotifySecret, outcomeOf } from './mj-runner.js';
 import { pickModel, priceKeyFor } from './models.js';
@@ -15,7 +15,7 @@ const toBatch = (t: TaskRow, lang: 'en-US' | 'zh-CN' | 'zh-TW'): D.BatchDownload
   status: t.status,
   progress: t.progress,
   count: ((t.params as { taskIds?: number[] }).taskIds ?? []).length,
-  url: t.status === 3 ? (t.files[0]?.url ?? null) : null,
+  url: t.status === TaskStatus.succeeded ? (t.files[0]?.url ?? null) : null,
   error: t.error ? t.error[lang] : null,
   createdAt: t.createdAt,
 });
@@ -54,7 +54,7 @@ export function moreRoutes(app: FastifyInstance): void {
       // The shared `zip` kind packs the owner's files by url; each named after its drawing.
       const urls: string[] = [];
       const names: string[] = [];
-      for (const t of rows.filter((r) => r.status === 3))
+      for (const t of rows.filter((r) => r.status === TaskStatus.succeeded))
         for (const [i, f] of t.files.entries()) {
           urls.push(f.url);
           const n = t.files.length > 1 ? `-${i + 1}` : '';

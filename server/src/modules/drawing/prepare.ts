@@ -1,12 +1,12 @@
-import type { drawing as D } from '@atelier/contracts';
+import { TaskStatus, type drawing as D } from '@atelier/contracts';
 import type { AppContext } from '../../context.js';
 import { AppError, badRequest, notFound } from '../../http/errors.js';
 import { parseCustomId } from '../../providers/image/custom-ids.js';
 import { demoStepOf } from '../../providers/image/demo-midjourney.js';
 import type { DemoRecipe } from '../../providers/image/demo-render.js';
 import { buildPrompt, flagsOf, PromptError, splitFlags } from '../../providers/image/prompt.js';
-import { fileOfKey, fileUrl, keyOfUrl } from '../files/service.js';
-import { createTask, getTasks } from '../tasks/service.js';
+import { fileOfKey, fileUrl, keyOfUrl } from '../files/index.js';
+import { createTask, getTasks } from '../tasks/index.js';
 import { texts } from './messages.js';
 import type { MjTaskData, MjTaskParams } from './mj-params.js';
 import { pickModel, modelById, priceKeyFor, type DrawingModel } from './models.js';
@@ -108,7 +108,8 @@ async function prepareAction(
 ): Promise<Prepared> {
   const [parent] = await getTasks(ctx, userId, [body.taskId], ['mj']);
   if (!parent) throw notFound(texts.taskNotFound);
-  if (parent.status !== 3 || !parent.upstreamId) throw new AppError(400, texts.notFinished);
+  if (parent.status !== TaskStatus.succeeded || !parent.upstreamId)
+    throw new AppError(400, texts.notFinished);
   const parsed = parseCustomId(body.customId);
   const buttons = (parent.data as MjTaskData).buttons ?? [];
   if (!parsed || !buttons.some((b) => b.customId === body.customId))

@@ -6,7 +6,7 @@ import {
   startFakeMidjourneyProxy,
   type FakeMidjourneyProxy,
 } from '../../../test/fakes/midjourney-proxy.js';
-import { grant } from '../credits/ledger.js';
+import { grant } from '../credits/index.js';
 import {
   credits,
   draw,

@@ -14,9 +14,8 @@ import {
   status,
 } from '../../../test/drawing-support.js';
 import { fund, peakRunningUntilDone, until } from '../../../test/task-support.js';
-import { ledgerCheck } from '../credits/ledger.js';
-import { texts } from '../files/messages.js';
-import { createTask, getTask } from '../tasks/service.js';
+import { ledgerCheck } from '../credits/index.js';
+import { createTask, getTask, taskTexts as texts } from '../tasks/index.js';
 
 /**
  * Midjourney drawings (kind `mj`) on the shared task engine through a fake midjourney-proxy:

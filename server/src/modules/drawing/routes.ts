@@ -1,15 +1,14 @@
 import type { FastifyInstance } from 'fastify';
-import { drawing as D } from '@atelier/contracts';
+import { drawing as D, TaskStatus } from '@atelier/contracts';
 import type { AppContext } from '../../context.js';
 import { AppError, notEnoughCredits, notFound } from '../../http/errors.js';
 import type { Lang } from '../../http/messages.js';
 import { route } from '../../http/route.js';
 import { sliceGrid } from '../../providers/image/demo-render.js';
 
-import { quote } from '../credits/ledger.js';
-import { readBalanceWithHolds } from '../credits/balances.js';
-import { fileUrl, readOwnedImage, storeFile } from '../files/service.js';
-import type { TaskFile, TaskRow } from '../tasks/runner.js';
+import { quote, readBalanceWithHolds } from '../credits/index.js';
+import { fileUrl, readOwnedImage, storeFile } from '../files/index.js';
+import type { TaskFile, TaskRow } from '../tasks/index.js';
 import {
   countActive,
   countByStatus,
@@ -18,7 +17,7 @@ import {
   listTasks,
   queuePositions,
   redoTask,
-} from '../tasks/service.js';
+} from '../tasks/index.js';
 import { texts } from './messages.js';
 import { prepare, prepareImagine, queue } from './prepare.js';
 import type { MjTaskData, MjTaskParams } from './mj-params.js';
@@ -53,7 +52,7 @@ export function toDrawTask(
     finalPrompt: d.finalPrompt ?? p.finalPrompt ?? t.prompt,
     params: (p.flags ?? {}) as Record<string, unknown>,
     images: t.files.map(toDrawImage),
-    buttons: t.status === 3 ? (d.buttons ?? []) : [],
+    buttons: t.status === TaskStatus.succeeded ? (d.buttons ?? []) : [],
     description: d.description ?? null,
     error: t.error ? t.error[lang] : null,
     parentId: t.parentId,
@@ -61,7 +60,7 @@ export function toDrawTask(
     modelName: model?.name ?? '',
     demo: model?.demo ?? false,
     // The hold went back: a failed drawing cost nothing.
-    credits: t.status === 4 ? 0 : t.credits,
+    credits: t.status === TaskStatus.failed ? 0 : t.credits,
     queuePosition: positions.get(t.id) ?? null,
     createdAt: t.createdAt,
     finishedAt: t.finishedAt,
@@ -119,7 +118,7 @@ async function sliceTask(ctx: AppContext, userId: number, taskId: number) {
   if (!task) throw notFound(texts.taskNotFound);
   const grid = task.files[0];
   const single = ['upscale', 'upscale_subtle', 'upscale_creative', 'describe', 'faceswap'];
-  if (task.status !== 3 || !grid || single.includes(task.action))
+  if (task.status !== TaskStatus.succeeded || !grid || single.includes(task.action))
     throw new AppError(400, texts.notAGrid);
   const img = await readOwnedImage(ctx, userId, grid.url);
   if (!img) throw notFound(texts.taskNotFound);
@@ -203,7 +202,7 @@ function readRoutes(app: FastifyInstance): void {
   route(app, D.redo, async ({ body, identity, lang }) => {
     const [task] = await getTasks(ctx(), identity.userId, [body.id], [...DRAW_KINDS]);
     if (!task) throw notFound(texts.taskNotFound);
-    if (task.status !== 4) throw new AppError(400, texts.notFailed);
+    if (task.status !== TaskStatus.failed) throw new AppError(400, texts.notFailed);
     // The same drawing runs again (the screen follows its id).
     const again = await redoTask(ctx(), identity.userId, body.id, { inPlace: true });
     return (await toDrawTasks(ctx(), [again], lang))[0]!;
@@ -223,7 +222,7 @@ function readRoutes(app: FastifyInstance): void {
       kinds: ['mj'],
       page: query.page,
       size: query.size,
-      ...(query.status ? { status: [query.status as TaskRow['status']] } : {}),
+      ...(query.status ? { status: [query.status as TaskStatus] } : {}),
       ...(query.keyword ? { keyword: query.keyword } : {}),
     });
     return {
@@ -270,7 +269,7 @@ function readRoutes(app: FastifyInstance): void {
     const r = await listTasks(ctx(), {
       userId: identity.userId,
       kinds: [...DRAW_KINDS],
-      status: [3],
+      status: [TaskStatus.succeeded],
       page: 1,
       size: 1000,
     });

@@ -8,7 +8,7 @@ import type { chat as C, files as F } from '@atelier/contracts';
 import { bearer, call, createTestApp, type TestApp } from '../../test/harness.js';
 import { createUser, type TestUser } from '../../test/users.js';
 import { startFakeOpenAI, type FakeOpenAI } from '../../../test/fakes/openai.js';
-import { grant } from '../credits/ledger.js';
+import { grant } from '../credits/index.js';
 
 /* Uploads as other parts use them: chat vision, and a guest that registers. */
 

@@ -1,7 +1,16 @@
 import type { AtelierModule } from '../module.js';
 import { fileRoutes } from './routes.js';
 
-export { readOwnedImage } from './service.js';
+export {
+  deleteFiles,
+  fileOfKey,
+  FILES_PREFIX,
+  fileUrl,
+  keyOfUrl,
+  readOwnedImage,
+  storeFile,
+  type FileRow,
+} from './service.js';
 
 /** Stored files: uploads, task results, and serving them (private ones by signed link). */
 export const filesModule: AtelierModule = {

@@ -16,6 +16,7 @@ import {
   toUploaded,
   FILES_PREFIX,
 } from './service.js';
+import { pageOf } from '../../db/paging.js';
 
 export async function fileRoutes(app: FastifyInstance): Promise<void> {
   const ctx = app.ctx;
@@ -59,16 +60,8 @@ export async function fileRoutes(app: FastifyInstance): Promise<void> {
       .selectFrom('files')
       .where('user_id', '=', identity.userId)
       .where('origin', '=', 'upload');
-    const rows = await base
-      .selectAll()
-      .orderBy('id', 'desc')
-      .limit(query.size)
-      .offset((query.page - 1) * query.size)
-      .execute();
-    const { count } = await base
-      .select((eb) => eb.fn.countAll<string | number>().as('count'))
-      .executeTakeFirstOrThrow();
-    return { rows: rows.map((r) => toUploaded(ctx, r)), count: Number(count) };
+    const { rows, count } = await pageOf(base, query, (q) => q.selectAll().orderBy('id', 'desc'));
+    return { rows: rows.map((r) => toUploaded(ctx, r)), count };
   });
 
   route(app, F.deleteAllUploads, async ({ identity }) => {

@@ -4,7 +4,7 @@ import type { files as F } from '@atelier/contracts';
 import type { AppContext } from '../../context.js';
 import { nowIso } from '../../db/database.js';
 import { storageOf } from '../../storage/index.js';
-import type { FilesTable } from '../tasks/tables.js';
+import type { FilesTable } from './tables.js';
 import type { Selectable } from 'kysely';
 
 export type FileRow = Selectable<FilesTable>;

@@ -4,7 +4,7 @@ import type { payments } from '@atelier/contracts';
 import type { AppContext } from '../../context.js';
 import { nowIso } from '../../db/database.js';
 import { AppError, notFound, notice } from '../../http/errors.js';
-import { grant } from '../credits/ledger.js';
+import { grant } from '../credits/index.js';
 import { availableWays, loadGateway } from './gateway-settings.js';
 import { GatewayError, type GatewayOrder, type PaymentGateway } from './gateways/gateway.js';
 import { texts } from './messages.js';

@@ -53,6 +53,9 @@ describe('sites: admin commands', () => {
     expect(await admin('site', 'www.Cli.example.com', 'siteName', 'CLI Site')).toBe(0);
     expect(printed.join('')).toContain('(created)');
     expect(await admin('site', 'cli.example.com', 'recharge', '2')).toBe(0);
+    expect(await admin('site', 'cli.example.com', 'language', 'browser')).toBe(0);
+    expect(await admin('site', 'cli.example.com', 'language', 'fr-FR')).toBe(2);
+    expect(printed.join('')).toContain('language');
     expect(await admin('site', 'cli.example.com', 'advertisement.enabled', 'yes')).toBe(0);
     expect(await admin('site', 'cli.example.com', 'description', 'English text')).toBe(0);
     expect(
@@ -62,7 +65,7 @@ describe('sites: admin commands', () => {
     // The CLI writes the database; a running server sees it once its snapshot expires.
     vi.useFakeTimers({ toFake: ['Date'], now: Date.now() + 10_000 });
     const { site } = await front('cli.example.com');
-    expect(site).toMatchObject({ siteName: 'CLI Site', recharge: 2 });
+    expect(site).toMatchObject({ siteName: 'CLI Site', recharge: 2, language: 'browser' });
     expect(site.advertisement.enabled).toBe(true);
     expect(site.description).toEqual({
       'en-US': 'English text',

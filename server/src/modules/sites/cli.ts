@@ -90,6 +90,7 @@ export const siteKeys = [
   'pay',
   'menu',
   'index_path',
+  'language',
   'contents',
   'code',
   'contact.text',

@@ -1,7 +1,11 @@
 import type { sites } from '@atelier/contracts';
 import type { FaqDraft, MenuDraft, NoticeDraft, SiteDraft } from './kinds.js';
 
-/** What a fresh install shows: the default site, its menu, a welcome notice and a FAQ. */
+/**
+ * What a fresh install shows: the default site, its menu, a welcome notice and a FAQ. The texts
+ * promise only what works today (chat, Midjourney, mind maps); the screens still to come are
+ * tagged "Soon" in the web's menu.
+ */
 
 const text = (en: string, cn: string, tw: string): sites.LocalizedText => ({
   'en-US': en,
@@ -18,24 +22,25 @@ export const defaultSite: SiteDraft = {
   appLogo: '/favicon.svg',
   appIco: '/favicon.svg',
   keywords: text(
-    'AI chat, AI drawing, Midjourney, Stable Diffusion, AI music, AI video, prompt market',
-    'AI 对话,AI 绘画,Midjourney,Stable Diffusion,AI 音乐,AI 视频,提示词市场',
-    'AI 對話,AI 繪畫,Midjourney,Stable Diffusion,AI 音樂,AI 影片,提示詞市集',
+    'AI chat, AI drawing, Midjourney, mind map, AI apps',
+    'AI 对话,AI 绘画,Midjourney,思维导图,AI 应用',
+    'AI 對話,AI 繪畫,Midjourney,心智圖,AI 應用',
   ),
   description: text(
-    'Atelier is an open AI studio: chat with AI models, draw with Midjourney, DALL·E and Stable Diffusion, and create music and video in one place.',
-    'Atelier 是一个开放的 AI 创作平台：与 AI 对话，用 Midjourney、DALL·E、Stable Diffusion 绘画，还能生成音乐和视频。',
-    'Atelier 是一個開放的 AI 創作平台：與 AI 對話，用 Midjourney、DALL·E、Stable Diffusion 繪畫，還能生成音樂和影片。',
+    'Atelier is an open AI studio: chat with AI models and apps, draw with Midjourney and turn ideas into mind maps, in one place.',
+    'Atelier 是一个开放的 AI 创作平台：与 AI 模型和应用对话，用 Midjourney 绘画，把想法整理成思维导图。',
+    'Atelier 是一個開放的 AI 創作平台：與 AI 模型和應用對話，用 Midjourney 繪畫，把想法整理成心智圖。',
   ),
   top_banner: noText,
   recharge: 1,
   pay: true,
   menu: true,
   index_path: '/Midjourney',
+  language: 'zh-CN',
   contents: text(
-    '## About Atelier\n\nAtelier brings AI chat, drawing, music and video together in one studio.\n\n- Credits are only spent on results you receive: a failed task is refunded automatically.\n- Your chats and works are private to your account.\n- Available in English, 简体中文 and 繁體中文.',
-    '## 关于 Atelier\n\nAtelier 把 AI 对话、绘画、音乐和视频汇集在一个工作室里。\n\n- 只为得到的结果消耗点数：任务失败会自动退还。\n- 你的对话和作品只属于你的账号。\n- 支持 English、简体中文和繁體中文。',
-    '## 關於 Atelier\n\nAtelier 把 AI 對話、繪畫、音樂和影片匯集在一個工作室裡。\n\n- 只為得到的結果消耗點數：任務失敗會自動退還。\n- 你的對話和作品只屬於你的帳號。\n- 支援 English、简体中文和繁體中文。',
+    '## About Atelier\n\nAtelier brings AI chat, Midjourney drawing and mind maps together in one studio. More tools (DALL·E and Stable Diffusion drawing, music, video) are on their way: they are marked **Soon** in the menu.\n\n- Credits are only spent on results you receive: a failed task is refunded automatically.\n- Your chats and works are private to your account.\n- Available in English, 简体中文 and 繁體中文.',
+    '## 关于 Atelier\n\nAtelier 把 AI 对话、Midjourney 绘画和思维导图汇集在一个工作室里。更多工具（DALL·E 与 Stable Diffusion 绘画、音乐、视频）正在路上，在菜单中标有**即将开放**。\n\n- 只为得到的结果消耗积分：任务失败会自动退还。\n- 你的对话和作品只属于你的账号。\n- 支持 English、简体中文和繁體中文。',
+    '## 關於 Atelier\n\nAtelier 把 AI 對話、Midjourney 繪畫和心智圖匯集在一個工作室裡。更多工具（DALL·E 與 Stable Diffusion 繪畫、音樂、影片）正在路上，在選單中標有**即將開放**。\n\n- 只為得到的結果消耗積分：任務失敗會自動退還。\n- 你的對話和作品只屬於你的帳號。\n- 支援 English、简体中文和繁體中文。',
   ),
   code: '',
   contact: { text: noText, qrImage: '' },
@@ -49,9 +54,9 @@ export const defaultNotices: NoticeDraft[] = [
     kind: 'notice',
     title: text('Welcome to Atelier', '欢迎来到 Atelier', '歡迎來到 Atelier'),
     content: text(
-      'Chat with AI, draw, and make music and video, all in one place.\n\n- **New here?** You can try everything as a guest; sign up to keep your chats and works.\n- **Credits** are shown before each task and refunded automatically if a task fails.\n- Questions? Open **Frequent questions** in the menu.',
-      '在这里与 AI 对话、绘画、创作音乐和视频。\n\n- **第一次来？** 游客即可体验全部功能；注册后对话和作品会一直保留。\n- 每个任务开始前都会显示所需**点数**，任务失败会自动退还。\n- 有疑问？请查看菜单中的**常见问题**。',
-      '在這裡與 AI 對話、繪畫、創作音樂和影片。\n\n- **第一次來？** 訪客即可體驗全部功能；註冊後對話和作品會一直保留。\n- 每個任務開始前都會顯示所需**點數**，任務失敗會自動退還。\n- 有疑問？請查看選單中的**常見問題**。',
+      'Chat with AI models and apps, draw with Midjourney and turn ideas into mind maps, all in one place.\n\n- **New here?** You can try it all as a guest; sign up to keep your chats and works.\n- Each task is paid in **credits**, and a task that fails is refunded automatically.\n- Tools marked **Soon** in the menu are on their way.\n- Questions? Open **Frequent questions** in the menu (on a phone: on **Home**).',
+      '在这里与 AI 模型和应用对话、用 Midjourney 绘画、把想法整理成思维导图。\n\n- **第一次来？** 游客即可体验；注册后对话和作品会一直保留。\n- 每个任务消耗**积分**，任务失败会自动退还。\n- 菜单中标有**即将开放**的工具正在路上。\n- 有疑问？请查看菜单中的**常见问题**（手机上在**首页**）。',
+      '在這裡與 AI 模型和應用對話、用 Midjourney 繪畫、把想法整理成心智圖。\n\n- **第一次來？** 訪客即可體驗；註冊後對話和作品會一直保留。\n- 每個任務消耗**積分**，任務失敗會自動退還。\n- 選單中標有**即將開放**的工具正在路上。\n- 有疑問？請查看選單中的**常見問題**（手機上在**首頁**）。',
     ),
     sort: 0,
     enabled: true,
@@ -84,20 +89,20 @@ const faq = (
 export const defaultFaqs: FaqDraft[] = [
   faq(
     10,
-    text('What are credits?', '什么是点数？', '什麼是點數？'),
+    text('What are credits?', '什么是积分？', '什麼是積分？'),
     text(
-      'Credits pay for AI work. Each model and action shows its price before you start. If a task fails, its credits are returned automatically.',
-      '点数用于支付 AI 任务。每个模型和操作在开始前都会显示价格；任务失败时点数会自动退还。',
-      '點數用於支付 AI 任務。每個模型和操作在開始前都會顯示價格；任務失敗時點數會自動退還。',
+      'Credits pay for AI work: each chat answer, drawing and mind map costs credits, by the model and the action. If a task fails, its credits are returned automatically.',
+      '积分用于支付 AI 任务：每次对话回答、绘画和思维导图都会按模型和操作消耗积分；任务失败时积分会自动退还。',
+      '積分用於支付 AI 任務：每次對話回答、繪畫和心智圖都會按模型和操作消耗積分；任務失敗時積分會自動退還。',
     ),
   ),
   faq(
     20,
-    text('How do I get more credits?', '如何获得更多点数？', '如何獲得更多點數？'),
+    text('How do I get more credits?', '如何获得更多积分？', '如何獲得更多積分？'),
     text(
       'Open **Buy Credits** to purchase a package, or enter a redemption code if you have one. Signed-in users can also check in daily.',
-      '打开**充值**购买套餐，或输入兑换码。登录用户还可以每日签到领取点数。',
-      '打開**儲值**購買方案，或輸入兌換碼。登入使用者還可以每日簽到領取點數。',
+      '打开**充值**购买套餐，或输入兑换码。登录用户还可以每日签到领取积分。',
+      '打開**儲值**購買方案，或輸入兌換碼。登入使用者還可以每日簽到領取積分。',
     ),
   ),
   faq(
@@ -105,8 +110,8 @@ export const defaultFaqs: FaqDraft[] = [
     text('Do I need an account?', '必须注册账号吗？', '必須註冊帳號嗎？'),
     text(
       'No. Guests get a trial allowance right away. When you sign up, your chats, works and credits move to your new account.',
-      '不必。游客可以直接获得体验额度；注册后，你的对话、作品和点数都会转入新账号。',
-      '不必。訪客可以直接獲得體驗額度；註冊後，你的對話、作品和點數都會轉入新帳號。',
+      '不必。游客可以直接获得体验额度；注册后，你的对话、作品和积分都会转入新账号。',
+      '不必。訪客可以直接獲得體驗額度；註冊後，你的對話、作品和積分都會轉入新帳號。',
     ),
   ),
   faq(
@@ -117,9 +122,9 @@ export const defaultFaqs: FaqDraft[] = [
       '為什麼我的繪畫還在等待？',
     ),
     text(
-      'Tasks run in order. The card shows your place in the queue and the progress; you can leave the page and the result will be in **History** when it is ready.',
-      '任务按顺序执行，卡片上会显示排队位置和进度。你可以离开页面，完成后结果会出现在**历史记录**中。',
-      '任務按順序執行，卡片上會顯示排隊位置和進度。你可以離開頁面，完成後結果會出現在**歷史紀錄**中。',
+      'Tasks run in order. The card shows your place in the queue and the progress; you can leave the page, and the result is on the drawing screen when you come back.',
+      '任务按顺序执行，卡片上会显示排队位置和进度。你可以离开页面，回来时结果就在绘画页面上。',
+      '任務按順序執行，卡片上會顯示排隊位置和進度。你可以離開頁面，回來時結果就在繪畫頁面上。',
     ),
   ),
   faq(
@@ -130,18 +135,18 @@ export const defaultFaqs: FaqDraft[] = [
       '誰能看到我的對話和圖片？',
     ),
     text(
-      'Only you. Nothing is public unless you share it to the market yourself.',
-      '只有你自己。除非你主动分享到市场，否则内容不会公开。',
-      '只有你自己。除非你主動分享到市集，否則內容不會公開。',
+      'Only you. Nothing is public unless you share it yourself.',
+      '只有你自己。除非你主动分享，否则内容不会公开。',
+      '只有你自己。除非你主動分享，否則內容不會公開。',
     ),
   ),
   faq(
     60,
     text('How do I change the language?', '如何切换语言？', '如何切換語言？'),
     text(
-      'Open **Settings → General** and pick English, 简体中文 or 繁體中文.',
-      '打开**设置 → 通用**，选择 English、简体中文或繁體中文。',
-      '打開**設定 → 一般**，選擇 English、简体中文或繁體中文。',
+      'Use the language button at the top of the page and pick English, 简体中文 or 繁體中文.',
+      '点击页面顶部的语言按钮，选择 English、简体中文或繁體中文。',
+      '點擊頁面頂部的語言按鈕，選擇 English、简体中文或繁體中文。',
     ),
   ),
 ];

@@ -3,6 +3,8 @@ import { SiteDirectory } from './directory.js';
 import { adminRoutes, publicRoutes } from './routes.js';
 import { seedSites } from './seed.js';
 
+export { readLocalized } from './kinds.js';
+
 /** Sites: per-domain branding, the global config, notices, FAQ, side menu and ad jumps. */
 export const sitesModule: AtelierModule = {
   name: 'sites',

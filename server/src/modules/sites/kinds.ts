@@ -96,6 +96,10 @@ function readAdvertisement(stored: string): sites.Advertisement {
   };
 }
 
+/** A stored site language; anything else (a hand-edited row) is the product default. */
+const readSiteLanguage = (v: string): sites.SiteLanguage =>
+  sites.siteLanguage.safeParse(v).data ?? 'zh-CN';
+
 const json = (v: unknown): string => JSON.stringify(v);
 const bit = (v: boolean): number => (v ? 1 : 0);
 const status = (v: number): 0 | 1 => (v === 1 ? 1 : 0);
@@ -159,6 +163,7 @@ export const siteKind: RowKind<'sites', sites.SiteConfig, SiteUpdate> = {
     pay: row.pay === 1,
     menu: row.menu === 1,
     index_path: row.index_path,
+    language: readSiteLanguage(row.language),
     contents: readLocalized(row.contents),
     code: row.code,
     contact: readContact(row.contact),
@@ -178,6 +183,7 @@ export const siteKind: RowKind<'sites', sites.SiteConfig, SiteUpdate> = {
     pay: bit(d.pay),
     menu: bit(d.menu),
     index_path: d.index_path,
+    language: d.language,
     contents: json(d.contents),
     code: d.code,
     contact: json(d.contact),

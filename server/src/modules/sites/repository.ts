@@ -1,6 +1,7 @@
 import type { Kysely } from 'kysely';
 import { sites } from '@atelier/contracts';
 import { nowIso, type Db } from '../../db/database.js';
+import { isUniqueViolation } from '../../db/errors.js';
 import { notFound } from '../../http/errors.js';
 import type { CrudTable, Draft, Entity, RowKind, RowOf } from './kinds.js';
 
@@ -10,11 +11,6 @@ type LooseRow = Record<string, unknown>;
  * sees rows loosely; each kind's own mapping (kinds.ts) is fully typed against its table.
  */
 type LooseDb = Kysely<Record<string, LooseRow>>;
-
-function isUniqueViolation(error: unknown): boolean {
-  const code = (error as { code?: unknown } | null)?.code;
-  return code === '23505' || code === 'SQLITE_CONSTRAINT_UNIQUE';
-}
 
 /** List, create, update and delete of one kind of row. */
 export class Rows<T extends CrudTable, E extends Entity, F> {

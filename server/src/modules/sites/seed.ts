@@ -1,4 +1,5 @@
 import { nowIso, type Db } from '../../db/database.js';
+import { isUniqueViolation } from '../../db/errors.js';
 import { defaultFaqs, defaultMenu, defaultNotices, defaultSite } from './defaults.js';
 import { faqKind, menuKind, noticeKind, siteKind } from './kinds.js';
 
@@ -37,8 +38,7 @@ export async function seedSites(db: Db): Promise<string[]> {
     });
   } catch (error) {
     // Another process seeding at the same moment won the unique domain `default`.
-    const code = (error as { code?: unknown } | null)?.code;
-    if (code === '23505' || code === 'SQLITE_CONSTRAINT_UNIQUE') return [];
+    if (isUniqueViolation(error)) return [];
     throw error;
   }
   return [`Sites: default site "${defaultSite.siteName}" created (npm run admin -- site default)`];

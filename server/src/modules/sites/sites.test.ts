@@ -28,6 +28,8 @@ describe('sites: public config calls', () => {
     const { site, global } = res.body.data;
     expect(site).toMatchObject({ domain: 'default', isDefault: true, siteName: 'Atelier' });
     expect(site.recharge).toBe(1);
+    // A first visit is in simplified Chinese unless the operator chooses otherwise.
+    expect(site.language).toBe('zh-CN');
     expect(site.advertisement.enabled).toBe(false);
     expect(site.description['zh-CN']).toMatch(/[\u4e00-\u9fff]/);
     expect(site.keywords['en-US']).toContain('AI');
@@ -48,6 +50,7 @@ describe('sites: public config calls', () => {
       recharge: 2,
       menu: false,
       index_path: '/music',
+      language: 'en-US',
       code: 'ICP 12345',
     });
     expect(created.status).toBe(200);
@@ -60,6 +63,7 @@ describe('sites: public config calls', () => {
         siteName: 'Brand Studio',
         appLogo: 'https://cdn.example.com/brand.png',
         recharge: 2,
+        language: 'en-US',
       });
       // Copied from the default site where the admin said nothing.
       expect(site.description['en-US']).toContain('Atelier');
@@ -67,6 +71,18 @@ describe('sites: public config calls', () => {
     const other = (await get<sites.FrontConfig>('/api/config/queryFronet', 'other.example.com'))
       .body.data.site;
     expect(other.siteName).toBe('Atelier');
+    expect(other.language).toBe('zh-CN');
+    const browser = await post<sites.SiteConfig>('/api/admin/sites/update', {
+      id: created.body.data.id,
+      language: 'browser',
+    });
+    expect(browser.body.data.language).toBe('browser');
+    const refused = await post('/api/admin/sites/update', {
+      id: created.body.data.id,
+      language: 'fr-FR',
+    });
+    expect(refused.status).toBe(400);
+    await post('/api/admin/sites/update', { id: created.body.data.id, language: 'en-US' });
 
     const about = await get<List<sites.AboutEntry>>(
       '/api/config/getaboutList',

@@ -19,6 +19,8 @@ export interface SitesTable {
   pay: number;
   menu: number;
   index_path: string;
+  /** zh-CN, en-US, zh-TW or browser (migration 0010_site_language). */
+  language: string;
   contents: string;
   code: string;
   contact: string;

@@ -2,9 +2,9 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { unzipSync } from 'fflate';
 import { createTestApp, type TestApp } from '../../test/harness.js';
 import { createUser, type TestUser } from '../../test/users.js';
-import { engineOf } from '../../jobs/engine.js';
-import { ledgerCheck, release } from '../credits/ledger.js';
-import { storeFile, fileUrl } from '../files/service.js';
+import { engineOf, registerTaskKind } from './engine.js';
+import { ledgerCheck, release } from '../credits/index.js';
+import { storeFile, fileUrl } from '../files/index.js';
 import { startJobUpstream, type JobUpstream } from '../../../test/fakes/jobs.js';
 import {
   FAKE_KIND,
@@ -25,11 +25,11 @@ import {
   listTasks,
   queuePositions,
   redoTask,
-  registerRunner,
   reportProgress,
 } from './service.js';
 import type { TaskRow } from './runner.js';
 import sharp from 'sharp';
+import { isTaskFinished } from '@atelier/contracts';
 
 let t: TestApp;
 const upstreams: JobUpstream[] = [];
@@ -40,7 +40,7 @@ const settled = (userId: number, id: number) =>
   until(
     async () => {
       const task = await getTask(t.app.ctx, userId, id);
-      return task.status >= 3 ? task : undefined;
+      return isTaskFinished(task.status) ? task : undefined;
     },
     10_000,
     `task ${id} to finish`,
@@ -78,8 +78,8 @@ beforeAll(async () => {
       },
     },
   });
-  registerRunner(fakeJobRunner(15));
-  registerRunner({ ...fakeJobRunner(15), kind: 'fake-slow', timeoutMs: 300 });
+  registerTaskKind(t.app.ctx, fakeJobRunner(15));
+  registerTaskKind(t.app.ctx, { ...fakeJobRunner(15), kind: 'fake-slow', timeoutMs: 300 });
   await ensureFakePrice(t.app);
   await engineOf(t.app.ctx).start();
 });

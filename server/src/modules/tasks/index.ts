@@ -1,16 +1,45 @@
-import { closeEngine, engineOf, registerRunner, runsWorkersInApi } from '../../jobs/engine.js';
 import type { AtelierModule } from '../module.js';
+import { closeEngine, engineOf, registerTaskKind, runsWorkersInApi } from './engine.js';
 import { zipRunner } from './zip-runner.js';
 
+export { engineOf, registerTaskKind } from './engine.js';
+export { texts as taskTexts } from './messages.js';
+export {
+  UpstreamError,
+  type ResultFile,
+  type StepOutcome,
+  type TaskFile,
+  type TaskIo,
+  type TaskRow,
+  type TaskRunner,
+} from './runner.js';
+export {
+  countActive,
+  countByStatus,
+  countQueue,
+  createTask,
+  deleteTasks,
+  getTask,
+  getTasks,
+  listTasks,
+  queuePositions,
+  redoTask,
+  reportProgress,
+  type CreateTaskInput,
+  type ListTasksInput,
+} from './service.js';
+
 /**
- * The task engine: one table for everything generated, the embedded queue or BullMQ, workers
- * (in this process without Redis; `npm run worker` with it), recovery, and the built-in zip.
+ * The task engine: one table for everything generated, its lifecycle (lease, retry, recovery,
+ * hold → settle/release, storing results) in engine.ts and finish.ts, workers (in this
+ * process without Redis; `npm run worker` with it) and the built-in zip kind. How to add a
+ * kind: docs/tasks.md.
  */
 export const tasksModule: AtelierModule = {
   name: 'tasks',
   async routes(app) {
     const ctx = app.ctx;
-    registerRunner(zipRunner());
+    registerTaskKind(ctx, zipRunner());
     ctx.guestData.register('tasks', async (trx, { fromUserId, toUserId }) => {
       await trx
         .updateTable('tasks')

@@ -1,15 +1,13 @@
 import type { FastifyBaseLogger } from 'fastify';
+import type { TaskStatus } from '@atelier/contracts';
 import type { AppContext } from '../../context.js';
 import type { Localized } from '../../http/messages.js';
 
 /*
- * The contract between the task engine and the modules that generate things (INTERFACES.md):
+ * The contract between the task engine and the modules that generate things (docs/tasks.md):
  * a module registers one runner per kind; the engine calls submit once, then poll while the
  * task has an upstream id, and copies result files into storage.
  */
-
-export type TaskStatus = 1 | 2 | 3 | 4;
-export const TaskStatuses = { queued: 1, running: 2, succeeded: 3, failed: 4 } as const;
 
 /** A stored result: file urls under /api/files/… (private ones signed when read). */
 export interface TaskFile {

@@ -1,11 +1,13 @@
+import { isTaskActive, TaskStatus } from '@atelier/contracts';
 import type { AppContext } from '../../context.js';
-
 import { notFound } from '../../http/errors.js';
-import { engineOf, runnerOf, toTaskRow, type RawTask } from '../../jobs/engine.js';
-import { hold, quote, release } from '../credits/ledger.js';
-import type { StepOutcome, TaskRow, TaskStatus } from './runner.js';
+import { hold, quote, release } from '../credits/index.js';
+import { engineOf, runnerOf } from './engine.js';
+import { toTaskRow, type RawTask } from './rows.js';
+import type { StepOutcome, TaskRow } from './runner.js';
+import { pageOf } from '../../db/paging.js';
 
-export { registerRunner } from '../../jobs/engine.js';
+const { queued, running, succeeded, failed } = TaskStatus;
 
 export interface CreateTaskInput {
   userId: number;
@@ -25,14 +27,14 @@ export interface CreateTaskInput {
 }
 
 const timeoutOf = (ctx: AppContext, kind: string, own?: number) =>
-  own ?? runnerOf(kind)?.timeoutMs ?? ctx.config.tasks.timeoutMs;
+  own ?? runnerOf(ctx, kind)?.timeoutMs ?? ctx.config.tasks.timeoutMs;
 
 /** The hold outlives the task by an hour, so the hold sweeper never returns a live task's credits. */
 const holdTtlSeconds = (timeoutMs: number) => Math.ceil(timeoutMs / 1000) + 3600;
 
 /** The columns of a task that has not run yet: a new one, or one redone in place. */
 const notRunYet = (now: number, timeout: number) => ({
-  status: 1 as const,
+  status: queued,
   progress: 0,
   upstream_id: null,
   files: '[]',
@@ -149,23 +151,15 @@ export async function listTasks(
   if (input.status?.length) base = base.where('status', 'in', input.status);
   const keyword = input.keyword?.replace(/[%_\\]/g, '').trim();
   if (keyword) base = base.where('prompt', 'like', `%${keyword}%`);
-  const rows = await base
-    .selectAll()
-    .orderBy('id', 'desc')
-    .limit(input.size)
-    .offset((input.page - 1) * input.size)
-    .execute();
-  const { count } = await base
-    .select((eb) => eb.fn.countAll<string | number>().as('count'))
-    .executeTakeFirstOrThrow();
+  const { rows, count } = await pageOf(base, input, (q) => q.selectAll().orderBy('id', 'desc'));
   return {
     rows: rows.map((r) => toTaskRow(ctx, r)),
-    count: Number(count),
+    count,
     countQueue: await countQueue(ctx, input.userId, input.kinds),
   };
 }
 
-/** The user's tasks of these kinds waiting (1) and running (2). */
+/** The user's tasks of these kinds waiting (queued) and running. */
 export async function countByStatus(
   ctx: AppContext,
   userId: number,
@@ -176,11 +170,11 @@ export async function countByStatus(
     .select(['status', (eb) => eb.fn.countAll<string | number>().as('n')])
     .where('user_id', '=', userId)
     .where('kind', 'in', kinds)
-    .where('status', 'in', [1, 2])
+    .where('status', 'in', [queued, running])
     .groupBy('status')
     .execute();
-  const of = (s: number) => Number(rows.find((r) => Number(r.status) === s)?.n ?? 0);
-  return { queued: of(1), running: of(2) };
+  const of = (s: TaskStatus) => Number(rows.find((r) => Number(r.status) === s)?.n ?? 0);
+  return { queued: of(queued), running: of(running) };
 }
 
 /** Everyone's tasks of these kinds waiting or running on one provider: the line a new one joins. */
@@ -193,7 +187,7 @@ export async function countActive(
     .select((eb) => eb.fn.countAll<string | number>().as('n'))
     .where('kind', 'in', input.kinds)
     .where('provider_id', '=', input.providerId)
-    .where('status', 'in', [1, 2])
+    .where('status', 'in', [queued, running])
     .executeTakeFirstOrThrow();
   return Number(n);
 }
@@ -205,11 +199,11 @@ export async function queuePositions(
 ): Promise<Map<number, number>> {
   const out = new Map<number, number>();
   for (const r of rows) {
-    if (r.status !== 1) continue;
+    if (r.status !== queued) continue;
     const { n } = await ctx.db.kysely
       .selectFrom('tasks')
       .select((eb) => eb.fn.countAll<string | number>().as('n'))
-      .where('status', '=', 1)
+      .where('status', '=', queued)
       .where('kind', '=', r.kind)
       .where('id', '<', r.id)
       .executeTakeFirstOrThrow();
@@ -228,7 +222,7 @@ export async function countQueue(
     .select((eb) => eb.fn.countAll<string | number>().as('n'))
     .where('user_id', '=', userId)
     .where('kind', 'in', kinds)
-    .where('status', 'in', [1, 2])
+    .where('status', 'in', [queued, running])
     .executeTakeFirstOrThrow();
   return Number(n);
 }
@@ -248,7 +242,7 @@ export async function reportProgress(
     .selectAll()
     .where('id', '=', input.taskId)
     .where('upstream_id', '=', input.upstreamId)
-    .where('status', '=', 2)
+    .where('status', '=', running)
     .executeTakeFirst();
   if (!row) return false;
   const o = input.outcome;
@@ -263,7 +257,7 @@ export async function reportProgress(
     .updateTable('tasks')
     .set({ progress, data, ...(final ? { run_after: Date.now() } : {}) })
     .where('id', '=', row.id)
-    .where('status', '=', 2)
+    .where('status', '=', running)
     .execute();
   if (final) await engineOf(ctx).queue.wake(row.id, 0);
   return true;
@@ -285,7 +279,7 @@ export async function redoTask(
     .selectAll()
     .where('id', '=', taskId)
     .where('user_id', '=', userId)
-    .where('status', '=', 4)
+    .where('status', '=', failed)
     .executeTakeFirst();
   if (!old) throw notFound();
   if (!options.inPlace)
@@ -327,7 +321,7 @@ export async function redoTask(
         ...notRunYet(now, timeout),
       })
       .where('id', '=', old.id)
-      .where('status', '=', 4)
+      .where('status', '=', failed)
       .returningAll()
       .executeTakeFirst();
     // Redone twice at once: the other call took it (and its hold rolls back with this one).
@@ -355,7 +349,7 @@ export async function deleteTasks(
       .deleteFrom('tasks')
       .where('user_id', '=', userId)
       .where('id', 'in', ids)
-      .where('status', 'in', [3, 4])
+      .where('status', 'in', [succeeded, failed])
       .executeTakeFirst();
     return Number(res.numDeletedRows);
   }
@@ -367,7 +361,7 @@ export async function deleteTasks(
       .returning(['id', 'status', 'hold_id'])
       .execute();
     for (const r of gone)
-      if (Number(r.status) <= 2 && r.hold_id) await release(trx, { holdId: r.hold_id });
+      if (isTaskActive(Number(r.status)) && r.hold_id) await release(trx, { holdId: r.hold_id });
     return gone.length;
   });
 }

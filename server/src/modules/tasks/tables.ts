@@ -1,4 +1,5 @@
 import type { Generated } from 'kysely';
+import type { TaskStatus } from '@atelier/contracts';
 
 export interface TasksTable {
   id: Generated<number>;
@@ -9,7 +10,7 @@ export interface TasksTable {
   /** JSON. */
   params: string;
   parent_id: number | null;
-  status: 1 | 2 | 3 | 4;
+  status: TaskStatus;
   progress: number;
   upstream_id: string | null;
   provider_id: number | null;
@@ -36,23 +37,6 @@ export interface TasksTable {
   finished_at: string | null;
 }
 
-export interface FilesTable {
-  id: Generated<number>;
-  user_id: number;
-  key: string;
-  thumb_key: string | null;
-  origin: 'upload' | 'result';
-  task_id: number | null;
-  name: string;
-  mime: string;
-  size: number;
-  width: number;
-  height: number;
-  public: number;
-  created_at: string;
-}
-
 export interface TaskTables {
   tasks: TasksTable;
-  files: FilesTable;
 }

@@ -1,6 +1,6 @@
 import { zipSync } from 'fflate';
-import { texts } from '../files/messages.js';
-import { readOwnedImage } from '../files/service.js';
+import { readOwnedImage } from '../files/index.js';
+import { texts } from './messages.js';
 import {
   UpstreamError,
   type StepOutcome,

@@ -24,79 +24,202 @@ const hasImage = (messages: ChatMessage[]) =>
 const words = (text: string) =>
   [...new Set(text.toLowerCase().match(/[\p{L}\p{N}]{3,}/gu) ?? [])].slice(0, 6);
 
+type Language = NonNullable<ChatRequest['language']>;
+
+/** The demo's fixed texts in each interface language. */
+interface DemoTexts {
+  persona: (name: string) => string;
+  topic: string;
+  outline: (topic: string) => string[];
+  firstIdea: string;
+  secondIdea: string;
+  outlineEnd: string[];
+  title: string;
+  asked: (topic: string) => string;
+  about: string;
+  noticed: string;
+  word: (word: string, tokens: number) => string;
+  empty: string;
+  turn: (n: number) => string;
+  image: string;
+  numbers: string;
+  table: [string, string, string, string];
+  keyParts: string;
+  code: string;
+  codeLine: string;
+  formula: string;
+  formulaText: string;
+}
+
+const demoTexts: Record<Language, DemoTexts> = {
+  'en-US': {
+    persona: (name) => `Persona in use: **${name}**`,
+    topic: 'your topic',
+    keyParts: '## Key parts',
+    outline: (topic) => ['## What it is', `- A short definition of ${topic}`, '- Why it matters'],
+    firstIdea: '- First idea',
+    secondIdea: '- Second idea',
+    outlineEnd: [
+      '## Next steps',
+      '- Read one good introduction',
+      '- Try a small example',
+      '- (Offline demo outline: connect a real model for a real one)',
+    ],
+    title: '## Offline demo reply',
+    asked: (topic) => `You asked: **${topic}**`,
+    about:
+      'I am the **offline demo** model of Atelier: no AI is connected, so I cannot really answer, ' +
+      'but this reply streams, is saved and is charged exactly like a real one. An operator ' +
+      'adds a real provider in the admin or in the `ATELIER_CONFIG` file (see docs/providers.md).',
+    noticed: '### What I noticed',
+    word: (w, n) => `- the word *${w}* (${n} token${n > 1 ? 's' : ''})`,
+    empty: '- an empty question',
+    turn: (n) => `- this is message ${n} of the conversation I was sent`,
+    image: '- an image was attached (a vision model would look at it)',
+    numbers: '### Your message in numbers',
+    table: ['| Measure | Value |', 'Characters', 'Words', 'Estimated tokens'],
+    code: '### A code block',
+    codeLine: 'Asked',
+    formula: '### A formula',
+    formulaText:
+      'Tokens are estimated as $t \\approx \\lceil c / 4 \\rceil$ for $c$ Latin characters, and',
+  },
+  'zh-CN': {
+    persona: (name) => `正在使用的角色：**${name}**`,
+    topic: '你的主题',
+    keyParts: '## 关键部分',
+    outline: (topic) => ['## 是什么', `- ${topic}的简短定义`, '- 为什么重要'],
+    firstIdea: '- 第一个要点',
+    secondIdea: '- 第二个要点',
+    outlineEnd: [
+      '## 下一步',
+      '- 读一篇好的入门介绍',
+      '- 动手试一个小例子',
+      '- （离线演示大纲：接入真实模型即可得到真正的大纲）',
+    ],
+    title: '## 离线演示回复',
+    asked: (topic) => `你的问题：**${topic}**`,
+    about:
+      '我是 Atelier 的**离线演示**模型：没有接入任何 AI，所以无法真正回答；但这条回复的流式输出、' +
+      '保存和积分扣除都和真实模型完全一样。运营者可以在管理后台或 `ATELIER_CONFIG` 文件中添加' +
+      '真实的模型服务（见 docs/providers.md）。',
+    noticed: '### 我注意到',
+    word: (w, n) => `- 词语 *${w}*（${n} 个 token）`,
+    empty: '- 一个空的问题',
+    turn: (n) => `- 这是对话中发给我的第 ${n} 条消息`,
+    image: '- 附带了一张图片（识图模型会查看它）',
+    numbers: '### 你的消息的数据',
+    table: ['| 指标 | 数值 |', '字符数', '词数', '估算 token 数'],
+    code: '### 代码块示例',
+    codeLine: '问题',
+    formula: '### 公式示例',
+    formulaText: 'token 数按 $t \\approx \\lceil c / 4 \\rceil$ 估算（$c$ 为拉丁字符数），而',
+  },
+  'zh-TW': {
+    persona: (name) => `正在使用的角色：**${name}**`,
+    topic: '你的主題',
+    keyParts: '## 關鍵部分',
+    outline: (topic) => ['## 是什麼', `- ${topic}的簡短定義`, '- 為什麼重要'],
+    firstIdea: '- 第一個要點',
+    secondIdea: '- 第二個要點',
+    outlineEnd: [
+      '## 下一步',
+      '- 讀一篇好的入門介紹',
+      '- 動手試一個小例子',
+      '- （離線示範大綱：接入真實模型即可得到真正的大綱）',
+    ],
+    title: '## 離線示範回覆',
+    asked: (topic) => `你的問題：**${topic}**`,
+    about:
+      '我是 Atelier 的**離線示範**模型：沒有接入任何 AI，所以無法真正回答；但這則回覆的串流輸出、' +
+      '儲存和積分扣除都和真實模型完全一樣。營運者可以在管理後台或 `ATELIER_CONFIG` 檔案中加入' +
+      '真實的模型服務（見 docs/providers.md）。',
+    noticed: '### 我注意到',
+    word: (w, n) => `- 詞語 *${w}*（${n} 個 token）`,
+    empty: '- 一個空的問題',
+    turn: (n) => `- 這是對話中傳給我的第 ${n} 則訊息`,
+    image: '- 附帶了一張圖片（識圖模型會查看它）',
+    numbers: '### 你的訊息的數據',
+    table: ['| 指標 | 數值 |', '字元數', '詞數', '估算 token 數'],
+    code: '### 程式碼區塊示例',
+    codeLine: '問題',
+    formula: '### 公式示例',
+    formulaText: 'token 數按 $t \\approx \\lceil c / 4 \\rceil$ 估算（$c$ 為拉丁字元數），而',
+  },
+};
+
 /** Which app's prompt the server sent, so a user (and a test) sees the app is in use. */
-function personaLines(persona: string, messages: ChatMessage[]): string[] {
+function personaLines(tx: DemoTexts, persona: string, messages: ChatMessage[]): string[] {
   const system = messages.find((m) => m.role === 'system')?.content;
   const text = typeof system === 'string' ? system.replace(/\s+/g, ' ').trim() : '';
   const head = [...text].slice(0, 80).join('');
   return [
-    `Persona in use: **${persona}**`,
+    tx.persona(persona),
     '',
     ...(head ? [`> ${head}${[...text].length > 80 ? '…' : ''}`, ''] : []),
   ];
 }
 
-export function demoReply(messages: ChatMessage[], persona?: string): string {
+/** A mind-map outline of the question in `language` (the demo's answer to chat-mind). */
+function demoOutline(tx: DemoTexts, topic: string, keys: string[]): string {
+  return [
+    `# ${topic}`,
+    '',
+    ...tx.outline(topic),
+    tx.keyParts,
+    ...(keys.length ? keys.map((k) => `- ${k}`) : [tx.firstIdea, tx.secondIdea]),
+    ...tx.outlineEnd,
+  ].join('\n');
+}
+
+/** The demo's answer: what it is, then a heading, a list, a table, code and a formula. */
+export function demoReply(
+  messages: ChatMessage[],
+  persona?: string,
+  language: Language = 'zh-CN',
+): string {
+  const tx = demoTexts[language];
   const asked = lastUserText(messages).replace(/\s+/g, ' ').slice(0, 200);
   const isOutline = messages.some(
     (m) =>
       m.role === 'system' && typeof m.content === 'string' && m.content.includes(OUTLINE_MARKER),
   );
-  const topic = asked || 'your topic';
+  const topic = asked || tx.topic;
   const keys = words(asked);
-  if (isOutline) {
-    return [
-      `# ${topic}`,
-      '',
-      '## What it is',
-      `- A short definition of ${topic}`,
-      '- Why it matters',
-      '## Key parts',
-      ...(keys.length ? keys.map((k) => `- ${k}`) : ['- First idea', '- Second idea']),
-      '## Next steps',
-      '- Read one good introduction',
-      '- Try a small example',
-      '- (Offline demo outline: connect a real model for a real one)',
-    ].join('\n');
-  }
+  if (isOutline) return demoOutline(tx, topic, keys);
   const turns = messages.filter((m) => m.role === 'user').length;
+  const [head, chars, wordCount, tokens] = tx.table;
   return [
-    '## Offline demo reply',
+    tx.title,
     '',
-    ...(persona ? personaLines(persona, messages) : []),
-    `You asked: **${topic}**`,
+    ...(persona ? personaLines(tx, persona, messages) : []),
+    tx.asked(topic),
     '',
-    'I am the **offline demo** model of Atelier: no AI is connected, so I cannot really answer, ' +
-      'but this reply streams, is saved and is charged exactly like a real one. An operator ' +
-      'adds a real provider in the admin or in the `ATELIER_CONFIG` file (see docs/providers.md).',
+    tx.about,
     '',
-    '### What I noticed',
-    ...(keys.length
-      ? keys.map(
-          (k) => `- the word *${k}* (${countTokens(k)} token${countTokens(k) > 1 ? 's' : ''})`,
-        )
-      : ['- an empty question']),
-    `- this is message ${turns} of the conversation I was sent`,
-    ...(hasImage(messages) ? ['- an image was attached (a vision model would look at it)'] : []),
+    tx.noticed,
+    ...(keys.length ? keys.map((k) => tx.word(k, countTokens(k))) : [tx.empty]),
+    tx.turn(turns),
+    ...(hasImage(messages) ? [tx.image] : []),
     '',
-    '### Your message in numbers',
+    tx.numbers,
     '',
-    '| Measure | Value |',
+    head,
     '| --- | --- |',
-    `| Characters | ${[...asked].length} |`,
-    `| Words | ${asked ? asked.split(' ').length : 0} |`,
-    `| Estimated tokens | ${countTokens(asked)} |`,
+    `| ${chars} | ${[...asked].length} |`,
+    `| ${wordCount} | ${asked ? asked.split(' ').length : 0} |`,
+    `| ${tokens} | ${countTokens(asked)} |`,
     '',
-    '### A code block',
+    tx.code,
     '',
     '```ts',
     `const question = ${JSON.stringify(topic.slice(0, 60))};`,
-    'console.log(`Asked: ${question}`);',
+    `console.log(\`${tx.codeLine}: \${question}\`);`,
     '```',
     '',
-    '### A formula',
+    tx.formula,
     '',
-    'Tokens are estimated as $t \\approx \\lceil c / 4 \\rceil$ for $c$ Latin characters, and',
+    tx.formulaText,
     '',
     '$$\\text{cost} = \\left\\lceil \\frac{t_{in} \\cdot p_{in} + t_{out} \\cdot p_{out}}{1000} \\right\\rceil$$',
   ].join('\n');
@@ -114,7 +237,7 @@ export function demoAdapter(options: { delayMs?: number } = {}): ChatAdapter {
   const delayMs = options.delayMs ?? 15;
   return {
     async *stream(request: ChatRequest): AsyncIterable<ChatChunk> {
-      const reply = demoReply(request.messages, request.persona);
+      const reply = demoReply(request.messages, request.persona, request.language);
       let produced = '';
       for (const piece of pieces(reply)) {
         if (request.signal.aborted) return;

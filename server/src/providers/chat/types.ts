@@ -22,6 +22,11 @@ export interface ChatRequest {
   timeoutMs: number;
   /** The app or persona whose system prompt is in use (only the offline demo shows it). */
   persona?: string;
+  /**
+   * The user's interface language. A real model answers in the language it is asked in; the
+   * offline demo, which cannot read, writes its fixed texts in this one (default zh-CN).
+   */
+  language?: 'zh-CN' | 'en-US' | 'zh-TW';
 }
 
 export interface ChatUsage {

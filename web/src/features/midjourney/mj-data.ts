@@ -1,4 +1,4 @@
-import { drawing, files } from '@atelier/contracts';
+import { drawing, files, isTaskActive } from '@atelier/contracts';
 import { useQuery, useQueryClient, type QueryClient } from '@tanstack/react-query';
 import { useEffect } from 'react';
 import { ApiError, apiData } from '../../api/client';
@@ -6,7 +6,7 @@ import { uploadFile } from '../../api/upload';
 import { t } from '../../i18n';
 import { notify } from '../../lib/notify';
 import { useAuthStore } from '../../stores/auth';
-import { createPollLoop, isActive, POLL_PAGE_SIZE, POLL_TYPE, type PollLoop } from './polling';
+import { createPollLoop, POLL_PAGE_SIZE, POLL_TYPE, type PollLoop } from './polling';
 
 export type DrawTask = drawing.DrawTask;
 export type DrawList = drawing.DrawListData;
@@ -51,7 +51,7 @@ function startLoop(client: QueryClient, who: string): PollLoop {
       staleTime: 0,
       retry: false,
     });
-    return data.rows.some((row) => isActive(row.status));
+    return data.rows.some((row) => isTaskActive(row.status));
   });
   return loop;
 }

@@ -1,5 +1,5 @@
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
-import { createPollLoop, isActive, POLL_INTERVAL_MS } from './polling';
+import { createPollLoop, POLL_INTERVAL_MS } from './polling';
 
 /** A tick whose answers the test releases one by one. */
 function controlledTick() {
@@ -21,10 +21,6 @@ function controlledTick() {
 describe('draw polling loop', () => {
   beforeEach(() => vi.useFakeTimers());
   afterEach(() => vi.useRealTimers());
-
-  it('knows which statuses still move', () => {
-    expect([1, 2, 3, 4].map(isActive)).toEqual([true, true, false, false]);
-  });
 
   it('repeats every 2 s while something is active and stops when nothing is', async () => {
     const { tick, answer } = controlledTick();

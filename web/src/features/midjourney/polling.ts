@@ -4,9 +4,6 @@ export const POLL_PAGE_SIZE = 8;
 /** The draw results call's type for Midjourney. */
 export const POLL_TYPE = 4;
 
-/** Status 1 (queued) and 2 (running) are the ones still moving. */
-export const isActive = (status: number): boolean => status === 1 || status === 2;
-
 export interface PollLoop {
   /** Fetch now (after a submit, on mount); joins a fetch already under way instead of adding one. */
   kick: () => void;

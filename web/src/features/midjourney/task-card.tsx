@@ -10,7 +10,7 @@ import {
   ReloadOutlined,
   SyncOutlined,
 } from '@ant-design/icons';
-import { drawing } from '@atelier/contracts';
+import { drawing, isTaskActive, TaskStatus } from '@atelier/contracts';
 import { useQueryClient, type InfiniteData } from '@tanstack/react-query';
 import Button from 'antd/es/button';
 import Popconfirm from 'antd/es/popconfirm';
@@ -144,9 +144,12 @@ function useButtonText() {
 
 function StatusTag({ task }: { task: DrawTask }) {
   const { t } = useTranslation();
-  if (task.status === 1) return <Tag color="default">{t('midjourney:status.queued')}</Tag>;
-  if (task.status === 2) return <Tag color="processing">{t('midjourney:status.running')}</Tag>;
-  if (task.status === 3) return <Tag color="success">{t('midjourney:status.done')}</Tag>;
+  if (task.status === TaskStatus.queued)
+    return <Tag color="default">{t('midjourney:status.queued')}</Tag>;
+  if (task.status === TaskStatus.running)
+    return <Tag color="processing">{t('midjourney:status.running')}</Tag>;
+  if (task.status === TaskStatus.succeeded)
+    return <Tag color="success">{t('midjourney:status.done')}</Tag>;
   return <Tag color="error">{t('midjourney:status.failed')}</Tag>;
 }
 
@@ -264,7 +267,7 @@ export function TaskCard({
         {task.demo ? <Tag color="purple">{t('midjourney:card.demo')}</Tag> : null}
         <span className="ml-auto text-xs text-white/45">
           {task.modelName} · {time}
-          {task.status === 3 && task.credits > 0
+          {task.status === TaskStatus.succeeded && task.credits > 0
             ? ` · ${t('midjourney:card.credits', { count: task.credits })}`
             : ''}
         </span>
@@ -275,7 +278,7 @@ export function TaskCard({
         </p>
       ) : null}
 
-      {task.status === 1 || task.status === 2 ? (
+      {isTaskActive(task.status) ? (
         <div className="flex flex-col gap-1" data-testid="mj-progress">
           <Progress
             percent={task.progress}
@@ -284,7 +287,7 @@ export function TaskCard({
             aria-label={t('midjourney:card.progress')}
           />
           <span className="text-xs text-white/50">
-            {task.status === 1
+            {task.status === TaskStatus.queued
               ? task.queuePosition
                 ? t('midjourney:card.queueAhead', { count: task.queuePosition })
                 : t('midjourney:card.waiting')
@@ -293,7 +296,7 @@ export function TaskCard({
         </div>
       ) : null}
 
-      {task.status === 4 ? (
+      {task.status === TaskStatus.failed ? (
         <div
           role="alert"
           className="flex items-start gap-2 rounded-lg bg-red-500/10 p-3 text-sm text-red-300"
@@ -313,7 +316,7 @@ export function TaskCard({
         </div>
       ) : null}
 
-      {task.status === 3 && image ? (
+      {task.status === TaskStatus.succeeded && image ? (
         <button
           type="button"
           className="block w-full cursor-zoom-in overflow-hidden rounded-lg border-0 bg-transparent p-0"
@@ -331,7 +334,7 @@ export function TaskCard({
         </button>
       ) : null}
 
-      {task.status === 3 && task.description ? (
+      {task.status === TaskStatus.succeeded && task.description ? (
         <ul className="m-0 flex list-none flex-col gap-2 p-0">
           {describedPrompts(task.description).map((line, i) => (
             <li key={line} className="flex items-start gap-2 text-sm text-white/75">
@@ -346,7 +349,7 @@ export function TaskCard({
         </ul>
       ) : null}
 
-      {task.status === 3 && rows.length > 0 ? (
+      {task.status === TaskStatus.succeeded && rows.length > 0 ? (
         <div className="flex flex-col gap-2" role="group" aria-label={t('midjourney:card.actions')}>
           {rows.map((row) => (
             <div key={row[0]!.button.customId} className="flex flex-wrap gap-2">
@@ -374,7 +377,7 @@ export function TaskCard({
       ) : null}
 
       <footer className="flex flex-wrap gap-1 border-t border-white/5 pt-2">
-        {task.status === 3 && image ? (
+        {task.status === TaskStatus.succeeded && image ? (
           <Button
             size="small"
             type="text"
@@ -399,7 +402,7 @@ export function TaskCard({
             </Button>
           </>
         ) : null}
-        {task.status === 3 && canRemix ? (
+        {task.status === TaskStatus.succeeded && canRemix ? (
           <Button
             size="small"
             type="text"
@@ -411,7 +414,7 @@ export function TaskCard({
         <Popconfirm
           title={t('midjourney:card.deleteTitle')}
           description={
-            task.status === 1 || task.status === 2
+            isTaskActive(task.status)
               ? t('midjourney:card.deleteRunning')
               : t('midjourney:card.deleteText')
           }

@@ -8,12 +8,12 @@ import { sites } from '@atelier/contracts';
 import { apiData } from '../../api/client';
 import { useDialogs } from '../../stores/dialogs';
 import { useLocalized } from './localized';
-import { hideNoticesToday, shouldShowNotices } from './notice-hidden';
+import { dismissNotices, shouldShowNotices } from './notice-hidden';
 import { PlainMarkdown } from './plain-markdown';
 
 /**
  * The site's notices (flag `notice`, opened at start). It closes itself without showing when
- * there is no notice or the user hid these notices for today.
+ * there is no notice, the user closed this version of them, or hid every notice for today.
  */
 export default function NoticeDialog() {
   const { t } = useTranslation(['dialogs']);
@@ -36,7 +36,7 @@ export default function NoticeDialog() {
   }, [flag, isError, data]);
 
   const close = () => {
-    if (notToday) hideNoticesToday(notices);
+    if (notices.length > 0) dismissNotices(notices, { today: notToday });
     useDialogs.getState().close('notice');
   };
 

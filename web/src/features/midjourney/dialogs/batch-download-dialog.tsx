@@ -1,5 +1,5 @@
 import { DownloadOutlined } from '@ant-design/icons';
-import { drawing } from '@atelier/contracts';
+import { drawing, isTaskActive, TaskStatus } from '@atelier/contracts';
 import { useQuery, useQueryClient } from '@tanstack/react-query';
 import Button from 'antd/es/button';
 import Checkbox from 'antd/es/checkbox';
@@ -12,7 +12,7 @@ import { apiData } from '../../../api/client';
 import { LazyImage } from '../lazy-image';
 import { downloadUrl } from '../../../lib/download';
 import { useIdentity } from '../mj-data';
-import { isActive, POLL_INTERVAL_MS } from '../polling';
+import { POLL_INTERVAL_MS } from '../polling';
 import { MjModal, useBusy, useDialog } from './common';
 
 /**
@@ -28,7 +28,8 @@ export default function BatchDownloadDialog() {
   const [creating, whileCreating] = useBusy();
   const done = useQuery({
     queryKey: ['midjourney', 'zip-candidates', who],
-    queryFn: () => apiData(drawing.drawList, { query: { page: 1, size: 60, status: 3 } }),
+    queryFn: () =>
+      apiData(drawing.drawList, { query: { page: 1, size: 60, status: TaskStatus.succeeded } }),
     enabled: open,
   });
   const zips = useQuery({
@@ -36,7 +37,7 @@ export default function BatchDownloadDialog() {
     queryFn: async () => (await apiData(drawing.queryBatchDownload, { query: {} })).rows,
     enabled: open,
     refetchInterval: (q) =>
-      q.state.data?.some((z) => isActive(z.status)) ? POLL_INTERVAL_MS : false,
+      q.state.data?.some((z) => isTaskActive(z.status)) ? POLL_INTERVAL_MS : false,
   });
   useEffect(() => {
     if (open) setSelected([]);
@@ -117,9 +118,9 @@ export default function BatchDownloadDialog() {
                   <span className="shrink-0">
                     {t('midjourney:dialogs.batch.zip', { count: z.count })}
                   </span>
-                  {isActive(z.status) ? (
+                  {isTaskActive(z.status) ? (
                     <Progress percent={z.progress} size="small" className="!m-0 flex-1" />
-                  ) : z.status === 4 ? (
+                  ) : z.status === TaskStatus.failed ? (
                     <span className="flex-1 text-red-300">
                       {z.error || t('midjourney:dialogs.batch.failed')}
                     </span>

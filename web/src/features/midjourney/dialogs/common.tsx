@@ -1,5 +1,5 @@
 import { CheckOutlined, UploadOutlined } from '@ant-design/icons';
-import { drawing, files } from '@atelier/contracts';
+import { drawing, files, TaskStatus } from '@atelier/contracts';
 import { useQuery } from '@tanstack/react-query';
 import Button from 'antd/es/button';
 import Empty from 'antd/es/empty';
@@ -227,7 +227,8 @@ export function TaskPicker(props: {
   const who = useIdentity();
   const done = useQuery({
     queryKey: ['midjourney', 'done', who],
-    queryFn: () => apiData(drawing.drawList, { query: { page: 1, size: 48, status: 3 } }),
+    queryFn: () =>
+      apiData(drawing.drawList, { query: { page: 1, size: 48, status: TaskStatus.succeeded } }),
   });
   const rows = (done.data?.rows ?? []).filter((r) => r.images[0] && props.accepts(r));
   if (done.isPending) return <Skeleton active paragraph={{ rows: 3 }} />;

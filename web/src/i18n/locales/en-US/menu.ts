@@ -22,6 +22,7 @@ export default {
   appStore: 'App store',
   pay: 'Recharge',
   mind: 'Mind map',
+  faq: 'Frequent questions',
   mobileHome: 'Home',
   user: 'Profile',
   userCenter: 'User centre',

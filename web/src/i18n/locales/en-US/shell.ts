@@ -20,6 +20,7 @@ export default {
     'The network or the service is unavailable for now. You will return home as soon as it is back; or scan the code to continue on your phone.',
   backHome: 'Back home',
   comingTitle: 'Coming soon',
+  soon: 'Soon',
   update: {
     title: 'Update available',
     ok: 'Update',

@@ -20,6 +20,7 @@ export default {
   appStore: '应用商店',
   pay: '充值',
   mind: '思维导图',
+  faq: '常见问题',
   mobileHome: '首页',
   user: '个人中心',
   userCenter: '用户中心',

@@ -17,6 +17,7 @@ export default {
   serverErrorText: '网络或服务暂时不可用。恢复后会自动返回首页；也可以扫码在手机上继续。',
   backHome: '返回首页',
   comingTitle: '即将开放',
+  soon: '即将开放',
   update: {
     title: '更新提示',
     ok: '更新',

@@ -22,6 +22,7 @@ export default {
   appStore: '應用商店',
   pay: '儲值',
   mind: '心智圖',
+  faq: '常見問題',
   mobileHome: '首頁',
   user: '個人中心',
   userCenter: '使用者中心',

@@ -19,6 +19,7 @@ export default {
   serverErrorText: '網路或服務暫時無法使用。恢復後會自動返回首頁；也可以掃碼在手機上繼續。',
   backHome: '返回首頁',
   comingTitle: '即將開放',
+  soon: '即將開放',
   update: {
     title: '更新提示',
     ok: '更新',

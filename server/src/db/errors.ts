@@ -19,3 +19,16 @@ export function uniqueViolation(error: unknown): { table: string; column: string
   }
   return null;
 }
+
+/**
+ * Whether an insert or update broke a unique constraint (or a primary key), on either dialect:
+ * the row exists already, typically because another process wrote it at the same moment.
+ */
+export function isUniqueViolation(error: unknown): boolean {
+  const code = (error as { code?: unknown } | null)?.code;
+  return (
+    code === '23505' ||
+    code === 'SQLITE_CONSTRAINT_UNIQUE' ||
+    code === 'SQLITE_CONSTRAINT_PRIMARYKEY'
+  );
+}

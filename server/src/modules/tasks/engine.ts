@@ -1,86 +1,29 @@
 import { randomBytes } from 'node:crypto';
-import { sql, type Selectable } from 'kysely';
-import type { AppContext } from '../context.js';
-import { nowIso } from '../db/database.js';
-import { runPeriodically } from '../lib/periodic.js';
-import type { BackgroundTask } from '../modules/module.js';
-import { AppError } from '../http/errors.js';
-import type { Localized } from '../http/messages.js';
-import { release, settle } from '../modules/credits/ledger.js';
-import { texts } from '../modules/files/messages.js';
-import { deleteFiles, fileUrl, storeFile, type FileRow } from '../modules/files/service.js';
-import {
-  UpstreamError,
-  type ResultFile,
-  type StepOutcome,
-  type TaskFile,
-  type TaskRow,
-  type TaskRunner,
-} from '../modules/tasks/runner.js';
-import type { TasksTable } from '../modules/tasks/tables.js';
-import { createQueue, type TaskQueue } from './queue.js';
+import { sql } from 'kysely';
+import { TaskStatus } from '@atelier/contracts';
+import type { AppContext } from '../../context.js';
+import { nowIso } from '../../db/database.js';
+import { createQueue, type TaskQueue } from '../../jobs/queue.js';
+import { runPeriodically } from '../../lib/periodic.js';
+import type { Localized } from '../../http/messages.js';
+import type { BackgroundTask } from '../module.js';
+import { deleteFiles, type FileRow } from '../files/index.js';
+import { markFailed, markSucceeded, storeResults } from './finish.js';
+import { texts } from './messages.js';
+import { mergeData, toTaskRow, type RawTask } from './rows.js';
+import { UpstreamError, type ResultFile, type StepOutcome, type TaskRunner } from './runner.js';
 
-export type RawTask = Selectable<TasksTable>;
-
-const runners = new Map<string, TaskRunner>();
-
-/** A module registers how its kind of task runs (the last registration of a kind wins). */
-export function registerRunner(runner: TaskRunner): void {
-  runners.set(runner.kind, runner);
-}
-export const runnerOf = (kind: string) => runners.get(kind);
-
-const parse = <T>(text: string | null, fallback: T): T => {
-  if (!text) return fallback;
-  try {
-    return JSON.parse(text) as T;
-  } catch {
-    return fallback;
-  }
-};
-
-interface StoredFile {
-  key: string;
-  thumbKey: string | null;
-  width: number;
-  height: number;
-  mime: string;
-  size: number;
-  name?: string;
+/**
+ * Registers a kind of task: from then on the engine runs every task of `runner.kind` with it
+ * (the last registration of a kind wins). The one call a module makes for a new kind
+ * (docs/tasks.md).
+ */
+export function registerTaskKind(ctx: AppContext, runner: TaskRunner): void {
+  ctx.taskRunners.set(runner.kind, runner);
 }
 
-export function toTaskRow(ctx: AppContext, r: RawTask): TaskRow {
-  return {
-    id: r.id,
-    userId: r.user_id,
-    kind: r.kind,
-    action: r.action,
-    prompt: r.prompt,
-    params: parse(r.params, {}),
-    parentId: r.parent_id,
-    status: Number(r.status) as TaskRow['status'],
-    progress: r.progress,
-    upstreamId: r.upstream_id,
-    providerId: r.provider_id,
-    files: parse<StoredFile[]>(r.files, []).map((f): TaskFile => ({
-      key: f.key,
-      url: fileUrl(ctx, f.key),
-      thumbUrl: fileUrl(ctx, f.thumbKey ?? f.key),
-      width: f.width,
-      height: f.height,
-      mime: f.mime,
-      size: f.size,
-      ...(f.name ? { name: f.name } : {}),
-    })),
-    error: parse<Localized | null>(r.error, null),
-    data: parse(r.data, {}),
-    credits: r.credits,
-    attempts: r.attempts,
-    createdAt: r.created_at,
-    startedAt: r.started_at,
-    finishedAt: r.finished_at,
-  };
-}
+export const runnerOf = (ctx: AppContext, kind: string): TaskRunner | undefined =>
+  ctx.taskRunners.get(kind);
 
 /** One per app context: the wake-up queue, and the workers when this process runs them. */
 export class Engine {
@@ -179,20 +122,21 @@ export class Engine {
    * them never both see the last free slot.
    */
   async claim(): Promise<RawTask | undefined> {
+    const [queued, running] = [sql.lit(TaskStatus.queued), sql.lit(TaskStatus.running)];
     // Built when run: on PostgreSQL only after the lock is ours, so the times are the claim's.
     const stmt = (now = Date.now()) => sql<RawTask>`
-      update tasks set status = 2, lease_owner = ${this.owner}, lease_until = ${now + this.cfg.leaseMs},
+      update tasks set status = ${running}, lease_owner = ${this.owner}, lease_until = ${now + this.cfg.leaseMs},
         started_at = coalesce(started_at, ${nowIso()})
       where id = (
         select t.id from tasks t
-        where t.status in (1, 2) and t.run_after <= ${now}
+        where t.status in (${queued}, ${running}) and t.run_after <= ${now}
           and (t.lease_until is null or t.lease_until < ${now})
-          and (t.status = 2 or t.user_id not in (
-                 select r.user_id from tasks r where r.status = 2
+          and (t.status = ${running} or t.user_id not in (
+                 select r.user_id from tasks r where r.status = ${running}
                  group by r.user_id having count(*) >= ${this.cfg.userLimit}))
-          and (t.status = 2 or t.provider_id is null or t.provider_limit <= 0
+          and (t.status = ${running} or t.provider_id is null or t.provider_limit <= 0
                or t.provider_id not in (
-                 select r.provider_id from tasks r where r.status = 2 and r.provider_id is not null
+                 select r.provider_id from tasks r where r.status = ${running} and r.provider_id is not null
                  group by r.provider_id having count(*) >= max(r.provider_limit)))
         order by t.run_after, t.id
         limit 1
@@ -208,10 +152,10 @@ export class Engine {
   /** Runs one submit or poll of a claimed task and records what came of it. */
   async runStep(raw: RawTask): Promise<void> {
     const ctx = this.ctx;
-    const runner = runners.get(raw.kind);
-    if (!runner) return void (await this.finishFailed(raw, texts.taskNoRunner, true));
+    const runner = runnerOf(ctx, raw.kind);
+    if (!runner) return void (await markFailed(ctx, null, raw, texts.taskNoRunner));
     if (Date.now() > raw.deadline)
-      return void (await this.finishFailed(raw, texts.taskTimedOut, true));
+      return void (await markFailed(ctx, null, raw, texts.taskTimedOut));
     const controller = new AbortController();
     this.running.add(controller);
     const renew = setInterval(
@@ -247,7 +191,7 @@ export class Engine {
     }
     try {
       if (failure instanceof UpstreamError && !failure.transient)
-        await this.finishFailed(raw, failure.text ?? texts.taskUpstreamFailed);
+        await this.fail(raw, failure.text ?? texts.taskUpstreamFailed);
       else if (failure) await this.retryOrFail(raw, failure);
       else if (outcome) await this.apply(raw, outcome);
     } finally {
@@ -260,23 +204,22 @@ export class Engine {
       .updateTable('tasks')
       .where('id', '=', raw.id)
       .where('lease_owner', '=', this.owner)
-      .where('status', '=', 2);
+      .where('status', '=', TaskStatus.running);
   }
 
-  private mergeData(raw: RawTask, data?: Record<string, unknown>): string {
-    return data ? JSON.stringify({ ...parse(raw.data, {}), ...data }) : raw.data;
+  private fail(raw: RawTask, error: Localized, data?: Record<string, unknown>) {
+    return markFailed(this.ctx, this.owner, raw, error, data);
   }
 
   private async apply(raw: RawTask, outcome: StepOutcome): Promise<void> {
-    if (outcome.type === 'failed')
-      return void (await this.finishFailed(raw, outcome.error, false, outcome.data));
+    if (outcome.type === 'failed') return void (await this.fail(raw, outcome.error, outcome.data));
     if (outcome.type === 'done') return this.finishDone(raw, outcome.files, outcome.data);
     const delay = Math.max(0, outcome.pollAfterMs);
     await this.mine(raw)
       .set({
         ...(outcome.type === 'submitted' ? { upstream_id: outcome.upstreamId } : {}),
         progress: Math.max(0, Math.min(99, Math.round(outcome.progress ?? raw.progress))),
-        data: this.mergeData(raw, outcome.data),
+        data: mergeData(raw, outcome.data),
         attempts: 0,
         run_after: Date.now() + delay,
         lease_owner: null,
@@ -292,14 +235,13 @@ export class Engine {
       { taskId: raw.id, attempts, err: error instanceof Error ? error.message : String(error) },
       'task step failed; retrying',
     );
-    if (attempts > this.cfg.retries)
-      return void (await this.finishFailed(raw, texts.taskUpstreamFailed));
+    if (attempts > this.cfg.retries) return void (await this.fail(raw, texts.taskUpstreamFailed));
     const delay = this.cfg.backoffMs * 2 ** (attempts - 1);
     await this.mine(raw)
       .set({
         attempts,
         // Not yet upstream: back in the queue (it does not hold a running slot while it waits).
-        status: raw.upstream_id ? 2 : 1,
+        status: raw.upstream_id ? TaskStatus.running : TaskStatus.queued,
         run_after: Date.now() + delay,
         lease_owner: null,
         lease_until: null,
@@ -308,109 +250,21 @@ export class Engine {
     await this.queue.wake(raw.id, delay);
   }
 
-  /** Copies the results into storage (upstream URLs expire), then settles the hold. */
+  /** Copies the results into storage, then settles the hold (a failed copy is retried). */
   private async finishDone(
     raw: RawTask,
     results: ResultFile[],
     data?: Record<string, unknown>,
   ): Promise<void> {
-    const stored: FileRow[] = [];
+    let stored: FileRow[];
     try {
-      for (const r of results) {
-        let bytes = r.bytes;
-        if (!bytes && r.url) {
-          const res = await fetch(r.url, { signal: AbortSignal.timeout(this.cfg.stepTimeoutMs) });
-          if (!res.ok) throw new Error(`result download ${res.status}`);
-          bytes = Buffer.from(await res.arrayBuffer());
-        }
-        if (!bytes) continue;
-        stored.push(
-          await storeFile(this.ctx, {
-            userId: raw.user_id,
-            origin: 'result',
-            taskId: raw.id,
-            bytes,
-            ...(r.name ? { name: r.name } : {}),
-            ...(r.name?.endsWith('.zip') ? { mime: 'application/zip' } : {}),
-          }),
-        );
-      }
+      stored = await storeResults(this.ctx, raw, results);
     } catch (error) {
-      await deleteFiles(this.ctx, stored);
       return this.retryOrFail(raw, error);
     }
-    const files = stored.map((f) => ({
-      key: f.key,
-      thumbKey: f.thumb_key,
-      width: f.width,
-      height: f.height,
-      mime: f.mime,
-      size: f.size,
-      ...(f.name ? { name: f.name } : {}),
-    }));
-    const done = await this.ctx.db.kysely.transaction().execute(async (trx) => {
-      const row = await trx
-        .updateTable('tasks')
-        .set({
-          status: 3,
-          progress: 100,
-          files: JSON.stringify(files),
-          data: this.mergeData(raw, data),
-          finished_at: nowIso(),
-          lease_owner: null,
-          lease_until: null,
-        })
-        .where('id', '=', raw.id)
-        .where('lease_owner', '=', this.owner)
-        .where('status', '=', 2)
-        .returning('id')
-        .executeTakeFirst();
-      if (!row) return false;
-      if (raw.hold_id) {
-        try {
-          await settle(trx, { holdId: raw.hold_id, actualAmount: raw.credits });
-        } catch (error) {
-          // The hold was returned already (it outlived its time): the result is the user's,
-          // unpaid, rather than a task that can never finish.
-          if (!(error instanceof AppError && error.status === 409)) throw error;
-          await trx.updateTable('tasks').set({ credits: 0 }).where('id', '=', raw.id).execute();
-        }
-      }
-      return true;
-    });
     // Another worker took the task over (our lease lapsed): its results count, not ours.
-    if (!done) await deleteFiles(this.ctx, stored);
-  }
-
-  /**
-   * Fails a task and returns its hold. `any` also takes tasks not leased by this worker
-   * (recovery, timeouts), but never a finished one.
-   */
-  async finishFailed(
-    raw: RawTask,
-    error: Localized,
-    any = false,
-    data?: Record<string, unknown>,
-  ): Promise<boolean> {
-    return this.ctx.db.kysely.transaction().execute(async (trx) => {
-      let q = trx
-        .updateTable('tasks')
-        .set({
-          status: 4,
-          error: JSON.stringify(error),
-          data: this.mergeData(raw, data),
-          finished_at: nowIso(),
-          lease_owner: null,
-          lease_until: null,
-        })
-        .where('id', '=', raw.id)
-        .where('status', 'in', [1, 2]);
-      q = any ? q : q.where('lease_owner', '=', this.owner);
-      const row = await q.returning('hold_id').executeTakeFirst();
-      if (!row) return false;
-      if (row.hold_id) await release(trx, { holdId: row.hold_id });
-      return true;
-    });
+    if (!(await markSucceeded(this.ctx, this.owner, raw, stored, data)))
+      await deleteFiles(this.ctx, stored);
   }
 
   /**
@@ -424,23 +278,23 @@ export class Engine {
     const late = await db
       .selectFrom('tasks')
       .selectAll()
-      .where('status', 'in', [1, 2])
+      .where('status', 'in', [TaskStatus.queued, TaskStatus.running])
       .where('deadline', '<', now)
       .where((eb) => eb.or([eb('lease_until', 'is', null), eb('lease_until', '<', now)]))
       .limit(500)
       .execute();
-    for (const t of late) await this.finishFailed(t, texts.taskTimedOut, true);
+    for (const t of late) await markFailed(this.ctx, null, t, texts.taskTimedOut);
     await db
       .updateTable('tasks')
-      .set({ status: 1, lease_owner: null, lease_until: null })
-      .where('status', '=', 2)
+      .set({ status: TaskStatus.queued, lease_owner: null, lease_until: null })
+      .where('status', '=', TaskStatus.running)
       .where('upstream_id', 'is', null)
       .where('lease_until', '<', now)
       .execute();
     const due = await db
       .selectFrom('tasks')
       .select(['id', 'run_after'])
-      .where('status', 'in', [1, 2])
+      .where('status', 'in', [TaskStatus.queued, TaskStatus.running])
       .orderBy('run_after')
       .limit(this.cfg.workers)
       .execute();

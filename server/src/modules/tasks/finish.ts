@@ -1,0 +1,139 @@
+import { TaskStatus } from '@atelier/contracts';
+import type { AppContext } from '../../context.js';
+import { nowIso } from '../../db/database.js';
+import { AppError } from '../../http/errors.js';
+import type { Localized } from '../../http/messages.js';
+import { release, settle } from '../credits/index.js';
+import { deleteFiles, storeFile, type FileRow } from '../files/index.js';
+import { mergeData, type RawTask, type StoredFile } from './rows.js';
+import type { ResultFile } from './runner.js';
+
+/*
+ * How a task ends: its results copied into storage and its hold settled, or its hold returned.
+ * Each end is one transaction that also checks the task is still this worker's (or, for
+ * recovery, still unfinished), so a task ends once and its credits move once.
+ */
+
+/**
+ * Copies a runner's results into storage (upstream URLs expire). On any failure what was
+ * stored so far is deleted and the error thrown (the engine then retries the step).
+ */
+export async function storeResults(
+  ctx: AppContext,
+  raw: RawTask,
+  results: ResultFile[],
+): Promise<FileRow[]> {
+  const stored: FileRow[] = [];
+  try {
+    for (const r of results) {
+      let bytes = r.bytes;
+      if (!bytes && r.url) {
+        const res = await fetch(r.url, {
+          signal: AbortSignal.timeout(ctx.config.tasks.stepTimeoutMs),
+        });
+        if (!res.ok) throw new Error(`result download ${res.status}`);
+        bytes = Buffer.from(await res.arrayBuffer());
+      }
+      if (!bytes) continue;
+      stored.push(
+        await storeFile(ctx, {
+          userId: raw.user_id,
+          origin: 'result',
+          taskId: raw.id,
+          bytes,
+          ...(r.name ? { name: r.name } : {}),
+          ...(r.name?.endsWith('.zip') ? { mime: 'application/zip' } : {}),
+        }),
+      );
+    }
+  } catch (error) {
+    await deleteFiles(ctx, stored);
+    throw error;
+  }
+  return stored;
+}
+
+/**
+ * Marks a leased task succeeded with its stored files and settles its hold, in one
+ * transaction. False (and nothing changed) when the task is no longer this worker's.
+ */
+export async function markSucceeded(
+  ctx: AppContext,
+  owner: string,
+  raw: RawTask,
+  stored: FileRow[],
+  data?: Record<string, unknown>,
+): Promise<boolean> {
+  const files: StoredFile[] = stored.map((f) => ({
+    key: f.key,
+    thumbKey: f.thumb_key,
+    width: f.width,
+    height: f.height,
+    mime: f.mime,
+    size: f.size,
+    ...(f.name ? { name: f.name } : {}),
+  }));
+  return ctx.db.kysely.transaction().execute(async (trx) => {
+    const row = await trx
+      .updateTable('tasks')
+      .set({
+        status: TaskStatus.succeeded,
+        progress: 100,
+        files: JSON.stringify(files),
+        data: mergeData(raw, data),
+        finished_at: nowIso(),
+        lease_owner: null,
+        lease_until: null,
+      })
+      .where('id', '=', raw.id)
+      .where('lease_owner', '=', owner)
+      .where('status', '=', TaskStatus.running)
+      .returning('id')
+      .executeTakeFirst();
+    if (!row) return false;
+    if (raw.hold_id) {
+      try {
+        await settle(trx, { holdId: raw.hold_id, actualAmount: raw.credits });
+      } catch (error) {
+        // The hold was returned already (it outlived its time): the result is the user's,
+        // unpaid, rather than a task that can never finish.
+        if (!(error instanceof AppError && error.status === 409)) throw error;
+        await trx.updateTable('tasks').set({ credits: 0 }).where('id', '=', raw.id).execute();
+      }
+    }
+    return true;
+  });
+}
+
+/**
+ * Marks a task failed with `error` and returns its hold, in one transaction. With an `owner`
+ * only while this worker holds the lease; with null (recovery, timeouts, a kind no longer
+ * registered) any unfinished task. Never a finished one. False when nothing changed.
+ */
+export async function markFailed(
+  ctx: AppContext,
+  owner: string | null,
+  raw: RawTask,
+  error: Localized,
+  data?: Record<string, unknown>,
+): Promise<boolean> {
+  return ctx.db.kysely.transaction().execute(async (trx) => {
+    let q = trx
+      .updateTable('tasks')
+      .set({
+        status: TaskStatus.failed,
+        error: JSON.stringify(error),
+        data: mergeData(raw, data),
+        finished_at: nowIso(),
+        lease_owner: null,
+        lease_until: null,
+      })
+      .where('id', '=', raw.id)
+      .where('status', 'in', [TaskStatus.queued, TaskStatus.running]);
+    if (owner !== null) q = q.where('lease_owner', '=', owner);
+    const row = await q.returning('hold_id').executeTakeFirst();
+    if (!row) return false;
+    if (row.hold_id) await release(trx, { holdId: row.hold_id });
+    return true;
+  });
+}
