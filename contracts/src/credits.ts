@@ -160,6 +160,31 @@ export const ledgerEntry = z.object({
 });
 export type LedgerEntry = z.infer<typeof ledgerEntry>;
 
+/**
+ * What a charge (or its hold, release or refund) paid for: a chat, a mind map or a task, with
+ * the price it was charged at. The price fields are null when that price has since been deleted.
+ */
+export const spentOn = z.object({
+  source: z.enum(['chat', 'mind', 'task']),
+  /** The chat's or the task's id (null for a mind map). */
+  refId: z.number().int().nullable(),
+  model: z.string().nullable(),
+  action: z.string().nullable(),
+  category: priceCategory.nullable(),
+  /** The price's label, e.g. "Offline demo: imagine". */
+  label: z.string().nullable(),
+});
+export type SpentOn = z.infer<typeof spentOn>;
+
+/** A row of the user's own history lists. */
+export const historyEntry = ledgerEntry.extend({
+  /** Null for rows that pay for nothing (gifts, codes, check-ins…). */
+  spentOn: spentOn.nullable(),
+  /** Written while the user was still a guest; it moved here with the guest's data. */
+  fromGuest: z.boolean(),
+});
+export type HistoryEntry = z.infer<typeof historyEntry>;
+
 const logEndpoint = (path: string, summary: string) =>
   endpoint({
     method: 'GET',
@@ -168,7 +193,7 @@ const logEndpoint = (path: string, summary: string) =>
     summary,
     tags: ['credits'],
     query: pageQuery,
-    data: listOf(ledgerEntry),
+    data: listOf(historyEntry),
   });
 
 export const rechargeLog = logEndpoint(

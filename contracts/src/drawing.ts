@@ -134,6 +134,8 @@ export const drawTask = z.object({
   params: z.record(z.string(), z.unknown()),
   /** One picture (a 2×2 grid for imagine/variation/…, or a single upscale). */
   images: z.array(drawImage),
+  /** Blend, describe, face swap: links to the pictures it started from, in order; else empty. */
+  sources: z.array(z.string()),
   buttons: z.array(drawButton),
   /** Describe: the four suggested prompts, one per line. */
   description: z.string().nullable(),
@@ -566,6 +568,8 @@ export const translateData = z.object({
   to: z.string(),
   /** True when the offline word list answered (no chat model). */
   demo: z.boolean(),
+  /** Chinese words the offline word list does not know, left out of `text` (else empty). */
+  untranslated: z.array(z.string()),
 });
 
 export const translate = endpoint({

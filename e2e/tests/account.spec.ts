@@ -1,6 +1,6 @@
 import { randomBytes } from 'node:crypto';
 import { expect, test, type Page } from '@playwright/test';
-import { BASE_URL, registerUser, uniqueName } from '../support/index.js';
+import { api, BASE_URL, registerUser, uniqueName } from '../support/index.js';
 
 /** Where the web app keeps the session token (web/src/lib/storage-keys.ts). */
 const TOKEN_KEY = 'SECRET_TOKEN';
@@ -50,6 +50,51 @@ test('register in the dialog → the header shows the username → logout clears
   await expect(page.getByTestId('login-button').first()).toBeVisible();
   expect(await storedToken(page)).toBeNull();
   await expect(page.getByTestId('guest-prompt')).toBeVisible();
+});
+
+test('log out ends the session on the server and quietly leaves a guest', async ({
+  page,
+  request,
+}) => {
+  const account = await registerUser(request, 'out');
+  const logoutCalls: Array<string | null> = [];
+  page.on('request', (req) => {
+    if (req.url().endsWith('/api/auth/logout'))
+      logoutCalls.push(req.headers()['authorization'] ?? null);
+  });
+  await page.goto('/user-center');
+  await signInThroughDialog(page, account.username, account.password);
+  const token = await storedToken(page);
+  expect(token).toBeTruthy();
+  const devices = async () =>
+    (
+      await api<{ rows: Array<{ id: number }> }>(request, 'GET', '/user/getLoginDeviceList', {
+        token: account.token,
+      })
+    ).rows.length;
+  expect(await devices()).toBe(2);
+
+  await page.getByTestId('user-badge').click();
+  await page.getByRole('menuitem', { name: '退出登录' }).click();
+  await expect(page.getByTestId('login-button').first()).toBeVisible();
+  await expect(page.getByTestId('guest-prompt')).toBeVisible();
+  expect(logoutCalls).toEqual([`Bearer ${token}`]);
+
+  // The browser's session is over on the server: its token is refused, its device is gone.
+  const after = await request.get(`${BASE_URL}/api/auth/getInfo`, {
+    headers: { authorization: `Bearer ${token}` },
+  });
+  expect(after.status()).toBe(401);
+  expect(await devices()).toBe(1);
+
+  // Quietly a guest: one "logged out" message, no error, no login dialog forced open.
+  const toasts = page.locator('.ant-message-notice');
+  await expect(toasts.filter({ hasText: '已退出登录' })).toHaveCount(1);
+  await expect(page.locator('.ant-message-error')).toHaveCount(0);
+  await expect(page.getByRole('dialog')).toHaveCount(0);
+  await page.reload();
+  await expect(page.getByTestId('guest-prompt')).toBeVisible();
+  await expect(page.getByRole('dialog')).toHaveCount(0);
 });
 
 test('a duplicate username is refused with the server message, the form kept', async ({
@@ -153,7 +198,7 @@ test('a guest binds a username and stays signed in as that account', async ({ pa
 
 test('help links open the frequent questions and the about dialog', async ({ page }) => {
   await page.goto('/user-center');
-  await page.getByRole('button', { name: '常见问题' }).click();
+  await page.getByRole('button', { name: '常见问题', exact: true }).click();
   const faq = page.getByRole('dialog');
   // Questions are folded (antd's accordion: one tab per question) until one is opened.
   const questions = faq.getByRole('tab');
@@ -164,6 +209,6 @@ test('help links open the frequent questions and the about dialog', async ({ pag
   await page.keyboard.press('Escape');
   await expect(faq).toBeHidden();
 
-  await page.getByRole('button', { name: '关于我们' }).click();
+  await page.getByRole('button', { name: '关于我们', exact: true }).click();
   await expect(page.getByRole('dialog')).toContainText('Atelier');
 });

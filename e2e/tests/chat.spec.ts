@@ -178,10 +178,12 @@ test('a chat from an app: fixed-role hint, and the app’s system prompt is used
     timeout: 20_000,
   });
   const input = page.getByTestId('chat-input');
+  // An invitation naming the app, and the chat is named after it too.
   await expect(input).toHaveAttribute(
     'placeholder',
-    'The current role cannot be customised; create a new session for a custom role',
+    'Ask Translator anything… (Enter to send, / for prompts)',
   );
+  await expect(page.getByTestId('chat-title')).toHaveText('Translator');
   // No way to change the system prompt for this group.
   await expect(page.getByRole('button', { name: 'System prompt' })).toHaveCount(0);
 
@@ -202,6 +204,7 @@ test('a chat from an app: fixed-role hint, and the app’s system prompt is used
   });
   expect(groups.rows).toHaveLength(1);
   expect(groups.rows[0]!.appId).toBe(app.id);
+  expect(groups.rows[0]!.title).toBe('Translator');
 
   // Opening the same app again uses its group instead of making another.
   await page.goto(`/Chat?appId=${app.id}`);

@@ -69,7 +69,7 @@ test('local prompts: duplicates refused and skipped, mismatch, edit, delete, exp
     ]),
   );
   const outcome = dialog.getByTestId('prompt-import-outcome');
-  await expect(outcome).toContainText('Import Success');
+  await expect(outcome).toContainText('Imported');
   await expect(outcome).toContainText('2 added, 2 skipped (repeated title or content)');
   await expect(dialog.getByText('3 prompts')).toBeVisible();
 

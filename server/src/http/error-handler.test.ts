@@ -6,7 +6,7 @@ import { z } from 'zod';
 import { endpoint } from '@atelier/contracts';
 import type { AppContext } from '../context.js';
 import { registerErrorHandling } from './error-handler.js';
-import { notEnoughCredits, notice } from './errors.js';
+import { badRequest, notEnoughCredits, notice } from './errors.js';
 import { route } from './route.js';
 
 const echo = endpoint({
@@ -55,6 +55,15 @@ const crash = endpoint({
   data: z.null(),
 });
 
+const refused = endpoint({
+  method: 'GET',
+  path: '/refused',
+  access: 'public',
+  summary: 't',
+  tags: ['t'],
+  data: z.null(),
+});
+
 const text = { 'en-US': 'Already checked in today', 'zh-CN': '今天已签到', 'zh-TW': '今天已簽到' };
 
 describe('the one error handler', () => {
@@ -70,6 +79,9 @@ describe('the one error handler', () => {
     route(app, echo, async ({ body }) => ({ username: body.username }));
     route(app, businessNotice, async () => {
       throw notice(text);
+    });
+    route(app, refused, async () => {
+      throw badRequest(text, {}, 'day');
     });
     route(app, broke, async () => {
       throw notEnoughCredits(3, 1);
@@ -93,10 +105,10 @@ describe('the one error handler', () => {
   });
 
   it.each([
-    ['en-US', 'username: must be at least 2 characters'],
-    ['zh-CN', 'username：至少 2 个字符'],
-    ['zh-TW', 'username：至少 2 個字元'],
-  ])('names the bad field in %s', async (lang, message) => {
+    ['en-US', 'Username must be at least 2 characters.'],
+    ['zh-CN', '用户名至少 2 个字符'],
+    ['zh-TW', '使用者名稱至少 2 個字元'],
+  ])('says what is wrong with the field as a sentence in %s', async (lang, message) => {
     const res = await app.inject({
       method: 'POST',
       url: '/echo',
@@ -116,7 +128,7 @@ describe('the one error handler', () => {
       payload: { email: 'nope', age: 200 },
     });
     const body = res.json();
-    expect(body.message).toBe('username: is required');
+    expect(body.message).toBe('Username is required.');
     expect(body.data.errors.map((e: { field: string }) => e.field).sort()).toEqual([
       'age',
       'email',
@@ -125,6 +137,27 @@ describe('the one error handler', () => {
     expect(body.data.errors.find((e: { field: string }) => e.field === 'email').message).toBe(
       'must be a valid email address',
     );
+  });
+
+  it('never shows a field name nobody typed: it stays in data.errors for the form', async () => {
+    const res = await app.inject({
+      method: 'POST',
+      url: '/echo',
+      headers: { 'x-lang': 'zh-CN' },
+      payload: { username: 'ann', age: 200 },
+    });
+    expect(res.statusCode).toBe(400);
+    expect(res.json().message).toBe('提交的内容不能大于 150');
+    expect(res.json().data.errors).toEqual([{ field: 'age', message: '不能大于 150' }]);
+  });
+
+  it("says a handler's field error in the caller's language, in data.errors too", async () => {
+    const res = await app.inject({ url: '/refused', headers: { 'x-lang': 'zh-TW' } });
+    expect(res.statusCode).toBe(400);
+    expect(res.json()).toMatchObject({
+      message: '今天已簽到',
+      data: { errors: [{ field: 'day', message: '今天已簽到' }] },
+    });
   });
 
   it('answers bad JSON with a readable 400', async () => {

@@ -6,6 +6,7 @@ import {
 import type { core } from 'zod';
 import type { FieldError } from '@atelier/contracts';
 import { AppError } from './errors.js';
+import { fieldName } from './field-names.js';
 import { common, format, langOf, type Lang } from './messages.js';
 import { fieldErrors } from './validation.js';
 
@@ -27,6 +28,22 @@ function validationErrors(error: FastifyError, lang: Lang): FieldError[] {
 }
 
 /**
+ * An AppError naming its field (`data.errors`) carries the English text there; the form shows
+ * it in the caller's language, like the envelope's message.
+ */
+function localizedFieldErrors(error: AppError, message: string): unknown {
+  const errors = error.data?.errors;
+  if (!Array.isArray(errors)) return error.data;
+  const english = [error.text['en-US'], format(error.text, 'en-US', error.params)];
+  return {
+    ...error.data,
+    errors: (errors as FieldError[]).map((e) =>
+      english.includes(e.message) ? { ...e, message } : e,
+    ),
+  };
+}
+
+/**
  * The one place where failures become envelopes. 4xx carry a message the user can read in
  * their language (a bad field is named); 5xx are logged with the request and hide internals.
  */
@@ -35,15 +52,21 @@ export function registerErrorHandling(app: FastifyInstance): void {
     const lang = langOf(req);
     if (error instanceof AppError) {
       if (error.status >= 500) req.log.error({ err: error }, 'upstream or server failure');
-      return send(reply, error.status, format(error.text, lang, error.params), error.data);
+      const message = format(error.text, lang, error.params);
+      return send(reply, error.status, message, localizedFieldErrors(error, message));
     }
     if (hasZodFastifySchemaValidationErrors(error)) {
       const errors = validationErrors(error, lang);
       const first = errors[0]!;
-      const message = format(common.invalidField, lang, {
-        field: first.field,
-        problem: first.message,
-      });
+      // People read a sentence; an operator calling the admin API directly reads the field's
+      // own name, as docs/api.md spells it.
+      const message =
+        req.routeOptions.config.access === 'admin'
+          ? format(common.invalidNamedField, lang, { field: first.field, problem: first.message })
+          : format(common.invalidField, lang, {
+              field: fieldName(first.field, lang),
+              problem: first.message,
+            });
       return send(reply, 400, message, { errors });
     }
     if (error.statusCode === 429) {

@@ -40,7 +40,14 @@ export const common = {
     'zh-CN': '请求过于频繁，请 {seconds} 秒后再试',
     'zh-TW': '請求過於頻繁，請 {seconds} 秒後再試',
   },
+  /** `field` is what people call it (`fieldName`), `problem` a predicate ("is required"). */
   invalidField: {
+    'en-US': '{field} {problem}.',
+    'zh-CN': '{field}{problem}',
+    'zh-TW': '{field}{problem}',
+  },
+  /** For the admin API: `field` as the API spells it. */
+  invalidNamedField: {
     'en-US': '{field}: {problem}',
     'zh-CN': '{field}：{problem}',
     'zh-TW': '{field}：{problem}',

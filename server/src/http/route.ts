@@ -11,6 +11,13 @@ import type { Identity } from './identity.js';
 import { authorize } from './identity.js';
 import { common, format, langOf, type Lang, type Localized } from './messages.js';
 
+declare module 'fastify' {
+  interface FastifyContextConfig {
+    /** The endpoint's access, for the error handler (an operator's call names its fields). */
+    access?: Endpoint['access'];
+  }
+}
+
 type IdentityFor<E> = E extends { access: 'public' } ? Identity | null : Identity;
 
 export interface HandlerContext<E extends Endpoint> {
@@ -53,7 +60,10 @@ export function route<E extends Endpoint>(
       ...(endpoint.access === 'public' ? {} : { security: [{ bearer: [] }, { guestId: [] }] }),
     },
     ...(options.bodyLimit ? { bodyLimit: options.bodyLimit } : {}),
-    config: options.rateLimit ? { rateLimit: options.rateLimit } : {},
+    config: {
+      access: endpoint.access,
+      ...(options.rateLimit ? { rateLimit: options.rateLimit } : {}),
+    },
     preValidation: async (req) => authorize(app.ctx, req, endpoint.access),
     handler: async (req, reply) => {
       const lang = langOf(req);

@@ -64,9 +64,9 @@ export function describeIssue(issue: Issue, lang: Lang): string {
     case 'unrecognized_keys':
       return t(
         lang,
-        `unknown field ${issue.keys.join(', ')}`,
-        `未知字段 ${issue.keys.join('、')}`,
-        `未知欄位 ${issue.keys.join('、')}`,
+        `contains unknown fields: ${issue.keys.join(', ')}`,
+        `包含未知字段 ${issue.keys.join('、')}`,
+        `包含未知欄位 ${issue.keys.join('、')}`,
       );
     default:
       return issue.message || t(lang, 'is not valid', '无效', '無效');

@@ -33,8 +33,8 @@ const darkTheme = {
     colorText: 'rgba(255, 255, 255, 0.88)',
     colorTextSecondary: 'rgba(255, 255, 255, 0.6)',
     borderRadius: 8,
-    fontFamily:
-      "-apple-system, BlinkMacSystemFont, 'Segoe UI', 'PingFang SC', 'Hiragino Sans GB', 'Microsoft YaHei', 'Noto Sans CJK SC', sans-serif",
+    // The stack (Latin fonts before CJK ones) is defined once, in index.css.
+    fontFamily: 'var(--font-sans)',
   },
 };
 

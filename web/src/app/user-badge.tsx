@@ -42,7 +42,7 @@ export function UserBadge({ compact = false }: { compact?: boolean }) {
       ]}
       onSelect={(key) => {
         if (key === 'center') navigate('/user-center');
-        else useAuthStore.getState().logout();
+        else void useAuthStore.getState().logout();
       }}
       trigger={(props) => (
         <button

@@ -32,8 +32,11 @@ export interface AuthState {
   openLoginDialog: () => void;
   /** Reloads user info and balance; resolves with the user info. `quiet`: a 401 opens nothing. */
   refreshUserInfo: (options?: { quiet?: boolean }) => Promise<UserInfo>;
-  /** Clears token, user info, balance and chat data, then confirms with a message. */
-  logout: () => void;
+  /**
+   * Ends this device's session on the server, clears token, user info, balance and chat data,
+   * confirms with a message and carries on as the browser's guest.
+   */
+  logout: () => Promise<void>;
 }
 
 /** The global config until the site answers (mirrors `sites.globalConfigDefaults`). */
@@ -91,17 +94,22 @@ export const useAuthStore = create<AuthState>()((set, get) => ({
     set({ userInfo: answer.data.userInfo, userBalance: answer.data.userBalance });
     return answer.data.userInfo;
   },
-  logout: () => {
-    const { token } = get();
-    if (token) {
-      void contracts()
-        .then(({ auth }) => api(auth.logout))
-        .catch(() => undefined);
-    }
+  logout: async () => {
+    const { token, guestid } = get();
+    const { auth } = await contracts();
+    // The session ends on the server first, with this device's own token: sent after the
+    // token is gone, the call would carry the guest id and leave the session alive.
+    if (token) await api(auth.logout, { quietUnauthorized: true }).catch(() => undefined);
     get().removeToken();
     set({ userInfo: null, userBalance: null });
     useChatStorage.getState().clear();
     notify.success(t('shell:logoutSuccess'));
+    // Back to the browser's guest, quietly (registration is idempotent: a browser that signed
+    // in before its guest was known registers it now).
+    if (!guestid) return;
+    await api(auth.createGuest, { body: { guest_id: guestid } })
+      .then(() => get().refreshUserInfo({ quiet: true }))
+      .catch(() => undefined);
   },
 }));
 

@@ -27,6 +27,8 @@ export interface DialogProps {
   };
   /** Where the picked pictures go: a reference list of the composer, or a describe. */
   uploadImages: { target: 'imageUrls' | 'crefUrls' | 'srefUrls' | 'describe' };
+  /** The tab to show first (default: the user's own prompts). */
+  promptStore: { tab?: 'local' | 'online' } | undefined;
 }
 
 /** Every dialog and panel of spec section 2, toggled by one flag each. */
@@ -80,7 +82,11 @@ export interface DialogsState {
   props: { [N in DialogName]?: PropsOf<N> };
   open: <N extends DialogName>(
     name: N,
-    ...props: N extends keyof DialogProps ? [DialogProps[N]] : []
+    ...props: N extends keyof DialogProps
+      ? undefined extends DialogProps[N]
+        ? [DialogProps[N]?]
+        : [DialogProps[N]]
+      : []
   ) => void;
   close: (name: DialogName) => void;
 }

@@ -1,4 +1,4 @@
-import { beforeEach, describe, expect, it } from 'vitest';
+import { beforeEach, describe, expect, it, vi } from 'vitest';
 import { setNotifier } from '../lib/notify';
 import { initStorageDefaults, storageKeys } from '../lib/storage-keys';
 import { useAppSetting } from './app-setting';
@@ -107,18 +107,19 @@ describe('auth store', () => {
     expect(isSignedIn({ userInfo: { username: 'ann' } as never })).toBe(true);
   });
 
-  it('logout clears token, user info, balance and chat data, and confirms', () => {
+  it('logout clears token, user info, balance and chat data, and confirms', async () => {
     useAppSetting.getState().setLanguage('zh-CN');
     const messages: string[] = [];
     setNotifier({ error: () => {}, info: () => {}, success: (m) => messages.push(m) });
     useAuthStore.setState({
       token: null,
+      guestid: null,
       userInfo: { username: 'ann' } as never,
       userBalance: { credits: 5 } as never,
     });
     useChatStorage.getState().setChatList([{ id: 1, role: 'user', content: 'hi' }]);
     useChatStorage.getState().setActive(1);
-    useAuthStore.getState().logout();
+    await useAuthStore.getState().logout();
     expect(useAuthStore.getState()).toMatchObject({
       token: null,
       userInfo: null,
@@ -127,6 +128,52 @@ describe('auth store', () => {
     expect(useChatStorage.getState()).toMatchObject({ chatList: [], active: null });
     expect(messages).toEqual(['已退出登录']);
     setNotifier(null);
+  });
+
+  it('logout ends the session with its own token, then quietly becomes the guest', async () => {
+    const guest = '6f1c2e2a-8b7d-4c1e-9a3f-2b6d7e8f9a0b';
+    const calls: Array<{ path: string; authorization: string }> = [];
+    const fetchMock = vi.fn(async (url: string, init: RequestInit) => {
+      const path = new URL(url, 'http://localhost').pathname;
+      calls.push({ path, authorization: new Headers(init.headers).get('authorization') ?? '' });
+      const data =
+        path === '/api/auth/getInfo'
+          ? {
+              userInfo: { username: null, userBalance: { credits: 3 } },
+              userBalance: { credits: 3 },
+            }
+          : null;
+      return new Response(JSON.stringify({ code: 200, success: true, message: '', data }), {
+        status: 200,
+        headers: { 'content-type': 'application/json' },
+      });
+    });
+    vi.stubGlobal('fetch', fetchMock);
+    const errors: string[] = [];
+    setNotifier({ error: (m) => errors.push(m), info: () => {}, success: () => {} });
+    useAuthStore.setState({
+      token: 'tok-1',
+      guestid: guest,
+      userInfo: { username: 'ann' } as never,
+    });
+    useDialogs.getState().close('login');
+    try {
+      await useAuthStore.getState().logout();
+    } finally {
+      vi.unstubAllGlobals();
+      setNotifier(null);
+    }
+    expect(calls.map((c) => c.path)).toEqual([
+      '/api/auth/logout',
+      '/api/user/createGuest',
+      '/api/auth/getInfo',
+    ]);
+    expect(calls[0]!.authorization).toBe('Bearer tok-1');
+    expect(calls[2]!.authorization).toBe(`Guestid ${guest}`);
+    expect(useAuthStore.getState().token).toBeNull();
+    expect(useAuthStore.getState().userInfo?.username).toBeNull();
+    expect(useDialogs.getState().flags.login).toBe(false);
+    expect(errors).toEqual([]);
   });
 
   it('openLoginDialog raises the login flag, mirrored as loginDialog', () => {

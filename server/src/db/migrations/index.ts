@@ -9,6 +9,7 @@ import { drawing } from './0007_drawing.js';
 import { apps } from './0008_apps.js';
 import { drawingOnTasks } from './0009_drawing_on_tasks.js';
 import { siteLanguage } from './0010_site_language.js';
+import { ledgerHistoryOwner } from './0011_ledger_history_owner.js';
 
 /** Applied in the order of their names; a migration, once landed, is never edited. */
 export const migrations: Record<string, AtelierMigration> = {
@@ -22,4 +23,5 @@ export const migrations: Record<string, AtelierMigration> = {
   '0008_apps': apps,
   '0009_drawing_on_tasks': drawingOnTasks,
   '0010_site_language': siteLanguage,
+  '0011_ledger_history_owner': ledgerHistoryOwner,
 };

@@ -19,6 +19,7 @@ let admin: TestUser;
 let alice: TestUser;
 let bob: TestUser;
 let configDir: string;
+const webPublic = path.resolve(import.meta.dirname, '../../../../web/public');
 const models: Record<string, number> = {};
 type Lang = 'en-US' | 'zh-CN' | 'zh-TW';
 
@@ -158,6 +159,29 @@ describe('the seeded store', () => {
     expect(count).toBe(seedApps.length - 1);
     expect(rows[0]!.name).toBe('House Editor');
     expect(rows.map((a) => a.name)).not.toContain('Poet');
+  });
+
+  it('gives seeded apps pictures, not emoji, and moves an older install’s emoji once', async () => {
+    const { rows } = await storeApps('?size=200');
+    const seededRows = rows.filter((r) => seedApps.some((a) => a.name['en-US'] === r.name));
+    expect(seededRows.length).toBeGreaterThan(20);
+    for (const r of seededRows) expect(r.cover).toMatch(/^\/app-icons\/[a-z0-9]+\.svg$/);
+    for (const a of seedApps)
+      expect(fs.existsSync(path.join(webPublic, a.cover)), a.cover).toBe(true);
+    // An install seeded before: emoji covers, one of them chosen again by the operator.
+    const db = t.app.ctx.db.kysely;
+    const chef = await appNamed('Home Chef');
+    const sql = await appNamed('SQL Expert');
+    await db.updateTable('apps').set({ cover: '🍳' }).where('id', '=', chef.id).execute();
+    await db.updateTable('apps').set({ cover: '🧪' }).where('id', '=', sql.id).execute();
+    await db.deleteFrom('app_seed_keys').where('key', '=', 'upgrade:cover-icons').execute();
+    expect(await seedCatalogue(t.app.ctx)).toEqual(['Apps: 1 emoji covers replaced by pictures']);
+    expect((await appNamed('Home Chef')).cover).toBe('/app-icons/chef.svg');
+    expect((await appNamed('SQL Expert')).cover).toBe('🧪');
+    // Once: an operator who picks the emoji again keeps it.
+    await db.updateTable('apps').set({ cover: '🍳' }).where('id', '=', chef.id).execute();
+    expect(await seedCatalogue(t.app.ctx)).toEqual([]);
+    expect((await appNamed('Home Chef')).cover).toBe('🍳');
   });
 });
 
@@ -344,6 +368,23 @@ describe('chats started from an app', () => {
       },
     });
     expect(systemOf(lastUpstream())).toBe(seeded.systemPrompt['en-US']);
+  });
+
+  it('are named after the app, in the caller’s language, and keep that name', async () => {
+    const translator = await appNamed('Translator');
+    const seeded = seedApps.find((a) => a.key === 'translator')!;
+    const h = bearer(alice.token);
+    for (const lang of ['zh-CN', 'en-US', 'zh-TW'] as const) {
+      const made = await post<C.ChatGroup>('/group/create', h, { appId: translator.id }, lang);
+      expect(made.body.data.title).toBe(seeded.name[lang]);
+    }
+    const { groupId } = await chatFromApp(h, translator.id, { gptModelId: models.Fake });
+    const groups = await get<{ rows: C.ChatGroup[] }>('/group/query', h);
+    expect(groups.body.data.rows.find((g) => g.id === groupId)!.title).toBe('Translator');
+    // An app the caller may not use names nothing: the chat is a plain new one.
+    const secret = await persona(bearer(bob.token), { name: 'Bob only', systemPrompt: 'x' });
+    const other = await post<C.ChatGroup>('/group/create', h, { appId: secret.body.data.id });
+    expect(other.body.data.title).toBe('New chat');
   });
 
   it('use the app’s fixed model instead of the one picked', async () => {

@@ -9,14 +9,14 @@ export const texts = {
     'zh-TW': '沒有這個角色',
   },
   categoryNotFound: {
-    'en-US': 'categoryId: no such category',
-    'zh-CN': 'categoryId：没有这个分类',
-    'zh-TW': 'categoryId：沒有這個分類',
+    'en-US': 'There is no such category',
+    'zh-CN': '没有这个分类',
+    'zh-TW': '沒有這個分類',
   },
   modelNotFound: {
-    'en-US': 'modelId: this model is not available',
-    'zh-CN': 'modelId：该模型不可用',
-    'zh-TW': 'modelId：該模型不可用',
+    'en-US': 'This model is not available',
+    'zh-CN': '该模型不可用',
+    'zh-TW': '該模型不可用',
   },
   notInMyApps: {
     'en-US': 'App {id} is not in your apps',
@@ -24,9 +24,9 @@ export const texts = {
     'zh-TW': '應用 {id} 不在你的應用中',
   },
   sortIncomplete: {
-    'en-US': 'appIds: list each of your apps once',
-    'zh-CN': 'appIds：请将你的每个应用各列出一次',
-    'zh-TW': 'appIds：請將你的每個應用各列出一次',
+    'en-US': 'List each of your apps once',
+    'zh-CN': '请将你的每个应用各列出一次',
+    'zh-TW': '請將你的每個應用各列出一次',
   },
   tooManyPersonas: {
     'en-US': 'You can keep at most {limit} personas; delete one first',

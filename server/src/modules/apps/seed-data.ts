@@ -94,7 +94,7 @@ export const seedApps: SeedApp[] = [
   {
     key: 'polish',
     category: 'writing',
-    cover: '📝',
+    cover: '/app-icons/polish.svg',
     name: {
       'en-US': 'Writing Polisher',
       'zh-CN': '文章润色',
@@ -117,7 +117,7 @@ export const seedApps: SeedApp[] = [
   {
     key: 'storyteller',
     category: 'writing',
-    cover: '📖',
+    cover: '/app-icons/storyteller.svg',
     name: {
       'en-US': 'Storyteller',
       'zh-CN': '故事创作家',
@@ -140,7 +140,7 @@ export const seedApps: SeedApp[] = [
   {
     key: 'summarizer',
     category: 'writing',
-    cover: '🧾',
+    cover: '/app-icons/summarizer.svg',
     name: {
       'en-US': 'Summarizer',
       'zh-CN': '内容总结',
@@ -163,7 +163,7 @@ export const seedApps: SeedApp[] = [
   {
     key: 'socialpost',
     category: 'writing',
-    cover: '🌸',
+    cover: '/app-icons/socialpost.svg',
     name: {
       'en-US': 'Social Post Writer',
       'zh-CN': '小红书文案',
@@ -186,7 +186,7 @@ export const seedApps: SeedApp[] = [
   {
     key: 'email',
     category: 'office',
-    cover: '✉️',
+    cover: '/app-icons/email.svg',
     name: {
       'en-US': 'Email Assistant',
       'zh-CN': '邮件助手',
@@ -209,7 +209,7 @@ export const seedApps: SeedApp[] = [
   {
     key: 'weekly',
     category: 'office',
-    cover: '📅',
+    cover: '/app-icons/weekly.svg',
     name: {
       'en-US': 'Weekly Report',
       'zh-CN': '周报生成器',
@@ -232,7 +232,7 @@ export const seedApps: SeedApp[] = [
   {
     key: 'minutes',
     category: 'office',
-    cover: '🗂️',
+    cover: '/app-icons/minutes.svg',
     name: {
       'en-US': 'Meeting Minutes',
       'zh-CN': '会议纪要',
@@ -255,7 +255,7 @@ export const seedApps: SeedApp[] = [
   {
     key: 'excel',
     category: 'office',
-    cover: '📊',
+    cover: '/app-icons/excel.svg',
     name: {
       'en-US': 'Spreadsheet Formula Expert',
       'zh-CN': 'Excel 公式专家',
@@ -278,7 +278,7 @@ export const seedApps: SeedApp[] = [
   {
     key: 'reviewer',
     category: 'code',
-    cover: '🔍',
+    cover: '/app-icons/reviewer.svg',
     name: {
       'en-US': 'Code Reviewer',
       'zh-CN': '代码审查员',
@@ -301,7 +301,7 @@ export const seedApps: SeedApp[] = [
   {
     key: 'sql',
     category: 'code',
-    cover: '🗄️',
+    cover: '/app-icons/sql.svg',
     name: {
       'en-US': 'SQL Expert',
       'zh-CN': 'SQL 专家',
@@ -324,7 +324,7 @@ export const seedApps: SeedApp[] = [
   {
     key: 'regex',
     category: 'code',
-    cover: '🧩',
+    cover: '/app-icons/regex.svg',
     name: {
       'en-US': 'Regex Helper',
       'zh-CN': '正则表达式助手',
@@ -347,7 +347,7 @@ export const seedApps: SeedApp[] = [
   {
     key: 'linux',
     category: 'code',
-    cover: '🐧',
+    cover: '/app-icons/linux.svg',
     name: {
       'en-US': 'Linux Terminal Guide',
       'zh-CN': 'Linux 命令助手',
@@ -370,7 +370,7 @@ export const seedApps: SeedApp[] = [
   {
     key: 'debugger',
     category: 'code',
-    cover: '🐞',
+    cover: '/app-icons/debugger.svg',
     name: {
       'en-US': 'Bug Hunter',
       'zh-CN': '调试助手',
@@ -393,7 +393,7 @@ export const seedApps: SeedApp[] = [
   {
     key: 'tutor',
     category: 'learning',
-    cover: '🎓',
+    cover: '/app-icons/tutor.svg',
     name: {
       'en-US': 'Socratic Tutor',
       'zh-CN': '苏格拉底导师',
@@ -416,7 +416,7 @@ export const seedApps: SeedApp[] = [
   {
     key: 'math',
     category: 'learning',
-    cover: '➗',
+    cover: '/app-icons/math.svg',
     name: {
       'en-US': 'Math Coach',
       'zh-CN': '数学老师',
@@ -439,7 +439,7 @@ export const seedApps: SeedApp[] = [
   {
     key: 'eli5',
     category: 'learning',
-    cover: '🧒',
+    cover: '/app-icons/eli5.svg',
     name: {
       'en-US': "Explain Like I'm Five",
       'zh-CN': '通俗解释者',
@@ -462,7 +462,7 @@ export const seedApps: SeedApp[] = [
   {
     key: 'quiz',
     category: 'learning',
-    cover: '❓',
+    cover: '/app-icons/quiz.svg',
     name: {
       'en-US': 'Quiz Maker',
       'zh-CN': '出题助手',
@@ -485,7 +485,7 @@ export const seedApps: SeedApp[] = [
   {
     key: 'translator',
     category: 'language',
-    cover: '🌐',
+    cover: '/app-icons/translator.svg',
     name: {
       'en-US': 'Translator',
       'zh-CN': '翻译官',
@@ -508,7 +508,7 @@ export const seedApps: SeedApp[] = [
   {
     key: 'english',
     category: 'language',
-    cover: '🗣️',
+    cover: '/app-icons/english.svg',
     name: {
       'en-US': 'English Speaking Partner',
       'zh-CN': '英语口语陪练',
@@ -531,7 +531,7 @@ export const seedApps: SeedApp[] = [
   {
     key: 'grammar',
     category: 'language',
-    cover: '✅',
+    cover: '/app-icons/grammar.svg',
     name: {
       'en-US': 'Grammar Checker',
       'zh-CN': '语法纠错',
@@ -554,7 +554,7 @@ export const seedApps: SeedApp[] = [
   {
     key: 'chef',
     category: 'life',
-    cover: '🍳',
+    cover: '/app-icons/chef.svg',
     name: {
       'en-US': 'Home Chef',
       'zh-CN': '家常菜厨师',
@@ -577,7 +577,7 @@ export const seedApps: SeedApp[] = [
   {
     key: 'fitness',
     category: 'life',
-    cover: '🏃',
+    cover: '/app-icons/fitness.svg',
     name: {
       'en-US': 'Fitness Coach',
       'zh-CN': '健身教练',
@@ -600,7 +600,7 @@ export const seedApps: SeedApp[] = [
   {
     key: 'travel',
     category: 'life',
-    cover: '🧳',
+    cover: '/app-icons/travel.svg',
     name: {
       'en-US': 'Travel Planner',
       'zh-CN': '旅行规划师',
@@ -623,7 +623,7 @@ export const seedApps: SeedApp[] = [
   {
     key: 'listener',
     category: 'life',
-    cover: '🫶',
+    cover: '/app-icons/listener.svg',
     name: {
       'en-US': 'Kind Listener',
       'zh-CN': '倾听者',
@@ -646,7 +646,7 @@ export const seedApps: SeedApp[] = [
   {
     key: 'imageprompt',
     category: 'creative',
-    cover: '🎨',
+    cover: '/app-icons/imageprompt.svg',
     name: {
       'en-US': 'Image Prompt Writer',
       'zh-CN': '绘画提示词专家',
@@ -669,7 +669,7 @@ export const seedApps: SeedApp[] = [
   {
     key: 'poet',
     category: 'creative',
-    cover: '🪶',
+    cover: '/app-icons/poet.svg',
     name: {
       'en-US': 'Poet',
       'zh-CN': '诗人',
@@ -692,7 +692,7 @@ export const seedApps: SeedApp[] = [
   {
     key: 'namer',
     category: 'creative',
-    cover: '💡',
+    cover: '/app-icons/namer.svg',
     name: {
       'en-US': 'Name Generator',
       'zh-CN': '起名大师',
@@ -715,7 +715,7 @@ export const seedApps: SeedApp[] = [
   {
     key: 'adventure',
     category: 'creative',
-    cover: '🐉',
+    cover: '/app-icons/adventure.svg',
     name: {
       'en-US': 'Text Adventure',
       'zh-CN': '文字冒险游戏',
@@ -738,7 +738,7 @@ export const seedApps: SeedApp[] = [
   {
     key: 'marketer',
     category: 'business',
-    cover: '📣',
+    cover: '/app-icons/marketer.svg',
     name: {
       'en-US': 'Marketing Copywriter',
       'zh-CN': '营销文案',
@@ -761,7 +761,7 @@ export const seedApps: SeedApp[] = [
   {
     key: 'pm',
     category: 'business',
-    cover: '🧭',
+    cover: '/app-icons/pm.svg',
     name: {
       'en-US': 'Product Manager',
       'zh-CN': '产品经理',
@@ -784,7 +784,7 @@ export const seedApps: SeedApp[] = [
   {
     key: 'interview',
     category: 'business',
-    cover: '💼',
+    cover: '/app-icons/interview.svg',
     name: {
       'en-US': 'Interview Coach',
       'zh-CN': '面试官',
@@ -807,7 +807,7 @@ export const seedApps: SeedApp[] = [
   {
     key: 'analyst',
     category: 'business',
-    cover: '📈',
+    cover: '/app-icons/analyst.svg',
     name: {
       'en-US': 'Business Analyst',
       'zh-CN': '商业分析师',

@@ -14,9 +14,12 @@ export async function seedCatalogue(ctx: AppContext): Promise<string[]> {
   const seen = new Set(
     (await db.selectFrom('app_seed_keys').select('key').execute()).map((r) => r.key),
   );
+  const upgraded = seen.size > 0 && !seen.has(ICONS_KEY) ? await coversToIcons(ctx) : [];
+  // A fresh install claims the upgrade with its first keys: its covers are pictures already.
+  if (seen.size > 0) seen.add(ICONS_KEY);
   const newCats = seedCategories.filter((c) => !seen.has(`category:${c.key}`));
   const newApps = seedApps.filter((a) => !seen.has(`app:${a.key}`));
-  if (newCats.length === 0 && newApps.length === 0) return [];
+  if (newCats.length === 0 && newApps.length === 0) return upgraded;
   try {
     await db.transaction().execute(async (trx) => {
       const now = nowIso();
@@ -24,9 +27,11 @@ export async function seedCatalogue(ctx: AppContext): Promise<string[]> {
       await trx
         .insertInto('app_seed_keys')
         .values(
-          [...newCats.map((c) => `category:${c.key}`), ...newApps.map((a) => `app:${a.key}`)].map(
-            (key) => ({ key, created_at: now }),
-          ),
+          [
+            ...newCats.map((c) => `category:${c.key}`),
+            ...newApps.map((a) => `app:${a.key}`),
+            ...(seen.has(ICONS_KEY) ? [] : [ICONS_KEY]),
+          ].map((key) => ({ key, created_at: now })),
         )
         .execute();
       const catIds = new Map<string, number>();
@@ -76,5 +81,81 @@ export async function seedCatalogue(ctx: AppContext): Promise<string[]> {
     if (isUniqueViolation(error)) return [];
     throw error;
   }
-  return [`Apps: ${newApps.length} apps in ${newCats.length} new categories added to the store`];
+  return [
+    ...upgraded,
+    `Apps: ${newApps.length} apps in ${newCats.length} new categories added to the store`,
+  ];
+}
+
+/** Marks an install whose seeded covers were moved from emoji to pictures. */
+const ICONS_KEY = 'upgrade:cover-icons';
+
+/** The emoji covers seeded before the pictures of web/public/app-icons (scripts/app-icons.mjs). */
+const formerCovers: Record<string, string> = {
+  polish: '📝',
+  storyteller: '📖',
+  summarizer: '🧾',
+  socialpost: '🌸',
+  email: '✉️',
+  weekly: '📅',
+  minutes: '🗂️',
+  excel: '📊',
+  reviewer: '🔍',
+  sql: '🗄️',
+  regex: '🧩',
+  linux: '🐧',
+  debugger: '🐞',
+  tutor: '🎓',
+  math: '➗',
+  eli5: '🧒',
+  quiz: '❓',
+  translator: '🌐',
+  english: '🗣️',
+  grammar: '✅',
+  chef: '🍳',
+  fitness: '🏃',
+  travel: '🧳',
+  listener: '🫶',
+  imageprompt: '🎨',
+  poet: '🪶',
+  namer: '💡',
+  adventure: '🐉',
+  marketer: '📣',
+  pm: '🧭',
+  interview: '💼',
+  analyst: '📈',
+};
+
+/**
+ * Emoji showed as empty boxes where no colour emoji font is installed: seeded apps that still
+ * have their seeded name and emoji get the picture. Done once (an operator may choose emoji
+ * again); a second process doing it at the same moment fails on the key and changes nothing.
+ */
+async function coversToIcons(ctx: AppContext): Promise<string[]> {
+  let changed = 0;
+  try {
+    await ctx.db.kysely.transaction().execute(async (trx) => {
+      await trx
+        .insertInto('app_seed_keys')
+        .values({ key: ICONS_KEY, created_at: nowIso() })
+        .execute();
+      for (const a of seedApps) {
+        const emoji = formerCovers[a.key];
+        if (!emoji) continue;
+        const result = await trx
+          .updateTable('apps')
+          .set({ cover: a.cover })
+          .where('owner_id', 'is', null)
+          .where('cover', '=', emoji)
+          .where('name', '=', stored(a.name))
+          .executeTakeFirst();
+        changed += Number(result.numUpdatedRows);
+      }
+    });
+  } catch (error) {
+    const code = (error as { code?: unknown } | null)?.code;
+    if (code === '23505' || code === 'SQLITE_CONSTRAINT_PRIMARYKEY') return [];
+    throw error;
+  }
+  return changed ? [`Apps: ${changed} emoji covers replaced by pictures`] : [];
 }

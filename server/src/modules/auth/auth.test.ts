@@ -8,6 +8,11 @@ const CHROME_MAC =
 const SAFARI_IPHONE =
   'Mozilla/5.0 (iPhone; CPU iPhone OS 17_5 like Mac OS X) AppleWebKit/605.1.15 (KHTML, like Gecko) Version/17.5 Mobile/15E148 Safari/604.1';
 const en = { 'x-lang': 'en-US' };
+/** The fields a failed answer names for its form (`data.errors`). */
+const fieldsOf = (res: { body: { data: unknown } }) =>
+  ((res.body.data as { errors?: Array<{ field: string }> } | null)?.errors ?? []).map(
+    (e) => e.field,
+  );
 
 let seq = 0;
 const uniqueName = (prefix = 'user') => `${prefix}_${Date.now().toString(36)}${seq++}`;
@@ -94,7 +99,8 @@ describe('accounts', () => {
     expect((await info(bearer(phone))).body.data.userInfo.nickname).toBe('Ally');
     const badAvatar = await post('/api/user/update', { avatar: 'not a link' }, bearer(mac));
     expect(badAvatar.status).toBe(400);
-    expect(badAvatar.body.message).toContain('avatar');
+    expect(badAvatar.body.message).toBe('Avatar link must be a valid link (https://…).');
+    expect(fieldsOf(badAvatar)).toEqual(['avatar']);
 
     const devices = await get<{ rows: LoginDevice[]; count: number }>(
       '/api/user/getLoginDeviceList',
@@ -118,7 +124,46 @@ describe('accounts', () => {
     expect((await info(bearer(mac))).status).toBe(200);
     const again = await post('/api/user/delLoginDevice', { id: other.id }, bearer(mac));
     expect(again.status).toBe(404);
-    expect(again.body.message).toContain('id');
+    expect(again.body.message).toBe('There is no such login device');
+  });
+
+  it('shows the device asking as used now, and leaves the others as they were', async () => {
+    const username = uniqueName();
+    await register({ username, password: 'password-1' });
+    const current = await login(username, 'password-1', CHROME_MAC);
+    const phone = await login(username, 'password-1', SAFARI_IPHONE);
+    // Both were last used four minutes ago: within the five minutes the sign-in check leaves
+    // the row alone, so only the list itself makes the current one fresh.
+    const fourMinutesAgo = new Date(Date.now() - 4 * 60_000).toISOString();
+    const ids = await t.app.ctx.db.kysely
+      .selectFrom('sessions')
+      .innerJoin('users', 'users.id', 'sessions.user_id')
+      .select('sessions.id')
+      .where('users.username', '=', username)
+      .execute();
+    await t.app.ctx.db.kysely
+      .updateTable('sessions')
+      .set({ last_seen_at: fourMinutesAgo })
+      .where(
+        'id',
+        'in',
+        ids.map((r) => r.id),
+      )
+      .execute();
+    const before = Date.now();
+    const list = await get<{ rows: LoginDevice[] }>(
+      '/api/user/getLoginDeviceList',
+      bearer(current),
+    );
+    const rows = list.body.data.rows;
+    const mine = rows.find((d) => d.current)!;
+    expect(mine.deviceName).toBe('Chrome on macOS');
+    expect(Date.parse(mine.lastSeenAt)).toBeGreaterThanOrEqual(before - 1000);
+    // The freshest comes first; the phone was not used and keeps its time.
+    expect(rows[0]!.id).toBe(mine.id);
+    const other = rows.find((d) => d.deviceName === 'Safari on iPhone')!;
+    expect(Date.parse(other.lastSeenAt)).toBe(Date.parse(fourMinutesAgo));
+    expect((await info(bearer(phone))).status).toBe(200);
   });
 
   it("cannot sign out another user's device", async () => {
@@ -144,7 +189,8 @@ describe('accounts', () => {
       bearer(t1),
     );
     expect(wrong.status).toBe(400);
-    expect(wrong.body.message).toContain('oldPassword');
+    expect(wrong.body.message).toBe('The current password is wrong');
+    expect(fieldsOf(wrong)).toEqual(['oldPassword']);
     expect((await info(bearer(t1))).status).toBe(200);
 
     const changed = await post(
@@ -239,7 +285,8 @@ describe('accounts', () => {
     const bad = await post('/api/user/createGuest', { guest_id: 'not-a-uuid' });
     expect(bad.status).toBe(400);
     expect(bad.body.success).toBe(false);
-    expect(bad.body.message).toContain('guest_id');
+    expect(bad.body.message).toBe('A value sent must be a valid uuid.');
+    expect(fieldsOf(bad)).toEqual(['guest_id']);
 
     const me = await info(guest(guestId));
     expect(me.status).toBe(200);
@@ -346,20 +393,18 @@ describe('accounts', () => {
     const short = await post('/api/auth/register', { username: 'a', password: 'password-123' });
     expect(short.status).toBe(400);
     expect(short.body).toMatchObject({ code: 400, success: false });
-    expect(short.body.message).toContain('username');
-    expect((short.body.data as { errors: Array<{ field: string }> }).errors[0]!.field).toBe(
-      'username',
-    );
+    expect(short.body.message).toBe('Username must be at least 2 characters.');
+    expect(fieldsOf(short)).toEqual(['username']);
     const weak = await post('/api/auth/register', { username: uniqueName(), password: 'short' });
     expect(weak.status).toBe(400);
-    expect(weak.body.message).toContain('password');
+    expect(weak.body.message).toMatch(/^Password must be at least \d+ characters\.$/);
     const badEmail = await post('/api/auth/register', {
       username: uniqueName(),
       email: 'nope',
       password: 'password-123',
     });
     expect(badEmail.status).toBe(400);
-    expect(badEmail.body.message).toContain('email');
+    expect(badEmail.body.message).toBe('Email address must be a valid email address.');
 
     const username = uniqueName('Bob');
     await register({ username, email: `${username}@example.com`, password: 'password-123' });
@@ -368,14 +413,16 @@ describe('accounts', () => {
       password: 'password-123',
     });
     expect(sameName.status).toBe(409);
-    expect(sameName.body.message).toContain('username');
+    expect(sameName.body.message).toBe('This username is already taken');
+    expect(fieldsOf(sameName)).toEqual(['username']);
     const sameEmail = await post('/api/auth/register', {
       username: uniqueName(),
       email: `${username.toUpperCase()}@example.com`,
       password: 'password-123',
     });
     expect(sameEmail.status).toBe(409);
-    expect(sameEmail.body.message).toContain('email');
+    expect(sameEmail.body.message).toBe('This email address is already registered');
+    expect(fieldsOf(sameEmail)).toEqual(['email']);
 
     const raced = uniqueName('race');
     const results = await Promise.all(
@@ -386,7 +433,7 @@ describe('accounts', () => {
     const statuses = results.map((r) => r.status).sort();
     expect(statuses).toEqual([200, 409, 409, 409, 409]);
     for (const r of results.filter((x) => x.status === 409))
-      expect(r.body.message).toContain('username');
+      expect(fieldsOf(r)).toEqual(['username']);
   });
 
   it('lets only admins list users, without secrets', async () => {

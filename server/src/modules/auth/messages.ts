@@ -3,24 +3,24 @@ import type { Localized } from '../../http/messages.js';
 /** Texts of the accounts module, in each interface language. */
 export const authMessages = {
   usernameTaken: {
-    'en-US': 'username: this username is already taken',
-    'zh-CN': 'username：该用户名已被使用',
-    'zh-TW': 'username：該使用者名稱已被使用',
+    'en-US': 'This username is already taken',
+    'zh-CN': '该用户名已被使用',
+    'zh-TW': '該使用者名稱已被使用',
   },
   emailTaken: {
-    'en-US': 'email: this email address is already registered',
-    'zh-CN': 'email：该邮箱已被注册',
-    'zh-TW': 'email：該郵箱已被註冊',
+    'en-US': 'This email address is already registered',
+    'zh-CN': '该邮箱已被注册',
+    'zh-TW': '該郵箱已被註冊',
   },
   wrongCredentials: {
-    'en-US': 'password: wrong username or password',
-    'zh-CN': 'password：用户名或密码错误',
-    'zh-TW': 'password：使用者名稱或密碼錯誤',
+    'en-US': 'Wrong username or password',
+    'zh-CN': '用户名或密码错误',
+    'zh-TW': '使用者名稱或密碼錯誤',
   },
   wrongOldPassword: {
-    'en-US': 'oldPassword: the current password is wrong',
-    'zh-CN': 'oldPassword：当前密码错误',
-    'zh-TW': 'oldPassword：目前密碼錯誤',
+    'en-US': 'The current password is wrong',
+    'zh-CN': '当前密码错误',
+    'zh-TW': '目前密碼錯誤',
   },
   accountLocked: {
     'en-US': 'Too many failed sign-ins for this account, please try again in {minutes} minutes',
@@ -46,9 +46,9 @@ export const authMessages = {
     'zh-TW': '密碼已修改，請重新登入',
   },
   deviceNotFound: {
-    'en-US': 'id: no such login device',
-    'zh-CN': 'id：没有这个登录设备',
-    'zh-TW': 'id：沒有這個登入裝置',
+    'en-US': 'There is no such login device',
+    'zh-CN': '没有这个登录设备',
+    'zh-TW': '沒有這個登入裝置',
   },
   deviceSignedOut: {
     'en-US': 'The device has been signed out',

@@ -58,3 +58,12 @@ export async function dropExpiredSessions(db: Executor, userId: number): Promise
     .where('expires_at', '<=', nowIso())
     .execute();
 }
+
+/** Marks a session as used now (its device list entry); the expiry is left to the sign-in check. */
+export async function touchSession(db: Executor, sessionId: number): Promise<void> {
+  await db
+    .updateTable('sessions')
+    .set({ last_seen_at: nowIso() })
+    .where('id', '=', sessionId)
+    .execute();
+}

@@ -6,7 +6,7 @@ import { route } from '../../http/route.js';
 import { confirmPassword, readUserInfo } from './accounts.js';
 import { authMessages } from './messages.js';
 import { hashPassword } from './passwords.js';
-import { closeAllSessions } from './sessions.js';
+import { closeAllSessions, touchSession } from './sessions.js';
 
 /** The signed-in user's profile, password and login devices. */
 export function userRoutes(app: FastifyInstance): void {
@@ -55,6 +55,9 @@ export function userRoutes(app: FastifyInstance): void {
   });
 
   route(app, user.getLoginDeviceList, async ({ identity }) => {
+    // The device asking is in use right now: its "last used" is now, not the last five-minute
+    // touch of the sliding expiry.
+    if (identity.sessionId !== null) await touchSession(db, identity.sessionId);
     const rows = await db
       .selectFrom('sessions')
       .select(['id', 'device_name', 'ip', 'created_at', 'last_seen_at'])

@@ -626,6 +626,30 @@ describe('the offline demo provider', () => {
 });
 
 describe('groups and logs', () => {
+  it('names a chat after its whole first message, cut only where the list shows it', async () => {
+    const h = bearer(bob.token);
+    const long =
+      'Plan a three day trip to Kyoto in autumn,\n  with temples, gardens and a tea ceremony';
+    const groupId = await newGroup(h);
+    await stream(h, { gptModelId: models.Fake, prompt: long, options: { groupId } });
+    await stream(h, { gptModelId: models.Fake, prompt: 'and a second one', options: { groupId } });
+    const titleOf = async (id: number) =>
+      (await get<{ rows: C.ChatGroup[] }>('/group/query', h)).body.data.rows.find(
+        (g) => g.id === id,
+      )!.title;
+    expect(await titleOf(groupId)).toBe(
+      'Plan a three day trip to Kyoto in autumn, with temples, gardens and a tea ceremony',
+    );
+    // A very long first message is kept up to the length a rename allows, with no "…" added.
+    const huge = `${'汉字'.repeat(90)} ${'word '.repeat(40)}`;
+    const other = await newGroup(h);
+    await stream(h, { gptModelId: models.Fake, prompt: huge, options: { groupId: other } });
+    const title = await titleOf(other);
+    expect([...title]).toHaveLength(200);
+    expect(huge.startsWith(title)).toBe(true);
+    expect(title).not.toContain('…');
+  });
+
   it('create, update, query, delete, delete all', async () => {
     const h = bearer(bob.token);
     const a = await newGroup(h, 7);
@@ -773,6 +797,8 @@ describe('bring your own key', () => {
         apiKey: 'k',
       });
       expect([baseUrl, r.status]).toEqual([baseUrl, 400]);
+      // Says why, and what would work instead.
+      expect(r.body.message).toMatch(/private network.*public address/);
     }
   });
 

@@ -68,11 +68,12 @@ export async function ownGroup(db: Kysely<Database>, groupId: number, userId: nu
   return row;
 }
 
-/** A group still carrying its default title is named after its first message. */
-export const titleFrom = (prompt: string) => {
-  const line = prompt.replace(/\s+/g, ' ').trim();
-  return [...line].length > 30 ? `${[...line].slice(0, 30).join('')}…` : line;
-};
+/** The longest title kept, as a rename allows; the list cuts it where it is shown, not here. */
+export const TITLE_MAX = 200;
+
+/** A group still carrying its default title is named after its first message, kept whole. */
+export const titleFrom = (prompt: string) =>
+  [...prompt.replace(/\s+/g, ' ').trim()].slice(0, TITLE_MAX).join('').trim();
 export const defaultTitles = new Set(Object.values(texts.newChat));
 
 export function groupRoutes(app: FastifyInstance): void {
@@ -80,12 +81,17 @@ export function groupRoutes(app: FastifyInstance): void {
 
   route(app, C.createGroup, async ({ body, identity, req }) => {
     const now = nowIso();
+    const lang = langOf(req);
+    // A chat started from an app is named after it (the first message then keeps that name).
+    const fromApp = body.appId
+      ? await app.ctx.hooks.appPrompt(app.ctx, { appId: body.appId, userId: identity.userId, lang })
+      : null;
     const row = await db()
       .insertInto('chat_groups')
       .values({
         user_id: identity.userId,
         app_id: body.appId ?? null,
-        title: texts.newChat[langOf(req)],
+        title: fromApp?.name.trim() || texts.newChat[lang],
         is_sticky: 0,
         config: '{}',
         created_at: now,

@@ -45,9 +45,12 @@ export const texts = {
     'zh-TW': '該模型不支援識圖，請選擇支援圖片的模型',
   },
   urlNotAllowed: {
-    'en-US': 'This address is not allowed: {reason}',
-    'zh-CN': '不允许使用该地址：{reason}',
-    'zh-TW': '不允許使用該地址：{reason}',
+    'en-US':
+      'This address is not allowed ({reason}). For security, endpoints on this server or a private network (localhost, 192.168.…) are refused; use a public address such as https://llm.example.com/v1.',
+    'zh-CN':
+      '不允许使用该地址（{reason}）。出于安全考虑，本机或内网地址（localhost、192.168.… 等）会被拒绝，请使用公网地址，例如 https://llm.example.com/v1。',
+    'zh-TW':
+      '不允許使用該位址（{reason}）。基於安全考量，本機或內網位址（localhost、192.168.… 等）會被拒絕，請使用公開位址，例如 https://llm.example.com/v1。',
   },
   keyRequired: {
     'en-US': 'Enter the API key',

@@ -1,4 +1,4 @@
-import type { Kysely } from 'kysely';
+import type { ExpressionBuilder, Kysely } from 'kysely';
 import type { List, credits as Contract } from '@atelier/contracts';
 import { nowIso } from '../../db/database.js';
 import type { Database } from '../../db/schema.js';
@@ -36,35 +36,117 @@ export const historyViews = {
 >;
 export type HistoryView = keyof typeof historyViews;
 
-/** One page of a user's own ledger rows, newest first, without the rows they hid. */
+/**
+ * The rows whose history lists belong to `userId`: its own, except those moved to the account
+ * it became as a guest, and those moved to it from its guests.
+ */
+const shownTo = (userId: number) => (eb: ExpressionBuilder<Database, 'credit_ledger'>) =>
+  eb.or([
+    eb.and([
+      eb('credit_ledger.user_id', '=', userId),
+      eb('credit_ledger.history_user_id', 'is', null),
+    ]),
+    eb('credit_ledger.history_user_id', '=', userId),
+  ]);
+
+/** A hold's ref: `chat:<group>`, `chat:mind`, `task:<id>` or `task:<id>:redo:<time>`. */
+function sourceOf(ref: string): Pick<Contract.SpentOn, 'source' | 'refId'> | null {
+  const [prefix, id] = ref.split(':');
+  const refId = id !== undefined && /^\d+$/.test(id) ? Number(id) : null;
+  if (prefix === 'chat')
+    return id === 'mind' ? { source: 'mind', refId: null } : { source: 'chat', refId };
+  if (prefix === 'task') return { source: 'task', refId };
+  return null;
+}
+
+/**
+ * Moves a guest's history to the account it became, in the sign-up or sign-in transaction:
+ * the rows stay the guest's in the books (both ledgers still add up) but show in the account's
+ * lists. Rows of work still running stay with the guest, like the hold that pays for it.
+ */
+export async function moveGuestHistory(
+  trx: Kysely<Database>,
+  move: { fromUserId: number; toUserId: number },
+): Promise<void> {
+  await trx
+    .updateTable('credit_ledger')
+    .set({ history_user_id: move.toUserId })
+    .where('user_id', '=', move.fromUserId)
+    .where('history_user_id', 'is', null)
+    .where((eb) =>
+      eb.or([
+        eb('hold_id', 'is', null),
+        eb(
+          'hold_id',
+          'not in',
+          eb
+            .selectFrom('credit_holds')
+            .select('id')
+            .where('user_id', '=', move.fromUserId)
+            .where('status', '=', 'held'),
+        ),
+      ]),
+    )
+    .execute();
+}
+
+/** One page of a user's own history, newest first, without the rows they hid. */
 export async function listHistory(
   db: Kysely<Database>,
   userId: number,
   view: HistoryView,
   page: { page: number; size: number },
-): Promise<List<Contract.LedgerEntry>> {
+): Promise<List<Contract.HistoryEntry>> {
   const { kinds, sign } = historyViews[view];
   let q = db
     .selectFrom('credit_ledger')
-    .where('user_id', '=', userId)
-    .where('hidden_at', 'is', null);
-  if (kinds) q = q.where('kind', 'in', [...kinds]);
-  if (sign === 'positive') q = q.where('amount', '>', 0);
+    .leftJoin('credit_holds', 'credit_holds.id', 'credit_ledger.hold_id')
+    .leftJoin('credit_prices', 'credit_prices.price_key', 'credit_holds.price_key')
+    .where(shownTo(userId))
+    .where('credit_ledger.hidden_at', 'is', null);
+  if (kinds) q = q.where('credit_ledger.kind', 'in', [...kinds]);
+  if (sign === 'positive') q = q.where('credit_ledger.amount', '>', 0);
+  // Both joins are on unique keys: they name what a row paid for and never change the count.
   const { rows, count } = await pageOf(q, page, (b) =>
     b
-      .select(['id', 'kind', 'amount', 'balance_after', 'vip_days', 'ref', 'created_at'])
-      .orderBy('id', 'desc'),
+      .select([
+        'credit_ledger.id',
+        'credit_ledger.user_id',
+        'credit_ledger.kind',
+        'credit_ledger.amount',
+        'credit_ledger.balance_after',
+        'credit_ledger.vip_days',
+        'credit_ledger.ref',
+        'credit_ledger.hold_id',
+        'credit_ledger.created_at',
+        'credit_prices.model',
+        'credit_prices.action',
+        'credit_prices.category',
+        'credit_prices.label',
+      ])
+      .orderBy('credit_ledger.id', 'desc'),
   );
   return {
-    rows: rows.map((r) => ({
-      id: r.id,
-      kind: r.kind,
-      amount: r.amount,
-      balanceAfter: r.balance_after,
-      vipDays: r.vip_days,
-      ref: r.ref,
-      createdAt: r.created_at,
-    })),
+    rows: rows.map((r) => {
+      const source = r.hold_id === null ? null : sourceOf(r.ref);
+      return {
+        id: r.id,
+        kind: r.kind,
+        amount: r.amount,
+        balanceAfter: r.balance_after,
+        vipDays: r.vip_days,
+        ref: r.ref,
+        createdAt: r.created_at,
+        spentOn: source && {
+          ...source,
+          model: r.model ?? null,
+          action: r.action ?? null,
+          category: r.category ?? null,
+          label: r.label ?? null,
+        },
+        fromGuest: r.user_id !== userId,
+      };
+    }),
     count,
   };
 }
@@ -79,7 +161,7 @@ export async function hideHistoryRow(
     .updateTable('credit_ledger')
     .set({ hidden_at: nowIso() })
     .where('id', '=', id)
-    .where('user_id', '=', userId)
+    .where(shownTo(userId))
     .where('hidden_at', 'is', null)
     .executeTakeFirst();
   if (Number(result.numUpdatedRows) > 0) return;
@@ -87,7 +169,7 @@ export async function hideHistoryRow(
     .selectFrom('credit_ledger')
     .select('id')
     .where('id', '=', id)
-    .where('user_id', '=', userId)
+    .where(shownTo(userId))
     .executeTakeFirst();
   if (!own) throw notFound(texts.logRowNotFound);
 }

@@ -4,6 +4,7 @@ import type { AtelierModule, BackgroundTask } from '../module.js';
 import { registerAdminRoutes } from './admin-routes.js';
 import { readBalance } from './balances.js';
 import { moveGuestBalance } from './guest-balance.js';
+import { moveGuestHistory } from './history.js';
 import { grant, sweepExpiredHolds } from './ledger.js';
 import { seedPrices } from './prices.js';
 import { registerUserRoutes } from './routes.js';
@@ -28,6 +29,8 @@ export const SWEEP_INTERVAL_MS = 60_000;
 function wire(ctx: AppContext): void {
   ctx.balances.read = (userId) => readBalance(ctx.db.kysely, userId);
   ctx.guestData.register('credits', async (trx, move) => {
+    // History first: the transfer rows written next stay on each side's own lists.
+    await moveGuestHistory(trx, move);
     await moveGuestBalance(trx, move, { includeTrial: false });
   });
   ctx.accountEvents.guestCreated.push(async (trx, { userId }) => {

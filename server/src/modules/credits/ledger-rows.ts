@@ -86,6 +86,7 @@ export const ledgerValues = (row: LedgerRow) => ({
   hold_id: row.holdId ?? null,
   actor_id: row.actorId ?? null,
   hidden_at: null,
+  history_user_id: null,
   created_at: nowIso(),
 });
 

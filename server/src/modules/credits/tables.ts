@@ -13,7 +13,10 @@ export interface CreditBalancesTable {
   updated_at: string;
 }
 
-/** Append-only: rows are never updated except `hidden_at` (the user's own view only). */
+/**
+ * Append-only: rows are never updated except `hidden_at` and `history_user_id`, which only
+ * decide whose history lists show a row (the user's own view); the books are per `user_id`.
+ */
 export interface CreditLedgerTable {
   id: Generated<number>;
   user_id: number;
@@ -27,6 +30,8 @@ export interface CreditLedgerTable {
   hold_id: number | null;
   actor_id: number | null;
   hidden_at: string | null;
+  /** Whose lists show the row when not its owner's: the account a guest became. */
+  history_user_id: number | null;
   created_at: string;
 }
 

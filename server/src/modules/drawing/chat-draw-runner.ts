@@ -28,7 +28,13 @@ async function run(ctx: AppContext, task: TaskRow, signal: AbortSignal): Promise
   const [w, h] = p.size.split('x').map(Number) as [number, number];
   if (m.demo) {
     const image = await renderRecipe(
-      { prompt: task.prompt, aspect: `${w}:${h}`, steps: [{ kind: 'upscale', cell: 1 }] },
+      {
+        prompt: task.prompt,
+        // Each drawing its own picture (the same words twice differ), stable across retries.
+        seed: task.id,
+        aspect: `${w}:${h}`,
+        steps: [{ kind: 'upscale', cell: 1 }],
+      },
       Math.min(Math.max(w, h), 1024),
     );
     return {

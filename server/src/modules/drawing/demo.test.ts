@@ -119,6 +119,23 @@ describe('the offline demo', () => {
     expect(zoomed.images[0]!.url).not.toBe(up.images[0]!.url);
   });
 
+  it('draws new pictures for the same words unless --seed pins them', async () => {
+    const picture = async (prompt: string) => {
+      const q = await draw(t.app, alice.token, { type: 'imagine', prompt, params: {} });
+      const done = await settle(t.app, alice.token, q.body.data.id);
+      expect(done.status, done.error ?? '').toBe(3);
+      const res = await t.app.inject({ method: 'GET', url: done.images[0]!.url });
+      return res.rawPayload;
+    };
+    const [a, b] = [await picture('a quiet harbour'), await picture('a quiet harbour')];
+    expect(a.equals(b)).toBe(false);
+    const [c, d] = [
+      await picture('a quiet harbour --seed 42'),
+      await picture('a quiet harbour --seed 42'),
+    ];
+    expect(c.equals(d)).toBe(true);
+  });
+
   it('refuses its banned word like code 24, charging nothing', async () => {
     const before = await credits(t.app, alice.token);
     const q = await draw(t.app, alice.token, {

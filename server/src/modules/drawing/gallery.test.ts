@@ -91,7 +91,7 @@ describe('galleries', () => {
 describe('words', () => {
   it('translates and suggests offline with the demo word list', async () => {
     const h = bearer(user.token);
-    const en = await get<D.DrawListData & { text: string; demo: boolean }>(
+    const en = await get<D.DrawListData & { text: string; demo: boolean; untranslated: string[] }>(
       `/fanyi/translate?text=${encodeURIComponent('一只猫在森林里，日落')}`,
       h,
     );
@@ -99,6 +99,12 @@ describe('words', () => {
     expect(en.body.data.text).toMatch(/cat/);
     expect(en.body.data.text).toMatch(/forest/);
     expect(en.body.data.text).toMatch(/sunset/);
+    expect(en.body.data.untranslated).toEqual([]);
+    const unknown = await get<{ text: string; untranslated: string[] }>(
+      `/fanyi/translate?text=${encodeURIComponent('狐狸喝奶茶')}`,
+      h,
+    );
+    expect(unknown.body.data).toMatchObject({ text: 'fox', untranslated: ['喝奶茶'] });
     const zh = await get<{ text: string }>(
       `/fanyi/translateToZh?text=${encodeURIComponent('a cat in the forest at sunset')}`,
       h,
@@ -151,6 +157,15 @@ describe('words', () => {
       payload: { prompt: 'fox', count: 2 },
     });
     expect(ideas.body.data.suggestions).toEqual(['first idea', 'second idea']);
+    // The model's own --ar gives way to the one the user typed.
+    openai.reply = 'a fox in the snow --ar 16:9';
+    const typed = await call<{ suggestions: string[] }>(t.app, {
+      method: 'POST',
+      url: '/api/chatgpt/mj-associate',
+      headers: bearer(user.token),
+      payload: { prompt: 'fox --ar 1:1', count: 1 },
+    });
+    expect(typed.body.data.suggestions).toEqual(['a fox in the snow --ar 1:1']);
   });
 
   it('lists the drawing models with their prices; the offline demo is one', async () => {

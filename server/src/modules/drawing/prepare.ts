@@ -1,3 +1,4 @@
+import { randomInt } from 'node:crypto';
 import { TaskStatus, type drawing as D } from '@atelier/contracts';
 import type { AppContext } from '../../context.js';
 import { AppError, badRequest, notFound } from '../../http/errors.js';
@@ -75,7 +76,9 @@ export async function prepareImagine(
   )}`.trim();
   const recipe: DemoRecipe = {
     prompt: built.text,
-    ...(f.seed !== undefined ? { seed: f.seed } : {}),
+    // Like Midjourney, the same words draw new pictures each time unless --seed pins them; the
+    // seed is kept in the recipe so the grid's buttons redraw from the same pictures.
+    seed: f.seed ?? randomInt(0, 2 ** 32 - 1),
     ...(f.aspect ? { aspect: f.aspect } : {}),
     ...(f.chaos !== undefined ? { chaos: f.chaos } : {}),
     ...(f.stylize !== undefined ? { stylize: f.stylize } : {}),

@@ -337,6 +337,15 @@ describe('Midjourney through midjourney-proxy', () => {
     expect(de!.description).toContain('fake described scene 1');
     expect(submitOf(sw!.id).path).toBe('/mj/insight-face/swap');
     expect(sw!.images).toHaveLength(1);
+    // Each card links the pictures it started from, in order, freshly signed and loadable.
+    const keyOf = (u: string) => new URL(u, 'http://x').pathname;
+    expect(bl!.sources.map(keyOf)).toEqual([a.url, b.url].map(keyOf));
+    expect(de!.sources.map(keyOf)).toEqual([keyOf(a.url)]);
+    expect(sw!.sources.map(keyOf)).toEqual([a.url, b.url].map(keyOf));
+    const shown = await t.app.inject({ method: 'GET', url: bl!.sources[1]! });
+    expect(shown.statusCode).toBe(200);
+    const listed = await status(t.app, alice.token, [bl!.id, de!.id]);
+    expect(listed.body.data.rows.map((r) => r.sources.length).sort()).toEqual([1, 2]);
     const tooFew = await draw(t.app, alice.token, { type: 'blend', modelId, images: [a.url] });
     expect(tooFew.status).toBe(400);
   });

@@ -7,7 +7,7 @@ import { route } from '../../http/route.js';
 import { sliceGrid } from '../../providers/image/demo-render.js';
 
 import { quote, readBalanceWithHolds } from '../credits/index.js';
-import { fileUrl, readOwnedImage, storeFile } from '../files/index.js';
+import { fileUrl, keyOfUrl, readOwnedImage, storeFile } from '../files/index.js';
 import type { TaskFile, TaskRow } from '../tasks/index.js';
 import {
   countActive,
@@ -32,12 +32,17 @@ export const toDrawImage = (f: Pick<TaskFile, 'url' | 'thumbUrl' | 'width' | 'he
   height: f.height,
 });
 
+/** The actions drawn from the user's own pictures, which their cards show. */
+const SOURCE_ACTIONS = new Set(['blend', 'describe', 'faceswap']);
+
 /** A task as the screen reads it. */
 export function toDrawTask(
   t: TaskRow,
   lang: Lang,
   models: Map<number, DrawingModel | null>,
   positions: Map<number, number>,
+  /** A fresh link to one of the caller's pictures (stored links' signatures run out). */
+  link: (url: string) => string | null = () => null,
 ): D.DrawTask {
   const p = t.params as unknown as Partial<MjTaskParams>;
   const d = t.data as MjTaskData;
@@ -52,6 +57,9 @@ export function toDrawTask(
     finalPrompt: d.finalPrompt ?? p.finalPrompt ?? t.prompt,
     params: (p.flags ?? {}) as Record<string, unknown>,
     images: t.files.map(toDrawImage),
+    sources: SOURCE_ACTIONS.has(t.action)
+      ? (p.images ?? []).map(link).filter((u): u is string => u !== null)
+      : [],
     buttons: t.status === TaskStatus.succeeded ? (d.buttons ?? []) : [],
     description: d.description ?? null,
     error: t.error ? t.error[lang] : null,
@@ -72,7 +80,11 @@ export async function toDrawTasks(ctx: AppContext, rows: TaskRow[], lang: Lang) 
   const models = new Map<number, DrawingModel | null>();
   await Promise.all(ids.map(async (id) => models.set(id, id ? await modelById(ctx, id) : null)));
   const positions = await queuePositions(ctx, rows);
-  return rows.map((r) => toDrawTask(r, lang, models, positions));
+  const link = (url: string) => {
+    const key = keyOfUrl(url);
+    return key ? fileUrl(ctx, key) : null;
+  };
+  return rows.map((r) => toDrawTask(r, lang, models, positions, link));
 }
 
 /** What a drawing would cost and how long it would wait, before it is asked for. */

@@ -47,6 +47,6 @@ export const texts = {
   orderPaid: {
     'en-US': 'Payment received, credits added',
     'zh-CN': '支付成功，积分已到账',
-    'zh-TW': '支付成功，點數已到帳',
+    'zh-TW': '支付成功，積分已到帳',
   },
 } satisfies Record<string, Localized>;

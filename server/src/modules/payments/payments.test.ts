@@ -75,7 +75,8 @@ describe('packages, orders and admin payments', () => {
       payload: { packageId: 1, payWay: 'bitcoin' },
     });
     expect(bad.status).toBe(400);
-    expect(bad.body.message).toMatch(/^payWay/);
+    expect(bad.body.message).toMatch(/^Payment method must be one of /);
+    expect(bad.body.data).toMatchObject({ errors: [{ field: 'payWay' }] });
   });
 
   it('keeps every admin payments call to admins', async () => {

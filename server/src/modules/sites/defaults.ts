@@ -100,9 +100,9 @@ export const defaultFaqs: FaqDraft[] = [
     20,
     text('How do I get more credits?', '如何获得更多积分？', '如何獲得更多積分？'),
     text(
-      'Open **Buy Credits** to purchase a package, or enter a redemption code if you have one. Signed-in users can also check in daily.',
-      '打开**充值**购买套餐，或输入兑换码。登录用户还可以每日签到领取积分。',
-      '打開**儲值**購買方案，或輸入兌換碼。登入使用者還可以每日簽到領取積分。',
+      'Open **Buy credits** to choose a package, or enter a redemption code if you have one. Signed-in users can also check in daily.',
+      '打开**购买积分**选择套餐，或输入兑换码。登录用户还可以每日签到领取积分。',
+      '打開**購買積分**選擇方案，或輸入兌換碼。登入使用者還可以每日簽到領取積分。',
     ),
   ),
   faq(
@@ -173,9 +173,9 @@ export const defaultMenu: MenuDraft[] = [
   menu(90, 'separation', 'SoundOutlined', 'Audio Separation', '音频分离', '音訊分離'),
   menu(100, 'market', 'ShopOutlined', 'Prompt Market', '提示词市场', '提示詞市集'),
   menu(110, 'history', 'HistoryOutlined', 'History', '历史记录', '歷史紀錄'),
-  menu(120, 'user-center', 'UserOutlined', 'User centre', '用户中心', '使用者中心'),
+  menu(120, 'user-center', 'UserOutlined', 'User centre', '个人中心', '個人中心'),
   menu(130, 'role', 'IdcardOutlined', 'Roles', '角色', '角色'),
   menu(140, 'app-store', 'AppstoreAddOutlined', 'App Store', '应用商店', '應用商店'),
-  menu(150, 'pay', 'WalletOutlined', 'Buy Credits', '充值', '儲值'),
+  menu(150, 'pay', 'WalletOutlined', 'Buy credits', '购买积分', '購買積分'),
   menu(160, 'mind', 'ApartmentOutlined', 'Mind Map', '思维导图', '心智圖'),
 ];

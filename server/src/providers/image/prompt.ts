@@ -49,6 +49,15 @@ const aliases: Record<string, keyof MjParams | 'ignore'> = {
   turbo: 'mode',
 };
 
+/**
+ * The setting a typed flag sets, whatever its spelling (`--ar` and `--aspect` are one); `--niji`
+ * and `--v` count as one, as only one of them may be given.
+ */
+export function flagGroup(name: string): string {
+  const key = aliases[name.toLowerCase()] ?? name.toLowerCase();
+  return key === 'niji' || key === 'version' ? 'model' : key;
+}
+
 const FLAG = /(?:^|\s)--([a-z]+)((?:\s+(?!--)\S+)*)/gi;
 
 /** Splits typed flags out of the text; each flag's value is what follows it up to the next flag. */

@@ -129,4 +129,32 @@ describe('login dialog', () => {
     });
     expect(toasts).toContain('success:注册成功');
   });
+
+  it('closes the "not enough credits" dialog once the new account has credits', async () => {
+    useDialogs.getState().open('passiveGoods');
+    fetchMock
+      .mockResolvedValueOnce(envelope(200, { token: 'rich-token' }))
+      .mockResolvedValueOnce(envelope(200, { userInfo, userBalance: userInfo.userBalance }));
+    type('login-username', 'ada');
+    type('login-password', 'secret-password');
+    fireEvent.submit(field('login-password').closest('form')!);
+    await waitFor(() => expect(useDialogs.getState().flags.login).toBe(false));
+    expect(useDialogs.getState().flags.passiveGoods).toBe(false);
+  });
+
+  it('keeps it open when the account has no credits either', async () => {
+    useDialogs.getState().open('passiveGoods');
+    const broke = { ...userInfo.userBalance, credits: 0 };
+    fetchMock
+      .mockResolvedValueOnce(envelope(200, { token: 'broke-token' }))
+      .mockResolvedValueOnce(
+        envelope(200, { userInfo: { ...userInfo, userBalance: broke }, userBalance: broke }),
+      );
+    type('login-username', 'ada');
+    type('login-password', 'secret-password');
+    fireEvent.submit(field('login-password').closest('form')!);
+    await waitFor(() => expect(useDialogs.getState().flags.login).toBe(false));
+    expect(useDialogs.getState().flags.passiveGoods).toBe(true);
+    useDialogs.getState().close('passiveGoods');
+  });
 });

@@ -2,6 +2,7 @@ import { t } from '../../i18n';
 import { notify } from '../../lib/notify';
 import { storageKeys } from '../../lib/storage-keys';
 import { useAuthStore } from '../../stores/auth';
+import { useDialogs } from '../../stores/dialogs';
 
 /** Saves the session token, loads the account, and confirms with `successKey`'s text. */
 export async function completeSignIn(
@@ -10,7 +11,10 @@ export async function completeSignIn(
 ): Promise<void> {
   const store = useAuthStore.getState();
   store.setToken(token);
-  await store.refreshUserInfo();
+  const info = await store.refreshUserInfo();
+  // A guest who ran out of credits signed up or in from the "not enough credits" dialog: with
+  // the account's balance that dialog is no longer true.
+  if (info.userBalance.credits > 0) useDialogs.getState().close('passiveGoods');
   notify.success(t(successKey));
 }
 

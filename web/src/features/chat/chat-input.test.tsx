@@ -95,6 +95,22 @@ describe('ChatInput', () => {
     expect(screen.queryByRole('listbox')).toBeNull();
   });
 
+  it('/ with no prompts at all says so and offers to import the built-in ones', () => {
+    usePromptStore.setState({ promptList: [] });
+    render(<Harness onSend={() => {}} />);
+    type('/');
+    expect(screen.queryByRole('listbox')).toBeNull();
+    expect(screen.getByRole('status').textContent).toContain('You have no prompts yet');
+    fireEvent.click(screen.getByRole('button', { name: /Import built-in prompts/ }));
+    expect(useDialogs.getState().flags.promptStore).toBe(true);
+    expect(useDialogs.getState().props.promptStore).toEqual({ tab: 'online' });
+    // With prompts but no match, the menu says nothing matches (no import offer).
+    usePromptStore.setState({ promptList: [{ title: 'Coder', content: 'Write code' }] });
+    type('/zzz');
+    expect(screen.getByRole('listbox').textContent).toBe('No prompt in the store matches');
+    expect(screen.queryByRole('button', { name: /Import built-in prompts/ })).toBeNull();
+  });
+
   it('opens the prompt store dialog', () => {
     render(<Harness onSend={() => {}} />);
     fireEvent.click(screen.getByRole('button', { name: 'Prompt store' }));

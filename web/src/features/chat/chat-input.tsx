@@ -3,6 +3,7 @@ import {
   BookOutlined,
   BranchesOutlined,
   CloseOutlined,
+  CloudDownloadOutlined,
   PictureOutlined,
   StopOutlined,
 } from '@ant-design/icons';
@@ -35,6 +36,33 @@ export interface ChatInputProps {
 interface Attached {
   url: string;
   preview: string;
+}
+
+/**
+ * The `/` menu of someone with no prompts at all: says where they come from, with a way to
+ * import the built-in ones (the prompt store's Online tab). Not a listbox: it has no options.
+ */
+function NoPrompts() {
+  const { t } = useTranslation('chat');
+  return (
+    <div
+      id="chat-slash-menu"
+      role="status"
+      data-testid="chat-slash-empty"
+      className="absolute inset-x-0 bottom-full z-20 mb-2 flex flex-col items-start gap-2 rounded-xl border border-white/10 bg-[#1b1b22] px-4 py-3 shadow-2xl sm:flex-row sm:items-center"
+    >
+      <p className="m-0 flex-1 text-[13px] leading-5 text-white/60">{t('input.slashNone')}</p>
+      <Button
+        type="primary"
+        icon={<CloudDownloadOutlined />}
+        className="max-[639px]:!h-10"
+        onMouseDown={(e) => e.preventDefault()}
+        onClick={() => useDialogs.getState().open('promptStore', { tab: 'online' })}
+      >
+        {t('input.slashImport')}
+      </Button>
+    </div>
+  );
 }
 
 /** The `/` menu: prompt store entries matching what follows the slash. */
@@ -193,7 +221,8 @@ export function ChatInput({
   return (
     <div className="mx-auto w-full max-w-3xl px-3 pb-3 sm:px-6 sm:pb-5">
       <div className="relative rounded-2xl border border-white/10 bg-[#17171d] shadow-[0_8px_30px_rgba(0,0,0,0.35)] transition-colors focus-within:border-white/25">
-        {menuOpen && (
+        {menuOpen && promptList.length === 0 && <NoPrompts />}
+        {menuOpen && promptList.length > 0 && (
           <SlashMenu
             items={items}
             selected={Math.min(selected, Math.max(0, items.length - 1))}

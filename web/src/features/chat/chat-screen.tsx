@@ -112,13 +112,14 @@ function Conversation() {
   const models = useModelChoice();
 
   const group = groupList.find((g) => g.uuid === active) ?? null;
-  const title = group
-    ? isDefaultTitle(group.title)
-      ? t('chat:header.newChat')
-      : group.title
-    : t('menu:chat');
   const appInfo = useAppInfo(group?.appId ?? null);
   const app = group?.appId ? (appInfo.data ?? null) : null;
+  // Chats started from an app before they were named after it still read "New chat".
+  const title = group
+    ? isDefaultTitle(group.title)
+      ? (app?.name ?? t('chat:header.newChat'))
+      : group.title
+    : t('menu:chat');
   const [draft, setDraft] = useState('');
   const [drawer, setDrawer] = useState(false);
   const [exporting, setExporting] = useState(false);
@@ -245,7 +246,11 @@ function Conversation() {
       () => undefined,
     );
 
-  const placeholder = group?.appId ? t('chat:input.placeholderApp') : t('chat:input.placeholder');
+  const placeholder = !group?.appId
+    ? t('chat:input.placeholder')
+    : app
+      ? t('chat:input.placeholderApp', { name: app.name })
+      : t('chat:input.placeholderAppLoading');
   const empty = views.length === 0;
   const lockedModel = app?.modelName ?? null;
 

@@ -52,7 +52,7 @@ describe('exportChatPng', () => {
       expect.objectContaining({ messages, title: 'My chat', siteName: 'Atelier' }),
     );
     expect(downloads).toEqual(['my-chat.png']);
-    expect(notices).toEqual({ success: ['Export Success'], error: [] });
+    expect(notices).toEqual({ success: ['Exported'], error: [] });
   });
 
   it('numbers the files when the chat needed several pages', async () => {

@@ -136,7 +136,10 @@ function GroupRow({
         <span className="shrink-0 text-white/40">
           {group.appId !== null ? <AppstoreOutlined /> : <MessageOutlined />}
         </span>
-        <span className="truncate">{shownTitle}</span>
+        {/* The whole title is kept; the list cuts it to its width (the tooltip has it all). */}
+        <span className="truncate" title={shownTitle}>
+          {shownTitle}
+        </span>
         {group.isSticky && (
           <PushpinFilled className="shrink-0 text-[11px] text-[var(--accent)]" aria-hidden />
         )}

@@ -7,7 +7,7 @@ import {
   TranslationOutlined,
 } from '@ant-design/icons';
 import { drawing } from '@atelier/contracts';
-import { useQuery, useQueryClient } from '@tanstack/react-query';
+import { keepPreviousData, useQuery, useQueryClient } from '@tanstack/react-query';
 import Alert from 'antd/es/alert';
 import Button from 'antd/es/button';
 import Input from 'antd/es/input';
@@ -18,7 +18,7 @@ import { useTranslation } from 'react-i18next';
 import { ApiError, apiData } from '../../api/client';
 import { notify } from '../../lib/notify';
 import { useDialogs } from '../../stores/dialogs';
-import { mjKeys, submitDraw, uploadImage, useIdentity, useModels } from './mj-data';
+import { mjKeys, submitDraw, uploadImage, useActiveCount, useIdentity, useModels } from './mj-data';
 import { useComposer, type RefTarget } from './mj-store';
 import { ParamsPanel } from './params-panel';
 import {
@@ -27,6 +27,7 @@ import {
   fieldOfError,
   paramsToFlags,
   rememberedParams,
+  withoutPanelFlags,
   type ParamField,
 } from './params';
 
@@ -36,8 +37,11 @@ const refTargets: RefTarget[] = ['imageUrls', 'crefUrls', 'srefUrls'];
 function Simulation({ modelId, refreshKey }: { modelId: number | undefined; refreshKey: number }) {
   const { t } = useTranslation();
   const who = useIdentity();
+  // Asked again when a drawing starts or finishes, so "ahead" never outlives the queue.
+  const active = useActiveCount();
   const quote = useQuery({
-    queryKey: [...mjKeys.simulate(who, modelId, 'imagine'), refreshKey],
+    queryKey: [...mjKeys.simulate(who, modelId, 'imagine'), refreshKey, active],
+    placeholderData: keepPreviousData,
     queryFn: () =>
       apiData(drawing.drawSimulate, { query: { action: 'imagine', count: 1, modelId } }),
     enabled: modelId !== undefined,
@@ -127,6 +131,10 @@ export function Composer() {
     try {
       const answer = await apiData(drawing.translate, { query: { text: prompt.trim() } });
       useComposer.getState().setPrompt(answer.text);
+      if (answer.untranslated.length > 0)
+        notify.info(
+          t('midjourney:composer.untranslated', { words: answer.untranslated.join('、') }),
+        );
     } catch {
       // shown by the client
     } finally {
@@ -141,7 +149,7 @@ export function Composer() {
       const answer = await apiData(drawing.mjAssociate, {
         body: { prompt: prompt.trim().slice(0, 1000), count: 4 },
       });
-      setSuggestions(answer.suggestions);
+      setSuggestions(answer.suggestions.map((s) => withoutPanelFlags(s, params)));
       if (answer.suggestions.length === 0) notify.info(t('midjourney:composer.noSuggestions'));
     } catch {
       // shown by the client

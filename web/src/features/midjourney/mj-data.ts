@@ -96,6 +96,22 @@ export function useLatestResults() {
   });
 }
 
+/**
+ * How many of the latest results are queued or drawing, read from the poll's cache (no fetch
+ * of its own): quotes that count the queue ahead refresh when it changes.
+ */
+export function useActiveCount(): number {
+  const who = useIdentity();
+  const latest = useQuery({
+    queryKey: mjKeys.latest(who),
+    queryFn: fetchLatest,
+    staleTime: Number.POSITIVE_INFINITY,
+    refetchOnWindowFocus: false,
+    retry: false,
+  });
+  return latest.data?.rows.filter((row) => isTaskActive(row.status)).length ?? 0;
+}
+
 export function useModels() {
   return useQuery({
     queryKey: mjKeys.models,

@@ -1,5 +1,12 @@
 import { describe, expect, it } from 'vitest';
-import { checkParams, cleanParams, fieldOfError, paramsToFlags, rememberedParams } from './params';
+import {
+  checkParams,
+  cleanParams,
+  fieldOfError,
+  paramsToFlags,
+  rememberedParams,
+  withoutPanelFlags,
+} from './params';
 
 describe('parameters → prompt flags', () => {
   it('writes each parameter as its Midjourney flag', () => {
@@ -59,5 +66,20 @@ describe('parameter checks', () => {
     expect(fieldOfError({ errors: [{ field: 'params.stylize', message: 'x' }] })).toBe('stylize');
     expect(fieldOfError({ field: 'prompt' })).toBe('prompt');
     expect(fieldOfError(null)).toBeNull();
+  });
+});
+
+describe('suggestions beside the parameter panel', () => {
+  it('lose the flags the panel sets, whatever their spelling, and keep the rest', () => {
+    const s = 'a fox in snow, soft light --ar 16:9 --niji 6 --s 200 --tile --no text, logo';
+    expect(withoutPanelFlags(s, { aspect: '1:1', version: '6.1' })).toBe(
+      'a fox in snow, soft light --s 200 --tile --no text, logo',
+    );
+    expect(withoutPanelFlags(s, { stylize: 100, tile: true, no: 'cars' })).toBe(
+      'a fox in snow, soft light --ar 16:9 --niji 6',
+    );
+    expect(withoutPanelFlags('a cat --aspect 3:4', { aspect: '1:1' })).toBe('a cat');
+    // Nothing set in the panel: the suggestion as it came.
+    expect(withoutPanelFlags(s, { no: '  ', tile: false })).toBe(s);
   });
 });

@@ -108,3 +108,48 @@ export function fieldOfError(data: unknown): string | null {
   if (typeof field !== 'string') return null;
   return field.startsWith('params.') ? field.slice('params.'.length) : field;
 }
+
+/** The spellings of the flag each panel parameter sets (`--niji` and `--v` exclude each other). */
+const flagNames: Partial<Record<ParamField, string[]>> = {
+  aspect: ['ar', 'aspect'],
+  niji: ['niji', 'v', 'version'],
+  version: ['niji', 'v', 'version'],
+  style: ['style'],
+  stylize: ['s', 'stylize'],
+  chaos: ['c', 'chaos'],
+  quality: ['q', 'quality'],
+  seed: ['seed'],
+  no: ['no'],
+  tile: ['tile'],
+  imageWeight: ['iw'],
+  cw: ['cw'],
+  sw: ['sw'],
+  mode: ['fast', 'relax', 'turbo'],
+};
+
+/**
+ * A suggested prompt without the flags the parameter panel already sets: the panel wins when
+ * drawing, so a second `--ar` in the text would only mislead.
+ */
+export function withoutPanelFlags(text: string, p: MjParams): string {
+  const names = new Set(
+    Object.keys(cleanParams(p)).flatMap((key) => flagNames[key as ParamField] ?? []),
+  );
+  if (names.size === 0) return text;
+  const valueless = new Set(['tile', 'fast', 'relax', 'turbo']);
+  return text
+    .replace(
+      /(^|\s)--([a-z]+)((?:\s+(?!--)\S+)*)/gi,
+      (all, lead: string, name: string, value: string) => {
+        const flag = name.toLowerCase();
+        if (!names.has(flag)) return all;
+        // `--no` takes every word up to the next flag; the others one word (or none).
+        if (flag === 'no') return lead;
+        const words = value.trim().split(/\s+/).filter(Boolean);
+        const kept = valueless.has(flag) ? words : words.slice(1);
+        return kept.length ? `${lead}${kept.join(' ')}` : lead;
+      },
+    )
+    .replace(/\s+/g, ' ')
+    .trim();
+}

@@ -25,6 +25,7 @@ import { useDialogs } from '../../stores/dialogs';
 import { buttonKind, type ButtonKind } from './buttons';
 import { describedPrompts } from './described';
 import { LazyImage } from './lazy-image';
+import { SourcePictures } from './source-pictures';
 import { downloadUrl } from '../../lib/download';
 import { refreshResults, runButton, type DrawList, type DrawTask } from './mj-data';
 import { useComposer } from './mj-store';
@@ -277,6 +278,8 @@ export function TaskCard({
           {task.prompt}
         </p>
       ) : null}
+
+      <SourcePictures sources={task.sources} taskId={task.id} onView={onView} />
 
       {isTaskActive(task.status) ? (
         <div className="flex flex-col gap-1" data-testid="mj-progress">

@@ -1,6 +1,6 @@
 import Modal from 'antd/es/modal';
 import Tabs from 'antd/es/tabs';
-import { useState } from 'react';
+import { useEffect, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useLocation, useNavigate } from 'react-router';
 import { useIsMobile } from '../../components/use-is-mobile';
@@ -32,7 +32,12 @@ export default function PromptStoreDialog() {
   const sheet = useSheetProps();
   const navigate = useNavigate();
   const location = useLocation();
-  const [tab, setTab] = useState('local');
+  const wanted = useDialogs((s) => s.props.promptStore?.tab);
+  const [tab, setTab] = useState<string>(wanted ?? 'local');
+  // Opened again asking for a tab (the chat's "import built-in prompts"): show that one.
+  useEffect(() => {
+    if (open && wanted) setTab(wanted);
+  }, [open, wanted]);
   const close = () => useDialogs.getState().close('promptStore');
   const use = (content: string) => {
     usePromptStore.getState().choose(content);

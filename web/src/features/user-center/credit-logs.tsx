@@ -6,11 +6,13 @@ import Pagination from 'antd/es/pagination';
 import Result from 'antd/es/result';
 import Segmented from 'antd/es/segmented';
 import Skeleton from 'antd/es/skeleton';
+import type { TFunction } from 'i18next';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { apiData } from '../../api/client';
 import { useIsMobile } from '../../components/use-is-mobile';
 import { useShared } from '../../stores/shared';
+import { spentOnText } from './spent-on';
 
 type Log = 'recharge' | 'usage';
 
@@ -29,6 +31,14 @@ const kindKeys: Record<credits.LedgerEntry['kind'], string> = {
   release: 'user:ledger.kind.release',
   guest_transfer: 'user:ledger.kind.guest_transfer',
 };
+
+/** A charge says what it paid for; other rows (and refunds of something) say their kind. */
+function titleOf(row: credits.HistoryEntry, t: TFunction): string {
+  const kind = t(kindKeys[row.kind]);
+  const what = spentOnText(row.spentOn, t);
+  if (!what) return kind;
+  return row.kind === 'charge' ? what : `${kind} · ${what}`;
+}
 
 function LogList({ log }: { log: Log }) {
   const { t, i18n } = useTranslation(['user']);
@@ -79,13 +89,16 @@ function LogList({ log }: { log: Log }) {
             className="flex min-h-12 items-center justify-between gap-3 border-b border-white/5 py-2 last:border-b-0"
           >
             <div className="flex min-w-0 flex-col">
-              <span className="text-sm text-white/85">{t(kindKeys[row.kind])}</span>
+              <span className="truncate text-sm text-white/85" data-testid="log-title">
+                {titleOf(row, t)}
+              </span>
               <span className="truncate text-xs text-white/40">
                 {new Date(row.createdAt).toLocaleString(i18n.language, {
                   dateStyle: 'medium',
                   timeStyle: 'short',
                 })}
                 {row.vipDays > 0 && ` · ${t('user:ledger.vipDays', { count: row.vipDays })}`}
+                {row.fromGuest && ` · ${t('user:ledger.fromGuest')}`}
               </span>
             </div>
             <div className="flex shrink-0 flex-col items-end">
@@ -95,7 +108,9 @@ function LogList({ log }: { log: Log }) {
                 {row.amount > 0 ? `+${row.amount}` : row.amount}
               </span>
               <span className="text-xs text-white/40 tabular-nums">
-                {t('user:ledger.after', { credits: row.balanceAfter })}
+                {row.fromGuest
+                  ? t('user:ledger.afterGuest', { credits: row.balanceAfter })
+                  : t('user:ledger.after', { credits: row.balanceAfter })}
               </span>
             </div>
           </li>

@@ -18,7 +18,7 @@ const devicesKey = ['user', 'loginDevices'] as const;
 function signOutHere(): void {
   const store = useAuthStore.getState();
   store.removeToken();
-  store.logout();
+  void store.logout();
 }
 
 /** Devices signed in to the account, the current one marked; deleting one signs it out. */

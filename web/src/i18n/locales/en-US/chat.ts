@@ -31,7 +31,8 @@ export default {
     label: 'Message',
     placeholder:
       'Give the AI an identity, or find one in the app market… (Enter to send, / for prompts)',
-    placeholderApp: 'The current role cannot be customised; create a new session for a custom role',
+    placeholderApp: 'Ask {{name}} anything… (Enter to send, / for prompts)',
+    placeholderAppLoading: 'Ask this app anything… (Enter to send, / for prompts)',
     send: 'Send',
     stop: 'Stop generating',
     hint: 'Enter to send · Shift + Enter for a new line · type / for prompts',
@@ -49,6 +50,9 @@ export default {
     removeImage: 'Remove the picture',
     slashTitle: 'Prompts',
     slashEmpty: 'No prompt in the store matches',
+    slashNone:
+      'You have no prompts yet. Import the built-in ones (writing, coding, learning…) or add your own in the prompt store.',
+    slashImport: 'Import built-in prompts',
   },
   message: {
     copy: 'Copy',

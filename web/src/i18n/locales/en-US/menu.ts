@@ -20,7 +20,7 @@ export default {
   photoAlbum: 'Album',
   role: 'Roles',
   appStore: 'App store',
-  pay: 'Recharge',
+  pay: 'Buy credits',
   mind: 'Mind map',
   faq: 'Frequent questions',
   mobileHome: 'Home',

@@ -54,6 +54,8 @@ export default {
     credits: 'Credits: {{count}}',
     progress: 'Drawing progress',
     queueAhead: 'Tasks ahead: {{count}}',
+    sources: 'From:',
+    source: 'Picture used {{n}}',
     waiting: 'Waiting to start…',
     drawing: 'Drawing {{percent}}%',
     failedText: 'The drawing failed; nothing was charged',
@@ -128,7 +130,7 @@ export default {
     queue: 'queued ahead: {{count}}',
     wait: 'about {{count}} s',
     notEnough: 'Not enough credits: the drawing would be refused.',
-    recharge: 'Top up',
+    recharge: 'Buy credits',
   },
   composer: {
     title: 'Drawing prompt',
@@ -139,6 +141,8 @@ export default {
       'Describe the picture, e.g. a lighthouse by the sea at sunset, oil painting (Ctrl+Enter to draw)',
     promptRequired: 'Enter a prompt first',
     noSuggestions: 'No better prompts came up',
+    untranslated:
+      'The offline demo’s word list does not know “{{words}}”, so it was left out. Describe it in English, or ask the operator to connect a chat model.',
     suggestions: 'Suggested prompts',
     translate: 'Translate to English',
     suggest: 'Suggest prompts',

@@ -4,7 +4,7 @@ import type zhCN from '../zh-CN/screens';
 export default {
   chat: 'Chat with the AI here: new chats, saved groups and history, context mode, export as an image and more.',
   midjourney:
-    'Draw with Midjourney here: a prompt bar at the top, results in a masonry grid, upscale, vary and redraw.',
+    'Describe a picture and draw it. Your drawings and the example galleries are beside the prompt (below it on a phone); upscale, vary, zoom or pan any result.',
   draw: 'Generate images from text with DALL·E-style models here.',
   sd3: 'Generate images with SD3 models and tune their parameters here.',
   tools: 'Use the AI tools here: face swap, photo repair, upscale, blend and more.',

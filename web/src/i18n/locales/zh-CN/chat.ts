@@ -28,7 +28,8 @@ export default {
   input: {
     label: '输入消息',
     placeholder: '给 AI 设定一个身份，或去应用广场找一个角色……（Enter 发送，/ 选择提示词）',
-    placeholderApp: '当前角色不支持自定义，如需自定义角色，可新建会话',
+    placeholderApp: '向“{{name}}”提问吧……（Enter 发送，/ 选择提示词）',
+    placeholderAppLoading: '向这个应用提问吧……（Enter 发送，/ 选择提示词）',
     send: '发送',
     stop: '停止生成',
     hint: 'Enter 发送 · Shift + Enter 换行 · 输入 / 选择提示词',
@@ -46,6 +47,9 @@ export default {
     removeImage: '移除图片',
     slashTitle: '提示词',
     slashEmpty: '提示词商店中没有匹配的提示词',
+    slashNone:
+      '你还没有提示词。可以导入内置提示词（写作、编程、学习……），也可以在提示词商店里自己添加。',
+    slashImport: '导入内置提示词',
   },
   message: {
     copy: '复制',

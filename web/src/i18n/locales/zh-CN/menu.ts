@@ -18,10 +18,10 @@ export default {
   photoAlbum: '相册',
   role: '角色',
   appStore: '应用商店',
-  pay: '充值',
+  pay: '购买积分',
   mind: '思维导图',
   faq: '常见问题',
   mobileHome: '首页',
   user: '个人中心',
-  userCenter: '用户中心',
+  userCenter: '个人中心',
 } as const;

@@ -1,7 +1,8 @@
 /** Namespace `screens`: what each screen built by a later issue will offer (its empty state). */
 export default {
   chat: '在这里与 AI 对话：新建会话、保存分组和聊天记录、上下文模式、导出图片等。',
-  midjourney: '在这里用 Midjourney 作图：顶部输入提示词，结果以瀑布流展示，可放大、变体与重绘。',
+  midjourney:
+    '写下提示词即可作图。你的作品和示例图库在提示词旁边（手机上在下方），每张结果都可以放大、变体、缩放或平移。',
   draw: '在这里用 DALL·E 类模型根据文字生成图片。',
   sd3: '在这里用 SD3 模型生成图片并调整参数。',
   tools: '在这里使用 AI 工具：换脸、图片修复、放大、混图等。',

@@ -6,7 +6,7 @@ export default {
   logout: '退出登录',
   logoutSuccess: '已退出登录',
   balance: '余额 {{credits}} 积分',
-  userCenter: '用户中心',
+  userCenter: '个人中心',
   loading: '加载中…',
   navigation: '主导航',
   launcherTitle: '开始创作',

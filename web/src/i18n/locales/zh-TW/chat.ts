@@ -30,7 +30,8 @@ export default {
   input: {
     label: '輸入訊息',
     placeholder: '給 AI 設定一個身分，或到應用廣場找一個角色……（Enter 傳送，/ 選擇提示詞）',
-    placeholderApp: '目前角色不支援自訂，如需自訂角色，可新增會話',
+    placeholderApp: '向「{{name}}」提問吧……（Enter 傳送，/ 選擇提示詞）',
+    placeholderAppLoading: '向這個應用提問吧……（Enter 傳送，/ 選擇提示詞）',
     send: '傳送',
     stop: '停止生成',
     hint: 'Enter 傳送 · Shift + Enter 換行 · 輸入 / 選擇提示詞',
@@ -48,6 +49,9 @@ export default {
     removeImage: '移除圖片',
     slashTitle: '提示詞',
     slashEmpty: '提示詞商店中沒有相符的提示詞',
+    slashNone:
+      '你還沒有提示詞。可以匯入內建提示詞（寫作、程式、學習……），也可以在提示詞商店裡自己新增。',
+    slashImport: '匯入內建提示詞',
   },
   message: {
     copy: '複製',

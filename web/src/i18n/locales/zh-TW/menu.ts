@@ -20,10 +20,10 @@ export default {
   photoAlbum: '相簿',
   role: '角色',
   appStore: '應用商店',
-  pay: '儲值',
+  pay: '購買積分',
   mind: '心智圖',
   faq: '常見問題',
   mobileHome: '首頁',
   user: '個人中心',
-  userCenter: '使用者中心',
+  userCenter: '個人中心',
 } satisfies LocaleShape<typeof zhCN>;

@@ -17,7 +17,7 @@ export default {
   generate: '生成心智圖',
   stop: '停止',
   guest: {
-    hint: '你正以訪客身分使用，生成心智圖和對話一樣消耗點數。',
+    hint: '你正以訪客身分使用，生成心智圖和對話一樣消耗積分。',
     login: '登入 / 註冊',
   },
   failed: '生成失敗',

@@ -3,7 +3,8 @@ import type zhCN from '../zh-CN/screens';
 
 export default {
   chat: '在這裡與 AI 對話：新建對話、儲存分組與聊天紀錄、上下文模式、匯出圖片等。',
-  midjourney: '在這裡用 Midjourney 作圖：頂部輸入提示詞，結果以瀑布流展示，可放大、變體與重繪。',
+  midjourney:
+    '寫下提示詞即可作圖。你的作品和範例圖庫在提示詞旁邊（手機上在下方），每張結果都可以放大、變體、縮放或平移。',
   draw: '在這裡用 DALL·E 類模型依文字生成圖片。',
   sd3: '在這裡用 SD3 模型生成圖片並調整參數。',
   tools: '在這裡使用 AI 工具：換臉、圖片修復、放大、混圖等。',
@@ -20,6 +21,6 @@ export default {
   photoAlbum: '在這裡查看相簿 {{id}} 中的圖片。',
   role: '在這裡選擇或建立 AI 角色（人設）。',
   appStore: '在這裡瀏覽應用商店，選擇現成的 AI 應用開始對話。',
-  pay: '在這裡購買點數或會員、使用兌換碼。',
+  pay: '在這裡購買積分或會員、使用兌換碼。',
   mind: '在這裡讓 AI 生成心智圖。',
 } satisfies LocaleShape<typeof zhCN>;

@@ -1,0 +1,141 @@
+import { randomBytes } from 'node:crypto';
+import { expect, test, type APIRequestContext, type Locator, type Page } from '@playwright/test';
+import { adminToken, api, uniqueName } from '../support/index.js';
+
+/**
+ * A guest who signs up (issue 13): what it redeemed and spent as a guest shows in the new
+ * account's logs, named by what it paid for; and the "not enough credits" dialog a guest ran
+ * into closes once the new account has its credits, its title and close button never hidden
+ * under a toast on a phone.
+ */
+
+interface Info {
+  userInfo: { id: number };
+  userBalance: { credits: number };
+}
+
+/** A guest in English on the Midjourney screen; resolves with its guest id. */
+async function openAsGuest(page: Page): Promise<string> {
+  await page.addInitScript(() => {
+    localStorage.setItem(
+      'appSetting',
+      JSON.stringify({ state: { language: 'en-US' }, version: 0 }),
+    );
+  });
+  await page.goto('/Midjourney');
+  await expect(page.getByTestId('mj-prompt')).toBeVisible();
+  await expect
+    .poll(() => page.evaluate(() => localStorage.getItem('GUEST_UUID_TOKEN')))
+    .toMatch(/^[0-9a-f-]{36}$/);
+  return (await page.evaluate(() => localStorage.getItem('GUEST_UUID_TOKEN')))!;
+}
+
+const guestInfo = (request: APIRequestContext, guestId: string) =>
+  api<Info>(request, 'GET', '/auth/getInfo', { guestId });
+
+/** Signs up in the login dialog (already open or opened from the header). */
+async function signUpInDialog(page: Page) {
+  const dialog = page.getByRole('dialog').filter({ has: page.locator('#login-username') });
+  await expect(dialog).toBeVisible();
+  await dialog.getByRole('tab', { name: 'Sign up' }).click();
+  const username = uniqueName('heir');
+  const password = `pw-${randomBytes(6).toString('hex')}`;
+  await dialog.locator('#register-username').fill(username);
+  await dialog.locator('#register-password').fill(password);
+  await dialog.locator('#register-confirm').fill(password);
+  await dialog.locator('#register-confirm').press('Enter');
+  await expect(dialog).toBeHidden();
+  return username;
+}
+
+const overlaps = async (a: Locator, b: Locator) => {
+  const [x, y] = [await a.boundingBox(), await b.boundingBox()];
+  if (!x || !y) return false;
+  return x.x < y.x + y.width && y.x < x.x + x.width && x.y < y.y + y.height && y.y < x.y + x.height;
+};
+
+test("a guest's redemption and drawing follow it into the account it signs up", async ({
+  page,
+  request,
+}) => {
+  test.setTimeout(60_000);
+  const guestId = await openAsGuest(page);
+  expect((await guestInfo(request, guestId)).userBalance.credits).toBe(20);
+
+  // Spent as a guest: one Imagine of the offline demo (4 credits).
+  await page.getByTestId('mj-prompt').fill('a paper boat on a calm lake');
+  await page.getByTestId('mj-submit').click();
+  await expect(page.getByTestId('mj-task').first()).toHaveAttribute('data-status', '3', {
+    timeout: 30_000,
+  });
+  // Redeemed as a guest: the call the redemption dialog makes, with this browser's guest id.
+  const admin = await adminToken(request);
+  const batch = await api<{ codes: string[] }>(request, 'POST', '/admin/credits/codes/create', {
+    token: admin,
+    body: { count: 1, credits: 50, label: 'e2e guest' },
+  });
+  await api(request, 'POST', '/balance/changeToken', { guestId, body: { code: batch.codes[0] } });
+  expect((await guestInfo(request, guestId)).userBalance.credits).toBe(66);
+
+  await page.getByTestId('login-button').first().click();
+  await signUpInDialog(page);
+  await expect(page.getByTestId('user-badge')).toContainText('166 credits');
+
+  await page.goto('/user-center');
+  await page.getByRole('tab', { name: 'Credits' }).click();
+  const recharge = page.getByTestId('log-recharge');
+  await expect(recharge.getByRole('listitem')).toHaveCount(1);
+  await expect(recharge).toContainText('Redemption code');
+  await expect(recharge).toContainText('+50');
+  await expect(recharge).toContainText('as a guest');
+
+  await page.getByText('Usage log', { exact: true }).click();
+  const usage = page.getByTestId('log-usage');
+  await expect(usage.getByRole('listitem')).toHaveCount(1);
+  await expect(usage.getByTestId('log-title')).toHaveText('Midjourney · Imagine');
+  await expect(usage).toContainText('-4');
+  await expect(usage).toContainText('as a guest');
+});
+
+test('on a phone, the not-enough-credits dialog stays readable and closes after sign-up', async ({
+  page,
+  request,
+}) => {
+  await page.setViewportSize({ width: 390, height: 844 });
+  const guestId = await openAsGuest(page);
+  const admin = await adminToken(request);
+  const { userInfo, userBalance } = await guestInfo(request, guestId);
+  await api(request, 'POST', '/admin/credits/adjust', {
+    token: admin,
+    body: { userId: userInfo.id, amount: -userBalance.credits, reason: 'e2e: a guest at 0' },
+  });
+
+  await page.getByTestId('mj-prompt').fill('a lantern in the fog');
+  const refused = page.waitForResponse('**/api/queue/addMjDrawQueue');
+  await page.getByTestId('mj-submit').click();
+  expect((await refused).status()).toBe(430);
+  const dialog = page.getByRole('dialog', { name: 'Not enough credits' });
+  await expect(dialog).toBeVisible();
+  const toast = page.locator('.ant-message-notice-content').first();
+  await expect(toast).toBeVisible();
+  const title = dialog.locator('.ant-modal-title');
+  const close = dialog.getByRole('button', { name: 'Close' });
+  // Measured once the toast has slid into place (it moves in from above).
+  await expect
+    .poll(() => overlaps(toast, title), { message: 'the toast covers the title' })
+    .toBe(false);
+  await expect
+    .poll(() => overlaps(toast, close), { message: 'the toast covers the close button' })
+    .toBe(false);
+  await page.screenshot({ path: test.info().outputPath('not-enough-390.png') });
+
+  await dialog.getByRole('button', { name: 'Sign in / Sign up' }).click();
+  await signUpInDialog(page);
+  // The new account has its register gift: the dialog saying otherwise is gone.
+  await expect(dialog).toBeHidden();
+  await expect(page.getByRole('dialog')).toHaveCount(0);
+  const token = await page.evaluate(() => localStorage.getItem('SECRET_TOKEN'));
+  expect(
+    (await api<Info>(request, 'GET', '/auth/getInfo', { token: token! })).userBalance,
+  ).toMatchObject({ credits: 100 });
+});
