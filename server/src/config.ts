@@ -156,8 +156,19 @@ export const configSchema = z.object({
         .min(60)
         .max(365 * 86400)
         .default(7 * 86400),
+      /**
+       * With S3 storage, files of at least this many bytes are served by a redirect to a
+       * presigned link of the bucket (large videos leave without passing through the API);
+       * 0: every file passes through the API.
+       */
+      bucketLinkMinBytes: z.coerce.number().int().min(0).default(0),
     })
-    .default({ uploadMaxBytes: 10 * 1024 * 1024, uploadRateLimit: 30, linkTtlSeconds: 7 * 86400 }),
+    .default({
+      uploadMaxBytes: 10 * 1024 * 1024,
+      uploadRateLimit: 30,
+      linkTtlSeconds: 7 * 86400,
+      bucketLinkMinBytes: 0,
+    }),
 });
 
 export type Config = z.infer<typeof configSchema>;
@@ -205,6 +216,7 @@ const envKeys: Record<string, string> = {
   UPLOAD_MAX_BYTES: 'files.uploadMaxBytes',
   UPLOAD_RATE_LIMIT: 'files.uploadRateLimit',
   FILE_LINK_TTL_SECONDS: 'files.linkTtlSeconds',
+  FILE_BUCKET_LINK_MIN_BYTES: 'files.bucketLinkMinBytes',
 };
 
 export class ConfigError extends Error {

@@ -2,8 +2,7 @@ import type { FastifyInstance } from 'fastify';
 import { grant } from '../src/modules/credits/ledger.js';
 import { createPrice } from '../src/modules/credits/prices.js';
 import {
-  PermanentError,
-  TransientError,
+  UpstreamError,
   type StepOutcome,
   type TaskRow,
   type TaskRunner,
@@ -24,11 +23,11 @@ async function getJson(url: string, init: RequestInit): Promise<Record<string, u
   try {
     res = await fetch(url, init);
   } catch (error) {
-    throw new TransientError(`upstream unreachable: ${(error as Error).message}`);
+    throw UpstreamError.transient(`upstream unreachable: ${(error as Error).message}`);
   }
-  if (res.status >= 500) throw new TransientError(`upstream ${res.status}`);
+  if (res.status >= 500) throw UpstreamError.transient(`upstream ${res.status}`);
   if (!res.ok)
-    throw new PermanentError({
+    throw UpstreamError.permanent({
       'en-US': `Upstream refused (${res.status})`,
       'zh-CN': `上游拒绝（${res.status}）`,
       'zh-TW': `上游拒絕（${res.status}）`,

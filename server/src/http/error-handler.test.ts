@@ -84,7 +84,7 @@ describe('the one error handler', () => {
       throw badRequest(text, {}, 'day');
     });
     route(app, broke, async () => {
-      throw notEnoughCredits(text);
+      throw notEnoughCredits(3, 1);
     });
     route(app, limited, async () => null, { rateLimit: { max: 2, timeWindow: '1 minute' } });
     route(app, crash, async () => {
@@ -180,7 +180,11 @@ describe('the one error handler', () => {
     expect(n.json()).toMatchObject({ code: 420, success: false, message: '今天已簽到' });
     const c = await app.inject({ url: '/broke', headers: { 'x-lang': 'en-US' } });
     expect(c.statusCode).toBe(430);
-    expect(c.json()).toMatchObject({ code: 430, success: false });
+    expect(c.json()).toMatchObject({
+      code: 430,
+      success: false,
+      message: 'Not enough credits: this needs 3, you have 1. Please recharge.',
+    });
   });
 
   it('rate limits with a 429 envelope', async () => {

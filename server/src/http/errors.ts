@@ -41,5 +41,6 @@ export const notice = (
 ) => new AppError(420, text, params, data ?? null);
 export const tooManyRequests = (seconds: number) =>
   new AppError(429, common.tooManyRequests, { seconds });
-export const notEnoughCredits = (text: Localized, params?: Record<string, string | number>) =>
-  new AppError(430, text, params);
+/** The one 430: a spend beyond the balance, saying what it needs and what there is. */
+export const notEnoughCredits = (needed: number, available: number) =>
+  new AppError(430, common.notEnoughCredits, { needed, available });

@@ -77,6 +77,11 @@ export const common = {
     'zh-CN': '{field}：嵌套层级过深（最多 {max} 层）',
     'zh-TW': '{field}：巢狀層級過深（最多 {max} 層）',
   },
+  notEnoughCredits: {
+    'en-US': 'Not enough credits: this needs {needed}, you have {available}. Please recharge.',
+    'zh-CN': '积分不足：本次需要 {needed}，当前余额 {available}，请充值。',
+    'zh-TW': '積分不足：本次需要 {needed}，目前餘額 {available}，請儲值。',
+  },
   invalidJson: {
     'en-US': 'The request body is not valid JSON',
     'zh-CN': '请求内容不是有效的 JSON',

@@ -13,6 +13,14 @@ export interface FakeS3 {
   storageUrl: string;
   objects: Map<string, { bytes: Buffer; type: string }>;
   rejected: number;
+  /** Requests that reached the fake, signed or not. */
+  requests: number;
+  /** The next N requests answer 503 SlowDown (after their signature is checked). */
+  slowDownNext: number;
+  /** The next N requests wait this long before answering anything. */
+  stall: { next: number; ms: number };
+  /** Temporary credentials: set, every request must carry (and sign) this token. */
+  sessionToken: string | null;
   close(): Promise<void>;
 }
 
@@ -26,28 +34,86 @@ const enc = (s: string) =>
     (c) => `%${c.charCodeAt(0).toString(16).toUpperCase()}`,
   );
 
-function verify(req: http.IncomingMessage, body: Buffer, secret: string): string | null {
-  const auth = req.headers.authorization ?? '';
-  const m =
-    /^AWS4-HMAC-SHA256 Credential=([^/]+)\/(\d{8})\/([^/]+)\/s3\/aws4_request, SignedHeaders=([a-z0-9;-]+), Signature=([0-9a-f]{64})$/.exec(
-      auth,
+/** The request's signature, from its Authorization header or its query (a presigned link). */
+function signatureOf(req: http.IncomingMessage, url: URL) {
+  const q = url.searchParams;
+  if (q.has('X-Amz-Signature')) {
+    const cred = /^([^/]+)\/(\d{8})\/([^/]+)\/s3\/aws4_request$/.exec(
+      q.get('X-Amz-Credential') ?? '',
     );
-  if (!m) return 'malformed Authorization';
-  const [, access, day, region, signedHeaders, signature] = m;
-  if (access !== ACCESS) return 'unknown access key';
+    if (!cred || q.get('X-Amz-Algorithm') !== 'AWS4-HMAC-SHA256') return null;
+    const amzDate = q.get('X-Amz-Date') ?? '';
+    const expires = Number(q.get('X-Amz-Expires'));
+    return {
+      access: cred[1]!,
+      day: cred[2]!,
+      region: cred[3]!,
+      signedHeaders: q.get('X-Amz-SignedHeaders') ?? '',
+      signature: q.get('X-Amz-Signature') ?? '',
+      amzDate,
+      payloadHash: 'UNSIGNED-PAYLOAD',
+      token: q.get('X-Amz-Security-Token'),
+      expiresAt: Number.isInteger(expires) ? dateOf(amzDate) + expires * 1000 : NaN,
+    };
+  }
+  const m =
+    /^AWS4-HMAC-SHA256 Credential=([^/]+)\/(\d{8})\/([^/]+)\/s3\/aws4_request, ?SignedHeaders=([a-z0-9;-]+), ?Signature=([0-9a-f]{64})$/.exec(
+      req.headers.authorization ?? '',
+    );
+  if (!m) return null;
   const amzDate = String(req.headers['x-amz-date'] ?? '');
-  if (!amzDate.startsWith(day!)) return 'date mismatch';
-  const when = Date.parse(
+  return {
+    access: m[1]!,
+    day: m[2]!,
+    region: m[3]!,
+    signedHeaders: m[4]!,
+    signature: m[5]!,
+    amzDate,
+    payloadHash: String(req.headers['x-amz-content-sha256'] ?? ''),
+    token: (req.headers['x-amz-security-token'] as string | undefined) ?? null,
+    expiresAt: dateOf(amzDate) + 15 * 60_000,
+  };
+}
+
+const dateOf = (amzDate: string) =>
+  Date.parse(
     `${amzDate.slice(0, 4)}-${amzDate.slice(4, 6)}-${amzDate.slice(6, 8)}T${amzDate.slice(9, 11)}:${amzDate.slice(11, 13)}:${amzDate.slice(13, 15)}Z`,
   );
-  if (!(Math.abs(Date.now() - when) < 15 * 60_000)) return 'request time too skewed';
-  const payloadHash = String(req.headers['x-amz-content-sha256'] ?? '');
-  if (payloadHash !== createHash('sha256').update(body).digest('hex')) return 'payload hash';
-  const names = signedHeaders!.split(';');
-  if (!names.includes('host') || !names.includes('x-amz-date'))
-    return 'host and date must be signed';
+
+function verify(
+  req: http.IncomingMessage,
+  body: Buffer,
+  secret: string,
+  sessionToken: string | null,
+): string | null {
   const url = new URL(req.url ?? '/', 'http://x');
+  const sig = signatureOf(req, url);
+  if (!sig) return 'malformed Authorization';
+  const { access, day, region, signedHeaders, signature, amzDate, payloadHash } = sig;
+  if (access !== ACCESS) return 'unknown access key';
+  if (!amzDate.startsWith(day)) return 'date mismatch';
+  const when = dateOf(amzDate);
+  if (!(when - Date.now() < 15 * 60_000 && Date.now() <= sig.expiresAt))
+    return 'request time too skewed';
+  if (sessionToken !== null && sig.token !== sessionToken) return 'InvalidToken';
+  // A stream is sent unsigned (S3 accepts it over TLS); signed bytes must match their hash.
+  if (
+    payloadHash !== 'UNSIGNED-PAYLOAD' &&
+    payloadHash !== createHash('sha256').update(body).digest('hex')
+  )
+    return 'payload hash';
+  const names = signedHeaders.split(';');
+  if (!names.includes('host')) return 'host must be signed';
+  if (!url.searchParams.has('X-Amz-Signature') && !names.includes('x-amz-date'))
+    return 'host and date must be signed';
+  if (
+    sig.token !== null &&
+    !url.searchParams.has('X-Amz-Signature') &&
+    !names.includes('x-amz-security-token')
+  )
+    return 'the session token must be signed';
   const query = [...url.searchParams.entries()]
+    .filter(([k]) => k !== 'X-Amz-Signature')
     .map(([k, v]) => `${enc(k)}=${enc(v)}`)
     .sort()
     .join('&');
@@ -62,22 +128,38 @@ function verify(req: http.IncomingMessage, body: Buffer, secret: string): string
   ].join('\n');
   const scope = `${day}/${region}/s3/aws4_request`;
   const toSign = `AWS4-HMAC-SHA256\n${amzDate}\n${scope}\n${createHash('sha256').update(canonical).digest('hex')}`;
-  let key: Buffer = createHmac('sha256', `AWS4${secret}`).update(day!).digest();
-  for (const part of [region!, 's3', 'aws4_request'])
+  let key: Buffer = createHmac('sha256', `AWS4${secret}`).update(day).digest();
+  for (const part of [region, 's3', 'aws4_request'])
     key = createHmac('sha256', key).update(part).digest();
   const want = createHmac('sha256', key).update(toSign).digest();
-  return timingSafeEqual(want, Buffer.from(signature!, 'hex')) ? null : 'SignatureDoesNotMatch';
+  const got = Buffer.from(signature, 'hex');
+  return got.length === want.length && timingSafeEqual(want, got) ? null : 'SignatureDoesNotMatch';
 }
 
-export async function startFakeS3(bucket = 'atelier'): Promise<FakeS3> {
+export async function startFakeS3(
+  bucket = 'atelier',
+  options: { sessionToken?: string } = {},
+): Promise<FakeS3> {
   const objects = new Map<string, { bytes: Buffer; type: string }>();
-  const state = { rejected: 0 };
+  const state = {
+    rejected: 0,
+    requests: 0,
+    slowDownNext: 0,
+    stall: { next: 0, ms: 0 },
+    sessionToken: options.sessionToken ?? null,
+  };
   const server = http.createServer((req, res) => {
+    state.requests++;
     const chunks: Buffer[] = [];
     req.on('data', (c: Buffer) => chunks.push(c));
-    req.on('end', () => {
+    req.on('end', async () => {
+      if (state.stall.next > 0) {
+        state.stall.next--;
+        await new Promise((resolve) => setTimeout(resolve, state.stall.ms));
+        if (res.destroyed) return;
+      }
       const body = Buffer.concat(chunks);
-      const problem = verify(req, body, SECRET);
+      const problem = verify(req, body, SECRET, state.sessionToken);
       const xml = (status: number, code: string) => {
         res.writeHead(status, { 'content-type': 'application/xml' });
         res.end(`<?xml version="1.0" encoding="UTF-8"?><Error><Code>${code}</Code></Error>`);
@@ -85,6 +167,10 @@ export async function startFakeS3(bucket = 'atelier'): Promise<FakeS3> {
       if (problem) {
         state.rejected++;
         return xml(403, problem);
+      }
+      if (state.slowDownNext > 0) {
+        state.slowDownNext--;
+        return xml(503, 'SlowDown');
       }
       const path = decodeURIComponent(new URL(req.url ?? '/', 'http://x').pathname);
       if (!path.startsWith(`/${bucket}/`)) return xml(404, 'NoSuchBucket');
@@ -97,7 +183,14 @@ export async function startFakeS3(bucket = 'atelier'): Promise<FakeS3> {
       if (req.method === 'GET') {
         const o = objects.get(key);
         if (!o) return xml(404, 'NoSuchKey');
-        res.writeHead(200, { 'content-type': o.type || 'application/octet-stream' });
+        const q = new URL(req.url ?? '/', 'http://x').searchParams;
+        res.writeHead(200, {
+          'content-type': q.get('response-content-type') ?? (o.type || 'application/octet-stream'),
+          'content-length': o.bytes.length,
+          ...(q.has('response-content-disposition')
+            ? { 'content-disposition': q.get('response-content-disposition')! }
+            : {}),
+        });
         return void res.end(o.bytes);
       }
       if (req.method === 'DELETE') {
@@ -116,6 +209,27 @@ export async function startFakeS3(bucket = 'atelier'): Promise<FakeS3> {
     objects,
     get rejected() {
       return state.rejected;
+    },
+    get requests() {
+      return state.requests;
+    },
+    get slowDownNext() {
+      return state.slowDownNext;
+    },
+    set slowDownNext(n: number) {
+      state.slowDownNext = n;
+    },
+    get stall() {
+      return state.stall;
+    },
+    set stall(s: { next: number; ms: number }) {
+      state.stall = s;
+    },
+    get sessionToken() {
+      return state.sessionToken;
+    },
+    set sessionToken(token: string | null) {
+      state.sessionToken = token;
     },
     close: () =>
       new Promise<void>((resolve) => {

@@ -1,7 +1,7 @@
 import type { Selectable } from 'kysely';
-import type { apps as A, sites } from '@atelier/contracts';
+import { apps as A, type sites } from '@atelier/contracts';
 import type { AppContext, AppInUse } from '../../context.js';
-import type { Db } from '../../db/database.js';
+import { nowIso, type Db } from '../../db/database.js';
 import { badRequest, notFound } from '../../http/errors.js';
 import type { Lang } from '../../http/messages.js';
 import { readLocalized } from '../sites/index.js';
@@ -133,4 +133,181 @@ export async function appInUse(
     systemPrompt: textIn(row.system_prompt, lang),
     modelId: row.model_id,
   };
+}
+
+// ------------------------------------------------------------ the store and "my apps"
+
+/** The enabled categories with how many enabled catalogue apps each holds. */
+export async function categoriesWithCounts(db: Kysely, lang: Lang) {
+  const [cats, counts] = await Promise.all([
+    db
+      .selectFrom('app_categories')
+      .selectAll()
+      .where('enabled', '=', 1)
+      .orderBy('sort')
+      .orderBy('id')
+      .execute(),
+    db
+      .selectFrom('apps')
+      .select(['category_id', (eb) => eb.fn.countAll<number>().as('n')])
+      .where('owner_id', 'is', null)
+      .where('enabled', '=', 1)
+      .groupBy('category_id')
+      .execute(),
+  ]);
+  const count = new Map(counts.map((c) => [c.category_id, Number(c.n)]));
+  return cats.map((c) => ({
+    id: c.id,
+    name: textIn(c.name, lang),
+    sort: c.sort,
+    count: count.get(c.id) ?? 0,
+  }));
+}
+
+/** The enabled catalogue apps, of one category or all, in their order. */
+export function catalogueApps(db: Kysely, categoryId?: number) {
+  let q = appSelect(db).where('a.owner_id', 'is', null).where('a.enabled', '=', 1);
+  if (categoryId) q = q.where('a.category_id', '=', categoryId);
+  return q.orderBy('a.sort').orderBy('a.id').execute();
+}
+
+/** Appends an app to the user's apps; adding one already there changes nothing. */
+export async function addToMine(db: Kysely, userId: number, appId: number): Promise<void> {
+  const last = await db
+    .selectFrom('user_apps')
+    .select((eb) => eb.fn.max<number | null>('sort').as('top'))
+    .where('user_id', '=', userId)
+    .executeTakeFirst();
+  await db
+    .insertInto('user_apps')
+    .values({
+      user_id: userId,
+      app_id: appId,
+      sort: Number(last?.top ?? -1) + 1,
+      created_at: nowIso(),
+    })
+    .onConflict((oc) => oc.columns(['user_id', 'app_id']).doNothing())
+    .execute();
+}
+
+export async function removeFromMine(db: Kysely, userId: number, appId: number): Promise<void> {
+  await db
+    .deleteFrom('user_apps')
+    .where('user_id', '=', userId)
+    .where('app_id', '=', appId)
+    .execute();
+}
+
+/**
+ * Puts the listed apps first, in the order given; the others keep their order after them
+ * (404 naming an app that is not in the user's apps).
+ */
+export async function sortMine(db: Kysely, userId: number, appIds: number[]): Promise<void> {
+  await db.transaction().execute(async (trx) => {
+    const current = await trx
+      .selectFrom('user_apps')
+      .select(['id', 'app_id'])
+      .where('user_id', '=', userId)
+      .orderBy('sort')
+      .orderBy('id')
+      .execute();
+    const have = new Set(current.map((r) => r.app_id));
+    const missing = appIds.find((id) => !have.has(id));
+    if (missing !== undefined) throw notFound(texts.notInMyApps, { id: missing });
+    const listed = new Set(appIds);
+    const order = [...appIds, ...current.map((r) => r.app_id).filter((id) => !listed.has(id))];
+    await Promise.all(
+      order.map((appId, sort) =>
+        trx
+          .updateTable('user_apps')
+          .set({ sort })
+          .where('user_id', '=', userId)
+          .where('app_id', '=', appId)
+          .execute(),
+      ),
+    );
+  });
+}
+
+// ------------------------------------------------------------ personas
+
+export const personasOf = (db: Kysely, userId: number) =>
+  appSelect(db).where('a.owner_id', '=', userId).orderBy('a.id', 'desc').execute();
+
+export interface PersonaFields {
+  name?: string;
+  description?: string;
+  cover?: string;
+  systemPrompt?: string;
+  modelId?: number | null;
+}
+
+/** A new persona of the user's (at most A.PERSONA_LIMIT), added to their apps. */
+export async function createPersona(
+  db: Kysely,
+  userId: number,
+  f: Required<Pick<PersonaFields, 'name' | 'description' | 'cover' | 'systemPrompt'>> &
+    Pick<PersonaFields, 'modelId'>,
+): Promise<number> {
+  await checkModel(db, f.modelId);
+  const { n } = await db
+    .selectFrom('apps')
+    .select((eb) => eb.fn.countAll<number>().as('n'))
+    .where('owner_id', '=', userId)
+    .executeTakeFirstOrThrow();
+  if (Number(n) >= A.PERSONA_LIMIT)
+    throw badRequest(texts.tooManyPersonas, { limit: A.PERSONA_LIMIT });
+  const now = nowIso();
+  const { id } = await db
+    .insertInto('apps')
+    .values({
+      owner_id: userId,
+      category_id: null,
+      name: stored(same(f.name)),
+      description: stored(same(f.description)),
+      cover: f.cover,
+      system_prompt: stored(same(f.systemPrompt)),
+      model_id: f.modelId ?? null,
+      sort: 0,
+      enabled: 1,
+      created_at: now,
+      updated_at: now,
+    })
+    .returning('id')
+    .executeTakeFirstOrThrow();
+  await addToMine(db, userId, id);
+  return id;
+}
+
+/** Changes the given fields of the user's own persona (404 for anyone else's). */
+export async function updatePersona(
+  db: Kysely,
+  userId: number,
+  id: number,
+  f: PersonaFields,
+): Promise<void> {
+  await ownPersona(db, id, userId);
+  await checkModel(db, f.modelId);
+  await db
+    .updateTable('apps')
+    .set({
+      ...(f.name !== undefined ? { name: stored(same(f.name)) } : {}),
+      ...(f.description !== undefined ? { description: stored(same(f.description)) } : {}),
+      ...(f.cover !== undefined ? { cover: f.cover } : {}),
+      ...(f.systemPrompt !== undefined ? { system_prompt: stored(same(f.systemPrompt)) } : {}),
+      ...(f.modelId !== undefined ? { model_id: f.modelId } : {}),
+      updated_at: nowIso(),
+    })
+    .where('id', '=', id)
+    .where('owner_id', '=', userId)
+    .execute();
+}
+
+/** Deletes the user's own persona and every user's entry of it. */
+export async function deletePersona(db: Kysely, userId: number, id: number): Promise<void> {
+  await ownPersona(db, id, userId);
+  await db.transaction().execute(async (trx) => {
+    await trx.deleteFrom('user_apps').where('app_id', '=', id).execute();
+    await trx.deleteFrom('apps').where('id', '=', id).where('owner_id', '=', userId).execute();
+  });
 }

@@ -1,4 +1,5 @@
 import { nowIso } from '../../db/database.js';
+import { WrongTries } from '../../db/wrong-tries.js';
 import { AppError } from '../../http/errors.js';
 import type { Executor } from '../../db/executor.js';
 import { authMessages } from './messages.js';
@@ -7,6 +8,7 @@ import { authMessages } from './messages.js';
 export const MAX_FAILURES = 10;
 export const FAILURE_WINDOW_MS = 15 * 60_000;
 const LOCK_MS = 15 * 60_000;
+const failures = new WrongTries('login_failures', FAILURE_WINDOW_MS);
 
 /**
  * Failures are counted per account (the user id when the account exists, else the name typed),
@@ -31,18 +33,9 @@ export async function assertNotLocked(db: Executor, key: string): Promise<void> 
 /** Old rows are deleted by the account sweeper (sweeper.ts). */
 export async function recordFailure(db: Executor, key: string, ip: string): Promise<void> {
   const now = Date.now();
-  const since = new Date(now - FAILURE_WINDOW_MS).toISOString();
-  await db
-    .insertInto('login_failures')
-    .values({ account_key: key, ip, created_at: new Date(now).toISOString() })
-    .execute();
-  const { count } = await db
-    .selectFrom('login_failures')
-    .select((eb) => eb.fn.countAll<number>().as('count'))
-    .where('account_key', '=', key)
-    .where('created_at', '>', since)
-    .executeTakeFirstOrThrow();
-  if (Number(count) < MAX_FAILURES) return;
+  await failures.record(db, { account_key: key, ip }, now);
+  const count = await failures.count(db, { account_key: key }, now);
+  if (count < MAX_FAILURES) return;
   const lockedUntil = new Date(now + LOCK_MS).toISOString();
   await db
     .insertInto('account_locks')
@@ -53,6 +46,6 @@ export async function recordFailure(db: Executor, key: string, ip: string): Prom
 
 /** A successful sign-in (or an operator's password reset) starts the count again. */
 export async function clearFailures(db: Executor, key: string): Promise<void> {
-  await db.deleteFrom('login_failures').where('account_key', '=', key).execute();
+  await failures.clear(db, 'account_key', key);
   await db.deleteFrom('account_locks').where('account_key', '=', key).execute();
 }

@@ -12,7 +12,7 @@ import { bearer, call, createTestApp, guest, type TestApp } from '../../test/har
 import { createUser, type TestUser } from '../../test/users.js';
 import { countTokens } from '../../providers/chat/index.js';
 import { grant } from '../credits/index.js';
-import { readDeclared } from './catalog.js';
+import { readDeclared } from './seed.js';
 
 let fake: FakeOpenAI;
 let t: TestApp;

@@ -193,6 +193,13 @@ export function groupRoutes(app: FastifyInstance): void {
     return { deleted };
   });
 
+  logRoutes(app);
+}
+
+/** The messages of a user's chats: read, deleted one by one or by group, listed by app. */
+function logRoutes(app: FastifyInstance): void {
+  const db = () => app.ctx.db.kysely;
+
   route(app, C.chatList, async ({ query, identity }) => {
     await ownGroup(db(), query.groupId, identity.userId);
     const rows = await db()

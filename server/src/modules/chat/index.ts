@@ -1,10 +1,15 @@
 import type { AtelierModule } from '../module.js';
-import { catalogRoutes, seedCatalog } from './catalog.js';
+import { byokRoutes } from './byok.js';
 import { groupRoutes, registerGuestMover } from './groups.js';
+import { modelRoutes } from './models.js';
+import { providerRoutes } from './providers.js';
+import { seedCatalog } from './seed.js';
 import { streamRoutes } from './stream.js';
 
-export { boxOf, createModel, DEMO_PROVIDER, PROVIDER_KEY_CONTEXT } from './catalog.js';
-export { MIND_SYSTEM_PROMPT } from './stream.js';
+export { MIND_SYSTEM_PROMPT } from './prompt.js';
+export { createModel, modelsWithProvider } from './models.js';
+export { boxOf, openProviderKey, PROVIDER_KEY_CONTEXT } from './providers.js';
+export { DEMO_PROVIDER } from './seed.js';
 
 /**
  * Chat: providers and models (admin and config file), users' own endpoints, groups and logs,
@@ -14,7 +19,9 @@ export const chatModule: AtelierModule = {
   name: 'chat',
   async routes(app) {
     registerGuestMover(app.ctx);
-    catalogRoutes(app);
+    providerRoutes(app);
+    modelRoutes(app);
+    byokRoutes(app);
     groupRoutes(app);
     streamRoutes(app);
   },

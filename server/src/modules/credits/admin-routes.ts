@@ -4,7 +4,7 @@ import { route } from '../../http/route.js';
 import { listLedgerForAdmin } from './history.js';
 import { adjust } from './ledger.js';
 import { createPrice, deletePrice, listPrices, toAdminPrice, updatePrice } from './prices.js';
-import { createCodeBatch, exportCodeBatch, listCodeBatches } from './redeem.js';
+import { createCodeBatch, exportCodeBatch, listCodeBatches } from './code-batches.js';
 import { readSettings, writeSettings } from './settings.js';
 
 /** `/admin/credits/...`: prices, code batches, balance adjustments, settings. */

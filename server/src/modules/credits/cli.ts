@@ -1,6 +1,6 @@
 import type { AdminCommand } from '../../cli/command.js';
 import { ledgerCheck, adjust } from './ledger.js';
-import { createCodeBatch } from './redeem.js';
+import { createCodeBatch } from './code-batches.js';
 
 const out = (line: string) => process.stdout.write(`${line}\n`);
 const err = (line: string) => process.stderr.write(`${line}\n`);

@@ -3,8 +3,9 @@ import type { AppContext } from '../../context.js';
 import type { AtelierModule, BackgroundTask } from '../module.js';
 import { registerAdminRoutes } from './admin-routes.js';
 import { readBalance } from './balances.js';
+import { moveGuestBalance } from './guest-balance.js';
 import { moveGuestHistory } from './history.js';
-import { grant, moveGuestBalance, sweepExpiredHolds } from './ledger.js';
+import { grant, sweepExpiredHolds } from './ledger.js';
 import { seedPrices } from './prices.js';
 import { registerUserRoutes } from './routes.js';
 import { readSettings } from './settings.js';
@@ -14,7 +15,6 @@ export {
   grant,
   hold,
   ledgerCheck,
-  notEnoughCredits,
   pricing,
   quote,
   release,

@@ -1,12 +1,23 @@
 import { randomUUID } from 'node:crypto';
 import { nowIso } from '../../db/database.js';
 import type { Executor } from '../../db/executor.js';
-import { AppError, badRequest, conflict, notFound } from '../../http/errors.js';
+import { AppError, badRequest, conflict, notEnoughCredits, notFound } from '../../http/errors.js';
 import { texts } from './messages.js';
 import { readSettings } from './settings.js';
 import type { LedgerKind } from './tables.js';
+import {
+  type LedgerRow,
+  inTransaction,
+  applyDelta,
+  currentCredits,
+  appendLedger,
+  insertLedgerRows,
+  keyExists,
+  extendVip,
+  assertAmount,
+} from './ledger-rows.js';
 
-/*
+/**
  * The credits ledger: the only code that changes a balance. Every function takes a Kysely
  * executor: a `Kysely<Database>` (a transaction is opened) or a `Transaction<Database>` (the
  * caller's transaction is joined, so e.g. "order paid" and "credits granted" commit together).
@@ -18,132 +29,6 @@ import type { LedgerKind } from './tables.js';
  *   plus a CHECK constraint);
  * - an idempotency key applies at most once (unique column).
  */
-
-const DAY_MS = 24 * 3600 * 1000;
-
-async function inTransaction<T>(db: Executor, fn: (trx: Executor) => Promise<T>): Promise<T> {
-  return db.isTransaction ? fn(db) : db.transaction().execute(fn);
-}
-
-/**
- * Adds `delta` to a balance. A negative delta applies only when the balance covers it; the
- * answer is then null. Returns the balance after.
- */
-async function applyDelta(
-  trx: Executor,
-  userId: number,
-  delta: number,
-  used = 0,
-): Promise<number | null> {
-  const update = () => {
-    let q = trx
-      .updateTable('credit_balances')
-      .set((eb) => ({
-        credits: eb('credits', '+', delta),
-        used_credits: eb('used_credits', '+', used),
-        updated_at: nowIso(),
-      }))
-      .where('user_id', '=', userId);
-    if (delta < 0) q = q.where('credits', '>=', -delta);
-    return q.returning('credits').executeTakeFirst();
-  };
-  const row = await update();
-  if (row) return row.credits;
-  // Nothing matched: a short balance, or no balance row at the time of the update. A row
-  // another transaction creates meanwhile is found by the second update (checking for it
-  // with a select instead answered null to a grant racing the first grant of a user).
-  if (delta < 0) return null;
-  await trx
-    .insertInto('credit_balances')
-    .values({ user_id: userId, credits: 0, used_credits: 0, updated_at: nowIso() })
-    .onConflict((oc) => oc.column('user_id').doNothing())
-    .execute();
-  return (await update())?.credits ?? null;
-}
-
-async function currentCredits(trx: Executor, userId: number): Promise<number> {
-  const row = await trx
-    .selectFrom('credit_balances')
-    .select('credits')
-    .where('user_id', '=', userId)
-    .executeTakeFirst();
-  return row?.credits ?? 0;
-}
-
-interface LedgerRow {
-  userId: number;
-  kind: LedgerKind;
-  amount: number;
-  balanceAfter: number;
-  ref: string;
-  idempotencyKey: string | null;
-  vipDays?: number;
-  note?: string;
-  holdId?: number | null;
-  actorId?: number | null;
-}
-
-const ledgerValues = (row: LedgerRow) => ({
-  user_id: row.userId,
-  kind: row.kind,
-  amount: row.amount,
-  balance_after: row.balanceAfter,
-  vip_days: row.vipDays ?? 0,
-  ref: row.ref,
-  note: row.note ?? '',
-  idempotency_key: row.idempotencyKey,
-  hold_id: row.holdId ?? null,
-  actor_id: row.actorId ?? null,
-  hidden_at: null,
-  history_user_id: null,
-  created_at: nowIso(),
-});
-
-/** Appends one ledger row; false when its idempotency key is already there. */
-async function appendLedger(trx: Executor, row: LedgerRow): Promise<boolean> {
-  const inserted = await trx
-    .insertInto('credit_ledger')
-    .values(ledgerValues(row))
-    .onConflict((oc) => oc.column('idempotency_key').doNothing())
-    .returning('id')
-    .executeTakeFirst();
-  return inserted !== undefined;
-}
-
-/** Appends rows whose keys cannot exist yet (a hold's state change decided that). */
-async function insertLedgerRows(trx: Executor, rows: LedgerRow[]): Promise<void> {
-  await trx.insertInto('credit_ledger').values(rows.map(ledgerValues)).execute();
-}
-
-async function keyExists(trx: Executor, key: string): Promise<boolean> {
-  const row = await trx
-    .selectFrom('credit_ledger')
-    .select('id')
-    .where('idempotency_key', '=', key)
-    .executeTakeFirst();
-  return row !== undefined;
-}
-
-async function extendVip(trx: Executor, userId: number, days: number): Promise<void> {
-  if (days <= 0) return;
-  const row = await trx
-    .selectFrom('credit_balances')
-    .select('vip_until')
-    .where('user_id', '=', userId)
-    .executeTakeFirstOrThrow();
-  const now = Date.now();
-  const from = row.vip_until ? Math.max(Date.parse(row.vip_until), now) : now;
-  await trx
-    .updateTable('credit_balances')
-    .set({ vip_until: new Date(from + days * DAY_MS).toISOString() })
-    .where('user_id', '=', userId)
-    .execute();
-}
-
-const assertAmount = (amount: number, field: string, allowNegative = false) => {
-  if (!Number.isSafeInteger(amount) || (!allowNegative && amount < 0))
-    throw new TypeError(`${field} must be a ${allowNegative ? '' : 'non-negative '}integer`);
-};
 
 export interface GrantInput {
   userId: number;
@@ -213,9 +98,6 @@ async function findHoldByKey(trx: Executor, key: string): Promise<number | undef
  * Reserves credits for work about to run. Throws 430 when the balance does not cover it.
  * The same idempotency key answers the same hold.
  */
-/** The 430 a spend beyond the balance answers. */
-export const notEnoughCredits = (needed: number, available: number) =>
-  new AppError(430, texts.notEnoughCredits, { needed, available });
 
 export async function hold(db: Executor, input: HoldInput): Promise<{ holdId: number }> {
   assertAmount(input.amount, 'amount');
@@ -453,200 +335,5 @@ export async function adjust(db: Executor, input: AdjustInput): Promise<GrantRes
   });
 }
 
-/**
- * Moves a guest's spendable credits (and VIP time) to the account it became, as a ledger row
- * on each side. Open holds stay with the guest and settle or expire there. Without
- * `includeTrial`, the unspent part of the guest trial stays behind (trial credits count as
- * spent first): signing in from fresh guests then cannot farm trial credits; registration
- * moves everything.
- */
-export async function moveGuestBalance(
-  trx: Executor,
-  move: { fromUserId: number; toUserId: number },
-  options: { includeTrial: boolean },
-): Promise<number> {
-  const from = await trx
-    .selectFrom('credit_balances')
-    .select(['credits', 'used_credits', 'vip_until'])
-    .where('user_id', '=', move.fromUserId)
-    .executeTakeFirst();
-  if (!from) return 0;
-  let amount = from.credits;
-  if (!options.includeTrial) {
-    const trial = await trx
-      .selectFrom('credit_ledger')
-      .select((eb) => eb.fn.coalesce(eb.fn.sum<number>('amount'), eb.lit(0)).as('total'))
-      .where('user_id', '=', move.fromUserId)
-      .where('kind', '=', 'guest_trial')
-      .executeTakeFirstOrThrow();
-    const trialLeft = Math.max(0, Number(trial.total) - from.used_credits);
-    amount = Math.max(0, from.credits - trialLeft);
-  }
-  const ref = `guest:${move.fromUserId}`;
-  if (amount > 0) {
-    const guestAfter = await applyDelta(trx, move.fromUserId, -amount);
-    if (guestAfter === null) return 0;
-    await appendLedger(trx, {
-      userId: move.fromUserId,
-      kind: 'guest_transfer',
-      amount: -amount,
-      balanceAfter: guestAfter,
-      ref: `user:${move.toUserId}`,
-      idempotencyKey: `guest_transfer:out:${randomUUID()}`,
-    });
-    const accountAfter = (await applyDelta(trx, move.toUserId, amount))!;
-    await appendLedger(trx, {
-      userId: move.toUserId,
-      kind: 'guest_transfer',
-      amount,
-      balanceAfter: accountAfter,
-      ref,
-      idempotencyKey: `guest_transfer:in:${randomUUID()}`,
-    });
-  }
-  if (from.vip_until && Date.parse(from.vip_until) > Date.now()) {
-    const days = Math.ceil((Date.parse(from.vip_until) - Date.now()) / DAY_MS);
-    await applyDelta(trx, move.toUserId, 0);
-    await extendVip(trx, move.toUserId, days);
-  }
-  return amount;
-}
-
-export interface QuoteInput {
-  priceKey: string;
-  /** Calls (default 1), or tokens for a price per 1,000 tokens. */
-  units?: number | { inputTokens: number; outputTokens: number };
-  /** When given, the user's VIP discount and free quota apply. */
-  userId?: number;
-}
-
-/** What an action costs, in credits (rounded up; a priced action never quotes below 1). */
-export async function quote(db: Executor, input: QuoteInput): Promise<number> {
-  return (await pricing(db, input)).cost(input.units);
-}
-
-/** A price and the user's standing, read once, for work that quotes more than once. */
-export interface Pricing {
-  /** What `units` cost, as `quote` answers, without reading again. */
-  cost(units?: QuoteInput['units']): number;
-  /** The user's balance when it was read (0 without a user). */
-  available: number;
-}
-
-/**
- * Reads a price (404 when missing or disabled) and, for a user, their balance and VIP standing:
- * a chat quotes its largest answer up front and its real usage at the end from one read.
- */
-export async function pricing(
-  db: Executor,
-  input: Pick<QuoteInput, 'priceKey' | 'userId'>,
-): Promise<Pricing> {
-  const price = await db
-    .selectFrom('credit_prices')
-    .selectAll()
-    .where('price_key', '=', input.priceKey)
-    .where('enabled', '=', 1)
-    .executeTakeFirst();
-  if (!price) throw notFound(texts.priceNotFound, { priceKey: input.priceKey });
-  const balance =
-    input.userId === undefined
-      ? undefined
-      : await db
-          .selectFrom('credit_balances')
-          .select(['vip_until', 'credits'])
-          .where('user_id', '=', input.userId)
-          .executeTakeFirst();
-  // For a VIP: free (within the day's free quota), or the discount in percent.
-  let vip: 'free' | number | null = null;
-  if (balance?.vip_until && Date.parse(balance.vip_until) > Date.now()) {
-    if (price.vip_free_per_day > 0) {
-      const since = new Date(Date.now() - DAY_MS).toISOString();
-      const used = await db
-        .selectFrom('credit_holds')
-        .select((eb) => eb.fn.countAll<number>().as('n'))
-        .where('user_id', '=', input.userId!)
-        .where('price_key', '=', price.price_key)
-        .where('status', '!=', 'released')
-        .where('amount', '=', 0)
-        .where('created_at', '>=', since)
-        .executeTakeFirstOrThrow();
-      if (Number(used.n) < price.vip_free_per_day) vip = 'free';
-    }
-    vip ??= price.vip_discount_percent ?? (await readSettings(db)).vipDiscountPercent;
-  }
-  const cost = (units: QuoteInput['units'] = 1) => {
-    let base: number;
-    if (price.unit === '1k_tokens') {
-      const tokens = typeof units === 'number' ? { inputTokens: 0, outputTokens: 0 } : units;
-      base =
-        (tokens.inputTokens * price.input_per_1k + tokens.outputTokens * price.output_per_1k) /
-        1000;
-      if (price.credits > 0) base = Math.max(base, price.credits);
-    } else {
-      base = price.credits * (typeof units === 'number' ? units : 1);
-    }
-    let credits = Math.ceil(base);
-    if (base > 0) credits = Math.max(1, credits);
-    if (credits === 0 || vip === null) return credits;
-    if (vip === 'free') return 0;
-    return Math.max(vip >= 100 ? 0 : 1, Math.ceil((credits * (100 - vip)) / 100));
-  };
-  return { cost, available: balance?.credits ?? 0 };
-}
-
-export interface LedgerDifference {
-  userId: number;
-  balance: number;
-  ledgerSum: number;
-  /** balance_after of the user's last ledger row (should equal the balance). */
-  lastBalanceAfter: number | null;
-}
-
-/** Every user whose balance differs from the sum of their ledger (empty when the books agree). */
-export async function ledgerCheck(db: Executor): Promise<LedgerDifference[]> {
-  const balances = await db.selectFrom('credit_balances').select(['user_id', 'credits']).execute();
-  const sums = await db
-    .selectFrom('credit_ledger')
-    .select((eb) => [
-      'user_id',
-      eb.fn.sum<number>('amount').as('total'),
-      eb.fn.max('id').as('last'),
-    ])
-    .groupBy('user_id')
-    .execute();
-  const lastIds = sums.map((s) => Number(s.last));
-  const lastRows = new Map<number, number>();
-  for (let i = 0; i < lastIds.length; i += 500) {
-    const rows = await db
-      .selectFrom('credit_ledger')
-      .select(['user_id', 'balance_after'])
-      .where('id', 'in', lastIds.slice(i, i + 500))
-      .execute();
-    for (const r of rows) lastRows.set(r.user_id, r.balance_after);
-  }
-  const byUser = new Map<number, LedgerDifference>();
-  for (const b of balances)
-    byUser.set(b.user_id, {
-      userId: b.user_id,
-      balance: b.credits,
-      ledgerSum: 0,
-      lastBalanceAfter: null,
-    });
-  for (const s of sums) {
-    const entry = byUser.get(s.user_id) ?? {
-      userId: s.user_id,
-      balance: 0,
-      ledgerSum: 0,
-      lastBalanceAfter: null,
-    };
-    entry.ledgerSum = Number(s.total);
-    entry.lastBalanceAfter = lastRows.get(s.user_id) ?? null;
-    byUser.set(s.user_id, entry);
-  }
-  return [...byUser.values()].filter(
-    (e) =>
-      e.balance !== e.ledgerSum ||
-      e.balance < 0 ||
-      (e.lastBalanceAfter !== null && e.lastBalanceAfter !== e.balance),
-  );
-}
+export { pricing, quote, type Pricing, type QuoteInput } from './quotes.js';
+export { ledgerCheck, type LedgerDifference } from './ledger-check.js';

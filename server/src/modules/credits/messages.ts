@@ -2,11 +2,6 @@ import type { Localized } from '../../http/messages.js';
 
 /** Every text the credits module shows a user, in the three interface languages. */
 export const texts = {
-  notEnoughCredits: {
-    'en-US': 'Not enough credits: this needs {needed}, you have {available}. Please recharge.',
-    'zh-CN': '积分不足：本次需要 {needed}，当前余额 {available}，请充值。',
-    'zh-TW': '積分不足：本次需要 {needed}，目前餘額 {available}，請儲值。',
-  },
   holdNotFound: {
     'en-US': 'No such credit hold',
     'zh-CN': '没有这笔积分冻结',

@@ -1,14 +1,8 @@
 import type { AppContext } from '../../context.js';
 import { formatAll } from '../../http/messages.js';
 import { renderRecipe } from '../../providers/image/demo-render.js';
-import { generateImage, ImagesError } from '../../providers/image/openai-images.js';
-import {
-  PermanentError,
-  TransientError,
-  type StepOutcome,
-  type TaskRow,
-  type TaskRunner,
-} from '../tasks/index.js';
+import { generateImage } from '../../providers/image/openai-images.js';
+import { UpstreamError, type StepOutcome, type TaskRow, type TaskRunner } from '../tasks/index.js';
 import { texts } from './messages.js';
 import { modelById } from './models.js';
 
@@ -30,7 +24,7 @@ export const chatDrawRunner: TaskRunner = {
 async function run(ctx: AppContext, task: TaskRow, signal: AbortSignal): Promise<StepOutcome> {
   const p = task.params as unknown as ChatDrawParams;
   const m = await modelById(ctx, p.modelId);
-  if (!m) throw new PermanentError(formatAll(texts.modelNotFound, {}));
+  if (!m) throw UpstreamError.permanent(formatAll(texts.modelNotFound, {}));
   const [w, h] = p.size.split('x').map(Number) as [number, number];
   if (m.demo) {
     const image = await renderRecipe(
@@ -65,10 +59,8 @@ async function run(ctx: AppContext, task: TaskRow, signal: AbortSignal): Promise
       data: { finalPrompt: out.revisedPrompt ?? task.prompt, width: w, height: h },
     };
   } catch (error) {
-    if (error instanceof ImagesError) {
-      if (error.transient) throw new TransientError(error.message);
-      throw new PermanentError(formatAll(texts.upstreamRefused, { reason: error.message }));
-    }
+    if (error instanceof UpstreamError && !error.transient && !error.text)
+      throw error.withText(formatAll(texts.upstreamRefused, { reason: error.message }));
     throw error;
   }
 }

@@ -139,33 +139,36 @@ async function galleryPng(ctx: AppContext, row: ItemRow, size: 'full' | 'thumb')
   return job;
 }
 
+type Kysely = AppContext['db']['kysely'];
+
+/** A gallery's categories, in the caller's language. */
+async function categories(db: Kysely, kind: GalleryKind, lang: Lang) {
+  const rows = await db
+    .selectFrom('drawing_categories')
+    .selectAll()
+    .where('kind', '=', kind)
+    .orderBy('sort')
+    .orderBy('id')
+    .execute();
+  return {
+    rows: rows.map((r) => ({ id: r.id, name: pick(r.name, lang), sort: r.sort })),
+    count: rows.length,
+  };
+}
+
+/** One page of a gallery's items, of one category or all. */
+async function items(
+  db: Kysely,
+  kind: GalleryKind,
+  q: { categoryId?: number; page: number; size: number },
+): Promise<{ rows: ItemRow[]; count: number }> {
+  let base = db.selectFrom('drawing_items').where('kind', '=', kind);
+  if (q.categoryId) base = base.where('category_id', '=', q.categoryId);
+  return pageOf(base, q, (b) => b.selectAll().orderBy('category_id').orderBy('sort').orderBy('id'));
+}
+
 export function galleryRoutes(app: FastifyInstance): void {
   const db = () => app.ctx.db.kysely;
-
-  const categories = async (kind: GalleryKind, lang: Lang) => {
-    const rows = await db()
-      .selectFrom('drawing_categories')
-      .selectAll()
-      .where('kind', '=', kind)
-      .orderBy('sort')
-      .orderBy('id')
-      .execute();
-    return {
-      rows: rows.map((r) => ({ id: r.id, name: pick(r.name, lang), sort: r.sort })),
-      count: rows.length,
-    };
-  };
-
-  const items = async (
-    kind: GalleryKind,
-    q: { categoryId?: number; page: number; size: number },
-  ): Promise<{ rows: ItemRow[]; count: number }> => {
-    let base = db().selectFrom('drawing_items').where('kind', '=', kind);
-    if (q.categoryId) base = base.where('category_id', '=', q.categoryId);
-    return pageOf(base, q, (b) =>
-      b.selectAll().orderBy('category_id').orderBy('sort').orderBy('id'),
-    );
-  };
 
   route(app, D.getExampleList, async ({ query, lang }) => {
     const rows = await db()
@@ -179,19 +182,19 @@ export function galleryRoutes(app: FastifyInstance): void {
       .execute();
     return { rows: rows.map((r) => toItem(r, lang)), count: rows.length };
   });
-  route(app, D.fenlei, async ({ lang }) => categories('example', lang));
+  route(app, D.fenlei, async ({ lang }) => categories(db(), 'example', lang));
   route(app, D.getList, async ({ query, lang }) => {
-    const r = await items('example', query);
+    const r = await items(db(), 'example', query);
     return { rows: r.rows.map((x) => toItem(x, lang)), count: r.count };
   });
-  route(app, D.getCasesCategory, async ({ lang }) => categories('case', lang));
+  route(app, D.getCasesCategory, async ({ lang }) => categories(db(), 'case', lang));
   route(app, D.getCasesList, async ({ query, lang }) => {
-    const r = await items('case', query);
+    const r = await items(db(), 'case', query);
     return { rows: r.rows.map((x) => toItem(x, lang)), count: r.count };
   });
-  route(app, D.getParamsCategory, async ({ lang }) => categories('param', lang));
+  route(app, D.getParamsCategory, async ({ lang }) => categories(db(), 'param', lang));
   route(app, D.getParamsList, async ({ query, lang }) => {
-    const r = await items('param', query);
+    const r = await items(db(), 'param', query);
     return {
       rows: r.rows.map((x) => ({
         id: x.id,
@@ -225,6 +228,13 @@ export function galleryRoutes(app: FastifyInstance): void {
         .send(png);
     },
   );
+
+  userParamRoutes(app);
+}
+
+/** The Midjourney panel's parameters a user saved, read back as they were. */
+function userParamRoutes(app: FastifyInstance): void {
+  const db = () => app.ctx.db.kysely;
 
   route(app, D.saveUserParam, async ({ query, identity }) => {
     let parsed: unknown;

@@ -77,11 +77,6 @@ export const texts = {
     'zh-CN': '该模型不支持对话绘图',
     'zh-TW': '該模型不支援對話繪圖',
   },
-  notEnoughCredits: {
-    'en-US': 'Not enough credits: {need} needed, {have} available',
-    'zh-CN': '积分不足：需要 {need}，当前 {have}',
-    'zh-TW': '積分不足：需要 {need}，目前 {have}',
-  },
   nothingToZip: {
     'en-US': 'None of these drawings has a finished picture',
     'zh-CN': '这些绘画都没有已完成的图片',

@@ -12,15 +12,13 @@ import {
 } from '../../providers/image/demo-midjourney.js';
 import {
   MidjourneyProxyClient,
-  MjProxyError,
   progressOf,
   type MjTask,
   type SubmitOk,
 } from '../../providers/image/midjourney-proxy.js';
 import { readOwnedImage } from '../files/index.js';
 import {
-  PermanentError,
-  TransientError,
+  UpstreamError,
   type StepOutcome,
   type TaskIo,
   type TaskRow,
@@ -57,12 +55,10 @@ const clientOf = (m: DrawingModel) =>
 
 /** An upstream failure as the engine understands it (banned words keep the word). */
 function rethrow(error: unknown): never {
-  if (error instanceof MjProxyError) {
+  if (error instanceof UpstreamError && !error.transient && !error.text) {
     if (error.kind === 'banned')
-      throw new PermanentError(formatAll(texts.banned, { word: error.detail.bannedWord ?? '' }));
-    if (error.kind === 'permanent')
-      throw new PermanentError(formatAll(texts.upstreamRefused, { reason: error.message }));
-    throw new TransientError(error.message);
+      throw error.withText(formatAll(texts.banned, { word: error.detail.bannedWord ?? '' }));
+    throw error.withText(formatAll(texts.upstreamRefused, { reason: error.message }));
   }
   throw error;
 }
@@ -72,7 +68,7 @@ async function dataUrls(ctx: AppContext, userId: number, urls: string[]): Promis
     urls.map(async (url) => {
       const img = await readOwnedImage(ctx, userId, url);
       // The picture was deleted after the task was queued.
-      if (!img) throw new PermanentError(formatAll(texts.imageNotFound, {}));
+      if (!img) throw UpstreamError.permanent(formatAll(texts.imageNotFound, {}));
       return `data:${img.mime};base64,${img.bytes.toString('base64')}`;
     }),
   );
@@ -82,7 +78,7 @@ async function readBytes(ctx: AppContext, userId: number, urls: string[]): Promi
   return Promise.all(
     urls.map(async (url) => {
       const img = await readOwnedImage(ctx, userId, url);
-      if (!img) throw new PermanentError(formatAll(texts.imageNotFound, {}));
+      if (!img) throw UpstreamError.permanent(formatAll(texts.imageNotFound, {}));
       return img.bytes;
     }),
   );
@@ -125,7 +121,7 @@ const paramsOf = (task: TaskRow) => task.params as unknown as MjTaskParams;
 
 async function modelOf(ctx: AppContext, task: TaskRow): Promise<DrawingModel> {
   const m = await modelById(ctx, paramsOf(task).modelId);
-  if (!m) throw new PermanentError(formatAll(texts.modelNotFound, {}));
+  if (!m) throw UpstreamError.permanent(formatAll(texts.modelNotFound, {}));
   return m;
 }
 
@@ -133,7 +129,7 @@ async function submitDemo(ctx: AppContext, task: TaskRow): Promise<StepOutcome> 
   const p = paramsOf(task);
   const text = task.action === 'imagine' ? task.prompt : (p.modalPrompt ?? '');
   const banned = demoBannedWord(text);
-  if (banned) throw new PermanentError(formatAll(texts.banned, { word: banned }));
+  if (banned) throw UpstreamError.permanent(formatAll(texts.banned, { word: banned }));
   const data: MjTaskData = { upstreamStatus: 'NOT_START', finalPrompt: p.finalPrompt ?? '' };
   if (task.action === 'blend') {
     const images = await readBytes(ctx, task.userId, p.images ?? []);

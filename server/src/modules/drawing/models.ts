@@ -5,7 +5,7 @@ import { AppError, notFound } from '../../http/errors.js';
 import { route } from '../../http/route.js';
 import { priceActionOf } from '../../providers/image/custom-ids.js';
 import type { MjFlavour } from '../../providers/image/midjourney-proxy.js';
-import { boxOf, createModel, DEMO_PROVIDER, PROVIDER_KEY_CONTEXT } from '../chat/index.js';
+import { createModel, DEMO_PROVIDER, modelsWithProvider, openProviderKey } from '../chat/index.js';
 import { texts } from './messages.js';
 
 export const DEMO_IMAGE_MODEL = 'Offline demo · Midjourney';
@@ -64,18 +64,7 @@ export interface DrawingModel {
 /** Image models of the Midjourney screen (midjourney-proxy or the demo) or of chat drawings. */
 async function imageModels(ctx: AppContext, use: 'mj' | 'chat-draw', modelId?: number) {
   const protocols = use === 'mj' ? ['midjourney', 'demo'] : ['openai', 'demo'];
-  let q = ctx.db.kysely
-    .selectFrom('chat_models as m')
-    .innerJoin('chat_providers as p', 'p.id', 'm.provider_id')
-    .selectAll('m')
-    .select([
-      'p.protocol',
-      'p.base_url',
-      'p.api_key_sealed',
-      'p.timeout_ms',
-      'p.concurrency',
-      'p.id as pid',
-    ])
+  let q = modelsWithProvider(ctx.db.kysely)
     .where('m.enabled', '=', 1)
     .where('p.enabled', '=', 1)
     .where('m.kind', '=', 'image')
@@ -98,7 +87,7 @@ function toDrawingModel(ctx: AppContext, r: ModelQueryRow): DrawingModel {
     provider: {
       id: r.pid,
       baseUrl: r.base_url,
-      apiKey: r.api_key_sealed ? boxOf(ctx).open(r.api_key_sealed, PROVIDER_KEY_CONTEXT) : null,
+      apiKey: openProviderKey(ctx, r.api_key_sealed),
       timeoutMs: r.timeout_ms,
       concurrency: r.concurrency,
       // The model's upstream name says which midjourney-proxy it is.
@@ -124,20 +113,7 @@ export async function pickModel(
 
 /** The model of a stored task, whatever its state now (a running task keeps its upstream). */
 export async function modelById(ctx: AppContext, id: number): Promise<DrawingModel | null> {
-  const row = await ctx.db.kysely
-    .selectFrom('chat_models as m')
-    .innerJoin('chat_providers as p', 'p.id', 'm.provider_id')
-    .selectAll('m')
-    .select([
-      'p.protocol',
-      'p.base_url',
-      'p.api_key_sealed',
-      'p.timeout_ms',
-      'p.concurrency',
-      'p.id as pid',
-    ])
-    .where('m.id', '=', id)
-    .executeTakeFirst();
+  const row = await modelsWithProvider(ctx.db.kysely).where('m.id', '=', id).executeTakeFirst();
   return row ? toDrawingModel(ctx, row) : null;
 }
 

@@ -4,7 +4,7 @@ import type { AppContext } from '../../context.js';
 import { AppError } from '../../http/errors.js';
 import { route } from '../../http/route.js';
 import { chatAdapterFor } from '../../providers/chat/index.js';
-import { boxOf, PROVIDER_KEY_CONTEXT } from '../chat/index.js';
+import { modelsWithProvider, openProviderKey } from '../chat/index.js';
 import {
   demoSuggestions,
   demoToChinese,
@@ -22,17 +22,7 @@ import { texts } from './messages.js';
 
 /** The chat model the words go through (null: the offline demo answers). */
 async function wordModel(ctx: AppContext) {
-  const row = await ctx.db.kysely
-    .selectFrom('chat_models as m')
-    .innerJoin('chat_providers as p', 'p.id', 'm.provider_id')
-    .select([
-      'm.upstream_model',
-      'm.max_output',
-      'p.protocol',
-      'p.base_url',
-      'p.api_key_sealed',
-      'p.timeout_ms',
-    ])
+  const row = await modelsWithProvider(ctx.db.kysely)
     .where('m.enabled', '=', 1)
     .where('p.enabled', '=', 1)
     .where('m.kind', '=', 'chat')
@@ -48,7 +38,7 @@ async function wordModel(ctx: AppContext) {
     provider: {
       protocol: 'openai' as const,
       baseUrl: row.base_url,
-      apiKey: row.api_key_sealed ? boxOf(ctx).open(row.api_key_sealed, PROVIDER_KEY_CONTEXT) : null,
+      apiKey: openProviderKey(ctx, row.api_key_sealed),
     },
   };
 }

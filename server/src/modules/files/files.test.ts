@@ -187,3 +187,45 @@ describe('uploads on S3-compatible storage (STORAGE_URL)', () => {
     expect(s3.rejected).toBe(0);
   });
 });
+
+describe('large files straight from the bucket (files.bucketLinkMinBytes)', () => {
+  let s3: FakeS3;
+  let t3: TestApp;
+  beforeAll(async () => {
+    s3 = await startFakeS3();
+    t3 = await createTestApp({
+      config: { storageUrl: s3.storageUrl, files: { bucketLinkMinBytes: 1 } },
+    });
+  });
+  afterAll(async () => {
+    await t3.close();
+    await s3.close();
+  });
+
+  it('redirects a reader with access to a presigned link of the bucket, and no one else', async () => {
+    const user = await createUser(t3.app);
+    const body = multipart(await picture(), 'p.jpg', 'image/jpeg');
+    const r = await call<F.UploadedFile>(t3.app, {
+      method: 'POST',
+      url: '/api/upload/file',
+      headers: { ...bearer(user.token), ...body.headers },
+      payload: body.payload,
+    });
+    expect(r.status).toBe(200);
+    const moved = await t3.app.inject({ url: r.body.data.url });
+    expect(moved.statusCode).toBe(302);
+    expect(moved.headers['cache-control']).toBe('private, no-store');
+    const link = String(moved.headers.location);
+    expect(link.startsWith(`${s3.url}/atelier/`)).toBe(true);
+    expect(link).toContain('X-Amz-Signature=');
+    const fromBucket = await fetch(link);
+    expect(fromBucket.status).toBe(200);
+    expect(fromBucket.headers.get('content-type')).toBe(r.body.data.mime);
+    const bytes = Buffer.from(await fromBucket.arrayBuffer());
+    expect((await sharp(bytes).metadata()).width).toBe(40);
+    // Without the signed link of the API, nothing leaves (the access check comes first).
+    const bare = await t3.app.inject({ url: r.body.data.url.split('?')[0]! });
+    expect(bare.statusCode).toBe(404);
+    expect(s3.rejected).toBe(0);
+  });
+});

@@ -11,7 +11,7 @@ import { deleteFiles, type FileRow } from '../files/index.js';
 import { markFailed, markSucceeded, storeResults } from './finish.js';
 import { texts } from './messages.js';
 import { mergeData, toTaskRow, type RawTask } from './rows.js';
-import { PermanentError, type ResultFile, type StepOutcome, type TaskRunner } from './runner.js';
+import { UpstreamError, type ResultFile, type StepOutcome, type TaskRunner } from './runner.js';
 
 /**
  * Registers a kind of task: from then on the engine runs every task of `runner.kind` with it
@@ -190,7 +190,8 @@ export class Engine {
       this.running.delete(controller);
     }
     try {
-      if (failure instanceof PermanentError) await this.fail(raw, failure.text);
+      if (failure instanceof UpstreamError && !failure.transient)
+        await this.fail(raw, failure.text ?? texts.taskUpstreamFailed);
       else if (failure) await this.retryOrFail(raw, failure);
       else if (outcome) await this.apply(raw, outcome);
     } finally {

@@ -5,8 +5,7 @@ import { zipRunner } from './zip-runner.js';
 export { engineOf, registerTaskKind } from './engine.js';
 export { texts as taskTexts } from './messages.js';
 export {
-  PermanentError,
-  TransientError,
+  UpstreamError,
   type ResultFile,
   type StepOutcome,
   type TaskFile,

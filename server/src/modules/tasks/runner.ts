@@ -81,18 +81,8 @@ export interface TaskRunner {
   timeoutMs?: number;
 }
 
-/** Retry later with backoff (upstream 5xx, network errors, timeouts). */
-export class TransientError extends Error {
-  constructor(message: string) {
-    super(message);
-    this.name = 'TransientError';
-  }
-}
-
-/** Fail now and give the credits back. */
-export class PermanentError extends Error {
-  constructor(readonly text: Localized) {
-    super(text['en-US']);
-    this.name = 'PermanentError';
-  }
-}
+/**
+ * A step fails by throwing: an `UpstreamError` says whether to retry with backoff (transient)
+ * or fail now with its text and give the credits back (permanent); any other error is retried.
+ */
+export { UpstreamError } from '../../providers/errors.js';

@@ -2,7 +2,7 @@ import { zipSync } from 'fflate';
 import { readOwnedImage } from '../files/index.js';
 import { texts } from './messages.js';
 import {
-  PermanentError,
+  UpstreamError,
   type StepOutcome,
   type TaskIo,
   type TaskRow,
@@ -33,7 +33,7 @@ export function zipRunner(): TaskRunner {
       while (entries[name]) name = `${i + 1}-${name}`;
       entries[name] = img.bytes;
     }
-    if (Object.keys(entries).length === 0) throw new PermanentError(texts.zipNothing);
+    if (Object.keys(entries).length === 0) throw UpstreamError.permanent(texts.zipNothing);
     // Pictures are compressed already: stored, not deflated.
     const zip = Buffer.from(zipSync(entries, { level: 0 }));
     const base =

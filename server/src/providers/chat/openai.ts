@@ -2,7 +2,7 @@ import http from 'node:http';
 import https from 'node:https';
 import type { LookupFunction } from 'node:net';
 import type { ChatAdapter, ChatChunk, ChatRequest } from './types.js';
-import { UpstreamError } from './types.js';
+import { retryOfStatus, UpstreamError } from '../errors.js';
 
 /**
  * OpenAI-compatible chat (OpenAI, DeepSeek, Ollama, vLLM, One API) spoken directly over
@@ -49,6 +49,69 @@ interface Endpoint {
 /** Error bodies are read up to this size; the rest is of no use in a message. */
 const MAX_ERROR_BODY = 64 * 1024;
 
+/**
+ * An error answer, or a server that ignored `stream: true` and answered in one JSON body: read
+ * whole (an error's body up to MAX_ERROR_BODY), then relayed or turned into an UpstreamError.
+ */
+function readWhole(
+  res: http.IncomingMessage,
+  status: number,
+  on: { refresh: () => void; queue: ChunkQueue; finish: (error?: UpstreamError) => void },
+): void {
+  const { queue, finish } = on;
+  let text = '';
+  res.on('data', (piece: string) => {
+    on.refresh();
+    if (text.length < MAX_ERROR_BODY || status === 200) text += piece;
+  });
+  res.on('end', () => {
+    if (status >= 200 && status <= 299) {
+      try {
+        const whole = JSON.parse(text) as WholeCompletion;
+        const content = whole.choices?.[0]?.message?.content;
+        if (content) queue.push({ delta: content });
+        if (whole.usage) queue.push({ usage: usageOf(whole.usage) });
+        finish();
+      } catch {
+        finish(UpstreamError.transient('The model service sent an unreadable answer', 'stream'));
+      }
+      return;
+    }
+    finish(
+      new UpstreamError(
+        `The model service answered ${status}: ${errorMessage(text, res.statusMessage)}`,
+        retryOfStatus(status),
+        'http',
+        { status },
+      ),
+    );
+  });
+}
+
+/** Reads the SSE events of a streamed answer into the queue; a bad event throws. */
+function chunkParser(queue: ChunkQueue): SseParser {
+  return new SseParser((data) => {
+    if (data === '[DONE]') return;
+    let chunk: StreamChunk;
+    try {
+      chunk = JSON.parse(data) as StreamChunk;
+    } catch {
+      throw UpstreamError.transient(
+        `The model service sent an unreadable chunk: ${data.slice(0, 100)}`,
+        'stream',
+      );
+    }
+    if (chunk.error !== undefined && chunk.error !== null)
+      throw UpstreamError.transient(
+        `The model service failed: ${errorText(chunk.error) ?? 'unknown error'}`,
+        'stream',
+      );
+    const delta = chunk.choices?.[0]?.delta?.content;
+    if (delta) queue.push({ delta });
+    if (chunk.usage) queue.push({ usage: usageOf(chunk.usage) });
+  });
+}
+
 function streamCompletion(request: ChatRequest, endpoint: Endpoint): AsyncIterable<ChatChunk> {
   const body = JSON.stringify({
     model: request.model,
@@ -89,7 +152,7 @@ function streamCompletion(request: ChatRequest, endpoint: Endpoint): AsyncIterab
   // No byte for `timeoutMs` (before the answer starts or between chunks) is a timeout.
   const timer = setTimeout(() => {
     finish(
-      new UpstreamError(
+      UpstreamError.transient(
         `The model did not answer within ${Math.round(request.timeoutMs / 1000)} s`,
         'timeout',
       ),
@@ -98,7 +161,7 @@ function streamCompletion(request: ChatRequest, endpoint: Endpoint): AsyncIterab
   }, request.timeoutMs);
 
   req.on('error', (error) =>
-    finish(new UpstreamError(`The model service cannot be reached: ${error.message}`, 'network')),
+    finish(UpstreamError.transient(`The model service cannot be reached: ${error.message}`)),
   );
   req.on('response', (res) => {
     res.setEncoding('utf8');
@@ -106,54 +169,10 @@ function streamCompletion(request: ChatRequest, endpoint: Endpoint): AsyncIterab
     const json = /application\/json/i.test(res.headers['content-type'] ?? '');
     // An error, or a server that ignored `stream: true` and answered in one JSON body.
     if (status < 200 || status > 299 || json) {
-      let text = '';
-      res.on('data', (piece: string) => {
-        timer.refresh();
-        if (text.length < MAX_ERROR_BODY || status === 200) text += piece;
-      });
-      res.on('end', () => {
-        if (status >= 200 && status <= 299) {
-          try {
-            const whole = JSON.parse(text) as WholeCompletion;
-            const content = whole.choices?.[0]?.message?.content;
-            if (content) queue.push({ delta: content });
-            if (whole.usage) queue.push({ usage: usageOf(whole.usage) });
-            finish();
-          } catch {
-            finish(new UpstreamError('The model service sent an unreadable answer', 'stream'));
-          }
-          return;
-        }
-        finish(
-          new UpstreamError(
-            `The model service answered ${status}: ${errorMessage(text, res.statusMessage)}`,
-            'http',
-            status,
-          ),
-        );
-      });
+      readWhole(res, status, { refresh: () => timer.refresh(), queue, finish });
       return;
     }
-    const parser = new SseParser((data) => {
-      if (data === '[DONE]') return;
-      let chunk: StreamChunk;
-      try {
-        chunk = JSON.parse(data) as StreamChunk;
-      } catch {
-        throw new UpstreamError(
-          `The model service sent an unreadable chunk: ${data.slice(0, 100)}`,
-          'stream',
-        );
-      }
-      if (chunk.error !== undefined && chunk.error !== null)
-        throw new UpstreamError(
-          `The model service failed: ${errorText(chunk.error) ?? 'unknown error'}`,
-          'stream',
-        );
-      const delta = chunk.choices?.[0]?.delta?.content;
-      if (delta) queue.push({ delta });
-      if (chunk.usage) queue.push({ usage: usageOf(chunk.usage) });
-    });
+    const parser = chunkParser(queue);
     res.on('data', (piece: string) => {
       if (settled) return;
       timer.refresh();
@@ -176,7 +195,7 @@ function streamCompletion(request: ChatRequest, endpoint: Endpoint): AsyncIterab
     // The connection broke before the response was complete.
     res.on('close', () => {
       if (!res.complete)
-        finish(new UpstreamError('The model service closed the stream mid-answer', 'stream'));
+        finish(UpstreamError.transient('The model service closed the stream mid-answer', 'stream'));
     });
   });
   req.end(body);

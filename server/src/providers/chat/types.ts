@@ -40,13 +40,4 @@ export interface ChatAdapter {
   stream(request: ChatRequest): AsyncIterable<ChatChunk>;
 }
 
-export class UpstreamError extends Error {
-  constructor(
-    message: string,
-    readonly kind: 'timeout' | 'http' | 'network' | 'stream',
-    readonly status?: number,
-  ) {
-    super(message);
-    this.name = 'UpstreamError';
-  }
-}
+export { UpstreamError } from '../errors.js';

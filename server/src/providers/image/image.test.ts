@@ -9,7 +9,7 @@ import {
 import { buttonsFor, gridButtons, parseCustomId, upscaleButtons } from './custom-ids.js';
 import { demoBannedWord, demoStateAt, demoStepOf } from './demo-midjourney.js';
 import { renderRecipe, sliceGrid, type DemoRecipe } from './demo-render.js';
-import type { MjProxyError } from './midjourney-proxy.js';
+import type { UpstreamError } from '../errors.js';
 import { MidjourneyProxyClient } from './midjourney-proxy.js';
 import { buildPrompt, PromptError, sizeFor } from './prompt.js';
 
@@ -252,7 +252,7 @@ describe('midjourney-proxy client', () => {
     try {
       await p;
     } catch (error) {
-      return error as MjProxyError;
+      return error as UpstreamError;
     }
     throw new Error('expected a failure');
   };
@@ -277,21 +277,22 @@ describe('midjourney-proxy client', () => {
   });
 
   it('tells permanent, transient and banned failures apart', async () => {
-    expect((await failure(client({ secret: 'wrong' }).imagine({ prompt: 'x' }))).kind).toBe(
+    expect((await failure(client({ secret: 'wrong' }).imagine({ prompt: 'x' }))).retry).toBe(
       'permanent',
     );
     fake.queueFullNext = 1;
-    expect((await failure(client().imagine({ prompt: 'x' }))).kind).toBe('transient');
+    expect((await failure(client().imagine({ prompt: 'x' }))).retry).toBe('transient');
     fake.http500Next = 1;
-    expect((await failure(client().imagine({ prompt: 'x' }))).kind).toBe('transient');
+    expect((await failure(client().imagine({ prompt: 'x' }))).retry).toBe('transient');
     const banned = await failure(client().imagine({ prompt: 'a bannedword here' }));
+    expect(banned.retry).toBe('permanent');
     expect(banned.kind).toBe('banned');
     expect(banned.detail.bannedWord).toBe('bannedword');
-    expect((await failure(client().imagine({ prompt: '' }))).kind).toBe('permanent');
+    expect((await failure(client().imagine({ prompt: '' }))).retry).toBe('permanent');
     fake.queuedNext = 1;
     expect((await client().imagine({ prompt: 'x' })).queuedAhead).toBe(2);
     const down = await failure(client({ baseUrl: 'http://127.0.0.1:1' }).imagine({ prompt: 'x' }));
-    expect(down.kind).toBe('transient');
+    expect(down.retry).toBe('transient');
     expect(down.message).not.toContain(fake.secret);
   });
 
@@ -299,7 +300,7 @@ describe('midjourney-proxy client', () => {
     const e = await failure(
       client({ baseUrl: otherUrl, secret: 'other-secret' }).imagine({ prompt: 'x' }),
     );
-    expect(e.kind).toBe('permanent');
+    expect(e.retry).toBe('permanent');
     expect(otherSecrets).toEqual(['other-secret']);
     expect(fake.requests.filter((r) => r.secret === 'other-secret')).toEqual([]);
     expect(e.message).not.toContain('other-secret');

@@ -1,3 +1,5 @@
+import { retryOfStatus, UpstreamError } from '../errors.js';
+
 /**
  * A client of midjourney-proxy (novicezk/midjourney-proxy and trueai-org/midjourney-proxy).
  *
@@ -48,18 +50,6 @@ export interface MjSubmitAnswer {
   description?: string;
   result?: string | number | null;
   properties?: Record<string, unknown>;
-}
-
-/** Why a call failed: `transient` may succeed later, the others will not. */
-export class MjProxyError extends Error {
-  constructor(
-    message: string,
-    readonly kind: 'transient' | 'permanent' | 'banned',
-    readonly detail: { status?: number; code?: number; bannedWord?: string } = {},
-  ) {
-    super(message);
-    this.name = 'MjProxyError';
-  }
 }
 
 export const MJ_CODES = {
@@ -123,34 +113,34 @@ export class MidjourneyProxyClient {
       });
     } catch {
       const timedOut = timeout.aborted;
-      throw new MjProxyError(
+      throw UpstreamError.transient(
         timedOut ? `${where}: no answer in ${this.config.timeoutMs} ms` : `${where}: unreachable`,
-        'transient',
+        timedOut ? 'timeout' : 'network',
       );
     }
     const text = await res.text().catch(() => '');
     if (res.status >= 300 && res.status < 400)
-      throw new MjProxyError(`${where}: redirected (not followed)`, 'permanent', {
+      throw new UpstreamError(`${where}: redirected (not followed)`, 'permanent', 'http', {
         status: res.status,
       });
     if (res.status === 401 || res.status === 403)
-      throw new MjProxyError(
+      throw new UpstreamError(
         `${where}: the proxy refused the secret (${res.status})`,
         'permanent',
-        {
-          status: res.status,
-        },
+        'http',
+        { status: res.status },
       );
-    if (res.status === 429 || res.status >= 500)
-      throw new MjProxyError(`${where}: HTTP ${res.status}`, 'transient', { status: res.status });
-    if (res.status >= 400)
-      throw new MjProxyError(`${where}: HTTP ${res.status} ${text.slice(0, 200)}`, 'permanent', {
+    if (res.status >= 400) {
+      const retry = retryOfStatus(res.status);
+      const shown = retry === 'transient' ? '' : ` ${text.slice(0, 200)}`;
+      throw new UpstreamError(`${where}: HTTP ${res.status}${shown}`, retry, 'http', {
         status: res.status,
       });
+    }
     try {
       return JSON.parse(text) as T;
     } catch {
-      throw new MjProxyError(`${where}: the answer is not JSON`, 'transient');
+      throw UpstreamError.transient(`${where}: the answer is not JSON`, 'answer');
     }
   }
 
@@ -167,7 +157,7 @@ export class MidjourneyProxyClient {
       case MJ_CODES.success:
       case MJ_CODES.queued:
       case MJ_CODES.exists:
-        if (!taskId) throw new MjProxyError(`${path}: accepted without a task id`, 'transient');
+        if (!taskId) throw UpstreamError.transient(`${path}: accepted without a task id`, 'answer');
         return {
           taskId,
           needsModal: a.code === MJ_CODES.exists,
@@ -175,18 +165,18 @@ export class MidjourneyProxyClient {
         };
       case MJ_CODES.banned: {
         const word = a.properties?.bannedWord;
-        throw new MjProxyError(`${path}: banned prompt`, 'banned', {
+        throw new UpstreamError(`${path}: banned prompt`, 'permanent', 'banned', {
           code: a.code,
           bannedWord: typeof word === 'string' ? word : '',
         });
       }
       case MJ_CODES.queueFull:
       case MJ_CODES.systemError:
-        throw new MjProxyError(`${path}: code ${a.code} ${description}`, 'transient', {
+        throw UpstreamError.transient(`${path}: code ${a.code} ${description}`, 'refused', {
           code: a.code,
         });
       default:
-        throw new MjProxyError(`${path}: code ${a.code} ${description}`, 'permanent', {
+        throw new UpstreamError(`${path}: code ${a.code} ${description}`, 'permanent', 'refused', {
           code: a.code,
         });
     }
@@ -249,7 +239,7 @@ export class MidjourneyProxyClient {
       { signal },
     );
     if (!task || typeof task !== 'object' || !task.id)
-      throw new MjProxyError(`task ${id} not found upstream`, 'permanent', { code: 3 });
+      throw new UpstreamError(`task ${id} not found upstream`, 'permanent', 'answer', { code: 3 });
     return task;
   }
 

@@ -1,16 +1,9 @@
+import { retryOfStatus, UpstreamError } from '../errors.js';
+
 /**
  * OpenAI-compatible images: `POST {base}/images/generations` (synchronous) answering
  * `{ data: [{ b64_json | url, revised_prompt }] }`. The key goes only to the configured base.
  */
-export class ImagesError extends Error {
-  constructor(
-    message: string,
-    readonly transient: boolean,
-  ) {
-    super(message);
-    this.name = 'ImagesError';
-  }
-}
 
 export interface GeneratedImage {
   bytes?: Buffer;
@@ -48,7 +41,10 @@ export async function generateImage(input: {
       signal,
     });
   } catch {
-    throw new ImagesError(timeout.aborted ? 'no answer in time' : 'unreachable', true);
+    throw UpstreamError.transient(
+      timeout.aborted ? 'no answer in time' : 'unreachable',
+      timeout.aborted ? 'timeout' : 'network',
+    );
   }
   const text = await res.text().catch(() => '');
   if (res.status >= 300) {
@@ -59,13 +55,15 @@ export async function generateImage(input: {
     } catch {
       // Not JSON: keep the status.
     }
-    throw new ImagesError(message.slice(0, 300), res.status === 429 || res.status >= 500);
+    throw new UpstreamError(message.slice(0, 300), retryOfStatus(res.status), 'http', {
+      status: res.status,
+    });
   }
   let body: { data?: Array<{ b64_json?: string; url?: string; revised_prompt?: string }> };
   try {
     body = JSON.parse(text) as typeof body;
   } catch {
-    throw new ImagesError('the answer is not JSON', true);
+    throw UpstreamError.transient('the answer is not JSON', 'answer');
   }
   const first = body.data?.[0];
   if (first?.b64_json)
@@ -74,5 +72,5 @@ export async function generateImage(input: {
       revisedPrompt: first.revised_prompt ?? null,
     };
   if (first?.url) return { url: first.url, revisedPrompt: first.revised_prompt ?? null };
-  throw new ImagesError('the answer has no picture', false);
+  throw new UpstreamError('the answer has no picture', 'permanent', 'answer');
 }

@@ -1,0 +1,218 @@
+import type { FastifyInstance } from 'fastify';
+import type { Selectable } from 'kysely';
+import { chat as C } from '@atelier/contracts';
+import type { AppContext } from '../../context.js';
+import { nowIso } from '../../db/database.js';
+import { isUniqueViolation } from '../../db/errors.js';
+import { AppError, badRequest, conflict, notFound } from '../../http/errors.js';
+import { route } from '../../http/route.js';
+import type { Executor } from '../../db/executor.js';
+import { texts } from './messages.js';
+import { openProviderKey, requireProvider } from './providers.js';
+import type { ChatModelsTable } from './tables.js';
+
+type ModelRow = Selectable<ChatModelsTable>;
+
+/**
+ * Every model with what calling it needs from its provider: the one base query of chat and
+ * drawing (each adds its own conditions: enabled, kind, protocol, id).
+ */
+export const modelsWithProvider = (db: Executor) =>
+  db
+    .selectFrom('chat_models as m')
+    .innerJoin('chat_providers as p', 'p.id', 'm.provider_id')
+    .selectAll('m')
+    .select([
+      'p.protocol',
+      'p.base_url',
+      'p.api_key_sealed',
+      'p.timeout_ms',
+      'p.concurrency',
+      'p.id as pid',
+    ]);
+
+export const toAdminModel = (r: ModelRow): C.AdminModel => ({
+  id: r.id,
+  name: r.name,
+  upstreamModel: r.upstream_model,
+  providerId: r.provider_id,
+  kind: r.kind,
+  priceKey: r.price_key,
+  vision: r.vision === 1,
+  contextWindow: r.context_window,
+  maxOutput: r.max_output,
+  systemPrompt: r.system_prompt,
+  sort: r.sort,
+  enabled: r.enabled === 1,
+  vipOnly: r.vip_only === 1,
+  createdAt: r.created_at,
+  updatedAt: r.updated_at,
+});
+
+export function modelColumns(f: Partial<C.ModelFields>) {
+  return {
+    ...(f.name !== undefined ? { name: f.name } : {}),
+    ...(f.upstreamModel !== undefined ? { upstream_model: f.upstreamModel } : {}),
+    ...(f.providerId !== undefined ? { provider_id: f.providerId } : {}),
+    ...(f.kind !== undefined ? { kind: f.kind } : {}),
+    ...(f.priceKey !== undefined ? { price_key: f.priceKey } : {}),
+    ...(f.vision !== undefined ? { vision: f.vision ? 1 : 0 } : {}),
+    ...(f.contextWindow !== undefined ? { context_window: f.contextWindow } : {}),
+    ...(f.maxOutput !== undefined ? { max_output: f.maxOutput } : {}),
+    ...(f.systemPrompt !== undefined ? { system_prompt: f.systemPrompt } : {}),
+    ...(f.sort !== undefined ? { sort: f.sort } : {}),
+    ...(f.enabled !== undefined ? { enabled: f.enabled ? 1 : 0 } : {}),
+    ...(f.vipOnly !== undefined ? { vip_only: f.vipOnly ? 1 : 0 } : {}),
+  };
+}
+
+const modelDefaults = {
+  kind: 'chat' as const,
+  vision: 0,
+  context_window: 8192,
+  max_output: 2048,
+  system_prompt: '',
+  sort: 0,
+  enabled: 1,
+  vip_only: 0,
+};
+
+export async function createModel(
+  ctx: AppContext,
+  f: Partial<C.ModelFields> &
+    Pick<C.ModelFields, 'name' | 'upstreamModel' | 'providerId' | 'priceKey'>,
+): Promise<ModelRow> {
+  await requireProvider(ctx, f.providerId);
+  const now = nowIso();
+  try {
+    return await ctx.db.kysely
+      .insertInto('chat_models')
+      .values({
+        ...modelDefaults,
+        name: f.name,
+        upstream_model: f.upstreamModel,
+        provider_id: f.providerId,
+        price_key: f.priceKey,
+        ...modelColumns(f),
+        created_at: now,
+        updated_at: now,
+      })
+      .returningAll()
+      .executeTakeFirstOrThrow();
+  } catch (error) {
+    if (isUniqueViolation(error)) throw conflict(texts.nameTaken, { name: f.name });
+    throw error;
+  }
+}
+
+export async function updateModel(
+  ctx: AppContext,
+  id: number,
+  fields: Partial<C.ModelFields>,
+): Promise<ModelRow> {
+  if (fields.providerId !== undefined) await requireProvider(ctx, fields.providerId);
+  try {
+    const row = await ctx.db.kysely
+      .updateTable('chat_models')
+      .set({ ...modelColumns(fields), updated_at: nowIso() })
+      .where('id', '=', id)
+      .returningAll()
+      .executeTakeFirst();
+    if (!row) throw notFound(texts.modelNotFound);
+    return row;
+  } catch (error) {
+    if (isUniqueViolation(error)) throw conflict(texts.nameTaken, { name: fields.name ?? '' });
+    throw error;
+  }
+}
+
+export async function deleteModel(ctx: AppContext, id: number): Promise<void> {
+  const r = await ctx.db.kysely.deleteFrom('chat_models').where('id', '=', id).executeTakeFirst();
+  if (Number(r.numDeletedRows) === 0) throw notFound(texts.modelNotFound);
+}
+
+/** A model a user may chat with now (enabled, its provider enabled), with its provider. */
+export async function usableModel(ctx: AppContext, modelId: number, userId: number) {
+  const row = await modelsWithProvider(ctx.db.kysely)
+    .where('m.id', '=', modelId)
+    .where('m.enabled', '=', 1)
+    .where('p.enabled', '=', 1)
+    .executeTakeFirst();
+  if (!row) throw notFound(texts.modelNotFound);
+  // An image, music or video model (or a midjourney-proxy provider) has no chat: it must not
+  // answer one, nor be charged at its own price for it.
+  if (row.kind !== 'chat' || row.protocol === 'midjourney')
+    throw badRequest(texts.notAChatModel, { name: row.name }, 'gptModelId');
+  if (row.vip_only === 1 && !(await ctx.balances.read(userId)).isVip)
+    throw new AppError(403, texts.vipOnly);
+  return {
+    model: row,
+    provider: {
+      id: row.pid,
+      protocol: row.protocol,
+      baseUrl: row.base_url,
+      apiKey: openProviderKey(ctx, row.api_key_sealed),
+      timeoutMs: row.timeout_ms,
+      concurrency: row.concurrency,
+    },
+  };
+}
+
+/** The models offered to a user (VIP-only ones to VIPs), with their prices. */
+async function offeredModels(ctx: AppContext, isVip: boolean, kind?: C.ModelFields['kind']) {
+  let q = modelsWithProvider(ctx.db.kysely)
+    .leftJoin('credit_prices as cp', (j) =>
+      j.onRef('cp.price_key', '=', 'm.price_key').on('cp.enabled', '=', 1),
+    )
+    .select(['cp.unit', 'cp.credits', 'cp.input_per_1k', 'cp.output_per_1k'])
+    .where('m.enabled', '=', 1)
+    .where('p.enabled', '=', 1);
+  if (kind) q = q.where('m.kind', '=', kind);
+  if (!isVip) q = q.where('m.vip_only', '=', 0);
+  return q.orderBy('m.sort').orderBy('m.id').execute();
+}
+
+export function modelRoutes(app: FastifyInstance): void {
+  const ctx = app.ctx;
+  route(app, C.adminListModels, async () => {
+    const rows = await ctx.db.kysely
+      .selectFrom('chat_models')
+      .selectAll()
+      .orderBy('sort')
+      .orderBy('id')
+      .execute();
+    return { rows: rows.map(toAdminModel), count: rows.length };
+  });
+  route(app, C.adminCreateModel, async ({ body }) => toAdminModel(await createModel(ctx, body)));
+  route(app, C.adminUpdateModel, async ({ body }) => {
+    const { id, ...fields } = body;
+    return toAdminModel(await updateModel(ctx, id, fields));
+  });
+  route(app, C.adminDeleteModel, async ({ body }) => {
+    await deleteModel(ctx, body.id);
+    return null;
+  });
+
+  route(app, C.queryGptModel, async ({ query, identity }) => {
+    const isVip = identity ? (await ctx.balances.read(identity.userId)).isVip : false;
+    const rows = await offeredModels(ctx, isVip, query.kind);
+    return {
+      rows: rows.map((r) => ({
+        id: r.id,
+        name: r.name,
+        kind: r.kind,
+        priceKey: r.price_key,
+        unit: r.unit ?? 'call',
+        credits: r.credits ?? 0,
+        inputPer1k: r.input_per_1k ?? 0,
+        outputPer1k: r.output_per_1k ?? 0,
+        vision: r.vision === 1,
+        contextWindow: r.context_window,
+        maxOutput: r.max_output,
+        vipOnly: r.vip_only === 1,
+        demo: r.protocol === 'demo',
+      })),
+      count: rows.length,
+    };
+  });
+}

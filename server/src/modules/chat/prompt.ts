@@ -1,0 +1,143 @@
+import type { chat as C } from '@atelier/contracts';
+import type { AppContext } from '../../context.js';
+import { badRequest, notFound } from '../../http/errors.js';
+import {
+  chatAdapterFor,
+  countMessageTokens,
+  OUTLINE_MARKER,
+  type ChatAdapter,
+  type ChatMessage,
+} from '../../providers/chat/index.js';
+import { FILES_PREFIX, isFilesLink, keyOfUrl, readOwnedImage } from '../files/index.js';
+import { usableByok } from './byok.js';
+import { contextMessages } from './history.js';
+import { texts } from './messages.js';
+import { usableModel } from './models.js';
+import { guardedLookup } from './url-guard.js';
+
+export const MIND_SYSTEM_PROMPT =
+  `${OUTLINE_MARKER} You write mind-map outlines. Answer ONLY with a markdown outline of the ` +
+  'topic the user gives: one "#" title, "##" branches and "-" leaves, short phrases, no prose, ' +
+  'in the language of the request.';
+
+/** BYOK endpoints declare no window: this is what we trim to and ask for at most. */
+const BYOK_CONTEXT_WINDOW = 16_384;
+const BYOK_MAX_OUTPUT = 4096;
+
+/** Where an answer comes from: a catalogue model on its provider, or a user's own endpoint. */
+export interface Target {
+  adapter: ChatAdapter;
+  upstreamModel: string;
+  modelName: string;
+  providerKey: string;
+  concurrency: number;
+  timeoutMs: number;
+  contextWindow: number;
+  maxOutput: number;
+  vision: boolean;
+  systemPrompt: string;
+  /** null: a user's own endpoint, no credits. */
+  priceKey: string | null;
+}
+
+/** Users' own endpoints connect only to the address checked when the name was resolved. */
+const byokLookup = guardedLookup();
+
+export async function resolveTarget(
+  ctx: AppContext,
+  body: Pick<C.ChatProcessBody, 'gptModelId' | 'gptModelUserId'>,
+  userId: number,
+): Promise<Target> {
+  if (body.gptModelUserId) {
+    const { row, apiKey } = await usableByok(ctx, Number(body.gptModelUserId), userId);
+    return {
+      adapter: chatAdapterFor({
+        protocol: 'openai',
+        baseUrl: row.base_url,
+        apiKey,
+        ...(ctx.config.chat.byokAllowPrivate ? {} : { lookup: byokLookup }),
+      }),
+      upstreamModel: row.model,
+      modelName: row.name,
+      providerKey: `byok:${row.id}`,
+      concurrency: 4,
+      timeoutMs: 60_000,
+      contextWindow: BYOK_CONTEXT_WINDOW,
+      maxOutput: BYOK_MAX_OUTPUT,
+      vision: row.vision === 1,
+      systemPrompt: '',
+      priceKey: null,
+    };
+  }
+  if (!body.gptModelId) throw badRequest(texts.modelRequired, {}, 'gptModelId');
+  const { model, provider } = await usableModel(ctx, Number(body.gptModelId), userId);
+  return {
+    adapter: chatAdapterFor(provider),
+    upstreamModel: model.upstream_model,
+    modelName: model.name,
+    providerKey: `p:${provider.id}`,
+    concurrency: provider.concurrency,
+    timeoutMs: provider.timeoutMs,
+    contextWindow: model.context_window,
+    maxOutput: model.max_output,
+    vision: model.vision === 1,
+    systemPrompt: model.system_prompt,
+    priceKey: model.price_key,
+  };
+}
+
+export interface PromptInput {
+  userId: number;
+  target: Target;
+  /** The system message (empty: none). */
+  system: string;
+  prompt: string;
+  imageUrl: string | undefined;
+  /** The group whose earlier messages are sent, within the token budget; null: none. */
+  contextGroupId: number | null;
+}
+
+export interface Prompt {
+  messages: ChatMessage[];
+  promptTokens: number;
+  /** The most the answer may take: what the window leaves, at most the model's output. */
+  maxTokens: number;
+  /** What the question's picture is saved as, or null. */
+  storedPicture: string | null;
+}
+
+/** The messages sent upstream: system, as much history as the window allows, the question. */
+export async function buildPrompt(ctx: AppContext, p: PromptInput): Promise<Prompt> {
+  // The upstream cannot reach this server: the user's own upload goes as a data: URL, and a
+  // file of ours that is not theirs is a 404.
+  let imageUrl = p.imageUrl;
+  // Our own picture is saved as its path: a signed link would expire in the history.
+  const pictureKey = imageUrl ? keyOfUrl(imageUrl) : null;
+  const storedPicture = pictureKey ? `${FILES_PREFIX}${pictureKey}` : (p.imageUrl ?? null);
+  if (imageUrl && !pictureKey && isFilesLink(imageUrl)) throw notFound();
+  if (imageUrl && pictureKey) {
+    const own = await readOwnedImage(ctx, p.userId, imageUrl);
+    if (!own) throw notFound();
+    imageUrl = `data:${own.mime};base64,${own.bytes.toString('base64')}`;
+  }
+  const userMessage: ChatMessage = {
+    role: 'user',
+    content: imageUrl
+      ? [
+          { type: 'text', text: p.prompt },
+          { type: 'image_url', image_url: { url: imageUrl } },
+        ]
+      : p.prompt,
+  };
+  const head: ChatMessage[] = p.system ? [{ role: 'system', content: p.system }] : [];
+  const { contextWindow, maxOutput } = p.target;
+  const budget = contextWindow - maxOutput - countMessageTokens([...head, userMessage]);
+  const history =
+    p.contextGroupId !== null && budget > 0
+      ? await contextMessages(ctx, p.contextGroupId, p.userId, budget)
+      : [];
+  const messages = [...head, ...history, userMessage];
+  const promptTokens = countMessageTokens(messages);
+  const maxTokens = Math.max(16, Math.min(maxOutput, contextWindow - promptTokens));
+  return { messages, promptTokens, maxTokens, storedPicture };
+}

@@ -1,0 +1,148 @@
+import type { FastifyInstance } from 'fastify';
+import type { Selectable } from 'kysely';
+import { chat as C } from '@atelier/contracts';
+import type { AppContext } from '../../context.js';
+import { nowIso } from '../../db/database.js';
+import { isUniqueViolation } from '../../db/errors.js';
+import { badRequest, conflict, notFound } from '../../http/errors.js';
+import { route } from '../../http/route.js';
+import { secretBox, type SecretBox } from '../../lib/secret-box.js';
+import { texts } from './messages.js';
+import type { ChatProvidersTable } from './tables.js';
+
+export const PROVIDER_KEY_CONTEXT = 'chat:provider';
+
+export type ProviderRow = Selectable<ChatProvidersTable>;
+
+/** One secret box per app (its key derivation runs once). */
+const boxes = new WeakMap<AppContext, SecretBox>();
+export const boxOf = (ctx: AppContext): SecretBox => {
+  let box = boxes.get(ctx);
+  if (!box) boxes.set(ctx, (box = secretBox(ctx.config.secretKey)));
+  return box;
+};
+
+/** A provider's API key in clear, from its sealed column. */
+export const openProviderKey = (ctx: AppContext, sealed: string | null): string | null =>
+  sealed ? boxOf(ctx).open(sealed, PROVIDER_KEY_CONTEXT) : null;
+
+export const toProvider = (r: ProviderRow): C.Provider => ({
+  id: r.id,
+  name: r.name,
+  protocol: r.protocol,
+  baseUrl: r.base_url,
+  apiKey: r.api_key_sealed ? 'set' : 'not set',
+  concurrency: r.concurrency,
+  timeoutMs: r.timeout_ms,
+  enabled: r.enabled === 1,
+  createdAt: r.created_at,
+  updatedAt: r.updated_at,
+});
+
+export function providerColumns(ctx: AppContext, f: Partial<C.ProviderFields>) {
+  const box = boxOf(ctx);
+  return {
+    ...(f.name !== undefined ? { name: f.name } : {}),
+    ...(f.protocol !== undefined ? { protocol: f.protocol } : {}),
+    ...(f.baseUrl !== undefined ? { base_url: f.baseUrl.replace(/\/+$/, '') } : {}),
+    ...(f.apiKey !== undefined
+      ? { api_key_sealed: f.apiKey === '' ? null : box.seal(f.apiKey, PROVIDER_KEY_CONTEXT) }
+      : {}),
+    ...(f.concurrency !== undefined ? { concurrency: f.concurrency } : {}),
+    ...(f.timeoutMs !== undefined ? { timeout_ms: f.timeoutMs } : {}),
+    ...(f.enabled !== undefined ? { enabled: f.enabled ? 1 : 0 } : {}),
+  };
+}
+
+const providerDefaults = (name: string, protocol: C.ProviderFields['protocol']) => ({
+  name,
+  protocol,
+  base_url: '',
+  api_key_sealed: null,
+  concurrency: 10,
+  timeout_ms: 60_000,
+  enabled: 1,
+});
+
+export async function createProvider(
+  ctx: AppContext,
+  f: Partial<C.ProviderFields> & Pick<C.ProviderFields, 'name' | 'protocol'>,
+): Promise<ProviderRow> {
+  const now = nowIso();
+  try {
+    return await ctx.db.kysely
+      .insertInto('chat_providers')
+      .values({
+        ...providerDefaults(f.name, f.protocol),
+        ...providerColumns(ctx, f),
+        created_at: now,
+        updated_at: now,
+      })
+      .returningAll()
+      .executeTakeFirstOrThrow();
+  } catch (error) {
+    if (isUniqueViolation(error)) throw conflict(texts.nameTaken, { name: f.name });
+    throw error;
+  }
+}
+
+export async function updateProvider(
+  ctx: AppContext,
+  id: number,
+  fields: Partial<C.ProviderFields>,
+): Promise<ProviderRow> {
+  try {
+    const row = await ctx.db.kysely
+      .updateTable('chat_providers')
+      .set({ ...providerColumns(ctx, fields), updated_at: nowIso() })
+      .where('id', '=', id)
+      .returningAll()
+      .executeTakeFirst();
+    if (!row) throw notFound(texts.providerNotFound);
+    return row;
+  } catch (error) {
+    if (isUniqueViolation(error)) throw conflict(texts.nameTaken, { name: fields.name ?? '' });
+    throw error;
+  }
+}
+
+/** Deletes a provider with its models. */
+export async function deleteProvider(ctx: AppContext, id: number): Promise<void> {
+  await ctx.db.kysely.transaction().execute(async (trx) => {
+    await trx.deleteFrom('chat_models').where('provider_id', '=', id).execute();
+    const r = await trx.deleteFrom('chat_providers').where('id', '=', id).executeTakeFirst();
+    if (Number(r.numDeletedRows) === 0) throw notFound(texts.providerNotFound);
+  });
+}
+
+export const listProviders = (ctx: AppContext) =>
+  ctx.db.kysely.selectFrom('chat_providers').selectAll().orderBy('id').execute();
+
+/** The provider a model names (400 naming `providerId` when there is none). */
+export async function requireProvider(ctx: AppContext, id: number): Promise<ProviderRow> {
+  const row = await ctx.db.kysely
+    .selectFrom('chat_providers')
+    .selectAll()
+    .where('id', '=', id)
+    .executeTakeFirst();
+  if (!row) throw badRequest(texts.providerNotFound, {}, 'providerId');
+  return row;
+}
+
+export function providerRoutes(app: FastifyInstance): void {
+  route(app, C.adminListProviders, async () => {
+    const rows = await listProviders(app.ctx);
+    return { rows: rows.map(toProvider), count: rows.length };
+  });
+  route(app, C.adminCreateProvider, async ({ body }) =>
+    toProvider(await createProvider(app.ctx, body)),
+  );
+  route(app, C.adminUpdateProvider, async ({ body }) => {
+    const { id, ...fields } = body;
+    return toProvider(await updateProvider(app.ctx, id, fields));
+  });
+  route(app, C.adminDeleteProvider, async ({ body }) => {
+    await deleteProvider(app.ctx, body.id);
+    return null;
+  });
+}

@@ -1,0 +1,244 @@
+import { randomInt } from 'node:crypto';
+import { TaskStatus, type drawing as D } from '@atelier/contracts';
+import type { AppContext } from '../../context.js';
+import { AppError, badRequest, notFound } from '../../http/errors.js';
+import { parseCustomId } from '../../providers/image/custom-ids.js';
+import { demoStepOf } from '../../providers/image/demo-midjourney.js';
+import type { DemoRecipe } from '../../providers/image/demo-render.js';
+import { buildPrompt, flagsOf, PromptError, splitFlags } from '../../providers/image/prompt.js';
+import { fileOfKey, fileUrl, keyOfUrl } from '../files/index.js';
+import { createTask, getTasks } from '../tasks/index.js';
+import { texts } from './messages.js';
+import type { MjTaskData, MjTaskParams } from './mj-params.js';
+import { pickModel, modelById, priceKeyFor, type DrawingModel } from './models.js';
+
+/**
+ * A drawing request made ready to queue: its model chosen, its prompt and flags checked, the
+ * pictures it names checked to be the caller's, and the demo's recipe written down.
+ */
+
+/** Relax-mode drawings can wait long upstream: they get at least this long before timing out. */
+const RELAX_TIMEOUT_MS = 3 * 3600_000;
+
+const promptError = (e: unknown): never => {
+  if (e instanceof PromptError) throw badRequest(texts.badFlag, { reason: e.reason }, e.field);
+  throw e;
+};
+
+/**
+ * The storage key of a picture the caller owns (an upload or a result, as a /api/files/ url);
+ * anything else, someone else's included, is a 404 naming nothing about it. Only the record is
+ * read here: the runner reads the bytes when it submits.
+ */
+async function ownedPicture(ctx: AppContext, userId: number, url: string): Promise<string> {
+  const key = keyOfUrl(url);
+  const row = key ? await fileOfKey(ctx, key) : undefined;
+  const isPicture = row && (key === row.thumb_key || row.mime.startsWith('image/'));
+  if (!key || !row || row.user_id !== userId || !isPicture) throw notFound(texts.imageNotFound);
+  return key;
+}
+
+async function ownImages(ctx: AppContext, userId: number, urls: string[]): Promise<void> {
+  for (const url of urls) await ownedPicture(ctx, userId, url);
+}
+
+/** A reference Midjourney fetches itself: a freshly signed link on PUBLIC_URL. */
+const referenceLink = async (ctx: AppContext, userId: number, url: string) =>
+  `${ctx.config.publicUrl}${fileUrl(ctx, await ownedPicture(ctx, userId, url))}`;
+
+export interface Prepared {
+  action: D.DrawAction;
+  prompt: string;
+  params: MjTaskParams;
+  parentId: number | null;
+  model: DrawingModel;
+}
+
+export async function prepareImagine(
+  ctx: AppContext,
+  userId: number,
+  body: { prompt: string; params: D.MjParams; modelId?: number },
+): Promise<Prepared> {
+  const model = await pickModel(ctx, userId, 'mj', body.modelId);
+  let built;
+  try {
+    built = buildPrompt(body.prompt, body.params);
+  } catch (e) {
+    return promptError(e);
+  }
+  const f = built.params;
+  await ownImages(ctx, userId, f.imageUrls ?? []);
+  const links = (urls: string[] | undefined) =>
+    urls ? Promise.all(urls.map((u) => referenceLink(ctx, userId, u))) : undefined;
+  const finalPrompt = `${built.text} ${flagsOf(
+    { ...f, niji: undefined, mode: undefined },
+    { cref: await links(f.crefUrls), sref: await links(f.srefUrls) },
+  )}`.trim();
+  const recipe: DemoRecipe = {
+    prompt: built.text,
+    // Like Midjourney, the same words draw new pictures each time unless --seed pins them; the
+    // seed is kept in the recipe so the grid's buttons redraw from the same pictures.
+    seed: f.seed ?? randomInt(0, 2 ** 32 - 1),
+    ...(f.aspect ? { aspect: f.aspect } : {}),
+    ...(f.chaos !== undefined ? { chaos: f.chaos } : {}),
+    ...(f.stylize !== undefined ? { stylize: f.stylize } : {}),
+    ...(f.niji ? { niji: true } : {}),
+    ...(f.no ? { no: f.no } : {}),
+    ...(f.tile ? { tile: true } : {}),
+    steps: [],
+  };
+  return {
+    action: 'imagine',
+    prompt: body.prompt,
+    parentId: null,
+    model,
+    params: {
+      modelId: model.id,
+      ...(f.mode ? { mode: f.mode } : {}),
+      flags: f,
+      finalPrompt: f.niji ? `${finalPrompt} --niji ${f.niji}` : finalPrompt,
+      botType: f.niji ? 'NIJI_JOURNEY' : 'MID_JOURNEY',
+      ...(f.imageUrls?.length ? { images: f.imageUrls } : {}),
+      recipe,
+    },
+  };
+}
+
+async function prepareAction(
+  ctx: AppContext,
+  userId: number,
+  body: Extract<D.DrawInput, { type: 'action' }>,
+): Promise<Prepared> {
+  const [parent] = await getTasks(ctx, userId, [body.taskId], ['mj']);
+  if (!parent) throw notFound(texts.taskNotFound);
+  if (parent.status !== TaskStatus.succeeded || !parent.upstreamId)
+    throw new AppError(400, texts.notFinished);
+  const parsed = parseCustomId(body.customId);
+  const buttons = (parent.data as MjTaskData).buttons ?? [];
+  if (!parsed || !buttons.some((b) => b.customId === body.customId))
+    throw badRequest(texts.unknownButton, {}, 'customId');
+  if (parsed.action === 'inpaint' && !body.maskBase64)
+    throw badRequest(texts.maskRequired, {}, 'maskBase64');
+  const pp = parent.params as unknown as MjTaskParams;
+  const model = await modelById(ctx, pp.modelId);
+  if (!model) throw notFound(texts.modelNotFound);
+  let modalPrompt: string | undefined;
+  let remixText: string | undefined;
+  if (body.prompt) {
+    try {
+      const built = buildPrompt(body.prompt, {});
+      modalPrompt = built.finalPrompt;
+      remixText = built.text;
+    } catch (e) {
+      return promptError(e);
+    }
+  }
+  if (parsed.action === 'custom_zoom') {
+    const zoom = body.zoom ?? 1.5;
+    const base = modalPrompt ?? (parent.data as MjTaskData).finalPrompt ?? parent.prompt;
+    modalPrompt = `${splitFlags(base).text} --zoom ${zoom}`;
+  }
+  if (parsed.action === 'inpaint' && !modalPrompt)
+    modalPrompt = (parent.data as MjTaskData).finalPrompt ?? parent.prompt;
+  const parentRecipe = pp.recipe ?? (parent.data as MjTaskData).recipe ?? null;
+  const recipe: DemoRecipe | null = parentRecipe
+    ? {
+        ...parentRecipe,
+        ...(remixText ? { prompt: remixText } : {}),
+        steps: [
+          ...parentRecipe.steps,
+          demoStepOf(parsed, { zoom: body.zoom, salt: Date.now() % 100_000 }),
+        ],
+      }
+    : null;
+  const mask = body.maskBase64?.replace(/^data:image\/\w+;base64,/, '');
+  return {
+    action: parsed.action,
+    prompt: body.prompt || parent.prompt,
+    parentId: parent.id,
+    model,
+    params: {
+      modelId: model.id,
+      ...(pp.mode ? { mode: pp.mode } : {}),
+      flags: pp.flags ?? {},
+      finalPrompt: modalPrompt ?? pp.finalPrompt ?? parent.prompt,
+      customId: body.customId,
+      parentUpstreamId: parent.upstreamId,
+      ...(modalPrompt ? { modalPrompt } : {}),
+      ...(body.zoom !== undefined ? { zoom: body.zoom } : {}),
+      ...(mask ? { maskBase64: mask } : {}),
+      recipe,
+    },
+  };
+}
+
+export async function prepare(
+  ctx: AppContext,
+  userId: number,
+  body: D.DrawInput,
+): Promise<Prepared> {
+  switch (body.type) {
+    case 'imagine':
+      return prepareImagine(ctx, userId, body);
+    case 'action':
+      return prepareAction(ctx, userId, body);
+    case 'blend': {
+      const model = await pickModel(ctx, userId, 'mj', body.modelId);
+      await ownImages(ctx, userId, body.images);
+      return {
+        action: 'blend',
+        prompt: '',
+        parentId: null,
+        model,
+        params: {
+          modelId: model.id,
+          images: body.images,
+          dimensions: body.dimensions,
+          recipe: null,
+        },
+      };
+    }
+    case 'describe': {
+      const model = await pickModel(ctx, userId, 'mj', body.modelId);
+      await ownImages(ctx, userId, [body.image]);
+      return {
+        action: 'describe',
+        prompt: '',
+        parentId: null,
+        model,
+        params: { modelId: model.id, images: [body.image] },
+      };
+    }
+    case 'faceswap': {
+      const model = await pickModel(ctx, userId, 'mj', body.modelId);
+      // Only trueai's proxy has InsightFace (and the demo imitates it).
+      if (!model.demo && model.provider.flavour !== 'trueai')
+        throw badRequest(texts.faceswapUnsupported, {}, 'modelId');
+      await ownImages(ctx, userId, [body.source, body.target]);
+      return {
+        action: 'faceswap',
+        prompt: '',
+        parentId: null,
+        model,
+        params: { modelId: model.id, images: [body.source, body.target] },
+      };
+    }
+  }
+}
+
+/** Queues a prepared drawing, holding its price. */
+export async function queue(ctx: AppContext, userId: number, p: Prepared) {
+  const relax = p.params.mode === 'relax';
+  return createTask(ctx, {
+    userId,
+    kind: 'mj',
+    action: p.action,
+    prompt: p.prompt,
+    params: p.params as unknown as Record<string, unknown>,
+    parentId: p.parentId,
+    priceKey: priceKeyFor(p.model, p.action),
+    providerId: p.model.provider.id,
+    providerLimit: p.model.provider.concurrency,
+    ...(relax ? { timeoutMs: Math.max(ctx.config.tasks.timeoutMs, RELAX_TIMEOUT_MS) } : {}),
+  });
+}
