@@ -60,16 +60,6 @@ export const streamAnswer = (
     onLine,
   });
 
-/** The chat models the caller may use (the server's order). */
-export const useChatModels = () => {
-  const language = useAppSetting((s) => s.language);
-  return useQuery({
-    queryKey: ['chat', 'models', language],
-    queryFn: async () => (await apiData(chat.queryGptModel, { query: { kind: 'chat' } })).rows,
-    staleTime: 60_000,
-  });
-};
-
 /** The user's own endpoints (BYOK); none for a caller the server does not know yet. */
 export const useOwnModels = () => {
   const userId = useAuthStore((s) => s.userInfo?.id ?? null);
