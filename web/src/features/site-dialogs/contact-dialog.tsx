@@ -3,8 +3,7 @@ import Modal from 'antd/es/modal';
 import { useAuthStore } from '../../stores/auth';
 import { useDialogs } from '../../stores/dialogs';
 import { DialogEmpty, DialogLoading } from './dialog-states';
-import { useLocalized } from './localized';
-import { SiteText } from './site-text';
+import { SiteText, useLocalized } from './site-text';
 
 interface Props {
   /** `contact` (flag `contact`) or customer service (flag `customerService`). */

@@ -3,8 +3,7 @@ import Collapse from 'antd/es/collapse';
 import Modal from 'antd/es/modal';
 import { useDialogs } from '../../stores/dialogs';
 import { DialogEmpty, DialogError, DialogLoading } from './dialog-states';
-import { useLocalized } from './localized';
-import { SiteText } from './site-text';
+import { SiteText, useLocalized } from './site-text';
 import { useFaq } from './sites-api';
 
 /** Frequent questions (flag `faq`): `queryQa?size=99`, each answer folded under its question. */

@@ -4,8 +4,7 @@ import Button from 'antd/es/button';
 import Checkbox from 'antd/es/checkbox';
 import Modal from 'antd/es/modal';
 import { useDialogs } from '../../stores/dialogs';
-import { useLocalized } from './localized';
-import { SiteText } from './site-text';
+import { SiteText, useLocalized } from './site-text';
 import { useNotices } from './sites-api';
 import { dismissNotices, shouldShowNotices } from './notice-hidden';
 
