@@ -124,6 +124,35 @@ export default tseslint.config(
     },
   },
   {
+    // One home per web call: a feature calls the server only from its api file(s)
+    // (`<name>-api.ts`, or the older `<name>-data.ts`), where each call has its query key and hook.
+    files: ['web/src/features/**/*.{ts,tsx}'],
+    ignores: [
+      'web/src/features/**/*-api.ts',
+      'web/src/features/**/*-data.ts',
+      '**/*.test.{ts,tsx}',
+    ],
+    rules: {
+      'no-restricted-imports': [
+        'error',
+        {
+          patterns: [
+            {
+              group: ['**/api/client'],
+              importNames: ['api', 'apiData', 'apiStream'],
+              message:
+                "Call the server from the feature's api file (its -api.ts), with the query key and hook there.",
+            },
+            {
+              group: ['**/api/upload'],
+              message: "Upload from the feature's api file (its -api.ts), as a mutation.",
+            },
+          ],
+        },
+      ],
+    },
+  },
+  {
     files: ['scripts/**/*.mjs', 'bench/**/*.{mjs,js}'],
     languageOptions: { globals: { ...globals.node } },
   },

@@ -1,6 +1,7 @@
 import { apps, chat } from '@atelier/contracts';
-import { useQuery } from '@tanstack/react-query';
+import { useMutation, useQuery } from '@tanstack/react-query';
 import { apiData, apiStream } from '../../api/client';
+import { uploadFile } from '../../api/upload';
 import { useAppSetting } from '../../stores/app-setting';
 import { useAuthStore } from '../../stores/auth';
 import type { ChatGroup, ChatRecord } from '../../stores/chat-storage';
@@ -83,3 +84,7 @@ export const useAppInfo = (appId: number | null) => {
     retry: false,
   });
 };
+
+/** Uploads a picture or file to attach to the next message. */
+export const useUploadAttachment = () =>
+  useMutation({ mutationFn: (file: File) => uploadFile(file) });
