@@ -8,7 +8,14 @@ import { notify } from '../lib/notify';
 import { storageKeys } from '../lib/storage-keys';
 import { useChatStorage } from './chat-storage';
 import { useDialogs } from './dialogs';
-import type { PriceEntry } from './shared';
+
+/** A price row of the site (no screen reads it yet). */
+export interface PriceEntry {
+  id: number;
+  name: string;
+  price: number;
+  [field: string]: unknown;
+}
 
 export interface AuthState {
   token: string | null;
