@@ -6,7 +6,7 @@ import { useAppSetting } from '../../stores/app-setting';
 import { useAuthStore } from '../../stores/auth';
 import type { ChatGroup, ChatRecord } from '../../stores/chat-storage';
 
-/** The server's group as the chat store keeps it (spec section 3: uuid from id, isEdit). */
+/** The server's group as the chat store keeps it (docs/product.md §3: uuid from id, isEdit). */
 export const toStoreGroup = (g: chat.ChatGroup): ChatGroup => ({
   uuid: g.id,
   title: g.title,
