@@ -40,6 +40,42 @@ const moduleZones = serverModules.map((name) => ({
   message: `Import another module only through its index.ts (add what ${name} needs to that module's exports).`,
 }));
 
+/**
+ * Nothing is imported undeclared: a workspace's files may import what its package.json or the
+ * root's declares (the root holds the shared tooling); tests, configs, e2e, bench and scripts
+ * may also use devDependencies. scripts/check-deps.mjs checks the other way (nothing unused).
+ */
+const workspaces = ['contracts', 'server', 'web', 'e2e', 'bench'];
+const devFiles = [
+  '**/*.test.{ts,tsx}',
+  '**/test/**',
+  '**/*.config.{ts,js,mjs}',
+  'e2e/**',
+  'bench/**',
+  'scripts/**',
+  '*/scripts/**',
+];
+const dependencyRules = [
+  ...workspaces.map((w) => ({
+    files: [`${w}/**/*.{ts,tsx,js,mjs}`],
+    rules: {
+      'import-x/no-extraneous-dependencies': [
+        'error',
+        { devDependencies: devFiles, packageDir: [path.join(root, w), root] },
+      ],
+    },
+  })),
+  {
+    files: ['scripts/**/*.mjs', '*.{js,mjs}'],
+    rules: {
+      'import-x/no-extraneous-dependencies': [
+        'error',
+        { devDependencies: true, packageDir: [root] },
+      ],
+    },
+  },
+];
+
 export default tseslint.config(
   {
     ignores: [
@@ -156,4 +192,5 @@ export default tseslint.config(
     files: ['scripts/**/*.mjs', 'bench/**/*.{mjs,js}'],
     languageOptions: { globals: { ...globals.node } },
   },
+  ...dependencyRules,
 );
