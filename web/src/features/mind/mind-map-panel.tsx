@@ -11,7 +11,7 @@ import {
 import Button from 'antd/es/button';
 import Input from 'antd/es/input';
 import Tooltip from 'antd/es/tooltip';
-import { useRef, useState, type ReactNode } from 'react';
+import { useRef, useState, type ReactNode, type RefObject } from 'react';
 import { useTranslation } from 'react-i18next';
 import { downloadBlob } from '../../lib/download';
 import { notify } from '../../lib/notify';
@@ -49,6 +49,73 @@ function ToolButton({
         className="!text-white/75 hover:!text-white"
       />
     </Tooltip>
+  );
+}
+
+/** Zoom, fit, unfold, fold and export: the buttons over the map. */
+function MapToolbar({
+  map,
+  streaming,
+  exporting,
+  onFold,
+  onExport,
+}: {
+  map: RefObject<MindMapHandle | null>;
+  streaming: boolean;
+  exporting: 'svg' | 'png' | null;
+  onFold: (folding: { level: number }) => void;
+  onExport: (kind: 'svg' | 'png') => void;
+}) {
+  const { t } = useTranslation(['mind']);
+  return (
+    <div
+      role="toolbar"
+      aria-label={t('mind:toolbar.label')}
+      className="absolute top-2 right-2 flex flex-wrap items-center gap-0.5 rounded-lg border border-white/10 bg-[#1c1c23]/90 p-1 backdrop-blur"
+    >
+      <ToolButton
+        title={t('mind:toolbar.zoomIn')}
+        icon={<ZoomInOutlined />}
+        onClick={() => map.current?.zoomIn()}
+      />
+      <ToolButton
+        title={t('mind:toolbar.zoomOut')}
+        icon={<ZoomOutOutlined />}
+        onClick={() => map.current?.zoomOut()}
+      />
+      <ToolButton
+        title={t('mind:toolbar.fit')}
+        icon={<CompressOutlined />}
+        onClick={() => map.current?.fit()}
+      />
+      <ToolButton
+        title={t('mind:toolbar.expandAll')}
+        icon={<NodeExpandOutlined />}
+        disabled={streaming}
+        onClick={() => onFold({ level: -1 })}
+      />
+      <ToolButton
+        title={t('mind:toolbar.collapse')}
+        icon={<NodeCollapseOutlined />}
+        disabled={streaming}
+        onClick={() => onFold({ level: COLLAPSED_LEVEL })}
+      />
+      <span className="mx-1 h-4 w-px bg-white/10" aria-hidden />
+      <ToolButton
+        title={t('mind:toolbar.exportSvg')}
+        icon={<FileOutlined />}
+        disabled={streaming}
+        loading={exporting === 'svg'}
+        onClick={() => onExport('svg')}
+      />
+      <ToolButton
+        title={t('mind:toolbar.exportPng')}
+        icon={<FileImageOutlined />}
+        disabled={streaming}
+        loading={exporting === 'png'}
+        onClick={() => onExport('png')}
+      />
+    </div>
   );
 }
 
@@ -108,54 +175,13 @@ export function MindMapPanel({
           live={streaming}
           label={t('mind:map.label', { title })}
         />
-        <div
-          role="toolbar"
-          aria-label={t('mind:toolbar.label')}
-          className="absolute top-2 right-2 flex flex-wrap items-center gap-0.5 rounded-lg border border-white/10 bg-[#1c1c23]/90 p-1 backdrop-blur"
-        >
-          <ToolButton
-            title={t('mind:toolbar.zoomIn')}
-            icon={<ZoomInOutlined />}
-            onClick={() => map.current?.zoomIn()}
-          />
-          <ToolButton
-            title={t('mind:toolbar.zoomOut')}
-            icon={<ZoomOutOutlined />}
-            onClick={() => map.current?.zoomOut()}
-          />
-          <ToolButton
-            title={t('mind:toolbar.fit')}
-            icon={<CompressOutlined />}
-            onClick={() => map.current?.fit()}
-          />
-          <ToolButton
-            title={t('mind:toolbar.expandAll')}
-            icon={<NodeExpandOutlined />}
-            disabled={streaming}
-            onClick={() => onFold({ level: -1 })}
-          />
-          <ToolButton
-            title={t('mind:toolbar.collapse')}
-            icon={<NodeCollapseOutlined />}
-            disabled={streaming}
-            onClick={() => onFold({ level: COLLAPSED_LEVEL })}
-          />
-          <span className="mx-1 h-4 w-px bg-white/10" aria-hidden />
-          <ToolButton
-            title={t('mind:toolbar.exportSvg')}
-            icon={<FileOutlined />}
-            disabled={streaming}
-            loading={exporting === 'svg'}
-            onClick={() => void exportAs('svg')}
-          />
-          <ToolButton
-            title={t('mind:toolbar.exportPng')}
-            icon={<FileImageOutlined />}
-            disabled={streaming}
-            loading={exporting === 'png'}
-            onClick={() => void exportAs('png')}
-          />
-        </div>
+        <MapToolbar
+          map={map}
+          streaming={streaming}
+          exporting={exporting}
+          onFold={onFold}
+          onExport={(kind) => void exportAs(kind)}
+        />
         <span
           className="absolute bottom-2 left-3 text-xs text-white/45"
           aria-live="polite"
