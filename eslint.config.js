@@ -193,4 +193,29 @@ export default tseslint.config(
     languageOptions: { globals: { ...globals.node } },
   },
   ...dependencyRules,
+  {
+    // Small files, small functions (docs/style.md, Size). Blank lines and comments do not count
+    // in a function; the contracts are one schema per call and are exempt.
+    files: ['server/src/**/*.ts', 'web/src/**/*.{ts,tsx}'],
+    rules: {
+      'max-lines': ['error', { max: 400 }],
+      'max-lines-per-function': ['error', { max: 120, skipBlankLines: true, skipComments: true }],
+    },
+  },
+  {
+    // A describe block is one function and reads best whole; test files keep the file limit.
+    files: ['**/*.test.{ts,tsx}'],
+    rules: { 'max-lines-per-function': 'off' },
+  },
+  {
+    // Data, not logic: seed data, the locale texts, the offline demo painter's shapes, and
+    // migrations (one schema step each).
+    files: [
+      'server/src/modules/*/seed-data.ts',
+      'web/src/i18n/locales/**',
+      'server/src/providers/image/demo-render.ts',
+      'server/src/db/migrations/**',
+    ],
+    rules: { 'max-lines': 'off', 'max-lines-per-function': 'off' },
+  },
 );
