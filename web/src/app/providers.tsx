@@ -15,7 +15,7 @@ const antdLocales = { 'zh-CN': zhCN, 'en-US': enUS, 'zh-TW': zhTW } satisfies Re
   unknown
 >;
 
-/** The accent colour: primary actions and progress only (STYLE.md "Look and feel"). */
+/** The accent colour: primary actions and progress only (docs/style.md, Look and feel). */
 export const ACCENT = '#7c6cf2';
 
 /** Calm near-black surfaces in three steps, one accent, one radius, a 4/8 px spacing scale. */

@@ -8,7 +8,14 @@ import { notify } from '../lib/notify';
 import { storageKeys } from '../lib/storage-keys';
 import { useChatStorage } from './chat-storage';
 import { useDialogs } from './dialogs';
-import type { PriceEntry } from './shared';
+
+/** A price row of the site (no screen reads it yet). */
+export interface PriceEntry {
+  id: number;
+  name: string;
+  price: number;
+  [field: string]: unknown;
+}
 
 export interface AuthState {
   token: string | null;
@@ -113,7 +120,7 @@ export const useAuthStore = create<AuthState>()((set, get) => ({
   },
 }));
 
-/** Signed-in means the user info has a username (spec section 4). */
+/** Signed-in means the user info has a username (docs/product.md §4). */
 export const isSignedIn = (s: Pick<AuthState, 'userInfo'>): boolean => !!s.userInfo?.username;
 
 /** The about entry of the current host, if the site has one. */

@@ -14,10 +14,10 @@ import Tooltip from 'antd/es/tooltip';
 import { useRef, useState, type ChangeEvent, type KeyboardEvent } from 'react';
 import { useTranslation } from 'react-i18next';
 import { files } from '@atelier/contracts';
-import { uploadFile } from '../../api/upload';
 import { useChatStorage } from '../../stores/chat-storage';
 import { useDialogs } from '../../stores/dialogs';
 import { usePromptStore, type PromptEntry } from '../../stores/prompt-store';
+import { useUploadAttachment } from './chat-api';
 import { choiceKey, filterPrompts, parseChoice, slashQuery } from './chat-logic';
 import type { useModelChoice } from './use-model-choice';
 
@@ -132,7 +132,8 @@ export function ChatInput({
   const setUsingContext = useChatStorage((s) => s.setUsingContext);
   const promptList = usePromptStore((s) => s.promptList);
   const [attached, setAttached] = useState<Attached | null>(null);
-  const [uploading, setUploading] = useState(false);
+  const upload = useUploadAttachment();
+  const uploading = upload.isPending;
   const [selected, setSelected] = useState(0);
   const [menuClosedFor, setMenuClosedFor] = useState<string | null>(null);
   const fileRef = useRef<HTMLInputElement>(null);
@@ -185,15 +186,10 @@ export function ChatInput({
     const file = e.target.files?.[0];
     e.target.value = '';
     if (!file) return;
-    setUploading(true);
-    try {
-      const uploaded = await uploadFile(file);
+    // A failure was shown by the client.
+    const uploaded = await upload.mutateAsync(file).catch(() => null);
+    if (uploaded)
       setAttached({ url: `${location.origin}${uploaded.url}`, preview: uploaded.thumbUrl });
-    } catch {
-      // The client showed why.
-    } finally {
-      setUploading(false);
-    }
   };
 
   const modelOptions = [

@@ -5,7 +5,7 @@ import { LAZY_IMAGE_THROTTLE_MS, throttle } from './throttle';
 
 /*
  * Images that came into view wait in one queue, revealed together at most every 300 ms
- * (spec section 9), so scrolling a long list does not start every download at once.
+ * (docs/product.md §9), so scrolling a long list does not start every download at once.
  */
 const waiting = new Set<() => void>();
 const flush = throttle(() => {

@@ -32,7 +32,7 @@ const fetchLatest = () =>
   apiData(drawing.drawResults, { query: { page: 1, size: POLL_PAGE_SIZE, type: POLL_TYPE } });
 
 /*
- * The one polling loop of the app (spec section 4): it lives at module level so re-renders,
+ * The one polling loop of the app (docs/product.md §4): it lives at module level so re-renders,
  * remounts and navigation never start a second one; screens using it are counted and the
  * last to leave stops it.
  */

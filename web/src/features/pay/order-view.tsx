@@ -1,12 +1,11 @@
 import { ClockCircleOutlined, LoadingOutlined } from '@ant-design/icons';
-import { payments } from '@atelier/contracts';
+import type { payments } from '@atelier/contracts';
 import { useQuery, useQueryClient } from '@tanstack/react-query';
 import Button from 'antd/es/button';
 import Result from 'antd/es/result';
 import { QRCodeSVG } from 'qrcode.react';
 import { useEffect, useRef, useState } from 'react';
 import { useTranslation } from 'react-i18next';
-import { apiData } from '../../api/client';
 import { useAuthStore } from '../../stores/auth';
 import { useShared } from '../../stores/shared';
 import {
@@ -17,7 +16,7 @@ import {
   remainingMs,
   shouldPoll,
 } from './order-status';
-import { payKeys } from './pay-data';
+import { orderQuery, payKeys } from './pay-data';
 import { usePayWayLabel } from './pay-way-picker';
 
 /** The current time, ticking every second while `active`. */
@@ -61,8 +60,7 @@ export function OrderView({
   const visible = usePageVisible();
   const balance = useAuthStore((s) => s.userBalance?.credits);
   const status = useQuery({
-    queryKey: payKeys.order(initial.orderNo),
-    queryFn: () => apiData(payments.getOrder, { query: { orderNo: initial.orderNo } }),
+    ...orderQuery(initial.orderNo),
     initialData: initial,
     refetchInterval: (query) => {
       const order = query.state.data ?? initial;

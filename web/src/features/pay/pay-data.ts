@@ -1,6 +1,11 @@
-import { payments } from '@atelier/contracts';
-import { useQuery } from '@tanstack/react-query';
+import { credits, payments, type BodyIn } from '@atelier/contracts';
+import { queryOptions, useQuery } from '@tanstack/react-query';
 import { apiData } from '../../api/client';
+
+/*
+ * The calls of the credits screens (packages, pay ways, orders, redeem codes) with their keys.
+ * Components add only how often to ask (polling, when enabled).
+ */
 
 /** Query keys of the credits screens; a paid order or a redeemed code invalidates `credits`. */
 export const payKeys = {
@@ -25,3 +30,17 @@ export const usePayWays = () =>
     queryFn: () => apiData(payments.payWays),
     staleTime: 30_000,
   });
+
+/** An order's current state (the pay screen and the order view poll it while pending). */
+export const orderQuery = (orderNo: string) =>
+  queryOptions({
+    queryKey: payKeys.order(orderNo),
+    queryFn: () => apiData(payments.getOrder, { query: { orderNo } }),
+  });
+
+/** Creates an order for a package paid with a pay way. */
+export const createOrder = (body: BodyIn<typeof payments.createOrder>) =>
+  apiData(payments.createOrder, { body });
+
+/** Redeems a code; answers what it added and the new balance. */
+export const redeemCode = (code: string) => apiData(credits.changeToken, { body: { code } });

@@ -1,14 +1,12 @@
-import { payments } from '@atelier/contracts';
 import { useQuery } from '@tanstack/react-query';
 import Button from 'antd/es/button';
 import Skeleton from 'antd/es/skeleton';
 import { useTranslation } from 'react-i18next';
 import { useSearchParams } from 'react-router';
-import { apiData } from '../../api/client';
 import { ScreenIcon } from '../../components/screen-icon';
 import { isSignedIn, useAuthStore } from '../../stores/auth';
 import { useDialogs } from '../../stores/dialogs';
-import { payKeys } from './pay-data';
+import { orderQuery } from './pay-data';
 import { PurchasePanel } from './purchase-panel';
 
 /**
@@ -21,8 +19,7 @@ export default function PayScreen() {
   const orderNo = params.get('orderNo');
   const signedIn = useAuthStore(isSignedIn);
   const returning = useQuery({
-    queryKey: payKeys.order(orderNo ?? ''),
-    queryFn: () => apiData(payments.getOrder, { query: { orderNo: orderNo ?? '' } }),
+    ...orderQuery(orderNo ?? ''),
     enabled: !!orderNo && signedIn,
     retry: false,
   });

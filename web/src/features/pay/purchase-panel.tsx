@@ -1,4 +1,4 @@
-import { payments } from '@atelier/contracts';
+import type { payments } from '@atelier/contracts';
 import { useMutation } from '@tanstack/react-query';
 import Alert from 'antd/es/alert';
 import Button from 'antd/es/button';
@@ -7,13 +7,12 @@ import Result from 'antd/es/result';
 import Skeleton from 'antd/es/skeleton';
 import { useState, type ReactNode } from 'react';
 import { useTranslation } from 'react-i18next';
-import { apiData } from '../../api/client';
 import { isSignedIn, useAuthStore } from '../../stores/auth';
 import { useShared } from '../../stores/shared';
 import { formatPrice, initialPayWay } from './order-status';
 import { OrderView } from './order-view';
 import { PackageList } from './package-list';
-import { usePackages, usePayWays } from './pay-data';
+import { createOrder, usePackages, usePayWays } from './pay-data';
 import { PayWayPicker } from './pay-way-picker';
 
 /**
@@ -44,8 +43,7 @@ export function PurchasePanel({
   const [way, setWay] = useState<payments.PayWay | null>(null);
   const [order, setOrder] = useState<payments.Order | null>(initialOrder);
   const create = useMutation({
-    mutationFn: (body: { packageId: number; payWay: payments.PayWay }) =>
-      apiData(payments.createOrder, { body }),
+    mutationFn: createOrder,
     onSuccess: setOrder,
   });
 

@@ -1,5 +1,4 @@
 import { GiftOutlined } from '@ant-design/icons';
-import { credits } from '@atelier/contracts';
 import { useMutation, useQueryClient } from '@tanstack/react-query';
 import Button from 'antd/es/button';
 import Input from 'antd/es/input';
@@ -7,11 +6,11 @@ import Modal from 'antd/es/modal';
 import Result from 'antd/es/result';
 import { useState, type FormEvent } from 'react';
 import { useTranslation } from 'react-i18next';
-import { ApiError, apiData } from '../../api/client';
+import { ApiError } from '../../api/client';
 import { useAuthStore } from '../../stores/auth';
 import { useDialogs } from '../../stores/dialogs';
 import { useShared } from '../../stores/shared';
-import { payKeys } from './pay-data';
+import { payKeys, redeemCode } from './pay-data';
 import { useSheetProps } from './purchase-dialog';
 import { checkRedeemCode } from './redeem-code';
 
@@ -28,7 +27,7 @@ export default function RedemptionDialog() {
   const [code, setCode] = useState('');
   const [fieldError, setFieldError] = useState<string | null>(null);
   const redeem = useMutation({
-    mutationFn: (value: string) => apiData(credits.changeToken, { body: { code: value } }),
+    mutationFn: redeemCode,
     onSuccess: (data) => {
       useAuthStore.setState({ userBalance: data.balance });
       void useAuthStore

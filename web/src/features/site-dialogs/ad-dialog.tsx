@@ -4,9 +4,9 @@ import Modal from 'antd/es/modal';
 import { storage } from '../../lib/storage';
 import { useAuthStore } from '../../stores/auth';
 import { useDialogs } from '../../stores/dialogs';
-import { useLocalized } from './localized';
+import { useLocalized } from './site-text';
 import { secondsUntilTomorrow } from './notice-hidden';
-import { safeHref } from './plain-markdown';
+import { safeHref } from './safe-href';
 
 const AD_HIDDEN_KEY = 'adHiddenToday';
 

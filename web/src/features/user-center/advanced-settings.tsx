@@ -10,7 +10,7 @@ import { SettingRow } from './setting-row';
 const SYSTEM_MESSAGE_MAX = 4000;
 
 /**
- * The upstream rows of spec section 2 (API, reverse proxy, timeout, socks, HTTPS proxy, API
+ * The upstream rows of docs/product.md §2 (API, reverse proxy, timeout, socks, HTTPS proxy, API
  * balance). They describe the server's provider settings, so only admins see them; there is no
  * provider API yet, so they read "not configured".
  */

@@ -1,17 +1,13 @@
 import { CalendarOutlined, CheckOutlined, FireOutlined } from '@ant-design/icons';
-import { credits } from '@atelier/contracts';
-import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import Button from 'antd/es/button';
 import Result from 'antd/es/result';
 import Skeleton from 'antd/es/skeleton';
 import { useTranslation } from 'react-i18next';
-import { api, apiData } from '../../api/client';
 import { notify } from '../../lib/notify';
 import { useAuthStore } from '../../stores/auth';
 import { useShared } from '../../stores/shared';
 import { monthGrid, weekdayNames } from './checkin-calendar';
-
-const checkinKey = ['credits', 'checkin'] as const;
+import { useCheckin, useCheckinDays } from './user-api';
 
 /**
  * Daily check-in: this month's calendar with the days checked in, the streak and the daily
@@ -19,23 +15,15 @@ const checkinKey = ['credits', 'checkin'] as const;
  */
 export function CheckinCard() {
   const { t, i18n } = useTranslation(['user']);
-  const client = useQueryClient();
-  const display = useQuery({
-    queryKey: checkinKey,
-    queryFn: () => apiData(credits.displayCheckin),
-  });
-  const checkin = useMutation({
-    mutationFn: () => api(credits.checkin),
-    onSuccess: (answer) => {
-      if (!answer.success) {
-        notify.info(answer.message || t('user:checkin.already'));
-      } else {
-        notify.success(t('user:checkin.success', { count: answer.data.credits }));
-        useAuthStore.setState({ userBalance: answer.data.balance });
-        useShared.getState().bump('balance');
-      }
-      void client.invalidateQueries({ queryKey: ['credits'] });
-    },
+  const display = useCheckinDays();
+  const checkin = useCheckin((answer) => {
+    if (!answer.success) {
+      notify.info(answer.message || t('user:checkin.already'));
+    } else {
+      notify.success(t('user:checkin.success', { count: answer.data.credits }));
+      useAuthStore.setState({ userBalance: answer.data.balance });
+      useShared.getState().bump('balance');
+    }
   });
 
   if (display.isPending)

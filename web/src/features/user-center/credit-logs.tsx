@@ -1,5 +1,4 @@
-import { credits } from '@atelier/contracts';
-import { keepPreviousData, useQuery } from '@tanstack/react-query';
+import type { credits } from '@atelier/contracts';
 import Button from 'antd/es/button';
 import Empty from 'antd/es/empty';
 import Pagination from 'antd/es/pagination';
@@ -9,12 +8,12 @@ import Skeleton from 'antd/es/skeleton';
 import type { TFunction } from 'i18next';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
-import { apiData } from '../../api/client';
 import { useIsMobile } from '../../components/use-is-mobile';
 import { useShared } from '../../stores/shared';
 import { spentOnText } from './spent-on';
+import { useCreditLog, type CreditLog } from './user-api';
 
-type Log = 'recharge' | 'usage';
+type Log = CreditLog;
 
 /** The label of each ledger kind, one literal key each. */
 const kindKeys: Record<credits.LedgerEntry['kind'], string> = {
@@ -46,14 +45,7 @@ function LogList({ log }: { log: Log }) {
   const refresh = useShared((s) => s.refresh.balance);
   const mobile = useIsMobile();
   const [page, setPage] = useState(1);
-  const query = useQuery({
-    queryKey: ['credits', 'log', log, page, size, refresh],
-    queryFn: () =>
-      apiData(log === 'recharge' ? credits.rechargeLog : credits.usetokenList, {
-        query: { page, size },
-      }),
-    placeholderData: keepPreviousData,
-  });
+  const query = useCreditLog(log, page, size, refresh);
 
   if (query.isPending)
     return (
