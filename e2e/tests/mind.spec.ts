@@ -81,6 +81,18 @@ test('a topic streams into an outline and a mind map that exports as SVG and PNG
   await expect(map).toHaveAttribute('aria-label', 'Mind map: Edited root');
   await expect.poll(() => nodes.count()).toBe(3);
 
+  // Typing at the end of the outline behaves like any text box: spaces and new lines stay.
+  await outline.click();
+  await page.keyboard.press('ControlOrMeta+End');
+  await page.keyboard.type('\n## Practice plan\n- 15 minutes a day ');
+  await expect(outline).toHaveValue(
+    '# Edited root\n## Only branch\n- leaf\n## Practice plan\n- 15 minutes a day ',
+  );
+  await expect(map.locator('foreignObject', { hasText: '15 minutes a day' })).toBeVisible();
+  await expect.poll(() => nodes.count()).toBe(5);
+  await outline.fill('# Edited root\n## Only branch\n- leaf');
+  await expect.poll(() => nodes.count()).toBe(3);
+
   const svgDownload = page.waitForEvent('download');
   await page.getByRole('button', { name: 'Export SVG' }).click();
   const svgFile = await svgDownload;

@@ -7,7 +7,6 @@ import {
   NodeExpandOutlined,
   StopOutlined,
   ThunderboltOutlined,
-  UnorderedListOutlined,
   ZoomInOutlined,
   ZoomOutOutlined,
 } from '@ant-design/icons';
@@ -32,6 +31,7 @@ import { MindHistoryDrawer } from './mind-history-drawer';
 import { useMindHistory, type MindMapRecord } from './mind-history';
 import { MAP_BACKGROUND, MindMapView, type MindMapHandle } from './mind-map-view';
 import { countNodes, exportFileName, extractOutline, parseOutline, plainText } from './outline';
+import { OutlinePanel, useMindOutline } from './outline-panel';
 
 const PROMPT_MAX = 2000;
 /** "Collapse" folds the branches: the root and its branches stay in view. */
@@ -88,7 +88,7 @@ export default function MindScreen() {
   const storedModel = useMindHistory((s) => s.modelId);
   const [typed, setTyped] = useState('');
   const [promptError, setPromptError] = useState(false);
-  const [answer, setAnswer] = useState('');
+  const { outline, shown: hasMap, setAnswer, edit: editOutline } = useMindOutline();
   const [mapPrompt, setMapPrompt] = useState('');
   const [streaming, setStreaming] = useState(false);
   const [failure, setFailure] = useState<string | null>(null);
@@ -101,9 +101,7 @@ export default function MindScreen() {
 
   const list = models.data ?? [];
   const modelId = list.find((m) => m.id === storedModel)?.id ?? list[0]?.id ?? null;
-  const outline = useMemo(() => extractOutline(answer), [answer]);
   const tree = useMemo(() => parseOutline(outline, mapPrompt), [outline, mapPrompt]);
-  const hasMap = outline !== '';
   const title = plainText(tree.text) || mapPrompt;
 
   useEffect(() => () => abort.current?.abort(), []);
@@ -390,22 +388,7 @@ export default function MindScreen() {
               {streaming ? t('mind:streaming') : t('mind:nodes', { count: countNodes(tree) })}
             </span>
           </div>
-          <div className="flex min-h-0 flex-col gap-2">
-            <label htmlFor="mind-outline" className="flex items-center gap-2 text-sm text-white/75">
-              <UnorderedListOutlined />
-              {t('mind:outline.title')}
-            </label>
-            <Input.TextArea
-              id="mind-outline"
-              value={outline}
-              readOnly={streaming}
-              spellCheck={false}
-              autoSize={{ minRows: 8, maxRows: 24 }}
-              onChange={(e) => setAnswer(e.target.value)}
-              className="font-mono text-[13px]"
-            />
-            <span className="text-xs text-white/40">{t('mind:outline.hint')}</span>
-          </div>
+          <OutlinePanel value={outline} readOnly={streaming} onChange={editOutline} />
         </div>
       )}
 
