@@ -11,6 +11,7 @@ export default {
   userCenter: 'User centre',
   loading: 'Loading…',
   navigation: 'Main navigation',
+  skipToContent: 'Skip to content',
   launcherTitle: 'Start creating',
   launcherHint: 'Pick a tool to begin',
   notFoundTitle: 'Page not found',

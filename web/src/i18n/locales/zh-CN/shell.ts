@@ -9,6 +9,7 @@ export default {
   userCenter: '个人中心',
   loading: '加载中…',
   navigation: '主导航',
+  skipToContent: '跳到主要内容',
   launcherTitle: '开始创作',
   launcherHint: '选择一个工具开始',
   notFoundTitle: '页面不存在',

@@ -11,6 +11,7 @@ export default {
   userCenter: '個人中心',
   loading: '載入中…',
   navigation: '主導覽',
+  skipToContent: '跳到主要內容',
   launcherTitle: '開始創作',
   launcherHint: '選擇一個工具開始',
   notFoundTitle: '頁面不存在',
