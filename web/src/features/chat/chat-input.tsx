@@ -15,11 +15,15 @@ import { useRef, useState, type ChangeEvent, type KeyboardEvent } from 'react';
 import { useTranslation } from 'react-i18next';
 import { files } from '@atelier/contracts';
 import { uploadFile } from '../../api/upload';
+import { useIsMobile } from '../../components/use-is-mobile';
 import { useChatStorage } from '../../stores/chat-storage';
 import { useDialogs } from '../../stores/dialogs';
 import { usePromptStore, type PromptEntry } from '../../stores/prompt-store';
 import { choiceKey, filterPrompts, parseChoice, slashQuery } from './chat-logic';
 import type { useModelChoice } from './use-model-choice';
+
+/** The input's small tool buttons grow to a 40 px tap target on phones. */
+const PHONE_TAP = 'max-[639px]:!h-10 max-[639px]:!min-w-10';
 
 export interface ChatInputProps {
   value: string;
@@ -128,6 +132,7 @@ export function ChatInput({
   onStop,
 }: ChatInputProps) {
   const { t } = useTranslation('chat');
+  const mobile = useIsMobile();
   const usingContext = useChatStorage((s) => s.usingContext);
   const setUsingContext = useChatStorage((s) => s.setUsingContext);
   const promptList = usePromptStore((s) => s.promptList);
@@ -258,6 +263,8 @@ export function ChatInput({
           onKeyDown={onKeyDown}
           placeholder={placeholder}
           aria-label={t('input.label')}
+          // The box is what a desktop visitor came for; a phone would open its keyboard.
+          autoFocus={!mobile}
           aria-controls={menuOpen ? 'chat-slash-menu' : undefined}
           aria-activedescendant={
             menuOpen && items.length
@@ -300,7 +307,7 @@ export function ChatInput({
               aria-pressed={usingContext}
               aria-label={t('input.context')}
               onClick={() => setUsingContext(!usingContext)}
-              className={usingContext ? '!text-[var(--accent)]' : '!text-white/45'}
+              className={`${PHONE_TAP} ${usingContext ? '!text-[var(--accent)]' : '!text-white/60'}`}
             >
               <span className="max-[639px]:hidden">{t('input.context')}</span>
             </Button>
@@ -312,7 +319,7 @@ export function ChatInput({
               icon={<BookOutlined />}
               aria-label={t('input.promptStore')}
               onClick={() => useDialogs.getState().open('promptStore')}
-              className="!text-white/55"
+              className={`${PHONE_TAP} !text-white/60`}
             />
           </Tooltip>
           {vision && (
@@ -324,7 +331,7 @@ export function ChatInput({
                 loading={uploading}
                 aria-label={t('input.attach')}
                 onClick={() => fileRef.current?.click()}
-                className="!text-white/55"
+                className={`${PHONE_TAP} !text-white/60`}
               />
             </Tooltip>
           )}
@@ -359,7 +366,7 @@ export function ChatInput({
           )}
         </div>
       </div>
-      <p className="m-0 mt-2 text-center text-[11px] text-white/30 max-[639px]:hidden">
+      <p className="m-0 mt-2 text-center text-[11px] text-white/50 max-[639px]:hidden">
         {t('input.hint')}
       </p>
     </div>

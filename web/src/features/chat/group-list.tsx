@@ -8,6 +8,7 @@ import {
   PlusOutlined,
   PushpinFilled,
   PushpinOutlined,
+  SearchOutlined,
 } from '@ant-design/icons';
 import Button from 'antd/es/button';
 import Input from 'antd/es/input';
@@ -225,8 +226,11 @@ export function GroupList({ onPicked, confirm, onLeaveApp }: GroupListProps) {
       >
         {t('chat:groups.newChat')}
       </Button>
-      <Input.Search
+      {/* The list filters as one types: a field with a search icon, no unnamed search button. */}
+      <Input
+        type="search"
         allowClear
+        prefix={<SearchOutlined aria-hidden className="text-white/45" />}
         value={keyword}
         onChange={(e) => setKeyword(e.target.value)}
         placeholder={t('chat:groups.search')}
