@@ -18,6 +18,7 @@ import { useTranslation } from 'react-i18next';
 import { ApiError, apiData } from '../../api/client';
 import { notify } from '../../lib/notify';
 import { useDialogs } from '../../stores/dialogs';
+import { useIsMobile } from '../../components/use-is-mobile';
 import { mjKeys, submitDraw, uploadImage, useActiveCount, useIdentity, useModels } from './mj-data';
 import { useComposer, type RefTarget } from './mj-store';
 import { ParamsPanel } from './params-panel';
@@ -78,9 +79,12 @@ function Simulation({ modelId, refreshKey }: { modelId: number | undefined; refr
  * The prompt composer: the prompt, translate and suggestions, reference pictures (drop, pick or
  * choose from one's results), the parameters (kept as defaults with saveUserParam), the price
  * and queue, and the submit. Problems show under the field they concern, in the user's language.
+ * A phone gets texts for touch (no Ctrl+Enter, no dropping); `onSubmitted` runs once a drawing
+ * is queued, so the screen can show it.
  */
-export function Composer() {
+export function Composer({ onSubmitted }: { onSubmitted?: () => void }) {
   const { t } = useTranslation();
+  const phone = useIsMobile();
   const client = useQueryClient();
   const who = useIdentity();
   const prompt = useComposer((s) => s.prompt);
@@ -215,6 +219,7 @@ export function Composer() {
       await submitDraw({ type: 'imagine', modelId: model?.id, prompt: text, params: full });
       setSuggestions([]);
       setQuoteKey((k) => k + 1);
+      onSubmitted?.();
     } catch (error) {
       // The client already toasted the message; a 400 also names the field it is about.
       if (error instanceof ApiError && error.status === 400) {
@@ -293,7 +298,9 @@ export function Composer() {
           aria-describedby={promptError ? 'mj-prompt-error' : undefined}
           autoSize={{ minRows: 3, maxRows: 8 }}
           maxLength={4000}
-          placeholder={t('midjourney:composer.placeholder')}
+          placeholder={
+            phone ? t('midjourney:composer.placeholderTouch') : t('midjourney:composer.placeholder')
+          }
           onChange={(e) => setPrompt(e.target.value)}
           onKeyDown={(e) => {
             if (e.key === 'Enter' && (e.ctrlKey || e.metaKey)) {
@@ -307,7 +314,7 @@ export function Composer() {
             {promptError}
           </span>
         ) : null}
-        {flags ? <code className="text-xs break-all text-white/45">{flags}</code> : null}
+        {flags ? <code className="text-xs break-all text-white/55">{flags}</code> : null}
       </div>
 
       {suggestions.length > 0 ? (
@@ -391,14 +398,18 @@ export function Composer() {
             </Button>
           </div>
         ))}
-        <p className="m-0 text-xs text-white/40">
-          {uploading > 0 ? t('midjourney:refs.uploading') : t('midjourney:refs.dropHint')}{' '}
+        <p className="m-0 text-xs text-white/55">
+          {uploading > 0
+            ? t('midjourney:refs.uploading')
+            : phone
+              ? t('midjourney:refs.pickHint')
+              : t('midjourney:refs.dropHint')}{' '}
           <button
             type="button"
             className="cursor-pointer border-0 bg-transparent p-0 text-xs text-violet-300 underline"
             onClick={() => fileInput.current?.click()}
           >
-            {t('midjourney:refs.pick')}
+            {phone ? t('midjourney:refs.pickTouch') : t('midjourney:refs.pick')}
           </button>
         </p>
         <input
