@@ -90,7 +90,7 @@ function SlashMenu({
       className="absolute inset-x-0 bottom-full z-20 mb-2 max-h-72 overflow-y-auto rounded-xl border border-white/10 bg-[#1b1b22] p-1 shadow-2xl"
     >
       {items.length === 0 ? (
-        <p className="m-0 px-3 py-3 text-[13px] text-white/45">{t('input.slashEmpty')}</p>
+        <p className="m-0 px-3 py-3 text-[13px] text-white/55">{t('input.slashEmpty')}</p>
       ) : (
         items.map((entry, index) => (
           <div
@@ -108,7 +108,7 @@ function SlashMenu({
             }`}
           >
             <span className="truncate text-[13px] font-medium text-white/90">{entry.title}</span>
-            <span className="truncate text-xs text-white/45">{entry.content}</span>
+            <span className="truncate text-xs text-white/55">{entry.content}</span>
           </div>
         ))
       )}
@@ -279,7 +279,7 @@ export function ChatInput({
         <div className="flex items-center gap-1 px-2 pb-2">
           {modelLocked ? (
             <Tooltip title={t('input.modelFixed')}>
-              <span className="truncate px-2 text-xs text-white/45">{modelLocked}</span>
+              <span className="truncate px-2 text-xs text-white/55">{modelLocked}</span>
             </Tooltip>
           ) : (
             <Select
@@ -307,7 +307,7 @@ export function ChatInput({
               aria-pressed={usingContext}
               aria-label={t('input.context')}
               onClick={() => setUsingContext(!usingContext)}
-              className={`${PHONE_TAP} ${usingContext ? '!text-[var(--accent)]' : '!text-white/60'}`}
+              className={`${PHONE_TAP} ${usingContext ? '!text-[var(--accent-text)]' : '!text-white/60'}`}
             >
               <span className="max-[639px]:hidden">{t('input.context')}</span>
             </Button>

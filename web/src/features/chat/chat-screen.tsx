@@ -71,7 +71,7 @@ function SystemMessageButton() {
             aria-label={t('header.systemMessage')}
           />
           <div className="flex items-center justify-between gap-2">
-            <span className="text-xs text-white/40">{t('header.systemMessageHint')}</span>
+            <span className="text-xs text-white/55">{t('header.systemMessageHint')}</span>
             <Button
               size="small"
               disabled={systemMessage === defaultSystemMessage}
@@ -303,7 +303,7 @@ function Conversation() {
             {group?.appId ? (
               <Tooltip title={t('chat:header.fixedRoleHint')}>
                 <span
-                  className="flex items-center gap-1 truncate text-xs text-white/45"
+                  className="flex items-center gap-1 truncate text-xs text-white/55"
                   data-testid="chat-role"
                 >
                   <LockOutlined />
@@ -311,7 +311,7 @@ function Conversation() {
                 </span>
               </Tooltip>
             ) : models.info ? (
-              <span className="truncate text-xs text-white/40">{models.info.name}</span>
+              <span className="truncate text-xs text-white/55">{models.info.name}</span>
             ) : null}
           </div>
           {!group?.appId && <SystemMessageButton />}

@@ -381,7 +381,7 @@ export default function MindScreen() {
               />
             </div>
             <span
-              className="absolute bottom-2 left-3 text-xs text-white/45"
+              className="absolute bottom-2 left-3 text-xs text-white/55"
               aria-live="polite"
               data-testid="mind-status"
             >

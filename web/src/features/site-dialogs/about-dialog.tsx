@@ -45,7 +45,7 @@ export default function AboutDialog() {
           <div className="max-h-[60vh] overflow-y-auto">
             <PlainMarkdown source={pick(entry.contents)} />
           </div>
-          {entry.code && <p className="m-0 text-xs text-white/40">{entry.code}</p>}
+          {entry.code && <p className="m-0 text-xs text-white/55">{entry.code}</p>}
         </div>
       )}
     </Modal>

@@ -12,6 +12,7 @@ export default {
   loading: 'Loading…',
   navigation: 'Main navigation',
   skipToContent: 'Skip to content',
+  siteQrCode: 'QR code of this site’s address',
   launcherTitle: 'Start creating',
   launcherHint: 'Pick a tool to begin',
   notFoundTitle: 'Page not found',

@@ -10,6 +10,7 @@ export default {
   loading: '加载中…',
   navigation: '主导航',
   skipToContent: '跳到主要内容',
+  siteQrCode: '本站地址的二维码',
   launcherTitle: '开始创作',
   launcherHint: '选择一个工具开始',
   notFoundTitle: '页面不存在',

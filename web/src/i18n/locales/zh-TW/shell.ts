@@ -12,6 +12,7 @@ export default {
   loading: '載入中…',
   navigation: '主導覽',
   skipToContent: '跳到主要內容',
+  siteQrCode: '本站網址的 QR 碼',
   launcherTitle: '開始創作',
   launcherHint: '選擇一個工具開始',
   notFoundTitle: '頁面不存在',
