@@ -99,3 +99,91 @@ for (const viewport of VIEWPORTS) {
     expect(found, found.join('\n')).toEqual([]);
   });
 }
+
+test('the keyboard: skip link first, the language menu by arrows, the chat box focused', async ({
+  page,
+  request,
+}) => {
+  const account = await registerUser(request, 'keys');
+  await signInBeforeLoad(page, account.token);
+  await page.setViewportSize({ width: 1440, height: 900 });
+  await page.goto('/Midjourney');
+  const prompt = page.getByTestId('mj-prompt');
+  await expect(prompt).toBeVisible();
+
+  // The first Tab stop skips the menu and the header: a few more Tabs reach the prompt.
+  await page.keyboard.press('Tab');
+  const skip = page.getByRole('link', { name: 'Skip to content' });
+  await expect(skip).toBeFocused();
+  await expect(skip).toBeInViewport();
+  await page.keyboard.press('Enter');
+  await expect(page.locator('main')).toBeFocused();
+  let tabs = 0;
+  while (!(await prompt.evaluate((el) => el === document.activeElement)) && tabs < 19) {
+    await page.keyboard.press('Tab');
+    tabs += 1;
+  }
+  expect(tabs).toBeLessThanOrEqual(3);
+
+  // The language menu: an arrow opens it on the chosen language, arrows move, Enter chooses,
+  // and focus comes back to the switch.
+  const trigger = page.getByTestId('language-switch');
+  await trigger.focus();
+  await page.keyboard.press('ArrowDown');
+  await expect(page.getByRole('menuitem', { name: 'English' })).toBeFocused();
+  await page.keyboard.press('ArrowDown');
+  await expect(page.getByRole('menuitem', { name: '繁體中文' })).toBeFocused();
+  await page.keyboard.press('ArrowDown');
+  await expect(page.getByRole('menuitem', { name: '简体中文' })).toBeFocused();
+  await page.keyboard.press('End');
+  await expect(page.getByRole('menuitem', { name: '繁體中文' })).toBeFocused();
+  await page.keyboard.press('Home');
+  await page.keyboard.press('Enter');
+  await expect(page.getByRole('menu')).toBeHidden();
+  await expect(trigger).toContainText('简体中文');
+  await expect(trigger).toBeFocused();
+  // Escape closes it and leaves focus on the switch too.
+  await page.keyboard.press('Enter');
+  await expect(page.getByRole('menuitem', { name: '简体中文' })).toBeFocused();
+  await page.keyboard.press('Escape');
+  await expect(page.getByRole('menu')).toBeHidden();
+  await expect(trigger).toBeFocused();
+
+  // On arrival (a new load, in English again) the chat box has focus; the search is a named field.
+  await page.goto('/Chat');
+  await expect(page.getByTestId('chat-input')).toBeFocused();
+  await expect(page.getByRole('searchbox', { name: 'Search chats' })).toBeVisible();
+});
+
+test('on a phone: touch texts, 40 px tap targets, and the new drawing scrolled into view', async ({
+  page,
+  request,
+}) => {
+  test.setTimeout(60_000);
+  const account = await registerUser(request, 'touch');
+  await signInBeforeLoad(page, account.token);
+  await page.setViewportSize({ width: 390, height: 844 });
+
+  await page.goto('/Chat');
+  await expect(page.getByTestId('chat-input')).toBeVisible();
+  await expect(page.getByTestId('chat-input')).not.toBeFocused();
+  for (const name of ['Context', 'Prompt store']) {
+    const box = await page.getByRole('button', { name, exact: true }).boundingBox();
+    expect(box?.width, name).toBeGreaterThanOrEqual(40);
+    expect(box?.height, name).toBeGreaterThanOrEqual(40);
+  }
+
+  await page.goto('/Midjourney');
+  const prompt = page.getByTestId('mj-prompt');
+  await expect(prompt).toBeVisible();
+  expect(await prompt.getAttribute('placeholder')).not.toContain('Ctrl');
+  await expect(page.getByText('Use pictures as image prompts:')).toBeVisible();
+  await expect(page.getByText(/Drop pictures/)).toHaveCount(0);
+
+  await prompt.fill('a lighthouse by the sea at sunset');
+  await page.getByTestId('mj-submit').click();
+  // The new drawing is first in "My drawings", which scrolls into view below the composer.
+  const card = page.getByTestId('mj-task').first();
+  await expect(card).toHaveAttribute('data-status', /^[123]$/);
+  await expect(card).toBeInViewport();
+});
