@@ -36,7 +36,7 @@ function SkipLink() {
         e.preventDefault();
         document.getElementById('main-scroll')?.focus();
       }}
-      className="sr-only z-[1200] rounded-md bg-[var(--accent)] px-4 py-2 text-sm font-medium text-white no-underline focus:not-sr-only focus:fixed focus:top-2 focus:left-2"
+      className="sr-only z-[1200] rounded-md bg-[#5b4bd6] text-sm font-medium text-white no-underline focus:not-sr-only focus:fixed focus:top-2 focus:left-2 focus:px-4 focus:py-2 focus:shadow-lg"
     >
       {t('shell:skipToContent')}
     </a>

@@ -324,7 +324,7 @@ export default function MindScreen() {
         </div>
       ) : (
         <div className="grid grid-cols-1 gap-4 lg:grid-cols-[minmax(0,1fr)_340px]">
-          <div className="relative h-[56vh] min-h-[320px] overflow-hidden rounded-xl border border-white/5 lg:h-[calc(100dvh-300px)] lg:min-h-[420px]">
+          <div className="relative h-[44vh] min-h-[320px] overflow-hidden rounded-xl border border-white/5 lg:h-[calc(100dvh-300px)] lg:min-h-[420px]">
             <MindMapView
               ref={map}
               root={tree}
