@@ -179,6 +179,10 @@ test('on a phone: touch texts, 40 px tap targets, and the new drawing scrolled i
   expect(await prompt.getAttribute('placeholder')).not.toContain('Ctrl');
   await expect(page.getByText('Use pictures as image prompts:')).toBeVisible();
   await expect(page.getByText(/Drop pictures/)).toHaveCount(0);
+  for (const name of [/Translate to English$/, /^\S+ Parameters$/, /Blend$/]) {
+    const box = await page.getByRole('button', { name }).boundingBox();
+    expect(box?.height, String(name)).toBeGreaterThanOrEqual(40);
+  }
 
   await prompt.fill('a lighthouse by the sea at sunset');
   await page.getByTestId('mj-submit').click();

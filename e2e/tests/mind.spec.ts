@@ -133,3 +133,31 @@ test('the screen speaks Chinese and a guest is told what a map costs', async ({ 
   await page.getByRole('button', { name: '咖啡的种类与冲煮方法' }).click();
   await expect(page.getByLabel('主题')).toHaveValue('咖啡的种类与冲煮方法');
 });
+
+test('on a phone the map keeps readable text and pans instead of shrinking', async ({
+  page,
+  request,
+}) => {
+  const account = await registerUser(request, 'mindph');
+  await page.setViewportSize({ width: 390, height: 844 });
+  await open(page, account.token);
+  await page.getByLabel('Topic').fill('Coffee brewing basics');
+  await page.getByLabel('Topic').press('Enter');
+  const map = page.getByTestId('mind-map');
+  await expect(map.locator('foreignObject', { hasText: 'Key parts' })).toBeVisible();
+  await expect(page.getByRole('button', { name: 'Generate' })).toBeEnabled();
+  // 15 px text on 22 px lines: drawn at 0.8× or more, a line is at least 17 px high on screen.
+  const label = map.locator('foreignObject', { hasText: 'Key parts' });
+  await expect
+    .poll(async () => (await label.boundingBox())?.height ?? 0)
+    .toBeGreaterThanOrEqual(17);
+  // The root stays in view at the left; the map is wider than the view and pans.
+  const root = map.locator('foreignObject').filter({ hasText: /^Coffee brewing basics$/ });
+  const view = (await map.boundingBox())!;
+  await expect
+    .poll(async () => {
+      const x = (await root.boundingBox())?.x ?? -1;
+      return x >= view.x && x < view.x + view.width / 4;
+    })
+    .toBe(true);
+});

@@ -9,6 +9,7 @@ export default {
   logoutSuccess: 'Logged out',
   balance: '{{credits}} credits',
   userCenter: 'User centre',
+  accountMenu: 'Account menu of {{name}}',
   loading: 'Loading…',
   navigation: 'Main navigation',
   skipToContent: 'Skip to content',

@@ -7,6 +7,7 @@ export default {
   logoutSuccess: '已退出登录',
   balance: '余额 {{credits}} 积分',
   userCenter: '个人中心',
+  accountMenu: '{{name}} 的账户菜单',
   loading: '加载中…',
   navigation: '主导航',
   skipToContent: '跳到主要内容',

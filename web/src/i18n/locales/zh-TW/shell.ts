@@ -9,6 +9,7 @@ export default {
   logoutSuccess: '已登出',
   balance: '餘額 {{credits}} 積分',
   userCenter: '個人中心',
+  accountMenu: '{{name}} 的帳戶選單',
   loading: '載入中…',
   navigation: '主導覽',
   skipToContent: '跳到主要內容',
