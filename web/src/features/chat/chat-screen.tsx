@@ -262,7 +262,7 @@ function Conversation() {
             {group?.appId ? (
               <Tooltip title={t('chat:header.fixedRoleHint')}>
                 <span
-                  className="flex items-center gap-1 truncate text-xs text-white/45"
+                  className="flex items-center gap-1 truncate text-xs text-white/55"
                   data-testid="chat-role"
                 >
                   <LockOutlined />
@@ -270,7 +270,7 @@ function Conversation() {
                 </span>
               </Tooltip>
             ) : models.info ? (
-              <span className="truncate text-xs text-white/40">{models.info.name}</span>
+              <span className="truncate text-xs text-white/55">{models.info.name}</span>
             ) : null}
           </div>
           {!group?.appId && <SystemMessageButton />}

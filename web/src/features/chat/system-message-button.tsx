@@ -26,7 +26,7 @@ export function SystemMessageButton() {
             aria-label={t('header.systemMessage')}
           />
           <div className="flex items-center justify-between gap-2">
-            <span className="text-xs text-white/40">{t('header.systemMessageHint')}</span>
+            <span className="text-xs text-white/55">{t('header.systemMessageHint')}</span>
             <Button
               size="small"
               disabled={systemMessage === defaultSystemMessage}

@@ -22,6 +22,7 @@ import {
   useUploadImage,
 } from './mj-api';
 import { useModels } from './mj-data';
+import { useIsMobile } from '../../components/use-is-mobile';
 import { useComposer, type RefTarget } from './mj-store';
 import { ParamsPanel } from './params-panel';
 import {
@@ -40,9 +41,12 @@ import { Simulation } from './simulation';
  * The prompt composer: the prompt, translate and suggestions, reference pictures (drop, pick or
  * choose from one's results), the parameters (kept as defaults with saveUserParam), the price
  * and queue, and the submit. Problems show under the field they concern, in the user's language.
+ * A phone gets texts for touch (no Ctrl+Enter, no dropping); `onSubmitted` runs once a drawing
+ * is queued, so the screen can show it.
  */
-export function Composer() {
+export function Composer({ onSubmitted }: { onSubmitted?: () => void }) {
   const { t } = useTranslation();
+  const phone = useIsMobile();
   const prompt = useComposer((s) => s.prompt);
   const params = useComposer((s) => s.params);
   const refs = useComposer((s) => s.refs);
@@ -140,6 +144,7 @@ export function Composer() {
       });
       setSuggestions([]);
       setQuoteKey((k) => k + 1);
+      onSubmitted?.();
     } catch (error) {
       // The client already toasted the message; a 400 also names the field it is about.
       if (error instanceof ApiError && error.status === 400) {
@@ -210,7 +215,9 @@ export function Composer() {
           aria-describedby={promptError ? 'mj-prompt-error' : undefined}
           autoSize={{ minRows: 3, maxRows: 8 }}
           maxLength={4000}
-          placeholder={t('midjourney:composer.placeholder')}
+          placeholder={
+            phone ? t('midjourney:composer.placeholderTouch') : t('midjourney:composer.placeholder')
+          }
           onChange={(e) => setPrompt(e.target.value)}
           onKeyDown={(e) => {
             if (e.key === 'Enter' && (e.ctrlKey || e.metaKey)) {
@@ -224,7 +231,7 @@ export function Composer() {
             {promptError}
           </span>
         ) : null}
-        {flags ? <code className="text-xs break-all text-white/45">{flags}</code> : null}
+        {flags ? <code className="text-xs break-all text-white/55">{flags}</code> : null}
       </div>
 
       {suggestions.length > 0 ? (

@@ -127,7 +127,7 @@ export function Galleries({ kind }: { kind: Kind }) {
                   className="h-full w-full object-cover"
                 />
                 <span className="px-2 pt-1 text-xs font-medium text-white/80">{p.name}</span>
-                <code className="line-clamp-1 px-2 pb-2 text-[11px] text-white/45">{p.value}</code>
+                <code className="line-clamp-1 px-2 pb-2 text-[11px] text-white/55">{p.value}</code>
               </button>
             ))}
           </div>

@@ -2,6 +2,7 @@ import { CloseOutlined, PlusOutlined } from '@ant-design/icons';
 import Button from 'antd/es/button';
 import { useRef } from 'react';
 import { useTranslation } from 'react-i18next';
+import { useIsMobile } from '../../components/use-is-mobile';
 import { useDialogs } from '../../stores/dialogs';
 import { useUploadsUnderWay } from './mj-api';
 import { useComposer, type RefTarget } from './mj-store';
@@ -17,6 +18,7 @@ export function ReferencePictures({ onFiles }: { onFiles: (files: FileList) => v
   const { t } = useTranslation();
   const refs = useComposer((s) => s.refs);
   const uploading = useUploadsUnderWay();
+  const phone = useIsMobile();
   const fileInput = useRef<HTMLInputElement>(null);
   const refTitle = (target: RefTarget) =>
     target === 'imageUrls'
@@ -53,14 +55,18 @@ export function ReferencePictures({ onFiles }: { onFiles: (files: FileList) => v
           </Button>
         </div>
       ))}
-      <p className="m-0 text-xs text-white/40">
-        {uploading > 0 ? t('midjourney:refs.uploading') : t('midjourney:refs.dropHint')}{' '}
+      <p className="m-0 text-xs text-white/55">
+        {uploading > 0
+          ? t('midjourney:refs.uploading')
+          : phone
+            ? t('midjourney:refs.pickHint')
+            : t('midjourney:refs.dropHint')}{' '}
         <button
           type="button"
           className="cursor-pointer border-0 bg-transparent p-0 text-xs text-violet-300 underline"
           onClick={() => fileInput.current?.click()}
         >
-          {t('midjourney:refs.pick')}
+          {phone ? t('midjourney:refs.pickTouch') : t('midjourney:refs.pick')}
         </button>
       </p>
       <input

@@ -17,6 +17,7 @@ import { useDialogs } from '../../stores/dialogs';
 import { StatusTag, useActionLabel, useButtonText } from './task-labels';
 import { buttonKind } from './buttons';
 import { describedPrompts } from './described';
+import { taskAspect } from './aspect';
 import { LazyImage } from './lazy-image';
 import { SourcePictures } from './source-pictures';
 import { downloadUrl } from '../../lib/download';
@@ -101,7 +102,7 @@ export function TaskCard({
         <span className="font-medium text-white/90">{actionLabel(task.action)}</span>
         <StatusTag task={task} />
         {task.demo ? <Tag color="purple">{t('midjourney:card.demo')}</Tag> : null}
-        <span className="ml-auto text-xs text-white/45">
+        <span className="ml-auto text-xs text-white/55">
           {task.modelName} · {time}
           {task.status === TaskStatus.succeeded && task.credits > 0
             ? ` · ${t('midjourney:card.credits', { count: task.credits })}`
@@ -165,8 +166,8 @@ export function TaskCard({
             src={image.thumbUrl || image.url}
             alt={task.prompt || actionLabel(task.action)}
             frameClassName="w-full rounded-lg"
-            className="block h-auto w-full"
-            style={{ aspectRatio: `${image.width} / ${image.height}` }}
+            frameStyle={{ aspectRatio: taskAspect(task) }}
+            className="block h-full w-full object-contain"
             data-testid="mj-image"
           />
         </button>

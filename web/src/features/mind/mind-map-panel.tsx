@@ -4,12 +4,10 @@ import {
   FileOutlined,
   NodeCollapseOutlined,
   NodeExpandOutlined,
-  UnorderedListOutlined,
   ZoomInOutlined,
   ZoomOutOutlined,
 } from '@ant-design/icons';
 import Button from 'antd/es/button';
-import Input from 'antd/es/input';
 import Tooltip from 'antd/es/tooltip';
 import { useRef, useState, type ReactNode, type RefObject } from 'react';
 import { useTranslation } from 'react-i18next';
@@ -19,6 +17,7 @@ import { texts } from '../../lib/texts';
 import { mapSvgText, svgToPng } from './export-map';
 import { MAP_BACKGROUND, MindMapView, type MindMapHandle } from './mind-map-view';
 import { countNodes, exportFileName, type OutlineNode } from './outline';
+import { OutlinePanel } from './outline-panel';
 
 /** "Collapse" folds the branches: the root and its branches stay in view. */
 const COLLAPSED_LEVEL = 1;
@@ -167,7 +166,7 @@ export function MindMapPanel({
 
   return (
     <div className="grid grid-cols-1 gap-4 lg:grid-cols-[minmax(0,1fr)_340px]">
-      <div className="relative h-[56vh] min-h-[320px] overflow-hidden rounded-xl border border-white/5 lg:h-[calc(100dvh-300px)] lg:min-h-[420px]">
+      <div className="relative h-[44vh] min-h-[320px] overflow-hidden rounded-xl border border-white/5 lg:h-[calc(100dvh-300px)] lg:min-h-[420px]">
         <MindMapView
           ref={map}
           root={tree}
@@ -183,29 +182,14 @@ export function MindMapPanel({
           onExport={(kind) => void exportAs(kind)}
         />
         <span
-          className="absolute bottom-2 left-3 text-xs text-white/45"
+          className="absolute bottom-2 left-3 text-xs text-white/55"
           aria-live="polite"
           data-testid="mind-status"
         >
           {streaming ? t('mind:streaming') : t('mind:nodes', { count: countNodes(tree) })}
         </span>
       </div>
-      <div className="flex min-h-0 flex-col gap-2">
-        <label htmlFor="mind-outline" className="flex items-center gap-2 text-sm text-white/75">
-          <UnorderedListOutlined />
-          {t('mind:outline.title')}
-        </label>
-        <Input.TextArea
-          id="mind-outline"
-          value={outline}
-          readOnly={streaming}
-          spellCheck={false}
-          autoSize={{ minRows: 8, maxRows: 24 }}
-          onChange={(e) => onOutlineChange(e.target.value)}
-          className="font-mono text-[13px]"
-        />
-        <span className="text-xs text-white/40">{t('mind:outline.hint')}</span>
-      </div>
+      <OutlinePanel value={outline} readOnly={streaming} onChange={onOutlineChange} />
     </div>
   );
 }

@@ -9,7 +9,8 @@ import { MindHistoryDrawer } from './mind-history-drawer';
 import { useMindHistory, type MindMapRecord } from './mind-history';
 import { MindMapPanel } from './mind-map-panel';
 import { MindPromptForm } from './mind-prompt-form';
-import { extractOutline, parseOutline, plainText } from './outline';
+import { parseOutline, plainText } from './outline';
+import { useMindOutline } from './outline-panel';
 import { useMindGeneration } from './use-mind-generation';
 
 /**
@@ -27,7 +28,6 @@ export default function MindScreen() {
   const [historyOpen, setHistoryOpen] = useState(false);
   const {
     answer,
-    setAnswer,
     mapPrompt,
     streaming,
     failure,
@@ -41,9 +41,8 @@ export default function MindScreen() {
 
   const list = models.data ?? [];
   const modelId = list.find((m) => m.id === storedModel)?.id ?? list[0]?.id ?? null;
-  const outline = useMemo(() => extractOutline(answer), [answer]);
+  const { outline, shown: hasMap, edit: editOutline } = useMindOutline(answer);
   const tree = useMemo(() => parseOutline(outline, mapPrompt), [outline, mapPrompt]);
-  const hasMap = outline !== '';
   const title = plainText(tree.text) || mapPrompt;
 
   const generate = async (event?: FormEvent) => {
@@ -131,7 +130,7 @@ export default function MindScreen() {
           streaming={streaming}
           folding={folding}
           onFold={setFolding}
-          onOutlineChange={setAnswer}
+          onOutlineChange={editOutline}
         />
       )}
 

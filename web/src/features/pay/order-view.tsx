@@ -172,11 +172,11 @@ export function OrderView({
           {formatCountdown(left)}
         </span>
       </div>
-      <span className="flex items-center gap-2 text-xs text-white/45">
+      <span className="flex items-center gap-2 text-xs text-white/55">
         <LoadingOutlined />
         {t('pay:order.waiting')}
       </span>
-      <span className="text-xs text-white/35">
+      <span className="text-xs text-white/55">
         {t('pay:order.number', { orderNo: order.orderNo })}
       </span>
       <Button type="link" onClick={onNewOrder}>

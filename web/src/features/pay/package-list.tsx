@@ -56,7 +56,7 @@ export function PackageList({
               </span>
             )}
             {p.description && (
-              <span className="line-clamp-2 text-xs leading-relaxed text-white/45">
+              <span className="line-clamp-2 text-xs leading-relaxed text-white/55">
                 {p.description}
               </span>
             )}

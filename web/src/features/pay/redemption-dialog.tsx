@@ -115,7 +115,7 @@ export default function RedemptionDialog() {
             <span className="text-sm text-white/75">{t('pay:redeem.label')}</span>
             <Input
               size="large"
-              prefix={<GiftOutlined className="text-white/40" />}
+              prefix={<GiftOutlined className="text-white/55" />}
               value={code}
               maxLength={64}
               autoComplete="off"

@@ -91,7 +91,7 @@ export function OnlineTab({ onUse }: { onUse: (content: string) => void }) {
             {t('prompts:online.badAddress')}
           </span>
         )}
-        <span className="text-xs break-all text-white/40">
+        <span className="text-xs break-all text-white/55">
           {t('prompts:online.current', { url })}
         </span>
       </div>
@@ -129,7 +129,7 @@ export function OnlineTab({ onUse }: { onUse: (content: string) => void }) {
               aria-label={t('prompts:local.search')}
               className="sm:max-w-xs"
             />
-            <span className="text-xs text-white/40 sm:ml-auto" aria-live="polite">
+            <span className="text-xs text-white/55 sm:ml-auto" aria-live="polite">
               {t('prompts:online.count', { count: entries.length, fresh })}
             </span>
             <Button

@@ -38,7 +38,7 @@ export default function AboutDialog() {
           <div className="max-h-[60vh] overflow-y-auto">
             <SiteText text={pick(entry.contents)} />
           </div>
-          {entry.code && <p className="m-0 text-xs text-white/40">{entry.code}</p>}
+          {entry.code && <p className="m-0 text-xs text-white/55">{entry.code}</p>}
         </div>
       )}
     </Modal>

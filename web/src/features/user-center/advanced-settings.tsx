@@ -46,7 +46,7 @@ export function AdvancedSettings({ isAdmin }: { isAdmin: boolean }) {
           <span className="text-sm font-medium text-white/85">
             {t('user:advanced.systemMessage')}
           </span>
-          <span className="text-xs leading-relaxed text-white/45">
+          <span className="text-xs leading-relaxed text-white/55">
             {t('user:advanced.systemMessageNote')}
           </span>
         </label>
@@ -69,7 +69,7 @@ export function AdvancedSettings({ isAdmin }: { isAdmin: boolean }) {
           <h3 id="provider-settings" className="m-0 text-sm font-semibold text-white/85">
             {t('user:advanced.providers')}
           </h3>
-          <p className="m-0 mt-1 text-xs leading-relaxed text-white/45">
+          <p className="m-0 mt-1 text-xs leading-relaxed text-white/55">
             {t('user:advanced.providersNote')}
           </p>
           {providerRows.map((key) => (

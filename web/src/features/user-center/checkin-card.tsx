@@ -87,7 +87,7 @@ export function CheckinCard() {
           <thead>
             <tr>
               {weekdays.map((name, i) => (
-                <th key={i} scope="col" className="pb-1 text-xs font-normal text-white/40">
+                <th key={i} scope="col" className="pb-1 text-xs font-normal text-white/55">
                   {name}
                 </th>
               ))}
@@ -114,7 +114,7 @@ export function CheckinCard() {
                             : today
                               ? 'border border-[var(--accent)] text-white'
                               : cell.date > data.today
-                                ? 'text-white/30'
+                                ? 'text-white/55'
                                 : 'text-white/65'
                         }`}
                       >

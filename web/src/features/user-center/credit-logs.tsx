@@ -84,7 +84,7 @@ function LogList({ log }: { log: Log }) {
               <span className="truncate text-sm text-white/85" data-testid="log-title">
                 {titleOf(row, t)}
               </span>
-              <span className="truncate text-xs text-white/40">
+              <span className="truncate text-xs text-white/55">
                 {new Date(row.createdAt).toLocaleString(i18n.language, {
                   dateStyle: 'medium',
                   timeStyle: 'short',
@@ -99,7 +99,7 @@ function LogList({ log }: { log: Log }) {
               >
                 {row.amount > 0 ? `+${row.amount}` : row.amount}
               </span>
-              <span className="text-xs text-white/40 tabular-nums">
+              <span className="text-xs text-white/55 tabular-nums">
                 {row.fromGuest
                   ? t('user:ledger.afterGuest', { credits: row.balanceAfter })
                   : t('user:ledger.after', { credits: row.balanceAfter })}

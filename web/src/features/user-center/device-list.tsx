@@ -52,7 +52,7 @@ export function DeviceList() {
             className="flex flex-col gap-3 rounded-lg border border-white/5 bg-white/[0.02] p-3 sm:flex-row sm:items-center"
           >
             <div className="flex min-w-0 flex-1 items-start gap-3">
-              <DesktopOutlined className="mt-1 text-lg text-white/45" />
+              <DesktopOutlined className="mt-1 text-lg text-white/55" />
               <div className="flex min-w-0 flex-col gap-1">
                 <div className="flex flex-wrap items-center gap-2">
                   <span className="truncate font-medium text-white/85">
@@ -64,7 +64,7 @@ export function DeviceList() {
                     </Tag>
                   )}
                 </div>
-                <span className="text-xs text-white/45">
+                <span className="text-xs text-white/55">
                   {t('user:devices.seen', {
                     ip: device.ip || '—',
                     last: when(device.lastSeenAt),

@@ -75,7 +75,7 @@ export function OwnEndpoints() {
                 {row.vision && <Tag color="purple">{t('user:endpoints.visionTag')}</Tag>}
                 {row.apiKey === 'not set' && <Tag color="warning">{t('user:endpoints.noKey')}</Tag>}
               </div>
-              <div className="truncate text-xs text-white/45">{row.baseUrl}</div>
+              <div className="truncate text-xs text-white/55">{row.baseUrl}</div>
             </div>
             <Button
               type="text"

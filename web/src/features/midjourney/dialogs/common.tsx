@@ -134,7 +134,7 @@ export function PicturePicker(props: {
         >
           {t('midjourney:picker.upload')}
         </Button>
-        <span className="text-xs text-white/45">
+        <span className="text-xs text-white/55">
           {t('midjourney:picker.count', { count: props.selected.length, max: props.max })}
         </span>
         <input
