@@ -1,0 +1,131 @@
+import { describe, expect, it } from 'vitest';
+import type { InjectOptions } from 'fastify';
+import type { apps as A } from '@atelier/contracts';
+import { bearer } from '../../test/harness.js';
+import { createUser } from '../../test/users.js';
+import { nowIso } from '../../db/database.js';
+import {
+  t,
+  alice,
+  bob,
+  models,
+  headersOf,
+  get,
+  post,
+  chatFromApp,
+  lastUpstream,
+  systemOf,
+  persona,
+  useAppsApp,
+} from './apps.setup.js';
+
+useAppsApp();
+
+describe('personas', () => {
+  it('creates, edits and deletes your own, validating every field', async () => {
+    const h = bearer(alice.token);
+    const made = await persona(h, {
+      name: 'Pirate',
+      description: 'Talks like a pirate',
+      cover: '🏴‍☠️',
+      systemPrompt: 'You are a pirate. Answer like one.',
+    });
+    expect(made.status).toBe(200);
+    expect(made.body.data).toMatchObject({ name: 'Pirate', own: true, collected: true });
+    expect(made.body.data.modelId).toBeNull();
+    const bad: Array<[Record<string, unknown>, string]> = [
+      [{ name: '', systemPrompt: 'x' }, 'name'],
+      [{ name: 'x', systemPrompt: 'y'.repeat(4001) }, 'systemPrompt'],
+      [{ name: 'x', systemPrompt: 'y', cover: 'not a cover at all' }, 'cover'],
+      [{ name: 'x', systemPrompt: 'y', modelId: 999_999 }, 'modelId'],
+    ];
+    for (const [body, field] of bad) {
+      const r = await post<{ errors: { field: string }[] }>('/app/persona/create', h, body);
+      expect([field, r.status]).toEqual([field, 400]);
+      expect(r.body.data.errors.map((e) => e.field)).toContain(field);
+    }
+    const changed = await post<A.App>('/app/persona/update', h, {
+      id: made.body.data.id,
+      name: 'Captain',
+      modelId: models['Fake fixed'],
+    });
+    expect(changed.body.data).toMatchObject({
+      name: 'Captain',
+      description: 'Talks like a pirate',
+      modelId: models['Fake fixed'],
+      modelName: 'Fake fixed',
+    });
+    const list = await get<{ rows: A.App[] }>('/app/persona/list', h);
+    expect(list.body.data.rows.map((p) => p.name)).toContain('Captain');
+    expect((await post('/app/persona/delete', h, { id: made.body.data.id })).status).toBe(200);
+    expect((await get(`/app/detail?id=${made.body.data.id}`, h)).status).toBe(404);
+    const mine = await get<{ rows: A.App[] }>('/app/mine', h);
+    expect(mine.body.data.rows.map((x) => x.id)).not.toContain(made.body.data.id);
+  });
+
+  it('stops at the persona limit', async () => {
+    const u = await createUser(t.app);
+    const now = nowIso();
+    const row = (i: number) => ({
+      owner_id: u.userId,
+      category_id: null,
+      name: JSON.stringify({ 'en-US': `p${i}`, 'zh-CN': `p${i}`, 'zh-TW': `p${i}` }),
+      description: '""',
+      cover: '',
+      system_prompt: '"x"',
+      model_id: null,
+      sort: 0,
+      enabled: 1,
+      created_at: now,
+      updated_at: now,
+    });
+    await t.app.ctx.db.kysely
+      .insertInto('apps')
+      .values(Array.from({ length: 100 }, (_, i) => row(i)))
+      .execute();
+    const r = await persona(bearer(u.token), { name: 'one more', systemPrompt: 'x' });
+    expect(r.status).toBe(400);
+    expect(r.body.message).toContain('100');
+  });
+
+  it("never lets a user read, change or delete another user's personas", async () => {
+    const a = bearer(alice.token);
+    const b = bearer(bob.token);
+    const secret = 'You are Alice’s private persona: the code word is marmalade.';
+    const mine = await persona(a, { name: 'Private', systemPrompt: secret });
+    const id = mine.body.data.id;
+    const attempts: Array<[string, string, unknown]> = [
+      ['GET', `/app/detail?id=${id}`, undefined],
+      ['POST', '/app/collect', { appId: id }],
+      ['POST', '/app/uncollect', { appId: id }],
+      ['POST', '/app/sort', { appIds: [id] }],
+      ['POST', '/app/persona/update', { id, name: 'Mine now' }],
+      ['POST', '/app/persona/delete', { id }],
+      // A group cannot record someone else's persona either.
+      ['POST', '/group/create', { appId: id }],
+    ];
+    for (const [method, url, payload] of attempts) {
+      const r = await t.app.inject({
+        method: method as 'GET' | 'POST',
+        url: `/api${url}`,
+        headers: headersOf(b),
+        ...(payload ? { payload: payload as InjectOptions['payload'] } : {}),
+      });
+      expect([url, r.statusCode]).toEqual([url, 404]);
+      expect(r.body).not.toContain('marmalade');
+    }
+    expect((await get(`/app/detail?id=${id}`)).status).toBe(404);
+    for (const url of ['/app/persona/list', '/app/mine', '/app/list?size=200'])
+      expect(JSON.stringify((await get(url, b)).body)).not.toContain('marmalade');
+    // A chat Bob sends with Alice's persona id gets Bob's own system message, not hers.
+    await chatFromApp(b, null, {
+      appId: id,
+      gptModelId: models.Fake,
+      systemMessage: 'Bob’s own settings',
+    });
+    expect(systemOf(lastUpstream())).toBe('Bob’s own settings');
+    // Alice's persona is untouched and still hers.
+    const still = await get<A.App>(`/app/detail?id=${id}`, a);
+    expect(still.body.data).toMatchObject({ name: 'Private', systemPrompt: secret, own: true });
+  });
+});
