@@ -6,7 +6,7 @@ import { bearer, call } from '../../test/harness.js';
 import { createUser } from '../../test/users.js';
 import { createCodesCommand, grantCreditsCommand, ledgerCheckCommand } from './cli.js';
 import { grant, hold, ledgerCheck, settle } from './ledger.js';
-import { t, admin, get, post, balanceOf, db, useCreditsApp } from './routes.setup.js';
+import { t, admin, balanceOf, db, useCreditsApp } from './routes.setup.js';
 
 useCreditsApp();
 
@@ -26,30 +26,35 @@ describe('history of money', () => {
       await settle(db(), { holdId, actualAmount: 4 });
     }
     const h = bearer(u.token);
-    const usage = await get<{ rows: credits.LedgerEntry[]; count: number }>(
-      '/chatLog/usetokenList?page=1&size=2',
-      h,
-    );
+    const usage = await callEndpoint(t.app, credits.usetokenList, {
+      headers: h,
+      query: { page: 1, size: 2 },
+    });
     expect(usage.body.data.count).toBe(3);
     expect(usage.body.data.rows).toHaveLength(2);
     expect(usage.body.data.rows[0]).toMatchObject({ kind: 'charge', amount: -4, ref: 'draw:2' });
-    const income = await get<{ rows: credits.LedgerEntry[] }>('/midjourney/getCoinList', h);
+    const income = await callEndpoint(t.app, credits.getCoinList, { headers: h });
     expect(income.body.data.rows.map((r) => r.kind)).toEqual(['purchase']);
-    const all = await get<{ rows: credits.LedgerEntry[]; count: number }>(
-      '/midjourney/balanceLog?size=100',
-      h,
-    );
+    const all = await callEndpoint(t.app, credits.balanceLog, { headers: h, query: { size: 100 } });
     expect(all.body.data.count).toBe(1 + 3 * 3);
     expect(all.body.data.rows[0]!.balanceAfter).toBe(48);
     const balance = await balanceOf(h);
     expect(balance).toMatchObject({ credits: 48, usedCredits: 12, heldCredits: 0 });
 
     const target = all.body.data.rows[0]!.id;
-    const stolen = await post('/midjourney/deletebalanceLog', bearer(other.token), { id: target });
+    const stolen = await callEndpoint(t.app, credits.deleteBalanceLog, {
+      token: other.token,
+      body: { id: target },
+    });
     expect(stolen.status).toBe(404);
-    expect((await get<{ count: number }>('/midjourney/balanceLog', h)).body.data.count).toBe(10);
-    expect((await post('/midjourney/deletebalanceLog', h, { id: target })).status).toBe(200);
-    expect((await get<{ count: number }>('/midjourney/balanceLog', h)).body.data.count).toBe(9);
+    expect((await callEndpoint(t.app, credits.balanceLog, { headers: h })).body.data.count).toBe(
+      10,
+    );
+    expect(
+      (await callEndpoint(t.app, credits.deleteBalanceLog, { headers: h, body: { id: target } }))
+        .status,
+    ).toBe(200);
+    expect((await callEndpoint(t.app, credits.balanceLog, { headers: h })).body.data.count).toBe(9);
     const row = await db()
       .selectFrom('credit_ledger')
       .select(['hidden_at', 'amount'])
@@ -59,7 +64,7 @@ describe('history of money', () => {
     expect(await ledgerCheck(db())).toEqual([]);
     // The other user's lists never show this user's rows.
     expect(
-      (await get<{ count: number }>('/midjourney/balanceLog', bearer(other.token))).body.data.count,
+      (await callEndpoint(t.app, credits.balanceLog, { token: other.token })).body.data.count,
     ).toBe(0);
   });
 });
@@ -105,28 +110,37 @@ describe('admin', () => {
   it('adjusts a balance with a reason, as a ledger row', async () => {
     const u = await createUser(t.app);
     const h = bearer(admin.token);
-    const res = await post<{ balanceAfter: number }>('/admin/credits/adjust', h, {
-      userId: u.userId,
-      amount: 30,
-      reason: 'compensation for a failed video',
+    const res = await callEndpoint(t.app, credits.adminAdjust, {
+      headers: h,
+      body: {
+        userId: u.userId,
+        amount: 30,
+        reason: 'compensation for a failed video',
+      },
     });
     expect(res.body.data.balanceAfter).toBe(30);
-    const below = await post('/admin/credits/adjust', h, {
-      userId: u.userId,
-      amount: -31,
-      reason: 'x',
+    const below = await callEndpoint(t.app, credits.adminAdjust, {
+      headers: h,
+      body: {
+        userId: u.userId,
+        amount: -31,
+        reason: 'x',
+      },
     });
     expect(below.status).toBe(400);
-    const nobody = await post('/admin/credits/adjust', h, {
-      userId: 99_999_999,
-      amount: 1,
-      reason: 'x',
+    const nobody = await callEndpoint(t.app, credits.adminAdjust, {
+      headers: h,
+      body: {
+        userId: 99_999_999,
+        amount: 1,
+        reason: 'x',
+      },
     });
     expect(nobody.status).toBe(404);
-    const ledger = await get<{ rows: Array<{ note: string; actorId: number; kind: string }> }>(
-      `/admin/credits/ledger?userId=${u.userId}`,
-      h,
-    );
+    const ledger = await callEndpoint(t.app, credits.adminLedger, {
+      headers: h,
+      query: { userId: u.userId },
+    });
     expect(ledger.body.data.rows).toMatchObject([
       { kind: 'admin_adjust', note: 'compensation for a failed video', actorId: admin.userId },
     ]);

@@ -1,12 +1,12 @@
 import { describe, expect, it } from 'vitest';
 import { randomUUID } from 'node:crypto';
-import { credits, type UserBalance } from '@atelier/contracts';
+import { auth, credits } from '@atelier/contracts';
 import { nowIso } from '../../db/database.js';
 import { callEndpoint } from '../../test/call-endpoint.js';
-import { bearer, guest } from '../../test/harness.js';
+import { bearer } from '../../test/harness.js';
 import { createUser } from '../../test/users.js';
 import { dayIn } from './checkin.js';
-import { t, admin, get, post, balanceOf, db, createCodes, useCreditsApp } from './routes.setup.js';
+import { t, admin, balanceOf, db, createCodes, useCreditsApp } from './routes.setup.js';
 
 useCreditsApp();
 
@@ -43,25 +43,19 @@ describe('redemption codes', () => {
     });
     expect(again.status).toBe(409);
 
-    const listed = await get<{ rows: credits.CodeBatch[] }>(
-      '/admin/credits/codes/batches',
-      bearer(admin.token),
-    );
+    const listed = await callEndpoint(t.app, credits.adminListCodeBatches, { token: admin.token });
     expect(listed.body.data.rows.find((b) => b.id === batch.id)).toMatchObject({
       count: 3,
       redeemed: 1,
     });
-    const exported = await get<{ csv: string }>(
-      `/admin/credits/codes/export?batchId=${batch.id}`,
-      bearer(admin.token),
-    );
+    const exported = await callEndpoint(t.app, credits.adminExportCodes, {
+      token: admin.token,
+      query: { batchId: batch.id },
+    });
     expect(exported.body.data.csv).toContain(u.username);
     expect(exported.body.data.csv).toContain('redeemed');
     for (const c of codes) expect(exported.body.data.csv).not.toContain(c);
-    const recharge = await get<{ rows: credits.LedgerEntry[] }>(
-      '/balance/rechargeLog',
-      bearer(u.token),
-    );
+    const recharge = await callEndpoint(t.app, credits.rechargeLog, { token: u.token });
     expect(recharge.body.data.rows).toMatchObject([{ kind: 'redeem', amount: 25, vipDays: 7 }]);
   });
 
@@ -152,10 +146,7 @@ describe('check-in', () => {
       .insertInto('credit_checkins')
       .values({ user_id: u.userId, day: yesterday, credits: 0, created_at: nowIso() })
       .execute();
-    const first = await get<{ credits: number; streak: number; day: string; balance: UserBalance }>(
-      '/user/checkin',
-      bearer(u.token),
-    );
+    const first = await callEndpoint(t.app, credits.checkin, { token: u.token });
     expect(first.status).toBe(200);
     expect(first.body.data).toMatchObject({ credits: 10, streak: 2, day: today });
     expect(first.body.data.balance.credits).toBe(10);
@@ -164,12 +155,7 @@ describe('check-in', () => {
     expect(second.body.message).toContain('already checked in');
     expect((await balanceOf(bearer(u.token))).credits).toBe(10);
 
-    const cal = await get<{
-      days: string[];
-      streak: number;
-      checkedInToday: boolean;
-      month: string;
-    }>('/user/displaycheckin', bearer(u.token));
+    const cal = await callEndpoint(t.app, credits.displayCheckin, { token: u.token });
     expect(cal.body.data).toMatchObject({
       checkedInToday: true,
       streak: 2,
@@ -178,23 +164,29 @@ describe('check-in', () => {
     expect(cal.body.data.days).toContain(today);
 
     const g = randomUUID();
-    await post('/user/createGuest', {}, { guest_id: g });
-    expect((await get('/user/checkin', guest(g))).status).toBe(401);
+    await callEndpoint(t.app, auth.createGuest, { body: { guest_id: g } });
+    expect((await callEndpoint(t.app, credits.checkin, { guestId: g })).status).toBe(401);
   });
 
   it('uses the reward an admin configured', async () => {
     const h = bearer(admin.token);
-    const changed = await post<credits.CreditSettings>('/admin/credits/settings', h, {
-      dailyCheckin: 3,
+    const changed = await callEndpoint(t.app, credits.adminUpdateSettings, {
+      headers: h,
+      body: {
+        dailyCheckin: 3,
+      },
     });
     expect(changed.body.data).toMatchObject({ dailyCheckin: 3, registerGift: 100 });
     const u = await createUser(t.app);
     expect((await callEndpoint(t.app, credits.checkin, { token: u.token })).body.data.credits).toBe(
       3,
     );
-    await post('/admin/credits/settings', h, { dailyCheckin: 10 });
+    await callEndpoint(t.app, credits.adminUpdateSettings, {
+      headers: h,
+      body: { dailyCheckin: 10 },
+    });
     expect(
-      (await get<credits.CreditSettings>('/admin/credits/settings', h)).body.data.dailyCheckin,
+      (await callEndpoint(t.app, credits.adminGetSettings, { headers: h })).body.data.dailyCheckin,
     ).toBe(10);
   });
 });

@@ -1,20 +1,21 @@
 import { describe, expect, it } from 'vitest';
 import { randomUUID } from 'node:crypto';
-import type { credits, UserBalance} from '@atelier/contracts';
+import { auth, credits } from '@atelier/contracts';
+import { callEndpoint } from '../../test/call-endpoint.js';
 import { bearer, guest } from '../../test/harness.js';
 import { grant, ledgerCheck } from './ledger.js';
-import { t, admin, get, post, balanceOf, db, useCreditsApp } from './routes.setup.js';
+import { t, admin, balanceOf, db, useCreditsApp } from './routes.setup.js';
 
 useCreditsApp();
 
 describe('prices', () => {
   it('lists action prices and model info for the Offline demo models, to anyone', async () => {
-    const prices = await get<{ rows: credits.Price[]; count: number }>('/queue/getItemPrice', {});
+    const prices = await callEndpoint(t.app, credits.getItemPrice);
     expect(prices.status).toBe(200);
     const categories = new Set(prices.body.data.rows.map((p) => p.category));
     expect([...categories].sort()).toEqual(['chat', 'image', 'music', 'separation', 'video']);
     expect(prices.body.data.rows.every((p) => p.credits > 0 || p.inputPer1k > 0)).toBe(true);
-    const models = await get<{ rows: credits.ModelInfo[] }>('/autoreply/queryModelInfo', {});
+    const models = await callEndpoint(t.app, credits.queryModelInfo);
     const image = models.body.data.rows.find((m) => m.model === 'demo-image')!;
     expect(image.label).toContain('Offline demo');
     expect(image.capabilities).toEqual(expect.arrayContaining(['imagine', 'upscale', 'variation']));
@@ -22,47 +23,69 @@ describe('prices', () => {
 
   it('lets an admin create, change and delete prices; a duplicate is 409', async () => {
     const h = bearer(admin.token);
-    const created = await post<credits.AdminPrice>('/admin/credits/prices/create', h, {
-      model: 'gpt-test',
-      action: 'chat',
-      category: 'chat',
-      label: 'GPT test',
-      unit: '1k_tokens',
-      inputPer1k: 3,
-      outputPer1k: 6,
-      vipDiscountPercent: 20,
+    const created = await callEndpoint(t.app, credits.adminCreatePrice, {
+      headers: h,
+      body: {
+        model: 'gpt-test',
+        action: 'chat',
+        category: 'chat',
+        label: 'GPT test',
+        unit: '1k_tokens',
+        inputPer1k: 3,
+        outputPer1k: 6,
+        vipDiscountPercent: 20,
+      },
     });
     expect(created.status).toBe(200);
     expect(created.body.data).toMatchObject({ priceKey: 'gpt-test:chat', vipDiscountPercent: 20 });
-    const dup = await post('/admin/credits/prices/create', h, {
-      model: 'gpt-test',
-      action: 'chat',
-      category: 'chat',
-      label: 'again',
+    const dup = await callEndpoint(t.app, credits.adminCreatePrice, {
+      headers: h,
+      body: {
+        model: 'gpt-test',
+        action: 'chat',
+        category: 'chat',
+        label: 'again',
+      },
     });
     expect(dup.status).toBe(409);
-    const updated = await post<credits.AdminPrice>('/admin/credits/prices/update', h, {
-      id: created.body.data.id,
-      outputPer1k: 8,
-      enabled: false,
+    const updated = await callEndpoint(t.app, credits.adminUpdatePrice, {
+      headers: h,
+      body: {
+        id: created.body.data.id,
+        outputPer1k: 8,
+        enabled: false,
+      },
     });
     expect(updated.body.data).toMatchObject({ outputPer1k: 8, inputPer1k: 3, enabled: false });
-    const publicList = await get<{ rows: credits.Price[] }>('/queue/getItemPrice', {});
+    const publicList = await callEndpoint(t.app, credits.getItemPrice);
     expect(publicList.body.data.rows.some((p) => p.priceKey === 'gpt-test:chat')).toBe(false);
-    const adminList = await get<{ rows: credits.AdminPrice[] }>('/admin/credits/prices', h);
+    const adminList = await callEndpoint(t.app, credits.adminListPrices, { headers: h });
     expect(adminList.body.data.rows.some((p) => p.priceKey === 'gpt-test:chat')).toBe(true);
     expect(
-      (await post('/admin/credits/prices/delete', h, { id: created.body.data.id })).status,
+      (
+        await callEndpoint(t.app, credits.adminDeletePrice, {
+          headers: h,
+          body: { id: created.body.data.id },
+        })
+      ).status,
     ).toBe(200);
     expect(
-      (await post('/admin/credits/prices/delete', h, { id: created.body.data.id })).status,
+      (
+        await callEndpoint(t.app, credits.adminDeletePrice, {
+          headers: h,
+          body: { id: created.body.data.id },
+        })
+      ).status,
     ).toBe(404);
-    const bad = await post('/admin/credits/prices/create', h, {
-      model: 'x',
-      action: 'y',
-      category: 'chat',
-      label: 'z',
-      credits: -1,
+    const bad = await callEndpoint(t.app, credits.adminCreatePrice, {
+      headers: h,
+      body: {
+        model: 'x',
+        action: 'y',
+        category: 'chat',
+        label: 'z',
+        credits: -1,
+      },
     });
     expect(bad.status).toBe(400);
     expect(bad.body.message).toContain('credits');
@@ -72,35 +95,35 @@ describe('prices', () => {
 describe('gifts and guests', () => {
   const createGuest = async () => {
     const id = randomUUID();
-    expect((await post('/user/createGuest', {}, { guest_id: id })).status).toBe(200);
+    expect((await callEndpoint(t.app, auth.createGuest, { body: { guest_id: id } })).status).toBe(
+      200,
+    );
     return id;
   };
   const register = async (
     username: string,
     headers: Record<string, string> = {},
-    invitedBy?: string,
+    invitedBy?: string | null,
   ) => {
-    const res = await post<{ token: string }>('/auth/register', headers, {
-      username,
-      password: 'a-good-password',
-      ...(invitedBy ? { invitedBy } : {}),
+    const res = await callEndpoint(t.app, auth.register, {
+      headers: headers,
+      body: {
+        username,
+        password: 'a-good-password',
+        ...(invitedBy ? { invitedBy } : {}),
+      },
     });
     expect(res.status).toBe(200);
     return res.body.data.token;
   };
   const info = async (token: string) =>
-    (
-      await get<{ userInfo: { id: number; inviteCode?: string }; userBalance: UserBalance }>(
-        '/auth/getInfo',
-        bearer(token),
-      )
-    ).body.data;
+    (await callEndpoint(t.app, auth.getInfo, { token: token })).body.data;
 
   it('gives a guest its trial, moves it on registration with the register gift, and rewards the inviter once', async () => {
     const g = await createGuest();
     expect((await balanceOf(guest(g))).credits).toBe(20);
     // Creating the same guest again grants nothing more.
-    await post('/user/createGuest', {}, { guest_id: g });
+    await callEndpoint(t.app, auth.createGuest, { body: { guest_id: g } });
     expect((await balanceOf(guest(g))).credits).toBe(20);
 
     const inviterToken = await register(`inviter_${Date.now()}`);
@@ -113,7 +136,7 @@ describe('gifts and guests', () => {
     expect((await info(inviterToken)).userBalance.credits).toBe(150);
 
     const kinds = (
-      await get<{ rows: credits.LedgerEntry[] }>('/midjourney/balanceLog', bearer(token))
+      await callEndpoint(t.app, credits.balanceLog, { token: token })
     ).body.data.rows.map((r) => [r.kind, r.amount]);
     expect(kinds).toEqual(
       expect.arrayContaining([
@@ -171,9 +194,12 @@ describe('gifts and guests', () => {
       ref: 'test',
       idempotencyKey: `guest-redeem:${guestId}`,
     });
-    const login = await post<{ token: string }>('/auth/login', guest(g), {
-      username,
-      password: 'a-good-password',
+    const login = await callEndpoint(t.app, auth.login, {
+      guestId: g,
+      body: {
+        username,
+        password: 'a-good-password',
+      },
     });
     expect(login.status).toBe(200);
     expect((await info(token)).userBalance.credits).toBe(107);
