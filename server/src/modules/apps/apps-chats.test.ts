@@ -1,6 +1,7 @@
 import { describe, expect, it } from 'vitest';
+import { apps, auth, chat, type Endpoint } from '@atelier/contracts';
+import { callEndpoint, fieldsOf } from '../../test/call-endpoint.js';
 import { randomUUID } from 'node:crypto';
-import type { apps as A, chat as C } from '@atelier/contracts';
 import { bearer, guest } from '../../test/harness.js';
 import { seedApps } from './seed-data.js';
 import {
@@ -10,8 +11,6 @@ import {
   bob,
   models,
   headersOf,
-  get,
-  post,
   chatFromApp,
   lastUpstream,
   systemOf,
@@ -37,11 +36,15 @@ describe('chats started from an app', () => {
       );
       expect(systemOf(lastUpstream())).toBe(seeded.systemPrompt[lang]);
       expect(lastUpstream().model).toBe('gpt-fake');
-      const logs = await get<{ rows: C.ChatLog[] }>(`/chatlog/chatList?groupId=${groupId}`, h);
+      const logs = await callEndpoint(t.app, chat.chatList, { headers: h, query: { groupId } });
       expect(logs.body.data.rows.map((l) => l.appId)).toEqual([translator.id, translator.id]);
     }
     // The group's app wins over an appId (or none) the client sends later.
-    const group = await post<C.ChatGroup>('/group/create', h, { appId: translator.id });
+    const group = await callEndpoint(t.app, chat.createGroup, {
+      headers: h,
+      body: { appId: translator.id },
+    });
+    // The answer is an NDJSON stream, not an envelope: the raw request reads it as text.
     await t.app.inject({
       method: 'POST',
       url: '/api/chatgpt/chat-process',
@@ -62,19 +65,26 @@ describe('chats started from an app', () => {
     const seeded = seedApps.find((a) => a.key === 'translator')!;
     const h = bearer(alice.token);
     for (const lang of ['zh-CN', 'en-US', 'zh-TW'] as const) {
-      const made = await post<C.ChatGroup>('/group/create', h, { appId: translator.id }, lang);
+      const made = await callEndpoint(t.app, chat.createGroup, {
+        headers: h,
+        lang: lang,
+        body: { appId: translator.id },
+      });
       expect(made.body.data.title).toBe(seeded.name[lang]);
     }
     const { groupId } = await chatFromApp(h, translator.id, { gptModelId: models.Fake });
-    const groups = await get<{ rows: C.ChatGroup[] }>('/group/query', h);
+    const groups = await callEndpoint(t.app, chat.queryGroups, { headers: h });
     expect(groups.body.data.rows.find((g) => g.id === groupId)!.title).toBe('Translator');
     // An app the caller may not use (another user's persona) is refused: 404 naming appId.
     const secret = await persona(bearer(bob.token), { name: 'Bob only', systemPrompt: 'x' });
-    const other = await post<{ errors: { field: string }[] }>('/group/create', h, {
-      appId: secret.body.data.id,
+    const other = await callEndpoint(t.app, chat.createGroup, {
+      headers: h,
+      body: {
+        appId: secret.body.data.id,
+      },
     });
     expect(other.status).toBe(404);
-    expect(other.body.data.errors.map((e) => e.field)).toEqual(['appId']);
+    expect(fieldsOf(other)).toEqual(['appId']);
     expect(JSON.stringify(other.body)).not.toContain('Bob only');
   });
 
@@ -92,10 +102,13 @@ describe('chats started from an app', () => {
     expect(last.done).toBe(true);
     expect(lastUpstream().model).toBe('gpt-fixed');
     expect(systemOf(lastUpstream())).toBe('You always use the fixed model.');
-    const app = await post<A.AdminApp>('/admin/apps/create', bearer(admin.token), {
-      name: 'Operator fixed',
-      systemPrompt: 'Operator prompt',
-      modelId: models['Fake fixed'],
+    const app = await callEndpoint(t.app, apps.adminCreateApp, {
+      token: admin.token,
+      body: {
+        name: 'Operator fixed',
+        systemPrompt: 'Operator prompt',
+        modelId: models['Fake fixed'],
+      },
     });
     await chatFromApp(bearer(bob.token), app.body.data.id, { gptModelId: models.Fake });
     expect(lastUpstream().model).toBe('gpt-fixed');
@@ -108,9 +121,12 @@ describe('chats started from an app', () => {
   it('make the offline demo name the app in use', async () => {
     const chef = await appNamed('Home Chef');
     // A short answer is enough: the persona line comes first (the demo streams 15 ms a piece).
-    await post('/admin/chat/models/update', bearer(admin.token), {
-      id: models['Offline demo'],
-      maxOutput: 80,
+    await callEndpoint(t.app, chat.adminUpdateModel, {
+      token: admin.token,
+      body: {
+        id: models['Offline demo']!,
+        maxOutput: 80,
+      },
     });
     const { last } = await chatFromApp(bearer(bob.token), chef.id, {
       gptModelId: models['Offline demo'],
@@ -127,47 +143,63 @@ describe('chats started from an app', () => {
 describe('admin and guests', () => {
   it('keeps the catalogue admin-only', async () => {
     const h = bearer(alice.token);
-    for (const [url, body] of [
-      ['/admin/apps/create', { name: 'x', systemPrompt: 'y' }],
-      ['/admin/apps/categories/create', { name: 'x' }],
-      ['/admin/apps/delete', { id: 1 }],
-    ] as const)
-      expect((await post(url, h, body)).status).toBe(403);
-    expect((await get('/admin/apps', h)).status).toBe(403);
-    const cat = await post<A.AdminCategory>('/admin/apps/categories/create', bearer(admin.token), {
-      name: { 'zh-CN': '测试', 'en-US': 'Testing' },
-      sort: 999,
+    for (const [endpoint, body] of [
+      [apps.adminCreateApp, { name: 'x', systemPrompt: 'y' }],
+      [apps.adminCreateCategory, { name: 'x' }],
+      [apps.adminDeleteApp, { id: 1 }],
+    ] as Array<[Endpoint, unknown]>)
+      expect(
+        (await callEndpoint(t.app, endpoint, { headers: h, body: body as never })).status,
+      ).toBe(403);
+    expect((await callEndpoint(t.app, apps.adminListApps, { headers: h })).status).toBe(403);
+    const cat = await callEndpoint(t.app, apps.adminCreateCategory, {
+      token: admin.token,
+      body: {
+        name: { 'zh-CN': '测试', 'en-US': 'Testing' },
+        sort: 999,
+      },
     });
     expect(cat.body.data.name).toEqual({ 'en-US': 'Testing', 'zh-CN': '测试', 'zh-TW': '测试' });
-    const bad = await post<unknown>('/admin/apps/create', bearer(admin.token), {
-      name: 'x',
-      systemPrompt: 'y',
-      categoryId: 999_999,
+    const bad = await callEndpoint(t.app, apps.adminCreateApp, {
+      token: admin.token,
+      body: {
+        name: 'x',
+        systemPrompt: 'y',
+        categoryId: 999_999,
+      },
     });
     expect(bad.status).toBe(400);
-    await post('/admin/apps/create', bearer(admin.token), {
-      name: 'Hidden',
-      systemPrompt: 'y',
-      enabled: false,
+    await callEndpoint(t.app, apps.adminCreateApp, {
+      token: admin.token,
+      body: {
+        name: 'Hidden',
+        systemPrompt: 'y',
+        enabled: false,
+      },
     });
-    const all = await get<{ count: number }>('/admin/apps', bearer(admin.token));
-    expect(all.body.data.count).toBe((await storeApps('?size=200')).count + 1);
+    const all = await callEndpoint(t.app, apps.adminListApps, { token: admin.token });
+    expect(all.body.data.count).toBe((await storeApps({ size: 200 })).count + 1);
   });
 
   it("moves a guest's apps and personas to the account it registers", async () => {
     const guestId = randomUUID();
-    expect((await post('/user/createGuest', {}, { guest_id: guestId })).status).toBe(200);
+    expect(
+      (await callEndpoint(t.app, auth.createGuest, { body: { guest_id: guestId } })).status,
+    ).toBe(200);
     const g = guest(guestId);
     const sql = await appNamed('SQL Expert');
-    await post('/app/collect', g, { appId: sql.id });
+    await callEndpoint(t.app, apps.collectApp, { headers: g, body: { appId: sql.id } });
     const made = await persona(g, { name: 'Guest persona', systemPrompt: 'hi' });
     expect(made.status).toBe(200);
-    const reg = await post<{ token: string }>('/auth/register', g, {
-      username: `g${Date.now().toString(36)}`,
-      password: 'a-long-password-1',
+    const reg = await callEndpoint(t.app, auth.register, {
+      headers: g,
+      body: {
+        username: `g${Date.now().toString(36)}`,
+        password: 'a-long-password-1',
+      },
     });
     expect(reg.status).toBe(200);
-    const mine = await get<{ rows: A.App[] }>('/app/mine', bearer(reg.body.data.token));
+    const mine = await callEndpoint(t.app, apps.myApps, { token: reg.body.data.token });
     expect(mine.body.data.rows.map((a) => a.id)).toEqual([sql.id, made.body.data.id]);
     expect(mine.body.data.rows[1]!.own).toBe(true);
   });

@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
-import type { InjectOptions } from 'fastify';
-import type { apps as A } from '@atelier/contracts';
+import { apps, chat, type Endpoint } from '@atelier/contracts';
+import { callEndpoint, fieldsOf } from '../../test/call-endpoint.js';
 import { bearer } from '../../test/harness.js';
 import { createUser } from '../../test/users.js';
 import { nowIso } from '../../db/database.js';
@@ -9,9 +9,6 @@ import {
   alice,
   bob,
   models,
-  headersOf,
-  get,
-  post,
   chatFromApp,
   lastUpstream,
   systemOf,
@@ -40,14 +37,17 @@ describe('personas', () => {
       [{ name: 'x', systemPrompt: 'y', modelId: 999_999 }, 'modelId'],
     ];
     for (const [body, field] of bad) {
-      const r = await post<{ errors: { field: string }[] }>('/app/persona/create', h, body);
+      const r = await callEndpoint(t.app, apps.createPersona, { headers: h, body: body as never });
       expect([field, r.status]).toEqual([field, 400]);
-      expect(r.body.data.errors.map((e) => e.field)).toContain(field);
+      expect(fieldsOf(r)).toContain(field);
     }
-    const changed = await post<A.App>('/app/persona/update', h, {
-      id: made.body.data.id,
-      name: 'Captain',
-      modelId: models['Fake fixed'],
+    const changed = await callEndpoint(t.app, apps.updatePersona, {
+      headers: h,
+      body: {
+        id: made.body.data.id,
+        name: 'Captain',
+        modelId: models['Fake fixed'],
+      },
     });
     expect(changed.body.data).toMatchObject({
       name: 'Captain',
@@ -55,11 +55,21 @@ describe('personas', () => {
       modelId: models['Fake fixed'],
       modelName: 'Fake fixed',
     });
-    const list = await get<{ rows: A.App[] }>('/app/persona/list', h);
+    const list = await callEndpoint(t.app, apps.listPersonas, { headers: h });
     expect(list.body.data.rows.map((p) => p.name)).toContain('Captain');
-    expect((await post('/app/persona/delete', h, { id: made.body.data.id })).status).toBe(200);
-    expect((await get(`/app/detail?id=${made.body.data.id}`, h)).status).toBe(404);
-    const mine = await get<{ rows: A.App[] }>('/app/mine', h);
+    expect(
+      (
+        await callEndpoint(t.app, apps.deletePersona, {
+          headers: h,
+          body: { id: made.body.data.id },
+        })
+      ).status,
+    ).toBe(200);
+    expect(
+      (await callEndpoint(t.app, apps.appDetail, { headers: h, query: { id: made.body.data.id } }))
+        .status,
+    ).toBe(404);
+    const mine = await callEndpoint(t.app, apps.myApps, { headers: h });
     expect(mine.body.data.rows.map((x) => x.id)).not.toContain(made.body.data.id);
   });
 
@@ -94,29 +104,27 @@ describe('personas', () => {
     const secret = 'You are Alice’s private persona: the code word is marmalade.';
     const mine = await persona(a, { name: 'Private', systemPrompt: secret });
     const id = mine.body.data.id;
-    const attempts: Array<[string, string, unknown]> = [
-      ['GET', `/app/detail?id=${id}`, undefined],
-      ['POST', '/app/collect', { appId: id }],
-      ['POST', '/app/uncollect', { appId: id }],
-      ['POST', '/app/sort', { appIds: [id] }],
-      ['POST', '/app/persona/update', { id, name: 'Mine now' }],
-      ['POST', '/app/persona/delete', { id }],
+    const attempts: Array<[Endpoint, { query?: object; body?: object }]> = [
+      [apps.appDetail, { query: { id } }],
+      [apps.collectApp, { body: { appId: id } }],
+      [apps.uncollectApp, { body: { appId: id } }],
+      [apps.sortApps, { body: { appIds: [id] } }],
+      [apps.updatePersona, { body: { id, name: 'Mine now' } }],
+      [apps.deletePersona, { body: { id } }],
       // A group cannot record someone else's persona either.
-      ['POST', '/group/create', { appId: id }],
+      [chat.createGroup, { body: { appId: id } }],
     ];
-    for (const [method, url, payload] of attempts) {
-      const r = await t.app.inject({
-        method: method as 'GET' | 'POST',
-        url: `/api${url}`,
-        headers: headersOf(b),
-        ...(payload ? { payload: payload as InjectOptions['payload'] } : {}),
-      });
-      expect([url, r.statusCode]).toEqual([url, 404]);
-      expect(r.body).not.toContain('marmalade');
+    for (const [endpoint, { query, body }] of attempts) {
+      const r = await callEndpoint(t.app, endpoint, { headers: b, query, body: body as never });
+      expect([endpoint.path, r.status]).toEqual([endpoint.path, 404]);
+      expect(r.res.body).not.toContain('marmalade');
     }
-    expect((await get(`/app/detail?id=${id}`)).status).toBe(404);
-    for (const url of ['/app/persona/list', '/app/mine', '/app/list?size=200'])
-      expect(JSON.stringify((await get(url, b)).body)).not.toContain('marmalade');
+    expect((await callEndpoint(t.app, apps.appDetail, { query: { id } })).status).toBe(404);
+    for (const endpoint of [apps.listPersonas, apps.myApps, apps.listApps] as Endpoint[]) {
+      const query = endpoint === apps.listApps ? { size: 200 } : {};
+      const listed = await callEndpoint(t.app, endpoint, { headers: b, query });
+      expect(JSON.stringify(listed.body)).not.toContain('marmalade');
+    }
     // A chat Bob sends with Alice's persona id gets Bob's own system message, not hers.
     await chatFromApp(b, null, {
       appId: id,
@@ -125,7 +133,7 @@ describe('personas', () => {
     });
     expect(systemOf(lastUpstream())).toBe('Bob’s own settings');
     // Alice's persona is untouched and still hers.
-    const still = await get<A.App>(`/app/detail?id=${id}`, a);
+    const still = await callEndpoint(t.app, apps.appDetail, { headers: a, query: { id } });
     expect(still.body.data).toMatchObject({ name: 'Private', systemPrompt: secret, own: true });
   });
 });

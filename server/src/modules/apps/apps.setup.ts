@@ -1,11 +1,11 @@
 import { afterAll, beforeAll, expect } from 'vitest';
+import { apps, chat, type BodyIn, type QueryIn } from '@atelier/contracts';
+import { callEndpoint } from '../../test/call-endpoint.js';
 import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
-import type { InjectOptions } from 'fastify';
-import type { apps as A, chat as C } from '@atelier/contracts';
 import { startFakeOpenAI, type FakeOpenAI } from '../../../test/fakes/openai.js';
-import { bearer, call, createTestApp, type TestApp } from '../../test/harness.js';
+import { createTestApp, type TestApp } from '../../test/harness.js';
 import { createUser, type TestUser } from '../../test/users.js';
 import { grant } from '../credits/index.js';
 export let fake: FakeOpenAI;
@@ -22,21 +22,6 @@ export const headersOf = (h: Record<string, string>, lang: Lang = 'en-US') => ({
   'x-lang': lang,
   ...h,
 });
-export const get = <T>(url: string, h: Record<string, string> = {}, lang?: Lang) =>
-  call<T>(t.app, { method: 'GET', url: `/api${url}`, headers: headersOf(h, lang) });
-export const post = <T>(
-  url: string,
-  h: Record<string, string>,
-  payload: unknown = {},
-  lang?: Lang,
-) =>
-  call<T>(t.app, {
-    method: 'POST',
-    url: `/api${url}`,
-    headers: headersOf(h, lang),
-    payload: payload as InjectOptions['payload'],
-  });
-
 /** Starts a chat from an app and sends one message; returns the stream's lines. */
 export async function chatFromApp(
   h: Record<string, string>,
@@ -44,8 +29,12 @@ export async function chatFromApp(
   body: Record<string, unknown>,
   lang: Lang = 'en-US',
 ) {
-  const group = await post<C.ChatGroup>('/group/create', h, appId ? { appId } : {});
+  const group = await callEndpoint(t.app, chat.createGroup, {
+    headers: h,
+    body: appId ? { appId } : {},
+  });
   expect(group.status).toBe(200);
+  // The answer is an NDJSON stream, not an envelope: the raw request reads it line by line.
   const res = await t.app.inject({
     method: 'POST',
     url: '/api/chatgpt/chat-process',
@@ -56,19 +45,22 @@ export async function chatFromApp(
   const lines = res.body
     .split('\n')
     .filter(Boolean)
-    .map((l) => JSON.parse(l) as C.ChatStreamLine);
+    .map((l) => JSON.parse(l) as chat.ChatStreamLine);
   return { groupId: group.body.data.id, last: lines.at(-1)! };
 }
 
 export const lastUpstream = () => fake.requests.at(-1)!.body;
 export const systemOf = (body: FakeOpenAI['requests'][number]['body']) =>
   body.messages.find((m) => m.role === 'system')?.content;
-export const storeApps = async (query = '', lang: Lang = 'en-US', h: Record<string, string> = {}) =>
-  (await get<{ rows: A.App[]; count: number }>(`/app/list${query}`, h, lang)).body.data;
+export const storeApps = async (
+  query: QueryIn<typeof apps.listApps> = {},
+  lang: Lang = 'en-US',
+  h: Record<string, string> = {},
+) => (await callEndpoint(t.app, apps.listApps, { query, lang, headers: h })).body.data;
 export const appNamed = async (name: string) =>
-  (await storeApps(`?keyword=${encodeURIComponent(name)}`)).rows.find((a) => a.name === name)!;
-export const persona = (h: Record<string, string>, body: Record<string, unknown>) =>
-  post<A.App>('/app/persona/create', h, body);
+  (await storeApps({ keyword: name })).rows.find((a) => a.name === name)!;
+export const persona = (h: Record<string, string>, body: BodyIn<typeof apps.createPersona>) =>
+  callEndpoint(t.app, apps.createPersona, { headers: h, body });
 
 /** Starts the app and its fakes before this file's tests and stops them after. */
 export function useAppsApp(): void {
@@ -105,7 +97,7 @@ export function useAppsApp(): void {
         ref: 'test',
         idempotencyKey: `test:${u.userId}`,
       });
-    const list = await get<{ rows: C.AdminModel[] }>('/admin/chat/models', bearer(admin.token));
+    const list = await callEndpoint(t.app, chat.adminListModels, { token: admin.token });
     for (const m of list.body.data.rows) models[m.name] = m.id;
   });
   afterAll(async () => {

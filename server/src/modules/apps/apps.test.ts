@@ -1,34 +1,24 @@
 import { describe, expect, it } from 'vitest';
+import { apps } from '@atelier/contracts';
+import { callEndpoint } from '../../test/call-endpoint.js';
 import fs from 'node:fs';
 import path from 'node:path';
-import type { apps as A } from '@atelier/contracts';
 import { bearer } from '../../test/harness.js';
 import { seedCatalogue } from './seed.js';
 import { seedApps, seedCategories } from './seed-data.js';
-import {
-  t,
-  admin,
-  alice,
-  bob,
-  webPublic,
-  get,
-  post,
-  storeApps,
-  appNamed,
-  useAppsApp,
-} from './apps.setup.js';
+import { t, admin, alice, bob, webPublic, storeApps, appNamed, useAppsApp } from './apps.setup.js';
 
 useAppsApp();
 
 describe('the seeded store', () => {
   it('has every category and app, texts in the caller’s language', async () => {
-    const cats = await get<{ rows: A.AppCategory[] }>('/app/queryCats', {}, 'zh-CN');
+    const cats = await callEndpoint(t.app, apps.queryCats, { lang: 'zh-CN' });
     expect(cats.body.data.rows.map((c) => c.name)).toEqual(
       seedCategories.map((c) => c.name['zh-CN']),
     );
     expect(cats.body.data.rows.reduce((n, c) => n + c.count, 0)).toBe(seedApps.length);
     for (const lang of ['en-US', 'zh-CN', 'zh-TW'] as const) {
-      const { rows, count } = await storeApps('?size=200', lang);
+      const { rows, count } = await storeApps({ size: 200 }, lang);
       expect(count).toBe(seedApps.length);
       expect(rows.map((a) => a.name)).toEqual(seedApps.map((a) => a.name[lang]));
       expect(rows.every((a) => a.systemPrompt.length > 40 && !a.own && !a.collected)).toBe(true);
@@ -36,43 +26,53 @@ describe('the seeded store', () => {
   });
 
   it('filters by category and searches name and description, with paging', async () => {
-    const cats = (await get<{ rows: A.AppCategory[] }>('/app/queryCats')).body.data.rows;
+    const cats = (await callEndpoint(t.app, apps.queryCats)).body.data.rows;
     const code = cats.find((c) => c.name === 'Programming')!;
-    const inCode = await storeApps(`?categoryId=${code.id}`);
+    const inCode = await storeApps({ categoryId: code.id });
     expect(inCode.count).toBe(code.count);
     expect(inCode.rows.every((a) => a.categoryId === code.id)).toBe(true);
-    expect((await storeApps('?keyword=sql')).rows.map((a) => a.name)).toEqual(['SQL Expert']);
-    expect((await storeApps('?keyword=翻译', 'zh-CN')).rows.map((a) => a.name)).toContain('翻译官');
-    expect((await storeApps(`?categoryId=${code.id}&keyword=translat`)).count).toBe(0);
-    const page2 = await storeApps('?size=5&page=2');
+    expect((await storeApps({ keyword: 'sql' })).rows.map((a) => a.name)).toEqual(['SQL Expert']);
+    expect((await storeApps({ keyword: '翻译' }, 'zh-CN')).rows.map((a) => a.name)).toContain(
+      '翻译官',
+    );
+    expect((await storeApps({ categoryId: code.id, keyword: 'translat' })).count).toBe(0);
+    const page2 = await storeApps({ size: 5, page: 2 });
     expect(page2.count).toBe(seedApps.length);
     expect(page2.rows.map((a) => a.name)).toEqual(
       seedApps.slice(5, 10).map((a) => a.name['en-US']),
     );
-    expect((await get('/app/list?categoryId=abc')).status).toBe(400);
+    expect(
+      (await callEndpoint(t.app, apps.listApps, { query: { categoryId: 'abc' } })).status,
+    ).toBe(400);
   });
 
   it('is seeded once and keeps the operator’s edits and deletions', async () => {
     const polish = await appNamed('Writing Polisher');
     const poet = await appNamed('Poet');
     const h = bearer(admin.token);
-    const edited = await post<A.AdminApp>('/admin/apps/update', h, {
-      id: polish.id,
-      name: { 'en-US': 'House Editor' },
-      sort: -5,
+    const edited = await callEndpoint(t.app, apps.adminUpdateApp, {
+      headers: h,
+      body: {
+        id: polish.id,
+        name: { 'en-US': 'House Editor' },
+        sort: -5,
+      },
     });
     expect(edited.status).toBe(200);
     expect(edited.body.data.name).toMatchObject({ 'en-US': 'House Editor', 'zh-CN': '文章润色' });
-    expect((await post('/admin/apps/delete', h, { id: poet.id })).status).toBe(200);
+    expect(
+      (await callEndpoint(t.app, apps.adminDeleteApp, { headers: h, body: { id: poet.id } }))
+        .status,
+    ).toBe(200);
     expect(await seedCatalogue(t.app.ctx)).toEqual([]);
-    const { rows, count } = await storeApps('?size=200');
+    const { rows, count } = await storeApps({ size: 200 });
     expect(count).toBe(seedApps.length - 1);
     expect(rows[0]!.name).toBe('House Editor');
     expect(rows.map((a) => a.name)).not.toContain('Poet');
   });
 
   it('gives seeded apps pictures, not emoji, and moves an older install’s emoji once', async () => {
-    const { rows } = await storeApps('?size=200');
+    const { rows } = await storeApps({ size: 200 });
     const seededRows = rows.filter((r) => seedApps.some((a) => a.name['en-US'] === r.name));
     expect(seededRows.length).toBeGreaterThan(20);
     for (const r of seededRows) expect(r.cover).toMatch(/^\/app-icons\/[a-z0-9]+\.svg$/);
@@ -100,40 +100,64 @@ describe('my apps', () => {
     const h = bearer(alice.token);
     const [a, b, c] = await Promise.all(['SQL Expert', 'Translator', 'Home Chef'].map(appNamed));
     for (const app of [a!, b!, c!, a!])
-      expect((await post('/app/collect', h, { appId: app.id })).status).toBe(200);
-    const mine = await get<{ rows: A.App[] }>('/app/mine', h);
+      expect(
+        (await callEndpoint(t.app, apps.collectApp, { headers: h, body: { appId: app.id } }))
+          .status,
+      ).toBe(200);
+    const mine = await callEndpoint(t.app, apps.myApps, { headers: h });
     expect(mine.body.data.rows.map((x) => x.id)).toEqual([a!.id, b!.id, c!.id]);
     expect(mine.body.data.rows.every((x) => x.collected)).toBe(true);
-    const listed = await storeApps('?keyword=sql', 'en-US', h);
+    const listed = await storeApps({ keyword: 'sql' }, 'en-US', h);
     expect(listed.rows[0]!.collected).toBe(true);
-    const sorted = await post<{ rows: A.App[] }>('/app/sort', h, { appIds: [c!.id, a!.id] });
+    const sorted = await callEndpoint(t.app, apps.sortApps, {
+      headers: h,
+      body: { appIds: [c!.id, a!.id] },
+    });
     expect(sorted.body.data.rows.map((x) => x.id)).toEqual([c!.id, a!.id, b!.id]);
-    expect((await post('/app/sort', h, { appIds: [a!.id, a!.id] })).status).toBe(400);
+    expect(
+      (await callEndpoint(t.app, apps.sortApps, { headers: h, body: { appIds: [a!.id, a!.id] } }))
+        .status,
+    ).toBe(400);
     const other = await appNamed('Poet Nope').catch(() => undefined);
     expect(other).toBeUndefined();
-    expect((await post('/app/uncollect', h, { appId: a!.id })).status).toBe(200);
-    const after = await get<{ rows: A.App[] }>('/app/mine', h);
+    expect(
+      (await callEndpoint(t.app, apps.uncollectApp, { headers: h, body: { appId: a!.id } })).status,
+    ).toBe(200);
+    const after = await callEndpoint(t.app, apps.myApps, { headers: h });
     expect(after.body.data.rows.map((x) => x.id)).toEqual([c!.id, b!.id]);
-    const notMine = await post<unknown>('/app/sort', h, { appIds: [a!.id] });
+    const notMine = await callEndpoint(t.app, apps.sortApps, {
+      headers: h,
+      body: { appIds: [a!.id] },
+    });
     expect(notMine.status).toBe(404);
-    expect((await post('/app/collect', {}, { appId: a!.id })).status).toBe(401);
+    expect((await callEndpoint(t.app, apps.collectApp, { body: { appId: a!.id } })).status).toBe(
+      401,
+    );
   });
 
   it('drops an app the operator disables or deletes from everyone’s list', async () => {
     const h = bearer(bob.token);
-    const created = await post<A.AdminApp>('/admin/apps/create', bearer(admin.token), {
-      name: 'Short-lived',
-      systemPrompt: 'You are short-lived.',
+    const created = await callEndpoint(t.app, apps.adminCreateApp, {
+      token: admin.token,
+      body: {
+        name: 'Short-lived',
+        systemPrompt: 'You are short-lived.',
+      },
     });
     const id = created.body.data.id;
-    await post('/app/collect', h, { appId: id });
+    await callEndpoint(t.app, apps.collectApp, { headers: h, body: { appId: id } });
     const ids = async () =>
-      (await get<{ rows: A.App[] }>('/app/mine', h)).body.data.rows.map((x) => x.id);
+      (await callEndpoint(t.app, apps.myApps, { headers: h })).body.data.rows.map((x) => x.id);
     expect(await ids()).toContain(id);
-    await post('/admin/apps/update', bearer(admin.token), { id, enabled: false });
+    await callEndpoint(t.app, apps.adminUpdateApp, {
+      token: admin.token,
+      body: { id, enabled: false },
+    });
     expect(await ids()).not.toContain(id);
-    expect((await get(`/app/detail?id=${id}`, h)).status).toBe(404);
-    await post('/admin/apps/delete', bearer(admin.token), { id });
+    expect((await callEndpoint(t.app, apps.appDetail, { headers: h, query: { id } })).status).toBe(
+      404,
+    );
+    await callEndpoint(t.app, apps.adminDeleteApp, { token: admin.token, body: { id } });
     const left = await t.app.ctx.db.kysely
       .selectFrom('user_apps')
       .select('id')
