@@ -1,8 +1,8 @@
 import { describe, expect, it } from 'vitest';
+import { auth, chat, type Endpoint } from '@atelier/contracts';
+import { callEndpoint } from '../../test/call-endpoint.js';
 import { randomUUID } from 'node:crypto';
-import type { InjectOptions } from 'fastify';
-import type { chat as C } from '@atelier/contracts';
-import { bearer, call, createTestApp, guest } from '../../test/harness.js';
+import { bearer, createTestApp, guest } from '../../test/harness.js';
 import { createUser } from '../../test/users.js';
 import {
   fake,
@@ -10,8 +10,6 @@ import {
   alice,
   bob,
   models,
-  get,
-  post,
   stream,
   newGroup,
   logsOf,
@@ -30,7 +28,7 @@ describe('groups and logs', () => {
     await stream(h, { gptModelId: models.Fake, prompt: long, options: { groupId } });
     await stream(h, { gptModelId: models.Fake, prompt: 'and a second one', options: { groupId } });
     const titleOf = async (id: number) =>
-      (await get<{ rows: C.ChatGroup[] }>('/group/query', h)).body.data.rows.find(
+      (await callEndpoint(t.app, chat.queryGroups, { headers: h })).body.data.rows.find(
         (g) => g.id === id,
       )!.title;
     expect(await titleOf(groupId)).toBe(
@@ -50,14 +48,17 @@ describe('groups and logs', () => {
     const h = bearer(bob.token);
     const a = await newGroup(h, 7);
     const b = await newGroup(h);
-    const upd = await post<C.ChatGroup>('/group/update', h, {
-      groupId: b,
-      title: 'Pinned',
-      isSticky: true,
-      config: { model: 3 },
+    const upd = await callEndpoint(t.app, chat.updateGroup, {
+      headers: h,
+      body: {
+        groupId: b,
+        title: 'Pinned',
+        isSticky: true,
+        config: { model: 3 },
+      },
     });
     expect(upd.body.data).toMatchObject({ title: 'Pinned', isSticky: true, config: { model: 3 } });
-    const list = await get<{ rows: C.ChatGroup[] }>('/group/query', h);
+    const list = await callEndpoint(t.app, chat.queryGroups, { headers: h });
     expect(list.body.data.rows[0]!.id).toBe(b);
     expect(list.body.data.rows.find((g) => g.id === a)!.appId).toBe(7);
     await stream(h, {
@@ -66,21 +67,25 @@ describe('groups and logs', () => {
       appId: 7,
       options: { groupId: a },
     });
-    const byApp = await get<{ rows: C.ChatLog[]; count: number }>('/chatlog/byAppId?appId=7', h);
+    const byApp = await callEndpoint(t.app, chat.logsByApp, { headers: h, query: { appId: 7 } });
     expect(byApp.body.data.count).toBe(2);
-    const del = await post<{ deleted: number }>('/group/delAll', h);
+    const del = await callEndpoint(t.app, chat.deleteAllGroups, { headers: h });
     expect(del.body.data.deleted).toBeGreaterThanOrEqual(1);
-    const after = await get<{ rows: C.ChatGroup[] }>('/group/query', h);
+    const after = await callEndpoint(t.app, chat.queryGroups, { headers: h });
     expect(after.body.data.rows.map((g) => g.id)).toEqual([b]);
-    expect((await post('/group/del', h, { groupId: b })).status).toBe(200);
-    expect((await get<{ count: number }>('/group/query', h)).body.data.count).toBe(0);
+    expect(
+      (await callEndpoint(t.app, chat.deleteGroup, { headers: h, body: { groupId: b } })).status,
+    ).toBe(200);
+    expect((await callEndpoint(t.app, chat.queryGroups, { headers: h })).body.data.count).toBe(0);
   });
 
   it("never lets a user read, change or delete another user's groups, logs or own models", async () => {
     const a = bearer(alice.token);
     const b = bearer(bob.token);
     // No app 42 exists: the group cannot record it, and chat-process ignores it.
-    expect((await post('/group/create', a, { appId: 42 })).status).toBe(404);
+    expect(
+      (await callEndpoint(t.app, chat.createGroup, { headers: a, body: { appId: 42 } })).status,
+    ).toBe(404);
     const groupId = await newGroup(a);
     await stream(a, {
       gptModelId: models.Fake,
@@ -89,45 +94,36 @@ describe('groups and logs', () => {
       options: { groupId },
     });
     const logs = await logsOf(a, groupId);
-    const byok = await call<C.ByokModel>(t.app, {
-      method: 'POST',
-      url: '/api/autoreply/addGptModelUser',
+    const byok = await callEndpoint(t.app, chat.addGptModelUser, {
       headers: a,
-      payload: {
-        name: 'mine',
-        baseUrl: 'https://93.184.215.14/v1',
-        model: 'm',
-        apiKey: 'sk-alice',
-      },
+      body: { name: 'mine', baseUrl: 'https://93.184.215.14/v1', model: 'm', apiKey: 'sk-alice' },
     });
     expect(byok.status).toBe(200);
     const calls = fake.requests.length;
-    const attempts: Array<[string, string, unknown]> = [
-      ['POST', '/group/update', { groupId, title: 'mine now' }],
-      ['POST', '/group/del', { groupId }],
-      ['GET', `/chatlog/chatList?groupId=${groupId}`, undefined],
-      ['POST', '/chatlog/del', { id: logs[0]!.id }],
-      ['POST', '/chatlog/delByGroupId', { groupId }],
+    const attempts: Array<[Endpoint, { query?: object; body?: object }]> = [
+      [chat.updateGroup, { body: { groupId, title: 'mine now' } }],
+      [chat.deleteGroup, { body: { groupId } }],
+      [chat.chatList, { query: { groupId } }],
+      [chat.deleteLog, { body: { id: logs[0]!.id } }],
+      [chat.deleteLogsByGroup, { body: { groupId } }],
+      // Refused before any stream starts, so the answer is an envelope.
+      [chat.chatProcess, { body: { gptModelId: models.Fake, prompt: 'x', options: { groupId } } }],
       [
-        'POST',
-        '/chatgpt/chat-process',
-        { gptModelId: models.Fake, prompt: 'x', options: { groupId } },
+        chat.addGptModelUser,
+        {
+          body: {
+            id: byok.body.data.id,
+            name: 'x',
+            baseUrl: 'https://93.184.215.14/v1',
+            model: 'm',
+          },
+        },
       ],
-      [
-        'POST',
-        '/autoreply/addGptModelUser',
-        { id: byok.body.data.id, name: 'x', baseUrl: 'https://93.184.215.14/v1', model: 'm' },
-      ],
-      ['POST', '/autoreply/delGptModelUser', { id: byok.body.data.id }],
+      [chat.delGptModelUser, { body: { id: byok.body.data.id } }],
     ];
-    for (const [method, url, payload] of attempts) {
-      const r = await t.app.inject({
-        method: method as 'GET' | 'POST',
-        url: `/api${url}`,
-        headers: { ...en, ...b },
-        ...(payload ? { payload: payload as InjectOptions['payload'] } : {}),
-      });
-      expect([url, r.statusCode]).toEqual([url, 404]);
+    for (const [endpoint, { query, body }] of attempts) {
+      const r = await callEndpoint(t.app, endpoint, { headers: b, query, body: body as never });
+      expect([endpoint.path, r.status]).toEqual([endpoint.path, 404]);
     }
     const own = await newGroup(b);
     const viaOther = await stream(b, {
@@ -137,17 +133,20 @@ describe('groups and logs', () => {
     });
     expect(viaOther.status).toBe(404);
     expect(
-      (await get<{ rows: C.ChatGroup[] }>('/group/query', b)).body.data.rows,
+      (await callEndpoint(t.app, chat.queryGroups, { headers: b })).body.data.rows,
     ).not.toContainEqual(expect.objectContaining({ id: groupId }));
-    expect((await get<{ count: number }>('/chatlog/byAppId?appId=42', b)).body.data.count).toBe(0);
-    expect((await get<{ count: number }>('/autoreply/queryGptModelUser', b)).body.data.count).toBe(
-      0,
-    );
-    await post('/group/delAll', b);
+    expect(
+      (await callEndpoint(t.app, chat.logsByApp, { headers: b, query: { appId: 42 } })).body.data
+        .count,
+    ).toBe(0);
+    expect(
+      (await callEndpoint(t.app, chat.queryGptModelUser, { headers: b })).body.data.count,
+    ).toBe(0);
+    await callEndpoint(t.app, chat.deleteAllGroups, { headers: b });
     expect(fake.requests.length).toBe(calls);
     // Alice's data is untouched.
     expect((await logsOf(a, groupId)).length).toBe(2);
-    const mine = await get<{ rows: C.ByokModel[] }>('/autoreply/queryGptModelUser', a);
+    const mine = await callEndpoint(t.app, chat.queryGptModelUser, { headers: a });
     expect(mine.body.data.rows).toEqual([
       expect.objectContaining({ id: byok.body.data.id, name: 'mine', apiKey: 'set' }),
     ]);
@@ -156,7 +155,9 @@ describe('groups and logs', () => {
 
   it("moves a guest's chats to the account it registers", async () => {
     const guestId = randomUUID();
-    expect((await post('/user/createGuest', {}, { guest_id: guestId })).status).toBe(200);
+    expect(
+      (await callEndpoint(t.app, auth.createGuest, { body: { guest_id: guestId } })).status,
+    ).toBe(200);
     const g = guest(guestId);
     const groupId = await newGroup(g);
     const r = await stream(g, {
@@ -165,13 +166,16 @@ describe('groups and logs', () => {
       options: { groupId },
     });
     expect(r.status).toBe(200);
-    const reg = await post<{ token: string }>('/auth/register', g, {
-      username: `g${Date.now().toString(36)}`,
-      password: 'a-long-password-1',
+    const reg = await callEndpoint(t.app, auth.register, {
+      headers: g,
+      body: {
+        username: `g${Date.now().toString(36)}`,
+        password: 'a-long-password-1',
+      },
     });
     expect(reg.status).toBe(200);
     const h = bearer(reg.body.data.token);
-    const groups = await get<{ rows: C.ChatGroup[] }>('/group/query', h);
+    const groups = await callEndpoint(t.app, chat.queryGroups, { headers: h });
     expect(groups.body.data.rows.map((x) => x.id)).toEqual([groupId]);
     expect((await logsOf(h, groupId)).map((l) => l.role)).toEqual(['user', 'assistant']);
   });
@@ -188,11 +192,14 @@ describe('bring your own key', () => {
       'http://[::1]:8000/v1',
       'http://[::ffff:127.0.0.1]/v1',
     ]) {
-      const r = await post('/autoreply/addGptModelUser', bearer(alice.token), {
-        name: 'local',
-        baseUrl,
-        model: 'm',
-        apiKey: 'k',
+      const r = await callEndpoint(t.app, chat.addGptModelUser, {
+        token: alice.token,
+        body: {
+          name: 'local',
+          baseUrl,
+          model: 'm',
+          apiKey: 'k',
+        },
       });
       expect([baseUrl, r.status]).toEqual([baseUrl, 400]);
       // Says why, and what would work instead.
@@ -205,26 +212,15 @@ describe('bring your own key', () => {
     try {
       const u = await createUser(t2.app);
       const h = { ...en, ...bearer(u.token) };
-      const added = await call<C.ByokModel>(t2.app, {
-        method: 'POST',
-        url: '/api/autoreply/addGptModelUser',
+      const added = await callEndpoint(t2.app, chat.addGptModelUser, {
         headers: h,
-        payload: {
-          name: 'Local',
-          baseUrl: fake.url,
-          model: 'my-local-model',
-          apiKey: 'sk-user-own',
-        },
+        body: { name: 'Local', baseUrl: fake.url, model: 'my-local-model', apiKey: 'sk-user-own' },
       });
       expect(added.status).toBe(200);
       expect(added.body.data.apiKey).toBe('set');
-      const group = await call<C.ChatGroup>(t2.app, {
-        method: 'POST',
-        url: '/api/group/create',
-        headers: h,
-        payload: {},
-      });
+      const group = await callEndpoint(t2.app, chat.createGroup, { headers: h, body: {} });
       const before = (await t2.app.ctx.balances.read(u.userId)).credits;
+      // The answer is an NDJSON stream, not an envelope: the raw request reads it as text.
       const res = await t2.app.inject({
         method: 'POST',
         url: '/api/chatgpt/chat-process',
@@ -235,7 +231,7 @@ describe('bring your own key', () => {
           options: { groupId: group.body.data.id },
         },
       });
-      const last = JSON.parse(res.body.trim().split('\n').at(-1)!) as C.ChatStreamLine;
+      const last = JSON.parse(res.body.trim().split('\n').at(-1)!) as chat.ChatStreamLine;
       expect(last).toMatchObject({ done: true, text: fake.reply, cost: 0, credits: before });
       expect(fake.requests.at(-1)!.headers.authorization).toBe('Bearer sk-user-own');
       expect(fake.requests.at(-1)!.body.model).toBe('my-local-model');

@@ -1,7 +1,8 @@
 import { describe, expect, it } from 'vitest';
+import { chat, credits } from '@atelier/contracts';
+import { callEndpoint } from '../../test/call-endpoint.js';
 import http from 'node:http';
 import type { AddressInfo } from 'node:net';
-import type { chat as C } from '@atelier/contracts';
 import { bearer } from '../../test/harness.js';
 import { createUser } from '../../test/users.js';
 import {
@@ -11,8 +12,6 @@ import {
   alice,
   bob,
   models,
-  get,
-  post,
   stream,
   newGroup,
   balance,
@@ -66,7 +65,7 @@ describe('chat-process through an OpenAI-compatible upstream', () => {
     ]);
     expect(logs[1]!.credits).toBe(22);
     expect(r.last!.id).toBe(logs[1]!.id);
-    const groups = await get<{ rows: C.ChatGroup[] }>('/group/query', bearer(alice.token));
+    const groups = await callEndpoint(t.app, chat.queryGroups, { token: alice.token });
     expect(groups.body.data.rows.find((g) => g.id === groupId)!.title).toBe('Say hello please');
   });
 
@@ -154,7 +153,7 @@ describe('chat-process through an OpenAI-compatible upstream', () => {
     const aborted = fake.aborted;
     await t.app.listen({ port: 0, host: '127.0.0.1' });
     const { port } = t.app.server.address() as AddressInfo;
-    const firstLine = await new Promise<C.ChatStreamLine>((resolve, reject) => {
+    const firstLine = await new Promise<chat.ChatStreamLine>((resolve, reject) => {
       const req = http.request(
         {
           host: '127.0.0.1',
@@ -170,7 +169,7 @@ describe('chat-process through an OpenAI-compatible upstream', () => {
             const nl = buf.indexOf('\n');
             if (nl >= 0) {
               req.destroy();
-              resolve(JSON.parse(buf.slice(0, nl)) as C.ChatStreamLine);
+              resolve(JSON.parse(buf.slice(0, nl)) as chat.ChatStreamLine);
             }
           });
         },
@@ -189,7 +188,7 @@ describe('chat-process through an OpenAI-compatible upstream', () => {
     await fake.waitForAborts(aborted + 1);
     const pieces = fake.piecesBeforeAbort.at(-1)!;
     expect(pieces).toBeLessThan(Math.ceil([...fake.reply].length / fake.pieceSize));
-    let assistant: C.ChatLog | undefined;
+    let assistant: chat.ChatLog | undefined;
     for (let i = 0; i < 100; i++) {
       assistant = (await logsOf(bearer(alice.token), groupId)).find((l) => l.role === 'assistant');
       if (assistant?.credits) break;
@@ -253,10 +252,13 @@ describe('chat-process through an OpenAI-compatible upstream', () => {
     });
     await new Promise((r) => setTimeout(r, 50));
     const left = await balance(carol.userId);
-    const spent = await post('/admin/credits/adjust', bearer(admin.token), {
-      userId: carol.userId,
-      amount: -left,
-      reason: 'spent elsewhere',
+    const spent = await callEndpoint(t.app, credits.adminAdjust, {
+      token: admin.token,
+      body: {
+        userId: carol.userId,
+        amount: -left,
+        reason: 'spent elsewhere',
+      },
     });
     expect(spent.status).toBe(200);
     expect((await first).last).toMatchObject({ done: true, text: fake.reply });

@@ -1,11 +1,12 @@
 import { afterAll, beforeAll, expect } from 'vitest';
+import { chat, credits } from '@atelier/contracts';
+import { callEndpoint } from '../../test/call-endpoint.js';
 import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
 import type { InjectOptions } from 'fastify';
-import type { chat as C } from '@atelier/contracts';
 import { startFakeOpenAI, type FakeOpenAI } from '../../../test/fakes/openai.js';
-import { bearer, call, createTestApp, type TestApp } from '../../test/harness.js';
+import { createTestApp, type TestApp } from '../../test/harness.js';
 import { createUser, type TestUser } from '../../test/users.js';
 import { grant } from '../credits/index.js';
 export let fake: FakeOpenAI;
@@ -17,22 +18,13 @@ export let configDir: string;
 export const models: Record<string, number> = {};
 export const en = { 'x-lang': 'en-US' };
 
-export const get = <T>(url: string, headers: Record<string, string>) =>
-  call<T>(t.app, { method: 'GET', url: `/api${url}`, headers: { ...en, ...headers } });
-export const post = <T>(url: string, headers: Record<string, string>, payload: unknown = {}) =>
-  call<T>(t.app, {
-    method: 'POST',
-    url: `/api${url}`,
-    headers: { ...en, ...headers },
-    payload: payload as InjectOptions['payload'],
-  });
-
 /** Posts to a stream endpoint and parses its lines (or the envelope of an early error). */
 export async function stream(
   headers: Record<string, string>,
   payload: unknown,
   url = '/chatgpt/chat-process',
 ) {
+  // The answer is an NDJSON stream (or an early envelope): the raw request reads both.
   const res = await t.app.inject({
     method: 'POST',
     url: `/api${url}`,
@@ -44,16 +36,17 @@ export async function stream(
     ? res.body
         .split('\n')
         .filter(Boolean)
-        .map((l) => JSON.parse(l) as C.ChatStreamLine)
+        .map((l) => JSON.parse(l) as chat.ChatStreamLine)
     : [];
   return { status: res.statusCode, lines, last: lines.at(-1), res };
 }
 
 export const newGroup = async (headers: Record<string, string>, appId?: number) =>
-  (await post<C.ChatGroup>('/group/create', headers, appId ? { appId } : {})).body.data.id;
+  (await callEndpoint(t.app, chat.createGroup, { headers: headers, body: appId ? { appId } : {} }))
+    .body.data.id;
 export const balance = async (userId: number) => (await t.app.ctx.balances.read(userId)).credits;
 export const logsOf = async (headers: Record<string, string>, groupId: number) =>
-  (await get<{ rows: C.ChatLog[] }>(`/chatlog/chatList?groupId=${groupId}`, headers)).body.data
+  (await callEndpoint(t.app, chat.chatList, { headers: headers, query: { groupId } })).body.data
     .rows;
 export const fund = (userId: number, amount: number) =>
   grant(t.app.ctx.db.kysely, {
@@ -123,18 +116,21 @@ export function useChatApp(): void {
     admin = await createUser(t.app, { role: 'admin' });
     alice = await createUser(t.app);
     bob = await createUser(t.app);
-    const price = await post('/admin/credits/prices/create', bearer(admin.token), {
-      model: 'fake-chat',
-      action: 'chat',
-      category: 'chat',
-      label: 'Fake chat',
-      unit: '1k_tokens',
-      inputPer1k: 100,
-      outputPer1k: 200,
+    const price = await callEndpoint(t.app, credits.adminCreatePrice, {
+      token: admin.token,
+      body: {
+        model: 'fake-chat',
+        action: 'chat',
+        category: 'chat',
+        label: 'Fake chat',
+        unit: '1k_tokens',
+        inputPer1k: 100,
+        outputPer1k: 200,
+      },
     });
     expect(price.status).toBe(200);
     for (const u of [alice, bob]) await fund(u.userId, 10_000);
-    const list = await get<{ rows: C.AdminModel[] }>('/admin/chat/models', bearer(admin.token));
+    const list = await callEndpoint(t.app, chat.adminListModels, { token: admin.token });
     for (const m of list.body.data.rows) models[m.name] = m.id;
   });
   afterAll(async () => {

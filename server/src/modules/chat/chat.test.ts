@@ -1,5 +1,6 @@
 import { describe, expect, it } from 'vitest';
-import type { chat as C } from '@atelier/contracts';
+import { chat, type Endpoint } from '@atelier/contracts';
+import { callEndpoint } from '../../test/call-endpoint.js';
 import { bearer } from '../../test/harness.js';
 import { countTokens } from '../../providers/chat/index.js';
 import { readDeclared } from './seed.js';
@@ -9,8 +10,6 @@ import {
   admin,
   alice,
   models,
-  get,
-  post,
   stream,
   newGroup,
   balance,
@@ -22,7 +21,7 @@ useChatApp();
 
 describe('models and providers', () => {
   it('seeds the offline demo and the config file, and lists what a user may use', async () => {
-    const res = await get<{ rows: C.UserModel[] }>('/autoreply/queryGptModel', bearer(alice.token));
+    const res = await callEndpoint(t.app, chat.queryGptModel, { token: alice.token });
     const names = res.body.data.rows.map((m) => m.name);
     expect(names).toContain('Offline demo');
     expect(names).toContain('Fake');
@@ -34,7 +33,7 @@ describe('models and providers', () => {
   });
 
   it('keeps provider keys sealed and never returns them', async () => {
-    const list = await get<{ rows: C.Provider[] }>('/admin/chat/providers', bearer(admin.token));
+    const list = await callEndpoint(t.app, chat.adminListProviders, { token: admin.token });
     expect(JSON.stringify(list.body)).not.toContain('sk-fake-provider-key');
     expect(list.body.data.rows.find((p) => p.name === 'fake')!.apiKey).toBe('set');
     const row = await t.app.ctx.db.kysely
@@ -47,52 +46,74 @@ describe('models and providers', () => {
   });
 
   it('lets admins create, change and delete providers and models; others get 403', async () => {
-    const created = await post<C.Provider>('/admin/chat/providers/create', bearer(admin.token), {
-      name: 'extra',
-      protocol: 'openai',
-      baseUrl: 'https://api.example.com/v1',
-      apiKey: 'sk-extra-secret',
+    const created = await callEndpoint(t.app, chat.adminCreateProvider, {
+      token: admin.token,
+      body: {
+        name: 'extra',
+        protocol: 'openai',
+        baseUrl: 'https://api.example.com/v1',
+        apiKey: 'sk-extra-secret',
+      },
     });
     expect(created.status).toBe(200);
     expect(created.body.data.apiKey).toBe('set');
     expect(JSON.stringify(created.body)).not.toContain('sk-extra-secret');
-    const dup = await post('/admin/chat/providers/create', bearer(admin.token), {
-      name: 'extra',
-      protocol: 'openai',
+    const dup = await callEndpoint(t.app, chat.adminCreateProvider, {
+      token: admin.token,
+      body: {
+        name: 'extra',
+        protocol: 'openai',
+      },
     });
     expect(dup.status).toBe(409);
-    const model = await post<C.AdminModel>('/admin/chat/models/create', bearer(admin.token), {
-      name: 'Extra model',
-      upstreamModel: 'x-1',
-      providerId: created.body.data.id,
-      priceKey: 'fake-chat:chat',
+    const model = await callEndpoint(t.app, chat.adminCreateModel, {
+      token: admin.token,
+      body: {
+        name: 'Extra model',
+        upstreamModel: 'x-1',
+        providerId: created.body.data.id,
+        priceKey: 'fake-chat:chat',
+      },
     });
     expect(model.status).toBe(200);
-    const changed = await post<C.AdminModel>('/admin/chat/models/update', bearer(admin.token), {
-      id: model.body.data.id,
-      enabled: false,
-      vision: true,
+    const changed = await callEndpoint(t.app, chat.adminUpdateModel, {
+      token: admin.token,
+      body: {
+        id: model.body.data.id,
+        enabled: false,
+        vision: true,
+      },
     });
     expect(changed.body.data).toMatchObject({ enabled: false, vision: true, upstreamModel: 'x-1' });
-    const cleared = await post<C.Provider>('/admin/chat/providers/update', bearer(admin.token), {
-      id: created.body.data.id,
-      apiKey: '',
+    const cleared = await callEndpoint(t.app, chat.adminUpdateProvider, {
+      token: admin.token,
+      body: {
+        id: created.body.data.id,
+        apiKey: '',
+      },
     });
     expect(cleared.body.data.apiKey).toBe('not set');
-    for (const [url, body] of [
-      ['/admin/chat/providers/create', { name: 'x', protocol: 'demo' }],
-      ['/admin/chat/models/delete', { id: model.body.data.id }],
-    ] as const)
-      expect((await post(url, bearer(alice.token), body)).status).toBe(403);
-    expect((await get('/admin/chat/providers', bearer(alice.token))).status).toBe(403);
+    for (const [endpoint, body] of [
+      [chat.adminCreateProvider, { name: 'x', protocol: 'demo' }],
+      [chat.adminDeleteModel, { id: model.body.data.id }],
+    ] as Array<[Endpoint, unknown]>)
+      expect(
+        (await callEndpoint(t.app, endpoint, { token: alice.token, body: body as never })).status,
+      ).toBe(403);
+    expect(
+      (await callEndpoint(t.app, chat.adminListProviders, { token: alice.token })).status,
+    ).toBe(403);
     expect(
       (
-        await post('/admin/chat/providers/delete', bearer(admin.token), {
-          id: created.body.data.id,
+        await callEndpoint(t.app, chat.adminDeleteProvider, {
+          token: admin.token,
+          body: {
+            id: created.body.data.id,
+          },
         })
       ).status,
     ).toBe(200);
-    const models = await get<{ rows: C.AdminModel[] }>('/admin/chat/models', bearer(admin.token));
+    const models = await callEndpoint(t.app, chat.adminListModels, { token: admin.token });
     expect(models.body.data.rows.map((m) => m.name)).not.toContain('Extra model');
   });
 });
@@ -209,7 +230,7 @@ describe('the offline demo provider', () => {
       headers: bearer(alice.token),
       payload: { gptModelId: models['Offline demo'], prompt: 'Solar energy', options: {} },
     });
-    const last = JSON.parse(res.body.trim().split('\n').at(-1)!) as C.ChatStreamLine;
+    const last = JSON.parse(res.body.trim().split('\n').at(-1)!) as chat.ChatStreamLine;
     expect(last.text).toContain('## 是什么');
     const browserEnglish = (await ask({ 'x-lang': '', 'accept-language': 'en-GB,en;q=0.8' })).last!
       .text;
