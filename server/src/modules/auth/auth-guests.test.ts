@@ -1,18 +1,9 @@
 import { describe, expect, it } from 'vitest';
+import { auth, user } from '@atelier/contracts';
+import { callEndpoint, fieldsOf } from '../../test/call-endpoint.js';
 import { randomUUID } from 'node:crypto';
 import { bearer, guest } from '../../test/harness.js';
-import {
-  fieldsOf,
-  uniqueName,
-  t,
-  adminPassword,
-  post,
-  get,
-  register,
-  login,
-  info,
-  useAuthApp,
-} from './auth.setup.js';
+import { uniqueName, t, adminPassword, register, login, info, useAuthApp } from './auth.setup.js';
 
 useAuthApp();
 
@@ -31,17 +22,19 @@ describe('accounts', () => {
     });
     const guestId = randomUUID();
     const body = { guest_id: guestId, keyword: 'ai art', bd_vid: 'abc', source: 'baidu' };
-    const first = await post<{ guestId: string; created: boolean }>('/api/user/createGuest', body);
+    const first = await callEndpoint(t.app, auth.createGuest, { body: body });
     expect(first.status).toBe(200);
     expect(first.body.data).toEqual({ guestId, created: true });
-    const second = await post<{ created: boolean }>('/api/user/createGuest', {
-      ...body,
-      guest_id: guestId.toUpperCase(),
+    const second = await callEndpoint(t.app, auth.createGuest, {
+      body: {
+        ...body,
+        guest_id: guestId.toUpperCase(),
+      },
     });
     expect(second.body.data.created).toBe(false);
     expect(created).toHaveLength(1);
 
-    const bad = await post('/api/user/createGuest', { guest_id: 'not-a-uuid' });
+    const bad = await callEndpoint(t.app, auth.createGuest, { body: { guest_id: 'not-a-uuid' } });
     expect(bad.status).toBe(400);
     expect(bad.body.success).toBe(false);
     expect(bad.body.message).toBe('A value sent must be a valid uuid.');
@@ -59,7 +52,9 @@ describe('accounts', () => {
     expect((await info({ authorization: `Guestid ${guestId}` })).status).toBe(200);
     expect((await info(guest(randomUUID()))).status).toBe(401);
     // Guests cannot use the account calls.
-    expect((await get('/api/user/getLoginDeviceList', guest(guestId))).status).toBe(401);
+    expect((await callEndpoint(t.app, user.getLoginDeviceList, { guestId: guestId })).status).toBe(
+      401,
+    );
   });
 
   it("moves a guest's data to the account in the registration's transaction", async () => {
@@ -84,7 +79,7 @@ describe('accounts', () => {
     const inviterInfo = (await info(bearer(inviter))).body.data.userInfo;
 
     const guestId = randomUUID();
-    await post('/api/user/createGuest', { guest_id: guestId });
+    await callEndpoint(t.app, auth.createGuest, { body: { guest_id: guestId } });
     const guestUserId = (await info(guest(guestId))).body.data.userInfo.id;
     const token = await register(
       {
@@ -115,11 +110,14 @@ describe('accounts', () => {
 
     // Signing in with a Guestid header moves that guest's data too.
     const guest2 = randomUUID();
-    await post('/api/user/createGuest', { guest_id: guest2 });
+    await callEndpoint(t.app, auth.createGuest, { body: { guest_id: guest2 } });
     const guest2UserId = (await info(guest(guest2))).body.data.userInfo.id;
     const username = uniqueName();
     await register({ username, password: 'some-password' });
-    await post('/api/auth/login', { username, password: 'some-password' }, guest(guest2));
+    await callEndpoint(t.app, auth.login, {
+      guestId: guest2,
+      body: { username, password: 'some-password' },
+    });
     expect(moves.at(-1)).toMatchObject({ fromUserId: guest2UserId, inTrx: true, seen: true });
     t.app.ctx.guestData.register('test-mover', async () => {});
   });
@@ -129,13 +127,12 @@ describe('accounts', () => {
       throw new Error('mover broke');
     });
     const guestId = randomUUID();
-    await post('/api/user/createGuest', { guest_id: guestId });
+    await callEndpoint(t.app, auth.createGuest, { body: { guest_id: guestId } });
     const username = uniqueName();
-    const res = await post(
-      '/api/auth/register',
-      { username, password: 'password-123' },
-      guest(guestId),
-    );
+    const res = await callEndpoint(t.app, auth.register, {
+      guestId: guestId,
+      body: { username, password: 'password-123' },
+    });
     expect(res.status).toBe(500);
     expect(res.body.message).not.toContain('mover broke');
     t.app.ctx.guestData.register('failing-mover', async () => {});
@@ -149,35 +146,45 @@ describe('accounts', () => {
   });
 
   it('answers 400 naming the field and 409 for a taken username or email, also under a race', async () => {
-    const short = await post('/api/auth/register', { username: 'a', password: 'password-123' });
+    const short = await callEndpoint(t.app, auth.register, {
+      body: { username: 'a', password: 'password-123' },
+    });
     expect(short.status).toBe(400);
     expect(short.body).toMatchObject({ code: 400, success: false });
     expect(short.body.message).toBe('Username must be at least 2 characters.');
     expect(fieldsOf(short)).toEqual(['username']);
-    const weak = await post('/api/auth/register', { username: uniqueName(), password: 'short' });
+    const weak = await callEndpoint(t.app, auth.register, {
+      body: { username: uniqueName(), password: 'short' },
+    });
     expect(weak.status).toBe(400);
     expect(weak.body.message).toMatch(/^Password must be at least \d+ characters\.$/);
-    const badEmail = await post('/api/auth/register', {
-      username: uniqueName(),
-      email: 'nope',
-      password: 'password-123',
+    const badEmail = await callEndpoint(t.app, auth.register, {
+      body: {
+        username: uniqueName(),
+        email: 'nope',
+        password: 'password-123',
+      },
     });
     expect(badEmail.status).toBe(400);
     expect(badEmail.body.message).toBe('Email address must be a valid email address.');
 
     const username = uniqueName('Bob');
     await register({ username, email: `${username}@example.com`, password: 'password-123' });
-    const sameName = await post('/api/auth/register', {
-      username: username.toUpperCase(),
-      password: 'password-123',
+    const sameName = await callEndpoint(t.app, auth.register, {
+      body: {
+        username: username.toUpperCase(),
+        password: 'password-123',
+      },
     });
     expect(sameName.status).toBe(409);
     expect(sameName.body.message).toBe('This username is already taken');
     expect(fieldsOf(sameName)).toEqual(['username']);
-    const sameEmail = await post('/api/auth/register', {
-      username: uniqueName(),
-      email: `${username.toUpperCase()}@example.com`,
-      password: 'password-123',
+    const sameEmail = await callEndpoint(t.app, auth.register, {
+      body: {
+        username: uniqueName(),
+        email: `${username.toUpperCase()}@example.com`,
+        password: 'password-123',
+      },
     });
     expect(sameEmail.status).toBe(409);
     expect(sameEmail.body.message).toBe('This email address is already registered');
@@ -186,7 +193,7 @@ describe('accounts', () => {
     const raced = uniqueName('race');
     const results = await Promise.all(
       Array.from({ length: 5 }, () =>
-        post('/api/auth/register', { username: raced, password: 'password-123' }),
+        callEndpoint(t.app, auth.register, { body: { username: raced, password: 'password-123' } }),
       ),
     );
     const statuses = results.map((r) => r.status).sort();
@@ -197,17 +204,17 @@ describe('accounts', () => {
 
   it('lets only admins list users, without secrets', async () => {
     const userToken = await register({ username: uniqueName(), password: 'password-123' });
-    const forbidden = await get('/api/admin/users', bearer(userToken));
+    const forbidden = await callEndpoint(t.app, user.adminUserList, { token: userToken });
     expect(forbidden.status).toBe(403);
     expect(forbidden.body).toMatchObject({ code: 403, success: false });
     expect(forbidden.body.message).toBeTruthy();
-    expect((await get('/api/admin/users')).status).toBe(401);
+    expect((await callEndpoint(t.app, user.adminUserList)).status).toBe(401);
 
     const adminToken = await login('root_admin', adminPassword);
-    const page = await get<{ rows: Array<Record<string, unknown>>; count: number }>(
-      '/api/admin/users?page=1&size=2&kind=registered',
-      bearer(adminToken),
-    );
+    const page = await callEndpoint(t.app, user.adminUserList, {
+      token: adminToken,
+      query: { page: 1, size: 2, kind: 'registered' },
+    });
     expect(page.status).toBe(200);
     expect(page.body.data.rows).toHaveLength(2);
     expect(page.body.data.count).toBeGreaterThan(2);
@@ -215,18 +222,18 @@ describe('accounts', () => {
     const text = JSON.stringify(page.body);
     expect(text).not.toMatch(/password|token|argon2/i);
 
-    const found = await get<{ rows: Array<{ username: string; role: string }>; count: number }>(
-      '/api/admin/users?keyword=ROOT_ADM',
-      bearer(adminToken),
-    );
+    const found = await callEndpoint(t.app, user.adminUserList, {
+      token: adminToken,
+      query: { keyword: 'ROOT_ADM' },
+    });
     expect(found.body.data).toMatchObject({
       count: 1,
       rows: [{ username: 'root_admin', role: 'admin' }],
     });
-    const wildcard = await get<{ count: number }>(
-      '/api/admin/users?keyword=%25',
-      bearer(adminToken),
-    );
+    const wildcard = await callEndpoint(t.app, user.adminUserList, {
+      token: adminToken,
+      query: { keyword: '%25' },
+    });
     expect(wildcard.body.data.count).toBe(0);
   });
 });

@@ -1,6 +1,8 @@
 import { describe, expect, it } from 'vitest';
 import { randomUUID } from 'node:crypto';
-import { bearer, call, createTestApp, guest } from '../../test/harness.js';
+import { auth } from '@atelier/contracts';
+import { callEndpoint } from '../../test/call-endpoint.js';
+import { bearer, createTestApp, guest } from '../../test/harness.js';
 import { en } from './auth.setup.js';
 
 describe('rate limits on sign-in calls', () => {
@@ -9,11 +11,8 @@ describe('rate limits on sign-in calls', () => {
     try {
       const statuses: number[] = [];
       for (let i = 0; i < 4; i++) {
-        const res = await call(t.app, {
-          method: 'POST',
-          url: '/api/user/createGuest',
-          payload: { guest_id: randomUUID() },
-          headers: en,
+        const res = await callEndpoint(t.app, auth.createGuest, {
+          body: { guest_id: randomUUID() },
         });
         statuses.push(res.status);
         if (res.status === 429) expect(res.body).toMatchObject({ code: 429, success: false });
@@ -32,6 +31,7 @@ describe('secrets', () => {
     });
     try {
       const bodies: string[] = [];
+      // Raw requests on purpose: the test reads every answer's exact text and headers.
       const send = async (method: 'GET' | 'POST', url: string, payload?: object, headers = {}) => {
         const res = await t.app.inject({ method, url, payload, headers: { ...en, ...headers } });
         bodies.push(res.body, JSON.stringify(res.headers));

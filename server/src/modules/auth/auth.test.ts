@@ -1,14 +1,12 @@
 import { describe, expect, it } from 'vitest';
-import type { LoginDevice, UserInfo } from '@atelier/contracts';
+import { auth, user } from '@atelier/contracts';
+import { callEndpoint, fieldsOf } from '../../test/call-endpoint.js';
 import { bearer } from '../../test/harness.js';
 import {
   CHROME_MAC,
   SAFARI_IPHONE,
-  fieldsOf,
   uniqueName,
   t,
-  post,
-  get,
   register,
   login,
   info,
@@ -22,7 +20,7 @@ describe('accounts', () => {
     const username = uniqueName('Alice');
     const password = 'correct horse battery';
     const first = await register({ username, email: `${username}@example.com`, password });
-    expect((await post('/api/auth/logout', {}, bearer(first))).status).toBe(200);
+    expect((await callEndpoint(t.app, auth.logout, { token: first })).status).toBe(200);
     expect((await info(bearer(first))).status).toBe(401);
 
     const mac = await login(username.toLowerCase(), password, CHROME_MAC);
@@ -43,16 +41,15 @@ describe('accounts', () => {
     expect(me.body.data.userBalance).toEqual(balance);
     expect(me.body.data.userInfo.userBalance).toEqual(balance);
 
-    const updated = await post<UserInfo>(
-      '/api/user/update',
-      {
+    const updated = await callEndpoint(t.app, user.updateProfile, {
+      token: mac,
+      body: {
         avatar: 'https://img.example.com/a.png',
         nickname: 'Ally',
         sign: 'Drawing all day',
         personaRole: 'A patient art teacher',
       },
-      bearer(mac),
-    );
+    });
     expect(updated.status).toBe(200);
     expect(updated.body.data).toMatchObject({
       avatar: 'https://img.example.com/a.png',
@@ -61,15 +58,15 @@ describe('accounts', () => {
       personaRole: 'A patient art teacher',
     });
     expect((await info(bearer(phone))).body.data.userInfo.nickname).toBe('Ally');
-    const badAvatar = await post('/api/user/update', { avatar: 'not a link' }, bearer(mac));
+    const badAvatar = await callEndpoint(t.app, user.updateProfile, {
+      token: mac,
+      body: { avatar: 'not a link' },
+    });
     expect(badAvatar.status).toBe(400);
     expect(badAvatar.body.message).toBe('Avatar link must be a valid link (https://…).');
     expect(fieldsOf(badAvatar)).toEqual(['avatar']);
 
-    const devices = await get<{ rows: LoginDevice[]; count: number }>(
-      '/api/user/getLoginDeviceList',
-      bearer(mac),
-    );
+    const devices = await callEndpoint(t.app, user.getLoginDeviceList, { token: mac });
     expect(devices.status).toBe(200);
     expect(devices.body.data.count).toBe(2);
     const names = devices.body.data.rows.map((d) => d.deviceName).sort();
@@ -80,13 +77,19 @@ describe('accounts', () => {
     expect(Date.parse(current.firstSeenAt)).toBeLessThanOrEqual(Date.parse(current.lastSeenAt));
 
     const other = devices.body.data.rows.find((d) => !d.current)!;
-    const deleted = await post('/api/user/delLoginDevice', { id: other.id }, bearer(mac));
+    const deleted = await callEndpoint(t.app, user.delLoginDevice, {
+      token: mac,
+      body: { id: other.id },
+    });
     expect(deleted.status).toBe(200);
     const gone = await info(bearer(phone));
     expect(gone.status).toBe(401);
     expect(gone.body).toMatchObject({ code: 401, success: false });
     expect((await info(bearer(mac))).status).toBe(200);
-    const again = await post('/api/user/delLoginDevice', { id: other.id }, bearer(mac));
+    const again = await callEndpoint(t.app, user.delLoginDevice, {
+      token: mac,
+      body: { id: other.id },
+    });
     expect(again.status).toBe(404);
     expect(again.body.message).toBe('There is no such login device');
   });
@@ -115,10 +118,7 @@ describe('accounts', () => {
       )
       .execute();
     const before = Date.now();
-    const list = await get<{ rows: LoginDevice[] }>(
-      '/api/user/getLoginDeviceList',
-      bearer(current),
-    );
+    const list = await callEndpoint(t.app, user.getLoginDeviceList, { token: current });
     const rows = list.body.data.rows;
     const mine = rows.find((d) => d.current)!;
     expect(mine.deviceName).toBe('Chrome on macOS');
@@ -133,12 +133,11 @@ describe('accounts', () => {
   it("cannot sign out another user's device", async () => {
     const a = await register({ username: uniqueName(), password: 'password-a-1' });
     const b = await register({ username: uniqueName(), password: 'password-b-1' });
-    const bDevices = await get<{ rows: LoginDevice[] }>('/api/user/getLoginDeviceList', bearer(b));
-    const res = await post(
-      '/api/user/delLoginDevice',
-      { id: bDevices.body.data.rows[0]!.id },
-      bearer(a),
-    );
+    const bDevices = await callEndpoint(t.app, user.getLoginDeviceList, { token: b });
+    const res = await callEndpoint(t.app, user.delLoginDevice, {
+      token: a,
+      body: { id: bDevices.body.data.rows[0]!.id },
+    });
     expect(res.status).toBe(404);
     expect((await info(bearer(b))).status).toBe(200);
   });
@@ -147,25 +146,25 @@ describe('accounts', () => {
     const username = uniqueName();
     const t1 = await register({ username, password: 'old-password-1' });
     const t2 = await login(username, 'old-password-1');
-    const wrong = await post(
-      '/api/user/updatePassword',
-      { oldPassword: 'not-the-password', password: 'new-password-1' },
-      bearer(t1),
-    );
+    const wrong = await callEndpoint(t.app, user.changePassword, {
+      token: t1,
+      body: { oldPassword: 'not-the-password', password: 'new-password-1' },
+    });
     expect(wrong.status).toBe(400);
     expect(wrong.body.message).toBe('The current password is wrong');
     expect(fieldsOf(wrong)).toEqual(['oldPassword']);
     expect((await info(bearer(t1))).status).toBe(200);
 
-    const changed = await post(
-      '/api/user/updatePassword',
-      { oldPassword: 'old-password-1', password: 'new-password-1' },
-      bearer(t2),
-    );
+    const changed = await callEndpoint(t.app, user.changePassword, {
+      token: t2,
+      body: { oldPassword: 'old-password-1', password: 'new-password-1' },
+    });
     expect(changed.status).toBe(200);
     expect((await info(bearer(t1))).status).toBe(401);
     expect((await info(bearer(t2))).status).toBe(401);
-    const old = await post('/api/auth/login', { username, password: 'old-password-1' });
+    const old = await callEndpoint(t.app, auth.login, {
+      body: { username, password: 'old-password-1' },
+    });
     expect(old.status).toBe(400);
     await login(username, 'new-password-1');
   });
@@ -175,19 +174,27 @@ describe('accounts', () => {
     const email = `${username}@example.com`;
     await register({ username, email, password: 'the-right-one' });
     for (let i = 1; i <= 10; i++) {
-      const res = await post('/api/auth/login', {
-        username: i % 2 ? username : email,
-        password: `wrong-${i}`,
+      const res = await callEndpoint(t.app, auth.login, {
+        body: {
+          username: i % 2 ? username : email,
+          password: `wrong-${i}`,
+        },
       });
       expect(res.status, `attempt ${i}`).toBe(400);
       expect(res.body.message).toContain('password');
     }
-    const locked = await post('/api/auth/login', { username, password: 'the-right-one' });
+    const locked = await callEndpoint(t.app, auth.login, {
+      body: { username, password: 'the-right-one' },
+    });
     expect(locked.status).toBe(429);
     expect(locked.body).toMatchObject({ code: 429, success: false });
     expect(locked.body.message).toContain('15 minutes');
     expect(
-      (await post('/api/auth/login', { username: email, password: 'the-right-one' })).status,
+      (
+        await callEndpoint(t.app, auth.login, {
+          body: { username: email, password: 'the-right-one' },
+        })
+      ).status,
     ).toBe(429);
     const { count } = await t.app.ctx.db.kysely
       .selectFrom('account_locks')
@@ -201,7 +208,9 @@ describe('accounts', () => {
     await register({ username, password: 'known-password' });
     const time = async (name: string) => {
       const started = performance.now();
-      const res = await post('/api/auth/login', { username: name, password: 'wrong-password' });
+      const res = await callEndpoint(t.app, auth.login, {
+        body: { username: name, password: 'wrong-password' },
+      });
       return { ms: performance.now() - started, res };
     };
     const wrong: number[] = [];
