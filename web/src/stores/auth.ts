@@ -8,7 +8,6 @@ import { notify } from '../lib/notify';
 import { storageKeys } from '../lib/storage-keys';
 import { useChatStorage } from './chat-storage';
 import { useDialogs } from './dialogs';
-import type { PriceEntry } from './shared';
 
 export interface AuthState {
   token: string | null;
@@ -16,7 +15,6 @@ export interface AuthState {
   loginDialog: boolean;
   userInfo: UserInfo | null;
   userBalance: UserBalance | null;
-  priceList: PriceEntry[];
   guestid: string | null;
   globalConfig: sites.GlobalConfig;
   /** This domain's site configuration (`queryFronet`), null until loaded. */
@@ -28,7 +26,6 @@ export interface AuthState {
   setGlobalConfig: (globalConfig: sites.GlobalConfig) => void;
   setSite: (site: sites.SiteConfig) => void;
   setAboutList: (aboutList: sites.AboutEntry[]) => void;
-  setPriceList: (priceList: PriceEntry[]) => void;
   openLoginDialog: () => void;
   /** Reloads user info and balance; resolves with the user info. `quiet`: a 401 opens nothing. */
   refreshUserInfo: (options?: { quiet?: boolean }) => Promise<UserInfo>;
@@ -64,7 +61,6 @@ export const useAuthStore = create<AuthState>()((set, get) => ({
   loginDialog: false,
   userInfo: null,
   userBalance: null,
-  priceList: [],
   guestid: readStored(storageKeys.guestUuid) ?? getCookie('uuidToken') ?? null,
   globalConfig: defaultGlobalConfig,
   site: null,
@@ -85,7 +81,6 @@ export const useAuthStore = create<AuthState>()((set, get) => ({
   setGlobalConfig: (globalConfig) => set({ globalConfig }),
   setSite: (site) => set({ site }),
   setAboutList: (aboutList) => set({ aboutList }),
-  setPriceList: (priceList) => set({ priceList }),
   openLoginDialog: () => useDialogs.getState().open('login'),
   refreshUserInfo: async (options) => {
     const { auth } = await contracts();

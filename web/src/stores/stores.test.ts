@@ -84,12 +84,7 @@ describe('persisted stores', () => {
     expect(useSettingsStorage.getState().systemMessage).toBe(defaultSystemMessage);
     expect(defaultSystemMessage).toMatch(/instructions carefully/);
     expect(defaultSystemMessage).toMatch(/markdown/);
-    expect(useShared.getState()).toMatchObject({
-      currentTab: 'MJ drawing',
-      payWay: 'wechat',
-      pageSize: 12,
-      modelIds: 1,
-    });
+    expect(useShared.getState()).toMatchObject({ payWay: 'wechat', pageSize: 12 });
     let cookie = '';
     initStorageDefaults((v) => (cookie = v));
     expect(localStorage.getItem('model')).toBe('3');

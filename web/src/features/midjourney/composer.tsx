@@ -17,6 +17,7 @@ import { useEffect, useRef, useState, type DragEvent } from 'react';
 import { useTranslation } from 'react-i18next';
 import { ApiError, apiData } from '../../api/client';
 import { notify } from '../../lib/notify';
+import { useAuthStore } from '../../stores/auth';
 import { useDialogs } from '../../stores/dialogs';
 import { mjKeys, submitDraw, uploadImage, useActiveCount, useIdentity, useModels } from './mj-data';
 import { useComposer, type RefTarget } from './mj-store';
@@ -33,14 +34,18 @@ import {
 
 const refTargets: RefTarget[] = ['imageUrls', 'crefUrls', 'srefUrls'];
 
-/** The price and queue of the next drawing, before it is sent. */
-function Simulation({ modelId, refreshKey }: { modelId: number | undefined; refreshKey: number }) {
+/**
+ * The price and queue of the next drawing, before it is sent. The balance is the app's one
+ * balance (stores/balance.ts); the quote is asked again whenever that balance changes.
+ */
+function Simulation({ modelId }: { modelId: number | undefined }) {
   const { t } = useTranslation();
   const who = useIdentity();
+  const balance = useAuthStore((s) => s.userBalance?.credits);
   // Asked again when a drawing starts or finishes, so "ahead" never outlives the queue.
   const active = useActiveCount();
   const quote = useQuery({
-    queryKey: [...mjKeys.simulate(who, modelId, 'imagine'), refreshKey, active],
+    queryKey: [...mjKeys.simulate(who, modelId, 'imagine'), active],
     placeholderData: keepPreviousData,
     queryFn: () =>
       apiData(drawing.drawSimulate, { query: { action: 'imagine', count: 1, modelId } }),
@@ -49,15 +54,19 @@ function Simulation({ modelId, refreshKey }: { modelId: number | undefined; refr
   });
   if (!quote.data) return null;
   const q = quote.data;
+  const have = balance ?? q.balance;
+  const enough = have >= q.totalCredits;
   return (
     <div className="flex flex-col gap-1 text-xs text-white/55" data-testid="mj-simulation">
       <span>
         {t('midjourney:simulate.cost', { count: q.unitCredits })} ·{' '}
-        {t('midjourney:simulate.balance', { count: q.balance })} ·{' '}
-        {t('midjourney:simulate.queue', { count: q.queueAhead })} ·{' '}
+        <span data-testid="mj-balance" data-credits={have}>
+          {t('midjourney:simulate.balance', { count: have })}
+        </span>{' '}
+        · {t('midjourney:simulate.queue', { count: q.queueAhead })} ·{' '}
         {t('midjourney:simulate.wait', { count: q.estimatedSeconds })}
       </span>
-      {!q.enough ? (
+      {!enough ? (
         <span role="alert" className="text-amber-300">
           {t('midjourney:simulate.notEnough')}{' '}
           <Button
@@ -99,7 +108,6 @@ export function Composer() {
   const [savingParams, setSavingParams] = useState(false);
   const [dragOver, setDragOver] = useState(false);
   const [uploading, setUploading] = useState(0);
-  const [quoteKey, setQuoteKey] = useState(0);
   const fileInput = useRef<HTMLInputElement>(null);
 
   useEffect(() => {
@@ -214,7 +222,6 @@ export function Composer() {
     try {
       await submitDraw({ type: 'imagine', modelId: model?.id, prompt: text, params: full });
       setSuggestions([]);
-      setQuoteKey((k) => k + 1);
     } catch (error) {
       // The client already toasted the message; a 400 also names the field it is about.
       if (error instanceof ApiError && error.status === 400) {
@@ -429,7 +436,7 @@ export function Composer() {
       ) : null}
 
       <div className="flex flex-col gap-2 sm:flex-row sm:items-center sm:justify-between">
-        <Simulation modelId={model?.id} refreshKey={quoteKey} />
+        <Simulation modelId={model?.id} />
         <Button
           type="primary"
           htmlType="submit"

@@ -21,6 +21,7 @@ import { useState, type ReactNode } from 'react';
 import { useTranslation } from 'react-i18next';
 import { apiData } from '../../api/client';
 import { notify } from '../../lib/notify';
+import { balanceChanged } from '../../stores/balance';
 import { useDialogs } from '../../stores/dialogs';
 import { buttonKind, type ButtonKind } from './buttons';
 import { describedPrompts } from './described';
@@ -198,6 +199,8 @@ export function TaskCard({
     setBusy('delete');
     try {
       await apiData(drawing.deleteDraw, { body: { ids: [task.id] } });
+      // A waiting or running one was cancelled and its credits returned.
+      if (isTaskActive(task.status)) void balanceChanged();
       notify.success(t('midjourney:card.deleted'));
       // Older pages are fetched on demand only: drop the row from them here.
       client.setQueriesData<InfiniteData<DrawList>>({ queryKey: ['midjourney', 'older'] }, (d) =>
@@ -219,6 +222,7 @@ export function TaskCard({
     setBusy('redo');
     try {
       await apiData(drawing.redo, { body: { id: task.id } });
+      void balanceChanged();
       refreshResults();
     } catch {
       // shown by the client

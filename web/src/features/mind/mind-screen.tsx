@@ -26,6 +26,7 @@ import { notify } from '../../lib/notify';
 import { texts } from '../../lib/texts';
 import { useAppSetting } from '../../stores/app-setting';
 import { isSignedIn, useAuthStore } from '../../stores/auth';
+import { balanceChanged } from '../../stores/balance';
 import { downloadBlob } from '../../lib/download';
 import { mapSvgText, svgToPng } from './export-map';
 import { MindHistoryDrawer } from './mind-history-drawer';
@@ -129,12 +130,8 @@ export default function MindScreen() {
           text = line.text;
           setAnswer(line.text);
           if (line.error) setFailure(line.error);
-          if (line.done && line.credits !== undefined) {
-            const { userBalance } = useAuthStore.getState();
-            if (userBalance) {
-              useAuthStore.setState({ userBalance: { ...userBalance, credits: line.credits } });
-            }
-          }
+          if (line.done && line.credits !== undefined)
+            void balanceChanged({ credits: line.credits });
         },
       });
     } catch (error) {

@@ -1,6 +1,6 @@
 import { ClockCircleOutlined, LoadingOutlined } from '@ant-design/icons';
 import { payments } from '@atelier/contracts';
-import { useQuery, useQueryClient } from '@tanstack/react-query';
+import { useQuery } from '@tanstack/react-query';
 import Button from 'antd/es/button';
 import Result from 'antd/es/result';
 import { QRCodeSVG } from 'qrcode.react';
@@ -8,7 +8,7 @@ import { useEffect, useRef, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { apiData } from '../../api/client';
 import { useAuthStore } from '../../stores/auth';
-import { useShared } from '../../stores/shared';
+import { balanceChanged } from '../../stores/balance';
 import {
   POLL_INTERVAL_MS,
   formatCountdown,
@@ -57,7 +57,6 @@ export function OrderView({
 }) {
   const { t, i18n } = useTranslation(['pay']);
   const wayLabel = usePayWayLabel();
-  const client = useQueryClient();
   const visible = usePageVisible();
   const balance = useAuthStore((s) => s.userBalance?.credits);
   const status = useQuery({
@@ -76,18 +75,13 @@ export function OrderView({
   const now = useNow(waiting);
   const phase = orderPhase(order, now);
 
-  // Paid: reload the balance and the credits lists once.
+  // Paid: the balance changed (read again from the server), once.
   const credited = useRef(false);
   useEffect(() => {
     if (phase !== 'paid' || credited.current) return;
     credited.current = true;
-    void useAuthStore
-      .getState()
-      .refreshUserInfo()
-      .catch(() => undefined);
-    useShared.getState().bump('balance');
-    void client.invalidateQueries({ queryKey: payKeys.credits });
-  }, [phase, client]);
+    void balanceChanged();
+  }, [phase]);
 
   if (phase === 'paid') {
     return (

@@ -2,12 +2,11 @@ import { payments } from '@atelier/contracts';
 import { useQuery } from '@tanstack/react-query';
 import { apiData } from '../../api/client';
 
-/** Query keys of the credits screens; a paid order or a redeemed code invalidates `credits`. */
+/** Query keys of the pay screens (the credit queries' root is `creditsKey` in stores/balance). */
 export const payKeys = {
   packages: ['pay', 'packages'] as const,
   ways: ['pay', 'ways'] as const,
   order: (orderNo: string) => ['pay', 'order', orderNo] as const,
-  credits: ['credits'] as const,
 };
 
 /** Packages on sale, by the server's order (sort, then price). */

@@ -1,6 +1,6 @@
 import { GiftOutlined } from '@ant-design/icons';
 import { credits } from '@atelier/contracts';
-import { useMutation, useQueryClient } from '@tanstack/react-query';
+import { useMutation } from '@tanstack/react-query';
 import Button from 'antd/es/button';
 import Input from 'antd/es/input';
 import Modal from 'antd/es/modal';
@@ -8,10 +8,8 @@ import Result from 'antd/es/result';
 import { useState, type FormEvent } from 'react';
 import { useTranslation } from 'react-i18next';
 import { ApiError, apiData } from '../../api/client';
-import { useAuthStore } from '../../stores/auth';
 import { useDialogs } from '../../stores/dialogs';
-import { useShared } from '../../stores/shared';
-import { payKeys } from './pay-data';
+import { balanceChanged } from '../../stores/balance';
 import { useSheetProps } from './purchase-dialog';
 import { checkRedeemCode } from './redeem-code';
 
@@ -24,20 +22,11 @@ export default function RedemptionDialog() {
   const { t } = useTranslation(['pay']);
   const open = useDialogs((s) => s.flags.redemption);
   const sheet = useSheetProps();
-  const client = useQueryClient();
   const [code, setCode] = useState('');
   const [fieldError, setFieldError] = useState<string | null>(null);
   const redeem = useMutation({
     mutationFn: (value: string) => apiData(credits.changeToken, { body: { code: value } }),
-    onSuccess: (data) => {
-      useAuthStore.setState({ userBalance: data.balance });
-      void useAuthStore
-        .getState()
-        .refreshUserInfo()
-        .catch(() => undefined);
-      useShared.getState().bump('balance');
-      void client.invalidateQueries({ queryKey: payKeys.credits });
-    },
+    onSuccess: (data) => void balanceChanged(data.balance),
     onError: (error) =>
       setFieldError(error instanceof ApiError ? error.message : String(error.message)),
   });

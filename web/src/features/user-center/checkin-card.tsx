@@ -7,11 +7,10 @@ import Skeleton from 'antd/es/skeleton';
 import { useTranslation } from 'react-i18next';
 import { api, apiData } from '../../api/client';
 import { notify } from '../../lib/notify';
-import { useAuthStore } from '../../stores/auth';
-import { useShared } from '../../stores/shared';
+import { balanceChanged, creditsKey } from '../../stores/balance';
 import { monthGrid, weekdayNames } from './checkin-calendar';
 
-const checkinKey = ['credits', 'checkin'] as const;
+const checkinKey = [...creditsKey, 'checkin'] as const;
 
 /**
  * Daily check-in: this month's calendar with the days checked in, the streak and the daily
@@ -29,12 +28,11 @@ export function CheckinCard() {
     onSuccess: (answer) => {
       if (!answer.success) {
         notify.info(answer.message || t('user:checkin.already'));
+        void client.invalidateQueries({ queryKey: checkinKey });
       } else {
         notify.success(t('user:checkin.success', { count: answer.data.credits }));
-        useAuthStore.setState({ userBalance: answer.data.balance });
-        useShared.getState().bump('balance');
+        void balanceChanged(answer.data.balance);
       }
-      void client.invalidateQueries({ queryKey: ['credits'] });
     },
   });
 

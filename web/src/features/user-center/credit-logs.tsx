@@ -11,6 +11,7 @@ import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { apiData } from '../../api/client';
 import { useIsMobile } from '../../components/use-is-mobile';
+import { creditsKey } from '../../stores/balance';
 import { useShared } from '../../stores/shared';
 import { spentOnText } from './spent-on';
 
@@ -43,11 +44,10 @@ function titleOf(row: credits.HistoryEntry, t: TFunction): string {
 function LogList({ log }: { log: Log }) {
   const { t, i18n } = useTranslation(['user']);
   const size = useShared((s) => s.pageSize);
-  const refresh = useShared((s) => s.refresh.balance);
   const mobile = useIsMobile();
   const [page, setPage] = useState(1);
   const query = useQuery({
-    queryKey: ['credits', 'log', log, page, size, refresh],
+    queryKey: [...creditsKey, 'log', log, page, size],
     queryFn: () =>
       apiData(log === 'recharge' ? credits.rechargeLog : credits.usetokenList, {
         query: { page, size },
