@@ -53,6 +53,15 @@ describe('packages, orders and admin payments', () => {
     expect(prices).toEqual([...prices].sort((a, b) => a - b));
   });
 
+  const creditSources = async () =>
+    (await call<{ credits: unknown }>(t.app, { url: '/api/config/queryFronet' })).body.data.credits;
+
+  it('tells the web that nothing can be bought on a fresh install, and how credits come', async () => {
+    expect(await creditSources()).toEqual({ purchase: false, registerGift: 100, dailyCheckin: 10 });
+    const ways = await call<{ ways: unknown[] }>(t.app, { url: '/api/pay/ways' });
+    expect(ways.body.data.ways).toEqual([]);
+  });
+
   it('answers 420 when no gateway serves the pay way, and 401 to a guest', async () => {
     const res = await call(t.app, {
       method: 'POST',
@@ -231,6 +240,7 @@ describe('packages, orders and admin payments', () => {
     it('shows the pay ways an enabled gateway serves', async () => {
       const res = await call<{ ways: unknown[] }>(t.app, { url: '/api/pay/ways' });
       expect(res.body.data.ways).toEqual([{ payWay: 'alipay', gateway: 'manual' }]);
+      expect(await creditSources()).toMatchObject({ purchase: true });
     });
 
     it('places an order that only its owner sees', async () => {
