@@ -19,6 +19,8 @@ export interface AuthState {
   globalConfig: sites.GlobalConfig;
   /** This domain's site configuration (`queryFronet`), null until loaded. */
   site: sites.SiteConfig | null;
+  /** How credits are obtained here (`queryFronet`): may packages be bought? Null until loaded. */
+  creditSources: sites.CreditSources | null;
   aboutList: sites.AboutEntry[];
   setToken: (token: string) => void;
   removeToken: () => void;
@@ -64,6 +66,7 @@ export const useAuthStore = create<AuthState>()((set, get) => ({
   guestid: readStored(storageKeys.guestUuid) ?? getCookie('uuidToken') ?? null,
   globalConfig: defaultGlobalConfig,
   site: null,
+  creditSources: null,
   aboutList: [],
   setToken: (token) => {
     localStorage.setItem(storageKeys.secretToken, token);

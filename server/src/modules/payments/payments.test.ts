@@ -1,10 +1,13 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { bearer, call, createTestApp, type TestApp } from '../../test/harness.js';
 import { createUser, type TestUser } from '../../test/users.js';
+import { seedPackages } from './packages.js';
 
+type Text = Record<'en-US' | 'zh-CN' | 'zh-TW', string>;
 interface Pkg {
   id: number;
-  name: string;
+  name: Text;
+  description: Text;
   priceCents: number;
   currency: string;
   credits: number;
@@ -51,6 +54,30 @@ describe('packages, orders and admin payments', () => {
     expect(res.body.data.rows[0]).toMatchObject({ currency: 'CNY', onSale: true });
     const prices = res.body.data.rows.map((p) => p.priceCents);
     expect(prices).toEqual([...prices].sort((a, b) => a - b));
+    // Names and descriptions in the three languages, like every other text.
+    expect(res.body.data.rows[0]!.name).toEqual({
+      'en-US': 'Starter',
+      'zh-CN': '入门包',
+      'zh-TW': '入門包',
+    });
+    for (const p of res.body.data.rows) expect(p.description['zh-CN']).toMatch(/积分/);
+  });
+
+  it('gives starter packages seeded in English only their three languages at the next start', async () => {
+    const db = t.app.ctx.db.kysely;
+    await db
+      .updateTable('packages')
+      .set({ name: 'Starter', description: '100 credits to try every tool' })
+      .where('id', '=', 1)
+      .execute();
+    await db.updateTable('packages').set({ name: 'My own' }).where('id', '=', 2).execute();
+    await seedPackages(t.app.ctx);
+    const res = await call<{ rows: Pkg[] }>(t.app, { url: '/api/autoreply/queryPrice?size=100' });
+    const byId = (id: number) => res.body.data.rows.find((p) => p.id === id)!;
+    expect(byId(1).name['zh-TW']).toBe('入門包');
+    expect(byId(1).description['zh-CN']).toBe('100 积分，体验每一个工具');
+    // An operator's own text stays as written.
+    expect(byId(2).name).toEqual({ 'en-US': 'My own', 'zh-CN': 'My own', 'zh-TW': 'My own' });
   });
 
   const creditSources = async () =>
@@ -113,7 +140,7 @@ describe('packages, orders and admin payments', () => {
       expect((await call(t.app, { ...c })).status, c.url).toBe(401);
     }
     const pkgs = await call<{ rows: Pkg[] }>(t.app, { url: '/api/autoreply/queryPrice' });
-    expect(pkgs.body.data.rows.find((p) => p.id === 1)?.name).not.toBe('x');
+    expect(pkgs.body.data.rows.find((p) => p.id === 1)?.name['en-US']).not.toBe('x');
   });
 
   it('lets admins add, change, hide and remove packages', async () => {
@@ -132,6 +159,12 @@ describe('packages, orders and admin payments', () => {
     });
     expect(created.status).toBe(200);
     expect(created.body.data).toMatchObject({ currency: 'USD', onSale: true, vipDays: 7 });
+    // One string is the text of every language.
+    expect(created.body.data.name).toEqual({
+      'en-US': 'Card pack',
+      'zh-CN': 'Card pack',
+      'zh-TW': 'Card pack',
+    });
     const id = created.body.data.id;
     const onSale = async () =>
       (await call<{ rows: Pkg[] }>(t.app, { url: '/api/autoreply/queryPrice?size=100' })).body.data
@@ -142,9 +175,17 @@ describe('packages, orders and admin payments', () => {
       method: 'POST',
       url: '/api/admin/payments/packages/update',
       headers: as(admin),
-      payload: { id, onSale: false, credits: 60 },
+      payload: { id, onSale: false, credits: 60, name: { 'en-US': 'Cards', 'zh-CN': '卡包' } },
     });
-    expect(hidden.body.data).toMatchObject({ onSale: false, credits: 60, name: 'Card pack' });
+    // What the update leaves out stays as it was; a language left out is filled from the others.
+    expect(hidden.body.data).toMatchObject({
+      onSale: false,
+      credits: 60,
+      vipDays: 7,
+      currency: 'USD',
+      sort: -1,
+      name: { 'en-US': 'Cards', 'zh-CN': '卡包', 'zh-TW': '卡包' },
+    });
     expect((await onSale()).some((p) => p.id === id)).toBe(false);
     const all = await call<{ rows: Pkg[] }>(t.app, {
       url: '/api/admin/payments/packages?size=100',
@@ -252,7 +293,7 @@ describe('packages, orders and admin payments', () => {
       });
       expect(res.status).toBe(200);
       placed = res.body.data;
-      expect(placed).toMatchObject({ status: 'pending', gateway: 'manual' });
+      expect(placed).toMatchObject({ status: 'pending', gateway: 'manual', packageName: 'Pro' });
 
       const mine = await call<Order>(t.app, {
         url: `/api/pay/order?orderNo=${placed.orderNo}`,
@@ -321,6 +362,18 @@ describe('packages, orders and admin payments', () => {
         headers: as(admin),
       });
       expect(pending.body.data.count).toBe(0);
+    });
+
+    it('keeps the package name of an order in the buyer’s language', async () => {
+      const chineseBuyer = await createUser(t.app);
+      const inChinese = await call<Order & { packageName: string }>(t.app, {
+        method: 'POST',
+        url: '/api/pay/order',
+        headers: { ...bearer(chineseBuyer.token), 'x-lang': 'zh-CN' },
+        payload: { packageId: 3, payWay: 'alipay' },
+      });
+      expect(inChinese.status).toBe(200);
+      expect(inChinese.body.data.packageName).toBe('专业包');
     });
 
     it('answers 404 for an unknown order and refuses a notification for an unconfigured gateway', async () => {

@@ -1,6 +1,7 @@
 import { payments } from '@atelier/contracts';
 import { useQuery } from '@tanstack/react-query';
 import { apiData } from '../../api/client';
+import { useAuthStore } from '../../stores/auth';
 
 /** Query keys of the pay screens (the credit queries' root is `creditsKey` in stores/balance). */
 export const payKeys = {
@@ -24,3 +25,15 @@ export const usePayWays = () =>
     queryFn: () => apiData(payments.payWays),
     staleTime: 30_000,
   });
+
+/**
+ * Whether packages can be bought here: the site config says a gateway takes orders and a pay
+ * way is served. Undefined while the pay ways load. False on a fresh install (docs/payments.md).
+ */
+export function useCanPurchase(): boolean | undefined {
+  const sources = useAuthStore((s) => s.creditSources);
+  const ways = usePayWays();
+  if (sources?.purchase === false) return false;
+  if (!ways.data) return undefined;
+  return ways.data.ways.length > 0;
+}

@@ -9,11 +9,13 @@ import { useState, type ReactNode } from 'react';
 import { useTranslation } from 'react-i18next';
 import { apiData } from '../../api/client';
 import { isSignedIn, useAuthStore } from '../../stores/auth';
+import { useDialogs } from '../../stores/dialogs';
 import { useShared } from '../../stores/shared';
 import { formatPrice, initialPayWay } from './order-status';
 import { OrderView } from './order-view';
 import { PackageList } from './package-list';
-import { usePackages, usePayWays } from './pay-data';
+import { NoPurchase } from './no-purchase';
+import { useCanPurchase, usePackages, usePayWays } from './pay-data';
 import { PayWayPicker } from './pay-way-picker';
 
 /**
@@ -25,6 +27,7 @@ export function PurchasePanel({
   emptyText,
   initialOrder = null,
   onDone,
+  onRedeem = () => useDialogs.getState().open('redemption'),
   footer,
 }: {
   /** Only packages that carry VIP days (the join-membership dialog). */
@@ -33,6 +36,9 @@ export function PurchasePanel({
   /** An order to show at once (the pay screen after returning from a pay page). */
   initialOrder?: payments.Order | null;
   onDone?: () => void;
+  /** Leads to the redemption code (what is offered when nothing can be bought). */
+  onRedeem?: () => void;
+  /** Shown under the packages (not when nothing can be bought). */
   footer?: ReactNode;
 }) {
   const { t, i18n } = useTranslation(['pay']);
@@ -40,6 +46,8 @@ export function PurchasePanel({
   const preferred = useShared((s) => s.payWay);
   const packages = usePackages();
   const ways = usePayWays();
+  const canPurchase = useCanPurchase();
+  const sources = useAuthStore((s) => s.creditSources);
   const [picked, setPicked] = useState<number | null>(null);
   const [way, setWay] = useState<payments.PayWay | null>(null);
   const [order, setOrder] = useState<payments.Order | null>(initialOrder);
@@ -91,6 +99,9 @@ export function PurchasePanel({
         }
       />
     );
+
+  // Nothing can be bought (no gateway): no packages, but how credits are obtained here.
+  if (canPurchase === false) return <NoPurchase sources={sources} onRedeem={onRedeem} />;
 
   const list = packages.data.rows.filter((p) => p.onSale && (!onlyVip || p.vipDays > 0));
   const available = [...new Set(ways.data.ways.map((w) => w.payWay))];

@@ -5,7 +5,7 @@ import { sites } from '@atelier/contracts';
 import { apiData } from '../../api/client';
 import { useDialogs } from '../../stores/dialogs';
 import { DialogEmpty, DialogError, DialogLoading } from './dialog-states';
-import { useLocalized } from './localized';
+import { useLocalized } from '../../lib/localized';
 import { PlainMarkdown } from './plain-markdown';
 
 /** About (flag `about`): the `getaboutList` entry of this domain (the server answers one row). */

@@ -3,7 +3,7 @@ import Modal from 'antd/es/modal';
 import { useAuthStore } from '../../stores/auth';
 import { useDialogs } from '../../stores/dialogs';
 import { DialogEmpty, DialogLoading } from './dialog-states';
-import { useLocalized } from './localized';
+import { useLocalized } from '../../lib/localized';
 import { PlainMarkdown } from './plain-markdown';
 
 interface Props {

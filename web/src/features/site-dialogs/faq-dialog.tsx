@@ -6,7 +6,7 @@ import { sites } from '@atelier/contracts';
 import { apiData } from '../../api/client';
 import { useDialogs } from '../../stores/dialogs';
 import { DialogEmpty, DialogError, DialogLoading } from './dialog-states';
-import { useLocalized } from './localized';
+import { useLocalized } from '../../lib/localized';
 import { PlainMarkdown } from './plain-markdown';
 
 /** Frequent questions (flag `faq`): `queryQa?size=99`, each answer folded under its question. */

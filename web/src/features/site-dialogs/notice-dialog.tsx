@@ -7,7 +7,7 @@ import Modal from 'antd/es/modal';
 import { sites } from '@atelier/contracts';
 import { apiData } from '../../api/client';
 import { useDialogs } from '../../stores/dialogs';
-import { useLocalized } from './localized';
+import { useLocalized } from '../../lib/localized';
 import { dismissNotices, shouldShowNotices } from './notice-hidden';
 import { PlainMarkdown } from './plain-markdown';
 
