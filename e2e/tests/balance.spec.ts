@@ -85,6 +85,8 @@ test('the drawing screen shows the server’s balance after U2, a redemption and
   const upload = ((await form.json()) as { data: { id: number; url: string } }).data;
   await page.getByRole('button', { name: /\bDescribe$/ }).click();
   const describe = page.getByRole('dialog', { name: 'Describe' });
+  // Its price shows before it is sent.
+  await expect(describe.getByTestId('mj-price')).toHaveText(/^Credits needed: \d+$/);
   await describe.getByText('My uploads').click();
   await describe.getByTestId('mj-pick').first().click();
   await describe.getByRole('button', { name: 'Describe it' }).click();

@@ -19,6 +19,7 @@ import { useChatStorage } from '../../stores/chat-storage';
 import { useDialogs } from '../../stores/dialogs';
 import { usePromptStore, type PromptEntry } from '../../stores/prompt-store';
 import { choiceKey, filterPrompts, parseChoice, slashQuery } from './chat-logic';
+import { ModelPrice } from '../../components/model-price';
 import type { useModelChoice } from './use-model-choice';
 
 export interface ChatInputProps {
@@ -336,6 +337,13 @@ export function ChatInput({
             onChange={(e) => void onFile(e)}
           />
           <span className="ml-auto" />
+          <ModelPrice
+            model={
+              modelLocked
+                ? (models.platform.find((m) => m.name === modelLocked) ?? null)
+                : models.priced
+            }
+          />
           {streaming ? (
             <Button
               shape="circle"

@@ -7,7 +7,7 @@ import {
   TranslationOutlined,
 } from '@ant-design/icons';
 import { drawing } from '@atelier/contracts';
-import { keepPreviousData, useQuery, useQueryClient } from '@tanstack/react-query';
+import { useQuery, useQueryClient } from '@tanstack/react-query';
 import Alert from 'antd/es/alert';
 import Button from 'antd/es/button';
 import Input from 'antd/es/input';
@@ -19,7 +19,7 @@ import { ApiError, apiData } from '../../api/client';
 import { notify } from '../../lib/notify';
 import { useAuthStore } from '../../stores/auth';
 import { useDialogs } from '../../stores/dialogs';
-import { mjKeys, submitDraw, uploadImage, useActiveCount, useIdentity, useModels } from './mj-data';
+import { mjKeys, submitDraw, uploadImage, useDrawQuote, useIdentity, useModels } from './mj-data';
 import { useComposer, type RefTarget } from './mj-store';
 import { ParamsPanel } from './params-panel';
 import {
@@ -40,18 +40,8 @@ const refTargets: RefTarget[] = ['imageUrls', 'crefUrls', 'srefUrls'];
  */
 function Simulation({ modelId }: { modelId: number | undefined }) {
   const { t } = useTranslation();
-  const who = useIdentity();
   const balance = useAuthStore((s) => s.userBalance?.credits);
-  // Asked again when a drawing starts or finishes, so "ahead" never outlives the queue.
-  const active = useActiveCount();
-  const quote = useQuery({
-    queryKey: [...mjKeys.simulate(who, modelId, 'imagine'), active],
-    placeholderData: keepPreviousData,
-    queryFn: () =>
-      apiData(drawing.drawSimulate, { query: { action: 'imagine', count: 1, modelId } }),
-    enabled: modelId !== undefined,
-    retry: false,
-  });
+  const quote = useDrawQuote('imagine', modelId);
   if (!quote.data) return null;
   const q = quote.data;
   const have = balance ?? q.balance;

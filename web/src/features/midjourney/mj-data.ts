@@ -1,5 +1,10 @@
 import { drawing, files, isTaskActive } from '@atelier/contracts';
-import { useQuery, useQueryClient, type QueryClient } from '@tanstack/react-query';
+import {
+  keepPreviousData,
+  useQuery,
+  useQueryClient,
+  type QueryClient,
+} from '@tanstack/react-query';
 import { useEffect } from 'react';
 import { ApiError, apiData } from '../../api/client';
 import { uploadFile } from '../../api/upload';
@@ -125,6 +130,24 @@ export function useActiveCount(): number {
     retry: false,
   });
   return latest.data?.rows.filter((row) => isTaskActive(row.status)).length ?? 0;
+}
+
+/**
+ * The quote of the next drawing of `action` on a model: its price after your VIP discount, the
+ * queue and your balance. Cached per identity, model and action; asked again whenever the
+ * balance changes (its key sits under the credit root) and when a drawing starts or ends.
+ */
+export function useDrawQuote(action: drawing.DrawAction, modelId: number | undefined) {
+  const who = useIdentity();
+  // Asked again when a drawing starts or finishes, so "ahead" never outlives the queue.
+  const active = useActiveCount();
+  return useQuery({
+    queryKey: [...mjKeys.simulate(who, modelId, action), active],
+    placeholderData: keepPreviousData,
+    queryFn: () => apiData(drawing.drawSimulate, { query: { action, count: 1, modelId } }),
+    enabled: modelId !== undefined,
+    retry: false,
+  });
 }
 
 export function useModels() {

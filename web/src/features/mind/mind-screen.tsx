@@ -21,6 +21,7 @@ import Tooltip from 'antd/es/tooltip';
 import { useEffect, useMemo, useRef, useState, type FormEvent, type ReactNode } from 'react';
 import { useTranslation } from 'react-i18next';
 import { ApiError, apiData, apiStream } from '../../api/client';
+import { ModelPrice } from '../../components/model-price';
 import { ScreenIcon } from '../../components/screen-icon';
 import { notify } from '../../lib/notify';
 import { texts } from '../../lib/texts';
@@ -254,6 +255,9 @@ export default function MindScreen() {
                 {t('mind:generate')}
               </Button>
             )}
+          </div>
+          <div className="flex justify-end">
+            <ModelPrice model={list.find((m) => m.id === modelId) ?? null} />
           </div>
         </div>
         {promptError && (
