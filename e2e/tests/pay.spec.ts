@@ -21,7 +21,10 @@ test.beforeEach(async ({ request }) => {
 
 const inEnglish = (page: Page) =>
   page.addInitScript(() =>
-    localStorage.setItem('appSetting', JSON.stringify({ state: { language: 'en-US' }, version: 0 })),
+    localStorage.setItem(
+      'appSetting',
+      JSON.stringify({ state: { language: 'en-US' }, version: 0 }),
+    ),
   );
 
 test('the pay screen of a fresh install offers no packages but the ways to get credits', async ({
