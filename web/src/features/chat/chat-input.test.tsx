@@ -73,9 +73,9 @@ describe('ChatInput', () => {
   it('shows what a message costs beside the send button before anything is sent', () => {
     render(<Harness onSend={() => {}} />);
     const price = screen.getByTestId('chat-price');
-    expect(price.textContent).toBe('Credits per message: from 1');
+    expect(price.textContent).toBe('Credits per answer: from 1');
     expect(price.getAttribute('aria-label')).toBe(
-      'Credits per 1,000 tokens: 1 read, 2 written; at least 1 a message',
+      'Credits per 1,000 tokens: 1 read, 2 written; at least 1 an answer',
     );
   });
 

@@ -53,7 +53,7 @@ export function NoPurchase({
       <div className="flex flex-col gap-2">
         <h2 className="m-0 text-base font-medium text-white/85">{t('pay:sources.title')}</h2>
         <p className="m-0 text-sm leading-relaxed text-white/65">{t('pay:sources.intro')}</p>
-        <ul className="m-0 flex flex-col gap-1 pl-5 text-sm leading-relaxed text-white/75">
+        <ul className="m-0 flex list-disc flex-col gap-1 pl-5 text-sm leading-relaxed text-white/75">
           {!signedIn && gift > 0 && <li>{t('pay:sources.signUp', { count: gift })}</li>}
           {checkin > 0 && <li>{t('pay:sources.checkin', { count: checkin })}</li>}
           <li>{t('pay:sources.codes')}</li>

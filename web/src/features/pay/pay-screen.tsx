@@ -8,7 +8,7 @@ import { apiData } from '../../api/client';
 import { ScreenIcon } from '../../components/screen-icon';
 import { isSignedIn, useAuthStore } from '../../stores/auth';
 import { useDialogs } from '../../stores/dialogs';
-import { payKeys } from './pay-data';
+import { payKeys, useCanPurchase } from './pay-data';
 import { PurchasePanel } from './purchase-panel';
 
 /**
@@ -20,6 +20,7 @@ export default function PayScreen() {
   const [params] = useSearchParams();
   const orderNo = params.get('orderNo');
   const signedIn = useAuthStore(isSignedIn);
+  const canPurchase = useCanPurchase();
   const returning = useQuery({
     queryKey: payKeys.order(orderNo ?? ''),
     queryFn: () => apiData(payments.getOrder, { query: { orderNo: orderNo ?? '' } }),
@@ -35,15 +36,20 @@ export default function PayScreen() {
             <ScreenIcon name="pay" />
             {t('menu:pay')}
           </h1>
-          <p className="m-0 text-sm text-white/55">{t('screens:pay')}</p>
+          <p className="m-0 text-sm text-white/55">
+            {canPurchase === false ? t('pay:sources.subtitle') : t('screens:pay')}
+          </p>
         </div>
-        <Button
-          size="large"
-          className="max-[639px]:w-full"
-          onClick={() => useDialogs.getState().open('redemption')}
-        >
-          {t('pay:dialogs.redeemCode')}
-        </Button>
+        {/* With nothing to buy, the panel itself leads to the code. */}
+        {canPurchase !== false && (
+          <Button
+            size="large"
+            className="max-[639px]:w-full"
+            onClick={() => useDialogs.getState().open('redemption')}
+          >
+            {t('pay:dialogs.redeemCode')}
+          </Button>
+        )}
       </header>
       <div className="rounded-xl border border-white/5 bg-[#141419] p-4 sm:p-6">
         {orderNo && signedIn && returning.isPending ? (

@@ -5,10 +5,10 @@ export default {
   copy: 'Copy',
   cancel: 'Cancel',
   price: {
-    call: 'Credits per message: {{count}}',
-    tokens: 'Credits per message: from {{count}}',
+    call: 'Credits per answer: {{count}}',
+    tokens: 'Credits per answer: from {{count}}',
     detail:
-      'Credits per 1,000 tokens: {{input}} read, {{output}} written; at least {{min}} a message',
+      'Credits per 1,000 tokens: {{input}} read, {{output}} written; at least {{min}} an answer',
     own: 'Your own endpoint: no credits',
   },
   language: 'Language',

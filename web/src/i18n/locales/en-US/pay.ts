@@ -54,6 +54,7 @@ export default {
     redeemCode: 'Redeem a code',
   },
   sources: {
+    subtitle: 'Get credits with a redemption code, the daily check-in or by signing up.',
     title: 'How to get credits on this site',
     intro: 'Credits cannot be bought online on this site yet. You get them this way:',
     signUp: '{{count}} credits when you sign up; what is left of a guest’s credits stays',

@@ -51,6 +51,7 @@ export default {
     redeemCode: '使用兑换码',
   },
   sources: {
+    subtitle: '通过兑换码、每日签到或注册获得积分。',
     title: '本站如何获得积分',
     intro: '本站暂未开通在线购买积分，可以通过以下方式获得：',
     signUp: '注册账号即送 {{count}} 积分，游客剩余的积分也会随账号保留',

@@ -53,6 +53,7 @@ export default {
     redeemCode: '使用兌換碼',
   },
   sources: {
+    subtitle: '透過兌換碼、每日簽到或註冊取得積分。',
     title: '本站如何取得積分',
     intro: '本站尚未開放線上購買積分，可以透過以下方式取得：',
     signUp: '註冊帳號即送 {{count}} 積分，訪客剩餘的積分也會隨帳號保留',
