@@ -65,7 +65,10 @@ test('the drawing screen shows the server’s balance after U2, a redemption and
     body: { count: 1, credits: 50, label: 'e2e balance' },
   });
   await viaMenu(page, '/pay');
-  await page.getByRole('button', { name: /Redeem a code/ }).first().click();
+  await page
+    .getByRole('button', { name: /Redeem a code/ })
+    .first()
+    .click();
   const dialog = page.getByRole('dialog', { name: 'Redemption code' });
   await dialog.getByRole('textbox').fill(batch.codes[0]!);
   await dialog.getByRole('button', { name: 'Redeem' }).click();
