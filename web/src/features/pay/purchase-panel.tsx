@@ -129,18 +129,10 @@ export function PurchasePanel({
         <h2 className="m-0 text-sm font-medium text-white/70">{t('pay:packages.title')}</h2>
         <PackageList packages={list} selected={selected.id} onSelect={setPicked} />
       </section>
-      {available.length === 0 ? (
-        <Empty
-          image={Empty.PRESENTED_IMAGE_SIMPLE}
-          description={t('pay:ways.none')}
-          data-testid="no-pay-way"
-        />
-      ) : (
-        <section className="flex flex-col gap-3">
-          <h2 className="m-0 text-sm font-medium text-white/70">{t('pay:ways.title')}</h2>
-          <PayWayPicker ways={available} value={currentWay ?? available[0]!} onChange={chooseWay} />
-        </section>
-      )}
+      <section className="flex flex-col gap-3">
+        <h2 className="m-0 text-sm font-medium text-white/70">{t('pay:ways.title')}</h2>
+        <PayWayPicker ways={available} value={currentWay ?? available[0]!} onChange={chooseWay} />
+      </section>
       {!signedIn && <Alert type="info" showIcon message={t('pay:guest')} />}
       <div className="flex flex-col gap-3 sm:flex-row sm:items-center">
         {!signedIn ? (

@@ -13,7 +13,6 @@ export default {
   },
   ways: {
     title: 'Pay with',
-    none: 'Online payment is not available yet. Contact customer service or use a redemption code.',
     wechat: 'WeChat Pay',
     alipay: 'Alipay',
     card: 'Card',

@@ -11,7 +11,6 @@ export default {
   },
   ways: {
     title: '支付方式',
-    none: '暂未开通在线支付，请联系客服充值或使用兑换码。',
     wechat: '微信支付',
     alipay: '支付宝',
     card: '银行卡',

@@ -13,7 +13,6 @@ export default {
   },
   ways: {
     title: '付款方式',
-    none: '暫未開通線上付款，請聯絡客服儲值或使用兌換碼。',
     wechat: '微信支付',
     alipay: '支付寶',
     card: '信用卡',
