@@ -40,6 +40,42 @@ const moduleZones = serverModules.map((name) => ({
   message: `Import another module only through its index.ts (add what ${name} needs to that module's exports).`,
 }));
 
+/**
+ * Nothing is imported undeclared: a workspace's files may import what its package.json or the
+ * root's declares (the root holds the shared tooling); tests, configs, e2e, bench and scripts
+ * may also use devDependencies. scripts/check-deps.mjs checks the other way (nothing unused).
+ */
+const workspaces = ['contracts', 'server', 'web', 'e2e', 'bench'];
+const devFiles = [
+  '**/*.test.{ts,tsx}',
+  '**/test/**',
+  '**/*.config.{ts,js,mjs}',
+  'e2e/**',
+  'bench/**',
+  'scripts/**',
+  '*/scripts/**',
+];
+const dependencyRules = [
+  ...workspaces.map((w) => ({
+    files: [`${w}/**/*.{ts,tsx,js,mjs}`],
+    rules: {
+      'import-x/no-extraneous-dependencies': [
+        'error',
+        { devDependencies: devFiles, packageDir: [path.join(root, w), root] },
+      ],
+    },
+  })),
+  {
+    files: ['scripts/**/*.mjs', '*.{js,mjs}'],
+    rules: {
+      'import-x/no-extraneous-dependencies': [
+        'error',
+        { devDependencies: true, packageDir: [root] },
+      ],
+    },
+  },
+];
+
 export default tseslint.config(
   {
     ignores: [
@@ -124,7 +160,62 @@ export default tseslint.config(
     },
   },
   {
+    // One home per web call: a feature calls the server only from its api file(s)
+    // (`<name>-api.ts`, or the older `<name>-data.ts`), where each call has its query key and hook.
+    files: ['web/src/features/**/*.{ts,tsx}'],
+    ignores: [
+      'web/src/features/**/*-api.ts',
+      'web/src/features/**/*-data.ts',
+      '**/*.test.{ts,tsx}',
+    ],
+    rules: {
+      'no-restricted-imports': [
+        'error',
+        {
+          patterns: [
+            {
+              group: ['**/api/client'],
+              importNames: ['api', 'apiData', 'apiStream'],
+              message:
+                "Call the server from the feature's api file (its -api.ts), with the query key and hook there.",
+            },
+            {
+              group: ['**/api/upload'],
+              message: "Upload from the feature's api file (its -api.ts), as a mutation.",
+            },
+          ],
+        },
+      ],
+    },
+  },
+  {
     files: ['scripts/**/*.mjs', 'bench/**/*.{mjs,js}'],
     languageOptions: { globals: { ...globals.node } },
+  },
+  ...dependencyRules,
+  {
+    // Small files, small functions (docs/style.md, Size). Blank lines and comments do not count
+    // in a function; the contracts are one schema per call and are exempt.
+    files: ['server/src/**/*.ts', 'web/src/**/*.{ts,tsx}'],
+    rules: {
+      'max-lines': ['error', { max: 400 }],
+      'max-lines-per-function': ['error', { max: 120, skipBlankLines: true, skipComments: true }],
+    },
+  },
+  {
+    // A describe block is one function and reads best whole; test files keep the file limit.
+    files: ['**/*.test.{ts,tsx}'],
+    rules: { 'max-lines-per-function': 'off' },
+  },
+  {
+    // Data, not logic: seed data, the locale texts, the offline demo painter's shapes, and
+    // migrations (one schema step each).
+    files: [
+      'server/src/modules/*/seed-data.ts',
+      'web/src/i18n/locales/**',
+      'server/src/providers/image/demo-render.ts',
+      'server/src/db/migrations/**',
+    ],
+    rules: { 'max-lines': 'off', 'max-lines-per-function': 'off' },
   },
 );

@@ -17,7 +17,7 @@ const builtAt = new Date();
 const stamp = builtAt.toISOString().replace(/[-:T]/g, '').slice(0, 12);
 const version = process.env.APP_VERSION || `${pkg.version}.${stamp}`;
 
-/** Writes `/version.json` (spec section 3: version, date, content1, content2, versionnew, versionold). */
+/** Writes `/version.json` (docs/product.md §3: version, date, content1, content2, versionnew, versionold). */
 function versionFile(): Plugin {
   return {
     name: 'atelier-version-file',

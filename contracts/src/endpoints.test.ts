@@ -1,30 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import * as contracts from './index.js';
-import type { Endpoint } from './endpoint.js';
-
-const isEndpoint = (value: unknown): value is Endpoint =>
-  typeof value === 'object' &&
-  value !== null &&
-  'method' in value &&
-  'path' in value &&
-  'access' in value &&
-  'data' in value;
-
-/** Every endpoint object exported by a domain namespace (auth, user, sites, …). */
-function allEndpoints(): Array<{ name: string; endpoint: Endpoint }> {
-  const found: Array<{ name: string; endpoint: Endpoint }> = [];
-  for (const [domain, exports] of Object.entries(contracts)) {
-    if (typeof exports !== 'object' || exports === null) continue;
-    for (const [name, value] of Object.entries(exports)) {
-      if (isEndpoint(value)) found.push({ name: `${domain}.${name}`, endpoint: value });
-      else if (typeof value === 'object' && value !== null)
-        for (const [inner, nested] of Object.entries(value))
-          if (isEndpoint(nested))
-            found.push({ name: `${domain}.${name}.${inner}`, endpoint: nested });
-    }
-  }
-  return found;
-}
+import { allEndpoints } from './api-docs.js';
 
 describe('the API contract', () => {
   const endpoints = allEndpoints();

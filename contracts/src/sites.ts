@@ -92,7 +92,7 @@ export const routeName = z
   .max(64)
   .regex(/^[A-Za-z][\w-]*$/, { message: 'letters, digits, _ and - only' });
 
-/** 1: purchase dialogs; 2: a redemption code dialog (spec section 6). */
+/** 1: purchase dialogs; 2: a redemption code dialog (docs/product.md §6). */
 export const rechargeMode = z.union([z.literal(1), z.literal(2)]);
 export type RechargeMode = z.infer<typeof rechargeMode>;
 

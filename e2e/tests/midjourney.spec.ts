@@ -89,8 +89,15 @@ test('imagine shows progress, the grid, then U2 upscales and the viewer zooms', 
   await expect(scale).toHaveAttribute('data-scale', '1.1');
   await page.keyboard.press('-');
   await expect(scale).toHaveAttribute('data-scale', '1');
+  // Tab and Shift+Tab go round the viewer's buttons, never to the page behind it.
+  for (const key of ['Tab', 'Tab', 'Tab', 'Tab', 'Tab', 'Tab', 'Shift+Tab', 'Shift+Tab']) {
+    await page.keyboard.press(key);
+    expect(await viewer.evaluate((el) => el.contains(document.activeElement))).toBe(true);
+  }
   await page.keyboard.press('Escape');
   await expect(viewer).toBeHidden();
+  // Focus is back on the picture that opened it.
+  await expect(upscaled.getByRole('button', { name: 'Open the full picture' })).toBeFocused();
 });
 
 /** The demo provider's id and concurrency (drawings it may run at once). */

@@ -81,6 +81,18 @@ test('a topic streams into an outline and a mind map that exports as SVG and PNG
   await expect(map).toHaveAttribute('aria-label', 'Mind map: Edited root');
   await expect.poll(() => nodes.count()).toBe(3);
 
+  // Typing at the end of the outline behaves like any text box: spaces and new lines stay.
+  await outline.click();
+  await page.keyboard.press('ControlOrMeta+End');
+  await page.keyboard.type('\n## Practice plan\n- 15 minutes a day ');
+  await expect(outline).toHaveValue(
+    '# Edited root\n## Only branch\n- leaf\n## Practice plan\n- 15 minutes a day ',
+  );
+  await expect(map.locator('foreignObject', { hasText: '15 minutes a day' })).toBeVisible();
+  await expect.poll(() => nodes.count()).toBe(5);
+  await outline.fill('# Edited root\n## Only branch\n- leaf');
+  await expect.poll(() => nodes.count()).toBe(3);
+
   const svgDownload = page.waitForEvent('download');
   await page.getByRole('button', { name: 'Export SVG' }).click();
   const svgFile = await svgDownload;
@@ -120,4 +132,32 @@ test('the screen speaks Chinese and a guest is told what a map costs', async ({ 
   await expect(page.getByText('你正以访客身份使用')).toBeVisible();
   await page.getByRole('button', { name: '咖啡的种类与冲煮方法' }).click();
   await expect(page.getByLabel('主题')).toHaveValue('咖啡的种类与冲煮方法');
+});
+
+test('on a phone the map keeps readable text and pans instead of shrinking', async ({
+  page,
+  request,
+}) => {
+  const account = await registerUser(request, 'mindph');
+  await page.setViewportSize({ width: 390, height: 844 });
+  await open(page, account.token);
+  await page.getByLabel('Topic').fill('Coffee brewing basics');
+  await page.getByLabel('Topic').press('Enter');
+  const map = page.getByTestId('mind-map');
+  await expect(map.locator('foreignObject', { hasText: 'Key parts' })).toBeVisible();
+  await expect(page.getByRole('button', { name: 'Generate' })).toBeEnabled();
+  // 15 px text on 22 px lines: drawn at 0.8× or more, a line is at least 17 px high on screen.
+  const label = map.locator('foreignObject', { hasText: 'Key parts' });
+  await expect
+    .poll(async () => (await label.boundingBox())?.height ?? 0)
+    .toBeGreaterThanOrEqual(17);
+  // The root stays in view at the left; the map is wider than the view and pans.
+  const root = map.locator('foreignObject').filter({ hasText: /^Coffee brewing basics$/ });
+  const view = (await map.boundingBox())!;
+  await expect
+    .poll(async () => {
+      const x = (await root.boundingBox())?.x ?? -1;
+      return x >= view.x && x < view.x + view.width / 4;
+    })
+    .toBe(true);
 });

@@ -3,7 +3,7 @@ import { expect, test, type Locator, type Page } from '@playwright/test';
 import { registerUser, signInBeforeLoad } from '../support/index.js';
 
 /**
- * The prompt store dialog (spec sections 2, 5 and 8), opened from the chat's "Prompt store"
+ * The prompt store dialog (docs/product.md §2, §5 and §8), opened from the chat's "Prompt store"
  * button: adding with the duplicate texts, JSON import (duplicates skipped and counted, a file
  * of other keys is a key mismatch), edit, delete, export, clear, the Online tab's built-in
  * source, and "use" filling the chat input.

@@ -17,6 +17,10 @@ const list = z.union([
   ),
 ]);
 
+/**
+ * The settings. A nested section (`chat`, `tasks`, …) takes its defaults from its fields: an
+ * absent section is parsed as `{}` (`prefault`), so each default is written once.
+ */
 export const configSchema = z.object({
   nodeEnv: z.enum(['development', 'production', 'test']).default('production'),
   host: z.string().min(1).default('127.0.0.1'),
@@ -54,8 +58,9 @@ export const configSchema = z.object({
   corsOrigins: list.default([]),
   /** Trust X-Forwarded-* from a reverse proxy in front. */
   trustProxy: bool.default(false),
-  /** Bearer token that opens /metrics; without it /metrics answers only loopback callers. */
+  /** Bearer token that opens /metrics; without it (or metricsPublic) /metrics answers 403. */
   metricsToken: z.string().min(16).optional(),
+  /** Serve /metrics to anyone. */
   metricsPublic: bool.default(false),
   /** 32+ characters used to encrypt provider keys at rest; generated into dataDir when absent. */
   secretKey: z.string().min(32).optional(),
@@ -73,7 +78,7 @@ export const configSchema = z.object({
       /** Requests per minute per IP on everything else. */
       global: z.coerce.number().int().min(1).default(1200),
     })
-    .default({ auth: 20, global: 1200 }),
+    .prefault({}),
   chat: z
     .object({
       /** Answers one user may stream at the same time. */
@@ -83,7 +88,7 @@ export const configSchema = z.object({
       /** Requests per minute per IP on chat-process and chat-mind. */
       rateLimit: z.coerce.number().int().min(1).default(60),
     })
-    .default({ userConcurrency: 2, byokAllowPrivate: false, rateLimit: 60 }),
+    .prefault({}),
   drawing: z
     .object({
       /**
@@ -94,7 +99,7 @@ export const configSchema = z.object({
       /** How often a running Midjourney task is polled (the notify hook usually comes first). */
       pollMs: z.coerce.number().int().min(10).max(600_000).default(3000),
     })
-    .default({ demoStepMs: 1000, pollMs: 3000 }),
+    .prefault({}),
   /** Where files live: empty for local disk under dataDir/files, or s3+http(s)://KEY:SECRET@host/bucket?region=… */
   storageUrl: z
     .string()
@@ -128,16 +133,7 @@ export const configSchema = z.object({
       /** How often an idle worker looks for due tasks (wake-ups usually come first). */
       idlePollMs: z.coerce.number().int().min(10).max(60_000).default(1000),
     })
-    .default({
-      workers: 8,
-      userLimit: 3,
-      timeoutMs: 30 * 60_000,
-      stepTimeoutMs: 60_000,
-      retries: 4,
-      backoffMs: 2000,
-      leaseMs: 30_000,
-      idlePollMs: 1000,
-    }),
+    .prefault({}),
   files: z
     .object({
       /** Largest upload in bytes. */
@@ -163,12 +159,7 @@ export const configSchema = z.object({
        */
       bucketLinkMinBytes: z.coerce.number().int().min(0).default(0),
     })
-    .default({
-      uploadMaxBytes: 10 * 1024 * 1024,
-      uploadRateLimit: 30,
-      linkTtlSeconds: 7 * 86400,
-      bucketLinkMinBytes: 0,
-    }),
+    .prefault({}),
 });
 
 export type Config = z.infer<typeof configSchema>;

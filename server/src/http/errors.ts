@@ -1,7 +1,7 @@
 import { common, type Localized } from './messages.js';
 
 /**
- * The status codes of the API (ARCHITECTURE.md section 3). 420 is a business notice the
+ * The status codes of the API (docs/architecture.md §3). 420 is a business notice the
  * screen handles itself; 430 means not enough credits.
  */
 export type ApiStatus = 400 | 401 | 403 | 404 | 409 | 413 | 420 | 429 | 430 | 500 | 502 | 503 | 504;

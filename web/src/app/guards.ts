@@ -1,5 +1,5 @@
 /**
- * The route guards of spec section 6 as pure decisions: each answers where to go instead,
+ * The route guards of docs/product.md §6 as pure decisions: each answers where to go instead,
  * or null to let the navigation through.
  */
 

@@ -74,7 +74,7 @@ export async function startIdentity(): Promise<void> {
   await loadInfo(true);
 }
 
-/** Service workers of earlier deployments are removed at start (spec section 4). */
+/** Service workers of earlier deployments are removed at start (docs/product.md §4). */
 export async function unregisterServiceWorkers(): Promise<void> {
   if (!('serviceWorker' in navigator)) return;
   const registrations = await navigator.serviceWorker.getRegistrations();

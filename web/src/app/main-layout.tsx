@@ -15,11 +15,31 @@ import { UserBadge } from './user-badge';
 function RoutedView({ className }: { className: string }) {
   const location = useLocation();
   return (
-    <main id="main-scroll" className={className}>
+    <main id="main-scroll" tabIndex={-1} className={`outline-none ${className}`}>
       <div key={location.pathname} className="route-fade min-h-full">
         <Outlet />
       </div>
     </main>
+  );
+}
+
+/**
+ * "Skip to content": the first Tab stop of every screen, shown only while focused; it moves
+ * focus to the routed view so the next Tab reaches the screen's own first control.
+ */
+function SkipLink() {
+  const { t } = useTranslation();
+  return (
+    <a
+      href="#main-scroll"
+      onClick={(e) => {
+        e.preventDefault();
+        document.getElementById('main-scroll')?.focus();
+      }}
+      className="sr-only z-[1200] rounded-md bg-[#5b4bd6] text-sm font-medium text-white no-underline focus:not-sr-only focus:fixed focus:top-2 focus:left-2 focus:px-4 focus:py-2 focus:shadow-lg"
+    >
+      {t('shell:skipToContent')}
+    </a>
   );
 }
 
@@ -174,6 +194,7 @@ export function MainLayout() {
   if (mobile) {
     return (
       <div className="flex h-full flex-col">
+        <SkipLink />
         <TopBanner />
         <header className="flex h-12 shrink-0 items-center justify-between gap-2 border-b border-white/5 px-3">
           <SiteName />
@@ -189,6 +210,7 @@ export function MainLayout() {
   }
   return (
     <div className="flex h-full">
+      <SkipLink />
       {showMenu && <SideMenu entries={entries} />}
       <div className="flex min-w-0 flex-1 flex-col">
         <TopBanner />

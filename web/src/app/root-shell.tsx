@@ -75,7 +75,7 @@ function useDocumentHead(pathname: string) {
   }, [site, global, language]);
 }
 
-/** The guards of spec section 6 on every navigation inside the layout. */
+/** The guards of docs/product.md §6 on every navigation inside the layout. */
 function useGuards(pathname: string) {
   const navigate = useNavigate();
   const site = useAuthStore((s) => s.site);

@@ -101,7 +101,7 @@ const layoutScreens: RouteObject[] = [
   ),
 ];
 
-/** Every route of spec section 2. */
+/** Every route of docs/product.md §2. */
 export const routes: RouteObject[] = [
   {
     element: <RootShell />,

@@ -1,7 +1,7 @@
 import type { sites } from '@atelier/contracts';
 import type { Language } from '../lib/languages';
 
-/** Site configuration and the version file refresh every 60 s (spec section 9). */
+/** Site configuration and the version file refresh every 60 s (docs/product.md §9). */
 export const SITE_REFRESH_MS = 60_000;
 
 const setMeta = (name: string, content: string) => {

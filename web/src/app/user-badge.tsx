@@ -48,6 +48,8 @@ export function UserBadge({ compact = false }: { compact?: boolean }) {
         <button
           type="button"
           {...props}
+          // Compact, the badge shows only the avatar's letter: the name says whose menu it is.
+          aria-label={compact ? t('shell:accountMenu', { name }) : undefined}
           data-testid="user-badge"
           className="flex min-h-10 max-w-[220px] cursor-pointer items-center gap-2 rounded-md border-0 bg-transparent px-2 text-left text-white/85 hover:bg-white/5"
         >

@@ -15,7 +15,7 @@ export const leastCredits = (model: Pick<chat.UserModel, 'unit' | 'credits'>): n
 export function ModelPrice({ model }: { model: chat.UserModel | 'own' | null }) {
   const { t } = useTranslation();
   if (!model) return null;
-  const className = 'mr-2 shrink-0 whitespace-nowrap text-[11px] text-white/45';
+  const className = 'mr-2 shrink-0 whitespace-nowrap text-[11px] text-white/55';
   if (model === 'own')
     return (
       <span className={className} data-testid="chat-price">

@@ -1,9 +1,11 @@
 import { useEffect, useState } from 'react';
+import { useTranslation } from 'react-i18next';
 
 type Phase = 'idle' | 'running' | 'done';
 
 /** A thin bar at the top: it grows while `active` and completes, then fades, when it ends. */
 export function TopLoadingBar({ active }: { active: boolean }) {
+  const { t } = useTranslation();
   const [phase, setPhase] = useState<Phase>('idle');
   useEffect(() => {
     if (active) {
@@ -18,6 +20,7 @@ export function TopLoadingBar({ active }: { active: boolean }) {
   return (
     <div
       role="progressbar"
+      aria-label={t('shell:loading')}
       aria-hidden={phase === 'idle'}
       data-state={phase}
       className="pointer-events-none fixed inset-x-0 top-0 z-[3000] h-0.5"

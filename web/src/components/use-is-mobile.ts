@@ -9,6 +9,6 @@ const subscribe = (onChange: () => void) => {
   return () => list.removeEventListener('change', onChange);
 };
 
-/** True under 640 px: the mobile layout (spec section 9 breakpoints). */
+/** True under 640 px: the mobile layout (docs/product.md §9 breakpoints). */
 export const useIsMobile = (): boolean =>
   useSyncExternalStore(subscribe, () => window.matchMedia(query).matches);

@@ -1,5 +1,5 @@
 /**
- * The screens of spec section 2 inside the layout: route name (as the menu list and
+ * The screens of docs/product.md §2 inside the layout: route name (as the menu list and
  * `clientMenuList` name them), path and the i18n key of their name (also the page title).
  */
 export interface ScreenInfo {
@@ -69,7 +69,7 @@ export const screenOfPath = (pathname: string): ScreenInfo | undefined => {
   return screens.find((s) => s.name.toLowerCase() === first);
 };
 
-/** Default landing screens (spec section 2). */
+/** Default landing screens (docs/product.md §2). */
 export const MOBILE_HOME = '/mobileHome';
 export const DESKTOP_HOME = '/Midjourney';
 /** Under this width the mobile layout is used (Tailwind `sm`). */

@@ -1,4 +1,4 @@
-/** Every browser storage key and cookie name of spec section 3, in one place. */
+/** Every browser storage key and cookie name of docs/product.md §3, in one place. */
 export const storageKeys = {
   appSetting: 'appSetting',
   chatStorage: 'chatStorage',
@@ -28,7 +28,7 @@ export const cookieNames = { uuidToken: 'uuidToken', theme: 'theme' } as const;
 
 export const defaultModel = 3;
 
-/** Defaults of spec section 3 written at start: model 3, and the theme forced to dark. */
+/** Defaults of docs/product.md §3 written at start: model 3, and the theme forced to dark. */
 export const initStorageDefaults = (setThemeCookie: (value: string) => void): void => {
   if (!localStorage.getItem(storageKeys.model)) {
     localStorage.setItem(storageKeys.model, String(defaultModel));

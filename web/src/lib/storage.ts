@@ -1,4 +1,4 @@
-/** Default lifetime of a stored value with an expiry (spec section 9): 7 days. */
+/** Default lifetime of a stored value with an expiry (docs/product.md §9): 7 days. */
 export const DEFAULT_EXPIRE_SECONDS = 7 * 24 * 60 * 60;
 
 interface Stored<T> {

@@ -111,7 +111,7 @@ export const useAuthStore = create<AuthState>()((set, get) => ({
   },
 }));
 
-/** Signed-in means the user info has a username (spec section 4). */
+/** Signed-in means the user info has a username (docs/product.md §4). */
 export const isSignedIn = (s: Pick<AuthState, 'userInfo'>): boolean => !!s.userInfo?.username;
 
 /** The about entry of the current host, if the site has one. */

@@ -2,7 +2,7 @@ import { create } from 'zustand';
 import { persist } from 'zustand/middleware';
 import { storageKeys } from '../lib/storage-keys';
 
-/** A chat group (spec section 3). */
+/** A chat group (docs/product.md §3). */
 export interface ChatGroup {
   uuid: number;
   title: string;

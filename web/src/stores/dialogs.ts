@@ -31,7 +31,7 @@ export interface DialogProps {
   promptStore: { tab?: 'local' | 'online' } | undefined;
 }
 
-/** Every dialog and panel of spec section 2, toggled by one flag each. */
+/** Every dialog and panel of docs/product.md §2, toggled by one flag each. */
 export const dialogNames = [
   'login',
   'payment',
@@ -67,7 +67,7 @@ export const dialogNames = [
   'toolsRedraw',
   'photoRepair',
   'update',
-  /** The prompt store (spec section 2, "Prompt store"), opened from the chat. */
+  /** The prompt store (docs/product.md §2, "Prompt store"), opened from the chat. */
   'promptStore',
 ] as const;
 export type DialogName = (typeof dialogNames)[number];

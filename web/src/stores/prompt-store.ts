@@ -2,7 +2,7 @@ import { create } from 'zustand';
 import { persist } from 'zustand/middleware';
 import { storageKeys } from '../lib/storage-keys';
 
-/** A prompt store entry (spec section 3): a title and its content ("description"). */
+/** A prompt store entry (docs/product.md §3): a title and its content ("description"). */
 export interface PromptEntry {
   title: string;
   content: string;

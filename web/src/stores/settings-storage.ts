@@ -2,7 +2,7 @@ import { create } from 'zustand';
 import { persist } from 'zustand/middleware';
 import { storageKeys } from '../lib/storage-keys';
 
-/** The default system message (spec section 3); sent to the model, so it stays in English. */
+/** The default system message (docs/product.md §3); sent to the model, so it stays in English. */
 export const defaultSystemMessage =
   "You are a helpful AI assistant. Follow the user's instructions carefully. Respond using markdown.";
 

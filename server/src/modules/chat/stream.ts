@@ -206,7 +206,7 @@ export function streamRoutes(app: FastifyInstance): void {
     const inUse = appId && !mind ? await ctx.hooks.appPrompt(ctx, { appId, userId, lang }) : null;
     const target = await resolveTarget(
       ctx,
-      inUse?.modelId ? { gptModelId: inUse.modelId, gptModelUserId: null } : body,
+      inUse?.modelId ? { gptModelId: inUse.modelId } : body,
       userId,
     );
     if (body.image_url && !target.vision) throw badRequest(texts.noVision, {}, 'image_url');

@@ -1,9 +1,10 @@
 import { randomUUID } from 'node:crypto';
 import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
 import type { InjectOptions } from 'fastify';
-import type { UserBalance, credits as Contract } from '@atelier/contracts';
+import { credits, type UserBalance } from '@atelier/contracts';
 import { parseArgs } from '../../cli/command.js';
 import { nowIso } from '../../db/database.js';
+import { callEndpoint } from '../../test/call-endpoint.js';
 import { bearer, call, createTestApp, guest, type TestApp } from '../../test/harness.js';
 import { createUser, type TestUser } from '../../test/users.js';
 import { dayIn } from './checkin.js';
@@ -31,11 +32,11 @@ const post = <T>(
   });
 
 const balanceOf = async (headers: Record<string, string>) =>
-  (await get<Contract.Balance>('/balance/query', headers)).body.data;
+  (await get<credits.Balance>('/balance/query', headers)).body.data;
 const db = () => t.app.ctx.db.kysely;
 
 async function createCodes(input: Record<string, unknown>) {
-  const res = await post<{ codes: string[]; csv: string; batch: Contract.CodeBatch }>(
+  const res = await post<{ codes: string[]; csv: string; batch: credits.CodeBatch }>(
     '/admin/credits/codes/create',
     bearer(admin.token),
     input,
@@ -52,12 +53,12 @@ afterAll(async () => t.close());
 
 describe('prices', () => {
   it('lists action prices and model info for the Offline demo models, to anyone', async () => {
-    const prices = await get<{ rows: Contract.Price[]; count: number }>('/queue/getItemPrice', {});
+    const prices = await get<{ rows: credits.Price[]; count: number }>('/queue/getItemPrice', {});
     expect(prices.status).toBe(200);
     const categories = new Set(prices.body.data.rows.map((p) => p.category));
     expect([...categories].sort()).toEqual(['chat', 'image', 'music', 'separation', 'video']);
     expect(prices.body.data.rows.every((p) => p.credits > 0 || p.inputPer1k > 0)).toBe(true);
-    const models = await get<{ rows: Contract.ModelInfo[] }>('/autoreply/queryModelInfo', {});
+    const models = await get<{ rows: credits.ModelInfo[] }>('/autoreply/queryModelInfo', {});
     const image = models.body.data.rows.find((m) => m.model === 'demo-image')!;
     expect(image.label).toContain('Offline demo');
     expect(image.capabilities).toEqual(expect.arrayContaining(['imagine', 'upscale', 'variation']));
@@ -65,7 +66,7 @@ describe('prices', () => {
 
   it('lets an admin create, change and delete prices; a duplicate is 409', async () => {
     const h = bearer(admin.token);
-    const created = await post<Contract.AdminPrice>('/admin/credits/prices/create', h, {
+    const created = await post<credits.AdminPrice>('/admin/credits/prices/create', h, {
       model: 'gpt-test',
       action: 'chat',
       category: 'chat',
@@ -84,15 +85,15 @@ describe('prices', () => {
       label: 'again',
     });
     expect(dup.status).toBe(409);
-    const updated = await post<Contract.AdminPrice>('/admin/credits/prices/update', h, {
+    const updated = await post<credits.AdminPrice>('/admin/credits/prices/update', h, {
       id: created.body.data.id,
       outputPer1k: 8,
       enabled: false,
     });
     expect(updated.body.data).toMatchObject({ outputPer1k: 8, inputPer1k: 3, enabled: false });
-    const publicList = await get<{ rows: Contract.Price[] }>('/queue/getItemPrice', {});
+    const publicList = await get<{ rows: credits.Price[] }>('/queue/getItemPrice', {});
     expect(publicList.body.data.rows.some((p) => p.priceKey === 'gpt-test:chat')).toBe(false);
-    const adminList = await get<{ rows: Contract.AdminPrice[] }>('/admin/credits/prices', h);
+    const adminList = await get<{ rows: credits.AdminPrice[] }>('/admin/credits/prices', h);
     expect(adminList.body.data.rows.some((p) => p.priceKey === 'gpt-test:chat')).toBe(true);
     expect(
       (await post('/admin/credits/prices/delete', h, { id: created.body.data.id })).status,
@@ -156,7 +157,7 @@ describe('gifts and guests', () => {
     expect((await info(inviterToken)).userBalance.credits).toBe(150);
 
     const kinds = (
-      await get<{ rows: Contract.LedgerEntry[] }>('/midjourney/balanceLog', bearer(token))
+      await get<{ rows: credits.LedgerEntry[] }>('/midjourney/balanceLog', bearer(token))
     ).body.data.rows.map((r) => [r.kind, r.amount]);
     expect(kinds).toEqual(
       expect.arrayContaining([
@@ -244,18 +245,20 @@ describe('redemption codes', () => {
     expect(JSON.stringify(stored)).not.toContain(codes[0]!.replace(/-/g, ''));
 
     const u = await createUser(t.app);
-    const res = await post<{ credits: number; balance: UserBalance }>(
-      '/balance/changeToken',
-      bearer(u.token),
-      { code: codes[0]!.toLowerCase() },
-    );
+    const res = await callEndpoint(t.app, credits.changeToken, {
+      token: u.token,
+      body: { code: codes[0]!.toLowerCase() },
+    });
     expect(res.status).toBe(200);
     expect(res.body.message).toContain('25');
     expect(res.body.data.balance).toMatchObject({ credits: 25, isVip: true });
-    const again = await post('/balance/changeToken', bearer(u.token), { code: codes[0] });
+    const again = await callEndpoint(t.app, credits.changeToken, {
+      token: u.token,
+      body: { code: codes[0]! },
+    });
     expect(again.status).toBe(409);
 
-    const listed = await get<{ rows: Contract.CodeBatch[] }>(
+    const listed = await get<{ rows: credits.CodeBatch[] }>(
       '/admin/credits/codes/batches',
       bearer(admin.token),
     );
@@ -270,7 +273,7 @@ describe('redemption codes', () => {
     expect(exported.body.data.csv).toContain(u.username);
     expect(exported.body.data.csv).toContain('redeemed');
     for (const c of codes) expect(exported.body.data.csv).not.toContain(c);
-    const recharge = await get<{ rows: Contract.LedgerEntry[] }>(
+    const recharge = await get<{ rows: credits.LedgerEntry[] }>(
       '/balance/rechargeLog',
       bearer(u.token),
     );
@@ -281,9 +284,9 @@ describe('redemption codes', () => {
     const { codes } = await createCodes({ count: 1, credits: 40 });
     const [a, b] = await Promise.all([createUser(t.app), createUser(t.app)]);
     const results = await Promise.all([
-      post('/balance/changeToken', bearer(a.token), { code: codes[0] }),
-      post('/balance/changeToken', bearer(b.token), { code: codes[0] }),
-      post('/balance/changeToken', bearer(a.token), { code: codes[0] }),
+      callEndpoint(t.app, credits.changeToken, { token: a.token, body: { code: codes[0]! } }),
+      callEndpoint(t.app, credits.changeToken, { token: b.token, body: { code: codes[0]! } }),
+      callEndpoint(t.app, credits.changeToken, { token: a.token, body: { code: codes[0]! } }),
     ]);
     expect(results.map((r) => r.status).sort()).toEqual([200, 409, 409]);
     const total =
@@ -298,7 +301,10 @@ describe('redemption codes', () => {
       expiresAt: new Date(Date.now() - 1000).toISOString(),
     });
     const u = await createUser(t.app);
-    const res = await post('/balance/changeToken', bearer(u.token), { code: codes[0] });
+    const res = await callEndpoint(t.app, credits.changeToken, {
+      token: u.token,
+      body: { code: codes[0]! },
+    });
     expect(res.status).toBe(420);
     expect(res.body.message).toContain('expired');
   });
@@ -308,59 +314,44 @@ describe('redemption codes', () => {
     const u = await createUser(t.app);
     const wrong = () => `WRONG-${randomUUID().slice(0, 5)}-CODE1-AAAAA`;
     for (let i = 0; i < 5; i++) {
-      const res = await post(
-        '/balance/changeToken',
-        bearer(u.token),
-        { code: wrong() },
-        {
-          remoteAddress: `10.1.0.${i + 1}`,
-        },
-      );
+      const res = await callEndpoint(t.app, credits.changeToken, {
+        token: u.token,
+        body: { code: wrong() },
+        remoteAddress: `10.1.0.${i + 1}`,
+      });
       expect(res.status).toBe(404);
     }
     // Per user: even from a new IP and with a right code, the 6th try is refused.
-    const sixth = await post(
-      '/balance/changeToken',
-      bearer(u.token),
-      { code: codes[0] },
-      {
-        remoteAddress: '10.1.0.99',
-      },
-    );
+    const sixth = await callEndpoint(t.app, credits.changeToken, {
+      token: u.token,
+      body: { code: codes[0]! },
+      remoteAddress: '10.1.0.99',
+    });
     expect(sixth.status).toBe(429);
     expect(sixth.body.message).toContain('10 minutes');
 
     // Per IP: five users each guessing once from one address.
     for (let i = 0; i < 5; i++) {
       const other = await createUser(t.app);
-      const res = await post(
-        '/balance/changeToken',
-        bearer(other.token),
-        { code: wrong() },
-        {
-          remoteAddress: '10.2.0.1',
-        },
-      );
+      const res = await callEndpoint(t.app, credits.changeToken, {
+        token: other.token,
+        body: { code: wrong() },
+        remoteAddress: '10.2.0.1',
+      });
       expect(res.status).toBe(404);
     }
     const fresh = await createUser(t.app);
-    const blocked = await post(
-      '/balance/changeToken',
-      bearer(fresh.token),
-      { code: codes[1] },
-      {
-        remoteAddress: '10.2.0.1',
-      },
-    );
+    const blocked = await callEndpoint(t.app, credits.changeToken, {
+      token: fresh.token,
+      body: { code: codes[1]! },
+      remoteAddress: '10.2.0.1',
+    });
     expect(blocked.status).toBe(429);
-    const elsewhere = await post(
-      '/balance/changeToken',
-      bearer(fresh.token),
-      { code: codes[1] },
-      {
-        remoteAddress: '10.3.0.1',
-      },
-    );
+    const elsewhere = await callEndpoint(t.app, credits.changeToken, {
+      token: fresh.token,
+      body: { code: codes[1]! },
+      remoteAddress: '10.3.0.1',
+    });
     expect(elsewhere.status).toBe(200);
   });
 });
@@ -383,7 +374,7 @@ describe('check-in', () => {
     expect(first.status).toBe(200);
     expect(first.body.data).toMatchObject({ credits: 10, streak: 2, day: today });
     expect(first.body.data.balance.credits).toBe(10);
-    const second = await get('/user/checkin', bearer(u.token));
+    const second = await callEndpoint(t.app, credits.checkin, { token: u.token });
     expect(second.status).toBe(420);
     expect(second.body.message).toContain('already checked in');
     expect((await balanceOf(bearer(u.token))).credits).toBe(10);
@@ -408,17 +399,17 @@ describe('check-in', () => {
 
   it('uses the reward an admin configured', async () => {
     const h = bearer(admin.token);
-    const changed = await post<Contract.CreditSettings>('/admin/credits/settings', h, {
+    const changed = await post<credits.CreditSettings>('/admin/credits/settings', h, {
       dailyCheckin: 3,
     });
     expect(changed.body.data).toMatchObject({ dailyCheckin: 3, registerGift: 100 });
     const u = await createUser(t.app);
-    expect(
-      (await get<{ credits: number }>('/user/checkin', bearer(u.token))).body.data.credits,
-    ).toBe(3);
+    expect((await callEndpoint(t.app, credits.checkin, { token: u.token })).body.data.credits).toBe(
+      3,
+    );
     await post('/admin/credits/settings', h, { dailyCheckin: 10 });
     expect(
-      (await get<Contract.CreditSettings>('/admin/credits/settings', h)).body.data.dailyCheckin,
+      (await get<credits.CreditSettings>('/admin/credits/settings', h)).body.data.dailyCheckin,
     ).toBe(10);
   });
 });
@@ -439,16 +430,16 @@ describe('history of money', () => {
       await settle(db(), { holdId, actualAmount: 4 });
     }
     const h = bearer(u.token);
-    const usage = await get<{ rows: Contract.LedgerEntry[]; count: number }>(
+    const usage = await get<{ rows: credits.LedgerEntry[]; count: number }>(
       '/chatLog/usetokenList?page=1&size=2',
       h,
     );
     expect(usage.body.data.count).toBe(3);
     expect(usage.body.data.rows).toHaveLength(2);
     expect(usage.body.data.rows[0]).toMatchObject({ kind: 'charge', amount: -4, ref: 'draw:2' });
-    const income = await get<{ rows: Contract.LedgerEntry[] }>('/midjourney/getCoinList', h);
+    const income = await get<{ rows: credits.LedgerEntry[] }>('/midjourney/getCoinList', h);
     expect(income.body.data.rows.map((r) => r.kind)).toEqual(['purchase']);
-    const all = await get<{ rows: Contract.LedgerEntry[]; count: number }>(
+    const all = await get<{ rows: credits.LedgerEntry[]; count: number }>(
       '/midjourney/balanceLog?size=100',
       h,
     );
@@ -578,7 +569,9 @@ describe('admin CLI', () => {
       const csv = lines.join('').trim().split('\n');
       expect(csv[0]).toBe('code,credits,vip_days,expires_at,label');
       const code = csv[1]!.split(',')[0]!;
-      expect((await post('/balance/changeToken', bearer(u.token), { code })).status).toBe(200);
+      expect(
+        (await callEndpoint(t.app, credits.changeToken, { token: u.token, body: { code } })).status,
+      ).toBe(200);
       expect(
         await createCodesCommand.run(t.app.ctx, parseArgs(['--count', '0', '--credits', '9'])),
       ).toBe(2);

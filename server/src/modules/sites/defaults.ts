@@ -160,7 +160,7 @@ const menu = (
   tw: string,
 ): MenuDraft => ({ name, path: `/${name}`, title: text(en, cn, tw), icon, sort, status: 1 });
 
-/** The product's screens (spec section 2), with Ant Design icon names. */
+/** The product's screens (docs/product.md §2), with Ant Design icon names. */
 export const defaultMenu: MenuDraft[] = [
   menu(10, 'Chat', 'MessageOutlined', 'AI Agent', 'AI 智能体', 'AI 智能體'),
   menu(20, 'Midjourney', 'PictureOutlined', 'MJ Drawing', 'MJ 绘画', 'MJ 繪畫'),

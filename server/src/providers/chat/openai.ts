@@ -10,8 +10,8 @@ import { retryOfStatus, UpstreamError } from '../errors.js';
  * `stream_options.include_usage`, so the last chunk carries the real usage.
  *
  * Not the `openai` SDK: its fetch, web-streams and async-generator SSE path cost about 1 ms of
- * latency and 2 ms of CPU per answer, which is most of what a relay may add (docs/chat.md).
- * The wire format is small and fixed (../shared/design/PROTOCOLS.md); the parser below reads
+ * latency and 2 ms of CPU per answer, which is most of what a relay may add (docs/providers.md).
+ * The wire format is small and fixed (docs/protocols.md); the parser below reads
  * each network read synchronously.
  */
 export function openaiAdapter(options: {

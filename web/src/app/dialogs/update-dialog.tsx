@@ -38,7 +38,7 @@ export default function UpdateDialog() {
             <p className="m-0 whitespace-pre-line text-white/65">{info.content2}</p>
           )}
           {info.date && (
-            <p className="m-0 text-sm text-white/45">
+            <p className="m-0 text-sm text-white/55">
               {t('shell:update.date', { date: info.date })}
             </p>
           )}

@@ -78,7 +78,7 @@ export function AppDetailDrawer({
             <p className="m-0 max-h-72 overflow-y-auto rounded-lg bg-white/[0.04] p-3 text-[13px] leading-6 whitespace-pre-wrap text-white/70">
               {app.systemPrompt}
             </p>
-            <p className="m-0 flex items-start gap-2 text-xs leading-5 text-white/45">
+            <p className="m-0 flex items-start gap-2 text-xs leading-5 text-white/55">
               <LockOutlined className="mt-1" />
               {t('store.lockedHint')}
             </p>

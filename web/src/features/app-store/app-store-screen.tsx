@@ -129,7 +129,7 @@ function Store() {
         </Empty>
       ) : (
         <>
-          <p className="m-0 text-xs text-white/40" aria-live="polite">
+          <p className="m-0 text-xs text-white/55" aria-live="polite">
             {t('apps:store.count', { count: list.data.count })}
           </p>
           <div className={gridClass}>

@@ -3,8 +3,7 @@ import { useTranslation } from 'react-i18next';
 import Button from 'antd/es/button';
 import Form from 'antd/es/form';
 import Input from 'antd/es/input';
-import { auth } from '@atelier/contracts';
-import { apiData } from '../../api/client';
+import { logIn } from './auth-api';
 import { useFieldForm } from '../../lib/field-form';
 import { completeSignIn } from './sign-in';
 import { validateLogin } from './validation';
@@ -29,9 +28,7 @@ export function LoginForm({ active, onDone }: Props) {
 
   const send = () =>
     form.submit(async (v) => {
-      const { token } = await apiData(auth.login, {
-        body: { username: v.username.trim(), password: v.password },
-      });
+      const { token } = await logIn({ username: v.username.trim(), password: v.password });
       await completeSignIn(token, 'auth:login.success');
       form.setValues({ username: '', password: '' });
       onDone();

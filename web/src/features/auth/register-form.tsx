@@ -3,8 +3,7 @@ import { useTranslation } from 'react-i18next';
 import Button from 'antd/es/button';
 import Form from 'antd/es/form';
 import Input from 'antd/es/input';
-import { auth } from '@atelier/contracts';
-import { apiData } from '../../api/client';
+import { register } from './auth-api';
 import { useFieldForm } from '../../lib/field-form';
 import { completeSignIn, keptInviteCode } from './sign-in';
 import { PASSWORD_MAX, USERNAME_MAX, validateRegister } from './validation';
@@ -38,13 +37,11 @@ export function RegisterForm({ active, purpose, onDone }: Props) {
   const send = () =>
     form.submit(async (v) => {
       const email = v.email.trim();
-      const { token } = await apiData(auth.register, {
-        body: {
-          username: v.username.trim(),
-          password: v.password,
-          ...(email ? { email } : {}),
-          ...(keptInviteCode() ? { invitedBy: keptInviteCode() } : {}),
-        },
+      const { token } = await register({
+        username: v.username.trim(),
+        password: v.password,
+        ...(email ? { email } : {}),
+        ...(keptInviteCode() ? { invitedBy: keptInviteCode() } : {}),
       });
       await completeSignIn(
         token,

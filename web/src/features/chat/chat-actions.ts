@@ -76,7 +76,7 @@ export async function loadLogs(groupId: number | null): Promise<void> {
   }
 }
 
-/** Makes a group active and loads its messages (spec section 4). */
+/** Makes a group active and loads its messages (docs/product.md §4). */
 export function selectGroup(groupId: number | null): void {
   const { active, chatList } = storage();
   const pending = useChatRuntime.getState().pending;

@@ -1,11 +1,12 @@
 import { apps, chat } from '@atelier/contracts';
-import { useQuery } from '@tanstack/react-query';
+import { useMutation, useQuery } from '@tanstack/react-query';
 import { apiData, apiStream } from '../../api/client';
+import { uploadFile } from '../../api/upload';
 import { useAppSetting } from '../../stores/app-setting';
 import { useAuthStore } from '../../stores/auth';
 import type { ChatGroup, ChatRecord } from '../../stores/chat-storage';
 
-/** The server's group as the chat store keeps it (spec section 3: uuid from id, isEdit). */
+/** The server's group as the chat store keeps it (docs/product.md §3: uuid from id, isEdit). */
 export const toStoreGroup = (g: chat.ChatGroup): ChatGroup => ({
   uuid: g.id,
   title: g.title,
@@ -60,16 +61,6 @@ export const streamAnswer = (
     onLine,
   });
 
-/** The chat models the caller may use (the server's order). */
-export const useChatModels = () => {
-  const language = useAppSetting((s) => s.language);
-  return useQuery({
-    queryKey: ['chat', 'models', language],
-    queryFn: async () => (await apiData(chat.queryGptModel, { query: { kind: 'chat' } })).rows,
-    staleTime: 60_000,
-  });
-};
-
 /** The user's own endpoints (BYOK); none for a caller the server does not know yet. */
 export const useOwnModels = () => {
   const userId = useAuthStore((s) => s.userInfo?.id ?? null);
@@ -93,3 +84,7 @@ export const useAppInfo = (appId: number | null) => {
     retry: false,
   });
 };
+
+/** Uploads a picture or file to attach to the next message. */
+export const useUploadAttachment = () =>
+  useMutation({ mutationFn: (file: File) => uploadFile(file) });

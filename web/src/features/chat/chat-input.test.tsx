@@ -1,3 +1,4 @@
+import { QueryClient, QueryClientProvider } from '@tanstack/react-query';
 import { cleanup, fireEvent, render, screen } from '@testing-library/react';
 import { useState } from 'react';
 import { afterEach, beforeAll, beforeEach, describe, expect, it, vi } from 'vitest';
@@ -37,17 +38,21 @@ const models: ReturnType<typeof useModelChoice> = {
 
 function Harness({ onSend }: { onSend: (prompt: string) => void }) {
   const [value, setValue] = useState('');
+  const [client] = useState(() => new QueryClient());
   return (
-    <ChatInput
-      value={value}
-      onChange={setValue}
-      placeholder="Ask"
-      streaming={false}
-      models={models}
-      modelLocked={null}
-      onSend={onSend}
-      onStop={() => {}}
-    />
+    // The attachment upload is a mutation, so the input needs a query client.
+    <QueryClientProvider client={client}>
+      <ChatInput
+        value={value}
+        onChange={setValue}
+        placeholder="Ask"
+        streaming={false}
+        models={models}
+        modelLocked={null}
+        onSend={onSend}
+        onStop={() => {}}
+      />
+    </QueryClientProvider>
   );
 }
 

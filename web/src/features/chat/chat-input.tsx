@@ -14,13 +14,17 @@ import Tooltip from 'antd/es/tooltip';
 import { useRef, useState, type ChangeEvent, type KeyboardEvent } from 'react';
 import { useTranslation } from 'react-i18next';
 import { files } from '@atelier/contracts';
-import { uploadFile } from '../../api/upload';
+import { useIsMobile } from '../../components/use-is-mobile';
 import { useChatStorage } from '../../stores/chat-storage';
 import { useDialogs } from '../../stores/dialogs';
 import { usePromptStore, type PromptEntry } from '../../stores/prompt-store';
+import { useUploadAttachment } from './chat-api';
 import { choiceKey, filterPrompts, parseChoice, slashQuery } from './chat-logic';
 import { ModelPrice } from '../../components/model-price';
 import type { useModelChoice } from './use-model-choice';
+
+/** The input's small tool buttons grow to a 40 px tap target on phones. */
+const PHONE_TAP = 'max-[639px]:!h-10 max-[639px]:!min-w-10';
 
 export interface ChatInputProps {
   value: string;
@@ -87,7 +91,7 @@ function SlashMenu({
       className="absolute inset-x-0 bottom-full z-20 mb-2 max-h-72 overflow-y-auto rounded-xl border border-white/10 bg-[#1b1b22] p-1 shadow-2xl"
     >
       {items.length === 0 ? (
-        <p className="m-0 px-3 py-3 text-[13px] text-white/45">{t('input.slashEmpty')}</p>
+        <p className="m-0 px-3 py-3 text-[13px] text-white/55">{t('input.slashEmpty')}</p>
       ) : (
         items.map((entry, index) => (
           <div
@@ -105,7 +109,7 @@ function SlashMenu({
             }`}
           >
             <span className="truncate text-[13px] font-medium text-white/90">{entry.title}</span>
-            <span className="truncate text-xs text-white/45">{entry.content}</span>
+            <span className="truncate text-xs text-white/55">{entry.content}</span>
           </div>
         ))
       )}
@@ -129,11 +133,13 @@ export function ChatInput({
   onStop,
 }: ChatInputProps) {
   const { t } = useTranslation('chat');
+  const mobile = useIsMobile();
   const usingContext = useChatStorage((s) => s.usingContext);
   const setUsingContext = useChatStorage((s) => s.setUsingContext);
   const promptList = usePromptStore((s) => s.promptList);
   const [attached, setAttached] = useState<Attached | null>(null);
-  const [uploading, setUploading] = useState(false);
+  const upload = useUploadAttachment();
+  const uploading = upload.isPending;
   const [selected, setSelected] = useState(0);
   const [menuClosedFor, setMenuClosedFor] = useState<string | null>(null);
   const fileRef = useRef<HTMLInputElement>(null);
@@ -186,15 +192,10 @@ export function ChatInput({
     const file = e.target.files?.[0];
     e.target.value = '';
     if (!file) return;
-    setUploading(true);
-    try {
-      const uploaded = await uploadFile(file);
+    // A failure was shown by the client.
+    const uploaded = await upload.mutateAsync(file).catch(() => null);
+    if (uploaded)
       setAttached({ url: `${location.origin}${uploaded.url}`, preview: uploaded.thumbUrl });
-    } catch {
-      // The client showed why.
-    } finally {
-      setUploading(false);
-    }
   };
 
   const modelOptions = [
@@ -259,6 +260,8 @@ export function ChatInput({
           onKeyDown={onKeyDown}
           placeholder={placeholder}
           aria-label={t('input.label')}
+          // The box is what a desktop visitor came for; a phone would open its keyboard.
+          autoFocus={!mobile}
           aria-controls={menuOpen ? 'chat-slash-menu' : undefined}
           aria-activedescendant={
             menuOpen && items.length
@@ -273,7 +276,7 @@ export function ChatInput({
         <div className="flex items-center gap-1 px-2 pb-2">
           {modelLocked ? (
             <Tooltip title={t('input.modelFixed')}>
-              <span className="truncate px-2 text-xs text-white/45">{modelLocked}</span>
+              <span className="truncate px-2 text-xs text-white/55">{modelLocked}</span>
             </Tooltip>
           ) : (
             <Select
@@ -301,7 +304,7 @@ export function ChatInput({
               aria-pressed={usingContext}
               aria-label={t('input.context')}
               onClick={() => setUsingContext(!usingContext)}
-              className={usingContext ? '!text-[var(--accent)]' : '!text-white/45'}
+              className={`${PHONE_TAP} ${usingContext ? '!text-[var(--accent-text)]' : '!text-white/60'}`}
             >
               <span className="max-[639px]:hidden">{t('input.context')}</span>
             </Button>
@@ -313,7 +316,7 @@ export function ChatInput({
               icon={<BookOutlined />}
               aria-label={t('input.promptStore')}
               onClick={() => useDialogs.getState().open('promptStore')}
-              className="!text-white/55"
+              className={`${PHONE_TAP} !text-white/60`}
             />
           </Tooltip>
           {vision && (
@@ -325,7 +328,7 @@ export function ChatInput({
                 loading={uploading}
                 aria-label={t('input.attach')}
                 onClick={() => fileRef.current?.click()}
-                className="!text-white/55"
+                className={`${PHONE_TAP} !text-white/60`}
               />
             </Tooltip>
           )}
@@ -367,7 +370,7 @@ export function ChatInput({
           )}
         </div>
       </div>
-      <p className="m-0 mt-2 text-center text-[11px] text-white/30 max-[639px]:hidden">
+      <p className="m-0 mt-2 text-center text-[11px] text-white/50 max-[639px]:hidden">
         {t('input.hint')}
       </p>
     </div>

@@ -17,7 +17,7 @@ import {
 
 const groups = (...ids: number[]) => ids.map((uuid) => ({ uuid }));
 
-describe('activeAfterDelete (spec section 4)', () => {
+describe('activeAfterDelete (docs/product.md §4)', () => {
   it('selects the next group after the deleted active one', () => {
     expect(activeAfterDelete(groups(1, 2, 3), 2, 2)).toBe(3);
     expect(activeAfterDelete(groups(1, 2, 3), 1, 1)).toBe(2);

@@ -7,7 +7,7 @@ import type { ChatGroup, ChatRecord } from '../../stores/chat-storage';
 import type { PromptEntry } from '../../stores/prompt-store';
 
 /**
- * The group to select after `deleted` is removed (spec section 4): the next group, else the
+ * The group to select after `deleted` is removed (docs/product.md §4): the next group, else the
  * first, else the previous when it was the last, or none when no groups remain. Deleting a
  * group that is not the active one keeps the active one.
  */

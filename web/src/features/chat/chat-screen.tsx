@@ -4,13 +4,10 @@ import {
   LockOutlined,
   MenuOutlined,
   PlusOutlined,
-  SettingOutlined,
 } from '@ant-design/icons';
 import Button from 'antd/es/button';
 import Drawer from 'antd/es/drawer';
-import Input from 'antd/es/input';
 import Modal from 'antd/es/modal';
-import Popover from 'antd/es/popover';
 import Result from 'antd/es/result';
 import Tooltip from 'antd/es/tooltip';
 import { useEffect, useMemo, useRef, useState } from 'react';
@@ -22,7 +19,7 @@ import { texts } from '../../lib/texts';
 import { useAuthStore } from '../../stores/auth';
 import { useChatStorage } from '../../stores/chat-storage';
 import { usePromptStore } from '../../stores/prompt-store';
-import { defaultSystemMessage, useSettingsStorage } from '../../stores/settings-storage';
+import { useSettingsStorage } from '../../stores/settings-storage';
 import { useAppInfo } from './chat-api';
 import { isDefaultTitle } from './chat-logic';
 import {
@@ -44,51 +41,13 @@ import { exportChatPng } from './export-png';
 import { GroupList } from './group-list';
 import type { MessageView } from './message-item';
 import { MessageList } from './message-list';
+import { SystemMessageButton } from './system-message-button';
 import { useFillHeight } from './use-fill-height';
 import { useModelChoice } from './use-model-choice';
 import './chat.css';
 
 /** The shell's start-up spinner gives up after 4 s; so does the wait for the identity. */
 const IDENTITY_WAIT_MS = 4_000;
-
-/** The user's own system message (for groups not started from an app). */
-function SystemMessageButton() {
-  const { t } = useTranslation('chat');
-  const systemMessage = useSettingsStorage((s) => s.systemMessage);
-  const setSystemMessage = useSettingsStorage((s) => s.setSystemMessage);
-  return (
-    <Popover
-      trigger="click"
-      placement="bottomRight"
-      title={t('header.systemMessage')}
-      content={
-        <div className="flex w-80 max-w-[80vw] flex-col gap-2">
-          <Input.TextArea
-            value={systemMessage}
-            onChange={(e) => setSystemMessage(e.target.value)}
-            autoSize={{ minRows: 3, maxRows: 10 }}
-            maxLength={20_000}
-            aria-label={t('header.systemMessage')}
-          />
-          <div className="flex items-center justify-between gap-2">
-            <span className="text-xs text-white/40">{t('header.systemMessageHint')}</span>
-            <Button
-              size="small"
-              disabled={systemMessage === defaultSystemMessage}
-              onClick={() => setSystemMessage(defaultSystemMessage)}
-            >
-              {t('header.systemMessageReset')}
-            </Button>
-          </div>
-        </div>
-      }
-    >
-      <Tooltip title={t('header.systemMessage')}>
-        <Button type="text" icon={<SettingOutlined />} aria-label={t('header.systemMessage')} />
-      </Tooltip>
-    </Popover>
-  );
-}
 
 function Conversation() {
   const { t } = useTranslation(['chat', 'common', 'menu']);
@@ -303,7 +262,7 @@ function Conversation() {
             {group?.appId ? (
               <Tooltip title={t('chat:header.fixedRoleHint')}>
                 <span
-                  className="flex items-center gap-1 truncate text-xs text-white/45"
+                  className="flex items-center gap-1 truncate text-xs text-white/55"
                   data-testid="chat-role"
                 >
                   <LockOutlined />
@@ -311,7 +270,7 @@ function Conversation() {
                 </span>
               </Tooltip>
             ) : models.info ? (
-              <span className="truncate text-xs text-white/40">{models.info.name}</span>
+              <span className="truncate text-xs text-white/55">{models.info.name}</span>
             ) : null}
           </div>
           {!group?.appId && <SystemMessageButton />}

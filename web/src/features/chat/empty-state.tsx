@@ -63,7 +63,7 @@ export function EmptyState({ modelName, demo, app, disabled, onSuggest }: EmptyS
             {app.description && (
               <p className="m-0 max-w-lg text-sm leading-6 text-white/55">{app.description}</p>
             )}
-            <p className="m-0 flex items-center gap-2 text-xs text-white/40">
+            <p className="m-0 flex items-center gap-2 text-xs text-white/55">
               <LockOutlined />
               {t('empty.appFixed')}
             </p>
@@ -76,10 +76,10 @@ export function EmptyState({ modelName, demo, app, disabled, onSuggest }: EmptyS
             </h2>
             <p className="m-0 max-w-lg text-sm leading-6 text-white/50">{t('screens:chat')}</p>
             {modelName && (
-              <p className="m-0 text-xs text-white/40">{t('empty.model', { model: modelName })}</p>
+              <p className="m-0 text-xs text-white/55">{t('empty.model', { model: modelName })}</p>
             )}
             {demo && (
-              <p className="m-0 max-w-md rounded-full bg-white/[0.05] px-3 py-1 text-xs text-white/45">
+              <p className="m-0 max-w-md rounded-full bg-white/[0.05] px-3 py-1 text-xs text-white/55">
                 {t('empty.demo')}
               </p>
             )}
@@ -101,7 +101,7 @@ export function EmptyState({ modelName, demo, app, disabled, onSuggest }: EmptyS
                   </span>
                   <span className="flex min-w-0 flex-col gap-0.5">
                     <span className="text-sm font-medium text-white/85">{s.title}</span>
-                    <span className="line-clamp-2 text-xs leading-5 text-white/45">{s.prompt}</span>
+                    <span className="line-clamp-2 text-xs leading-5 text-white/55">{s.prompt}</span>
                   </span>
                 </button>
               </li>
@@ -109,7 +109,7 @@ export function EmptyState({ modelName, demo, app, disabled, onSuggest }: EmptyS
           </ul>
         )}
         {!app && (
-          <p className="m-0 text-xs text-white/35">
+          <p className="m-0 text-xs text-white/55">
             {t('empty.storeHint')} <Link to="/app-store">{t('empty.storeLink')}</Link>
           </p>
         )}

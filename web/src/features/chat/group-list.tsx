@@ -8,6 +8,7 @@ import {
   PlusOutlined,
   PushpinFilled,
   PushpinOutlined,
+  SearchOutlined,
 } from '@ant-design/icons';
 import Button from 'antd/es/button';
 import Input from 'antd/es/input';
@@ -133,7 +134,7 @@ function GroupRow({
         onDoubleClick={startEdit}
         className="flex min-h-10 min-w-0 flex-1 cursor-pointer items-center gap-2 border-0 bg-transparent py-2 pr-1 pl-3 text-left text-[13px] text-inherit"
       >
-        <span className="shrink-0 text-white/40">
+        <span className="shrink-0 text-white/55">
           {group.appId !== null ? <AppstoreOutlined /> : <MessageOutlined />}
         </span>
         {/* The whole title is kept; the list cuts it to its width (the tooltip has it all). */}
@@ -225,8 +226,11 @@ export function GroupList({ onPicked, confirm, onLeaveApp }: GroupListProps) {
       >
         {t('chat:groups.newChat')}
       </Button>
-      <Input.Search
+      {/* The list filters as one types: a field with a search icon, no unnamed search button. */}
+      <Input
+        type="search"
         allowClear
+        prefix={<SearchOutlined aria-hidden className="text-white/55" />}
         value={keyword}
         onChange={(e) => setKeyword(e.target.value)}
         placeholder={t('chat:groups.search')}
@@ -247,7 +251,7 @@ export function GroupList({ onPicked, confirm, onLeaveApp }: GroupListProps) {
             </Button>
           </div>
         ) : shown.length === 0 ? (
-          <p className="m-0 px-2 py-8 text-center text-[13px] leading-6 text-white/40">
+          <p className="m-0 px-2 py-8 text-center text-[13px] leading-6 text-white/55">
             {keyword.trim()
               ? t('chat:groups.noMatch', { keyword: keyword.trim() })
               : t('chat:groups.empty')}

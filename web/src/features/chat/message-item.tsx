@@ -61,7 +61,7 @@ function Action({
         aria-label={label}
         onClick={onClick}
         disabled={disabled}
-        className="!text-white/45 hover:!text-white/85"
+        className="!text-white/55 hover:!text-white/85"
       />
     </Tooltip>
   );
@@ -192,7 +192,7 @@ export const MessageItem = memo(function MessageItem({
             <span className="break-words">{message.error}</span>
           </div>
         ) : message.state === 'partial' ? (
-          <span className="text-xs text-white/35">{t('chat:message.stopped')}</span>
+          <span className="text-xs text-white/55">{t('chat:message.stopped')}</span>
         ) : null}
         {!live && actions}
       </div>

@@ -1,7 +1,8 @@
 import type { chat } from '@atelier/contracts';
 import { useState } from 'react';
 import { storageKeys } from '../../lib/storage-keys';
-import { useChatModels, useOwnModels } from './chat-api';
+import { useChatModels } from '../../api/chat-models';
+import { useOwnModels } from './chat-api';
 import { choiceKey, parseChoice, pickModel, type ModelChoice } from './chat-logic';
 
 const readStored = (): ModelChoice | null => {

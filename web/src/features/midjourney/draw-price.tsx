@@ -1,6 +1,7 @@
 import type { drawing } from '@atelier/contracts';
 import { useTranslation } from 'react-i18next';
-import { useDrawQuote, useModels } from './mj-data';
+import { useDrawQuote } from './mj-api';
+import { useModels } from './mj-data';
 import { useComposer } from './mj-store';
 
 /**

@@ -1,5 +1,4 @@
-import { drawing } from '@atelier/contracts';
-import { useQuery } from '@tanstack/react-query';
+import type { drawing } from '@atelier/contracts';
 import Button from 'antd/es/button';
 import Empty from 'antd/es/empty';
 import Result from 'antd/es/result';
@@ -7,11 +6,10 @@ import Segmented from 'antd/es/segmented';
 import Skeleton from 'antd/es/skeleton';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
-import { apiData } from '../../api/client';
-import { useAppSetting } from '../../stores/app-setting';
 import { useDialogs } from '../../stores/dialogs';
 import { notify } from '../../lib/notify';
 import { LazyImage } from './lazy-image';
+import { useCases, useExamples, useParamPieces } from './mj-api';
 import { useComposer } from './mj-store';
 
 type Kind = 'examples' | 'cases' | 'params';
@@ -94,40 +92,10 @@ function Categories(props: {
  */
 export function Galleries({ kind }: { kind: Kind }) {
   const { t } = useTranslation();
-  const lang = useAppSetting((s) => s.language);
   const [category, setCategory] = useState<number | undefined>();
-  const examples = useQuery({
-    queryKey: ['midjourney', 'examples', lang],
-    queryFn: async () => (await apiData(drawing.getExampleList, { query: { size: 24 } })).rows,
-    enabled: kind === 'examples',
-    staleTime: 300_000,
-  });
-  const caseCats = useQuery({
-    queryKey: ['midjourney', 'case-categories', lang],
-    queryFn: async () => (await apiData(drawing.getCasesCategory)).rows,
-    enabled: kind === 'cases',
-    staleTime: 300_000,
-  });
-  const cases = useQuery({
-    queryKey: ['midjourney', 'cases', lang, category ?? 0],
-    queryFn: async () =>
-      (await apiData(drawing.getCasesList, { query: { categoryId: category, size: 24 } })).rows,
-    enabled: kind === 'cases',
-    staleTime: 300_000,
-  });
-  const paramCats = useQuery({
-    queryKey: ['midjourney', 'param-categories', lang],
-    queryFn: async () => (await apiData(drawing.getParamsCategory)).rows,
-    enabled: kind === 'params',
-    staleTime: 300_000,
-  });
-  const params = useQuery({
-    queryKey: ['midjourney', 'params', lang, category ?? 0],
-    queryFn: async () =>
-      (await apiData(drawing.getParamsList, { query: { categoryId: category, size: 48 } })).rows,
-    enabled: kind === 'params',
-    staleTime: 300_000,
-  });
+  const examples = useExamples(kind === 'examples');
+  const { categories: caseCats, items: cases } = useCases(kind === 'cases', category);
+  const { categories: paramCats, items: params } = useParamPieces(kind === 'params', category);
 
   if (kind === 'params') {
     return (
@@ -159,7 +127,7 @@ export function Galleries({ kind }: { kind: Kind }) {
                   className="h-full w-full object-cover"
                 />
                 <span className="px-2 pt-1 text-xs font-medium text-white/80">{p.name}</span>
-                <code className="line-clamp-1 px-2 pb-2 text-[11px] text-white/45">{p.value}</code>
+                <code className="line-clamp-1 px-2 pb-2 text-[11px] text-white/55">{p.value}</code>
               </button>
             ))}
           </div>

@@ -38,8 +38,37 @@ function ToolButton(props: { label: string; icon: ReactNode; onClick: () => void
 }
 
 /**
+ * Keeps Tab inside `dialog` (from the last control to the first and back) and, when the
+ * returned function runs, gives focus back to what had it before (the thumbnail that opened it).
+ */
+function trapFocus(dialog: HTMLElement): () => void {
+  const opener = document.activeElement instanceof HTMLElement ? document.activeElement : null;
+  const onKey = (e: KeyboardEvent) => {
+    if (e.key !== 'Tab') return;
+    const controls = [...dialog.querySelectorAll<HTMLElement>('button:not([disabled]), [href]')];
+    const first = controls[0];
+    const last = controls[controls.length - 1];
+    if (!first || !last) return;
+    const inside = dialog.contains(document.activeElement);
+    if (e.shiftKey && (document.activeElement === first || !inside)) {
+      e.preventDefault();
+      last.focus();
+    } else if (!e.shiftKey && (document.activeElement === last || !inside)) {
+      e.preventDefault();
+      first.focus();
+    }
+  };
+  document.addEventListener('keydown', onKey);
+  return () => {
+    document.removeEventListener('keydown', onKey);
+    if (opener?.isConnected) opener.focus();
+  };
+}
+
+/**
  * The full-screen image viewer: wheel and buttons zoom by 0.1 (0.01–100×), dragging pans,
- * Escape closes, + and − zoom, 0 resets; the download button saves the picture.
+ * Escape closes, + and − zoom, 0 resets; the download button saves the picture. Tab stays
+ * inside it and closing gives focus back to the opener.
  */
 export function ImageViewer({ image, onClose }: { image: ViewerImage; onClose: () => void }) {
   const { t } = useTranslation();
@@ -48,12 +77,14 @@ export function ImageViewer({ image, onClose }: { image: ViewerImage; onClose: (
   const drag = useRef<{ x: number; y: number; ox: number; oy: number } | null>(null);
   const surface = useRef<HTMLDivElement>(null);
   const closeRef = useRef<HTMLDivElement>(null);
+  const dialogRef = useRef<HTMLDivElement>(null);
 
   const reset = () => {
     setScale(1);
     setOffset({ x: 0, y: 0 });
   };
   useEffect(reset, [image.url]);
+  useEffect(() => trapFocus(dialogRef.current!), []);
 
   useEffect(() => {
     const onKey = (e: KeyboardEvent) => {
@@ -96,6 +127,7 @@ export function ImageViewer({ image, onClose }: { image: ViewerImage; onClose: (
 
   return createPortal(
     <div
+      ref={dialogRef}
       role="dialog"
       aria-modal="true"
       aria-label={t('midjourney:viewer.title')}

@@ -1,11 +1,11 @@
 import { PictureOutlined } from '@ant-design/icons';
-import { useEffect, useRef, useState, type ImgHTMLAttributes } from 'react';
+import { useEffect, useRef, useState, type CSSProperties, type ImgHTMLAttributes } from 'react';
 import { useTranslation } from 'react-i18next';
 import { LAZY_IMAGE_THROTTLE_MS, throttle } from './throttle';
 
 /*
  * Images that came into view wait in one queue, revealed together at most every 300 ms
- * (spec section 9), so scrolling a long list does not start every download at once.
+ * (docs/product.md §9), so scrolling a long list does not start every download at once.
  */
 const waiting = new Set<() => void>();
 const flush = throttle(() => {
@@ -19,10 +19,19 @@ type Props = Omit<ImgHTMLAttributes<HTMLImageElement>, 'src' | 'onError'> & {
   alt: string;
   /** Classes of the frame the picture (or its placeholder) fills. */
   frameClassName?: string;
+  /** Style of the frame, e.g. an aspect ratio that keeps its height before the picture loads. */
+  frameStyle?: CSSProperties;
 };
 
 /** A picture loaded once it is near the screen; a failure shows a placeholder, not a broken icon. */
-export function LazyImage({ src, alt, frameClassName = '', className = '', ...rest }: Props) {
+export function LazyImage({
+  src,
+  alt,
+  frameClassName = '',
+  frameStyle,
+  className = '',
+  ...rest
+}: Props) {
   const { t } = useTranslation();
   const frame = useRef<HTMLDivElement>(null);
   const [visible, setVisible] = useState(typeof IntersectionObserver === 'undefined');
@@ -48,12 +57,16 @@ export function LazyImage({ src, alt, frameClassName = '', className = '', ...re
   }, [visible]);
   const broken = failed === src;
   return (
-    <div ref={frame} className={`relative overflow-hidden bg-white/5 ${frameClassName}`}>
+    <div
+      ref={frame}
+      className={`relative overflow-hidden bg-white/5 ${frameClassName}`}
+      style={frameStyle}
+    >
       {broken ? (
         <div
           role="img"
           aria-label={t('midjourney:image.failed')}
-          className="flex h-full min-h-24 w-full flex-col items-center justify-center gap-1 text-xs text-white/40"
+          className="flex h-full min-h-24 w-full flex-col items-center justify-center gap-1 text-xs text-white/55"
         >
           <PictureOutlined className="text-2xl" />
           {t('midjourney:image.failed')}

@@ -9,9 +9,10 @@ import {
 } from '@ant-design/icons';
 import Button from 'antd/es/button';
 import Tabs from 'antd/es/tabs';
-import { useState, type ReactNode } from 'react';
+import { useRef, useState, type ReactNode } from 'react';
 import { useTranslation } from 'react-i18next';
 import { ScreenIcon } from '../../components/screen-icon';
+import { useIsMobile } from '../../components/use-is-mobile';
 import { useDialogs } from '../../stores/dialogs';
 import { Composer } from './composer';
 import { Galleries } from './galleries';
@@ -34,6 +35,15 @@ export default function MidjourneyScreen() {
   const { t } = useTranslation();
   const [tab, setTab] = useState('results');
   const open = useDialogs((s) => s.open);
+  const lists = useRef<HTMLDivElement>(null);
+  const phone = useIsMobile();
+  /** A queued drawing shows first in "My drawings": open that tab, and on a phone scroll to it. */
+  const showNewDrawing = () => {
+    setTab('results');
+    if (!phone) return;
+    const still = window.matchMedia('(prefers-reduced-motion: reduce)').matches;
+    lists.current?.scrollIntoView({ behavior: still ? 'auto' : 'smooth', block: 'start' });
+  };
   return (
     <section className="mx-auto flex w-full max-w-[1600px] flex-col gap-4 px-3 py-4 sm:px-6 sm:py-6 lg:flex-row lg:items-start">
       <div className="flex w-full flex-col gap-3 lg:sticky lg:top-0 lg:max-h-[calc(100dvh-5.5rem)] lg:w-[420px] lg:shrink-0 lg:overflow-y-auto lg:pr-1">
@@ -44,7 +54,7 @@ export default function MidjourneyScreen() {
           </h1>
           <p className="m-0 text-sm text-white/55">{t('screens:midjourney')}</p>
         </header>
-        <Composer />
+        <Composer onSubmitted={showNewDrawing} />
         {/* Buttons that open dialogs: a group, not navigation (the menu is the page's only nav). */}
         <div role="group" aria-label={t('midjourney:tools.title')} className="flex flex-wrap gap-2">
           <Tool
@@ -84,7 +94,7 @@ export default function MidjourneyScreen() {
           />
         </div>
       </div>
-      <div className="min-w-0 flex-1">
+      <div ref={lists} className="min-w-0 flex-1 scroll-mt-2">
         <Tabs
           activeKey={tab}
           onChange={setTab}

@@ -1,10 +1,5 @@
 import { drawing, files, isTaskActive } from '@atelier/contracts';
-import {
-  keepPreviousData,
-  useQuery,
-  useQueryClient,
-  type QueryClient,
-} from '@tanstack/react-query';
+import { useQuery, useQueryClient, type QueryClient } from '@tanstack/react-query';
 import { useEffect } from 'react';
 import { ApiError, apiData } from '../../api/client';
 import { uploadFile } from '../../api/upload';
@@ -48,7 +43,7 @@ const fetchLatest = () =>
   apiData(drawing.drawResults, { query: { page: 1, size: POLL_PAGE_SIZE, type: POLL_TYPE } });
 
 /*
- * The one polling loop of the app (spec section 4): it lives at module level so re-renders,
+ * The one polling loop of the app (docs/product.md §4): it lives at module level so re-renders,
  * remounts and navigation never start a second one; screens using it are counted and the
  * last to leave stops it.
  */
@@ -130,24 +125,6 @@ export function useActiveCount(): number {
     retry: false,
   });
   return latest.data?.rows.filter((row) => isTaskActive(row.status)).length ?? 0;
-}
-
-/**
- * The quote of the next drawing of `action` on a model: its price after your VIP discount, the
- * queue and your balance. Cached per identity, model and action; asked again whenever the
- * balance changes (its key sits under the credit root) and when a drawing starts or ends.
- */
-export function useDrawQuote(action: drawing.DrawAction, modelId: number | undefined) {
-  const who = useIdentity();
-  // Asked again when a drawing starts or finishes, so "ahead" never outlives the queue.
-  const active = useActiveCount();
-  return useQuery({
-    queryKey: [...mjKeys.simulate(who, modelId, action), active],
-    placeholderData: keepPreviousData,
-    queryFn: () => apiData(drawing.drawSimulate, { query: { action, count: 1, modelId } }),
-    enabled: modelId !== undefined,
-    retry: false,
-  });
 }
 
 export function useModels() {

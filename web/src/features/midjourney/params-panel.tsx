@@ -30,7 +30,7 @@ function Field(props: {
     <div className={`flex flex-col gap-1 ${props.wide ? 'sm:col-span-2' : ''}`}>
       <label htmlFor={props.htmlFor} className="text-xs font-medium text-white/70">
         {props.label}
-        {props.hint ? <span className="ml-1 font-normal text-white/40">{props.hint}</span> : null}
+        {props.hint ? <span className="ml-1 font-normal text-white/55">{props.hint}</span> : null}
       </label>
       {props.children}
       {props.error ? (

@@ -1,15 +1,12 @@
-import { drawing } from '@atelier/contracts';
-import { useInfiniteQuery } from '@tanstack/react-query';
 import Button from 'antd/es/button';
 import Empty from 'antd/es/empty';
 import Result from 'antd/es/result';
 import Skeleton from 'antd/es/skeleton';
 import { useMemo, useState } from 'react';
 import { useTranslation } from 'react-i18next';
-import { apiData } from '../../api/client';
 import { ImageViewer, type ViewerImage } from './image-viewer';
-import { mjKeys, refreshResults, useIdentity, useLatestResults } from './mj-data';
-import { POLL_PAGE_SIZE } from './polling';
+import { useOlderResults } from './mj-api';
+import { refreshResults, useLatestResults } from './mj-data';
 import { TaskCard } from './task-card';
 
 /**
@@ -18,18 +15,9 @@ import { TaskCard } from './task-card';
  */
 export function Results() {
   const { t } = useTranslation();
-  const who = useIdentity();
   const latest = useLatestResults();
   const [viewing, setViewing] = useState<ViewerImage | null>(null);
-  const older = useInfiniteQuery({
-    queryKey: mjKeys.older(who),
-    queryFn: ({ pageParam }) =>
-      apiData(drawing.drawList, { query: { page: pageParam, size: POLL_PAGE_SIZE } }),
-    initialPageParam: 2,
-    getNextPageParam: (last, pages) =>
-      (pages.length + 1) * POLL_PAGE_SIZE < last.count ? pages.length + 2 : undefined,
-    enabled: false,
-  });
+  const older = useOlderResults();
   const rows = useMemo(() => {
     const seen = new Set<number>();
     const all = [...(latest.data?.rows ?? []), ...(older.data?.pages.flatMap((p) => p.rows) ?? [])];

@@ -1,165 +1,31 @@
 import {
-  ArrowDownOutlined,
-  ArrowLeftOutlined,
-  ArrowRightOutlined,
-  ArrowUpOutlined,
   CopyOutlined,
   DeleteOutlined,
   DownloadOutlined,
   ExclamationCircleOutlined,
   ReloadOutlined,
-  SyncOutlined,
 } from '@ant-design/icons';
-import { drawing, isTaskActive, TaskStatus } from '@atelier/contracts';
-import { useQueryClient, type InfiniteData } from '@tanstack/react-query';
+import { isTaskActive, TaskStatus } from '@atelier/contracts';
 import Button from 'antd/es/button';
 import Popconfirm from 'antd/es/popconfirm';
 import Progress from 'antd/es/progress';
 import Tag from 'antd/es/tag';
 import Tooltip from 'antd/es/tooltip';
-import { useState, type ReactNode } from 'react';
 import { useTranslation } from 'react-i18next';
-import { apiData } from '../../api/client';
 import { notify } from '../../lib/notify';
-import { balanceChanged } from '../../stores/balance';
 import { useDialogs } from '../../stores/dialogs';
-import { buttonKind, type ButtonKind } from './buttons';
+import { StatusTag, useActionLabel, useButtonText } from './task-labels';
+import { buttonKind } from './buttons';
 import { describedPrompts } from './described';
+import { taskAspect } from './aspect';
 import { LazyImage } from './lazy-image';
 import { SourcePictures } from './source-pictures';
 import { downloadUrl } from '../../lib/download';
-import { refreshResults, runButton, type DrawList, type DrawTask } from './mj-data';
+import { useDeleteDraw, useRedoDraw, useRunButton } from './mj-api';
+import type { DrawTask } from './mj-data';
 import { useComposer } from './mj-store';
 import type { ViewerImage } from './image-viewer';
 
-const panIcons = {
-  left: <ArrowLeftOutlined />,
-  right: <ArrowRightOutlined />,
-  up: <ArrowUpOutlined />,
-  down: <ArrowDownOutlined />,
-};
-
-/** The label of an action (the card's title). */
-function useActionLabel() {
-  const { t } = useTranslation();
-  return (action: drawing.DrawAction): string => {
-    switch (action) {
-      case 'imagine':
-        return t('midjourney:actions.imagine');
-      case 'upscale':
-        return t('midjourney:actions.upscale');
-      case 'variation':
-      case 'high_variation':
-      case 'low_variation':
-        return t('midjourney:actions.variation');
-      case 'reroll':
-        return t('midjourney:actions.reroll');
-      case 'zoom':
-      case 'custom_zoom':
-        return t('midjourney:actions.zoom');
-      case 'pan':
-        return t('midjourney:actions.pan');
-      case 'upscale_subtle':
-      case 'upscale_creative':
-        return t('midjourney:actions.upscaleHd');
-      case 'inpaint':
-        return t('midjourney:actions.inpaint');
-      case 'blend':
-        return t('midjourney:actions.blend');
-      case 'describe':
-        return t('midjourney:actions.describe');
-      case 'faceswap':
-        return t('midjourney:actions.faceswap');
-      default:
-        return t('midjourney:actions.chatDraw');
-    }
-  };
-}
-
-/** The text and icon of a result button. */
-function useButtonText() {
-  const { t } = useTranslation();
-  return (k: ButtonKind, label: string): { text: string; title: string; icon?: ReactNode } => {
-    switch (k.kind) {
-      case 'upscale':
-        return { text: `U${k.index}`, title: t('midjourney:buttons.upscale', { n: k.index }) };
-      case 'variation':
-        return { text: `V${k.index}`, title: t('midjourney:buttons.variation', { n: k.index }) };
-      case 'reroll':
-        return {
-          text: '',
-          title: t('midjourney:buttons.reroll'),
-          icon: <SyncOutlined />,
-        };
-      case 'varyStrong':
-        return {
-          text: t('midjourney:buttons.varyStrong'),
-          title: t('midjourney:buttons.varyStrong'),
-        };
-      case 'varySubtle':
-        return {
-          text: t('midjourney:buttons.varySubtle'),
-          title: t('midjourney:buttons.varySubtle'),
-        };
-      case 'zoomOut':
-        return k.factor === 2
-          ? { text: t('midjourney:buttons.zoomOut2'), title: t('midjourney:buttons.zoomOut2') }
-          : { text: t('midjourney:buttons.zoomOut15'), title: t('midjourney:buttons.zoomOut15') };
-      case 'customZoom':
-        return {
-          text: t('midjourney:buttons.customZoom'),
-          title: t('midjourney:buttons.customZoom'),
-        };
-      case 'pan':
-        return {
-          text: '',
-          icon: panIcons[k.direction],
-          title:
-            k.direction === 'left'
-              ? t('midjourney:buttons.panLeft')
-              : k.direction === 'right'
-                ? t('midjourney:buttons.panRight')
-                : k.direction === 'up'
-                  ? t('midjourney:buttons.panUp')
-                  : t('midjourney:buttons.panDown'),
-        };
-      case 'upscaleSubtle':
-        return {
-          text: t('midjourney:buttons.upscaleSubtle'),
-          title: t('midjourney:buttons.upscaleSubtle'),
-        };
-      case 'upscaleCreative':
-        return {
-          text: t('midjourney:buttons.upscaleCreative'),
-          title: t('midjourney:buttons.upscaleCreative'),
-        };
-      case 'varyRegion':
-        return {
-          text: t('midjourney:buttons.varyRegion'),
-          title: t('midjourney:buttons.varyRegion'),
-        };
-      default:
-        return { text: label || '…', title: label };
-    }
-  };
-}
-
-function StatusTag({ task }: { task: DrawTask }) {
-  const { t } = useTranslation();
-  if (task.status === TaskStatus.queued)
-    return <Tag color="default">{t('midjourney:status.queued')}</Tag>;
-  if (task.status === TaskStatus.running)
-    return <Tag color="processing">{t('midjourney:status.running')}</Tag>;
-  if (task.status === TaskStatus.succeeded)
-    return <Tag color="success">{t('midjourney:status.done')}</Tag>;
-  return <Tag color="error">{t('midjourney:status.failed')}</Tag>;
-}
-
-/**
- * One drawing: its progress while queued or running, then its picture and the buttons the
- * upstream gave it (U1–U4, V1–V4, reroll, zoom, pan, upscale, vary region), or its error and a
- * redo. Delete asks first; a running one is cancelled and its credits returned.
- */
 export function TaskCard({
   task,
   onView,
@@ -170,9 +36,10 @@ export function TaskCard({
   const { t, i18n } = useTranslation();
   const actionLabel = useActionLabel();
   const buttonText = useButtonText();
-  const [sending, setSending] = useState<string | null>(null);
-  const [busy, setBusy] = useState<'delete' | 'redo' | null>(null);
-  const client = useQueryClient();
+  const pressing = useRunButton(task.id);
+  const sending = pressing.isPending ? pressing.variables : null;
+  const deleting = useDeleteDraw(task.id, isTaskActive(task.status));
+  const redoing = useRedoDraw(task.id);
   const image = task.images[0];
   const time = new Date(task.createdAt).toLocaleString(i18n.language, {
     month: 'short',
@@ -181,55 +48,20 @@ export function TaskCard({
     minute: '2-digit',
   });
 
-  const press = async (customId: string) => {
+  const press = (customId: string) => {
     const kind = buttonKind({ customId, label: '', emoji: '' });
     if (kind.kind === 'customZoom')
       return useDialogs.getState().open('customZoom', { task, customId });
     if (kind.kind === 'varyRegion') return useDialogs.getState().open('redraw', { task, customId });
-    setSending(customId);
-    try {
-      await runButton(task.id, customId);
-    } catch {
-      // The client showed the server's message (430 also opened the recharge dialog).
-    } finally {
-      setSending(null);
-    }
+    // A failure was shown by the client (a 430 also opened the recharge dialog).
+    pressing.mutate(customId);
   };
   const remove = async () => {
-    setBusy('delete');
-    try {
-      await apiData(drawing.deleteDraw, { body: { ids: [task.id] } });
-      // A waiting or running one was cancelled and its credits returned.
-      if (isTaskActive(task.status)) void balanceChanged();
+    // Awaited rather than a per-call onSuccess: the card may be gone by the time it answers.
+    if ((await deleting.mutateAsync().catch(() => null)) !== null)
       notify.success(t('midjourney:card.deleted'));
-      // Older pages are fetched on demand only: drop the row from them here.
-      client.setQueriesData<InfiniteData<DrawList>>({ queryKey: ['midjourney', 'older'] }, (d) =>
-        d
-          ? {
-              ...d,
-              pages: d.pages.map((p) => ({ ...p, rows: p.rows.filter((r) => r.id !== task.id) })),
-            }
-          : d,
-      );
-      refreshResults();
-    } catch {
-      // shown by the client
-    } finally {
-      setBusy(null);
-    }
   };
-  const redo = async () => {
-    setBusy('redo');
-    try {
-      await apiData(drawing.redo, { body: { id: task.id } });
-      void balanceChanged();
-      refreshResults();
-    } catch {
-      // shown by the client
-    } finally {
-      setBusy(null);
-    }
-  };
+  const redo = () => redoing.mutate();
   const copyPrompt = async () => {
     try {
       await navigator.clipboard.writeText(task.prompt || task.finalPrompt);
@@ -270,7 +102,7 @@ export function TaskCard({
         <span className="font-medium text-white/90">{actionLabel(task.action)}</span>
         <StatusTag task={task} />
         {task.demo ? <Tag color="purple">{t('midjourney:card.demo')}</Tag> : null}
-        <span className="ml-auto text-xs text-white/45">
+        <span className="ml-auto text-xs text-white/55">
           {task.modelName} · {time}
           {task.status === TaskStatus.succeeded && task.credits > 0
             ? ` · ${t('midjourney:card.credits', { count: task.credits })}`
@@ -315,7 +147,7 @@ export function TaskCard({
           <Button
             size="small"
             icon={<ReloadOutlined />}
-            loading={busy === 'redo'}
+            loading={redoing.isPending}
             onClick={() => void redo()}
           >
             {t('midjourney:card.redo')}
@@ -334,8 +166,8 @@ export function TaskCard({
             src={image.thumbUrl || image.url}
             alt={task.prompt || actionLabel(task.action)}
             frameClassName="w-full rounded-lg"
-            className="block h-auto w-full"
-            style={{ aspectRatio: `${image.width} / ${image.height}` }}
+            frameStyle={{ aspectRatio: taskAspect(task) }}
+            className="block h-full w-full object-contain"
             data-testid="mj-image"
           />
         </button>
@@ -428,14 +260,14 @@ export function TaskCard({
           okText={t('midjourney:card.deleteOk')}
           cancelText={t('midjourney:cancel')}
           okButtonProps={{ danger: true }}
-          onConfirm={() => remove()}
+          onConfirm={() => void remove()}
         >
           <Button
             size="small"
             type="text"
             danger
             icon={<DeleteOutlined />}
-            loading={busy === 'delete'}
+            loading={deleting.isPending}
             className="ml-auto"
           >
             {t('midjourney:card.delete')}

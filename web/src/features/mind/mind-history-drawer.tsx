@@ -68,7 +68,7 @@ export function MindHistoryDrawer({
                   onClick={() => onOpen(record)}
                 >
                   <span className="truncate text-sm text-white/90">{title}</span>
-                  <span className="truncate text-xs text-white/45">
+                  <span className="truncate text-xs text-white/55">
                     {dates.format(record.createdAt)}
                     {record.prompt !== title ? ` · ${record.prompt}` : ''}
                   </span>

@@ -7,6 +7,43 @@ export const MAP_BACKGROUND = '#141419';
 /** While the outline streams, the map redraws at most this often (ms). */
 const LIVE_REDRAW_MS = 250;
 const ZOOM_STEP = 1.25;
+/** markmap's default share of the viewport a fitted map fills. */
+const FIT_RATIO = 0.95;
+/** The smallest scale a fit goes to: 15 px text stays at least 12 px (a phone's narrow view). */
+export const MIN_READABLE_SCALE = 0.8;
+const EDGE_PX = 12;
+
+/**
+ * The scale at which markmap's `fit` shows a `width`×`height` map in a `viewWidth`×`viewHeight`
+ * view (never above `maxScale`).
+ */
+export function fitScale(
+  view: { width: number; height: number },
+  map: { width: number; height: number },
+  maxScale = 1,
+): number {
+  if (map.width <= 0 || map.height <= 0) return maxScale;
+  return Math.min(
+    (view.width / map.width) * FIT_RATIO,
+    (view.height / map.height) * FIT_RATIO,
+    maxScale,
+  );
+}
+
+/**
+ * Fits the map to its view, but not below a readable scale: a map too wide for the view (a phone)
+ * keeps readable text, its root at the left edge, and pans for the rest.
+ */
+async function fitReadable(map: Markmap): Promise<void> {
+  await map.fit();
+  const { x1, x2, y1, y2 } = map.state.rect;
+  const view = map.svg.node()!.getBoundingClientRect();
+  const scale = fitScale(view, { width: x2 - x1, height: y2 - y1 }, map.options.maxInitialScale);
+  if (scale >= MIN_READABLE_SCALE || !map.state.data) return;
+  await map.rescale(MIN_READABLE_SCALE / scale);
+  const edge = { left: EDGE_PX, right: EDGE_PX, top: EDGE_PX, bottom: EDGE_PX };
+  await map.ensureVisible(map.state.data, edge);
+}
 
 const FONT =
   "-apple-system, BlinkMacSystemFont, 'Segoe UI', 'PingFang SC', 'Hiragino Sans GB', " +
@@ -74,7 +111,7 @@ export function MindMapView({
     const draw = () => {
       lastDraw.current = Date.now();
       map.setOptions({ duration: live ? 0 : 300 });
-      void map.setData(toMapNode(root, folding.level)).then(() => map.fit());
+      void map.setData(toMapNode(root, folding.level)).then(() => fitReadable(map));
     };
     const wait = live ? LIVE_REDRAW_MS - (Date.now() - lastDraw.current) : 0;
     if (wait <= 0) return draw();
@@ -87,7 +124,7 @@ export function MindMapView({
     () => ({
       zoomIn: () => void mapRef.current?.rescale(ZOOM_STEP),
       zoomOut: () => void mapRef.current?.rescale(1 / ZOOM_STEP),
-      fit: () => void mapRef.current?.fit(),
+      fit: () => void (mapRef.current && fitReadable(mapRef.current)),
       svg: () => svgRef.current,
     }),
     [],

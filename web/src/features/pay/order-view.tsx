@@ -1,12 +1,11 @@
 import { ClockCircleOutlined, LoadingOutlined } from '@ant-design/icons';
-import { payments } from '@atelier/contracts';
+import type { payments } from '@atelier/contracts';
 import { useQuery } from '@tanstack/react-query';
 import Button from 'antd/es/button';
 import Result from 'antd/es/result';
 import { QRCodeSVG } from 'qrcode.react';
 import { useEffect, useRef, useState } from 'react';
 import { useTranslation } from 'react-i18next';
-import { apiData } from '../../api/client';
 import { useAuthStore } from '../../stores/auth';
 import { balanceChanged } from '../../stores/balance';
 import {
@@ -17,7 +16,7 @@ import {
   remainingMs,
   shouldPoll,
 } from './order-status';
-import { payKeys } from './pay-data';
+import { orderQuery } from './pay-data';
 import { usePayWayLabel } from './pay-way-picker';
 
 /** The current time, ticking every second while `active`. */
@@ -55,13 +54,9 @@ export function OrderView({
   onNewOrder: () => void;
   onDone?: () => void;
 }) {
-  const { t, i18n } = useTranslation(['pay']);
-  const wayLabel = usePayWayLabel();
   const visible = usePageVisible();
-  const balance = useAuthStore((s) => s.userBalance?.credits);
   const status = useQuery({
-    queryKey: payKeys.order(initial.orderNo),
-    queryFn: () => apiData(payments.getOrder, { query: { orderNo: initial.orderNo } }),
+    ...orderQuery(initial.orderNo),
     initialData: initial,
     refetchInterval: (query) => {
       const order = query.state.data ?? initial;
@@ -83,52 +78,90 @@ export function OrderView({
     void balanceChanged();
   }, [phase]);
 
-  if (phase === 'paid') {
-    return (
-      <div data-testid="order-paid">
-        <Result
-          status="success"
-          title={t('pay:order.paidTitle')}
-          subTitle={
-            <span>
-              {t('pay:order.paidText', { credits: order.credits })}
-              {order.vipDays > 0 && t('pay:order.paidVip', { days: order.vipDays })}
-              {balance !== undefined && (
-                <span className="mt-1 block">{t('pay:order.balance', { credits: balance })}</span>
-              )}
-            </span>
-          }
-          extra={[
-            <Button key="again" onClick={onNewOrder}>
-              {t('pay:order.back')}
-            </Button>,
-            onDone && (
-              <Button key="done" type="primary" onClick={onDone}>
-                {t('pay:order.done')}
-              </Button>
-            ),
-          ]}
-        />
-      </div>
-    );
-  }
-  if (phase === 'expired' || phase === 'failed') {
-    return (
-      <div data-testid={`order-${phase}`}>
-        <Result
-          status={phase === 'expired' ? 'warning' : 'error'}
-          title={phase === 'expired' ? t('pay:order.expiredTitle') : t('pay:order.failedTitle')}
-          subTitle={phase === 'expired' ? t('pay:order.expiredText') : t('pay:order.failedText')}
-          extra={
-            <Button type="primary" onClick={onNewOrder}>
-              {t('pay:order.again')}
-            </Button>
-          }
-        />
-      </div>
-    );
-  }
+  if (phase === 'paid') return <OrderPaid order={order} onNewOrder={onNewOrder} onDone={onDone} />;
+  if (phase === 'expired' || phase === 'failed')
+    return <OrderEnded phase={phase} onNewOrder={onNewOrder} />;
+  return <OrderWaiting order={order} now={now} onNewOrder={onNewOrder} />;
+}
 
+/** Paid: what the order added and the balance now. */
+function OrderPaid({
+  order,
+  onNewOrder,
+  onDone,
+}: {
+  order: payments.Order;
+  onNewOrder: () => void;
+  onDone?: () => void;
+}) {
+  const { t } = useTranslation(['pay']);
+  const balance = useAuthStore((s) => s.userBalance?.credits);
+  return (
+    <div data-testid="order-paid">
+      <Result
+        status="success"
+        title={t('pay:order.paidTitle')}
+        subTitle={
+          <span>
+            {t('pay:order.paidText', { credits: order.credits })}
+            {order.vipDays > 0 && t('pay:order.paidVip', { days: order.vipDays })}
+            {balance !== undefined && (
+              <span className="mt-1 block">{t('pay:order.balance', { credits: balance })}</span>
+            )}
+          </span>
+        }
+        extra={[
+          <Button key="again" onClick={onNewOrder}>
+            {t('pay:order.back')}
+          </Button>,
+          onDone && (
+            <Button key="done" type="primary" onClick={onDone}>
+              {t('pay:order.done')}
+            </Button>
+          ),
+        ]}
+      />
+    </div>
+  );
+}
+
+/** Expired or failed: a new order can be started. */
+function OrderEnded({
+  phase,
+  onNewOrder,
+}: {
+  phase: 'expired' | 'failed';
+  onNewOrder: () => void;
+}) {
+  const { t } = useTranslation(['pay']);
+  return (
+    <div data-testid={`order-${phase}`}>
+      <Result
+        status={phase === 'expired' ? 'warning' : 'error'}
+        title={phase === 'expired' ? t('pay:order.expiredTitle') : t('pay:order.failedTitle')}
+        subTitle={phase === 'expired' ? t('pay:order.expiredText') : t('pay:order.failedText')}
+        extra={
+          <Button type="primary" onClick={onNewOrder}>
+            {t('pay:order.again')}
+          </Button>
+        }
+      />
+    </div>
+  );
+}
+
+/** Waiting to be paid: the QR code or the pay page, the countdown and the order number. */
+function OrderWaiting({
+  order,
+  now,
+  onNewOrder,
+}: {
+  order: payments.Order;
+  now: number;
+  onNewOrder: () => void;
+}) {
+  const { t, i18n } = useTranslation(['pay']);
+  const wayLabel = usePayWayLabel();
   const left = remainingMs(order.expiresAt, now);
   return (
     <div className="flex flex-col items-center gap-4 py-2 text-center" data-testid="order-waiting">
@@ -168,11 +201,11 @@ export function OrderView({
           {formatCountdown(left)}
         </span>
       </div>
-      <span className="flex items-center gap-2 text-xs text-white/45">
+      <span className="flex items-center gap-2 text-xs text-white/55">
         <LoadingOutlined />
         {t('pay:order.waiting')}
       </span>
-      <span className="text-xs text-white/35">
+      <span className="text-xs text-white/55">
         {t('pay:order.number', { orderNo: order.orderNo })}
       </span>
       <Button type="link" onClick={onNewOrder}>

@@ -59,7 +59,7 @@ export function PackageList({
               </span>
             )}
             {description && (
-              <span className="line-clamp-2 text-xs leading-relaxed text-white/45">
+              <span className="line-clamp-2 text-xs leading-relaxed text-white/55">
                 {description}
               </span>
             )}

@@ -1,9 +1,14 @@
-import { payments } from '@atelier/contracts';
-import { useQuery } from '@tanstack/react-query';
+import { credits, payments, type BodyIn } from '@atelier/contracts';
+import { queryOptions, useQuery } from '@tanstack/react-query';
 import { apiData } from '../../api/client';
 import { useAuthStore } from '../../stores/auth';
 
-/** Query keys of the pay screens (the credit queries' root is `creditsKey` in stores/balance). */
+/*
+ * The calls of the credits screens (packages, pay ways, orders, redeem codes) with their keys.
+ * Components add only how often to ask (polling, when enabled).
+ */
+
+/** Query keys of the credits screens; a paid order or a redeemed code calls `balanceChanged`, which invalidates `creditsKey` (stores/balance). */
 export const payKeys = {
   packages: ['pay', 'packages'] as const,
   ways: ['pay', 'ways'] as const,
@@ -37,3 +42,17 @@ export function useCanPurchase(): boolean | undefined {
   if (!ways.data) return undefined;
   return ways.data.ways.length > 0;
 }
+
+/** An order's current state (the pay screen and the order view poll it while pending). */
+export const orderQuery = (orderNo: string) =>
+  queryOptions({
+    queryKey: payKeys.order(orderNo),
+    queryFn: () => apiData(payments.getOrder, { query: { orderNo } }),
+  });
+
+/** Creates an order for a package paid with a pay way. */
+export const createOrder = (body: BodyIn<typeof payments.createOrder>) =>
+  apiData(payments.createOrder, { body });
+
+/** Redeems a code; answers what it added and the new balance. */
+export const redeemCode = (code: string) => apiData(credits.changeToken, { body: { code } });

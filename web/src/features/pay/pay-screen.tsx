@@ -1,14 +1,12 @@
-import { payments } from '@atelier/contracts';
 import { useQuery } from '@tanstack/react-query';
 import Button from 'antd/es/button';
 import Skeleton from 'antd/es/skeleton';
 import { useTranslation } from 'react-i18next';
 import { useSearchParams } from 'react-router';
-import { apiData } from '../../api/client';
 import { ScreenIcon } from '../../components/screen-icon';
 import { isSignedIn, useAuthStore } from '../../stores/auth';
 import { useDialogs } from '../../stores/dialogs';
-import { payKeys, useCanPurchase } from './pay-data';
+import { orderQuery, useCanPurchase } from './pay-data';
 import { PurchasePanel } from './purchase-panel';
 
 /**
@@ -22,8 +20,7 @@ export default function PayScreen() {
   const signedIn = useAuthStore(isSignedIn);
   const canPurchase = useCanPurchase();
   const returning = useQuery({
-    queryKey: payKeys.order(orderNo ?? ''),
-    queryFn: () => apiData(payments.getOrder, { query: { orderNo: orderNo ?? '' } }),
+    ...orderQuery(orderNo ?? ''),
     enabled: !!orderNo && signedIn,
     retry: false,
   });

@@ -1,4 +1,4 @@
-import { payments } from '@atelier/contracts';
+import type { payments } from '@atelier/contracts';
 import { useMutation } from '@tanstack/react-query';
 import Alert from 'antd/es/alert';
 import Button from 'antd/es/button';
@@ -7,7 +7,6 @@ import Result from 'antd/es/result';
 import Skeleton from 'antd/es/skeleton';
 import { useState, type ReactNode } from 'react';
 import { useTranslation } from 'react-i18next';
-import { apiData } from '../../api/client';
 import { isSignedIn, useAuthStore } from '../../stores/auth';
 import { useDialogs } from '../../stores/dialogs';
 import { useShared } from '../../stores/shared';
@@ -15,7 +14,7 @@ import { formatPrice, initialPayWay } from './order-status';
 import { OrderView } from './order-view';
 import { PackageList } from './package-list';
 import { NoPurchase } from './no-purchase';
-import { useCanPurchase, usePackages, usePayWays } from './pay-data';
+import { createOrder, useCanPurchase, usePackages, usePayWays } from './pay-data';
 import { PayWayPicker } from './pay-way-picker';
 
 /**
@@ -41,62 +40,32 @@ export function PurchasePanel({
   /** Shown under the packages (not when nothing can be bought). */
   footer?: ReactNode;
 }) {
-  const { t, i18n } = useTranslation(['pay']);
-  const signedIn = useAuthStore(isSignedIn);
-  const preferred = useShared((s) => s.payWay);
+  const { t } = useTranslation(['pay']);
   const packages = usePackages();
   const ways = usePayWays();
   const canPurchase = useCanPurchase();
   const sources = useAuthStore((s) => s.creditSources);
-  const [picked, setPicked] = useState<number | null>(null);
-  const [way, setWay] = useState<payments.PayWay | null>(null);
   const [order, setOrder] = useState<payments.Order | null>(initialOrder);
-  const create = useMutation({
-    mutationFn: (body: { packageId: number; payWay: payments.PayWay }) =>
-      apiData(payments.createOrder, { body }),
-    onSuccess: setOrder,
-  });
 
   if (order) {
     return (
       <OrderView
         key={order.orderNo}
         initial={order}
-        onNewOrder={() => {
-          setOrder(null);
-          create.reset();
-        }}
+        onNewOrder={() => setOrder(null)}
         onDone={onDone}
       />
     );
   }
 
-  if (packages.isPending || ways.isPending)
-    return (
-      <div aria-busy="true" className="flex flex-col gap-4">
-        <div className="grid grid-cols-2 gap-2 sm:gap-3 lg:grid-cols-3">
-          {[0, 1, 2].map((i) => (
-            <Skeleton.Node key={i} active className="!h-28 !w-full" />
-          ))}
-        </div>
-        <Skeleton active paragraph={{ rows: 1 }} />
-      </div>
-    );
+  if (packages.isPending || ways.isPending) return <PanelLoading />;
   if (packages.isError || ways.isError)
     return (
-      <Result
-        status="warning"
-        title={t('pay:loadFailed')}
-        extra={
-          <Button
-            onClick={() => {
-              void packages.refetch();
-              void ways.refetch();
-            }}
-          >
-            {t('pay:retry')}
-          </Button>
-        }
+      <PanelFailed
+        onRetry={() => {
+          void packages.refetch();
+          void ways.refetch();
+        }}
       />
     );
 
@@ -104,7 +73,6 @@ export function PurchasePanel({
   if (canPurchase === false) return <NoPurchase sources={sources} onRedeem={onRedeem} />;
 
   const list = packages.data.rows.filter((p) => p.onSale && (!onlyVip || p.vipDays > 0));
-  const available = [...new Set(ways.data.ways.map((w) => w.payWay))];
   if (list.length === 0)
     return (
       <>
@@ -116,6 +84,60 @@ export function PurchasePanel({
       </>
     );
 
+  return (
+    <Checkout
+      list={list}
+      available={[...new Set(ways.data.ways.map((w) => w.payWay))]}
+      footer={footer}
+      onOrder={setOrder}
+    />
+  );
+}
+
+/** Placeholders of the packages and the pay ways while they load. */
+function PanelLoading() {
+  return (
+    <div aria-busy="true" className="flex flex-col gap-4">
+      <div className="grid grid-cols-2 gap-2 sm:gap-3 lg:grid-cols-3">
+        {[0, 1, 2].map((i) => (
+          <Skeleton.Node key={i} active className="!h-28 !w-full" />
+        ))}
+      </div>
+      <Skeleton active paragraph={{ rows: 1 }} />
+    </div>
+  );
+}
+
+/** The packages or the pay ways could not be read. */
+function PanelFailed({ onRetry }: { onRetry: () => void }) {
+  const { t } = useTranslation(['pay']);
+  return (
+    <Result
+      status="warning"
+      title={t('pay:loadFailed')}
+      extra={<Button onClick={onRetry}>{t('pay:retry')}</Button>}
+    />
+  );
+}
+
+/** The packages on sale, the pay way and the button that creates the order. */
+function Checkout({
+  list,
+  available,
+  footer,
+  onOrder,
+}: {
+  list: payments.PricePackage[];
+  available: payments.PayWay[];
+  footer?: ReactNode;
+  onOrder: (order: payments.Order) => void;
+}) {
+  const { t, i18n } = useTranslation(['pay']);
+  const signedIn = useAuthStore(isSignedIn);
+  const preferred = useShared((s) => s.payWay);
+  const [picked, setPicked] = useState<number | null>(null);
+  const [way, setWay] = useState<payments.PayWay | null>(null);
+  const create = useMutation({ mutationFn: createOrder, onSuccess: onOrder });
   const selected = list.find((p) => p.id === picked) ?? list[0]!;
   const currentWay = way && available.includes(way) ? way : initialPayWay(available, preferred);
   const chooseWay = (next: payments.PayWay) => {

@@ -1,5 +1,4 @@
 import { GiftOutlined } from '@ant-design/icons';
-import { credits } from '@atelier/contracts';
 import { useMutation } from '@tanstack/react-query';
 import Button from 'antd/es/button';
 import Input from 'antd/es/input';
@@ -7,9 +6,10 @@ import Modal from 'antd/es/modal';
 import Result from 'antd/es/result';
 import { useState, type FormEvent } from 'react';
 import { useTranslation } from 'react-i18next';
-import { ApiError, apiData } from '../../api/client';
-import { useDialogs } from '../../stores/dialogs';
+import { ApiError } from '../../api/client';
 import { balanceChanged } from '../../stores/balance';
+import { useDialogs } from '../../stores/dialogs';
+import { redeemCode } from './pay-data';
 import { useSheetProps } from './purchase-dialog';
 import { checkRedeemCode } from './redeem-code';
 
@@ -25,7 +25,7 @@ export default function RedemptionDialog() {
   const [code, setCode] = useState('');
   const [fieldError, setFieldError] = useState<string | null>(null);
   const redeem = useMutation({
-    mutationFn: (value: string) => apiData(credits.changeToken, { body: { code: value } }),
+    mutationFn: redeemCode,
     onSuccess: (data) => void balanceChanged(data.balance),
     onError: (error) =>
       setFieldError(error instanceof ApiError ? error.message : String(error.message)),
@@ -105,7 +105,7 @@ export default function RedemptionDialog() {
             <span className="text-sm text-white/75">{t('pay:redeem.label')}</span>
             <Input
               size="large"
-              prefix={<GiftOutlined className="text-white/40" />}
+              prefix={<GiftOutlined className="text-white/55" />}
               value={code}
               maxLength={64}
               autoComplete="off"

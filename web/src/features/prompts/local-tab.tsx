@@ -137,7 +137,7 @@ export function LocalTab({ onUse }: { onUse: (content: string) => void }) {
         </Empty>
       ) : (
         <>
-          <p className="m-0 text-xs text-white/40" aria-live="polite">
+          <p className="m-0 text-xs text-white/55" aria-live="polite">
             {keyword.trim()
               ? t('prompts:local.matches', { count: shown.length, total: list.length })
               : t('prompts:local.count', { count: list.length })}

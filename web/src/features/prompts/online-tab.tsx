@@ -1,5 +1,4 @@
 import { CloudDownloadOutlined, ReloadOutlined, SendOutlined } from '@ant-design/icons';
-import { useQuery } from '@tanstack/react-query';
 import Alert from 'antd/es/alert';
 import Button from 'antd/es/button';
 import Empty from 'antd/es/empty';
@@ -14,7 +13,8 @@ import { useAppSetting } from '../../stores/app-setting';
 import { findConflict, usePromptStore } from '../../stores/prompt-store';
 import { ImportOutcomeAlert, type ImportOutcome } from './import-outcome';
 import { builtInSources, defaultSourceUrl } from './online-sources';
-import { fetchPromptSource, filterPrompts, PromptSourceError, sourceAddress } from './prompt-files';
+import { filterPrompts, PromptSourceError, sourceAddress } from './prompt-files';
+import { usePromptSource } from './prompts-api';
 import { PromptRow } from './prompt-row';
 
 /**
@@ -30,12 +30,7 @@ export function OnlineTab({ onUse }: { onUse: (content: string) => void }) {
   const [typedError, setTypedError] = useState(false);
   const [keyword, setKeyword] = useState('');
   const [outcome, setOutcome] = useState<ImportOutcome | null>(null);
-  const source = useQuery({
-    queryKey: ['prompt-source', url],
-    queryFn: ({ signal }) => fetchPromptSource(url, signal),
-    staleTime: 5 * 60_000,
-    retry: false,
-  });
+  const source = usePromptSource(url);
   const entries = useMemo(() => source.data ?? [], [source.data]);
   const shown = useMemo(() => filterPrompts(entries, keyword), [entries, keyword]);
   const fresh = useMemo(
@@ -96,7 +91,7 @@ export function OnlineTab({ onUse }: { onUse: (content: string) => void }) {
             {t('prompts:online.badAddress')}
           </span>
         )}
-        <span className="text-xs break-all text-white/40">
+        <span className="text-xs break-all text-white/55">
           {t('prompts:online.current', { url })}
         </span>
       </div>
@@ -134,7 +129,7 @@ export function OnlineTab({ onUse }: { onUse: (content: string) => void }) {
               aria-label={t('prompts:local.search')}
               className="sm:max-w-xs"
             />
-            <span className="text-xs text-white/40 sm:ml-auto" aria-live="polite">
+            <span className="text-xs text-white/55 sm:ml-auto" aria-live="polite">
               {t('prompts:online.count', { count: entries.length, fresh })}
             </span>
             <Button

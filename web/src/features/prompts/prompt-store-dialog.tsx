@@ -22,7 +22,7 @@ function useSheetProps() {
 }
 
 /**
- * The prompt store (flag `promptStore`, spec section 2): the user's local prompts (add, edit,
+ * The prompt store (flag `promptStore`, docs/product.md §2): the user's local prompts (add, edit,
  * delete, JSON import and export, clear) and online sources to import from. "Use" hands the
  * prompt to the chat input through `usePromptStore().choose` and goes to the chat.
  */

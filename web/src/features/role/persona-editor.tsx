@@ -9,7 +9,8 @@ import { useTranslation } from 'react-i18next';
 import { AppCover } from '../../components/app-cover';
 import { useIsMobile } from '../../components/use-is-mobile';
 import { notify } from '../../lib/notify';
-import { useChatModels, usePersonaActions, type PersonaInput } from './personas-api';
+import { useChatModels } from '../../api/chat-models';
+import { usePersonaActions, type PersonaInput } from './personas-api';
 
 /** Quick covers; any emoji or an image link can be typed instead. */
 const coverPicks = ['🤖', '🧠', '📚', '💼', '🎨', '🧑‍🏫', '🦊', '🌟', '🐼', '🎭'];
@@ -160,7 +161,7 @@ export function PersonaEditor({ editing, onClose }: PersonaEditorProps) {
             allowClear
             loading={models.isPending}
             placeholder={t('role.modelAny')}
-            options={models.data?.rows.map((m) => ({ value: m.id, label: m.name })) ?? []}
+            options={models.data?.map((m) => ({ value: m.id, label: m.name })) ?? []}
           />
         </Form.Item>
       </Form>

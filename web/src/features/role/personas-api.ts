@@ -1,4 +1,4 @@
-import { apps, chat } from '@atelier/contracts';
+import { apps } from '@atelier/contracts';
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { apiData } from '../../api/client';
 import { useAppSetting } from '../../stores/app-setting';
@@ -13,14 +13,6 @@ export const usePersonas = () => {
     queryFn: () => apiData(apps.listPersonas),
   });
 };
-
-/** The chat models a persona may fix. */
-export const useChatModels = () =>
-  useQuery({
-    queryKey: ['chat', 'models', 'chat'],
-    queryFn: () => apiData(chat.queryGptModel, { query: { kind: 'chat' } }),
-    staleTime: 60_000,
-  });
 
 export type PersonaInput = apps.PersonaFields;
 

@@ -1,23 +1,17 @@
-import { useQuery } from '@tanstack/react-query';
 import { useTranslation } from 'react-i18next';
 import Modal from 'antd/es/modal';
-import { sites } from '@atelier/contracts';
-import { apiData } from '../../api/client';
 import { useDialogs } from '../../stores/dialogs';
 import { DialogEmpty, DialogError, DialogLoading } from './dialog-states';
 import { useLocalized } from '../../lib/localized';
-import { PlainMarkdown } from './plain-markdown';
+import { SiteText } from './site-text';
+import { useAbout } from './sites-api';
 
 /** About (flag `about`): the `getaboutList` entry of this domain (the server answers one row). */
 export default function AboutDialog() {
   const { t } = useTranslation(['dialogs']);
   const pick = useLocalized();
   const open = useDialogs((s) => s.flags.about);
-  const query = useQuery({
-    queryKey: ['sites', 'about'],
-    queryFn: () => apiData(sites.getaboutList),
-    enabled: open,
-  });
+  const query = useAbout(open);
   const host = window.location.hostname.replace(/^www\./, '');
   const rows = query.data?.rows ?? [];
   const entry = rows.find((row) => row.domain === host) ?? rows[0];
@@ -43,9 +37,9 @@ export default function AboutDialog() {
             <img src={entry.appLogo} alt={entry.appName} className="h-12 w-auto self-start" />
           )}
           <div className="max-h-[60vh] overflow-y-auto">
-            <PlainMarkdown source={pick(entry.contents)} />
+            <SiteText text={pick(entry.contents)} />
           </div>
-          {entry.code && <p className="m-0 text-xs text-white/40">{entry.code}</p>}
+          {entry.code && <p className="m-0 text-xs text-white/55">{entry.code}</p>}
         </div>
       )}
     </Modal>

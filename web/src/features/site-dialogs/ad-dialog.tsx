@@ -6,7 +6,7 @@ import { useAuthStore } from '../../stores/auth';
 import { useDialogs } from '../../stores/dialogs';
 import { useLocalized } from '../../lib/localized';
 import { secondsUntilTomorrow } from './notice-hidden';
-import { safeHref } from './plain-markdown';
+import { safeHref } from './safe-href';
 
 const AD_HIDDEN_KEY = 'adHiddenToday';
 

@@ -4,7 +4,7 @@ import { useAuthStore } from '../../stores/auth';
 import { useDialogs } from '../../stores/dialogs';
 import { DialogEmpty, DialogLoading } from './dialog-states';
 import { useLocalized } from '../../lib/localized';
-import { PlainMarkdown } from './plain-markdown';
+import { SiteText } from './site-text';
 
 interface Props {
   /** `contact` (flag `contact`) or customer service (flag `customerService`). */
@@ -43,7 +43,7 @@ export default function ContactDialog({ kind }: Props) {
               className="size-48 rounded-lg bg-white object-contain p-2"
             />
           )}
-          {text && <PlainMarkdown source={text} className="items-center" />}
+          {text && <SiteText text={text} />}
         </div>
       )}
     </Modal>

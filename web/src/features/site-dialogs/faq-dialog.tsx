@@ -1,24 +1,18 @@
-import { useQuery } from '@tanstack/react-query';
 import { useTranslation } from 'react-i18next';
 import Collapse from 'antd/es/collapse';
 import Modal from 'antd/es/modal';
-import { sites } from '@atelier/contracts';
-import { apiData } from '../../api/client';
 import { useDialogs } from '../../stores/dialogs';
 import { DialogEmpty, DialogError, DialogLoading } from './dialog-states';
 import { useLocalized } from '../../lib/localized';
-import { PlainMarkdown } from './plain-markdown';
+import { SiteText } from './site-text';
+import { useFaq } from './sites-api';
 
 /** Frequent questions (flag `faq`): `queryQa?size=99`, each answer folded under its question. */
 export default function FaqDialog() {
   const { t } = useTranslation(['dialogs']);
   const pick = useLocalized();
   const open = useDialogs((s) => s.flags.faq);
-  const query = useQuery({
-    queryKey: ['sites', 'faq'],
-    queryFn: () => apiData(sites.queryQa, { query: { page: 1, size: 99 } }),
-    enabled: open,
-  });
+  const query = useFaq(open);
   const rows = query.data?.rows ?? [];
 
   return (
@@ -44,7 +38,7 @@ export default function FaqDialog() {
             items={rows.map((row) => ({
               key: row.id,
               label: <span className="font-medium text-white/85">{pick(row.question)}</span>,
-              children: <PlainMarkdown source={pick(row.answer)} />,
+              children: <SiteText text={pick(row.answer)} />,
             }))}
           />
         )}

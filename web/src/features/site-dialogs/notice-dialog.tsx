@@ -1,15 +1,13 @@
 import { useEffect, useState } from 'react';
-import { useQuery } from '@tanstack/react-query';
 import { useTranslation } from 'react-i18next';
 import Button from 'antd/es/button';
 import Checkbox from 'antd/es/checkbox';
 import Modal from 'antd/es/modal';
-import { sites } from '@atelier/contracts';
-import { apiData } from '../../api/client';
 import { useDialogs } from '../../stores/dialogs';
 import { useLocalized } from '../../lib/localized';
+import { SiteText } from './site-text';
+import { useNotices } from './sites-api';
 import { dismissNotices, shouldShowNotices } from './notice-hidden';
-import { PlainMarkdown } from './plain-markdown';
 
 /**
  * The site's notices (flag `notice`, opened at start). It closes itself without showing when
@@ -20,11 +18,7 @@ export default function NoticeDialog() {
   const pick = useLocalized();
   const flag = useDialogs((s) => s.flags.notice);
   const [notToday, setNotToday] = useState(false);
-  const query = useQuery({
-    queryKey: ['sites', 'notices'],
-    queryFn: () => apiData(sites.getNotices),
-    enabled: flag,
-  });
+  const query = useNotices(flag);
   const notices = query.data?.rows ?? [];
   const visible = flag && query.isSuccess && shouldShowNotices(notices);
 
@@ -64,7 +58,7 @@ export default function NoticeDialog() {
             {notices.length > 1 && (
               <h3 className="m-0 text-base font-semibold text-white/90">{pick(notice.title)}</h3>
             )}
-            <PlainMarkdown source={pick(notice.content)} />
+            <SiteText text={pick(notice.content)} />
           </section>
         ))}
       </div>

@@ -37,7 +37,7 @@ export default function ServerErrorScreen() {
       <h1 className="m-0 text-2xl font-semibold text-white/90">{t('shell:serverErrorTitle')}</h1>
       <p className="m-0 max-w-md text-white/60">{t('shell:serverErrorText')}</p>
       <div className="rounded-lg bg-white p-3">
-        <QRCodeSVG value={window.location.origin} size={144} />
+        <QRCodeSVG value={window.location.origin} size={144} title={t('shell:siteQrCode')} />
       </div>
       <Button type="primary" onClick={() => navigate('/', { replace: true })}>
         {t('shell:backHome')}

@@ -10,7 +10,7 @@ import { SettingRow } from './setting-row';
 const SYSTEM_MESSAGE_MAX = 4000;
 
 /**
- * The upstream rows of spec section 2 (API, reverse proxy, timeout, socks, HTTPS proxy, API
+ * The upstream rows of docs/product.md §2 (API, reverse proxy, timeout, socks, HTTPS proxy, API
  * balance). They describe the server's provider settings, so only admins see them; there is no
  * provider API yet, so they read "not configured".
  */
@@ -46,7 +46,7 @@ export function AdvancedSettings({ isAdmin }: { isAdmin: boolean }) {
           <span className="text-sm font-medium text-white/85">
             {t('user:advanced.systemMessage')}
           </span>
-          <span className="text-xs leading-relaxed text-white/45">
+          <span className="text-xs leading-relaxed text-white/55">
             {t('user:advanced.systemMessageNote')}
           </span>
         </label>
@@ -69,7 +69,7 @@ export function AdvancedSettings({ isAdmin }: { isAdmin: boolean }) {
           <h3 id="provider-settings" className="m-0 text-sm font-semibold text-white/85">
             {t('user:advanced.providers')}
           </h3>
-          <p className="m-0 mt-1 text-xs leading-relaxed text-white/45">
+          <p className="m-0 mt-1 text-xs leading-relaxed text-white/55">
             {t('user:advanced.providersNote')}
           </p>
           {providerRows.map((key) => (

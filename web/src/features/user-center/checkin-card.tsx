@@ -1,16 +1,12 @@
 import { CalendarOutlined, CheckOutlined, FireOutlined } from '@ant-design/icons';
-import { credits } from '@atelier/contracts';
-import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import Button from 'antd/es/button';
 import Result from 'antd/es/result';
 import Skeleton from 'antd/es/skeleton';
 import { useTranslation } from 'react-i18next';
-import { api, apiData } from '../../api/client';
 import { notify } from '../../lib/notify';
-import { balanceChanged, creditsKey } from '../../stores/balance';
+import { balanceChanged } from '../../stores/balance';
 import { monthGrid, weekdayNames } from './checkin-calendar';
-
-const checkinKey = [...creditsKey, 'checkin'] as const;
+import { useCheckin, useCheckinDays } from './user-api';
 
 /**
  * Daily check-in: this month's calendar with the days checked in, the streak and the daily
@@ -18,22 +14,14 @@ const checkinKey = [...creditsKey, 'checkin'] as const;
  */
 export function CheckinCard() {
   const { t, i18n } = useTranslation(['user']);
-  const client = useQueryClient();
-  const display = useQuery({
-    queryKey: checkinKey,
-    queryFn: () => apiData(credits.displayCheckin),
-  });
-  const checkin = useMutation({
-    mutationFn: () => api(credits.checkin),
-    onSuccess: (answer) => {
-      if (!answer.success) {
-        notify.info(answer.message || t('user:checkin.already'));
-        void client.invalidateQueries({ queryKey: checkinKey });
-      } else {
-        notify.success(t('user:checkin.success', { count: answer.data.credits }));
-        void balanceChanged(answer.data.balance);
-      }
-    },
+  const display = useCheckinDays();
+  const checkin = useCheckin((answer) => {
+    if (!answer.success) {
+      notify.info(answer.message || t('user:checkin.already'));
+    } else {
+      notify.success(t('user:checkin.success', { count: answer.data.credits }));
+      void balanceChanged(answer.data.balance);
+    }
   });
 
   if (display.isPending)
@@ -97,7 +85,7 @@ export function CheckinCard() {
           <thead>
             <tr>
               {weekdays.map((name, i) => (
-                <th key={i} scope="col" className="pb-1 text-xs font-normal text-white/40">
+                <th key={i} scope="col" className="pb-1 text-xs font-normal text-white/55">
                   {name}
                 </th>
               ))}
@@ -124,7 +112,7 @@ export function CheckinCard() {
                             : today
                               ? 'border border-[var(--accent)] text-white'
                               : cell.date > data.today
-                                ? 'text-white/30'
+                                ? 'text-white/55'
                                 : 'text-white/65'
                         }`}
                       >

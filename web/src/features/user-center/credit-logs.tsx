@@ -1,5 +1,4 @@
-import { credits } from '@atelier/contracts';
-import { keepPreviousData, useQuery } from '@tanstack/react-query';
+import type { credits } from '@atelier/contracts';
 import Button from 'antd/es/button';
 import Empty from 'antd/es/empty';
 import Pagination from 'antd/es/pagination';
@@ -9,13 +8,12 @@ import Skeleton from 'antd/es/skeleton';
 import type { TFunction } from 'i18next';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
-import { apiData } from '../../api/client';
 import { useIsMobile } from '../../components/use-is-mobile';
-import { creditsKey } from '../../stores/balance';
 import { useShared } from '../../stores/shared';
 import { spentOnText } from './spent-on';
+import { useCreditLog, type CreditLog } from './user-api';
 
-type Log = 'recharge' | 'usage';
+type Log = CreditLog;
 
 /** The label of each ledger kind, one literal key each. */
 const kindKeys: Record<credits.LedgerEntry['kind'], string> = {
@@ -46,14 +44,7 @@ function LogList({ log }: { log: Log }) {
   const size = useShared((s) => s.pageSize);
   const mobile = useIsMobile();
   const [page, setPage] = useState(1);
-  const query = useQuery({
-    queryKey: [...creditsKey, 'log', log, page, size],
-    queryFn: () =>
-      apiData(log === 'recharge' ? credits.rechargeLog : credits.usetokenList, {
-        query: { page, size },
-      }),
-    placeholderData: keepPreviousData,
-  });
+  const query = useCreditLog(log, page, size);
 
   if (query.isPending)
     return (
@@ -92,7 +83,7 @@ function LogList({ log }: { log: Log }) {
               <span className="truncate text-sm text-white/85" data-testid="log-title">
                 {titleOf(row, t)}
               </span>
-              <span className="truncate text-xs text-white/40">
+              <span className="truncate text-xs text-white/55">
                 {new Date(row.createdAt).toLocaleString(i18n.language, {
                   dateStyle: 'medium',
                   timeStyle: 'short',
@@ -107,7 +98,7 @@ function LogList({ log }: { log: Log }) {
               >
                 {row.amount > 0 ? `+${row.amount}` : row.amount}
               </span>
-              <span className="text-xs text-white/40 tabular-nums">
+              <span className="text-xs text-white/55 tabular-nums">
                 {row.fromGuest
                   ? t('user:ledger.afterGuest', { credits: row.balanceAfter })
                   : t('user:ledger.after', { credits: row.balanceAfter })}

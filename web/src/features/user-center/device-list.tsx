@@ -5,14 +5,10 @@ import Popconfirm from 'antd/es/popconfirm';
 import Result from 'antd/es/result';
 import Skeleton from 'antd/es/skeleton';
 import Tag from 'antd/es/tag';
-import { user, type LoginDevice } from '@atelier/contracts';
-import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { useTranslation } from 'react-i18next';
-import { apiData } from '../../api/client';
 import { notify } from '../../lib/notify';
 import { useAuthStore } from '../../stores/auth';
-
-const devicesKey = ['user', 'loginDevices'] as const;
+import { useLoginDevices, useRemoveDevice } from './user-api';
 
 /** Signs this browser out locally: its session was just deleted on the server. */
 function signOutHere(): void {
@@ -24,22 +20,10 @@ function signOutHere(): void {
 /** Devices signed in to the account, the current one marked; deleting one signs it out. */
 export function DeviceList() {
   const { t, i18n } = useTranslation(['user', 'common']);
-  const client = useQueryClient();
-  const query = useQuery({
-    queryKey: devicesKey,
-    queryFn: () => apiData(user.getLoginDeviceList),
-  });
-  const remove = useMutation({
-    mutationFn: (device: LoginDevice) =>
-      apiData(user.delLoginDevice, { body: { id: device.id } }).then(() => device),
-    onSuccess: (device) => {
-      if (device.current) {
-        signOutHere();
-        return;
-      }
-      notify.success(t('common:success.delete'));
-      void client.invalidateQueries({ queryKey: devicesKey });
-    },
+  const query = useLoginDevices();
+  const remove = useRemoveDevice((device) => {
+    if (device.current) signOutHere();
+    else notify.success(t('common:success.delete'));
   });
   const when = (iso: string) =>
     new Date(iso).toLocaleString(i18n.language, { dateStyle: 'medium', timeStyle: 'short' });
@@ -68,7 +52,7 @@ export function DeviceList() {
             className="flex flex-col gap-3 rounded-lg border border-white/5 bg-white/[0.02] p-3 sm:flex-row sm:items-center"
           >
             <div className="flex min-w-0 flex-1 items-start gap-3">
-              <DesktopOutlined className="mt-1 text-lg text-white/45" />
+              <DesktopOutlined className="mt-1 text-lg text-white/55" />
               <div className="flex min-w-0 flex-col gap-1">
                 <div className="flex flex-wrap items-center gap-2">
                   <span className="truncate font-medium text-white/85">
@@ -80,7 +64,7 @@ export function DeviceList() {
                     </Tag>
                   )}
                 </div>
-                <span className="text-xs text-white/45">
+                <span className="text-xs text-white/55">
                   {t('user:devices.seen', {
                     ip: device.ip || '—',
                     last: when(device.lastSeenAt),

@@ -9,16 +9,17 @@ import Result from 'antd/es/result';
 import Skeleton from 'antd/es/skeleton';
 import Tag from 'antd/es/tag';
 import { useState } from 'react';
-import { chat } from '@atelier/contracts';
-import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
+import type { chat } from '@atelier/contracts';
 import { useTranslation } from 'react-i18next';
-import { apiData } from '../../api/client';
 import { useFieldForm } from '../../lib/field-form';
 import { notify } from '../../lib/notify';
+import {
+  saveOwnEndpoint,
+  useDeleteOwnEndpoint,
+  useOwnEndpoints,
+  useRefreshOwnEndpoints,
+} from './user-api';
 import { validateOwnEndpoint, type OwnEndpointField } from './validation';
-
-/** The chat screen's model picker reads the same list under this key. */
-const ownModelsKey = ['chat', 'own-models'] as const;
 
 type ByokModel = chat.ByokModel;
 
@@ -30,19 +31,10 @@ type Editing = { kind: 'new' } | { kind: 'edit'; row: ByokModel } | null;
  */
 export function OwnEndpoints() {
   const { t } = useTranslation(['user', 'common']);
-  const client = useQueryClient();
   const [editing, setEditing] = useState<Editing>(null);
-  const query = useQuery({
-    queryKey: ownModelsKey,
-    queryFn: async () => (await apiData(chat.queryGptModelUser)).rows,
-  });
-  const remove = useMutation({
-    mutationFn: (id: number) => apiData(chat.delGptModelUser, { body: { id } }),
-    onSuccess: () => {
-      notify.success(t('common:success.delete'));
-      void client.invalidateQueries({ queryKey: ownModelsKey });
-    },
-  });
+  const query = useOwnEndpoints();
+  const refresh = useRefreshOwnEndpoints();
+  const remove = useDeleteOwnEndpoint(() => notify.success(t('common:success.delete')));
 
   if (editing)
     return (
@@ -50,7 +42,7 @@ export function OwnEndpoints() {
         row={editing.kind === 'edit' ? editing.row : null}
         onDone={() => {
           setEditing(null);
-          void client.invalidateQueries({ queryKey: ownModelsKey });
+          refresh();
         }}
       />
     );
@@ -83,7 +75,7 @@ export function OwnEndpoints() {
                 {row.vision && <Tag color="purple">{t('user:endpoints.visionTag')}</Tag>}
                 {row.apiKey === 'not set' && <Tag color="warning">{t('user:endpoints.noKey')}</Tag>}
               </div>
-              <div className="truncate text-xs text-white/45">{row.baseUrl}</div>
+              <div className="truncate text-xs text-white/55">{row.baseUrl}</div>
             </div>
             <Button
               type="text"
@@ -145,15 +137,13 @@ function EndpointForm({ row, onDone }: { row: ByokModel | null; onDone: () => vo
   };
   const send = () =>
     form.submit(async (v) => {
-      await apiData(chat.addGptModelUser, {
-        body: {
-          ...(row ? { id: row.id } : {}),
-          name: v.name.trim(),
-          baseUrl: v.baseUrl.trim(),
-          model: v.model.trim(),
-          ...(v.apiKey.trim() ? { apiKey: v.apiKey.trim() } : {}),
-          vision,
-        },
+      await saveOwnEndpoint({
+        ...(row ? { id: row.id } : {}),
+        name: v.name.trim(),
+        baseUrl: v.baseUrl.trim(),
+        model: v.model.trim(),
+        ...(v.apiKey.trim() ? { apiKey: v.apiKey.trim() } : {}),
+        vision,
       });
       notify.success(t('common:success.save'));
       onDone();

@@ -1,12 +1,11 @@
 import Button from 'antd/es/button';
 import Form from 'antd/es/form';
 import Input from 'antd/es/input';
-import { user } from '@atelier/contracts';
 import { useTranslation } from 'react-i18next';
-import { apiData } from '../../api/client';
 import { useFieldForm } from '../../lib/field-form';
 import { notify } from '../../lib/notify';
 import { useAuthStore } from '../../stores/auth';
+import { changePassword } from './user-api';
 import { PASSWORD_MAX, validatePasswordChange } from './validation';
 
 /** Signs this browser out after a password change and asks for the new password. */
@@ -24,9 +23,7 @@ export function PasswordForm() {
 
   const send = () =>
     form.submit(async (v) => {
-      await apiData(user.changePassword, {
-        body: { oldPassword: v.oldPassword, password: v.password },
-      });
+      await changePassword({ oldPassword: v.oldPassword, password: v.password });
       form.setValues({ oldPassword: '', password: '', confirm: '' });
       notify.success(t('user:password.success'));
       signOutForNewPassword();

@@ -2,12 +2,11 @@ import Button from 'antd/es/button';
 import Form from 'antd/es/form';
 import Input from 'antd/es/input';
 import type { UserInfo } from '@atelier/contracts';
-import { user } from '@atelier/contracts';
 import { useTranslation } from 'react-i18next';
-import { apiData } from '../../api/client';
 import { useFieldForm } from '../../lib/field-form';
 import { notify } from '../../lib/notify';
 import { useAuthStore } from '../../stores/auth';
+import { updateProfile } from './user-api';
 import { UserAvatar } from './user-avatar';
 import {
   AVATAR_MAX,
@@ -38,7 +37,7 @@ export function ProfileForm({ userInfo }: { userInfo: UserInfo }) {
 
   const save = () =>
     form.submit(async () => {
-      const info = await apiData(user.updateProfile, { body: changes });
+      const info = await updateProfile(changes);
       useAuthStore.setState({ userInfo: info });
       form.setValues(valuesOf(info));
       notify.success(t('common:success.save'));

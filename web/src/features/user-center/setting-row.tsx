@@ -20,7 +20,7 @@ export function SettingRow({
     <div className={`flex border-b border-white/5 py-4 last:border-b-0 ${layout}`}>
       <div className="flex min-w-0 flex-col gap-1">
         <span className="text-sm font-medium text-white/85">{label}</span>
-        {note && <span className="text-xs leading-relaxed text-white/45">{note}</span>}
+        {note && <span className="text-xs leading-relaxed text-white/55">{note}</span>}
       </div>
       <div className="min-w-0 sm:shrink-0">{children}</div>
     </div>

@@ -156,7 +156,7 @@ export default function WelcomeScreen() {
         </section>
       </main>
 
-      <footer className="relative border-t border-white/5 py-6 text-center text-xs text-white/40">
+      <footer className="relative border-t border-white/5 py-6 text-center text-xs text-white/55">
         {t('welcome:footer', { year: new Date().getFullYear() })}
       </footer>
     </div>

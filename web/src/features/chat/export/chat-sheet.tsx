@@ -27,7 +27,7 @@ function blocksOf({ messages, title, siteName, date }: SheetProps): ReactNode[] 
   const header = (
     <header className="border-b border-white/10 pb-4 mb-6">
       <div className="text-xl font-semibold leading-snug text-white/95">{title}</div>
-      <div className="mt-1 text-xs text-white/45">{date}</div>
+      <div className="mt-1 text-xs text-white/55">{date}</div>
     </header>
   );
   const bubbles = messages.map((message, index) =>
@@ -45,7 +45,7 @@ function blocksOf({ messages, title, siteName, date }: SheetProps): ReactNode[] 
   );
   if (!siteName) return [header, ...bubbles];
   const footer = (
-    <footer className="border-t border-white/10 pt-4 text-center text-xs text-white/40">
+    <footer className="border-t border-white/10 pt-4 text-center text-xs text-white/55">
       {siteName}
     </footer>
   );

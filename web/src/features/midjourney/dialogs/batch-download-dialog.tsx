@@ -1,6 +1,5 @@
 import { DownloadOutlined } from '@ant-design/icons';
-import { drawing, isTaskActive, TaskStatus } from '@atelier/contracts';
-import { useQuery, useQueryClient } from '@tanstack/react-query';
+import { isTaskActive, TaskStatus } from '@atelier/contracts';
 import Button from 'antd/es/button';
 import Checkbox from 'antd/es/checkbox';
 import Empty from 'antd/es/empty';
@@ -8,12 +7,10 @@ import Progress from 'antd/es/progress';
 import Skeleton from 'antd/es/skeleton';
 import { useEffect, useState } from 'react';
 import { useTranslation } from 'react-i18next';
-import { apiData } from '../../../api/client';
 import { LazyImage } from '../lazy-image';
 import { downloadUrl } from '../../../lib/download';
-import { useIdentity } from '../mj-data';
-import { POLL_INTERVAL_MS } from '../polling';
-import { MjModal, useBusy, useDialog } from './common';
+import { useCreateZip, useFinishedDraws, useZips } from '../mj-api';
+import { MjModal, useDialog } from './common';
 
 /**
  * Batch download (flag `batchDownload`): choose finished drawings, build a zip
@@ -22,23 +19,10 @@ import { MjModal, useBusy, useDialog } from './common';
 export default function BatchDownloadDialog() {
   const { t } = useTranslation();
   const { open, close } = useDialog('batchDownload');
-  const who = useIdentity();
-  const client = useQueryClient();
   const [selected, setSelected] = useState<number[]>([]);
-  const [creating, whileCreating] = useBusy();
-  const done = useQuery({
-    queryKey: ['midjourney', 'zip-candidates', who],
-    queryFn: () =>
-      apiData(drawing.drawList, { query: { page: 1, size: 60, status: TaskStatus.succeeded } }),
-    enabled: open,
-  });
-  const zips = useQuery({
-    queryKey: ['midjourney', 'zips', who],
-    queryFn: async () => (await apiData(drawing.queryBatchDownload, { query: {} })).rows,
-    enabled: open,
-    refetchInterval: (q) =>
-      q.state.data?.some((z) => isTaskActive(z.status)) ? POLL_INTERVAL_MS : false,
-  });
+  const done = useFinishedDraws('zip-candidates', 60, open);
+  const zips = useZips(open);
+  const creating = useCreateZip();
   useEffect(() => {
     if (open) setSelected([]);
   }, [open]);
@@ -46,13 +30,8 @@ export default function BatchDownloadDialog() {
   const all = rows.length > 0 && selected.length === rows.length;
   const toggle = (id: number) =>
     setSelected((s) => (s.includes(id) ? s.filter((x) => x !== id) : [...s, id].slice(0, 100)));
-  const create = async () => {
-    await whileCreating(async () => {
-      await apiData(drawing.addBatchDownload, { body: { ids: selected } });
-      setSelected([]);
-      await client.invalidateQueries({ queryKey: ['midjourney', 'zips', who] });
-    });
-  };
+  // A failure was shown by the client; the choice stays so it can be sent again.
+  const create = () => creating.mutate(selected, { onSuccess: () => setSelected([]) });
   return (
     <MjModal open={open} onCancel={close} title={t('midjourney:dialogs.batch.title')} width={760}>
       <div className="flex flex-col gap-4">
@@ -96,7 +75,7 @@ export default function BatchDownloadDialog() {
             <Button
               type="primary"
               disabled={selected.length === 0}
-              loading={creating}
+              loading={creating.isPending}
               onClick={() => void create()}
               className="self-end"
             >

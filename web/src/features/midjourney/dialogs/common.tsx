@@ -1,6 +1,5 @@
 import { CheckOutlined, UploadOutlined } from '@ant-design/icons';
-import { drawing, files, TaskStatus } from '@atelier/contracts';
-import { useQuery } from '@tanstack/react-query';
+import { useMutation } from '@tanstack/react-query';
 import Button from 'antd/es/button';
 import Empty from 'antd/es/empty';
 import Modal, { type ModalProps } from 'antd/es/modal';
@@ -8,11 +7,11 @@ import Segmented from 'antd/es/segmented';
 import Skeleton from 'antd/es/skeleton';
 import { useRef, useState, type ReactNode } from 'react';
 import { useTranslation } from 'react-i18next';
-import { apiData } from '../../../api/client';
 import { useIsMobile } from '../../../components/use-is-mobile';
 import { useDialogs, type DialogName, type PropsOf } from '../../../stores/dialogs';
 import { LazyImage } from '../lazy-image';
-import { mjKeys, uploadImage, useIdentity, type DrawTask } from '../mj-data';
+import { useFinishedDraws, useMyImages, useMyUploads, useUploadImages } from '../mj-api';
+import type { DrawTask } from '../mj-data';
 import type { RefImage } from '../mj-store';
 
 /** The flag and props of one dialog, and how to close it. */
@@ -28,18 +27,8 @@ export function useDialog<N extends DialogName>(name: N) {
  * client, so a failure only ends the wait (and the dialog stays open with what was entered).
  */
 export function useBusy(): [boolean, (work: () => Promise<void>) => Promise<void>] {
-  const [busy, setBusy] = useState(false);
-  const whileBusy = async (work: () => Promise<void>) => {
-    setBusy(true);
-    try {
-      await work();
-    } catch {
-      // shown by the client
-    } finally {
-      setBusy(false);
-    }
-  };
-  return [busy, whileBusy];
+  const sending = useMutation({ mutationFn: (work: () => Promise<void>) => work() });
+  return [sending.isPending, (work) => sending.mutateAsync(work).catch(() => undefined)];
 }
 
 /** A dialog of the screen: centred on a desktop, the whole width and height on a phone. */
@@ -93,20 +82,11 @@ export function PicturePicker(props: {
   onChange: (next: RefImage[]) => void;
 }) {
   const { t } = useTranslation();
-  const who = useIdentity();
   const [source, setSource] = useState<Source>('mine');
-  const [uploading, setUploading] = useState(false);
+  const uploading = useUploadImages();
   const input = useRef<HTMLInputElement>(null);
-  const mine = useQuery({
-    queryKey: mjKeys.myImages(who),
-    queryFn: async () => (await apiData(drawing.queryImg, { query: { page: 1, size: 99 } })).rows,
-    enabled: source === 'mine',
-  });
-  const uploads = useQuery({
-    queryKey: mjKeys.uploads(who),
-    queryFn: async () => (await apiData(files.listUploads, { query: { page: 1, size: 60 } })).rows,
-    enabled: source === 'uploads',
-  });
+  const mine = useMyImages(source === 'mine');
+  const uploads = useMyUploads(source === 'uploads');
   const list: RefImage[] =
     source === 'mine'
       ? (mine.data ?? []).map((m) => ({ url: m.image.url, thumbUrl: m.image.thumbUrl }))
@@ -119,17 +99,9 @@ export function PicturePicker(props: {
     else if (props.max === 1) props.onChange([image]);
   };
   const upload = async (picked: FileList) => {
-    setUploading(true);
-    const added: RefImage[] = [];
-    for (const file of [...picked].slice(0, props.max)) {
-      try {
-        const up = await uploadImage(file);
-        added.push({ url: up.url, thumbUrl: up.thumbUrl });
-      } catch {
-        // shown by uploadImage or the client
-      }
-    }
-    setUploading(false);
+    const added = (await uploading.mutateAsync([...picked].slice(0, props.max))).map(
+      (up): RefImage => ({ url: up.url, thumbUrl: up.thumbUrl }),
+    );
     if (added.length > 0) {
       props.onChange([...props.selected, ...added].slice(-props.max));
       void uploads.refetch();
@@ -157,12 +129,12 @@ export function PicturePicker(props: {
         <Button
           size="small"
           icon={<UploadOutlined />}
-          loading={uploading}
+          loading={uploading.isPending}
           onClick={() => input.current?.click()}
         >
           {t('midjourney:picker.upload')}
         </Button>
-        <span className="text-xs text-white/45">
+        <span className="text-xs text-white/55">
           {t('midjourney:picker.count', { count: props.selected.length, max: props.max })}
         </span>
         <input
@@ -224,12 +196,7 @@ export function TaskPicker(props: {
   onChange: (task: DrawTask) => void;
 }) {
   const { t } = useTranslation();
-  const who = useIdentity();
-  const done = useQuery({
-    queryKey: ['midjourney', 'done', who],
-    queryFn: () =>
-      apiData(drawing.drawList, { query: { page: 1, size: 48, status: TaskStatus.succeeded } }),
-  });
+  const done = useFinishedDraws('done', 48);
   const rows = (done.data?.rows ?? []).filter((r) => r.images[0] && props.accepts(r));
   if (done.isPending) return <Skeleton active paragraph={{ rows: 3 }} />;
   if (rows.length === 0) return <Empty description={t('midjourney:picker.noTasks')} />;

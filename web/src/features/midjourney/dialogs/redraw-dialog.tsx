@@ -158,7 +158,7 @@ export default function RedrawDialog() {
           label={t('midjourney:dialogs.redraw.submit')}
         >
           {strokes.length === 0 ? (
-            <span className="mr-auto text-xs text-white/45">
+            <span className="mr-auto text-xs text-white/55">
               {t('midjourney:dialogs.redraw.paintFirst')}
             </span>
           ) : null}

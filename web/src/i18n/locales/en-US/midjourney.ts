@@ -139,6 +139,8 @@ export default {
     prompt: 'Prompt',
     placeholder:
       'Describe the picture, e.g. a lighthouse by the sea at sunset, oil painting (Ctrl+Enter to draw)',
+    /** On phones: no keyboard shortcut to mention. */
+    placeholderTouch: 'Describe the picture, e.g. a lighthouse by the sea at sunset, oil painting',
     promptRequired: 'Enter a prompt first',
     noSuggestions: 'No better prompts came up',
     untranslated:
@@ -158,6 +160,9 @@ export default {
     uploading: 'Uploading…',
     dropHint: 'Drop pictures here to use them as image prompts, or',
     pick: 'choose from your computer',
+    /** On phones: nothing to drop, pictures are chosen. */
+    pickHint: 'Use pictures as image prompts:',
+    pickTouch: 'choose pictures',
   },
   galleries: {
     loadFailed: 'Could not load',

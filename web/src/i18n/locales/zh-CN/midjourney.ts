@@ -136,6 +136,8 @@ export default {
     demoModel: '离线演示（非真实 AI）',
     prompt: '描述',
     placeholder: '描述你想要的画面，例如：夕阳下的海边灯塔，油画风格（Ctrl+Enter 提交）',
+    /** On phones: no keyboard shortcut to mention. */
+    placeholderTouch: '描述你想要的画面，例如：夕阳下的海边灯塔，油画风格',
     promptRequired: '请先输入描述',
     noSuggestions: '没有想到更好的描述',
     untranslated: '离线演示的词表不认识“{{words}}”，已略去。请用英文描述，或请站长接入对话模型。',
@@ -154,6 +156,9 @@ export default {
     uploading: '上传中…',
     dropHint: '可把图片拖到这里上传为垫图，或',
     pick: '从电脑选择',
+    /** On phones: nothing to drop, pictures are chosen. */
+    pickHint: '可上传图片作为垫图：',
+    pickTouch: '选择图片',
   },
   galleries: {
     loadFailed: '加载失败',

@@ -138,6 +138,8 @@ export default {
     demoModel: '離線演示（非真實 AI）',
     prompt: '描述',
     placeholder: '描述你想要的畫面，例如：夕陽下的海邊燈塔，油畫風格（Ctrl+Enter 提交）',
+    /** On phones: no keyboard shortcut to mention. */
+    placeholderTouch: '描述你想要的畫面，例如：夕陽下的海邊燈塔，油畫風格',
     promptRequired: '請先輸入描述',
     noSuggestions: '沒有想到更好的描述',
     untranslated: '離線示範的詞表不認識「{{words}}」，已略去。請用英文描述，或請站長接入對話模型。',
@@ -156,6 +158,9 @@ export default {
     uploading: '上傳中…',
     dropHint: '可把圖片拖到這裡上傳為墊圖，或',
     pick: '從電腦選擇',
+    /** On phones: nothing to drop, pictures are chosen. */
+    pickHint: '可上傳圖片作為墊圖：',
+    pickTouch: '選擇圖片',
   },
   galleries: {
     loadFailed: '載入失敗',

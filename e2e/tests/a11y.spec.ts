@@ -1,0 +1,193 @@
+import { AxeBuilder } from '@axe-core/playwright';
+import { expect, test, type Page } from '@playwright/test';
+import { registerUser, signInBeforeLoad } from '../support/index.js';
+
+/**
+ * An automated accessibility check (axe-core) of every route of the router, at 1440 and 390 px,
+ * signed in (desktop in English, phone in Chinese): no serious or critical violation anywhere. One page moves
+ * from route to route inside the app (no reload), so the whole walk stays quick.
+ */
+
+const ROUTES = [
+  '/Midjourney',
+  '/Chat',
+  '/mind',
+  '/user-center',
+  '/user',
+  '/pay',
+  '/app-store',
+  '/role',
+  '/history',
+  '/mobileHome',
+  '/myGallery',
+  '/designerWork',
+  '/workDetails',
+  '/hisGallery',
+  '/photoAlbum/1',
+  '/draw',
+  '/sd3',
+  '/tools',
+  '/sddraw',
+  '/video',
+  '/music',
+  '/separation',
+  '/market',
+  '/welcome',
+  '/404',
+  '/500',
+];
+
+/** Both sizes, each in one of the two scripts (the texts' lengths and fonts differ). */
+const VIEWPORTS = [
+  { name: 'desktop', width: 1440, height: 900, language: 'en-US' },
+  { name: 'phone', width: 390, height: 844, language: 'zh-CN' },
+];
+
+test.use({ reducedMotion: 'reduce' });
+
+/** Moves the app to `path` the way a link does (history + popstate), without reloading. */
+async function visit(page: Page, path: string) {
+  await page.evaluate((to) => {
+    window.history.pushState({}, '', to);
+    window.dispatchEvent(new PopStateEvent('popstate'));
+  }, path);
+  await expect(page).toHaveURL(new RegExp(`${path.replace(/\//g, '\\/')}$`));
+  // Loaded: no full-screen spinner, skeleton or busy region left, nothing fading in.
+  await expect(
+    page.locator('.fixed[role="status"], .ant-skeleton, [aria-busy="true"]'),
+  ).toHaveCount(0, { timeout: 15_000 });
+  await page.locator('h1, main').first().waitFor();
+  await page.waitForFunction(() =>
+    document
+      .getAnimations()
+      .every((a) => a.playState !== 'running' || a.effect?.getTiming().iterations === Infinity),
+  );
+}
+
+/** What axe finds of serious or critical impact, one line per rule with a few of its nodes. */
+async function seriousViolations(page: Page, where: string): Promise<string[]> {
+  const { violations } = await new AxeBuilder({ page }).analyze();
+  return violations
+    .filter((v) => v.impact === 'serious' || v.impact === 'critical')
+    .map(
+      (v) =>
+        `${where} ${v.id} (${v.impact}): ${v.help} → ${v.nodes
+          .slice(0, 4)
+          .map(
+            (n) =>
+              `${n.target.join(' ')}${n.failureSummary ? ` [${n.failureSummary.split('\n').slice(1).join(' ').trim()}]` : ''}`,
+          )
+          .join(' | ')}`,
+    );
+}
+
+for (const viewport of VIEWPORTS) {
+  test(`no serious or critical axe violation on any screen at ${viewport.width} px (${viewport.language})`, async ({
+    page,
+    request,
+  }) => {
+    test.setTimeout(180_000);
+    const account = await registerUser(request, 'a11y');
+    await signInBeforeLoad(page, account.token, viewport.language);
+    await page.setViewportSize(viewport);
+    await page.goto('/Midjourney');
+    const found: string[] = [];
+    for (const route of ROUTES) {
+      await visit(page, route);
+      found.push(...(await seriousViolations(page, `${viewport.name} ${route}`)));
+    }
+    expect(found, found.join('\n')).toEqual([]);
+  });
+}
+
+test('the keyboard: skip link first, the language menu by arrows, the chat box focused', async ({
+  page,
+  request,
+}) => {
+  const account = await registerUser(request, 'keys');
+  await signInBeforeLoad(page, account.token);
+  await page.setViewportSize({ width: 1440, height: 900 });
+  await page.goto('/Midjourney');
+  const prompt = page.getByTestId('mj-prompt');
+  await expect(prompt).toBeVisible();
+
+  // The first Tab stop skips the menu and the header: a few more Tabs reach the prompt.
+  await page.keyboard.press('Tab');
+  const skip = page.getByRole('link', { name: 'Skip to content' });
+  await expect(skip).toBeFocused();
+  await expect(skip).toBeInViewport();
+  await page.keyboard.press('Enter');
+  await expect(page.locator('main')).toBeFocused();
+  let tabs = 0;
+  while (!(await prompt.evaluate((el) => el === document.activeElement)) && tabs < 19) {
+    await page.keyboard.press('Tab');
+    tabs += 1;
+  }
+  expect(tabs).toBeLessThanOrEqual(3);
+
+  // The language menu: an arrow opens it on the chosen language, arrows move, Enter chooses,
+  // and focus comes back to the switch.
+  const trigger = page.getByTestId('language-switch');
+  await trigger.focus();
+  await page.keyboard.press('ArrowDown');
+  await expect(page.getByRole('menuitem', { name: 'English' })).toBeFocused();
+  await page.keyboard.press('ArrowDown');
+  await expect(page.getByRole('menuitem', { name: '繁體中文' })).toBeFocused();
+  await page.keyboard.press('ArrowDown');
+  await expect(page.getByRole('menuitem', { name: '简体中文' })).toBeFocused();
+  await page.keyboard.press('End');
+  await expect(page.getByRole('menuitem', { name: '繁體中文' })).toBeFocused();
+  await page.keyboard.press('Home');
+  await page.keyboard.press('Enter');
+  await expect(page.getByRole('menu')).toBeHidden();
+  await expect(trigger).toContainText('简体中文');
+  await expect(trigger).toBeFocused();
+  // Escape closes it and leaves focus on the switch too.
+  await page.keyboard.press('Enter');
+  await expect(page.getByRole('menuitem', { name: '简体中文' })).toBeFocused();
+  await page.keyboard.press('Escape');
+  await expect(page.getByRole('menu')).toBeHidden();
+  await expect(trigger).toBeFocused();
+
+  // On arrival (a new load, in English again) the chat box has focus; the search is a named field.
+  await page.goto('/Chat');
+  await expect(page.getByTestId('chat-input')).toBeFocused();
+  await expect(page.getByRole('searchbox', { name: 'Search chats' })).toBeVisible();
+});
+
+test('on a phone: touch texts, 40 px tap targets, and the new drawing scrolled into view', async ({
+  page,
+  request,
+}) => {
+  test.setTimeout(60_000);
+  const account = await registerUser(request, 'touch');
+  await signInBeforeLoad(page, account.token);
+  await page.setViewportSize({ width: 390, height: 844 });
+
+  await page.goto('/Chat');
+  await expect(page.getByTestId('chat-input')).toBeVisible();
+  await expect(page.getByTestId('chat-input')).not.toBeFocused();
+  for (const name of ['Context', 'Prompt store']) {
+    const box = await page.getByRole('button', { name, exact: true }).boundingBox();
+    expect(box?.width, name).toBeGreaterThanOrEqual(40);
+    expect(box?.height, name).toBeGreaterThanOrEqual(40);
+  }
+
+  await page.goto('/Midjourney');
+  const prompt = page.getByTestId('mj-prompt');
+  await expect(prompt).toBeVisible();
+  expect(await prompt.getAttribute('placeholder')).not.toContain('Ctrl');
+  await expect(page.getByText('Use pictures as image prompts:')).toBeVisible();
+  await expect(page.getByText(/Drop pictures/)).toHaveCount(0);
+  for (const name of [/Translate to English$/, /^\S+ Parameters$/, /Blend$/]) {
+    const box = await page.getByRole('button', { name }).boundingBox();
+    expect(box?.height, String(name)).toBeGreaterThanOrEqual(40);
+  }
+
+  await prompt.fill('a lighthouse by the sea at sunset');
+  await page.getByTestId('mj-submit').click();
+  // The new drawing is first in "My drawings", which scrolls into view below the composer.
+  const card = page.getByTestId('mj-task').first();
+  await expect(card).toHaveAttribute('data-status', /^[123]$/);
+  await expect(card).toBeInViewport();
+});

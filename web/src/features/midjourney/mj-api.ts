@@ -1,0 +1,271 @@
+import { drawing, files, isTaskActive, TaskStatus } from '@atelier/contracts';
+import {
+  keepPreviousData,
+  useInfiniteQuery,
+  useIsMutating,
+  useMutation,
+  useQuery,
+  useQueryClient,
+  type InfiniteData,
+} from '@tanstack/react-query';
+import { apiData } from '../../api/client';
+import { useAppSetting } from '../../stores/app-setting';
+import { balanceChanged } from '../../stores/balance';
+import {
+  mjKeys,
+  refreshResults,
+  runButton,
+  submitDraw,
+  uploadImage,
+  useActiveCount,
+  useIdentity,
+  type DrawList,
+} from './mj-data';
+import { POLL_INTERVAL_MS, POLL_PAGE_SIZE } from './polling';
+
+/*
+ * The screen's calls other than the results poll (which lives in mj-data.ts): every query has
+ * its key here and every change is a mutation, so components hold no request code and no
+ * hand-kept busy flags. A failed call was already shown by the API client; mutations leave
+ * `error` for the component to place under a field when it needs to.
+ */
+
+/**
+ * The quote of the next drawing of `action` on a model: its price after your VIP discount, the
+ * queue and your balance. Cached per identity, model and action; asked again whenever the
+ * balance changes (its key sits under the credit root) and when a drawing starts or ends.
+ */
+export const useDrawQuote = (action: drawing.DrawAction, modelId: number | undefined) => {
+  const who = useIdentity();
+  // Asked again when a drawing starts or finishes, so "ahead" never outlives the queue.
+  const active = useActiveCount();
+  return useQuery({
+    queryKey: [...mjKeys.simulate(who, modelId, action), active],
+    placeholderData: keepPreviousData,
+    queryFn: () => apiData(drawing.drawSimulate, { query: { action, count: 1, modelId } }),
+    enabled: modelId !== undefined,
+    retry: false,
+  });
+};
+
+/** The parameters the user saved as defaults, read once per identity. */
+export const useRememberedParams = () => {
+  const who = useIdentity();
+  return useQuery({
+    queryKey: mjKeys.userParams(who),
+    queryFn: () => apiData(drawing.getUserParam),
+    staleTime: Number.POSITIVE_INFINITY,
+    retry: false,
+  });
+};
+
+/** Saves the parameters as defaults and keeps the answer as the remembered ones. */
+export const useSaveParams = () => {
+  const who = useIdentity();
+  const client = useQueryClient();
+  return useMutation({
+    mutationFn: (params: Record<string, unknown>) =>
+      apiData(drawing.saveUserParam, { query: { params: JSON.stringify(params) } }),
+    onSuccess: (saved) => client.setQueryData(mjKeys.userParams(who), saved),
+  });
+};
+
+/** Translates a prompt into English. */
+export const useTranslatePrompt = () =>
+  useMutation({
+    mutationFn: (text: string) => apiData(drawing.translate, { query: { text } }),
+  });
+
+/** Up to four fuller prompts built from the one typed. */
+export const useSuggestPrompts = () =>
+  useMutation({
+    mutationFn: async (prompt: string) =>
+      (await apiData(drawing.mjAssociate, { body: { prompt: prompt.slice(0, 1000), count: 4 } }))
+        .suggestions,
+  });
+
+/** Sends a new drawing (the results poll picks it up). */
+export const useSubmitDraw = () => useMutation({ mutationFn: submitDraw });
+
+const uploadKey = ['midjourney', 'upload'] as const;
+
+/** Uploads one reference picture; `useUploadsUnderWay` counts those still going. */
+export const useUploadImage = () =>
+  useMutation({ mutationKey: uploadKey, mutationFn: (file: File) => uploadImage(file) });
+export const useUploadsUnderWay = () => useIsMutating({ mutationKey: uploadKey });
+
+/** Uploads several pictures one after another; answers those that arrived (failures were shown). */
+export const useUploadImages = () =>
+  useMutation({
+    mutationKey: uploadKey,
+    mutationFn: async (list: File[]) => {
+      const added: files.UploadedFile[] = [];
+      for (const file of list) {
+        const up = await uploadImage(file).catch(() => null);
+        if (up) added.push(up);
+      }
+      return added;
+    },
+  });
+
+/** Presses an action button of a finished drawing (U2, V1, zoom…). */
+export const useRunButton = (taskId: number) =>
+  useMutation({ mutationFn: (customId: string) => runButton(taskId, customId) });
+
+/**
+ * Deletes a drawing. An `active` one (waiting or drawing) is cancelled and its credits
+ * returned, so the balance changed.
+ */
+export const useDeleteDraw = (taskId: number, active: boolean) => {
+  const client = useQueryClient();
+  return useMutation({
+    mutationFn: () => apiData(drawing.deleteDraw, { body: { ids: [taskId] } }),
+    onSuccess: () => {
+      if (active) void balanceChanged();
+      // Older pages are fetched on demand only: drop the row from them here.
+      client.setQueriesData<InfiniteData<DrawList>>({ queryKey: ['midjourney', 'older'] }, (d) =>
+        d
+          ? {
+              ...d,
+              pages: d.pages.map((p) => ({ ...p, rows: p.rows.filter((r) => r.id !== taskId) })),
+            }
+          : d,
+      );
+      refreshResults();
+    },
+  });
+};
+
+/** Runs a failed drawing again (its price is held again: the balance changed). */
+export const useRedoDraw = (taskId: number) =>
+  useMutation({
+    mutationFn: () => apiData(drawing.redo, { body: { id: taskId } }),
+    onSuccess: () => {
+      void balanceChanged();
+      refreshResults();
+    },
+  });
+
+/** Older results, one page at a time on demand (the latest page is the poll's). */
+export const useOlderResults = () => {
+  const who = useIdentity();
+  return useInfiniteQuery({
+    queryKey: mjKeys.older(who),
+    queryFn: ({ pageParam }) =>
+      apiData(drawing.drawList, { query: { page: pageParam, size: POLL_PAGE_SIZE } }),
+    initialPageParam: 2,
+    getNextPageParam: (last, pages) =>
+      (pages.length + 1) * POLL_PAGE_SIZE < last.count ? pages.length + 2 : undefined,
+    enabled: false,
+  });
+};
+
+const galleryOptions = { staleTime: 300_000 };
+
+/** The example gallery. */
+export const useExamples = (enabled: boolean) => {
+  const lang = useAppSetting((s) => s.language);
+  return useQuery({
+    queryKey: ['midjourney', 'examples', lang],
+    queryFn: async () => (await apiData(drawing.getExampleList, { query: { size: 24 } })).rows,
+    enabled,
+    ...galleryOptions,
+  });
+};
+
+/** The case gallery: its categories and the cases of one (or all). */
+export const useCases = (enabled: boolean, category: number | undefined) => {
+  const lang = useAppSetting((s) => s.language);
+  const categories = useQuery({
+    queryKey: ['midjourney', 'case-categories', lang],
+    queryFn: async () => (await apiData(drawing.getCasesCategory)).rows,
+    enabled,
+    ...galleryOptions,
+  });
+  const items = useQuery({
+    queryKey: ['midjourney', 'cases', lang, category ?? 0],
+    queryFn: async () =>
+      (await apiData(drawing.getCasesList, { query: { categoryId: category, size: 24 } })).rows,
+    enabled,
+    ...galleryOptions,
+  });
+  return { categories, items };
+};
+
+/** The parameter gallery: its categories and the pieces of one (or all). */
+export const useParamPieces = (enabled: boolean, category: number | undefined) => {
+  const lang = useAppSetting((s) => s.language);
+  const categories = useQuery({
+    queryKey: ['midjourney', 'param-categories', lang],
+    queryFn: async () => (await apiData(drawing.getParamsCategory)).rows,
+    enabled,
+    ...galleryOptions,
+  });
+  const items = useQuery({
+    queryKey: ['midjourney', 'params', lang, category ?? 0],
+    queryFn: async () =>
+      (await apiData(drawing.getParamsList, { query: { categoryId: category, size: 48 } })).rows,
+    enabled,
+    ...galleryOptions,
+  });
+  return { categories, items };
+};
+
+/** One's own finished pictures, to pick as references. */
+export const useMyImages = (enabled: boolean) => {
+  const who = useIdentity();
+  return useQuery({
+    queryKey: mjKeys.myImages(who),
+    queryFn: async () => (await apiData(drawing.queryImg, { query: { page: 1, size: 99 } })).rows,
+    enabled,
+  });
+};
+
+/** One's uploaded pictures, to pick as references. */
+export const useMyUploads = (enabled: boolean) => {
+  const who = useIdentity();
+  return useQuery({
+    queryKey: mjKeys.uploads(who),
+    queryFn: async () => (await apiData(files.listUploads, { query: { page: 1, size: 60 } })).rows,
+    enabled,
+  });
+};
+
+/** One's finished drawings, newest first (`purpose` keeps each picker's list apart). */
+export const useFinishedDraws = (
+  purpose: 'done' | 'zip-candidates',
+  size: number,
+  enabled = true,
+) => {
+  const who = useIdentity();
+  return useQuery({
+    queryKey: ['midjourney', purpose, who],
+    queryFn: () =>
+      apiData(drawing.drawList, { query: { page: 1, size, status: TaskStatus.succeeded } }),
+    enabled,
+  });
+};
+
+const zipsKey = (who: string) => ['midjourney', 'zips', who] as const;
+
+/** The zips being built or ready, followed every 2 s while one is being built. */
+export const useZips = (enabled: boolean) => {
+  const who = useIdentity();
+  return useQuery({
+    queryKey: zipsKey(who),
+    queryFn: async () => (await apiData(drawing.queryBatchDownload, { query: {} })).rows,
+    enabled,
+    refetchInterval: (q) =>
+      q.state.data?.some((z) => isTaskActive(z.status)) ? POLL_INTERVAL_MS : false,
+  });
+};
+
+/** Starts building a zip of the chosen drawings. */
+export const useCreateZip = () => {
+  const who = useIdentity();
+  const client = useQueryClient();
+  return useMutation({
+    mutationFn: (ids: number[]) => apiData(drawing.addBatchDownload, { body: { ids } }),
+    onSuccess: () => client.invalidateQueries({ queryKey: zipsKey(who) }),
+  });
+};

@@ -1,0 +1,26 @@
+import { sites } from '@atelier/contracts';
+import { useQuery } from '@tanstack/react-query';
+import { apiData } from '../../api/client';
+
+/** The site texts are read when their dialog opens (`enabled`), once per page load. */
+const siteKeys = {
+  about: ['sites', 'about'] as const,
+  faq: ['sites', 'faq'] as const,
+  notices: ['sites', 'notices'] as const,
+};
+
+/** The "about" entries (one per domain). */
+export const useAbout = (enabled: boolean) =>
+  useQuery({ queryKey: siteKeys.about, queryFn: () => apiData(sites.getaboutList), enabled });
+
+/** The frequent questions and their answers. */
+export const useFaq = (enabled: boolean) =>
+  useQuery({
+    queryKey: siteKeys.faq,
+    queryFn: () => apiData(sites.queryQa, { query: { page: 1, size: 99 } }),
+    enabled,
+  });
+
+/** The site's notices. */
+export const useNotices = (enabled: boolean) =>
+  useQuery({ queryKey: siteKeys.notices, queryFn: () => apiData(sites.getNotices), enabled });

@@ -1,0 +1,107 @@
+import { chat, credits, user, type BodyIn, type LoginDevice } from '@atelier/contracts';
+import { keepPreviousData, useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
+import { api, apiData } from '../../api/client';
+import { creditsKey } from '../../stores/balance';
+
+/*
+ * The user centre's calls. Keys: the credit queries share the `creditsKey` root (the one
+ * `balanceChanged` action invalidates them all); the own endpoints use the chat screen's key, so its model
+ * picker follows an edit here.
+ */
+const keys = {
+  checkin: [...creditsKey, 'checkin'] as const,
+  log: (log: CreditLog, page: number, size: number) =>
+    [...creditsKey, 'log', log, page, size] as const,
+  devices: ['user', 'loginDevices'] as const,
+  ownModels: ['chat', 'own-models'] as const,
+};
+
+export type CreditLog = 'recharge' | 'usage';
+
+/** This month's check-in days, the streak and the daily reward. */
+export const useCheckinDays = () =>
+  useQuery({ queryKey: keys.checkin, queryFn: () => apiData(credits.displayCheckin) });
+
+/**
+ * Checks in for today. `onAnswer` sees the whole answer: `success` false (420) is "already
+ * checked in today", a notice rather than an error. The credit queries are read again after.
+ */
+export const useCheckin = (onAnswer: (answer: Awaited<ReturnType<typeof checkin>>) => void) => {
+  const client = useQueryClient();
+  return useMutation({
+    mutationFn: checkin,
+    onSuccess: (answer) => {
+      onAnswer(answer);
+      void client.invalidateQueries({ queryKey: creditsKey });
+    },
+  });
+};
+const checkin = () => api(credits.checkin);
+
+/** One page of the recharge or the usage log (read again after every balance change). */
+export const useCreditLog = (log: CreditLog, page: number, size: number) =>
+  useQuery({
+    queryKey: keys.log(log, page, size),
+    queryFn: () =>
+      apiData(log === 'recharge' ? credits.rechargeLog : credits.usetokenList, {
+        query: { page, size },
+      }),
+    placeholderData: keepPreviousData,
+  });
+
+/** The devices signed in to the account. */
+export const useLoginDevices = () =>
+  useQuery({ queryKey: keys.devices, queryFn: () => apiData(user.getLoginDeviceList) });
+
+/**
+ * Signs a device out. `onRemoved` runs first with the device (the current one signs this
+ * browser out); the list is read again unless it was this browser.
+ */
+export const useRemoveDevice = (onRemoved: (device: LoginDevice) => void) => {
+  const client = useQueryClient();
+  return useMutation({
+    mutationFn: (device: LoginDevice) =>
+      apiData(user.delLoginDevice, { body: { id: device.id } }).then(() => device),
+    onSuccess: (device) => {
+      onRemoved(device);
+      if (!device.current) void client.invalidateQueries({ queryKey: keys.devices });
+    },
+  });
+};
+
+/** The user's own endpoints (BYOK). */
+export const useOwnEndpoints = () =>
+  useQuery({
+    queryKey: keys.ownModels,
+    queryFn: async () => (await apiData(chat.queryGptModelUser)).rows,
+  });
+
+/** Reads the own endpoints again (after an add or a change). */
+export const useRefreshOwnEndpoints = () => {
+  const client = useQueryClient();
+  return () => void client.invalidateQueries({ queryKey: keys.ownModels });
+};
+
+/** Deletes an own endpoint; `onDeleted` runs before the list is read again. */
+export const useDeleteOwnEndpoint = (onDeleted: () => void) => {
+  const refresh = useRefreshOwnEndpoints();
+  return useMutation({
+    mutationFn: (id: number) => apiData(chat.delGptModelUser, { body: { id } }),
+    onSuccess: () => {
+      onDeleted();
+      refresh();
+    },
+  });
+};
+
+/** Adds an own endpoint, or changes one when `id` is given (an empty key keeps the stored one). */
+export const saveOwnEndpoint = (body: BodyIn<typeof chat.addGptModelUser>) =>
+  apiData(chat.addGptModelUser, { body });
+
+/** Changes the password (every session of the account ends). */
+export const changePassword = (body: BodyIn<typeof user.changePassword>) =>
+  apiData(user.changePassword, { body });
+
+/** Saves the changed profile fields and answers the whole user info. */
+export const updateProfile = (changes: BodyIn<typeof user.updateProfile>) =>
+  apiData(user.updateProfile, { body: changes });
