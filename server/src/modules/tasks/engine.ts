@@ -4,7 +4,7 @@ import { TaskStatus } from '@atelier/contracts';
 import type { AppContext } from '../../context.js';
 import { nowIso } from '../../db/database.js';
 import { createQueue, type TaskQueue } from '../../jobs/queue.js';
-import { runPeriodically } from '../../lib/periodic.js';
+import { runPeriodicJob } from '../../lib/periodic.js';
 import type { Localized } from '../../http/messages.js';
 import type { BackgroundTask } from '../module.js';
 import { deleteFiles, type FileRow } from '../files/index.js';
@@ -54,8 +54,8 @@ export class Engine {
     if (this.loops.length) return;
     this.queue.listen(() => this.nudge());
     await this.recover();
-    this.recovery = runPeriodically(
-      this.ctx.log,
+    this.recovery = runPeriodicJob(
+      this.ctx,
       'task recovery',
       Math.max(1000, this.cfg.leaseMs),
       () => this.recover(),
