@@ -291,13 +291,28 @@ export type GlobalConfigInput = z.input<typeof globalConfigInput>;
 // ---------------------------------------------------------------- what the app reads at start
 
 /**
+ * How credits are obtained on this install, so the pay screen and the "not enough credits"
+ * dialog never offer what cannot be bought and say plainly where credits come from.
+ */
+export const creditSources = z.object({
+  /** An enabled payment gateway takes orders: packages can be bought. False on a fresh install. */
+  purchase: z.boolean(),
+  /** Credits a new account receives (0: none). */
+  registerGift: z.number().int(),
+  /** Credits of the daily check-in (0: none). */
+  dailyCheckin: z.number().int(),
+});
+export type CreditSources = z.infer<typeof creditSources>;
+
+/**
  * `queryFronet`: the site of the request's host merged with the global config. `site.siteName`
  * falls back to the global siteName and `site.appIco` to clientFavoIconPath, so the web can use
- * `site` as is.
+ * `site` as is. `credits` says how credits are obtained here.
  */
 export const frontConfig = z.object({
   site: siteConfig,
   global: globalConfig,
+  credits: creditSources,
 });
 export type FrontConfig = z.infer<typeof frontConfig>;
 

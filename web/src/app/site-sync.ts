@@ -12,6 +12,7 @@ export async function loadSite(): Promise<sites.FrontConfig> {
   const store = useAuthStore.getState();
   store.setSite(front.site);
   store.setGlobalConfig(front.global);
+  useAuthStore.setState({ creditSources: front.credits });
   if (about) store.setAboutList(about.rows);
   return front;
 }

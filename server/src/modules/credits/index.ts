@@ -28,6 +28,10 @@ export const SWEEP_INTERVAL_MS = 60_000;
 /** Installs the balance reader, the guest-data mover and the gifts on account events. */
 function wire(ctx: AppContext): void {
   ctx.balances.read = (userId) => readBalance(ctx.db.kysely, userId);
+  ctx.hooks.creditGifts = async () => {
+    const { registerGift, dailyCheckin } = await readSettings(ctx.db.kysely);
+    return { registerGift, dailyCheckin };
+  };
   ctx.guestData.register('credits', async (trx, move) => {
     // History first: the transfer rows written next stay on each side's own lists.
     await moveGuestHistory(trx, move);

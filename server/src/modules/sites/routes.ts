@@ -44,7 +44,10 @@ function page<T>(rows: T[], q: { page: number; size: number }) {
   return { rows: rows.slice(start, start + q.size), count: rows.length };
 }
 
-/** The calls the web makes at start and on its dialogs; all public and served from memory. */
+/**
+ * The calls the web makes at start and on its dialogs; all public and served from memory, but
+ * for how credits are obtained (two small reads, so a gateway enabled shows at once).
+ */
 export function publicRoutes(app: FastifyInstance, directory: SiteDirectory): void {
   const resolve = async (hostname: string) => {
     const { site, snap } = await directory.siteFor(hostname);
@@ -52,8 +55,12 @@ export function publicRoutes(app: FastifyInstance, directory: SiteDirectory): vo
   };
 
   route(app, sites.queryFronet, async ({ req }) => {
-    const { site, snap } = await resolve(req.hostname);
-    return { site, global: snap.global };
+    const [{ site, snap }, gifts, purchase] = await Promise.all([
+      resolve(req.hostname),
+      app.ctx.hooks.creditGifts(),
+      app.ctx.hooks.purchasable(),
+    ]);
+    return { site, global: snap.global, credits: { purchase, ...gifts } };
   });
   route(app, sites.getaboutList, async ({ req }) =>
     one(aboutEntry((await resolve(req.hostname)).site)),

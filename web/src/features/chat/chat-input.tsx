@@ -20,6 +20,7 @@ import { useDialogs } from '../../stores/dialogs';
 import { usePromptStore, type PromptEntry } from '../../stores/prompt-store';
 import { useUploadAttachment } from './chat-api';
 import { choiceKey, filterPrompts, parseChoice, slashQuery } from './chat-logic';
+import { ModelPrice } from '../../components/model-price';
 import type { useModelChoice } from './use-model-choice';
 
 /** The input's small tool buttons grow to a 40 px tap target on phones. */
@@ -339,6 +340,13 @@ export function ChatInput({
             onChange={(e) => void onFile(e)}
           />
           <span className="ml-auto" />
+          <ModelPrice
+            model={
+              modelLocked
+                ? (models.platform.find((m) => m.name === modelLocked) ?? null)
+                : models.priced
+            }
+          />
           {streaming ? (
             <Button
               shape="circle"

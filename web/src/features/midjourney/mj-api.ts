@@ -10,6 +10,7 @@ import {
 } from '@tanstack/react-query';
 import { apiData } from '../../api/client';
 import { useAppSetting } from '../../stores/app-setting';
+import { balanceChanged } from '../../stores/balance';
 import {
   mjKeys,
   refreshResults,
@@ -29,16 +30,19 @@ import { POLL_INTERVAL_MS, POLL_PAGE_SIZE } from './polling';
  * `error` for the component to place under a field when it needs to.
  */
 
-/** The price and queue of the next drawing, before it is sent (`refreshKey` asks again). */
-export const useDrawQuote = (modelId: number | undefined, refreshKey: number) => {
+/**
+ * The quote of the next drawing of `action` on a model: its price after your VIP discount, the
+ * queue and your balance. Cached per identity, model and action; asked again whenever the
+ * balance changes (its key sits under the credit root) and when a drawing starts or ends.
+ */
+export const useDrawQuote = (action: drawing.DrawAction, modelId: number | undefined) => {
   const who = useIdentity();
   // Asked again when a drawing starts or finishes, so "ahead" never outlives the queue.
   const active = useActiveCount();
   return useQuery({
-    queryKey: [...mjKeys.simulate(who, modelId, 'imagine'), refreshKey, active],
+    queryKey: [...mjKeys.simulate(who, modelId, action), active],
     placeholderData: keepPreviousData,
-    queryFn: () =>
-      apiData(drawing.drawSimulate, { query: { action: 'imagine', count: 1, modelId } }),
+    queryFn: () => apiData(drawing.drawSimulate, { query: { action, count: 1, modelId } }),
     enabled: modelId !== undefined,
     retry: false,
   });
@@ -108,12 +112,16 @@ export const useUploadImages = () =>
 export const useRunButton = (taskId: number) =>
   useMutation({ mutationFn: (customId: string) => runButton(taskId, customId) });
 
-/** Deletes a drawing (a running one is cancelled and its credits returned). */
-export const useDeleteDraw = (taskId: number) => {
+/**
+ * Deletes a drawing. An `active` one (waiting or drawing) is cancelled and its credits
+ * returned, so the balance changed.
+ */
+export const useDeleteDraw = (taskId: number, active: boolean) => {
   const client = useQueryClient();
   return useMutation({
     mutationFn: () => apiData(drawing.deleteDraw, { body: { ids: [taskId] } }),
     onSuccess: () => {
+      if (active) void balanceChanged();
       // Older pages are fetched on demand only: drop the row from them here.
       client.setQueriesData<InfiniteData<DrawList>>({ queryKey: ['midjourney', 'older'] }, (d) =>
         d
@@ -128,11 +136,14 @@ export const useDeleteDraw = (taskId: number) => {
   });
 };
 
-/** Runs a failed drawing again. */
+/** Runs a failed drawing again (its price is held again: the balance changed). */
 export const useRedoDraw = (taskId: number) =>
   useMutation({
     mutationFn: () => apiData(drawing.redo, { body: { id: taskId } }),
-    onSuccess: () => refreshResults(),
+    onSuccess: () => {
+      void balanceChanged();
+      refreshResults();
+    },
   });
 
 /** Older results, one page at a time on demand (the latest page is the poll's). */

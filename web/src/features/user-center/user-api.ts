@@ -1,17 +1,17 @@
 import { chat, credits, user, type BodyIn, type LoginDevice } from '@atelier/contracts';
 import { keepPreviousData, useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { api, apiData } from '../../api/client';
+import { creditsKey } from '../../stores/balance';
 
 /*
- * The user centre's calls. Keys: the credit queries share the `credits` root (a change of
- * balance invalidates them all); the own endpoints use the chat screen's key, so its model
+ * The user centre's calls. Keys: the credit queries share the `creditsKey` root (the one
+ * `balanceChanged` action invalidates them all); the own endpoints use the chat screen's key, so its model
  * picker follows an edit here.
  */
 const keys = {
-  credits: ['credits'] as const,
-  checkin: ['credits', 'checkin'] as const,
-  log: (log: CreditLog, page: number, size: number, refresh: number) =>
-    ['credits', 'log', log, page, size, refresh] as const,
+  checkin: [...creditsKey, 'checkin'] as const,
+  log: (log: CreditLog, page: number, size: number) =>
+    [...creditsKey, 'log', log, page, size] as const,
   devices: ['user', 'loginDevices'] as const,
   ownModels: ['chat', 'own-models'] as const,
 };
@@ -32,16 +32,16 @@ export const useCheckin = (onAnswer: (answer: Awaited<ReturnType<typeof checkin>
     mutationFn: checkin,
     onSuccess: (answer) => {
       onAnswer(answer);
-      void client.invalidateQueries({ queryKey: keys.credits });
+      void client.invalidateQueries({ queryKey: creditsKey });
     },
   });
 };
 const checkin = () => api(credits.checkin);
 
-/** One page of the recharge or the usage log (`refresh` asks again after a balance change). */
-export const useCreditLog = (log: CreditLog, page: number, size: number, refresh: number) =>
+/** One page of the recharge or the usage log (read again after every balance change). */
+export const useCreditLog = (log: CreditLog, page: number, size: number) =>
   useQuery({
-    queryKey: keys.log(log, page, size, refresh),
+    queryKey: keys.log(log, page, size),
     queryFn: () =>
       apiData(log === 'recharge' ? credits.rechargeLog : credits.usetokenList, {
         query: { page, size },
