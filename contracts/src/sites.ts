@@ -427,7 +427,7 @@ const listQuery = pageQuery.extend({
     .default(1),
 });
 
-export const queryFronet = endpoint({
+export const clientConfig = endpoint({
   method: 'GET',
   path: '/config/queryFronet',
   access: 'public',
@@ -437,7 +437,7 @@ export const queryFronet = endpoint({
 });
 
 /** Public site lists hold one row: the caller's host's site (its own, or the default). */
-export const getaboutList = endpoint({
+export const hostAbout = endpoint({
   method: 'GET',
   path: '/config/getaboutList',
   access: 'public',
@@ -446,7 +446,7 @@ export const getaboutList = endpoint({
   data: listOf(aboutEntry),
 });
 
-export const siteList = endpoint({
+export const hostSiteConfig = endpoint({
   method: 'GET',
   path: '/config/siteList',
   access: 'public',
@@ -455,7 +455,7 @@ export const siteList = endpoint({
   data: listOf(siteConfig),
 });
 
-export const domainList = endpoint({
+export const hostDomain = endpoint({
   method: 'GET',
   path: '/config/domainList',
   access: 'public',
@@ -491,7 +491,7 @@ export const getMjNotices = endpoint({
   data: listOf(notice),
 });
 
-export const queryJump = endpoint({
+export const listJumps = endpoint({
   method: 'GET',
   path: '/autoreply/queryJump',
   access: 'public',
@@ -500,7 +500,7 @@ export const queryJump = endpoint({
   data: listOf(adJump),
 });
 
-export const queryQa = endpoint({
+export const listFaqs = endpoint({
   method: 'GET',
   path: '/autoreply/queryQa',
   access: 'public',
@@ -510,7 +510,7 @@ export const queryQa = endpoint({
   data: listOf(faqEntry),
 });
 
-export const queryMenu = endpoint({
+export const listMenu = endpoint({
   method: 'GET',
   path: '/autoreply/queryMenu',
   access: 'public',
