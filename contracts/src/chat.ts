@@ -405,7 +405,7 @@ export const chatOptions = z
   .loose();
 
 export const chatProcessBody = z.object({
-  /** A model of `queryGptModel`; ignored when `gptModelUserId` is sent. */
+  /** A model of `chat.listModels`; ignored when `gptModelUserId` is sent. */
   gptModelId: z.number().int().positive().optional(),
   gptModelUserId: z.number().int().positive().optional(),
   prompt: z.string().trim().min(1).max(100_000),

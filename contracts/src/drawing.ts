@@ -612,7 +612,7 @@ export const drawFromChat = endpoint({
   path: '/chatgpt/chat-draw',
   access: 'identity',
   summary:
-    'Draw one picture from a chat message through an images model (a task: poll it with getMjStatus)',
+    'Draw one picture from a chat message through an images model (a task: poll it with drawing.drawingStatus)',
   tags: ['drawing'],
   body: z.object({
     prompt: z.string().trim().min(1).max(4000),

@@ -291,9 +291,9 @@ export type GlobalConfigInput = z.input<typeof globalConfigInput>;
 // ---------------------------------------------------------------- what the app reads at start
 
 /**
- * `queryFronet`: the site of the request's host merged with the global config. `site.siteName`
- * falls back to the global siteName and `site.appIco` to clientFavoIconPath, so the web can use
- * `site` as is.
+ * `clientConfig` (`/config/queryFronet`): the site of the request's host merged with the global
+ * config. `site.siteName` falls back to the global siteName and `site.appIco` to
+ * clientFavoIconPath, so the web can use `site` as is.
  */
 export const frontConfig = z.object({
   site: siteConfig,
