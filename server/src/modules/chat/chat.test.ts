@@ -473,6 +473,14 @@ describe('chat-process through an OpenAI-compatible upstream', () => {
       options: { groupId },
     });
     await new Promise((r) => setTimeout(r, 50));
+    // The first answer's hold is written while its request leaves: read the balance after it.
+    const holds = () =>
+      t.app.ctx.db.kysely
+        .selectFrom('credit_holds')
+        .select('id')
+        .where('user_id', '=', carol.userId)
+        .execute();
+    while ((await holds()).length < 1) await new Promise((r) => setTimeout(r, 5));
     const left = await balance(carol.userId);
     const spent = await post('/admin/credits/adjust', bearer(admin.token), {
       userId: carol.userId,

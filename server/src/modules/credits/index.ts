@@ -1,4 +1,4 @@
-import { runPeriodically } from '../../lib/periodic.js';
+import { runPeriodicJob } from '../../lib/periodic.js';
 import type { AppContext } from '../../context.js';
 import type { AtelierModule, BackgroundTask } from '../module.js';
 import { registerAdminRoutes } from './admin-routes.js';
@@ -74,7 +74,7 @@ function wire(ctx: AppContext): void {
 
 /** Releases expired holds every minute; a failed sweep is logged and retried next time. */
 export function startHoldSweeper(ctx: AppContext, intervalMs = SWEEP_INTERVAL_MS): BackgroundTask {
-  return runPeriodically(ctx.log, 'credit hold sweep', intervalMs, async () => {
+  return runPeriodicJob(ctx, 'credit hold sweep', intervalMs, async () => {
     const released = await sweepExpiredHolds(ctx.db.kysely);
     if (released > 0) ctx.log.info({ released }, 'expired credit holds released');
   });
