@@ -57,7 +57,7 @@ export const order = z.object({
 export type Order = z.infer<typeof order>;
 
 /** The spec's package price list: packages on sale, by `sort` then price. */
-export const queryPrice = endpoint({
+export const listPackages = endpoint({
   method: 'GET',
   path: '/autoreply/queryPrice',
   access: 'public',

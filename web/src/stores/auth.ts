@@ -87,7 +87,7 @@ export const useAuthStore = create<AuthState>()((set, get) => ({
   openLoginDialog: () => useDialogs.getState().open('login'),
   refreshUserInfo: async (options) => {
     const { auth } = await contracts();
-    const answer = await api(auth.getInfo, { quietUnauthorized: options?.quiet ?? false });
+    const answer = await api(auth.currentUser, { quietUnauthorized: options?.quiet ?? false });
     if (!answer.success) throw new Error(answer.message);
     set({ userInfo: answer.data.userInfo, userBalance: answer.data.userBalance });
     return answer.data.userInfo;

@@ -30,7 +30,7 @@ function apply(answer: BalanceAnswer): void {
 
 async function reload(mine: number, token: string | null): Promise<void> {
   const { credits } = await contracts();
-  const fresh = await apiData(credits.balanceQuery);
+  const fresh = await apiData(credits.myBalance);
   // A later change (or a sign-in or sign-out meanwhile) wins over this answer.
   if (mine !== generation || useAuthStore.getState().token !== token) return;
   const { heldCredits: _held, ...balance } = fresh;

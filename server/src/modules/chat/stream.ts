@@ -277,8 +277,8 @@ export function streamRoutes(app: FastifyInstance): void {
   }
 
   for (const [endpoint, mind] of [
-    [C.chatProcess, false],
-    [C.chatMind, true],
+    [C.streamAnswer, false],
+    [C.streamMindMap, true],
   ] as const)
     app.route({
       method: 'POST',

@@ -18,7 +18,7 @@ const POLL_QUERY_EVERY_MS = 15_000;
 export async function userRoutes(app: FastifyInstance): Promise<void> {
   const ctx = app.ctx;
 
-  route(app, payments.queryPrice, async ({ query }) => listPackages(ctx, query));
+  route(app, payments.listPackages, async ({ query }) => listPackages(ctx, query));
 
   route(app, payments.payWays, async () => ({ ways: await availableWays(ctx) }));
 

@@ -40,7 +40,7 @@ export const useIdentity = (): string =>
   useAuthStore((s) => (s.token ? `t:${s.token.slice(-16)}` : `g:${s.guestid ?? ''}`));
 
 const fetchLatest = () =>
-  apiData(drawing.drawResults, { query: { page: 1, size: POLL_PAGE_SIZE, type: POLL_TYPE } });
+  apiData(drawing.latestDrawings, { query: { page: 1, size: POLL_PAGE_SIZE, type: POLL_TYPE } });
 
 /*
  * The one polling loop of the app (docs/product.md §4): it lives at module level so re-renders,
@@ -130,7 +130,7 @@ export function useActiveCount(): number {
 export function useModels() {
   return useQuery({
     queryKey: mjKeys.models,
-    queryFn: async () => (await apiData(drawing.queryMjModel)).rows,
+    queryFn: async () => (await apiData(drawing.listModels)).rows,
     staleTime: 60_000,
   });
 }
@@ -140,7 +140,7 @@ export function useModels() {
  * Rejects with the client's ApiError.
  */
 export async function submitDraw(input: drawing.DrawInput): Promise<DrawTask> {
-  const task = await apiData(drawing.addMjDrawQueue, { body: input });
+  const task = await apiData(drawing.queueDrawing, { body: input });
   void balanceChanged();
   refreshResults();
   return task;

@@ -19,7 +19,7 @@ export const payKeys = {
 export const usePackages = () =>
   useQuery({
     queryKey: payKeys.packages,
-    queryFn: () => apiData(payments.queryPrice, { query: { page: 1, size: 100 } }),
+    queryFn: () => apiData(payments.listPackages, { query: { page: 1, size: 100 } }),
     staleTime: 30_000,
   });
 
@@ -55,4 +55,4 @@ export const createOrder = (body: BodyIn<typeof payments.createOrder>) =>
   apiData(payments.createOrder, { body });
 
 /** Redeems a code; answers what it added and the new balance. */
-export const redeemCode = (code: string) => apiData(credits.changeToken, { body: { code } });
+export const redeemCode = (code: string) => apiData(credits.redeem, { body: { code } });
