@@ -63,7 +63,7 @@ export type App = z.infer<typeof app>;
 
 // ---------------------------------------------------------------- the store
 
-export const queryCats = endpoint({
+export const listCategories = endpoint({
   method: 'GET',
   path: '/app/queryCats',
   access: 'public',

@@ -89,7 +89,7 @@ export const logout = endpoint({
   data: z.null(),
 });
 
-export const getInfo = endpoint({
+export const currentUser = endpoint({
   method: 'GET',
   path: '/auth/getInfo',
   access: 'identity',

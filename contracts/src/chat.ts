@@ -192,7 +192,7 @@ export const userModel = z.object({
 });
 export type UserModel = z.infer<typeof userModel>;
 
-export const queryGptModel = endpoint({
+export const listModels = endpoint({
   method: 'GET',
   path: '/autoreply/queryGptModel',
   access: 'public',
@@ -213,7 +213,7 @@ export const byokModel = z.object({
 });
 export type ByokModel = z.infer<typeof byokModel>;
 
-export const addGptModelUser = endpoint({
+export const saveOwnEndpoint = endpoint({
   method: 'POST',
   path: '/autoreply/addGptModelUser',
   access: 'identity',
@@ -233,7 +233,7 @@ export const addGptModelUser = endpoint({
   data: byokModel,
 });
 
-export const queryGptModelUser = endpoint({
+export const listOwnEndpoints = endpoint({
   method: 'GET',
   path: '/autoreply/queryGptModelUser',
   access: 'identity',
@@ -242,7 +242,7 @@ export const queryGptModelUser = endpoint({
   data: listOf(byokModel),
 });
 
-export const delGptModelUser = endpoint({
+export const deleteOwnEndpoint = endpoint({
   method: 'POST',
   path: '/autoreply/delGptModelUser',
   access: 'identity',
@@ -285,7 +285,7 @@ export const createGroup = endpoint({
   data: chatGroup,
 });
 
-export const queryGroups = endpoint({
+export const listGroups = endpoint({
   method: 'GET',
   path: '/group/query',
   access: 'identity',
@@ -347,7 +347,7 @@ export const chatLog = z.object({
 });
 export type ChatLog = z.infer<typeof chatLog>;
 
-export const chatList = endpoint({
+export const listMessages = endpoint({
   method: 'GET',
   path: '/chatlog/chatList',
   access: 'identity',
@@ -357,7 +357,7 @@ export const chatList = endpoint({
   data: listOf(chatLog),
 });
 
-export const deleteLog = endpoint({
+export const deleteMessage = endpoint({
   method: 'POST',
   path: '/chatlog/del',
   access: 'identity',
@@ -367,7 +367,7 @@ export const deleteLog = endpoint({
   data: z.null(),
 });
 
-export const deleteLogsByGroup = endpoint({
+export const clearGroupMessages = endpoint({
   method: 'POST',
   path: '/chatlog/delByGroupId',
   access: 'identity',
@@ -377,7 +377,7 @@ export const deleteLogsByGroup = endpoint({
   data: z.null(),
 });
 
-export const logsByApp = endpoint({
+export const messagesByApp = endpoint({
   method: 'GET',
   path: '/chatlog/byAppId',
   access: 'identity',
@@ -405,7 +405,7 @@ export const chatOptions = z
   .loose();
 
 export const chatProcessBody = z.object({
-  /** A model of `queryGptModel`; ignored when `gptModelUserId` is sent. */
+  /** A model of `chat.listModels`; ignored when `gptModelUserId` is sent. */
   gptModelId: z.number().int().positive().optional(),
   gptModelUserId: z.number().int().positive().optional(),
   prompt: z.string().trim().min(1).max(100_000),
@@ -456,7 +456,7 @@ export type ChatStreamLine = z.infer<typeof chatStreamLine>;
  * The stream endpoints, described for the contract list; the server registers them on Fastify
  * directly (their answer is not the envelope but `application/x-ndjson` of `chatStreamLine`).
  */
-export const chatProcess = endpoint({
+export const streamAnswer = endpoint({
   method: 'POST',
   path: '/chatgpt/chat-process',
   access: 'identity',
@@ -466,7 +466,7 @@ export const chatProcess = endpoint({
   data: chatStreamLine,
 });
 
-export const chatMind = endpoint({
+export const streamMindMap = endpoint({
   method: 'POST',
   path: '/chatgpt/chat-mind',
   access: 'identity',

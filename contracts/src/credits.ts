@@ -53,7 +53,7 @@ export const adminPrice = price.extend({
 });
 export type AdminPrice = z.infer<typeof adminPrice>;
 
-export const getItemPrice = endpoint({
+export const actionPrices = endpoint({
   method: 'GET',
   path: '/queue/getItemPrice',
   access: 'public',
@@ -72,7 +72,7 @@ export const modelInfo = z.object({
 });
 export type ModelInfo = z.infer<typeof modelInfo>;
 
-export const queryModelInfo = endpoint({
+export const modelPrices = endpoint({
   method: 'GET',
   path: '/autoreply/queryModelInfo',
   access: 'public',
@@ -87,7 +87,7 @@ export const balance = userBalance.extend({
 });
 export type Balance = z.infer<typeof balance>;
 
-export const balanceQuery = endpoint({
+export const myBalance = endpoint({
   method: 'GET',
   path: '/balance/query',
   access: 'identity',
@@ -103,7 +103,7 @@ export const redeemCode = z
   .max(64)
   .regex(/^[A-Za-z0-9 -]+$/, { message: 'letters, digits and dashes only' });
 
-export const changeToken = endpoint({
+export const redeem = endpoint({
   method: 'POST',
   path: '/balance/changeToken',
   access: 'identity',
@@ -129,7 +129,7 @@ export const checkin = endpoint({
   }),
 });
 
-export const displayCheckin = endpoint({
+export const checkinCalendar = endpoint({
   method: 'GET',
   path: '/user/displaycheckin',
   access: 'user',
@@ -196,11 +196,11 @@ const logEndpoint = (path: string, summary: string) =>
     data: listOf(historyEntry),
   });
 
-export const rechargeLog = logEndpoint(
+export const topUpLog = logEndpoint(
   '/balance/rechargeLog',
   'Purchases and redeemed codes, newest first',
 );
-export const usetokenList = logEndpoint(
+export const usageLog = logEndpoint(
   '/chatLog/usetokenList',
   'Credits spent (charges and refunds), newest first',
 );
@@ -208,12 +208,12 @@ export const balanceLog = logEndpoint(
   '/midjourney/balanceLog',
   'Every change of the balance, newest first (rows the user hid are left out)',
 );
-export const getCoinList = logEndpoint(
+export const incomeLog = logEndpoint(
   '/midjourney/getCoinList',
   'Credits received (gifts, check-ins, purchases, codes, refunds), newest first',
 );
 
-export const deleteBalanceLog = endpoint({
+export const hideBalanceLogRow = endpoint({
   method: 'POST',
   path: '/midjourney/deletebalanceLog',
   access: 'identity',
@@ -351,7 +351,7 @@ export const adminExportCodes = endpoint({
   data: z.object({ filename: z.string(), csv: z.string() }),
 });
 
-export const adminAdjust = endpoint({
+export const adminAdjustBalance = endpoint({
   method: 'POST',
   path: '/admin/credits/adjust',
   access: 'admin',
@@ -377,7 +377,7 @@ export const adminLedgerEntry = ledgerEntry.extend({
   hiddenAt: isoTime.nullable(),
 });
 
-export const adminLedger = endpoint({
+export const adminListLedger = endpoint({
   method: 'GET',
   path: '/admin/credits/ledger',
   access: 'admin',

@@ -224,7 +224,7 @@ export const drawInput = z.discriminatedUnion('type', [
 ]);
 export type DrawInput = z.infer<typeof drawInput>;
 
-export const addMjDrawQueue = endpoint({
+export const queueDrawing = endpoint({
   method: 'POST',
   path: '/queue/addMjDrawQueue',
   access: 'identity',
@@ -235,7 +235,7 @@ export const addMjDrawQueue = endpoint({
   data: drawTask,
 });
 
-export const addMjDrawQueueBatch = endpoint({
+export const queueDrawings = endpoint({
   method: 'POST',
   path: '/queue/addMjDrawQueue_batch',
   access: 'identity',
@@ -249,7 +249,7 @@ export const addMjDrawQueueBatch = endpoint({
   data: listOf(drawTask),
 });
 
-export const getMjStatus = endpoint({
+export const drawingStatus = endpoint({
   method: 'POST',
   path: '/queue/getMjStatus',
   access: 'identity',
@@ -259,7 +259,7 @@ export const getMjStatus = endpoint({
   data: listOf(drawTask),
 });
 
-export const redo = endpoint({
+export const retryDrawing = endpoint({
   method: 'POST',
   path: '/queue/redo',
   access: 'identity',
@@ -275,7 +275,7 @@ export const userBalanceData = balance.extend({
   running: z.number().int(),
 });
 
-export const getUserBalance = endpoint({
+export const balanceWithQueue = endpoint({
   method: 'POST',
   path: '/queue/getUserBalance',
   access: 'identity',
@@ -295,7 +295,7 @@ export const drawListQuery = z.object({
   keyword: z.string().trim().max(200).optional(),
 });
 
-export const drawList = endpoint({
+export const listDrawings = endpoint({
   method: 'GET',
   path: '/midjourney/drawList',
   access: 'identity',
@@ -306,7 +306,7 @@ export const drawList = endpoint({
 });
 
 /** The draw results call of the spec (page 1, size 8, type 4 = Midjourney). */
-export const drawResults = endpoint({
+export const latestDrawings = endpoint({
   method: 'GET',
   path: '/chatLog/draw',
   access: 'identity',
@@ -320,7 +320,7 @@ export const drawResults = endpoint({
   data: drawListData,
 });
 
-export const deleteDraw = endpoint({
+export const deleteDrawings = endpoint({
   method: 'POST',
   path: '/midjourney/delete',
   access: 'identity',
@@ -330,7 +330,7 @@ export const deleteDraw = endpoint({
   data: z.object({ deleted: z.number().int() }),
 });
 
-export const sliceImg = endpoint({
+export const splitGrid = endpoint({
   method: 'GET',
   path: '/midjourney/sliceImg',
   access: 'identity',
@@ -340,7 +340,7 @@ export const sliceImg = endpoint({
   data: z.object({ images: z.array(drawImage) }),
 });
 
-export const saveUserParam = endpoint({
+export const saveDefaultParams = endpoint({
   method: 'GET',
   path: '/midjourney/saveUserParam',
   access: 'identity',
@@ -350,7 +350,7 @@ export const saveUserParam = endpoint({
   data: mjParams,
 });
 
-export const getUserParam = endpoint({
+export const defaultParams = endpoint({
   method: 'GET',
   path: '/midjourney/getUserParam',
   access: 'identity',
@@ -368,7 +368,7 @@ export const myImage = z.object({
 });
 export type MyImage = z.infer<typeof myImage>;
 
-export const queryImg = endpoint({
+export const finishedPictures = endpoint({
   method: 'GET',
   path: '/autoreply/queryImg',
   access: 'identity',
@@ -423,7 +423,7 @@ const galleryQuery = z.object({
   size: queryInt(z.number().int().min(1).max(100)).default(12),
 });
 
-export const getExampleList = endpoint({
+export const featuredExamples = endpoint({
   method: 'GET',
   path: '/midjourney/getExampleList',
   access: 'public',
@@ -433,7 +433,7 @@ export const getExampleList = endpoint({
   data: listOf(galleryItem),
 });
 
-export const fenlei = endpoint({
+export const exampleCategories = endpoint({
   method: 'GET',
   path: '/midjourney/fenlei',
   access: 'public',
@@ -442,7 +442,7 @@ export const fenlei = endpoint({
   data: listOf(galleryCategory),
 });
 
-export const getList = endpoint({
+export const listExamples = endpoint({
   method: 'GET',
   path: '/midjourney/getList',
   access: 'public',
@@ -452,7 +452,7 @@ export const getList = endpoint({
   data: listOf(galleryItem),
 });
 
-export const getCasesCategory = endpoint({
+export const caseCategories = endpoint({
   method: 'GET',
   path: '/midjourney/getCasesCategory',
   access: 'public',
@@ -461,7 +461,7 @@ export const getCasesCategory = endpoint({
   data: listOf(galleryCategory),
 });
 
-export const getCasesList = endpoint({
+export const listCases = endpoint({
   method: 'GET',
   path: '/midjourney/getCasesList',
   access: 'public',
@@ -471,7 +471,7 @@ export const getCasesList = endpoint({
   data: listOf(galleryItem),
 });
 
-export const getParamsCategory = endpoint({
+export const promptPieceCategories = endpoint({
   method: 'GET',
   path: '/midjourney/getParamsCategory',
   access: 'public',
@@ -480,7 +480,7 @@ export const getParamsCategory = endpoint({
   data: listOf(galleryCategory),
 });
 
-export const getParamsList = endpoint({
+export const listPromptPieces = endpoint({
   method: 'GET',
   path: '/midjourney/getParamsList',
   access: 'public',
@@ -505,7 +505,7 @@ export const mjModel = z.object({
 });
 export type MjModel = z.infer<typeof mjModel>;
 
-export const queryMjModel = endpoint({
+export const listModels = endpoint({
   method: 'GET',
   path: '/autoreply/queryMjModel',
   access: 'public',
@@ -540,7 +540,7 @@ const simulateQuery = z.object({
   count: queryInt(z.number().int().min(1).max(10)).default(1),
 });
 
-export const getSimulate = endpoint({
+export const queueWait = endpoint({
   method: 'GET',
   path: '/mj/getSimulate',
   access: 'identity',
@@ -550,7 +550,7 @@ export const getSimulate = endpoint({
   data: simulation,
 });
 
-export const drawSimulate = endpoint({
+export const quoteDrawing = endpoint({
   method: 'GET',
   path: '/mj/drawSimulate',
   access: 'identity',
@@ -572,7 +572,7 @@ export const translateData = z.object({
   untranslated: z.array(z.string()),
 });
 
-export const translate = endpoint({
+export const translateToEn = endpoint({
   method: 'GET',
   path: '/fanyi/translate',
   access: 'identity',
@@ -592,7 +592,7 @@ export const translateToZh = endpoint({
   data: translateData,
 });
 
-export const mjAssociate = endpoint({
+export const suggestPrompts = endpoint({
   method: 'POST',
   path: '/chatgpt/mj-associate',
   access: 'identity',
@@ -607,12 +607,12 @@ export const mjAssociate = endpoint({
 
 export const chatDrawSizes = ['1024x1024', '1024x1792', '1792x1024', '512x512'] as const;
 
-export const chatDraw = endpoint({
+export const drawFromChat = endpoint({
   method: 'POST',
   path: '/chatgpt/chat-draw',
   access: 'identity',
   summary:
-    'Draw one picture from a chat message through an images model (a task: poll it with getMjStatus)',
+    'Draw one picture from a chat message through an images model (a task: poll it with drawing.drawingStatus)',
   tags: ['drawing'],
   body: z.object({
     prompt: z.string().trim().min(1).max(4000),
@@ -638,7 +638,7 @@ export const batchDownload = z.object({
 });
 export type BatchDownload = z.infer<typeof batchDownload>;
 
-export const addBatchDownload = endpoint({
+export const createZip = endpoint({
   method: 'POST',
   path: '/autoreply/addBatchDownload',
   access: 'identity',
@@ -648,7 +648,7 @@ export const addBatchDownload = endpoint({
   data: batchDownload,
 });
 
-export const queryBatchDownload = endpoint({
+export const listZips = endpoint({
   method: 'GET',
   path: '/autoreply/queryBatchDownload',
   access: 'identity',

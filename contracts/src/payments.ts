@@ -1,6 +1,7 @@
 import { z } from 'zod';
 import { endpoint } from './endpoint.js';
 import { flag, listOf, pageQuery, queryInt } from './envelope.js';
+import { localizedInput, localizedText, type LocalizedText } from './sites.js';
 
 export const payWay = z.enum(['wechat', 'alipay', 'card']);
 export type PayWay = z.infer<typeof payWay>;
@@ -16,11 +17,14 @@ const currency = z
   .regex(/^[A-Za-z]{3}$/, { message: 'a 3-letter currency code such as CNY' })
   .transform((v) => v.toUpperCase());
 
-/** A package as the price list shows it. Prices are integer cents of `currency`. */
+/**
+ * A package as the price list shows it. Prices are integer cents of `currency`. Its name and
+ * description are stored in the three interface languages; the web shows its language's.
+ */
 export const pricePackage = z.object({
   id: z.number().int(),
-  name: z.string(),
-  description: z.string(),
+  name: localizedText,
+  description: localizedText,
   cover: z.string(),
   priceCents: z.number().int(),
   currency: z.string(),
@@ -53,7 +57,7 @@ export const order = z.object({
 export type Order = z.infer<typeof order>;
 
 /** The spec's package price list: packages on sale, by `sort` then price. */
-export const queryPrice = endpoint({
+export const listPackages = endpoint({
   method: 'GET',
   path: '/autoreply/queryPrice',
   access: 'public',
@@ -107,15 +111,29 @@ export const listOrders = endpoint({
 
 // ---- admin ----
 
-const packageFields = z.object({
-  name: z.string().trim().min(1).max(100),
-  description: z.string().trim().max(2000).default(''),
-  cover: z.union([z.url().max(1000), z.literal('')]).default(''),
+const noText: LocalizedText = { 'en-US': '', 'zh-CN': '', 'zh-TW': '' };
+
+/** A package's fields; a name or description is one string for every language, or per language. */
+const packageShape = {
+  name: localizedInput(100, 1),
+  description: localizedInput(2000),
+  cover: z.union([z.url().max(1000), z.literal('')]),
   priceCents: z.number().int().min(1).max(100_000_000),
-  currency: currency.default('CNY'),
+  currency,
   credits: z.number().int().min(0).max(1_000_000_000),
-  vipDays: z.number().int().min(0).max(36_500).default(0),
-  sort: z.number().int().min(-1_000_000).max(1_000_000).default(0),
+  vipDays: z.number().int().min(0).max(36_500),
+  sort: z.number().int().min(-1_000_000).max(1_000_000),
+  onSale: flag,
+};
+
+/** A new package: what is left out takes its default. */
+const packageFields = z.object({
+  ...packageShape,
+  description: packageShape.description.default(noText),
+  cover: packageShape.cover.default(''),
+  currency: currency.default('CNY'),
+  vipDays: packageShape.vipDays.default(0),
+  sort: packageShape.sort.default(0),
   onSale: flag.default(true),
 });
 
@@ -145,7 +163,8 @@ export const adminUpdatePackage = endpoint({
   access: 'admin',
   summary: 'Change a package (orders already placed keep what they bought)',
   tags: ['admin', 'payments'],
-  body: packageFields.partial().extend({ id: z.number().int().positive() }).strict(),
+  // No defaults here: a field left out of an update stays as it is.
+  body: z.object(packageShape).partial().extend({ id: z.number().int().positive() }).strict(),
   data: pricePackage,
 });
 

@@ -291,13 +291,28 @@ export type GlobalConfigInput = z.input<typeof globalConfigInput>;
 // ---------------------------------------------------------------- what the app reads at start
 
 /**
- * `queryFronet`: the site of the request's host merged with the global config. `site.siteName`
+ * How credits are obtained on this install, so the pay screen and the "not enough credits"
+ * dialog never offer what cannot be bought and say plainly where credits come from.
+ */
+export const creditSources = z.object({
+  /** An enabled payment gateway takes orders: packages can be bought. False on a fresh install. */
+  purchase: z.boolean(),
+  /** Credits a new account receives (0: none). */
+  registerGift: z.number().int(),
+  /** Credits of the daily check-in (0: none). */
+  dailyCheckin: z.number().int(),
+});
+export type CreditSources = z.infer<typeof creditSources>;
+
+/**
+ * `clientConfig` (`/config/queryFronet`): the site of the request's host merged with the global config. `site.siteName`
  * falls back to the global siteName and `site.appIco` to clientFavoIconPath, so the web can use
- * `site` as is.
+ * `site` as is. `credits` says how credits are obtained here.
  */
 export const frontConfig = z.object({
   site: siteConfig,
   global: globalConfig,
+  credits: creditSources,
 });
 export type FrontConfig = z.infer<typeof frontConfig>;
 
@@ -427,7 +442,7 @@ const listQuery = pageQuery.extend({
     .default(1),
 });
 
-export const queryFronet = endpoint({
+export const clientConfig = endpoint({
   method: 'GET',
   path: '/config/queryFronet',
   access: 'public',
@@ -437,7 +452,7 @@ export const queryFronet = endpoint({
 });
 
 /** Public site lists hold one row: the caller's host's site (its own, or the default). */
-export const getaboutList = endpoint({
+export const hostAbout = endpoint({
   method: 'GET',
   path: '/config/getaboutList',
   access: 'public',
@@ -446,7 +461,7 @@ export const getaboutList = endpoint({
   data: listOf(aboutEntry),
 });
 
-export const siteList = endpoint({
+export const hostSiteConfig = endpoint({
   method: 'GET',
   path: '/config/siteList',
   access: 'public',
@@ -455,7 +470,7 @@ export const siteList = endpoint({
   data: listOf(siteConfig),
 });
 
-export const domainList = endpoint({
+export const hostDomain = endpoint({
   method: 'GET',
   path: '/config/domainList',
   access: 'public',
@@ -491,7 +506,7 @@ export const getMjNotices = endpoint({
   data: listOf(notice),
 });
 
-export const queryJump = endpoint({
+export const listJumps = endpoint({
   method: 'GET',
   path: '/autoreply/queryJump',
   access: 'public',
@@ -500,7 +515,7 @@ export const queryJump = endpoint({
   data: listOf(adJump),
 });
 
-export const queryQa = endpoint({
+export const listFaqs = endpoint({
   method: 'GET',
   path: '/autoreply/queryQa',
   access: 'public',
@@ -510,7 +525,7 @@ export const queryQa = endpoint({
   data: listOf(faqEntry),
 });
 
-export const queryMenu = endpoint({
+export const listMenu = endpoint({
   method: 'GET',
   path: '/autoreply/queryMenu',
   access: 'public',

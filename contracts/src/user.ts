@@ -38,7 +38,7 @@ export const loginDevice = z.object({
 });
 export type LoginDevice = z.infer<typeof loginDevice>;
 
-export const getLoginDeviceList = endpoint({
+export const listDevices = endpoint({
   method: 'GET',
   path: '/user/getLoginDeviceList',
   access: 'user',
@@ -47,7 +47,7 @@ export const getLoginDeviceList = endpoint({
   data: listOf(loginDevice),
 });
 
-export const delLoginDevice = endpoint({
+export const signOutDevice = endpoint({
   method: 'POST',
   path: '/user/delLoginDevice',
   access: 'user',
@@ -75,7 +75,7 @@ export const adminUserRow = z.object({
 });
 export type AdminUserRow = z.infer<typeof adminUserRow>;
 
-export const adminUserList = endpoint({
+export const adminListUsers = endpoint({
   method: 'GET',
   path: '/admin/users',
   access: 'admin',

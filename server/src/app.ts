@@ -2,15 +2,7 @@ import { randomUUID } from 'node:crypto';
 import Fastify, { type FastifyInstance } from 'fastify';
 import cors from '@fastify/cors';
 import rateLimit from '@fastify/rate-limit';
-import swagger from '@fastify/swagger';
-import swaggerUi from '@fastify/swagger-ui';
-import { createRequire } from 'node:module';
-import type { Redis as RedisClient } from 'ioredis';
-import {
-  jsonSchemaTransform,
-  serializerCompiler,
-  validatorCompiler,
-} from 'fastify-type-provider-zod';
+import { serializerCompiler, validatorCompiler } from 'fastify-type-provider-zod';
 import type { AppConfig } from './config.js';
 import { defaultHooks, GuestDataMovers, zeroBalance, type AppContext } from './context.js';
 import type { Db } from './db/database.js';
@@ -19,16 +11,15 @@ import {
   frameworkErrors,
   registerErrorHandling,
 } from './http/error-handler.js';
+import { registerApiDocs } from './http/api-docs.js';
 import { registerInputLimits } from './http/input-limits.js';
 import { registerMetrics } from './http/metrics.js';
+import { registerProbes } from './http/probes.js';
 import { registerSecurityHeaders } from './http/security-headers.js';
 import { registerWeb } from './http/web.js';
 import { loggerOptions } from './logger.js';
 import { modules } from './modules/index.js';
-
-/** ioredis is loaded only when Redis is configured: the embedded mode never pays for it. */
-const loadRedis = (): typeof RedisClient =>
-  (createRequire(import.meta.url)('ioredis') as { Redis: typeof RedisClient }).Redis;
+import { connectRedis } from './redis.js';
 
 export interface BuildOptions {
   db: Db;
@@ -78,23 +69,7 @@ export async function buildApp(config: AppConfig, options: BuildOptions): Promis
     credentials: false,
     allowedHeaders: ['authorization', 'content-type', 'guestid', 'x-lang', 'x-request-id'],
   });
-  const redis = config.redisUrl
-    ? new (loadRedis())(config.redisUrl, {
-        connectTimeout: 1000,
-        maxRetriesPerRequest: 1,
-        enableOfflineQueue: false,
-      })
-    : undefined;
-  if (redis) {
-    // A lost connection is reported (at most once a minute) rather than thrown; /readyz says it.
-    let reported = 0;
-    redis.on('error', (error: Error) => {
-      if (Date.now() - reported < 60_000) return;
-      reported = Date.now();
-      app.log.warn({ err: error }, 'redis connection failed');
-    });
-    app.addHook('onClose', async () => void redis.quit().catch(() => redis.disconnect()));
-  }
+  const redis = config.redisUrl ? connectRedis(app, config.redisUrl) : undefined;
   await app.register(rateLimit, {
     global: true,
     max: config.rateLimit.global,
@@ -104,67 +79,10 @@ export async function buildApp(config: AppConfig, options: BuildOptions): Promis
     allowList: (req) => req.url === '/healthz' || req.url === '/readyz',
   });
 
-  await app.register(swagger, {
-    openapi: {
-      info: {
-        title: 'Atelier API',
-        version: '0.1.0',
-        description: 'Every call answers { code, success, message, data }.',
-      },
-      components: {
-        securitySchemes: {
-          bearer: { type: 'http', scheme: 'bearer' },
-          guestId: { type: 'apiKey', in: 'header', name: 'Guestid' },
-        },
-      },
-    },
-    transform: jsonSchemaTransform,
-  });
-  await app.register(swaggerUi, { routePrefix: '/api/docs', staticCSP: true });
+  await registerApiDocs(app);
 
   registerMetrics(app);
-  app.get('/healthz', { schema: { hide: true } }, async () => ({
-    code: 200,
-    success: true,
-    message: 'ok',
-    data: { status: 'ok' },
-  }));
-  app.get('/readyz', { schema: { hide: true } }, async (_req, reply) => {
-    const unready = (what: string, error: unknown) => {
-      app.log.error({ err: error }, `readiness check failed: ${what} unreachable`);
-      return reply
-        .code(503)
-        .send({ code: 503, success: false, message: `${what} unreachable`, data: null });
-    };
-    try {
-      await ctx.db.ping();
-    } catch (error) {
-      return unready('database', error);
-    }
-    // With Redis configured (rate limits, queue, shared limits), it is part of being ready.
-    if (redis) {
-      try {
-        await Promise.race([
-          redis.ping(),
-          new Promise((_, reject) =>
-            setTimeout(() => reject(new Error('no answer within 1 s')), 1000).unref(),
-          ),
-        ]);
-      } catch (error) {
-        return unready('redis', error);
-      }
-    }
-    return {
-      code: 200,
-      success: true,
-      message: 'ok',
-      data: {
-        status: 'ready',
-        database: ctx.db.dialect,
-        ...(redis ? { redis: 'ok' } : {}),
-      },
-    };
-  });
+  registerProbes(app, ctx, redis);
 
   await app.register(
     async (api) => {

@@ -1,7 +1,8 @@
 import fs from 'node:fs';
 import path from 'node:path';
 import { randomBytes } from 'node:crypto';
-import type { AppConfig } from './config.js';
+import type { FastifyInstance } from 'fastify';
+import { ConfigError, type AppConfig } from './config.js';
 import type { AppContext } from './context.js';
 import { createDb, type Db } from './db/database.js';
 import { migrateToLatest } from './db/migrate.js';
@@ -38,4 +39,44 @@ export async function prepareDatabase(
   for (const module of modules)
     if (module.seed) notes.push(...(await module.seed(ctx as AppContext)));
   return notes;
+}
+
+/**
+ * Ends the process on SIGINT or SIGTERM: `stopWork` first (background tasks, task workers), then
+ * open requests finish, then the database closes. A stop that hangs is cut after 10 s.
+ */
+export function closeOnSignals(
+  app: FastifyInstance,
+  db: Db,
+  message: string,
+  stopWork: () => Promise<unknown>,
+): void {
+  let closing = false;
+  const shutdown = async (signal: string) => {
+    if (closing) return;
+    closing = true;
+    app.log.info({ signal }, message);
+    const force = setTimeout(() => process.exit(1), 10_000).unref();
+    await stopWork();
+    await app.close();
+    await db.destroy();
+    clearTimeout(force);
+    process.exit(0);
+  };
+  process.on('SIGINT', () => void shutdown('SIGINT'));
+  process.on('SIGTERM', () => void shutdown('SIGTERM'));
+}
+
+/** Runs a process's main; a bad configuration exits 78 (EX_CONFIG), any other failure 1. */
+export function runMain(name: string, main: () => Promise<void>): void {
+  main().catch((error: unknown) => {
+    if (error instanceof ConfigError) {
+      process.stderr.write(error.message + '\n');
+      process.exit(78);
+    }
+    process.stderr.write(
+      `${name} failed to start: ${error instanceof Error ? (error.stack ?? error.message) : String(error)}\n`,
+    );
+    process.exit(1);
+  });
 }

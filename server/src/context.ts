@@ -1,5 +1,5 @@
 import type { Transaction } from 'kysely';
-import type { UserBalance } from '@atelier/contracts';
+import type { sites, UserBalance } from '@atelier/contracts';
 import type { FastifyBaseLogger } from 'fastify';
 import type { AppConfig } from './config.js';
 import type { Db } from './db/database.js';
@@ -77,9 +77,20 @@ export type AppPromptResolver = (
 export interface AppHooks {
   /** Installed by the apps module, called by the chat stream. */
   appPrompt: AppPromptResolver;
+  /**
+   * How credits are obtained, which the sites module's config call tells the web: the credits
+   * module installs the sign-up gift and daily check-in amounts…
+   */
+  creditGifts: () => Promise<Pick<sites.CreditSources, 'registerGift' | 'dailyCheckin'>>;
+  /** …and the payments module whether any enabled gateway takes orders. */
+  purchasable: () => Promise<boolean>;
 }
 
-export const defaultHooks = (): AppHooks => ({ appPrompt: async () => null });
+export const defaultHooks = (): AppHooks => ({
+  appPrompt: async () => null,
+  creditGifts: async () => ({ registerGift: 0, dailyCheckin: 0 }),
+  purchasable: async () => false,
+});
 
 /** Shared by every module: built once in buildApp, reached as `app.ctx`. */
 export interface AppContext {

@@ -1,6 +1,6 @@
 import { buildApp } from './app.js';
-import { ConfigError, loadConfig } from './config.js';
-import { ensureSecretKey, openDatabase, prepareDatabase } from './boot.js';
+import { loadConfig } from './config.js';
+import { closeOnSignals, ensureSecretKey, openDatabase, prepareDatabase, runMain } from './boot.js';
 import { engineOf } from './modules/tasks/index.js';
 
 /**
@@ -17,29 +17,7 @@ async function main(): Promise<void> {
   await engine.start();
   app.log.info({ workers: config.tasks.workers, queue: engine.queue.name }, 'task worker started');
 
-  let closing = false;
-  const shutdown = async (signal: string) => {
-    if (closing) return;
-    closing = true;
-    app.log.info({ signal }, 'task worker stopping');
-    const force = setTimeout(() => process.exit(1), 10_000).unref();
-    await engine.stop();
-    await app.close();
-    await db.destroy();
-    clearTimeout(force);
-    process.exit(0);
-  };
-  process.on('SIGINT', () => void shutdown('SIGINT'));
-  process.on('SIGTERM', () => void shutdown('SIGTERM'));
+  closeOnSignals(app, db, 'task worker stopping', () => engine.stop());
 }
 
-main().catch((error: unknown) => {
-  if (error instanceof ConfigError) {
-    process.stderr.write(error.message + '\n');
-    process.exit(78);
-  }
-  process.stderr.write(
-    `Atelier worker failed to start: ${error instanceof Error ? (error.stack ?? error.message) : String(error)}\n`,
-  );
-  process.exit(1);
-});
+runMain('Atelier worker', main);

@@ -62,11 +62,19 @@ export interface AccountLocksTable {
   locked_until: string;
 }
 
+/** One row per periodic job: the last period an instance claimed (lib/period-lock.ts). */
+export interface PeriodicRunsTable {
+  job: string;
+  period: number;
+  owner: string;
+}
+
 export interface AccountTables {
   users: UsersTable;
   sessions: SessionsTable;
   login_failures: LoginFailuresTable;
   account_locks: AccountLocksTable;
+  periodic_runs: PeriodicRunsTable;
 }
 
 // Modules add their table interfaces to this intersection as they land.

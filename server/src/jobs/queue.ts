@@ -51,26 +51,39 @@ export function embeddedQueue(): TaskQueue {
   };
 }
 
-/** BullMQ on Redis: wake-ups (delayed ones too) reach worker processes (`npm run worker`). */
+/**
+ * Redis across processes. A wake-up for now is one PUBLISH that every worker process hears at
+ * once (a message lost while a worker reconnects costs at most the idle poll); a wake-up for
+ * later is a delayed BullMQ job, kept in Redis until due, reaching one worker process
+ * (`npm run worker`).
+ */
 export function bullmqQueue(config: AppConfig): TaskQueue {
   const url = config.redisUrl!;
   const prefix = `${config.redisPrefix}bull`;
+  const channel = `${config.redisPrefix}tasks:wake`;
   const { Queue, Worker } = bullmq();
   const { Redis } = ioredis();
   const connection = new Redis(url, { maxRetriesPerRequest: null, lazyConnect: false });
+  connection.on('error', () => undefined);
   const queue = new Queue('tasks', { connection, prefix });
   let worker: BullMQ.Worker | null = null;
   let workerConnection: Redis | null = null;
+  let subscriber: Redis | null = null;
   return {
     name: 'bullmq',
     async wake(taskId, delayMs) {
+      if (delayMs <= 0) return void (await connection.publish(channel, String(taskId)));
       await queue.add(
         'wake',
         { taskId },
-        { delay: Math.max(0, delayMs), removeOnComplete: true, removeOnFail: true },
+        { delay: delayMs, removeOnComplete: true, removeOnFail: true },
       );
     },
     listen(onWake) {
+      subscriber = new Redis(url, { maxRetriesPerRequest: null });
+      subscriber.on('error', () => undefined);
+      subscriber.on('message', () => onWake());
+      void subscriber.subscribe(channel).catch(() => undefined);
       workerConnection = new Redis(url, { maxRetriesPerRequest: null });
       worker = new Worker(
         'tasks',
@@ -86,6 +99,7 @@ export function bullmqQueue(config: AppConfig): TaskQueue {
       await queue.close();
       connection.disconnect();
       workerConnection?.disconnect();
+      subscriber?.disconnect();
     },
   };
 }

@@ -1,21 +1,26 @@
 import type { FastifyBaseLogger } from 'fastify';
+import type { AppContext } from '../context.js';
 import type { BackgroundTask } from '../modules/module.js';
+import { createPeriodLock } from './period-lock.js';
 
 /**
  * Runs `round` every `everyMs`, never two rounds at once (a slow round skips the next tick).
  * A failed round is logged and tried again at the next tick; `stop()` waits for the round
- * under way. The timer does not keep the process alive.
+ * under way. The timer does not keep the process alive. With `claim`, a tick runs the round
+ * only when `claim()` says this period is ours.
  */
 export function runPeriodically(
   log: FastifyBaseLogger,
   what: string,
   everyMs: number,
   round: () => Promise<unknown>,
+  claim?: () => Promise<boolean>,
 ): BackgroundTask {
   let running: Promise<unknown> | null = null;
   const timer = setInterval(() => {
     if (running) return;
-    running = round()
+    running = (claim ? claim() : Promise.resolve(true))
+      .then((mine) => (mine ? round() : undefined))
       .catch((error: unknown) => log.error({ err: error }, `${what} failed`))
       .finally(() => {
         running = null;
@@ -26,6 +31,26 @@ export function runPeriodically(
     async stop() {
       clearInterval(timer);
       await running;
+    },
+  };
+}
+
+/**
+ * A periodic job of the app: once per period across every instance sharing its database (and
+ * Redis when configured), whichever instance claims the period first (lib/period-lock.ts).
+ */
+export function runPeriodicJob(
+  ctx: Pick<AppContext, 'config' | 'db' | 'log'>,
+  what: string,
+  everyMs: number,
+  round: () => Promise<unknown>,
+): BackgroundTask {
+  const lock = createPeriodLock(ctx.config, ctx.db);
+  const task = runPeriodically(ctx.log, what, everyMs, round, () => lock.claim(what, everyMs));
+  return {
+    async stop() {
+      await task.stop();
+      await lock.close();
     },
   };
 }

@@ -35,7 +35,7 @@ export function queryString(query: unknown): string {
  * Calls one endpoint of the contracts on a test app: its method and path come from the
  * contract, the query and body are typed by it, and the answer's `data` has its type.
  *
- *     const res = await callEndpoint(t.app, credits.changeToken, { body: { code }, token });
+ *     const res = await callEndpoint(t.app, credits.redeem, { body: { code }, token });
  *     expect(res.body.data.balance.credits).toBe(50);
  */
 export async function callEndpoint<E extends Endpoint>(

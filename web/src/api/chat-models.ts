@@ -14,7 +14,7 @@ export const useChatModels = () => {
   const language = useAppSetting((s) => s.language);
   return useQuery({
     queryKey: chatModelsKey(language),
-    queryFn: async () => (await apiData(chat.queryGptModel, { query: { kind: 'chat' } })).rows,
+    queryFn: async () => (await apiData(chat.listModels, { query: { kind: 'chat' } })).rows,
     staleTime: 60_000,
   });
 };

@@ -110,12 +110,12 @@ describe('requests', () => {
 
   it('accepts an answer without a code', async () => {
     answer(json(200, { data: 5 }));
-    await expect(apiData(auth.getInfo)).resolves.toBe(5);
+    await expect(apiData(auth.currentUser)).resolves.toBe(5);
   });
 
   it('turns a network failure into ApiError(0) with a message', async () => {
     fetchMock.mockRejectedValueOnce(new TypeError('Failed to fetch'));
-    await expect(api(auth.getInfo)).rejects.toMatchObject({ status: 0 });
+    await expect(api(auth.currentUser)).rejects.toMatchObject({ status: 0 });
     expect(errors).toEqual(['网络连接失败，请检查网络后重试']);
   });
 
@@ -126,7 +126,7 @@ describe('requests', () => {
           init!.signal!.addEventListener('abort', () => reject(new DOMException('aborted'))),
         ),
     );
-    await expect(api(auth.getInfo, { timeout: 20 })).rejects.toMatchObject({ status: 0 });
+    await expect(api(auth.currentUser, { timeout: 20 })).rejects.toMatchObject({ status: 0 });
     expect(errors).toEqual(['请求超时，请稍后再试']);
   });
 });
@@ -149,7 +149,7 @@ describe('a first-time guest', () => {
   it('lets calls through when the registration failed', async () => {
     holdCallsUntil(Promise.reject(new Error('offline')));
     answer(envelope(200, 1));
-    await expect(apiData(auth.getInfo)).resolves.toBe(1);
+    await expect(apiData(auth.currentUser)).resolves.toBe(1);
   });
 });
 
@@ -157,7 +157,7 @@ describe('401', () => {
   it('removes the token, opens the login dialog and shows the server message', async () => {
     useAuthStore.getState().setToken('old');
     answer(envelope(401, null, '登录已过期'));
-    const error = await api(auth.getInfo).catch((e: unknown) => e);
+    const error = await api(auth.currentUser).catch((e: unknown) => e);
     expect(error).toBeInstanceOf(ApiError);
     expect((error as ApiError).status).toBe(401);
     expect(useAuthStore.getState().token).toBeNull();
@@ -172,19 +172,19 @@ describe('401', () => {
     vi.spyOn(Date, 'now').mockImplementation(() => now);
     answer(json(401, {}), json(401, {}), json(401, {}));
     const results = await Promise.allSettled([
-      api(auth.getInfo),
-      api(auth.getInfo),
-      api(auth.getInfo),
+      api(auth.currentUser),
+      api(auth.currentUser),
+      api(auth.currentUser),
     ]);
     expect(results.every((r) => r.status === 'rejected')).toBe(true);
     expect(errors).toEqual(['请先登录']);
     now += 2_999;
     answer(json(401, {}));
-    await api(auth.getInfo).catch(() => undefined);
+    await api(auth.currentUser).catch(() => undefined);
     expect(errors).toHaveLength(1);
     now += 1;
     answer(json(401, {}));
-    await api(auth.getInfo).catch(() => undefined);
+    await api(auth.currentUser).catch(() => undefined);
     expect(errors).toEqual(['请先登录', '请先登录']);
   });
 
@@ -200,7 +200,7 @@ describe('401', () => {
   it('a quiet call only removes the token', async () => {
     useAuthStore.getState().setToken('old');
     answer(envelope(401, null, 'no'));
-    await expect(api(auth.getInfo, { quietUnauthorized: true })).rejects.toMatchObject({
+    await expect(api(auth.currentUser, { quietUnauthorized: true })).rejects.toMatchObject({
       status: 401,
     });
     expect(useAuthStore.getState().token).toBeNull();
@@ -212,7 +212,7 @@ describe('401', () => {
     const reload = vi.spyOn(browser, 'reload').mockImplementation(() => undefined);
     useAuthStore.getState().setToken('old');
     answer(json(200, { code: 401, success: false, message: 'expired', data: null }));
-    await expect(api(auth.getInfo)).rejects.toMatchObject({ code: 401 });
+    await expect(api(auth.currentUser)).rejects.toMatchObject({ code: 401 });
     expect(useAuthStore.getState().token).toBeNull();
     expect(reload).toHaveBeenCalledOnce();
   });
@@ -238,7 +238,7 @@ describe('430 not enough credits', () => {
     vi.spyOn(browser, 'pathname').mockReturnValue('/Midjourney');
     useAuthStore.setState({ aboutList: [about(domain)] });
     answer(envelope(430, null, '积分不足'));
-    await expect(api(auth.getInfo)).rejects.toMatchObject({ status: 430 });
+    await expect(api(auth.currentUser)).rejects.toMatchObject({ status: 430 });
     expect(errors).toEqual(['积分不足']);
     expect(useDialogs.getState().flags.passiveGoods).toBe(true);
     expect(useDialogs.getState().flags.goods).toBe(false);
@@ -249,7 +249,7 @@ describe('430 not enough credits', () => {
     vi.spyOn(browser, 'pathname').mockReturnValue('/music');
     useAuthStore.setState({ aboutList: [about(domain)] });
     answer(envelope(430, null, ''));
-    await expect(api(auth.getInfo)).rejects.toMatchObject({ status: 430 });
+    await expect(api(auth.currentUser)).rejects.toMatchObject({ status: 430 });
     expect(errors).toEqual(['请求接口错误']);
     expect(useDialogs.getState().flags.goods).toBe(true);
   });
@@ -260,7 +260,7 @@ describe('430 not enough credits', () => {
       aboutList: [about(domain), about({ domain: 'b.example', recharge: 2 as const })],
     });
     answer(json(430, { code: 430, message: 'x' }));
-    await expect(api(auth.getInfo)).rejects.toMatchObject({ status: 430 });
+    await expect(api(auth.currentUser)).rejects.toMatchObject({ status: 430 });
     expect(errors).toEqual([]);
     expect(useDialogs.getState().flags.redemption).toBe(true);
     expect(useDialogs.getState().flags.passiveGoods).toBe(false);
@@ -270,30 +270,30 @@ describe('430 not enough credits', () => {
 describe('other answers', () => {
   it('returns a 420 notice as is, without a toast', async () => {
     answer(envelope(420, { day: 1 }, '今日已签到'));
-    const res = await api(auth.getInfo);
+    const res = await api(auth.currentUser);
     expect(res).toEqual({ code: 420, success: false, message: '今日已签到', data: { day: 1 } });
     expect(errors).toEqual([]);
     answer(envelope(420, null, '今日已签到'));
-    await expect(apiData(auth.getInfo)).rejects.toMatchObject({ status: 420 });
+    await expect(apiData(auth.currentUser)).rejects.toMatchObject({ status: 420 });
     expect(errors).toEqual([]);
   });
 
   it('shows the server message of another failure and throws with the status', async () => {
     answer(envelope(500, null, 'upstream down'));
-    await expect(api(auth.getInfo)).rejects.toMatchObject({
+    await expect(api(auth.currentUser)).rejects.toMatchObject({
       status: 500,
       message: 'upstream down',
     });
     answer(new Response('not json', { status: 404 }));
-    await expect(api(auth.getInfo)).rejects.toMatchObject({ status: 404 });
+    await expect(api(auth.currentUser)).rejects.toMatchObject({ status: 404 });
     answer(envelope(202, null, 'accepted'));
-    await expect(api(auth.getInfo)).rejects.toMatchObject({ status: 202 });
+    await expect(api(auth.currentUser)).rejects.toMatchObject({ status: 202 });
     expect(errors).toEqual(['upstream down', '请求接口错误', 'accepted']);
   });
 
   it('rejects a 200 answer whose body code is outside 200–299', async () => {
     answer(json(200, { code: 500, success: false, message: 'bad', data: null }));
-    await expect(api(auth.getInfo)).rejects.toMatchObject({ status: 200, code: 500 });
+    await expect(api(auth.currentUser)).rejects.toMatchObject({ status: 200, code: 500 });
     expect(errors).toEqual(['bad']);
   });
 });

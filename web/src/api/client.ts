@@ -229,7 +229,7 @@ export const handleAnswer = <D>(
 };
 
 /**
- * Calls one contract endpoint: `api(auth.getInfo)`, `api(user.delLoginDevice, { body: { id } })`.
+ * Calls one contract endpoint: `api(auth.currentUser)`, `api(user.signOutDevice, { body: { id } })`.
  * Resolves with the envelope (`success` false only for a 420 notice); rejects with ApiError.
  */
 export const api = async <E extends Endpoint>(

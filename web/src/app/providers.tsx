@@ -1,4 +1,4 @@
-import { QueryClient, QueryClientProvider } from '@tanstack/react-query';
+import { QueryClientProvider } from '@tanstack/react-query';
 import ConfigProvider from 'antd/es/config-provider';
 import enUS from 'antd/es/locale/en_US';
 import zhCN from 'antd/es/locale/zh_CN';
@@ -6,6 +6,7 @@ import zhTW from 'antd/es/locale/zh_TW';
 import message from 'antd/es/message';
 import theme from 'antd/es/theme';
 import { useEffect, type ReactNode } from 'react';
+import { queryClient } from '../api/query-client';
 import type { Language } from '../lib/languages';
 import { setNotifier } from '../lib/notify';
 import { useAppSetting } from '../stores/app-setting';
@@ -53,10 +54,6 @@ const darkTheme = {
     },
   },
 };
-
-const queryClient = new QueryClient({
-  defaultOptions: { queries: { retry: 1, refetchOnWindowFocus: false, staleTime: 30_000 } },
-});
 
 /** Routes shared code's toasts (`lib/notify`) to antd's themed message API. */
 function MessageBridge() {

@@ -15,7 +15,10 @@ const setMeta = (name: string, content: string) => {
 };
 
 /** Icon, keywords and description of the site in the document head. */
-export function applySiteHead(front: sites.FrontConfig, language: Language): void {
+export function applySiteHead(
+  front: Pick<sites.FrontConfig, 'site' | 'global'>,
+  language: Language,
+): void {
   const icon = front.site.appIco || front.global.clientFavoIconPath || '/favicon.svg';
   let link = document.head.querySelector<HTMLLinkElement>('link[rel="icon"]');
   if (!link) {

@@ -39,7 +39,7 @@ export async function start(navigate: (path: string) => void): Promise<void> {
     })
     .catch(warn('site config'));
   void loadMenu().catch(warn('menu'));
-  void Promise.all([identity, apiData(sites.queryJump)])
+  void Promise.all([identity, apiData(sites.listJumps)])
     .then(([, jumps]) => {
       const target = adJumpTarget({
         rows: jumps.rows,

@@ -9,25 +9,18 @@ import { storageKeys } from '../lib/storage-keys';
 import { useChatStorage } from './chat-storage';
 import { useDialogs } from './dialogs';
 
-/** A price row of the site (no screen reads it yet). */
-export interface PriceEntry {
-  id: number;
-  name: string;
-  price: number;
-  [field: string]: unknown;
-}
-
 export interface AuthState {
   token: string | null;
   /** Mirrors the dialogs store's `login` flag (that store owns it). */
   loginDialog: boolean;
   userInfo: UserInfo | null;
   userBalance: UserBalance | null;
-  priceList: PriceEntry[];
   guestid: string | null;
   globalConfig: sites.GlobalConfig;
   /** This domain's site configuration (`queryFronet`), null until loaded. */
   site: sites.SiteConfig | null;
+  /** How credits are obtained here (`queryFronet`): may packages be bought? Null until loaded. */
+  creditSources: sites.CreditSources | null;
   aboutList: sites.AboutEntry[];
   setToken: (token: string) => void;
   removeToken: () => void;
@@ -35,7 +28,6 @@ export interface AuthState {
   setGlobalConfig: (globalConfig: sites.GlobalConfig) => void;
   setSite: (site: sites.SiteConfig) => void;
   setAboutList: (aboutList: sites.AboutEntry[]) => void;
-  setPriceList: (priceList: PriceEntry[]) => void;
   openLoginDialog: () => void;
   /** Reloads user info and balance; resolves with the user info. `quiet`: a 401 opens nothing. */
   refreshUserInfo: (options?: { quiet?: boolean }) => Promise<UserInfo>;
@@ -71,10 +63,10 @@ export const useAuthStore = create<AuthState>()((set, get) => ({
   loginDialog: false,
   userInfo: null,
   userBalance: null,
-  priceList: [],
   guestid: readStored(storageKeys.guestUuid) ?? getCookie('uuidToken') ?? null,
   globalConfig: defaultGlobalConfig,
   site: null,
+  creditSources: null,
   aboutList: [],
   setToken: (token) => {
     localStorage.setItem(storageKeys.secretToken, token);
@@ -92,11 +84,10 @@ export const useAuthStore = create<AuthState>()((set, get) => ({
   setGlobalConfig: (globalConfig) => set({ globalConfig }),
   setSite: (site) => set({ site }),
   setAboutList: (aboutList) => set({ aboutList }),
-  setPriceList: (priceList) => set({ priceList }),
   openLoginDialog: () => useDialogs.getState().open('login'),
   refreshUserInfo: async (options) => {
     const { auth } = await contracts();
-    const answer = await api(auth.getInfo, { quietUnauthorized: options?.quiet ?? false });
+    const answer = await api(auth.currentUser, { quietUnauthorized: options?.quiet ?? false });
     if (!answer.success) throw new Error(answer.message);
     set({ userInfo: answer.data.userInfo, userBalance: answer.data.userBalance });
     return answer.data.userInfo;

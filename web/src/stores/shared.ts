@@ -2,27 +2,23 @@ import type { sites } from '@atelier/contracts';
 import { create } from 'zustand';
 
 /**
- * The in-memory state the screens share (docs/product.md, "Stores"). Only what a screen reads
- * is here: a field comes back with the screen that needs it.
+ * The in-memory state several screens share. Only what a screen reads lives here; a field comes
+ * back when a screen needs it. The balance is not here: it lives in the auth store and changes
+ * through `balanceChanged` (stores/balance.ts).
  */
 export interface SharedState {
   /** The pay way last chosen on the pay screen. */
   payWay: 'wechat' | 'alipay';
   /** Rows per page of the credit logs. */
   pageSize: number;
-  /** The site's menu entries, sorted, as the shell loaded them. */
+  /** The side menu's entries (`queryMenu`), sorted. */
   menuList: sites.MenuEntry[];
-  refresh: { history: number; gallery: number; balance: number };
-  set: (patch: Partial<Omit<SharedState, 'set' | 'bump'>>) => void;
-  /** Ask the screens that watch a refresh flag to reload. */
-  bump: (flag: keyof SharedState['refresh']) => void;
+  set: (patch: Partial<Omit<SharedState, 'set'>>) => void;
 }
 
 export const useShared = create<SharedState>()((set) => ({
   payWay: 'wechat',
   pageSize: 12,
   menuList: [],
-  refresh: { history: 0, gallery: 0, balance: 0 },
   set: (patch) => set(patch),
-  bump: (flag) => set((s) => ({ refresh: { ...s.refresh, [flag]: s.refresh[flag] + 1 } })),
 }));

@@ -10,6 +10,7 @@ import { apps } from './0008_apps.js';
 import { drawingOnTasks } from './0009_drawing_on_tasks.js';
 import { siteLanguage } from './0010_site_language.js';
 import { ledgerHistoryOwner } from './0011_ledger_history_owner.js';
+import { periodicRuns } from './0012_periodic_runs.js';
 
 /** Applied in the order of their names; a migration, once landed, is never edited. */
 export const migrations: Record<string, AtelierMigration> = {
@@ -24,4 +25,5 @@ export const migrations: Record<string, AtelierMigration> = {
   '0009_drawing_on_tasks': drawingOnTasks,
   '0010_site_language': siteLanguage,
   '0011_ledger_history_owner': ledgerHistoryOwner,
+  '0012_periodic_runs': periodicRuns,
 };

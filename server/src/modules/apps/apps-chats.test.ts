@@ -36,7 +36,7 @@ describe('chats started from an app', () => {
       );
       expect(systemOf(lastUpstream())).toBe(seeded.systemPrompt[lang]);
       expect(lastUpstream().model).toBe('gpt-fake');
-      const logs = await callEndpoint(t.app, chat.chatList, { headers: h, query: { groupId } });
+      const logs = await callEndpoint(t.app, chat.listMessages, { headers: h, query: { groupId } });
       expect(logs.body.data.rows.map((l) => l.appId)).toEqual([translator.id, translator.id]);
     }
     // The group's app wins over an appId (or none) the client sends later.
@@ -73,7 +73,7 @@ describe('chats started from an app', () => {
       expect(made.body.data.title).toBe(seeded.name[lang]);
     }
     const { groupId } = await chatFromApp(h, translator.id, { gptModelId: models.Fake });
-    const groups = await callEndpoint(t.app, chat.queryGroups, { headers: h });
+    const groups = await callEndpoint(t.app, chat.listGroups, { headers: h });
     expect(groups.body.data.rows.find((g) => g.id === groupId)!.title).toBe('Translator');
     // An app the caller may not use (another user's persona) is refused: 404 naming appId.
     const secret = await persona(bearer(bob.token), { name: 'Bob only', systemPrompt: 'x' });

@@ -12,7 +12,7 @@ useAppsApp();
 
 describe('the seeded store', () => {
   it('has every category and app, texts in the caller’s language', async () => {
-    const cats = await callEndpoint(t.app, apps.queryCats, { lang: 'zh-CN' });
+    const cats = await callEndpoint(t.app, apps.listCategories, { lang: 'zh-CN' });
     expect(cats.body.data.rows.map((c) => c.name)).toEqual(
       seedCategories.map((c) => c.name['zh-CN']),
     );
@@ -26,7 +26,7 @@ describe('the seeded store', () => {
   });
 
   it('filters by category and searches name and description, with paging', async () => {
-    const cats = (await callEndpoint(t.app, apps.queryCats)).body.data.rows;
+    const cats = (await callEndpoint(t.app, apps.listCategories)).body.data.rows;
     const code = cats.find((c) => c.name === 'Programming')!;
     const inCode = await storeApps({ categoryId: code.id });
     expect(inCode.count).toBe(code.count);

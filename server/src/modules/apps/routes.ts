@@ -25,7 +25,7 @@ import {
 export function appRoutes(app: FastifyInstance): void {
   const db = () => app.ctx.db.kysely;
 
-  route(app, A.queryCats, async ({ lang }) => {
+  route(app, A.listCategories, async ({ lang }) => {
     const rows = await categoriesWithCounts(db(), lang);
     return { rows, count: rows.length };
   });

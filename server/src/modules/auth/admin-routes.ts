@@ -11,7 +11,7 @@ const likeEscape = (text: string) => text.replace(/[\\%_]/g, (c) => `\\${c}`);
 export function adminRoutes(app: FastifyInstance): void {
   const db = app.ctx.db.kysely;
 
-  route(app, user.adminUserList, async ({ query }) => {
+  route(app, user.adminListUsers, async ({ query }) => {
     const pattern = query.keyword ? `%${likeEscape(accountKey(query.keyword))}%` : null;
     let filtered = db.selectFrom('users');
     if (query.kind) filtered = filtered.where('kind', '=', query.kind);

@@ -52,9 +52,7 @@ describe('accounts', () => {
     expect((await info({ authorization: `Guestid ${guestId}` })).status).toBe(200);
     expect((await info(guest(randomUUID()))).status).toBe(401);
     // Guests cannot use the account calls.
-    expect((await callEndpoint(t.app, user.getLoginDeviceList, { guestId: guestId })).status).toBe(
-      401,
-    );
+    expect((await callEndpoint(t.app, user.listDevices, { guestId: guestId })).status).toBe(401);
   });
 
   it("moves a guest's data to the account in the registration's transaction", async () => {
@@ -204,14 +202,14 @@ describe('accounts', () => {
 
   it('lets only admins list users, without secrets', async () => {
     const userToken = await register({ username: uniqueName(), password: 'password-123' });
-    const forbidden = await callEndpoint(t.app, user.adminUserList, { token: userToken });
+    const forbidden = await callEndpoint(t.app, user.adminListUsers, { token: userToken });
     expect(forbidden.status).toBe(403);
     expect(forbidden.body).toMatchObject({ code: 403, success: false });
     expect(forbidden.body.message).toBeTruthy();
-    expect((await callEndpoint(t.app, user.adminUserList)).status).toBe(401);
+    expect((await callEndpoint(t.app, user.adminListUsers)).status).toBe(401);
 
     const adminToken = await login('root_admin', adminPassword);
-    const page = await callEndpoint(t.app, user.adminUserList, {
+    const page = await callEndpoint(t.app, user.adminListUsers, {
       token: adminToken,
       query: { page: 1, size: 2, kind: 'registered' },
     });
@@ -222,7 +220,7 @@ describe('accounts', () => {
     const text = JSON.stringify(page.body);
     expect(text).not.toMatch(/password|token|argon2/i);
 
-    const found = await callEndpoint(t.app, user.adminUserList, {
+    const found = await callEndpoint(t.app, user.adminListUsers, {
       token: adminToken,
       query: { keyword: 'ROOT_ADM' },
     });
@@ -230,7 +228,7 @@ describe('accounts', () => {
       count: 1,
       rows: [{ username: 'root_admin', role: 'admin' }],
     });
-    const wildcard = await callEndpoint(t.app, user.adminUserList, {
+    const wildcard = await callEndpoint(t.app, user.adminListUsers, {
       token: adminToken,
       query: { keyword: '%25' },
     });

@@ -48,7 +48,7 @@ export function authRoutes(app: FastifyInstance): void {
     return null;
   });
 
-  route(app, auth.getInfo, async ({ identity }) => {
+  route(app, auth.currentUser, async ({ identity }) => {
     const userInfo = await readUserInfo(ctx, identity.userId);
     if (!userInfo) throw notSignedIn();
     return { userInfo, userBalance: userInfo.userBalance };

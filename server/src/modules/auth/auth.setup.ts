@@ -31,7 +31,7 @@ export async function login(username: string, password: string, ua = CHROME_MAC)
   return res.body.data.token;
 }
 export const info = async (headers: Record<string, string>) =>
-  callEndpoint(t.app, auth.getInfo, { headers: headers });
+  callEndpoint(t.app, auth.currentUser, { headers: headers });
 
 /** Starts the app and its fakes before this file's tests and stops them after. */
 export function useAuthApp(): void {

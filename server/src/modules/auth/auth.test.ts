@@ -66,7 +66,7 @@ describe('accounts', () => {
     expect(badAvatar.body.message).toBe('Avatar link must be a valid link (https://…).');
     expect(fieldsOf(badAvatar)).toEqual(['avatar']);
 
-    const devices = await callEndpoint(t.app, user.getLoginDeviceList, { token: mac });
+    const devices = await callEndpoint(t.app, user.listDevices, { token: mac });
     expect(devices.status).toBe(200);
     expect(devices.body.data.count).toBe(2);
     const names = devices.body.data.rows.map((d) => d.deviceName).sort();
@@ -77,7 +77,7 @@ describe('accounts', () => {
     expect(Date.parse(current.firstSeenAt)).toBeLessThanOrEqual(Date.parse(current.lastSeenAt));
 
     const other = devices.body.data.rows.find((d) => !d.current)!;
-    const deleted = await callEndpoint(t.app, user.delLoginDevice, {
+    const deleted = await callEndpoint(t.app, user.signOutDevice, {
       token: mac,
       body: { id: other.id },
     });
@@ -86,7 +86,7 @@ describe('accounts', () => {
     expect(gone.status).toBe(401);
     expect(gone.body).toMatchObject({ code: 401, success: false });
     expect((await info(bearer(mac))).status).toBe(200);
-    const again = await callEndpoint(t.app, user.delLoginDevice, {
+    const again = await callEndpoint(t.app, user.signOutDevice, {
       token: mac,
       body: { id: other.id },
     });
@@ -118,7 +118,7 @@ describe('accounts', () => {
       )
       .execute();
     const before = Date.now();
-    const list = await callEndpoint(t.app, user.getLoginDeviceList, { token: current });
+    const list = await callEndpoint(t.app, user.listDevices, { token: current });
     const rows = list.body.data.rows;
     const mine = rows.find((d) => d.current)!;
     expect(mine.deviceName).toBe('Chrome on macOS');
@@ -133,8 +133,8 @@ describe('accounts', () => {
   it("cannot sign out another user's device", async () => {
     const a = await register({ username: uniqueName(), password: 'password-a-1' });
     const b = await register({ username: uniqueName(), password: 'password-b-1' });
-    const bDevices = await callEndpoint(t.app, user.getLoginDeviceList, { token: b });
-    const res = await callEndpoint(t.app, user.delLoginDevice, {
+    const bDevices = await callEndpoint(t.app, user.listDevices, { token: b });
+    const res = await callEndpoint(t.app, user.signOutDevice, {
       token: a,
       body: { id: bDevices.body.data.rows[0]!.id },
     });

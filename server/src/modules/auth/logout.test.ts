@@ -16,7 +16,7 @@ describe('logout', () => {
   });
   afterAll(async () => t.close());
 
-  const info = (token: string) => callEndpoint(t.app, auth.getInfo, { token });
+  const info = (token: string) => callEndpoint(t.app, auth.currentUser, { token });
   const uniqueName = (prefix: string) => `${prefix}_${Date.now().toString(36)}`;
   async function register(body: { username: string; password: string }) {
     const res = await callEndpoint(t.app, auth.register, { body });
@@ -39,7 +39,7 @@ describe('logout', () => {
     const mac = await login(username, password, CHROME_MAC);
     const phone = await login(username, password, SAFARI_IPHONE);
     const listed = async (token: string) =>
-      (await callEndpoint(t.app, user.getLoginDeviceList, { token })).body.data.rows;
+      (await callEndpoint(t.app, user.listDevices, { token })).body.data.rows;
     expect(await listed(mac)).toHaveLength(3);
 
     // The guest id alone cannot end anyone's session (this is what the web used to send).

@@ -1,4 +1,4 @@
-import { runPeriodically } from '../../lib/periodic.js';
+import { runPeriodicJob } from '../../lib/periodic.js';
 import type { AppContext } from '../../context.js';
 import type { BackgroundTask } from '../module.js';
 import type { Executor } from '../../db/executor.js';
@@ -23,7 +23,7 @@ export function startAccountSweeper(
   ctx: AppContext,
   intervalMs = ACCOUNT_SWEEP_INTERVAL_MS,
 ): BackgroundTask {
-  return runPeriodically(ctx.log, 'account sweep', intervalMs, async () => {
+  return runPeriodicJob(ctx, 'account sweep', intervalMs, async () => {
     const deleted = await sweepAccounts(ctx.db.kysely);
     if (deleted > 0) ctx.log.info({ deleted }, 'ended sessions and locks swept');
   });

@@ -54,7 +54,7 @@ export function userRoutes(app: FastifyInstance): void {
     return null;
   });
 
-  route(app, user.getLoginDeviceList, async ({ identity }) => {
+  route(app, user.listDevices, async ({ identity }) => {
     // The device asking is in use right now: its "last used" is now, not the last five-minute
     // touch of the sliding expiry.
     if (identity.sessionId !== null) await touchSession(db, identity.sessionId);
@@ -79,7 +79,7 @@ export function userRoutes(app: FastifyInstance): void {
     };
   });
 
-  route(app, user.delLoginDevice, async ({ body, identity, setMessage }) => {
+  route(app, user.signOutDevice, async ({ body, identity, setMessage }) => {
     const result = await db
       .deleteFrom('sessions')
       .where('id', '=', body.id)

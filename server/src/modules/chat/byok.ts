@@ -46,7 +46,7 @@ export async function usableByok(ctx: AppContext, id: number, userId: number) {
   return { row, apiKey };
 }
 
-type ByokInput = BodyOut<typeof C.addGptModelUser>;
+type ByokInput = BodyOut<typeof C.saveOwnEndpoint>;
 
 /** Adds an endpoint (its key required) or changes one of the user's own (404 otherwise). */
 export async function saveByok(ctx: AppContext, userId: number, body: ByokInput): Promise<ByokRow> {
@@ -103,15 +103,15 @@ export async function deleteByok(ctx: AppContext, userId: number, id: number): P
 export function byokRoutes(app: FastifyInstance): void {
   route(
     app,
-    C.addGptModelUser,
+    C.saveOwnEndpoint,
     async ({ body, identity }) => toByok(await saveByok(app.ctx, identity.userId, body)),
     { rateLimit: { max: 30, timeWindow: 60_000 } },
   );
-  route(app, C.queryGptModelUser, async ({ identity }) => {
+  route(app, C.listOwnEndpoints, async ({ identity }) => {
     const rows = await listByok(app.ctx, identity.userId);
     return { rows: rows.map(toByok), count: rows.length };
   });
-  route(app, C.delGptModelUser, async ({ body, identity }) => {
+  route(app, C.deleteOwnEndpoint, async ({ body, identity }) => {
     await deleteByok(app.ctx, identity.userId, body.id);
     return null;
   });

@@ -28,7 +28,7 @@ describe('groups and logs', () => {
     await stream(h, { gptModelId: models.Fake, prompt: long, options: { groupId } });
     await stream(h, { gptModelId: models.Fake, prompt: 'and a second one', options: { groupId } });
     const titleOf = async (id: number) =>
-      (await callEndpoint(t.app, chat.queryGroups, { headers: h })).body.data.rows.find(
+      (await callEndpoint(t.app, chat.listGroups, { headers: h })).body.data.rows.find(
         (g) => g.id === id,
       )!.title;
     expect(await titleOf(groupId)).toBe(
@@ -58,7 +58,7 @@ describe('groups and logs', () => {
       },
     });
     expect(upd.body.data).toMatchObject({ title: 'Pinned', isSticky: true, config: { model: 3 } });
-    const list = await callEndpoint(t.app, chat.queryGroups, { headers: h });
+    const list = await callEndpoint(t.app, chat.listGroups, { headers: h });
     expect(list.body.data.rows[0]!.id).toBe(b);
     expect(list.body.data.rows.find((g) => g.id === a)!.appId).toBe(7);
     await stream(h, {
@@ -67,16 +67,19 @@ describe('groups and logs', () => {
       appId: 7,
       options: { groupId: a },
     });
-    const byApp = await callEndpoint(t.app, chat.logsByApp, { headers: h, query: { appId: 7 } });
+    const byApp = await callEndpoint(t.app, chat.messagesByApp, {
+      headers: h,
+      query: { appId: 7 },
+    });
     expect(byApp.body.data.count).toBe(2);
     const del = await callEndpoint(t.app, chat.deleteAllGroups, { headers: h });
     expect(del.body.data.deleted).toBeGreaterThanOrEqual(1);
-    const after = await callEndpoint(t.app, chat.queryGroups, { headers: h });
+    const after = await callEndpoint(t.app, chat.listGroups, { headers: h });
     expect(after.body.data.rows.map((g) => g.id)).toEqual([b]);
     expect(
       (await callEndpoint(t.app, chat.deleteGroup, { headers: h, body: { groupId: b } })).status,
     ).toBe(200);
-    expect((await callEndpoint(t.app, chat.queryGroups, { headers: h })).body.data.count).toBe(0);
+    expect((await callEndpoint(t.app, chat.listGroups, { headers: h })).body.data.count).toBe(0);
   });
 
   it("never lets a user read, change or delete another user's groups, logs or own models", async () => {
@@ -94,7 +97,7 @@ describe('groups and logs', () => {
       options: { groupId },
     });
     const logs = await logsOf(a, groupId);
-    const byok = await callEndpoint(t.app, chat.addGptModelUser, {
+    const byok = await callEndpoint(t.app, chat.saveOwnEndpoint, {
       headers: a,
       body: { name: 'mine', baseUrl: 'https://93.184.215.14/v1', model: 'm', apiKey: 'sk-alice' },
     });
@@ -103,13 +106,13 @@ describe('groups and logs', () => {
     const attempts: Array<[Endpoint, { query?: object; body?: object }]> = [
       [chat.updateGroup, { body: { groupId, title: 'mine now' } }],
       [chat.deleteGroup, { body: { groupId } }],
-      [chat.chatList, { query: { groupId } }],
-      [chat.deleteLog, { body: { id: logs[0]!.id } }],
-      [chat.deleteLogsByGroup, { body: { groupId } }],
+      [chat.listMessages, { query: { groupId } }],
+      [chat.deleteMessage, { body: { id: logs[0]!.id } }],
+      [chat.clearGroupMessages, { body: { groupId } }],
       // Refused before any stream starts, so the answer is an envelope.
-      [chat.chatProcess, { body: { gptModelId: models.Fake, prompt: 'x', options: { groupId } } }],
+      [chat.streamAnswer, { body: { gptModelId: models.Fake, prompt: 'x', options: { groupId } } }],
       [
-        chat.addGptModelUser,
+        chat.saveOwnEndpoint,
         {
           body: {
             id: byok.body.data.id,
@@ -119,7 +122,7 @@ describe('groups and logs', () => {
           },
         },
       ],
-      [chat.delGptModelUser, { body: { id: byok.body.data.id } }],
+      [chat.deleteOwnEndpoint, { body: { id: byok.body.data.id } }],
     ];
     for (const [endpoint, { query, body }] of attempts) {
       const r = await callEndpoint(t.app, endpoint, { headers: b, query, body: body as never });
@@ -133,20 +136,20 @@ describe('groups and logs', () => {
     });
     expect(viaOther.status).toBe(404);
     expect(
-      (await callEndpoint(t.app, chat.queryGroups, { headers: b })).body.data.rows,
+      (await callEndpoint(t.app, chat.listGroups, { headers: b })).body.data.rows,
     ).not.toContainEqual(expect.objectContaining({ id: groupId }));
     expect(
-      (await callEndpoint(t.app, chat.logsByApp, { headers: b, query: { appId: 42 } })).body.data
-        .count,
+      (await callEndpoint(t.app, chat.messagesByApp, { headers: b, query: { appId: 42 } })).body
+        .data.count,
     ).toBe(0);
-    expect(
-      (await callEndpoint(t.app, chat.queryGptModelUser, { headers: b })).body.data.count,
-    ).toBe(0);
+    expect((await callEndpoint(t.app, chat.listOwnEndpoints, { headers: b })).body.data.count).toBe(
+      0,
+    );
     await callEndpoint(t.app, chat.deleteAllGroups, { headers: b });
     expect(fake.requests.length).toBe(calls);
     // Alice's data is untouched.
     expect((await logsOf(a, groupId)).length).toBe(2);
-    const mine = await callEndpoint(t.app, chat.queryGptModelUser, { headers: a });
+    const mine = await callEndpoint(t.app, chat.listOwnEndpoints, { headers: a });
     expect(mine.body.data.rows).toEqual([
       expect.objectContaining({ id: byok.body.data.id, name: 'mine', apiKey: 'set' }),
     ]);
@@ -175,7 +178,7 @@ describe('groups and logs', () => {
     });
     expect(reg.status).toBe(200);
     const h = bearer(reg.body.data.token);
-    const groups = await callEndpoint(t.app, chat.queryGroups, { headers: h });
+    const groups = await callEndpoint(t.app, chat.listGroups, { headers: h });
     expect(groups.body.data.rows.map((x) => x.id)).toEqual([groupId]);
     expect((await logsOf(h, groupId)).map((l) => l.role)).toEqual(['user', 'assistant']);
   });
@@ -192,7 +195,7 @@ describe('bring your own key', () => {
       'http://[::1]:8000/v1',
       'http://[::ffff:127.0.0.1]/v1',
     ]) {
-      const r = await callEndpoint(t.app, chat.addGptModelUser, {
+      const r = await callEndpoint(t.app, chat.saveOwnEndpoint, {
         token: alice.token,
         body: {
           name: 'local',
@@ -212,7 +215,7 @@ describe('bring your own key', () => {
     try {
       const u = await createUser(t2.app);
       const h = { ...en, ...bearer(u.token) };
-      const added = await callEndpoint(t2.app, chat.addGptModelUser, {
+      const added = await callEndpoint(t2.app, chat.saveOwnEndpoint, {
         headers: h,
         body: { name: 'Local', baseUrl: fake.url, model: 'my-local-model', apiKey: 'sk-user-own' },
       });

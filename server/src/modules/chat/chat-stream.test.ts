@@ -65,7 +65,7 @@ describe('chat-process through an OpenAI-compatible upstream', () => {
     ]);
     expect(logs[1]!.credits).toBe(22);
     expect(r.last!.id).toBe(logs[1]!.id);
-    const groups = await callEndpoint(t.app, chat.queryGroups, { token: alice.token });
+    const groups = await callEndpoint(t.app, chat.listGroups, { token: alice.token });
     expect(groups.body.data.rows.find((g) => g.id === groupId)!.title).toBe('Say hello please');
   });
 
@@ -251,8 +251,16 @@ describe('chat-process through an OpenAI-compatible upstream', () => {
       options: { groupId },
     });
     await new Promise((r) => setTimeout(r, 50));
+    // The first answer's hold is written while its request leaves: read the balance after it.
+    const holds = () =>
+      t.app.ctx.db.kysely
+        .selectFrom('credit_holds')
+        .select('id')
+        .where('user_id', '=', carol.userId)
+        .execute();
+    while ((await holds()).length < 1) await new Promise((r) => setTimeout(r, 5));
     const left = await balance(carol.userId);
-    const spent = await callEndpoint(t.app, credits.adminAdjust, {
+    const spent = await callEndpoint(t.app, credits.adminAdjustBalance, {
       token: admin.token,
       body: {
         userId: carol.userId,

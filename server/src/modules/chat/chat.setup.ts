@@ -46,7 +46,7 @@ export const newGroup = async (headers: Record<string, string>, appId?: number) 
     .body.data.id;
 export const balance = async (userId: number) => (await t.app.ctx.balances.read(userId)).credits;
 export const logsOf = async (headers: Record<string, string>, groupId: number) =>
-  (await callEndpoint(t.app, chat.chatList, { headers: headers, query: { groupId } })).body.data
+  (await callEndpoint(t.app, chat.listMessages, { headers: headers, query: { groupId } })).body.data
     .rows;
 export const fund = (userId: number, amount: number) =>
   grant(t.app.ctx.db.kysely, {

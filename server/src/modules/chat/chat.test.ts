@@ -21,7 +21,7 @@ useChatApp();
 
 describe('models and providers', () => {
   it('seeds the offline demo and the config file, and lists what a user may use', async () => {
-    const res = await callEndpoint(t.app, chat.queryGptModel, { token: alice.token });
+    const res = await callEndpoint(t.app, chat.listModels, { token: alice.token });
     const names = res.body.data.rows.map((m) => m.name);
     expect(names).toContain('Offline demo');
     expect(names).toContain('Fake');

@@ -112,7 +112,7 @@ export function groupRoutes(app: FastifyInstance): void {
     return toGroup(row);
   });
 
-  route(app, C.queryGroups, async ({ identity }) => {
+  route(app, C.listGroups, async ({ identity }) => {
     const rows = await db()
       .selectFrom('chat_groups')
       .selectAll()
@@ -200,7 +200,7 @@ export function groupRoutes(app: FastifyInstance): void {
 function logRoutes(app: FastifyInstance): void {
   const db = () => app.ctx.db.kysely;
 
-  route(app, C.chatList, async ({ query, identity }) => {
+  route(app, C.listMessages, async ({ query, identity }) => {
     await ownGroup(db(), query.groupId, identity.userId);
     const rows = await db()
       .selectFrom('chat_logs')
@@ -212,7 +212,7 @@ function logRoutes(app: FastifyInstance): void {
     return { rows: rows.map((r) => toLog(app.ctx, r)), count: rows.length };
   });
 
-  route(app, C.deleteLog, async ({ body, identity }) => {
+  route(app, C.deleteMessage, async ({ body, identity }) => {
     const r = await db()
       .deleteFrom('chat_logs')
       .where('id', '=', body.id)
@@ -222,7 +222,7 @@ function logRoutes(app: FastifyInstance): void {
     return null;
   });
 
-  route(app, C.deleteLogsByGroup, async ({ body, identity }) => {
+  route(app, C.clearGroupMessages, async ({ body, identity }) => {
     await ownGroup(db(), body.groupId, identity.userId);
     await db()
       .deleteFrom('chat_logs')
@@ -232,7 +232,7 @@ function logRoutes(app: FastifyInstance): void {
     return null;
   });
 
-  route(app, C.logsByApp, async ({ query, identity }) => {
+  route(app, C.messagesByApp, async ({ query, identity }) => {
     const base = db()
       .selectFrom('chat_logs')
       .where('user_id', '=', identity.userId)

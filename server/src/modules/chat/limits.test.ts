@@ -3,38 +3,39 @@ import { AppError } from '../../http/errors.js';
 import { StreamLimits } from './limits.js';
 
 describe('stream limits', () => {
-  it('lets a user open up to the limit at once; the next is a 429 until one ends', () => {
+  it('lets a user open up to the limit at once; the next is a 429 until one ends', async () => {
     const limits = new StreamLimits();
-    const one = limits.enter(7, 2);
-    limits.enter(7, 2);
-    expect(() => limits.enter(7, 2)).toThrow(AppError);
-    try {
-      limits.enter(7, 2);
-    } catch (error) {
-      expect((error as AppError).status).toBe(429);
-    }
+    const one = await limits.enter(7, 2);
+    await limits.enter(7, 2);
+    const refused = await limits.enter(7, 2).catch((e: unknown) => e);
+    expect(refused).toBeInstanceOf(AppError);
+    expect((refused as AppError).status).toBe(429);
     // Another user is counted apart.
-    limits.enter(8, 2)();
+    (await limits.enter(8, 2))();
     one();
-    expect(() => limits.enter(7, 2)).not.toThrow();
+    await expect(limits.enter(7, 2)).resolves.toBeTypeOf('function');
+    await limits.close();
   });
 
   it("queues calls beyond a provider's slots in order, and drops a caller who left", async () => {
     const limits = new StreamLimits();
-    const slots = limits.slotsFor('p:1', 1);
     const never = new AbortController().signal;
-    expect(await slots.acquire(never)).toBe(true);
+    const first = await limits.provider('p:1', 1, never);
+    expect(first).not.toBeNull();
     const leaving = new AbortController();
     const order: string[] = [];
-    const left = slots.acquire(leaving.signal).then((got) => order.push(`left:${got}`));
-    const next = slots.acquire(never).then((got) => order.push(`next:${got}`));
+    const left = limits
+      .provider('p:1', 1, leaving.signal)
+      .then((got) => order.push(`left:${got !== null}`));
+    const next = limits.provider('p:1', 1, never).then((got) => order.push(`next:${got !== null}`));
     leaving.abort();
     await left;
-    slots.releaseOne();
+    await first!.release();
     await next;
     expect(order).toEqual(['left:false', 'next:true']);
-    // The same provider's slots follow its current concurrency.
-    expect(limits.slotsFor('p:1', 3)).toBe(slots);
-    expect(slots.limit).toBe(3);
+    // The provider's current concurrency counts: with 3, two more go at once.
+    expect(await limits.provider('p:1', 3, never)).not.toBeNull();
+    expect(await limits.provider('p:1', 3, never)).not.toBeNull();
+    await limits.close();
   });
 });

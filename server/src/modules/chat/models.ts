@@ -193,7 +193,7 @@ export function modelRoutes(app: FastifyInstance): void {
     return null;
   });
 
-  route(app, C.queryGptModel, async ({ query, identity }) => {
+  route(app, C.listModels, async ({ query, identity }) => {
     const isVip = identity ? (await ctx.balances.read(identity.userId)).isVip : false;
     const rows = await offeredModels(ctx, isVip, query.kind);
     return {

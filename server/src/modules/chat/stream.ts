@@ -8,6 +8,7 @@ import { countTokens, UpstreamError, type ChatUsage } from '../../providers/chat
 import { StreamBilling } from './billing.js';
 import { ownGroup } from './groups.js';
 import { finishExchange, saveExchange } from './history.js';
+import { createSlots } from '../../lib/slots.js';
 import { StreamLimits } from './limits.js';
 import { texts } from './messages.js';
 import { NdjsonWriter } from './ndjson.js';
@@ -53,8 +54,7 @@ interface Answer {
  */
 async function relay(a: Answer, limits: StreamLimits): Promise<void> {
   const { ctx, target, options } = a;
-  const slots = limits.slotsFor(target.providerKey, target.concurrency);
-  const got = await slots.acquire(a.controller.signal);
+  const got = await limits.provider(target.providerKey, target.concurrency, a.controller.signal);
   try {
     // The request leaves first; the messages are saved while the model starts to answer.
     const chunks = got
@@ -89,7 +89,7 @@ async function relay(a: Answer, limits: StreamLimits): Promise<void> {
         'chat upstream failed',
       );
   } finally {
-    if (got) slots.releaseOne();
+    if (got) await got.release();
   }
 }
 
@@ -190,7 +190,9 @@ async function settleAndEnd(a: Answer): Promise<void> {
 
 export function streamRoutes(app: FastifyInstance): void {
   const ctx = app.ctx;
-  const limits = new StreamLimits();
+  // One count for every instance when Redis is configured (docs/scaling.md).
+  const limits = new StreamLimits(createSlots(ctx.config));
+  app.addHook('onClose', () => limits.close());
 
   async function handle(req: FastifyRequest, reply: FastifyReply, mind: boolean) {
     const userId = req.identity!.userId;
@@ -222,7 +224,7 @@ export function streamRoutes(app: FastifyInstance): void {
       contextGroupId: !mind && group && options.usingContext ? group.id : null,
     });
 
-    const done = limits.enter(userId, ctx.config.chat.userConcurrency);
+    const done = await limits.enter(userId, ctx.config.chat.userConcurrency);
     let billing: StreamBilling;
     try {
       billing = await StreamBilling.quote(ctx, {
@@ -275,8 +277,8 @@ export function streamRoutes(app: FastifyInstance): void {
   }
 
   for (const [endpoint, mind] of [
-    [C.chatProcess, false],
-    [C.chatMind, true],
+    [C.streamAnswer, false],
+    [C.streamMindMap, true],
   ] as const)
     app.route({
       method: 'POST',

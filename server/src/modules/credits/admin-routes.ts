@@ -31,7 +31,7 @@ export function registerAdminRoutes(app: FastifyInstance): void {
   route(app, api.adminListCodeBatches, async ({ query }) => listCodeBatches(db(), query));
   route(app, api.adminExportCodes, async ({ query }) => exportCodeBatch(db(), query.batchId));
 
-  route(app, api.adminAdjust, async ({ body, identity }) => {
+  route(app, api.adminAdjustBalance, async ({ body, identity }) => {
     const result = await adjust(db(), {
       userId: body.userId,
       amount: body.amount,
@@ -44,7 +44,7 @@ export function registerAdminRoutes(app: FastifyInstance): void {
     );
     return { balanceAfter: result.balanceAfter };
   });
-  route(app, api.adminLedger, async ({ query }) => listLedgerForAdmin(db(), query));
+  route(app, api.adminListLedger, async ({ query }) => listLedgerForAdmin(db(), query));
 
   route(app, api.adminGetSettings, async () => readSettings(db()));
   route(app, api.adminUpdateSettings, async ({ body }) => writeSettings(db(), body));

@@ -8,8 +8,7 @@ import { hold, ledgerCheck, settle } from './ledger.js';
 
 let t: TestApp;
 let admin: TestUser;
-type LogEndpoint =
-  typeof Contract.rechargeLog | typeof Contract.usetokenList | typeof Contract.balanceLog;
+type LogEndpoint = typeof Contract.topUpLog | typeof Contract.usageLog | typeof Contract.balanceLog;
 
 const db = () => t.app.ctx.db.kysely;
 const list = async (endpoint: LogEndpoint, headers: Record<string, string>) =>
@@ -39,7 +38,7 @@ async function redeem(headers: Record<string, string>, credits: number) {
     token: admin.token,
     body: { count: 1, credits },
   });
-  const res = await callEndpoint(t.app, Contract.changeToken, {
+  const res = await callEndpoint(t.app, Contract.redeem, {
     headers,
     body: { code: created.body.data.codes[0]! },
   });
@@ -74,11 +73,11 @@ describe("a guest's history", () => {
     expect(reg.status).toBe(200);
     const h = bearer(reg.body.data.token);
 
-    const recharge = await list(Contract.rechargeLog, h);
+    const recharge = await list(Contract.topUpLog, h);
     expect(recharge.rows).toEqual([
       expect.objectContaining({ kind: 'redeem', amount: 50, fromGuest: true, spentOn: null }),
     ]);
-    const usage = await list(Contract.usetokenList, h);
+    const usage = await list(Contract.usageLog, h);
     expect(usage.count).toBe(3);
     expect(usage.rows.map((r) => [r.amount, r.fromGuest, r.spentOn])).toEqual([
       [
@@ -130,24 +129,24 @@ describe("a guest's history", () => {
       expect.objectContaining({ kind: 'hold', ref: 'task:78', fromGuest: false }),
     ]);
     await settle(db(), { holdId: running.holdId, actualAmount: 4 });
-    const guestUsage = await list(Contract.usetokenList, guest(g.guestId));
+    const guestUsage = await list(Contract.usageLog, guest(g.guestId));
     expect(guestUsage.rows.map((r) => [r.ref, r.fromGuest])).toEqual([['task:78', false]]);
 
     // The account hides a moved row; the guest cannot touch the rows it gave away.
     const moved = usage.rows[0]!.id;
     expect(
       (
-        await callEndpoint(t.app, Contract.deleteBalanceLog, {
+        await callEndpoint(t.app, Contract.hideBalanceLogRow, {
           guestId: g.guestId,
           body: { id: moved },
         })
       ).status,
     ).toBe(404);
     expect(
-      (await callEndpoint(t.app, Contract.deleteBalanceLog, { headers: h, body: { id: moved } }))
+      (await callEndpoint(t.app, Contract.hideBalanceLogRow, { headers: h, body: { id: moved } }))
         .status,
     ).toBe(200);
-    expect((await list(Contract.usetokenList, h)).count).toBe(2);
+    expect((await list(Contract.usageLog, h)).count).toBe(2);
     expect(await ledgerCheck(db())).toEqual([]);
   });
 
@@ -169,13 +168,13 @@ describe("a guest's history", () => {
     await signIn(first.username, g.guestId);
     // Signed out, the browser is that guest again; what it does now is its own until the next.
     await redeem(guest(g.guestId), 40);
-    expect((await list(Contract.rechargeLog, guest(g.guestId))).rows.map((r) => r.amount)).toEqual([
+    expect((await list(Contract.topUpLog, guest(g.guestId))).rows.map((r) => r.amount)).toEqual([
       40,
     ]);
     await signIn(second.username, g.guestId);
 
     const amounts = async (h: Record<string, string>) =>
-      (await list(Contract.rechargeLog, h)).rows.map((r) => r.amount);
+      (await list(Contract.topUpLog, h)).rows.map((r) => r.amount);
     expect(await amounts(first.h)).toEqual([30]);
     expect(await amounts(second.h)).toEqual([40]);
     expect(await amounts(guest(g.guestId))).toEqual([]);

@@ -1,4 +1,4 @@
-import { runPeriodically } from '../../lib/periodic.js';
+import { runPeriodicJob } from '../../lib/periodic.js';
 import type { AppContext } from '../../context.js';
 import type { AtelierModule, BackgroundTask } from '../module.js';
 import { registerAdminRoutes } from './admin-routes.js';
@@ -28,6 +28,10 @@ export const SWEEP_INTERVAL_MS = 60_000;
 /** Installs the balance reader, the guest-data mover and the gifts on account events. */
 function wire(ctx: AppContext): void {
   ctx.balances.read = (userId) => readBalance(ctx.db.kysely, userId);
+  ctx.hooks.creditGifts = async () => {
+    const { registerGift, dailyCheckin } = await readSettings(ctx.db.kysely);
+    return { registerGift, dailyCheckin };
+  };
   ctx.guestData.register('credits', async (trx, move) => {
     // History first: the transfer rows written next stay on each side's own lists.
     await moveGuestHistory(trx, move);
@@ -74,7 +78,7 @@ function wire(ctx: AppContext): void {
 
 /** Releases expired holds every minute; a failed sweep is logged and retried next time. */
 export function startHoldSweeper(ctx: AppContext, intervalMs = SWEEP_INTERVAL_MS): BackgroundTask {
-  return runPeriodically(ctx.log, 'credit hold sweep', intervalMs, async () => {
+  return runPeriodicJob(ctx, 'credit hold sweep', intervalMs, async () => {
     const released = await sweepExpiredHolds(ctx.db.kysely);
     if (released > 0) ctx.log.info({ released }, 'expired credit holds released');
   });

@@ -26,14 +26,14 @@ describe('history of money', () => {
       await settle(db(), { holdId, actualAmount: 4 });
     }
     const h = bearer(u.token);
-    const usage = await callEndpoint(t.app, credits.usetokenList, {
+    const usage = await callEndpoint(t.app, credits.usageLog, {
       headers: h,
       query: { page: 1, size: 2 },
     });
     expect(usage.body.data.count).toBe(3);
     expect(usage.body.data.rows).toHaveLength(2);
     expect(usage.body.data.rows[0]).toMatchObject({ kind: 'charge', amount: -4, ref: 'draw:2' });
-    const income = await callEndpoint(t.app, credits.getCoinList, { headers: h });
+    const income = await callEndpoint(t.app, credits.incomeLog, { headers: h });
     expect(income.body.data.rows.map((r) => r.kind)).toEqual(['purchase']);
     const all = await callEndpoint(t.app, credits.balanceLog, { headers: h, query: { size: 100 } });
     expect(all.body.data.count).toBe(1 + 3 * 3);
@@ -42,7 +42,7 @@ describe('history of money', () => {
     expect(balance).toMatchObject({ credits: 48, usedCredits: 12, heldCredits: 0 });
 
     const target = all.body.data.rows[0]!.id;
-    const stolen = await callEndpoint(t.app, credits.deleteBalanceLog, {
+    const stolen = await callEndpoint(t.app, credits.hideBalanceLogRow, {
       token: other.token,
       body: { id: target },
     });
@@ -51,7 +51,7 @@ describe('history of money', () => {
       10,
     );
     expect(
-      (await callEndpoint(t.app, credits.deleteBalanceLog, { headers: h, body: { id: target } }))
+      (await callEndpoint(t.app, credits.hideBalanceLogRow, { headers: h, body: { id: target } }))
         .status,
     ).toBe(200);
     expect((await callEndpoint(t.app, credits.balanceLog, { headers: h })).body.data.count).toBe(9);
@@ -110,7 +110,7 @@ describe('admin', () => {
   it('adjusts a balance with a reason, as a ledger row', async () => {
     const u = await createUser(t.app);
     const h = bearer(admin.token);
-    const res = await callEndpoint(t.app, credits.adminAdjust, {
+    const res = await callEndpoint(t.app, credits.adminAdjustBalance, {
       headers: h,
       body: {
         userId: u.userId,
@@ -119,7 +119,7 @@ describe('admin', () => {
       },
     });
     expect(res.body.data.balanceAfter).toBe(30);
-    const below = await callEndpoint(t.app, credits.adminAdjust, {
+    const below = await callEndpoint(t.app, credits.adminAdjustBalance, {
       headers: h,
       body: {
         userId: u.userId,
@@ -128,7 +128,7 @@ describe('admin', () => {
       },
     });
     expect(below.status).toBe(400);
-    const nobody = await callEndpoint(t.app, credits.adminAdjust, {
+    const nobody = await callEndpoint(t.app, credits.adminAdjustBalance, {
       headers: h,
       body: {
         userId: 99_999_999,
@@ -137,7 +137,7 @@ describe('admin', () => {
       },
     });
     expect(nobody.status).toBe(404);
-    const ledger = await callEndpoint(t.app, credits.adminLedger, {
+    const ledger = await callEndpoint(t.app, credits.adminListLedger, {
       headers: h,
       query: { userId: u.userId },
     });
@@ -180,7 +180,7 @@ describe('admin CLI', () => {
       expect(csv[0]).toBe('code,credits,vip_days,expires_at,label');
       const code = csv[1]!.split(',')[0]!;
       expect(
-        (await callEndpoint(t.app, credits.changeToken, { token: u.token, body: { code } })).status,
+        (await callEndpoint(t.app, credits.redeem, { token: u.token, body: { code } })).status,
       ).toBe(200);
       expect(
         await createCodesCommand.run(t.app.ctx, parseArgs(['--count', '0', '--credits', '9'])),

@@ -30,14 +30,14 @@ describe('redemption codes', () => {
     expect(JSON.stringify(stored)).not.toContain(codes[0]!.replace(/-/g, ''));
 
     const u = await createUser(t.app);
-    const res = await callEndpoint(t.app, credits.changeToken, {
+    const res = await callEndpoint(t.app, credits.redeem, {
       token: u.token,
       body: { code: codes[0]!.toLowerCase() },
     });
     expect(res.status).toBe(200);
     expect(res.body.message).toContain('25');
     expect(res.body.data.balance).toMatchObject({ credits: 25, isVip: true });
-    const again = await callEndpoint(t.app, credits.changeToken, {
+    const again = await callEndpoint(t.app, credits.redeem, {
       token: u.token,
       body: { code: codes[0]! },
     });
@@ -55,7 +55,7 @@ describe('redemption codes', () => {
     expect(exported.body.data.csv).toContain(u.username);
     expect(exported.body.data.csv).toContain('redeemed');
     for (const c of codes) expect(exported.body.data.csv).not.toContain(c);
-    const recharge = await callEndpoint(t.app, credits.rechargeLog, { token: u.token });
+    const recharge = await callEndpoint(t.app, credits.topUpLog, { token: u.token });
     expect(recharge.body.data.rows).toMatchObject([{ kind: 'redeem', amount: 25, vipDays: 7 }]);
   });
 
@@ -63,9 +63,9 @@ describe('redemption codes', () => {
     const { codes } = await createCodes({ count: 1, credits: 40 });
     const [a, b] = await Promise.all([createUser(t.app), createUser(t.app)]);
     const results = await Promise.all([
-      callEndpoint(t.app, credits.changeToken, { token: a.token, body: { code: codes[0]! } }),
-      callEndpoint(t.app, credits.changeToken, { token: b.token, body: { code: codes[0]! } }),
-      callEndpoint(t.app, credits.changeToken, { token: a.token, body: { code: codes[0]! } }),
+      callEndpoint(t.app, credits.redeem, { token: a.token, body: { code: codes[0]! } }),
+      callEndpoint(t.app, credits.redeem, { token: b.token, body: { code: codes[0]! } }),
+      callEndpoint(t.app, credits.redeem, { token: a.token, body: { code: codes[0]! } }),
     ]);
     expect(results.map((r) => r.status).sort()).toEqual([200, 409, 409]);
     const total =
@@ -80,7 +80,7 @@ describe('redemption codes', () => {
       expiresAt: new Date(Date.now() - 1000).toISOString(),
     });
     const u = await createUser(t.app);
-    const res = await callEndpoint(t.app, credits.changeToken, {
+    const res = await callEndpoint(t.app, credits.redeem, {
       token: u.token,
       body: { code: codes[0]! },
     });
@@ -93,7 +93,7 @@ describe('redemption codes', () => {
     const u = await createUser(t.app);
     const wrong = () => `WRONG-${randomUUID().slice(0, 5)}-CODE1-AAAAA`;
     for (let i = 0; i < 5; i++) {
-      const res = await callEndpoint(t.app, credits.changeToken, {
+      const res = await callEndpoint(t.app, credits.redeem, {
         token: u.token,
         body: { code: wrong() },
         remoteAddress: `10.1.0.${i + 1}`,
@@ -101,7 +101,7 @@ describe('redemption codes', () => {
       expect(res.status).toBe(404);
     }
     // Per user: even from a new IP and with a right code, the 6th try is refused.
-    const sixth = await callEndpoint(t.app, credits.changeToken, {
+    const sixth = await callEndpoint(t.app, credits.redeem, {
       token: u.token,
       body: { code: codes[0]! },
       remoteAddress: '10.1.0.99',
@@ -112,7 +112,7 @@ describe('redemption codes', () => {
     // Per IP: five users each guessing once from one address.
     for (let i = 0; i < 5; i++) {
       const other = await createUser(t.app);
-      const res = await callEndpoint(t.app, credits.changeToken, {
+      const res = await callEndpoint(t.app, credits.redeem, {
         token: other.token,
         body: { code: wrong() },
         remoteAddress: '10.2.0.1',
@@ -120,13 +120,13 @@ describe('redemption codes', () => {
       expect(res.status).toBe(404);
     }
     const fresh = await createUser(t.app);
-    const blocked = await callEndpoint(t.app, credits.changeToken, {
+    const blocked = await callEndpoint(t.app, credits.redeem, {
       token: fresh.token,
       body: { code: codes[1]! },
       remoteAddress: '10.2.0.1',
     });
     expect(blocked.status).toBe(429);
-    const elsewhere = await callEndpoint(t.app, credits.changeToken, {
+    const elsewhere = await callEndpoint(t.app, credits.redeem, {
       token: fresh.token,
       body: { code: codes[1]! },
       remoteAddress: '10.3.0.1',
@@ -155,7 +155,7 @@ describe('check-in', () => {
     expect(second.body.message).toContain('already checked in');
     expect((await balanceOf(bearer(u.token))).credits).toBe(10);
 
-    const cal = await callEndpoint(t.app, credits.displayCheckin, { token: u.token });
+    const cal = await callEndpoint(t.app, credits.checkinCalendar, { token: u.token });
     expect(cal.body.data).toMatchObject({
       checkedInToday: true,
       streak: 2,

@@ -7,7 +7,7 @@ export let t: TestApp;
 export let admin: TestUser;
 
 export const balanceOf = async (headers: Record<string, string>) =>
-  (await callEndpoint(t.app, credits.balanceQuery, { headers: headers })).body.data;
+  (await callEndpoint(t.app, credits.myBalance, { headers: headers })).body.data;
 export const db = () => t.app.ctx.db.kysely;
 
 export async function createCodes(input: BodyIn<typeof credits.adminCreateCodes>) {

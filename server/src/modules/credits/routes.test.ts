@@ -10,12 +10,12 @@ useCreditsApp();
 
 describe('prices', () => {
   it('lists action prices and model info for the Offline demo models, to anyone', async () => {
-    const prices = await callEndpoint(t.app, credits.getItemPrice);
+    const prices = await callEndpoint(t.app, credits.actionPrices);
     expect(prices.status).toBe(200);
     const categories = new Set(prices.body.data.rows.map((p) => p.category));
     expect([...categories].sort()).toEqual(['chat', 'image', 'music', 'separation', 'video']);
     expect(prices.body.data.rows.every((p) => p.credits > 0 || p.inputPer1k > 0)).toBe(true);
-    const models = await callEndpoint(t.app, credits.queryModelInfo);
+    const models = await callEndpoint(t.app, credits.modelPrices);
     const image = models.body.data.rows.find((m) => m.model === 'demo-image')!;
     expect(image.label).toContain('Offline demo');
     expect(image.capabilities).toEqual(expect.arrayContaining(['imagine', 'upscale', 'variation']));
@@ -57,7 +57,7 @@ describe('prices', () => {
       },
     });
     expect(updated.body.data).toMatchObject({ outputPer1k: 8, inputPer1k: 3, enabled: false });
-    const publicList = await callEndpoint(t.app, credits.getItemPrice);
+    const publicList = await callEndpoint(t.app, credits.actionPrices);
     expect(publicList.body.data.rows.some((p) => p.priceKey === 'gpt-test:chat')).toBe(false);
     const adminList = await callEndpoint(t.app, credits.adminListPrices, { headers: h });
     expect(adminList.body.data.rows.some((p) => p.priceKey === 'gpt-test:chat')).toBe(true);
@@ -117,7 +117,7 @@ describe('gifts and guests', () => {
     return res.body.data.token;
   };
   const info = async (token: string) =>
-    (await callEndpoint(t.app, auth.getInfo, { token: token })).body.data;
+    (await callEndpoint(t.app, auth.currentUser, { token: token })).body.data;
 
   it('gives a guest its trial, moves it on registration with the register gift, and rewards the inviter once', async () => {
     const g = await createGuest();

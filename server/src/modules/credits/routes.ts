@@ -12,21 +12,21 @@ import { redeemCode } from './redeem.js';
 export function registerUserRoutes(app: FastifyInstance): void {
   const db = () => app.ctx.db.kysely;
 
-  route(app, api.getItemPrice, async () => {
+  route(app, api.actionPrices, async () => {
     const { rows, vipDiscountPercent } = await listPrices(db());
     return { rows: rows.map((r) => toPrice(r, vipDiscountPercent)), count: rows.length };
   });
 
-  route(app, api.queryModelInfo, async () => {
+  route(app, api.modelPrices, async () => {
     const rows = await modelInfos(db());
     return { rows, count: rows.length };
   });
 
-  route(app, api.balanceQuery, async ({ identity }) => readBalanceWithHolds(db(), identity.userId));
+  route(app, api.myBalance, async ({ identity }) => readBalanceWithHolds(db(), identity.userId));
 
   route(
     app,
-    api.changeToken,
+    api.redeem,
     async ({ identity, body, req, setMessage }) => {
       const result = await redeemCode(db(), {
         userId: identity.userId,
@@ -45,22 +45,22 @@ export function registerUserRoutes(app: FastifyInstance): void {
     return { ...result, balance: await readBalance(db(), identity.userId) };
   });
 
-  route(app, api.displayCheckin, async ({ identity }) =>
+  route(app, api.checkinCalendar, async ({ identity }) =>
     checkinCalendar(db(), identity.userId, app.ctx.config.timeZone),
   );
 
-  const views: Array<[typeof api.rechargeLog, HistoryView]> = [
-    [api.rechargeLog, 'recharge'],
-    [api.usetokenList, 'usage'],
+  const views: Array<[typeof api.topUpLog, HistoryView]> = [
+    [api.topUpLog, 'recharge'],
+    [api.usageLog, 'usage'],
     [api.balanceLog, 'all'],
-    [api.getCoinList, 'income'],
+    [api.incomeLog, 'income'],
   ];
   for (const [endpoint, view] of views)
     route(app, endpoint, async ({ identity, query }) =>
       listHistory(db(), identity.userId, view, query),
     );
 
-  route(app, api.deleteBalanceLog, async ({ identity, body }) => {
+  route(app, api.hideBalanceLogRow, async ({ identity, body }) => {
     await hideHistoryRow(db(), identity.userId, body.id);
     return null;
   });

@@ -170,7 +170,7 @@ async function items(
 export function galleryRoutes(app: FastifyInstance): void {
   const db = () => app.ctx.db.kysely;
 
-  route(app, D.getExampleList, async ({ query, lang }) => {
+  route(app, D.featuredExamples, async ({ query, lang }) => {
     const rows = await db()
       .selectFrom('drawing_items')
       .selectAll()
@@ -182,18 +182,18 @@ export function galleryRoutes(app: FastifyInstance): void {
       .execute();
     return { rows: rows.map((r) => toItem(r, lang)), count: rows.length };
   });
-  route(app, D.fenlei, async ({ lang }) => categories(db(), 'example', lang));
-  route(app, D.getList, async ({ query, lang }) => {
+  route(app, D.exampleCategories, async ({ lang }) => categories(db(), 'example', lang));
+  route(app, D.listExamples, async ({ query, lang }) => {
     const r = await items(db(), 'example', query);
     return { rows: r.rows.map((x) => toItem(x, lang)), count: r.count };
   });
-  route(app, D.getCasesCategory, async ({ lang }) => categories(db(), 'case', lang));
-  route(app, D.getCasesList, async ({ query, lang }) => {
+  route(app, D.caseCategories, async ({ lang }) => categories(db(), 'case', lang));
+  route(app, D.listCases, async ({ query, lang }) => {
     const r = await items(db(), 'case', query);
     return { rows: r.rows.map((x) => toItem(x, lang)), count: r.count };
   });
-  route(app, D.getParamsCategory, async ({ lang }) => categories(db(), 'param', lang));
-  route(app, D.getParamsList, async ({ query, lang }) => {
+  route(app, D.promptPieceCategories, async ({ lang }) => categories(db(), 'param', lang));
+  route(app, D.listPromptPieces, async ({ query, lang }) => {
     const r = await items(db(), 'param', query);
     return {
       rows: r.rows.map((x) => ({
@@ -236,7 +236,7 @@ export function galleryRoutes(app: FastifyInstance): void {
 function userParamRoutes(app: FastifyInstance): void {
   const db = () => app.ctx.db.kysely;
 
-  route(app, D.saveUserParam, async ({ query, identity }) => {
+  route(app, D.saveDefaultParams, async ({ query, identity }) => {
     let parsed: unknown;
     try {
       parsed = JSON.parse(query.params);
@@ -262,7 +262,7 @@ function userParamRoutes(app: FastifyInstance): void {
     return r.data;
   });
 
-  route(app, D.getUserParam, async ({ identity }) => {
+  route(app, D.defaultParams, async ({ identity }) => {
     const row = await db()
       .selectFrom('drawing_user_params')
       .select('params')

@@ -135,7 +135,7 @@ const mjActions: D.DrawAction[] = [
 ];
 
 export function modelRoutes(app: FastifyInstance): void {
-  route(app, D.queryMjModel, async ({ identity }) => {
+  route(app, D.listModels, async ({ identity }) => {
     const isVip = identity ? (await app.ctx.balances.read(identity.userId)).isVip : false;
     const rows = (await imageModels(app.ctx, 'mj')).filter((r) => isVip || r.vip_only === 0);
     const prices = await app.ctx.db.kysely

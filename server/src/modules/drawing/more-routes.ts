@@ -25,7 +25,7 @@ export function moreRoutes(app: FastifyInstance): void {
 
   route(
     app,
-    D.chatDraw,
+    D.drawFromChat,
     async ({ body, identity, lang }) => {
       const model = await pickModel(ctx(), identity.userId, 'chat-draw', body.modelId);
       const task = await createTask(ctx(), {
@@ -46,7 +46,7 @@ export function moreRoutes(app: FastifyInstance): void {
 
   route(
     app,
-    D.addBatchDownload,
+    D.createZip,
     async ({ body, identity, lang }) => {
       const ids = [...new Set(body.ids)];
       const rows = await getTasks(ctx(), identity.userId, ids, ['mj', 'chat-draw']);
@@ -76,7 +76,7 @@ export function moreRoutes(app: FastifyInstance): void {
     { rateLimit: { max: 20, timeWindow: 60_000 } },
   );
 
-  route(app, D.queryBatchDownload, async ({ query, identity, lang }) => {
+  route(app, D.listZips, async ({ query, identity, lang }) => {
     if (query.id) {
       const [t] = await getTasks(ctx(), identity.userId, [query.id], ['zip']);
       if (!t) throw notFound(texts.taskNotFound);

@@ -160,7 +160,7 @@ export function drawRoutes(app: FastifyInstance): void {
 
   route(
     app,
-    D.addMjDrawQueue,
+    D.queueDrawing,
     async ({ body, identity, lang }) => {
       const prepared = await prepare(ctx(), identity.userId, body);
       const task = await queue(ctx(), identity.userId, prepared);
@@ -171,7 +171,7 @@ export function drawRoutes(app: FastifyInstance): void {
 
   route(
     app,
-    D.addMjDrawQueueBatch,
+    D.queueDrawings,
     async ({ body, identity, lang }) => {
       const prepared = await Promise.all(
         body.prompts.map((prompt) =>
@@ -204,14 +204,14 @@ export function drawRoutes(app: FastifyInstance): void {
 function readRoutes(app: FastifyInstance): void {
   const ctx = () => app.ctx;
 
-  route(app, D.getMjStatus, async ({ body, identity, lang }) => {
+  route(app, D.drawingStatus, async ({ body, identity, lang }) => {
     const ids = [...new Set(body.ids)];
     const rows = await getTasks(ctx(), identity.userId, ids, [...DRAW_KINDS]);
     if (rows.length !== ids.length) throw notFound(texts.taskNotFound);
     return { rows: await toDrawTasks(ctx(), rows, lang), count: rows.length };
   });
 
-  route(app, D.redo, async ({ body, identity, lang }) => {
+  route(app, D.retryDrawing, async ({ body, identity, lang }) => {
     const [task] = await getTasks(ctx(), identity.userId, [body.id], [...DRAW_KINDS]);
     if (!task) throw notFound(texts.taskNotFound);
     if (task.status !== TaskStatus.failed) throw new AppError(400, texts.notFailed);
@@ -220,7 +220,7 @@ function readRoutes(app: FastifyInstance): void {
     return (await toDrawTasks(ctx(), [again], lang))[0]!;
   });
 
-  route(app, D.getUserBalance, async ({ identity }) => {
+  route(app, D.balanceWithQueue, async ({ identity }) => {
     const [balance, mine] = await Promise.all([
       readBalanceWithHolds(ctx().db.kysely, identity.userId),
       countByStatus(ctx(), identity.userId, [...DRAW_KINDS]),
@@ -228,7 +228,7 @@ function readRoutes(app: FastifyInstance): void {
     return { ...balance, ...mine };
   });
 
-  route(app, D.drawList, async ({ query, identity, lang }) => {
+  route(app, D.listDrawings, async ({ query, identity, lang }) => {
     const r = await listTasks(ctx(), {
       userId: identity.userId,
       kinds: ['mj'],
@@ -244,7 +244,7 @@ function readRoutes(app: FastifyInstance): void {
     };
   });
 
-  route(app, D.drawResults, async ({ query, identity, lang }) => {
+  route(app, D.latestDrawings, async ({ query, identity, lang }) => {
     // Type 4 is Midjourney; other drawing types are other engines' (none here yet).
     if (query.type !== 4) return { rows: [], count: 0, countQueue: 0 };
     const r = await listTasks(ctx(), {
@@ -260,7 +260,7 @@ function readRoutes(app: FastifyInstance): void {
     };
   });
 
-  route(app, D.deleteDraw, async ({ body, identity }) => {
+  route(app, D.deleteDrawings, async ({ body, identity }) => {
     const ids = [...new Set(body.ids)];
     const rows = await getTasks(ctx(), identity.userId, ids, [...DRAW_KINDS]);
     if (rows.length !== ids.length) throw notFound(texts.taskNotFound);
@@ -268,16 +268,16 @@ function readRoutes(app: FastifyInstance): void {
     return { deleted: await deleteTasks(ctx(), identity.userId, ids, { cancelRunning: true }) };
   });
 
-  route(app, D.sliceImg, async ({ query, identity }) =>
+  route(app, D.splitGrid, async ({ query, identity }) =>
     sliceTask(ctx(), identity.userId, query.id),
   );
 
-  route(app, D.getSimulate, async ({ query, identity }) => simulate(ctx(), identity.userId, query));
-  route(app, D.drawSimulate, async ({ query, identity }) =>
+  route(app, D.queueWait, async ({ query, identity }) => simulate(ctx(), identity.userId, query));
+  route(app, D.quoteDrawing, async ({ query, identity }) =>
     simulate(ctx(), identity.userId, query),
   );
 
-  route(app, D.queryImg, async ({ query, identity }) => {
+  route(app, D.finishedPictures, async ({ query, identity }) => {
     const r = await listTasks(ctx(), {
       userId: identity.userId,
       kinds: [...DRAW_KINDS],

@@ -88,12 +88,12 @@ export function wordRoutes(app: FastifyInstance): void {
       throw new AppError(502, texts.translateFailed);
     }
   };
-  route(app, D.translate, async ({ query }) => translate(query.text, 'en'), limit);
+  route(app, D.translateToEn, async ({ query }) => translate(query.text, 'en'), limit);
   route(app, D.translateToZh, async ({ query }) => translate(query.text, 'zh'), limit);
 
   route(
     app,
-    D.mjAssociate,
+    D.suggestPrompts,
     async ({ body }) => {
       const m = await wordModel(app.ctx);
       if (!m) return { suggestions: demoSuggestions(body.prompt, body.count), demo: true };

@@ -7,7 +7,7 @@ import { route } from '../../http/route.js';
 import { listGatewaySettings, updateGatewaySettings } from './gateway-settings.js';
 import { texts } from './messages.js';
 import { findOrder, orderView, settleOrder, type OrderRow } from './orders.js';
-import { listPackages, packageColumns, packageView } from './packages.js';
+import { listPackages, packageColumns, packageView, storeLocalized } from './packages.js';
 import type { PaymentNotificationsTable } from './tables.js';
 import { pageOf } from '../../db/paging.js';
 
@@ -41,7 +41,7 @@ export async function adminRoutes(app: FastifyInstance): Promise<void> {
       .insertInto('packages')
       .values({
         ...packageColumns(body),
-        name: body.name,
+        name: storeLocalized(body.name),
         price_cents: body.priceCents,
         currency: body.currency,
         credits: body.credits,

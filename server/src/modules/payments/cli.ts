@@ -19,7 +19,7 @@ export const packagesCommand: AdminCommand = {
     const { rows } = await listPackages(ctx, { page: 1, size: 1000 }, true);
     for (const p of rows)
       out(
-        `#${p.id}  ${p.name}  ${money(p.priceCents, p.currency)}  ${p.credits} credits` +
+        `#${p.id}  ${p.name['en-US']}  ${money(p.priceCents, p.currency)}  ${p.credits} credits` +
           `${p.vipDays ? ` + ${p.vipDays} VIP days` : ''}${p.onSale ? '' : '  (not on sale)'}`,
       );
     if (rows.length === 0) out('No packages.');

@@ -1,6 +1,6 @@
 import { createHash, randomInt } from 'node:crypto';
 import type { Selectable } from 'kysely';
-import type { payments } from '@atelier/contracts';
+import type { payments, sites } from '@atelier/contracts';
 import type { AppContext } from '../../context.js';
 import { nowIso } from '../../db/database.js';
 import { AppError, notFound, notice } from '../../http/errors.js';
@@ -8,6 +8,7 @@ import { grant } from '../credits/index.js';
 import { availableWays, loadGateway } from './gateway-settings.js';
 import { GatewayError, type GatewayOrder, type PaymentGateway } from './gateways/gateway.js';
 import { texts } from './messages.js';
+import { readLocalized } from './packages.js';
 import type { OrdersTable, PayWayName } from './tables.js';
 
 type Ctx = Pick<AppContext, 'db' | 'config' | 'log'>;
@@ -55,7 +56,14 @@ const upstreamFailed = () => new AppError(502, texts.gatewayFailed);
 /** Places an order for a package and asks the gateway serving the pay way for its QR code or page. */
 export async function createOrder(
   ctx: Ctx,
-  input: { userId: number; packageId: number; payWay: PayWayName; clientIp: string },
+  input: {
+    userId: number;
+    packageId: number;
+    payWay: PayWayName;
+    clientIp: string;
+    /** The buyer's language: the order keeps the package's name in it. */
+    lang: sites.Language;
+  },
 ): Promise<OrderRow> {
   const pkg = await ctx.db.kysely
     .selectFrom('packages')
@@ -77,7 +85,7 @@ export async function createOrder(
       order_no: newOrderNo(),
       user_id: input.userId,
       package_id: pkg.id,
-      package_name: pkg.name,
+      package_name: readLocalized(pkg.name)[input.lang],
       amount_cents: pkg.price_cents,
       currency: pkg.currency,
       credits: pkg.credits,

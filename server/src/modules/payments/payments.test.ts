@@ -2,9 +2,11 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { bearer, call, createTestApp, type TestApp } from '../../test/harness.js';
 import { createUser, type TestUser } from '../../test/users.js';
 
+type Text = Record<'en-US' | 'zh-CN' | 'zh-TW', string>;
 interface Pkg {
   id: number;
-  name: string;
+  name: Text;
+  description: Text;
   priceCents: number;
   currency: string;
   credits: number;
@@ -51,6 +53,15 @@ describe('packages, orders and admin payments', () => {
     expect(res.body.data.rows[0]).toMatchObject({ currency: 'CNY', onSale: true });
     const prices = res.body.data.rows.map((p) => p.priceCents);
     expect(prices).toEqual([...prices].sort((a, b) => a - b));
+  });
+
+  const creditSources = async () =>
+    (await call<{ credits: unknown }>(t.app, { url: '/api/config/queryFronet' })).body.data.credits;
+
+  it('tells the web that nothing can be bought on a fresh install, and how credits come', async () => {
+    expect(await creditSources()).toEqual({ purchase: false, registerGift: 100, dailyCheckin: 10 });
+    const ways = await call<{ ways: unknown[] }>(t.app, { url: '/api/pay/ways' });
+    expect(ways.body.data.ways).toEqual([]);
   });
 
   it('answers 420 when no gateway serves the pay way, and 401 to a guest', async () => {
@@ -104,7 +115,7 @@ describe('packages, orders and admin payments', () => {
       expect((await call(t.app, { ...c })).status, c.url).toBe(401);
     }
     const pkgs = await call<{ rows: Pkg[] }>(t.app, { url: '/api/autoreply/queryPrice' });
-    expect(pkgs.body.data.rows.find((p) => p.id === 1)?.name).not.toBe('x');
+    expect(pkgs.body.data.rows.find((p) => p.id === 1)?.name['en-US']).not.toBe('x');
   });
 
   it('lets admins add, change, hide and remove packages', async () => {
@@ -123,6 +134,12 @@ describe('packages, orders and admin payments', () => {
     });
     expect(created.status).toBe(200);
     expect(created.body.data).toMatchObject({ currency: 'USD', onSale: true, vipDays: 7 });
+    // One string is the text of every language.
+    expect(created.body.data.name).toEqual({
+      'en-US': 'Card pack',
+      'zh-CN': 'Card pack',
+      'zh-TW': 'Card pack',
+    });
     const id = created.body.data.id;
     const onSale = async () =>
       (await call<{ rows: Pkg[] }>(t.app, { url: '/api/autoreply/queryPrice?size=100' })).body.data
@@ -133,9 +150,17 @@ describe('packages, orders and admin payments', () => {
       method: 'POST',
       url: '/api/admin/payments/packages/update',
       headers: as(admin),
-      payload: { id, onSale: false, credits: 60 },
+      payload: { id, onSale: false, credits: 60, name: { 'en-US': 'Cards', 'zh-CN': '卡包' } },
     });
-    expect(hidden.body.data).toMatchObject({ onSale: false, credits: 60, name: 'Card pack' });
+    // What the update leaves out stays as it was; a language left out is filled from the others.
+    expect(hidden.body.data).toMatchObject({
+      onSale: false,
+      credits: 60,
+      vipDays: 7,
+      currency: 'USD',
+      sort: -1,
+      name: { 'en-US': 'Cards', 'zh-CN': '卡包', 'zh-TW': '卡包' },
+    });
     expect((await onSale()).some((p) => p.id === id)).toBe(false);
     const all = await call<{ rows: Pkg[] }>(t.app, {
       url: '/api/admin/payments/packages?size=100',
@@ -231,6 +256,7 @@ describe('packages, orders and admin payments', () => {
     it('shows the pay ways an enabled gateway serves', async () => {
       const res = await call<{ ways: unknown[] }>(t.app, { url: '/api/pay/ways' });
       expect(res.body.data.ways).toEqual([{ payWay: 'alipay', gateway: 'manual' }]);
+      expect(await creditSources()).toMatchObject({ purchase: true });
     });
 
     it('places an order that only its owner sees', async () => {
@@ -242,7 +268,7 @@ describe('packages, orders and admin payments', () => {
       });
       expect(res.status).toBe(200);
       placed = res.body.data;
-      expect(placed).toMatchObject({ status: 'pending', gateway: 'manual' });
+      expect(placed).toMatchObject({ status: 'pending', gateway: 'manual', packageName: 'Pro' });
 
       const mine = await call<Order>(t.app, {
         url: `/api/pay/order?orderNo=${placed.orderNo}`,
@@ -311,6 +337,18 @@ describe('packages, orders and admin payments', () => {
         headers: as(admin),
       });
       expect(pending.body.data.count).toBe(0);
+    });
+
+    it('keeps the package name of an order in the buyer’s language', async () => {
+      const chineseBuyer = await createUser(t.app);
+      const inChinese = await call<Order & { packageName: string }>(t.app, {
+        method: 'POST',
+        url: '/api/pay/order',
+        headers: { ...bearer(chineseBuyer.token), 'x-lang': 'zh-CN' },
+        payload: { packageId: 3, payWay: 'alipay' },
+      });
+      expect(inChinese.status).toBe(200);
+      expect(inChinese.body.data.packageName).toBe('专业包');
     });
 
     it('answers 404 for an unknown order and refuses a notification for an unconfigured gateway', async () => {

@@ -1,4 +1,4 @@
-import { runPeriodically } from '../../lib/periodic.js';
+import { runPeriodicJob } from '../../lib/periodic.js';
 import type { AppContext } from '../../context.js';
 import { nowIso } from '../../db/database.js';
 import type { BackgroundTask } from '../module.js';
@@ -118,5 +118,5 @@ export async function reconcileOrder(
 
 /** Runs the reconciler every minute in the serving process. */
 export function startReconciler(ctx: Ctx, everyMs = 60_000): BackgroundTask {
-  return runPeriodically(ctx.log, 'payment reconciler', everyMs, () => reconcilePayments(ctx));
+  return runPeriodicJob(ctx, 'payment reconciler', everyMs, () => reconcilePayments(ctx));
 }

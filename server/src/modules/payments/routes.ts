@@ -1,5 +1,6 @@
 import type { FastifyInstance } from 'fastify';
 import { payments } from '@atelier/contracts';
+import { langOf } from '../../http/messages.js';
 import { route } from '../../http/route.js';
 import { notFound } from '../../http/errors.js';
 import { availableWays, loadGateway } from './gateway-settings.js';
@@ -17,7 +18,7 @@ const POLL_QUERY_EVERY_MS = 15_000;
 export async function userRoutes(app: FastifyInstance): Promise<void> {
   const ctx = app.ctx;
 
-  route(app, payments.queryPrice, async ({ query }) => listPackages(ctx, query));
+  route(app, payments.listPackages, async ({ query }) => listPackages(ctx, query));
 
   route(app, payments.payWays, async () => ({ ways: await availableWays(ctx) }));
 
@@ -31,6 +32,7 @@ export async function userRoutes(app: FastifyInstance): Promise<void> {
           packageId: body.packageId,
           payWay: body.payWay,
           clientIp: req.ip,
+          lang: langOf(req),
         }),
       ),
     { rateLimit: { max: 20, timeWindow: '1 minute' } },

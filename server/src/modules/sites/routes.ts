@@ -44,22 +44,29 @@ function page<T>(rows: T[], q: { page: number; size: number }) {
   return { rows: rows.slice(start, start + q.size), count: rows.length };
 }
 
-/** The calls the web makes at start and on its dialogs; all public and served from memory. */
+/**
+ * The calls the web makes at start and on its dialogs; all public and served from memory, but
+ * for how credits are obtained (two small reads, so a gateway enabled shows at once).
+ */
 export function publicRoutes(app: FastifyInstance, directory: SiteDirectory): void {
   const resolve = async (hostname: string) => {
     const { site, snap } = await directory.siteFor(hostname);
     return { site: withGlobal(site, snap.global), snap };
   };
 
-  route(app, sites.queryFronet, async ({ req }) => {
-    const { site, snap } = await resolve(req.hostname);
-    return { site, global: snap.global };
+  route(app, sites.clientConfig, async ({ req }) => {
+    const [{ site, snap }, gifts, purchase] = await Promise.all([
+      resolve(req.hostname),
+      app.ctx.hooks.creditGifts(),
+      app.ctx.hooks.purchasable(),
+    ]);
+    return { site, global: snap.global, credits: { purchase, ...gifts } };
   });
-  route(app, sites.getaboutList, async ({ req }) =>
+  route(app, sites.hostAbout, async ({ req }) =>
     one(aboutEntry((await resolve(req.hostname)).site)),
   );
-  route(app, sites.siteList, async ({ req }) => one((await resolve(req.hostname)).site));
-  route(app, sites.domainList, async ({ req }) => {
+  route(app, sites.hostSiteConfig, async ({ req }) => one((await resolve(req.hostname)).site));
+  route(app, sites.hostDomain, async ({ req }) => {
     const { site } = await resolve(req.hostname);
     return one({ domain: site.domain, index_path: site.index_path, menu: site.menu });
   });
@@ -77,17 +84,17 @@ export function publicRoutes(app: FastifyInstance, directory: SiteDirectory): vo
   route(app, sites.getNotices, notices('notice'));
   route(app, sites.getMjNotices, notices('mj'));
 
-  route(app, sites.queryJump, async () => {
+  route(app, sites.listJumps, async () => {
     const rows = (await directory.snapshot()).jumps.filter((j) => j.status === 1);
     return { rows, count: rows.length };
   });
-  route(app, sites.queryQa, async ({ query }) =>
+  route(app, sites.listFaqs, async ({ query }) =>
     page(
       (await directory.snapshot()).faqs.filter((f) => f.status === query.status),
       query,
     ),
   );
-  route(app, sites.queryMenu, async ({ query }) =>
+  route(app, sites.listMenu, async ({ query }) =>
     page(
       (await directory.snapshot()).menus.filter((m) => m.status === query.status),
       query,

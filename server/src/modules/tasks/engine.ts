@@ -4,7 +4,7 @@ import { TaskStatus } from '@atelier/contracts';
 import type { AppContext } from '../../context.js';
 import { nowIso } from '../../db/database.js';
 import { createQueue, type TaskQueue } from '../../jobs/queue.js';
-import { runPeriodically } from '../../lib/periodic.js';
+import { runPeriodicJob } from '../../lib/periodic.js';
 import type { Localized } from '../../http/messages.js';
 import type { BackgroundTask } from '../module.js';
 import { deleteFiles, type FileRow } from '../files/index.js';
@@ -31,7 +31,8 @@ export class Engine {
   readonly owner = `${process.pid}-${randomBytes(4).toString('hex')}`;
   private loops: Promise<void>[] = [];
   private stopping = false;
-  private wakeUp: (() => void) | null = null;
+  /** The idle loops, each waiting for its turn to look for work (first in, first woken). */
+  private readonly idle: Array<() => void> = [];
   private recovery: BackgroundTask | null = null;
   private readonly lockKey: number;
   /** Per running task: aborts its step when the worker stops. */
@@ -53,8 +54,8 @@ export class Engine {
     if (this.loops.length) return;
     this.queue.listen(() => this.nudge());
     await this.recover();
-    this.recovery = runPeriodically(
-      this.ctx.log,
+    this.recovery = runPeriodicJob(
+      this.ctx,
       'task recovery',
       Math.max(1000, this.cfg.leaseMs),
       () => this.recover(),
@@ -72,16 +73,19 @@ export class Engine {
     engines.delete(this.ctx);
     await this.recovery?.stop();
     for (const c of this.running) c.abort();
-    this.nudge();
+    while (this.idle.length) this.nudge();
     await Promise.allSettled(this.loops);
     this.loops = [];
     await this.queue.close();
   }
 
+  /**
+   * Wakes one idle loop. One is enough: a loop that claims something wakes the next (there
+   * may be more), one that finds nothing goes back to sleep, so a wake-up costs one claim
+   * per task it makes runnable instead of one per idle loop (docs/tasks.md).
+   */
   private nudge(): void {
-    const w = this.wakeUp;
-    this.wakeUp = null;
-    w?.();
+    this.idle.shift()?.();
   }
 
   private logError(error: unknown, what: string): void {
@@ -89,6 +93,7 @@ export class Engine {
   }
 
   private async loop(): Promise<void> {
+    let woken = true;
     while (!this.stopping) {
       let task: RawTask | undefined;
       try {
@@ -97,20 +102,27 @@ export class Engine {
         this.logError(error, 'task claim failed');
       }
       if (task) {
+        // Woken and found work: there may be more than one loop's worth, pass the word on.
+        // A loop back from a finished step only takes the slot that step freed.
+        if (woken) this.nudge();
         await this.runStep(task).catch((e: unknown) => this.logError(e, 'task step failed'));
-        // A finished task may free a slot of its user or provider for a waiting one.
-        this.nudge();
+        woken = false;
         continue;
       }
+      if (this.stopping) break;
       await new Promise<void>((resolve) => {
-        const t = setTimeout(resolve, this.cfg.idlePollMs);
-        const prev = this.wakeUp;
-        this.wakeUp = () => {
+        const wake = () => {
           clearTimeout(t);
-          prev?.();
           resolve();
         };
+        const t = setTimeout(() => {
+          const i = this.idle.indexOf(wake);
+          if (i >= 0) this.idle.splice(i, 1);
+          resolve();
+        }, this.cfg.idlePollMs);
+        this.idle.push(wake);
       });
+      woken = true;
     }
   }
 

@@ -7,7 +7,7 @@ import Skeleton from 'antd/es/skeleton';
 import { useEffect, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useNavigate } from 'react-router';
-import { ScreenIcon } from '../../components/screen-icon';
+import { ScreenHeader } from '../../components/screen-header';
 import { useLazyTexts } from '../../components/use-lazy-texts';
 import { AppCard } from './app-card';
 import { AppDetailDrawer } from './app-detail-drawer';
@@ -27,6 +27,40 @@ function useDebounced(value: string, ms: number) {
 }
 
 const gridClass = 'grid grid-cols-1 gap-3 sm:grid-cols-2 lg:grid-cols-3 2xl:grid-cols-4';
+
+/** The category buttons ("all" first; empty categories are left out). */
+function CategoryNav(props: { selected: number | null; onSelect: (id: number | null) => void }) {
+  const { t } = useTranslation(['apps', 'menu']);
+  const cats = useCategories();
+  const categoryId = props.selected;
+  const setCategoryId = props.onSelect;
+  return (
+    <nav
+      aria-label={t('menu:appStore')}
+      className="-mx-3 flex gap-2 overflow-x-auto px-3 pb-1 sm:mx-0 sm:flex-wrap sm:px-0"
+    >
+      {cats.isPending
+        ? [0, 1, 2, 3, 4].map((i) => (
+            <Skeleton.Button key={i} active shape="round" style={{ width: 88 }} />
+          ))
+        : [
+            { id: null, name: t('apps:store.all') },
+            ...(cats.data?.rows.filter((c) => c.count > 0) ?? []),
+          ].map((c) => (
+            <Button
+              key={c.id ?? 'all'}
+              shape="round"
+              type={categoryId === c.id ? 'primary' : 'default'}
+              aria-pressed={categoryId === c.id}
+              onClick={() => setCategoryId(c.id)}
+              className="shrink-0"
+            >
+              {c.name}
+            </Button>
+          ))}
+    </nav>
+  );
+}
 
 function Store() {
   const { t } = useTranslation(['apps', 'menu', 'screens']);
@@ -53,13 +87,7 @@ function Store() {
 
   return (
     <section className="mx-auto flex w-full max-w-7xl flex-col gap-4 px-3 py-4 sm:gap-6 sm:px-6 sm:py-8">
-      <header className="flex flex-col gap-1">
-        <h1 className="m-0 flex items-center gap-3 text-xl font-semibold text-white/90 sm:text-2xl">
-          <ScreenIcon name="app-store" />
-          {t('menu:appStore')}
-        </h1>
-        <p className="m-0 text-sm text-white/55">{t('screens:appStore')}</p>
-      </header>
+      <ScreenHeader icon="app-store" title={t('menu:appStore')} subtitle={t('screens:appStore')} />
 
       <MyAppsRow
         rows={mine.data?.rows}
@@ -79,30 +107,7 @@ function Store() {
           aria-label={t('apps:store.search')}
           className="sm:max-w-md"
         />
-        <nav
-          aria-label={t('menu:appStore')}
-          className="-mx-3 flex gap-2 overflow-x-auto px-3 pb-1 sm:mx-0 sm:flex-wrap sm:px-0"
-        >
-          {cats.isPending
-            ? [0, 1, 2, 3, 4].map((i) => (
-                <Skeleton.Button key={i} active shape="round" style={{ width: 88 }} />
-              ))
-            : [
-                { id: null, name: t('apps:store.all') },
-                ...(cats.data?.rows.filter((c) => c.count > 0) ?? []),
-              ].map((c) => (
-                <Button
-                  key={c.id ?? 'all'}
-                  shape="round"
-                  type={categoryId === c.id ? 'primary' : 'default'}
-                  aria-pressed={categoryId === c.id}
-                  onClick={() => setCategoryId(c.id)}
-                  className="shrink-0"
-                >
-                  {c.name}
-                </Button>
-              ))}
-        </nav>
+        <CategoryNav selected={categoryId} onSelect={setCategoryId} />
       </div>
 
       {list.isPending ? (

@@ -13,7 +13,7 @@ export const useCategories = () => {
   const lang = useLang();
   return useQuery({
     queryKey: [...root, 'cats', lang],
-    queryFn: () => apiData(apps.queryCats),
+    queryFn: () => apiData(apps.listCategories),
     staleTime: 60_000,
   });
 };

@@ -3,7 +3,7 @@ import { create } from 'zustand';
 import { t } from '../../i18n';
 import { notify } from '../../lib/notify';
 import { texts } from '../../lib/texts';
-import { useAuthStore } from '../../stores/auth';
+import { balanceChanged } from '../../stores/balance';
 import { useChatStorage, type ChatGroup } from '../../stores/chat-storage';
 import * as remote from './chat-api';
 import {
@@ -203,11 +203,12 @@ function bodyFor(input: SendInput, group: ChatGroup): chat.ChatProcessBody {
   };
 }
 
-/** Applies the balance the last line reports to the header's credits. */
+/**
+ * The balance after an answer: the last line reports it; an answer cut short (stopped, or the
+ * connection lost) was still charged for what was written, so it is read again instead.
+ */
 function applyBalance(credits: number | undefined): void {
-  if (credits === undefined) return;
-  const { userBalance } = useAuthStore.getState();
-  if (userBalance) useAuthStore.setState({ userBalance: { ...userBalance, credits } });
+  void balanceChanged(credits === undefined ? null : { credits });
 }
 
 /**
@@ -240,6 +241,7 @@ export async function send(input: SendInput): Promise<void> {
   });
   let lastError: string | null = null;
   let answerId: number | null = null;
+  let balanceSeen = false;
   const received = () => useChatRuntime.getState().pending?.answer ?? '';
   try {
     await remote.streamAnswer(
@@ -252,7 +254,10 @@ export async function send(input: SendInput): Promise<void> {
         const pending = useChatRuntime.getState().pending;
         if (!pending || pending.groupId !== groupId) return;
         runtime({ pending: { ...pending, answer: line.text, phase: 'streaming' } });
-        if (line.done) applyBalance(line.credits);
+        if (line.done) {
+          balanceSeen = true;
+          applyBalance(line.credits);
+        }
       },
       controller.signal,
     );
@@ -267,8 +272,11 @@ export async function send(input: SendInput): Promise<void> {
         });
       }
       streamController = null;
-      // A stream cut after the messages were saved left them on the server.
-      if (answerId !== null) await settleSaved(groupId, answerId, received());
+      // A stream cut after the messages were saved left them on the server (and charged).
+      if (answerId !== null) {
+        if (!balanceSeen) applyBalance(undefined);
+        await settleSaved(groupId, answerId, received());
+      }
       return;
     }
   }
@@ -282,6 +290,7 @@ export async function send(input: SendInput): Promise<void> {
     if (storage().active === groupId) void loadLogs(groupId);
     return;
   }
+  if (!balanceSeen) applyBalance(undefined);
   await settleSaved(groupId, answerId, received());
 }
 

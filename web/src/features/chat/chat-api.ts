@@ -28,7 +28,7 @@ export const toRecord = (log: chat.ChatLog): ChatRecord => ({
 });
 
 export const fetchGroups = async (): Promise<ChatGroup[]> =>
-  (await apiData(chat.queryGroups)).rows.map(toStoreGroup);
+  (await apiData(chat.listGroups)).rows.map(toStoreGroup);
 
 export const createGroup = async (appId: number | null): Promise<ChatGroup> =>
   toStoreGroup(await apiData(chat.createGroup, { body: { appId } }));
@@ -43,11 +43,11 @@ export const deleteGroup = (groupId: number) => apiData(chat.deleteGroup, { body
 export const deleteAllGroups = () => apiData(chat.deleteAllGroups);
 
 export const fetchLogs = async (groupId: number, signal?: AbortSignal): Promise<ChatRecord[]> =>
-  (await apiData(chat.chatList, { query: { groupId }, signal })).rows.map(toRecord);
+  (await apiData(chat.listMessages, { query: { groupId }, signal })).rows.map(toRecord);
 
-export const deleteLog = (id: number) => apiData(chat.deleteLog, { body: { id } });
+export const deleteLog = (id: number) => apiData(chat.deleteMessage, { body: { id } });
 export const clearLogs = (groupId: number) =>
-  apiData(chat.deleteLogsByGroup, { body: { groupId } });
+  apiData(chat.clearGroupMessages, { body: { groupId } });
 
 /** Streams one answer; `onLine` gets every line (the text so far in `text`). */
 export const streamAnswer = (
@@ -55,7 +55,7 @@ export const streamAnswer = (
   onLine: (line: chat.ChatStreamLine) => void,
   signal: AbortSignal,
 ) =>
-  apiStream<typeof chat.chatProcess, chat.ChatStreamLine>(chat.chatProcess, {
+  apiStream<typeof chat.streamAnswer, chat.ChatStreamLine>(chat.streamAnswer, {
     body,
     signal,
     onLine,
@@ -66,7 +66,7 @@ export const useOwnModels = () => {
   const userId = useAuthStore((s) => s.userInfo?.id ?? null);
   return useQuery({
     queryKey: ['chat', 'own-models', userId],
-    queryFn: async () => (await apiData(chat.queryGptModelUser)).rows,
+    queryFn: async () => (await apiData(chat.listOwnEndpoints)).rows,
     enabled: userId !== null,
     staleTime: 60_000,
     retry: false,

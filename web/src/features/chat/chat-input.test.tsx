@@ -9,12 +9,29 @@ import { usePromptStore } from '../../stores/prompt-store';
 import { ChatInput } from './chat-input';
 import type { useModelChoice } from './use-model-choice';
 
+const demoModel = {
+  id: 1,
+  name: 'Offline demo',
+  kind: 'chat' as const,
+  priceKey: 'demo-chat:chat',
+  unit: '1k_tokens' as const,
+  credits: 1,
+  inputPer1k: 1,
+  outputPer1k: 2,
+  vision: false,
+  contextWindow: 8192,
+  maxOutput: 1024,
+  vipOnly: false,
+  demo: true,
+};
+
 const models: ReturnType<typeof useModelChoice> = {
-  platform: [],
+  platform: [demoModel],
   mine: [],
   choice: { kind: 'model', id: 1 },
   setChoice: () => {},
   info: { name: 'Offline demo', vision: false, demo: true },
+  priced: demoModel,
   loading: false,
   failed: false,
 };
@@ -58,6 +75,15 @@ beforeEach(() => {
 afterEach(() => cleanup());
 
 describe('ChatInput', () => {
+  it('shows what a message costs beside the send button before anything is sent', () => {
+    render(<Harness onSend={() => {}} />);
+    const price = screen.getByTestId('chat-price');
+    expect(price.textContent).toBe('Credits per answer: from 1');
+    expect(price.getAttribute('aria-label')).toBe(
+      'Credits per 1,000 tokens: 1 read, 2 written; at least 1 an answer',
+    );
+  });
+
   it('sends on Enter, breaks the line on Shift+Enter, and waits while an IME composes', () => {
     const onSend = vi.fn();
     render(<Harness onSend={onSend} />);

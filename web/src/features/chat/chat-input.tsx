@@ -3,7 +3,6 @@ import {
   BookOutlined,
   BranchesOutlined,
   CloseOutlined,
-  CloudDownloadOutlined,
   PictureOutlined,
   StopOutlined,
 } from '@ant-design/icons';
@@ -16,10 +15,12 @@ import { useTranslation } from 'react-i18next';
 import { files } from '@atelier/contracts';
 import { useIsMobile } from '../../components/use-is-mobile';
 import { useChatStorage } from '../../stores/chat-storage';
+import { NoPrompts, SlashMenu } from './slash-menu';
 import { useDialogs } from '../../stores/dialogs';
 import { usePromptStore, type PromptEntry } from '../../stores/prompt-store';
 import { useUploadAttachment } from './chat-api';
 import { choiceKey, filterPrompts, parseChoice, slashQuery } from './chat-logic';
+import { ModelPrice } from '../../components/model-price';
 import type { useModelChoice } from './use-model-choice';
 
 /** The input's small tool buttons grow to a 40 px tap target on phones. */
@@ -42,77 +43,193 @@ interface Attached {
   preview: string;
 }
 
-/**
- * The `/` menu of someone with no prompts at all: says where they come from, with a way to
- * import the built-in ones (the prompt store's Online tab). Not a listbox: it has no options.
- */
-function NoPrompts() {
+/** Keeps a picture uploaded for the next message (vision models only). */
+function useAttachment() {
+  const [attached, setAttached] = useState<Attached | null>(null);
+  const upload = useUploadAttachment();
+  const onFile = async (e: ChangeEvent<HTMLInputElement>) => {
+    const file = e.target.files?.[0];
+    e.target.value = '';
+    if (!file) return;
+    // A failure was shown by the client.
+    const uploaded = await upload.mutateAsync(file).catch(() => null);
+    if (uploaded)
+      setAttached({ url: `${location.origin}${uploaded.url}`, preview: uploaded.thumbUrl });
+  };
+
+  return { attached, setAttached, uploading: upload.isPending, onFile };
+}
+
+/** The picture going with the next message, with a button that removes it. */
+function AttachedPreview(props: { preview: string; onRemove: () => void }) {
   const { t } = useTranslation('chat');
   return (
-    <div
-      id="chat-slash-menu"
-      role="status"
-      data-testid="chat-slash-empty"
-      className="absolute inset-x-0 bottom-full z-20 mb-2 flex flex-col items-start gap-2 rounded-xl border border-white/10 bg-[#1b1b22] px-4 py-3 shadow-2xl sm:flex-row sm:items-center"
-    >
-      <p className="m-0 flex-1 text-[13px] leading-5 text-white/60">{t('input.slashNone')}</p>
-      <Button
-        type="primary"
-        icon={<CloudDownloadOutlined />}
-        className="max-[639px]:!h-10"
-        onMouseDown={(e) => e.preventDefault()}
-        onClick={() => useDialogs.getState().open('promptStore', { tab: 'online' })}
-      >
-        {t('input.slashImport')}
-      </Button>
+    <div className="flex items-center gap-2 px-3 pt-3">
+      <span className="relative">
+        <img
+          src={props.preview}
+          alt=""
+          className="h-14 w-14 rounded-lg border border-white/10 object-cover"
+        />
+        <button
+          type="button"
+          aria-label={t('input.removeImage')}
+          onClick={props.onRemove}
+          className="absolute -top-2 -right-2 flex h-5 w-5 cursor-pointer items-center justify-center rounded-full border-0 bg-black/80 text-[10px] text-white"
+        >
+          <CloseOutlined />
+        </button>
+      </span>
     </div>
   );
 }
 
-/** The `/` menu: prompt store entries matching what follows the slash. */
-function SlashMenu({
-  items,
-  selected,
-  onPick,
-  onHover,
-}: {
-  items: PromptEntry[];
-  selected: number;
-  onPick: (entry: PromptEntry) => void;
-  onHover: (index: number) => void;
+/** The model of the next message, or the app's fixed model. */
+function ModelPicker({ models, modelLocked }: Pick<ChatInputProps, 'models' | 'modelLocked'>) {
+  const { t } = useTranslation('chat');
+  const modelOptions = [
+    {
+      label: t('input.platformModels'),
+      options: models.platform.map((m) => ({
+        value: choiceKey({ kind: 'model', id: m.id }),
+        // The demo is marked unless its name already says so.
+        label: m.demo && !/demo/i.test(m.name) ? `${m.name} · ${t('input.demo')}` : m.name,
+      })),
+    },
+    ...(models.mine.length
+      ? [
+          {
+            label: t('input.ownModels'),
+            options: models.mine.map((m) => ({
+              value: choiceKey({ kind: 'own', id: m.id }),
+              label: m.name,
+            })),
+          },
+        ]
+      : []),
+  ];
+
+  return modelLocked ? (
+    <Tooltip title={t('input.modelFixed')}>
+      <span className="truncate px-2 text-xs text-white/55">{modelLocked}</span>
+    </Tooltip>
+  ) : (
+    <Select
+      size="small"
+      variant="borderless"
+      popupMatchSelectWidth={false}
+      loading={models.loading}
+      value={models.choice ? choiceKey(models.choice) : undefined}
+      placeholder={models.loading ? t('input.model') : t('input.noModels')}
+      onChange={(key: string) => {
+        const next = parseChoice(key);
+        if (next) models.setChoice(next);
+      }}
+      options={modelOptions}
+      aria-label={t('input.model')}
+      className="max-w-44 min-w-28 sm:max-w-60"
+      data-testid="chat-model"
+    />
+  );
+}
+
+/** The context switch and the prompt store button. */
+function ContextAndPrompts() {
+  const { t } = useTranslation('chat');
+  const usingContext = useChatStorage((s) => s.usingContext);
+  const setUsingContext = useChatStorage((s) => s.setUsingContext);
+  return (
+    <>
+      <Tooltip title={usingContext ? t('input.contextOn') : t('input.contextOff')}>
+        <Button
+          size="small"
+          type="text"
+          icon={<BranchesOutlined />}
+          aria-pressed={usingContext}
+          aria-label={t('input.context')}
+          onClick={() => setUsingContext(!usingContext)}
+          className={`${PHONE_TAP} ${usingContext ? '!text-[var(--accent-text)]' : '!text-white/60'}`}
+        >
+          <span className="max-[639px]:hidden">{t('input.context')}</span>
+        </Button>
+      </Tooltip>
+      <Tooltip title={t('input.promptStore')}>
+        <Button
+          size="small"
+          type="text"
+          icon={<BookOutlined />}
+          aria-label={t('input.promptStore')}
+          onClick={() => useDialogs.getState().open('promptStore')}
+          className={`${PHONE_TAP} !text-white/60`}
+        />
+      </Tooltip>
+    </>
+  );
+}
+
+/** The picture button (vision models) and its file field. */
+function AttachButton(props: {
+  vision: boolean;
+  uploading: boolean;
+  onFile: (e: ChangeEvent<HTMLInputElement>) => Promise<void>;
 }) {
   const { t } = useTranslation('chat');
+  const fileRef = useRef<HTMLInputElement>(null);
+  const { vision, uploading, onFile } = props;
   return (
-    <div
-      role="listbox"
-      id="chat-slash-menu"
-      aria-label={t('input.slashTitle')}
-      className="absolute inset-x-0 bottom-full z-20 mb-2 max-h-72 overflow-y-auto rounded-xl border border-white/10 bg-[#1b1b22] p-1 shadow-2xl"
-    >
-      {items.length === 0 ? (
-        <p className="m-0 px-3 py-3 text-[13px] text-white/55">{t('input.slashEmpty')}</p>
-      ) : (
-        items.map((entry, index) => (
-          <div
-            key={entry.title}
-            id={`chat-slash-${index}`}
-            role="option"
-            aria-selected={index === selected}
-            onMouseDown={(e) => {
-              e.preventDefault();
-              onPick(entry);
-            }}
-            onMouseEnter={() => onHover(index)}
-            className={`flex cursor-pointer flex-col gap-0.5 rounded-lg px-3 py-2 ${
-              index === selected ? 'bg-white/[0.08]' : ''
-            }`}
-          >
-            <span className="truncate text-[13px] font-medium text-white/90">{entry.title}</span>
-            <span className="truncate text-xs text-white/55">{entry.content}</span>
-          </div>
-        ))
+    <>
+      {vision && (
+        <Tooltip title={t('input.attach')}>
+          <Button
+            size="small"
+            type="text"
+            icon={<PictureOutlined />}
+            loading={uploading}
+            aria-label={t('input.attach')}
+            onClick={() => fileRef.current?.click()}
+            className={`${PHONE_TAP} !text-white/60`}
+          />
+        </Tooltip>
       )}
-    </div>
+      <input
+        ref={fileRef}
+        type="file"
+        accept={files.uploadMimes.join(',')}
+        hidden
+        onChange={(e) => void onFile(e)}
+      />
+    </>
+  );
+}
+
+/** Send, or stop while the answer streams. */
+function SendOrStop(props: {
+  streaming: boolean;
+  canSend: boolean;
+  onSend: () => void;
+  onStop: () => void;
+}) {
+  const { t } = useTranslation('chat');
+  return props.streaming ? (
+    <Button
+      shape="circle"
+      icon={<StopOutlined />}
+      onClick={props.onStop}
+      aria-label={t('input.stop')}
+      title={t('input.stop')}
+      data-testid="chat-stop"
+    />
+  ) : (
+    <Button
+      type="primary"
+      shape="circle"
+      icon={<ArrowUpOutlined />}
+      disabled={!props.canSend}
+      onClick={props.onSend}
+      aria-label={t('input.send')}
+      title={t('input.send')}
+      data-testid="chat-send"
+    />
   );
 }
 
@@ -133,15 +250,10 @@ export function ChatInput({
 }: ChatInputProps) {
   const { t } = useTranslation('chat');
   const mobile = useIsMobile();
-  const usingContext = useChatStorage((s) => s.usingContext);
-  const setUsingContext = useChatStorage((s) => s.setUsingContext);
   const promptList = usePromptStore((s) => s.promptList);
-  const [attached, setAttached] = useState<Attached | null>(null);
-  const upload = useUploadAttachment();
-  const uploading = upload.isPending;
+  const { attached, setAttached, uploading, onFile } = useAttachment();
   const [selected, setSelected] = useState(0);
   const [menuClosedFor, setMenuClosedFor] = useState<string | null>(null);
-  const fileRef = useRef<HTMLInputElement>(null);
 
   const query = slashQuery(value);
   const menuOpen = query !== null && menuClosedFor !== value;
@@ -187,38 +299,6 @@ export function ChatInput({
     }
   };
 
-  const onFile = async (e: ChangeEvent<HTMLInputElement>) => {
-    const file = e.target.files?.[0];
-    e.target.value = '';
-    if (!file) return;
-    // A failure was shown by the client.
-    const uploaded = await upload.mutateAsync(file).catch(() => null);
-    if (uploaded)
-      setAttached({ url: `${location.origin}${uploaded.url}`, preview: uploaded.thumbUrl });
-  };
-
-  const modelOptions = [
-    {
-      label: t('input.platformModels'),
-      options: models.platform.map((m) => ({
-        value: choiceKey({ kind: 'model', id: m.id }),
-        // The demo is marked unless its name already says so.
-        label: m.demo && !/demo/i.test(m.name) ? `${m.name} · ${t('input.demo')}` : m.name,
-      })),
-    },
-    ...(models.mine.length
-      ? [
-          {
-            label: t('input.ownModels'),
-            options: models.mine.map((m) => ({
-              value: choiceKey({ kind: 'own', id: m.id }),
-              label: m.name,
-            })),
-          },
-        ]
-      : []),
-  ];
-
   return (
     <div className="mx-auto w-full max-w-3xl px-3 pb-3 sm:px-6 sm:pb-5">
       <div className="relative rounded-2xl border border-white/10 bg-[#17171d] shadow-[0_8px_30px_rgba(0,0,0,0.35)] transition-colors focus-within:border-white/25">
@@ -232,23 +312,7 @@ export function ChatInput({
           />
         )}
         {attached && vision && (
-          <div className="flex items-center gap-2 px-3 pt-3">
-            <span className="relative">
-              <img
-                src={attached.preview}
-                alt=""
-                className="h-14 w-14 rounded-lg border border-white/10 object-cover"
-              />
-              <button
-                type="button"
-                aria-label={t('input.removeImage')}
-                onClick={() => setAttached(null)}
-                className="absolute -top-2 -right-2 flex h-5 w-5 cursor-pointer items-center justify-center rounded-full border-0 bg-black/80 text-[10px] text-white"
-              >
-                <CloseOutlined />
-              </button>
-            </span>
-          </div>
+          <AttachedPreview preview={attached.preview} onRemove={() => setAttached(null)} />
         )}
         <Input.TextArea
           value={value}
@@ -273,93 +337,18 @@ export function ChatInput({
           data-testid="chat-input"
         />
         <div className="flex items-center gap-1 px-2 pb-2">
-          {modelLocked ? (
-            <Tooltip title={t('input.modelFixed')}>
-              <span className="truncate px-2 text-xs text-white/55">{modelLocked}</span>
-            </Tooltip>
-          ) : (
-            <Select
-              size="small"
-              variant="borderless"
-              popupMatchSelectWidth={false}
-              loading={models.loading}
-              value={models.choice ? choiceKey(models.choice) : undefined}
-              placeholder={models.loading ? t('input.model') : t('input.noModels')}
-              onChange={(key: string) => {
-                const next = parseChoice(key);
-                if (next) models.setChoice(next);
-              }}
-              options={modelOptions}
-              aria-label={t('input.model')}
-              className="max-w-44 min-w-28 sm:max-w-60"
-              data-testid="chat-model"
-            />
-          )}
-          <Tooltip title={usingContext ? t('input.contextOn') : t('input.contextOff')}>
-            <Button
-              size="small"
-              type="text"
-              icon={<BranchesOutlined />}
-              aria-pressed={usingContext}
-              aria-label={t('input.context')}
-              onClick={() => setUsingContext(!usingContext)}
-              className={`${PHONE_TAP} ${usingContext ? '!text-[var(--accent-text)]' : '!text-white/60'}`}
-            >
-              <span className="max-[639px]:hidden">{t('input.context')}</span>
-            </Button>
-          </Tooltip>
-          <Tooltip title={t('input.promptStore')}>
-            <Button
-              size="small"
-              type="text"
-              icon={<BookOutlined />}
-              aria-label={t('input.promptStore')}
-              onClick={() => useDialogs.getState().open('promptStore')}
-              className={`${PHONE_TAP} !text-white/60`}
-            />
-          </Tooltip>
-          {vision && (
-            <Tooltip title={t('input.attach')}>
-              <Button
-                size="small"
-                type="text"
-                icon={<PictureOutlined />}
-                loading={uploading}
-                aria-label={t('input.attach')}
-                onClick={() => fileRef.current?.click()}
-                className={`${PHONE_TAP} !text-white/60`}
-              />
-            </Tooltip>
-          )}
-          <input
-            ref={fileRef}
-            type="file"
-            accept={files.uploadMimes.join(',')}
-            hidden
-            onChange={(e) => void onFile(e)}
-          />
+          <ModelPicker models={models} modelLocked={modelLocked} />
+          <ContextAndPrompts />
+          <AttachButton vision={vision} uploading={uploading} onFile={onFile} />
           <span className="ml-auto" />
-          {streaming ? (
-            <Button
-              shape="circle"
-              icon={<StopOutlined />}
-              onClick={onStop}
-              aria-label={t('input.stop')}
-              title={t('input.stop')}
-              data-testid="chat-stop"
-            />
-          ) : (
-            <Button
-              type="primary"
-              shape="circle"
-              icon={<ArrowUpOutlined />}
-              disabled={!canSend}
-              onClick={send}
-              aria-label={t('input.send')}
-              title={t('input.send')}
-              data-testid="chat-send"
-            />
-          )}
+          <ModelPrice
+            model={
+              modelLocked
+                ? (models.platform.find((m) => m.name === modelLocked) ?? null)
+                : models.priced
+            }
+          />
+          <SendOrStop streaming={streaming} canSend={canSend} onSend={send} onStop={onStop} />
         </div>
       </div>
       <p className="m-0 mt-2 text-center text-[11px] text-white/50 max-[639px]:hidden">

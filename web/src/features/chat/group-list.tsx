@@ -43,32 +43,18 @@ export interface GroupListProps {
 
 const ignore = () => undefined;
 
-function GroupRow({
-  group,
-  active,
-  onPick,
-}: {
-  group: ChatGroup;
-  active: boolean;
-  onPick: () => void;
-}) {
+/** The title being edited: Enter or ✓ saves, Escape or ✕ cancels. */
+function RenameRow({ group, onDone }: { group: ChatGroup; onDone: () => void }) {
   const { t } = useTranslation('chat');
-  const [editing, setEditing] = useState(false);
   const [title, setTitle] = useState(group.title);
   const [busy, setBusy] = useState(false);
-  const shownTitle = isDefaultTitle(group.title) ? t('header.newChat') : group.title;
-
-  const startEdit = () => {
-    setTitle(group.title);
-    setEditing(true);
-  };
   const save = async () => {
     const next = title.trim();
-    if (!next || next === group.title) return setEditing(false);
+    if (!next || next === group.title) return onDone();
     setBusy(true);
     try {
       await renameGroup(group.uuid, next);
-      setEditing(false);
+      onDone();
     } catch {
       // The client showed why; the field stays open to try again.
     } finally {
@@ -83,41 +69,56 @@ function GroupRow({
     } else if (e.key === 'Escape') {
       e.preventDefault();
       e.stopPropagation();
-      setEditing(false);
+      onDone();
     }
   };
+  return (
+    <li className="flex items-center gap-1 rounded-lg bg-white/[0.06] px-2 py-1.5">
+      <Input
+        size="small"
+        autoFocus
+        value={title}
+        maxLength={200}
+        disabled={busy}
+        aria-label={t('groups.renameLabel')}
+        onChange={(e) => setTitle(e.target.value)}
+        onKeyDown={onKey}
+        className="flex-1"
+      />
+      <Button
+        size="small"
+        type="text"
+        icon={<CheckOutlined />}
+        loading={busy}
+        aria-label={t('groups.save')}
+        onClick={() => void save()}
+      />
+      <Button
+        size="small"
+        type="text"
+        icon={<CloseOutlined />}
+        aria-label={t('groups.cancelEdit')}
+        onClick={onDone}
+      />
+    </li>
+  );
+}
 
-  if (editing)
-    return (
-      <li className="flex items-center gap-1 rounded-lg bg-white/[0.06] px-2 py-1.5">
-        <Input
-          size="small"
-          autoFocus
-          value={title}
-          maxLength={200}
-          disabled={busy}
-          aria-label={t('groups.renameLabel')}
-          onChange={(e) => setTitle(e.target.value)}
-          onKeyDown={onKey}
-          className="flex-1"
-        />
-        <Button
-          size="small"
-          type="text"
-          icon={<CheckOutlined />}
-          loading={busy}
-          aria-label={t('groups.save')}
-          onClick={() => void save()}
-        />
-        <Button
-          size="small"
-          type="text"
-          icon={<CloseOutlined />}
-          aria-label={t('groups.cancelEdit')}
-          onClick={() => setEditing(false)}
-        />
-      </li>
-    );
+function GroupRow({
+  group,
+  active,
+  onPick,
+}: {
+  group: ChatGroup;
+  active: boolean;
+  onPick: () => void;
+}) {
+  const { t } = useTranslation('chat');
+  const [editing, setEditing] = useState(false);
+  const shownTitle = isDefaultTitle(group.title) ? t('header.newChat') : group.title;
+  const startEdit = () => setEditing(true);
+
+  if (editing) return <RenameRow group={group} onDone={() => setEditing(false)} />;
 
   return (
     <li

@@ -67,27 +67,26 @@ function Action({
   );
 }
 
-/** A message: the user's as a bubble, the answer as markdown (or raw text) with its actions. */
-export const MessageItem = memo(function MessageItem({
+/** A message's buttons: copy, raw/rendered, preview, regenerate, delete. */
+function MessageActions({
   message,
+  raw,
+  onToggleRaw,
   canRegenerate,
   busy,
   onDelete,
   onRegenerate,
   onPreview,
-}: MessageItemProps) {
+}: MessageItemProps & { raw: boolean; onToggleRaw: () => void }) {
   const { t } = useTranslation(['chat', 'common']);
-  const [raw, setRaw] = useState(false);
   const user = message.role === 'user';
-  const live = message.state === 'streaming' || message.state === 'waiting';
-
   const copy = () =>
     copyText(message.content).then(
       () => notify.success(t(texts.success.copied)),
       () => notify.error(t(texts.errors.failed)),
     );
 
-  const actions = (
+  return (
     <div
       className={`flex items-center gap-0.5 ${user ? 'justify-end' : ''} opacity-100 transition-opacity sm:opacity-0 sm:group-focus-within/msg:opacity-100 sm:group-hover/msg:opacity-100`}
     >
@@ -96,7 +95,7 @@ export const MessageItem = memo(function MessageItem({
         <Action
           label={raw ? t('chat:message.rendered') : t('chat:message.raw')}
           icon={raw ? <FileTextOutlined /> : <CodeOutlined />}
-          onClick={() => setRaw((r) => !r)}
+          onClick={onToggleRaw}
         />
       )}
       {!user && (
@@ -127,6 +126,34 @@ export const MessageItem = memo(function MessageItem({
         </Popconfirm>
       )}
     </div>
+  );
+}
+
+/** A message: the user's as a bubble, the answer as markdown (or raw text) with its actions. */
+export const MessageItem = memo(function MessageItem({
+  message,
+  canRegenerate,
+  busy,
+  onDelete,
+  onRegenerate,
+  onPreview,
+}: MessageItemProps) {
+  const { t } = useTranslation(['chat', 'common']);
+  const [raw, setRaw] = useState(false);
+  const user = message.role === 'user';
+  const live = message.state === 'streaming' || message.state === 'waiting';
+
+  const actions = (
+    <MessageActions
+      message={message}
+      raw={raw}
+      onToggleRaw={() => setRaw((r) => !r)}
+      canRegenerate={canRegenerate}
+      busy={busy}
+      onDelete={onDelete}
+      onRegenerate={onRegenerate}
+      onPreview={onPreview}
+    />
   );
 
   if (user)

@@ -1,3 +1,4 @@
+import type { chat } from '@atelier/contracts';
 import { useState } from 'react';
 import { storageKeys } from '../../lib/storage-keys';
 import { useChatModels } from '../../api/chat-models';
@@ -43,6 +44,13 @@ export function useModelChoice() {
     choice?.kind === 'own'
       ? mine.find((m) => m.id === choice.id)
       : platform.find((m) => m.id === choice?.id);
+  /** Whose price applies: a platform model's, or none for the user's own endpoint. */
+  const priced: chat.UserModel | 'own' | null =
+    choice?.kind === 'own'
+      ? picked
+        ? 'own'
+        : null
+      : (platform.find((m) => m.id === choice?.id) ?? null);
   const info: ModelInfo | null = picked
     ? { name: picked.name, vision: picked.vision, demo: 'demo' in picked && picked.demo }
     : null;
@@ -53,6 +61,7 @@ export function useModelChoice() {
     choice,
     setChoice,
     info,
+    priced,
     loading: models.isPending,
     failed: models.isError,
   };

@@ -58,7 +58,6 @@ export function Composer({ onSubmitted }: { onSubmitted?: () => void }) {
   const [paramErrors, setParamErrors] = useState<Partial<Record<ParamField, string>>>({});
   const [suggestions, setSuggestions] = useState<string[]>([]);
   const [dragOver, setDragOver] = useState(false);
-  const [quoteKey, setQuoteKey] = useState(0);
   const translation = useTranslatePrompt();
   const suggestion = useSuggestPrompts();
   const saving = useSaveParams();
@@ -143,7 +142,6 @@ export function Composer({ onSubmitted }: { onSubmitted?: () => void }) {
         params: full,
       });
       setSuggestions([]);
-      setQuoteKey((k) => k + 1);
       onSubmitted?.();
     } catch (error) {
       // The client already toasted the message; a 400 also names the field it is about.
@@ -301,7 +299,7 @@ export function Composer({ onSubmitted }: { onSubmitted?: () => void }) {
       ) : null}
 
       <div className="flex flex-col gap-2 sm:flex-row sm:items-center sm:justify-between">
-        <Simulation modelId={model?.id} refreshKey={quoteKey} />
+        <Simulation modelId={model?.id} />
         <Button
           type="primary"
           htmlType="submit"

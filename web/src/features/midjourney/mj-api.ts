@@ -10,6 +10,7 @@ import {
 } from '@tanstack/react-query';
 import { apiData } from '../../api/client';
 import { useAppSetting } from '../../stores/app-setting';
+import { balanceChanged } from '../../stores/balance';
 import {
   mjKeys,
   refreshResults,
@@ -29,16 +30,19 @@ import { POLL_INTERVAL_MS, POLL_PAGE_SIZE } from './polling';
  * `error` for the component to place under a field when it needs to.
  */
 
-/** The price and queue of the next drawing, before it is sent (`refreshKey` asks again). */
-export const useDrawQuote = (modelId: number | undefined, refreshKey: number) => {
+/**
+ * The quote of the next drawing of `action` on a model: its price after your VIP discount, the
+ * queue and your balance. Cached per identity, model and action; asked again whenever the
+ * balance changes (its key sits under the credit root) and when a drawing starts or ends.
+ */
+export const useDrawQuote = (action: drawing.DrawAction, modelId: number | undefined) => {
   const who = useIdentity();
   // Asked again when a drawing starts or finishes, so "ahead" never outlives the queue.
   const active = useActiveCount();
   return useQuery({
-    queryKey: [...mjKeys.simulate(who, modelId, 'imagine'), refreshKey, active],
+    queryKey: [...mjKeys.simulate(who, modelId, action), active],
     placeholderData: keepPreviousData,
-    queryFn: () =>
-      apiData(drawing.drawSimulate, { query: { action: 'imagine', count: 1, modelId } }),
+    queryFn: () => apiData(drawing.quoteDrawing, { query: { action, count: 1, modelId } }),
     enabled: modelId !== undefined,
     retry: false,
   });
@@ -49,7 +53,7 @@ export const useRememberedParams = () => {
   const who = useIdentity();
   return useQuery({
     queryKey: mjKeys.userParams(who),
-    queryFn: () => apiData(drawing.getUserParam),
+    queryFn: () => apiData(drawing.defaultParams),
     staleTime: Number.POSITIVE_INFINITY,
     retry: false,
   });
@@ -61,7 +65,7 @@ export const useSaveParams = () => {
   const client = useQueryClient();
   return useMutation({
     mutationFn: (params: Record<string, unknown>) =>
-      apiData(drawing.saveUserParam, { query: { params: JSON.stringify(params) } }),
+      apiData(drawing.saveDefaultParams, { query: { params: JSON.stringify(params) } }),
     onSuccess: (saved) => client.setQueryData(mjKeys.userParams(who), saved),
   });
 };
@@ -69,14 +73,14 @@ export const useSaveParams = () => {
 /** Translates a prompt into English. */
 export const useTranslatePrompt = () =>
   useMutation({
-    mutationFn: (text: string) => apiData(drawing.translate, { query: { text } }),
+    mutationFn: (text: string) => apiData(drawing.translateToEn, { query: { text } }),
   });
 
 /** Up to four fuller prompts built from the one typed. */
 export const useSuggestPrompts = () =>
   useMutation({
     mutationFn: async (prompt: string) =>
-      (await apiData(drawing.mjAssociate, { body: { prompt: prompt.slice(0, 1000), count: 4 } }))
+      (await apiData(drawing.suggestPrompts, { body: { prompt: prompt.slice(0, 1000), count: 4 } }))
         .suggestions,
   });
 
@@ -108,12 +112,16 @@ export const useUploadImages = () =>
 export const useRunButton = (taskId: number) =>
   useMutation({ mutationFn: (customId: string) => runButton(taskId, customId) });
 
-/** Deletes a drawing (a running one is cancelled and its credits returned). */
-export const useDeleteDraw = (taskId: number) => {
+/**
+ * Deletes a drawing. An `active` one (waiting or drawing) is cancelled and its credits
+ * returned, so the balance changed.
+ */
+export const useDeleteDraw = (taskId: number, active: boolean) => {
   const client = useQueryClient();
   return useMutation({
-    mutationFn: () => apiData(drawing.deleteDraw, { body: { ids: [taskId] } }),
+    mutationFn: () => apiData(drawing.deleteDrawings, { body: { ids: [taskId] } }),
     onSuccess: () => {
+      if (active) void balanceChanged();
       // Older pages are fetched on demand only: drop the row from them here.
       client.setQueriesData<InfiniteData<DrawList>>({ queryKey: ['midjourney', 'older'] }, (d) =>
         d
@@ -128,11 +136,14 @@ export const useDeleteDraw = (taskId: number) => {
   });
 };
 
-/** Runs a failed drawing again. */
+/** Runs a failed drawing again (its price is held again: the balance changed). */
 export const useRedoDraw = (taskId: number) =>
   useMutation({
-    mutationFn: () => apiData(drawing.redo, { body: { id: taskId } }),
-    onSuccess: () => refreshResults(),
+    mutationFn: () => apiData(drawing.retryDrawing, { body: { id: taskId } }),
+    onSuccess: () => {
+      void balanceChanged();
+      refreshResults();
+    },
   });
 
 /** Older results, one page at a time on demand (the latest page is the poll's). */
@@ -141,7 +152,7 @@ export const useOlderResults = () => {
   return useInfiniteQuery({
     queryKey: mjKeys.older(who),
     queryFn: ({ pageParam }) =>
-      apiData(drawing.drawList, { query: { page: pageParam, size: POLL_PAGE_SIZE } }),
+      apiData(drawing.listDrawings, { query: { page: pageParam, size: POLL_PAGE_SIZE } }),
     initialPageParam: 2,
     getNextPageParam: (last, pages) =>
       (pages.length + 1) * POLL_PAGE_SIZE < last.count ? pages.length + 2 : undefined,
@@ -156,7 +167,7 @@ export const useExamples = (enabled: boolean) => {
   const lang = useAppSetting((s) => s.language);
   return useQuery({
     queryKey: ['midjourney', 'examples', lang],
-    queryFn: async () => (await apiData(drawing.getExampleList, { query: { size: 24 } })).rows,
+    queryFn: async () => (await apiData(drawing.featuredExamples, { query: { size: 24 } })).rows,
     enabled,
     ...galleryOptions,
   });
@@ -167,14 +178,14 @@ export const useCases = (enabled: boolean, category: number | undefined) => {
   const lang = useAppSetting((s) => s.language);
   const categories = useQuery({
     queryKey: ['midjourney', 'case-categories', lang],
-    queryFn: async () => (await apiData(drawing.getCasesCategory)).rows,
+    queryFn: async () => (await apiData(drawing.caseCategories)).rows,
     enabled,
     ...galleryOptions,
   });
   const items = useQuery({
     queryKey: ['midjourney', 'cases', lang, category ?? 0],
     queryFn: async () =>
-      (await apiData(drawing.getCasesList, { query: { categoryId: category, size: 24 } })).rows,
+      (await apiData(drawing.listCases, { query: { categoryId: category, size: 24 } })).rows,
     enabled,
     ...galleryOptions,
   });
@@ -186,14 +197,14 @@ export const useParamPieces = (enabled: boolean, category: number | undefined) =
   const lang = useAppSetting((s) => s.language);
   const categories = useQuery({
     queryKey: ['midjourney', 'param-categories', lang],
-    queryFn: async () => (await apiData(drawing.getParamsCategory)).rows,
+    queryFn: async () => (await apiData(drawing.promptPieceCategories)).rows,
     enabled,
     ...galleryOptions,
   });
   const items = useQuery({
     queryKey: ['midjourney', 'params', lang, category ?? 0],
     queryFn: async () =>
-      (await apiData(drawing.getParamsList, { query: { categoryId: category, size: 48 } })).rows,
+      (await apiData(drawing.listPromptPieces, { query: { categoryId: category, size: 48 } })).rows,
     enabled,
     ...galleryOptions,
   });
@@ -205,7 +216,8 @@ export const useMyImages = (enabled: boolean) => {
   const who = useIdentity();
   return useQuery({
     queryKey: mjKeys.myImages(who),
-    queryFn: async () => (await apiData(drawing.queryImg, { query: { page: 1, size: 99 } })).rows,
+    queryFn: async () =>
+      (await apiData(drawing.finishedPictures, { query: { page: 1, size: 99 } })).rows,
     enabled,
   });
 };
@@ -230,7 +242,7 @@ export const useFinishedDraws = (
   return useQuery({
     queryKey: ['midjourney', purpose, who],
     queryFn: () =>
-      apiData(drawing.drawList, { query: { page: 1, size, status: TaskStatus.succeeded } }),
+      apiData(drawing.listDrawings, { query: { page: 1, size, status: TaskStatus.succeeded } }),
     enabled,
   });
 };
@@ -242,7 +254,7 @@ export const useZips = (enabled: boolean) => {
   const who = useIdentity();
   return useQuery({
     queryKey: zipsKey(who),
-    queryFn: async () => (await apiData(drawing.queryBatchDownload, { query: {} })).rows,
+    queryFn: async () => (await apiData(drawing.listZips, { query: {} })).rows,
     enabled,
     refetchInterval: (q) =>
       q.state.data?.some((z) => isTaskActive(z.status)) ? POLL_INTERVAL_MS : false,
@@ -254,7 +266,7 @@ export const useCreateZip = () => {
   const who = useIdentity();
   const client = useQueryClient();
   return useMutation({
-    mutationFn: (ids: number[]) => apiData(drawing.addBatchDownload, { body: { ids } }),
+    mutationFn: (ids: number[]) => apiData(drawing.createZip, { body: { ids } }),
     onSuccess: () => client.invalidateQueries({ queryKey: zipsKey(who) }),
   });
 };

@@ -6,7 +6,16 @@ import { uploadFile } from '../../api/upload';
 import { t } from '../../i18n';
 import { notify } from '../../lib/notify';
 import { useAuthStore } from '../../stores/auth';
-import { createPollLoop, POLL_PAGE_SIZE, POLL_TYPE, type PollLoop } from './polling';
+import { balanceChanged, creditsKey } from '../../stores/balance';
+import {
+  createPollLoop,
+  POLL_PAGE_SIZE,
+  POLL_TYPE,
+  settledSince,
+  statusesOf,
+  type PollLoop,
+  type PollStatuses,
+} from './polling';
 
 export type DrawTask = drawing.DrawTask;
 export type DrawList = drawing.DrawListData;
@@ -17,8 +26,10 @@ export const mjKeys = {
   latest: (who: string) => ['midjourney', 'latest', who] as const,
   older: (who: string) => ['midjourney', 'older', who] as const,
   models: ['midjourney', 'models'] as const,
+  /** A quote depends on the balance: it sits under the credit queries' root, which
+   * `balanceChanged` invalidates. */
   simulate: (who: string, modelId: number | undefined, action: string) =>
-    ['midjourney', 'simulate', who, modelId ?? 0, action] as const,
+    [...creditsKey, 'mj-simulate', who, modelId ?? 0, action] as const,
   userParams: (who: string) => ['midjourney', 'user-params', who] as const,
   myImages: (who: string) => ['midjourney', 'my-images', who] as const,
   uploads: (who: string) => ['midjourney', 'uploads', who] as const,
@@ -29,7 +40,7 @@ export const useIdentity = (): string =>
   useAuthStore((s) => (s.token ? `t:${s.token.slice(-16)}` : `g:${s.guestid ?? ''}`));
 
 const fetchLatest = () =>
-  apiData(drawing.drawResults, { query: { page: 1, size: POLL_PAGE_SIZE, type: POLL_TYPE } });
+  apiData(drawing.latestDrawings, { query: { page: 1, size: POLL_PAGE_SIZE, type: POLL_TYPE } });
 
 /*
  * The one polling loop of the app (docs/product.md §4): it lives at module level so re-renders,
@@ -44,6 +55,7 @@ function startLoop(client: QueryClient, who: string): PollLoop {
   if (loop && loopKey === who) return loop;
   loop?.stop();
   loopKey = who;
+  let seen: PollStatuses | null = null;
   loop = createPollLoop(async () => {
     const data = await client.fetchQuery({
       queryKey: mjKeys.latest(who),
@@ -51,6 +63,9 @@ function startLoop(client: QueryClient, who: string): PollLoop {
       staleTime: 0,
       retry: false,
     });
+    // A task that finished or failed settled its held credits: the balance changed.
+    if (settledSince(seen, data.rows)) void balanceChanged();
+    seen = statusesOf(data.rows);
     return data.rows.some((row) => isTaskActive(row.status));
   });
   return loop;
@@ -115,14 +130,18 @@ export function useActiveCount(): number {
 export function useModels() {
   return useQuery({
     queryKey: mjKeys.models,
-    queryFn: async () => (await apiData(drawing.queryMjModel)).rows,
+    queryFn: async () => (await apiData(drawing.listModels)).rows,
     staleTime: 60_000,
   });
 }
 
-/** Submits a drawing; the results poll picks it up. Rejects with the client's ApiError. */
+/**
+ * Submits a drawing (its price is held: the balance changed); the results poll picks it up.
+ * Rejects with the client's ApiError.
+ */
 export async function submitDraw(input: drawing.DrawInput): Promise<DrawTask> {
-  const task = await apiData(drawing.addMjDrawQueue, { body: input });
+  const task = await apiData(drawing.queueDrawing, { body: input });
+  void balanceChanged();
   refreshResults();
   return task;
 }

@@ -74,22 +74,115 @@ function NumberSlider(props: {
   );
 }
 
-/**
- * The Midjourney parameters of the next drawing (spec: aspect, version/niji, style, stylize,
- * chaos, quality, seed, no, tile, image weight, reference weights, speed). Empty means the
- * upstream default.
- */
-export function ParamsPanel(props: {
-  errors: Partial<Record<ParamField, string>>;
-  modes: readonly drawing.MjModel['modes'][number][];
-  onSave: () => void;
-  saving: boolean;
-  canSave: boolean;
-}) {
+type SliderKey = 'stylize' | 'chaos' | 'imageWeight' | 'cw' | 'sw';
+
+/** One numeric parameter shown as a slider: its flag range and, for reference weights, the
+ * pictures it weighs (the slider only shows when such pictures are attached). */
+interface SliderSpec {
+  key: SliderKey;
+  id: string;
+  label: string;
+  hint: string;
+  max: number;
+  step?: number;
+  needs?: 'imageUrls' | 'crefUrls' | 'srefUrls';
+}
+
+/** The sliders above the quality select. */
+const mainSliders: readonly SliderSpec[] = [
+  { key: 'stylize', id: 'mj-stylize', label: 'stylize', hint: '--s 0–1000', max: 1000 },
+  { key: 'chaos', id: 'mj-chaos', label: 'chaos', hint: '--c 0–100', max: 100 },
+];
+
+/** The reference weights, after the mode. */
+const referenceSliders: readonly SliderSpec[] = [
+  {
+    key: 'imageWeight',
+    id: 'mj-iw',
+    label: 'imageWeight',
+    hint: '--iw 0–3',
+    max: 3,
+    step: 0.25,
+    needs: 'imageUrls',
+  },
+  { key: 'cw', id: 'mj-cw', label: 'cw', hint: '--cw 0–100', max: 100, needs: 'crefUrls' },
+  { key: 'sw', id: 'mj-sw', label: 'sw', hint: '--sw 0–1000', max: 1000, needs: 'srefUrls' },
+];
+
+type Errors = Partial<Record<ParamField, string>>;
+
+/** The sliders of `specs` whose pictures are attached, each a wide labelled field. */
+function SliderFields(props: { specs: readonly SliderSpec[]; errors: Errors }) {
   const { t } = useTranslation();
   const params = useComposer((s) => s.params);
   const refs = useComposer((s) => s.refs);
   const set = useComposer((s) => s.setParams);
+  return (
+    <>
+      {props.specs
+        .filter((spec) => !spec.needs || refs[spec.needs].length > 0)
+        .map((spec) => (
+          <Field
+            key={spec.key}
+            wide
+            label={t(`midjourney:params.${spec.label}`)}
+            hint={spec.hint}
+            error={props.errors[spec.key]}
+            htmlFor={spec.id}
+          >
+            <NumberSlider
+              id={spec.id}
+              min={0}
+              max={spec.max}
+              step={spec.step}
+              value={params[spec.key]}
+              onChange={(v) => set({ [spec.key]: v })}
+            />
+          </Field>
+        ))}
+    </>
+  );
+}
+
+function AspectField(props: { error?: string }) {
+  const { t } = useTranslation();
+  const aspect = useComposer((s) => s.params.aspect);
+  const set = useComposer((s) => s.setParams);
+  return (
+    <div className="sm:col-span-2">
+      <Field label={t('midjourney:params.aspect')} error={props.error}>
+        <div
+          className="flex flex-wrap gap-1"
+          role="radiogroup"
+          aria-label={t('midjourney:params.aspect')}
+        >
+          {['', ...aspectChoices].map((a) => {
+            const on = (aspect ?? '') === a;
+            return (
+              <Button
+                key={a || 'auto'}
+                size="small"
+                role="radio"
+                aria-checked={on}
+                type={on ? 'primary' : 'default'}
+                onClick={() => set({ aspect: a || undefined })}
+              >
+                {a || t('midjourney:params.auto')}
+              </Button>
+            );
+          })}
+        </div>
+      </Field>
+    </div>
+  );
+}
+
+/** The model generation and the style. */
+function ModelFields(props: { errors: Errors }) {
+  const { t } = useTranslation();
+  const params = useComposer((s) => s.params);
+  const set = useComposer((s) => s.setParams);
+  const e = props.errors;
   const version = params.niji ? `niji:${params.niji}` : params.version ? `v:${params.version}` : '';
   const setVersion = (value: string) => {
     const [kind, v] = value.split(':');
@@ -97,34 +190,8 @@ export function ParamsPanel(props: {
     else if (kind === 'v') set({ version: v as MjParams['version'], niji: undefined });
     else set({ version: undefined, niji: undefined });
   };
-  const e = props.errors;
   return (
-    <div className="grid grid-cols-1 gap-4 sm:grid-cols-2" data-testid="mj-params">
-      <div className="sm:col-span-2">
-        <Field label={t('midjourney:params.aspect')} error={e.aspect}>
-          <div
-            className="flex flex-wrap gap-1"
-            role="radiogroup"
-            aria-label={t('midjourney:params.aspect')}
-          >
-            {['', ...aspectChoices].map((a) => {
-              const on = (params.aspect ?? '') === a;
-              return (
-                <Button
-                  key={a || 'auto'}
-                  size="small"
-                  role="radio"
-                  aria-checked={on}
-                  type={on ? 'primary' : 'default'}
-                  onClick={() => set({ aspect: a || undefined })}
-                >
-                  {a || t('midjourney:params.auto')}
-                </Button>
-              );
-            })}
-          </div>
-        </Field>
-      </div>
+    <>
       <Field
         label={t('midjourney:params.version')}
         error={e.version ?? e.niji}
@@ -152,36 +219,21 @@ export function ParamsPanel(props: {
           ]}
         />
       </Field>
-      <Field
-        wide
-        label={t('midjourney:params.stylize')}
-        hint="--s 0–1000"
-        error={e.stylize}
-        htmlFor="mj-stylize"
-      >
-        <NumberSlider
-          id="mj-stylize"
-          min={0}
-          max={1000}
-          value={params.stylize}
-          onChange={(v) => set({ stylize: v })}
-        />
-      </Field>
-      <Field
-        wide
-        label={t('midjourney:params.chaos')}
-        hint="--c 0–100"
-        error={e.chaos}
-        htmlFor="mj-chaos"
-      >
-        <NumberSlider
-          id="mj-chaos"
-          min={0}
-          max={100}
-          value={params.chaos}
-          onChange={(v) => set({ chaos: v })}
-        />
-      </Field>
+    </>
+  );
+}
+
+/** Quality, seed, excluded words, tile and (when the model has them) the speed modes. */
+function DetailFields(props: {
+  errors: Errors;
+  modes: readonly drawing.MjModel['modes'][number][];
+}) {
+  const { t } = useTranslation();
+  const params = useComposer((s) => s.params);
+  const set = useComposer((s) => s.setParams);
+  const e = props.errors;
+  return (
+    <>
       <Field
         label={t('midjourney:params.quality')}
         hint="--q"
@@ -242,58 +294,31 @@ export function ParamsPanel(props: {
           />
         </Field>
       ) : null}
-      {refs.imageUrls.length > 0 ? (
-        <Field
-          wide
-          label={t('midjourney:params.imageWeight')}
-          hint="--iw 0–3"
-          error={e.imageWeight}
-          htmlFor="mj-iw"
-        >
-          <NumberSlider
-            id="mj-iw"
-            min={0}
-            max={3}
-            step={0.25}
-            value={params.imageWeight}
-            onChange={(v) => set({ imageWeight: v })}
-          />
-        </Field>
-      ) : null}
-      {refs.crefUrls.length > 0 ? (
-        <Field
-          wide
-          label={t('midjourney:params.cw')}
-          hint="--cw 0–100"
-          error={e.cw}
-          htmlFor="mj-cw"
-        >
-          <NumberSlider
-            id="mj-cw"
-            min={0}
-            max={100}
-            value={params.cw}
-            onChange={(v) => set({ cw: v })}
-          />
-        </Field>
-      ) : null}
-      {refs.srefUrls.length > 0 ? (
-        <Field
-          wide
-          label={t('midjourney:params.sw')}
-          hint="--sw 0–1000"
-          error={e.sw}
-          htmlFor="mj-sw"
-        >
-          <NumberSlider
-            id="mj-sw"
-            min={0}
-            max={1000}
-            value={params.sw}
-            onChange={(v) => set({ sw: v })}
-          />
-        </Field>
-      ) : null}
+    </>
+  );
+}
+
+/**
+ * The Midjourney parameters of the next drawing (spec: aspect, version/niji, style, stylize,
+ * chaos, quality, seed, no, tile, image weight, reference weights, speed). Empty means the
+ * upstream default.
+ */
+export function ParamsPanel(props: {
+  errors: Errors;
+  modes: readonly drawing.MjModel['modes'][number][];
+  onSave: () => void;
+  saving: boolean;
+  canSave: boolean;
+}) {
+  const { t } = useTranslation();
+  const e = props.errors;
+  return (
+    <div className="grid grid-cols-1 gap-4 sm:grid-cols-2" data-testid="mj-params">
+      <AspectField error={e.aspect} />
+      <ModelFields errors={e} />
+      <SliderFields specs={mainSliders} errors={e} />
+      <DetailFields errors={e} modes={props.modes} />
+      <SliderFields specs={referenceSliders} errors={e} />
       <div className="flex flex-wrap gap-2 sm:col-span-2">
         <Button
           size="small"

@@ -1,3 +1,4 @@
+import { isTaskActive } from '@atelier/contracts';
 /** Spec section 4 / 9: the latest 8 results, again every 2 s while one is queued or running. */
 export const POLL_INTERVAL_MS = 2_000;
 export const POLL_PAGE_SIZE = 8;
@@ -73,4 +74,27 @@ export function createPollLoop(
     },
     active: () => inFlight || timer !== null,
   };
+}
+
+/** The status of each task of one poll, by id. */
+export type PollStatuses = ReadonlyMap<number, number>;
+
+export const statusesOf = (rows: ReadonlyArray<{ id: number; status: number }>): PollStatuses =>
+  new Map(rows.map((row) => [row.id, row.status]));
+
+/**
+ * Whether a task finished or failed since the previous poll, which settles its held credits
+ * (the unused part or, on failure, all of it comes back): one queued or running then and no
+ * longer now, or a finished one that poll did not list. The first poll reports nothing.
+ */
+export function settledSince(
+  previous: PollStatuses | null,
+  rows: ReadonlyArray<{ id: number; status: number }>,
+): boolean {
+  if (!previous) return false;
+  return rows.some((row) => {
+    if (isTaskActive(row.status)) return false;
+    const before = previous.get(row.id);
+    return before === undefined || isTaskActive(before);
+  });
 }

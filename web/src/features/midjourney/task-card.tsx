@@ -38,7 +38,7 @@ export function TaskCard({
   const buttonText = useButtonText();
   const pressing = useRunButton(task.id);
   const sending = pressing.isPending ? pressing.variables : null;
-  const deleting = useDeleteDraw(task.id);
+  const deleting = useDeleteDraw(task.id, isTaskActive(task.status));
   const redoing = useRedoDraw(task.id);
   const image = task.images[0];
   const time = new Date(task.createdAt).toLocaleString(i18n.language, {

@@ -11,7 +11,7 @@ export const streamMindMap = (
   onLine: (line: chat.ChatStreamLine) => void,
   signal: AbortSignal,
 ) =>
-  apiStream<typeof chat.chatMind, chat.ChatStreamLine>(chat.chatMind, {
+  apiStream<typeof chat.streamMindMap, chat.ChatStreamLine>(chat.streamMindMap, {
     body: { gptModelId: modelId, prompt, options: { usingContext: false } },
     signal,
     onLine,

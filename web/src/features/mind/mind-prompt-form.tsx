@@ -5,6 +5,7 @@ import Select from 'antd/es/select';
 import type { FormEvent } from 'react';
 import { useTranslation } from 'react-i18next';
 import type { useChatModels } from '../../api/chat-models';
+import { ModelPrice } from '../../components/model-price';
 import { isSignedIn, useAuthStore } from '../../stores/auth';
 import { useMindHistory } from './mind-history';
 
@@ -93,6 +94,9 @@ export function MindPromptForm({
               {t('mind:generate')}
             </Button>
           )}
+        </div>
+        <div className="flex justify-end">
+          <ModelPrice model={list.find((m) => m.id === modelId) ?? null} />
         </div>
       </div>
       {promptError && (

@@ -1,7 +1,7 @@
 import { useEffect, useRef, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { ApiError } from '../../api/client';
-import { useAuthStore } from '../../stores/auth';
+import { balanceChanged } from '../../stores/balance';
 import { streamMindMap } from './mind-api';
 import { useMindHistory, type MindMapRecord } from './mind-history';
 import { extractOutline } from './outline';
@@ -40,12 +40,8 @@ export function useMindGeneration() {
           text = line.text;
           setAnswer(line.text);
           if (line.error) setFailure(line.error);
-          if (line.done && line.credits !== undefined) {
-            const { userBalance } = useAuthStore.getState();
-            if (userBalance) {
-              useAuthStore.setState({ userBalance: { ...userBalance, credits: line.credits } });
-            }
-          }
+          if (line.done && line.credits !== undefined)
+            void balanceChanged({ credits: line.credits });
         },
         controller.signal,
       );

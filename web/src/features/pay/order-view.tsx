@@ -1,13 +1,13 @@
 import { ClockCircleOutlined, LoadingOutlined } from '@ant-design/icons';
 import type { payments } from '@atelier/contracts';
-import { useQuery, useQueryClient } from '@tanstack/react-query';
+import { useQuery } from '@tanstack/react-query';
 import Button from 'antd/es/button';
 import Result from 'antd/es/result';
 import { QRCodeSVG } from 'qrcode.react';
 import { useEffect, useRef, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useAuthStore } from '../../stores/auth';
-import { useShared } from '../../stores/shared';
+import { balanceChanged } from '../../stores/balance';
 import {
   POLL_INTERVAL_MS,
   formatCountdown,
@@ -16,7 +16,7 @@ import {
   remainingMs,
   shouldPoll,
 } from './order-status';
-import { orderQuery, payKeys } from './pay-data';
+import { orderQuery } from './pay-data';
 import { usePayWayLabel } from './pay-way-picker';
 
 /** The current time, ticking every second while `active`. */
@@ -54,11 +54,7 @@ export function OrderView({
   onNewOrder: () => void;
   onDone?: () => void;
 }) {
-  const { t, i18n } = useTranslation(['pay']);
-  const wayLabel = usePayWayLabel();
-  const client = useQueryClient();
   const visible = usePageVisible();
-  const balance = useAuthStore((s) => s.userBalance?.credits);
   const status = useQuery({
     ...orderQuery(initial.orderNo),
     initialData: initial,
@@ -74,65 +70,98 @@ export function OrderView({
   const now = useNow(waiting);
   const phase = orderPhase(order, now);
 
-  // Paid: reload the balance and the credits lists once.
+  // Paid: the balance changed (read again from the server), once.
   const credited = useRef(false);
   useEffect(() => {
     if (phase !== 'paid' || credited.current) return;
     credited.current = true;
-    void useAuthStore
-      .getState()
-      .refreshUserInfo()
-      .catch(() => undefined);
-    useShared.getState().bump('balance');
-    void client.invalidateQueries({ queryKey: payKeys.credits });
-  }, [phase, client]);
+    void balanceChanged();
+  }, [phase]);
 
-  if (phase === 'paid') {
-    return (
-      <div data-testid="order-paid">
-        <Result
-          status="success"
-          title={t('pay:order.paidTitle')}
-          subTitle={
-            <span>
-              {t('pay:order.paidText', { credits: order.credits })}
-              {order.vipDays > 0 && t('pay:order.paidVip', { days: order.vipDays })}
-              {balance !== undefined && (
-                <span className="mt-1 block">{t('pay:order.balance', { credits: balance })}</span>
-              )}
-            </span>
-          }
-          extra={[
-            <Button key="again" onClick={onNewOrder}>
-              {t('pay:order.back')}
-            </Button>,
-            onDone && (
-              <Button key="done" type="primary" onClick={onDone}>
-                {t('pay:order.done')}
-              </Button>
-            ),
-          ]}
-        />
-      </div>
-    );
-  }
-  if (phase === 'expired' || phase === 'failed') {
-    return (
-      <div data-testid={`order-${phase}`}>
-        <Result
-          status={phase === 'expired' ? 'warning' : 'error'}
-          title={phase === 'expired' ? t('pay:order.expiredTitle') : t('pay:order.failedTitle')}
-          subTitle={phase === 'expired' ? t('pay:order.expiredText') : t('pay:order.failedText')}
-          extra={
-            <Button type="primary" onClick={onNewOrder}>
-              {t('pay:order.again')}
+  if (phase === 'paid') return <OrderPaid order={order} onNewOrder={onNewOrder} onDone={onDone} />;
+  if (phase === 'expired' || phase === 'failed')
+    return <OrderEnded phase={phase} onNewOrder={onNewOrder} />;
+  return <OrderWaiting order={order} now={now} onNewOrder={onNewOrder} />;
+}
+
+/** Paid: what the order added and the balance now. */
+function OrderPaid({
+  order,
+  onNewOrder,
+  onDone,
+}: {
+  order: payments.Order;
+  onNewOrder: () => void;
+  onDone?: () => void;
+}) {
+  const { t } = useTranslation(['pay']);
+  const balance = useAuthStore((s) => s.userBalance?.credits);
+  return (
+    <div data-testid="order-paid">
+      <Result
+        status="success"
+        title={t('pay:order.paidTitle')}
+        subTitle={
+          <span>
+            {t('pay:order.paidText', { credits: order.credits })}
+            {order.vipDays > 0 && t('pay:order.paidVip', { days: order.vipDays })}
+            {balance !== undefined && (
+              <span className="mt-1 block">{t('pay:order.balance', { credits: balance })}</span>
+            )}
+          </span>
+        }
+        extra={[
+          <Button key="again" onClick={onNewOrder}>
+            {t('pay:order.back')}
+          </Button>,
+          onDone && (
+            <Button key="done" type="primary" onClick={onDone}>
+              {t('pay:order.done')}
             </Button>
-          }
-        />
-      </div>
-    );
-  }
+          ),
+        ]}
+      />
+    </div>
+  );
+}
 
+/** Expired or failed: a new order can be started. */
+function OrderEnded({
+  phase,
+  onNewOrder,
+}: {
+  phase: 'expired' | 'failed';
+  onNewOrder: () => void;
+}) {
+  const { t } = useTranslation(['pay']);
+  return (
+    <div data-testid={`order-${phase}`}>
+      <Result
+        status={phase === 'expired' ? 'warning' : 'error'}
+        title={phase === 'expired' ? t('pay:order.expiredTitle') : t('pay:order.failedTitle')}
+        subTitle={phase === 'expired' ? t('pay:order.expiredText') : t('pay:order.failedText')}
+        extra={
+          <Button type="primary" onClick={onNewOrder}>
+            {t('pay:order.again')}
+          </Button>
+        }
+      />
+    </div>
+  );
+}
+
+/** Waiting to be paid: the QR code or the pay page, the countdown and the order number. */
+function OrderWaiting({
+  order,
+  now,
+  onNewOrder,
+}: {
+  order: payments.Order;
+  now: number;
+  onNewOrder: () => void;
+}) {
+  const { t, i18n } = useTranslation(['pay']);
+  const wayLabel = usePayWayLabel();
   const left = remainingMs(order.expiresAt, now);
   return (
     <div className="flex flex-col items-center gap-4 py-2 text-center" data-testid="order-waiting">

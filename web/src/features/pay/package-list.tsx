@@ -1,6 +1,7 @@
 import { CheckCircleFilled, CrownOutlined } from '@ant-design/icons';
 import type { payments } from '@atelier/contracts';
 import { useTranslation } from 'react-i18next';
+import { useLocalized } from '../../lib/localized';
 import { formatPrice } from './order-status';
 
 /** Packages as cards (price, credits, VIP days); one is chosen at a time. */
@@ -14,6 +15,7 @@ export function PackageList({
   onSelect: (id: number) => void;
 }) {
   const { t, i18n } = useTranslation(['pay']);
+  const local = useLocalized();
   return (
     <div
       role="radiogroup"
@@ -22,6 +24,7 @@ export function PackageList({
     >
       {packages.map((p) => {
         const active = p.id === selected;
+        const description = local(p.description);
         return (
           <button
             key={p.id}
@@ -42,7 +45,7 @@ export function PackageList({
                 className="absolute right-3 top-3 text-[var(--accent)]"
               />
             )}
-            <span className="pr-6 text-sm font-medium text-white/85">{p.name}</span>
+            <span className="pr-6 text-sm font-medium text-white/85">{local(p.name)}</span>
             <span className="text-xl font-semibold tabular-nums text-white sm:text-2xl">
               {formatPrice(p.priceCents, p.currency, i18n.language)}
             </span>
@@ -55,9 +58,9 @@ export function PackageList({
                 {t('pay:packages.vipDays', { count: p.vipDays })}
               </span>
             )}
-            {p.description && (
+            {description && (
               <span className="line-clamp-2 text-xs leading-relaxed text-white/55">
-                {p.description}
+                {description}
               </span>
             )}
           </button>

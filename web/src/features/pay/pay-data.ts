@@ -1,25 +1,25 @@
 import { credits, payments, type BodyIn } from '@atelier/contracts';
 import { queryOptions, useQuery } from '@tanstack/react-query';
 import { apiData } from '../../api/client';
+import { useAuthStore } from '../../stores/auth';
 
 /*
  * The calls of the credits screens (packages, pay ways, orders, redeem codes) with their keys.
  * Components add only how often to ask (polling, when enabled).
  */
 
-/** Query keys of the credits screens; a paid order or a redeemed code invalidates `credits`. */
+/** Query keys of the credits screens; a paid order or a redeemed code calls `balanceChanged`, which invalidates `creditsKey` (stores/balance). */
 export const payKeys = {
   packages: ['pay', 'packages'] as const,
   ways: ['pay', 'ways'] as const,
   order: (orderNo: string) => ['pay', 'order', orderNo] as const,
-  credits: ['credits'] as const,
 };
 
 /** Packages on sale, by the server's order (sort, then price). */
 export const usePackages = () =>
   useQuery({
     queryKey: payKeys.packages,
-    queryFn: () => apiData(payments.queryPrice, { query: { page: 1, size: 100 } }),
+    queryFn: () => apiData(payments.listPackages, { query: { page: 1, size: 100 } }),
     staleTime: 30_000,
   });
 
@@ -30,6 +30,18 @@ export const usePayWays = () =>
     queryFn: () => apiData(payments.payWays),
     staleTime: 30_000,
   });
+
+/**
+ * Whether packages can be bought here: the site config says a gateway takes orders and a pay
+ * way is served. Undefined while the pay ways load. False on a fresh install (docs/payments.md).
+ */
+export function useCanPurchase(): boolean | undefined {
+  const sources = useAuthStore((s) => s.creditSources);
+  const ways = usePayWays();
+  if (sources?.purchase === false) return false;
+  if (!ways.data) return undefined;
+  return ways.data.ways.length > 0;
+}
 
 /** An order's current state (the pay screen and the order view poll it while pending). */
 export const orderQuery = (orderNo: string) =>
@@ -43,4 +55,4 @@ export const createOrder = (body: BodyIn<typeof payments.createOrder>) =>
   apiData(payments.createOrder, { body });
 
 /** Redeems a code; answers what it added and the new balance. */
-export const redeemCode = (code: string) => apiData(credits.changeToken, { body: { code } });
+export const redeemCode = (code: string) => apiData(credits.redeem, { body: { code } });

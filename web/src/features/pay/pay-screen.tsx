@@ -6,7 +6,7 @@ import { useSearchParams } from 'react-router';
 import { ScreenIcon } from '../../components/screen-icon';
 import { isSignedIn, useAuthStore } from '../../stores/auth';
 import { useDialogs } from '../../stores/dialogs';
-import { orderQuery } from './pay-data';
+import { orderQuery, useCanPurchase } from './pay-data';
 import { PurchasePanel } from './purchase-panel';
 
 /**
@@ -18,6 +18,7 @@ export default function PayScreen() {
   const [params] = useSearchParams();
   const orderNo = params.get('orderNo');
   const signedIn = useAuthStore(isSignedIn);
+  const canPurchase = useCanPurchase();
   const returning = useQuery({
     ...orderQuery(orderNo ?? ''),
     enabled: !!orderNo && signedIn,
@@ -32,15 +33,20 @@ export default function PayScreen() {
             <ScreenIcon name="pay" />
             {t('menu:pay')}
           </h1>
-          <p className="m-0 text-sm text-white/55">{t('screens:pay')}</p>
+          <p className="m-0 text-sm text-white/55">
+            {canPurchase === false ? t('pay:sources.subtitle') : t('screens:pay')}
+          </p>
         </div>
-        <Button
-          size="large"
-          className="max-[639px]:w-full"
-          onClick={() => useDialogs.getState().open('redemption')}
-        >
-          {t('pay:dialogs.redeemCode')}
-        </Button>
+        {/* With nothing to buy, the panel itself leads to the code. */}
+        {canPurchase !== false && (
+          <Button
+            size="large"
+            className="max-[639px]:w-full"
+            onClick={() => useDialogs.getState().open('redemption')}
+          >
+            {t('pay:dialogs.redeemCode')}
+          </Button>
+        )}
       </header>
       <div className="rounded-xl border border-white/5 bg-[#141419] p-4 sm:p-6">
         {orderNo && signedIn && returning.isPending ? (

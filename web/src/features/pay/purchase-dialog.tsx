@@ -4,6 +4,7 @@ import Modal from 'antd/es/modal';
 import { useTranslation } from 'react-i18next';
 import { useIsMobile } from '../../components/use-is-mobile';
 import { useDialogs, type DialogName } from '../../stores/dialogs';
+import { useCanPurchase } from './pay-data';
 import { PurchasePanel } from './purchase-panel';
 
 export type PurchaseFlag = Extract<DialogName, 'payment' | 'goods' | 'passiveGoods' | 'joinMember'>;
@@ -30,6 +31,7 @@ export default function PurchaseDialog({ flag }: { flag: PurchaseFlag }) {
   const open = useDialogs((s) => s.flags[flag]);
   const close = () => useDialogs.getState().close(flag);
   const sheet = useSheetProps();
+  const canPurchase = useCanPurchase();
   const title =
     flag === 'passiveGoods'
       ? t('pay:dialogs.passiveTitle')
@@ -55,7 +57,15 @@ export default function PurchaseDialog({ flag }: { flag: PurchaseFlag }) {
     >
       <div className="flex flex-col gap-4 pt-2">
         {flag === 'passiveGoods' && (
-          <Alert type="warning" showIcon message={t('pay:dialogs.passiveReason')} />
+          <Alert
+            type="warning"
+            showIcon
+            message={
+              canPurchase === false
+                ? t('pay:dialogs.passiveReasonNoShop')
+                : t('pay:dialogs.passiveReason')
+            }
+          />
         )}
         {flag === 'joinMember' && (
           <p className="m-0 text-sm leading-relaxed text-white/60">
@@ -66,6 +76,7 @@ export default function PurchaseDialog({ flag }: { flag: PurchaseFlag }) {
           onlyVip={flag === 'joinMember'}
           emptyText={flag === 'joinMember' ? t('pay:dialogs.memberEmpty') : undefined}
           onDone={close}
+          onRedeem={redeem}
           footer={
             <Button type="link" onClick={redeem}>
               {t('pay:dialogs.redeemCode')}

@@ -1,5 +1,5 @@
 import { GiftOutlined } from '@ant-design/icons';
-import { useMutation, useQueryClient } from '@tanstack/react-query';
+import { useMutation } from '@tanstack/react-query';
 import Button from 'antd/es/button';
 import Input from 'antd/es/input';
 import Modal from 'antd/es/modal';
@@ -7,10 +7,9 @@ import Result from 'antd/es/result';
 import { useState, type FormEvent } from 'react';
 import { useTranslation } from 'react-i18next';
 import { ApiError } from '../../api/client';
-import { useAuthStore } from '../../stores/auth';
+import { balanceChanged } from '../../stores/balance';
 import { useDialogs } from '../../stores/dialogs';
-import { useShared } from '../../stores/shared';
-import { payKeys, redeemCode } from './pay-data';
+import { redeemCode } from './pay-data';
 import { useSheetProps } from './purchase-dialog';
 import { checkRedeemCode } from './redeem-code';
 
@@ -23,20 +22,11 @@ export default function RedemptionDialog() {
   const { t } = useTranslation(['pay']);
   const open = useDialogs((s) => s.flags.redemption);
   const sheet = useSheetProps();
-  const client = useQueryClient();
   const [code, setCode] = useState('');
   const [fieldError, setFieldError] = useState<string | null>(null);
   const redeem = useMutation({
     mutationFn: redeemCode,
-    onSuccess: (data) => {
-      useAuthStore.setState({ userBalance: data.balance });
-      void useAuthStore
-        .getState()
-        .refreshUserInfo()
-        .catch(() => undefined);
-      useShared.getState().bump('balance');
-      void client.invalidateQueries({ queryKey: payKeys.credits });
-    },
+    onSuccess: (data) => void balanceChanged(data.balance),
     onError: (error) =>
       setFieldError(error instanceof ApiError ? error.message : String(error.message)),
   });

@@ -14,14 +14,128 @@ import Popconfirm from 'antd/es/popconfirm';
 import Tooltip from 'antd/es/tooltip';
 import { useMemo, useRef, useState, type ChangeEvent } from 'react';
 import { useTranslation } from 'react-i18next';
+import type { TFunction } from 'i18next';
 import { notify } from '../../lib/notify';
 import { texts } from '../../lib/texts';
 import { promptFileText, usePromptStore, type PromptEntry } from '../../stores/prompt-store';
 import { PromptEditor } from './prompt-editor';
 import { downloadBlob } from '../../lib/download';
-import { filterPrompts, PROMPT_FILE_NAME, readPromptJson } from './prompt-files';
+import {
+  filterPrompts,
+  PROMPT_FILE_NAME,
+  readPromptJson,
+  type IndexedPrompt,
+} from './prompt-files';
 import { ImportOutcomeAlert, type ImportOutcome } from './import-outcome';
 import { PromptRow } from './prompt-row';
+
+/** The outcome of the picked prompt file, or null when none was picked. */
+async function readImport(event: ChangeEvent<HTMLInputElement>): Promise<ImportOutcome | null> {
+  const file = event.target.files?.[0];
+  // The same file may be picked again after a fix.
+  event.target.value = '';
+  if (!file) return null;
+  let text: string;
+  try {
+    text = await file.text();
+  } catch {
+    return { kind: 'invalid' };
+  }
+  const entries = readPromptJson(text);
+  if (entries === 'invalid' || entries === 'mismatch') return { kind: entries };
+  return { kind: 'done', ...usePromptStore.getState().importEntries(entries) };
+}
+
+/** Downloads the user's prompts as the prompt file. */
+function exportPrompts(t: TFunction) {
+  try {
+    downloadBlob(
+      new Blob([promptFileText(usePromptStore.getState().promptList)], {
+        type: 'application/json;charset=utf-8',
+      }),
+      PROMPT_FILE_NAME,
+    );
+    notify.success(t(texts.success.export));
+  } catch (error) {
+    console.error('prompt export failed', error);
+    notify.error(t(texts.errors.exportFailed));
+  }
+}
+
+/** A local prompt's buttons: edit, delete (after a confirmation), use. */
+function LocalRowActions(props: { entry: IndexedPrompt; onEdit: () => void; onUse: () => void }) {
+  const { t } = useTranslation(['prompts']);
+  const { entry } = props;
+  return (
+    <>
+      <Tooltip title={t('prompts:local.edit')}>
+        <Button
+          type="text"
+          icon={<EditOutlined />}
+          aria-label={t('prompts:local.editNamed', { title: entry.title })}
+          onClick={props.onEdit}
+        />
+      </Tooltip>
+      <Popconfirm
+        title={t('prompts:local.deleteConfirm')}
+        okText={t('prompts:local.delete')}
+        cancelText={t('prompts:local.cancel')}
+        okButtonProps={{ danger: true }}
+        onConfirm={() => {
+          usePromptStore.getState().remove(entry.index);
+          notify.success(t(texts.success.delete));
+        }}
+      >
+        <Tooltip title={t('prompts:local.delete')}>
+          <Button
+            type="text"
+            danger
+            icon={<DeleteOutlined />}
+            aria-label={t('prompts:local.deleteNamed', { title: entry.title })}
+          />
+        </Tooltip>
+      </Popconfirm>
+      <Button
+        type="primary"
+        ghost
+        icon={<SendOutlined />}
+        aria-label={t('prompts:local.useNamed', { title: entry.title })}
+        onClick={props.onUse}
+      >
+        {t('prompts:local.use')}
+      </Button>
+    </>
+  );
+}
+
+/** The prompts that match the search, each with its buttons. */
+function LocalList(props: {
+  shown: IndexedPrompt[];
+  onEdit: (entry: IndexedPrompt) => void;
+  onUse: (content: string) => void;
+}) {
+  const { t } = useTranslation(['prompts']);
+  return (
+    <ul
+      className="m-0 flex max-h-[min(60vh,560px)] list-none flex-col gap-2 overflow-y-auto p-0 max-sm:max-h-none"
+      aria-label={t('prompts:tabs.local')}
+    >
+      {props.shown.map((entry) => (
+        <PromptRow
+          key={`${entry.index}:${entry.title}`}
+          entry={entry}
+          actions={
+            <LocalRowActions
+              entry={entry}
+              onEdit={() => props.onEdit(entry)}
+              onUse={() => props.onUse(entry.content)}
+            />
+          }
+        />
+      ))}
+    </ul>
+  );
+}
 
 /** The Local tab: the user's prompts with search, add, edit, delete, import, export, clear. */
 export function LocalTab({ onUse }: { onUse: (content: string) => void }) {
@@ -34,34 +148,8 @@ export function LocalTab({ onUse }: { onUse: (content: string) => void }) {
   const shown = useMemo(() => filterPrompts(list, keyword), [list, keyword]);
 
   const importFile = async (event: ChangeEvent<HTMLInputElement>) => {
-    const file = event.target.files?.[0];
-    // The same file may be picked again after a fix.
-    event.target.value = '';
-    if (!file) return;
-    let text: string;
-    try {
-      text = await file.text();
-    } catch {
-      return setOutcome({ kind: 'invalid' });
-    }
-    const entries = readPromptJson(text);
-    if (entries === 'invalid' || entries === 'mismatch') return setOutcome({ kind: entries });
-    setOutcome({ kind: 'done', ...usePromptStore.getState().importEntries(entries) });
-  };
-
-  const exportFile = () => {
-    try {
-      downloadBlob(
-        new Blob([promptFileText(usePromptStore.getState().promptList)], {
-          type: 'application/json;charset=utf-8',
-        }),
-        PROMPT_FILE_NAME,
-      );
-      notify.success(t(texts.success.export));
-    } catch (error) {
-      console.error('prompt export failed', error);
-      notify.error(t(texts.errors.exportFailed));
-    }
+    const found = await readImport(event);
+    if (found) setOutcome(found);
   };
 
   const clear = () => {
@@ -102,7 +190,11 @@ export function LocalTab({ onUse }: { onUse: (content: string) => void }) {
             data-testid="prompt-import-file"
             onChange={(e) => void importFile(e)}
           />
-          <Button icon={<DownloadOutlined />} disabled={list.length === 0} onClick={exportFile}>
+          <Button
+            icon={<DownloadOutlined />}
+            disabled={list.length === 0}
+            onClick={() => exportPrompts(t)}
+          >
             {t('prompts:local.export')}
           </Button>
           <Popconfirm
@@ -142,57 +234,11 @@ export function LocalTab({ onUse }: { onUse: (content: string) => void }) {
               ? t('prompts:local.matches', { count: shown.length, total: list.length })
               : t('prompts:local.count', { count: list.length })}
           </p>
-          <ul
-            className="m-0 flex max-h-[min(60vh,560px)] list-none flex-col gap-2 overflow-y-auto p-0 max-sm:max-h-none"
-            aria-label={t('prompts:tabs.local')}
-          >
-            {shown.map((entry) => (
-              <PromptRow
-                key={`${entry.index}:${entry.title}`}
-                entry={entry}
-                actions={
-                  <>
-                    <Tooltip title={t('prompts:local.edit')}>
-                      <Button
-                        type="text"
-                        icon={<EditOutlined />}
-                        aria-label={t('prompts:local.editNamed', { title: entry.title })}
-                        onClick={() => setEditing({ index: entry.index, entry })}
-                      />
-                    </Tooltip>
-                    <Popconfirm
-                      title={t('prompts:local.deleteConfirm')}
-                      okText={t('prompts:local.delete')}
-                      cancelText={t('prompts:local.cancel')}
-                      okButtonProps={{ danger: true }}
-                      onConfirm={() => {
-                        usePromptStore.getState().remove(entry.index);
-                        notify.success(t(texts.success.delete));
-                      }}
-                    >
-                      <Tooltip title={t('prompts:local.delete')}>
-                        <Button
-                          type="text"
-                          danger
-                          icon={<DeleteOutlined />}
-                          aria-label={t('prompts:local.deleteNamed', { title: entry.title })}
-                        />
-                      </Tooltip>
-                    </Popconfirm>
-                    <Button
-                      type="primary"
-                      ghost
-                      icon={<SendOutlined />}
-                      aria-label={t('prompts:local.useNamed', { title: entry.title })}
-                      onClick={() => onUse(entry.content)}
-                    >
-                      {t('prompts:local.use')}
-                    </Button>
-                  </>
-                }
-              />
-            ))}
-          </ul>
+          <LocalList
+            shown={shown}
+            onEdit={(entry) => setEditing({ index: entry.index, entry })}
+            onUse={onUse}
+          />
         </>
       )}
 

@@ -17,6 +17,60 @@ import { filterPrompts, PromptSourceError, sourceAddress } from './prompt-files'
 import { usePromptSource } from './prompts-api';
 import { PromptRow } from './prompt-row';
 
+/** The built-in sources and a typed address (checked before it is fetched). */
+function SourcePicker(props: { url: string; onPick: (url: string) => void }) {
+  const { t } = useTranslation(['prompts']);
+  const [typed, setTyped] = useState('');
+  const [typedError, setTypedError] = useState(false);
+  const fetchTyped = () => {
+    const address = sourceAddress(typed);
+    setTypedError(!address);
+    if (address) props.onPick(address);
+  };
+  return (
+    <div className="flex flex-col gap-2">
+      <span className="text-sm text-white/75" id="prompt-sources-label">
+        {t('prompts:online.sources')}
+      </span>
+      <div className="flex flex-wrap gap-2" role="group" aria-labelledby="prompt-sources-label">
+        {builtInSources.map((s) => (
+          <Button
+            key={s.url}
+            shape="round"
+            type={props.url === s.url ? 'primary' : 'default'}
+            aria-pressed={props.url === s.url}
+            onClick={() => props.onPick(s.url)}
+          >
+            {t(s.labelKey)}
+          </Button>
+        ))}
+      </div>
+      <Input.Search
+        value={typed}
+        onChange={(e) => {
+          setTyped(e.target.value);
+          if (typedError) setTypedError(false);
+        }}
+        onSearch={fetchTyped}
+        enterButton={t('prompts:online.fetch')}
+        placeholder={t('prompts:online.addressPlaceholder')}
+        aria-label={t('prompts:online.address')}
+        status={typedError ? 'error' : undefined}
+        inputMode="url"
+        autoComplete="url"
+      />
+      {typedError && (
+        <span role="alert" className="text-sm text-[#ff7875]">
+          {t('prompts:online.badAddress')}
+        </span>
+      )}
+      <span className="text-xs break-all text-white/55">
+        {t('prompts:online.current', { url: props.url })}
+      </span>
+    </div>
+  );
+}
+
 /**
  * The Online tab: a JSON file of prompts from a built-in source (served by this site) or an
  * address the user types, previewed, then imported with the local store's duplicate rules.
@@ -26,8 +80,6 @@ export function OnlineTab({ onUse }: { onUse: (content: string) => void }) {
   const language = useAppSetting((s) => s.language);
   const local = usePromptStore((s) => s.promptList);
   const [url, setUrl] = useState(() => defaultSourceUrl(language));
-  const [typed, setTyped] = useState('');
-  const [typedError, setTypedError] = useState(false);
   const [keyword, setKeyword] = useState('');
   const [outcome, setOutcome] = useState<ImportOutcome | null>(null);
   const source = usePromptSource(url);
@@ -43,11 +95,6 @@ export function OnlineTab({ onUse }: { onUse: (content: string) => void }) {
     setKeyword('');
     setOutcome(null);
   };
-  const fetchTyped = () => {
-    const address = sourceAddress(typed);
-    setTypedError(!address);
-    if (address) pick(address);
-  };
   const importAll = () =>
     setOutcome({ kind: 'done', ...usePromptStore.getState().importEntries(entries) });
 
@@ -55,46 +102,7 @@ export function OnlineTab({ onUse }: { onUse: (content: string) => void }) {
     <div className="flex flex-col gap-3">
       <Alert type="warning" showIcon message={t(texts.errors.importSourceWarning)} />
 
-      <div className="flex flex-col gap-2">
-        <span className="text-sm text-white/75" id="prompt-sources-label">
-          {t('prompts:online.sources')}
-        </span>
-        <div className="flex flex-wrap gap-2" role="group" aria-labelledby="prompt-sources-label">
-          {builtInSources.map((s) => (
-            <Button
-              key={s.url}
-              shape="round"
-              type={url === s.url ? 'primary' : 'default'}
-              aria-pressed={url === s.url}
-              onClick={() => pick(s.url)}
-            >
-              {t(s.labelKey)}
-            </Button>
-          ))}
-        </div>
-        <Input.Search
-          value={typed}
-          onChange={(e) => {
-            setTyped(e.target.value);
-            if (typedError) setTypedError(false);
-          }}
-          onSearch={fetchTyped}
-          enterButton={t('prompts:online.fetch')}
-          placeholder={t('prompts:online.addressPlaceholder')}
-          aria-label={t('prompts:online.address')}
-          status={typedError ? 'error' : undefined}
-          inputMode="url"
-          autoComplete="url"
-        />
-        {typedError && (
-          <span role="alert" className="text-sm text-[#ff7875]">
-            {t('prompts:online.badAddress')}
-          </span>
-        )}
-        <span className="text-xs break-all text-white/55">
-          {t('prompts:online.current', { url })}
-        </span>
-      </div>
+      <SourcePicker url={url} onPick={pick} />
 
       <ImportOutcomeAlert outcome={outcome} onClose={() => setOutcome(null)} />
 

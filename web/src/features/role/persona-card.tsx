@@ -4,7 +4,7 @@ import Button from 'antd/es/button';
 import Popconfirm from 'antd/es/popconfirm';
 import Tag from 'antd/es/tag';
 import { useTranslation } from 'react-i18next';
-import { AppCover } from '../../components/app-cover';
+import { AppTile } from '../../components/app-tile';
 
 export interface PersonaCardProps {
   persona: apps.App;
@@ -18,22 +18,13 @@ export interface PersonaCardProps {
 export function PersonaCard({ persona, deleting, onEdit, onDelete, onChat }: PersonaCardProps) {
   const { t } = useTranslation('apps');
   return (
-    <article
-      data-testid="persona-card"
-      data-app-id={persona.id}
-      className="flex flex-col gap-3 rounded-xl border border-white/5 bg-[#141419] p-4"
+    <AppTile
+      testId="persona-card"
+      appId={persona.id}
+      name={persona.name}
+      cover={persona.cover}
+      description={persona.description}
     >
-      <div className="flex items-start gap-3">
-        <AppCover name={persona.name} cover={persona.cover} />
-        <div className="flex min-w-0 flex-col gap-1">
-          <span className="truncate text-[15px] font-medium text-white/90">{persona.name}</span>
-          {persona.description && (
-            <span className="line-clamp-2 text-[13px] leading-5 text-white/55">
-              {persona.description}
-            </span>
-          )}
-        </div>
-      </div>
       <p className="m-0 line-clamp-3 rounded-lg bg-white/[0.03] p-2 text-xs leading-5 whitespace-pre-wrap text-white/50">
         {persona.systemPrompt}
       </p>
@@ -62,6 +53,6 @@ export function PersonaCard({ persona, deleting, onEdit, onDelete, onChat }: Per
           {t('startChat')}
         </Button>
       </div>
-    </article>
+    </AppTile>
   );
 }

@@ -29,6 +29,70 @@ export interface PersonaEditorProps {
   onClose: () => void;
 }
 
+/** The name, beside the cover as it will look. */
+function NameRow() {
+  const { t } = useTranslation('apps');
+  const form = Form.useFormInstance<Values>();
+  const name = Form.useWatch('name', form) ?? '';
+  const cover = Form.useWatch('cover', form) ?? '';
+  return (
+    <div className="flex items-start gap-4">
+      <AppCover
+        name={name || '?'}
+        cover={apps.appCover.safeParse(cover).success ? cover : ''}
+        size={64}
+      />
+      <Form.Item
+        name="name"
+        label={t('role.name')}
+        className="flex-1"
+        rules={[{ required: true, whitespace: true, message: t('role.nameRequired') }]}
+      >
+        <Input size="large" maxLength={40} showCount placeholder={t('role.namePlaceholder')} />
+      </Form.Item>
+    </div>
+  );
+}
+
+/** The cover: typed (an emoji or an image link) or one of the quick picks. */
+function CoverField() {
+  const { t } = useTranslation('apps');
+  const form = Form.useFormInstance<Values>();
+  const cover = Form.useWatch('cover', form) ?? '';
+  return (
+    <>
+      <Form.Item
+        name="cover"
+        label={t('role.cover')}
+        extra={t('role.coverHelp')}
+        rules={[
+          {
+            validator: async (_, value: string | undefined) => {
+              if (!apps.appCover.safeParse(value ?? '').success)
+                throw new Error(t('role.coverInvalid'));
+            },
+          },
+        ]}
+      >
+        <Input maxLength={1000} allowClear />
+      </Form.Item>
+      <div className="-mt-2 mb-4 flex flex-wrap gap-1">
+        {coverPicks.map((emoji) => (
+          <Button
+            key={emoji}
+            type={cover === emoji ? 'primary' : 'text'}
+            aria-label={emoji}
+            onClick={() => form.setFieldValue('cover', emoji)}
+            className="text-lg"
+          >
+            {emoji}
+          </Button>
+        ))}
+      </div>
+    </>
+  );
+}
+
 /** Create or edit a persona: name, description, cover, system prompt (n/4000), model. */
 export function PersonaEditor({ editing, onClose }: PersonaEditorProps) {
   const { t } = useTranslation('apps');
@@ -37,8 +101,6 @@ export function PersonaEditor({ editing, onClose }: PersonaEditorProps) {
   const models = useChatModels();
   const { create, update } = usePersonaActions();
   const current = editing && editing !== 'new' ? editing : null;
-  const name = Form.useWatch('name', form) ?? '';
-  const cover = Form.useWatch('cover', form) ?? '';
 
   useEffect(() => {
     if (!editing) return;
@@ -98,52 +160,11 @@ export function PersonaEditor({ editing, onClose }: PersonaEditorProps) {
       ]}
     >
       <Form form={form} layout="vertical" requiredMark={false} data-testid="persona-editor">
-        <div className="flex items-start gap-4">
-          <AppCover
-            name={name || '?'}
-            cover={apps.appCover.safeParse(cover).success ? cover : ''}
-            size={64}
-          />
-          <Form.Item
-            name="name"
-            label={t('role.name')}
-            className="flex-1"
-            rules={[{ required: true, whitespace: true, message: t('role.nameRequired') }]}
-          >
-            <Input size="large" maxLength={40} showCount placeholder={t('role.namePlaceholder')} />
-          </Form.Item>
-        </div>
+        <NameRow />
         <Form.Item name="description" label={t('role.description')}>
           <Input maxLength={200} placeholder={t('role.descriptionPlaceholder')} />
         </Form.Item>
-        <Form.Item
-          name="cover"
-          label={t('role.cover')}
-          extra={t('role.coverHelp')}
-          rules={[
-            {
-              validator: async (_, value: string | undefined) => {
-                if (!apps.appCover.safeParse(value ?? '').success)
-                  throw new Error(t('role.coverInvalid'));
-              },
-            },
-          ]}
-        >
-          <Input maxLength={1000} allowClear />
-        </Form.Item>
-        <div className="-mt-2 mb-4 flex flex-wrap gap-1">
-          {coverPicks.map((emoji) => (
-            <Button
-              key={emoji}
-              type={cover === emoji ? 'primary' : 'text'}
-              aria-label={emoji}
-              onClick={() => form.setFieldValue('cover', emoji)}
-              className="text-lg"
-            >
-              {emoji}
-            </Button>
-          ))}
-        </div>
+        <CoverField />
         <Form.Item
           name="systemPrompt"
           label={t('role.prompt')}

@@ -7,7 +7,7 @@ import Skeleton from 'antd/es/skeleton';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link, useNavigate } from 'react-router';
-import { ScreenIcon } from '../../components/screen-icon';
+import { ScreenHeader } from '../../components/screen-header';
 import { useLazyTexts } from '../../components/use-lazy-texts';
 import { notify } from '../../lib/notify';
 import { PersonaCard } from './persona-card';
@@ -36,16 +36,12 @@ function Personas() {
 
   return (
     <section className="mx-auto flex w-full max-w-6xl flex-col gap-4 px-3 py-4 sm:gap-6 sm:px-6 sm:py-8">
-      <header className="flex flex-col gap-3 sm:flex-row sm:items-end sm:justify-between">
-        <div className="flex flex-col gap-1">
-          <h1 className="m-0 flex items-center gap-3 text-xl font-semibold text-white/90 sm:text-2xl">
-            <ScreenIcon name="role" />
-            {t('menu:role')}
-          </h1>
-          <p className="m-0 text-sm text-white/55">{t('screens:role')}</p>
-        </div>
-        {create}
-      </header>
+      <ScreenHeader
+        icon="role"
+        title={t('menu:role')}
+        subtitle={t('screens:role')}
+        action={create}
+      />
 
       {list.isPending ? (
         <div className={gridClass} aria-busy="true">

@@ -2,7 +2,8 @@ import { useTranslation } from 'react-i18next';
 import Modal from 'antd/es/modal';
 import { useDialogs } from '../../stores/dialogs';
 import { DialogEmpty, DialogError, DialogLoading } from './dialog-states';
-import { SiteText, useLocalized } from './site-text';
+import { useLocalized } from '../../lib/localized';
+import { SiteText } from './site-text';
 import { useAbout } from './sites-api';
 
 /** About (flag `about`): the `getaboutList` entry of this domain (the server answers one row). */

@@ -4,7 +4,7 @@ import Modal from 'antd/es/modal';
 import { storage } from '../../lib/storage';
 import { useAuthStore } from '../../stores/auth';
 import { useDialogs } from '../../stores/dialogs';
-import { useLocalized } from './site-text';
+import { useLocalized } from '../../lib/localized';
 import { secondsUntilTomorrow } from './notice-hidden';
 import { safeHref } from './safe-href';
 

@@ -3,7 +3,8 @@ import Modal from 'antd/es/modal';
 import { useAuthStore } from '../../stores/auth';
 import { useDialogs } from '../../stores/dialogs';
 import { DialogEmpty, DialogLoading } from './dialog-states';
-import { SiteText, useLocalized } from './site-text';
+import { useLocalized } from '../../lib/localized';
+import { SiteText } from './site-text';
 
 interface Props {
   /** `contact` (flag `contact`) or customer service (flag `customerService`). */

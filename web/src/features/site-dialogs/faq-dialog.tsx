@@ -3,7 +3,8 @@ import Collapse from 'antd/es/collapse';
 import Modal from 'antd/es/modal';
 import { useDialogs } from '../../stores/dialogs';
 import { DialogEmpty, DialogError, DialogLoading } from './dialog-states';
-import { SiteText, useLocalized } from './site-text';
+import { useLocalized } from '../../lib/localized';
+import { SiteText } from './site-text';
 import { useFaq } from './sites-api';
 
 /** Frequent questions (flag `faq`): `queryQa?size=99`, each answer folded under its question. */

@@ -4,7 +4,8 @@ import Button from 'antd/es/button';
 import Checkbox from 'antd/es/checkbox';
 import Modal from 'antd/es/modal';
 import { useDialogs } from '../../stores/dialogs';
-import { SiteText, useLocalized } from './site-text';
+import { useLocalized } from '../../lib/localized';
+import { SiteText } from './site-text';
 import { useNotices } from './sites-api';
 import { dismissNotices, shouldShowNotices } from './notice-hidden';
 

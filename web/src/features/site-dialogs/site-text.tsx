@@ -1,12 +1,4 @@
-import type { sites } from '@atelier/contracts';
-import { useAppSetting } from '../../stores/app-setting';
 import { Markdown } from '../../components/markdown';
-
-/** Picks the current language's entry of a text the operator stored in all three languages. */
-export function useLocalized(): (text: sites.LocalizedText | null | undefined) => string {
-  const language = useAppSetting((s) => s.language);
-  return (text) => text?.[language] ?? '';
-}
 
 /**
  * A text the operator wrote (notice, answer, about, contact), as markdown through the shared

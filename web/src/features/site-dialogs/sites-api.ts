@@ -11,13 +11,13 @@ const siteKeys = {
 
 /** The "about" entries (one per domain). */
 export const useAbout = (enabled: boolean) =>
-  useQuery({ queryKey: siteKeys.about, queryFn: () => apiData(sites.getaboutList), enabled });
+  useQuery({ queryKey: siteKeys.about, queryFn: () => apiData(sites.hostAbout), enabled });
 
 /** The frequent questions and their answers. */
 export const useFaq = (enabled: boolean) =>
   useQuery({
     queryKey: siteKeys.faq,
-    queryFn: () => apiData(sites.queryQa, { query: { page: 1, size: 99 } }),
+    queryFn: () => apiData(sites.listFaqs, { query: { page: 1, size: 99 } }),
     enabled,
   });
 

@@ -1,6 +1,7 @@
-import { QueryClient, QueryClientProvider } from '@tanstack/react-query';
+import { QueryClientProvider } from '@tanstack/react-query';
 import { cleanup, fireEvent, render, screen, waitFor } from '@testing-library/react';
 import { afterEach, beforeAll, beforeEach, describe, expect, it, vi } from 'vitest';
+import { queryClient } from '../../api/query-client';
 import { loadLazyNamespaces } from '../../i18n';
 import { setNotifier } from '../../lib/notify';
 import { useAppSetting } from '../../stores/app-setting';
@@ -48,11 +49,10 @@ function serve(checkin: Response) {
 
 const notices = { info: [] as string[], error: [] as string[], success: [] as string[] };
 
+/** The app's own cache: the balance-changed action after a check-in invalidates queries there. */
 const renderCard = () =>
   render(
-    <QueryClientProvider
-      client={new QueryClient({ defaultOptions: { queries: { retry: false } } })}
-    >
+    <QueryClientProvider client={queryClient}>
       <CheckinCard />
     </QueryClientProvider>,
   );
@@ -74,6 +74,7 @@ beforeEach(() => {
 
 afterEach(() => {
   cleanup();
+  queryClient.clear();
   vi.unstubAllGlobals();
   setNotifier(null);
 });

@@ -4,8 +4,7 @@ import Result from 'antd/es/result';
 import Skeleton from 'antd/es/skeleton';
 import { useTranslation } from 'react-i18next';
 import { notify } from '../../lib/notify';
-import { useAuthStore } from '../../stores/auth';
-import { useShared } from '../../stores/shared';
+import { balanceChanged } from '../../stores/balance';
 import { monthGrid, weekdayNames } from './checkin-calendar';
 import { useCheckin, useCheckinDays } from './user-api';
 
@@ -21,8 +20,7 @@ export function CheckinCard() {
       notify.info(answer.message || t('user:checkin.already'));
     } else {
       notify.success(t('user:checkin.success', { count: answer.data.credits }));
-      useAuthStore.setState({ userBalance: answer.data.balance });
-      useShared.getState().bump('balance');
+      void balanceChanged(answer.data.balance);
     }
   });
 

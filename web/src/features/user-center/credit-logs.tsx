@@ -42,10 +42,9 @@ function titleOf(row: credits.HistoryEntry, t: TFunction): string {
 function LogList({ log }: { log: Log }) {
   const { t, i18n } = useTranslation(['user']);
   const size = useShared((s) => s.pageSize);
-  const refresh = useShared((s) => s.refresh.balance);
   const mobile = useIsMobile();
   const [page, setPage] = useState(1);
-  const query = useCreditLog(log, page, size, refresh);
+  const query = useCreditLog(log, page, size);
 
   if (query.isPending)
     return (

@@ -1,17 +1,17 @@
 import { chat, credits, user, type BodyIn, type LoginDevice } from '@atelier/contracts';
 import { keepPreviousData, useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { api, apiData } from '../../api/client';
+import { creditsKey } from '../../stores/balance';
 
 /*
- * The user centre's calls. Keys: the credit queries share the `credits` root (a change of
- * balance invalidates them all); the own endpoints use the chat screen's key, so its model
+ * The user centre's calls. Keys: the credit queries share the `creditsKey` root (the one
+ * `balanceChanged` action invalidates them all); the own endpoints use the chat screen's key, so its model
  * picker follows an edit here.
  */
 const keys = {
-  credits: ['credits'] as const,
-  checkin: ['credits', 'checkin'] as const,
-  log: (log: CreditLog, page: number, size: number, refresh: number) =>
-    ['credits', 'log', log, page, size, refresh] as const,
+  checkin: [...creditsKey, 'checkin'] as const,
+  log: (log: CreditLog, page: number, size: number) =>
+    [...creditsKey, 'log', log, page, size] as const,
   devices: ['user', 'loginDevices'] as const,
   ownModels: ['chat', 'own-models'] as const,
 };
@@ -20,7 +20,7 @@ export type CreditLog = 'recharge' | 'usage';
 
 /** This month's check-in days, the streak and the daily reward. */
 export const useCheckinDays = () =>
-  useQuery({ queryKey: keys.checkin, queryFn: () => apiData(credits.displayCheckin) });
+  useQuery({ queryKey: keys.checkin, queryFn: () => apiData(credits.checkinCalendar) });
 
 /**
  * Checks in for today. `onAnswer` sees the whole answer: `success` false (420) is "already
@@ -32,18 +32,18 @@ export const useCheckin = (onAnswer: (answer: Awaited<ReturnType<typeof checkin>
     mutationFn: checkin,
     onSuccess: (answer) => {
       onAnswer(answer);
-      void client.invalidateQueries({ queryKey: keys.credits });
+      void client.invalidateQueries({ queryKey: creditsKey });
     },
   });
 };
 const checkin = () => api(credits.checkin);
 
-/** One page of the recharge or the usage log (`refresh` asks again after a balance change). */
-export const useCreditLog = (log: CreditLog, page: number, size: number, refresh: number) =>
+/** One page of the recharge or the usage log (read again after every balance change). */
+export const useCreditLog = (log: CreditLog, page: number, size: number) =>
   useQuery({
-    queryKey: keys.log(log, page, size, refresh),
+    queryKey: keys.log(log, page, size),
     queryFn: () =>
-      apiData(log === 'recharge' ? credits.rechargeLog : credits.usetokenList, {
+      apiData(log === 'recharge' ? credits.topUpLog : credits.usageLog, {
         query: { page, size },
       }),
     placeholderData: keepPreviousData,
@@ -51,7 +51,7 @@ export const useCreditLog = (log: CreditLog, page: number, size: number, refresh
 
 /** The devices signed in to the account. */
 export const useLoginDevices = () =>
-  useQuery({ queryKey: keys.devices, queryFn: () => apiData(user.getLoginDeviceList) });
+  useQuery({ queryKey: keys.devices, queryFn: () => apiData(user.listDevices) });
 
 /**
  * Signs a device out. `onRemoved` runs first with the device (the current one signs this
@@ -61,7 +61,7 @@ export const useRemoveDevice = (onRemoved: (device: LoginDevice) => void) => {
   const client = useQueryClient();
   return useMutation({
     mutationFn: (device: LoginDevice) =>
-      apiData(user.delLoginDevice, { body: { id: device.id } }).then(() => device),
+      apiData(user.signOutDevice, { body: { id: device.id } }).then(() => device),
     onSuccess: (device) => {
       onRemoved(device);
       if (!device.current) void client.invalidateQueries({ queryKey: keys.devices });
@@ -73,7 +73,7 @@ export const useRemoveDevice = (onRemoved: (device: LoginDevice) => void) => {
 export const useOwnEndpoints = () =>
   useQuery({
     queryKey: keys.ownModels,
-    queryFn: async () => (await apiData(chat.queryGptModelUser)).rows,
+    queryFn: async () => (await apiData(chat.listOwnEndpoints)).rows,
   });
 
 /** Reads the own endpoints again (after an add or a change). */
@@ -86,7 +86,7 @@ export const useRefreshOwnEndpoints = () => {
 export const useDeleteOwnEndpoint = (onDeleted: () => void) => {
   const refresh = useRefreshOwnEndpoints();
   return useMutation({
-    mutationFn: (id: number) => apiData(chat.delGptModelUser, { body: { id } }),
+    mutationFn: (id: number) => apiData(chat.deleteOwnEndpoint, { body: { id } }),
     onSuccess: () => {
       onDeleted();
       refresh();
@@ -95,8 +95,8 @@ export const useDeleteOwnEndpoint = (onDeleted: () => void) => {
 };
 
 /** Adds an own endpoint, or changes one when `id` is given (an empty key keeps the stored one). */
-export const saveOwnEndpoint = (body: BodyIn<typeof chat.addGptModelUser>) =>
-  apiData(chat.addGptModelUser, { body });
+export const saveOwnEndpoint = (body: BodyIn<typeof chat.saveOwnEndpoint>) =>
+  apiData(chat.saveOwnEndpoint, { body });
 
 /** Changes the password (every session of the account ends). */
 export const changePassword = (body: BodyIn<typeof user.changePassword>) =>

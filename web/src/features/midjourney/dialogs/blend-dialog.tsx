@@ -2,6 +2,7 @@ import type { drawing } from '@atelier/contracts';
 import Segmented from 'antd/es/segmented';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
+import { DrawPrice } from '../draw-price';
 import { submitDraw } from '../mj-data';
 import { useComposer, type RefImage } from '../mj-store';
 import { MjModal, PicturePicker, useBusy, useDialog, DialogActions } from './common';
@@ -49,7 +50,9 @@ export default function BlendDialog() {
               ? t('midjourney:dialogs.blend.needTwo')
               : t('midjourney:dialogs.blend.submit', { count: images.length })
           }
-        />
+        >
+          <DrawPrice action="blend" />
+        </DialogActions>
       </div>
     </MjModal>
   );

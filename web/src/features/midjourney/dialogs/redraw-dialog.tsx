@@ -16,31 +16,16 @@ import {
 import { runButton } from '../mj-data';
 import { MjModal, useBusy, useDialog, DialogActions } from './common';
 
+type Size = { width: number; height: number };
+
 /**
- * Redraw / vary region (flag `redraw`): paint over the part of an upscaled picture to redraw
- * (brush size, undo, clear), optionally change the prompt; the mask goes as a PNG, white where
- * painted.
+ * Painting the mask on the canvas over the picture: strokes are kept in the picture's pixels
+ * and drawn while the pointer moves.
  */
-export default function RedrawDialog() {
-  const { t } = useTranslation();
-  const { open, props, close } = useDialog('redraw');
-  const task = props?.task;
-  const image = task?.images[0];
+function useMaskPainting(natural: Size | null, size: number) {
   const [strokes, setStrokes] = useState<Stroke[]>([]);
-  const [size, setSize] = useState(40);
-  const [prompt, setPrompt] = useState('');
-  const [sending, whileSending] = useBusy();
-  const [natural, setNatural] = useState<{ width: number; height: number } | null>(null);
   const canvas = useRef<HTMLCanvasElement>(null);
   const drawing = useRef<Stroke | null>(null);
-
-  useEffect(() => {
-    if (!open) return;
-    setStrokes([]);
-    setPrompt(task?.prompt ?? '');
-    setNatural(image ? { width: image.width, height: image.height } : null);
-  }, [open, task?.id, task?.prompt, image]);
-
   const repaint = (list: Stroke[]) => {
     const c = canvas.current;
     const ctx = c?.getContext('2d');
@@ -71,6 +56,32 @@ export default function RedrawDialog() {
     drawing.current = null;
     if (done) setStrokes((s) => [...s, done]);
   };
+  return { strokes, setStrokes, canvas, down, move, up };
+}
+
+/**
+ * Redraw / vary region (flag `redraw`): paint over the part of an upscaled picture to redraw
+ * (brush size, undo, clear), optionally change the prompt; the mask goes as a PNG, white where
+ * painted.
+ */
+export default function RedrawDialog() {
+  const { t } = useTranslation();
+  const { open, props, close } = useDialog('redraw');
+  const task = props?.task;
+  const image = task?.images[0];
+  const [size, setSize] = useState(40);
+  const [prompt, setPrompt] = useState('');
+  const [sending, whileSending] = useBusy();
+  const [natural, setNatural] = useState<Size | null>(null);
+
+  const { strokes, setStrokes, canvas, down, move, up } = useMaskPainting(natural, size);
+
+  useEffect(() => {
+    if (!open) return;
+    setStrokes([]);
+    setPrompt(task?.prompt ?? '');
+    setNatural(image ? { width: image.width, height: image.height } : null);
+  }, [open, task?.id, task?.prompt, image, setStrokes]);
 
   const send = async () => {
     if (!task || !props || !natural || strokes.length === 0) return;

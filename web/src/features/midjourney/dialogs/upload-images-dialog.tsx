@@ -1,5 +1,6 @@
 import { useEffect, useState } from 'react';
 import { useTranslation } from 'react-i18next';
+import { DrawPrice } from '../draw-price';
 import { submitDraw } from '../mj-data';
 import { refLimits, useComposer, type RefImage } from '../mj-store';
 import { MjModal, PicturePicker, useBusy, useDialog, DialogActions } from './common';
@@ -72,7 +73,9 @@ export default function UploadImagesDialog() {
               ? t('midjourney:dialogs.upload.describe')
               : t('midjourney:dialogs.upload.add', { count: picked.length })
           }
-        />
+        >
+          {target === 'describe' ? <DrawPrice action="describe" /> : null}
+        </DialogActions>
       </div>
     </MjModal>
   );

@@ -4,6 +4,13 @@ import type zhCN from '../zh-CN/common';
 export default {
   copy: 'Copy',
   cancel: 'Cancel',
+  price: {
+    call: 'Credits per answer: {{count}}',
+    tokens: 'Credits per answer: from {{count}}',
+    detail:
+      'Credits per 1,000 tokens: {{input}} read, {{output}} written; at least {{min}} an answer',
+    own: 'Your own endpoint: no credits',
+  },
   language: 'Language',
   languages: { 'zh-CN': '简体中文', 'en-US': 'English', 'zh-TW': '繁體中文' },
   confirm: {

@@ -2,6 +2,12 @@
 export default {
   copy: '复制',
   cancel: '取消',
+  price: {
+    call: '每次回答 {{count}} 积分',
+    tokens: '每次回答至少 {{count}} 积分',
+    detail: '每千 token 输入 {{input}} 积分、输出 {{output}} 积分，每次回答至少 {{min}} 积分',
+    own: '自有接口，不消耗积分',
+  },
   language: '语言',
   languages: { 'zh-CN': '简体中文', 'en-US': 'English', 'zh-TW': '繁體中文' },
   confirm: {

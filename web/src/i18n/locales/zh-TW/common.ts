@@ -4,6 +4,12 @@ import type zhCN from '../zh-CN/common';
 export default {
   copy: '複製',
   cancel: '取消',
+  price: {
+    call: '每次回答 {{count}} 積分',
+    tokens: '每次回答至少 {{count}} 積分',
+    detail: '每千 token 輸入 {{input}} 積分、輸出 {{output}} 積分，每次回答至少 {{min}} 積分',
+    own: '自有介面，不消耗積分',
+  },
   language: '語言',
   languages: { 'zh-CN': '简体中文', 'en-US': 'English', 'zh-TW': '繁體中文' },
   confirm: {

@@ -1,0 +1,105 @@
+import { randomBytes } from 'node:crypto';
+import { afterEach, describe, expect, it } from 'vitest';
+import { testDialect, testRedisUrl } from '../test/harness.js';
+import { memorySlots, redisSlots, type SlotLease, type SlotPool } from './slots.js';
+
+const pools: SlotPool[] = [];
+afterEach(async () => {
+  await Promise.all(pools.splice(0).map((p) => p.close()));
+});
+
+const sleep = (ms: number) => new Promise((r) => setTimeout(r, ms));
+
+/** The same rules, whichever implementation: `make` gives pools that share one count. */
+function behaves(make: () => SlotPool) {
+  it('takes at most `limit` slots of a key, others keys apart', async () => {
+    const a = make();
+    const got = [await a.tryTake('u:1', 2), await a.tryTake('u:1', 2), await a.tryTake('u:1', 2)];
+    expect(got.map((g) => g !== null)).toEqual([true, true, false]);
+    expect(await a.tryTake('u:2', 2)).not.toBeNull();
+    await got[0]!.release();
+    await got[0]!.release(); // a second release frees nothing more
+    expect(await a.tryTake('u:1', 2)).not.toBeNull();
+    expect(await a.tryTake('u:1', 2)).toBeNull();
+  });
+
+  it('hands a freed slot to a waiter, and a waiter that gives up takes none', async () => {
+    const a = make();
+    const first = (await a.tryTake('p:1', 1))!;
+    const quitter = new AbortController();
+    const gaveUp = a.take('p:1', 1, quitter.signal);
+    const waiter = a.take('p:1', 1, new AbortController().signal);
+    quitter.abort();
+    expect(await gaveUp).toBeNull();
+    let second: SlotLease | null = null;
+    void waiter.then((l) => (second = l));
+    await sleep(30);
+    expect(second).toBeNull();
+    await first.release();
+    expect(await waiter).not.toBeNull();
+    expect(await a.tryTake('p:1', 1)).toBeNull();
+  });
+
+  it('never lets more than the limit run at once among many takers', async () => {
+    const a = make();
+    let now = 0;
+    let peak = 0;
+    await Promise.all(
+      Array.from({ length: 20 }, async () => {
+        const lease = (await a.take('p:2', 3, new AbortController().signal))!;
+        now++;
+        peak = Math.max(peak, now);
+        await sleep(5);
+        now--;
+        await lease.release();
+      }),
+    );
+    expect(peak).toBe(3);
+  });
+}
+
+describe('memory slots', () => {
+  behaves(() => {
+    const p = memorySlots();
+    pools.push(p);
+    return p;
+  });
+});
+
+describe.runIf(testDialect === 'postgres')('redis slots', () => {
+  const prefix = `t_slots_${randomBytes(4).toString('hex')}:`;
+  const make = (leaseMs?: number) => {
+    const p = redisSlots(testRedisUrl, prefix, leaseMs ? { leaseMs } : {});
+    pools.push(p);
+    return p;
+  };
+  behaves(() => make());
+
+  it('shares one count between instances, and a release wakes a waiter elsewhere', async () => {
+    const [a, b] = [make(), make()];
+    const held = (await a.tryTake('x', 1))!;
+    expect(await b.tryTake('x', 1)).toBeNull();
+    const started = Date.now();
+    const waiting = b.take('x', 1, new AbortController().signal);
+    await sleep(20);
+    await held.release();
+    expect(await waiting).not.toBeNull();
+    // Published, not found by the next look (which comes 1 s later with 30 s leases).
+    expect(Date.now() - started).toBeLessThan(800);
+  });
+
+  it('renews a lease while it is held, and frees the slots of a vanished holder', async () => {
+    const crashed = make(300);
+    const alive = make(300);
+    const kept = (await alive.tryTake('y', 2))!;
+    expect(await crashed.tryTake('y', 2)).not.toBeNull();
+    // The crashed instance stops renewing (closing stops its timers' effect: its connection).
+    await crashed.close();
+    pools.splice(pools.indexOf(crashed), 1);
+    await sleep(700);
+    // The live lease was renewed past its first expiry; the dead one is gone.
+    expect(await alive.tryTake('y', 2)).not.toBeNull();
+    expect(await alive.tryTake('y', 2)).toBeNull();
+    await kept.release();
+  });
+});
