@@ -48,6 +48,7 @@ const moduleZones = serverModules.map((name) => ({
 const workspaces = ['contracts', 'server', 'web', 'e2e', 'bench'];
 const devFiles = [
   '**/*.test.{ts,tsx}',
+  '**/*.setup.ts',
   '**/test/**',
   '**/*.config.{ts,js,mjs}',
   'e2e/**',

@@ -18,7 +18,12 @@ function dialectDependentFiles(): string[] {
       const full = path.join(dir, entry.name);
       if (entry.isDirectory()) walk(full);
       else if (entry.name.endsWith('.test.ts')) {
-        const text = fs.readFileSync(full, 'utf8');
+        // A file split by topic builds its app in a sibling `*.setup.ts`; read that too.
+        const own = fs.readFileSync(full, 'utf8');
+        const setups = [...own.matchAll(/from '\.\/([\w-]+\.setup)\.js'/g)].map((m) =>
+          fs.readFileSync(path.join(dir, `${m[1]}.ts`), 'utf8'),
+        );
+        const text = [own, ...setups].join('\n');
         if (/createTestApp|createDb|testDialect|testDatabaseUrl|testRedisUrl|TEST_DB/.test(text)) {
           files.push(path.relative(here, full).split(path.sep).join('/'));
         }

@@ -56,3 +56,9 @@ export async function callEndpoint<E extends Endpoint>(
   const res = await app.inject(inject);
   return { status: res.statusCode, body: res.json() as Envelope<DataOf<E>>, res };
 }
+
+/** The fields a refused answer names for its form (`data.errors`), in order. */
+export function fieldsOf(res: { body: { data: unknown } }): string[] {
+  const data = res.body.data as { errors?: Array<{ field: string }> } | null;
+  return (data?.errors ?? []).map((e) => e.field);
+}

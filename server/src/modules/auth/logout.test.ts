@@ -1,13 +1,13 @@
 import { randomUUID } from 'node:crypto';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import type { LoginDevice } from '@atelier/contracts';
-import { bearer, call, createTestApp, guest, type TestApp } from '../../test/harness.js';
+import { auth, user } from '@atelier/contracts';
+import { callEndpoint } from '../../test/call-endpoint.js';
+import { createTestApp, type TestApp } from '../../test/harness.js';
 
 const CHROME_MAC =
   'Mozilla/5.0 (Macintosh; Intel Mac OS X 10_15_7) AppleWebKit/537.36 (KHTML, like Gecko) Chrome/131.0.0.0 Safari/537.36';
 const SAFARI_IPHONE =
   'Mozilla/5.0 (iPhone; CPU iPhone OS 17_5 like Mac OS X) AppleWebKit/605.1.15 (KHTML, like Gecko) Version/17.5 Mobile/15E148 Safari/604.1';
-const en = { 'x-lang': 'en-US' };
 
 describe('logout', () => {
   let t: TestApp;
@@ -16,23 +16,18 @@ describe('logout', () => {
   });
   afterAll(async () => t.close());
 
-  const post = <T>(url: string, payload: object, headers: Record<string, string> = {}) =>
-    call<T>(t.app, { method: 'POST', url, payload, headers: { ...en, ...headers } });
-  const get = <T>(url: string, headers: Record<string, string> = {}) =>
-    call<T>(t.app, { method: 'GET', url, headers: { ...en, ...headers } });
-  const info = (headers: Record<string, string>) => get('/api/auth/getInfo', headers);
+  const info = (token: string) => callEndpoint(t.app, auth.currentUser, { token });
   const uniqueName = (prefix: string) => `${prefix}_${Date.now().toString(36)}`;
-  async function register(body: Record<string, unknown>) {
-    const res = await post<{ token: string }>('/api/auth/register', body);
+  async function register(body: { username: string; password: string }) {
+    const res = await callEndpoint(t.app, auth.register, { body });
     expect(res.status, res.body.message).toBe(200);
     return res.body.data.token;
   }
   async function login(username: string, password: string, ua: string) {
-    const res = await post<{ token: string }>(
-      '/api/auth/login',
-      { username, password },
-      { 'user-agent': ua },
-    );
+    const res = await callEndpoint(t.app, auth.login, {
+      body: { username, password },
+      headers: { 'user-agent': ua },
+    });
     expect(res.status, res.body.message).toBe(200);
     return res.body.data.token;
   }
@@ -44,24 +39,23 @@ describe('logout', () => {
     const mac = await login(username, password, CHROME_MAC);
     const phone = await login(username, password, SAFARI_IPHONE);
     const listed = async (token: string) =>
-      (await get<{ rows: LoginDevice[] }>('/api/user/getLoginDeviceList', bearer(token))).body.data
-        .rows;
+      (await callEndpoint(t.app, user.listDevices, { token })).body.data.rows;
     expect(await listed(mac)).toHaveLength(3);
 
     // The guest id alone cannot end anyone's session (this is what the web used to send).
     const guestId = randomUUID();
-    await post('/api/user/createGuest', { guest_id: guestId });
-    expect((await post('/api/auth/logout', {}, guest(guestId))).status).toBe(401);
-    expect((await info(bearer(phone))).status).toBe(200);
+    await callEndpoint(t.app, auth.createGuest, { body: { guest_id: guestId } });
+    expect((await callEndpoint(t.app, auth.logout, { guestId })).status).toBe(401);
+    expect((await info(phone)).status).toBe(200);
 
-    const out = await post('/api/auth/logout', {}, { ...bearer(phone), ...guest(guestId) });
+    const out = await callEndpoint(t.app, auth.logout, { token: phone, guestId });
     expect(out.status).toBe(200);
     expect(out.body.message).toBe('Signed out');
-    expect((await info(bearer(phone))).status).toBe(401);
-    expect((await post('/api/auth/logout', {}, bearer(phone))).status).toBe(401);
+    expect((await info(phone)).status).toBe(401);
+    expect((await callEndpoint(t.app, auth.logout, { token: phone })).status).toBe(401);
     const left = await listed(mac);
     expect(left).toHaveLength(2);
     expect(left.map((d) => d.deviceName)).not.toContain('Safari on iPhone');
-    expect((await info(bearer(mac))).status).toBe(200);
+    expect((await info(mac)).status).toBe(200);
   });
 });

@@ -1,22 +1,18 @@
 import { randomUUID } from 'node:crypto';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import type { credits as Contract } from '@atelier/contracts';
-import { bearer, call, createTestApp, guest, type TestApp } from '../../test/harness.js';
+import { auth, credits as Contract } from '@atelier/contracts';
+import { callEndpoint } from '../../test/call-endpoint.js';
+import { bearer, createTestApp, guest, type TestApp } from '../../test/harness.js';
 import { createUser, type TestUser } from '../../test/users.js';
 import { hold, ledgerCheck, settle } from './ledger.js';
 
 let t: TestApp;
 let admin: TestUser;
-const en = { 'x-lang': 'en-US' };
-type Page = { rows: Contract.HistoryEntry[]; count: number };
+type LogEndpoint = typeof Contract.topUpLog | typeof Contract.usageLog | typeof Contract.balanceLog;
 
-const get = <T>(url: string, headers: Record<string, string>) =>
-  call<T>(t.app, { method: 'GET', url: `/api${url}`, headers: { ...en, ...headers } });
-const post = <T>(url: string, headers: Record<string, string>, payload: object) =>
-  call<T>(t.app, { method: 'POST', url: `/api${url}`, headers: { ...en, ...headers }, payload });
 const db = () => t.app.ctx.db.kysely;
-const list = async (path: string, headers: Record<string, string>) =>
-  (await get<Page>(`${path}?size=100`, headers)).body.data;
+const list = async (endpoint: LogEndpoint, headers: Record<string, string>) =>
+  (await callEndpoint(t.app, endpoint, { query: { size: 100 }, headers })).body.data;
 
 beforeAll(async () => {
   t = await createTestApp({ config: { rateLimit: { auth: 10_000, global: 100_000 } } });
@@ -26,7 +22,9 @@ afterAll(async () => t.close());
 
 async function newGuest(): Promise<{ guestId: string; userId: number }> {
   const guestId = randomUUID();
-  expect((await post('/user/createGuest', {}, { guest_id: guestId })).status).toBe(200);
+  expect(
+    (await callEndpoint(t.app, auth.createGuest, { body: { guest_id: guestId } })).status,
+  ).toBe(200);
   const row = await db()
     .selectFrom('users')
     .select('id')
@@ -36,12 +34,14 @@ async function newGuest(): Promise<{ guestId: string; userId: number }> {
 }
 
 async function redeem(headers: Record<string, string>, credits: number) {
-  const created = await post<{ codes: string[] }>(
-    '/admin/credits/codes/create',
-    bearer(admin.token),
-    { count: 1, credits },
-  );
-  const res = await post('/balance/changeToken', headers, { code: created.body.data.codes[0]! });
+  const created = await callEndpoint(t.app, Contract.adminCreateCodes, {
+    token: admin.token,
+    body: { count: 1, credits },
+  });
+  const res = await callEndpoint(t.app, Contract.redeem, {
+    headers,
+    body: { code: created.body.data.codes[0]! },
+  });
   expect(res.status, res.body.message).toBe(200);
 }
 
@@ -66,18 +66,18 @@ describe("a guest's history", () => {
       priceKey: 'demo-image:imagine',
     });
 
-    const reg = await post<{ token: string }>('/auth/register', guest(g.guestId), {
-      username: `heir_${Date.now()}`,
-      password: 'a-good-password',
+    const reg = await callEndpoint(t.app, auth.register, {
+      guestId: g.guestId,
+      body: { username: `heir_${Date.now()}`, password: 'a-good-password' },
     });
     expect(reg.status).toBe(200);
     const h = bearer(reg.body.data.token);
 
-    const recharge = await list('/balance/rechargeLog', h);
+    const recharge = await list(Contract.topUpLog, h);
     expect(recharge.rows).toEqual([
       expect.objectContaining({ kind: 'redeem', amount: 50, fromGuest: true, spentOn: null }),
     ]);
-    const usage = await list('/chatLog/usetokenList', h);
+    const usage = await list(Contract.usageLog, h);
     expect(usage.count).toBe(3);
     expect(usage.rows.map((r) => [r.amount, r.fromGuest, r.spentOn])).toEqual([
       [
@@ -117,28 +117,36 @@ describe("a guest's history", () => {
         },
       ],
     ]);
-    const all = await list('/midjourney/balanceLog', h);
+    const all = await list(Contract.balanceLog, h);
     expect(all.rows.some((r) => r.ref === 'task:78')).toBe(false);
     expect(all.rows.filter((r) => !r.fromGuest).map((r) => r.kind)).toEqual(
       expect.arrayContaining(['register_gift', 'guest_transfer']),
     );
 
     // The guest keeps what is still its own: the running work and the transfer out.
-    const guestAll = await list('/midjourney/balanceLog', guest(g.guestId));
+    const guestAll = await list(Contract.balanceLog, guest(g.guestId));
     expect(guestAll.rows.filter((r) => r.kind !== 'guest_transfer')).toEqual([
       expect.objectContaining({ kind: 'hold', ref: 'task:78', fromGuest: false }),
     ]);
     await settle(db(), { holdId: running.holdId, actualAmount: 4 });
-    const guestUsage = await list('/chatLog/usetokenList', guest(g.guestId));
+    const guestUsage = await list(Contract.usageLog, guest(g.guestId));
     expect(guestUsage.rows.map((r) => [r.ref, r.fromGuest])).toEqual([['task:78', false]]);
 
     // The account hides a moved row; the guest cannot touch the rows it gave away.
     const moved = usage.rows[0]!.id;
     expect(
-      (await post('/midjourney/deletebalanceLog', guest(g.guestId), { id: moved })).status,
+      (
+        await callEndpoint(t.app, Contract.hideBalanceLogRow, {
+          guestId: g.guestId,
+          body: { id: moved },
+        })
+      ).status,
     ).toBe(404);
-    expect((await post('/midjourney/deletebalanceLog', h, { id: moved })).status).toBe(200);
-    expect((await list('/chatLog/usetokenList', h)).count).toBe(2);
+    expect(
+      (await callEndpoint(t.app, Contract.hideBalanceLogRow, { headers: h, body: { id: moved } }))
+        .status,
+    ).toBe(200);
+    expect((await list(Contract.usageLog, h)).count).toBe(2);
     expect(await ledgerCheck(db())).toEqual([]);
   });
 
@@ -146,11 +154,13 @@ describe("a guest's history", () => {
     const password = 'a-good-password';
     const account = async (name: string) => {
       const username = `${name}_${Date.now()}`;
-      const res = await post<{ token: string }>('/auth/register', {}, { username, password });
+      const res = await callEndpoint(t.app, auth.register, { body: { username, password } });
       return { username, h: bearer(res.body.data.token) };
     };
     const signIn = async (username: string, guestId: string) =>
-      expect((await post('/auth/login', guest(guestId), { username, password })).status).toBe(200);
+      expect(
+        (await callEndpoint(t.app, auth.login, { guestId, body: { username, password } })).status,
+      ).toBe(200);
     const first = await account('first');
     const second = await account('second');
     const g = await newGuest();
@@ -158,13 +168,13 @@ describe("a guest's history", () => {
     await signIn(first.username, g.guestId);
     // Signed out, the browser is that guest again; what it does now is its own until the next.
     await redeem(guest(g.guestId), 40);
-    expect(
-      (await list('/balance/rechargeLog', guest(g.guestId))).rows.map((r) => r.amount),
-    ).toEqual([40]);
+    expect((await list(Contract.topUpLog, guest(g.guestId))).rows.map((r) => r.amount)).toEqual([
+      40,
+    ]);
     await signIn(second.username, g.guestId);
 
     const amounts = async (h: Record<string, string>) =>
-      (await list('/balance/rechargeLog', h)).rows.map((r) => r.amount);
+      (await list(Contract.topUpLog, h)).rows.map((r) => r.amount);
     expect(await amounts(first.h)).toEqual([30]);
     expect(await amounts(second.h)).toEqual([40]);
     expect(await amounts(guest(g.guestId))).toEqual([]);
