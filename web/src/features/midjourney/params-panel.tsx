@@ -81,6 +81,7 @@ type SliderKey = 'stylize' | 'chaos' | 'imageWeight' | 'cw' | 'sw';
 interface SliderSpec {
   key: SliderKey;
   id: string;
+  /** The i18n key of its label. */
   label: string;
   hint: string;
   max: number;
@@ -90,8 +91,14 @@ interface SliderSpec {
 
 /** The sliders above the quality select. */
 const mainSliders: readonly SliderSpec[] = [
-  { key: 'stylize', id: 'mj-stylize', label: 'stylize', hint: '--s 0–1000', max: 1000 },
-  { key: 'chaos', id: 'mj-chaos', label: 'chaos', hint: '--c 0–100', max: 100 },
+  {
+    key: 'stylize',
+    id: 'mj-stylize',
+    label: 'midjourney:params.stylize',
+    hint: '--s 0–1000',
+    max: 1000,
+  },
+  { key: 'chaos', id: 'mj-chaos', label: 'midjourney:params.chaos', hint: '--c 0–100', max: 100 },
 ];
 
 /** The reference weights, after the mode. */
@@ -99,14 +106,28 @@ const referenceSliders: readonly SliderSpec[] = [
   {
     key: 'imageWeight',
     id: 'mj-iw',
-    label: 'imageWeight',
+    label: 'midjourney:params.imageWeight',
     hint: '--iw 0–3',
     max: 3,
     step: 0.25,
     needs: 'imageUrls',
   },
-  { key: 'cw', id: 'mj-cw', label: 'cw', hint: '--cw 0–100', max: 100, needs: 'crefUrls' },
-  { key: 'sw', id: 'mj-sw', label: 'sw', hint: '--sw 0–1000', max: 1000, needs: 'srefUrls' },
+  {
+    key: 'cw',
+    id: 'mj-cw',
+    label: 'midjourney:params.cw',
+    hint: '--cw 0–100',
+    max: 100,
+    needs: 'crefUrls',
+  },
+  {
+    key: 'sw',
+    id: 'mj-sw',
+    label: 'midjourney:params.sw',
+    hint: '--sw 0–1000',
+    max: 1000,
+    needs: 'srefUrls',
+  },
 ];
 
 type Errors = Partial<Record<ParamField, string>>;
@@ -125,7 +146,7 @@ function SliderFields(props: { specs: readonly SliderSpec[]; errors: Errors }) {
           <Field
             key={spec.key}
             wide
-            label={t(`midjourney:params.${spec.label}`)}
+            label={t(spec.label)}
             hint={spec.hint}
             error={props.errors[spec.key]}
             htmlFor={spec.id}
