@@ -28,6 +28,7 @@ export default function MindScreen() {
   const [historyOpen, setHistoryOpen] = useState(false);
   const {
     answer,
+    answerVersion,
     mapPrompt,
     streaming,
     failure,
@@ -41,7 +42,7 @@ export default function MindScreen() {
 
   const list = models.data ?? [];
   const modelId = list.find((m) => m.id === storedModel)?.id ?? list[0]?.id ?? null;
-  const { outline, shown: hasMap, edit: editOutline } = useMindOutline(answer);
+  const { outline, shown: hasMap, edit: editOutline } = useMindOutline(answer, answerVersion);
   const tree = useMemo(() => parseOutline(outline, mapPrompt), [outline, mapPrompt]);
   const title = plainText(tree.text) || mapPrompt;
 

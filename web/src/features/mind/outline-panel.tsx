@@ -9,16 +9,17 @@ import { extractOutline } from './outline';
  * text exactly as typed. The box never shows a normalised copy of what was typed (a trimmed
  * value would eat a space or a new line typed at the end before the next key arrives).
  */
-export function useMindOutline(answer: string) {
-  // An edit belongs to the answer it was made on: a new (or growing) answer replaces it.
-  const [edited, setEdited] = useState<{ answer: string; text: string } | null>(null);
-  const kept = edited !== null && edited.answer === answer ? edited.text : null;
+export function useMindOutline(answer: string, version: number) {
+  // An edit belongs to the answer's version it was made on: a new (or growing, or restored)
+  // answer replaces it.
+  const [edited, setEdited] = useState<{ version: number; text: string } | null>(null);
+  const kept = edited !== null && edited.version === version ? edited.text : null;
   const fromAnswer = extractOutline(answer);
   return {
     outline: kept ?? fromAnswer,
     /** Whether there is an outline to show, also once the user has emptied the box. */
     shown: kept !== null || fromAnswer !== '',
-    edit: (text: string) => setEdited({ answer, text }),
+    edit: (text: string) => setEdited({ version, text }),
   };
 }
 

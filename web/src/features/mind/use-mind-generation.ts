@@ -13,7 +13,10 @@ import { extractOutline } from './outline';
  */
 export function useMindGeneration() {
   const { t } = useTranslation();
-  const [answer, setAnswer] = useState('');
+  // Each new text (a streamed line, a restored map) gets a new version: an edit of the outline
+  // belongs to the version it was made on, even when a restored map has the same text.
+  const [answer, setAnswerState] = useState({ text: '', version: 0 });
+  const setAnswer = (text: string) => setAnswerState((a) => ({ text, version: a.version + 1 }));
   const [mapPrompt, setMapPrompt] = useState('');
   const [streaming, setStreaming] = useState(false);
   const [failure, setFailure] = useState<string | null>(null);
@@ -67,8 +70,8 @@ export function useMindGeneration() {
   };
 
   return {
-    answer,
-    setAnswer,
+    answer: answer.text,
+    answerVersion: answer.version,
     mapPrompt,
     streaming,
     failure,
