@@ -3,11 +3,11 @@ import type { Selectable } from 'kysely';
 import { chat as C } from '@atelier/contracts';
 import type { AppContext } from '../../context.js';
 import { nowIso } from '../../db/database.js';
-import { isUniqueViolation } from '../../db/errors.js';
-import { AppError, badRequest, conflict, notFound } from '../../http/errors.js';
+import { AppError, badRequest, notFound } from '../../http/errors.js';
 import { route } from '../../http/route.js';
 import type { Executor } from '../../db/executor.js';
 import { texts } from './messages.js';
+import { withUniqueName } from './unique-name.js';
 import { openProviderKey, requireProvider } from './providers.js';
 import type { ChatModelsTable } from './tables.js';
 
@@ -84,8 +84,8 @@ export async function createModel(
 ): Promise<ModelRow> {
   await requireProvider(ctx, f.providerId);
   const now = nowIso();
-  try {
-    return await ctx.db.kysely
+  return withUniqueName(f.name, () =>
+    ctx.db.kysely
       .insertInto('chat_models')
       .values({
         ...modelDefaults,
@@ -98,11 +98,8 @@ export async function createModel(
         updated_at: now,
       })
       .returningAll()
-      .executeTakeFirstOrThrow();
-  } catch (error) {
-    if (isUniqueViolation(error)) throw conflict(texts.nameTaken, { name: f.name });
-    throw error;
-  }
+      .executeTakeFirstOrThrow(),
+  );
 }
 
 export async function updateModel(
@@ -111,7 +108,7 @@ export async function updateModel(
   fields: Partial<C.ModelFields>,
 ): Promise<ModelRow> {
   if (fields.providerId !== undefined) await requireProvider(ctx, fields.providerId);
-  try {
+  return withUniqueName(fields.name ?? '', async () => {
     const row = await ctx.db.kysely
       .updateTable('chat_models')
       .set({ ...modelColumns(fields), updated_at: nowIso() })
@@ -120,10 +117,7 @@ export async function updateModel(
       .executeTakeFirst();
     if (!row) throw notFound(texts.modelNotFound);
     return row;
-  } catch (error) {
-    if (isUniqueViolation(error)) throw conflict(texts.nameTaken, { name: fields.name ?? '' });
-    throw error;
-  }
+  });
 }
 
 export async function deleteModel(ctx: AppContext, id: number): Promise<void> {

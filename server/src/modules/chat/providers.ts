@@ -3,11 +3,11 @@ import type { Selectable } from 'kysely';
 import { chat as C } from '@atelier/contracts';
 import type { AppContext } from '../../context.js';
 import { nowIso } from '../../db/database.js';
-import { isUniqueViolation } from '../../db/errors.js';
-import { badRequest, conflict, notFound } from '../../http/errors.js';
+import { badRequest, notFound } from '../../http/errors.js';
 import { route } from '../../http/route.js';
 import { secretBox, type SecretBox } from '../../lib/secret-box.js';
 import { texts } from './messages.js';
+import { withUniqueName } from './unique-name.js';
 import type { ChatProvidersTable } from './tables.js';
 
 export const PROVIDER_KEY_CONTEXT = 'chat:provider';
@@ -69,8 +69,8 @@ export async function createProvider(
   f: Partial<C.ProviderFields> & Pick<C.ProviderFields, 'name' | 'protocol'>,
 ): Promise<ProviderRow> {
   const now = nowIso();
-  try {
-    return await ctx.db.kysely
+  return withUniqueName(f.name, () =>
+    ctx.db.kysely
       .insertInto('chat_providers')
       .values({
         ...providerDefaults(f.name, f.protocol),
@@ -79,11 +79,8 @@ export async function createProvider(
         updated_at: now,
       })
       .returningAll()
-      .executeTakeFirstOrThrow();
-  } catch (error) {
-    if (isUniqueViolation(error)) throw conflict(texts.nameTaken, { name: f.name });
-    throw error;
-  }
+      .executeTakeFirstOrThrow(),
+  );
 }
 
 export async function updateProvider(
@@ -91,7 +88,7 @@ export async function updateProvider(
   id: number,
   fields: Partial<C.ProviderFields>,
 ): Promise<ProviderRow> {
-  try {
+  return withUniqueName(fields.name ?? '', async () => {
     const row = await ctx.db.kysely
       .updateTable('chat_providers')
       .set({ ...providerColumns(ctx, fields), updated_at: nowIso() })
@@ -100,10 +97,7 @@ export async function updateProvider(
       .executeTakeFirst();
     if (!row) throw notFound(texts.providerNotFound);
     return row;
-  } catch (error) {
-    if (isUniqueViolation(error)) throw conflict(texts.nameTaken, { name: fields.name ?? '' });
-    throw error;
-  }
+  });
 }
 
 /** Deletes a provider with its models. */
