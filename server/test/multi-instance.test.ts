@@ -17,6 +17,7 @@ import { createTask } from '../src/modules/tasks/service.js';
 import { startFakeOpenAI, type FakeOpenAI } from './fakes/openai.js';
 import { startJobUpstream, type JobUpstream } from './fakes/jobs.js';
 import { FAKE_KIND, FAKE_PRICE, ensureFakePrice, fund, until } from './task-support.js';
+import { kill9, ready } from './worker-process.js';
 
 /*
  * Several instances on one PostgreSQL schema and one Redis prefix (docs/scaling.md): two API
@@ -61,21 +62,6 @@ function startWorker(): ChildProcess {
   children.push(child);
   return child;
 }
-
-const ready = (child: ChildProcess) =>
-  new Promise<void>((resolve, reject) => {
-    child.stdout!.on('data', (d: Buffer) => {
-      if (d.toString().includes('worker ready')) resolve();
-    });
-    child.once('exit', (code) => reject(new Error(`worker exited ${code}`)));
-  });
-
-const kill9 = (child: ChildProcess) =>
-  new Promise<void>((resolve) => {
-    if (child.exitCode !== null || child.signalCode !== null) return resolve();
-    child.once('exit', () => resolve());
-    child.kill('SIGKILL');
-  });
 
 const chat = (app: FastifyInstance, token: string, payload: unknown) =>
   app.inject({

@@ -9,6 +9,7 @@ import { createTask, getTask } from '../src/modules/tasks/service.js';
 import { addProxyModel, draw } from './drawing-support.js';
 import { startJobUpstream, type JobUpstream } from './fakes/jobs.js';
 import { startFakeMidjourneyProxy, type FakeMidjourneyProxy } from './fakes/midjourney-proxy.js';
+import { kill9, ready } from './worker-process.js';
 import { FAKE_KIND, FAKE_PRICE, ensureFakePrice, fund, until } from './task-support.js';
 import { isTaskFinished } from '@atelier/contracts';
 
@@ -58,20 +59,6 @@ function startWorker(): ChildProcess {
   children.push(child);
   return child;
 }
-
-const ready = (child: ChildProcess) =>
-  new Promise<void>((resolve, reject) => {
-    child.stdout!.on('data', (d: Buffer) => {
-      if (d.toString().includes('worker ready')) resolve();
-    });
-    child.once('exit', (code) => reject(new Error(`worker exited ${code}`)));
-  });
-
-const kill9 = (child: ChildProcess) =>
-  new Promise<void>((resolve) => {
-    child.once('exit', () => resolve());
-    child.kill('SIGKILL');
-  });
 
 const balance = async (userId: number) => (await t.app.ctx.balances.read(userId)).credits;
 
