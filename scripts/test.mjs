@@ -178,18 +178,27 @@ async function redisReady() {
   return ok ? null : 'no PONG answer';
 }
 
-function ensureChromium() {
-  if (fs.existsSync(CHROMIUM)) return;
+/**
+ * Debian packages the tests need, installed when missing (as root; else a hint): Chromium for
+ * the e2e tests, ffmpeg for video posters, MP3 and media checks (the video, music and separation
+ * tests; see docs/media.md for what works without it).
+ */
+const debianNeeds = [
+  { pkg: 'chromium', file: CHROMIUM },
+  { pkg: 'ffmpeg', file: process.env.FFMPEG_PATH ?? '/usr/bin/ffmpeg' },
+];
+
+function ensureDebianPackages() {
+  const missing = debianNeeds.filter((n) => !fs.existsSync(n.file)).map((n) => n.pkg);
+  if (missing.length === 0) return;
   if (process.getuid?.() !== 0) {
-    say(
-      `${CHROMIUM} is absent and this is not root: install Debian's chromium (apt-get install chromium).`,
-    );
+    say(`${missing.join(', ')} absent and this is not root: apt-get install ${missing.join(' ')}`);
     return;
   }
-  say("installing Debian's chromium (apt-get)…");
+  say(`installing Debian's ${missing.join(', ')} (apt-get)…`);
   const env = { ...process.env, DEBIAN_FRONTEND: 'noninteractive' };
   spawnSync('apt-get', ['update'], { stdio: 'inherit', env });
-  spawnSync('apt-get', ['install', '-y', '--no-install-recommends', 'chromium'], {
+  spawnSync('apt-get', ['install', '-y', '--no-install-recommends', ...missing], {
     stdio: 'inherit',
     env,
   });
@@ -203,7 +212,7 @@ if (!(await ensureInstalled({ exitOnFailure: false }))) {
   process.stdout.write('\n0 passed, 1 failed\n');
   process.exit(1);
 }
-ensureChromium();
+ensureDebianPackages();
 fs.mkdirSync(reports, { recursive: true });
 say(`setup done (${((Date.now() - t0) / 1000).toFixed(1)} s)`);
 
