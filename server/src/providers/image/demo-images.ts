@@ -70,11 +70,13 @@ async function maskedPart(painted: Buffer, mask: Buffer, width: number, height: 
     .resize(width, height, { fit: 'fill' })
     .ensureAlpha()
     .extractChannel(3)
-    .negate()
     .raw()
     .toBuffer();
-  return sharp(painted)
-    .removeAlpha()
+  // Painted where the mask is clear: the painting's alpha is the mask's, inverted.
+  for (let i = 0; i < alpha.length; i++) alpha[i] = 255 - alpha[i]!;
+  // Separate steps: sharp runs removeAlpha after joinChannel within one pipeline.
+  const rgb = await sharp(painted).removeAlpha().png().toBuffer();
+  return sharp(rgb)
     .joinChannel(alpha, { raw: { width, height, channels: 1 } })
     .png()
     .toBuffer();
@@ -84,8 +86,8 @@ async function maskedPart(painted: Buffer, mask: Buffer, width: number, height: 
 async function cutSky(png: Buffer, width: number, height: number) {
   const alpha = Buffer.alloc(width * height);
   for (let y = 0; y < height; y++) alpha.fill(y < height / 3 ? 0 : 255, y * width, (y + 1) * width);
-  return sharp(png)
-    .removeAlpha()
+  const rgb = await sharp(png).removeAlpha().png().toBuffer();
+  return sharp(rgb)
     .joinChannel(alpha, { raw: { width, height, channels: 1 } })
     .png()
     .toBuffer();
