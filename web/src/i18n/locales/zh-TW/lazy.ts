@@ -5,9 +5,10 @@
 import apps from './apps';
 import chat from './chat';
 import midjourney from './midjourney';
+import images from './images';
 import mind from './mind';
 import pay from './pay';
 import prompts from './prompts';
 import user from './user';
 
-export default { user, pay, apps, chat, prompts, midjourney, mind };
+export default { user, pay, apps, chat, prompts, midjourney, mind, images };
