@@ -7,8 +7,8 @@ import { listOf, queryInt } from './envelope.js';
  * chat groups and their logs, and the streamed answers (`/chatgpt/chat-process`, `/chatgpt/chat-mind`).
  */
 
-/** `midjourney`: a midjourney-proxy (image models of the drawing screen). */
-export const providerProtocols = ['openai', 'demo', 'midjourney'] as const;
+/** `midjourney`: a midjourney-proxy (image models of the drawing screen); `a1111`: AUTOMATIC1111/Forge `--api`; `comfyui`: ComfyUI (model square and toolbox). */
+export const providerProtocols = ['openai', 'demo', 'midjourney', 'a1111', 'comfyui'] as const;
 export const providerProtocol = z.enum(providerProtocols);
 export const modelKinds = ['chat', 'image', 'music', 'video', 'separation'] as const;
 export const modelKind = z.enum(modelKinds);
