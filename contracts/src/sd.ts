@@ -2,6 +2,7 @@ import { z } from 'zod';
 import { endpoint } from './endpoint.js';
 import { isoTime, listOf, queryInt } from './envelope.js';
 import { drawImage, imageRef } from './drawing.js';
+import { localizedText } from './sites.js';
 import { TaskStatus, taskStatus } from './tasks.js';
 
 /*
@@ -226,6 +227,45 @@ export const listToolOps = endpoint({
 });
 
 // ---------------------------------------------------------------- admin
+
+export const adminSdModelFields = z.object({
+  name: z.string().trim().min(1).max(64),
+  /** An a1111, comfyui or demo provider. */
+  providerId: z.number().int().positive(),
+  checkpoint: z.string().trim().max(200),
+  baseModel: z.string().trim().max(40),
+  description: localizedText,
+  /** '' shows the first example's picture. */
+  cover: z.string().trim().max(2000),
+  /** An example's `image` '' is drawn by the offline demo from its parameters. */
+  examples: z.array(sdExample.extend({ image: z.string().trim().max(2000) })).max(12),
+  fields: z.array(sdField).min(1).max(20),
+  priceKey: z.string().trim().min(1).max(100),
+  sort: z.number().int(),
+  enabled: z.boolean(),
+});
+
+export const adminSdModel = adminSdModelFields.extend({ id: z.number().int() });
+export type AdminSdModel = z.infer<typeof adminSdModel>;
+
+export const adminListSdModels = endpoint({
+  method: 'GET',
+  path: '/admin/sd/models',
+  access: 'admin',
+  summary: 'Every model card of the square (enabled or not)',
+  tags: ['sd', 'admin'],
+  data: listOf(adminSdModel),
+});
+
+export const adminSaveSdModel = endpoint({
+  method: 'POST',
+  path: '/admin/sd/models/save',
+  access: 'admin',
+  summary: 'Add a model card to the square (no id) or change one (409 when the name is taken)',
+  tags: ['sd', 'admin'],
+  body: adminSdModelFields.extend({ id: z.number().int().positive().optional() }),
+  data: adminSdModel,
+});
 
 export const adminToolOp = z.object({
   op: toolOp,

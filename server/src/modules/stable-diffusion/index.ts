@@ -1,5 +1,6 @@
 import { registerTaskKind } from '../tasks/index.js';
 import type { AtelierModule } from '../module.js';
+import { adminModelRoutes } from './admin-models.js';
 import { adminRoutes } from './admin-routes.js';
 import { sdRoutes } from './routes.js';
 import { sdRunner } from './sd-runner.js';
@@ -22,6 +23,7 @@ export const stableDiffusionModule: AtelierModule = {
     registerTaskKind(app.ctx, toolRunner);
     sdRoutes(app);
     adminRoutes(app);
+    adminModelRoutes(app);
   },
   seed: seedStableDiffusion,
 };

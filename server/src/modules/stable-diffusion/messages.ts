@@ -57,6 +57,11 @@ export const texts = {
     'zh-CN': '工作流中没有节点 {node}',
     'zh-TW': '工作流中沒有節點 {node}',
   },
+  nameTaken: {
+    'en-US': 'The name {name} is taken',
+    'zh-CN': '名称 {name} 已被使用',
+    'zh-TW': '名稱 {name} 已被使用',
+  },
   providerNotFound: {
     'en-US': 'No such provider',
     'zh-CN': '没有这个服务商',

@@ -170,9 +170,16 @@ export class A1111Client {
   ): Promise<{ png: Buffer; seed: number | null }> {
     const path = body.init_images ? '/sdapi/v1/img2img' : '/sdapi/v1/txt2img';
     let running = true;
+    let wake: () => void = () => undefined;
     const watch = (async () => {
       while (running) {
-        await new Promise((r) => setTimeout(r, everyMs));
+        await new Promise<void>((r) => {
+          const timer = setTimeout(r, everyMs);
+          wake = () => {
+            clearTimeout(timer);
+            r();
+          };
+        });
         if (!running) break;
         try {
           const p = await this.progress(signal);
@@ -201,6 +208,7 @@ export class A1111Client {
       return { png: Buffer.from(stripDataUrl(first), 'base64'), seed };
     } finally {
       running = false;
+      wake();
       await watch;
     }
   }
