@@ -126,15 +126,17 @@ async function submitComfy(io: TaskIo, task: TaskRow, provider: SdProvider): Pro
 async function pollComfy(io: TaskIo, task: TaskRow, provider: SdProvider): Promise<StepOutcome> {
   const client = comfyOf(provider);
   const promptId = task.upstreamId ?? '';
-  const clientId = String(task.data.clientId ?? '');
-  const heard = await client.watch(clientId, promptId, 1500);
-  const got = await client.results(promptId, String(task.data.outputNode ?? ''), io.signal);
+  const output = String(task.data.outputNode ?? '');
+  let got = await client.results(promptId, output, io.signal);
+  let percent: number | null = null;
+  if (!got) {
+    // Still running: listen on /ws for a moment, then look again if it ended meanwhile.
+    const heard = await client.watch(String(task.data.clientId ?? ''), promptId, 1000);
+    percent = heard.percent;
+    if (heard.ended) got = await client.results(promptId, output, io.signal);
+  }
   if (got && 'error' in got)
     return { type: 'failed', error: formatAll(texts.upstreamFailed, { reason: got.error }) };
   if (got) return done(task, got.images[0]!);
-  return {
-    type: 'progress',
-    progress: Math.min(99, heard.percent ?? task.progress),
-    pollAfterMs: heard.ended ? 100 : 500,
-  };
+  return { type: 'progress', progress: Math.min(99, percent ?? task.progress), pollAfterMs: 200 };
 }

@@ -153,8 +153,9 @@ export class A1111Client {
       undefined,
       signal,
     );
-    const loaded = options.sd_model_checkpoint ?? '';
-    if (loaded === checkpoint || loaded.startsWith(`${checkpoint} `)) return;
+    // "name.safetensors [hash]", "name.safetensors" and "name" all name the same checkpoint.
+    const bare = (s: string) => s.replace(/\s*\[[0-9a-f]+\]$/i, '').replace(/\.(safetensors|ckpt)$/i, '');
+    if (bare(options.sd_model_checkpoint ?? '') === bare(checkpoint)) return;
     await this.request('POST', '/sdapi/v1/options', { sd_model_checkpoint: checkpoint }, signal);
   }
 
