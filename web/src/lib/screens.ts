@@ -45,8 +45,6 @@ export type ScreenName = (typeof screens)[number]['name'];
 const comingSoon: ReadonlySet<string> = new Set<ScreenName>([
   'draw',
   'sd3',
-  'tools',
-  'sddraw',
   'video',
   'music',
   'separation',

@@ -8,6 +8,7 @@ import midjourney from './midjourney';
 import mind from './mind';
 import pay from './pay';
 import prompts from './prompts';
+import sd from './sd';
 import user from './user';
 
-export default { user, pay, apps, chat, prompts, midjourney, mind };
+export default { user, pay, apps, chat, prompts, midjourney, mind, sd };

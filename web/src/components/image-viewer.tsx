@@ -10,7 +10,7 @@ import Tooltip from 'antd/es/tooltip';
 import { useEffect, useRef, useState, type PointerEvent, type ReactNode } from 'react';
 import { createPortal } from 'react-dom';
 import { useTranslation } from 'react-i18next';
-import { downloadUrl } from '../../lib/download';
+import { downloadUrl } from '../lib/download';
 import { stepZoom, wheelZoom } from './zoom';
 
 /** Spec section 9: the viewer's button tooltips show after 1 s. */
@@ -66,11 +66,20 @@ function trapFocus(dialog: HTMLElement): () => void {
 }
 
 /**
- * The full-screen image viewer: wheel and buttons zoom by 0.1 (0.01–100×), dragging pans,
+ * The full-screen image viewer (every creation screen's results open here): wheel and buttons zoom by 0.1 (0.01–100×), dragging pans,
  * Escape closes, + and − zoom, 0 resets; the download button saves the picture. Tab stays
  * inside it and closing gives focus back to the opener.
  */
-export function ImageViewer({ image, onClose }: { image: ViewerImage; onClose: () => void }) {
+export function ImageViewer({
+  image,
+  onClose,
+  info,
+}: {
+  image: ViewerImage;
+  onClose: () => void;
+  /** What the screen shows about the picture (prompt, parameters, actions), above the tools. */
+  info?: ReactNode;
+}) {
   const { t } = useTranslation();
   const [scale, setScale] = useState(1);
   const [offset, setOffset] = useState({ x: 0, y: 0 });
@@ -155,6 +164,11 @@ export function ImageViewer({ image, onClose }: { image: ViewerImage; onClose: (
           }}
         />
       </div>
+      {info && (
+        <div className="max-h-[30vh] overflow-auto bg-black/70 px-4 py-2 text-sm text-white/85">
+          {info}
+        </div>
+      )}
       <div className="flex items-center justify-center gap-1 bg-black/60 px-3 py-2 pb-[max(0.5rem,env(safe-area-inset-bottom))]">
         <ToolButton
           label={t('midjourney:viewer.zoomOut')}
