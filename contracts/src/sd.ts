@@ -174,7 +174,8 @@ export const sdStatus = endpoint({
   method: 'POST',
   path: '/sd/status',
   access: 'identity',
-  summary: 'The current state of some of your square or toolbox pictures (404 when one is not yours)',
+  summary:
+    'The current state of some of your square or toolbox pictures (404 when one is not yours)',
   tags: ['sd'],
   body: z.object({ ids: z.array(z.number().int().positive()).min(1).max(50) }),
   data: listOf(sdTask),
@@ -349,7 +350,8 @@ export const adminCheckConnection = endpoint({
   method: 'POST',
   path: '/admin/sd/checkConnection',
   access: 'admin',
-  summary: 'Ask an a1111 (sd-models) or comfyui (object_info) provider; says what is wrong in words',
+  summary:
+    'Ask an a1111 (sd-models) or comfyui (object_info) provider; says what is wrong in words',
   tags: ['sd', 'admin'],
   body: z.object({ providerId: z.number().int().positive() }),
   data: z.object({ ok: z.boolean(), message: z.string() }),

@@ -18,29 +18,54 @@ import { WebSocketServer, type WebSocket } from 'ws';
  */
 export interface FakeComfy {
   url: string;
-  prompts: Array<{ id: string; clientId: string; graph: Record<string, { class_type: string; inputs: Record<string, unknown> }> }>;
+  prompts: Array<{
+    id: string;
+    clientId: string;
+    graph: Record<string, { class_type: string; inputs: Record<string, unknown> }>;
+  }>;
   uploads: string[];
   failNext: boolean;
   peak: number;
   close(): Promise<void>;
 }
 
-const NODES = ['CheckpointLoaderSimple', 'CLIPTextEncode', 'EmptyLatentImage', 'KSampler', 'VAEDecode', 'SaveImage', 'LoadImage'];
+const NODES = [
+  'CheckpointLoaderSimple',
+  'CLIPTextEncode',
+  'EmptyLatentImage',
+  'KSampler',
+  'VAEDecode',
+  'SaveImage',
+  'LoadImage',
+];
 
-export async function startFakeComfy(opts: { stepMs?: number; steps?: number } = {}): Promise<FakeComfy> {
+export async function startFakeComfy(
+  opts: { stepMs?: number; steps?: number } = {},
+): Promise<FakeComfy> {
   const stepMs = opts.stepMs ?? 15;
   const sockets = new Map<string, Set<WebSocket>>();
   const history = new Map<string, unknown>();
   const files = new Map<string, Buffer>();
   let chain: Promise<void> = Promise.resolve();
   let running = 0;
-  const fake: FakeComfy = { url: '', prompts: [], uploads: [], failNext: false, peak: 0, close: async () => undefined };
+  const fake: FakeComfy = {
+    url: '',
+    prompts: [],
+    uploads: [],
+    failNext: false,
+    peak: 0,
+    close: async () => undefined,
+  };
 
   const send = (clientId: string, type: string, data: Record<string, unknown>) => {
     for (const ws of sockets.get(clientId) ?? []) ws.send(JSON.stringify({ type, data }));
   };
 
-  const run = async (id: string, clientId: string, graph: FakeComfy['prompts'][number]['graph']) => {
+  const run = async (
+    id: string,
+    clientId: string,
+    graph: FakeComfy['prompts'][number]['graph'],
+  ) => {
     running++;
     fake.peak = Math.max(fake.peak, running);
     const fail = fake.failNext;
@@ -51,12 +76,26 @@ export async function startFakeComfy(opts: { stepMs?: number; steps?: number } =
     send(clientId, 'executing', { node: sampler?.[0] ?? null, prompt_id: id });
     for (let v = 1; v <= Math.min(steps, 10); v++) {
       await new Promise((r) => setTimeout(r, stepMs));
-      send(clientId, 'progress', { value: v, max: Math.min(steps, 10), prompt_id: id, node: sampler?.[0] });
+      send(clientId, 'progress', {
+        value: v,
+        max: Math.min(steps, 10),
+        prompt_id: id,
+        node: sampler?.[0],
+      });
     }
     if (fail) {
-      const error = { prompt_id: id, node_id: sampler?.[0], exception_message: 'CUDA out of memory', exception_type: 'RuntimeError' };
+      const error = {
+        prompt_id: id,
+        node_id: sampler?.[0],
+        exception_message: 'CUDA out of memory',
+        exception_type: 'RuntimeError',
+      };
       send(clientId, 'execution_error', error);
-      history.set(id, { prompt: [0, id, graph, {}, []], outputs: {}, status: { status_str: 'error', completed: false, messages: [['execution_error', error]] } });
+      history.set(id, {
+        prompt: [0, id, graph, {}, []],
+        outputs: {},
+        status: { status_str: 'error', completed: false, messages: [['execution_error', error]] },
+      });
       running--;
       return;
     }
@@ -67,7 +106,14 @@ export async function startFakeComfy(opts: { stepMs?: number; steps?: number } =
       const w = Number(latent?.inputs.width ?? 512);
       const h = Number(latent?.inputs.height ?? 512);
       const seed = Number(sampler?.[1].inputs.seed ?? 1) % 256;
-      const png = await sharp({ create: { width: w, height: h, channels: 3, background: { r: seed, g: 255 - seed, b: 128 } } })
+      const png = await sharp({
+        create: {
+          width: w,
+          height: h,
+          channels: 3,
+          background: { r: seed, g: 255 - seed, b: 128 },
+        },
+      })
         .png()
         .toBuffer();
       const filename = `ComfyUI_${id.slice(0, 8)}_${nodeId}.png`;
@@ -75,7 +121,11 @@ export async function startFakeComfy(opts: { stepMs?: number; steps?: number } =
       outputs[nodeId] = { images: [{ filename, subfolder: '', type: 'output' }] };
       send(clientId, 'executed', { node: nodeId, output: outputs[nodeId], prompt_id: id });
     }
-    history.set(id, { prompt: [0, id, graph, {}, []], outputs, status: { status_str: 'success', completed: true, messages: [] } });
+    history.set(id, {
+      prompt: [0, id, graph, {}, []],
+      outputs,
+      status: { status_str: 'success', completed: true, messages: [] },
+    });
     send(clientId, 'executing', { node: null, prompt_id: id });
     running--;
   };
@@ -93,16 +143,35 @@ export async function startFakeComfy(opts: { stepMs?: number; steps?: number } =
       const body = Buffer.concat(chunks);
       const route = `${req.method} ${url.pathname}`;
       if (route === 'GET /object_info')
-        return reply(res, 200, Object.fromEntries(NODES.map((n) => [n, { input: { required: {} }, output: [], name: n }])));
+        return reply(
+          res,
+          200,
+          Object.fromEntries(
+            NODES.map((n) => [n, { input: { required: {} }, output: [], name: n }]),
+          ),
+        );
       if (route === 'POST /prompt') {
-        const b = JSON.parse(body.toString('utf8') || '{}') as { prompt?: FakeComfy['prompts'][number]['graph']; client_id?: string };
+        const b = JSON.parse(body.toString('utf8') || '{}') as {
+          prompt?: FakeComfy['prompts'][number]['graph'];
+          client_id?: string;
+        };
         const graph = b.prompt ?? {};
         const errors: Record<string, unknown> = {};
         for (const [id, n] of Object.entries(graph))
-          if (!NODES.includes(n.class_type)) errors[id] = { errors: [{ type: 'invalid_node', message: `${n.class_type} does not exist` }] };
+          if (!NODES.includes(n.class_type))
+            errors[id] = {
+              errors: [{ type: 'invalid_node', message: `${n.class_type} does not exist` }],
+            };
         if (!Object.values(graph).some((n) => n.class_type === 'SaveImage'))
-          return reply(res, 400, { error: { type: 'prompt_no_outputs', message: 'Prompt has no outputs' }, node_errors: {} });
-        if (Object.keys(errors).length) return reply(res, 400, { error: { type: 'prompt_outputs_failed_validation' }, node_errors: errors });
+          return reply(res, 400, {
+            error: { type: 'prompt_no_outputs', message: 'Prompt has no outputs' },
+            node_errors: {},
+          });
+        if (Object.keys(errors).length)
+          return reply(res, 400, {
+            error: { type: 'prompt_outputs_failed_validation' },
+            node_errors: errors,
+          });
         const id = randomUUID();
         fake.prompts.push({ id, clientId: b.client_id ?? '', graph });
         chain = chain.then(() => run(id, b.client_id ?? '', graph));
@@ -139,7 +208,12 @@ export async function startFakeComfy(opts: { stepMs?: number; steps?: number } =
       set.add(ws);
       sockets.set(clientId, set);
       ws.on('close', () => set.delete(ws));
-      ws.send(JSON.stringify({ type: 'status', data: { status: { exec_info: { queue_remaining: running } }, sid: clientId } }));
+      ws.send(
+        JSON.stringify({
+          type: 'status',
+          data: { status: { exec_info: { queue_remaining: running } }, sid: clientId },
+        }),
+      );
     });
   });
   await new Promise<void>((r) => server.listen(0, '127.0.0.1', r));

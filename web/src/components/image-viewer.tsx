@@ -65,10 +65,32 @@ function trapFocus(dialog: HTMLElement): () => void {
   };
 }
 
+/** Dragging pans the picture: pointer handlers over `offset`. */
+function useDragPan(
+  offset: { x: number; y: number },
+  setOffset: (o: { x: number; y: number }) => void,
+) {
+  const drag = useRef<{ x: number; y: number; ox: number; oy: number } | null>(null);
+  const down = (e: PointerEvent<HTMLDivElement>) => {
+    drag.current = { x: e.clientX, y: e.clientY, ox: offset.x, oy: offset.y };
+    e.currentTarget.setPointerCapture(e.pointerId);
+  };
+  const move = (e: PointerEvent<HTMLDivElement>) => {
+    const d = drag.current;
+    if (!d) return;
+    setOffset({ x: d.ox + e.clientX - d.x, y: d.oy + e.clientY - d.y });
+  };
+  const up = () => {
+    drag.current = null;
+  };
+  return { down, move, up };
+}
+
 /**
- * The full-screen image viewer (every creation screen's results open here): wheel and buttons zoom by 0.1 (0.01–100×), dragging pans,
- * Escape closes, + and − zoom, 0 resets; the download button saves the picture. Tab stays
- * inside it and closing gives focus back to the opener.
+ * The full-screen image viewer of every creation screen: wheel and buttons zoom by 0.1
+ * (0.01–100×), dragging pans, Escape closes, + and − zoom, 0 resets; the download button saves
+ * the picture; `info` (prompt, parameters, actions) shows above the tools. Tab stays inside it
+ * and closing gives focus back to the opener.
  */
 export function ImageViewer({
   image,
@@ -83,7 +105,6 @@ export function ImageViewer({
   const { t } = useTranslation();
   const [scale, setScale] = useState(1);
   const [offset, setOffset] = useState({ x: 0, y: 0 });
-  const drag = useRef<{ x: number; y: number; ox: number; oy: number } | null>(null);
   const surface = useRef<HTMLDivElement>(null);
   const closeRef = useRef<HTMLDivElement>(null);
   const dialogRef = useRef<HTMLDivElement>(null);
@@ -121,18 +142,7 @@ export function ImageViewer({
     return () => el.removeEventListener('wheel', onWheel);
   }, []);
 
-  const down = (e: PointerEvent<HTMLDivElement>) => {
-    drag.current = { x: e.clientX, y: e.clientY, ox: offset.x, oy: offset.y };
-    e.currentTarget.setPointerCapture(e.pointerId);
-  };
-  const move = (e: PointerEvent<HTMLDivElement>) => {
-    const d = drag.current;
-    if (!d) return;
-    setOffset({ x: d.ox + e.clientX - d.x, y: d.oy + e.clientY - d.y });
-  };
-  const up = () => {
-    drag.current = null;
-  };
+  const pan = useDragPan(offset, setOffset);
 
   return createPortal(
     <div
@@ -146,10 +156,10 @@ export function ImageViewer({
         ref={surface}
         data-testid="viewer-surface"
         className="relative flex-1 cursor-grab touch-none overflow-hidden active:cursor-grabbing"
-        onPointerDown={down}
-        onPointerMove={move}
-        onPointerUp={up}
-        onPointerCancel={up}
+        onPointerDown={pan.down}
+        onPointerMove={pan.move}
+        onPointerUp={pan.up}
+        onPointerCancel={pan.up}
         onDoubleClick={reset}
       >
         <img

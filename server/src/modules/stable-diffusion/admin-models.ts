@@ -40,7 +40,11 @@ export function adminModelRoutes(app: FastifyInstance): void {
   });
 
   route(app, S.adminListSdModels, async () => {
-    const rows = await ctx().db.kysely.selectFrom('sd_models').selectAll().orderBy('sort').execute();
+    const rows = await ctx()
+      .db.kysely.selectFrom('sd_models')
+      .selectAll()
+      .orderBy('sort')
+      .execute();
     return { rows: rows.map(toAdmin), count: rows.length };
   });
 

@@ -54,7 +54,9 @@ export function adminRoutes(app: FastifyInstance): void {
     return body;
   });
 
-  route(app, S.adminGetComfyWorkflow, async ({ query }) => comfyWorkflowOf(ctx(), query.providerId));
+  route(app, S.adminGetComfyWorkflow, async ({ query }) =>
+    comfyWorkflowOf(ctx(), query.providerId),
+  );
 
   route(app, S.adminSaveComfyWorkflow, async ({ body }) => {
     const p = await providerById(ctx(), body.providerId);
@@ -70,7 +72,8 @@ export function adminRoutes(app: FastifyInstance): void {
   route(app, S.adminCheckConnection, async ({ body }) => {
     const p = await providerById(ctx(), body.providerId);
     if (!p) throw notFound(texts.providerNotFound);
-    const check = p.protocol === 'a1111' ? checkA1111 : p.protocol === 'comfyui' ? checkComfy : null;
+    const check =
+      p.protocol === 'a1111' ? checkA1111 : p.protocol === 'comfyui' ? checkComfy : null;
     if (!check) throw badRequest(texts.wrongProtocol, {}, 'providerId');
     try {
       return { ok: true, message: await check(p) };

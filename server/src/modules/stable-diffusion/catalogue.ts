@@ -120,7 +120,14 @@ export async function sdModelName(ctx: AppContext, id: number): Promise<string |
   return r?.name ?? null;
 }
 
-export const SAMPLERS = ['Euler a', 'Euler', 'DPM++ 2M Karras', 'DPM++ SDE Karras', 'DDIM', 'UniPC'];
+export const SAMPLERS = [
+  'Euler a',
+  'Euler',
+  'DPM++ 2M Karras',
+  'DPM++ SDE Karras',
+  'DDIM',
+  'UniPC',
+];
 
 /** The form every model gets unless its card says otherwise. */
 export function defaultFields(size = 512): S.SdField[] {

@@ -5,6 +5,7 @@ import { adminRoutes } from './admin-routes.js';
 import { sdRoutes } from './routes.js';
 import { sdRunner } from './sd-runner.js';
 import { seedStableDiffusion } from './seed.js';
+import { toolRoutes } from './tool-routes.js';
 import { toolRunner } from './tool-runner.js';
 
 export { checkConnection as checkA1111Connection } from '../../providers/image/a1111.js';
@@ -22,6 +23,7 @@ export const stableDiffusionModule: AtelierModule = {
     registerTaskKind(app.ctx, sdRunner);
     registerTaskKind(app.ctx, toolRunner);
     sdRoutes(app);
+    toolRoutes(app);
     adminRoutes(app);
     adminModelRoutes(app);
   },

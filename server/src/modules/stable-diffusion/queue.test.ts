@@ -73,17 +73,25 @@ describe('the model square on a one-at-a-time A1111', () => {
       tasks.push({ user, task: r.body.data });
     }
     // One runs upstream (its progress read from A1111's /progress), nine wait.
-    const first = await until(async () => {
-      const r = await sdStatus(t.app, tasks[0]!.user.token, [tasks[0]!.task.id]);
-      const x = r.body.data.rows[0]!;
-      return x.status === TaskStatus.running && x.progress > 0 ? x : null;
-    }, 10_000, 'the first picture running with progress');
+    const first = await until(
+      async () => {
+        const r = await sdStatus(t.app, tasks[0]!.user.token, [tasks[0]!.task.id]);
+        const x = r.body.data.rows[0]!;
+        return x.status === TaskStatus.running && x.progress > 0 ? x : null;
+      },
+      10_000,
+      'the first picture running with progress',
+    );
     expect(first.queuePosition).toBeNull();
     expect(fake.jobs).toHaveLength(1);
     const waiting = tasks.slice(1).map((x) => x.task.id);
     for (const u of users) {
       const mine = tasks.filter((x) => x.user === u && x.task.id !== tasks[0]!.task.id);
-      const r = await sdStatus(t.app, u.token, mine.map((x) => x.task.id));
+      const r = await sdStatus(
+        t.app,
+        u.token,
+        mine.map((x) => x.task.id),
+      );
       expect(r.status).toBe(200);
       for (const row of r.body.data.rows) {
         expect(row.status).toBe(TaskStatus.queued);
@@ -93,16 +101,20 @@ describe('the model square on a one-at-a-time A1111', () => {
       }
     }
     fake.mode = 'ok';
-    const finished = await until(async () => {
-      const all = await Promise.all(
-        users.map(async (u) => {
-          const ids = tasks.filter((x) => x.user === u).map((x) => x.task.id);
-          return (await sdStatus(t.app, u.token, ids)).body.data.rows;
-        }),
-      );
-      const rows = all.flat();
-      return rows.every((r) => r.status === TaskStatus.succeeded) ? rows : null;
-    }, 30_000, 'all ten pictures');
+    const finished = await until(
+      async () => {
+        const all = await Promise.all(
+          users.map(async (u) => {
+            const ids = tasks.filter((x) => x.user === u).map((x) => x.task.id);
+            return (await sdStatus(t.app, u.token, ids)).body.data.rows;
+          }),
+        );
+        const rows = all.flat();
+        return rows.every((r) => r.status === TaskStatus.succeeded) ? rows : null;
+      },
+      30_000,
+      'all ten pictures',
+    );
     expect(finished).toHaveLength(10);
     for (const r of finished) expect(r.images).toHaveLength(1);
     // The fake's own clock: never two jobs at once, none arrived while another ran.
@@ -114,9 +126,10 @@ describe('the model square on a one-at-a-time A1111', () => {
       expect(spans[i]!.start).toBeGreaterThanOrEqual(spans[i - 1]!.end!);
     // First come, first served.
     expect(spans.map((s) => s.body.prompt)).toEqual(tasks.map((x) => x.task.prompt));
-    for (const u of users) expect((await t.app.ctx.balances.read(u.userId)).credits).toBe(
-      10 * PRICE - tasks.filter((x) => x.user === u).length * PRICE,
-    );
+    for (const u of users)
+      expect((await t.app.ctx.balances.read(u.userId)).credits).toBe(
+        10 * PRICE - tasks.filter((x) => x.user === u).length * PRICE,
+      );
     expect(await ledgerCheck(t.app.ctx.db.kysely)).toEqual([]);
   }, 60_000);
 });

@@ -1,8 +1,19 @@
 import type { AppContext } from '../../context.js';
 import { formatAll } from '../../http/messages.js';
-import { ComfyClient, fillWorkflow, newClientId, type ComfyGraph } from '../../providers/image/comfyui.js';
+import {
+  ComfyClient,
+  fillWorkflow,
+  newClientId,
+  type ComfyGraph,
+} from '../../providers/image/comfyui.js';
 import { demoPicture } from '../../providers/image/sd-demo.js';
-import { UpstreamError, type StepOutcome, type TaskIo, type TaskRow, type TaskRunner } from '../tasks/index.js';
+import {
+  UpstreamError,
+  type StepOutcome,
+  type TaskIo,
+  type TaskRow,
+  type TaskRunner,
+} from '../tasks/index.js';
 import type { SdProvider } from './catalogue.js';
 import { comfyWorkflowOf } from './comfy-workflows.js';
 import { texts } from './messages.js';

@@ -9,7 +9,14 @@ import { fund, until } from '../../../test/task-support.js';
 export async function addProvider(
   app: FastifyInstance,
   adminToken: string,
-  p: { name: string; protocol: 'a1111' | 'comfyui' | 'midjourney'; baseUrl: string; apiKey?: string; concurrency?: number; timeoutMs?: number },
+  p: {
+    name: string;
+    protocol: 'a1111' | 'comfyui' | 'midjourney';
+    baseUrl: string;
+    apiKey?: string;
+    concurrency?: number;
+    timeoutMs?: number;
+  },
 ): Promise<number> {
   const r = await call<{ id: number }>(app, {
     method: 'POST',
@@ -21,7 +28,13 @@ export async function addProvider(
   return r.body.data.id;
 }
 
-export async function addPrice(app: FastifyInstance, adminToken: string, model: string, action: string, credits: number) {
+export async function addPrice(
+  app: FastifyInstance,
+  adminToken: string,
+  model: string,
+  action: string,
+  credits: number,
+) {
   const r = await call(app, {
     method: 'POST',
     url: '/api/admin/credits/prices/create',
@@ -60,19 +73,43 @@ export async function addSdModel(
 }
 
 export async function sdCreate(app: FastifyInstance, token: string, body: Record<string, unknown>) {
-  return call<S.SdTask>(app, { method: 'POST', url: '/api/queue/sdCreate', headers: bearer(token), payload: body });
+  return call<S.SdTask>(app, {
+    method: 'POST',
+    url: '/api/queue/sdCreate',
+    headers: bearer(token),
+    payload: body,
+  });
 }
 
-export async function toolSubmit(app: FastifyInstance, token: string, body: Record<string, unknown>) {
-  return call<S.SdTask>(app, { method: 'POST', url: '/api/tools/submit', headers: bearer(token), payload: body });
+export async function toolSubmit(
+  app: FastifyInstance,
+  token: string,
+  body: Record<string, unknown>,
+) {
+  return call<S.SdTask>(app, {
+    method: 'POST',
+    url: '/api/tools/submit',
+    headers: bearer(token),
+    payload: body,
+  });
 }
 
 export async function sdStatus(app: FastifyInstance, token: string, ids: number[]) {
-  return call<{ rows: S.SdTask[] }>(app, { method: 'POST', url: '/api/sd/status', headers: bearer(token), payload: { ids } });
+  return call<{ rows: S.SdTask[] }>(app, {
+    method: 'POST',
+    url: '/api/sd/status',
+    headers: bearer(token),
+    payload: { ids },
+  });
 }
 
 /** Waits until the task ends and answers it. */
-export async function settled(app: FastifyInstance, token: string, id: number, timeoutMs = 15_000): Promise<S.SdTask> {
+export async function settled(
+  app: FastifyInstance,
+  token: string,
+  id: number,
+  timeoutMs = 15_000,
+): Promise<S.SdTask> {
   return until(
     async () => {
       const r = await sdStatus(app, token, [id]);

@@ -10,7 +10,13 @@ import { defaultFields } from './catalogue.js';
  * served by the offline demo, and their prices. An operator's later edits stay.
  */
 
-const example = (prompt: string, seed: number, w: number, h: number, extra: Partial<S.SdParams> = {}) => ({
+const example = (
+  prompt: string,
+  seed: number,
+  w: number,
+  h: number,
+  extra: Partial<S.SdParams> = {},
+) => ({
   prompt,
   negativePrompt: 'lowres, blurry, watermark',
   seed,
@@ -29,7 +35,8 @@ export const DEMO_SD_MODELS = [
     checkpoint: 'realisticVisionV60.safetensors',
     base: 'SD 1.5',
     description: {
-      'en-US': 'Photographic portraits and landscapes (offline demo: pictures drawn on this server).',
+      'en-US':
+        'Photographic portraits and landscapes (offline demo: pictures drawn on this server).',
       'zh-CN': '写实人像与风景（离线演示：图片由本服务器生成）。',
       'zh-TW': '寫實人像與風景（離線演示：圖片由本伺服器生成）。',
     },

@@ -7,7 +7,15 @@ import { startFakeA1111, type FakeA1111 } from '../../../test/fakes/a1111.js';
 import { startFakeComfy, type FakeComfy } from '../../../test/fakes/comfyui.js';
 import { freePort, startWorkers } from '../../../test/drawing-support.js';
 import { ledgerCheck } from '../credits/index.js';
-import { addPrice, addProvider, addSdModel, fund, sdCreate, sdStatus, settled } from './sd.setup.js';
+import {
+  addPrice,
+  addProvider,
+  addSdModel,
+  fund,
+  sdCreate,
+  sdStatus,
+  settled,
+} from './sd.setup.js';
 
 /**
  * The model square end to end: the seeded demo cards (real covers, "use these parameters"
@@ -38,7 +46,15 @@ const WORKFLOW = {
   },
   '8': { class_type: 'VAEDecode', inputs: { samples: ['3', 0], vae: ['4', 2] } },
 };
-const MAPPING = { prompt: '6', negativePrompt: '7', seed: '3', size: '5', model: '4', steps: '3', output: '9' };
+const MAPPING = {
+  prompt: '6',
+  negativePrompt: '7',
+  seed: '3',
+  size: '5',
+  model: '4',
+  steps: '3',
+  output: '9',
+};
 
 beforeAll(async () => {
   [a1111, comfy, t] = await Promise.all([
@@ -99,9 +115,14 @@ const raw = async (url: string) => {
 };
 /** Distinct colours in a picture: a generated scene has many, a flat fill one. */
 const colours = async (png: Buffer) => {
-  const { data } = await sharp(png).resize(64, 64).removeAlpha().raw().toBuffer({ resolveWithObject: true });
+  const { data } = await sharp(png)
+    .resize(64, 64)
+    .removeAlpha()
+    .raw()
+    .toBuffer({ resolveWithObject: true });
   const seen = new Set<number>();
-  for (let i = 0; i < data.length; i += 3) seen.add((data[i]! << 16) | (data[i + 1]! << 8) | data[i + 2]!);
+  for (let i = 0; i < data.length; i += 3)
+    seen.add((data[i]! << 16) | (data[i + 1]! << 8) | data[i + 2]!);
   return seen.size;
 };
 
@@ -117,7 +138,9 @@ describe('the model square', () => {
     const cover = await raw(m.cover);
     expect(cover.status).toBe(200);
     expect(await colours(cover.bytes)).toBeGreaterThan(50);
-    const fields = await get<{ fields: S.SdField[] }>(`/api/autoreply/queryModelField?modelId=${m.id}`);
+    const fields = await get<{ fields: S.SdField[] }>(
+      `/api/autoreply/queryModelField?modelId=${m.id}`,
+    );
     expect(fields.body.data.fields.map((f) => f.name)).toEqual(
       expect.arrayContaining(['prompt', 'seed', 'steps', 'width', 'height', 'sampler']),
     );
@@ -129,11 +152,18 @@ describe('the model square', () => {
     expect(r.status, JSON.stringify(r.body)).toBe(200);
     const done = await settled(t.app, alice.token, r.body.data.id);
     expect(done.status).toBe(TaskStatus.succeeded);
-    expect(done.params).toMatchObject({ seed: ex.seed, steps: ex.steps, sampler: ex.sampler, width: ex.width });
+    expect(done.params).toMatchObject({
+      seed: ex.seed,
+      steps: ex.steps,
+      sampler: ex.sampler,
+      width: ex.width,
+    });
     expect(done.images[0]).toMatchObject({ width: ex.width, height: ex.height });
     const ours = await raw(done.images[0]!.url);
     const a = await sharp(ours.bytes).raw().toBuffer();
-    const b = await sharp((await raw(ex.image)).bytes).raw().toBuffer();
+    const b = await sharp((await raw(ex.image)).bytes)
+      .raw()
+      .toBuffer();
     expect(a.equals(b)).toBe(true);
     expect(await balance(alice)).toBe(before - m.credits);
   });
@@ -144,7 +174,11 @@ describe('the model square', () => {
       method: 'POST',
       url: '/api/admin/sd/comfyWorkflow/update',
       headers: h,
-      payload: { providerId: comfyProvider, workflow: WORKFLOW, mapping: { ...MAPPING, seed: '42' } },
+      payload: {
+        providerId: comfyProvider,
+        workflow: WORKFLOW,
+        mapping: { ...MAPPING, seed: '42' },
+      },
     });
     expect(bad.status).toBe(400);
     expect(JSON.stringify(bad.body)).toContain('mapping.seed');
@@ -188,13 +222,23 @@ describe('the model square', () => {
   });
 
   it('draws through A1111 with Basic auth, switching the checkpoint first', async () => {
-    const r = await sdCreate(t.app, alice.token, { modelId: a1111Model, prompt: 'harbour', seed: 5 });
+    const r = await sdCreate(t.app, alice.token, {
+      modelId: a1111Model,
+      prompt: 'harbour',
+      seed: 5,
+    });
     const done = await settled(t.app, alice.token, r.body.data.id);
     expect(done.status, done.error ?? '').toBe(TaskStatus.succeeded);
     expect(a1111.checkpointSwitches).toEqual(['realisticVisionV60']);
     const job = a1111.jobs.at(-1)!;
     expect(job.path).toBe('/sdapi/v1/txt2img');
-    expect(job.body).toMatchObject({ prompt: 'harbour', seed: 5, steps: 20, width: 512, sampler_name: 'Euler a' });
+    expect(job.body).toMatchObject({
+      prompt: 'harbour',
+      seed: 5,
+      steps: 20,
+      width: 512,
+      sampler_name: 'Euler a',
+    });
     // A second picture with the same checkpoint does not switch again.
     const again = await sdCreate(t.app, alice.token, { modelId: a1111Model, prompt: 'harbour 2' });
     await settled(t.app, alice.token, again.body.data.id);
@@ -235,15 +279,37 @@ describe('the model square', () => {
     const good = await check(comfyProvider);
     expect(good).toMatchObject({ ok: true });
     expect(good.message).toMatch(/ComfyUI answers: \d+ node types/);
-    const wrongKey = await addProvider(t.app, admin.token, { name: 'a1111-bad', protocol: 'a1111', baseUrl: a1111.url, apiKey: 'sd:nope' });
-    expect(await check(wrongKey)).toMatchObject({ ok: false, message: expect.stringContaining('password') });
+    const wrongKey = await addProvider(t.app, admin.token, {
+      name: 'a1111-bad',
+      protocol: 'a1111',
+      baseUrl: a1111.url,
+      apiKey: 'sd:nope',
+    });
+    expect(await check(wrongKey)).toMatchObject({
+      ok: false,
+      message: expect.stringContaining('password'),
+    });
     const port = await freePort();
-    const down = await addProvider(t.app, admin.token, { name: 'a1111-down', protocol: 'a1111', baseUrl: `http://127.0.0.1:${port}` });
+    const down = await addProvider(t.app, admin.token, {
+      name: 'a1111-down',
+      protocol: 'a1111',
+      baseUrl: `http://127.0.0.1:${port}`,
+    });
     expect((await check(down)).message).toContain('unreachable');
-    const a = await addProvider(t.app, admin.token, { name: 'a1111-ok', protocol: 'a1111', baseUrl: a1111.url, apiKey: 'sd:secret' });
+    const a = await addProvider(t.app, admin.token, {
+      name: 'a1111-ok',
+      protocol: 'a1111',
+      baseUrl: a1111.url,
+      apiKey: 'sd:secret',
+    });
     expect((await check(a)).message).toContain('2 checkpoints');
     // Only admins.
-    const r = await call(t.app, { method: 'POST', url: '/api/admin/sd/checkConnection', headers: bearer(alice.token), payload: { providerId: a } });
+    const r = await call(t.app, {
+      method: 'POST',
+      url: '/api/admin/sd/checkConnection',
+      headers: bearer(alice.token),
+      payload: { providerId: a },
+    });
     expect(r.status).toBe(403);
   });
 
@@ -252,7 +318,12 @@ describe('the model square', () => {
     const id = r.body.data.id;
     await settled(t.app, alice.token, id);
     expect((await sdStatus(t.app, bob.token, [id])).status).toBe(404);
-    const del = await call(t.app, { method: 'POST', url: '/api/sd/delete', headers: bearer(bob.token), payload: { ids: [id] } });
+    const del = await call(t.app, {
+      method: 'POST',
+      url: '/api/sd/delete',
+      headers: bearer(bob.token),
+      payload: { ids: [id] },
+    });
     expect(del.status).toBe(404);
     const list = await get<{ rows: S.SdTask[] }>('/api/sd/list?type=sd', bob.token);
     expect(list.body.data.rows).toHaveLength(0);
@@ -260,9 +331,18 @@ describe('the model square', () => {
     expect(mine.body.data.rows.map((x) => x.id)).toContain(id);
     // Still there for Alice, then deleted by her.
     expect((await sdStatus(t.app, alice.token, [id])).status).toBe(200);
-    const gone = await call<{ deleted: number }>(t.app, { method: 'POST', url: '/api/sd/delete', headers: bearer(alice.token), payload: { ids: [id] } });
+    const gone = await call<{ deleted: number }>(t.app, {
+      method: 'POST',
+      url: '/api/sd/delete',
+      headers: bearer(alice.token),
+      payload: { ids: [id] },
+    });
     expect(gone.body.data.deleted).toBe(1);
-    for (const url of ['/api/admin/sd/toolOps', '/api/admin/sd/models', `/api/admin/sd/comfyWorkflow?providerId=${comfyProvider}`])
+    for (const url of [
+      '/api/admin/sd/toolOps',
+      '/api/admin/sd/models',
+      `/api/admin/sd/comfyWorkflow?providerId=${comfyProvider}`,
+    ])
       expect((await get(url, alice.token)).status).toBe(403);
   });
 });

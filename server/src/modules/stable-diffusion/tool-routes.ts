@@ -7,7 +7,7 @@ import { demoPicture } from '../../providers/image/sd-demo.js';
 import { createTask } from '../tasks/index.js';
 import { providerById } from './catalogue.js';
 import { texts } from './messages.js';
-import { creditsOf, ownedPicture, toSdTasks } from './routes.js';
+import { creditsOf, ownedPicture, toSdTasks } from './views.js';
 import type { ToolTaskParams } from './tool-runner.js';
 
 /** The toolbox: its operations, submitting one, and the demo's example pictures of the square. */

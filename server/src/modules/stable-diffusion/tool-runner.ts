@@ -10,7 +10,13 @@ import {
   demoRestore,
   demoUpscale,
 } from '../../providers/image/sd-demo.js';
-import { UpstreamError, type StepOutcome, type TaskIo, type TaskRow, type TaskRunner } from '../tasks/index.js';
+import {
+  UpstreamError,
+  type StepOutcome,
+  type TaskIo,
+  type TaskRow,
+  type TaskRunner,
+} from '../tasks/index.js';
 import type { SdProvider } from './catalogue.js';
 import { texts } from './messages.js';
 import {
@@ -140,7 +146,10 @@ async function runA1111(io: TaskIo, task: TaskRow, provider: SdProvider): Promis
       );
     }
     case 'rembg':
-      return done(task, await client.removeBackground(b64(image), String(o.model ?? 'u2net'), io.signal));
+      return done(
+        task,
+        await client.removeBackground(b64(image), String(o.model ?? 'u2net'), io.signal),
+      );
     case 'remix':
     case 'redraw':
       return done(task, await img2img(io, task, provider, image));

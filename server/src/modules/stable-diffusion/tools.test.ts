@@ -46,12 +46,15 @@ beforeAll(async () => {
   ]);
   await fund(t.app, alice.userId, 500);
   await fund(t.app, bob.userId, 50);
-  picture = (await upload(t.app, alice, (await demoPicture('a cat in a garden', 3, 256, 192)).png)).url;
+  picture = (await upload(t.app, alice, (await demoPicture('a cat in a garden', 3, 256, 192)).png))
+    .url;
   face = (await upload(t.app, alice, (await demoPicture('a smiling face', 9, 128, 128)).png)).url;
   // White on the left half: only there may remix and redraw change anything.
   const m = Buffer.alloc(256 * 192);
   for (let y = 0; y < 192; y++) m.fill(255, y * 256, y * 256 + 128);
-  const maskPng = await sharp(m, { raw: { width: 256, height: 192, channels: 1 } }).png().toBuffer();
+  const maskPng = await sharp(m, { raw: { width: 256, height: 192, channels: 1 } })
+    .png()
+    .toBuffer();
   mask = (await upload(t.app, alice, maskPng, 'mask.png')).url;
   await startWorkers(t.app);
 });
@@ -62,7 +65,10 @@ afterAll(async () => {
 
 const bytesOf = async (url: string) => (await t.app.inject({ method: 'GET', url })).rawPayload;
 const rgb = async (url: string) =>
-  sharp(await bytesOf(url)).removeAlpha().raw().toBuffer({ resolveWithObject: true });
+  sharp(await bytesOf(url))
+    .removeAlpha()
+    .raw()
+    .toBuffer({ resolveWithObject: true });
 
 async function run(token: string, body: Record<string, unknown>): Promise<S.SdTask> {
   const r = await toolSubmit(t.app, token, { image: picture, ...body });
@@ -118,7 +124,11 @@ describe('the toolbox with the offline demo', () => {
   });
 
   it('remixes and redraws only inside the mask', async () => {
-    const noMask = await toolSubmit(t.app, alice.token, { op: 'redraw', image: picture, prompt: 'x' });
+    const noMask = await toolSubmit(t.app, alice.token, {
+      op: 'redraw',
+      image: picture,
+      prompt: 'x',
+    });
     expect(noMask.status).toBe(400);
     expect(JSON.stringify(noMask.body)).toContain('mask');
     for (const op of ['remix', 'redraw']) {
@@ -132,8 +142,13 @@ describe('the toolbox with the offline demo', () => {
   it('takes only the caller’s own pictures, and lists the operations with prices', async () => {
     const r = await toolSubmit(t.app, bob.token, { op: 'upscale', image: picture });
     expect(r.status).toBe(404);
-    const ops = await call<{ rows: Array<{ op: string; demo: boolean; credits: number }> }>(t.app, { method: 'GET', url: '/api/tools/ops' });
-    expect(ops.body.data.rows.map((o) => o.op)).toEqual([...['upscale', 'restore', 'rembg', 'faceswap', 'remix', 'redraw']]);
+    const ops = await call<{ rows: Array<{ op: string; demo: boolean; credits: number }> }>(t.app, {
+      method: 'GET',
+      url: '/api/tools/ops',
+    });
+    expect(ops.body.data.rows.map((o) => o.op)).toEqual([
+      ...['upscale', 'restore', 'rembg', 'faceswap', 'remix', 'redraw'],
+    ]);
     expect(ops.body.data.rows.every((o) => o.demo && o.credits > 0)).toBe(true);
   });
 });
@@ -141,8 +156,18 @@ describe('the toolbox with the offline demo', () => {
 describe('the toolbox on upstreams the operator maps', () => {
   it('runs extras, rembg and img2img on A1111, and face swap on a midjourney-proxy', async () => {
     const h = bearer(admin.token);
-    const a = await addProvider(t.app, admin.token, { name: 'tools-a1111', protocol: 'a1111', baseUrl: a1111.url, concurrency: 1 });
-    const p = await addProvider(t.app, admin.token, { name: 'tools-mj', protocol: 'midjourney', baseUrl: mj.url, apiKey: mj.secret });
+    const a = await addProvider(t.app, admin.token, {
+      name: 'tools-a1111',
+      protocol: 'a1111',
+      baseUrl: a1111.url,
+      concurrency: 1,
+    });
+    const p = await addProvider(t.app, admin.token, {
+      name: 'tools-mj',
+      protocol: 'midjourney',
+      baseUrl: mj.url,
+      apiKey: mj.secret,
+    });
     const map = (op: string, providerId: number, options: Record<string, string | number> = {}) =>
       call(t.app, {
         method: 'POST',
@@ -151,21 +176,35 @@ describe('the toolbox on upstreams the operator maps', () => {
         payload: { op, providerId, priceKey: `sd-tool:${op}`, options, enabled: true },
       });
     expect((await map('faceswap', a)).status).toBe(400); // A1111 has no face swap
-    for (const op of ['upscale', 'restore', 'rembg', 'redraw']) expect((await map(op, a, op === 'restore' ? { restorer: 'CodeFormer' } : {})).status).toBe(200);
+    for (const op of ['upscale', 'restore', 'rembg', 'redraw'])
+      expect((await map(op, a, op === 'restore' ? { restorer: 'CodeFormer' } : {})).status).toBe(
+        200,
+      );
     expect((await map('faceswap', p)).status).toBe(200);
 
     const up = await run(alice.token, { op: 'upscale', scale: 2 });
     expect(up.images[0]).toMatchObject({ width: 512, height: 384 });
-    const extras = a1111.requests.filter((r) => r.path === '/sdapi/v1/extra-single-image').map((r) => JSON.parse(r.body) as Record<string, unknown>);
+    const extras = a1111.requests
+      .filter((r) => r.path === '/sdapi/v1/extra-single-image')
+      .map((r) => JSON.parse(r.body) as Record<string, unknown>);
     expect(extras[0]).toMatchObject({ upscaling_resize: 2, upscaler_1: 'R-ESRGAN 4x+' });
     await run(alice.token, { op: 'restore' });
-    expect(JSON.parse(a1111.requests.filter((r) => r.path === '/sdapi/v1/extra-single-image').at(-1)!.body)).toMatchObject({ codeformer_visibility: 1, upscaling_resize: 1 });
+    expect(
+      JSON.parse(
+        a1111.requests.filter((r) => r.path === '/sdapi/v1/extra-single-image').at(-1)!.body,
+      ),
+    ).toMatchObject({ codeformer_visibility: 1, upscaling_resize: 1 });
     const cut = await run(alice.token, { op: 'rembg' });
     expect((await sharp(await bytesOf(cut.images[0]!.url)).metadata()).hasAlpha).toBe(true);
     await run(alice.token, { op: 'redraw', mask, prompt: 'a tiger', strength: 0.7 });
     const job = a1111.jobs.at(-1)!;
     expect(job.path).toBe('/sdapi/v1/img2img');
-    expect(job.body).toMatchObject({ prompt: 'a tiger', denoising_strength: 0.7, width: 256, height: 192 });
+    expect(job.body).toMatchObject({
+      prompt: 'a tiger',
+      denoising_strength: 0.7,
+      width: 256,
+      height: 192,
+    });
     expect(typeof job.body.mask).toBe('string');
 
     const swapped = await run(alice.token, { op: 'faceswap', face });

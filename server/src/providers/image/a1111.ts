@@ -154,7 +154,8 @@ export class A1111Client {
       signal,
     );
     // "name.safetensors [hash]", "name.safetensors" and "name" all name the same checkpoint.
-    const bare = (s: string) => s.replace(/\s*\[[0-9a-f]+\]$/i, '').replace(/\.(safetensors|ckpt)$/i, '');
+    const bare = (s: string) =>
+      s.replace(/\s*\[[0-9a-f]+\]$/i, '').replace(/\.(safetensors|ckpt)$/i, '');
     if (bare(options.sd_model_checkpoint ?? '') === bare(checkpoint)) return;
     await this.request('POST', '/sdapi/v1/options', { sd_model_checkpoint: checkpoint }, signal);
   }
@@ -248,6 +249,10 @@ export async function checkConnection(
 ): Promise<string> {
   const models = await new A1111Client(p).sdModels(signal);
   if (!Array.isArray(models))
-    throw new UpstreamError('sd-models did not answer a list: is this an A1111 WebUI?', 'permanent', 'answer');
+    throw new UpstreamError(
+      'sd-models did not answer a list: is this an A1111 WebUI?',
+      'permanent',
+      'answer',
+    );
   return `AUTOMATIC1111 answers: ${models.length} checkpoint${models.length === 1 ? '' : 's'}${models[0] ? ` (${models[0].model_name}…)` : ''}`;
 }

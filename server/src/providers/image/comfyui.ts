@@ -45,7 +45,8 @@ export function fillWorkflow(graph: ComfyGraph, map: ComfyMapping, v: ComfyInput
   const node = (id: string | undefined, what: string) => {
     if (id === undefined) return null;
     const n = g[id];
-    if (!n) throw new UpstreamError(`the workflow has no node ${id} (${what})`, 'permanent', 'refused');
+    if (!n)
+      throw new UpstreamError(`the workflow has no node ${id} (${what})`, 'permanent', 'refused');
     return n.inputs;
   };
   node(map.prompt, 'prompt')!.text = v.prompt;
@@ -64,8 +65,15 @@ export function fillWorkflow(graph: ComfyGraph, map: ComfyMapping, v: ComfyInput
 }
 
 interface HistoryEntry {
-  outputs?: Record<string, { images?: Array<{ filename: string; subfolder: string; type: string }> }>;
-  status?: { status_str?: string; completed?: boolean; messages?: Array<[string, Record<string, unknown>]> };
+  outputs?: Record<
+    string,
+    { images?: Array<{ filename: string; subfolder: string; type: string }> }
+  >;
+  status?: {
+    status_str?: string;
+    completed?: boolean;
+    messages?: Array<[string, Record<string, unknown>]>;
+  };
 }
 
 export class ComfyClient {
@@ -100,7 +108,8 @@ export class ComfyClient {
     }
     if (res.status >= 300) {
       const text = await res.text().catch(() => '');
-      const retry = res.status === 401 || res.status === 403 ? 'permanent' : retryOfStatus(res.status);
+      const retry =
+        res.status === 401 || res.status === 403 ? 'permanent' : retryOfStatus(res.status);
       throw new UpstreamError(
         `${where}: HTTP ${res.status}${retry === 'permanent' ? ` ${text.slice(0, 300)}` : ''}`,
         retry,
@@ -178,7 +187,11 @@ export class ComfyClient {
    * Listens on `/ws?clientId=` for up to `ms`: the last progress of `promptId` (0–100), and
    * whether it finished (`executing` with `node: null`) or failed (`execution_error`).
    */
-  watch(clientId: string, promptId: string, ms: number): Promise<{ percent: number | null; ended: boolean }> {
+  watch(
+    clientId: string,
+    promptId: string,
+    ms: number,
+  ): Promise<{ percent: number | null; ended: boolean }> {
     const url = `${this.base().replace(/^http/, 'ws')}/ws?clientId=${encodeURIComponent(clientId)}`;
     return new Promise((resolve) => {
       let percent: number | null = null;
@@ -207,7 +220,11 @@ export class ComfyClient {
         if (d.prompt_id !== undefined && d.prompt_id !== promptId) return;
         if (m.type === 'progress' && typeof d.value === 'number' && typeof d.max === 'number')
           percent = Math.round((d.value / Math.max(1, d.max)) * 100);
-        if ((m.type === 'executing' && d.node === null) || m.type === 'execution_error' || m.type === 'execution_success')
+        if (
+          (m.type === 'executing' && d.node === null) ||
+          m.type === 'execution_error' ||
+          m.type === 'execution_success'
+        )
           end(true);
       });
     });
@@ -243,7 +260,8 @@ export async function checkConnection(
 ): Promise<string> {
   const info = await new ComfyClient(p).objectInfo(signal);
   const n = Object.keys(info).length;
-  if (n === 0) throw new UpstreamError('object_info is empty: is this ComfyUI?', 'permanent', 'answer');
+  if (n === 0)
+    throw new UpstreamError('object_info is empty: is this ComfyUI?', 'permanent', 'answer');
   const ckpt = info.CheckpointLoaderSimple ? '' : ' (no CheckpointLoaderSimple node)';
   return `ComfyUI answers: ${n} node types${ckpt}`;
 }

@@ -18,7 +18,12 @@ export async function demoPicture(
 ): Promise<RenderedImage> {
   const long = Math.max(width, height);
   const img = await renderRecipe(
-    { prompt, seed: seed >>> 0, aspect: `${width}:${height}`, steps: [{ kind: 'upscale', cell: 1 }] },
+    {
+      prompt,
+      seed: seed >>> 0,
+      aspect: `${width}:${height}`,
+      steps: [{ kind: 'upscale', cell: 1 }],
+    },
     long,
   );
   if (img.width === width && img.height === height) return img;
@@ -64,7 +69,10 @@ export async function demoRestore(bytes: Buffer): Promise<RenderedImage> {
  * colour is far from the border's (the background's); the rest becomes transparent.
  */
 export async function demoRemoveBackground(bytes: Buffer): Promise<RenderedImage> {
-  const { data, info } = await sharp(bytes).removeAlpha().raw().toBuffer({ resolveWithObject: true });
+  const { data, info } = await sharp(bytes)
+    .removeAlpha()
+    .raw()
+    .toBuffer({ resolveWithObject: true });
   const { width: w, height: h } = info;
   let r = 0;
   let g = 0;
@@ -102,7 +110,9 @@ export async function demoRemoveBackground(bytes: Buffer): Promise<RenderedImage
       out[i * 4 + 2] = data[i * 3 + 2]!;
       out[i * 4 + 3] = Math.round(Math.max(inside, far * wide) * 255);
     }
-  const png = await sharp(out, { raw: { width: w, height: h, channels: 4 } }).png().toBuffer();
+  const png = await sharp(out, { raw: { width: w, height: h, channels: 4 } })
+    .png()
+    .toBuffer();
   return { png, width: w, height: h };
 }
 
@@ -120,7 +130,10 @@ export async function demoRepaint(
   seed: number,
   strength: number,
 ): Promise<RenderedImage> {
-  const { data: src, info } = await sharp(bytes).removeAlpha().raw().toBuffer({ resolveWithObject: true });
+  const { data: src, info } = await sharp(bytes)
+    .removeAlpha()
+    .raw()
+    .toBuffer({ resolveWithObject: true });
   const { width: w, height: h } = info;
   const fresh = await demoPicture(prompt || 'remix', seed ^ hashString(prompt), w, h);
   const gen = await sharp(fresh.png).removeAlpha().raw().toBuffer();
@@ -133,6 +146,8 @@ export async function demoRepaint(
     for (let c = 0; c < 3; c++)
       out[i * 3 + c] = Math.round(src[i * 3 + c]! * (1 - k) + gen[i * 3 + c]! * k);
   }
-  const png = await sharp(out, { raw: { width: w, height: h, channels: 3 } }).png().toBuffer();
+  const png = await sharp(out, { raw: { width: w, height: h, channels: 3 } })
+    .png()
+    .toBuffer();
   return { png, width: w, height: h };
 }

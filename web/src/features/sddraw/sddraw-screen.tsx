@@ -55,6 +55,66 @@ function ModelCard({ m, onOpen }: { m: sd.SdModel; onOpen: () => void }) {
   );
 }
 
+/** One model: its form, its examples ("use these parameters") and the caller's pictures. */
+function ModelDetail(props: {
+  model: sd.SdModel;
+  fields: sd.SdField[] | null;
+  values: Partial<SdValues>;
+  setValues: (v: Partial<SdValues>) => void;
+  busy: boolean;
+  onSubmit: () => void;
+  onBack: () => void;
+}) {
+  const { t } = useTranslation();
+  const { model, values, setValues } = props;
+  return (
+    <div className="flex flex-col gap-4 lg:flex-row lg:items-start">
+      <div className="flex w-full flex-col gap-3 lg:w-[400px] lg:shrink-0">
+        <Button icon={<ArrowLeftOutlined />} onClick={props.onBack} className="self-start">
+          {t('sd:square.back')}
+        </Button>
+        <h2 className="m-0 text-lg font-semibold text-white/90">{model.name}</h2>
+        <p className="m-0 text-sm text-white/60">
+          {model.description} · {t('sd:square.base')} {model.baseModel} · {t('sd:square.provider')}{' '}
+          {model.demo ? t('sd:demo') : model.providerName}
+        </p>
+        {props.fields && (
+          <SdForm
+            fields={props.fields}
+            values={values}
+            onChange={setValues}
+            credits={model.credits}
+            busy={props.busy}
+            onSubmit={props.onSubmit}
+          />
+        )}
+      </div>
+      <div className="flex min-w-0 flex-1 flex-col gap-3">
+        <h3 className="m-0 text-base text-white/80">{t('sd:square.examples')}</h3>
+        <ul className="m-0 grid list-none grid-cols-2 gap-3 p-0 xl:grid-cols-3">
+          {model.examples.map((e, i) => (
+            <li
+              key={i}
+              className="flex flex-col gap-2 rounded-lg bg-white/5 p-2"
+              data-testid="sd-example"
+            >
+              <img src={e.image} alt={e.prompt} loading="lazy" className="w-full rounded" />
+              <p className="m-0 line-clamp-2 text-xs text-white/70">{e.prompt}</p>
+              <p className="m-0 text-xs text-white/45">
+                {e.width}×{e.height} · {e.steps} · {e.sampler} · {e.seed}
+              </p>
+              <Button size="small" onClick={() => setValues(valuesOf(e.prompt, e))}>
+                {t('sd:square.useParams')}
+              </Button>
+            </li>
+          ))}
+        </ul>
+        <SdResults onRedo={(task) => setValues(valuesOf(task.prompt, task.params))} />
+      </div>
+    </div>
+  );
+}
+
 /**
  * `/sddraw`, the model square: a grid of models with covers; choosing one opens its examples
  * and its form (built from the fields the model exposes), and the caller's pictures below.
@@ -130,54 +190,15 @@ export default function SddrawScreen() {
         </ul>
       )}
       {model && (
-        <div className="flex flex-col gap-4 lg:flex-row lg:items-start">
-          <div className="flex w-full flex-col gap-3 lg:w-[400px] lg:shrink-0">
-            <Button
-              icon={<ArrowLeftOutlined />}
-              onClick={() => setModelId(null)}
-              className="self-start"
-            >
-              {t('sd:square.back')}
-            </Button>
-            <h2 className="m-0 text-lg font-semibold text-white/90">{model.name}</h2>
-            <p className="m-0 text-sm text-white/60">
-              {model.description} · {t('sd:square.base')} {model.baseModel} ·{' '}
-              {t('sd:square.provider')} {model.demo ? t('sd:demo') : model.providerName}
-            </p>
-            {fields.data && (
-              <SdForm
-                fields={fields.data.fields}
-                values={values}
-                onChange={setValues}
-                credits={model.credits}
-                busy={create.isPending}
-                onSubmit={submit}
-              />
-            )}
-          </div>
-          <div className="flex min-w-0 flex-1 flex-col gap-3">
-            <h3 className="m-0 text-base text-white/80">{t('sd:square.examples')}</h3>
-            <ul className="m-0 grid list-none grid-cols-2 gap-3 p-0 xl:grid-cols-3">
-              {model.examples.map((e, i) => (
-                <li
-                  key={i}
-                  className="flex flex-col gap-2 rounded-lg bg-white/5 p-2"
-                  data-testid="sd-example"
-                >
-                  <img src={e.image} alt={e.prompt} loading="lazy" className="w-full rounded" />
-                  <p className="m-0 line-clamp-2 text-xs text-white/70">{e.prompt}</p>
-                  <p className="m-0 text-xs text-white/45">
-                    {e.width}×{e.height} · {e.steps} · {e.sampler} · {e.seed}
-                  </p>
-                  <Button size="small" onClick={() => setValues(valuesOf(e.prompt, e))}>
-                    {t('sd:square.useParams')}
-                  </Button>
-                </li>
-              ))}
-            </ul>
-            <SdResults onRedo={(task) => setValues(valuesOf(task.prompt, task.params))} />
-          </div>
-        </div>
+        <ModelDetail
+          model={model}
+          fields={fields.data?.fields ?? null}
+          values={values}
+          setValues={setValues}
+          busy={create.isPending}
+          onSubmit={submit}
+          onBack={() => setModelId(null)}
+        />
       )}
       {!model && (
         <SdResults
