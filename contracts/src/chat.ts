@@ -8,7 +8,18 @@ import { listOf, queryInt } from './envelope.js';
  */
 
 /** `midjourney`: a midjourney-proxy (image models of the drawing screen). */
-export const providerProtocols = ['openai', 'demo', 'midjourney'] as const;
+/** Video (docs/video.md): `runway`, `luma`, `luma-relay`, `kling`, `pika` (relayed), `openai-video`. */
+export const providerProtocols = [
+  'openai',
+  'demo',
+  'midjourney',
+  'runway',
+  'luma',
+  'luma-relay',
+  'kling',
+  'pika',
+  'openai-video',
+] as const;
 export const providerProtocol = z.enum(providerProtocols);
 export const modelKinds = ['chat', 'image', 'music', 'video', 'separation'] as const;
 export const modelKind = z.enum(modelKinds);

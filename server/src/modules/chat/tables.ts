@@ -1,6 +1,15 @@
 import type { Generated } from 'kysely';
 
-export type ProviderProtocol = 'openai' | 'demo' | 'midjourney';
+export type ProviderProtocol =
+  | 'openai'
+  | 'demo'
+  | 'midjourney'
+  | 'runway'
+  | 'luma'
+  | 'luma-relay'
+  | 'kling'
+  | 'pika'
+  | 'openai-video';
 export type ModelKind = 'chat' | 'image' | 'music' | 'video' | 'separation';
 export type LogStatus = 'done' | 'partial' | 'error';
 
