@@ -47,7 +47,6 @@ const comingSoon: ReadonlySet<string> = new Set<ScreenName>([
   'sd3',
   'tools',
   'sddraw',
-  'video',
   'music',
   'separation',
   'market',
