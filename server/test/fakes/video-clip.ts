@@ -9,8 +9,22 @@ export function testClip(seconds: number): Buffer {
   try {
     const out = path.join(dir, 'clip.mp4');
     execFileSync(process.env.FFMPEG_PATH || 'ffmpeg', [
-      '-v', 'error', '-f', 'lavfi', '-i', `testsrc=duration=${seconds}:size=320x240:rate=12`,
-      '-c:v', 'libx264', '-preset', 'ultrafast', '-pix_fmt', 'yuv420p', '-movflags', '+faststart', '-y', out,
+      '-v',
+      'error',
+      '-f',
+      'lavfi',
+      '-i',
+      `testsrc=duration=${seconds}:size=320x240:rate=12`,
+      '-c:v',
+      'libx264',
+      '-preset',
+      'ultrafast',
+      '-pix_fmt',
+      'yuv420p',
+      '-movflags',
+      '+faststart',
+      '-y',
+      out,
     ]);
     return fs.readFileSync(out);
   } finally {

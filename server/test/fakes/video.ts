@@ -52,9 +52,15 @@ function klingAuthOk(req: FakeRequest): boolean {
   const [h, p, s] = token.split('.');
   if (!h || !p || !s) return false;
   const want = createHmac('sha256', SECRET).update(`${h}.${p}`).digest('base64url');
-  const claims = JSON.parse(Buffer.from(p, 'base64url').toString()) as { iss?: string; exp?: number; nbf?: number };
+  const claims = JSON.parse(Buffer.from(p, 'base64url').toString()) as {
+    iss?: string;
+    exp?: number;
+    nbf?: number;
+  };
   const now = Date.now() / 1000;
-  return want === s && claims.iss === ACCESS && (claims.exp ?? 0) > now && (claims.nbf ?? now) <= now;
+  return (
+    want === s && claims.iss === ACCESS && (claims.exp ?? 0) > now && (claims.nbf ?? now) <= now
+  );
 }
 
 export async function startFakeVideoUpstream(opts: { stepMs?: number; clipSeconds?: number } = {}) {
@@ -63,7 +69,6 @@ export async function startFakeVideoUpstream(opts: { stepMs?: number; clipSecond
   const clip = testClip(clipSeconds);
   const jobs = new Map<string, Job>();
   const downloads = new Map<string, number>();
-  let self: FakeVideoUpstream;
 
   const phase = (j: Job) => {
     const steps = j.scenario.steps ?? 2;
@@ -71,30 +76,48 @@ export async function startFakeVideoUpstream(opts: { stepMs?: number; clipSecond
     if (i >= steps) return j.scenario.fail || j.scenario.filter ? 'failed' : 'done';
     return i === 0 ? 'queued' : 'running';
   };
-  const progress = (j: Job) => Math.min(0.99, (Date.now() - j.created) / (stepMs * (j.scenario.steps ?? 2)));
+  const progress = (j: Job) =>
+    Math.min(0.99, (Date.now() - j.created) / (stepMs * (j.scenario.steps ?? 2)));
   const link = (j: Job) => {
     j.linksHanded++;
     return `${self.url}/files/${j.id}.mp4?sig=${j.linksHanded}`;
   };
-  const why = (j: Job) => (j.scenario.filter ? 'content moderation: policy violation' : 'upstream render crashed');
+  const why = (j: Job) =>
+    j.scenario.filter ? 'content moderation: policy violation' : 'upstream render crashed';
 
   const views: Record<VideoProtocol, (j: Job) => unknown> = {
     runway: (j) => {
       const s = phase(j);
       return {
         id: j.id,
-        status: s === 'queued' ? 'PENDING' : s === 'running' ? 'RUNNING' : s === 'done' ? 'SUCCEEDED' : 'FAILED',
+        status:
+          s === 'queued'
+            ? 'PENDING'
+            : s === 'running'
+              ? 'RUNNING'
+              : s === 'done'
+                ? 'SUCCEEDED'
+                : 'FAILED',
         createdAt: new Date(j.created).toISOString(),
         ...(s === 'running' ? { progress: progress(j) } : {}),
         ...(s === 'done' ? { output: [link(j)] } : {}),
-        ...(s === 'failed' ? { failure: why(j), failureCode: j.scenario.filter ? 'SAFETY.INPUT.TEXT' : 'INTERNAL' } : {}),
+        ...(s === 'failed'
+          ? { failure: why(j), failureCode: j.scenario.filter ? 'SAFETY.INPUT.TEXT' : 'INTERNAL' }
+          : {}),
       };
     },
     luma: (j) => {
       const s = phase(j);
       return {
         id: j.id,
-        state: s === 'queued' ? 'queued' : s === 'running' ? 'dreaming' : s === 'done' ? 'completed' : 'failed',
+        state:
+          s === 'queued'
+            ? 'queued'
+            : s === 'running'
+              ? 'dreaming'
+              : s === 'done'
+                ? 'completed'
+                : 'failed',
         failure_reason: s === 'failed' ? why(j) : null,
         assets: s === 'done' ? { video: link(j), image: null } : null,
         created_at: new Date(j.created).toISOString(),
@@ -104,8 +127,18 @@ export async function startFakeVideoUpstream(opts: { stepMs?: number; clipSecond
       const s = phase(j);
       return {
         id: j.id,
-        state: s === 'queued' ? 'pending' : s === 'running' ? 'processing' : s === 'done' ? 'completed' : 'failed',
-        video: s === 'done' ? { url: link(j), download_url: link(j), thumbnail: null, width: 320, height: 240 } : null,
+        state:
+          s === 'queued'
+            ? 'pending'
+            : s === 'running'
+              ? 'processing'
+              : s === 'done'
+                ? 'completed'
+                : 'failed',
+        video:
+          s === 'done'
+            ? { url: link(j), download_url: link(j), thumbnail: null, width: 320, height: 240 }
+            : null,
         estimate_wait_seconds: s === 'queued' ? 30 : null,
         ...(s === 'failed' ? { failure_reason: why(j) } : {}),
       };
@@ -114,11 +147,22 @@ export async function startFakeVideoUpstream(opts: { stepMs?: number; clipSecond
       const s = phase(j);
       return {
         task_id: j.id,
-        task_status: s === 'queued' ? 'submitted' : s === 'running' ? 'processing' : s === 'done' ? 'succeed' : 'failed',
-        task_status_msg: s === 'failed' ? (j.scenario.filter ? 'risk control: sensitive content' : why(j)) : '',
+        task_status:
+          s === 'queued'
+            ? 'submitted'
+            : s === 'running'
+              ? 'processing'
+              : s === 'done'
+                ? 'succeed'
+                : 'failed',
+        task_status_msg:
+          s === 'failed' ? (j.scenario.filter ? 'risk control: sensitive content' : why(j)) : '',
         created_at: j.created,
         updated_at: Date.now(),
-        task_result: s === 'done' ? { videos: [{ id: `v-${j.id}`, url: link(j), duration: String(clipSeconds) }] } : undefined,
+        task_result:
+          s === 'done'
+            ? { videos: [{ id: `v-${j.id}`, url: link(j), duration: String(clipSeconds) }] }
+            : undefined,
       };
     },
     pika: (j) => {
@@ -128,7 +172,14 @@ export async function startFakeVideoUpstream(opts: { stepMs?: number; clipSecond
         videos: [
           {
             id: `v-${j.id}`,
-            status: s === 'queued' ? 'queued' : s === 'running' ? 'started' : s === 'done' ? 'finished' : 'error',
+            status:
+              s === 'queued'
+                ? 'queued'
+                : s === 'running'
+                  ? 'started'
+                  : s === 'done'
+                    ? 'finished'
+                    : 'error',
             progress: Math.round(progress(j) * 100),
             ...(s === 'done' ? { resultUrl: link(j), duration: clipSeconds } : {}),
             ...(s === 'failed' ? { error: j.scenario.filter ? 'nsfw moderation' : why(j) } : {}),
@@ -142,20 +193,35 @@ export async function startFakeVideoUpstream(opts: { stepMs?: number; clipSecond
         id: j.id,
         object: 'video',
         model: 'sora-2',
-        status: s === 'queued' ? 'queued' : s === 'running' ? 'in_progress' : s === 'done' ? 'completed' : 'failed',
+        status:
+          s === 'queued'
+            ? 'queued'
+            : s === 'running'
+              ? 'in_progress'
+              : s === 'done'
+                ? 'completed'
+                : 'failed',
         progress: s === 'done' ? 100 : Math.round(progress(j) * 100),
         seconds: String(clipSeconds),
         size: '320x240',
         created_at: Math.floor(j.created / 1000),
         ...(s === 'failed'
-          ? { error: { message: why(j), code: j.scenario.filter ? 'moderation_blocked' : 'internal_error' } }
+          ? {
+              error: {
+                message: why(j),
+                code: j.scenario.filter ? 'moderation_blocked' : 'internal_error',
+              },
+            }
           : {}),
       };
     },
   };
 
   const create = (protocol: VideoProtocol, req: FakeRequest, callbackUrl?: string) => {
-    const id = protocol === 'runway' || protocol === 'luma' ? crypto.randomUUID() : `${protocol}-${randomBytes(5).toString('hex')}`;
+    const id =
+      protocol === 'runway' || protocol === 'luma'
+        ? crypto.randomUUID()
+        : `${protocol}-${randomBytes(5).toString('hex')}`;
     const job: Job = {
       id,
       protocol,
@@ -169,13 +235,19 @@ export async function startFakeVideoUpstream(opts: { stepMs?: number; clipSecond
     jobs.set(id, job);
     if (callbackUrl && job.scenario.callback) {
       // Like Luma and Kling: the final state is POSTed when the job ends.
-      setTimeout(() => {
-        void fetch(callbackUrl, {
-          method: 'POST',
-          headers: { 'content-type': 'application/json' },
-          body: JSON.stringify(views[protocol](job)),
-        }).then((r) => job.callbackDeliveries.push(r.status), () => job.callbackDeliveries.push(0));
-      }, stepMs * (job.scenario.steps ?? 2) + 5);
+      setTimeout(
+        () => {
+          void fetch(callbackUrl, {
+            method: 'POST',
+            headers: { 'content-type': 'application/json' },
+            body: JSON.stringify(views[protocol](job)),
+          }).then(
+            (r) => job.callbackDeliveries.push(r.status),
+            () => job.callbackDeliveries.push(0),
+          );
+        },
+        stepMs * (job.scenario.steps ?? 2) + 5,
+      );
     }
     return job;
   };
@@ -190,9 +262,17 @@ export async function startFakeVideoUpstream(opts: { stepMs?: number; clipSecond
       const job = jobs.get(m[1]!);
       if (!job) return json(404, { error: 'no such file' });
       if (job.scenario.expireFirstLink && req.query.get('sig') === '1')
-        return { status: 403, headers: { 'content-type': 'application/xml' }, body: '<Error><Code>AccessDenied</Code><Message>Request has expired</Message></Error>' };
+        return {
+          status: 403,
+          headers: { 'content-type': 'application/xml' },
+          body: '<Error><Code>AccessDenied</Code><Message>Request has expired</Message></Error>',
+        };
       downloads.set(job.id, (downloads.get(job.id) ?? 0) + 1);
-      return { status: 200, headers: { 'content-type': 'video/mp4' }, body: clip as unknown as string };
+      return {
+        status: 200,
+        headers: { 'content-type': 'video/mp4' },
+        body: clip as unknown as string,
+      };
     }
     // Kling
     if (p.startsWith('/v1/videos/text2video') || p.startsWith('/v1/videos/image2video')) {
@@ -201,21 +281,35 @@ export async function startFakeVideoUpstream(opts: { stepMs?: number; clipSecond
         const id = p.split('/')[4];
         if (!id) return json(200, { code: 0, message: 'SUCCEED', data: [] });
         const job = jobs.get(id);
-        return job ? json(200, { code: 0, message: 'SUCCEED', request_id: 'r', data: views.kling(job) }) : json(404, { code: 1203, message: 'task not found' });
+        return job
+          ? json(200, { code: 0, message: 'SUCCEED', request_id: 'r', data: views.kling(job) })
+          : json(404, { code: 1203, message: 'task not found' });
       }
       const body = JSON.parse(req.body) as { callback_url?: string; prompt?: string };
       const job = create('kling', req, body.callback_url);
-      return json(200, { code: 0, message: 'SUCCEED', request_id: 'r', data: { task_id: job.id, task_status: 'submitted', created_at: job.created, updated_at: job.created } });
+      return json(200, {
+        code: 0,
+        message: 'SUCCEED',
+        request_id: 'r',
+        data: {
+          task_id: job.id,
+          task_status: 'submitted',
+          created_at: job.created,
+          updated_at: job.created,
+        },
+      });
     }
     // Runway
     if (p === '/v1/image_to_video' || p.startsWith('/v1/tasks/') || p === '/v1/organization') {
       if (!bearerOk(req)) return json(401, { error: 'Invalid API key' });
-      if (!req.headers['x-runway-version']) return json(400, { error: 'You must provide a X-Runway-Version header' });
+      if (!req.headers['x-runway-version'])
+        return json(400, { error: 'You must provide a X-Runway-Version header' });
       if (p === '/v1/organization') return json(200, { creditBalance: 1000, tier: {}, usage: {} });
       if (req.method === 'POST') {
         const body = JSON.parse(req.body) as { promptImage?: unknown; duration?: number };
         if (!body.promptImage) return json(400, { error: 'promptImage is required' });
-        if (body.duration !== 5 && body.duration !== 10) return json(400, { error: 'duration must be 5 or 10' });
+        if (body.duration !== 5 && body.duration !== 10)
+          return json(400, { error: 'duration must be 5 or 10' });
         return json(200, { id: create('runway', req).id });
       }
       const job = jobs.get(p.split('/')[3]!);
@@ -251,24 +345,42 @@ export async function startFakeVideoUpstream(opts: { stepMs?: number; clipSecond
     // OpenAI-style
     if (p.startsWith('/v1/videos') || p === '/v1/models') {
       if (!bearerOk(req)) return unauthorized;
-      if (p === '/v1/models') return json(200, { object: 'list', data: [{ id: 'sora-2', object: 'model' }] });
+      if (p === '/v1/models')
+        return json(200, { object: 'list', data: [{ id: 'sora-2', object: 'model' }] });
       if (req.method === 'POST' && p === '/v1/videos') {
-        if (!String(req.headers['content-type']).startsWith('multipart/form-data') || !req.body.includes('name="prompt"'))
-          return json(400, { error: { message: 'prompt is required', type: 'invalid_request_error' } });
+        if (
+          !String(req.headers['content-type']).startsWith('multipart/form-data') ||
+          !req.body.includes('name="prompt"')
+        )
+          return json(400, {
+            error: { message: 'prompt is required', type: 'invalid_request_error' },
+          });
         return json(200, views['openai-video'](create('openai-video', req)));
       }
       const parts = p.split('/').filter(Boolean);
       const job = jobs.get(parts[2]!);
-      if (!job) return json(404, { error: { message: 'Video not found', type: 'invalid_request_error' } });
+      if (!job)
+        return json(404, { error: { message: 'Video not found', type: 'invalid_request_error' } });
       if (parts[3] === 'content') {
         if (phase(job) !== 'done') return json(400, { error: { message: 'Video is not ready' } });
         downloads.set(job.id, (downloads.get(job.id) ?? 0) + 1);
-        return { status: 200, headers: { 'content-type': 'video/mp4' }, body: clip as unknown as string };
+        return {
+          status: 200,
+          headers: { 'content-type': 'video/mp4' },
+          body: clip as unknown as string,
+        };
       }
       return json(200, views['openai-video'](job));
     }
     return json(404, { error: `no route ${req.method} ${p}` });
   });
-  self = Object.assign(server, { scenario: {} as Scenario, jobs, apiKey: KEY, klingKey: `${ACCESS}:${SECRET}`, clipSeconds, downloads });
+  const self: FakeVideoUpstream = Object.assign(server, {
+    scenario: {} as Scenario,
+    jobs,
+    apiKey: KEY,
+    klingKey: `${ACCESS}:${SECRET}`,
+    clipSeconds,
+    downloads,
+  });
   return self;
 }

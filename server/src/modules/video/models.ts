@@ -3,8 +3,13 @@ import type { AppContext } from '../../context.js';
 import { AppError, notFound } from '../../http/errors.js';
 import { VIDEO_PROTOCOLS, videoAdapters, type VideoAdapter } from '../../providers/video/index.js';
 import type { Capabilities } from '../../providers/video/types.js';
-import { createModel, DEMO_PROVIDER, modelsWithProvider, openProviderKey } from '../chat/index.js';
-import type { ProviderProtocol } from '../chat/tables.js';
+import {
+  createModel,
+  DEMO_PROVIDER,
+  modelsWithProvider,
+  openProviderKey,
+  type ProviderProtocol,
+} from '../chat/index.js';
 import { texts } from './messages.js';
 
 export const DEMO_VIDEO_MODEL = 'Offline demo · Video';

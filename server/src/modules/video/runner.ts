@@ -1,6 +1,6 @@
 import type { AppContext } from '../../context.js';
 import { formatAll } from '../../http/messages.js';
-import { videoAdapters, type Frame, type VideoJob } from '../../providers/video/index.js';
+import { type Frame, type VideoJob } from '../../providers/video/index.js';
 import {
   renderDemoVideo,
   demoVideoStateAt,

@@ -3,7 +3,11 @@ import { isTaskFinished, type video as V } from '@atelier/contracts';
 import { bearer, call, createTestApp, type TestApp } from '../../test/harness.js';
 import { createUser, type TestUser } from '../../test/users.js';
 import { freePort, pngOf, quickTasks, startWorkers } from '../../../test/drawing-support.js';
-import { startFakeVideoUpstream, type FakeVideoUpstream, type VideoProtocol } from '../../../test/fakes/video.js';
+import {
+  startFakeVideoUpstream,
+  type FakeVideoUpstream,
+  type VideoProtocol,
+} from '../../../test/fakes/video.js';
 import { fund, until } from '../../../test/task-support.js';
 
 /**
@@ -19,7 +23,14 @@ export const models: Record<string, number> = {};
 export const PRICE = 7;
 export let frame: string;
 
-export const PROTOCOLS: VideoProtocol[] = ['runway', 'luma', 'luma-relay', 'kling', 'pika', 'openai-video'];
+export const PROTOCOLS: VideoProtocol[] = [
+  'runway',
+  'luma',
+  'luma-relay',
+  'kling',
+  'pika',
+  'openai-video',
+];
 const UPSTREAM_MODEL: Record<VideoProtocol, string> = {
   runway: 'gen4_turbo',
   luma: 'ray-2',
@@ -32,7 +43,12 @@ const UPSTREAM_MODEL: Record<VideoProtocol, string> = {
 export const balance = async (userId: number) => (await t.app.ctx.balances.read(userId)).credits;
 
 export async function queue(path: string, user: TestUser, body: object) {
-  return call<V.VideoTask>(t.app, { method: 'POST', url: `/api${path}`, headers: bearer(user.token), payload: body });
+  return call<V.VideoTask>(t.app, {
+    method: 'POST',
+    url: `/api${path}`,
+    headers: bearer(user.token),
+    payload: body,
+  });
 }
 
 export async function statusOf(user: TestUser, id: number) {
@@ -70,7 +86,10 @@ export function useVideoApp(): void {
       startFakeVideoUpstream({ stepMs: 60, clipSeconds: 2 }),
       createTestApp({
         env: { PUBLIC_URL: `http://127.0.0.1:${port}` },
-        config: { video: { pollMs: 40, demoStepMs: 20 }, tasks: { ...quickTasks, retries: 3, stepTimeoutMs: 15_000 } },
+        config: {
+          video: { pollMs: 40, demoStepMs: 20 },
+          tasks: { ...quickTasks, retries: 3, stepTimeoutMs: 15_000 },
+        },
       }),
     ]);
     await startWorkers(t.app);
@@ -109,7 +128,13 @@ export function useVideoApp(): void {
         method: 'POST',
         url: '/api/admin/credits/prices/create',
         headers: h,
-        payload: { model: `fake-${protocol}`, action: 'generate', category: 'video', label: `fake ${protocol}`, credits: PRICE },
+        payload: {
+          model: `fake-${protocol}`,
+          action: 'generate',
+          category: 'video',
+          label: `fake ${protocol}`,
+          credits: PRICE,
+        },
       });
     }
     await fund(t.app, alice.userId, 10_000);

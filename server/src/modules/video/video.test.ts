@@ -52,12 +52,22 @@ describe('each protocol round-trips into a stored MP4', () => {
 
   it('sends what each protocol expects (Runway version header, Kling JWT, Luma callback, multipart)', async () => {
     const reqs = fake.requests;
-    expect(reqs.some((q) => q.path === '/v1/image_to_video' && q.headers['x-runway-version'])).toBe(true);
-    const luma = reqs.find((q) => q.path === '/dream-machine/v1/generations' && q.method === 'POST')!;
-    expect(JSON.parse(luma.body).callback_url).toMatch(/\/api\/video\/callback\/luma\/\d+\?secret=/);
+    expect(reqs.some((q) => q.path === '/v1/image_to_video' && q.headers['x-runway-version'])).toBe(
+      true,
+    );
+    const luma = reqs.find(
+      (q) => q.path === '/dream-machine/v1/generations' && q.method === 'POST',
+    )!;
+    expect(JSON.parse(luma.body).callback_url).toMatch(
+      /\/api\/video\/callback\/luma\/\d+\?secret=/,
+    );
     const kling = reqs.find((q) => q.path === '/v1/videos/text2video' && q.method === 'POST')!;
     expect(String(kling.headers.authorization)).toMatch(/^Bearer [\w-]+\.[\w-]+\.[\w-]+$/);
-    expect(JSON.parse(kling.body)).toMatchObject({ duration: '5', mode: 'std', aspect_ratio: '16:9' });
+    expect(JSON.parse(kling.body)).toMatchObject({
+      duration: '5',
+      mode: 'std',
+      aspect_ratio: '16:9',
+    });
     const oa = reqs.find((q) => q.path === '/v1/videos' && q.method === 'POST')!;
     expect(String(oa.headers['content-type'])).toMatch(/^multipart\/form-data/);
     expect(oa.body).toContain('name="seconds"');
@@ -69,7 +79,11 @@ describe('failures, filters, expired links, slow jobs', () => {
     for (const scenario of [{ fail: true }, { filter: true }]) {
       fake.scenario = scenario;
       const before = await balance(alice.userId);
-      const r = await queue('/queue/runwayVideo', alice, { modelId: models.kling, prompt: 'x', duration: 5 });
+      const r = await queue('/queue/runwayVideo', alice, {
+        modelId: models.kling,
+        prompt: 'x',
+        duration: 5,
+      });
       expect(r.status).toBe(200);
       expect(await balance(alice.userId)).toBe(before - PRICE); // held
       const done = await finished(alice, r.body.data.id);
@@ -83,7 +97,11 @@ describe('failures, filters, expired links, slow jobs', () => {
 
   it('an expired output link is asked for again and the clip still arrives', async () => {
     fake.scenario = { expireFirstLink: true };
-    const r = await queue('/queue/runwayVideo', alice, { modelId: models.pika, prompt: 'fox', duration: 5 });
+    const r = await queue('/queue/runwayVideo', alice, {
+      modelId: models.pika,
+      prompt: 'fox',
+      duration: 5,
+    });
     const done = await finished(alice, r.body.data.id);
     expect(done.status, JSON.stringify(done)).toBe(TaskStatus.succeeded);
     const job = [...fake.jobs.values()].at(-1)!;
@@ -92,7 +110,11 @@ describe('failures, filters, expired links, slow jobs', () => {
 
   it('a slow job reports a progress that moves', async () => {
     fake.scenario = { steps: 10 };
-    const r = await queue('/queue/runwayVideo', alice, { modelId: models['openai-video'], prompt: 'slow', duration: 4 });
+    const r = await queue('/queue/runwayVideo', alice, {
+      modelId: models['openai-video'],
+      prompt: 'slow',
+      duration: 4,
+    });
     const seen = new Set<number>();
     const id = r.body.data.id;
     const { statusOf } = await import('./video.setup.js');
@@ -112,7 +134,11 @@ describe('a callback racing the poll', () => {
     const before = await balance(alice.userId);
     const ids: number[] = [];
     for (let i = 0; i < 4; i++) {
-      const r = await queue('/queue/runwayVideo', alice, { modelId: models.luma, prompt: `race ${i}`, duration: 5 });
+      const r = await queue('/queue/runwayVideo', alice, {
+        modelId: models.luma,
+        prompt: `race ${i}`,
+        duration: 5,
+      });
       ids.push(r.body.data.id);
     }
     for (const id of ids) expect((await finished(alice, id)).status).toBe(TaskStatus.succeeded);
@@ -131,7 +157,11 @@ describe('a callback racing the poll', () => {
   });
 
   it('refuses a callback without the secret', async () => {
-    const r = await t.app.inject({ method: 'POST', url: '/api/video/callback/luma/1?secret=nope', payload: { id: 'x', state: 'completed' } });
+    const r = await t.app.inject({
+      method: 'POST',
+      url: '/api/video/callback/luma/1?secret=nope',
+      payload: { id: 'x', state: 'completed' },
+    });
     expect(r.statusCode).toBe(401);
   });
 });

@@ -3,7 +3,7 @@ import Modal from 'antd/es/modal';
 import Segmented from 'antd/es/segmented';
 import { useEffect, useRef, useState } from 'react';
 import { useTranslation } from 'react-i18next';
-import { video as V } from '@atelier/contracts';
+import type { video as V } from '@atelier/contracts';
 
 export type Direction = (typeof V.brushDirections)[number];
 export interface BrushValue {
