@@ -19,7 +19,12 @@ function Card(props: {
   const [playing, setPlaying] = useState(false);
   const done = x.status === TaskStatus.succeeded && x.video;
   return (
-    <article className="flex flex-col gap-2 rounded-lg bg-white/5 p-2" data-testid="video-card">
+    <article
+      className="flex flex-col gap-2 rounded-lg bg-white/5 p-2"
+      data-testid="video-card"
+      data-status={x.status}
+      data-task-id={x.id}
+    >
       {done ? (
         playing ? (
           <video
