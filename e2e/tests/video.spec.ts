@@ -18,13 +18,15 @@ test('text-to-video shows progress, plays, and downloads an MP4', async ({ page,
   });
   await signInBeforeLoad(page, user.token);
   await page.goto('/video');
-  await expect(page.getByTestId('video-prompt')).toBeVisible();
+  const prompt = page.getByRole('textbox', { name: 'Describe the video' });
+  // A loaded machine may take a while for the lazy screen and its texts.
+  await expect(prompt).toBeVisible({ timeout: 30_000 });
   await expect(page.getByText('Offline demo').first()).toBeVisible();
   await expect(page.getByText(/This costs \d+ credits/)).toBeVisible();
 
-  await page.getByTestId('video-prompt').fill('paper boats drifting on a pond');
-  await page.getByRole('radio', { name: '3 s' }).check({ force: true });
-  await page.getByTestId('video-generate').click();
+  await prompt.fill('paper boats drifting on a pond');
+  await page.getByText('3 s', { exact: true }).click();
+  await page.getByRole('button', { name: 'Generate video' }).click();
 
   const card = page.getByTestId('video-card').first();
   await expect(card).toHaveAttribute('data-status', /^[12]$/);
@@ -32,7 +34,10 @@ test('text-to-video shows progress, plays, and downloads an MP4', async ({ page,
   const deadline = Date.now() + 45_000;
   while ((await card.getAttribute('data-status')) !== '3') {
     expect(Date.now(), 'the video finishes').toBeLessThan(deadline);
-    const text = await card.getByTestId('video-progress').textContent().catch(() => null);
+    const text = await card
+      .getByTestId('video-progress')
+      .textContent()
+      .catch(() => null);
     const m = text ? /(\d+)%/.exec(text) : null;
     if (m) seen.add(m[1]!);
     await page.waitForTimeout(250);
