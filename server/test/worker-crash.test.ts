@@ -26,7 +26,7 @@ const proxies: FakeMidjourneyProxy[] = [];
 const videoFakes: FakeVideoUpstream[] = [];
 const children: ChildProcess[] = [];
 
-function startWorker(): ChildProcess {
+function startWorker(extra: NodeJS.ProcessEnv = {}): ChildProcess {
   const c = t.app.ctx.config;
   const env: NodeJS.ProcessEnv = {
     PATH: process.env.PATH,
@@ -50,6 +50,7 @@ function startWorker(): ChildProcess {
           REDIS_PREFIX: c.redisPrefix,
         }
       : {}),
+    ...extra,
   };
   const child = spawn(
     process.execPath,
@@ -281,7 +282,9 @@ describe('videos (kind video) when their worker is killed (SIGKILL)', () => {
       },
     });
     const users = [await fundedUser(), await fundedUser()];
-    const first = startWorker();
+    // Storing a clip (download, ffprobe, poster) may outlast 2 s on a loaded machine.
+    const slowSteps = { TASK_STEP_TIMEOUT_MS: '20000' };
+    const first = startWorker(slowSteps);
     await ready(first);
     const ids: number[] = [];
     for (const [i, u] of users.entries()) {
@@ -316,7 +319,7 @@ describe('videos (kind video) when their worker is killed (SIGKILL)', () => {
     bad.scenario.fail = true;
     const before = { ok: polls(ok.id), bad: polls(bad.id) };
 
-    const second = startWorker();
+    const second = startWorker(slowSteps);
     await ready(second);
     const [doneOk, doneBad] = await Promise.all([
       finished(users[0]!.userId, ids[0]!),
@@ -326,7 +329,7 @@ describe('videos (kind video) when their worker is killed (SIGKILL)', () => {
     expect(fake.jobs.size).toBe(submits);
     expect(polls(ok.id)).toBeGreaterThan(before.ok);
     expect(polls(bad.id)).toBeGreaterThan(before.bad);
-    expect(doneOk.status).toBe(3);
+    expect(doneOk.status, JSON.stringify(doneOk.error)).toBe(3);
     expect(doneOk.files[0]?.mime).toBe('video/mp4');
     expect(await balance(users[0]!.userId)).toBe(5);
     expect(doneBad.status).toBe(4);
