@@ -10,6 +10,7 @@ import { filesModule } from './files/index.js';
 import { tasksModule } from './tasks/index.js';
 import { imagesModule } from './images/index.js';
 import { stableDiffusionModule } from './stable-diffusion/index.js';
+import { videoModule } from './video/index.js';
 
 /** Every domain of the API, in the order their routes and seeds run. */
 export const modules: AtelierModule[] = [
@@ -24,4 +25,5 @@ export const modules: AtelierModule[] = [
   tasksModule,
   imagesModule,
   stableDiffusionModule,
+  videoModule,
 ];

@@ -11,5 +11,6 @@ import pay from './pay';
 import prompts from './prompts';
 import sd from './sd';
 import user from './user';
+import video from './video';
 
-export default { user, pay, apps, chat, prompts, midjourney, mind, images, sd };
+export default { user, pay, apps, chat, prompts, midjourney, mind, images, sd, video };
