@@ -23,6 +23,9 @@ const extOf: Record<string, string> = {
   'image/webp': 'webp',
   'image/gif': 'gif',
   'application/zip': 'zip',
+  'audio/wav': 'wav',
+  'audio/mpeg': 'mp3',
+  'text/plain': 'txt',
 };
 
 /** The picture's type as its bytes say (sharp reads the header); null when not one we take. */

@@ -225,7 +225,8 @@ export class Engine {
 
   private async apply(raw: RawTask, outcome: StepOutcome): Promise<void> {
     if (outcome.type === 'failed') return void (await this.fail(raw, outcome.error, outcome.data));
-    if (outcome.type === 'done') return this.finishDone(raw, outcome.files, outcome.data);
+    if (outcome.type === 'done')
+      return this.finishDone(raw, outcome.files, outcome.data, outcome.share);
     const delay = Math.max(0, outcome.pollAfterMs);
     await this.mine(raw)
       .set({
@@ -267,6 +268,7 @@ export class Engine {
     raw: RawTask,
     results: ResultFile[],
     data?: Record<string, unknown>,
+    share?: { delivered: number; of: number },
   ): Promise<void> {
     let stored: FileRow[];
     try {
@@ -275,7 +277,7 @@ export class Engine {
       return this.retryOrFail(raw, error);
     }
     // Another worker took the task over (our lease lapsed): its results count, not ours.
-    if (!(await markSucceeded(this.ctx, this.owner, raw, stored, data)))
+    if (!(await markSucceeded(this.ctx, this.owner, raw, stored, data, share)))
       await deleteFiles(this.ctx, stored);
   }
 
