@@ -8,7 +8,13 @@ import { listOf, queryInt } from './envelope.js';
  */
 
 /** `midjourney`: a midjourney-proxy (image models of the drawing screen). */
-export const providerProtocols = ['openai', 'demo', 'midjourney'] as const;
+export const providerProtocols = [
+  'openai',
+  'demo',
+  'midjourney',
+  'suno-newapi',
+  'suno-api',
+] as const;
 export const providerProtocol = z.enum(providerProtocols);
 export const modelKinds = ['chat', 'image', 'music', 'video', 'separation'] as const;
 export const modelKind = z.enum(modelKinds);

@@ -1,6 +1,6 @@
 import type { Generated } from 'kysely';
 
-export type ProviderProtocol = 'openai' | 'demo' | 'midjourney';
+export type ProviderProtocol = 'openai' | 'demo' | 'midjourney' | 'suno-newapi' | 'suno-api';
 export type ModelKind = 'chat' | 'image' | 'music' | 'video' | 'separation';
 export type LogStatus = 'done' | 'partial' | 'error';
 
