@@ -48,7 +48,6 @@ const comingSoon: ReadonlySet<string> = new Set<ScreenName>([
   'tools',
   'sddraw',
   'video',
-  'music',
   'separation',
   'market',
   'history',

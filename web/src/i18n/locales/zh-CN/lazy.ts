@@ -6,8 +6,9 @@ import apps from './apps';
 import chat from './chat';
 import midjourney from './midjourney';
 import mind from './mind';
+import music from './music';
 import pay from './pay';
 import prompts from './prompts';
 import user from './user';
 
-export default { user, pay, apps, chat, prompts, midjourney, mind };
+export default { user, pay, apps, chat, prompts, midjourney, mind, music };
