@@ -160,7 +160,6 @@ export function Composer() {
     if (typeof v.title === 'string') setTitle(v.title);
     if (typeof v.tags === 'string') setTags(v.tags);
     if (typeof v.instrumental === 'boolean') setInstrumental(v.instrumental);
-    // Read once on arrival.
     // eslint-disable-next-line react-hooks/exhaustive-deps
   }, []);
 
