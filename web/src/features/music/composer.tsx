@@ -13,6 +13,12 @@ import { useLyricsPair, useMusicModels, useMusicTypes, useSubmitSong } from './m
 
 type Mode = 'inspiration' | 'custom';
 
+/** Runs once on mount (the prefill is read on arrival only). */
+function useOnce(run: () => void) {
+  // eslint-disable-next-line react-hooks/exhaustive-deps
+  useEffect(run, []);
+}
+
 /** Adds or removes one style's tags in the comma list. */
 export function toggleTags(current: string, tags: string): string {
   const list = current
@@ -149,7 +155,7 @@ export function Composer() {
   const [tags, setTags] = useState('');
   const [instrumental, setInstrumental] = useState(false);
 
-  useEffect(() => {
+  useOnce(() => {
     const p = readPrefill(location.state);
     if (!p || p.kind !== 'music') return;
     const v = p.params;
@@ -160,9 +166,7 @@ export function Composer() {
     if (typeof v.title === 'string') setTitle(v.title);
     if (typeof v.tags === 'string') setTags(v.tags);
     if (typeof v.instrumental === 'boolean') setInstrumental(v.instrumental);
-    // eslint-disable-next-line react-hooks/exhaustive-deps
-  }, []);
-
+  });
   const rows = models.data?.rows ?? [];
   const model = rows.find((m) => m.id === modelId) ?? rows[0];
   const price = model?.prices.song;
