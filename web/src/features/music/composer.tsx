@@ -154,7 +154,6 @@ export function Composer() {
   const [title, setTitle] = useState('');
   const [tags, setTags] = useState('');
   const [instrumental, setInstrumental] = useState(false);
-
   useOnce(() => {
     const p = readPrefill(location.state);
     if (!p || p.kind !== 'music') return;
@@ -183,7 +182,6 @@ export function Composer() {
       instrumental,
       ...(model ? { modelId: model.id } : {}),
     });
-
   return (
     <form
       className="flex flex-col gap-3 rounded-lg border border-white/10 bg-white/[0.03] p-3"
