@@ -168,11 +168,9 @@ export function Composer() {
   });
   const rows = models.data?.rows ?? [];
   const model = rows.find((m) => m.id === modelId) ?? rows[0];
-  const price = model?.prices.song;
   const ready =
     mode === 'inspiration' ? prompt.trim() !== '' : lyrics.trim() !== '' || instrumental;
   const send = () =>
-    ready &&
     submit.mutate({
       mode,
       prompt: prompt.trim(),
@@ -187,7 +185,7 @@ export function Composer() {
       className="flex flex-col gap-3 rounded-lg border border-white/10 bg-white/[0.03] p-3"
       onSubmit={(e) => {
         e.preventDefault();
-        send();
+        if (ready) send();
       }}
     >
       <label className="flex flex-col gap-1 text-sm text-white/70">
