@@ -253,8 +253,8 @@ export function Composer() {
         disabled={!ready || !model}
         loading={submit.isPending}
       >
-        {price != null
-          ? t('music:compose.createCost', { credits: price })
+        {model?.prices.song != null
+          ? t('music:compose.createCost', { credits: model.prices.song })
           : t('music:compose.create')}
       </Button>
       <p className="m-0 text-xs text-white/45">{t('music:compose.twoClips')}</p>
