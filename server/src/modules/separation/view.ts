@@ -1,4 +1,5 @@
-import { separation as S, TaskStatus } from '@atelier/contracts';
+import type { separation as S } from '@atelier/contracts';
+import { TaskStatus } from '@atelier/contracts';
 import type { AppContext } from '../../context.js';
 import type { Lang } from '../../http/messages.js';
 import type { TaskFile, TaskRow } from '../tasks/index.js';
