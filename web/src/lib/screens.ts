@@ -49,7 +49,6 @@ const comingSoon: ReadonlySet<string> = new Set<ScreenName>([
   'sddraw',
   'video',
   'music',
-  'separation',
   'market',
   'history',
   'myGallery',

@@ -8,6 +8,7 @@ import midjourney from './midjourney';
 import mind from './mind';
 import pay from './pay';
 import prompts from './prompts';
+import separation from './separation';
 import user from './user';
 
-export default { user, pay, apps, chat, prompts, midjourney, mind };
+export default { user, pay, apps, chat, prompts, midjourney, mind, separation };
