@@ -97,7 +97,7 @@ export default function SeparationScreen() {
                 aria-label={t('separation:model.label')}
                 options={list.map((m) => ({
                   value: m.id,
-                  label: m.demo ? `${m.name} · ${t('separation:model.demo')}` : m.name,
+                  label: m.name,
                 }))}
               />
             )}

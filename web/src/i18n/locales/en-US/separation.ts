@@ -20,7 +20,6 @@ export default {
     label: 'Separation model',
     none: 'No separation model is available yet',
     failed: 'Could not load the models',
-    demo: 'Offline demo',
     demoHint:
       'Offline demo: a demo song gives back its own vocals and instrumental tracks; other stereo audio is split into mid and side (mid (L+R)/2 as vocals, side (L−R)/2 as instrumental). This is not AI separation.',
   },
