@@ -14,6 +14,7 @@ describe('the API contract', () => {
       'drawing',
       'files',
       'payments',
+      'separation',
       'sites',
       'user',
     ]);

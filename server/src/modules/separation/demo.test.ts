@@ -4,7 +4,9 @@ import { describe, expect, it } from 'vitest';
 import { TaskStatus, type separation as S } from '@atelier/contracts';
 import { bearer, call } from '../../test/harness.js';
 import { decodeWav, encodeWav, type PcmAudio } from '../../lib/wav.js';
+import { mediaTools } from '../../lib/ffmpeg.js';
 import { createTask, getTask, registerTaskKind } from '../tasks/index.js';
+import { mp3Of } from './audio.js';
 import {
   alice,
   balance,
@@ -146,6 +148,27 @@ describe('the offline demo separation', () => {
       maxDiff({ ...v, channels: [v.channels[0]!] }, { ...v, channels: [v.channels[1]!] }),
     ).toBe(0);
   });
+
+  it.skipIf(!mediaTools())(
+    'takes an MP3 (checked by ffprobe) and splits it through ffmpeg',
+    async () => {
+      const mp3 = (await mp3Of(wavBytes(stereo(1, 44100))))!;
+      const up = await uploadAudio(alice, mp3, 'song.mp3', 'audio/mpeg');
+      expect(up.status, JSON.stringify(up.body)).toBe(200);
+      expect(up.body.data).toMatchObject({ mime: 'audio/mpeg', channels: 2 });
+      expect(up.body.data.durationSeconds).toBeGreaterThan(0.9);
+      const r = await submit(alice, {
+        modelId: demoModelId,
+        source: { type: 'upload', url: up.body.data.url },
+      });
+      const done = await finish(alice, r.body.data.id);
+      expect(done.status, done.error ?? '').toBe(TaskStatus.succeeded);
+      expect(done.method).toBe('mid-side');
+      const v = decodeWav(await bytesOf(done.vocals!.url));
+      expect(v.sampleRate).toBe(44100);
+      expect(v.channels[0]!.length / 44100).toBeGreaterThan(0.9);
+    },
+  );
 
   it('mono audio fails honestly with the credits returned', async () => {
     const mono = { sampleRate: 8000, channels: [stereo(0.2).channels[0]!] };

@@ -117,7 +117,7 @@ export function useSeparationApp(): void {
   beforeAll(async () => {
     [fake, t] = await Promise.all([
       startFakeAudioSeparator({ stepMs: 60 }),
-      createTestApp({ config: { separation: { demoStepMs: 10, pollMs: 20 }, tasks: quickTasks } }),
+      createTestApp({ config: { separation: { demoStepMs: 60, pollMs: 20 }, tasks: quickTasks } }),
     ]);
     await startWorkers(t.app);
     [admin, alice, bob] = await Promise.all([

@@ -36,7 +36,9 @@ describe('separation through an audio-separator server (fake on loopback)', () =
     });
     expect(r.status, JSON.stringify(r.body)).toBe(200);
     const seen: number[] = [];
-    const done = await finish(alice, r.body.data.id, seen);
+    // Steps long enough for the engine's polls to see some of them on a loaded machine.
+    fake.stepMs = 250;
+    const done = await finish(alice, r.body.data.id, seen).finally(() => (fake.stepMs = 60));
     expect(done.status, done.error ?? '').toBe(TaskStatus.succeeded);
     // Progress in numbers on the way (the fake walks 5, 10, 30…).
     expect(seen.some((p) => p > 0 && p < 100)).toBe(true);
