@@ -70,10 +70,12 @@ export const listModels = endpoint({
 /** A song of the caller's that can be separated (a finished music task with audio). */
 export const song = z.object({
   taskId: z.number().int(),
+  /** Which clip of the music task (a request makes two). */
+  clip: z.number().int(),
   title: z.string(),
   url: z.string(),
   mime: z.string(),
-  /** Made by the music demo, whose exact stems the demo separation returns. */
+  /** Made by the music demo with its own stems, which the demo separation returns. */
   demo: z.boolean(),
   createdAt: isoTime,
 });
@@ -95,7 +97,11 @@ export const separationSource = z.discriminatedUnion('type', [
   /** An audio file `/separation/upload` answered (its `url`). */
   z.object({ type: z.literal('upload'), url: z.string().trim().min(1).max(2000) }),
   /** One of the caller's finished songs. */
-  z.object({ type: z.literal('song'), taskId: id }),
+  z.object({
+    type: z.literal('song'),
+    taskId: id,
+    clip: z.number().int().min(0).max(99).default(0),
+  }),
 ]);
 export type SeparationSource = z.infer<typeof separationSource>;
 

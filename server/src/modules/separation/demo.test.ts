@@ -40,36 +40,32 @@ function maxDiff(a: PcmAudio, b: PcmAudio): number {
   return worst;
 }
 
-/** A finished "music" task as the music demo leaves one: the mix and its two exact stems. */
-async function demoSong(userId: number, vocals: PcmAudio, instrumental: PcmAudio) {
+/** Registers a "music" kind that stores `params.files` (base64 WAVs) with `params.data`. */
+function registerMusicKind() {
   registerTaskKind(t.app.ctx, {
     kind: 'music',
     async submit(task) {
-      const p = task.params as { mix: string; v: string; i: string };
+      const p = task.params as { files: string[]; data: Record<string, unknown> };
       return {
         type: 'done',
-        files: [
-          { bytes: Buffer.from(p.mix, 'base64'), name: 'song.wav' },
-          { bytes: Buffer.from(p.v, 'base64'), name: 'song-vocals.wav' },
-          { bytes: Buffer.from(p.i, 'base64'), name: 'song-instrumental.wav' },
-        ],
-        data: { demo: true, stems: { vocals: 1, instrumental: 2 }, title: 'Test song' },
+        files: p.files.map((b, i) => ({ bytes: Buffer.from(b, 'base64'), name: `part-${i}.wav` })),
+        data: p.data,
       };
     },
     async poll() {
       throw new Error('never polled');
     },
   });
+}
+
+async function musicTask(userId: number, files: Buffer[], data: Record<string, unknown>) {
+  registerMusicKind();
   const task = await createTask(t.app.ctx, {
     userId,
     kind: 'music',
     action: 'song',
     prompt: 'a test song',
-    params: {
-      mix: encodeWav(sumOf(vocals, instrumental)).toString('base64'),
-      v: encodeWav(vocals).toString('base64'),
-      i: encodeWav(instrumental).toString('base64'),
-    },
+    params: { files: files.map((f) => f.toString('base64')), data },
     priceKey: null,
     providerId: null,
   });
@@ -82,6 +78,18 @@ async function demoSong(userId: number, vocals: PcmAudio, instrumental: PcmAudio
   expect(row.status).toBe(TaskStatus.succeeded);
   return row;
 }
+
+/** A finished music task holding a mix and its two exact stems (`data.stems`, `data.demo`). */
+const demoSong = (userId: number, vocals: PcmAudio, instrumental: PcmAudio) =>
+  musicTask(
+    userId,
+    [encodeWav(sumOf(vocals, instrumental)), encodeWav(vocals), encodeWav(instrumental)],
+    {
+      demo: true,
+      stems: { vocals: 1, instrumental: 2 },
+      title: 'Test song',
+    },
+  );
 
 function filesUnder(dir: string): number {
   if (!fs.existsSync(dir)) return 0;
@@ -128,6 +136,60 @@ describe('the offline demo separation', () => {
     // MP3 copies when ffmpeg is present.
     const mp3s = done.files.filter((f) => f.mime === 'audio/mpeg');
     expect(mp3s.length === 0 || mp3s.length === 2).toBe(true);
+  });
+
+  it('a music task of two clips (as the music module stores them): each clip has its own stems', async () => {
+    const clip = (hz: number) => ({
+      v: stereo(0.3, 8000, [hz, hz]),
+      i: stereo(0.3, 8000, [hz / 2, hz / 3]),
+    });
+    const [a, b] = [clip(300), clip(500)];
+    const files = [a, b].flatMap((c) => [
+      encodeWav(sumOf(c.v, c.i)),
+      encodeWav(c.v),
+      encodeWav(c.i),
+    ]);
+    const clips = [0, 3].map((base, n) => ({
+      id: `demo-${n}`,
+      status: 'complete',
+      title: `Clip ${n}`,
+      audio: base,
+      wav: base,
+      image: null,
+      stems: { vocals: base + 1, instrumental: base + 2 },
+    }));
+    const song = await musicTask(alice.userId, files, {
+      demo: true,
+      stems: clips[0]!.stems,
+      clips,
+    });
+    const songs = await call<{ rows: S.Song[] }>(t.app, {
+      method: 'GET',
+      url: '/api/separation/songs',
+      headers: bearer(alice.token),
+    });
+    expect(
+      songs.body.data.rows.filter((s) => s.taskId === song.id).map((s) => [s.clip, s.title]),
+    ).toEqual([
+      [0, 'Clip 0'],
+      [1, 'Clip 1'],
+    ]);
+    const r = await submit(alice, {
+      modelId: demoModelId,
+      source: { type: 'song', taskId: song.id, clip: 1 },
+    });
+    const done = await finish(alice, r.body.data.id);
+    expect(done.status, done.error ?? '').toBe(TaskStatus.succeeded);
+    expect(done).toMatchObject({ method: 'demo-stems', sourceName: 'Clip 1' });
+    const v = decodeWav(await bytesOf(done.vocals!.url));
+    const i = decodeWav(await bytesOf(done.instrumental!.url));
+    expect(maxDiff(v, b.v)).toBeLessThan(1e-4);
+    expect(maxDiff(sumOf(v, i), decodeWav(files[3]!))).toBeLessThan(2e-4);
+    const missing = await submit(alice, {
+      modelId: demoModelId,
+      source: { type: 'song', taskId: song.id, clip: 2 },
+    });
+    expect(missing.status).toBe(400);
   });
 
   it('splits other stereo audio into mid and side, which add up to the input', async () => {

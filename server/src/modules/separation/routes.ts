@@ -10,7 +10,7 @@ import { readAudioFacts } from './audio.js';
 import { texts } from './messages.js';
 import { modelsFor, pickModel, type SeparationModel } from './models.js';
 import type { SeparationParams } from './runner.js';
-import { demoStemsOf, SONG_KINDS, songAudioOf, songTitleOf, toSeparationTasks } from './view.js';
+import { SONG_KINDS, songsOf, toSeparationTasks } from './view.js';
 
 const KIND = 'separation';
 
@@ -23,21 +23,27 @@ async function uploadSource(ctx: AppContext, userId: number, url: string) {
   return { type: 'upload' as const, key: row.key, name: row.name || 'audio', mime: row.mime };
 }
 
-/** The song a separation names: a finished music task of the caller's with audio. */
-async function songSource(ctx: AppContext, userId: number, taskId: number, model: SeparationModel) {
-  const [song] = await getTasks(ctx, userId, [taskId], SONG_KINDS);
-  if (!song) throw notFound(texts.songNotFound);
-  const audio = song.status === TaskStatus.succeeded ? songAudioOf(song) : null;
-  if (!audio) throw badRequest(texts.songNotReady, {}, 'source.taskId');
-  const stems = model.demo ? demoStemsOf(song) : null;
+/** The song a separation names: a clip of a finished music task of the caller's. */
+async function songSource(
+  ctx: AppContext,
+  userId: number,
+  ref: { taskId: number; clip: number },
+  model: SeparationModel,
+) {
+  const [task] = await getTasks(ctx, userId, [ref.taskId], SONG_KINDS);
+  if (!task) throw notFound(texts.songNotFound);
+  const song =
+    task.status === TaskStatus.succeeded ? songsOf(task).find((s) => s.clip === ref.clip) : null;
+  if (!song) throw badRequest(texts.songNotReady, {}, 'source.taskId');
   return {
     type: 'song' as const,
-    key: audio.key,
-    name: songTitleOf(song),
-    mime: audio.mime,
-    songTaskId: song.id,
-    ...(stems
-      ? { stemKeys: { vocals: stems.vocals.key, instrumental: stems.instrumental.key } }
+    key: song.file.key,
+    name: song.title,
+    mime: song.file.mime,
+    songTaskId: task.id,
+    songClip: song.clip,
+    ...(model.demo && song.stems
+      ? { stemKeys: { vocals: song.stems.vocals.key, instrumental: song.stems.instrumental.key } }
       : {}),
   };
 }
@@ -116,21 +122,17 @@ export function separationRoutes(app: FastifyInstance): void {
       page: query.page,
       size: query.size,
     });
-    const rows = r.rows.flatMap((t) => {
-      const audio = songAudioOf(t);
-      if (!audio) return [];
-      const demo = (t.data as { demo?: unknown }).demo === true;
-      return [
-        {
-          taskId: t.id,
-          title: songTitleOf(t),
-          url: audio.url,
-          mime: audio.mime,
-          demo,
-          createdAt: t.createdAt,
-        },
-      ];
-    });
+    const rows = r.rows.flatMap((t) =>
+      songsOf(t).map((s) => ({
+        taskId: t.id,
+        clip: s.clip,
+        title: s.title,
+        url: s.file.url,
+        mime: s.file.mime,
+        demo: s.stems !== null,
+        createdAt: t.createdAt,
+      })),
+    );
     return { rows, count: r.count };
   });
 
@@ -143,7 +145,7 @@ export function separationRoutes(app: FastifyInstance): void {
       const source =
         body.source.type === 'upload'
           ? await uploadSource(ctx(), userId, body.source.url)
-          : await songSource(ctx(), userId, body.source.taskId, model);
+          : await songSource(ctx(), userId, body.source, model);
       const params: SeparationParams = { modelId: model.id, format: body.format, source };
       const task = await createTask(ctx(), {
         userId,

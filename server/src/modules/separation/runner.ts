@@ -31,6 +31,8 @@ export interface SeparationParams {
     name: string;
     mime: string;
     songTaskId?: number;
+    /** Which clip of the song task (music tasks make two). */
+    songClip?: number;
     /** A demo song's own stems (storage keys), which the demo returns as they are. */
     stemKeys?: { vocals: string; instrumental: string };
   };

@@ -16,30 +16,59 @@ const toStem = (f: TaskFile): S.Stem => ({
   size: f.size,
 });
 
-/** A song task's audio: its first audio file that is not one of its own stems. */
-export function songAudioOf(t: TaskRow): TaskFile | null {
-  const stems = (t.data as { stems?: Record<string, unknown> }).stems ?? {};
-  const stemIndexes = new Set(Object.values(stems).filter((v) => typeof v === 'number'));
-  return (
-    t.files.find((f, i) => f.mime.startsWith('audio/') && !stemIndexes.has(i)) ??
-    t.files.find((f) => f.mime.startsWith('audio/')) ??
-    null
-  );
+/** One song of a music task: the audio to separate and, for a demo song, its own stems. */
+export interface SongAudio {
+  clip: number;
+  title: string;
+  file: TaskFile;
+  stems: { vocals: TaskFile; instrumental: TaskFile } | null;
 }
 
-/** A demo song's own stems (vocals, instrumental), when its data names both. */
-export function demoStemsOf(t: TaskRow): { vocals: TaskFile; instrumental: TaskFile } | null {
-  const d = t.data as { demo?: unknown; stems?: { vocals?: unknown; instrumental?: unknown } };
-  if (d.demo !== true || !d.stems) return null;
-  const v = typeof d.stems.vocals === 'number' ? t.files[d.stems.vocals] : undefined;
-  const i = typeof d.stems.instrumental === 'number' ? t.files[d.stems.instrumental] : undefined;
-  return v && i ? { vocals: v, instrumental: i } : null;
+interface ClipLike {
+  status?: unknown;
+  title?: unknown;
+  audio?: unknown;
+  wav?: unknown;
+  stems?: { vocals?: unknown; instrumental?: unknown } | null;
 }
+
+const fileAt = (t: TaskRow, i: unknown): TaskFile | null =>
+  typeof i === 'number' && t.files[i]?.mime.startsWith('audio/') ? t.files[i] : null;
+
+const stemsAt = (t: TaskRow, s: ClipLike['stems']): SongAudio['stems'] => {
+  const vocals = fileAt(t, s?.vocals);
+  const instrumental = fileAt(t, s?.instrumental);
+  return vocals && instrumental ? { vocals, instrumental } : null;
+};
 
 export const songTitleOf = (t: TaskRow): string => {
   const title = (t.data as { title?: unknown }).title ?? (t.params as { title?: unknown }).title;
   return typeof title === 'string' && title.trim() ? title : t.prompt.slice(0, 80);
 };
+
+/**
+ * The songs of a finished music task. The music module's tasks hold `data.clips` (each with
+ * the file indexes of its audio, WAV and, for demo songs, its stems); a task without clips is
+ * one song: its first audio file that is not one of `data.stems`. Demo songs (`data.demo`)
+ * carry their exact stems, which the separation demo returns as they are.
+ */
+export function songsOf(t: TaskRow): SongAudio[] {
+  const d = t.data as { demo?: unknown; stems?: ClipLike['stems']; clips?: unknown };
+  const demo = d.demo === true;
+  if (Array.isArray(d.clips) && d.clips.length > 0) {
+    return (d.clips as ClipLike[]).flatMap((c, i) => {
+      const file = fileAt(t, c.wav) ?? fileAt(t, c.audio);
+      if (!file || c.status === 'error') return [];
+      const title = typeof c.title === 'string' && c.title.trim() ? c.title : songTitleOf(t);
+      const stems = demo ? (stemsAt(t, c.stems) ?? (i === 0 ? stemsAt(t, d.stems) : null)) : null;
+      return [{ clip: i, title, file, stems }];
+    });
+  }
+  const stemIndexes = new Set(Object.values(d.stems ?? {}).filter((v) => typeof v === 'number'));
+  const file = t.files.find((f, i) => f.mime.startsWith('audio/') && !stemIndexes.has(i));
+  if (!file) return [];
+  return [{ clip: 0, title: songTitleOf(t), file, stems: demo ? stemsAt(t, d.stems) : null }];
+}
 
 /** A separation as the screen reads it. */
 export function toSeparationTask(

@@ -56,7 +56,7 @@ export default function SeparationScreen() {
       source:
         source.type === 'upload'
           ? { type: 'upload', url: source.audio.url }
-          : { type: 'song', taskId: source.song.taskId },
+          : { type: 'song', taskId: source.song.taskId, clip: source.song.clip },
     });
     notify.success(t('separation:started'));
   };

@@ -117,18 +117,18 @@ function SongList({
     return (
       <Empty image={Empty.PRESENTED_IMAGE_SIMPLE} description={t('separation:source.noSongs')} />
     );
-  const current = picked?.type === 'song' ? picked.song.taskId : null;
+  const current = picked?.type === 'song' ? `${picked.song.taskId}-${picked.song.clip}` : null;
   return (
     <ul className="m-0 flex max-h-72 list-none flex-col gap-1 overflow-y-auto p-0" role="listbox">
       {rows.map((s) => (
-        <li key={s.taskId}>
+        <li key={`${s.taskId}-${s.clip}`}>
           <button
             type="button"
             role="option"
-            aria-selected={current === s.taskId}
+            aria-selected={current === `${s.taskId}-${s.clip}`}
             onClick={() => onPick({ type: 'song', song: s })}
             className={`flex w-full cursor-pointer items-center gap-2 rounded-lg border px-3 py-2 text-left text-sm ${
-              current === s.taskId
+              current === `${s.taskId}-${s.clip}`
                 ? 'border-sky-400 bg-sky-400/10 text-white'
                 : 'border-white/10 bg-transparent text-white/80 hover:border-white/30'
             }`}
