@@ -7,8 +7,16 @@ import { listOf, queryInt } from './envelope.js';
  * chat groups and their logs, and the streamed answers (`/chatgpt/chat-process`, `/chatgpt/chat-mind`).
  */
 
-/** `midjourney`: a midjourney-proxy (image models of the drawing screen); `audio-separator`: a python-audio-separator API server (separation models). */
-export const providerProtocols = ['openai', 'demo', 'midjourney', 'audio-separator'] as const;
+/** `midjourney`: a midjourney-proxy (image models of the drawing screen). */
+/** `stability`: Stability's Stable Image API (SD3 models of the /sd3 screen). */
+/** `audio-separator`: a python-audio-separator API server (separation models). */
+export const providerProtocols = [
+  'openai',
+  'demo',
+  'midjourney',
+  'stability',
+  'audio-separator',
+] as const;
 export const providerProtocol = z.enum(providerProtocols);
 export const modelKinds = ['chat', 'image', 'music', 'video', 'separation'] as const;
 export const modelKind = z.enum(modelKinds);

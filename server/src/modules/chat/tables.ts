@@ -1,6 +1,6 @@
 import type { Generated } from 'kysely';
 
-export type ProviderProtocol = 'openai' | 'demo' | 'midjourney' | 'audio-separator';
+export type ProviderProtocol = 'openai' | 'demo' | 'midjourney' | 'stability' | 'audio-separator';
 export type ModelKind = 'chat' | 'image' | 'music' | 'video' | 'separation';
 export type LogStatus = 'done' | 'partial' | 'error';
 

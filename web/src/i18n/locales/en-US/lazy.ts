@@ -5,10 +5,11 @@
 import apps from './apps';
 import chat from './chat';
 import midjourney from './midjourney';
+import images from './images';
 import mind from './mind';
 import pay from './pay';
 import prompts from './prompts';
 import separation from './separation';
 import user from './user';
 
-export default { user, pay, apps, chat, prompts, midjourney, mind, separation };
+export default { user, pay, apps, chat, prompts, midjourney, mind, images, separation };
