@@ -13,10 +13,14 @@ describe('the API contract', () => {
       'credits',
       'drawing',
       'files',
+      'images',
       'music',
       'payments',
+      'sd',
+      'separation',
       'sites',
       'user',
+      'video',
     ]);
     expect(endpoints.length).toBeGreaterThan(60);
   });

@@ -88,7 +88,10 @@ const layoutScreens: RouteObject[] = [
     withTexts(() => import('../features/video/video-screen')),
   ),
   screen('music', () => import('../features/music/music-screen')),
-  screen('separation', () => import('../features/separation/separation-screen')),
+  screen(
+    'separation',
+    withTexts(() => import('../features/separation/separation-screen')),
+  ),
   screen('market', () => import('../features/market/market-screen')),
   screen('mobileHome', () => import('../features/mobile-home/mobile-home-screen')),
   screen('history', () => import('../features/history/history-screen')),
