@@ -12,3 +12,5 @@ export * as drawing from './drawing.js';
 export * as files from './files.js';
 export type { UserInfo, UserBalance, UserRole } from './auth.js';
 export type { LoginDevice } from './user.js';
+export * as works from './works.js';
+export * as collect from './collect.js';
