@@ -10,12 +10,14 @@ describe('the API contract', () => {
       'apps',
       'auth',
       'chat',
+      'collect',
       'credits',
       'drawing',
       'files',
       'payments',
       'sites',
       'user',
+      'works',
     ]);
     expect(endpoints.length).toBeGreaterThan(60);
   });

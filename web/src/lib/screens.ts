@@ -51,12 +51,6 @@ const comingSoon: ReadonlySet<string> = new Set<ScreenName>([
   'music',
   'separation',
   'market',
-  'history',
-  'myGallery',
-  'designerWork',
-  'workDetails',
-  'hisGallery',
-  'photoAlbum',
 ]);
 
 /** Whether the screen of this route name (any case) is still to come. */

@@ -9,5 +9,6 @@ import mind from './mind';
 import pay from './pay';
 import prompts from './prompts';
 import user from './user';
+import works from './works';
 
-export default { user, pay, apps, chat, prompts, midjourney, mind };
+export default { user, pay, apps, chat, prompts, midjourney, mind, works };
