@@ -1,6 +1,9 @@
 import { expect, test, type APIRequestContext, type Browser, type Page } from '@playwright/test';
 import { api, registerUser, signInBeforeLoad } from '../support/index.js';
 
+// Eight engineers' builds share two cores: a lazy screen may take long to appear.
+const slow = expect.configure({ timeout: 30_000 });
+
 /**
  * Works, in one journey: a drawing of the Midjourney offline demo is published from its
  * details, shows on the public square, another signed-in user likes and collects it and draws
@@ -45,7 +48,7 @@ test('publish, square, like and collect, draw the same, an album of two, the sha
   browser,
   request,
 }) => {
-  test.setTimeout(120_000);
+  test.setTimeout(240_000);
   const owner = await registerUser(request, 'wko');
   const fan = await registerUser(request, 'wkf');
   const prompt = `a lighthouse in the fog ${Date.now()}`;
@@ -57,7 +60,7 @@ test('publish, square, like and collect, draw the same, an album of two, the sha
   // The owner publishes the first from its details.
   const mine = await signedInPage(browser, owner.token);
   await mine.goto(`/workDetails?id=${first}`);
-  await expect(mine.getByTestId('work-prompt')).toHaveText(prompt);
+  await slow(mine.getByTestId('work-prompt')).toHaveText(prompt);
   await mine.getByTestId('publish-open').click();
   await mine.getByTestId('publish-title').fill('Lighthouse');
   await mine.getByRole('dialog').getByRole('button', { name: 'Save' }).click();
@@ -65,7 +68,7 @@ test('publish, square, like and collect, draw the same, an album of two, the sha
 
   // It is on the public square.
   await mine.goto('/designerWork');
-  await expect(mine.locator(`[data-testid="work-card"][data-work-id="${first}"]`)).toBeVisible();
+  await slow(mine.locator(`[data-testid="work-card"][data-work-id="${first}"]`)).toBeVisible();
 
   // Another user likes and collects it, then draws the same.
   const fanPage = await signedInPage(browser, fan.token);
@@ -74,7 +77,7 @@ test('publish, square, like and collect, draw the same, an album of two, the sha
     .locator(`[data-testid="work-card"][data-work-id="${first}"] button`)
     .first()
     .click();
-  await expect(fanPage).toHaveURL(new RegExp(`/workDetails\\?id=${first}$`));
+  await slow(fanPage).toHaveURL(new RegExp(`/workDetails\\?id=${first}$`));
   await fanPage.getByTestId('like-button').click();
   await expect(fanPage.getByTestId('like-button')).toHaveAttribute('aria-pressed', 'true');
   await expect(fanPage.getByTestId('like-button')).toContainText('1');
@@ -91,8 +94,8 @@ test('publish, square, like and collect, draw the same, an album of two, the sha
 
   await fanPage.getByTestId('draw-same').click();
   await fanPage.getByTestId('draw-same-go').click();
-  await expect(fanPage).toHaveURL(/\/Midjourney$/);
-  await expect(fanPage.getByTestId('mj-prompt')).toHaveValue(prompt);
+  await slow(fanPage).toHaveURL(/\/Midjourney$/);
+  await slow(fanPage.getByTestId('mj-prompt')).toHaveValue(prompt);
   await fanPage.locator('[aria-controls="mj-params-panel"]').click();
   await expect(fanPage.locator('#mj-seed')).toHaveValue('1234');
   await expect(fanPage.locator('#mj-chaos')).toHaveValue('20');
@@ -108,6 +111,8 @@ test('publish, square, like and collect, draw the same, an album of two, the sha
   await mine.getByTestId('album-open').click();
   await mine.getByTestId('album-new-title').fill('Two of mine');
   await mine.getByTestId('album-create').click();
+  // The picker closes once the work is in the new album.
+  await slow(mine.getByRole('dialog')).toBeHidden();
   const { rows: albums } = await api<{ rows: Array<{ id: number; title: string }> }>(
     request,
     'GET',
@@ -120,7 +125,7 @@ test('publish, square, like and collect, draw the same, an album of two, the sha
   await mine.getByRole('dialog').locator(`[data-work-id="${second}"] button`).first().click();
   await mine.getByRole('button', { name: 'Add 1' }).click();
   const order = mine.getByTestId('album-works').locator('> li');
-  await expect(order).toHaveCount(2);
+  await slow(order).toHaveCount(2);
   await expect(order.nth(0)).toHaveAttribute('data-work-id', String(first));
   await expect(order.nth(1)).toHaveAttribute('data-work-id', String(second));
   await mine.getByRole('button', { name: 'Move earlier' }).nth(1).click();
@@ -135,6 +140,6 @@ test('publish, square, like and collect, draw the same, an album of two, the sha
   expect((await request.get(`/s/${second}`)).status()).toBe(404);
   const guest = await (await browser.newContext()).newPage();
   await guest.goto(`/s/${first}`);
-  await expect(guest).toHaveURL(new RegExp(`/workDetails\\?id=${first}$`));
-  await expect(guest.getByTestId('work-title')).toHaveText('Lighthouse');
+  await slow(guest).toHaveURL(new RegExp(`/workDetails\\?id=${first}$`));
+  await slow(guest.getByTestId('work-title')).toHaveText('Lighthouse');
 });
