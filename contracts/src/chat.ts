@@ -8,7 +8,8 @@ import { listOf, queryInt } from './envelope.js';
  */
 
 /** `midjourney`: a midjourney-proxy (image models of the drawing screen). */
-export const providerProtocols = ['openai', 'demo', 'midjourney'] as const;
+/** `stability`: Stability's Stable Image API (SD3 models of the /sd3 screen). */
+export const providerProtocols = ['openai', 'demo', 'midjourney', 'stability'] as const;
 export const providerProtocol = z.enum(providerProtocols);
 export const modelKinds = ['chat', 'image', 'music', 'video', 'separation'] as const;
 export const modelKind = z.enum(modelKinds);

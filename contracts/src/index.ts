@@ -10,6 +10,7 @@ export * as chat from './chat.js';
 export * as apps from './apps.js';
 export * as drawing from './drawing.js';
 export * as files from './files.js';
+export * as images from './images.js';
 export type { UserInfo, UserBalance, UserRole } from './auth.js';
 export type { LoginDevice } from './user.js';
 export * as works from './works.js';

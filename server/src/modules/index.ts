@@ -8,6 +8,7 @@ import { drawingModule } from './drawing/index.js';
 import { appsModule } from './apps/index.js';
 import { filesModule } from './files/index.js';
 import { tasksModule } from './tasks/index.js';
+import { imagesModule } from './images/index.js';
 import { worksModule } from './works/index.js';
 
 /** Every domain of the API, in the order their routes and seeds run. */
@@ -21,5 +22,6 @@ export const modules: AtelierModule[] = [
   appsModule,
   filesModule,
   tasksModule,
+  imagesModule,
   worksModule,
 ];

@@ -1,6 +1,6 @@
 import type { Generated } from 'kysely';
 
-export type ProviderProtocol = 'openai' | 'demo' | 'midjourney';
+export type ProviderProtocol = 'openai' | 'demo' | 'midjourney' | 'stability';
 export type ModelKind = 'chat' | 'image' | 'music' | 'video' | 'separation';
 export type LogStatus = 'done' | 'partial' | 'error';
 

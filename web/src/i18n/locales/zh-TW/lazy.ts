@@ -5,10 +5,11 @@
 import apps from './apps';
 import chat from './chat';
 import midjourney from './midjourney';
+import images from './images';
 import mind from './mind';
 import pay from './pay';
 import prompts from './prompts';
 import user from './user';
 import works from './works';
 
-export default { user, pay, apps, chat, prompts, midjourney, mind, works };
+export default { user, pay, apps, chat, prompts, midjourney, mind, images, works };
