@@ -7,9 +7,20 @@ import { listOf, queryInt } from './envelope.js';
  * chat groups and their logs, and the streamed answers (`/chatgpt/chat-process`, `/chatgpt/chat-mind`).
  */
 
-/** `midjourney`: a midjourney-proxy (image models of the drawing screen). */
-/** `stability`: Stability's Stable Image API (SD3 models of the /sd3 screen). */
-export const providerProtocols = ['openai', 'demo', 'midjourney', 'stability'] as const;
+/**
+ * How Atelier talks to a provider: `openai` (OpenAI-compatible chat and images), `demo` (the
+ * offline demos), `midjourney` (a midjourney-proxy), `stability` (Stability's Stable Image API,
+ * SD3), `a1111` (AUTOMATIC1111/Forge `--api`), `comfyui` (ComfyUI). One per line: each engine
+ * adds its own.
+ */
+export const providerProtocols = [
+  'openai',
+  'demo',
+  'midjourney',
+  'stability',
+  'a1111',
+  'comfyui',
+] as const;
 export const providerProtocol = z.enum(providerProtocols);
 export const modelKinds = ['chat', 'image', 'music', 'video', 'separation'] as const;
 export const modelKind = z.enum(modelKinds);
