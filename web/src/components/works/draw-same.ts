@@ -11,6 +11,7 @@ const screenOfKind: Record<string, string> = {
   sd3: '/sd3',
   sd: '/sddraw',
   comfy: '/sddraw',
+  'sd-tool': '/tools',
   tool: '/tools',
   tools: '/tools',
   video: '/video',
