@@ -3,9 +3,10 @@ export const KNOWN_KINDS = [
   'mj',
   'chat-draw',
   'image',
+  'sd3',
   'sd',
+  'sd-tool',
   'video',
   'music',
   'separation',
-  'tool',
 ];
