@@ -23,7 +23,7 @@ beforeAll(async () => {
   ids = await Promise.all(['one', 'two', 'three'].map((p) => demoDrawing(t.app, alice, `a ${p}`)));
   for (const id of ids.slice(0, 2))
     await ok(t.app, W.publish, alice.token, { body: { id, isPublic: true } });
-}, 60_000);
+}, 120_000);
 afterAll(async () => t.close());
 
 const rowsOf = async (type: 'like' | 'collect', id: number) =>

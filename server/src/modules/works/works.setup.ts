@@ -42,7 +42,7 @@ export async function fundedUser(app: FastifyInstance, role: 'user' | 'admin' = 
 export async function demoDrawing(app: FastifyInstance, user: TestUser, prompt: string) {
   const q = await draw(app, user.token, { type: 'imagine', prompt, params: { seed: 42 } });
   expect(q.status, JSON.stringify(q.body)).toBe(200);
-  const done = await settle(app, user.token, q.body.data.id, [], 20_000);
+  const done = await settle(app, user.token, q.body.data.id, [], 60_000);
   expect(done.status, done.error ?? '').toBe(3);
   return done.id;
 }

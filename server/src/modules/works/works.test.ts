@@ -33,7 +33,7 @@ beforeAll(async () => {
     demoDrawing(t.app, alice, 'a lighthouse in the fog'),
     demoDrawing(t.app, alice, 'a red fox in the snow'),
   ]);
-}, 60_000);
+}, 120_000);
 afterAll(async () => t.close());
 
 const square = async (token: string | null, query: QueryIn<typeof W.square> = {}) =>
