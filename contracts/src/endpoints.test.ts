@@ -15,6 +15,7 @@ describe('the API contract', () => {
       'drawing',
       'files',
       'images',
+      'music',
       'payments',
       'sd',
       'sites',

@@ -8,6 +8,7 @@ import type { AppTables } from '../modules/apps/tables.js';
 import type { TaskTables } from '../modules/tasks/tables.js';
 import type { FileTables } from '../modules/files/tables.js';
 import type { StableDiffusionTables } from '../modules/stable-diffusion/tables.js';
+import type { VideoTables } from '../modules/video/tables.js';
 import type { WorkTables } from '../modules/works/tables.js';
 
 /**
@@ -90,4 +91,5 @@ export type Database = AccountTables &
   TaskTables &
   FileTables &
   StableDiffusionTables &
+  VideoTables &
   WorkTables;

@@ -10,6 +10,8 @@ import { filesModule } from './files/index.js';
 import { tasksModule } from './tasks/index.js';
 import { imagesModule } from './images/index.js';
 import { stableDiffusionModule } from './stable-diffusion/index.js';
+import { videoModule } from './video/index.js';
+import { musicModule } from './music/index.js';
 import { worksModule } from './works/index.js';
 
 /** Every domain of the API, in the order their routes and seeds run. */
@@ -25,5 +27,7 @@ export const modules: AtelierModule[] = [
   tasksModule,
   imagesModule,
   stableDiffusionModule,
+  videoModule,
+  musicModule,
   worksModule,
 ];
