@@ -10,6 +10,7 @@ describe('the API contract', () => {
       'apps',
       'auth',
       'chat',
+      'collect',
       'credits',
       'drawing',
       'files',
@@ -21,6 +22,7 @@ describe('the API contract', () => {
       'sites',
       'user',
       'video',
+      'works',
     ]);
     expect(endpoints.length).toBeGreaterThan(60);
   });

@@ -17,3 +17,5 @@ export * as music from './music.js';
 export * as separation from './separation.js';
 export type { UserInfo, UserBalance, UserRole } from './auth.js';
 export type { LoginDevice } from './user.js';
+export * as works from './works.js';
+export * as collect from './collect.js';

@@ -13,6 +13,7 @@ import { stableDiffusionModule } from './stable-diffusion/index.js';
 import { videoModule } from './video/index.js';
 import { musicModule } from './music/index.js';
 import { separationModule } from './separation/index.js';
+import { worksModule } from './works/index.js';
 
 /** Every domain of the API, in the order their routes and seeds run. */
 export const modules: AtelierModule[] = [
@@ -30,4 +31,5 @@ export const modules: AtelierModule[] = [
   videoModule,
   musicModule,
   separationModule,
+  worksModule,
 ];

@@ -44,12 +44,6 @@ export type ScreenName = (typeof screens)[number]['name'];
  */
 const comingSoon: ReadonlySet<string> = new Set<ScreenName>([
   'market',
-  'history',
-  'myGallery',
-  'designerWork',
-  'workDetails',
-  'hisGallery',
-  'photoAlbum',
 ]);
 
 /** Whether the screen of this route name (any case) is still to come. */

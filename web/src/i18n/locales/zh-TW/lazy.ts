@@ -14,5 +14,19 @@ import sd from './sd';
 import separation from './separation';
 import user from './user';
 import video from './video';
+import works from './works';
 
 export default { user, pay, apps, chat, prompts, midjourney, mind, images, sd, video, music, separation };
+  user,
+  pay,
+  apps,
+  chat,
+  prompts,
+  midjourney,
+  mind,
+  images,
+  sd,
+  video,
+  music,
+  works,
+};
