@@ -12,3 +12,4 @@ export * as drawing from './drawing.js';
 export * as files from './files.js';
 export type { UserInfo, UserBalance, UserRole } from './auth.js';
 export type { LoginDevice } from './user.js';
+export * as market from './market.js';

@@ -7,6 +7,7 @@ import type { DrawingTables } from '../modules/drawing/tables.js';
 import type { AppTables } from '../modules/apps/tables.js';
 import type { TaskTables } from '../modules/tasks/tables.js';
 import type { FileTables } from '../modules/files/tables.js';
+import type { MarketTables } from '../modules/market/tables.js';
 
 /**
  * The database as Kysely sees it. Each module declares its own tables in its folder
@@ -86,4 +87,5 @@ export type Database = AccountTables &
   DrawingTables &
   AppTables &
   TaskTables &
-  FileTables;
+  FileTables &
+  MarketTables;
