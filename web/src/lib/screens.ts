@@ -50,7 +50,6 @@ const comingSoon: ReadonlySet<string> = new Set<ScreenName>([
   'video',
   'music',
   'separation',
-  'market',
   'history',
   'myGallery',
   'designerWork',

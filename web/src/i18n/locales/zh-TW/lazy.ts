@@ -3,6 +3,7 @@
  * `i18n/index.ts`) adds them when a screen or dialog that uses them loads.
  */
 import apps from './apps';
+import market from './market';
 import chat from './chat';
 import midjourney from './midjourney';
 import mind from './mind';
@@ -10,4 +11,4 @@ import pay from './pay';
 import prompts from './prompts';
 import user from './user';
 
-export default { user, pay, apps, chat, prompts, midjourney, mind };
+export default { user, pay, apps, chat, prompts, midjourney, mind, market };
