@@ -83,6 +83,7 @@ export function PromptCard({ prompt, busy, onOpen, onLike, onCollect, onUse }: P
             type="text"
             disabled={busy}
             aria-pressed={prompt.liked}
+            aria-label={prompt.liked ? t('card.unlike') : t('card.like')}
             title={prompt.liked ? t('card.unlike') : t('card.like')}
             icon={prompt.liked ? <HeartFilled className="text-rose-400" /> : <HeartOutlined />}
             onClick={onLike}
@@ -94,6 +95,7 @@ export function PromptCard({ prompt, busy, onOpen, onLike, onCollect, onUse }: P
             type="text"
             disabled={busy}
             aria-pressed={prompt.collected}
+            aria-label={prompt.collected ? t('card.uncollect') : t('card.collect')}
             title={prompt.collected ? t('card.uncollect') : t('card.collect')}
             icon={prompt.collected ? <StarFilled className="text-amber-400" /> : <StarOutlined />}
             onClick={onCollect}
