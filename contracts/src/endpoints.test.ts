@@ -13,6 +13,7 @@ describe('the API contract', () => {
       'credits',
       'drawing',
       'files',
+      'market',
       'payments',
       'sites',
       'user',

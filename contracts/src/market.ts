@@ -236,7 +236,7 @@ export type AdminPrompt = z.infer<typeof adminPrompt>;
 
 export const adminListPrompts = endpoint({
   method: 'GET',
-  path: '/market/admin/prompts',
+  path: '/admin/market/prompts',
   access: 'admin',
   summary: 'Every market prompt for moderation: all, reported, hidden or featured',
   tags: ['market', 'admin'],
@@ -249,7 +249,7 @@ export const adminListPrompts = endpoint({
 
 export const adminReports = endpoint({
   method: 'GET',
-  path: '/market/admin/reports',
+  path: '/admin/market/reports',
   access: 'admin',
   summary: 'The reports of one prompt, newest first',
   tags: ['market', 'admin'],
@@ -267,7 +267,7 @@ export const adminReports = endpoint({
 
 export const adminFeature = endpoint({
   method: 'POST',
-  path: '/market/admin/feature',
+  path: '/admin/market/feature',
   access: 'admin',
   summary: 'Features a prompt (first in the market) or takes it out of the featured',
   tags: ['market', 'admin'],
@@ -277,7 +277,7 @@ export const adminFeature = endpoint({
 
 export const adminHide = endpoint({
   method: 'POST',
-  path: '/market/admin/hide',
+  path: '/admin/market/hide',
   access: 'admin',
   summary: 'Hides a prompt from every list (reason kept and shown to its author) or restores it',
   tags: ['market', 'admin'],

@@ -44,7 +44,7 @@ export function ExampleView({ prompt, large }: { prompt: market.MarketPrompt; la
   return (
     <div
       className={`flex flex-col justify-center gap-2 bg-gradient-to-br from-violet-900/40 to-sky-900/30 p-4 ${
-        large ? 'rounded-lg' : 'aspect-[4/3]'
+        large ? 'rounded-lg' : 'aspect-[4/3] pt-10'
       }`}
     >
       <span className="text-xs text-white/55">{t('card.noExample')}</span>

@@ -178,9 +178,11 @@ function Details({ p }: { p: market.MarketPrompt }) {
     });
   return (
     <div className="flex flex-col gap-4 md:flex-row">
-      <div className="md:w-1/2">
-        <ExampleView prompt={p} large />
-      </div>
+      {p.example && (
+        <div className="md:w-1/2">
+          <ExampleView prompt={p} large />
+        </div>
+      )}
       <div className="flex min-w-0 flex-1 flex-col gap-3">
         <PromptFacts p={p} />
         <div className="flex flex-wrap gap-2">
@@ -251,7 +253,7 @@ export default function MarketPromptDialog() {
       open={open}
       onCancel={close}
       footer={null}
-      width={960}
+      width={detail.data && !detail.data.example ? 640 : 960}
       title={detail.data?.title ?? t('dialog.title')}
       destroyOnHidden
     >
