@@ -1,6 +1,6 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import sharp from 'sharp';
-import { market as M, type BodyIn } from '@atelier/contracts';
+import { market as M, type BodyIn, type QueryIn } from '@atelier/contracts';
 import { callEndpoint } from '../../test/call-endpoint.js';
 import { createTestApp, type TestApp } from '../../test/harness.js';
 import { createUser, type TestUser } from '../../test/users.js';
@@ -49,10 +49,8 @@ afterAll(async () => t?.close());
 
 const publish = (token: string, body: BodyIn<typeof M.publishPrompt>) =>
   callEndpoint(t.app, M.publishPrompt, { token, body });
-const list = async (
-  query: Parameters<typeof callEndpoint<typeof M.listPrompts>>[2]['query'] = {},
-  token?: string,
-) => (await callEndpoint(t.app, M.listPrompts, { query, ...(token ? { token } : {}) })).body.data;
+const list = async (query: QueryIn<typeof M.listPrompts> = {}, token?: string) =>
+  (await callEndpoint(t.app, M.listPrompts, { query, ...(token ? { token } : {}) })).body.data;
 
 describe('categories', () => {
   it('are seeded in three languages', async () => {
