@@ -4,7 +4,7 @@ import { api, registerUser, signInBeforeLoad } from '../support/index.js';
 /**
  * The prompt market: a Midjourney demo result is published as a prompt → it shows in the
  * market → another user opens the market prompt dialog and uses it → the Midjourney composer
- * holds the prompt, the model and every parameter.
+ * holds the prompt, the model and every parameter; a chat prompt fills the chat input.
  */
 
 interface DrawTask {
@@ -42,7 +42,7 @@ test('publish a demo drawing, another user uses it, the composer is filled', asy
   browser,
   request,
 }) => {
-  test.setTimeout(90_000);
+  test.setTimeout(180_000);
   const author = await registerUser(request, 'mka');
   const user = await registerUser(request, 'mkb');
   const prompt = `a copper lighthouse on a cliff ${Date.now().toString(36)}`;
@@ -84,6 +84,23 @@ test('publish a demo drawing, another user uses it, the composer is filled', asy
   for (const flag of ['--ar 16:9', '--v 6.1', '--s 250', '--c 12', '--seed 4242', '--no people'])
     await expect(flags).toContainText(flag);
   await expect(page.getByText(task.modelName).first()).toBeVisible();
+
+  // A chat prompt from the prompt store fills the chat input.
+  const chatTitle = `Trip planner ${Date.now().toString(36)}`;
+  const chatPrompt = 'Plan a three-day walk through the city I name, with food stops.';
+  await api(request, 'POST', '/market/publish', {
+    token: author.token,
+    body: { prompt: chatPrompt, title: chatTitle },
+  });
+  await page.goto('/market');
+  await page.getByRole('searchbox', { name: 'Search titles, prompts or tags' }).fill(chatTitle);
+  await page
+    .getByTestId('market-card')
+    .filter({ hasText: chatTitle })
+    .getByRole('button', { name: 'Use' })
+    .click();
+  await expect(page).toHaveURL(/\/Chat$/);
+  await expect(page.getByTestId('chat-input')).toHaveValue(chatPrompt);
 
   // The use was counted.
   const listed = await api<{ rows: { title: string; useCount: number; likeCount: number }[] }>(
