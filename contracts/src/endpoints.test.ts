@@ -15,6 +15,7 @@ describe('the API contract', () => {
       'drawing',
       'files',
       'images',
+      'market',
       'music',
       'payments',
       'sd',

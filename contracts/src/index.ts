@@ -19,3 +19,4 @@ export type { UserInfo, UserBalance, UserRole } from './auth.js';
 export type { LoginDevice } from './user.js';
 export * as works from './works.js';
 export * as collect from './collect.js';
+export * as market from './market.js';

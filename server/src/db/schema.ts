@@ -10,6 +10,7 @@ import type { FileTables } from '../modules/files/tables.js';
 import type { StableDiffusionTables } from '../modules/stable-diffusion/tables.js';
 import type { VideoTables } from '../modules/video/tables.js';
 import type { WorkTables } from '../modules/works/tables.js';
+import type { MarketTables } from '../modules/market/tables.js';
 
 /**
  * The database as Kysely sees it. Each module declares its own tables in its folder
@@ -92,4 +93,5 @@ export type Database = AccountTables &
   FileTables &
   StableDiffusionTables &
   VideoTables &
-  WorkTables;
+  WorkTables &
+  MarketTables;

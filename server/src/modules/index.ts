@@ -14,6 +14,7 @@ import { videoModule } from './video/index.js';
 import { musicModule } from './music/index.js';
 import { separationModule } from './separation/index.js';
 import { worksModule } from './works/index.js';
+import { marketModule } from './market/index.js';
 
 /** Every domain of the API, in the order their routes and seeds run. */
 export const modules: AtelierModule[] = [
@@ -32,4 +33,5 @@ export const modules: AtelierModule[] = [
   musicModule,
   separationModule,
   worksModule,
+  marketModule,
 ];

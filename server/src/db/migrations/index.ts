@@ -14,6 +14,7 @@ import { periodicRuns } from './0012_periodic_runs.js';
 import { stableDiffusion } from './0015_stable_diffusion.js';
 import { video } from './0016_video.js';
 import { works } from './0019_works.js';
+import { market } from './0020_market.js';
 
 /** Applied in the order of their names; a migration, once landed, is never edited. */
 export const migrations: Record<string, AtelierMigration> = {
@@ -32,4 +33,5 @@ export const migrations: Record<string, AtelierMigration> = {
   '0015_stable_diffusion': stableDiffusion,
   '0016_video': video,
   '0019_works': works,
+  '0020_market': market,
 };

@@ -3,6 +3,7 @@
  * `i18n/index.ts`) adds them when a screen or dialog that uses them loads.
  */
 import apps from './apps';
+import market from './market';
 import chat from './chat';
 import midjourney from './midjourney';
 import images from './images';
@@ -16,17 +17,19 @@ import user from './user';
 import video from './video';
 import works from './works';
 
-export default { user, pay, apps, chat, prompts, midjourney, mind, images, sd, video, music, separation };
-  user,
-  pay,
+export default {
   apps,
+  market,
   chat,
-  prompts,
   midjourney,
-  mind,
   images,
-  sd,
-  video,
+  mind,
   music,
+  pay,
+  prompts,
+  sd,
+  separation,
+  user,
+  video,
   works,
 };
