@@ -7,6 +7,9 @@ import type { DrawingTables } from '../modules/drawing/tables.js';
 import type { AppTables } from '../modules/apps/tables.js';
 import type { TaskTables } from '../modules/tasks/tables.js';
 import type { FileTables } from '../modules/files/tables.js';
+import type { AdminTables } from '../modules/admin/tables.js';
+import type { TaskEventTables } from '../modules/tasks/event-tables.js';
+import type { ChatAccessTables } from '../modules/chat/access-tables.js';
 
 /**
  * The database as Kysely sees it. Each module declares its own tables in its folder
@@ -86,4 +89,7 @@ export type Database = AccountTables &
   DrawingTables &
   AppTables &
   TaskTables &
-  FileTables;
+  FileTables &
+  AdminTables &
+  TaskEventTables &
+  ChatAccessTables;

@@ -8,6 +8,7 @@ import { drawingModule } from './drawing/index.js';
 import { appsModule } from './apps/index.js';
 import { filesModule } from './files/index.js';
 import { tasksModule } from './tasks/index.js';
+import { adminModule } from './admin/index.js';
 
 /** Every domain of the API, in the order their routes and seeds run. */
 export const modules: AtelierModule[] = [
@@ -20,4 +21,5 @@ export const modules: AtelierModule[] = [
   appsModule,
   filesModule,
   tasksModule,
+  adminModule,
 ];

@@ -11,6 +11,7 @@ import { drawingOnTasks } from './0009_drawing_on_tasks.js';
 import { siteLanguage } from './0010_site_language.js';
 import { ledgerHistoryOwner } from './0011_ledger_history_owner.js';
 import { periodicRuns } from './0012_periodic_runs.js';
+import { admin } from './0021_admin.js';
 
 /** Applied in the order of their names; a migration, once landed, is never edited. */
 export const migrations: Record<string, AtelierMigration> = {
@@ -26,4 +27,5 @@ export const migrations: Record<string, AtelierMigration> = {
   '0010_site_language': siteLanguage,
   '0011_ledger_history_owner': ledgerHistoryOwner,
   '0012_periodic_runs': periodicRuns,
+  '0021_admin': admin,
 };

@@ -8,6 +8,7 @@ import { runPeriodicJob } from '../../lib/periodic.js';
 import type { Localized } from '../../http/messages.js';
 import type { BackgroundTask } from '../module.js';
 import { deleteFiles, type FileRow } from '../files/index.js';
+import { recordRetry, recordStep } from './events.js';
 import { markFailed, markSucceeded, storeResults } from './finish.js';
 import { texts } from './messages.js';
 import { mergeData, toTaskRow, type RawTask } from './rows.js';
@@ -227,6 +228,7 @@ export class Engine {
     if (outcome.type === 'failed') return void (await this.fail(raw, outcome.error, outcome.data));
     if (outcome.type === 'done') return this.finishDone(raw, outcome.files, outcome.data);
     const delay = Math.max(0, outcome.pollAfterMs);
+    await recordStep(this.ctx.db.kysely, raw, outcome);
     await this.mine(raw)
       .set({
         ...(outcome.type === 'submitted' ? { upstream_id: outcome.upstreamId } : {}),
@@ -248,6 +250,7 @@ export class Engine {
       'task step failed; retrying',
     );
     if (attempts > this.cfg.retries) return void (await this.fail(raw, texts.taskUpstreamFailed));
+    await recordRetry(this.ctx.db.kysely, raw, attempts, error);
     const delay = this.cfg.backoffMs * 2 ** (attempts - 1);
     await this.mine(raw)
       .set({
