@@ -10,6 +10,5 @@ export * as chat from './chat.js';
 export * as apps from './apps.js';
 export * as drawing from './drawing.js';
 export * as files from './files.js';
-export * as admin from './admin.js';
 export type { UserInfo, UserBalance, UserRole } from './auth.js';
 export type { LoginDevice } from './user.js';

@@ -2,6 +2,7 @@ import { randomUUID } from 'node:crypto';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import * as contracts from '@atelier/contracts';
 import type { Endpoint } from '@atelier/contracts';
+import * as admin from '@atelier/contracts/admin';
 import { callEndpoint } from '../../test/call-endpoint.js';
 import { createTestApp, type TestApp } from '../../test/harness.js';
 import { createUser, type TestUser } from '../../test/users.js';
@@ -15,10 +16,10 @@ import { createUser, type TestUser } from '../../test/users.js';
 const isEndpoint = (v: unknown): v is Endpoint =>
   typeof v === 'object' && v !== null && 'method' in v && 'path' in v && 'access' in v;
 
-/** Every endpoint each domain namespace exports (also one level down, like `adminSites.list`). */
+/** Every endpoint each domain namespace exports (the console's own from its subpath) (also one level down, like `adminSites.list`). */
 function allEndpoints(): Array<{ name: string; endpoint: Endpoint }> {
   const found: Array<{ name: string; endpoint: Endpoint }> = [];
-  for (const [domain, exports] of Object.entries(contracts)) {
+  for (const [domain, exports] of Object.entries({ ...contracts, admin })) {
     if (typeof exports !== 'object' || exports === null) continue;
     for (const [key, value] of Object.entries(exports)) {
       if (isEndpoint(value)) found.push({ name: `${domain}.${key}`, endpoint: value });

@@ -1,5 +1,6 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { admin as A, auth, chat, TaskStatus } from '@atelier/contracts';
+import { auth, chat, TaskStatus } from '@atelier/contracts';
+import * as A from '@atelier/contracts/admin';
 import { callEndpoint } from '../../test/call-endpoint.js';
 import { createTestApp, type TestApp } from '../../test/harness.js';
 import { createUser, type TestUser } from '../../test/users.js';

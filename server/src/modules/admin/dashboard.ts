@@ -1,5 +1,6 @@
 import type { FastifyInstance } from 'fastify';
-import { admin as A, TaskStatus } from '@atelier/contracts';
+import { TaskStatus } from '@atelier/contracts';
+import * as A from '@atelier/contracts/admin';
 import type { AppContext } from '../../context.js';
 import { route } from '../../http/route.js';
 

@@ -1,5 +1,5 @@
 import type { FastifyInstance } from 'fastify';
-import { admin as A } from '@atelier/contracts';
+import * as A from '@atelier/contracts/admin';
 import type { AppContext } from '../../context.js';
 import { nowIso } from '../../db/database.js';
 import { AppError, notFound } from '../../http/errors.js';

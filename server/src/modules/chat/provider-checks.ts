@@ -1,7 +1,8 @@
 import http from 'node:http';
 import https from 'node:https';
 import type { FastifyInstance } from 'fastify';
-import { admin as A } from '@atelier/contracts';
+import type { AppContext } from '../../context.js';
+import * as A from '@atelier/contracts/admin';
 import { notFound } from '../../http/errors.js';
 import { route } from '../../http/route.js';
 import { UpstreamError } from '../../providers/errors.js';
@@ -132,35 +133,34 @@ export function describeFailure(error: unknown, timeoutMs: number): string {
   return `Network error: ${message}`;
 }
 
+/** Runs the connection test of one provider: ok and a message in words, and how long it took. */
+export async function runProviderCheck(
+  ctx: AppContext,
+  id: number,
+): Promise<{ ok: boolean; message: string; ms: number }> {
+  const row = await ctx.db.kysely
+    .selectFrom('chat_providers')
+    .selectAll()
+    .where('id', '=', id)
+    .executeTakeFirst();
+  if (!row) throw notFound(texts.providerNotFound);
+  const check = checks.get(row.protocol);
+  const started = Date.now();
+  if (!check) return { ok: false, message: `No connection test for "${row.protocol}"`, ms: 0 };
+  const timeoutMs = Math.min(row.timeout_ms, 15_000);
+  try {
+    const message = await check(
+      { baseUrl: row.base_url, apiKey: openProviderKey(ctx, row.api_key_sealed), timeoutMs },
+      AbortSignal.timeout(timeoutMs + 1000),
+    );
+    return { ok: true, message, ms: Date.now() - started };
+  } catch (error) {
+    return { ok: false, message: describeFailure(error, timeoutMs), ms: Date.now() - started };
+  }
+}
+
 export function providerCheckRoutes(app: FastifyInstance): void {
-  route(
-    app,
-    A.testProvider,
-    async ({ body }) => {
-      const row = await app.ctx.db.kysely
-        .selectFrom('chat_providers')
-        .selectAll()
-        .where('id', '=', body.id)
-        .executeTakeFirst();
-      if (!row) throw notFound(texts.providerNotFound);
-      const check = checks.get(row.protocol);
-      const started = Date.now();
-      if (!check) return { ok: false, message: `No connection test for "${row.protocol}"`, ms: 0 };
-      const timeoutMs = Math.min(row.timeout_ms, 15_000);
-      try {
-        const message = await check(
-          {
-            baseUrl: row.base_url,
-            apiKey: openProviderKey(app.ctx, row.api_key_sealed),
-            timeoutMs,
-          },
-          AbortSignal.timeout(timeoutMs + 1000),
-        );
-        return { ok: true, message, ms: Date.now() - started };
-      } catch (error) {
-        return { ok: false, message: describeFailure(error, timeoutMs), ms: Date.now() - started };
-      }
-    },
-    { rateLimit: { max: 30, timeWindow: 60_000 } },
-  );
+  route(app, A.testProvider, async ({ body }) => runProviderCheck(app.ctx, body.id), {
+    rateLimit: { max: 30, timeWindow: 60_000 },
+  });
 }

@@ -1,6 +1,7 @@
 import type { FastifyInstance } from 'fastify';
 import { sql } from 'kysely';
-import { admin as A, TaskStatus } from '@atelier/contracts';
+import { TaskStatus } from '@atelier/contracts';
+import * as A from '@atelier/contracts/admin';
 import type { AppContext } from '../../context.js';
 import { AppError, notFound } from '../../http/errors.js';
 import { auditSubject } from '../../http/audit.js';

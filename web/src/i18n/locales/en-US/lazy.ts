@@ -2,6 +2,7 @@
  * Namespaces of lazy screens, kept out of the first page's bundle: `loadLazyNamespaces()` (in
  * `i18n/index.ts`) adds them when a screen or dialog that uses them loads.
  */
+import admin from './admin';
 import apps from './apps';
 import chat from './chat';
 import midjourney from './midjourney';
@@ -10,4 +11,4 @@ import pay from './pay';
 import prompts from './prompts';
 import user from './user';
 
-export default { user, pay, apps, chat, prompts, midjourney, mind };
+export default { admin, user, pay, apps, chat, prompts, midjourney, mind };
