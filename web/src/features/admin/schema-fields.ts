@@ -35,15 +35,20 @@ const LONG = /prompt|content|description|text|note|body|answer|css|html|about/i;
 function unwrap(schema: z.ZodType): { inner: z.ZodType; optional: boolean } {
   let s = schema;
   let optional = false;
+  let nonOptional = false;
   for (let i = 0; i < 10; i++) {
     const d = defOf(s);
-    if (d.type === 'optional' || d.type === 'default' || d.type === 'nullable') {
+    if (['optional', 'default', 'prefault', 'nullable'].includes(d.type)) {
       optional = true;
       s = d.innerType!;
-    } else if (d.type === 'pipe') s = defOf(d.in!).type === 'transform' ? d.out! : d.in!;
+    } else if (['nonoptional', 'readonly', 'catch'].includes(d.type)) {
+      nonOptional ||= d.type === 'nonoptional';
+      s = d.innerType!;
+    }
+    else if (d.type === 'pipe') s = defOf(d.in!).type === 'transform' ? d.out! : d.in!;
     else break;
   }
-  return { inner: s, optional };
+  return { inner: s, optional: optional && !nonOptional };
 }
 
 function typeOf(name: string, s: z.ZodType): { type: FieldType; options: string[] } {
