@@ -61,7 +61,7 @@ test('the operator console runs providers, money, users, tasks and shows the aud
   page,
   request,
 }) => {
-  test.setTimeout(150_000);
+  test.setTimeout(300_000);
   const openai = await startFakeOpenAI();
   openai.apiKey = 'sk-e2e-right';
   const mj = await startFakeMidjourneyProxy({ stepMs: 30 });
@@ -216,7 +216,24 @@ test('the operator console runs providers, money, users, tasks and shows the aud
     await expect(drawer.getByTestId('task-timeline')).toContainText('released');
     await drawer.getByRole('button', { name: 'Run again' }).click();
     await confirm(page);
-    await expect(drawer).toContainText('Succeeded', { timeout: 20_000 });
+    await expect(drawer.getByTestId('task-timeline')).toContainText('rerun');
+    await expect
+      .poll(
+        async () =>
+          (
+            await api<{ task: { status: number } }>(
+              request,
+              'GET',
+              `/admin/tasks/detail?id=${task.id}`,
+              { token: admin },
+            )
+          ).task.status,
+        { timeout: 40_000 },
+      )
+      .toBe(3);
+    await page.reload();
+    await taskRow.getByRole('button', { name: 'Timeline' }).click();
+    await expect(drawer).toContainText('Succeeded');
     await expect(drawer.getByTestId('task-timeline')).toContainText('settled');
 
     // Ban the user: their next call is a 401.
@@ -238,8 +255,14 @@ test('the operator console runs providers, money, users, tasks and shows the aud
     await page.getByPlaceholder('Action').fill('/admin/chat/providers/update');
     await page.getByPlaceholder('Action').press('Enter');
     const audit = page.getByTestId('audit-table');
-    await expect(audit.locator('tbody tr').first()).toContainText('/admin/chat/providers/update');
-    await audit.locator('tbody tr').first().locator('.ant-table-row-expand-icon').click();
+    await expect(audit.locator('tbody tr.ant-table-row').first()).toContainText(
+      '/admin/chat/providers/update',
+    );
+    await audit
+      .locator('tbody tr.ant-table-row')
+      .first()
+      .locator('.ant-table-row-expand-icon')
+      .click();
     await expect(audit).toContainText('Before');
     await expect(audit).toContainText('After');
     await expect(audit).toContainText('"api_key_sealed": "set"');

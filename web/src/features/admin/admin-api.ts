@@ -18,7 +18,9 @@ export function useAdminQuery<E extends Endpoint>(
   return useQuery({
     queryKey: [...root, endpoint.method, endpoint.path, query ?? null],
     queryFn: () => apiData(endpoint, query ? { query } : {}),
-    ...(options.refetchMs ? { refetchInterval: options.refetchMs } : {}),
+    ...(options.refetchMs
+      ? { refetchInterval: options.refetchMs, refetchIntervalInBackground: true }
+      : {}),
     ...(options.enabled === false ? { enabled: false } : {}),
   });
 }
