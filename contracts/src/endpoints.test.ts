@@ -14,6 +14,7 @@ describe('the API contract', () => {
       'credits',
       'drawing',
       'files',
+      'music',
       'payments',
       'sites',
       'user',

@@ -7,6 +7,8 @@ import type { DrawingTables } from '../modules/drawing/tables.js';
 import type { AppTables } from '../modules/apps/tables.js';
 import type { TaskTables } from '../modules/tasks/tables.js';
 import type { FileTables } from '../modules/files/tables.js';
+import type { StableDiffusionTables } from '../modules/stable-diffusion/tables.js';
+import type { VideoTables } from '../modules/video/tables.js';
 import type { AdminTables } from '../modules/admin/tables.js';
 import type { TaskEventTables } from '../modules/tasks/event-tables.js';
 import type { ChatAccessTables } from '../modules/chat/access-tables.js';
@@ -90,6 +92,8 @@ export type Database = AccountTables &
   AppTables &
   TaskTables &
   FileTables &
+  StableDiffusionTables &
+  VideoTables &
   AdminTables &
   TaskEventTables &
   ChatAccessTables;

@@ -1,6 +1,7 @@
 import { TaskStatus } from '@atelier/contracts';
 import type { AppContext } from '../../context.js';
 import { nowIso } from '../../db/database.js';
+import type { Executor } from '../../db/executor.js';
 import { AppError } from '../../http/errors.js';
 import type { Localized } from '../../http/messages.js';
 import { release, settle } from '../credits/index.js';
@@ -43,7 +44,12 @@ export async function storeResults(
           taskId: raw.id,
           bytes,
           ...(r.name ? { name: r.name } : {}),
-          ...(r.name?.endsWith('.zip') ? { mime: 'application/zip' } : {}),
+          ...(r.mime
+            ? { mime: r.mime }
+            : r.name?.endsWith('.zip')
+              ? { mime: 'application/zip' }
+              : {}),
+          ...(r.thumb ? { thumb: r.thumb } : {}),
         }),
       );
     }
@@ -54,9 +60,18 @@ export async function storeResults(
   return stored;
 }
 
+/** The price of the part delivered (rounded down, so a part never costs more than its share). */
+export function chargeOf(credits: number, share?: { delivered: number; of: number }): number {
+  if (!share || share.of <= 0) return credits;
+  const part = Math.max(0, Math.min(share.delivered, share.of));
+  return Math.floor((credits * part) / share.of);
+}
+
 /**
  * Marks a leased task succeeded with its stored files and settles its hold, in one
  * transaction. False (and nothing changed) when the task is no longer this worker's.
+ * `andThen` runs in the same transaction once the task has ended (the engine claims the
+ * worker's next task there: one commit instead of two on a task's critical path).
  */
 export async function markSucceeded(
   ctx: AppContext,
@@ -64,7 +79,10 @@ export async function markSucceeded(
   raw: RawTask,
   stored: FileRow[],
   data?: Record<string, unknown>,
+  share?: { delivered: number; of: number },
+  andThen?: (trx: Executor) => Promise<void>,
 ): Promise<boolean> {
+  const charge = chargeOf(raw.credits, share);
   const files: StoredFile[] = stored.map((f) => ({
     key: f.key,
     thumbKey: f.thumb_key,
@@ -92,10 +110,12 @@ export async function markSucceeded(
       .returning('id')
       .executeTakeFirst();
     if (!row) return false;
-    await recordEnd(trx, raw, { failed: null, credits: raw.credits });
+    if (charge !== raw.credits)
+      await trx.updateTable('tasks').set({ credits: charge }).where('id', '=', raw.id).execute();
+    await recordEnd(trx, raw, { failed: null, credits: charge });
     if (raw.hold_id) {
       try {
-        await settle(trx, { holdId: raw.hold_id, actualAmount: raw.credits });
+        await settle(trx, { holdId: raw.hold_id, actualAmount: charge });
       } catch (error) {
         // The hold was returned already (it outlived its time): the result is the user's,
         // unpaid, rather than a task that can never finish.
@@ -103,6 +123,7 @@ export async function markSucceeded(
         await trx.updateTable('tasks').set({ credits: 0 }).where('id', '=', raw.id).execute();
       }
     }
+    await andThen?.(trx);
     return true;
   });
 }

@@ -60,7 +60,13 @@ export type StepOutcome =
       data?: Record<string, unknown>;
     }
   | { type: 'progress'; progress: number; pollAfterMs: number; data?: Record<string, unknown> }
-  | { type: 'done'; files: ResultFile[]; data?: Record<string, unknown> }
+  | {
+      type: 'done';
+      files: ResultFile[];
+      data?: Record<string, unknown>;
+      /** Part of the work delivered (e.g. 1 of 2 songs): the hold is settled pro rata. */
+      share?: { delivered: number; of: number };
+    }
   | { type: 'failed'; error: Localized; data?: Record<string, unknown> };
 
 /** The engine copies each into storage (upstream URLs expire) and makes a thumbnail. */
@@ -68,6 +74,10 @@ export interface ResultFile {
   url?: string;
   bytes?: Buffer;
   name?: string;
+  /** The type of a file that is not a picture (video/mp4, audio/mpeg…). */
+  mime?: string;
+  /** Its thumbnail when it is not a picture (a video's poster frame), any picture format. */
+  thumb?: Buffer;
 }
 
 /** One kind of work ('mj', 'chat-draw', 'zip', later 'music', 'video'…), registered by its module. */

@@ -6,9 +6,13 @@ import admin from './admin';
 import apps from './apps';
 import chat from './chat';
 import midjourney from './midjourney';
+import images from './images';
 import mind from './mind';
+import music from './music';
 import pay from './pay';
 import prompts from './prompts';
+import sd from './sd';
 import user from './user';
+import video from './video';
 
-export default { admin, user, pay, apps, chat, prompts, midjourney, mind };
+export default { admin, user, pay, apps, chat, prompts, midjourney, mind, images, sd, video, music };
