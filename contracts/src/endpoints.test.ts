@@ -14,10 +14,13 @@ describe('the API contract', () => {
       'credits',
       'drawing',
       'files',
+      'images',
       'music',
       'payments',
+      'sd',
       'sites',
       'user',
+      'video',
     ]);
     expect(endpoints.length).toBeGreaterThan(60);
   });
