@@ -1,6 +1,9 @@
 import { z } from 'zod';
 import type { Endpoint } from './endpoint.js';
 import * as contracts from './index.js';
+// The operator console's calls are a subpath of their own (`@atelier/contracts/admin`) so that
+// the first page, which loads the barrel, does not carry them.
+import * as admin from './admin.js';
 
 /*
  * docs/api.md, generated from the contracts: one table per domain listing every endpoint with
@@ -20,7 +23,7 @@ const isEndpoint = (value: unknown): value is Endpoint =>
 /** Every endpoint a domain namespace exports (also one level down), named `domain.name`. */
 export function allEndpoints(): Array<{ domain: string; name: string; endpoint: Endpoint }> {
   const found: Array<{ domain: string; name: string; endpoint: Endpoint }> = [];
-  for (const [domain, exports] of Object.entries(contracts)) {
+  for (const [domain, exports] of Object.entries({ ...contracts, admin })) {
     if (typeof exports !== 'object' || exports === null) continue;
     for (const [name, value] of Object.entries(exports)) {
       if (isEndpoint(value)) found.push({ domain, name: `${domain}.${name}`, endpoint: value });

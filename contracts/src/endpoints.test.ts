@@ -7,6 +7,7 @@ describe('the API contract', () => {
   it('describes the calls of every domain', () => {
     const domains = new Set(endpoints.map((e) => e.name.split('.')[0]));
     expect([...domains].sort()).toEqual([
+      'admin',
       'apps',
       'auth',
       'chat',

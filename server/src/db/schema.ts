@@ -11,6 +11,9 @@ import type { StableDiffusionTables } from '../modules/stable-diffusion/tables.j
 import type { VideoTables } from '../modules/video/tables.js';
 import type { WorkTables } from '../modules/works/tables.js';
 import type { MarketTables } from '../modules/market/tables.js';
+import type { AdminTables } from '../modules/admin/tables.js';
+import type { TaskEventTables } from '../modules/tasks/event-tables.js';
+import type { ChatAccessTables } from '../modules/chat/access-tables.js';
 
 /**
  * The database as Kysely sees it. Each module declares its own tables in its folder
@@ -94,4 +97,7 @@ export type Database = AccountTables &
   StableDiffusionTables &
   VideoTables &
   WorkTables &
-  MarketTables;
+  MarketTables &
+  AdminTables &
+  TaskEventTables &
+  ChatAccessTables;

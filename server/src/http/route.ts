@@ -9,6 +9,7 @@ import {
 } from '@atelier/contracts';
 import type { Identity } from './identity.js';
 import { authorize } from './identity.js';
+import { auditBefore, isAudited, recordAudit } from './audit.js';
 import { common, format, langOf, type Lang, type Localized } from './messages.js';
 
 declare module 'fastify' {
@@ -68,6 +69,7 @@ export function route<E extends Endpoint>(
     handler: async (req, reply) => {
       const lang = langOf(req);
       let message = format(common.ok, lang);
+      const audit = isAudited(endpoint) ? await auditBefore(app.ctx, endpoint, req.body) : null;
       const data = await handler({
         query: req.query as QueryOut<E>,
         body: req.body as BodyOut<E>,
@@ -79,6 +81,12 @@ export function route<E extends Endpoint>(
           message = format(text, lang, params);
         },
       });
+      if (audit) {
+        const id = audit.target ? Number(audit.target.slice(3)) : null;
+        // The record as stored after the change when it is known, else what the call answered.
+        const after = audit.load && id !== null ? await audit.load(app.ctx, id) : data;
+        await recordAudit(app.ctx, req, endpoint, { ...audit, after: after ?? data });
+      }
       return { code: 200, success: true, message, data };
     },
   });

@@ -15,6 +15,7 @@ import { musicModule } from './music/index.js';
 import { separationModule } from './separation/index.js';
 import { worksModule } from './works/index.js';
 import { marketModule } from './market/index.js';
+import { adminModule } from './admin/index.js';
 
 /** Every domain of the API, in the order their routes and seeds run. */
 export const modules: AtelierModule[] = [
@@ -34,4 +35,5 @@ export const modules: AtelierModule[] = [
   separationModule,
   worksModule,
   marketModule,
+  adminModule,
 ];

@@ -39,6 +39,8 @@ export interface FakeOpenAI {
   pieceSize: number;
   slowMs: number;
   usage: { prompt_tokens: number; completion_tokens: number };
+  /** When set, every call must carry `Authorization: Bearer <apiKey>` (else OpenAI's 401). */
+  apiKey: string | null;
   /** Resolves when `n` streams have been aborted by the client. */
   waitForAborts(n: number): Promise<void>;
   close(): Promise<void>;
@@ -60,6 +62,7 @@ export async function startFakeOpenAI(): Promise<FakeOpenAI> {
     pieceSize: 7,
     slowMs: 50,
     usage: { prompt_tokens: 123, completion_tokens: 45 },
+    apiKey: null,
     async waitForAborts(n) {
       while (fake.aborted < n) await new Promise<void>((r) => abortWaiters.push(r));
     },
@@ -81,6 +84,28 @@ export async function startFakeOpenAI(): Promise<FakeOpenAI> {
       if (req.method === 'GET' && path === '/v1/fake-images/picture.png') {
         res.writeHead(200, { 'content-type': 'image/png' });
         res.end(Buffer.from(FAKE_PNG_BASE64, 'base64'));
+        return;
+      }
+      if (fake.apiKey !== null && req.headers.authorization !== `Bearer ${fake.apiKey}`) {
+        res.writeHead(401, { 'content-type': 'application/json' });
+        res.end(
+          errorBody(
+            'Incorrect API key provided. You can find your API key at https://platform.openai.com/account/api-keys.',
+            'invalid_request_error',
+            'invalid_api_key',
+          ),
+        );
+        return;
+      }
+      // The models list (`GET /v1/models`): the cheapest read, used by connection tests.
+      if (req.method === 'GET' && path === '/v1/models') {
+        res.writeHead(200, { 'content-type': 'application/json' });
+        res.end(
+          JSON.stringify({
+            object: 'list',
+            data: [{ id: 'fake-model', object: 'model', created: 1700000000, owned_by: 'fake' }],
+          }),
+        );
         return;
       }
       const isImages = path === '/v1/images/generations';

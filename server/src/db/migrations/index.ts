@@ -15,6 +15,7 @@ import { stableDiffusion } from './0015_stable_diffusion.js';
 import { video } from './0016_video.js';
 import { works } from './0019_works.js';
 import { market } from './0020_market.js';
+import { admin } from './0021_admin.js';
 
 /** Applied in the order of their names; a migration, once landed, is never edited. */
 export const migrations: Record<string, AtelierMigration> = {
@@ -34,4 +35,5 @@ export const migrations: Record<string, AtelierMigration> = {
   '0016_video': video,
   '0019_works': works,
   '0020_market': market,
+  '0021_admin': admin,
 };

@@ -1,5 +1,6 @@
 import type { AtelierModule } from '../module.js';
 import { adminRoutes } from './admin-routes.js';
+import { adminUserRoutes } from './admin-users.js';
 import { seedAdmin } from './admins.js';
 import { authRoutes } from './auth-routes.js';
 import { startAccountSweeper } from './sweeper.js';
@@ -12,6 +13,7 @@ export const authModule: AtelierModule = {
     authRoutes(app);
     userRoutes(app);
     adminRoutes(app);
+    adminUserRoutes(app);
   },
   seed: seedAdmin,
   background: (ctx) => startAccountSweeper(ctx),

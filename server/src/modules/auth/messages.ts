@@ -2,6 +2,11 @@ import type { Localized } from '../../http/messages.js';
 
 /** Texts of the accounts module, in each interface language. */
 export const authMessages = {
+  notYourself: {
+    'en-US': 'You cannot do this to the account you are signed in with',
+    'zh-CN': '不能对当前登录的账号执行此操作',
+    'zh-TW': '不能對目前登入的帳號執行此操作',
+  },
   usernameTaken: {
     'en-US': 'This username is already taken',
     'zh-CN': '该用户名已被使用',

@@ -5,12 +5,21 @@ import { modelRoutes } from './models.js';
 import { providerRoutes } from './providers.js';
 import { seedCatalog } from './seed.js';
 import { streamRoutes } from './stream.js';
+import { modelAccessRoutes } from './model-access.js';
+import { providerCheckRoutes } from './provider-checks.js';
 
 export { MIND_SYSTEM_PROMPT } from './prompt.js';
 export { createModel, modelsWithProvider } from './models.js';
 export { boxOf, openProviderKey, PROVIDER_KEY_CONTEXT } from './providers.js';
 export { DEMO_PROVIDER } from './seed.js';
 export type { ProviderProtocol } from './tables.js';
+export { modelAllowance } from './model-access.js';
+export {
+  registerProviderCheck,
+  describeFailure,
+  type CheckTarget,
+  type ProviderCheck,
+} from './provider-checks.js';
 
 /**
  * Chat: providers and models (admin and config file), users' own endpoints, groups and logs,
@@ -25,6 +34,8 @@ export const chatModule: AtelierModule = {
     byokRoutes(app);
     groupRoutes(app);
     streamRoutes(app);
+    modelAccessRoutes(app);
+    providerCheckRoutes(app);
   },
   seed: (ctx) => seedCatalog(ctx),
 };

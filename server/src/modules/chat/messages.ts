@@ -19,6 +19,11 @@ export const texts = {
     'zh-CN': '名称“{name}”已被使用',
     'zh-TW': '名稱「{name}」已被使用',
   },
+  notAllowed: {
+    'en-US': 'This model is not open to your account',
+    'zh-CN': '该模型未向你的账户开放',
+    'zh-TW': '該模型未向你的帳戶開放',
+  },
   vipOnly: {
     'en-US': 'This model is for members only',
     'zh-CN': '该模型仅限会员使用',

@@ -10,6 +10,7 @@ import { texts } from './messages.js';
 import { withUniqueName } from './unique-name.js';
 import { openProviderKey, requireProvider } from './providers.js';
 import type { ChatModelsTable } from './tables.js';
+import { modelAllowance } from './model-access.js';
 
 type ModelRow = Selectable<ChatModelsTable>;
 
@@ -139,6 +140,7 @@ export async function usableModel(ctx: AppContext, modelId: number, userId: numb
     throw badRequest(texts.notAChatModel, { name: row.name }, 'gptModelId');
   if (row.vip_only === 1 && !(await ctx.balances.read(userId)).isVip)
     throw new AppError(403, texts.vipOnly);
+  if (!(await modelAllowance(ctx, userId))(row.id)) throw new AppError(403, texts.notAllowed);
   return {
     model: row,
     provider: {
@@ -189,7 +191,8 @@ export function modelRoutes(app: FastifyInstance): void {
 
   route(app, C.listModels, async ({ query, identity }) => {
     const isVip = identity ? (await ctx.balances.read(identity.userId)).isVip : false;
-    const rows = await offeredModels(ctx, isVip, query.kind);
+    const allowed = await modelAllowance(ctx, identity?.userId ?? null);
+    const rows = (await offeredModels(ctx, isVip, query.kind)).filter((r) => allowed(r.id));
     return {
       rows: rows.map((r) => ({
         id: r.id,

@@ -5,7 +5,13 @@ import { AppError, notFound } from '../../http/errors.js';
 import { route } from '../../http/route.js';
 import { priceActionOf } from '../../providers/image/custom-ids.js';
 import type { MjFlavour } from '../../providers/image/midjourney-proxy.js';
-import { createModel, DEMO_PROVIDER, modelsWithProvider, openProviderKey } from '../chat/index.js';
+import {
+  createModel,
+  DEMO_PROVIDER,
+  modelAllowance,
+  modelsWithProvider,
+  openProviderKey,
+} from '../chat/index.js';
 import { texts } from './messages.js';
 
 export const DEMO_IMAGE_MODEL = 'Offline demo · Midjourney';
@@ -109,7 +115,8 @@ export async function pickModel(
   use: 'mj' | 'chat-draw',
   modelId?: number,
 ): Promise<DrawingModel> {
-  const rows = await imageModels(ctx, use, modelId);
+  const allowed = await modelAllowance(ctx, userId);
+  const rows = (await imageModels(ctx, use, modelId)).filter((r) => allowed(r.id));
   const isVip = (await ctx.balances.read(userId)).isVip;
   const row = modelId !== undefined ? rows[0] : rows.find((r) => isVip || r.vip_only === 0);
   if (!row) throw modelId !== undefined ? notFound(texts.modelNotFound) : notFound(texts.noModel);
@@ -143,7 +150,10 @@ const mjActions: D.DrawAction[] = [
 export function modelRoutes(app: FastifyInstance): void {
   route(app, D.listModels, async ({ identity }) => {
     const isVip = identity ? (await app.ctx.balances.read(identity.userId)).isVip : false;
-    const rows = (await imageModels(app.ctx, 'mj')).filter((r) => isVip || r.vip_only === 0);
+    const allowed = await modelAllowance(app.ctx, identity?.userId ?? null);
+    const rows = (await imageModels(app.ctx, 'mj')).filter(
+      (r) => (isVip || r.vip_only === 0) && allowed(r.id),
+    );
     const prices = await app.ctx.db.kysely
       .selectFrom('credit_prices')
       .select(['price_key', 'credits'])

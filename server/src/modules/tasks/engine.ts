@@ -9,6 +9,7 @@ import { runPeriodicJob } from '../../lib/periodic.js';
 import type { Localized } from '../../http/messages.js';
 import type { BackgroundTask } from '../module.js';
 import { deleteFiles, type FileRow } from '../files/index.js';
+import { recordRetry, recordStep } from './events.js';
 import { markFailed, markSucceeded, storeResults } from './finish.js';
 import { texts } from './messages.js';
 import { mergeData, toTaskRow, type RawTask } from './rows.js';
@@ -255,6 +256,7 @@ export class Engine {
     if (outcome.type === 'done')
       return void (await this.finishDone(raw, outcome.files, outcome.data, outcome.share));
     const delay = Math.max(0, outcome.pollAfterMs);
+    await recordStep(this.ctx.db.kysely, raw, outcome);
     await this.mine(raw)
       .set({
         ...(outcome.type === 'submitted' ? { upstream_id: outcome.upstreamId } : {}),
@@ -276,6 +278,7 @@ export class Engine {
       'task step failed; retrying',
     );
     if (attempts > this.cfg.retries) return void (await this.fail(raw, texts.taskUpstreamFailed));
+    await recordRetry(this.ctx.db.kysely, raw, attempts, error);
     const delay = this.cfg.backoffMs * 2 ** (attempts - 1);
     await this.mine(raw)
       .set({

@@ -6,6 +6,7 @@ import { AppError } from '../../http/errors.js';
 import type { Localized } from '../../http/messages.js';
 import { release, settle } from '../credits/index.js';
 import { deleteFiles, storeFile, type FileRow } from '../files/index.js';
+import { recordEnd } from './events.js';
 import { mergeData, type RawTask, type StoredFile } from './rows.js';
 import type { ResultFile } from './runner.js';
 
@@ -111,6 +112,7 @@ export async function markSucceeded(
     if (!row) return false;
     if (charge !== raw.credits)
       await trx.updateTable('tasks').set({ credits: charge }).where('id', '=', raw.id).execute();
+    await recordEnd(trx, raw, { failed: null, credits: charge });
     if (raw.hold_id) {
       try {
         await settle(trx, { holdId: raw.hold_id, actualAmount: charge });
@@ -154,6 +156,7 @@ export async function markFailed(
     if (owner !== null) q = q.where('lease_owner', '=', owner);
     const row = await q.returning('hold_id').executeTakeFirst();
     if (!row) return false;
+    await recordEnd(trx, { ...raw, hold_id: row.hold_id }, { failed: error, credits: 0 });
     if (row.hold_id) await release(trx, { holdId: row.hold_id });
     return true;
   });

@@ -1,9 +1,11 @@
 import type { AtelierModule } from '../module.js';
 import { closeEngine, engineOf, registerTaskKind, runsWorkersInApi } from './engine.js';
 import { zipRunner } from './zip-runner.js';
+import { adminTaskRoutes } from './admin-routes.js';
 
 export { engineOf, registerTaskKind } from './engine.js';
 export { texts as taskTexts } from './messages.js';
+export { recordTaskEvent } from './events.js';
 export {
   UpstreamError,
   type ResultFile,
@@ -43,6 +45,7 @@ export const tasksModule: AtelierModule = {
   async routes(app) {
     const ctx = app.ctx;
     registerTaskKind(ctx, zipRunner());
+    adminTaskRoutes(app);
     ctx.guestData.register('tasks', async (trx, { fromUserId, toUserId }) => {
       await trx
         .updateTable('tasks')

@@ -2,6 +2,21 @@ import type { Localized } from '../../http/messages.js';
 
 /** Every text the tasks module shows a user, in the three interface languages. */
 export const texts = {
+  notFailed: {
+    'en-US': 'Only a failed task can run again',
+    'zh-CN': '只有失败的任务可以重新运行',
+    'zh-TW': '只有失敗的任務可以重新執行',
+  },
+  nothingCharged: {
+    'en-US': 'This task was not charged: there is nothing to refund',
+    'zh-CN': '该任务未扣费，无需退款',
+    'zh-TW': '該任務未扣費，無需退款',
+  },
+  alreadyRefunded: {
+    'en-US': 'This task has already been refunded',
+    'zh-CN': '该任务已退款',
+    'zh-TW': '該任務已退款',
+  },
   taskTimedOut: {
     'en-US': 'The task took too long and was stopped; your credits were returned',
     'zh-CN': '任务超时已停止，积分已退回',

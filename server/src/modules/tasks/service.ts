@@ -8,6 +8,7 @@ import { engineOf, runnerOf } from './engine.js';
 import { toTaskRow, type RawTask } from './rows.js';
 import type { StepOutcome, TaskRow } from './runner.js';
 import { pageOf } from '../../db/paging.js';
+import { recordTaskEvent } from './events.js';
 
 const { queued, running, succeeded, failed } = TaskStatus;
 
@@ -82,6 +83,7 @@ export async function createTask(ctx: AppContext, input: CreateTaskInput): Promi
       })
       .returningAll()
       .executeTakeFirstOrThrow();
+    await recordTaskEvent(trx, inserted.id, 'submitted', { credits: amount });
     if (!input.priceKey) return inserted;
     const { holdId } = await hold(trx, {
       userId: input.userId,
@@ -355,6 +357,7 @@ export async function redoTask(
       .executeTakeFirst();
     // Redone twice at once: the other call took it (and its hold rolls back with this one).
     if (!again) throw notFound();
+    await recordTaskEvent(trx, old.id, 'rerun', { credits: amount });
     return again;
   });
   await engineOf(ctx).queue.wake(row.id, 0);

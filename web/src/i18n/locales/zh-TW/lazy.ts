@@ -2,6 +2,7 @@
  * Namespaces of lazy screens, kept out of the first page's bundle: `loadLazyNamespaces()` (in
  * `i18n/index.ts`) adds them when a screen or dialog that uses them loads.
  */
+import admin from './admin';
 import apps from './apps';
 import market from './market';
 import chat from './chat';
@@ -18,6 +19,7 @@ import video from './video';
 import works from './works';
 
 export default {
+  admin,
   apps,
   market,
   chat,

@@ -1,0 +1,29 @@
+import { describe, expect, it } from 'vitest';
+import { chat, credits } from '@atelier/contracts';
+import { fieldsOf } from './schema-fields';
+
+describe('forms read from the contracts', () => {
+  it('turn a provider body into inputs: the protocol enum a select, the key a secret', () => {
+    const fields = Object.fromEntries(
+      fieldsOf(chat.adminCreateProvider.body).map((f) => [f.name, f]),
+    );
+    expect(fields.name).toMatchObject({ type: 'text', required: true });
+    expect(fields.protocol).toMatchObject({ type: 'select', required: true });
+    expect(fields.protocol!.options).toEqual([...chat.providerProtocols]);
+    expect(fields.apiKey).toMatchObject({ type: 'secret', required: false });
+    expect(fields.baseUrl!.type).toBe('text');
+    expect(fields.concurrency!.type).toBe('number');
+    expect(fields.enabled!.type).toBe('bool');
+  });
+
+  it('keep a price key as text and leave the id of an update out', () => {
+    const model = fieldsOf(chat.adminUpdateModel.body).map((f) => [f.name, f.type]);
+    expect(model).toContainEqual(['priceKey', 'text']);
+    expect(model).toContainEqual(['kind', 'select']);
+    expect(model.map(([n]) => n)).not.toContain('id');
+    const price = Object.fromEntries(
+      fieldsOf(credits.adminCreatePrice.body).map((f) => [f.name, f.type]),
+    );
+    expect(price).toMatchObject({ category: 'select', unit: 'select', credits: 'number' });
+  });
+});

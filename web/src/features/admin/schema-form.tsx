@@ -1,0 +1,112 @@
+import { Form, Input, InputNumber, Modal, Select, Switch } from 'antd';
+import { useEffect } from 'react';
+import { useTranslation } from 'react-i18next';
+import { fieldLabels } from './field-labels';
+import type { FieldSpec } from './schema-fields';
+
+export type Values = Record<string, unknown>;
+export type Choices = Record<string, Array<{ label: string; value: string | number }>>;
+
+function input(f: FieldSpec, editing: boolean, choices: Choices, t: (k: string) => string) {
+  if (choices[f.name])
+    return <Select options={choices[f.name]} showSearch optionFilterProp="label" />;
+  switch (f.type) {
+    case 'bool':
+      return <Switch />;
+    case 'number':
+      return <InputNumber className="w-full" />;
+    case 'select':
+      return <Select options={f.options.map((o) => ({ label: o, value: o }))} />;
+    case 'secret':
+      return (
+        <Input.Password
+          autoComplete="new-password"
+          placeholder={editing ? t('admin:form.secretKeep') : ''}
+        />
+      );
+    case 'textarea':
+      return <Input.TextArea autoSize={{ minRows: 2, maxRows: 8 }} />;
+    case 'json':
+      return <Input.TextArea autoSize={{ minRows: 2, maxRows: 8 }} placeholder="JSON" />;
+    default:
+      return <Input />;
+  }
+}
+
+/** What the form holds, as the endpoint takes it: JSON fields parsed, untouched secrets left out. */
+export function toBody(fields: FieldSpec[], values: Values, editing: boolean): Values {
+  const out: Values = {};
+  for (const f of fields) {
+    const v = values[f.name];
+    if (v === undefined || v === null) continue;
+    if (f.type === 'secret' && editing && v === '') continue;
+    if (f.type === 'json' && typeof v === 'string') {
+      if (v.trim() === '') continue;
+      out[f.name] = JSON.parse(v) as unknown;
+    } else out[f.name] = v;
+  }
+  return out;
+}
+
+/** A form read from an endpoint's body schema, in a dialog. */
+export function SchemaForm(props: {
+  open: boolean;
+  title: string;
+  fields: FieldSpec[];
+  initial: Values | null;
+  choices?: Choices;
+  busy: boolean;
+  onCancel: () => void;
+  onSubmit: (values: Values) => void;
+}) {
+  const { t } = useTranslation();
+  const [form] = Form.useForm<Values>();
+  const editing = props.initial !== null;
+  useEffect(() => {
+    if (!props.open) return;
+    form.resetFields();
+    const init: Values = {};
+    for (const f of props.fields) {
+      const v = props.initial?.[f.name];
+      if (f.type === 'secret') init[f.name] = '';
+      else if (f.type === 'json' && v !== undefined) init[f.name] = JSON.stringify(v);
+      else if (v !== undefined) init[f.name] = v;
+    }
+    form.setFieldsValue(init as Parameters<typeof form.setFieldsValue>[0]);
+  }, [props.open, props.initial, props.fields, form]);
+  return (
+    <Modal
+      open={props.open}
+      title={props.title}
+      onCancel={props.onCancel}
+      onOk={() => form.submit()}
+      okText={t('admin:form.save')}
+      cancelText={t('admin:form.cancel')}
+      confirmLoading={props.busy}
+      destroyOnHidden
+      width={640}
+    >
+      <Form
+        form={form}
+        layout="vertical"
+        onFinish={(values) => props.onSubmit(toBody(props.fields, values, editing))}
+      >
+        {props.fields.map((f) => (
+          <Form.Item
+            key={f.name}
+            name={f.name}
+            label={fieldLabels[f.name] ? t(fieldLabels[f.name]!) : f.name}
+            valuePropName={f.type === 'bool' ? 'checked' : 'value'}
+            rules={
+              f.required && !editing && f.type !== 'bool'
+                ? [{ required: true, message: t('admin:form.required') }]
+                : []
+            }
+          >
+            {input(f, editing, props.choices ?? {}, t)}
+          </Form.Item>
+        ))}
+      </Form>
+    </Modal>
+  );
+}
