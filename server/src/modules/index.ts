@@ -9,6 +9,8 @@ import { appsModule } from './apps/index.js';
 import { filesModule } from './files/index.js';
 import { tasksModule } from './tasks/index.js';
 import { imagesModule } from './images/index.js';
+import { stableDiffusionModule } from './stable-diffusion/index.js';
+import { videoModule } from './video/index.js';
 
 /** Every domain of the API, in the order their routes and seeds run. */
 export const modules: AtelierModule[] = [
@@ -22,4 +24,6 @@ export const modules: AtelierModule[] = [
   filesModule,
   tasksModule,
   imagesModule,
+  stableDiffusionModule,
+  videoModule,
 ];

@@ -87,7 +87,8 @@ function toDrawingModel(ctx: AppContext, r: ModelQueryRow): DrawingModel {
     priceModel: r.price_key.split(':')[0]!,
     demo: r.protocol === 'demo',
     vipOnly: r.vip_only === 1,
-    protocol: r.protocol,
+    // imageModels() selects only these protocols.
+    protocol: r.protocol as DrawingModel['protocol'],
     upstreamModel: r.upstream_model,
     provider: {
       id: r.pid,

@@ -44,6 +44,8 @@ export async function storeResults(
           bytes,
           ...(r.name ? { name: r.name } : {}),
           ...(r.name?.endsWith('.zip') ? { mime: 'application/zip' } : {}),
+          ...(r.mime ? { mime: r.mime } : {}),
+          ...(r.thumb ? { thumb: r.thumb } : {}),
         }),
       );
     }

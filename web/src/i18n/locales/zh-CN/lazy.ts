@@ -9,6 +9,8 @@ import images from './images';
 import mind from './mind';
 import pay from './pay';
 import prompts from './prompts';
+import sd from './sd';
 import user from './user';
+import video from './video';
 
-export default { user, pay, apps, chat, prompts, midjourney, mind, images };
+export default { user, pay, apps, chat, prompts, midjourney, mind, images, sd, video };
