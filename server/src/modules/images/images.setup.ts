@@ -133,7 +133,6 @@ export function useImagesApp(): void {
     env.models = {
       ...(o as Record<'gpt' | 'dalle3' | 'dalle2' | 'slow', number>),
       sd3: s.sd3!,
-      sd3Slow: s.sd3!,
     };
     for (const u of [env.alice, env.bob])
       await grant(t.app.ctx.db.kysely, {

@@ -1,4 +1,4 @@
-import { images as I } from '@atelier/contracts';
+import type { images as I } from '@atelier/contracts';
 import type { AppContext } from '../../context.js';
 import { nowIso } from '../../db/database.js';
 import { AppError, notFound } from '../../http/errors.js';
