@@ -16,6 +16,7 @@ describe('the API contract', () => {
       'payments',
       'sites',
       'user',
+      'video',
     ]);
     expect(endpoints.length).toBeGreaterThan(60);
   });

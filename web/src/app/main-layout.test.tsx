@@ -24,7 +24,7 @@ const entry = (sort: number, name: string, en: string, zh: string): sites.MenuEn
 const menu = [
   entry(10, 'Chat', 'AI Agent', 'AI 智能体'),
   entry(20, 'Midjourney', 'MJ Drawing', 'MJ 绘画'),
-  entry(70, 'video', 'AI Video', 'AI 视频'),
+  entry(80, 'music', 'AI Music', 'AI 音乐'),
   entry(110, 'history', 'History', '历史记录'),
   entry(120, 'user-center', 'User centre', '个人中心'),
   entry(130, 'role', 'Roles', '角色'),
@@ -72,7 +72,7 @@ describe('the menu', () => {
   it('tags the screens still to come "Soon" and opens the frequent questions', () => {
     viewport(false);
     renderAt('/Chat');
-    expect(link(/AI Video/).textContent).toBe('AI VideoSoon');
+    expect(link(/AI Music/).textContent).toBe('AI MusicSoon');
     expect(link(/History/).textContent).toBe('HistorySoon');
     expect(link(/AI Agent/).textContent).toBe('AI Agent');
     expect(link(/Mind Map/).textContent).toBe('Mind Map');
@@ -85,9 +85,9 @@ describe('the menu', () => {
     useAppSetting.setState({ language: 'zh-CN' });
     renderAt('/Chat');
     const tagged = within(screen.getByRole('navigation', { name: '主导航' })).getByRole('link', {
-      name: /AI 视频/,
+      name: /AI 音乐/,
     });
-    expect(tagged.textContent).toBe('AI 视频即将开放');
+    expect(tagged.textContent).toBe('AI 音乐即将开放');
   });
 
   it('never makes a screen still to come a phone tab; the launcher lists it tagged, last', () => {
@@ -106,7 +106,7 @@ describe('the menu', () => {
       'User centre',
       'Roles',
       'Mind Map',
-      'SoonAI Video',
+      'SoonAI Music',
       'SoonHistory',
     ]);
     fireEvent.click(screen.getByRole('button', { name: /Frequent questions/ }));
