@@ -7,12 +7,19 @@ import { listOf, queryInt } from './envelope.js';
  * chat groups and their logs, and the streamed answers (`/chatgpt/chat-process`, `/chatgpt/chat-mind`).
  */
 
-/** `midjourney`: a midjourney-proxy (image models of the drawing screen). */
-/** Video (docs/video.md): `runway`, `luma`, `luma-relay`, `kling`, `pika` (relayed), `openai-video`. */
+/**
+ * How Atelier talks to a provider: `openai` (OpenAI-compatible chat and images), `demo` (the
+ * offline demos), `midjourney` (a midjourney-proxy), `stability` (Stability's Stable Image API,
+ * SD3), `a1111` (AUTOMATIC1111/Forge `--api`), `comfyui` (ComfyUI); video (docs/video.md): `runway`, `luma`, `luma-relay`, `kling`,
+ * `pika` (relayed), `openai-video`. One per line: each engine adds its own.
+ */
 export const providerProtocols = [
   'openai',
   'demo',
   'midjourney',
+  'stability',
+  'a1111',
+  'comfyui',
   'runway',
   'luma',
   'luma-relay',

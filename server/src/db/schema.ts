@@ -7,6 +7,7 @@ import type { DrawingTables } from '../modules/drawing/tables.js';
 import type { AppTables } from '../modules/apps/tables.js';
 import type { TaskTables } from '../modules/tasks/tables.js';
 import type { FileTables } from '../modules/files/tables.js';
+import type { StableDiffusionTables } from '../modules/stable-diffusion/tables.js';
 import type { VideoTables } from '../modules/video/tables.js';
 
 /**
@@ -88,4 +89,5 @@ export type Database = AccountTables &
   AppTables &
   TaskTables &
   FileTables &
+  StableDiffusionTables &
   VideoTables;

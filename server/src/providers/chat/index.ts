@@ -14,8 +14,8 @@ const MAX_CLIENTS = 500;
 
 /** The adapter of a provider's protocol. */
 export function chatAdapterFor(provider: {
-  /** A midjourney provider has no chat; it is treated as OpenAI-compatible and fails there. */
-  protocol: 'openai' | 'demo' | 'midjourney';
+  /** Image providers have no chat; they are treated as OpenAI-compatible and fail there. */
+  protocol: string;
   baseUrl: string;
   apiKey: string | null;
   /** Set for users' own endpoints: connections go only to addresses this lookup checked. */
