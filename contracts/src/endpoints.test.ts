@@ -14,6 +14,7 @@ describe('the API contract', () => {
       'drawing',
       'files',
       'images',
+      'music',
       'payments',
       'sd',
       'sites',

@@ -13,5 +13,6 @@ export * as files from './files.js';
 export * as images from './images.js';
 export * as sd from './sd.js';
 export * as video from './video.js';
+export * as music from './music.js';
 export type { UserInfo, UserBalance, UserRole } from './auth.js';
 export type { LoginDevice } from './user.js';

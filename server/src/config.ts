@@ -108,6 +108,12 @@ export const configSchema = z.object({
       pollMs: z.coerce.number().int().min(10).max(600_000).default(5000),
     })
     .prefault({}),
+  music: z
+    .object({
+      /** How often a running Suno task is polled (New API's notify hook usually comes first). */
+      pollMs: z.coerce.number().int().min(10).max(600_000).default(3000),
+    })
+    .prefault({}),
   /** Where files live: empty for local disk under dataDir/files, or s3+http(s)://KEY:SECRET@host/bucket?region=… */
   storageUrl: z
     .string()
@@ -204,6 +210,7 @@ const envKeys: Record<string, string> = {
   DRAWING_POLL_MS: 'drawing.pollMs',
   VIDEO_DEMO_STEP_MS: 'video.demoStepMs',
   VIDEO_POLL_MS: 'video.pollMs',
+  MUSIC_POLL_MS: 'music.pollMs',
   STORAGE_URL: 'storageUrl',
   TASK_WORKERS: 'tasks.workers',
   TASK_RUN_IN_API: 'tasks.runInApi',

@@ -24,6 +24,9 @@ const extOf: Record<string, string> = {
   'image/gif': 'gif',
   'application/zip': 'zip',
   'video/mp4': 'mp4',
+  'audio/wav': 'wav',
+  'audio/mpeg': 'mp3',
+  'text/plain': 'txt',
 };
 
 /** The picture's type as its bytes say (sharp reads the header); null when not one we take. */
