@@ -24,7 +24,7 @@ const entry = (sort: number, name: string, en: string, zh: string): sites.MenuEn
 const menu = [
   entry(10, 'Chat', 'AI Agent', 'AI 智能体'),
   entry(20, 'Midjourney', 'MJ Drawing', 'MJ 绘画'),
-  entry(80, 'music', 'AI Music', 'AI 音乐'),
+  entry(70, 'video', 'AI Video', 'AI 视频'),
   entry(110, 'history', 'History', '历史记录'),
   entry(120, 'user-center', 'User centre', '个人中心'),
   entry(130, 'role', 'Roles', '角色'),
@@ -72,8 +72,8 @@ describe('the menu', () => {
   it('tags the screens still to come "Soon" and opens the frequent questions', () => {
     viewport(false);
     renderAt('/Chat');
-    expect(link(/AI Music/).textContent).toBe('AI MusicSoon');
-    expect(link(/History/).textContent).toBe('HistorySoon');
+    expect(link(/AI Video/).textContent).toBe('AI VideoSoon');
+    expect(link(/History/).textContent).toBe('History');
     expect(link(/AI Agent/).textContent).toBe('AI Agent');
     expect(link(/Mind Map/).textContent).toBe('Mind Map');
     fireEvent.click(within(nav()).getByRole('button', { name: /Frequent questions/ }));
@@ -85,9 +85,9 @@ describe('the menu', () => {
     useAppSetting.setState({ language: 'zh-CN' });
     renderAt('/Chat');
     const tagged = within(screen.getByRole('navigation', { name: '主导航' })).getByRole('link', {
-      name: /AI 音乐/,
+      name: /AI 视频/,
     });
-    expect(tagged.textContent).toBe('AI 音乐即将开放');
+    expect(tagged.textContent).toBe('AI 视频即将开放');
   });
 
   it('never makes a screen still to come a phone tab; the launcher lists it tagged, last', () => {
@@ -96,18 +96,18 @@ describe('the menu', () => {
     const tabs = within(nav())
       .getAllByRole('link')
       .map((a) => a.textContent);
-    expect(tabs).toEqual(['Home', 'AI Agent', 'MJ Drawing', 'Mind Map', 'User centre']);
+    expect(tabs).toEqual(['Home', 'AI Agent', 'MJ Drawing', 'History', 'User centre']);
     const cards = within(screen.getByRole('main'))
       .getAllByRole('link')
       .map((a) => a.textContent);
     expect(cards).toEqual([
       'AI Agent',
       'MJ Drawing',
+      'History',
       'User centre',
       'Roles',
       'Mind Map',
-      'SoonAI Music',
-      'SoonHistory',
+      'SoonAI Video',
     ]);
     fireEvent.click(screen.getByRole('button', { name: /Frequent questions/ }));
     expect(useDialogs.getState().flags.faq).toBe(true);
