@@ -62,7 +62,7 @@ export async function statusOf(user: TestUser, id: number) {
   return r.body.data.rows[0]!;
 }
 
-export const finished = (user: TestUser, id: number, ms = 20_000) =>
+export const finished = (user: TestUser, id: number, ms = 60_000) =>
   until(
     async () => {
       const x = await statusOf(user, id);

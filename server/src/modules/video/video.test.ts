@@ -109,7 +109,8 @@ describe('failures, filters, expired links, slow jobs', () => {
   });
 
   it('a slow job reports a progress that moves', async () => {
-    fake.scenario = { steps: 10 };
+    // About 2.4 s upstream: long enough for several polls even on a loaded machine.
+    fake.scenario = { steps: 40 };
     const r = await queue('/queue/runwayVideo', alice, {
       modelId: models['openai-video'],
       prompt: 'slow',
@@ -118,7 +119,8 @@ describe('failures, filters, expired links, slow jobs', () => {
     const seen = new Set<number>();
     const id = r.body.data.id;
     const { statusOf } = await import('./video.setup.js');
-    for (let i = 0; i < 60; i++) {
+    const deadline = Date.now() + 30_000;
+    while (Date.now() < deadline) {
       const s = await statusOf(alice, id);
       seen.add(s.progress);
       if (s.status === TaskStatus.succeeded) break;

@@ -24,6 +24,13 @@ export interface VideoForm {
   brush?: BrushValue;
 }
 
+const DIRECTION_KEYS = {
+  up: 'video:directions.up',
+  down: 'video:directions.down',
+  left: 'video:directions.left',
+  right: 'video:directions.right',
+} as const;
+
 /** Aspect tiles, duration and camera preset, as the model offers them. */
 function ShotFields(props: {
   model: V.VideoModel;
@@ -36,6 +43,14 @@ function ShotFields(props: {
   const f = props.form;
   return (
     <>
+      <label className="flex flex-col gap-1">
+        <span className="text-xs text-white/60">{t('video:negativePrompt')}</span>
+        <Input
+          value={f.negativePrompt ?? ''}
+          maxLength={1000}
+          onChange={(e) => set({ negativePrompt: e.target.value || undefined })}
+        />
+      </label>
       <div className="flex flex-col gap-1">
         <span className="text-xs text-white/60">{t('video:aspect')}</span>
         <Segmented<V.VideoAspect>
@@ -99,7 +114,7 @@ function Extras(props: {
         {f.brush && (
           <Tag>
             {t('video:brushSet', {
-              direction: t(`video:directions.${f.brush.direction}` as 'video:directions.up'),
+              direction: t(DIRECTION_KEYS[f.brush.direction]),
             })}
           </Tag>
         )}
