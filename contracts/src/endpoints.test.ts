@@ -20,6 +20,7 @@ describe('the API contract', () => {
       'sd',
       'sites',
       'user',
+      'video',
       'works',
     ]);
     expect(endpoints.length).toBeGreaterThan(60);
