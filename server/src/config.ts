@@ -100,6 +100,14 @@ export const configSchema = z.object({
       pollMs: z.coerce.number().int().min(10).max(600_000).default(3000),
     })
     .prefault({}),
+  video: z
+    .object({
+      /** One of the offline demo's eight status steps (a clip takes about nine). */
+      demoStepMs: z.coerce.number().int().min(1).max(60_000).default(1000),
+      /** How often a running video is polled (callbacks usually come first); at least 5 s upstream. */
+      pollMs: z.coerce.number().int().min(10).max(600_000).default(5000),
+    })
+    .prefault({}),
   music: z
     .object({
       /** How often a running Suno task is polled (New API's notify hook usually comes first). */
@@ -200,6 +208,8 @@ const envKeys: Record<string, string> = {
   CHAT_RATE_LIMIT: 'chat.rateLimit',
   DRAWING_DEMO_STEP_MS: 'drawing.demoStepMs',
   DRAWING_POLL_MS: 'drawing.pollMs',
+  VIDEO_DEMO_STEP_MS: 'video.demoStepMs',
+  VIDEO_POLL_MS: 'video.pollMs',
   MUSIC_POLL_MS: 'music.pollMs',
   STORAGE_URL: 'storageUrl',
   TASK_WORKERS: 'tasks.workers',

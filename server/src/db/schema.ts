@@ -7,6 +7,8 @@ import type { DrawingTables } from '../modules/drawing/tables.js';
 import type { AppTables } from '../modules/apps/tables.js';
 import type { TaskTables } from '../modules/tasks/tables.js';
 import type { FileTables } from '../modules/files/tables.js';
+import type { StableDiffusionTables } from '../modules/stable-diffusion/tables.js';
+import type { VideoTables } from '../modules/video/tables.js';
 
 /**
  * The database as Kysely sees it. Each module declares its own tables in its folder
@@ -86,4 +88,6 @@ export type Database = AccountTables &
   DrawingTables &
   AppTables &
   TaskTables &
-  FileTables;
+  FileTables &
+  StableDiffusionTables &
+  VideoTables;

@@ -8,6 +8,9 @@ import { drawingModule } from './drawing/index.js';
 import { appsModule } from './apps/index.js';
 import { filesModule } from './files/index.js';
 import { tasksModule } from './tasks/index.js';
+import { imagesModule } from './images/index.js';
+import { stableDiffusionModule } from './stable-diffusion/index.js';
+import { videoModule } from './video/index.js';
 import { musicModule } from './music/index.js';
 
 /** Every domain of the API, in the order their routes and seeds run. */
@@ -21,5 +24,8 @@ export const modules: AtelierModule[] = [
   appsModule,
   filesModule,
   tasksModule,
+  imagesModule,
+  stableDiffusionModule,
+  videoModule,
   musicModule,
 ];

@@ -83,7 +83,10 @@ const layoutScreens: RouteObject[] = [
   screen('sd3', () => import('../features/sd3/sd3-screen')),
   screen('tools', () => import('../features/tools/tools-screen')),
   screen('sddraw', () => import('../features/sddraw/sddraw-screen')),
-  screen('video', () => import('../features/video/video-screen')),
+  screen(
+    'video',
+    withTexts(() => import('../features/video/video-screen')),
+  ),
   screen('music', () => import('../features/music/music-screen')),
   screen('separation', () => import('../features/separation/separation-screen')),
   screen('market', () => import('../features/market/market-screen')),

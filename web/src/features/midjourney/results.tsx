@@ -4,7 +4,7 @@ import Result from 'antd/es/result';
 import Skeleton from 'antd/es/skeleton';
 import { useMemo, useState } from 'react';
 import { useTranslation } from 'react-i18next';
-import { ImageViewer, type ViewerImage } from './image-viewer';
+import { ImageViewer, type ViewerImage } from '../../components/image-viewer';
 import { useOlderResults } from './mj-api';
 import { refreshResults, useLatestResults } from './mj-data';
 import { TaskCard } from './task-card';

@@ -1,5 +1,5 @@
 import { useTranslation } from 'react-i18next';
-import type { ViewerImage } from './image-viewer';
+import type { ViewerImage } from '../../components/image-viewer';
 
 /**
  * The pictures a blend, describe or face swap started from, as small thumbnails that open in

@@ -24,7 +24,7 @@ import { downloadUrl } from '../../lib/download';
 import { useDeleteDraw, useRedoDraw, useRunButton } from './mj-api';
 import type { DrawTask } from './mj-data';
 import { useComposer } from './mj-store';
-import type { ViewerImage } from './image-viewer';
+import type { ViewerImage } from '../../components/image-viewer';
 
 /** One drawing in the list: its header, progress or failure, picture, actions and footer. */
 export function TaskCard({

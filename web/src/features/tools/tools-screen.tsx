@@ -1,8 +1,99 @@
+import {
+  BgColorsOutlined,
+  BlockOutlined,
+  EditOutlined,
+  ExpandAltOutlined,
+  MedicineBoxOutlined,
+  SmileOutlined,
+} from '@ant-design/icons';
+import type { sd } from '@atelier/contracts';
+import Spin from 'antd/es/spin';
+import { useEffect, useState, type ReactNode } from 'react';
 import { useTranslation } from 'react-i18next';
-import { ComingSoon } from '../../components/coming-soon';
+import { useLocation } from 'react-router';
+import { ScreenHeader } from '../../components/screen-header';
+import { readPrefill } from '../../lib/prefill';
+import { ToolPanel } from './tool-panel';
+import { useToolOps } from './tools-api';
 
-/** Tools: built by a later issue; until then its frame says what will be there. */
+/** Each tile: its icon and literal text keys. */
+const TILES: Record<sd.ToolOp, { icon: ReactNode; name: string; hint: string }> = {
+  upscale: {
+    icon: <ExpandAltOutlined />,
+    name: 'sd:tools.ops.upscale',
+    hint: 'sd:tools.opHint.upscale',
+  },
+  restore: {
+    icon: <MedicineBoxOutlined />,
+    name: 'sd:tools.ops.restore',
+    hint: 'sd:tools.opHint.restore',
+  },
+  rembg: { icon: <BgColorsOutlined />, name: 'sd:tools.ops.rembg', hint: 'sd:tools.opHint.rembg' },
+  faceswap: {
+    icon: <SmileOutlined />,
+    name: 'sd:tools.ops.faceswap',
+    hint: 'sd:tools.opHint.faceswap',
+  },
+  remix: { icon: <BlockOutlined />, name: 'sd:tools.ops.remix', hint: 'sd:tools.opHint.remix' },
+  redraw: { icon: <EditOutlined />, name: 'sd:tools.ops.redraw', hint: 'sd:tools.opHint.redraw' },
+};
+
+/**
+ * `/tools`, the AI toolbox: a tile per operation; the chosen one takes an uploaded picture or
+ * one of the caller's own, shows its price, and its result beside the source (before/after
+ * slider, download, the viewer). Another screen may send a picture here (prefill `params.image`).
+ */
 export default function ToolsScreen() {
   const { t } = useTranslation();
-  return <ComingSoon name="tools" title={t('menu:tools')} text={t('screens:tools')} />;
+  const location = useLocation();
+  const ops = useToolOps();
+  const [op, setOp] = useState<sd.ToolOp>('upscale');
+  const [image, setImage] = useState<string | null>(null);
+  useEffect(() => {
+    const p = readPrefill(location.state);
+    if (typeof p?.params.image === 'string') setImage(p.params.image);
+    // Read once, on mount.
+    // eslint-disable-next-line react-hooks/exhaustive-deps
+  }, []);
+  const info = ops.data?.rows.find((o) => o.op === op);
+  return (
+    <section className="mx-auto flex w-full max-w-[1400px] flex-col gap-5 px-3 py-4 sm:px-6 sm:py-6">
+      <ScreenHeader icon="tools" title={t('menu:tools')} subtitle={t('sd:tools.intro')} />
+      {ops.isPending && <Spin />}
+      <div
+        role="radiogroup"
+        aria-label={t('menu:tools')}
+        className="grid grid-cols-2 gap-3 sm:grid-cols-3 lg:grid-cols-6"
+      >
+        {(Object.keys(TILES) as sd.ToolOp[]).map((key) => {
+          const tile = TILES[key];
+          const row = ops.data?.rows.find((o) => o.op === key);
+          return (
+            <button
+              key={key}
+              type="button"
+              role="radio"
+              aria-checked={op === key}
+              disabled={row ? !row.enabled : false}
+              onClick={() => setOp(key)}
+              data-testid={`tool-${key}`}
+              className={`flex cursor-pointer flex-col items-start gap-1 rounded-xl border-2 bg-white/5 p-3 text-left text-inherit disabled:opacity-40 ${op === key ? 'border-blue-400' : 'border-transparent'}`}
+            >
+              <span className="text-xl">{tile.icon}</span>
+              <span className="font-semibold text-white/90">{t(tile.name)}</span>
+              <span className="text-xs text-white/55">{t(tile.hint)}</span>
+              {row && (
+                <span className="text-xs text-white/40">
+                  {row.demo ? t('sd:demo') : t('sd:tools.served', { name: row.providerName })} ·{' '}
+                  {row.credits}
+                </span>
+              )}
+            </button>
+          );
+        })}
+      </div>
+      {info && !info.enabled && <p className="text-white/60">{t('sd:tools.unavailable')}</p>}
+      <ToolPanel key={op} op={op} credits={info?.credits ?? 0} image={image} setImage={setImage} />
+    </section>
+  );
 }

@@ -1,0 +1,84 @@
+import type { FastifyInstance } from 'fastify';
+import { sd as S } from '@atelier/contracts';
+import { nowIso } from '../../db/database.js';
+import { badRequest, notFound } from '../../http/errors.js';
+import { route } from '../../http/route.js';
+import { checkConnection as checkA1111 } from '../../providers/image/a1111.js';
+import { checkConnection as checkComfy } from '../../providers/image/comfyui.js';
+import { UpstreamError } from '../tasks/index.js';
+import { providerById } from './catalogue.js';
+import { comfyWorkflowOf, saveComfyWorkflow } from './comfy-workflows.js';
+import { texts } from './messages.js';
+
+/** Which protocols may serve which toolbox operation. */
+const SERVES: Record<string, readonly S.ToolOp[]> = {
+  a1111: ['upscale', 'restore', 'rembg', 'remix', 'redraw'],
+  midjourney: ['faceswap'],
+};
+
+/** The operator's side: toolbox operation → provider, ComfyUI workflows, connection tests. */
+export function adminRoutes(app: FastifyInstance): void {
+  const ctx = () => app.ctx;
+
+  route(app, S.adminListToolOps, async () => {
+    const rows = await ctx().db.kysely.selectFrom('sd_tool_ops').selectAll().execute();
+    const out = rows.map((r) => ({
+      op: r.op as S.ToolOp,
+      providerId: r.provider_id,
+      priceKey: r.price_key,
+      options: JSON.parse(r.options) as S.AdminToolOp['options'],
+      enabled: r.enabled === 1,
+    }));
+    return { rows: out, count: out.length };
+  });
+
+  route(app, S.adminUpdateToolOp, async ({ body }) => {
+    if (body.providerId !== null) {
+      const p = await providerById(ctx(), body.providerId);
+      if (!p) throw notFound(texts.providerNotFound);
+      if (!SERVES[p.protocol]?.includes(body.op))
+        throw badRequest(texts.wrongProtocol, {}, 'providerId');
+    }
+    const values = {
+      provider_id: body.providerId,
+      price_key: body.priceKey,
+      options: JSON.stringify(body.options),
+      enabled: body.enabled ? 1 : 0,
+      updated_at: nowIso(),
+    };
+    await ctx()
+      .db.kysely.insertInto('sd_tool_ops')
+      .values({ op: body.op, ...values })
+      .onConflict((oc) => oc.column('op').doUpdateSet(values))
+      .execute();
+    return body;
+  });
+
+  route(app, S.adminGetComfyWorkflow, async ({ query }) =>
+    comfyWorkflowOf(ctx(), query.providerId),
+  );
+
+  route(app, S.adminSaveComfyWorkflow, async ({ body }) => {
+    const p = await providerById(ctx(), body.providerId);
+    if (!p) throw notFound(texts.providerNotFound);
+    if (p.protocol !== 'comfyui') throw badRequest(texts.wrongProtocol, {}, 'providerId');
+    for (const [field, nodeId] of Object.entries(body.mapping))
+      if (nodeId !== undefined && !body.workflow[nodeId])
+        throw badRequest(texts.noSuchNode, { node: nodeId }, `mapping.${field}`);
+    await saveComfyWorkflow(ctx(), body);
+    return body;
+  });
+
+  route(app, S.adminCheckConnection, async ({ body }) => {
+    const p = await providerById(ctx(), body.providerId);
+    if (!p) throw notFound(texts.providerNotFound);
+    const check =
+      p.protocol === 'a1111' ? checkA1111 : p.protocol === 'comfyui' ? checkComfy : null;
+    if (!check) throw badRequest(texts.wrongProtocol, {}, 'providerId');
+    try {
+      return { ok: true, message: await check(p) };
+    } catch (error) {
+      return { ok: false, message: error instanceof UpstreamError ? error.message : 'failed' };
+    }
+  });
+}

@@ -1,0 +1,157 @@
+import type { sd as S } from '@atelier/contracts';
+import type { AppContext } from '../../context.js';
+import { notFound } from '../../http/errors.js';
+import type { Lang, Localized } from '../../http/messages.js';
+import { openProviderKey } from '../chat/index.js';
+import { texts } from './messages.js';
+
+/**
+ * The model square's cards (`sd_models`) with the provider that draws each (`chat_providers`,
+ * protocol `a1111`, `comfyui` or `demo`), and the form fields a card exposes.
+ */
+
+export interface SdProvider {
+  id: number;
+  name: string;
+  protocol: string;
+  baseUrl: string;
+  apiKey: string | null;
+  timeoutMs: number;
+  concurrency: number;
+}
+
+export interface SdModelRow {
+  id: number;
+  name: string;
+  checkpoint: string;
+  baseModel: string;
+  description: Localized;
+  cover: string;
+  examples: S.SdExample[];
+  fields: S.SdField[];
+  priceKey: string;
+  provider: SdProvider;
+}
+
+/** A provider with its key opened (server side only). */
+export async function providerById(ctx: AppContext, id: number): Promise<SdProvider | null> {
+  const p = await ctx.db.kysely
+    .selectFrom('chat_providers')
+    .selectAll()
+    .where('id', '=', id)
+    .executeTakeFirst();
+  if (!p) return null;
+  return {
+    id: p.id,
+    name: p.name,
+    protocol: p.protocol,
+    baseUrl: p.base_url,
+    apiKey: openProviderKey(ctx, p.api_key_sealed),
+    timeoutMs: p.timeout_ms,
+    concurrency: p.concurrency,
+  };
+}
+
+const parse = <T>(s: string, fallback: T): T => {
+  try {
+    return JSON.parse(s) as T;
+  } catch {
+    return fallback;
+  }
+};
+
+/** The link of an example's picture: its own, else one the demo renders from its parameters. */
+export const exampleImage = (modelId: number, i: number, e: { image: string }) =>
+  e.image || `/api/sd/example/${modelId}/${i}.png`;
+
+function selectModels(ctx: AppContext) {
+  return ctx.db.kysely
+    .selectFrom('sd_models as m')
+    .innerJoin('chat_providers as p', 'p.id', 'm.provider_id')
+    .selectAll('m')
+    .select(['p.name as pname', 'p.enabled as penabled'])
+    .where('m.enabled', '=', 1)
+    .where('p.enabled', '=', 1)
+    .where('p.protocol', 'in', ['a1111', 'comfyui', 'demo']);
+}
+
+async function toRow(
+  ctx: AppContext,
+  r: Awaited<ReturnType<ReturnType<typeof selectModels>['execute']>>[number],
+): Promise<SdModelRow> {
+  const provider = await providerById(ctx, r.provider_id);
+  const examples = parse<S.SdExample[]>(r.examples, []).map((e, i) => ({
+    ...e,
+    image: exampleImage(r.id, i, e),
+  }));
+  return {
+    id: r.id,
+    name: r.name,
+    checkpoint: r.checkpoint,
+    baseModel: r.base_model,
+    description: parse<Localized>(r.description, { 'en-US': '', 'zh-CN': '', 'zh-TW': '' }),
+    cover: r.cover || examples[0]?.image || '',
+    examples,
+    fields: parse<S.SdField[]>(r.fields, defaultFields()),
+    priceKey: r.price_key,
+    provider: provider!,
+  };
+}
+
+export async function listSdModels(ctx: AppContext): Promise<SdModelRow[]> {
+  const rows = await selectModels(ctx).orderBy('m.sort').orderBy('m.id').execute();
+  return Promise.all(rows.map((r) => toRow(ctx, r)));
+}
+
+/** An enabled model of the square, else 404. */
+export async function sdModelById(ctx: AppContext, id: number): Promise<SdModelRow> {
+  const r = await selectModels(ctx).where('m.id', '=', id).executeTakeFirst();
+  if (!r) throw notFound(texts.modelNotFound);
+  return toRow(ctx, r);
+}
+
+/** A model whatever its state now (a stored task keeps its name). */
+export async function sdModelName(ctx: AppContext, id: number): Promise<string | null> {
+  const r = await ctx.db.kysely
+    .selectFrom('sd_models')
+    .select('name')
+    .where('id', '=', id)
+    .executeTakeFirst();
+  return r?.name ?? null;
+}
+
+export const SAMPLERS = [
+  'Euler a',
+  'Euler',
+  'DPM++ 2M Karras',
+  'DPM++ SDE Karras',
+  'DDIM',
+  'UniPC',
+];
+
+/** The form every model gets unless its card says otherwise. */
+export function defaultFields(size = 512): S.SdField[] {
+  return [
+    { name: 'prompt', type: 'text', default: '' },
+    { name: 'negativePrompt', type: 'text', default: 'lowres, blurry, watermark' },
+    { name: 'width', type: 'number', min: 256, max: 1536, step: 64, default: size },
+    { name: 'height', type: 'number', min: 256, max: 1536, step: 64, default: size },
+    { name: 'steps', type: 'number', min: 1, max: 60, step: 1, default: 20 },
+    { name: 'cfgScale', type: 'number', min: 1, max: 20, step: 0.5, default: 7 },
+    { name: 'sampler', type: 'select', default: 'Euler a', options: SAMPLERS },
+    { name: 'seed', type: 'number', min: -1, max: 4_294_967_295, step: 1, default: -1 },
+  ];
+}
+
+export const toSdModel = (m: SdModelRow, lang: Lang, credits: number): S.SdModel => ({
+  id: m.id,
+  name: m.name,
+  description: m.description[lang],
+  baseModel: m.baseModel,
+  cover: m.cover,
+  examples: m.examples,
+  providerName: m.provider.protocol === 'demo' ? 'Offline demo' : m.provider.name,
+  protocol: m.provider.protocol,
+  demo: m.provider.protocol === 'demo',
+  credits,
+});

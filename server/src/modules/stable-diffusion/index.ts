@@ -1,0 +1,31 @@
+import { registerTaskKind } from '../tasks/index.js';
+import type { AtelierModule } from '../module.js';
+import { adminModelRoutes } from './admin-models.js';
+import { adminRoutes } from './admin-routes.js';
+import { sdRoutes } from './routes.js';
+import { sdRunner } from './sd-runner.js';
+import { seedStableDiffusion } from './seed.js';
+import { toolRoutes } from './tool-routes.js';
+import { toolRunner } from './tool-runner.js';
+
+export { checkConnection as checkA1111Connection } from '../../providers/image/a1111.js';
+export { checkConnection as checkComfyConnection } from '../../providers/image/comfyui.js';
+
+/**
+ * Stable Diffusion: the model square (kind `sd`: AUTOMATIC1111/Forge, ComfyUI with an
+ * operator's mapped workflow, or the offline demo) and the AI toolbox (kind `sd-tool`: upscale,
+ * restore, remove background, face swap, remix, redraw, each served by the provider the
+ * operator maps it to, else the offline demo). See docs/stable-diffusion.md.
+ */
+export const stableDiffusionModule: AtelierModule = {
+  name: 'stable-diffusion',
+  async routes(app) {
+    registerTaskKind(app.ctx, sdRunner);
+    registerTaskKind(app.ctx, toolRunner);
+    sdRoutes(app);
+    toolRoutes(app);
+    adminRoutes(app);
+    adminModelRoutes(app);
+  },
+  seed: seedStableDiffusion,
+};

@@ -1,0 +1,153 @@
+import type { AppContext } from '../../context.js';
+import { formatAll } from '../../http/messages.js';
+import {
+  ComfyClient,
+  fillWorkflow,
+  newClientId,
+  type ComfyGraph,
+} from '../../providers/image/comfyui.js';
+import { demoPicture } from '../../providers/image/sd-demo.js';
+import {
+  UpstreamError,
+  type StepOutcome,
+  type TaskIo,
+  type TaskRow,
+  type TaskRunner,
+} from '../tasks/index.js';
+import type { SdProvider } from './catalogue.js';
+import { comfyWorkflowOf } from './comfy-workflows.js';
+import { texts } from './messages.js';
+import {
+  a1111Of,
+  deferred,
+  demoProgress,
+  progressReporter,
+  providerOf,
+  rethrow,
+} from './run-common.js';
+
+/** What an `sd` task stores: every parameter the square's form refills itself from. */
+export interface SdTaskParams {
+  modelId: number;
+  checkpoint: string;
+  negativePrompt: string;
+  /** Chosen when queued (never -1), so "use these parameters" draws the same picture. */
+  seed: number;
+  steps: number;
+  cfgScale: number;
+  sampler: string;
+  width: number;
+  height: number;
+  demo: boolean;
+}
+
+const paramsOf = (t: TaskRow) => t.params as unknown as SdTaskParams;
+
+const done = (task: TaskRow, png: Buffer, seed?: number | null): StepOutcome => ({
+  type: 'done',
+  files: [{ bytes: png, name: `sd-${task.id}.png` }],
+  data: { seed: seed ?? paramsOf(task).seed, etaSeconds: 0 },
+});
+
+/**
+ * `sd`: one picture of the model square. The demo and AUTOMATIC1111 (synchronous upstream)
+ * do their work in `poll`, after a `submitted` that names the run, so A1111's `/progress`
+ * readings reach the task while its call runs; ComfyUI queues the mapped workflow in `submit`
+ * and `poll` listens on `/ws` for progress, then reads `/history` and `/view`.
+ */
+export const sdRunner: TaskRunner = {
+  kind: 'sd',
+  timeoutMs: 30 * 60_000,
+  async submit(task, io) {
+    const p = await providerOf(io.ctx, task);
+    if (p.protocol === 'comfyui') return submitComfy(io, task, p).catch(rethrow);
+    return deferred(io.ctx, task, p.protocol === 'demo');
+  },
+  async poll(task, io) {
+    const p = await providerOf(io.ctx, task);
+    try {
+      if (p.protocol === 'demo') return await pollDemo(io.ctx, task);
+      if (p.protocol === 'a1111') return await runA1111(io, task, p);
+      if (p.protocol === 'comfyui') return await pollComfy(io, task, p);
+    } catch (error) {
+      rethrow(error);
+    }
+    throw UpstreamError.permanent(formatAll(texts.wrongProtocol, {}));
+  },
+};
+
+async function pollDemo(ctx: AppContext, task: TaskRow): Promise<StepOutcome> {
+  const waiting = demoProgress(ctx, task);
+  if (waiting) return waiting;
+  const p = paramsOf(task);
+  // The checkpoint is part of the recipe: two models draw the same words differently.
+  const img = await demoPicture(`${task.prompt} · ${p.checkpoint}`, p.seed, p.width, p.height);
+  return done(task, img.png);
+}
+
+async function runA1111(io: TaskIo, task: TaskRow, provider: SdProvider): Promise<StepOutcome> {
+  const p = paramsOf(task);
+  const client = a1111Of(provider);
+  await client.useCheckpoint(p.checkpoint, io.signal);
+  const out = await client.generate(
+    {
+      prompt: task.prompt,
+      negative_prompt: p.negativePrompt,
+      seed: p.seed,
+      sampler_name: p.sampler,
+      steps: p.steps,
+      cfg_scale: p.cfgScale,
+      width: p.width,
+      height: p.height,
+    },
+    progressReporter(io.ctx, task),
+    io.signal,
+  );
+  return done(task, out.png, out.seed);
+}
+
+const comfyOf = (p: SdProvider) =>
+  new ComfyClient({ baseUrl: p.baseUrl, apiKey: p.apiKey, timeoutMs: p.timeoutMs });
+
+async function submitComfy(io: TaskIo, task: TaskRow, provider: SdProvider): Promise<StepOutcome> {
+  const wf = await comfyWorkflowOf(io.ctx, provider.id);
+  if (!wf) throw UpstreamError.permanent(formatAll(texts.notComfy, {}));
+  const p = paramsOf(task);
+  const graph = fillWorkflow(wf.workflow as ComfyGraph, wf.mapping, {
+    prompt: task.prompt,
+    negativePrompt: p.negativePrompt,
+    seed: p.seed,
+    width: p.width,
+    height: p.height,
+    checkpoint: p.checkpoint,
+    steps: p.steps,
+    cfgScale: p.cfgScale,
+  });
+  const clientId = newClientId();
+  const promptId = await comfyOf(provider).queuePrompt(graph, clientId, io.signal);
+  return {
+    type: 'submitted',
+    upstreamId: promptId,
+    pollAfterMs: 300,
+    progress: 0,
+    data: { clientId, outputNode: wf.mapping.output },
+  };
+}
+
+async function pollComfy(io: TaskIo, task: TaskRow, provider: SdProvider): Promise<StepOutcome> {
+  const client = comfyOf(provider);
+  const promptId = task.upstreamId ?? '';
+  const output = String(task.data.outputNode ?? '');
+  let got = await client.results(promptId, output, io.signal);
+  let percent: number | null = null;
+  if (!got) {
+    // Still running: listen on /ws for a moment, then look again if it ended meanwhile.
+    const heard = await client.watch(String(task.data.clientId ?? ''), promptId, 1000);
+    percent = heard.percent;
+    if (heard.ended) got = await client.results(promptId, output, io.signal);
+  }
+  if (got && 'error' in got)
+    return { type: 'failed', error: formatAll(texts.upstreamFailed, { reason: got.error }) };
+  if (got) return done(task, got.images[0]!);
+  return { type: 'progress', progress: Math.min(99, percent ?? task.progress), pollAfterMs: 200 };
+}

@@ -1,0 +1,216 @@
+import sharp from 'sharp';
+import type { sd as S } from '@atelier/contracts';
+import type { AppContext } from '../../context.js';
+import { formatAll } from '../../http/messages.js';
+import { MidjourneyProxyClient, progressOf } from '../../providers/image/midjourney-proxy.js';
+import {
+  demoFaceSwap,
+  demoRemoveBackground,
+  demoRepaint,
+  demoRestore,
+  demoUpscale,
+} from '../../providers/image/sd-demo.js';
+import {
+  UpstreamError,
+  type StepOutcome,
+  type TaskIo,
+  type TaskRow,
+  type TaskRunner,
+} from '../tasks/index.js';
+import type { SdProvider } from './catalogue.js';
+import { texts } from './messages.js';
+import {
+  a1111Of,
+  deferred,
+  demoProgress,
+  ownedBytes,
+  progressReporter,
+  providerOf,
+  rethrow,
+} from './run-common.js';
+
+/** What an `sd-tool` task stores (its action is the operation). */
+export interface ToolTaskParams {
+  op: S.ToolOp;
+  /** null: the offline demo. */
+  providerId: number | null;
+  image: string;
+  mask: string | null;
+  face: string | null;
+  scale: number;
+  strength: number;
+  seed: number;
+  options: Record<string, string | number | boolean>;
+  demo: boolean;
+}
+
+const paramsOf = (t: TaskRow) => t.params as unknown as ToolTaskParams;
+
+const done = (task: TaskRow, png: Buffer): StepOutcome => ({
+  type: 'done',
+  files: [{ bytes: png, name: `${paramsOf(task).op}-${task.id}.png` }],
+  data: { etaSeconds: 0 },
+});
+
+const b64 = (b: Buffer) => b.toString('base64');
+
+/**
+ * `sd-tool`: one toolbox operation on the owner's picture, by the provider the operation is
+ * mapped to: the offline demo (sharp), AUTOMATIC1111 (extras, rembg, img2img with a mask) or a
+ * midjourney-proxy (InsightFace swap, polled like its other tasks).
+ */
+export const toolRunner: TaskRunner = {
+  kind: 'sd-tool',
+  timeoutMs: 30 * 60_000,
+  async submit(task, io) {
+    const p = paramsOf(task);
+    if (p.providerId === null) return deferred(io.ctx, task, true);
+    const provider = await providerOf(io.ctx, task);
+    if (provider.protocol === 'midjourney') return submitSwap(io, task, provider).catch(rethrow);
+    return deferred(io.ctx, task, false);
+  },
+  async poll(task, io) {
+    const p = paramsOf(task);
+    try {
+      if (p.providerId === null) return demoProgress(io.ctx, task) ?? (await runDemo(io.ctx, task));
+      const provider = await providerOf(io.ctx, task);
+      if (provider.protocol === 'a1111') return await runA1111(io, task, provider);
+      if (provider.protocol === 'midjourney') return await pollSwap(io, task, provider);
+    } catch (error) {
+      rethrow(error);
+    }
+    throw UpstreamError.permanent(formatAll(texts.wrongProtocol, {}));
+  },
+};
+
+async function runDemo(ctx: AppContext, task: TaskRow): Promise<StepOutcome> {
+  const p = paramsOf(task);
+  const image = await ownedBytes(ctx, task.userId, p.image);
+  const mask = p.mask ? await ownedBytes(ctx, task.userId, p.mask) : null;
+  let out;
+  switch (p.op) {
+    case 'upscale':
+      out = await demoUpscale(image, p.scale);
+      break;
+    case 'restore':
+      out = await demoRestore(image);
+      break;
+    case 'rembg':
+      out = await demoRemoveBackground(image);
+      break;
+    case 'faceswap':
+      out = await demoFaceSwap(await ownedBytes(ctx, task.userId, p.face ?? ''), image);
+      break;
+    case 'remix':
+    case 'redraw':
+      out = await demoRepaint(image, mask, task.prompt, p.seed, p.strength);
+      break;
+  }
+  return done(task, out.png);
+}
+
+async function runA1111(io: TaskIo, task: TaskRow, provider: SdProvider): Promise<StepOutcome> {
+  const p = paramsOf(task);
+  const client = a1111Of(provider);
+  const image = await ownedBytes(io.ctx, task.userId, p.image);
+  const o = p.options;
+  switch (p.op) {
+    case 'upscale':
+      return done(
+        task,
+        await client.extras(
+          {
+            image: b64(image),
+            resize_mode: 0,
+            upscaling_resize: p.scale,
+            upscaler_1: String(o.upscaler ?? 'R-ESRGAN 4x+'),
+          },
+          io.signal,
+        ),
+      );
+    case 'restore': {
+      const codeformer = o.restorer === 'CodeFormer';
+      return done(
+        task,
+        await client.extras(
+          {
+            image: b64(image),
+            resize_mode: 0,
+            upscaling_resize: 1,
+            gfpgan_visibility: codeformer ? 0 : 1,
+            codeformer_visibility: codeformer ? 1 : 0,
+            codeformer_weight: Number(o.codeformerWeight ?? 0.5),
+          },
+          io.signal,
+        ),
+      );
+    }
+    case 'rembg':
+      return done(
+        task,
+        await client.removeBackground(b64(image), String(o.model ?? 'u2net'), io.signal),
+      );
+    case 'remix':
+    case 'redraw':
+      return done(task, await img2img(io, task, provider, image));
+    default:
+      throw UpstreamError.permanent(formatAll(texts.wrongProtocol, {}));
+  }
+}
+
+async function img2img(io: TaskIo, task: TaskRow, provider: SdProvider, image: Buffer) {
+  const p = paramsOf(task);
+  const meta = await sharp(image).metadata();
+  const mask = p.mask ? await ownedBytes(io.ctx, task.userId, p.mask) : null;
+  const out = await a1111Of(provider).generate(
+    {
+      prompt: task.prompt,
+      negative_prompt: String(p.options.negativePrompt ?? ''),
+      seed: p.seed,
+      sampler_name: String(p.options.sampler ?? 'Euler a'),
+      steps: Number(p.options.steps ?? 20),
+      cfg_scale: Number(p.options.cfgScale ?? 7),
+      // A1111 wants multiples of 8.
+      width: Math.max(64, Math.round((meta.width ?? 512) / 8) * 8),
+      height: Math.max(64, Math.round((meta.height ?? 512) / 8) * 8),
+      init_images: [b64(image)],
+      denoising_strength: p.strength,
+      ...(mask ? { mask: b64(mask), inpainting_fill: 1, mask_blur: 4 } : {}),
+    },
+    progressReporter(io.ctx, task),
+    io.signal,
+  );
+  return out.png;
+}
+
+const proxyOf = (p: SdProvider) =>
+  new MidjourneyProxyClient({
+    baseUrl: p.baseUrl,
+    secret: p.apiKey,
+    flavour: 'trueai',
+    timeoutMs: Math.min(p.timeoutMs, 60_000),
+  });
+
+async function submitSwap(io: TaskIo, task: TaskRow, provider: SdProvider): Promise<StepOutcome> {
+  const p = paramsOf(task);
+  if (p.op !== 'faceswap') throw UpstreamError.permanent(formatAll(texts.wrongProtocol, {}));
+  const face = await ownedBytes(io.ctx, task.userId, p.face ?? '');
+  const target = await ownedBytes(io.ctx, task.userId, p.image);
+  const dataUrl = (b: Buffer) => `data:image/png;base64,${b64(b)}`;
+  const ok = await proxyOf(provider).swapFace(
+    { sourceBase64: dataUrl(face), targetBase64: dataUrl(target) },
+    io.signal,
+  );
+  return { type: 'submitted', upstreamId: ok.taskId, pollAfterMs: 1000, progress: 0 };
+}
+
+async function pollSwap(io: TaskIo, task: TaskRow, provider: SdProvider): Promise<StepOutcome> {
+  const t = await proxyOf(provider).fetchTask(task.upstreamId ?? '', io.signal);
+  if (t.status === 'SUCCESS' && t.imageUrl) return { type: 'done', files: [{ url: t.imageUrl }] };
+  if (t.status === 'FAILURE' || t.status === 'CANCEL')
+    return {
+      type: 'failed',
+      error: formatAll(texts.upstreamFailed, { reason: t.failReason || t.status }),
+    };
+  return { type: 'progress', progress: progressOf(t.progress), pollAfterMs: 1000 };
+}

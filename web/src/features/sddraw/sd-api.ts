@@ -1,0 +1,71 @@
+import { isTaskActive, sd } from '@atelier/contracts';
+import { keepPreviousData, useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
+import { apiData } from '../../api/client';
+import { useAuthStore } from '../../stores/auth';
+import { balanceChanged } from '../../stores/balance';
+
+/*
+ * The model square's calls: the cards, a card's form fields, submitting a picture, and the
+ * caller's pictures (polled while any is waiting or running).
+ */
+
+const useIdentity = (): string =>
+  useAuthStore((s) => (s.token ? `t:${s.token.slice(-16)}` : `g:${s.guestid ?? ''}`));
+
+export const sdKeys = {
+  models: (who: string) => ['sd', 'models', who] as const,
+  fields: (id: number) => ['sd', 'fields', id] as const,
+  results: (who: string) => ['sd', 'results', who] as const,
+};
+
+/** Waiting or running pictures are asked for again this often. */
+export const SD_POLL_MS = 1500;
+
+export const useSdModels = () => {
+  const who = useIdentity();
+  return useQuery({
+    queryKey: sdKeys.models(who),
+    queryFn: () => apiData(sd.querySdModels),
+  });
+};
+
+export const useModelFields = (modelId: number | null) =>
+  useQuery({
+    queryKey: sdKeys.fields(modelId ?? 0),
+    queryFn: () => apiData(sd.queryModelField, { query: { modelId: modelId! } }),
+    enabled: modelId !== null,
+    staleTime: 60_000,
+  });
+
+export const useSdResults = () => {
+  const who = useIdentity();
+  return useQuery({
+    queryKey: sdKeys.results(who),
+    queryFn: () => apiData(sd.sdList, { query: { type: 'sd', page: 1, size: 24 } }),
+    placeholderData: keepPreviousData,
+    refetchInterval: (q) =>
+      q.state.data?.rows.some((r) => isTaskActive(r.status)) ? SD_POLL_MS : false,
+  });
+};
+
+export const useCreateSd = () => {
+  const who = useIdentity();
+  const client = useQueryClient();
+  return useMutation({
+    mutationFn: (body: sd.SdParams & { modelId: number; prompt: string }) =>
+      apiData(sd.sdCreate, { body }),
+    onSuccess: async () => {
+      await client.invalidateQueries({ queryKey: sdKeys.results(who) });
+      await balanceChanged();
+    },
+  });
+};
+
+export const useDeleteSd = () => {
+  const who = useIdentity();
+  const client = useQueryClient();
+  return useMutation({
+    mutationFn: (id: number) => apiData(sd.sdDelete, { body: { ids: [id] } }),
+    onSuccess: () => client.invalidateQueries({ queryKey: sdKeys.results(who) }),
+  });
+};

@@ -1,0 +1,64 @@
+import { UploadOutlined } from '@ant-design/icons';
+import Button from 'antd/es/button';
+import { useRef } from 'react';
+import { useTranslation } from 'react-i18next';
+import { useMyPictures, useUpload } from './tools-api';
+
+/** Upload a picture, or pick one of the caller's finished pictures. */
+export function PicturePicker(props: {
+  label: string;
+  value: string | null;
+  onChange: (url: string) => void;
+  pick?: boolean;
+  testId: string;
+}) {
+  const { t } = useTranslation();
+  const input = useRef<HTMLInputElement>(null);
+  const upload = useUpload();
+  const mine = useMyPictures();
+  return (
+    <div className="flex flex-col gap-2">
+      <input
+        ref={input}
+        type="file"
+        accept="image/png,image/jpeg,image/webp"
+        className="hidden"
+        data-testid={props.testId}
+        onChange={(e) => {
+          const f = e.target.files?.[0];
+          if (f) upload.mutate(f, { onSuccess: (u) => props.onChange(u.url) });
+          e.target.value = '';
+        }}
+      />
+      <Button
+        icon={<UploadOutlined />}
+        loading={upload.isPending}
+        onClick={() => input.current?.click()}
+      >
+        {props.label}
+      </Button>
+      {props.pick && (
+        <>
+          <p className="m-0 text-xs text-white/55">{t('sd:tools.pick')}</p>
+          {mine.data?.length === 0 && (
+            <p className="m-0 text-xs text-white/40">{t('sd:tools.noPick')}</p>
+          )}
+          <ul className="m-0 flex list-none gap-2 overflow-x-auto p-0">
+            {mine.data?.slice(0, 12).map((p) => (
+              <li key={p.url} className="shrink-0">
+                <button
+                  type="button"
+                  aria-pressed={props.value === p.url}
+                  onClick={() => props.onChange(p.url)}
+                  className={`cursor-pointer rounded border-2 bg-transparent p-0 ${props.value === p.url ? 'border-blue-400' : 'border-transparent'}`}
+                >
+                  <img src={p.thumbUrl} alt="" className="block size-16 rounded object-cover" />
+                </button>
+              </li>
+            ))}
+          </ul>
+        </>
+      )}
+    </div>
+  );
+}
