@@ -14,5 +14,8 @@ export * as images from './images.js';
 export * as sd from './sd.js';
 export * as video from './video.js';
 export * as music from './music.js';
+export * as separation from './separation.js';
 export type { UserInfo, UserBalance, UserRole } from './auth.js';
 export type { LoginDevice } from './user.js';
+export * as works from './works.js';
+export * as collect from './collect.js';

@@ -12,6 +12,8 @@ import { imagesModule } from './images/index.js';
 import { stableDiffusionModule } from './stable-diffusion/index.js';
 import { videoModule } from './video/index.js';
 import { musicModule } from './music/index.js';
+import { separationModule } from './separation/index.js';
+import { worksModule } from './works/index.js';
 
 /** Every domain of the API, in the order their routes and seeds run. */
 export const modules: AtelierModule[] = [
@@ -28,4 +30,6 @@ export const modules: AtelierModule[] = [
   stableDiffusionModule,
   videoModule,
   musicModule,
+  separationModule,
+  worksModule,
 ];

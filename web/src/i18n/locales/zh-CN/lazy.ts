@@ -11,7 +11,22 @@ import music from './music';
 import pay from './pay';
 import prompts from './prompts';
 import sd from './sd';
+import separation from './separation';
 import user from './user';
 import video from './video';
+import works from './works';
 
-export default { user, pay, apps, chat, prompts, midjourney, mind, images, sd, video, music };
+export default { user, pay, apps, chat, prompts, midjourney, mind, images, sd, video, music, separation };
+  user,
+  pay,
+  apps,
+  chat,
+  prompts,
+  midjourney,
+  mind,
+  images,
+  sd,
+  video,
+  music,
+  works,
+};
