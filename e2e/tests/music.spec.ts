@@ -45,7 +45,7 @@ test('a demo song is made, plays with moving lyrics, and a crop makes a shorter 
   await expect.poll(async () => current.innerText(), { timeout: 20_000 }).not.toBe(first);
 
   // The player keeps playing on another screen (a client-side navigation).
-  await page.getByRole('link', { name: 'Midjourney' }).first().click();
+  await page.getByRole('link', { name: 'MJ Drawing' }).first().click();
   await expect(page).toHaveURL(/Midjourney/);
   const t2 = await audioTime(page);
   await expect.poll(() => audioTime(page), { timeout: 10_000 }).toBeGreaterThan(t2 + 0.5);

@@ -197,7 +197,8 @@ export function Composer() {
           onChange={setModelId}
           options={rows.map((m) => ({
             value: m.id,
-            label: m.demo ? `${m.name} · ${t('music:compose.demo')}` : m.name,
+            label:
+              m.demo && !/demo/i.test(m.name) ? `${m.name} · ${t('music:compose.demo')}` : m.name,
           }))}
           notFoundContent={t('music:compose.noModel')}
         />

@@ -111,7 +111,8 @@ function ClipCard({ task, clip, play }: { task: Task; clip: Clip; play: () => vo
           {clip.title || task.title}
         </h3>
         <p className="m-0 truncate text-xs text-white/50">
-          {clip.tags} · <span data-testid="song-duration">{clock(clip.duration ?? 0)}</span>
+          {clip.tags ? `${clip.tags} · ` : ''}
+          <span data-testid="song-duration">{clock(clip.duration ?? 0)}</span>
         </p>
         {task.source ? (
           <p className="m-0 text-xs text-white/45">

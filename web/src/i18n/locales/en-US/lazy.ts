@@ -18,4 +18,20 @@ import user from './user';
 import video from './video';
 import works from './works';
 
-export default { admin, apps, market, chat, midjourney, images, mind, music, pay, prompts, sd, separation, user, video, works };
+export default {
+  admin,
+  apps,
+  market,
+  chat,
+  midjourney,
+  images,
+  mind,
+  music,
+  pay,
+  prompts,
+  sd,
+  separation,
+  user,
+  video,
+  works,
+};
