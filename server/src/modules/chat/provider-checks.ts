@@ -9,6 +9,13 @@ import { UpstreamError } from '../../providers/errors.js';
 import { texts } from './messages.js';
 import { openProviderKey } from './providers.js';
 import { guardedLookup } from './url-guard.js';
+import { checkConnection as stabilityCheck } from '../../providers/image/stability.js';
+import { checkConnection as a1111Check } from '../../providers/image/a1111.js';
+import { checkConnection as comfyuiCheck } from '../../providers/image/comfyui.js';
+import { videoChecks } from '../../providers/video/index.js';
+import { checkConnection as newApiSunoCheck } from '../../providers/music/newapi-suno.js';
+import { checkConnection as sunoApiCheck } from '../../providers/music/gcui-suno.js';
+import { checkConnection as audioSeparatorCheck } from '../../providers/audio/audio-separator.js';
 
 /*
  * The console's "test connection": each protocol registers the upstream's cheapest read
@@ -32,6 +39,9 @@ const checks = new Map<string, ProviderCheck>();
 export function registerProviderCheck(protocol: string, check: ProviderCheck): void {
   checks.set(protocol, check);
 }
+
+/** Whether a protocol has its connection test (every protocol of the contracts must). */
+export const hasProviderCheck = (protocol: string): boolean => checks.has(protocol);
 
 const lookup = guardedLookup({ isBlocked: () => false });
 
@@ -109,6 +119,14 @@ export const midjourneyCheck: ProviderCheck = async (p, signal) => {
 registerProviderCheck('openai', openaiCheck);
 registerProviderCheck('midjourney', midjourneyCheck);
 registerProviderCheck('demo', async () => 'offline demo: always available');
+// Every other protocol's cheapest read lives with its adapter (src/providers/…).
+registerProviderCheck('stability', stabilityCheck);
+registerProviderCheck('a1111', a1111Check);
+registerProviderCheck('comfyui', comfyuiCheck);
+for (const [protocol, check] of Object.entries(videoChecks)) registerProviderCheck(protocol, check);
+registerProviderCheck('suno-newapi', newApiSunoCheck);
+registerProviderCheck('suno-api', sunoApiCheck);
+registerProviderCheck('audio-separator', audioSeparatorCheck);
 
 /** What went wrong, in words an operator acts on. */
 export function describeFailure(error: unknown, timeoutMs: number): string {
