@@ -81,8 +81,14 @@ const layoutScreens: RouteObject[] = [
   ),
   screen('draw', () => import('../features/draw/draw-screen')),
   screen('sd3', () => import('../features/sd3/sd3-screen')),
-  screen('tools', () => import('../features/tools/tools-screen')),
-  screen('sddraw', () => import('../features/sddraw/sddraw-screen')),
+  screen(
+    'tools',
+    withTexts(() => import('../features/tools/tools-screen')),
+  ),
+  screen(
+    'sddraw',
+    withTexts(() => import('../features/sddraw/sddraw-screen')),
+  ),
   screen('video', () => import('../features/video/video-screen')),
   screen('music', () => import('../features/music/music-screen')),
   screen('separation', () => import('../features/separation/separation-screen')),
