@@ -7,8 +7,21 @@ import { listOf, queryInt } from './envelope.js';
  * chat groups and their logs, and the streamed answers (`/chatgpt/chat-process`, `/chatgpt/chat-mind`).
  */
 
-/** `midjourney`: a midjourney-proxy (image models of the drawing screen); `a1111`: AUTOMATIC1111/Forge `--api`; `comfyui`: ComfyUI (model square and toolbox). */
-export const providerProtocols = ['openai', 'demo', 'midjourney', 'a1111', 'comfyui'] as const;
+/** How Atelier talks to a provider (docs/providers.md). One per line: each engine adds its own. */
+export const providerProtocols = [
+  'openai', // OpenAI-compatible chat and images, One API / New API relays
+  'demo', // the offline demos
+  'midjourney', // a midjourney-proxy (the Midjourney screen, face swap)
+  'stability', // Stability's Stable Image API (SD3)
+  'a1111', // AUTOMATIC1111 / Forge `--api` (model square, toolbox)
+  'comfyui', // ComfyUI with an operator's workflow (model square)
+  'runway', // Runway's official API (docs/video.md)
+  'luma', // Luma Dream Machine
+  'luma-relay', // the relayed /luma/generations format
+  'kling', // Kling
+  'pika', // Pika, relayed
+  'openai-video', // the OpenAI-style /v1/videos that New API relays
+] as const;
 export const providerProtocol = z.enum(providerProtocols);
 export const modelKinds = ['chat', 'image', 'music', 'video', 'separation'] as const;
 export const modelKind = z.enum(modelKinds);

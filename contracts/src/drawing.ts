@@ -36,6 +36,10 @@ export const drawActions = [
   'describe',
   'faceswap',
   'chat-draw',
+  // OpenAI images (kind `image`) and SD3 (kind `sd3`): see images.ts.
+  'generate',
+  'edit',
+  'image-to-image',
 ] as const;
 export const drawAction = z.enum(drawActions);
 export type DrawAction = z.infer<typeof drawAction>;
@@ -310,7 +314,8 @@ export const latestDrawings = endpoint({
   method: 'GET',
   path: '/chatLog/draw',
   access: 'identity',
-  summary: 'Your latest drawings of one type (4: Midjourney), for the polling loop',
+  summary:
+    'Your latest drawings of one type (1: DALL·E / gpt-image, 2: SD3, 4: Midjourney), for the polling loop',
   tags: ['drawing'],
   query: z.object({
     page: queryInt(z.number().int().min(1)).default(1),

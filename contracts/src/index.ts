@@ -10,6 +10,8 @@ export * as chat from './chat.js';
 export * as apps from './apps.js';
 export * as drawing from './drawing.js';
 export * as files from './files.js';
+export * as images from './images.js';
 export * as sd from './sd.js';
+export * as video from './video.js';
 export type { UserInfo, UserBalance, UserRole } from './auth.js';
 export type { LoginDevice } from './user.js';

@@ -100,6 +100,14 @@ export const configSchema = z.object({
       pollMs: z.coerce.number().int().min(10).max(600_000).default(3000),
     })
     .prefault({}),
+  video: z
+    .object({
+      /** One of the offline demo's eight status steps (a clip takes about nine). */
+      demoStepMs: z.coerce.number().int().min(1).max(60_000).default(1000),
+      /** How often a running video is polled (callbacks usually come first); at least 5 s upstream. */
+      pollMs: z.coerce.number().int().min(10).max(600_000).default(5000),
+    })
+    .prefault({}),
   /** Where files live: empty for local disk under dataDir/files, or s3+http(s)://KEY:SECRET@host/bucket?region=… */
   storageUrl: z
     .string()
@@ -194,6 +202,8 @@ const envKeys: Record<string, string> = {
   CHAT_RATE_LIMIT: 'chat.rateLimit',
   DRAWING_DEMO_STEP_MS: 'drawing.demoStepMs',
   DRAWING_POLL_MS: 'drawing.pollMs',
+  VIDEO_DEMO_STEP_MS: 'video.demoStepMs',
+  VIDEO_POLL_MS: 'video.pollMs',
   STORAGE_URL: 'storageUrl',
   TASK_WORKERS: 'tasks.workers',
   TASK_RUN_IN_API: 'tasks.runInApi',

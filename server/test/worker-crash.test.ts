@@ -10,6 +10,8 @@ import { addProxyModel, draw } from './drawing-support.js';
 import { startJobUpstream, type JobUpstream } from './fakes/jobs.js';
 import { startFakeMidjourneyProxy, type FakeMidjourneyProxy } from './fakes/midjourney-proxy.js';
 import { kill9, ready } from './worker-process.js';
+import { startFakeVideoUpstream, type FakeVideoUpstream } from './fakes/video.js';
+import { bearer, call } from '../src/test/harness.js';
 import { FAKE_KIND, FAKE_PRICE, ensureFakePrice, fund, until } from './task-support.js';
 import { isTaskFinished } from '@atelier/contracts';
 
@@ -21,9 +23,10 @@ const here = path.dirname(fileURLToPath(import.meta.url));
 let t: TestApp;
 const ups: JobUpstream[] = [];
 const proxies: FakeMidjourneyProxy[] = [];
+const videoFakes: FakeVideoUpstream[] = [];
 const children: ChildProcess[] = [];
 
-function startWorker(): ChildProcess {
+function startWorker(extra: NodeJS.ProcessEnv = {}): ChildProcess {
   const c = t.app.ctx.config;
   const env: NodeJS.ProcessEnv = {
     PATH: process.env.PATH,
@@ -38,6 +41,7 @@ function startWorker(): ChildProcess {
     TASK_RETRIES: '2',
     TASK_STEP_TIMEOUT_MS: '2000',
     DRAWING_POLL_MS: '40',
+    VIDEO_POLL_MS: '40',
     ...(c.databaseUrl
       ? {
           DATABASE_URL: c.databaseUrl,
@@ -46,6 +50,7 @@ function startWorker(): ChildProcess {
           REDIS_PREFIX: c.redisPrefix,
         }
       : {}),
+    ...extra,
   };
   const child = spawn(
     process.execPath,
@@ -107,6 +112,7 @@ afterAll(async () => {
     if (c.exitCode === null && c.signalCode === null) await kill9(c);
   for (const u of ups) await u.close();
   for (const p of proxies) await p.close();
+  for (const v of videoFakes) await v.close();
   await t.close();
 });
 
@@ -233,4 +239,101 @@ describe('Midjourney drawings (kind mj) when their worker is killed (SIGKILL)', 
     expect(await balance(users[2]!.userId)).toBe(10);
     expect(await ledgerCheck(t.app.ctx.db.kysely)).toEqual([]);
   }, 90_000);
+});
+
+describe('videos (kind video) when their worker is killed (SIGKILL)', () => {
+  it('resumes polling the same upstream id, or fails and refunds: never stuck', async () => {
+    for (const c of children.splice(0))
+      if (c.exitCode === null && c.signalCode === null) await kill9(c);
+    const fake = await startFakeVideoUpstream({ stepMs: 50, clipSeconds: 1 });
+    videoFakes.push(fake);
+    // Both jobs run until the test lets them end.
+    fake.scenario = { steps: 100_000 };
+    const admin = await createUser(t.app, { role: 'admin' });
+    const h = bearer(admin.token);
+    const provider = await call<{ id: number }>(t.app, {
+      method: 'POST',
+      url: '/api/admin/chat/providers/create',
+      headers: h,
+      payload: { name: 'crash-kling', protocol: 'kling', baseUrl: fake.url, apiKey: fake.klingKey },
+    });
+    const model = await call<{ id: number }>(t.app, {
+      method: 'POST',
+      url: '/api/admin/chat/models/create',
+      headers: h,
+      payload: {
+        name: 'Crash Kling',
+        upstreamModel: 'kling-v1-6',
+        providerId: provider.body.data.id,
+        kind: 'video',
+        priceKey: 'crash-kling:generate',
+      },
+    });
+    await call(t.app, {
+      method: 'POST',
+      url: '/api/admin/credits/prices/create',
+      headers: h,
+      payload: {
+        model: 'crash-kling',
+        action: 'generate',
+        category: 'video',
+        label: 'crash',
+        credits: 5,
+      },
+    });
+    const users = [await fundedUser(), await fundedUser()];
+    // Storing a clip (download, ffprobe, poster) may outlast 2 s on a loaded machine.
+    const slowSteps = { TASK_STEP_TIMEOUT_MS: '20000' };
+    const first = startWorker(slowSteps);
+    await ready(first);
+    const ids: number[] = [];
+    for (const [i, u] of users.entries()) {
+      const r = await call<{ id: number }>(t.app, {
+        method: 'POST',
+        url: '/api/queue/runwayVideo',
+        headers: bearer(u.token),
+        payload: { modelId: model.body.data.id, prompt: `crash ${i}`, duration: 5 },
+      });
+      expect(r.status, JSON.stringify(r.body)).toBe(200);
+      ids.push(r.body.data.id);
+    }
+    const polls = (id: string) =>
+      fake.requests.filter((q) => q.method === 'GET' && q.path.endsWith(id)).length;
+    await until(
+      async () => fake.jobs.size >= 2 && [...fake.jobs.keys()].every((id) => polls(id) >= 1),
+      30_000,
+      'both videos to be polled',
+    );
+    await kill9(first);
+    const submits = fake.jobs.size;
+    const [ok, bad] = [...fake.jobs.values()].sort((x, y) =>
+      String((x.body as { prompt: string }).prompt).localeCompare(
+        String((y.body as { prompt: string }).prompt),
+      ),
+    ) as [
+      NonNullable<ReturnType<typeof fake.jobs.get>>,
+      NonNullable<ReturnType<typeof fake.jobs.get>>,
+    ];
+    ok.scenario.steps = 1;
+    bad.scenario.steps = 1;
+    bad.scenario.fail = true;
+    const before = { ok: polls(ok.id), bad: polls(bad.id) };
+
+    const second = startWorker(slowSteps);
+    await ready(second);
+    const [doneOk, doneBad] = await Promise.all([
+      finished(users[0]!.userId, ids[0]!),
+      finished(users[1]!.userId, ids[1]!),
+    ]);
+    // The same upstream ids polled again by the new worker; nothing submitted twice.
+    expect(fake.jobs.size).toBe(submits);
+    expect(polls(ok.id)).toBeGreaterThan(before.ok);
+    expect(polls(bad.id)).toBeGreaterThan(before.bad);
+    expect(doneOk.status, JSON.stringify(doneOk.error)).toBe(3);
+    expect(doneOk.files[0]?.mime).toBe('video/mp4');
+    expect(await balance(users[0]!.userId)).toBe(5);
+    expect(doneBad.status).toBe(4);
+    expect(await balance(users[1]!.userId)).toBe(10);
+    expect(await ledgerCheck(t.app.ctx.db.kysely)).toEqual([]);
+  }, 120_000);
 });

@@ -8,6 +8,7 @@ import type { AppTables } from '../modules/apps/tables.js';
 import type { TaskTables } from '../modules/tasks/tables.js';
 import type { FileTables } from '../modules/files/tables.js';
 import type { StableDiffusionTables } from '../modules/stable-diffusion/tables.js';
+import type { VideoTables } from '../modules/video/tables.js';
 
 /**
  * The database as Kysely sees it. Each module declares its own tables in its folder
@@ -88,4 +89,5 @@ export type Database = AccountTables &
   AppTables &
   TaskTables &
   FileTables &
-  StableDiffusionTables;
+  StableDiffusionTables &
+  VideoTables;

@@ -8,7 +8,9 @@ import { drawingModule } from './drawing/index.js';
 import { appsModule } from './apps/index.js';
 import { filesModule } from './files/index.js';
 import { tasksModule } from './tasks/index.js';
+import { imagesModule } from './images/index.js';
 import { stableDiffusionModule } from './stable-diffusion/index.js';
+import { videoModule } from './video/index.js';
 
 /** Every domain of the API, in the order their routes and seeds run. */
 export const modules: AtelierModule[] = [
@@ -21,5 +23,7 @@ export const modules: AtelierModule[] = [
   appsModule,
   filesModule,
   tasksModule,
+  imagesModule,
   stableDiffusionModule,
+  videoModule,
 ];

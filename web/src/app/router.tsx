@@ -89,7 +89,10 @@ const layoutScreens: RouteObject[] = [
     'sddraw',
     withTexts(() => import('../features/sddraw/sddraw-screen')),
   ),
-  screen('video', () => import('../features/video/video-screen')),
+  screen(
+    'video',
+    withTexts(() => import('../features/video/video-screen')),
+  ),
   screen('music', () => import('../features/music/music-screen')),
   screen('separation', () => import('../features/separation/separation-screen')),
   screen('market', () => import('../features/market/market-screen')),

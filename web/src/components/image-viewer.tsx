@@ -7,7 +7,14 @@ import {
 } from '@ant-design/icons';
 import Button from 'antd/es/button';
 import Tooltip from 'antd/es/tooltip';
-import { useEffect, useRef, useState, type PointerEvent, type ReactNode } from 'react';
+import {
+  useEffect,
+  useRef,
+  useState,
+  type PointerEvent,
+  type ReactNode,
+  type RefObject,
+} from 'react';
 import { createPortal } from 'react-dom';
 import { useTranslation } from 'react-i18next';
 import { downloadUrl } from '../lib/download';
@@ -65,46 +72,26 @@ function trapFocus(dialog: HTMLElement): () => void {
   };
 }
 
-/** Dragging pans the picture: pointer handlers over `offset`. */
-function useDragPan(
-  offset: { x: number; y: number },
-  setOffset: (o: { x: number; y: number }) => void,
-) {
-  const drag = useRef<{ x: number; y: number; ox: number; oy: number } | null>(null);
-  const down = (e: PointerEvent<HTMLDivElement>) => {
-    drag.current = { x: e.clientX, y: e.clientY, ox: offset.x, oy: offset.y };
-    e.currentTarget.setPointerCapture(e.pointerId);
-  };
-  const move = (e: PointerEvent<HTMLDivElement>) => {
-    const d = drag.current;
-    if (!d) return;
-    setOffset({ x: d.ox + e.clientX - d.x, y: d.oy + e.clientY - d.y });
-  };
-  const up = () => {
-    drag.current = null;
-  };
-  return { down, move, up };
-}
-
 /**
- * The full-screen image viewer of every creation screen: wheel and buttons zoom by 0.1
- * (0.01–100×), dragging pans, Escape closes, + and − zoom, 0 resets; the download button saves
- * the picture; `info` (prompt, parameters, actions) shows above the tools. Tab stays inside it
- * and closing gives focus back to the opener.
+ * The full-screen image viewer: wheel and buttons zoom by 0.1 (0.01–100×), dragging pans,
+ * Escape closes, + and − zoom, 0 resets; the download button saves the picture. Tab stays
+ * inside it and closing gives focus back to the opener. `details` (a creation screen's prompt,
+ * parameters and actions) sit beside the picture on wide screens and under it on phones.
  */
 export function ImageViewer({
   image,
   onClose,
-  info,
+  details,
 }: {
   image: ViewerImage;
   onClose: () => void;
-  /** What the screen shows about the picture (prompt, parameters, actions), above the tools. */
-  info?: ReactNode;
+  /** What the picture is (prompt, parameters, seed) and what to do with it, beside it. */
+  details?: ReactNode;
 }) {
   const { t } = useTranslation();
   const [scale, setScale] = useState(1);
   const [offset, setOffset] = useState({ x: 0, y: 0 });
+  const drag = useRef<{ x: number; y: number; ox: number; oy: number } | null>(null);
   const surface = useRef<HTMLDivElement>(null);
   const closeRef = useRef<HTMLDivElement>(null);
   const dialogRef = useRef<HTMLDivElement>(null);
@@ -142,7 +129,18 @@ export function ImageViewer({
     return () => el.removeEventListener('wheel', onWheel);
   }, []);
 
-  const pan = useDragPan(offset, setOffset);
+  const down = (e: PointerEvent<HTMLDivElement>) => {
+    drag.current = { x: e.clientX, y: e.clientY, ox: offset.x, oy: offset.y };
+    e.currentTarget.setPointerCapture(e.pointerId);
+  };
+  const move = (e: PointerEvent<HTMLDivElement>) => {
+    const d = drag.current;
+    if (!d) return;
+    setOffset({ x: d.ox + e.clientX - d.x, y: d.oy + e.clientY - d.y });
+  };
+  const up = () => {
+    drag.current = null;
+  };
 
   return createPortal(
     <div
@@ -152,70 +150,104 @@ export function ImageViewer({
       aria-label={t('midjourney:viewer.title')}
       className="fixed inset-0 z-[1100] flex flex-col bg-black/90"
     >
-      <div
-        ref={surface}
-        data-testid="viewer-surface"
-        className="relative flex-1 cursor-grab touch-none overflow-hidden active:cursor-grabbing"
-        onPointerDown={pan.down}
-        onPointerMove={pan.move}
-        onPointerUp={pan.up}
-        onPointerCancel={pan.up}
-        onDoubleClick={reset}
-      >
-        <img
-          src={image.url}
-          alt={image.alt}
-          draggable={false}
-          data-testid="viewer-image"
-          data-scale={scale}
-          className="absolute top-1/2 left-1/2 max-h-[85vh] max-w-[92vw] select-none"
-          style={{
-            transform: `translate(calc(-50% + ${offset.x}px), calc(-50% + ${offset.y}px)) scale(${scale})`,
-          }}
-        />
-      </div>
-      {info && (
-        <div className="max-h-[30vh] overflow-auto bg-black/70 px-4 py-2 text-sm text-white/85">
-          {info}
-        </div>
-      )}
-      <div className="flex items-center justify-center gap-1 bg-black/60 px-3 py-2 pb-[max(0.5rem,env(safe-area-inset-bottom))]">
-        <ToolButton
-          label={t('midjourney:viewer.zoomOut')}
-          icon={<ZoomOutOutlined />}
-          onClick={() => setScale((s) => stepZoom(s, -1))}
-        />
-        <span
-          className="min-w-14 text-center text-sm text-white/80 tabular-nums"
-          aria-live="polite"
-          data-testid="viewer-scale"
+      <div className="flex min-h-0 flex-1 flex-col lg:flex-row">
+        <div
+          ref={surface}
+          data-testid="viewer-surface"
+          className="relative min-h-[50vh] flex-1 cursor-grab touch-none overflow-hidden active:cursor-grabbing"
+          onPointerDown={down}
+          onPointerMove={move}
+          onPointerUp={up}
+          onPointerCancel={up}
+          onDoubleClick={reset}
         >
-          {Math.round(scale * 100)}%
-        </span>
-        <ToolButton
-          label={t('midjourney:viewer.zoomIn')}
-          icon={<ZoomInOutlined />}
-          onClick={() => setScale((s) => stepZoom(s, 1))}
-        />
-        <ToolButton
-          label={t('midjourney:viewer.reset')}
-          icon={<OneToOneOutlined />}
-          onClick={reset}
-        />
-        <ToolButton
-          label={t('midjourney:viewer.download')}
-          icon={<DownloadOutlined />}
-          onClick={() => downloadUrl(image.url, image.name)}
-        />
-        <div ref={closeRef}>
-          <ToolButton
-            label={t('midjourney:viewer.close')}
-            icon={<CloseOutlined />}
-            onClick={onClose}
+          <img
+            src={image.url}
+            alt={image.alt}
+            draggable={false}
+            data-testid="viewer-image"
+            data-scale={scale}
+            className="absolute top-1/2 left-1/2 max-h-[85vh] max-w-[92vw] select-none"
+            style={{
+              transform: `translate(calc(-50% + ${offset.x}px), calc(-50% + ${offset.y}px)) scale(${scale})`,
+            }}
           />
         </div>
+        {details && (
+          <aside
+            data-testid="viewer-details"
+            className="max-h-[40vh] overflow-y-auto border-white/10 bg-black/70 p-4 text-sm text-white/85 lg:max-h-none lg:w-[360px] lg:border-l"
+          >
+            {details}
+          </aside>
+        )}
       </div>
+      <ViewerBar
+        scale={scale}
+        setScale={setScale}
+        reset={reset}
+        image={image}
+        onClose={onClose}
+        closeRef={closeRef}
+      />
     </div>,
     document.body,
+  );
+}
+
+/** The viewer's buttons: zoom out, the scale, zoom in, reset, download, close. */
+function ViewerBar({
+  scale,
+  setScale,
+  reset,
+  image,
+  onClose,
+  closeRef,
+}: {
+  scale: number;
+  setScale: (f: (s: number) => number) => void;
+  reset: () => void;
+  image: ViewerImage;
+  onClose: () => void;
+  closeRef: RefObject<HTMLDivElement | null>;
+}) {
+  const { t } = useTranslation();
+  return (
+    <div className="flex items-center justify-center gap-1 bg-black/60 px-3 py-2 pb-[max(0.5rem,env(safe-area-inset-bottom))]">
+      <ToolButton
+        label={t('midjourney:viewer.zoomOut')}
+        icon={<ZoomOutOutlined />}
+        onClick={() => setScale((s) => stepZoom(s, -1))}
+      />
+      <span
+        className="min-w-14 text-center text-sm text-white/80 tabular-nums"
+        aria-live="polite"
+        data-testid="viewer-scale"
+      >
+        {Math.round(scale * 100)}%
+      </span>
+      <ToolButton
+        label={t('midjourney:viewer.zoomIn')}
+        icon={<ZoomInOutlined />}
+        onClick={() => setScale((s) => stepZoom(s, 1))}
+      />
+      <ToolButton
+        label={t('midjourney:viewer.reset')}
+        icon={<OneToOneOutlined />}
+        onClick={reset}
+      />
+      <ToolButton
+        label={t('midjourney:viewer.download')}
+        icon={<DownloadOutlined />}
+        onClick={() => downloadUrl(image.url, image.name)}
+      />
+      <div ref={closeRef}>
+        <ToolButton
+          label={t('midjourney:viewer.close')}
+          icon={<CloseOutlined />}
+          onClick={onClose}
+        />
+      </div>
+    </div>
   );
 }

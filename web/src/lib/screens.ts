@@ -43,9 +43,6 @@ export type ScreenName = (typeof screens)[number]['name'];
  * the launcher, and never a phone tab. Take a name out when its screen lands.
  */
 const comingSoon: ReadonlySet<string> = new Set<ScreenName>([
-  'draw',
-  'sd3',
-  'video',
   'music',
   'separation',
   'market',

@@ -12,6 +12,7 @@ import { siteLanguage } from './0010_site_language.js';
 import { ledgerHistoryOwner } from './0011_ledger_history_owner.js';
 import { periodicRuns } from './0012_periodic_runs.js';
 import { stableDiffusion } from './0015_stable_diffusion.js';
+import { video } from './0016_video.js';
 
 /** Applied in the order of their names; a migration, once landed, is never edited. */
 export const migrations: Record<string, AtelierMigration> = {
@@ -28,4 +29,5 @@ export const migrations: Record<string, AtelierMigration> = {
   '0011_ledger_history_owner': ledgerHistoryOwner,
   '0012_periodic_runs': periodicRuns,
   '0015_stable_diffusion': stableDiffusion,
+  '0016_video': video,
 };

@@ -10,6 +10,7 @@ export { MIND_SYSTEM_PROMPT } from './prompt.js';
 export { createModel, modelsWithProvider } from './models.js';
 export { boxOf, openProviderKey, PROVIDER_KEY_CONTEXT } from './providers.js';
 export { DEMO_PROVIDER } from './seed.js';
+export type { ProviderProtocol } from './tables.js';
 
 /**
  * Chat: providers and models (admin and config file), users' own endpoints, groups and logs,

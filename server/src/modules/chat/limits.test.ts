@@ -1,5 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { AppError } from '../../http/errors.js';
+import { redisSlots } from '../../lib/slots.js';
 import { StreamLimits } from './limits.js';
 
 describe('stream limits', () => {
@@ -36,6 +37,17 @@ describe('stream limits', () => {
     // The provider's current concurrency counts: with 3, two more go at once.
     expect(await limits.provider('p:1', 3, never)).not.toBeNull();
     expect(await limits.provider('p:1', 3, never)).not.toBeNull();
+    await limits.close();
+  });
+});
+
+describe('stream limits on an unreachable Redis', () => {
+  it('refuse a new answer with a 503 the user can read, not a 500', async () => {
+    const limits = new StreamLimits(redisSlots('redis://127.0.0.1:1', 'down:', { leaseMs: 1000 }));
+    const refused = await limits.enter(7, 2).catch((e: unknown) => e);
+    expect(refused).toBeInstanceOf(AppError);
+    expect((refused as AppError).status).toBe(503);
+    expect((refused as AppError).text['en-US']).toMatch(/try again/);
     await limits.close();
   });
 });

@@ -11,9 +11,15 @@ import { texts } from './messages.js';
 export class StreamLimits {
   constructor(private readonly pool: SlotPool = memorySlots()) {}
 
-  /** Counts one more open stream for the user (429 at `limit`); the answer ends it. */
+  /**
+   * Counts one more open stream for the user (429 at `limit`); the answer ends it. When the
+   * shared count cannot be reached (Redis down), a 503 the user can read: no answer starts
+   * whose limits nobody can check, and nothing is charged.
+   */
   async enter(userId: number, limit: number): Promise<() => void> {
-    const lease = await this.pool.tryTake(`chat-user:${userId}`, limit);
+    const lease = await this.pool.tryTake(`chat-user:${userId}`, limit).catch((error: unknown) => {
+      throw Object.assign(new AppError(503, texts.limitsUnreachable), { cause: error });
+    });
     if (!lease) throw new AppError(429, texts.tooManyChats, { limit });
     return () => void lease.release();
   }

@@ -24,6 +24,12 @@ export const texts = {
     'zh-CN': '该模型仅限会员使用',
     'zh-TW': '該模型僅限會員使用',
   },
+  limitsUnreachable: {
+    'en-US':
+      'Answers cannot start for a moment (a shared service is unreachable); try again shortly',
+    'zh-CN': '暂时无法开始回答（共享服务不可达），请稍后再试',
+    'zh-TW': '暫時無法開始回答（共享服務不可達），請稍後再試',
+  },
   tooManyChats: {
     'en-US': 'You already have {limit} answers being written; wait for one to finish',
     'zh-CN': '你已有 {limit} 个回答在生成中，请等待完成后再试',

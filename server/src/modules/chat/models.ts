@@ -135,7 +135,7 @@ export async function usableModel(ctx: AppContext, modelId: number, userId: numb
   if (!row) throw notFound(texts.modelNotFound);
   // An image, music or video model (or a midjourney-proxy provider) has no chat: it must not
   // answer one, nor be charged at its own price for it.
-  if (row.kind !== 'chat' || row.protocol === 'midjourney')
+  if (row.kind !== 'chat' || (row.protocol !== 'openai' && row.protocol !== 'demo'))
     throw badRequest(texts.notAChatModel, { name: row.name }, 'gptModelId');
   if (row.vip_only === 1 && !(await ctx.balances.read(userId)).isVip)
     throw new AppError(403, texts.vipOnly);
@@ -143,7 +143,7 @@ export async function usableModel(ctx: AppContext, modelId: number, userId: numb
     model: row,
     provider: {
       id: row.pid,
-      protocol: row.protocol,
+      protocol: row.protocol as 'openai' | 'demo',
       baseUrl: row.base_url,
       apiKey: openProviderKey(ctx, row.api_key_sealed),
       timeoutMs: row.timeout_ms,

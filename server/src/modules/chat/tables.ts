@@ -1,6 +1,8 @@
 import type { Generated } from 'kysely';
+import type { chat } from '@atelier/contracts';
 
-export type ProviderProtocol = 'openai' | 'demo' | 'midjourney' | 'a1111' | 'comfyui';
+/** The contracts' list (`chat.providerProtocols`): one place to add a protocol. */
+export type ProviderProtocol = (typeof chat.providerProtocols)[number];
 export type ModelKind = 'chat' | 'image' | 'music' | 'video' | 'separation';
 export type LogStatus = 'done' | 'partial' | 'error';
 

@@ -8,6 +8,9 @@ import { moreRoutes } from './more-routes.js';
 import { drawRoutes } from './routes.js';
 import { wordRoutes } from './words.js';
 
+/** Tasks of any drawing kind as the draw lists answer them (other image modules answer the same). */
+export { toDrawTasks } from './routes.js';
+
 /**
  * Drawing: Midjourney through a midjourney-proxy or the offline demo, and chat drawings, as
  * kinds of the shared task engine (`mj`, `chat-draw`; zips are its `zip`); the results and

@@ -49,7 +49,7 @@ export interface DrawingModel {
   priceModel: string;
   demo: boolean;
   vipOnly: boolean;
-  protocol: 'demo' | 'midjourney' | 'openai';
+  protocol: 'demo' | 'midjourney' | 'openai' | 'stability';
   upstreamModel: string;
   provider: {
     id: number;
@@ -68,7 +68,12 @@ async function imageModels(ctx: AppContext, use: 'mj' | 'chat-draw', modelId?: n
     .where('m.enabled', '=', 1)
     .where('p.enabled', '=', 1)
     .where('m.kind', '=', 'image')
-    .where('p.protocol', 'in', protocols as Array<'midjourney' | 'demo' | 'openai'>);
+    .where('p.protocol', 'in', protocols as Array<'midjourney' | 'demo' | 'openai'>)
+    // The demo provider also serves other screens' image models (DALL·E, SD3…): only its
+    // Midjourney one is offered here.
+    .where((eb) =>
+      eb.or([eb('p.protocol', '!=', 'demo'), eb('m.upstream_model', '=', 'demo-image')]),
+    );
   if (modelId !== undefined) q = q.where('m.id', '=', modelId);
   return q.orderBy('m.sort').orderBy('m.id').execute();
 }

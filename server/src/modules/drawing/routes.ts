@@ -23,7 +23,13 @@ import { prepare, prepareImagine, queue } from './prepare.js';
 import type { MjTaskData, MjTaskParams } from './mj-params.js';
 import { pickModel, modelById, priceKeyFor, type DrawingModel } from './models.js';
 
-const DRAW_KINDS = ['mj', 'chat-draw'] as const;
+/**
+ * The draw-list types of `/chatLog/draw` and the task kinds each returns: 1 DALL·E / gpt-image
+ * (`image`, images module), 2 SD3 (`sd3`, images module), 4 Midjourney and chat drawings.
+ */
+const DRAW_TYPES: Record<number, string[]> = { 1: ['image'], 2: ['sd3'], 4: ['mj', 'chat-draw'] };
+/** Every kind the drawing calls (status, retry, delete, pictures) read, whichever screen made it. */
+const DRAW_KINDS = Object.values(DRAW_TYPES).flat();
 
 export const toDrawImage = (f: Pick<TaskFile, 'url' | 'thumbUrl' | 'width' | 'height'>) => ({
   url: f.url,
@@ -44,8 +50,8 @@ export function toDrawTask(
   /** A fresh link to one of the caller's pictures (stored links' signatures run out). */
   link: (url: string) => string | null = () => null,
 ): D.DrawTask {
-  const p = t.params as unknown as Partial<MjTaskParams>;
-  const d = t.data as MjTaskData;
+  const p = t.params as unknown as Partial<MjTaskParams> & { form?: Record<string, unknown> };
+  const d = t.data as MjTaskData & { params?: Record<string, unknown> };
   const model = p.modelId ? (models.get(p.modelId) ?? null) : null;
   return {
     id: t.id,
@@ -55,7 +61,9 @@ export function toDrawTask(
     action: t.action as D.DrawAction,
     prompt: t.prompt,
     finalPrompt: d.finalPrompt ?? p.finalPrompt ?? t.prompt,
-    params: (p.flags ?? {}) as Record<string, unknown>,
+    // Midjourney keeps its flags; other kinds keep the screen's form (`form`) and what the
+    // upstream decided (`data.params`, e.g. the seed), so "draw the same" refills every field.
+    params: (p.flags ?? { ...p.form, ...d.params }) as Record<string, unknown>,
     images: t.files.map(toDrawImage),
     sources: SOURCE_ACTIONS.has(t.action)
       ? (p.images ?? []).map(link).filter((u): u is string => u !== null)
@@ -245,11 +253,12 @@ function readRoutes(app: FastifyInstance): void {
   });
 
   route(app, D.latestDrawings, async ({ query, identity, lang }) => {
-    // Type 4 is Midjourney; other drawing types are other engines' (none here yet).
-    if (query.type !== 4) return { rows: [], count: 0, countQueue: 0 };
+    // Each type is one engine's kinds (DRAW_TYPES); a type nobody serves yet lists nothing.
+    const kinds = DRAW_TYPES[query.type];
+    if (!kinds) return { rows: [], count: 0, countQueue: 0 };
     const r = await listTasks(ctx(), {
       userId: identity.userId,
-      kinds: [...DRAW_KINDS],
+      kinds,
       page: query.page,
       size: query.size,
     });

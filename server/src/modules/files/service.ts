@@ -23,6 +23,7 @@ const extOf: Record<string, string> = {
   'image/webp': 'webp',
   'image/gif': 'gif',
   'application/zip': 'zip',
+  'video/mp4': 'mp4',
 };
 
 /** The picture's type as its bytes say (sharp reads the header); null when not one we take. */
@@ -104,6 +105,8 @@ export interface StoreInput {
   mime?: string;
   /** Re-encode the picture (uploads: strips metadata and anything hidden after the image). */
   reencode?: boolean;
+  /** A non-picture's thumbnail (a video's poster frame): stored as a 256 px WebP. */
+  thumb?: Buffer;
 }
 
 /** Stores a file with a 256 px thumbnail when it is a picture, and records who owns it. */
@@ -144,6 +147,15 @@ export async function storeFile(ctx: AppContext, input: StoreInput): Promise<Fil
     }
   } else {
     mime = input.mime ?? mime;
+    if (input.thumb) {
+      const meta = await sharp(input.thumb).metadata();
+      width = meta.width ?? 0;
+      height = meta.height ?? 0;
+      thumb = await sharp(input.thumb)
+        .resize(256, 256, { fit: 'inside', withoutEnlargement: true })
+        .webp({ quality: 75 })
+        .toBuffer();
+    }
   }
   const base = `${input.origin === 'upload' ? 'u' : 'r'}/${input.userId}/${Date.now().toString(36)}-${randomBytes(9).toString('base64url').replace(/[-_]/g, 'x')}`;
   const key = `${base}.${extOf[mime] ?? 'bin'}`;

@@ -3,6 +3,7 @@ import { sql } from 'kysely';
 import { TaskStatus } from '@atelier/contracts';
 import type { AppContext } from '../../context.js';
 import { nowIso } from '../../db/database.js';
+import type { Executor } from '../../db/executor.js';
 import { createQueue, type TaskQueue } from '../../jobs/queue.js';
 import { runPeriodicJob } from '../../lib/periodic.js';
 import type { Localized } from '../../http/messages.js';
@@ -94,18 +95,25 @@ export class Engine {
 
   private async loop(): Promise<void> {
     let woken = true;
+    let next: RawTask | undefined;
     while (!this.stopping) {
-      let task: RawTask | undefined;
-      try {
-        task = await this.claim();
-      } catch (error) {
-        this.logError(error, 'task claim failed');
+      let task = next;
+      next = undefined;
+      if (!task) {
+        try {
+          task = await this.claim();
+        } catch (error) {
+          this.logError(error, 'task claim failed');
+        }
       }
       if (task) {
         // Woken and found work: there may be more than one loop's worth, pass the word on.
         // A loop back from a finished step only takes the slot that step freed.
         if (woken) this.nudge();
-        await this.runStep(task).catch((e: unknown) => this.logError(e, 'task step failed'));
+        next = await this.runStep(task).catch((e: unknown) => {
+          this.logError(e, 'task step failed');
+          return undefined;
+        });
         woken = false;
         continue;
       }
@@ -124,6 +132,19 @@ export class Engine {
       });
       woken = true;
     }
+    if (next)
+      await this.unclaim(next).catch((e: unknown) => this.logError(e, 'task unclaim failed'));
+  }
+
+  /** Gives back a task claimed while stopping, so that another worker takes it at once. */
+  private async unclaim(raw: RawTask): Promise<void> {
+    await this.mine(raw)
+      .set({
+        status: raw.upstream_id ? TaskStatus.running : TaskStatus.queued,
+        lease_owner: null,
+        lease_until: null,
+      })
+      .execute();
   }
 
   /**
@@ -131,9 +152,9 @@ export class Engine {
    * provider's running limits (the saturated users and providers are found once per claim,
    * not once per waiting row) (a task already running upstream only needs its poll). On
    * PostgreSQL an advisory lock makes claims from every process one at a time, so two of
-   * them never both see the last free slot.
+   * them never both see the last free slot. Given a transaction, the claim is part of it.
    */
-  async claim(): Promise<RawTask | undefined> {
+  async claim(db: Executor = this.ctx.db.kysely): Promise<RawTask | undefined> {
     const [queued, running] = [sql.lit(TaskStatus.queued), sql.lit(TaskStatus.running)];
     // Built when run: on PostgreSQL only after the lock is ours, so the times are the claim's.
     const stmt = (now = Date.now()) => sql<RawTask>`
@@ -154,15 +175,19 @@ export class Engine {
         limit 1
       )
       returning *`;
-    if (this.ctx.db.dialect === 'sqlite') return (await stmt().execute(this.ctx.db.kysely)).rows[0];
-    return this.ctx.db.kysely.transaction().execute(async (trx) => {
+    if (this.ctx.db.dialect === 'sqlite') return (await stmt().execute(db)).rows[0];
+    const inTrx = async (trx: Executor) => {
       await sql`select pg_advisory_xact_lock(${this.lockKey})`.execute(trx);
       return (await stmt().execute(trx)).rows[0];
-    });
+    };
+    return db.isTransaction ? inTrx(db) : db.transaction().execute(inTrx);
   }
 
-  /** Runs one submit or poll of a claimed task and records what came of it. */
-  async runStep(raw: RawTask): Promise<void> {
+  /**
+   * Runs one submit or poll of a claimed task and records what came of it. Resolves with the
+   * worker's next task when finishing this one claimed it in the same transaction.
+   */
+  async runStep(raw: RawTask): Promise<RawTask | undefined> {
     const ctx = this.ctx;
     const runner = runnerOf(ctx, raw.kind);
     if (!runner) return void (await markFailed(ctx, null, raw, texts.taskNoRunner));
@@ -205,6 +230,8 @@ export class Engine {
       if (failure instanceof UpstreamError && !failure.transient)
         await this.fail(raw, failure.text ?? texts.taskUpstreamFailed);
       else if (failure) await this.retryOrFail(raw, failure);
+      else if (outcome?.type === 'done')
+        return await this.finishDone(raw, outcome.files, outcome.data);
       else if (outcome) await this.apply(raw, outcome);
     } finally {
       clearInterval(renew);
@@ -225,7 +252,8 @@ export class Engine {
 
   private async apply(raw: RawTask, outcome: StepOutcome): Promise<void> {
     if (outcome.type === 'failed') return void (await this.fail(raw, outcome.error, outcome.data));
-    if (outcome.type === 'done') return this.finishDone(raw, outcome.files, outcome.data);
+    if (outcome.type === 'done')
+      return void (await this.finishDone(raw, outcome.files, outcome.data));
     const delay = Math.max(0, outcome.pollAfterMs);
     await this.mine(raw)
       .set({
@@ -262,21 +290,30 @@ export class Engine {
     await this.queue.wake(raw.id, delay);
   }
 
-  /** Copies the results into storage, then settles the hold (a failed copy is retried). */
+  /**
+   * Copies the results into storage, then settles the hold (a failed copy is retried) and,
+   * in the same transaction, claims this worker's next task: the slot this task frees goes
+   * to the next one with one commit, not two (bench/queue.mjs).
+   */
   private async finishDone(
     raw: RawTask,
     results: ResultFile[],
     data?: Record<string, unknown>,
-  ): Promise<void> {
+  ): Promise<RawTask | undefined> {
     let stored: FileRow[];
     try {
       stored = await storeResults(this.ctx, raw, results);
     } catch (error) {
-      return this.retryOrFail(raw, error);
+      return void (await this.retryOrFail(raw, error));
     }
+    let next: RawTask | undefined;
+    const claimNext = async (trx: Executor) => {
+      if (!this.stopping) next = await this.claim(trx);
+    };
     // Another worker took the task over (our lease lapsed): its results count, not ours.
-    if (!(await markSucceeded(this.ctx, this.owner, raw, stored, data)))
+    if (!(await markSucceeded(this.ctx, this.owner, raw, stored, data, claimNext)))
       await deleteFiles(this.ctx, stored);
+    return next;
   }
 
   /**

@@ -68,6 +68,10 @@ export interface ResultFile {
   url?: string;
   bytes?: Buffer;
   name?: string;
+  /** The type of a file that is not a picture (video/mp4, audio/mpeg…). */
+  mime?: string;
+  /** Its thumbnail when it is not a picture (a video's poster frame), any picture format. */
+  thumb?: Buffer;
 }
 
 /** One kind of work ('mj', 'chat-draw', 'zip', later 'music', 'video'…), registered by its module. */

@@ -96,7 +96,7 @@ export function SdResults(props: { onRedo: (task: sd.SdTask) => void }) {
         <ImageViewer
           image={{ url: image.url, name: `sd-${open.id}.png`, alt: open.prompt }}
           onClose={() => setOpen(null)}
-          info={
+          details={
             <div className="flex flex-col gap-1" data-testid="sd-viewer-info">
               <p className="m-0">
                 <b>{t('sd:info.prompt')}:</b> {open.prompt}

@@ -5,10 +5,12 @@
 import apps from './apps';
 import chat from './chat';
 import midjourney from './midjourney';
+import images from './images';
 import mind from './mind';
 import pay from './pay';
 import prompts from './prompts';
 import sd from './sd';
 import user from './user';
+import video from './video';
 
-export default { user, pay, apps, chat, prompts, midjourney, mind, sd };
+export default { user, pay, apps, chat, prompts, midjourney, mind, images, sd, video };

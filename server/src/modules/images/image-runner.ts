@@ -1,0 +1,117 @@
+import type { AppContext } from '../../context.js';
+import { formatAll } from '../../http/messages.js';
+import { aspectOfSize, renderDemoImage } from '../../providers/image/demo-images.js';
+import { editImages, generateImages } from '../../providers/image/openai-images.js';
+import { readOwnedImage } from '../files/index.js';
+import { UpstreamError, type StepOutcome, type TaskRow, type TaskRunner } from '../tasks/index.js';
+import { texts } from './messages.js';
+import { imageModelById } from './models.js';
+import type { ImageTaskParams } from './params.js';
+
+/**
+ * `image`: one DALL·E / gpt-image picture (action `generate`) or edit of reference pictures
+ * with an optional mask (`edit`), in one synchronous upstream call; the offline demo paints it
+ * in a few steps so the screen shows progress.
+ */
+export const imageRunner: TaskRunner = {
+  kind: 'image',
+  submit: (task, io) => run(io.ctx, task, io.signal),
+  poll: (task, io) => run(io.ctx, task, io.signal),
+};
+
+/** The demo's steps: progress moves like a real service's, then the picture is painted. */
+export async function demoStep(
+  ctx: AppContext,
+  task: TaskRow,
+  paint: () => Promise<StepOutcome>,
+): Promise<StepOutcome> {
+  const pollAfterMs = ctx.config.drawing.demoStepMs;
+  if (!task.upstreamId)
+    return { type: 'submitted', upstreamId: `demo-${task.id}`, pollAfterMs, progress: 10 };
+  if (task.progress < 70) return { type: 'progress', progress: task.progress + 30, pollAfterMs };
+  return paint();
+}
+
+/** Reads the task's pictures (the caller's own files); a deleted one fails the task. */
+export async function picturesOf(ctx: AppContext, userId: number, urls: string[]) {
+  const out = [];
+  for (const [i, url] of urls.entries()) {
+    const img = await readOwnedImage(ctx, userId, url);
+    if (!img) throw UpstreamError.permanent(formatAll(texts.pictureGone, {}));
+    out.push({
+      bytes: img.bytes,
+      mime: img.mime,
+      name: `image-${i + 1}.${img.mime.split('/')[1] ?? 'png'}`,
+    });
+  }
+  return out;
+}
+
+/** A refusal the user reads in their words (the upstream's reason kept). */
+export function worded(error: unknown): never {
+  if (error instanceof UpstreamError && !error.transient && !error.text)
+    throw error.withText(formatAll(texts.upstreamRefused, { reason: error.message }));
+  throw error;
+}
+
+async function run(ctx: AppContext, task: TaskRow, signal: AbortSignal): Promise<StepOutcome> {
+  const p = task.params as unknown as ImageTaskParams;
+  const m = await imageModelById(ctx, 'draw', p.modelId);
+  if (!m) throw UpstreamError.permanent(formatAll(texts.modelNotFound, {}));
+  const refs = await picturesOf(ctx, task.userId, p.form.images ?? []);
+  const mask = p.maskUrl ? (await picturesOf(ctx, task.userId, [p.maskUrl]))[0]! : null;
+  const format = p.form.outputFormat ?? 'png';
+  const name = `image-${task.id}.${format === 'jpeg' ? 'jpg' : format}`;
+  if (m.demo)
+    return demoStep(ctx, task, async () => {
+      const img = await renderDemoImage({
+        prompt: task.prompt,
+        seed: p.seed,
+        aspect: aspectOfSize(p.form.size),
+        long: 1024,
+        ...(refs[0] ? { base: refs[0].bytes } : {}),
+        ...(mask ? { mask: mask.bytes } : {}),
+        format,
+        transparent: p.form.background === 'transparent',
+      });
+      return {
+        type: 'done',
+        files: [{ bytes: img.png, name }],
+        data: { finalPrompt: task.prompt },
+      };
+    });
+  const common = {
+    baseUrl: m.provider.baseUrl,
+    apiKey: m.provider.apiKey,
+    model: m.upstreamModel,
+    prompt: task.prompt,
+    timeoutMs: m.provider.timeoutMs,
+    signal,
+    n: 1,
+    ...(p.form.size ? { size: p.form.size } : {}),
+    ...(p.form.quality ? { quality: p.form.quality } : {}),
+  };
+  try {
+    const out = refs.length
+      ? await editImages({
+          ...common,
+          images: refs,
+          ...(mask ? { mask: { bytes: mask.bytes, name: 'mask.png' } } : {}),
+        })
+      : await generateImages({
+          ...common,
+          ...(p.form.style ? { style: p.form.style } : {}),
+          ...(p.form.background ? { background: p.form.background } : {}),
+          ...(p.form.outputFormat ? { outputFormat: p.form.outputFormat } : {}),
+        });
+    return {
+      type: 'done',
+      files: out.map((o, i) =>
+        o.bytes ? { bytes: o.bytes, name: i ? `${i}-${name}` : name } : { url: o.url!, name },
+      ),
+      data: { finalPrompt: out[0]?.revisedPrompt ?? task.prompt },
+    };
+  } catch (error) {
+    return worded(error);
+  }
+}

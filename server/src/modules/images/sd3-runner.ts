@@ -1,0 +1,76 @@
+import type { AppContext } from '../../context.js';
+import { formatAll } from '../../http/messages.js';
+import { renderDemoImage } from '../../providers/image/demo-images.js';
+import { generateSd3 } from '../../providers/image/stability.js';
+import { UpstreamError, type StepOutcome, type TaskRow, type TaskRunner } from '../tasks/index.js';
+import { demoStep, picturesOf, worded } from './image-runner.js';
+import { texts } from './messages.js';
+import { imageModelById } from './models.js';
+import type { Sd3TaskParams } from './params.js';
+
+/**
+ * `sd3`: one Stability SD3 picture, text-to-image (`generate`) or image-to-image with a
+ * strength (`image-to-image`), in one synchronous multipart call. The seed the upstream used
+ * is kept (`data.params.seed`) so "draw the same" can lock it.
+ */
+export const sd3Runner: TaskRunner = {
+  kind: 'sd3',
+  submit: (task, io) => run(io.ctx, task, io.signal),
+  poll: (task, io) => run(io.ctx, task, io.signal),
+};
+
+async function run(ctx: AppContext, task: TaskRow, signal: AbortSignal): Promise<StepOutcome> {
+  const p = task.params as unknown as Sd3TaskParams;
+  const f = p.form;
+  const m = await imageModelById(ctx, 'sd3', p.modelId);
+  if (!m) throw UpstreamError.permanent(formatAll(texts.modelNotFound, {}));
+  const init =
+    f.mode === 'image-to-image' && f.image
+      ? (await picturesOf(ctx, task.userId, [f.image]))[0]!
+      : null;
+  const name = `sd3-${task.id}.${f.outputFormat === 'jpeg' ? 'jpg' : 'png'}`;
+  if (m.demo)
+    return demoStep(ctx, task, async () => {
+      const seed = p.seed ?? task.id;
+      const img = await renderDemoImage({
+        // The negative prompt's words change the painting as they would upstream.
+        prompt: [task.prompt, f.stylePreset, f.negativePrompt && `no ${f.negativePrompt}`]
+          .filter(Boolean)
+          .join(' '),
+        seed,
+        aspect: f.aspectRatio,
+        long: 1024,
+        ...(init ? { base: init.bytes, strength: f.strength ?? 0.6 } : {}),
+        format: f.outputFormat,
+      });
+      return {
+        type: 'done',
+        files: [{ bytes: img.png, name }],
+        data: { finalPrompt: task.prompt, params: { seed } },
+      };
+    });
+  try {
+    const out = await generateSd3({
+      baseUrl: m.provider.baseUrl,
+      apiKey: m.provider.apiKey,
+      timeoutMs: m.provider.timeoutMs,
+      signal,
+      prompt: task.prompt,
+      model: m.upstreamModel,
+      aspectRatio: f.aspectRatio,
+      outputFormat: f.outputFormat,
+      ...(init ? { image: init, strength: f.strength ?? 0.6 } : {}),
+      ...(p.seed !== null ? { seed: p.seed } : {}),
+      ...(f.negativePrompt ? { negativePrompt: f.negativePrompt } : {}),
+      ...(f.cfgScale !== undefined ? { cfgScale: f.cfgScale } : {}),
+      ...(f.stylePreset ? { stylePreset: f.stylePreset } : {}),
+    });
+    return {
+      type: 'done',
+      files: [{ bytes: out.bytes, name }],
+      data: { finalPrompt: task.prompt, params: out.seed !== null ? { seed: out.seed } : {} },
+    };
+  } catch (error) {
+    return worded(error);
+  }
+}

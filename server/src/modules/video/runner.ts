@@ -1,0 +1,239 @@
+import type { AppContext } from '../../context.js';
+import { formatAll } from '../../http/messages.js';
+import { type Frame, type VideoJob } from '../../providers/video/index.js';
+import {
+  renderDemoVideo,
+  demoVideoStateAt,
+  newDemoVideoId,
+} from '../../providers/video/demo-video.js';
+import { fileUrl, keyOfUrl, readOwnedImage, storeFile } from '../files/index.js';
+import {
+  UpstreamError,
+  type StepOutcome,
+  type TaskIo,
+  type TaskRow,
+  type TaskRunner,
+} from '../tasks/index.js';
+import { callbackUrl } from './callback-secret.js';
+import { cutVideo, frameAt, joinVideos } from './media.js';
+import { texts } from './messages.js';
+import { videoModelById, type VideoModelRow } from './models.js';
+import type { VideoData, VideoParams } from './params.js';
+import { pendingOutcome, videoResult } from './results.js';
+
+const paramsOf = (t: TaskRow) => t.params as unknown as VideoParams;
+
+async function modelOf(ctx: AppContext, t: TaskRow): Promise<VideoModelRow> {
+  const m = await videoModelById(ctx, paramsOf(t).modelId);
+  if (!m) throw UpstreamError.permanent(formatAll(texts.modelNotFound, {}));
+  return m;
+}
+
+async function own(ctx: AppContext, t: TaskRow, url: string | undefined) {
+  if (!url) return undefined;
+  const f = await readOwnedImage(ctx, t.userId, url);
+  if (!f) throw UpstreamError.permanent(formatAll(texts.imageNotFound, {}));
+  return f;
+}
+
+/** A picture as an upstream takes it: bytes, and a signed link it can fetch on PUBLIC_URL. */
+async function frameOf(
+  ctx: AppContext,
+  t: TaskRow,
+  url: string | undefined,
+): Promise<Frame | undefined> {
+  const f = await own(ctx, t, url);
+  if (!f || !url) return undefined;
+  const key = keyOfUrl(url)!;
+  return { bytes: f.bytes, mime: f.mime, link: `${ctx.config.publicUrl}${fileUrl(ctx, key)}` };
+}
+
+/** Extend where the upstream cannot: the frame at the point becomes the new first frame. */
+async function extendFrame(ctx: AppContext, t: TaskRow, signal: AbortSignal): Promise<Buffer> {
+  const p = paramsOf(t);
+  const src = await own(ctx, t, p.source);
+  return frameAt(src!.bytes, p.fromSeconds !== undefined ? p.fromSeconds : -0.1, signal);
+}
+
+/** The kept part before the point, then the new clip. */
+async function joinedExtend(ctx: AppContext, t: TaskRow, clip: Buffer, signal: AbortSignal) {
+  const p = paramsOf(t);
+  const src = await own(ctx, t, p.source);
+  if (p.fromSeconds === 0) return clip;
+  const kept =
+    p.fromSeconds !== undefined ? await cutVideo(src!.bytes, 0, p.fromSeconds, signal) : src!.bytes;
+  return joinVideos(kept, clip, signal);
+}
+
+async function runCut(ctx: AppContext, t: TaskRow, io: TaskIo): Promise<StepOutcome> {
+  const p = paramsOf(t);
+  const src = await own(ctx, t, p.source);
+  const bytes = await cutVideo(src!.bytes, p.start ?? 0, p.end ?? p.duration, io.signal);
+  return videoResult(bytes, { upstreamStatus: 'CUT' }, io.signal);
+}
+
+function rethrow(error: unknown): never {
+  if (error instanceof UpstreamError && !error.transient && !error.text)
+    throw error.withText(
+      formatAll(error.kind === 'banned' ? texts.filtered : texts.upstreamRefused, {
+        reason: error.message,
+      }),
+    );
+  throw error;
+}
+
+async function demoClip(ctx: AppContext, t: TaskRow, io: TaskIo): Promise<StepOutcome> {
+  const p = paramsOf(t);
+  const extend = t.action === 'extend';
+  const first = extend
+    ? await extendFrame(ctx, t, io.signal)
+    : (await own(ctx, t, p.firstFrame))?.bytes;
+  const last = (await own(ctx, t, p.lastFrame))?.bytes;
+  const clip = await renderDemoVideo(
+    {
+      prompt: t.prompt,
+      seed: p.seed,
+      aspect: p.aspect,
+      duration: p.duration,
+      ...(p.camera ? { camera: p.camera } : {}),
+      ...(first ? { firstFrame: first } : {}),
+      ...(last && !extend ? { lastFrame: last } : {}),
+      anime: t.action === 'anime',
+    },
+    { signal: io.signal },
+  );
+  if (clip.mime !== 'video/mp4')
+    return videoResult(clip.bytes, { upstreamStatus: 'SUCCEEDED' }, io.signal, clip);
+  const bytes = extend ? await joinedExtend(ctx, t, clip.bytes, io.signal) : clip.bytes;
+  return videoResult(bytes, { upstreamStatus: 'SUCCEEDED' }, io.signal);
+}
+
+async function jobOf(ctx: AppContext, t: TaskRow, m: VideoModelRow, io: TaskIo): Promise<VideoJob> {
+  const p = paramsOf(t);
+  const native =
+    t.action === 'extend' &&
+    m.capabilities.extend &&
+    p.fromSeconds === undefined &&
+    !!p.parentUpstreamId;
+  let firstFrame = await frameOf(ctx, t, p.firstFrame);
+  if (t.action === 'extend' && !native) {
+    const bytes = await extendFrame(ctx, t, io.signal);
+    const f = await storeFile(ctx, {
+      userId: t.userId,
+      origin: 'upload',
+      bytes,
+      name: 'extend-frame.jpg',
+    });
+    firstFrame = {
+      bytes,
+      mime: 'image/jpeg',
+      link: `${ctx.config.publicUrl}${fileUrl(ctx, f.key)}`,
+    };
+  }
+  const mask = await own(ctx, t, p.motionBrush?.mask);
+  return {
+    action: t.action === 'extend' && !native ? 'image-to-video' : (t.action as VideoJob['action']),
+    model: m.upstreamModel,
+    prompt: t.prompt,
+    aspect: p.aspect,
+    duration: p.duration,
+    externalId: String(t.id),
+    ...(p.negativePrompt ? { negativePrompt: p.negativePrompt } : {}),
+    ...(firstFrame ? { firstFrame } : {}),
+    ...(t.action !== 'extend' && p.lastFrame
+      ? { lastFrame: await frameOf(ctx, t, p.lastFrame) }
+      : {}),
+    ...(p.camera ? { camera: p.camera } : {}),
+    ...(mask && p.motionBrush
+      ? { motionBrush: { mask: mask.bytes, direction: p.motionBrush.direction } }
+      : {}),
+    seed: p.seed,
+    ...(p.loop !== undefined ? { loop: p.loop } : {}),
+    ...(p.mode ? { mode: p.mode } : {}),
+    ...(native ? { parentUpstreamId: p.parentUpstreamId } : {}),
+    ...(m.adapter?.callbacks ? { callbackUrl: callbackUrl(ctx, m.protocol, t.id) } : {}),
+  };
+}
+
+async function submitUpstream(
+  ctx: AppContext,
+  t: TaskRow,
+  m: VideoModelRow,
+  io: TaskIo,
+): Promise<StepOutcome> {
+  const job = await jobOf(ctx, t, m, io);
+  try {
+    const { id } = await m.adapter!.submit(m.provider, job, io.signal);
+    const data: VideoData = { upstreamStatus: 'SUBMITTED', submittedAt: Date.now() };
+    return {
+      type: 'submitted',
+      upstreamId: id,
+      pollAfterMs: ctx.config.video.pollMs,
+      progress: 0,
+      data: data as Record<string, unknown>,
+    };
+  } catch (error) {
+    rethrow(error);
+  }
+}
+
+async function pollUpstream(
+  ctx: AppContext,
+  t: TaskRow,
+  m: VideoModelRow,
+  io: TaskIo,
+): Promise<StepOutcome> {
+  const adapter = m.adapter!;
+  const id = t.upstreamId ?? '';
+  try {
+    const state = await adapter.fetch(m.provider, id, io.signal);
+    if (state.phase !== 'succeeded') return pendingOutcome(state, ctx.config.video.pollMs, 'poll');
+    // An expired link answers 403/404: a transient error, and the next poll gets a fresh one.
+    let bytes = await adapter.download(m.provider, id, state, io.signal);
+    const p = paramsOf(t);
+    const native = m.capabilities.extend && p.fromSeconds === undefined && !!p.parentUpstreamId;
+    if (t.action === 'extend' && !native) bytes = await joinedExtend(ctx, t, bytes, io.signal);
+    return await videoResult(bytes, { upstreamStatus: state.status }, io.signal);
+  } catch (error) {
+    rethrow(error);
+  }
+}
+
+/**
+ * The `video` kind: every action of every video upstream (and the offline demo, and free
+ * cuts made here with ffmpeg). Results are copied into storage with a poster frame; the
+ * upstream's callbacks (callback.ts) and these polls both lead here, and the engine ends a
+ * task once whichever comes first.
+ */
+export const videoRunner: TaskRunner = {
+  kind: 'video',
+  timeoutMs: 30 * 60_000,
+  async submit(task, io) {
+    if (task.action === 'cut') return runCut(io.ctx, task, io);
+    const m = await modelOf(io.ctx, task);
+    if (m.demo) {
+      const data: VideoData = { upstreamStatus: 'PENDING', submittedAt: Date.now() };
+      return {
+        type: 'submitted',
+        upstreamId: newDemoVideoId(),
+        pollAfterMs: io.ctx.config.video.demoStepMs,
+        progress: 0,
+        data: data as Record<string, unknown>,
+      };
+    }
+    return submitUpstream(io.ctx, task, m, io);
+  },
+  async poll(task, io) {
+    const m = await modelOf(io.ctx, task);
+    if (!m.demo) return pollUpstream(io.ctx, task, m, io);
+    const s = demoVideoStateAt(task.upstreamId ?? '', io.ctx.config.video.demoStepMs);
+    if (s.status !== 'SUCCEEDED')
+      return {
+        type: 'progress',
+        progress: s.progress,
+        pollAfterMs: s.nextInMs,
+        data: { upstreamStatus: s.status },
+      };
+    return demoClip(io.ctx, task, io);
+  },
+};

@@ -1,0 +1,147 @@
+import { afterAll, beforeAll, expect } from 'vitest';
+import { isTaskFinished, type video as V } from '@atelier/contracts';
+import { bearer, call, createTestApp, type TestApp } from '../../test/harness.js';
+import { createUser, type TestUser } from '../../test/users.js';
+import { freePort, pngOf, quickTasks, startWorkers } from '../../../test/drawing-support.js';
+import {
+  startFakeVideoUpstream,
+  type FakeVideoUpstream,
+  type VideoProtocol,
+} from '../../../test/fakes/video.js';
+import { fund, until } from '../../../test/task-support.js';
+
+/**
+ * An app listening on loopback (so upstream callbacks reach it), one fake speaking every video
+ * protocol, one provider + model per protocol (priced `fake-<protocol>:generate` etc.), and
+ * a funded user.
+ */
+export let t: TestApp;
+export let fake: FakeVideoUpstream;
+export let admin: TestUser;
+export let alice: TestUser;
+export const models: Record<string, number> = {};
+export const PRICE = 7;
+export let frame: string;
+
+export const PROTOCOLS: VideoProtocol[] = [
+  'runway',
+  'luma',
+  'luma-relay',
+  'kling',
+  'pika',
+  'openai-video',
+];
+const UPSTREAM_MODEL: Record<VideoProtocol, string> = {
+  runway: 'gen4_turbo',
+  luma: 'ray-2',
+  'luma-relay': 'luma',
+  kling: 'kling-v1-6',
+  pika: '2.2',
+  'openai-video': 'sora-2',
+};
+
+export const balance = async (userId: number) => (await t.app.ctx.balances.read(userId)).credits;
+
+export async function queue(path: string, user: TestUser, body: object) {
+  return call<V.VideoTask>(t.app, {
+    method: 'POST',
+    url: `/api${path}`,
+    headers: bearer(user.token),
+    payload: body,
+  });
+}
+
+export async function statusOf(user: TestUser, id: number) {
+  const r = await call<{ rows: V.VideoTask[] }>(t.app, {
+    method: 'POST',
+    url: '/api/video/status',
+    headers: bearer(user.token),
+    payload: { ids: [id] },
+  });
+  expect(r.status, JSON.stringify(r.body)).toBe(200);
+  return r.body.data.rows[0]!;
+}
+
+export const finished = (user: TestUser, id: number, ms = 20_000) =>
+  until(
+    async () => {
+      const x = await statusOf(user, id);
+      return isTaskFinished(x.status) ? x : undefined;
+    },
+    ms,
+    `video ${id} to finish`,
+  );
+
+/** The stored file's bytes, read back through the files route. */
+export async function storedBytes(user: TestUser, url: string): Promise<Buffer> {
+  const r = await t.app.inject({ url, headers: bearer(user.token) });
+  expect(r.statusCode).toBe(200);
+  return r.rawPayload;
+}
+
+export function useVideoApp(): void {
+  beforeAll(async () => {
+    const port = await freePort();
+    [fake, t] = await Promise.all([
+      startFakeVideoUpstream({ stepMs: 60, clipSeconds: 2 }),
+      createTestApp({
+        env: { PUBLIC_URL: `http://127.0.0.1:${port}` },
+        config: {
+          video: { pollMs: 40, demoStepMs: 20 },
+          tasks: { ...quickTasks, retries: 3, stepTimeoutMs: 15_000 },
+        },
+      }),
+    ]);
+    await startWorkers(t.app);
+    await t.app.listen({ port, host: '127.0.0.1' });
+    [admin, alice] = await Promise.all([createUser(t.app, { role: 'admin' }), createUser(t.app)]);
+    const h = bearer(admin.token);
+    for (const protocol of PROTOCOLS) {
+      const provider = await call<{ id: number }>(t.app, {
+        method: 'POST',
+        url: '/api/admin/chat/providers/create',
+        headers: h,
+        payload: {
+          name: `fake-${protocol}`,
+          protocol,
+          baseUrl: fake.url,
+          apiKey: protocol === 'kling' ? fake.klingKey : fake.apiKey,
+          concurrency: 10,
+        },
+      });
+      expect(provider.status, JSON.stringify(provider.body)).toBe(200);
+      const model = await call<{ id: number }>(t.app, {
+        method: 'POST',
+        url: '/api/admin/chat/models/create',
+        headers: h,
+        payload: {
+          name: `Fake ${protocol}`,
+          upstreamModel: UPSTREAM_MODEL[protocol],
+          providerId: provider.body.data.id,
+          kind: 'video',
+          priceKey: `fake-${protocol}:generate`,
+        },
+      });
+      expect(model.status, JSON.stringify(model.body)).toBe(200);
+      models[protocol] = model.body.data.id;
+      await call(t.app, {
+        method: 'POST',
+        url: '/api/admin/credits/prices/create',
+        headers: h,
+        payload: {
+          model: `fake-${protocol}`,
+          action: 'generate',
+          category: 'video',
+          label: `fake ${protocol}`,
+          credits: PRICE,
+        },
+      });
+    }
+    await fund(t.app, alice.userId, 10_000);
+    frame = `data:image/png;base64,${(await pngOf(200, 80, 40, 64)).toString('base64')}`;
+  });
+  afterAll(async () => {
+    await fake.close();
+    await t.close();
+  });
+}

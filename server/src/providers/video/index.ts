@@ -1,0 +1,26 @@
+import { klingAdapter } from './kling.js';
+import { luma } from './luma.js';
+import { lumaRelay } from './luma-relay.js';
+import { openAiVideo } from './openai-video.js';
+import { pika } from './pika.js';
+import { runway } from './runway.js';
+import type { VideoAdapter } from './types.js';
+
+export type { Frame, VideoAdapter, VideoJob, VideoState, VideoUpstream } from './types.js';
+
+/** Video adapters by provider protocol (docs/video.md). */
+export const videoAdapters: Record<string, VideoAdapter> = {
+  runway,
+  luma,
+  'luma-relay': lumaRelay,
+  kling: klingAdapter,
+  pika,
+  'openai-video': openAiVideo,
+};
+
+export const VIDEO_PROTOCOLS = Object.keys(videoAdapters);
+
+/** Each adapter's connection test, by protocol (for the console's "test connection"). */
+export const videoChecks = Object.fromEntries(
+  Object.entries(videoAdapters).map(([k, a]) => [k, a.checkConnection]),
+);

@@ -1,0 +1,126 @@
+import { randomUUID } from 'node:crypto';
+import {
+  pictureOf,
+  sleep,
+  startRawServer,
+  type RawRequest,
+  type RawResponse,
+} from './multipart.js';
+
+/**
+ * A fake Stability API on 127.0.0.1: `POST /v2beta/stable-image/generate/sd3` (multipart;
+ * text-to-image, or image-to-image with `image` + `strength`), answering the picture's bytes
+ * (`Accept: image/*`, with `seed` and `finish-reason` headers) or `{ image, seed,
+ * finish_reason }` (`Accept: application/json`); `GET /v1/user/balance`. Errors are `{ id, name,
+ * errors }`: 401 for a wrong key, 400 for a bad field; a prompt containing "filtered" comes
+ * back with finish reason `CONTENT_FILTERED` (a blurred picture, as the real one); "moderated"
+ * is refused with 403 `content_moderation`. `failStatus` answers every call with that status;
+ * `delayMs` waits before each answer; `slowMs` when the prompt contains "slow".
+ */
+export interface FakeStability {
+  url: string;
+  secret: string;
+  requests: RawRequest[];
+  served: number;
+  failStatus: number | null;
+  delayMs: number;
+  slowMs: number;
+  close(): Promise<void>;
+}
+
+const ASPECTS = ['16:9', '1:1', '21:9', '2:3', '3:2', '4:5', '5:4', '9:16', '9:21'];
+const MODELS = [
+  'sd3.5-large',
+  'sd3.5-large-turbo',
+  'sd3.5-medium',
+  'sd3-large',
+  'sd3-large-turbo',
+  'sd3-medium',
+];
+
+const err = (status: number, name: string, errors: string[]): RawResponse => ({
+  status,
+  headers: { 'content-type': 'application/json' },
+  body: JSON.stringify({ id: randomUUID().replace(/-/g, ''), name, errors }),
+});
+
+export async function startFakeStability(): Promise<FakeStability> {
+  const fake: FakeStability = {
+    url: '',
+    secret: `sk-${randomUUID()}`,
+    requests: [],
+    served: 0,
+    failStatus: null,
+    delayMs: 0,
+    slowMs: 3000,
+    close: async () => server.close(),
+  };
+
+  async function answer(req: RawRequest): Promise<RawResponse> {
+    if (req.headers.authorization !== `Bearer ${fake.secret}`)
+      return err(401, 'unauthorized', ['authorization: invalid or missing API key']);
+    if (req.method === 'GET' && req.path === '/v1/user/balance')
+      return { status: 200, body: JSON.stringify({ credits: 42.5 }) };
+    if (req.method !== 'POST' || req.path !== '/v2beta/stable-image/generate/sd3')
+      return err(404, 'not_found', [`${req.method} ${req.path} not found`]);
+    if (fake.delayMs) await sleep(fake.delayMs);
+    if (fake.failStatus)
+      return err(fake.failStatus, 'internal_error', ['An unexpected server error occurred.']);
+    const f = (k: string) => req.fields[k]?.[0];
+    const prompt = f('prompt') ?? '';
+    if (!prompt) return err(400, 'bad_request', ['prompt: cannot be empty']);
+    if (prompt.includes('slow')) await sleep(fake.slowMs);
+    const mode = f('mode') ?? 'text-to-image';
+    const image = req.files.image?.[0];
+    if (mode === 'image-to-image') {
+      if (!image) return err(400, 'bad_request', ['image: required for image-to-image']);
+      const s = Number(f('strength'));
+      if (!(s >= 0 && s <= 1))
+        return err(400, 'bad_request', ['strength: must be between 0 and 1']);
+    } else if (mode !== 'text-to-image')
+      return err(400, 'bad_request', [`mode: invalid value ${mode}`]);
+    const aspect = f('aspect_ratio') ?? '1:1';
+    if (!ASPECTS.includes(aspect))
+      return err(400, 'bad_request', [`aspect_ratio: must be one of ${ASPECTS.join(', ')}`]);
+    const model = f('model') ?? 'sd3.5-large';
+    if (!MODELS.includes(model)) return err(400, 'bad_request', [`model: invalid value ${model}`]);
+    const cfg = f('cfg_scale');
+    if (cfg !== undefined && !(Number(cfg) >= 1 && Number(cfg) <= 10))
+      return err(400, 'bad_request', ['cfg_scale: must be between 1 and 10']);
+    const format = f('output_format') ?? 'png';
+    if (format !== 'png' && format !== 'jpeg')
+      return err(400, 'bad_request', ['output_format: must be png or jpeg']);
+    if (prompt.includes('moderated'))
+      return err(403, 'content_moderation', [
+        'Your request was flagged by our content moderation system.',
+      ]);
+    const seedField = f('seed');
+    const seed =
+      seedField && Number(seedField) > 0 ? Number(seedField) : 1 + Math.floor(Math.random() * 4e9);
+    const [aw, ah] = aspect.split(':').map(Number) as [number, number];
+    const filtered = prompt.includes('filtered');
+    const bytes = await pictureOf(
+      `${prompt}|${seed}|${image ? image.bytes.length : 0}`,
+      64 * aw,
+      64 * ah,
+      format,
+    );
+    const finish = filtered ? 'CONTENT_FILTERED' : 'SUCCESS';
+    fake.served += 1;
+    if ((req.headers.accept ?? '').includes('application/json'))
+      return {
+        status: 200,
+        body: JSON.stringify({ image: bytes.toString('base64'), seed, finish_reason: finish }),
+      };
+    return {
+      status: 200,
+      headers: { 'content-type': `image/${format}`, seed: String(seed), 'finish-reason': finish },
+      body: bytes,
+    };
+  }
+
+  const server = await startRawServer(answer);
+  fake.url = server.url;
+  fake.requests = server.requests;
+  return fake;
+}

@@ -1,0 +1,99 @@
+import { drawing, images, isTaskActive } from '@atelier/contracts';
+import { keepPreviousData, useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
+import { useEffect, useRef } from 'react';
+import { useAuthStore } from '../stores/auth';
+import { balanceChanged, creditsKey } from '../stores/balance';
+import { apiData } from './client';
+import { uploadFile } from './upload';
+
+/*
+ * The calls the DALL·E (/draw) and SD3 (/sd3) screens share: their models, the quote before a
+ * submit, their results (the draw list of their type, polled every 2 s while one moves),
+ * deleting and uploading. Each screen's submit call lives in its own feature api file.
+ */
+
+export type ImageUse = 'draw' | 'sd3';
+/** Draw-list types of `/chatLog/draw`: 1 DALL·E / gpt-image, 2 SD3. */
+export const listTypeOf = (use: ImageUse) => (use === 'draw' ? 1 : 2);
+const POLL_MS = 2000;
+
+const useWho = () =>
+  useAuthStore((s) => (s.token ? `t:${s.token.slice(-16)}` : `g:${s.guestid ?? ''}`));
+
+export const imageKeys = {
+  models: (use: ImageUse) => ['images', 'models', use] as const,
+  list: (who: string, use: ImageUse) => ['images', 'list', who, use] as const,
+  quote: (who: string, use: ImageUse, modelId: number, action: string, n: number) =>
+    [...creditsKey, 'image-quote', who, use, modelId, action, n] as const,
+};
+
+export const useImageModels = (use: ImageUse) =>
+  useQuery({
+    queryKey: imageKeys.models(use),
+    queryFn: async () => (await apiData(images.listImageModels, { query: { use } })).rows,
+    staleTime: 60_000,
+  });
+
+/** The price of the next submit, the balance and the line ahead (asked again when credits move). */
+export const useImageQuote = (
+  use: ImageUse,
+  modelId: number | undefined,
+  action: 'generate' | 'edit' | 'image-to-image',
+  n: number,
+) => {
+  const who = useWho();
+  return useQuery({
+    queryKey: imageKeys.quote(who, use, modelId ?? 0, action, n),
+    queryFn: () => apiData(images.imageQuote, { query: { use, modelId: modelId!, action, n } }),
+    enabled: modelId !== undefined,
+    placeholderData: keepPreviousData,
+    retry: false,
+  });
+};
+
+/** The screen's latest results, polled every 2 s while one is queued or running. */
+export const useImageResults = (use: ImageUse) => {
+  const who = useWho();
+  const query = useQuery({
+    queryKey: imageKeys.list(who, use),
+    queryFn: async () => {
+      const data = await apiData(drawing.latestDrawings, {
+        query: { page: 1, size: 24, type: listTypeOf(use) },
+      });
+      return data;
+    },
+    refetchInterval: (q) =>
+      q.state.data?.rows.some((r) => isTaskActive(r.status)) ? POLL_MS : false,
+  });
+  // A task that ended settled or returned its held credits: the balance changed.
+  const active = useRef<string>('');
+  const now = (query.data?.rows ?? [])
+    .filter((r) => isTaskActive(r.status))
+    .map((r) => r.id)
+    .join(',');
+  useEffect(() => {
+    if (active.current && active.current !== now) void balanceChanged();
+    active.current = now;
+  }, [now]);
+  return query;
+};
+
+/** After a submit, a delete or a finished task: the list again and the balance. */
+export const useRefreshImages = (use: ImageUse) => {
+  const client = useQueryClient();
+  const who = useWho();
+  return () => {
+    void client.invalidateQueries({ queryKey: imageKeys.list(who, use) });
+    void balanceChanged();
+  };
+};
+
+export const useDeleteImage = (use: ImageUse) => {
+  const refresh = useRefreshImages(use);
+  return useMutation({
+    mutationFn: (id: number) => apiData(drawing.deleteDrawings, { body: { ids: [id] } }),
+    onSuccess: refresh,
+  });
+};
+
+export const useUploadPicture = () => useMutation({ mutationFn: (file: File) => uploadFile(file) });

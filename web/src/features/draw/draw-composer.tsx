@@ -1,0 +1,210 @@
+import { DeleteOutlined, UploadOutlined } from '@ant-design/icons';
+import type { images } from '@atelier/contracts';
+import Button from 'antd/es/button';
+import Input from 'antd/es/input';
+import Segmented from 'antd/es/segmented';
+import Select from 'antd/es/select';
+import Tag from 'antd/es/tag';
+import { useRef } from 'react';
+import { useTranslation } from 'react-i18next';
+import { useImageQuote, useUploadPicture } from '../../api/image-tasks';
+import { useChoiceLabels } from './choice-labels';
+import type { DrawForm } from './draw-form-state';
+import { MaskBrush } from './mask-brush';
+
+export interface ComposerProps {
+  models: images.ImageModel[];
+  model: images.ImageModel | undefined;
+  form: DrawForm;
+  set: (patch: Partial<DrawForm>) => void;
+  submitting: boolean;
+  onSubmit: () => void;
+}
+
+function Field(props: { label: string; children: React.ReactNode }) {
+  return (
+    <label className="flex flex-col gap-1 text-xs text-white/60">
+      {props.label}
+      {props.children}
+    </label>
+  );
+}
+
+function References({ form, set }: Pick<ComposerProps, 'form' | 'set'>) {
+  const { t } = useTranslation();
+  const upload = useUploadPicture();
+  const input = useRef<HTMLInputElement>(null);
+  return (
+    <div className="flex flex-col gap-2">
+      <span className="text-xs text-white/60">{t('images:references')}</span>
+      <div className="flex flex-wrap gap-2">
+        {form.images.map((url) => (
+          <div key={url} className="relative">
+            <img src={url} alt="" className="h-16 w-16 rounded object-cover" />
+            <Button
+              size="small"
+              shape="circle"
+              className="!absolute -top-2 -right-2"
+              aria-label={t('images:removeReference')}
+              icon={<DeleteOutlined />}
+              onClick={() => set({ images: form.images.filter((u) => u !== url), mask: null })}
+            />
+          </div>
+        ))}
+        {form.images.length < 4 && (
+          <Button
+            icon={<UploadOutlined />}
+            loading={upload.isPending}
+            onClick={() => input.current?.click()}
+          >
+            {t('images:addReference')}
+          </Button>
+        )}
+      </div>
+      <input
+        ref={input}
+        type="file"
+        accept="image/png,image/jpeg,image/webp"
+        hidden
+        data-testid="reference-input"
+        onChange={(e) => {
+          const file = e.target.files?.[0];
+          e.target.value = '';
+          if (file)
+            upload.mutate(file, { onSuccess: (f) => set({ images: [...form.images, f.url] }) });
+        }}
+      />
+      {form.images[0] && <MaskBrush src={form.images[0]} onChange={(mask) => set({ mask })} />}
+    </div>
+  );
+}
+
+function Cost({ model, form }: Pick<ComposerProps, 'model' | 'form'>) {
+  const { t } = useTranslation();
+  const action = model?.edits && form.images.length ? 'edit' : 'generate';
+  const n = Math.min(form.n, model?.maxN ?? 1);
+  const quote = useImageQuote('draw', model?.id, action, n);
+  const q = quote.data;
+  if (!q) return null;
+  return (
+    <div className="flex flex-col text-xs" data-testid="draw-cost">
+      <span className={q.enough ? 'text-white/70' : 'text-red-300'}>
+        {q.enough
+          ? t('images:cost', { total: q.totalCredits, unit: q.unitCredits, balance: q.balance })
+          : t('images:costShort', { total: q.totalCredits, balance: q.balance })}
+      </span>
+      {q.queueAhead > 0 && (
+        <span className="text-white/50">{t('images:ahead', { count: q.queueAhead })}</span>
+      )}
+    </div>
+  );
+}
+
+/** The /draw form: model, prompt, size/quality/style per model, n, references and a mask. */
+export function DrawComposer(props: ComposerProps) {
+  const { t } = useTranslation();
+  const labels = useChoiceLabels();
+  const { model, form, set } = props;
+  const opts = (list: string[], label: (v: string) => string) =>
+    list.map((v) => ({ value: v, label: label(v) }));
+  return (
+    <form
+      className="flex flex-col gap-3"
+      onSubmit={(e) => {
+        e.preventDefault();
+        props.onSubmit();
+      }}
+    >
+      <Field label={t('images:model')}>
+        <Select
+          value={model?.id}
+          onChange={(modelId: number) => set({ modelId })}
+          options={props.models.map((m) => ({
+            value: m.id,
+            label: (
+              <span>
+                {m.name} {m.demo && <Tag color="blue">{t('images:demo')}</Tag>}
+              </span>
+            ),
+          }))}
+          aria-label={t('images:model')}
+        />
+      </Field>
+      <Field label={t('images:prompt')}>
+        <Input.TextArea
+          value={form.prompt}
+          onChange={(e) => set({ prompt: e.target.value })}
+          placeholder={t('images:promptPlaceholder')}
+          autoSize={{ minRows: 3, maxRows: 8 }}
+          maxLength={4000}
+          data-testid="draw-prompt"
+          onKeyDown={(e) => {
+            if (e.key === 'Enter' && (e.ctrlKey || e.metaKey)) props.onSubmit();
+          }}
+        />
+      </Field>
+      <div className="grid grid-cols-2 gap-3">
+        {model && model.sizes.length > 0 && (
+          <Field label={t('images:size')}>
+            <Select
+              value={form.size ?? model.sizes[0]}
+              onChange={(size: string) => set({ size })}
+              options={opts(model.sizes, labels.size)}
+            />
+          </Field>
+        )}
+        {model && model.qualities.length > 0 && (
+          <Field label={t('images:quality')}>
+            <Select
+              value={form.quality ?? model.qualities[0]}
+              onChange={(quality: string) => set({ quality })}
+              options={opts(model.qualities, (v) => labels.quality[v] ?? v)}
+            />
+          </Field>
+        )}
+        {model && model.styles.length > 0 && (
+          <Field label={t('images:style')}>
+            <Select
+              value={form.style ?? model.styles[0]}
+              onChange={(style: string) => set({ style })}
+              options={opts(model.styles, (v) => labels.style[v] ?? v)}
+            />
+          </Field>
+        )}
+        {model?.family === 'gpt-image' && (
+          <Field label={t('images:background')}>
+            <Select
+              value={form.background ?? 'auto'}
+              onChange={(background: string) => set({ background })}
+              options={opts(['auto', 'transparent', 'opaque'], (v) => labels.background[v] ?? v)}
+            />
+          </Field>
+        )}
+      </div>
+      {model && model.maxN > 1 && (
+        <Field label={t('images:count')}>
+          <Segmented
+            value={Math.min(form.n, model.maxN)}
+            onChange={(n) => set({ n: Number(n) })}
+            options={Array.from({ length: model.maxN }, (_, i) => i + 1)}
+          />
+        </Field>
+      )}
+      {model?.edits ? (
+        <References form={form} set={set} />
+      ) : (
+        <span className="text-xs text-white/45">{t('images:noEdits')}</span>
+      )}
+      <Cost model={model} form={form} />
+      <Button
+        type="primary"
+        htmlType="submit"
+        loading={props.submitting}
+        disabled={!model || !form.prompt.trim()}
+        data-testid="draw-submit"
+      >
+        {props.submitting ? t('images:submitting') : t('images:submit')}
+      </Button>
+    </form>
+  );
+}

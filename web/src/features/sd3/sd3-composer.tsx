@@ -1,0 +1,263 @@
+import { LockOutlined, UnlockOutlined, UploadOutlined } from '@ant-design/icons';
+import { images } from '@atelier/contracts';
+import Button from 'antd/es/button';
+import Input from 'antd/es/input';
+import InputNumber from 'antd/es/input-number';
+import Segmented from 'antd/es/segmented';
+import Select from 'antd/es/select';
+import Slider from 'antd/es/slider';
+import Tag from 'antd/es/tag';
+import { useRef, type ReactNode } from 'react';
+import { useTranslation } from 'react-i18next';
+import { useImageQuote, useUploadPicture } from '../../api/image-tasks';
+import type { Sd3Form } from './sd3-form-state';
+
+export interface Sd3ComposerProps {
+  models: images.ImageModel[];
+  model: images.ImageModel | undefined;
+  form: Sd3Form;
+  set: (patch: Partial<Sd3Form>) => void;
+  submitting: boolean;
+  onSubmit: () => void;
+}
+
+function Field(props: { label: string; children: ReactNode }) {
+  return (
+    <div className="flex flex-col gap-1 text-xs text-white/60">
+      <span>{props.label}</span>
+      {props.children}
+    </div>
+  );
+}
+
+/** One tile per aspect ratio, drawn in its shape. */
+function AspectTiles({
+  value,
+  onChange,
+}: {
+  value: string;
+  onChange: (v: Sd3Form['aspectRatio']) => void;
+}) {
+  const { t } = useTranslation();
+  return (
+    <div
+      role="radiogroup"
+      aria-label={t('images:aspect')}
+      className="grid grid-cols-5 gap-2 sm:grid-cols-9 lg:grid-cols-5"
+    >
+      {images.sd3Aspects.map((a) => {
+        const [w, h] = a.split(':').map(Number) as [number, number];
+        const k = 22 / Math.max(w, h);
+        return (
+          <button
+            key={a}
+            type="button"
+            role="radio"
+            aria-checked={value === a}
+            onClick={() => onChange(a)}
+            className={`flex cursor-pointer flex-col items-center gap-1 rounded border p-1 text-[11px] ${
+              value === a
+                ? 'border-blue-400 bg-blue-500/20 text-white'
+                : 'border-white/15 bg-transparent text-white/70'
+            }`}
+          >
+            <span
+              className="block rounded-sm border border-current"
+              style={{ width: w * k, height: h * k }}
+            />
+            {a}
+          </button>
+        );
+      })}
+    </div>
+  );
+}
+
+function InitImage({ form, set }: Pick<Sd3ComposerProps, 'form' | 'set'>) {
+  const { t } = useTranslation();
+  const upload = useUploadPicture();
+  const input = useRef<HTMLInputElement>(null);
+  return (
+    <>
+      <Field label={t('images:initImage')}>
+        <div className="flex items-center gap-2">
+          {form.image && <img src={form.image} alt="" className="h-16 w-16 rounded object-cover" />}
+          <Button
+            icon={<UploadOutlined />}
+            loading={upload.isPending}
+            onClick={() => input.current?.click()}
+          >
+            {t('images:addReference')}
+          </Button>
+        </div>
+        <input
+          ref={input}
+          type="file"
+          hidden
+          accept="image/png,image/jpeg,image/webp"
+          data-testid="init-input"
+          onChange={(e) => {
+            const file = e.target.files?.[0];
+            e.target.value = '';
+            if (file) upload.mutate(file, { onSuccess: (f) => set({ image: f.url }) });
+          }}
+        />
+      </Field>
+      <Field label={`${t('images:strength')} ${form.strength.toFixed(2)}`}>
+        <Slider
+          min={0}
+          max={1}
+          step={0.05}
+          value={form.strength}
+          onChange={(strength) => set({ strength })}
+          aria-label={t('images:strength')}
+        />
+      </Field>
+    </>
+  );
+}
+
+function Cost({ model, form }: Pick<Sd3ComposerProps, 'model' | 'form'>) {
+  const { t } = useTranslation();
+  const quote = useImageQuote(
+    'sd3',
+    model?.id,
+    form.mode === 'image-to-image' ? 'image-to-image' : 'generate',
+    1,
+  );
+  const q = quote.data;
+  if (!q) return null;
+  return (
+    <div className="flex flex-col text-xs" data-testid="sd3-cost">
+      <span className={q.enough ? 'text-white/70' : 'text-red-300'}>
+        {q.enough
+          ? t('images:cost', { total: q.totalCredits, unit: q.unitCredits, balance: q.balance })
+          : t('images:costShort', { total: q.totalCredits, balance: q.balance })}
+      </span>
+      {q.queueAhead > 0 && (
+        <span className="text-white/50">{t('images:ahead', { count: q.queueAhead })}</span>
+      )}
+    </div>
+  );
+}
+
+function Seed({ form, set }: Pick<Sd3ComposerProps, 'form' | 'set'>) {
+  const { t } = useTranslation();
+  return (
+    <Field label={t('images:seed')}>
+      <div className="flex gap-2">
+        <InputNumber
+          className="flex-1"
+          min={0}
+          max={4294967294}
+          precision={0}
+          value={form.seed}
+          placeholder={t('images:seedRandom')}
+          onChange={(seed) => set({ seed: seed ?? null, seedLocked: seed !== null })}
+          aria-label={t('images:seed')}
+        />
+        <Button
+          icon={form.seedLocked ? <LockOutlined /> : <UnlockOutlined />}
+          type={form.seedLocked ? 'primary' : 'default'}
+          aria-pressed={form.seedLocked}
+          onClick={() => set({ seedLocked: !form.seedLocked })}
+        >
+          {t('images:seedLock')}
+        </Button>
+      </div>
+    </Field>
+  );
+}
+
+/** The /sd3 form: mode, aspect tiles, model, seed lock, negative prompt, cfg, style, init image. */
+export function Sd3Composer(props: Sd3ComposerProps) {
+  const { t } = useTranslation();
+  const { model, form, set } = props;
+  return (
+    <form className="flex flex-col gap-3" onSubmit={(e) => (e.preventDefault(), props.onSubmit())}>
+      <Segmented
+        block
+        value={form.mode}
+        onChange={(mode) => set({ mode: mode as Sd3Form['mode'] })}
+        options={[
+          { value: 'text-to-image', label: t('images:textToImage') },
+          { value: 'image-to-image', label: t('images:imageToImage') },
+        ]}
+        aria-label={t('images:mode')}
+      />
+      <Field label={t('images:model')}>
+        <Select
+          value={model?.id}
+          onChange={(modelId: number) => set({ modelId })}
+          aria-label={t('images:model')}
+          options={props.models.map((m) => ({
+            value: m.id,
+            label: (
+              <span>
+                {m.name} {m.demo && <Tag color="blue">{t('images:demo')}</Tag>}
+              </span>
+            ),
+          }))}
+        />
+      </Field>
+      <Field label={t('images:prompt')}>
+        <Input.TextArea
+          value={form.prompt}
+          onChange={(e) => set({ prompt: e.target.value })}
+          placeholder={t('images:promptPlaceholder')}
+          autoSize={{ minRows: 3, maxRows: 8 }}
+          maxLength={10000}
+          data-testid="sd3-prompt"
+          onKeyDown={(e) => e.key === 'Enter' && (e.ctrlKey || e.metaKey) && props.onSubmit()}
+        />
+      </Field>
+      <Field label={t('images:negative')}>
+        <Input.TextArea
+          value={form.negativePrompt}
+          onChange={(e) => set({ negativePrompt: e.target.value })}
+          placeholder={t('images:negativePlaceholder')}
+          autoSize={{ minRows: 1, maxRows: 4 }}
+        />
+      </Field>
+      {form.mode === 'image-to-image' ? (
+        <InitImage form={form} set={set} />
+      ) : (
+        <Field label={t('images:aspect')}>
+          <AspectTiles value={form.aspectRatio} onChange={(aspectRatio) => set({ aspectRatio })} />
+        </Field>
+      )}
+      <Seed form={form} set={set} />
+      <Field label={`${t('images:cfg')} ${form.cfgScale ?? '–'}`}>
+        <Slider
+          min={1}
+          max={10}
+          step={0.5}
+          value={form.cfgScale ?? 4}
+          onChange={(cfgScale) => set({ cfgScale })}
+          aria-label={t('images:cfg')}
+        />
+      </Field>
+      <Field label={t('images:stylePreset')}>
+        <Select
+          value={form.stylePreset ?? ''}
+          onChange={(v: string) => set({ stylePreset: (v || null) as Sd3Form['stylePreset'] })}
+          options={[
+            { value: '', label: t('images:none') },
+            ...images.sd3StylePresets.map((s) => ({ value: s, label: s })),
+          ]}
+          aria-label={t('images:stylePreset')}
+        />
+      </Field>
+      <Cost model={model} form={form} />
+      <Button
+        type="primary"
+        htmlType="submit"
+        loading={props.submitting}
+        disabled={!model || !form.prompt.trim() || (form.mode === 'image-to-image' && !form.image)}
+        data-testid="sd3-submit"
+      >
+        {props.submitting ? t('images:submitting') : t('images:submit')}
+      </Button>
+    </form>
+  );
+}

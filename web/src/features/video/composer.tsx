@@ -1,0 +1,236 @@
+import Button from 'antd/es/button';
+import Input from 'antd/es/input';
+import Select from 'antd/es/select';
+import Segmented from 'antd/es/segmented';
+import Switch from 'antd/es/switch';
+import Tag from 'antd/es/tag';
+import { useState } from 'react';
+import { useTranslation } from 'react-i18next';
+import type { video as V } from '@atelier/contracts';
+import { FramePicker } from './frame-picker';
+import { MotionBrushDialog, type BrushValue } from './motion-brush-dialog';
+import { useSubmitVideo, useVideoModels, type Entry } from './video-api';
+
+export interface VideoForm {
+  modelId?: number;
+  prompt: string;
+  negativePrompt?: string;
+  firstFrame?: string;
+  lastFrame?: string;
+  aspect: V.VideoAspect;
+  duration: number;
+  camera?: V.CameraPreset;
+  anime: boolean;
+  brush?: BrushValue;
+}
+
+/** Aspect tiles, duration and camera preset, as the model offers them. */
+function ShotFields(props: {
+  model: V.VideoModel;
+  form: VideoForm;
+  duration: number;
+  set: (p: Partial<VideoForm>) => void;
+}) {
+  const { t } = useTranslation(['video']);
+  const { model, set, duration } = props;
+  const f = props.form;
+  return (
+    <>
+      <div className="flex flex-col gap-1">
+        <span className="text-xs text-white/60">{t('video:aspect')}</span>
+        <Segmented<V.VideoAspect>
+          value={f.aspect}
+          onChange={(a) => set({ aspect: a })}
+          options={model.aspects.map((a) => ({ value: a, label: a }))}
+        />
+      </div>
+      <div className="flex flex-col gap-1">
+        <span className="text-xs text-white/60">{t('video:duration')}</span>
+        <Segmented<number>
+          value={duration}
+          onChange={(d) => set({ duration: d })}
+          options={model.durations.map((d) => ({ value: d, label: t('video:seconds', { n: d }) }))}
+        />
+      </div>
+      <label className="flex flex-col gap-1">
+        <span className="text-xs text-white/60">{t('video:camera')}</span>
+        <Select<V.CameraPreset | ''>
+          value={f.camera ?? ''}
+          onChange={(c) => set({ camera: c || undefined })}
+          options={[
+            { value: '', label: t('video:cameraNone') },
+            { value: 'static', label: t('video:cameras.static') },
+            { value: 'zoom_in', label: t('video:cameras.zoom_in') },
+            { value: 'zoom_out', label: t('video:cameras.zoom_out') },
+            { value: 'pan_left', label: t('video:cameras.pan_left') },
+            { value: 'pan_right', label: t('video:cameras.pan_right') },
+            { value: 'tilt_up', label: t('video:cameras.tilt_up') },
+            { value: 'tilt_down', label: t('video:cameras.tilt_down') },
+            { value: 'orbit', label: t('video:cameras.orbit') },
+          ]}
+        />
+      </label>
+    </>
+  );
+}
+
+/** The motion brush (disabled with a reason where the model has none) and the anime switch. */
+function Extras(props: {
+  model: V.VideoModel;
+  form: VideoForm;
+  set: (p: Partial<VideoForm>) => void;
+}) {
+  const { t } = useTranslation(['video']);
+  const { model, set } = props;
+  const f = props.form;
+  const [brushOpen, setBrushOpen] = useState(false);
+  const brushReason = !model.supports.motionBrush
+    ? t('video:motionBrushUnsupported')
+    : !f.firstFrame
+      ? t('video:motionBrushNeedsFrame')
+      : undefined;
+  return (
+    <>
+      <div className="flex flex-wrap items-center gap-3">
+        <Button disabled={!!brushReason} title={brushReason} onClick={() => setBrushOpen(true)}>
+          {t('video:motionBrush')}
+        </Button>
+        {brushReason && <span className="text-xs text-white/40">{brushReason}</span>}
+        {f.brush && (
+          <Tag>
+            {t('video:brushSet', {
+              direction: t(`video:directions.${f.brush.direction}` as 'video:directions.up'),
+            })}
+          </Tag>
+        )}
+        {model.supports.anime && (
+          <label className="flex items-center gap-2">
+            <Switch checked={f.anime} onChange={(v) => set({ anime: v })} /> {t('video:anime')}
+          </label>
+        )}
+      </div>
+      {f.firstFrame && (
+        <MotionBrushDialog
+          open={brushOpen}
+          frame={f.firstFrame}
+          onClose={() => setBrushOpen(false)}
+          onApply={(b) => {
+            set({ brush: b });
+            setBrushOpen(false);
+          }}
+        />
+      )}
+    </>
+  );
+}
+
+/** The form: it adapts to the chosen model (durations, aspects, what it supports). */
+export function Composer(props: { form: VideoForm; setForm: (f: VideoForm) => void }) {
+  const { t } = useTranslation(['video']);
+  const models = useVideoModels();
+  const submit = useSubmitVideo();
+  const f = props.form;
+  const set = (p: Partial<VideoForm>) => props.setForm({ ...f, ...p });
+  const rows = models.data?.rows ?? [];
+  const model = rows.find((m) => m.id === f.modelId) ?? rows[0];
+  if (models.isError)
+    return (
+      <div role="alert">
+        {t('video:loadFailed')}{' '}
+        <Button onClick={() => void models.refetch()}>{t('video:retry')}</Button>
+      </div>
+    );
+  if (models.isLoading) return <div aria-busy="true">…</div>;
+  if (!model) return <div>{t('video:noModel')}</div>;
+  const action: V.VideoAction = f.anime ? 'anime' : f.firstFrame ? 'image-to-video' : 'generate';
+  const price = model.prices.find((p) => p.action === action) ?? model.prices[0];
+  const duration = model.durations.includes(f.duration) ? f.duration : model.durations[0]!;
+  const entry: Entry = f.anime
+    ? 'anime'
+    : f.firstFrame
+      ? 'runwayPic'
+      : model.protocol === 'pika'
+        ? 'pikaVideo'
+        : 'runwayVideo';
+  const go = () =>
+    submit.mutate({
+      entry,
+      body: {
+        modelId: model.id,
+        prompt: f.prompt,
+        aspect: model.aspects.includes(f.aspect) ? f.aspect : model.aspects[0]!,
+        duration,
+        ...(f.negativePrompt ? { negativePrompt: f.negativePrompt } : {}),
+        ...(f.firstFrame ? { firstFrame: f.firstFrame } : {}),
+        ...(f.lastFrame && model.supports.lastFrame ? { lastFrame: f.lastFrame } : {}),
+        ...(f.camera ? { camera: f.camera } : {}),
+        ...(f.brush && f.firstFrame && model.supports.motionBrush ? { motionBrush: f.brush } : {}),
+      },
+    });
+  return (
+    <form
+      className="flex flex-col gap-3"
+      onSubmit={(e) => {
+        e.preventDefault();
+        go();
+      }}
+    >
+      <label className="flex flex-col gap-1">
+        <span className="text-xs text-white/60">{t('video:model')}</span>
+        <Select
+          value={model.id}
+          onChange={(id: number) => set({ modelId: id })}
+          options={rows.map((m) => ({
+            value: m.id,
+            label: (
+              <span>
+                {m.name} {m.demo && <Tag color="blue">{t('video:demoBadge')}</Tag>}
+              </span>
+            ),
+          }))}
+        />
+      </label>
+      <label className="flex flex-col gap-1">
+        <span className="text-xs text-white/60">{t('video:prompt')}</span>
+        <Input.TextArea
+          data-testid="video-prompt"
+          value={f.prompt}
+          maxLength={2000}
+          autoSize={{ minRows: 3, maxRows: 8 }}
+          placeholder={t('video:promptPlaceholder')}
+          onChange={(e) => set({ prompt: e.target.value })}
+        />
+      </label>
+      <div className="flex flex-wrap gap-4">
+        <FramePicker
+          testId="video-first-frame"
+          label={t('video:firstFrame')}
+          value={f.firstFrame}
+          onChange={(u) => set({ firstFrame: u })}
+        />
+        <FramePicker
+          testId="video-last-frame"
+          label={t('video:lastFrame')}
+          value={f.lastFrame}
+          onChange={(u) => set({ lastFrame: u })}
+          {...(!model.supports.lastFrame
+            ? { disabledReason: t('video:lastFrameUnsupported') }
+            : {})}
+        />
+      </div>
+      <ShotFields model={model} form={f} duration={duration} set={set} />
+      <Extras model={model} form={f} set={set} />
+      {price && (
+        <p className="m-0 text-sm text-white/70">{t('video:cost', { credits: price.credits })}</p>
+      )}
+      <Button
+        type="primary"
+        htmlType="submit"
+        loading={submit.isPending}
+        data-testid="video-generate"
+      >
+        {t('video:generate')}
+      </Button>
+    </form>
+  );
+}

@@ -1,0 +1,63 @@
+import Button from 'antd/es/button';
+import { useRef, useState } from 'react';
+import { useTranslation } from 'react-i18next';
+import { uploadFrame } from './video-api';
+
+/** A first or last frame: upload a picture (or it was filled from a result), preview, remove. */
+export function FramePicker(props: {
+  label: string;
+  value: string | undefined;
+  onChange: (url: string | undefined) => void;
+  disabledReason?: string;
+  testId: string;
+}) {
+  const { t } = useTranslation(['video']);
+  const input = useRef<HTMLInputElement>(null);
+  const [busy, setBusy] = useState(false);
+  const pick = async (file: File | undefined) => {
+    if (!file) return;
+    setBusy(true);
+    try {
+      props.onChange((await uploadFrame(file)).url);
+    } finally {
+      setBusy(false);
+      if (input.current) input.current.value = '';
+    }
+  };
+  return (
+    <div className="flex flex-col gap-1">
+      <span className="text-xs text-white/60">{props.label}</span>
+      {props.value ? (
+        <div className="flex items-center gap-2">
+          <img src={props.value} alt={props.label} className="h-16 w-16 rounded object-cover" />
+          <Button size="small" onClick={() => props.onChange(undefined)}>
+            {t('video:removeImage')}
+          </Button>
+        </div>
+      ) : (
+        <>
+          <input
+            ref={input}
+            type="file"
+            accept="image/png,image/jpeg,image/webp"
+            className="hidden"
+            data-testid={props.testId}
+            onChange={(e) => void pick(e.target.files?.[0])}
+          />
+          <Button
+            size="small"
+            loading={busy}
+            disabled={!!props.disabledReason}
+            title={props.disabledReason}
+            onClick={() => input.current?.click()}
+          >
+            {t('video:pickImage')}
+          </Button>
+          {props.disabledReason && (
+            <span className="text-xs text-white/40">{props.disabledReason}</span>
+          )}
+        </>
+      )}
+    </div>
+  );
+}
