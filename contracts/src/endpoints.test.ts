@@ -10,12 +10,19 @@ describe('the API contract', () => {
       'apps',
       'auth',
       'chat',
+      'collect',
       'credits',
       'drawing',
       'files',
+      'images',
+      'music',
       'payments',
+      'sd',
+      'separation',
       'sites',
       'user',
+      'video',
+      'works',
     ]);
     expect(endpoints.length).toBeGreaterThan(60);
   });

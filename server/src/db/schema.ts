@@ -9,6 +9,7 @@ import type { TaskTables } from '../modules/tasks/tables.js';
 import type { FileTables } from '../modules/files/tables.js';
 import type { StableDiffusionTables } from '../modules/stable-diffusion/tables.js';
 import type { VideoTables } from '../modules/video/tables.js';
+import type { WorkTables } from '../modules/works/tables.js';
 
 /**
  * The database as Kysely sees it. Each module declares its own tables in its folder
@@ -90,4 +91,5 @@ export type Database = AccountTables &
   TaskTables &
   FileTables &
   StableDiffusionTables &
-  VideoTables;
+  VideoTables &
+  WorkTables;

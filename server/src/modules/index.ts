@@ -11,6 +11,9 @@ import { tasksModule } from './tasks/index.js';
 import { imagesModule } from './images/index.js';
 import { stableDiffusionModule } from './stable-diffusion/index.js';
 import { videoModule } from './video/index.js';
+import { musicModule } from './music/index.js';
+import { separationModule } from './separation/index.js';
+import { worksModule } from './works/index.js';
 
 /** Every domain of the API, in the order their routes and seeds run. */
 export const modules: AtelierModule[] = [
@@ -26,4 +29,7 @@ export const modules: AtelierModule[] = [
   imagesModule,
   stableDiffusionModule,
   videoModule,
+  musicModule,
+  separationModule,
+  worksModule,
 ];

@@ -9,6 +9,7 @@ import { useAppSetting } from '../stores/app-setting';
 import { useAuthStore } from '../stores/auth';
 import { useDialogs } from '../stores/dialogs';
 import { LanguageSwitch } from './language-switch';
+import { MusicPlayerHost } from './music-player-host';
 import { UserBadge } from './user-badge';
 
 /** The routed view, faded in on each navigation; the scroll container of the layout. */
@@ -204,6 +205,7 @@ export function MainLayout() {
           </div>
         </header>
         <RoutedView className={`flex-1 overflow-y-auto ${showMenu ? 'pb-16' : ''}`} />
+        <MusicPlayerHost />
         {showMenu && <BottomNav entries={entries} />}
       </div>
     );
@@ -222,6 +224,7 @@ export function MainLayout() {
           </div>
         </header>
         <RoutedView className="flex-1 overflow-y-auto" />
+        <MusicPlayerHost />
       </div>
     </div>
   );

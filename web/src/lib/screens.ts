@@ -43,15 +43,7 @@ export type ScreenName = (typeof screens)[number]['name'];
  * the launcher, and never a phone tab. Take a name out when its screen lands.
  */
 const comingSoon: ReadonlySet<string> = new Set<ScreenName>([
-  'music',
-  'separation',
   'market',
-  'history',
-  'myGallery',
-  'designerWork',
-  'workDetails',
-  'hisGallery',
-  'photoAlbum',
 ]);
 
 /** Whether the screen of this route name (any case) is still to come. */

@@ -6,6 +6,15 @@ import { create } from 'zustand';
  * back when a screen needs it. The balance is not here: it lives in the auth store and changes
  * through `balanceChanged` (stores/balance.ts).
  */
+/** A song the persistent player can play (features/music/player.tsx). */
+export interface PlayerSong {
+  key: string;
+  title: string;
+  audioUrl: string;
+  imageUrl: string | null;
+  lrc: string;
+}
+
 export interface SharedState {
   /** The pay way last chosen on the pay screen. */
   payWay: 'wechat' | 'alipay';
@@ -13,6 +22,24 @@ export interface SharedState {
   pageSize: number;
   /** The side menu's entries (`queryMenu`), sorted. */
   menuList: sites.MenuEntry[];
+  /** The music player: its play list and the song playing; null until a song is played. */
+  musicPlayer: { list: PlayerSong[]; index: number } | null;
+  /** The lyrics shown with the song playing: title, who made it, cover, prompt and tags. */
+  lyricsInfo: {
+    title: string;
+    handle: string;
+    imageUrl: string | null;
+    prompt: string;
+    metadata: string;
+  } | null;
+  /** The song being cropped (its task, clip and length). */
+  croppedSong: {
+    taskId: number;
+    clip: number;
+    title: string;
+    audioUrl: string;
+    duration: number;
+  } | null;
   set: (patch: Partial<Omit<SharedState, 'set'>>) => void;
 }
 
@@ -20,5 +47,8 @@ export const useShared = create<SharedState>()((set) => ({
   payWay: 'wechat',
   pageSize: 12,
   menuList: [],
+  musicPlayer: null,
+  lyricsInfo: null,
+  croppedSong: null,
   set: (patch) => set(patch),
 }));

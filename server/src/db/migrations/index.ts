@@ -13,6 +13,7 @@ import { ledgerHistoryOwner } from './0011_ledger_history_owner.js';
 import { periodicRuns } from './0012_periodic_runs.js';
 import { stableDiffusion } from './0015_stable_diffusion.js';
 import { video } from './0016_video.js';
+import { works } from './0019_works.js';
 
 /** Applied in the order of their names; a migration, once landed, is never edited. */
 export const migrations: Record<string, AtelierMigration> = {
@@ -30,4 +31,5 @@ export const migrations: Record<string, AtelierMigration> = {
   '0012_periodic_runs': periodicRuns,
   '0015_stable_diffusion': stableDiffusion,
   '0016_video': video,
+  '0019_works': works,
 };

@@ -231,7 +231,7 @@ export class Engine {
         await this.fail(raw, failure.text ?? texts.taskUpstreamFailed);
       else if (failure) await this.retryOrFail(raw, failure);
       else if (outcome?.type === 'done')
-        return await this.finishDone(raw, outcome.files, outcome.data);
+        return await this.finishDone(raw, outcome.files, outcome.data, outcome.share);
       else if (outcome) await this.apply(raw, outcome);
     } finally {
       clearInterval(renew);
@@ -253,7 +253,7 @@ export class Engine {
   private async apply(raw: RawTask, outcome: StepOutcome): Promise<void> {
     if (outcome.type === 'failed') return void (await this.fail(raw, outcome.error, outcome.data));
     if (outcome.type === 'done')
-      return void (await this.finishDone(raw, outcome.files, outcome.data));
+      return void (await this.finishDone(raw, outcome.files, outcome.data, outcome.share));
     const delay = Math.max(0, outcome.pollAfterMs);
     await this.mine(raw)
       .set({
@@ -299,6 +299,7 @@ export class Engine {
     raw: RawTask,
     results: ResultFile[],
     data?: Record<string, unknown>,
+    share?: { delivered: number; of: number },
   ): Promise<RawTask | undefined> {
     let stored: FileRow[];
     try {
@@ -311,7 +312,7 @@ export class Engine {
       if (!this.stopping) next = await this.claim(trx);
     };
     // Another worker took the task over (our lease lapsed): its results count, not ours.
-    if (!(await markSucceeded(this.ctx, this.owner, raw, stored, data, claimNext)))
+    if (!(await markSucceeded(this.ctx, this.owner, raw, stored, data, share, claimNext)))
       await deleteFiles(this.ctx, stored);
     return next;
   }

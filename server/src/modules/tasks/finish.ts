@@ -43,8 +43,11 @@ export async function storeResults(
           taskId: raw.id,
           bytes,
           ...(r.name ? { name: r.name } : {}),
-          ...(r.name?.endsWith('.zip') ? { mime: 'application/zip' } : {}),
-          ...(r.mime ? { mime: r.mime } : {}),
+          ...(r.mime
+            ? { mime: r.mime }
+            : r.name?.endsWith('.zip')
+              ? { mime: 'application/zip' }
+              : {}),
           ...(r.thumb ? { thumb: r.thumb } : {}),
         }),
       );
@@ -54,6 +57,13 @@ export async function storeResults(
     throw error;
   }
   return stored;
+}
+
+/** The price of the part delivered (rounded down, so a part never costs more than its share). */
+export function chargeOf(credits: number, share?: { delivered: number; of: number }): number {
+  if (!share || share.of <= 0) return credits;
+  const part = Math.max(0, Math.min(share.delivered, share.of));
+  return Math.floor((credits * part) / share.of);
 }
 
 /**
@@ -68,8 +78,10 @@ export async function markSucceeded(
   raw: RawTask,
   stored: FileRow[],
   data?: Record<string, unknown>,
+  share?: { delivered: number; of: number },
   andThen?: (trx: Executor) => Promise<void>,
 ): Promise<boolean> {
+  const charge = chargeOf(raw.credits, share);
   const files: StoredFile[] = stored.map((f) => ({
     key: f.key,
     thumbKey: f.thumb_key,
@@ -97,9 +109,11 @@ export async function markSucceeded(
       .returning('id')
       .executeTakeFirst();
     if (!row) return false;
+    if (charge !== raw.credits)
+      await trx.updateTable('tasks').set({ credits: charge }).where('id', '=', raw.id).execute();
     if (raw.hold_id) {
       try {
-        await settle(trx, { holdId: raw.hold_id, actualAmount: raw.credits });
+        await settle(trx, { holdId: raw.hold_id, actualAmount: charge });
       } catch (error) {
         // The hold was returned already (it outlived its time): the result is the user's,
         // unpaid, rather than a task that can never finish.

@@ -60,7 +60,13 @@ export type StepOutcome =
       data?: Record<string, unknown>;
     }
   | { type: 'progress'; progress: number; pollAfterMs: number; data?: Record<string, unknown> }
-  | { type: 'done'; files: ResultFile[]; data?: Record<string, unknown> }
+  | {
+      type: 'done';
+      files: ResultFile[];
+      data?: Record<string, unknown>;
+      /** Part of the work delivered (e.g. 1 of 2 songs): the hold is settled pro rata. */
+      share?: { delivered: number; of: number };
+    }
   | { type: 'failed'; error: Localized; data?: Record<string, unknown> };
 
 /** The engine copies each into storage (upstream URLs expire) and makes a thumbnail. */

@@ -14,7 +14,7 @@ const MAX_CLIENTS = 500;
 
 /** The adapter of a provider's protocol. */
 export function chatAdapterFor(provider: {
-  /** Image providers have no chat; they are treated as OpenAI-compatible and fail there. */
+  /** Providers without chat (midjourney, suno…) are treated as OpenAI-compatible and fail there. */
   protocol: string;
   baseUrl: string;
   apiKey: string | null;

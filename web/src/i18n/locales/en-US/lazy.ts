@@ -7,10 +7,26 @@ import chat from './chat';
 import midjourney from './midjourney';
 import images from './images';
 import mind from './mind';
+import music from './music';
 import pay from './pay';
 import prompts from './prompts';
 import sd from './sd';
+import separation from './separation';
 import user from './user';
 import video from './video';
+import works from './works';
 
-export default { user, pay, apps, chat, prompts, midjourney, mind, images, sd, video };
+export default { user, pay, apps, chat, prompts, midjourney, mind, images, sd, video, music, separation };
+  user,
+  pay,
+  apps,
+  chat,
+  prompts,
+  midjourney,
+  mind,
+  images,
+  sd,
+  video,
+  music,
+  works,
+};

@@ -1,0 +1,31 @@
+import { registerTaskKind } from '../tasks/index.js';
+import type { AtelierModule } from '../module.js';
+import { catalogRoutes } from './catalog.js';
+import { lyricsRoutes } from './lyrics.js';
+import { modelRoutes, seedMusicModel } from './models.js';
+import { musicRunner } from './music-runner.js';
+import { notifyRoute, songRoutes } from './routes.js';
+
+export { checkConnection as checkNewApiSuno } from '../../providers/music/newapi-suno.js';
+export { checkConnection as checkSunoApi } from '../../providers/music/gcui-suno.js';
+
+/**
+ * AI music: songs through Suno (New API task format, self-hosted suno-api) or the offline
+ * demo, as kind `music` of the task engine; extend, crop and whole songs; lyrics drafts,
+ * style tags and demo songs (docs/music.md). Tasks and files belong to the tasks and files
+ * modules, which also move a guest's to its new account.
+ */
+export const musicModule: AtelierModule = {
+  name: 'music',
+  async routes(app) {
+    registerTaskKind(app.ctx, musicRunner);
+    modelRoutes(app);
+    songRoutes(app);
+    notifyRoute(app);
+    lyricsRoutes(app);
+    catalogRoutes(app);
+  },
+  async seed(ctx) {
+    return (await seedMusicModel(ctx)) ? ['Music: the "Offline demo · Suno" model added'] : [];
+  },
+};

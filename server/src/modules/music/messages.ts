@@ -1,0 +1,55 @@
+import type { Localized } from '../../http/messages.js';
+
+/** Every text the music module shows a user, in the three interface languages. */
+export const texts = {
+  songNotFound: {
+    'en-US': 'No such song',
+    'zh-CN': '没有这首歌曲',
+    'zh-TW': '沒有這首歌曲',
+  },
+  clipNotFound: {
+    'en-US': 'That song has no clip {clip}',
+    'zh-CN': '该歌曲没有第 {clip} 段',
+    'zh-TW': '該歌曲沒有第 {clip} 段',
+  },
+  notFinished: {
+    'en-US': 'The song is not finished yet',
+    'zh-CN': '歌曲尚未生成完成',
+    'zh-TW': '歌曲尚未生成完成',
+  },
+  modelNotFound: {
+    'en-US': 'This music model is not available',
+    'zh-CN': '该音乐模型不可用',
+    'zh-TW': '該音樂模型不可用',
+  },
+  noModel: {
+    'en-US': 'No music model is available',
+    'zh-CN': '暂无可用的音乐模型',
+    'zh-TW': '暫無可用的音樂模型',
+  },
+  beyondEnd: {
+    'en-US': 'The point is past the end of the song ({duration} s)',
+    'zh-CN': '所选位置超出歌曲长度（{duration} 秒）',
+    'zh-TW': '所選位置超出歌曲長度（{duration} 秒）',
+  },
+  allClipsFailed: {
+    'en-US': 'Both songs failed: {reason}',
+    'zh-CN': '两首歌曲都生成失败：{reason}',
+    'zh-TW': '兩首歌曲都生成失敗：{reason}',
+  },
+  upstreamFailed: {
+    'en-US': 'The music service failed: {reason}',
+    'zh-CN': '音乐服务生成失败：{reason}',
+    'zh-TW': '音樂服務生成失敗：{reason}',
+  },
+  audioUnreadable: {
+    'en-US': 'The stored audio could not be read',
+    'zh-CN': '无法读取已保存的音频',
+    'zh-TW': '無法讀取已儲存的音訊',
+  },
+  lyricsFailed: {
+    'en-US': 'The lyrics could not be written: {reason}',
+    'zh-CN': '歌词生成失败：{reason}',
+    'zh-TW': '歌詞生成失敗：{reason}',
+  },
+} satisfies Record<string, Localized>;
