@@ -16,7 +16,7 @@ import user from './user';
 import video from './video';
 import works from './works';
 
-export default { user, pay, apps, chat, prompts, midjourney, mind, images, sd, video, music, separation };
+export default {
   user,
   pay,
   apps,
@@ -28,5 +28,6 @@ export default { user, pay, apps, chat, prompts, midjourney, mind, images, sd, v
   sd,
   video,
   music,
+  separation,
   works,
 };
