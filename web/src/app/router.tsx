@@ -103,8 +103,14 @@ const layoutScreens: RouteObject[] = [
   ),
   screen('draw', () => import('../features/draw/draw-screen')),
   screen('sd3', () => import('../features/sd3/sd3-screen')),
-  screen('tools', () => import('../features/tools/tools-screen')),
-  screen('sddraw', () => import('../features/sddraw/sddraw-screen')),
+  screen(
+    'tools',
+    withTexts(() => import('../features/tools/tools-screen')),
+  ),
+  screen(
+    'sddraw',
+    withTexts(() => import('../features/sddraw/sddraw-screen')),
+  ),
   screen(
     'video',
     withTexts(() => import('../features/video/video-screen')),

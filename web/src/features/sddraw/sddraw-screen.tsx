@@ -171,7 +171,7 @@ export default function SddrawScreen() {
 
   return (
     <section className="mx-auto flex w-full max-w-[1400px] flex-col gap-5 px-3 py-4 sm:px-6 sm:py-6">
-      <ScreenHeader icon="sddraw" title={t('menu:sddraw')} subtitle={t('sd:square.intro')} />
+      <ScreenHeader icon="sddraw" title={t('menu:sddraw')} subtitle={t('screens:sddraw')} />
       {models.isPending && <Spin aria-label={t('sd:square.loading')} />}
       {models.isError && (
         <p className="text-sm text-red-300">

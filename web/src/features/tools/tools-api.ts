@@ -1,4 +1,4 @@
-import { isTaskActive, sd, TaskStatus } from '@atelier/contracts';
+import { chat, isTaskActive, sd, TaskStatus } from '@atelier/contracts';
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { apiData } from '../../api/client';
 import { uploadFile } from '../../api/upload';
@@ -74,3 +74,31 @@ export const useMyPictures = () => {
     },
   });
 };
+
+// ---------------------------------------------------------------- the operator's section
+
+export const useAdminSd = () => {
+  const client = useQueryClient();
+  const providers = useQuery({
+    queryKey: ['tools', 'admin', 'providers'],
+    queryFn: () => apiData(chat.adminListProviders),
+  });
+  const ops = useQuery({
+    queryKey: ['tools', 'admin', 'ops'],
+    queryFn: () => apiData(sd.adminListToolOps),
+  });
+  const saveOp = useMutation({
+    mutationFn: (body: sd.AdminToolOp) => apiData(sd.adminUpdateToolOp, { body }),
+    onSuccess: () => client.invalidateQueries({ queryKey: ['tools'] }),
+  });
+  const saveWorkflow = useMutation({
+    mutationFn: (body: sd.ComfyWorkflow) => apiData(sd.adminSaveComfyWorkflow, { body }),
+  });
+  const check = useMutation({
+    mutationFn: (providerId: number) => apiData(sd.adminCheckConnection, { body: { providerId } }),
+  });
+  return { providers, ops, saveOp, saveWorkflow, check };
+};
+
+export const fetchWorkflow = (providerId: number) =>
+  apiData(sd.adminGetComfyWorkflow, { query: { providerId } });

@@ -58,7 +58,7 @@ export default function ToolsScreen() {
   const info = ops.data?.rows.find((o) => o.op === op);
   return (
     <section className="mx-auto flex w-full max-w-[1400px] flex-col gap-5 px-3 py-4 sm:px-6 sm:py-6">
-      <ScreenHeader icon="tools" title={t('menu:tools')} subtitle={t('sd:tools.intro')} />
+      <ScreenHeader icon="tools" title={t('menu:tools')} subtitle={t('screens:tools')} />
       {ops.isPending && <Spin />}
       <div
         role="radiogroup"

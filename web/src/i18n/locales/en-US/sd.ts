@@ -1,7 +1,6 @@
 /** Namespace `sd`: the Stable Diffusion model square (/sddraw) and the AI toolbox (/tools). */
 export default {
   square: {
-    intro: 'Pick a model, look at its examples, and draw with an example’s parameters in one click.',
     loading: 'Loading models…',
     empty: 'The model square has no models yet',
     failed: 'The models could not be loaded',
@@ -44,7 +43,6 @@ export default {
     toTools: 'Send to the toolbox',
   },
   tools: {
-    intro: 'Upload or pick one of your pictures, then choose a tool.',
     ops: {
       upscale: 'Upscale',
       restore: 'Photo repair',
@@ -64,7 +62,6 @@ export default {
     upload: 'Upload a picture',
     pick: 'or pick one of your pictures',
     noPick: 'No pictures to pick yet',
-    face: 'The picture with the face',
     uploadFace: 'Upload the face',
     scale: 'Scale',
     strength: 'How much changes',

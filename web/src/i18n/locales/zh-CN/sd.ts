@@ -1,7 +1,6 @@
 /** Namespace `sd`: the Stable Diffusion model square (/sddraw) and the AI toolbox (/tools). */
 export default {
   square: {
-    intro: '挑选一个模型，查看示例图，一键套用示例参数生成图片。',
     loading: '正在加载模型…',
     empty: '模型广场暂时没有模型',
     failed: '模型加载失败',
@@ -44,7 +43,6 @@ export default {
     toTools: '发送到工具箱',
   },
   tools: {
-    intro: '上传或挑选一张自己的图片，选择一个工具处理它。',
     ops: {
       upscale: '高清放大',
       restore: '照片修复',
@@ -64,7 +62,6 @@ export default {
     upload: '上传图片',
     pick: '或从我的作品中选择',
     noPick: '暂无可选的作品',
-    face: '提供人脸的图片',
     uploadFace: '上传人脸图片',
     scale: '放大倍数',
     strength: '变化强度',

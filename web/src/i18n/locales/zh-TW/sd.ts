@@ -1,7 +1,6 @@
 /** Namespace `sd`: the Stable Diffusion model square (/sddraw) and the AI toolbox (/tools). */
 export default {
   square: {
-    intro: '挑選一個模型，查看示例圖，一鍵套用示例參數生成圖片。',
     loading: '正在載入模型…',
     empty: '模型廣場暫時沒有模型',
     failed: '模型載入失敗',
@@ -44,7 +43,6 @@ export default {
     toTools: '傳送到工具箱',
   },
   tools: {
-    intro: '上傳或挑選一張自己的圖片，選擇一個工具處理它。',
     ops: {
       upscale: '高清放大',
       restore: '照片修復',
@@ -64,7 +62,6 @@ export default {
     upload: '上傳圖片',
     pick: '或從我的作品中選擇',
     noPick: '暫無可選的作品',
-    face: '提供人臉的圖片',
     uploadFace: '上傳人臉圖片',
     scale: '放大倍數',
     strength: '變化強度',
