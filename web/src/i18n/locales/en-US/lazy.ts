@@ -15,4 +15,17 @@ import sd from './sd';
 import user from './user';
 import video from './video';
 
-export default { admin, user, pay, apps, chat, prompts, midjourney, mind, images, sd, video, music };
+export default {
+  admin,
+  user,
+  pay,
+  apps,
+  chat,
+  prompts,
+  midjourney,
+  mind,
+  images,
+  sd,
+  video,
+  music,
+};
