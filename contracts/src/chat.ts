@@ -23,6 +23,7 @@ export const providerProtocols = [
   'openai-video', // the OpenAI-style /v1/videos that New API relays
   'suno-newapi', // Suno through New API's task format (docs/music.md)
   'suno-api', // the self-hosted gcui-art suno-api
+  'audio-separator', // a python-audio-separator API server (docs/separation.md)
 ] as const;
 export const providerProtocol = z.enum(providerProtocols);
 export const modelKinds = ['chat', 'image', 'music', 'video', 'separation'] as const;

@@ -11,16 +11,20 @@ describe('the API contract', () => {
       'apps',
       'auth',
       'chat',
+      'collect',
       'credits',
       'drawing',
       'files',
       'images',
+      'market',
       'music',
       'payments',
       'sd',
+      'separation',
       'sites',
       'user',
       'video',
+      'works',
     ]);
     expect(endpoints.length).toBeGreaterThan(60);
   });

@@ -90,6 +90,7 @@ export async function buildApp(config: AppConfig, options: BuildOptions): Promis
     },
     { prefix: '/api' },
   );
+  for (const module of modules) module.pages?.(app);
   await registerWeb(app, config.webDist);
   return app;
 }

@@ -114,6 +114,21 @@ export const configSchema = z.object({
       pollMs: z.coerce.number().int().min(10).max(600_000).default(3000),
     })
     .prefault({}),
+  separation: z
+    .object({
+      /** Largest audio file a user may upload to separate, in bytes. */
+      uploadMaxBytes: z.coerce
+        .number()
+        .int()
+        .min(1024)
+        .max(500 * 1024 * 1024)
+        .default(50 * 1024 * 1024),
+      /** One progress step of the offline demo (four steps make a separation). */
+      demoStepMs: z.coerce.number().int().min(1).max(60_000).default(700),
+      /** How often a running upstream separation is polled. */
+      pollMs: z.coerce.number().int().min(10).max(600_000).default(3000),
+    })
+    .prefault({}),
   /** Where files live: empty for local disk under dataDir/files, or s3+http(s)://KEY:SECRET@host/bucket?region=… */
   storageUrl: z
     .string()
@@ -211,6 +226,9 @@ const envKeys: Record<string, string> = {
   VIDEO_DEMO_STEP_MS: 'video.demoStepMs',
   VIDEO_POLL_MS: 'video.pollMs',
   MUSIC_POLL_MS: 'music.pollMs',
+  SEPARATION_UPLOAD_MAX_BYTES: 'separation.uploadMaxBytes',
+  SEPARATION_DEMO_STEP_MS: 'separation.demoStepMs',
+  SEPARATION_POLL_MS: 'separation.pollMs',
   STORAGE_URL: 'storageUrl',
   TASK_WORKERS: 'tasks.workers',
   TASK_RUN_IN_API: 'tasks.runInApi',

@@ -9,6 +9,8 @@ import type { TaskTables } from '../modules/tasks/tables.js';
 import type { FileTables } from '../modules/files/tables.js';
 import type { StableDiffusionTables } from '../modules/stable-diffusion/tables.js';
 import type { VideoTables } from '../modules/video/tables.js';
+import type { WorkTables } from '../modules/works/tables.js';
+import type { MarketTables } from '../modules/market/tables.js';
 import type { AdminTables } from '../modules/admin/tables.js';
 import type { TaskEventTables } from '../modules/tasks/event-tables.js';
 import type { ChatAccessTables } from '../modules/chat/access-tables.js';
@@ -94,6 +96,8 @@ export type Database = AccountTables &
   FileTables &
   StableDiffusionTables &
   VideoTables &
+  WorkTables &
+  MarketTables &
   AdminTables &
   TaskEventTables &
   ChatAccessTables;

@@ -12,6 +12,9 @@ import { imagesModule } from './images/index.js';
 import { stableDiffusionModule } from './stable-diffusion/index.js';
 import { videoModule } from './video/index.js';
 import { musicModule } from './music/index.js';
+import { separationModule } from './separation/index.js';
+import { worksModule } from './works/index.js';
+import { marketModule } from './market/index.js';
 import { adminModule } from './admin/index.js';
 
 /** Every domain of the API, in the order their routes and seeds run. */
@@ -29,5 +32,8 @@ export const modules: AtelierModule[] = [
   stableDiffusionModule,
   videoModule,
   musicModule,
+  separationModule,
+  worksModule,
+  marketModule,
   adminModule,
 ];

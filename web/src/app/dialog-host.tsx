@@ -57,6 +57,13 @@ const dialogs: Partial<Record<DialogName, Lazy>> = {
     ]);
     return dialog;
   }),
+  marketPrompt: lazy(async () => {
+    const [dialog] = await Promise.all([
+      import('../features/market/prompt-dialog'),
+      loadLazyNamespaces(),
+    ]);
+    return dialog;
+  }),
   payment: purchase('payment'),
   goods: purchase('goods'),
   passiveGoods: purchase('passiveGoods'),

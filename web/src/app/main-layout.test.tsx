@@ -73,7 +73,7 @@ describe('the menu', () => {
     viewport(false);
     renderAt('/Chat');
     expect(link(/AI Video/).textContent).toBe('AI VideoSoon');
-    expect(link(/History/).textContent).toBe('HistorySoon');
+    expect(link(/History/).textContent).toBe('History');
     expect(link(/AI Agent/).textContent).toBe('AI Agent');
     expect(link(/Mind Map/).textContent).toBe('Mind Map');
     fireEvent.click(within(nav()).getByRole('button', { name: /Frequent questions/ }));
@@ -96,18 +96,18 @@ describe('the menu', () => {
     const tabs = within(nav())
       .getAllByRole('link')
       .map((a) => a.textContent);
-    expect(tabs).toEqual(['Home', 'AI Agent', 'MJ Drawing', 'Mind Map', 'User centre']);
+    expect(tabs).toEqual(['Home', 'AI Agent', 'MJ Drawing', 'History', 'User centre']);
     const cards = within(screen.getByRole('main'))
       .getAllByRole('link')
       .map((a) => a.textContent);
     expect(cards).toEqual([
       'AI Agent',
       'MJ Drawing',
+      'History',
       'User centre',
       'Roles',
       'Mind Map',
       'SoonAI Video',
-      'SoonHistory',
     ]);
     fireEvent.click(screen.getByRole('button', { name: /Frequent questions/ }));
     expect(useDialogs.getState().flags.faq).toBe(true);

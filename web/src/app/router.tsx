@@ -35,6 +35,11 @@ function Landing() {
   return <Navigate to={landingPath(mobile ? 0 : window.innerWidth, indexPath)} replace />;
 }
 
+function ShareLink() {
+  const { id = '' } = useParams();
+  return <Navigate to={`/workDetails?id=${encodeURIComponent(id)}`} replace />;
+}
+
 /** A route that failed to load goes to `/500` (unless it is `/500` itself). */
 function RouteError() {
   const error = useRouteError();
@@ -55,14 +60,29 @@ const layoutScreens: RouteObject[] = [
     'user-center',
     withTexts(() => import('../features/user-center/user-center-screen')),
   ),
-  screen('myGallery', () => import('../features/my-gallery/my-gallery-screen')),
-  screen('designerWork', () => import('../features/designer-work/designer-work-screen')),
-  screen('workDetails', () => import('../features/work-details/work-details-screen')),
-  screen('hisGallery', () => import('../features/his-gallery/his-gallery-screen')),
+  screen(
+    'myGallery',
+    withTexts(() => import('../features/my-gallery/my-gallery-screen')),
+  ),
+  screen(
+    'designerWork',
+    withTexts(() => import('../features/designer-work/designer-work-screen')),
+  ),
+  screen(
+    'workDetails',
+    withTexts(() => import('../features/work-details/work-details-screen')),
+  ),
+  screen(
+    'hisGallery',
+    withTexts(() => import('../features/his-gallery/his-gallery-screen')),
+  ),
   {
     path: 'photoAlbum/:photoAlbumId',
     lazy: async () => {
-      const { default: Album } = await import('../features/photo-album/photo-album-screen');
+      const [{ default: Album }] = await Promise.all([
+        import('../features/photo-album/photo-album-screen'),
+        loadLazyNamespaces(),
+      ]);
       return {
         Component: function PhotoAlbumRoute() {
           const { photoAlbumId = '' } = useParams();
@@ -71,6 +91,8 @@ const layoutScreens: RouteObject[] = [
       };
     },
   },
+  // A work's share link (/s/<id>): the server wrote its preview tags; the app shows the work.
+  { path: 's/:id', Component: ShareLink },
   screen(
     'Chat',
     withTexts(() => import('../features/chat/chat-screen')),
@@ -88,10 +110,16 @@ const layoutScreens: RouteObject[] = [
     withTexts(() => import('../features/video/video-screen')),
   ),
   screen('music', () => import('../features/music/music-screen')),
-  screen('separation', () => import('../features/separation/separation-screen')),
+  screen(
+    'separation',
+    withTexts(() => import('../features/separation/separation-screen')),
+  ),
   screen('market', () => import('../features/market/market-screen')),
   screen('mobileHome', () => import('../features/mobile-home/mobile-home-screen')),
-  screen('history', () => import('../features/history/history-screen')),
+  screen(
+    'history',
+    withTexts(() => import('../features/history/history-screen')),
+  ),
   screen('role', () => import('../features/role/role-screen')),
   screen('app-store', () => import('../features/app-store/app-store-screen')),
   screen(

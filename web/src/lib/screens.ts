@@ -42,16 +42,7 @@ export type ScreenName = (typeof screens)[number]['name'];
  * Screens a later issue builds (they show what they will offer): marked "Soon" in the menu and
  * the launcher, and never a phone tab. Take a name out when its screen lands.
  */
-const comingSoon: ReadonlySet<string> = new Set<ScreenName>([
-  'separation',
-  'market',
-  'history',
-  'myGallery',
-  'designerWork',
-  'workDetails',
-  'hisGallery',
-  'photoAlbum',
-]);
+const comingSoon: ReadonlySet<string> = new Set<ScreenName>([]);
 
 /** Whether the screen of this route name (any case) is still to come. */
 export const isComingSoon = (name: string): boolean =>

@@ -27,6 +27,8 @@ export interface DialogProps {
   };
   /** Where the picked pictures go: a reference list of the composer, or a describe. */
   uploadImages: { target: 'imageUrls' | 'crefUrls' | 'srefUrls' | 'describe' };
+  /** A prompt of the market: its details, like, collect, use, report. */
+  marketPrompt: { id: number };
   /** The tab to show first (default: the user's own prompts). */
   promptStore: { tab?: 'local' | 'online' } | undefined;
 }

@@ -13,6 +13,8 @@ import { ledgerHistoryOwner } from './0011_ledger_history_owner.js';
 import { periodicRuns } from './0012_periodic_runs.js';
 import { stableDiffusion } from './0015_stable_diffusion.js';
 import { video } from './0016_video.js';
+import { works } from './0019_works.js';
+import { market } from './0020_market.js';
 import { admin } from './0021_admin.js';
 
 /** Applied in the order of their names; a migration, once landed, is never edited. */
@@ -31,5 +33,7 @@ export const migrations: Record<string, AtelierMigration> = {
   '0012_periodic_runs': periodicRuns,
   '0015_stable_diffusion': stableDiffusion,
   '0016_video': video,
+  '0019_works': works,
+  '0020_market': market,
   '0021_admin': admin,
 };

@@ -134,7 +134,7 @@ export async function usableModel(ctx: AppContext, modelId: number, userId: numb
     .where('p.enabled', '=', 1)
     .executeTakeFirst();
   if (!row) throw notFound(texts.modelNotFound);
-  // An image, music or video model (or a midjourney-proxy provider) has no chat: it must not
+  // An image, music or video model (or a midjourney-proxy or audio-separator provider) has no chat: it must not
   // answer one, nor be charged at its own price for it.
   if (row.kind !== 'chat' || (row.protocol !== 'openai' && row.protocol !== 'demo'))
     throw badRequest(texts.notAChatModel, { name: row.name }, 'gptModelId');

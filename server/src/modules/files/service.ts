@@ -1,5 +1,6 @@
 import { createHmac, randomBytes, timingSafeEqual } from 'node:crypto';
 import { sharp } from '../../lib/sharp.js';
+import { audioExtensions, audioTypeOf } from '../../lib/audio-type.js';
 import type { files as F } from '@atelier/contracts';
 import type { AppContext } from '../../context.js';
 import { nowIso } from '../../db/database.js';
@@ -24,9 +25,8 @@ const extOf: Record<string, string> = {
   'image/gif': 'gif',
   'application/zip': 'zip',
   'video/mp4': 'mp4',
-  'audio/wav': 'wav',
-  'audio/mpeg': 'mp3',
   'text/plain': 'txt',
+  ...audioExtensions,
 };
 
 /** The picture's type as its bytes say (sharp reads the header); null when not one we take. */
@@ -116,7 +116,9 @@ export interface StoreInput {
 export async function storeFile(ctx: AppContext, input: StoreInput): Promise<FileRow> {
   const storage = storageOf(ctx.config);
   let bytes = input.bytes;
-  let mime = (await imageTypeOf(bytes)) ?? input.mime ?? 'application/octet-stream';
+  // Audio (stems, songs) is typed by its bytes too, so an <audio> gets the right type.
+  let mime =
+    (await imageTypeOf(bytes)) ?? input.mime ?? audioTypeOf(bytes) ?? 'application/octet-stream';
   let width = 0;
   let height = 0;
   let thumb: Buffer | null = null;

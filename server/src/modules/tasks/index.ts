@@ -24,11 +24,14 @@ export {
   getTask,
   getTasks,
   listTasks,
+  onTasksDeleted,
   queuePositions,
+  readTasks,
   redoTask,
   reportProgress,
   type CreateTaskInput,
   type ListTasksInput,
+  type TasksDeletedHook,
 } from './service.js';
 
 /**

@@ -1,5 +1,7 @@
 import { isTaskActive, TaskStatus } from '@atelier/contracts';
+import type { Transaction } from 'kysely';
 import type { AppContext } from '../../context.js';
+import type { Database } from '../../db/schema.js';
 import { notFound } from '../../http/errors.js';
 import { hold, quote, release } from '../credits/index.js';
 import { engineOf, runnerOf } from './engine.js';
@@ -133,7 +135,11 @@ export async function getTasks(
 
 export interface ListTasksInput {
   userId: number;
+  /** These kinds; empty: every kind but `excludeKinds`. */
   kinds: string[];
+  excludeKinds?: string[];
+  /** Only tasks that stored result files. */
+  withFiles?: boolean;
   page: number;
   size: number;
   status?: TaskStatus[];
@@ -146,10 +152,10 @@ export async function listTasks(
   ctx: AppContext,
   input: ListTasksInput,
 ): Promise<{ rows: TaskRow[]; count: number; countQueue: number }> {
-  let base = ctx.db.kysely
-    .selectFrom('tasks')
-    .where('user_id', '=', input.userId)
-    .where('kind', 'in', input.kinds);
+  let base = ctx.db.kysely.selectFrom('tasks').where('user_id', '=', input.userId);
+  if (input.kinds.length) base = base.where('kind', 'in', input.kinds);
+  if (input.excludeKinds?.length) base = base.where('kind', 'not in', input.excludeKinds);
+  if (input.withFiles) base = base.where('files', '!=', '[]');
   if (input.status?.length) base = base.where('status', 'in', input.status);
   const keyword = input.keyword?.replace(/[%_\\]/g, '').trim();
   if (keyword) base = base.where('prompt', 'like', `%${keyword}%`);
@@ -157,8 +163,31 @@ export async function listTasks(
   return {
     rows: rows.map((r) => toTaskRow(ctx, r)),
     count,
-    countQueue: await countQueue(ctx, input.userId, input.kinds),
+    countQueue: input.kinds.length ? await countQueue(ctx, input.userId, input.kinds) : 0,
   };
+}
+
+/**
+ * Tasks by id whoever owns them, for a module that decides visibility itself (published
+ * works are shown to everyone): never hand these out without that check.
+ */
+export async function readTasks(ctx: AppContext, ids: number[]): Promise<TaskRow[]> {
+  if (ids.length === 0) return [];
+  const rows = await ctx.db.kysely.selectFrom('tasks').selectAll().where('id', 'in', ids).execute();
+  return rows.map((r) => toTaskRow(ctx, r));
+}
+
+/** Called in the deleting transaction with the ids of deleted tasks (works drop what points at them). */
+export type TasksDeletedHook = (trx: Transaction<Database>, ids: number[]) => Promise<void>;
+const deleteHooks = new WeakMap<AppContext, TasksDeletedHook[]>();
+
+export function onTasksDeleted(ctx: AppContext, hook: TasksDeletedHook): void {
+  deleteHooks.set(ctx, [...(deleteHooks.get(ctx) ?? []), hook]);
+}
+
+async function runDeleteHooks(ctx: AppContext, trx: Transaction<Database>, ids: number[]) {
+  if (ids.length === 0) return;
+  for (const hook of deleteHooks.get(ctx) ?? []) await hook(trx, ids);
 }
 
 /** The user's tasks of these kinds waiting (queued) and running. */
@@ -347,24 +376,17 @@ export async function deleteTasks(
   options: { cancelRunning?: boolean } = {},
 ): Promise<number> {
   if (ids.length === 0) return 0;
-  if (!options.cancelRunning) {
-    const res = await ctx.db.kysely
-      .deleteFrom('tasks')
-      .where('user_id', '=', userId)
-      .where('id', 'in', ids)
-      .where('status', 'in', [succeeded, failed])
-      .executeTakeFirst();
-    return Number(res.numDeletedRows);
-  }
   return ctx.db.kysely.transaction().execute(async (trx) => {
-    const gone = await trx
-      .deleteFrom('tasks')
-      .where('user_id', '=', userId)
-      .where('id', 'in', ids)
-      .returning(['id', 'status', 'hold_id'])
-      .execute();
+    let q = trx.deleteFrom('tasks').where('user_id', '=', userId).where('id', 'in', ids);
+    if (!options.cancelRunning) q = q.where('status', 'in', [succeeded, failed]);
+    const gone = await q.returning(['id', 'status', 'hold_id']).execute();
     for (const r of gone)
       if (isTaskActive(Number(r.status)) && r.hold_id) await release(trx, { holdId: r.hold_id });
+    await runDeleteHooks(
+      ctx,
+      trx,
+      gone.map((r) => r.id),
+    );
     return gone.length;
   });
 }

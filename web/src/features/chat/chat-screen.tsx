@@ -4,7 +4,8 @@ import Modal from 'antd/es/modal';
 import Result from 'antd/es/result';
 import { useEffect, useState, type ComponentProps } from 'react';
 import { useTranslation } from 'react-i18next';
-import { useSearchParams } from 'react-router';
+import { useLocation, useNavigate, useSearchParams } from 'react-router';
+import { readPrefill } from '../../lib/prefill';
 import { useIsMobile } from '../../components/use-is-mobile';
 import { texts } from '../../lib/texts';
 import { useAuthStore } from '../../stores/auth';
@@ -185,6 +186,16 @@ function Conversation() {
     const content = usePromptStore.getState().takeChosen();
     if (content !== null) setDraft(content);
   }, [chosen]);
+
+  // The market's "use" (and draw the same) opens the chat with a prompt: it fills the input once.
+  const location = useLocation();
+  const navigate = useNavigate();
+  useEffect(() => {
+    const prefill = readPrefill(location.state);
+    if (!prefill) return;
+    setDraft(prefill.prompt);
+    void navigate(`${location.pathname}${location.search}`, { replace: true, state: null });
+  }, [location.state, location.pathname, location.search, navigate]);
 
   const leaveApp = () => {
     if (params.has('appId')) setParams({}, { replace: true });

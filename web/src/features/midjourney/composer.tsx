@@ -20,6 +20,7 @@ import {
 } from './mj-api';
 import { useModels } from './mj-data';
 import { useIsMobile } from '../../components/use-is-mobile';
+import { useRoutePrefill } from './prefill';
 import { useComposer } from './mj-store';
 import { ParamsPanel } from './params-panel';
 import { cleanParams, paramsToFlags, rememberedParams, withoutPanelFlags } from './params';
@@ -39,6 +40,8 @@ export function Composer({ onSubmitted }: { onSubmitted?: () => void }) {
   const params = useComposer((s) => s.params);
   const model = useComposerModel();
   const remembered = useRememberedParams();
+  // The market's "use" and draw the same arrive with every field to fill.
+  useRoutePrefill();
   const [suggestions, setSuggestions] = useState<string[]>([]);
   const drop = useReferenceUpload();
   const form = useComposerSubmit(model?.id, () => {

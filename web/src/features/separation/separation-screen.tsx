@@ -1,10 +1,182 @@
+import Alert from 'antd/es/alert';
+import Button from 'antd/es/button';
+import Empty from 'antd/es/empty';
+import Select from 'antd/es/select';
+import Skeleton from 'antd/es/skeleton';
+import { isTaskActive, separation } from '@atelier/contracts';
+import { useEffect, useRef, useState } from 'react';
 import { useTranslation } from 'react-i18next';
-import { ComingSoon } from '../../components/coming-soon';
+import { ScreenIcon } from '../../components/screen-icon';
+import { notify } from '../../lib/notify';
+import { balanceChanged } from '../../stores/balance';
+import { SeparationCard } from './separation-card';
+import {
+  HISTORY_SIZE,
+  useSeparationModels,
+  useSeparations,
+  useSubmitSeparation,
+} from './separation-api';
+import { SourcePicker, type PickedSource } from './source-picker';
 
-/** Separation: built by a later issue; until then its frame says what will be there. */
+type Format = (typeof separation.outputFormats)[number];
+
+/**
+ * Audio separation (`/separation`): upload audio or pick one of your songs, see the price,
+ * separate it into vocals and instrumental on the task engine, follow the progress in numbers
+ * and play or download the two stems side by side; the history of separations below.
+ */
 export default function SeparationScreen() {
-  const { t } = useTranslation();
+  const { t } = useTranslation(['separation', 'menu', 'screens']);
+  const models = useSeparationModels();
+  const [mode, setMode] = useState<'upload' | 'song'>('upload');
+  const [picked, setPicked] = useState<PickedSource | null>(null);
+  const [modelId, setModelId] = useState<number | null>(null);
+  const [format, setFormat] = useState<Format>('wav');
+  const [size, setSize] = useState(HISTORY_SIZE);
+  const history = useSeparations(size);
+  const submit = useSubmitSeparation();
+
+  const list = models.data?.rows ?? [];
+  const model = list.find((m) => m.id === modelId) ?? list[0] ?? null;
+  const source = picked && (picked.type === 'upload') === (mode === 'upload') ? picked : null;
+
+  // A separation that ends (charged, or failed and refunded) changes the balance.
+  const active = (history.data?.rows ?? []).filter((r) => isTaskActive(r.status)).length;
+  const lastActive = useRef(active);
+  useEffect(() => {
+    if (active < lastActive.current) void balanceChanged();
+    lastActive.current = active;
+  }, [active]);
+
+  const start = async () => {
+    if (!model || !source) return;
+    await submit.mutateAsync({
+      modelId: model.id,
+      format,
+      source:
+        source.type === 'upload'
+          ? { type: 'upload', url: source.audio.url }
+          : { type: 'song', taskId: source.song.taskId, clip: source.song.clip },
+    });
+    notify.success(t('separation:started'));
+  };
+
   return (
-    <ComingSoon name="separation" title={t('menu:separation')} text={t('screens:separation')} />
+    <section className="mx-auto flex w-full max-w-7xl flex-col gap-4 px-3 py-4 sm:px-6 sm:py-6">
+      <header className="flex flex-col gap-1">
+        <h1 className="m-0 flex items-center gap-3 text-xl font-semibold text-white/90 sm:text-2xl">
+          <ScreenIcon name="separation" />
+          {t('menu:separation')}
+        </h1>
+        <p className="m-0 text-sm text-white/55">{t('screens:separation')}</p>
+      </header>
+      <div className="grid grid-cols-1 gap-4 lg:grid-cols-[380px_minmax(0,1fr)]">
+        <form
+          className="flex flex-col gap-4 self-start rounded-xl border border-white/10 bg-white/[0.03] p-3 sm:p-4"
+          onSubmit={(e) => {
+            e.preventDefault();
+            void start().catch(() => undefined);
+          }}
+        >
+          <h2 className="m-0 text-base font-medium text-white/90">
+            {t('separation:source.title')}
+          </h2>
+          <SourcePicker mode={mode} onMode={setMode} picked={picked} onPick={setPicked} />
+          <label className="flex flex-col gap-1 text-sm text-white/70">
+            {t('separation:model.label')}
+            {models.isLoading ? (
+              <Skeleton.Input active block />
+            ) : models.isError ? (
+              <Alert type="error" showIcon message={t('separation:model.failed')} />
+            ) : list.length === 0 ? (
+              <Alert type="warning" showIcon message={t('separation:model.none')} />
+            ) : (
+              <Select
+                value={model?.id}
+                onChange={setModelId}
+                aria-label={t('separation:model.label')}
+                options={list.map((m) => ({
+                  value: m.id,
+                  label: m.name,
+                }))}
+              />
+            )}
+          </label>
+          {model?.demo && (
+            <p className="m-0 text-xs text-white/50">{t('separation:model.demoHint')}</p>
+          )}
+          {!model?.demo && (
+            <label className="flex flex-col gap-1 text-sm text-white/70">
+              {t('separation:format.label')}
+              <Select
+                value={format}
+                onChange={setFormat}
+                aria-label={t('separation:format.label')}
+                options={separation.outputFormats.map((f) => ({
+                  value: f,
+                  label: f.toUpperCase(),
+                }))}
+              />
+            </label>
+          )}
+          {model && (
+            <p className="m-0 text-sm text-amber-200" data-testid="separation-cost">
+              {t('separation:cost', { credits: model.credits })}
+            </p>
+          )}
+          {!source && <p className="m-0 text-xs text-white/50">{t('separation:source.none')}</p>}
+          <Button
+            type="primary"
+            htmlType="submit"
+            disabled={!model || !source}
+            loading={submit.isPending}
+          >
+            {submit.isPending ? t('separation:submitting') : t('separation:submit')}
+          </Button>
+        </form>
+        <History history={history} onMore={() => setSize((s) => s + HISTORY_SIZE)} />
+      </div>
+    </section>
+  );
+}
+
+function History({
+  history,
+  onMore,
+}: {
+  history: ReturnType<typeof useSeparations>;
+  onMore: () => void;
+}) {
+  const { t } = useTranslation('separation');
+  const rows = history.data?.rows ?? [];
+  return (
+    <section className="flex min-w-0 flex-col gap-3" aria-label={t('separation:history.title')}>
+      <h2 className="m-0 text-base font-medium text-white/90">{t('separation:history.title')}</h2>
+      {history.isLoading ? (
+        <Skeleton active />
+      ) : history.isError ? (
+        <Alert
+          type="error"
+          showIcon
+          message={t('separation:history.failed')}
+          action={
+            <Button size="small" onClick={() => void history.refetch()}>
+              {t('separation:history.retry')}
+            </Button>
+          }
+        />
+      ) : rows.length === 0 ? (
+        <Empty image={Empty.PRESENTED_IMAGE_SIMPLE} description={t('separation:history.empty')} />
+      ) : (
+        <>
+          {rows.map((task) => (
+            <SeparationCard key={task.id} task={task} />
+          ))}
+          {(history.data?.count ?? 0) > rows.length && (
+            <Button onClick={onMore}>{t('separation:history.more')}</Button>
+          )}
+        </>
+      )}
+    </section>
   );
 }

@@ -4,6 +4,7 @@
  */
 import admin from './admin';
 import apps from './apps';
+import market from './market';
 import chat from './chat';
 import midjourney from './midjourney';
 import images from './images';
@@ -12,20 +13,25 @@ import music from './music';
 import pay from './pay';
 import prompts from './prompts';
 import sd from './sd';
+import separation from './separation';
 import user from './user';
 import video from './video';
+import works from './works';
 
 export default {
   admin,
-  user,
-  pay,
   apps,
+  market,
   chat,
-  prompts,
   midjourney,
-  mind,
   images,
-  sd,
-  video,
+  mind,
   music,
+  pay,
+  prompts,
+  sd,
+  separation,
+  user,
+  video,
+  works,
 };

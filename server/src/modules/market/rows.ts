@@ -1,0 +1,162 @@
+import type { Kysely } from 'kysely';
+import type { market as M } from '@atelier/contracts';
+import type { AppContext } from '../../context.js';
+import type { Database } from '../../db/schema.js';
+import { fileUrl } from '../files/index.js';
+import { marksOf } from './marks.js';
+
+/** The prompts with their author's name and their example's and poster's files. */
+export const promptQuery = (db: Kysely<Database>) =>
+  db
+    .selectFrom('market_prompts as p')
+    .innerJoin('users as u', 'u.id', 'p.user_id')
+    .leftJoin('files as ex', 'ex.id', 'p.example_file_id')
+    .leftJoin('files as po', 'po.id', 'p.poster_file_id');
+
+/** The columns `toPrompt` reads. */
+export const promptColumns = [
+  'p.id',
+  'p.user_id',
+  'p.category_id',
+  'p.title',
+  'p.description',
+  'p.prompt',
+  'p.negative_prompt',
+  'p.kind',
+  'p.model_id',
+  'p.model_name',
+  'p.params',
+  'p.tags',
+  'p.like_count',
+  'p.collect_count',
+  'p.use_count',
+  'p.report_count',
+  'p.featured',
+  'p.hidden',
+  'p.hidden_reason',
+  'p.hidden_at',
+  'p.created_at',
+  'u.nickname',
+  'u.username',
+  'ex.key as ex_key',
+  'ex.thumb_key as ex_thumb',
+  'ex.mime as ex_mime',
+  'ex.width as ex_width',
+  'ex.height as ex_height',
+  'po.key as po_key',
+  'po.thumb_key as po_thumb',
+] as const;
+
+export interface PromptRow {
+  id: number;
+  user_id: number;
+  category_id: number | null;
+  title: string;
+  description: string;
+  prompt: string;
+  negative_prompt: string;
+  kind: string;
+  model_id: number | null;
+  model_name: string;
+  params: string;
+  tags: string;
+  like_count: number;
+  collect_count: number;
+  use_count: number;
+  report_count: number;
+  featured: number;
+  hidden: number;
+  hidden_reason: string | null;
+  hidden_at: string | null;
+  created_at: string;
+  nickname: string;
+  username: string | null;
+  ex_key: string | null;
+  ex_thumb: string | null;
+  ex_mime: string | null;
+  ex_width: number | null;
+  ex_height: number | null;
+  po_key: string | null;
+  po_thumb: string | null;
+}
+
+const parse = <T>(text: string, fallback: T): T => {
+  try {
+    return JSON.parse(text) as T;
+  } catch {
+    return fallback;
+  }
+};
+
+/** A prompt as the API sends it; example links are signed, so anyone may load them. */
+export function toPrompt(
+  ctx: AppContext,
+  r: PromptRow,
+  viewer: number | null,
+  marks: { liked: Set<number>; collected: Set<number> },
+): M.AdminPrompt {
+  const thumbKey = r.po_thumb ?? r.po_key ?? r.ex_thumb ?? r.ex_key;
+  return {
+    id: r.id,
+    title: r.title,
+    description: r.description,
+    prompt: r.prompt,
+    negativePrompt: r.negative_prompt,
+    kind: r.kind,
+    modelId: r.model_id,
+    modelName: r.model_name,
+    params: parse<Record<string, unknown>>(r.params, {}),
+    tags: parse<string[]>(r.tags, []),
+    categoryId: r.category_id,
+    example:
+      r.ex_key && thumbKey
+        ? {
+            url: fileUrl(ctx, r.ex_key),
+            thumbUrl: fileUrl(ctx, thumbKey),
+            mime: r.ex_mime ?? '',
+            width: Number(r.ex_width ?? 0),
+            height: Number(r.ex_height ?? 0),
+          }
+        : null,
+    author: { id: r.user_id, name: r.nickname || r.username || `#${r.user_id}` },
+    likeCount: Number(r.like_count),
+    collectCount: Number(r.collect_count),
+    useCount: Number(r.use_count),
+    featured: Number(r.featured) === 1,
+    hidden: Number(r.hidden) === 1,
+    hiddenReason: r.hidden_reason,
+    liked: marks.liked.has(r.id),
+    collected: marks.collected.has(r.id),
+    mine: viewer === r.user_id,
+    createdAt: r.created_at,
+    reportCount: Number(r.report_count),
+    hiddenAt: r.hidden_at,
+  };
+}
+
+/** Rows to API prompts with the viewer's likes and collections. */
+export async function toPrompts(
+  ctx: AppContext,
+  rows: PromptRow[],
+  viewer: number | null,
+): Promise<M.AdminPrompt[]> {
+  const marks = await marksOf(
+    ctx.db.kysely,
+    viewer,
+    rows.map((r) => r.id),
+  );
+  return rows.map((r) => toPrompt(ctx, r, viewer, marks));
+}
+
+/** Drops the operator-only fields. */
+export const forUser = ({ reportCount: _r, hiddenAt: _h, ...p }: M.AdminPrompt): M.MarketPrompt =>
+  p;
+
+/** `%word%` for a LIKE, without the caller's wildcards, lower-cased (compare with lower()). */
+export const likePattern = (keyword: string | undefined): string | null => {
+  const k = keyword
+    ?.replace(/[%_\\]/g, '')
+    .trim()
+    .toLowerCase();
+  return k ? `%${k}%` : null;
+};

@@ -1,0 +1,59 @@
+import { CustomerServiceOutlined, FileOutlined } from '@ant-design/icons';
+import type { works as W } from '@atelier/contracts';
+
+/**
+ * A work's picture in a grid or the viewer: an image, a video with its poster and a player,
+ * or an audio player on a plain tile (a file of another type shows its icon).
+ */
+export function WorkMedia(props: {
+  file: W.WorkFile | null;
+  alt: string;
+  /** The viewer shows the full file; a grid its thumbnail. */
+  large?: boolean;
+}) {
+  const f = props.file;
+  if (!f)
+    return (
+      <div className="flex aspect-square items-center justify-center bg-white/5 text-3xl text-white/30">
+        <FileOutlined />
+      </div>
+    );
+  const ratio = f.width && f.height ? `${f.width} / ${f.height}` : undefined;
+  if (f.media === 'image')
+    return (
+      <img
+        src={props.large ? f.url : f.thumbUrl}
+        alt={props.alt}
+        loading="lazy"
+        style={ratio ? { aspectRatio: ratio } : undefined}
+        className={`block w-full bg-white/5 object-contain ${props.large ? 'max-h-[75vh]' : ''}`}
+      />
+    );
+  if (f.media === 'video')
+    return (
+      <video
+        src={f.url}
+        poster={f.thumbUrl !== f.url ? f.thumbUrl : undefined}
+        controls
+        preload="none"
+        aria-label={props.alt}
+        style={ratio ? { aspectRatio: ratio } : undefined}
+        className="block w-full bg-black"
+      />
+    );
+  if (f.media === 'audio')
+    return (
+      <div className="flex flex-col gap-3 bg-gradient-to-br from-violet-900/50 to-sky-900/40 p-4">
+        <CustomerServiceOutlined className="text-4xl text-white/70" aria-hidden />
+        <audio src={f.url} controls preload="none" aria-label={props.alt} className="w-full" />
+      </div>
+    );
+  return (
+    <a
+      href={f.url}
+      className="flex aspect-square items-center justify-center bg-white/5 text-3xl text-white/50"
+    >
+      <FileOutlined aria-label={props.alt} />
+    </a>
+  );
+}
