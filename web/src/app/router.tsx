@@ -147,7 +147,7 @@ export const routes: RouteObject[] = [
     children: [
       { path: '/', element: <MainLayout />, errorElement: <RouteError />, children: layoutScreens },
       screen('/welcome', () => import('../features/welcome/welcome-screen')),
-      screen('/admin/:section?', () => import('../features/admin/admin-screen')),
+      screen('/admin/:section?', () => import('./admin-host')),
       screen('/404', () => import('../features/status-pages/not-found-screen')),
       screen('/500', () => import('../features/status-pages/server-error-screen')),
       { path: '*', element: <Navigate to="/404" replace /> },

@@ -5,13 +5,14 @@ import { Link, Navigate, useNavigate, useParams } from 'react-router';
 import { useIsMobile } from '../../components/use-is-mobile';
 import { useLazyTexts } from '../../components/use-lazy-texts';
 import { isSignedIn, useAuthStore } from '../../stores/auth';
-import { sections } from './sections';
+import { sections as ownSections, type AdminSection } from './sections';
 
 /**
  * `/admin/<section>`: the operator console, for the admin role only. A side menu of the
  * registered sections (a select on phones) and the chosen section, each its own lazy chunk.
  */
-export default function AdminScreen() {
+export default function AdminScreen({ extra = [] }: { extra?: AdminSection[] }) {
+  const sections = [...ownSections, ...extra];
   const { t } = useTranslation();
   const ready = useLazyTexts();
   const mobile = useIsMobile();

@@ -44,8 +44,7 @@ function unwrap(schema: z.ZodType): { inner: z.ZodType; optional: boolean } {
     } else if (['nonoptional', 'readonly', 'catch'].includes(d.type)) {
       nonOptional ||= d.type === 'nonoptional';
       s = d.innerType!;
-    }
-    else if (d.type === 'pipe') s = defOf(d.in!).type === 'transform' ? d.out! : d.in!;
+    } else if (d.type === 'pipe') s = defOf(d.in!).type === 'transform' ? d.out! : d.in!;
     else break;
   }
   return { inner: s, optional: optional && !nonOptional };

@@ -19,6 +19,9 @@ export default {
     sites: 'Sites & content',
     tasks: 'Tasks',
     audit: 'Audit log',
+    moderation: 'Moderation',
+    market: 'Prompt market',
+    stableDiffusion: 'Stable Diffusion & toolbox',
   },
   table: {
     add: 'Add',

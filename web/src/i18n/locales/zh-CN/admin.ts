@@ -17,6 +17,9 @@ export default {
     sites: '站点与内容',
     tasks: '任务',
     audit: '操作日志',
+    moderation: '作品审核',
+    market: '提示词市场',
+    stableDiffusion: 'Stable Diffusion 与工具箱',
   },
   table: {
     add: '新增',

@@ -19,6 +19,9 @@ export default {
     sites: '站點與內容',
     tasks: '任務',
     audit: '操作日誌',
+    moderation: '作品審核',
+    market: '提示詞市場',
+    stableDiffusion: 'Stable Diffusion 與工具箱',
   },
   table: {
     add: '新增',
