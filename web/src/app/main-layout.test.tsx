@@ -69,10 +69,10 @@ afterEach(() => {
 });
 
 describe('the menu', () => {
-  it('tags the screens still to come "Soon" and opens the frequent questions', () => {
+  it('tags no screen "Soon" now that every screen has landed, and opens the frequent questions', () => {
     viewport(false);
     renderAt('/Chat');
-    expect(link(/AI Video/).textContent).toBe('AI VideoSoon');
+    expect(link(/AI Video/).textContent).toBe('AI Video');
     expect(link(/History/).textContent).toBe('History');
     expect(link(/AI Agent/).textContent).toBe('AI Agent');
     expect(link(/Mind Map/).textContent).toBe('Mind Map');
@@ -80,17 +80,17 @@ describe('the menu', () => {
     expect(useDialogs.getState().flags.faq).toBe(true);
   });
 
-  it('says "Soon" in Chinese too', () => {
+  it('names the screens in Chinese, with no "Soon" tag', () => {
     viewport(false);
     useAppSetting.setState({ language: 'zh-CN' });
     renderAt('/Chat');
     const tagged = within(screen.getByRole('navigation', { name: '主导航' })).getByRole('link', {
       name: /AI 视频/,
     });
-    expect(tagged.textContent).toBe('AI 视频即将开放');
+    expect(tagged.textContent).toBe('AI 视频');
   });
 
-  it('never makes a screen still to come a phone tab; the launcher lists it tagged, last', () => {
+  it('keeps five phone tabs; the launcher lists every menu screen in the menu's order', () => {
     viewport(true);
     renderAt('/mobileHome');
     const tabs = within(nav())
@@ -103,11 +103,11 @@ describe('the menu', () => {
     expect(cards).toEqual([
       'AI Agent',
       'MJ Drawing',
+      'AI Video',
       'History',
       'User centre',
       'Roles',
       'Mind Map',
-      'SoonAI Video',
     ]);
     fireEvent.click(screen.getByRole('button', { name: /Frequent questions/ }));
     expect(useDialogs.getState().flags.faq).toBe(true);
