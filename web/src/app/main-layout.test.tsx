@@ -90,7 +90,7 @@ describe('the menu', () => {
     expect(tagged.textContent).toBe('AI 视频');
   });
 
-  it('keeps five phone tabs; the launcher lists every menu screen in the menu's order', () => {
+  it('keeps five phone tabs; the launcher lists every menu screen in menu order', () => {
     viewport(true);
     renderAt('/mobileHome');
     const tabs = within(nav())
