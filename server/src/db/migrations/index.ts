@@ -11,6 +11,7 @@ import { drawingOnTasks } from './0009_drawing_on_tasks.js';
 import { siteLanguage } from './0010_site_language.js';
 import { ledgerHistoryOwner } from './0011_ledger_history_owner.js';
 import { periodicRuns } from './0012_periodic_runs.js';
+import { taskClaimIndex } from './0013_task_claim_index.js';
 import { stableDiffusion } from './0015_stable_diffusion.js';
 import { video } from './0016_video.js';
 import { works } from './0019_works.js';
@@ -31,6 +32,7 @@ export const migrations: Record<string, AtelierMigration> = {
   '0010_site_language': siteLanguage,
   '0011_ledger_history_owner': ledgerHistoryOwner,
   '0012_periodic_runs': periodicRuns,
+  '0013_task_claim_index': taskClaimIndex,
   '0015_stable_diffusion': stableDiffusion,
   '0016_video': video,
   '0019_works': works,
