@@ -193,7 +193,7 @@ export function DrawComposer(props: ComposerProps) {
       {model?.edits ? (
         <References form={form} set={set} />
       ) : (
-        <span className="text-xs text-white/45">{t('images:noEdits')}</span>
+        <span className="text-xs text-white/60">{t('images:noEdits')}</span>
       )}
       <Cost model={model} form={form} />
       <Button

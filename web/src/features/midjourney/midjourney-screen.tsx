@@ -17,7 +17,6 @@ import { useDialogs } from '../../stores/dialogs';
 import { Composer } from './composer';
 import { Galleries } from './galleries';
 import { Results } from './results';
-import { usePrefill } from './use-prefill';
 
 function Tool(props: { icon: ReactNode; label: string; onClick: () => void }) {
   return (
@@ -38,7 +37,6 @@ export default function MidjourneyScreen() {
   const open = useDialogs((s) => s.open);
   const lists = useRef<HTMLDivElement>(null);
   const phone = useIsMobile();
-  usePrefill();
   /** A queued drawing shows first in "My drawings": open that tab, and on a phone scroll to it. */
   const showNewDrawing = () => {
     setTab('results');

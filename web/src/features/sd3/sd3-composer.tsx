@@ -110,7 +110,7 @@ function InitImage({ form, set }: Pick<Sd3ComposerProps, 'form' | 'set'>) {
           step={0.05}
           value={form.strength}
           onChange={(strength) => set({ strength })}
-          aria-label={t('images:strength')}
+          ariaLabelForHandle={t('images:strength')}
         />
       </Field>
     </>
@@ -234,7 +234,7 @@ export function Sd3Composer(props: Sd3ComposerProps) {
           step={0.5}
           value={form.cfgScale ?? 4}
           onChange={(cfgScale) => set({ cfgScale })}
-          aria-label={t('images:cfg')}
+          ariaLabelForHandle={t('images:cfg')}
         />
       </Field>
       <Field label={t('images:stylePreset')}>

@@ -87,7 +87,7 @@ export function SdForm(props: {
               onChange={(e) => set(f.name, e.target.value)}
             />
             {f.name === 'prompt' && promptMissing && (
-              <span className="text-xs text-white/45">{t('sd:field.promptRequired')}</span>
+              <span className="text-xs text-white/60">{t('sd:field.promptRequired')}</span>
             )}
           </div>
         );

@@ -78,7 +78,7 @@ export function SdResults(props: { onRedo: (task: sd.SdTask) => void }) {
               </div>
             )}
             <p className="m-0 line-clamp-2 text-xs text-white/70">{task.prompt}</p>
-            <div className="flex items-center justify-between text-xs text-white/45">
+            <div className="flex items-center justify-between text-xs text-white/60">
               <span>{task.modelName}</span>
               <Popconfirm title={t('sd:confirmDelete')} onConfirm={() => del.mutate(task.id)}>
                 <Button

@@ -46,7 +46,7 @@ function ModelCard({ m, onOpen }: { m: sd.SdModel; onOpen: () => void }) {
         <span className="flex flex-col gap-1 p-3">
           <span className="font-semibold text-white/90">{m.name}</span>
           <span className="line-clamp-2 text-xs text-white/60">{m.description}</span>
-          <span className="text-xs text-white/45">
+          <span className="text-xs text-white/60">
             {m.baseModel} · {m.demo ? t('sd:demo') : m.providerName} · {m.credits}
           </span>
         </span>
@@ -100,7 +100,7 @@ function ModelDetail(props: {
             >
               <img src={e.image} alt={e.prompt} loading="lazy" className="w-full rounded" />
               <p className="m-0 line-clamp-2 text-xs text-white/70">{e.prompt}</p>
-              <p className="m-0 text-xs text-white/45">
+              <p className="m-0 text-xs text-white/60">
                 {e.width}×{e.height} · {e.steps} · {e.sampler} · {e.seed}
               </p>
               <Button size="small" onClick={() => setValues(valuesOf(e.prompt, e))}>

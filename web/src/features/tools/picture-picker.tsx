@@ -41,7 +41,7 @@ export function PicturePicker(props: {
         <>
           <p className="m-0 text-xs text-white/55">{t('sd:tools.pick')}</p>
           {mine.data?.length === 0 && (
-            <p className="m-0 text-xs text-white/40">{t('sd:tools.noPick')}</p>
+            <p className="m-0 text-xs text-white/60">{t('sd:tools.noPick')}</p>
           )}
           <ul className="m-0 flex list-none gap-2 overflow-x-auto p-0">
             {mine.data?.slice(0, 12).map((p) => (

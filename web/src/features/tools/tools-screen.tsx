@@ -83,7 +83,7 @@ export default function ToolsScreen() {
               <span className="font-semibold text-white/90">{t(tile.name)}</span>
               <span className="text-xs text-white/55">{t(tile.hint)}</span>
               {row && (
-                <span className="text-xs text-white/40">
+                <span className="text-xs text-white/60">
                   {row.demo ? t('sd:demo') : t('sd:tools.served', { name: row.providerName })} ·{' '}
                   {row.credits}
                 </span>

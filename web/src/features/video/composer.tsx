@@ -110,7 +110,7 @@ function Extras(props: {
         <Button disabled={!!brushReason} title={brushReason} onClick={() => setBrushOpen(true)}>
           {t('video:motionBrush')}
         </Button>
-        {brushReason && <span className="text-xs text-white/40">{brushReason}</span>}
+        {brushReason && <span className="text-xs text-white/60">{brushReason}</span>}
         {f.brush && (
           <Tag>
             {t('video:brushSet', {

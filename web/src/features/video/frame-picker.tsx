@@ -54,7 +54,7 @@ export function FramePicker(props: {
             {t('video:pickImage')}
           </Button>
           {props.disabledReason && (
-            <span className="text-xs text-white/40">{props.disabledReason}</span>
+            <span className="text-xs text-white/60">{props.disabledReason}</span>
           )}
         </>
       )}
