@@ -11,7 +11,7 @@ import { providerCheckRoutes } from './provider-checks.js';
 export { MIND_SYSTEM_PROMPT } from './prompt.js';
 export { createModel, modelsWithProvider } from './models.js';
 export { boxOf, openProviderKey, PROVIDER_KEY_CONTEXT } from './providers.js';
-export { DEMO_PROVIDER } from './seed.js';
+export { DEMO_PROVIDER, seedDemoModel } from './seed.js';
 export type { ProviderProtocol } from './tables.js';
 export { modelAllowance } from './model-access.js';
 export {

@@ -117,3 +117,39 @@ export async function seedCatalog(ctx: AppContext): Promise<string[]> {
     );
   return lines;
 }
+
+/**
+ * Adds a demo model on the demo provider once, by name: an admin's later edits stay, and
+ * another process seeding at the same moment is no error. True when this call added it.
+ */
+export async function seedDemoModel(
+  ctx: AppContext,
+  model: {
+    name: string;
+    upstreamModel: string;
+    kind: (typeof C.modelKinds)[number];
+    priceKey: string;
+    sort?: number;
+  },
+): Promise<boolean> {
+  const db = ctx.db.kysely;
+  const exists = await db
+    .selectFrom('chat_models')
+    .select('id')
+    .where('name', '=', model.name)
+    .executeTakeFirst();
+  if (exists) return false;
+  const demo = await db
+    .selectFrom('chat_providers')
+    .select('id')
+    .where('name', '=', DEMO_PROVIDER)
+    .executeTakeFirst();
+  if (!demo) return false;
+  try {
+    await createModel(ctx, { sort: 1000, ...model, providerId: demo.id });
+    return true;
+  } catch (error) {
+    if (error instanceof AppError && error.status === 409) return false;
+    throw error;
+  }
+}

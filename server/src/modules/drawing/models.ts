@@ -6,47 +6,23 @@ import { route } from '../../http/route.js';
 import { priceActionOf } from '../../providers/image/custom-ids.js';
 import type { MjFlavour } from '../../providers/image/midjourney-proxy.js';
 import {
-  createModel,
-  DEMO_PROVIDER,
   modelAllowance,
   modelsWithProvider,
   openProviderKey,
+  seedDemoModel,
 } from '../chat/index.js';
 import { texts } from './messages.js';
 
 export const DEMO_IMAGE_MODEL = 'Offline demo · Midjourney';
 
 /** Adds the demo image model on the demo provider once (an admin's later edits stay). */
-export async function seedImageModel(ctx: AppContext): Promise<boolean> {
-  const db = ctx.db.kysely;
-  const exists = await db
-    .selectFrom('chat_models')
-    .select('id')
-    .where('name', '=', DEMO_IMAGE_MODEL)
-    .executeTakeFirst();
-  if (exists) return false;
-  const demo = await db
-    .selectFrom('chat_providers')
-    .select('id')
-    .where('name', '=', DEMO_PROVIDER)
-    .executeTakeFirst();
-  if (!demo) return false;
-  try {
-    await createModel(ctx, {
-      name: DEMO_IMAGE_MODEL,
-      upstreamModel: 'demo-image',
-      providerId: demo.id,
-      kind: 'image',
-      priceKey: 'demo-image:imagine',
-      sort: 1000,
-    });
-    return true;
-  } catch (error) {
-    // Another process seeded at the same moment.
-    if (error instanceof AppError && error.status === 409) return false;
-    throw error;
-  }
-}
+export const seedImageModel = (ctx: AppContext): Promise<boolean> =>
+  seedDemoModel(ctx, {
+    name: DEMO_IMAGE_MODEL,
+    upstreamModel: 'demo-image',
+    kind: 'image',
+    priceKey: 'demo-image:imagine',
+  });
 
 export interface DrawingModel {
   id: number;

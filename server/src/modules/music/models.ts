@@ -4,42 +4,20 @@ import type { AppContext } from '../../context.js';
 import { AppError, notFound } from '../../http/errors.js';
 import { route } from '../../http/route.js';
 import type { MusicUpstream } from '../../providers/music/http.js';
-import { createModel, DEMO_PROVIDER, modelsWithProvider, openProviderKey } from '../chat/index.js';
+import { modelsWithProvider, openProviderKey, seedDemoModel } from '../chat/index.js';
 import { texts } from './messages.js';
 
 export const DEMO_MUSIC_MODEL = 'Offline demo · Suno';
 const PROTOCOLS = ['demo', 'suno-newapi', 'suno-api'] as const;
 
 /** Adds the demo music model on the demo provider once (an admin's later edits stay). */
-export async function seedMusicModel(ctx: AppContext): Promise<boolean> {
-  const db = ctx.db.kysely;
-  const exists = await db
-    .selectFrom('chat_models')
-    .select('id')
-    .where('name', '=', DEMO_MUSIC_MODEL)
-    .executeTakeFirst();
-  if (exists) return false;
-  const demo = await db
-    .selectFrom('chat_providers')
-    .select('id')
-    .where('name', '=', DEMO_PROVIDER)
-    .executeTakeFirst();
-  if (!demo) return false;
-  try {
-    await createModel(ctx, {
-      name: DEMO_MUSIC_MODEL,
-      upstreamModel: 'chirp-v4',
-      providerId: demo.id,
-      kind: 'music',
-      priceKey: 'demo-music:song',
-      sort: 1000,
-    });
-    return true;
-  } catch (error) {
-    if (error instanceof AppError && error.status === 409) return false;
-    throw error;
-  }
-}
+export const seedMusicModel = (ctx: AppContext): Promise<boolean> =>
+  seedDemoModel(ctx, {
+    name: DEMO_MUSIC_MODEL,
+    upstreamModel: 'chirp-v4',
+    kind: 'music',
+    priceKey: 'demo-music:song',
+  });
 
 export interface MusicModel {
   id: number;

@@ -1,41 +1,18 @@
 import type { AppContext } from '../../context.js';
 import { AppError, notFound } from '../../http/errors.js';
-import { createModel, DEMO_PROVIDER, modelsWithProvider, openProviderKey } from '../chat/index.js';
+import { modelsWithProvider, openProviderKey, seedDemoModel } from '../chat/index.js';
 import { texts } from './messages.js';
 
 export const DEMO_SEPARATION_MODEL = 'Offline demo · Separation';
 
 /** Adds the demo separation model on the demo provider once (an admin's later edits stay). */
-export async function seedSeparationModel(ctx: AppContext): Promise<boolean> {
-  const db = ctx.db.kysely;
-  const exists = await db
-    .selectFrom('chat_models')
-    .select('id')
-    .where('name', '=', DEMO_SEPARATION_MODEL)
-    .executeTakeFirst();
-  if (exists) return false;
-  const demo = await db
-    .selectFrom('chat_providers')
-    .select('id')
-    .where('name', '=', DEMO_PROVIDER)
-    .executeTakeFirst();
-  if (!demo) return false;
-  try {
-    await createModel(ctx, {
-      name: DEMO_SEPARATION_MODEL,
-      upstreamModel: 'demo-separation',
-      providerId: demo.id,
-      kind: 'separation',
-      priceKey: 'demo-separation:separate',
-      sort: 1000,
-    });
-    return true;
-  } catch (error) {
-    // Another process seeded at the same moment.
-    if (error instanceof AppError && error.status === 409) return false;
-    throw error;
-  }
-}
+export const seedSeparationModel = (ctx: AppContext): Promise<boolean> =>
+  seedDemoModel(ctx, {
+    name: DEMO_SEPARATION_MODEL,
+    upstreamModel: 'demo-separation',
+    kind: 'separation',
+    priceKey: 'demo-separation:separate',
+  });
 
 export interface SeparationModel {
   id: number;

@@ -4,11 +4,10 @@ import { AppError, notFound } from '../../http/errors.js';
 import { VIDEO_PROTOCOLS, videoAdapters, type VideoAdapter } from '../../providers/video/index.js';
 import type { Capabilities } from '../../providers/video/types.js';
 import {
-  createModel,
-  DEMO_PROVIDER,
   modelsWithProvider,
   openProviderKey,
   type ProviderProtocol,
+  seedDemoModel,
 } from '../chat/index.js';
 import { texts } from './messages.js';
 
@@ -145,32 +144,10 @@ export async function priceKeyFor(
 }
 
 /** Adds the demo video model on the demo provider once (an admin's later edits stay). */
-export async function seedVideoModel(ctx: AppContext): Promise<boolean> {
-  const db = ctx.db.kysely;
-  const exists = await db
-    .selectFrom('chat_models')
-    .select('id')
-    .where('name', '=', DEMO_VIDEO_MODEL)
-    .executeTakeFirst();
-  if (exists) return false;
-  const demo = await db
-    .selectFrom('chat_providers')
-    .select('id')
-    .where('name', '=', DEMO_PROVIDER)
-    .executeTakeFirst();
-  if (!demo) return false;
-  try {
-    await createModel(ctx, {
-      name: DEMO_VIDEO_MODEL,
-      upstreamModel: 'demo-video',
-      providerId: demo.id,
-      kind: 'video',
-      priceKey: 'demo-video:generate',
-      sort: 1000,
-    });
-    return true;
-  } catch (error) {
-    if (error instanceof AppError && error.status === 409) return false;
-    throw error;
-  }
-}
+export const seedVideoModel = (ctx: AppContext): Promise<boolean> =>
+  seedDemoModel(ctx, {
+    name: DEMO_VIDEO_MODEL,
+    upstreamModel: 'demo-video',
+    kind: 'video',
+    priceKey: 'demo-video:generate',
+  });
