@@ -2,7 +2,7 @@ import type { images as I } from '@atelier/contracts';
 import type { AppContext } from '../../context.js';
 import { nowIso } from '../../db/database.js';
 import { AppError, notFound } from '../../http/errors.js';
-import { createModel, DEMO_PROVIDER, modelsWithProvider, openProviderKey } from '../chat/index.js';
+import { modelsWithProvider, openProviderKey, seedDemoModel } from '../chat/index.js';
 import { texts } from './messages.js';
 
 /** The two screens' models: `draw` (OpenAI images, /draw) and `sd3` (Stability, /sd3). */
@@ -55,33 +55,15 @@ export async function seedImageModels(ctx: AppContext): Promise<string[]> {
     if (Number(r.numInsertedOrUpdatedRows ?? 0))
       lines.push(`Images: price ${p.model}:${p.action} added`);
   }
-  const demo = await db
-    .selectFrom('chat_providers')
-    .select('id')
-    .where('name', '=', DEMO_PROVIDER)
-    .executeTakeFirst();
-  if (!demo) return lines;
   for (const [i, d] of [DEMOS.draw, DEMOS.sd3].entries()) {
-    const exists = await db
-      .selectFrom('chat_models')
-      .select('id')
-      .where('name', '=', d.name)
-      .executeTakeFirst();
-    if (exists) continue;
-    try {
-      await createModel(ctx, {
-        name: d.name,
-        upstreamModel: d.upstream,
-        providerId: demo.id,
-        kind: 'image',
-        priceKey: `${d.priceModel}:generate`,
-        sort: 1010 + i,
-      });
-      lines.push(`Images: the "${d.name}" model added`);
-    } catch (error) {
-      // Another process seeded at the same moment.
-      if (!(error instanceof AppError && error.status === 409)) throw error;
-    }
+    const added = await seedDemoModel(ctx, {
+      name: d.name,
+      upstreamModel: d.upstream,
+      kind: 'image',
+      priceKey: `${d.priceModel}:generate`,
+      sort: 1010 + i,
+    });
+    if (added) lines.push(`Images: the "${d.name}" model added`);
   }
   return lines;
 }
