@@ -98,6 +98,8 @@ export const videoTask = z.object({
   modelName: z.string(),
   demo: z.boolean(),
   credits: z.number().int(),
+  /** The clip arrived after the time limit (the task had failed and refunded): kept, not charged. */
+  lateResult: z.boolean(),
   queuePosition: z.number().int().nullable(),
   /** Seconds since it started running (or since it was queued, while queued). */
   elapsedSeconds: z.number().int(),

@@ -72,6 +72,11 @@ function Card(props: {
           )}
         </div>
       )}
+      {done && x.lateResult && (
+        <p className="m-0 text-xs text-amber-300" data-testid="video-late">
+          {t('video:lateResult')}
+        </p>
+      )}
       <p className="m-0 line-clamp-2 text-xs text-white/70">{x.prompt}</p>
       <div className="flex flex-wrap gap-1">
         {done && (

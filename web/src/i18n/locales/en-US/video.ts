@@ -47,6 +47,7 @@ export default {
   queued: 'Queued, {{n}} ahead',
   running: '{{progress}}% · {{elapsed}} s so far · about {{left}} s left',
   failed: 'Failed: {{error}} (credits returned)',
+  lateResult: 'Arrived after the time limit — not charged',
   play: 'Play',
   download: 'Download',
   extend: 'Extend',
