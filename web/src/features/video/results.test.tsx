@@ -6,6 +6,7 @@ import { queryClient } from '../../api/query-client';
 import { i18n, loadLazyNamespaces } from '../../i18n';
 import { useAppSetting } from '../../stores/app-setting';
 import { useAuthStore } from '../../stores/auth';
+import { serveList } from '../../test/serve-list';
 import { Results } from './results';
 
 /** A finished clip as the server lists it; `late`: it came after the time limit, charged 0. */
@@ -40,24 +41,6 @@ const clip = (id: number, late: boolean): V.VideoTask => ({
   finishedAt: '2026-11-25T11:00:00.000Z',
 });
 
-function serve(rows: V.VideoTask[]) {
-  vi.stubGlobal(
-    'fetch',
-    vi.fn<typeof fetch>(
-      async () =>
-        new Response(
-          JSON.stringify({
-            code: 200,
-            success: true,
-            message: '',
-            data: { rows, count: rows.length },
-          }),
-          { status: 200, headers: { 'content-type': 'application/json' } },
-        ),
-    ),
-  );
-}
-
 const renderResults = () =>
   render(
     <QueryClientProvider client={queryClient}>
@@ -85,7 +68,7 @@ describe('a clip that arrived after the time limit', () => {
     useAppSetting.setState({ language: lang });
     await i18n.changeLanguage(lang);
     useAuthStore.setState({ token: 'session' });
-    serve([clip(2, true), clip(1, false)]);
+    serveList([clip(2, true), clip(1, false)]);
     renderResults();
     const late = await cardOf(2);
     expect(within(late).getByTestId('video-late').textContent).toBe(note);
