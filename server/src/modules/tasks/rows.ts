@@ -72,6 +72,7 @@ export function toTaskRow(ctx: AppContext, r: RawTask): TaskRow {
     createdAt: r.created_at,
     startedAt: r.started_at,
     finishedAt: r.finished_at,
+    lateUntil: r.late_until === null ? null : Number(r.late_until),
   };
 }
 

@@ -68,6 +68,8 @@ async function timedOut(user: TestUser, protocol: string, scenario: object) {
   const failed = await finished(user, r.body.data.id);
   expect(failed.status, JSON.stringify(failed)).toBe(TaskStatus.failed);
   expect(failed.error).toMatch(/超时/);
+  // Still watched: the screen says a late clip would still come, free.
+  expect(Date.parse(failed.lateUntil!)).toBeGreaterThan(Date.now());
   return { task: failed, job: newestJob(protocol) };
 }
 
@@ -85,6 +87,7 @@ const succeeded = (user: TestUser, id: number, ms = 30_000) =>
 async function expectStoredClip(user: TestUser, x: V.VideoTask) {
   expect(x.video?.mime).toBe('video/mp4');
   expect(x.lateResult).toBe(true);
+  expect(x.lateUntil).toBeNull();
   expect(x.credits).toBe(0);
   expect(x.error).toBeNull();
   const info = await probeMedia(mediaTools()!, await storedBytes(user, x.video!.url));
@@ -174,6 +177,7 @@ describe('a clip that arrives after the timeout', () => {
     const types = (await eventsOf(task.id)).map((e) => e.type);
     expect(types.filter((x) => x === 'released')).toHaveLength(1);
     expect(types).not.toContain('late-result');
+    expect((await statusOf(alice, task.id)).lateUntil).toBeNull();
     expect(await balance(alice.userId)).toBe(before);
     // Its callback again: nothing is watched any more.
     const again = await callBack(job.callbackUrl!, fake.view(job.id));

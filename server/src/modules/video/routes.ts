@@ -63,6 +63,7 @@ export function toVideoTask(
     demo: model?.demo ?? false,
     credits: t.status === TaskStatus.failed ? 0 : t.credits,
     lateResult: d.lateResult === true,
+    lateUntil: t.lateUntil === null ? null : new Date(t.lateUntil).toISOString(),
     queuePosition: positions.get(t.id) ?? null,
     elapsedSeconds: elapsed,
     estimatedSeconds: isTaskActive(t.status) ? Math.max(1, typical - elapsed) : null,

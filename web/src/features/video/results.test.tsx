@@ -34,6 +34,7 @@ const clip = (id: number, late: boolean): V.VideoTask => ({
   demo: false,
   credits: late ? 0 : 7,
   lateResult: late,
+  lateUntil: null,
   queuePosition: null,
   elapsedSeconds: 60,
   estimatedSeconds: null,
@@ -75,5 +76,25 @@ describe('a clip that arrived after the time limit', () => {
     expect(within(late).getByTestId('video-download')).toBeTruthy();
     const onTime = await cardOf(1);
     expect(within(onTime).queryByTestId('video-late')).toBeNull();
+  });
+
+  it('a clip that ran out of time says it may still come, free', async () => {
+    useAppSetting.setState({ language: 'en-US' });
+    await i18n.changeLanguage('en-US');
+    useAuthStore.setState({ token: 'session' });
+    const failed = (id: number, lateUntil: string | null): V.VideoTask => ({
+      ...clip(id, false),
+      status: TaskStatus.failed,
+      video: null,
+      credits: 0,
+      error: 'The task took too long and was stopped; your credits were returned',
+      lateUntil,
+    });
+    serveList([failed(4, '2026-11-26T11:00:00.000Z'), failed(3, null)]);
+    renderResults();
+    expect(within(await cardOf(4)).getByTestId('video-late-watch').textContent).toBe(
+      'If the clip still arrives, it will appear here at no charge',
+    );
+    expect(within(await cardOf(3)).queryByTestId('video-late-watch')).toBeNull();
   });
 });

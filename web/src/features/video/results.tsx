@@ -55,7 +55,10 @@ function Card(props: {
           data-testid="video-progress"
         >
           {x.status === TaskStatus.failed ? (
-            <span role="alert">{t('video:failed', { error: x.error ?? '' })}</span>
+            <>
+              <span role="alert">{t('video:failed', { error: x.error ?? '' })}</span>
+              {x.lateUntil && <span data-testid="video-late-watch">{t('video:lateWatch')}</span>}
+            </>
           ) : (
             <>
               <Progress percent={x.progress} size="small" className="w-full" />
