@@ -98,6 +98,13 @@ export const videoTask = z.object({
   modelName: z.string(),
   demo: z.boolean(),
   credits: z.number().int(),
+  /** The clip arrived after the time limit (the task had failed and refunded): kept, not charged. */
+  lateResult: z.boolean(),
+  /**
+   * Failed by the time limit while the upstream still works on it: until then its clip, if it
+   * arrives, is kept and shown here, free (null otherwise).
+   */
+  lateUntil: isoTime.nullable(),
   queuePosition: z.number().int().nullable(),
   /** Seconds since it started running (or since it was queued, while queued). */
   elapsedSeconds: z.number().int(),

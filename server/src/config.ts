@@ -161,6 +161,23 @@ export const configSchema = z.object({
       leaseMs: z.coerce.number().int().min(100).max(600_000).default(30_000),
       /** How often an idle worker looks for due tasks (wake-ups usually come first). */
       idlePollMs: z.coerce.number().int().min(10).max(60_000).default(1000),
+      /**
+       * How long a task that failed by its timeout, with a job still upstream, is watched for
+       * a late result (kept, charged 0: modules/tasks/late.ts); 0 turns the watch off.
+       */
+      lateWatchMs: z.coerce
+        .number()
+        .int()
+        .min(0)
+        .max(7 * 24 * 3600_000)
+        .default(24 * 3600_000),
+      /** How often a watched task is polled (a callback brings its result sooner). */
+      latePollMs: z.coerce
+        .number()
+        .int()
+        .min(10)
+        .max(24 * 3600_000)
+        .default(60_000),
     })
     .prefault({}),
   files: z
@@ -239,6 +256,8 @@ const envKeys: Record<string, string> = {
   TASK_BACKOFF_MS: 'tasks.backoffMs',
   TASK_LEASE_MS: 'tasks.leaseMs',
   TASK_IDLE_POLL_MS: 'tasks.idlePollMs',
+  TASK_LATE_WATCH_MS: 'tasks.lateWatchMs',
+  TASK_LATE_POLL_MS: 'tasks.latePollMs',
   UPLOAD_MAX_BYTES: 'files.uploadMaxBytes',
   UPLOAD_RATE_LIMIT: 'files.uploadRateLimit',
   FILE_LINK_TTL_SECONDS: 'files.linkTtlSeconds',

@@ -20,6 +20,8 @@ export interface Scenario {
   expireFirstLink?: boolean;
   /** Send the final state to the job's callback_url (when it has one). */
   callback?: boolean;
+  /** The job runs until `finish(id)` (an upstream slower than any timeout of ours). */
+  manual?: boolean;
 }
 
 interface Job {
@@ -31,6 +33,10 @@ interface Job {
   callbackUrl?: string;
   linksHanded: number;
   callbackDeliveries: number[];
+  /** What our callback route answered, in order. */
+  callbackAnswers: unknown[];
+  /** A manual job: when `finish` ended it. */
+  finishedAt?: number;
 }
 
 export interface FakeVideoUpstream extends FakeServer {
@@ -41,6 +47,10 @@ export interface FakeVideoUpstream extends FakeServer {
   clipSeconds: number;
   /** Result downloads, counted by job id. */
   downloads: Map<string, number>;
+  /** Ends a manual job now (done, or failed with `fail`/`filter`), calling back if asked. */
+  finish(id: string): void;
+  /** A job as its protocol shows it now (the body of its callback). */
+  view(id: string): unknown;
 }
 
 const KEY = 'sk-video-fake';
@@ -71,6 +81,8 @@ export async function startFakeVideoUpstream(opts: { stepMs?: number; clipSecond
   const downloads = new Map<string, number>();
 
   const phase = (j: Job) => {
+    if (j.scenario.manual && !j.finishedAt) return 'running';
+    if (j.scenario.manual) return j.scenario.fail || j.scenario.filter ? 'failed' : 'done';
     const steps = j.scenario.steps ?? 2;
     const i = Math.floor((Date.now() - j.created) / stepMs);
     if (i >= steps) return j.scenario.fail || j.scenario.filter ? 'failed' : 'done';
@@ -231,25 +243,28 @@ export async function startFakeVideoUpstream(opts: { stepMs?: number; clipSecond
       ...(callbackUrl ? { callbackUrl } : {}),
       linksHanded: 0,
       callbackDeliveries: [],
+      callbackAnswers: [],
     };
     jobs.set(id, job);
-    if (callbackUrl && job.scenario.callback) {
-      // Like Luma and Kling: the final state is POSTed when the job ends.
-      setTimeout(
-        () => {
-          void fetch(callbackUrl, {
-            method: 'POST',
-            headers: { 'content-type': 'application/json' },
-            body: JSON.stringify(views[protocol](job)),
-          }).then(
-            (r) => job.callbackDeliveries.push(r.status),
-            () => job.callbackDeliveries.push(0),
-          );
-        },
-        stepMs * (job.scenario.steps ?? 2) + 5,
-      );
-    }
+    if (callbackUrl && job.scenario.callback && !job.scenario.manual)
+      setTimeout(() => callBack(job), stepMs * (job.scenario.steps ?? 2) + 5);
     return job;
+  };
+
+  // Like Luma and Kling: the final state is POSTed to the callback_url when the job ends.
+  const callBack = (job: Job) => {
+    if (!job.callbackUrl) return;
+    void fetch(job.callbackUrl, {
+      method: 'POST',
+      headers: { 'content-type': 'application/json' },
+      body: JSON.stringify(views[job.protocol](job)),
+    }).then(
+      async (r) => {
+        job.callbackDeliveries.push(r.status);
+        job.callbackAnswers.push(await r.json().catch(() => null));
+      },
+      () => job.callbackDeliveries.push(0),
+    );
   };
 
   const bearerOk = (req: FakeRequest) => req.headers.authorization === `Bearer ${KEY}`;
@@ -381,6 +396,13 @@ export async function startFakeVideoUpstream(opts: { stepMs?: number; clipSecond
     klingKey: `${ACCESS}:${SECRET}`,
     clipSeconds,
     downloads,
+    finish(id: string) {
+      const job = jobs.get(id);
+      if (!job || job.finishedAt) return;
+      job.finishedAt = Date.now();
+      if (job.scenario.callback) callBack(job);
+    },
+    view: (id: string) => views[jobs.get(id)!.protocol](jobs.get(id)!),
   });
   return self;
 }

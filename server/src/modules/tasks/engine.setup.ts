@@ -35,7 +35,12 @@ export async function upstream(durationMs = 40): Promise<JobUpstream> {
   return u;
 }
 
-export const submit = (user: TestUser, u: JobUpstream, kind = FAKE_KIND): Promise<TaskRow> =>
+export const submit = (
+  user: TestUser,
+  u: JobUpstream,
+  kind = FAKE_KIND,
+  provider?: { id: number; limit: number },
+): Promise<TaskRow> =>
   createTask(t.app.ctx, {
     userId: user.userId,
     kind,
@@ -43,11 +48,15 @@ export const submit = (user: TestUser, u: JobUpstream, kind = FAKE_KIND): Promis
     prompt: 'a red fox',
     params: { upstream: u.url },
     priceKey: FAKE_PRICE,
-    providerId: null,
+    providerId: provider?.id ?? null,
+    providerLimit: provider?.limit ?? 0,
   });
 
-/** Starts the app and its fakes before this file's tests and stops them after. */
-export function useEngineApp(): void {
+/**
+ * Starts the app and its fakes before this file's tests and stops them after; `tasks`
+ * overrides task settings (late.test.ts shortens the late poll).
+ */
+export function useEngineApp(tasks: Record<string, number> = {}): void {
   beforeAll(async () => {
     t = await createTestApp({
       config: {
@@ -60,6 +69,7 @@ export function useEngineApp(): void {
           leaseMs: 2000,
           idlePollMs: 25,
           timeoutMs: 20_000,
+          ...tasks,
         },
       },
     });

@@ -11,6 +11,7 @@ import type { BackgroundTask } from '../module.js';
 import { deleteFiles, type FileRow } from '../files/index.js';
 import { recordRetry, recordStep } from './events.js';
 import { markFailed, markSucceeded, storeResults } from './finish.js';
+import { markTimedOut, startLateWatch } from './late.js';
 import { texts } from './messages.js';
 import { mergeData, toTaskRow, type RawTask } from './rows.js';
 import { UpstreamError, type ResultFile, type StepOutcome, type TaskRunner } from './runner.js';
@@ -63,6 +64,7 @@ export class Engine {
       () => this.recover(),
     );
     for (let i = 0; i < workers; i++) this.loops.push(this.loop());
+    startLateWatch(this.ctx);
   }
 
   get started(): boolean {
@@ -192,8 +194,7 @@ export class Engine {
     const ctx = this.ctx;
     const runner = runnerOf(ctx, raw.kind);
     if (!runner) return void (await markFailed(ctx, null, raw, texts.taskNoRunner));
-    if (Date.now() > raw.deadline)
-      return void (await markFailed(ctx, null, raw, texts.taskTimedOut));
+    if (Date.now() > raw.deadline) return void (await markTimedOut(ctx, raw));
     const controller = new AbortController();
     this.running.add(controller);
     const renew = setInterval(
@@ -336,7 +337,7 @@ export class Engine {
       .where((eb) => eb.or([eb('lease_until', 'is', null), eb('lease_until', '<', now)]))
       .limit(500)
       .execute();
-    for (const t of late) await markFailed(this.ctx, null, t, texts.taskTimedOut);
+    for (const t of late) await markTimedOut(this.ctx, t);
     await db
       .updateTable('tasks')
       .set({ status: TaskStatus.queued, lease_owner: null, lease_until: null })

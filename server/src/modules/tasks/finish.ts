@@ -7,7 +7,7 @@ import type { Localized } from '../../http/messages.js';
 import { release, settle } from '../credits/index.js';
 import { deleteFiles, storeFile, type FileRow } from '../files/index.js';
 import { recordEnd } from './events.js';
-import { mergeData, type RawTask, type StoredFile } from './rows.js';
+import { mergeData, toStoredFiles, type RawTask } from './rows.js';
 import type { ResultFile } from './runner.js';
 
 /*
@@ -83,15 +83,7 @@ export async function markSucceeded(
   andThen?: (trx: Executor) => Promise<void>,
 ): Promise<boolean> {
   const charge = chargeOf(raw.credits, share);
-  const files: StoredFile[] = stored.map((f) => ({
-    key: f.key,
-    thumbKey: f.thumb_key,
-    width: f.width,
-    height: f.height,
-    mime: f.mime,
-    size: f.size,
-    ...(f.name ? { name: f.name } : {}),
-  }));
+  const files = toStoredFiles(stored);
   return ctx.db.kysely.transaction().execute(async (trx) => {
     const row = await trx
       .updateTable('tasks')
@@ -132,6 +124,8 @@ export async function markSucceeded(
  * Marks a task failed with `error` and returns its hold, in one transaction. With an `owner`
  * only while this worker holds the lease; with null (recovery, timeouts, a kind no longer
  * registered) any unfinished task. Never a finished one. False when nothing changed.
+ * `andThen` runs in the same transaction once the task has failed (a timeout starts the
+ * watch for a late result there: late.ts).
  */
 export async function markFailed(
   ctx: AppContext,
@@ -139,6 +133,7 @@ export async function markFailed(
   raw: RawTask,
   error: Localized,
   data?: Record<string, unknown>,
+  andThen?: (trx: Executor) => Promise<void>,
 ): Promise<boolean> {
   return ctx.db.kysely.transaction().execute(async (trx) => {
     let q = trx
@@ -158,6 +153,7 @@ export async function markFailed(
     if (!row) return false;
     await recordEnd(trx, { ...raw, hold_id: row.hold_id }, { failed: error, credits: 0 });
     if (row.hold_id) await release(trx, { holdId: row.hold_id });
+    await andThen?.(trx);
     return true;
   });
 }

@@ -2,6 +2,7 @@ import type { AtelierModule } from '../module.js';
 import { closeEngine, engineOf, registerTaskKind, runsWorkersInApi } from './engine.js';
 import { zipRunner } from './zip-runner.js';
 import { adminTaskRoutes } from './admin-routes.js';
+import { closeLateWatch } from './late.js';
 
 export { engineOf, registerTaskKind } from './engine.js';
 export { texts as taskTexts } from './messages.js';
@@ -53,7 +54,10 @@ export const tasksModule: AtelierModule = {
         .where('user_id', '=', fromUserId)
         .execute();
     });
-    app.addHook('onClose', async () => closeEngine(ctx));
+    app.addHook('onClose', async () => {
+      await closeEngine(ctx);
+      await closeLateWatch(ctx);
+    });
   },
   background(ctx) {
     const engine = engineOf(ctx);

@@ -1,7 +1,7 @@
 import type { Selectable } from 'kysely';
 import type { AppContext } from '../../context.js';
 import type { Localized } from '../../http/messages.js';
-import { fileUrl } from '../files/index.js';
+import { fileUrl, type FileRow } from '../files/index.js';
 import type { TaskFile, TaskRow } from './runner.js';
 import type { TasksTable } from './tables.js';
 
@@ -28,6 +28,18 @@ export interface StoredFile {
   size: number;
   name?: string;
 }
+
+/** Files just copied into storage, as `tasks.files` keeps them. */
+export const toStoredFiles = (stored: FileRow[]): StoredFile[] =>
+  stored.map((f) => ({
+    key: f.key,
+    thumbKey: f.thumb_key,
+    width: f.width,
+    height: f.height,
+    mime: f.mime,
+    size: f.size,
+    ...(f.name ? { name: f.name } : {}),
+  }));
 
 /** A stored row as runners and routes read it: JSON parsed, file keys turned into links. */
 export function toTaskRow(ctx: AppContext, r: RawTask): TaskRow {
@@ -60,6 +72,7 @@ export function toTaskRow(ctx: AppContext, r: RawTask): TaskRow {
     createdAt: r.created_at,
     startedAt: r.started_at,
     finishedAt: r.finished_at,
+    lateUntil: r.late_until === null ? null : Number(r.late_until),
   };
 }
 

@@ -42,6 +42,8 @@ export interface TaskRow {
   createdAt: string;
   startedAt: string | null;
   finishedAt: string | null;
+  /** Failed by its timeout and watched for a late result until then (epoch ms); else null. */
+  lateUntil: number | null;
 }
 
 export interface TaskIo {

@@ -9,6 +9,7 @@ import { toTaskRow, type RawTask } from './rows.js';
 import type { StepOutcome, TaskRow } from './runner.js';
 import { pageOf } from '../../db/paging.js';
 import { recordTaskEvent } from './events.js';
+import { reportLate } from './late.js';
 
 const { queued, running, succeeded, failed } = TaskStatus;
 
@@ -47,6 +48,9 @@ const notRunYet = (now: number, timeout: number) => ({
   deadline: now + timeout,
   lease_owner: null,
   lease_until: null,
+  // A task run again is no longer waiting for a late result of its previous run.
+  late_until: null,
+  late_poll_at: null,
   created_at: new Date(now).toISOString(),
   started_at: null,
   finished_at: null,
@@ -260,9 +264,10 @@ export async function countQueue(
 
 /**
  * A pushed update from the upstream (Midjourney's notify hook), applied only while the task
- * still runs that upstream id: a late push for a finished task changes nothing. A final
- * outcome makes the task due now, so a worker polls it and finishes it the usual way (storage,
- * settle) instead of this request doing it outside a lease.
+ * still runs that upstream id. A final outcome makes the task due now, so a worker polls it
+ * and finishes it the usual way (storage, settle) instead of this request doing it outside a
+ * lease. A final push for a task that failed by its timeout and is still watched starts a late
+ * poll (late.ts: the result is kept, charged 0); for any other finished task it changes nothing.
  */
 export async function reportProgress(
   ctx: AppContext,
@@ -275,7 +280,8 @@ export async function reportProgress(
     .where('upstream_id', '=', input.upstreamId)
     .where('status', '=', running)
     .executeTakeFirst();
-  if (!row) return false;
+  // Not running any more: perhaps failed by its timeout and waiting for this late result.
+  if (!row) return reportLate(ctx, input);
   const o = input.outcome;
   const data =
     'data' in o && o.data ? JSON.stringify({ ...JSON.parse(row.data), ...o.data }) : row.data;

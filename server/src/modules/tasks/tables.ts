@@ -32,6 +32,10 @@ export interface TasksTable {
   deadline: number;
   lease_owner: string | null;
   lease_until: number | null;
+  /** Epoch ms: failed by its timeout, a late result is still taken until then (late.ts). */
+  late_until: number | null;
+  /** Epoch ms: the next late poll of a watched task. */
+  late_poll_at: number | null;
   created_at: string;
   started_at: string | null;
   finished_at: string | null;

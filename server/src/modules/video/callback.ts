@@ -8,7 +8,9 @@ import { pendingOutcome } from './results.js';
  * Upstream callbacks (Luma's `callback_url`, Kling's): checked by the task's secret, matched
  * to the task's upstream id, then given to the engine as a push. A final state only makes the
  * task due: a worker polls it under its lease and ends it once, whether the callback or the
- * poll came first (a second arrival finds it ended and changes nothing).
+ * poll came first (a second arrival finds it ended and changes nothing). For a task that
+ * failed by its timeout and is still watched, a final state starts a late poll: the clip is
+ * kept and shown, charged 0 (`applied: true`; tasks/late.ts).
  */
 export function callbackRoutes(app: FastifyInstance): void {
   app.post<{ Params: { id: string; protocol: string }; Querystring: { secret?: string } }>(

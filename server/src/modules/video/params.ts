@@ -35,4 +35,6 @@ export interface VideoData {
   submittedAt?: number;
   /** Which path ended it: poll or callback (for the logs and tests). */
   via?: string;
+  /** Set by the task engine: the result arrived after the timeout, kept and charged 0. */
+  lateResult?: boolean;
 }

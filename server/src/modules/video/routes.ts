@@ -62,6 +62,8 @@ export function toVideoTask(
     modelName: model?.name ?? '',
     demo: model?.demo ?? false,
     credits: t.status === TaskStatus.failed ? 0 : t.credits,
+    lateResult: d.lateResult === true,
+    lateUntil: t.lateUntil === null ? null : new Date(t.lateUntil).toISOString(),
     queuePosition: positions.get(t.id) ?? null,
     elapsedSeconds: elapsed,
     estimatedSeconds: isTaskActive(t.status) ? Math.max(1, typical - elapsed) : null,

@@ -79,7 +79,8 @@ export async function storedBytes(user: TestUser, url: string): Promise<Buffer> 
   return r.rawPayload;
 }
 
-export function useVideoApp(): void {
+/** `tasks` overrides the task settings (the late-result tests shorten the late poll). */
+export function useVideoApp(tasks: Record<string, number> = {}): void {
   beforeAll(async () => {
     const port = await freePort();
     [fake, t] = await Promise.all([
@@ -88,7 +89,7 @@ export function useVideoApp(): void {
         env: { PUBLIC_URL: `http://127.0.0.1:${port}` },
         config: {
           video: { pollMs: 40, demoStepMs: 20 },
-          tasks: { ...quickTasks, retries: 3, stepTimeoutMs: 15_000 },
+          tasks: { ...quickTasks, retries: 3, stepTimeoutMs: 15_000, ...tasks },
         },
       }),
     ]);

@@ -3,6 +3,7 @@ import { cleanup, fireEvent, render, screen, waitFor } from '@testing-library/re
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { useAppSetting } from '../../stores/app-setting';
 import { useDialogs } from '../../stores/dialogs';
+import { serveList } from '../../test/serve-list';
 import NoticeDialog from './notice-dialog';
 
 const notice = (updatedAt: string) => ({
@@ -18,23 +19,7 @@ const notice = (updatedAt: string) => ({
 });
 
 /** The server's notices: one, last edited at `updatedAt`. */
-function serve(updatedAt: string) {
-  vi.stubGlobal(
-    'fetch',
-    vi.fn<typeof fetch>(
-      async () =>
-        new Response(
-          JSON.stringify({
-            code: 200,
-            success: true,
-            message: '',
-            data: { rows: [notice(updatedAt)], count: 1 },
-          }),
-          { status: 200, headers: { 'content-type': 'application/json' } },
-        ),
-    ),
-  );
-}
+const serve = (updatedAt: string) => serveList([notice(updatedAt)]);
 
 /** A page load: a fresh query cache, the dialog opened at start as start.ts does. */
 function load() {

@@ -55,7 +55,10 @@ function Card(props: {
           data-testid="video-progress"
         >
           {x.status === TaskStatus.failed ? (
-            <span role="alert">{t('video:failed', { error: x.error ?? '' })}</span>
+            <>
+              <span role="alert">{t('video:failed', { error: x.error ?? '' })}</span>
+              {x.lateUntil && <span data-testid="video-late-watch">{t('video:lateWatch')}</span>}
+            </>
           ) : (
             <>
               <Progress percent={x.progress} size="small" className="w-full" />
@@ -71,6 +74,11 @@ function Card(props: {
             </>
           )}
         </div>
+      )}
+      {done && x.lateResult && (
+        <p className="m-0 text-xs text-amber-300" data-testid="video-late">
+          {t('video:lateResult')}
+        </p>
       )}
       <p className="m-0 line-clamp-2 text-xs text-white/70">{x.prompt}</p>
       <div className="flex flex-wrap gap-1">

@@ -18,12 +18,19 @@ export const useVideoModels = () =>
 export const useVideoDemos = () =>
   useQuery({ queryKey: videoKeys.demos, queryFn: () => apiData(V.queryVideoDemo) });
 
-/** The caller's videos, polled every 2 s while one is still waiting or running. */
+/**
+ * The caller's videos, polled every 2 s while one is still waiting or running, and every 30 s
+ * while one that ran out of time may still get its clip (it then shows up by itself).
+ */
 export const useVideoList = () =>
   useQuery({
     queryKey: videoKeys.list,
     queryFn: () => apiData(V.listVideos, { query: { page: 1, size: 48 } }),
-    refetchInterval: (q) => (q.state.data?.rows.some((r) => isTaskActive(r.status)) ? 2000 : false),
+    refetchInterval: (q) => {
+      const rows = q.state.data?.rows ?? [];
+      if (rows.some((r) => isTaskActive(r.status))) return 2000;
+      return rows.some((r) => r.lateUntil) ? 30_000 : false;
+    },
   });
 
 export type Entry = 'runwayVideo' | 'runwayPic' | 'pikaVideo' | 'anime';

@@ -47,6 +47,8 @@ export default {
   queued: 'Queued, {{n}} ahead',
   running: '{{progress}}% · {{elapsed}} s so far · about {{left}} s left',
   failed: 'Failed: {{error}} (credits returned)',
+  lateResult: 'Arrived after the time limit — not charged',
+  lateWatch: 'If the clip still arrives, it will appear here at no charge',
   play: 'Play',
   download: 'Download',
   extend: 'Extend',

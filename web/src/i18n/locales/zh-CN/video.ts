@@ -47,6 +47,8 @@ export default {
   queued: '排队中，前面还有 {{n}} 个',
   running: '{{progress}}% · 已用 {{elapsed}} 秒 · 预计还需 {{left}} 秒',
   failed: '失败：{{error}}（积分已退回）',
+  lateResult: '超时后才送达，未扣费',
+  lateWatch: '如果视频稍后仍然送达，会免费显示在这里',
   play: '播放',
   download: '下载',
   extend: '延长',

@@ -47,6 +47,8 @@ export default {
   queued: '排隊中，前面還有 {{n}} 個',
   running: '{{progress}}% · 已用 {{elapsed}} 秒 · 預計還需 {{left}} 秒',
   failed: '失敗：{{error}}（積分已退回）',
+  lateResult: '逾時後才送達，未扣費',
+  lateWatch: '如果影片稍後仍然送達，會免費顯示在這裡',
   play: '播放',
   download: '下載',
   extend: '延長',

@@ -1,0 +1,115 @@
+import { describe, expect, it } from 'vitest';
+import { TaskStatus } from '@atelier/contracts';
+import { createUser } from '../../test/users.js';
+import { fund, until } from '../../../test/task-support.js';
+import { ledgerCheck } from '../credits/index.js';
+import { balance, submit, t, upstream, useEngineApp } from './engine.setup.js';
+import { closeLateWatch, startLateWatch } from './late.js';
+import { getTask, redoTask } from './service.js';
+
+/**
+ * Late results for any kind (late.ts), through the fake job upstream and the engine's
+ * `fake-slow` kind (timeout 300 ms): a task slower upstream than its timeout fails and is
+ * refunded, then its result is kept, charged 0; the watch lives in the row (a fresh watch
+ * takes it up), takes no provider slot, ends at `late_until`, and ends when the task runs
+ * again. The video kind's callbacks: modules/video/late.test.ts.
+ */
+useEngineApp({ latePollMs: 100 });
+
+const db = () => t.app.ctx.db.kysely;
+
+/** A funded user's task on an upstream that takes `durationMs`, once it has timed out. */
+async function timedOut(durationMs: number, provider?: { id: number; limit: number }) {
+  const user = await createUser(t.app);
+  await fund(t.app, user.userId, 50);
+  const u = await upstream(durationMs);
+  const task = await submit(user, u, 'fake-slow', provider);
+  const failed = await until(
+    async () => {
+      const x = await getTask(t.app.ctx, user.userId, task.id);
+      return x.status === TaskStatus.failed ? x : undefined;
+    },
+    10_000,
+    `task ${task.id} to time out`,
+  );
+  expect(failed.error?.['en-US']).toMatch(/too long/);
+  expect(await balance(user.userId)).toBe(50);
+  return { user, task: failed, upstream: u };
+}
+
+const watchOf = (id: number) =>
+  db()
+    .selectFrom('tasks')
+    .select(['status', 'late_until', 'late_poll_at', 'credits', 'files'])
+    .where('id', '=', id)
+    .executeTakeFirstOrThrow();
+
+const succeeded = (userId: number, id: number) =>
+  until(
+    async () => {
+      const x = await getTask(t.app.ctx, userId, id);
+      return x.status === TaskStatus.succeeded ? x : undefined;
+    },
+    15_000,
+    `task ${id} to get its late result`,
+  );
+
+describe('a result after the timeout, any kind', () => {
+  it('is kept and charged 0; the watch is in the row, so a fresh watch takes it up', async () => {
+    const { user, task, upstream: u } = await timedOut(1500);
+    // The process that watched it goes away before the result exists.
+    await closeLateWatch(t.app.ctx);
+    const row = await watchOf(task.id);
+    expect(row.late_until).toBeGreaterThan(Date.now());
+    expect(row.late_poll_at).not.toBeNull();
+    await until(async () => Date.now() - Date.parse(task.createdAt) > 1700, 5_000, 'the job');
+    expect(u.jobs.size).toBe(1);
+    expect((await getTask(t.app.ctx, user.userId, task.id)).status).toBe(TaskStatus.failed);
+
+    startLateWatch(t.app.ctx);
+    const done = await succeeded(user.userId, task.id);
+    expect(done.files).toHaveLength(1);
+    expect(done.files[0]!.mime).toBe('image/png');
+    expect(done.credits).toBe(0);
+    expect(done.error).toBeNull();
+    expect(done.data.lateResult).toBe(true);
+    expect(await balance(user.userId)).toBe(50);
+    expect(await watchOf(task.id)).toMatchObject({ late_until: null, late_poll_at: null });
+    expect(await ledgerCheck(db())).toEqual([]);
+  });
+
+  it('takes no provider slot from live tasks while watched', async () => {
+    const provider = { id: 987_654, limit: 1 };
+    const slow = await timedOut(60_000, provider);
+    expect((await watchOf(slow.task.id)).late_until).not.toBeNull();
+    const live = await submit(slow.user, await upstream(30), 'fake-slow', provider);
+    const done = await succeeded(slow.user.userId, live.id);
+    expect(done.credits).toBe(5);
+    // Still watched, still polled, never running again.
+    const polls = slow.upstream.polls;
+    await until(async () => slow.upstream.polls > polls, 5_000, 'a late poll');
+    expect(await watchOf(slow.task.id)).toMatchObject({ status: TaskStatus.failed });
+  });
+
+  it('ends at late_until: a result after that is not taken', async () => {
+    const { user, task } = await timedOut(800);
+    await db()
+      .updateTable('tasks')
+      .set({ late_until: Date.now() - 1 })
+      .where('id', '=', task.id)
+      .execute();
+    await until(async () => (await watchOf(task.id)).late_until === null, 5_000, 'the sweep');
+    await new Promise((r) => setTimeout(r, 1000)); // the upstream has finished by now
+    expect(await watchOf(task.id)).toMatchObject({ status: TaskStatus.failed, files: '[]' });
+    expect(await balance(user.userId)).toBe(50);
+  });
+
+  it('ends when the task runs again in place', async () => {
+    const { user, task } = await timedOut(60_000);
+    expect((await watchOf(task.id)).late_until).not.toBeNull();
+    await redoTask(t.app.ctx, user.userId, task.id, { inPlace: true });
+    const row = await watchOf(task.id);
+    expect(row.late_until).toBeNull();
+    expect(row.late_poll_at).toBeNull();
+  });
+});
