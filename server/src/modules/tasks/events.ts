@@ -1,5 +1,6 @@
+import { sql, type OperationNodeSource } from 'kysely';
 import { nowIso } from '../../db/database.js';
-import type { Executor } from '../../db/executor.js';
+import { dialectOf, type Executor } from '../../db/executor.js';
 import type { Localized } from '../../http/messages.js';
 import type { RawTask } from './rows.js';
 import type { StepOutcome } from './runner.js';
@@ -66,20 +67,54 @@ export async function recordStep(db: Executor, raw: RawTask, outcome: StepOutcom
     });
 }
 
-/** The end of a task: succeeded and settled, or failed with its error and released. */
-export async function recordEnd(
+/**
+ * Ends a task and records its end: `end` is the update that ends it (matching nothing when the
+ * task is no longer the caller's), returning its `hold_id`; then the events succeeded and
+ * settled, or failed and released (only when it had a hold). On PostgreSQL the update and the
+ * events are one statement (one round trip on a task's critical path); SQLite runs in-process
+ * and takes two. Undefined, and nothing recorded, when the update matched nothing.
+ */
+export async function endAndRecord(
   db: Executor,
+  end: OperationNodeSource & { execute(): Promise<Array<{ id: number; hold_id: number | null }>> },
   raw: RawTask,
-  end: { failed: Localized | null; credits: number },
-): Promise<void> {
-  const events: Array<[TaskEventType, Record<string, unknown>]> = end.failed
-    ? [['failed', { error: end.failed['en-US'] }]]
-    : [['succeeded', {}]];
-  if (raw.hold_id)
-    events.push(
-      end.failed ? ['released', { credits: raw.credits }] : ['settled', { credits: end.credits }],
-    );
-  await recordTaskEvents(db, raw.id, events);
+  outcome: { failed: Localized | null; credits: number },
+): Promise<{ hold_id: number | null } | undefined> {
+  const events: Array<[TaskEventType, Record<string, unknown>, 'hold' | 'always']> = outcome.failed
+    ? [
+        ['failed', { error: outcome.failed['en-US'] }, 'always'],
+        ['released', { credits: raw.credits }, 'hold'],
+      ]
+    : [
+        ['succeeded', {}, 'always'],
+        ['settled', { credits: outcome.credits }, 'hold'],
+      ];
+  if (dialectOf(db) === 'sqlite') {
+    const [row] = await end.execute();
+    if (row)
+      await recordTaskEvents(
+        db,
+        raw.id,
+        events
+          .filter(([, , when]) => when === 'always' || row.hold_id !== null)
+          .map(([type, detail]) => [type, detail]),
+      );
+    return row;
+  }
+  const created_at = nowIso();
+  const inserts = sql.join(
+    events.map(
+      ([type, detail, when]) =>
+        sql`select ended.id, ${type}, ${JSON.stringify(detail)}, cast(${created_at} as timestamptz) from ended
+          ${when === 'hold' ? sql`where ended.hold_id is not null` : sql``}`,
+    ),
+    sql` union all `,
+  );
+  const { rows } = await sql<{ hold_id: number | null }>`
+    with ended as (${end}),
+      recorded as (insert into task_events (task_id, type, detail, created_at) ${inserts})
+    select hold_id from ended`.execute(db);
+  return rows[0];
 }
 
 /** A step that failed and will be tried again. */
