@@ -8,7 +8,7 @@ import type { Localized } from '../../http/messages.js';
 import type { BackgroundTask } from '../module.js';
 import { deleteFiles, type FileRow } from '../files/index.js';
 import { claimTask } from './claim.js';
-import { recordRetry, recordStep } from './events.js';
+import { retryEvents, stepEvents, updateAndRecord } from './events.js';
 import { markFailed, markSucceeded, storeResults } from './finish.js';
 import { texts } from './messages.js';
 import { mergeData, toTaskRow, type RawTask } from './rows.js';
@@ -227,8 +227,7 @@ export class Engine {
     if (outcome.type === 'done')
       return void (await this.finishDone(raw, outcome.files, outcome.data, outcome.share));
     const delay = Math.max(0, outcome.pollAfterMs);
-    await recordStep(this.ctx.db.kysely, raw, outcome);
-    await this.mine(raw)
+    const moved = this.mine(raw)
       .set({
         ...(outcome.type === 'submitted' ? { upstream_id: outcome.upstreamId } : {}),
         progress: Math.max(0, Math.min(99, Math.round(outcome.progress ?? raw.progress))),
@@ -238,7 +237,8 @@ export class Engine {
         lease_owner: null,
         lease_until: null,
       })
-      .execute();
+      .returning(['id', 'hold_id']);
+    await updateAndRecord(this.ctx.db.kysely, moved, stepEvents(raw, outcome));
     await this.queue.wake(raw.id, delay);
   }
 
@@ -249,9 +249,8 @@ export class Engine {
       'task step failed; retrying',
     );
     if (attempts > this.cfg.retries) return void (await this.fail(raw, texts.taskUpstreamFailed));
-    await recordRetry(this.ctx.db.kysely, raw, attempts, error);
     const delay = this.cfg.backoffMs * 2 ** (attempts - 1);
-    await this.mine(raw)
+    const retried = this.mine(raw)
       .set({
         attempts,
         // Not yet upstream: back in the queue (it does not hold a running slot while it waits).
@@ -260,7 +259,8 @@ export class Engine {
         lease_owner: null,
         lease_until: null,
       })
-      .execute();
+      .returning(['id', 'hold_id']);
+    await updateAndRecord(this.ctx.db.kysely, retried, retryEvents(attempts, error));
     await this.queue.wake(raw.id, delay);
   }
 

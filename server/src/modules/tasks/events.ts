@@ -33,11 +33,7 @@ export async function recordTaskEvent(
 }
 
 /** Several events of one task in one statement (one round trip on a task's critical path). */
-async function recordTaskEvents(
-  db: Executor,
-  taskId: number,
-  events: Array<[TaskEventType, Record<string, unknown>]>,
-): Promise<void> {
+async function recordTaskEvents(db: Executor, taskId: number, events: TaskEvent[]): Promise<void> {
   const created_at = nowIso();
   await db
     .insertInto('task_events')
@@ -52,74 +48,81 @@ async function recordTaskEvents(
     .execute();
 }
 
+/** An event, recorded always or only when the task has a hold. */
+type TaskEvent = [TaskEventType, Record<string, unknown>, ('hold' | 'always')?];
+
 /** A step that kept the task going: recorded when it reached the upstream or moved. */
-export async function recordStep(db: Executor, raw: RawTask, outcome: StepOutcome): Promise<void> {
+export function stepEvents(raw: RawTask, outcome: StepOutcome): TaskEvent[] {
   if (outcome.type === 'submitted')
-    return recordTaskEvent(db, raw.id, 'upstream', {
-      state: 'submitted',
-      upstreamId: outcome.upstreamId,
-      progress: outcome.progress ?? 0,
-    });
+    return [
+      [
+        'upstream',
+        { state: 'submitted', upstreamId: outcome.upstreamId, progress: outcome.progress ?? 0 },
+      ],
+    ];
   if (outcome.type === 'progress' && Math.round(outcome.progress) !== raw.progress)
-    return recordTaskEvent(db, raw.id, 'upstream', {
-      state: 'progress',
-      progress: Math.round(outcome.progress),
-    });
+    return [['upstream', { state: 'progress', progress: Math.round(outcome.progress) }]];
+  return [];
 }
 
-/**
- * Ends a task and records its end: `end` is the update that ends it (matching nothing when the
- * task is no longer the caller's), returning its `hold_id`; then the events succeeded and
- * settled, or failed and released (only when it had a hold). On PostgreSQL the update and the
- * events are one statement (one round trip on a task's critical path); SQLite runs in-process
- * and takes two. Undefined, and nothing recorded, when the update matched nothing.
- */
-export async function endAndRecord(
-  db: Executor,
-  end: OperationNodeSource & { execute(): Promise<Array<{ id: number; hold_id: number | null }>> },
+/** A step that failed and will be tried again. */
+export const retryEvents = (attempts: number, error: unknown): TaskEvent[] => [
+  [
+    'retried',
+    {
+      attempts,
+      error: error instanceof Error ? error.message.slice(0, 300) : String(error).slice(0, 300),
+    },
+  ],
+];
+
+/** The end of a task: succeeded and settled, or failed and released (with a hold). */
+export const endEvents = (
   raw: RawTask,
-  outcome: { failed: Localized | null; credits: number },
-): Promise<{ hold_id: number | null } | undefined> {
-  const events: Array<[TaskEventType, Record<string, unknown>, 'hold' | 'always']> = outcome.failed
+  end: { failed: Localized | null; credits: number },
+): TaskEvent[] =>
+  end.failed
     ? [
-        ['failed', { error: outcome.failed['en-US'] }, 'always'],
+        ['failed', { error: end.failed['en-US'] }],
         ['released', { credits: raw.credits }, 'hold'],
       ]
     : [
-        ['succeeded', {}, 'always'],
-        ['settled', { credits: outcome.credits }, 'hold'],
+        ['succeeded', {}],
+        ['settled', { credits: end.credits }, 'hold'],
       ];
-  if (dialectOf(db) === 'sqlite') {
-    const [row] = await end.execute();
-    if (row)
-      await recordTaskEvents(
-        db,
-        raw.id,
-        events
-          .filter(([, , when]) => when === 'always' || row.hold_id !== null)
-          .map(([type, detail]) => [type, detail]),
-      );
+
+/**
+ * Runs `update`, a change of one task that returns its `id` and `hold_id` (and matches nothing
+ * when the task is no longer the caller's), and records `events` when it matched. On PostgreSQL
+ * both are one statement (one round trip on a task's path); SQLite runs in-process and takes
+ * two. Undefined, and nothing recorded, when the update matched nothing.
+ */
+export async function updateAndRecord(
+  db: Executor,
+  update: OperationNodeSource & {
+    execute(): Promise<Array<{ id: number; hold_id: number | null }>>;
+  },
+  events: TaskEvent[],
+): Promise<{ hold_id: number | null } | undefined> {
+  if (dialectOf(db) === 'sqlite' || events.length === 0) {
+    const [row] = await update.execute();
+    const kept = events.filter(([, , when]) => when !== 'hold' || row?.hold_id);
+    if (row && kept.length) await recordTaskEvents(db, row.id, kept);
     return row;
   }
   const created_at = nowIso();
   const inserts = sql.join(
     events.map(
       ([type, detail, when]) =>
-        sql`select ended.id, ${type}, ${JSON.stringify(detail)}, cast(${created_at} as timestamptz) from ended
-          ${when === 'hold' ? sql`where ended.hold_id is not null` : sql``}`,
+        sql`select changed.id, ${type}, ${JSON.stringify(detail)},
+          cast(${created_at} as timestamptz) from changed
+          ${when === 'hold' ? sql`where changed.hold_id is not null` : sql``}`,
     ),
     sql` union all `,
   );
   const { rows } = await sql<{ hold_id: number | null }>`
-    with ended as (${end}),
+    with changed as (${update}),
       recorded as (insert into task_events (task_id, type, detail, created_at) ${inserts})
-    select hold_id from ended`.execute(db);
+    select hold_id from changed`.execute(db);
   return rows[0];
 }
-
-/** A step that failed and will be tried again. */
-export const recordRetry = (db: Executor, raw: RawTask, attempts: number, error: unknown) =>
-  recordTaskEvent(db, raw.id, 'retried', {
-    attempts,
-    error: error instanceof Error ? error.message.slice(0, 300) : String(error).slice(0, 300),
-  });

@@ -6,7 +6,7 @@ import { AppError } from '../../http/errors.js';
 import type { Localized } from '../../http/messages.js';
 import { release, settle } from '../credits/index.js';
 import { deleteFiles, storeFile, type FileRow } from '../files/index.js';
-import { endAndRecord } from './events.js';
+import { endEvents, updateAndRecord } from './events.js';
 import { mergeData, type RawTask, type StoredFile } from './rows.js';
 import type { ResultFile } from './runner.js';
 
@@ -109,7 +109,7 @@ export async function markSucceeded(
       .where('lease_owner', '=', owner)
       .where('status', '=', TaskStatus.running)
       .returning(['id', 'hold_id']);
-    const row = await endAndRecord(trx, end, raw, { failed: null, credits: charge });
+    const row = await updateAndRecord(trx, end, endEvents(raw, { failed: null, credits: charge }));
     if (!row) return false;
     if (row.hold_id) {
       try {
@@ -153,7 +153,7 @@ export async function markFailed(
       .where('status', 'in', [TaskStatus.queued, TaskStatus.running]);
     if (owner !== null) q = q.where('lease_owner', '=', owner);
     const end = q.returning(['id', 'hold_id']);
-    const row = await endAndRecord(trx, end, raw, { failed: error, credits: 0 });
+    const row = await updateAndRecord(trx, end, endEvents(raw, { failed: error, credits: 0 }));
     if (!row) return false;
     if (row.hold_id) await release(trx, { holdId: row.hold_id });
     return true;
