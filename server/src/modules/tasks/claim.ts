@@ -21,9 +21,10 @@ import type { RawTask } from './rows.js';
  * transaction lock on the picked task's user and on its provider only where the claim adds a
  * running task to them (not for a poll; not for the user or provider of `from`, whose slot
  * changes hands: the count stays). Then the take checks the limits again, in a statement that
- * sees every claim committed before the locks were granted. The transaction commits without
- * waiting for the WAL flush: the locks are held for a few round trips, not a disk write (a
- * claim lost in a PostgreSQL crash only runs its task again, see docs/tasks.md).
+ * sees every claim committed before the locks were granted. The transaction (with the end of
+ * `from` in it) commits without waiting for the WAL flush: the locks are held for a few round
+ * trips, not a disk write. What a PostgreSQL crash forgets of it runs again and is charged once
+ * (docs/tasks.md, "Asynchronous commit").
  */
 export async function claimTask(
   ctx: AppContext,

@@ -71,7 +71,8 @@ export function chargeOf(credits: number, share?: { delivered: number; of: numbe
  * Marks a leased task succeeded with its stored files and settles its hold, in one
  * transaction. False (and nothing changed) when the task is no longer this worker's.
  * `andThen` runs in the same transaction once the task has ended (the engine claims the
- * worker's next task there: one commit instead of two on a task's critical path).
+ * worker's next task there: one commit instead of two on a task's critical path; on PostgreSQL
+ * such a claim makes the commit asynchronous, see claim.ts).
  */
 export async function markSucceeded(
   ctx: AppContext,
