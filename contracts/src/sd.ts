@@ -104,6 +104,17 @@ export const toolOps = ['upscale', 'restore', 'rembg', 'faceswap', 'remix', 'red
 export const toolOp = z.enum(toolOps);
 export type ToolOp = z.infer<typeof toolOp>;
 
+/**
+ * Which provider protocols may serve which toolbox operation (the operator's table offers
+ * these, the server refuses the rest). Without a provider an operation runs on the demo.
+ */
+export const toolOpProtocols: Record<string, readonly ToolOp[]> = {
+  a1111: ['upscale', 'restore', 'rembg', 'remix', 'redraw'],
+  midjourney: ['faceswap'],
+  stability: ['upscale', 'rembg'],
+  openai: ['remix', 'redraw'],
+};
+
 /** A picture of the square or of the toolbox, as the screens read it. */
 export const sdTask = z.object({
   id: z.number().int(),

@@ -11,7 +11,7 @@ export async function addProvider(
   adminToken: string,
   p: {
     name: string;
-    protocol: 'a1111' | 'comfyui' | 'midjourney';
+    protocol: 'a1111' | 'comfyui' | 'midjourney' | 'stability' | 'openai';
     baseUrl: string;
     apiKey?: string;
     concurrency?: number;

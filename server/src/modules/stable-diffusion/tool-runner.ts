@@ -1,5 +1,4 @@
 import sharp from 'sharp';
-import type { sd as S } from '@atelier/contracts';
 import type { AppContext } from '../../context.js';
 import { formatAll } from '../../http/messages.js';
 import { MidjourneyProxyClient, progressOf } from '../../providers/image/midjourney-proxy.js';
@@ -27,37 +26,21 @@ import {
   progressReporter,
   providerOf,
   rethrow,
+  type ToolTaskParams,
 } from './run-common.js';
-
-/** What an `sd-tool` task stores (its action is the operation). */
-export interface ToolTaskParams {
-  op: S.ToolOp;
-  /** null: the offline demo. */
-  providerId: number | null;
-  image: string;
-  mask: string | null;
-  face: string | null;
-  scale: number;
-  strength: number;
-  seed: number;
-  options: Record<string, string | number | boolean>;
-  demo: boolean;
-}
+import { pictureDone, runOpenAIEdit, runStability } from './tool-upstreams.js';
 
 const paramsOf = (t: TaskRow) => t.params as unknown as ToolTaskParams;
 
-const done = (task: TaskRow, png: Buffer): StepOutcome => ({
-  type: 'done',
-  files: [{ bytes: png, name: `${paramsOf(task).op}-${task.id}.png` }],
-  data: { etaSeconds: 0 },
-});
+const done = pictureDone;
 
 const b64 = (b: Buffer) => b.toString('base64');
 
 /**
  * `sd-tool`: one toolbox operation on the owner's picture, by the provider the operation is
- * mapped to: the offline demo (sharp), AUTOMATIC1111 (extras, rembg, img2img with a mask) or a
- * midjourney-proxy (InsightFace swap, polled like its other tasks).
+ * mapped to: the offline demo (sharp), AUTOMATIC1111 (extras, rembg, img2img with a mask), a
+ * midjourney-proxy (InsightFace swap, polled like its other tasks), Stability (upscale, remove
+ * background) or OpenAI edits (redraw, remix): see tool-upstreams.ts.
  */
 export const toolRunner: TaskRunner = {
   kind: 'sd-tool',
@@ -76,6 +59,8 @@ export const toolRunner: TaskRunner = {
       const provider = await providerOf(io.ctx, task);
       if (provider.protocol === 'a1111') return await runA1111(io, task, provider);
       if (provider.protocol === 'midjourney') return await pollSwap(io, task, provider);
+      if (provider.protocol === 'stability') return await runStability(io, task, provider);
+      if (provider.protocol === 'openai') return await runOpenAIEdit(io, task, provider);
     } catch (error) {
       rethrow(error);
     }

@@ -128,9 +128,15 @@ function ComfyEditor(props: { providers: Array<{ value: number; label: string }>
   );
 }
 
+/** The protocols that may serve an operation (the server refuses the others). */
+const servers = (op: sd.ToolOp) =>
+  Object.entries(sd.toolOpProtocols)
+    .filter(([, ops]) => ops.includes(op))
+    .map(([protocol]) => protocol);
+
 /**
  * The operator's Stable Diffusion section: which provider serves each toolbox operation, each
- * ComfyUI provider's workflow and node mapping, and a connection test per A1111/ComfyUI provider.
+ * ComfyUI provider's workflow and node mapping, and a connection test per A1111, ComfyUI, Stability or OpenAI provider.
  */
 export default function AdminSd() {
   const { t } = useTranslation();
@@ -146,18 +152,14 @@ export default function AdminSd() {
         <table className="text-sm">
           <tbody>
             {ops.data?.rows.map((row) => (
-              <OpRow
-                key={row.op}
-                row={row}
-                providers={opt(row.op === 'faceswap' ? ['midjourney'] : ['a1111'])}
-              />
+              <OpRow key={row.op} row={row} providers={opt(servers(row.op))} />
             ))}
           </tbody>
         </table>
       </section>
       <ComfyEditor providers={opt(['comfyui'])} />
       <section className="flex flex-wrap gap-2">
-        {opt(['a1111', 'comfyui']).map((p) => (
+        {opt(['a1111', 'comfyui', 'stability', 'openai']).map((p) => (
           <Button
             key={p.value}
             loading={check.isPending && check.variables === p.value}
