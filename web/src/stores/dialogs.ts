@@ -1,6 +1,13 @@
 import type { drawing } from '@atelier/contracts';
 import { create } from 'zustand';
 
+/** A picture of the image screens (DALL·E, SD3, model square, toolbox) a dialog acts on. */
+export interface PictureTarget {
+  url: string;
+  /** Its prompt: the redraw's and the variation's starting text. */
+  prompt: string;
+}
+
 /** The props a dialog receives when opened; dialogs without props take none. */
 export interface DialogProps {
   contact: { kind: 'contact' | 'service' };
@@ -16,7 +23,11 @@ export interface DialogProps {
   customZoom: { task?: drawing.DrawTask; customId?: string };
   redraw: { task: drawing.DrawTask; customId: string };
   imageRemix: { task: drawing.DrawTask };
-  upscaleVariation: { task?: drawing.DrawTask };
+  /** A Midjourney result (`task`), or a picture of the image screens (`picture`). */
+  upscaleVariation: { task?: drawing.DrawTask; picture?: PictureTarget };
+  /** The image screens' toolbox dialogs: restore a picture, redraw a painted region of it. */
+  photoRepair: { picture: PictureTarget };
+  toolsRedraw: { picture: PictureTarget };
   photoFix: { task?: drawing.DrawTask };
   drawSame: {
     prompt: string;

@@ -2,7 +2,7 @@ import { UploadOutlined } from '@ant-design/icons';
 import Button from 'antd/es/button';
 import { useRef } from 'react';
 import { useTranslation } from 'react-i18next';
-import { useMyPictures, useUpload } from './tools-api';
+import { useMyPictures, useUpload } from '../../api/tool-tasks';
 
 /** Upload a picture, or pick one of the caller's finished pictures. */
 export function PicturePicker(props: {

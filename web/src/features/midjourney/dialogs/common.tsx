@@ -2,12 +2,11 @@ import { CheckOutlined, UploadOutlined } from '@ant-design/icons';
 import { useMutation } from '@tanstack/react-query';
 import Button from 'antd/es/button';
 import Empty from 'antd/es/empty';
-import Modal, { type ModalProps } from 'antd/es/modal';
 import Segmented from 'antd/es/segmented';
 import Skeleton from 'antd/es/skeleton';
 import { useRef, useState, type ReactNode } from 'react';
 import { useTranslation } from 'react-i18next';
-import { useIsMobile } from '../../../components/use-is-mobile';
+import { SheetModal } from '../../../components/sheet-modal';
 import { useDialogs, type DialogName, type PropsOf } from '../../../stores/dialogs';
 import { LazyImage } from '../lazy-image';
 import { useFinishedDraws, useMyImages, useMyUploads, useUploadImages } from '../mj-api';
@@ -31,18 +30,8 @@ export function useBusy(): [boolean, (work: () => Promise<void>) => Promise<void
   return [sending.isPending, (work) => sending.mutateAsync(work).catch(() => undefined)];
 }
 
-/** A dialog of the screen: centred on a desktop, the whole width and height on a phone. */
-export function MjModal(props: ModalProps & { children: ReactNode }) {
-  const mobile = useIsMobile();
-  const sheet = mobile
-    ? {
-        width: '100vw',
-        style: { top: 0, margin: 0, maxWidth: '100vw', paddingBottom: 0 },
-        styles: { content: { minHeight: '100dvh', borderRadius: 0 } },
-      }
-    : { centered: true, width: props.width ?? 640 };
-  return <Modal destroyOnHidden footer={null} {...props} {...sheet} />;
-}
+/** A dialog of the screen: the app's sheet modal (full screen on a phone). */
+export const MjModal = SheetModal;
 
 /** A dialog's foot: what `children` say, Cancel, and the dialog's main action. */
 export function DialogActions(props: {

@@ -36,6 +36,7 @@ export default {
   del: 'Delete',
   confirmDelete: 'Delete this picture?',
   info: {
+    useAsReference: 'Use as reference',
     prompt: 'Prompt',
     params: 'Parameters',
     seed: 'Seed',

@@ -36,6 +36,7 @@ export default {
   del: '删除',
   confirmDelete: '确定删除这张图片吗？',
   info: {
+    useAsReference: '用作参考图',
     prompt: '提示词',
     params: '参数',
     seed: '种子',

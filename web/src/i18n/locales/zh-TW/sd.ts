@@ -36,6 +36,7 @@ export default {
   del: '刪除',
   confirmDelete: '確定刪除這張圖片嗎？',
   info: {
+    useAsReference: '用作參考圖',
     prompt: '提示詞',
     params: '參數',
     seed: '種子',

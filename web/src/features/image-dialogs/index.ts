@@ -1,0 +1,7 @@
+/*
+ * The image screens' toolbox dialogs as one lazy chunk (the dialog host imports this once):
+ * photo repair, tools redraw, and upscale and variation of a picture.
+ */
+export { default as PhotoRepairDialog } from './photo-repair-dialog';
+export { default as ToolsRedrawDialog } from './tools-redraw-dialog';
+export { default as ImageUpscaleVariationDialog } from './upscale-variation-dialog';
