@@ -76,7 +76,10 @@ export function ToolDialog(props: {
       <div className="flex flex-col gap-4" data-testid={`dialog-${props.name}`}>
         <p className="m-0 text-sm text-white/60">{props.intro}</p>
         {picture && task && result ? (
-          <ToolResult op={props.op} before={picture.url} after={result.url} id={task.id} />
+          // A square result stays within the screen's height, the actions in view.
+          <div className="mx-auto flex w-full max-w-[55vh] flex-col gap-2">
+            <ToolResult op={props.op} before={picture.url} after={result.url} id={task.id} />
+          </div>
         ) : (
           props.children
         )}
