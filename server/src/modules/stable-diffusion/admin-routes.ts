@@ -59,13 +59,19 @@ export function adminRoutes(app: FastifyInstance): void {
   });
 
   route(app, S.adminGetComfyWorkflow, async ({ query }) =>
-    comfyWorkflowOf(ctx(), query.providerId),
+    comfyWorkflowOf(ctx(), query.providerId, query.op),
   );
 
   route(app, S.adminSaveComfyWorkflow, async ({ body }) => {
     const p = await providerById(ctx(), body.providerId);
     if (!p) throw notFound(texts.providerNotFound);
     if (p.protocol !== 'comfyui') throw badRequest(texts.wrongProtocol, {}, 'providerId');
+    // The square's workflow takes a prompt; a toolbox one takes the picture.
+    const needed = body.op ? 'image' : 'prompt';
+    if (!body.mapping[needed])
+      throw badRequest(texts.nodeNeeded, { field: needed }, `mapping.${needed}`);
+    if (body.op && !S.toolOpProtocols.comfyui?.includes(body.op))
+      throw badRequest(texts.wrongProtocol, {}, 'op');
     for (const [field, nodeId] of Object.entries(body.mapping))
       if (nodeId !== undefined && !body.workflow[nodeId])
         throw badRequest(texts.noSuchNode, { node: nodeId }, `mapping.${field}`);

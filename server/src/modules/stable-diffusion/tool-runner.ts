@@ -28,7 +28,8 @@ import {
   rethrow,
   type ToolTaskParams,
 } from './run-common.js';
-import { pictureDone, runOpenAIEdit, runStability } from './tool-upstreams.js';
+import { pollComfy } from './comfy-run.js';
+import { pictureDone, runOpenAIEdit, runStability, submitComfyTool } from './tool-upstreams.js';
 
 const paramsOf = (t: TaskRow) => t.params as unknown as ToolTaskParams;
 
@@ -40,7 +41,8 @@ const b64 = (b: Buffer) => b.toString('base64');
  * `sd-tool`: one toolbox operation on the owner's picture, by the provider the operation is
  * mapped to: the offline demo (sharp), AUTOMATIC1111 (extras, rembg, img2img with a mask), a
  * midjourney-proxy (InsightFace swap, polled like its other tasks), Stability (upscale, remove
- * background) or OpenAI edits (redraw, remix): see tool-upstreams.ts.
+ * background), OpenAI edits (redraw, remix) or ComfyUI (the operator's workflow per operation):
+ * see tool-upstreams.ts.
  */
 export const toolRunner: TaskRunner = {
   kind: 'sd-tool',
@@ -50,6 +52,7 @@ export const toolRunner: TaskRunner = {
     if (p.providerId === null) return deferred(io.ctx, task, true);
     const provider = await providerOf(io.ctx, task);
     if (provider.protocol === 'midjourney') return submitSwap(io, task, provider).catch(rethrow);
+    if (provider.protocol === 'comfyui') return submitComfyTool(io, task, provider).catch(rethrow);
     return deferred(io.ctx, task, false);
   },
   async poll(task, io) {
@@ -61,6 +64,8 @@ export const toolRunner: TaskRunner = {
       if (provider.protocol === 'midjourney') return await pollSwap(io, task, provider);
       if (provider.protocol === 'stability') return await runStability(io, task, provider);
       if (provider.protocol === 'openai') return await runOpenAIEdit(io, task, provider);
+      if (provider.protocol === 'comfyui')
+        return await pollComfy(io, task, provider, (png) => pictureDone(task, png));
     } catch (error) {
       rethrow(error);
     }

@@ -5,27 +5,31 @@ import { bearer, call, createTestApp, type TestApp } from '../../test/harness.js
 import { createUser, type TestUser } from '../../test/users.js';
 import { startFakeStability, type FakeStability } from '../../../test/fakes/stability.js';
 import { startFakeOpenAIImages, type FakeOpenAIImages } from '../../../test/fakes/openai-images.js';
+import { startFakeComfy, type FakeComfy } from '../../../test/fakes/comfyui.js';
 import { credits, startWorkers, upload } from '../../../test/drawing-support.js';
 import { demoPicture } from '../../providers/image/sd-demo.js';
 import { addProvider, fund, settled, toolSubmit } from './sd.setup.js';
 
 /**
- * The toolbox on hosted APIs the operator maps: Stability's fast / conservative upscale and
- * background removal, OpenAI edits for redraw (with the mask turned into OpenAI's) and remix.
+ * The toolbox on upstreams the operator maps: Stability's fast / conservative upscale and
+ * background removal, OpenAI edits for redraw (with the mask turned into OpenAI's) and remix,
+ * ComfyUI through a workflow per operation (the picture and mask uploaded into LoadImage nodes).
  * Each round-trips into a stored file; a 500, a content filter or a refusal charges nothing.
  */
 let t: TestApp;
 let stability: FakeStability;
 let openai: FakeOpenAIImages;
+let comfy: FakeComfy;
 let admin: TestUser;
 let alice: TestUser;
 let picture: string;
 let mask: string;
 
 beforeAll(async () => {
-  [stability, openai, t] = await Promise.all([
+  [stability, openai, comfy, t] = await Promise.all([
     startFakeStability(),
     startFakeOpenAIImages(),
+    startFakeComfy({ stepMs: 5 }),
     createTestApp({
       config: { tasks: { retries: 0, backoffMs: 20, stepTimeoutMs: 4000, idlePollMs: 25 } },
     }),
@@ -63,7 +67,7 @@ beforeAll(async () => {
   await startWorkers(t.app);
 });
 afterAll(async () => {
-  await Promise.all([stability.close(), openai.close()]);
+  await Promise.all([stability.close(), openai.close(), comfy.close()]);
   await t.close();
 });
 
@@ -203,3 +207,80 @@ async function providerIdOf(op: string): Promise<number | null> {
   });
   return r.body.data.rows.find((x) => x.op === op)?.providerId ?? null;
 }
+
+describe('the toolbox on ComfyUI, one workflow per operation', () => {
+  const saveWorkflow = (body: Record<string, unknown>) =>
+    call(t.app, {
+      method: 'POST',
+      url: '/api/admin/sd/comfyWorkflow/update',
+      headers: bearer(admin.token),
+      payload: body,
+    });
+
+  it('uploads the picture and mask into the mapped nodes, and stores the result', async () => {
+    const c = await addProvider(t.app, admin.token, {
+      name: 'tools-comfy',
+      protocol: 'comfyui',
+      baseUrl: comfy.url,
+      concurrency: 1,
+    });
+    const upscale = {
+      '1': { class_type: 'LoadImage', inputs: { image: 'placeholder.png' } },
+      '2': {
+        class_type: 'ImageScaleBy',
+        inputs: { image: ['1', 0], upscale_method: 'lanczos', scale_by: 1 },
+      },
+      '9': { class_type: 'SaveImage', inputs: { images: ['2', 0], filename_prefix: 'up' } },
+    };
+    const noImage = await saveWorkflow({
+      providerId: c,
+      op: 'upscale',
+      workflow: upscale,
+      mapping: { output: '9' },
+    });
+    expect(noImage.status).toBe(400);
+    expect(JSON.stringify(noImage.body)).toContain('mapping.image');
+    const saved = await saveWorkflow({
+      providerId: c,
+      op: 'upscale',
+      workflow: upscale,
+      mapping: { image: '1', scale: '2', output: '9' },
+    });
+    expect(saved.status, JSON.stringify(saved.body)).toBe(200);
+    const redraw = {
+      '1': { class_type: 'LoadImage', inputs: { image: '' } },
+      '4': { class_type: 'LoadImage', inputs: { image: '' } },
+      '5': { class_type: 'CLIPTextEncode', inputs: { text: '' } },
+      '9': { class_type: 'SaveImage', inputs: { images: ['1', 0] } },
+    };
+    expect(
+      (
+        await saveWorkflow({
+          providerId: c,
+          op: 'redraw',
+          workflow: redraw,
+          mapping: { image: '1', mask: '4', prompt: '5', output: '9' },
+        })
+      ).status,
+    ).toBe(200);
+    expect((await mapOp('upscale', c)).status).toBe(200);
+    expect((await mapOp('redraw', c)).status).toBe(200);
+
+    const up = await succeeds({ op: 'upscale', scale: 2 });
+    expect(up.images[0]).toMatchObject({ width: 512, height: 384 });
+    const sent = comfy.prompts.at(-1)!.graph;
+    expect(sent['1']!.inputs.image).toBe(comfy.uploads.at(-1));
+    expect(sent['2']!.inputs.scale_by).toBe(2);
+
+    await succeeds({ op: 'redraw', mask, prompt: 'a tiger', strength: 0.7 });
+    const g = comfy.prompts.at(-1)!.graph;
+    expect(comfy.uploads.slice(-2)).toEqual([g['1']!.inputs.image, g['4']!.inputs.image]);
+    expect(String(g['4']!.inputs.image)).toMatch(/-mask\.png$/);
+    expect(g['5']!.inputs.text).toBe('a tiger');
+  });
+
+  it('charges nothing when the workflow fails upstream', async () => {
+    comfy.failNext = true;
+    await failsFree({ op: 'upscale', scale: 4 }, /CUDA out of memory/);
+  });
+});

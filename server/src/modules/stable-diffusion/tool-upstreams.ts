@@ -1,15 +1,19 @@
 import sharp from 'sharp';
 import { formatAll } from '../../http/messages.js';
+import { fillWorkflow, type ComfyGraph } from '../../providers/image/comfyui.js';
 import { editImages } from '../../providers/image/openai-images.js';
 import { editStability } from '../../providers/image/stability.js';
 import { UpstreamError, type StepOutcome, type TaskIo, type TaskRow } from '../tasks/index.js';
 import type { SdProvider } from './catalogue.js';
+import { comfyOf, queueComfy } from './comfy-run.js';
+import { comfyWorkflowOf } from './comfy-workflows.js';
 import { texts } from './messages.js';
 import { ownedBytes, type ToolTaskParams } from './run-common.js';
 
 /**
  * The toolbox operations served by hosted APIs, each one synchronous call: Stability's upscale
- * and background removal, OpenAI's image edits for redraw (with the mask) and remix (without).
+ * and background removal, OpenAI's image edits for redraw (with the mask) and remix (without);
+ * and by ComfyUI through the operator's workflow for that operation.
  */
 
 const paramsOf = (t: TaskRow) => t.params as unknown as ToolTaskParams;
@@ -108,6 +112,50 @@ async function openAIMask(mask: Buffer, width: number, height: number): Promise<
   return sharp(rgba, { raw: { width, height, channels: 4 } })
     .png()
     .toBuffer();
+}
+
+/**
+ * ComfyUI: the picture (and mask) go up with `POST /upload/image`, their names into the mapped
+ * LoadImage nodes, the prompt, seed and scale into theirs; the run is then polled like the
+ * square's (comfy-run.ts).
+ */
+export async function submitComfyTool(
+  io: TaskIo,
+  task: TaskRow,
+  provider: SdProvider,
+): Promise<StepOutcome> {
+  const p = paramsOf(task);
+  const wf = await comfyWorkflowOf(io.ctx, provider.id, p.op);
+  if (!wf) throw UpstreamError.permanent(formatAll(texts.notComfy, {}));
+  const client = comfyOf(provider);
+  const source = await sharp(await ownedBytes(io.ctx, task.userId, p.image))
+    .png()
+    .toBuffer({ resolveWithObject: true });
+  const image = await client.uploadImage(source.data, `atelier-${task.id}.png`, io.signal);
+  const mask =
+    p.mask && wf.mapping.mask
+      ? await client.uploadImage(
+          await sharp(await ownedBytes(io.ctx, task.userId, p.mask))
+            .png()
+            .toBuffer(),
+          `atelier-${task.id}-mask.png`,
+          io.signal,
+        )
+      : undefined;
+  const graph = fillWorkflow(wf.workflow as ComfyGraph, wf.mapping, {
+    prompt: task.prompt,
+    negativePrompt: String(p.options.negativePrompt ?? ''),
+    seed: p.seed,
+    width: source.info.width,
+    height: source.info.height,
+    checkpoint: String(p.options.checkpoint ?? ''),
+    steps: Number(p.options.steps ?? 20),
+    cfgScale: Number(p.options.cfgScale ?? 7),
+    image,
+    ...(mask ? { mask } : {}),
+    scale: p.scale,
+  });
+  return queueComfy(io, provider, graph, wf.mapping.output);
 }
 
 export const pictureDone = (task: TaskRow, png: Buffer): StepOutcome => ({

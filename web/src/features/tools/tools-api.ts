@@ -29,5 +29,5 @@ export const useAdminSd = () => {
   return { providers, ops, saveOp, saveWorkflow, check };
 };
 
-export const fetchWorkflow = (providerId: number) =>
-  apiData(sd.adminGetComfyWorkflow, { query: { providerId } });
+export const fetchWorkflow = (providerId: number, op?: sd.ToolOp) =>
+  apiData(sd.adminGetComfyWorkflow, { query: { providerId, ...(op ? { op } : {}) } });
