@@ -22,7 +22,8 @@ export type ToolSubmit = {
   seed?: number;
 };
 
-const useIdentity = (): string =>
+/** Who asks (a user or a guest): part of every query key of one's own data. */
+export const useIdentity = (): string =>
   useAuthStore((s) => (s.token ? `t:${s.token.slice(-16)}` : `g:${s.guestid ?? ''}`));
 
 const keys = {

@@ -48,6 +48,21 @@ const upscaleVariation: Lazy = lazy(async () => {
   };
 });
 
+/** Upload images for the Midjourney composer, or (target `picture`) for the image screens. */
+const uploadImages: Lazy = lazy(async () => {
+  const [mjs, imgs] = await Promise.all([
+    import('../features/midjourney/dialogs'),
+    import('../features/image-dialogs'),
+    loadLazyNamespaces(),
+  ]);
+  return {
+    default: function UploadImages() {
+      const forScreens = useDialogs((s) => s.props.uploadImages?.target === 'picture');
+      return forScreens ? <imgs.UploadPicturesDialog /> : <mjs.UploadImagesDialog />;
+    },
+  };
+});
+
 /**
  * Every dialog component by its flag. Each is fetched the first time its flag opens and stays
  * mounted afterwards (so it can animate closed); it reads its own flag from the dialogs store.
@@ -103,7 +118,7 @@ const dialogs: Partial<Record<DialogName, Lazy>> = {
   toolsRedraw: img((m) => m.ToolsRedrawDialog),
   customZoom: mj((m) => m.CustomZoomDialog),
   redraw: mj((m) => m.RedrawDialog),
-  uploadImages: mj((m) => m.UploadImagesDialog),
+  uploadImages,
   batchDownload: mj((m) => m.BatchDownloadDialog),
   drawSame: mj((m) => m.DrawSameDialog),
 };

@@ -36,8 +36,18 @@ export interface DialogProps {
     description?: string;
     params?: Record<string, unknown>;
   };
-  /** Where the picked pictures go: a reference list of the composer, or a describe. */
-  uploadImages: { target: 'imageUrls' | 'crefUrls' | 'srefUrls' | 'describe' };
+  /**
+   * Where the picked pictures go: a reference list of the Midjourney composer, a describe, or
+   * (`picture`) whatever the opener does with them (a reference on /draw, the starting
+   * picture on /sd3, the toolbox's source).
+   */
+  uploadImages:
+    | { target: 'imageUrls' | 'crefUrls' | 'srefUrls' | 'describe' }
+    | {
+        target: 'picture';
+        max: number;
+        onPicked: (pictures: Array<{ url: string; thumbUrl: string }>) => void;
+      };
   /** A prompt of the market: its details, like, collect, use, report. */
   marketPrompt: { id: number };
   /** The tab to show first (default: the user's own prompts). */

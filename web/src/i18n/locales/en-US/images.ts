@@ -90,6 +90,12 @@ export default {
       strength: 'How much may change',
       submit: 'Start',
     },
+    upload: {
+      title: 'Upload images',
+      text: 'Upload pictures or pick among your results and uploads (up to {{max}}).',
+      open: 'Pick from my pictures',
+      use: 'Use {{count}} picture(s)',
+    },
     cost: 'Costs {{credits}} credits · {{provider}}',
     unavailable: 'The operator has switched this operation off',
     close: 'Close',

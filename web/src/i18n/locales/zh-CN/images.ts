@@ -81,6 +81,12 @@ export default {
       strength: '变化幅度',
       submit: '开始',
     },
+    upload: {
+      title: '上传图片',
+      text: '上传图片，或从你的作品和上传记录中挑选（最多 {{max}} 张）。',
+      open: '从我的图片中选择',
+      use: '使用 {{count}} 张图片',
+    },
     cost: '消耗 {{credits}} 积分 · {{provider}}',
     unavailable: '管理员已关闭此功能',
     close: '关闭',

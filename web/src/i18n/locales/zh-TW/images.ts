@@ -83,6 +83,12 @@ export default {
       strength: '變化幅度',
       submit: '開始',
     },
+    upload: {
+      title: '上傳圖片',
+      text: '上傳圖片，或從你的作品和上傳記錄中挑選（最多 {{max}} 張）。',
+      open: '從我的圖片中選擇',
+      use: '使用 {{count}} 張圖片',
+    },
     cost: '消耗 {{credits}} 積分 · {{provider}}',
     unavailable: '管理員已關閉此功能',
     close: '關閉',
