@@ -1,7 +1,16 @@
 import { ExpandAltOutlined, HighlightOutlined, MedicineBoxOutlined } from '@ant-design/icons';
 import Button from 'antd/es/button';
+import type { ReactNode } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useDialogs, type PictureTarget } from '../stores/dialogs';
+
+type PictureDialog = 'photoRepair' | 'toolsRedraw' | 'upscaleVariation';
+
+const ACTIONS: Array<[PictureDialog, ReactNode, string]> = [
+  ['photoRepair', <MedicineBoxOutlined key="r" />, 'open-photo-repair'],
+  ['toolsRedraw', <HighlightOutlined key="d" />, 'open-tools-redraw'],
+  ['upscaleVariation', <ExpandAltOutlined key="u" />, 'open-upscale-variation'],
+];
 
 /**
  * The toolbox dialogs a picture of the image screens opens (photo repair, redraw a region,
@@ -9,36 +18,17 @@ import { useDialogs, type PictureTarget } from '../stores/dialogs';
  */
 export function PictureToolActions(props: { picture: PictureTarget; before?: () => void }) {
   const { t } = useTranslation();
-  const open = (name: 'photoRepair' | 'toolsRedraw' | 'upscaleVariation') => () => {
+  const open = (name: PictureDialog) => () => {
     props.before?.();
     useDialogs.getState().open(name, { picture: props.picture });
   };
   return (
     <>
-      <Button
-        size="small"
-        icon={<MedicineBoxOutlined />}
-        onClick={open('photoRepair')}
-        data-testid="open-photo-repair"
-      >
-        {t('images:dialogs.open.photoRepair')}
-      </Button>
-      <Button
-        size="small"
-        icon={<HighlightOutlined />}
-        onClick={open('toolsRedraw')}
-        data-testid="open-tools-redraw"
-      >
-        {t('images:dialogs.open.toolsRedraw')}
-      </Button>
-      <Button
-        size="small"
-        icon={<ExpandAltOutlined />}
-        onClick={open('upscaleVariation')}
-        data-testid="open-upscale-variation"
-      >
-        {t('images:dialogs.open.upscaleVariation')}
-      </Button>
+      {ACTIONS.map(([name, icon, testId]) => (
+        <Button key={name} size="small" icon={icon} onClick={open(name)} data-testid={testId}>
+          {t(`images:dialogs.open.${name}`)}
+        </Button>
+      ))}
     </>
   );
 }

@@ -1,3 +1,4 @@
+import sharp from 'sharp';
 import { expect } from 'vitest';
 import { isTaskFinished, type sd as S } from '@atelier/contracts';
 import type { FastifyInstance } from 'fastify';
@@ -122,3 +123,12 @@ export async function settled(
 }
 
 export { fund };
+
+/** A 256×192 mask PNG, white on the left half (where remix and redraw may change anything). */
+export async function leftHalfMask(): Promise<Buffer> {
+  const m = Buffer.alloc(256 * 192);
+  for (let y = 0; y < 192; y++) m.fill(255, y * 256, y * 256 + 128);
+  return sharp(m, { raw: { width: 256, height: 192, channels: 1 } })
+    .png()
+    .toBuffer();
+}

@@ -8,7 +8,7 @@ import { startFakeOpenAIImages, type FakeOpenAIImages } from '../../../test/fake
 import { startFakeComfy, type FakeComfy } from '../../../test/fakes/comfyui.js';
 import { credits, startWorkers, upload } from '../../../test/drawing-support.js';
 import { demoPicture } from '../../providers/image/sd-demo.js';
-import { addProvider, fund, settled, toolSubmit } from './sd.setup.js';
+import { addProvider, fund, leftHalfMask, settled, toolSubmit } from './sd.setup.js';
 
 /**
  * The toolbox on upstreams the operator maps: Stability's fast / conservative upscale and
@@ -38,13 +38,7 @@ beforeAll(async () => {
   await fund(t.app, alice.userId, 500);
   picture = (await upload(t.app, alice, (await demoPicture('a cat on a wall', 5, 256, 192)).png))
     .url;
-  // White on the left half: where to redraw.
-  const m = Buffer.alloc(256 * 192);
-  for (let y = 0; y < 192; y++) m.fill(255, y * 256, y * 256 + 128);
-  const maskPng = await sharp(m, { raw: { width: 256, height: 192, channels: 1 } })
-    .png()
-    .toBuffer();
-  mask = (await upload(t.app, alice, maskPng, 'mask.png')).url;
+  mask = (await upload(t.app, alice, await leftHalfMask(), 'mask.png')).url;
   const s = await addProvider(t.app, admin.token, {
     name: 'tools-stability',
     protocol: 'stability',

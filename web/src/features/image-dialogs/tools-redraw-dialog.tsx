@@ -1,9 +1,9 @@
 import Input from 'antd/es/input';
-import Slider from 'antd/es/slider';
 import { useEffect, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useUpload } from '../../api/tool-tasks';
 import { MaskPainter } from '../../components/mask-painter';
+import { StrengthSlider } from '../../components/strength-slider';
 import { ToolDialog, usePictureDialog, useToolRun } from './tool-dialog';
 
 /**
@@ -52,18 +52,7 @@ export default function ToolsRedrawDialog() {
             onChange={(e) => setPrompt(e.target.value)}
             autoSize={{ minRows: 2, maxRows: 5 }}
           />
-          <label className="flex items-center gap-3 text-sm text-white/70">
-            {t('images:strength')}
-            <Slider
-              className="flex-1"
-              min={0.05}
-              max={1}
-              step={0.05}
-              value={strength}
-              onChange={setStrength}
-            />
-            <span className="w-10 tabular-nums">{strength.toFixed(2)}</span>
-          </label>
+          <StrengthSlider label={t('images:strength')} value={strength} onChange={setStrength} />
         </div>
       )}
     </ToolDialog>

@@ -1,7 +1,7 @@
 import Segmented from 'antd/es/segmented';
-import Slider from 'antd/es/slider';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
+import { StrengthSlider } from '../../components/strength-slider';
 import { ToolDialog, usePictureDialog, useToolRun } from './tool-dialog';
 
 type Choice = 'up2' | 'up4' | 'variation';
@@ -59,18 +59,12 @@ export default function ImageUpscaleVariationDialog() {
             className="max-h-[45vh] self-center rounded"
           />
           {variation && (
-            <label className="flex items-center gap-3 text-sm text-white/70">
-              {t('images:dialogs.upscaleVariation.strength')}
-              <Slider
-                className="flex-1"
-                min={0.1}
-                max={1}
-                step={0.05}
-                value={strength}
-                onChange={setStrength}
-              />
-              <span className="w-10 tabular-nums">{strength.toFixed(2)}</span>
-            </label>
+            <StrengthSlider
+              label={t('images:dialogs.upscaleVariation.strength')}
+              value={strength}
+              onChange={setStrength}
+              min={0.1}
+            />
           )}
         </div>
       )}

@@ -2,13 +2,13 @@ import { TaskStatus, type sd } from '@atelier/contracts';
 import Button from 'antd/es/button';
 import Input from 'antd/es/input';
 import Segmented from 'antd/es/segmented';
-import Slider from 'antd/es/slider';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { notify } from '../../lib/notify';
 import { PicturePicker } from './picture-picker';
 import { useToolSubmit, useToolTask, useUpload } from '../../api/tool-tasks';
 import { MaskPainter } from '../../components/mask-painter';
+import { StrengthSlider } from '../../components/strength-slider';
 import { PictureToolActions } from '../../components/picture-actions';
 import { ToolResult, ToolTaskState } from '../../components/tool-task-view';
 
@@ -53,17 +53,11 @@ function RepaintFields(props: {
         onChange={(e) => props.setPrompt(e.target.value)}
         autoSize={{ minRows: 2 }}
       />
-      <label className="flex items-center gap-3 text-sm text-white/70">
-        {t('sd:tools.strength')}
-        <Slider
-          className="flex-1"
-          min={0.05}
-          max={1}
-          step={0.05}
-          value={props.strength}
-          onChange={props.setStrength}
-        />
-      </label>
+      <StrengthSlider
+        label={t('sd:tools.strength')}
+        value={props.strength}
+        onChange={props.setStrength}
+      />
     </>
   );
 }
