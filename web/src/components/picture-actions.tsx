@@ -6,10 +6,26 @@ import { useDialogs, type PictureTarget } from '../stores/dialogs';
 
 type PictureDialog = 'photoRepair' | 'toolsRedraw' | 'upscaleVariation';
 
-const ACTIONS: Array<[PictureDialog, ReactNode, string]> = [
-  ['photoRepair', <MedicineBoxOutlined key="r" />, 'open-photo-repair'],
-  ['toolsRedraw', <HighlightOutlined key="d" />, 'open-tools-redraw'],
-  ['upscaleVariation', <ExpandAltOutlined key="u" />, 'open-upscale-variation'],
+/** Each dialog: its icon, its label's key (literal, so the locale check sees it), its test id. */
+const ACTIONS: Array<[PictureDialog, ReactNode, string, string]> = [
+  [
+    'photoRepair',
+    <MedicineBoxOutlined key="r" />,
+    'images:dialogs.open.photoRepair',
+    'open-photo-repair',
+  ],
+  [
+    'toolsRedraw',
+    <HighlightOutlined key="d" />,
+    'images:dialogs.open.toolsRedraw',
+    'open-tools-redraw',
+  ],
+  [
+    'upscaleVariation',
+    <ExpandAltOutlined key="u" />,
+    'images:dialogs.open.upscaleVariation',
+    'open-upscale-variation',
+  ],
 ];
 
 /**
@@ -24,9 +40,9 @@ export function PictureToolActions(props: { picture: PictureTarget; before?: () 
   };
   return (
     <>
-      {ACTIONS.map(([name, icon, testId]) => (
+      {ACTIONS.map(([name, icon, label, testId]) => (
         <Button key={name} size="small" icon={icon} onClick={open(name)} data-testid={testId}>
-          {t(`images:dialogs.open.${name}`)}
+          {t(label)}
         </Button>
       ))}
     </>
