@@ -98,6 +98,13 @@ describe('the toolbox with the offline demo', () => {
     const four = await run(alice.token, { op: 'upscale', scale: 4 });
     expect(four.images[0]).toMatchObject({ width: 1024, height: 768 });
     expect(four.sources).toHaveLength(1);
+    // A toolbox picture is among those any screen's picker offers.
+    const mine = await call<{ rows: Array<{ image: { url: string } }> }>(t.app, {
+      method: 'GET',
+      url: '/api/autoreply/queryImg',
+      headers: bearer(alice.token),
+    });
+    expect(mine.body.data.rows.map((r) => r.image.url)).toContain(four.images[0]!.url);
   });
 
   it('restores visibly, removes the background into real transparency, swaps a face', async () => {
