@@ -3,8 +3,10 @@ import type { FaqDraft, MenuDraft, NoticeDraft, SiteDraft } from './kinds.js';
 
 /**
  * What a fresh install shows: the default site, its menu, a welcome notice and a FAQ. The texts
- * promise only what works today (chat, Midjourney, mind maps); the screens still to come are
- * tagged "Soon" in the web's menu.
+ * promise only what works today: every screen of the menu (chat, Midjourney, DALL·E, Stable
+ * Diffusion, the toolbox, video, music, stem separation, mind maps) runs, with Offline demos
+ * until the operator connects upstreams. Edited texts are the operator's: the seed never
+ * overwrites them.
  */
 
 const text = (en: string, cn: string, tw: string): sites.LocalizedText => ({
@@ -22,14 +24,14 @@ export const defaultSite: SiteDraft = {
   appLogo: '/favicon.svg',
   appIco: '/favicon.svg',
   keywords: text(
-    'AI chat, AI drawing, Midjourney, mind map, AI apps',
-    'AI 对话,AI 绘画,Midjourney,思维导图,AI 应用',
-    'AI 對話,AI 繪畫,Midjourney,心智圖,AI 應用',
+    'AI chat, AI drawing, Midjourney, DALL·E, Stable Diffusion, AI video, AI music, mind map, AI apps',
+    'AI 对话,AI 绘画,Midjourney,DALL·E,Stable Diffusion,AI 视频,AI 音乐,思维导图,AI 应用',
+    'AI 對話,AI 繪畫,Midjourney,DALL·E,Stable Diffusion,AI 影片,AI 音樂,心智圖,AI 應用',
   ),
   description: text(
-    'Atelier is an open AI studio: chat with AI models and apps, draw with Midjourney and turn ideas into mind maps, in one place.',
-    'Atelier 是一个开放的 AI 创作平台：与 AI 模型和应用对话，用 Midjourney 绘画，把想法整理成思维导图。',
-    'Atelier 是一個開放的 AI 創作平台：與 AI 模型和應用對話，用 Midjourney 繪畫，把想法整理成心智圖。',
+    'Atelier is an open AI studio: chat with AI models and apps, draw with Midjourney, DALL·E and Stable Diffusion, and make video and music, in one place.',
+    'Atelier 是一个开放的 AI 创作平台：与 AI 模型和应用对话，用 Midjourney、DALL·E 和 Stable Diffusion 绘画，生成视频和音乐。',
+    'Atelier 是一個開放的 AI 創作平台：與 AI 模型和應用對話，用 Midjourney、DALL·E 和 Stable Diffusion 繪畫，生成影片和音樂。',
   ),
   top_banner: noText,
   recharge: 1,
@@ -38,9 +40,9 @@ export const defaultSite: SiteDraft = {
   index_path: '/Midjourney',
   language: 'zh-CN',
   contents: text(
-    '## About Atelier\n\nAtelier brings AI chat, Midjourney drawing and mind maps together in one studio. More tools (DALL·E and Stable Diffusion drawing, music, video) are on their way: they are marked **Soon** in the menu.\n\n- Credits are only spent on results you receive: a failed task is refunded automatically.\n- Your chats and works are private to your account.\n- Available in English, 简体中文 and 繁體中文.',
-    '## 关于 Atelier\n\nAtelier 把 AI 对话、Midjourney 绘画和思维导图汇集在一个工作室里。更多工具（DALL·E 与 Stable Diffusion 绘画、音乐、视频）正在路上，在菜单中标有**即将开放**。\n\n- 只为得到的结果消耗积分：任务失败会自动退还。\n- 你的对话和作品只属于你的账号。\n- 支持 English、简体中文和繁體中文。',
-    '## 關於 Atelier\n\nAtelier 把 AI 對話、Midjourney 繪畫和心智圖匯集在一個工作室裡。更多工具（DALL·E 與 Stable Diffusion 繪畫、音樂、影片）正在路上，在選單中標有**即將開放**。\n\n- 只為得到的結果消耗積分：任務失敗會自動退還。\n- 你的對話和作品只屬於你的帳號。\n- 支援 English、简体中文和繁體中文。',
+    '## About Atelier\n\nAtelier brings AI chat, drawing (Midjourney, DALL·E, Stable Diffusion and an image toolbox), video, music, stem separation and mind maps together in one studio.\n\n- Credits are only spent on results you receive: a failed task is refunded automatically.\n- Your chats and works are private to your account.\n- Available in English, 简体中文 and 繁體中文.',
+    '## 关于 Atelier\n\nAtelier 把 AI 对话、绘画（Midjourney、DALL·E、Stable Diffusion 和图片工具箱）、视频、音乐、人声分离和思维导图汇集在一个工作室里。\n\n- 只为得到的结果消耗积分：任务失败会自动退还。\n- 你的对话和作品只属于你的账号。\n- 支持 English、简体中文和繁體中文。',
+    '## 關於 Atelier\n\nAtelier 把 AI 對話、繪畫（Midjourney、DALL·E、Stable Diffusion 和圖片工具箱）、影片、音樂、人聲分離和心智圖匯集在一個工作室裡。\n\n- 只為得到的結果消耗積分：任務失敗會自動退還。\n- 你的對話和作品只屬於你的帳號。\n- 支援 English、简体中文和繁體中文。',
   ),
   code: '',
   contact: { text: noText, qrImage: '' },
@@ -54,9 +56,9 @@ export const defaultNotices: NoticeDraft[] = [
     kind: 'notice',
     title: text('Welcome to Atelier', '欢迎来到 Atelier', '歡迎來到 Atelier'),
     content: text(
-      'Chat with AI models and apps, draw with Midjourney and turn ideas into mind maps, all in one place.\n\n- **New here?** You can try it all as a guest; sign up to keep your chats and works.\n- Each task is paid in **credits**, and a task that fails is refunded automatically.\n- Tools marked **Soon** in the menu are on their way.\n- Questions? Open **Frequent questions** in the menu (on a phone: on **Home**).',
-      '在这里与 AI 模型和应用对话、用 Midjourney 绘画、把想法整理成思维导图。\n\n- **第一次来？** 游客即可体验；注册后对话和作品会一直保留。\n- 每个任务消耗**积分**，任务失败会自动退还。\n- 菜单中标有**即将开放**的工具正在路上。\n- 有疑问？请查看菜单中的**常见问题**（手机上在**首页**）。',
-      '在這裡與 AI 模型和應用對話、用 Midjourney 繪畫、把想法整理成心智圖。\n\n- **第一次來？** 訪客即可體驗；註冊後對話和作品會一直保留。\n- 每個任務消耗**積分**，任務失敗會自動退還。\n- 選單中標有**即將開放**的工具正在路上。\n- 有疑問？請查看選單中的**常見問題**（手機上在**首頁**）。',
+      'Chat with AI models and apps, draw with Midjourney, DALL·E and Stable Diffusion, make video and music, all in one place.\n\n- **New here?** You can try it all as a guest; sign up to keep your chats and works.\n- Each task is paid in **credits**, and a task that fails is refunded automatically.\n- Your results are kept in your **works**, on every device you sign in on.\n- Questions? Open **Frequent questions** in the menu (on a phone: on **Home**).',
+      '在这里与 AI 模型和应用对话，用 Midjourney、DALL·E 和 Stable Diffusion 绘画，生成视频和音乐。\n\n- **第一次来？** 游客即可体验；注册后对话和作品会一直保留。\n- 每个任务消耗**积分**，任务失败会自动退还。\n- 你的成果保存在**作品**里，在任何登录的设备上都能看到。\n- 有疑问？请查看菜单中的**常见问题**（手机上在**首页**）。',
+      '在這裡與 AI 模型和應用對話，用 Midjourney、DALL·E 和 Stable Diffusion 繪畫，生成影片和音樂。\n\n- **第一次來？** 訪客即可體驗；註冊後對話和作品會一直保留。\n- 每個任務消耗**積分**，任務失敗會自動退還。\n- 你的成果保存在**作品**裡，在任何登入的裝置上都能看到。\n- 有疑問？請查看選單中的**常見問題**（手機上在**首頁**）。',
     ),
     sort: 0,
     enabled: true,

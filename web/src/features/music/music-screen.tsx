@@ -29,7 +29,7 @@ function DemoSongs() {
   return (
     <section aria-label={t('music:demos')} className="flex flex-col gap-2">
       <h2 className="m-0 text-sm font-semibold text-white/80">{t('music:demos')}</h2>
-      <div className="flex gap-2 overflow-x-auto pb-1">
+      <div className="flex flex-wrap gap-2 pb-1">
         {rows.map((d, index) => (
           <Button
             key={d.id}
