@@ -17,6 +17,7 @@ import { video } from './0016_video.js';
 import { works } from './0019_works.js';
 import { market } from './0020_market.js';
 import { admin } from './0021_admin.js';
+import { comfyToolWorkflows } from './0022_comfy_tool_workflows.js';
 import { lateResults } from './0023_late_results.js';
 
 /** Applied in the order of their names; a migration, once landed, is never edited. */
@@ -39,5 +40,6 @@ export const migrations: Record<string, AtelierMigration> = {
   '0019_works': works,
   '0020_market': market,
   '0021_admin': admin,
+  '0022_comfy_tool_workflows': comfyToolWorkflows,
   '0023_late_results': lateResults,
 };

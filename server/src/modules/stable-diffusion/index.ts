@@ -15,7 +15,8 @@ export { checkConnection as checkComfyConnection } from '../../providers/image/c
  * Stable Diffusion: the model square (kind `sd`: AUTOMATIC1111/Forge, ComfyUI with an
  * operator's mapped workflow, or the offline demo) and the AI toolbox (kind `sd-tool`: upscale,
  * restore, remove background, face swap, remix, redraw, each served by the provider the
- * operator maps it to, else the offline demo). See docs/stable-diffusion.md.
+ * operator maps it to: A1111, ComfyUI, Stability, OpenAI edits, a midjourney-proxy, else the
+ * offline demo). See docs/stable-diffusion.md.
  */
 export const stableDiffusionModule: AtelierModule = {
   name: 'stable-diffusion',

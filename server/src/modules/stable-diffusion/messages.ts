@@ -52,6 +52,11 @@ export const texts = {
     'zh-CN': '该服务商不支持此操作',
     'zh-TW': '該服務商不支援此操作',
   },
+  nodeNeeded: {
+    'en-US': 'Map the workflow node that takes the {field}',
+    'zh-CN': '请指定接收 {field} 的工作流节点',
+    'zh-TW': '請指定接收 {field} 的工作流節點',
+  },
   noSuchNode: {
     'en-US': 'The workflow has no node {node}',
     'zh-CN': '工作流中没有节点 {node}',

@@ -8,6 +8,7 @@ import Tag from 'antd/es/tag';
 import { useRef } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useImageQuote, useUploadPicture } from '../../api/image-tasks';
+import { PickPicturesButton } from '../../components/pick-pictures-button';
 import { useChoiceLabels } from './choice-labels';
 import type { DrawForm } from './draw-form-state';
 import { MaskBrush } from './mask-brush';
@@ -59,6 +60,12 @@ function References({ form, set }: Pick<ComposerProps, 'form' | 'set'>) {
           >
             {t('images:addReference')}
           </Button>
+        )}
+        {form.images.length < 4 && (
+          <PickPicturesButton
+            max={4 - form.images.length}
+            onPicked={(urls) => set({ images: [...form.images, ...urls].slice(0, 4) })}
+          />
         )}
       </div>
       <input

@@ -31,8 +31,6 @@ export const mjKeys = {
   simulate: (who: string, modelId: number | undefined, action: string) =>
     [...creditsKey, 'mj-simulate', who, modelId ?? 0, action] as const,
   userParams: (who: string) => ['midjourney', 'user-params', who] as const,
-  myImages: (who: string) => ['midjourney', 'my-images', who] as const,
-  uploads: (who: string) => ['midjourney', 'uploads', who] as const,
 };
 
 /** Who is asking: the token or guest id (the lists belong to that identity). */

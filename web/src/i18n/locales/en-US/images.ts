@@ -68,4 +68,41 @@ export default {
   },
   styles: { vivid: 'Vivid', natural: 'Natural' },
   backgrounds: { auto: 'Auto', transparent: 'Transparent', opaque: 'Opaque' },
+  dialogs: {
+    photoRepair: {
+      title: 'Photo repair',
+      text: 'Restores faces and details: less noise, sharper edges, livelier colours. The result opens beside the original.',
+      submit: 'Repair',
+    },
+    toolsRedraw: {
+      title: 'Redraw a region',
+      text: 'Paint over the part to redraw, say what belongs there: only the painted region changes.',
+      prompt: 'What to draw in the painted region',
+      submit: 'Redraw',
+      maskNeeded: 'Paint a region first',
+    },
+    upscaleVariation: {
+      title: 'Upscale and variation',
+      upscaleText: 'A larger copy of this picture with its details kept (a real 2× or 4× resize).',
+      variationText: 'The same prompt again with a new seed, starting from this picture.',
+      up: 'Upscale {{scale}}×',
+      variation: 'Variation',
+      strength: 'How much may change',
+      submit: 'Start',
+    },
+    upload: {
+      title: 'Upload images',
+      text: 'Upload pictures or pick among your results and uploads (up to {{max}}).',
+      open: 'Pick from my pictures',
+      use: 'Use {{count}} picture(s)',
+    },
+    cost: 'Costs {{credits}} credits · {{provider}}',
+    unavailable: 'The operator has switched this operation off',
+    close: 'Close',
+    open: {
+      photoRepair: 'Photo repair',
+      toolsRedraw: 'Redraw a region',
+      upscaleVariation: 'Upscale / variation',
+    },
+  },
 } satisfies LocaleShape<typeof zhCN>;

@@ -36,6 +36,7 @@ export default {
   del: 'Delete',
   confirmDelete: 'Delete this picture?',
   info: {
+    useAsReference: 'Use as reference',
     prompt: 'Prompt',
     params: 'Parameters',
     seed: 'Seed',
@@ -80,6 +81,10 @@ export default {
     served: 'Served by {{name}}',
   },
   admin: {
+    workflowFor: 'Workflow for',
+    squareWorkflow: 'The model square',
+    toolMappingHint:
+      'Toolbox mappings also name the picture’s LoadImage node (`image`), optionally `mask` and `scale`.',
     title: 'Stable Diffusion settings',
     ops: 'Toolbox: operations and providers',
     provider: 'Provider',

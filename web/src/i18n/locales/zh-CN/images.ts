@@ -59,4 +59,41 @@ export default {
   qualities: { standard: '标准', hd: '高清', low: '低', medium: '中', high: '高', auto: '自动' },
   styles: { vivid: '鲜艳', natural: '自然' },
   backgrounds: { auto: '自动', transparent: '透明', opaque: '不透明' },
+  dialogs: {
+    photoRepair: {
+      title: '照片修复',
+      text: '修复人脸与细节：降噪、锐化、让色彩更鲜活。结果与原图并排对比。',
+      submit: '修复',
+    },
+    toolsRedraw: {
+      title: '局部重绘',
+      text: '涂抹要重绘的区域，并描述那里应画什么：只有涂抹的区域会改变。',
+      prompt: '涂抹区域里要画的内容',
+      submit: '重绘',
+      maskNeeded: '请先涂抹一个区域',
+    },
+    upscaleVariation: {
+      title: '放大与变体',
+      upscaleText: '保留细节的更大版本（真实的 2 倍或 4 倍放大）。',
+      variationText: '以这张图为起点，用新的种子重画同一提示词。',
+      up: '放大 {{scale}} 倍',
+      variation: '变体',
+      strength: '变化幅度',
+      submit: '开始',
+    },
+    upload: {
+      title: '上传图片',
+      text: '上传图片，或从你的作品和上传记录中挑选（最多 {{max}} 张）。',
+      open: '从我的图片中选择',
+      use: '使用 {{count}} 张图片',
+    },
+    cost: '消耗 {{credits}} 积分 · {{provider}}',
+    unavailable: '管理员已关闭此功能',
+    close: '关闭',
+    open: {
+      photoRepair: '照片修复',
+      toolsRedraw: '局部重绘',
+      upscaleVariation: '放大 / 变体',
+    },
+  },
 } as const;

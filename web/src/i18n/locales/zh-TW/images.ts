@@ -61,4 +61,41 @@ export default {
   qualities: { standard: '標準', hd: '高畫質', low: '低', medium: '中', high: '高', auto: '自動' },
   styles: { vivid: '鮮豔', natural: '自然' },
   backgrounds: { auto: '自動', transparent: '透明', opaque: '不透明' },
+  dialogs: {
+    photoRepair: {
+      title: '照片修復',
+      text: '修復人臉與細節：降噪、銳化、讓色彩更鮮活。結果與原圖並排對比。',
+      submit: '修復',
+    },
+    toolsRedraw: {
+      title: '局部重繪',
+      text: '塗抹要重繪的區域，並描述那裡應畫什麼：只有塗抹的區域會改變。',
+      prompt: '塗抹區域裡要畫的內容',
+      submit: '重繪',
+      maskNeeded: '請先塗抹一個區域',
+    },
+    upscaleVariation: {
+      title: '放大與變體',
+      upscaleText: '保留細節的更大版本（真實的 2 倍或 4 倍放大）。',
+      variationText: '以這張圖為起點，用新的種子重畫同一提示詞。',
+      up: '放大 {{scale}} 倍',
+      variation: '變體',
+      strength: '變化幅度',
+      submit: '開始',
+    },
+    upload: {
+      title: '上傳圖片',
+      text: '上傳圖片，或從你的作品和上傳記錄中挑選（最多 {{max}} 張）。',
+      open: '從我的圖片中選擇',
+      use: '使用 {{count}} 張圖片',
+    },
+    cost: '消耗 {{credits}} 積分 · {{provider}}',
+    unavailable: '管理員已關閉此功能',
+    close: '關閉',
+    open: {
+      photoRepair: '照片修復',
+      toolsRedraw: '局部重繪',
+      upscaleVariation: '放大 / 變體',
+    },
+  },
 } satisfies LocaleShape<typeof zhCN>;
