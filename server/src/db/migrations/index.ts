@@ -17,6 +17,7 @@ import { video } from './0016_video.js';
 import { works } from './0019_works.js';
 import { market } from './0020_market.js';
 import { admin } from './0021_admin.js';
+import { refundsDisabledBatches } from './0022_refunds_disabled_batches.js';
 
 /** Applied in the order of their names; a migration, once landed, is never edited. */
 export const migrations: Record<string, AtelierMigration> = {
@@ -38,4 +39,5 @@ export const migrations: Record<string, AtelierMigration> = {
   '0019_works': works,
   '0020_market': market,
   '0021_admin': admin,
+  '0022_refunds_disabled_batches': refundsDisabledBatches,
 };
