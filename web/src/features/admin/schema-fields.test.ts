@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { chat, credits } from '@atelier/contracts';
+import { chat, credits, sites } from '@atelier/contracts';
 import { fieldsOf } from './schema-fields';
 
 describe('forms read from the contracts', () => {
@@ -25,5 +25,12 @@ describe('forms read from the contracts', () => {
       fieldsOf(credits.adminCreatePrice.body).map((f) => [f.name, f.type]),
     );
     expect(price).toMatchObject({ category: 'select', unit: 'select', credits: 'number' });
+  });
+
+  it('give a site’s logo and icon an upload with a preview, other links stay text', () => {
+    const site = Object.fromEntries(
+      fieldsOf(sites.adminSites.update.body).map((f) => [f.name, f.type]),
+    );
+    expect(site).toMatchObject({ appLogo: 'picture', appIco: 'picture', index_path: 'text' });
   });
 });

@@ -2,6 +2,7 @@ import { Form, Input, InputNumber, Modal, Select, Switch } from 'antd';
 import { useEffect } from 'react';
 import { useTranslation } from 'react-i18next';
 import { fieldLabels } from './field-labels';
+import { PictureInput } from './picture-input';
 import type { FieldSpec } from './schema-fields';
 
 export type Values = Record<string, unknown>;
@@ -28,6 +29,8 @@ function input(f: FieldSpec, editing: boolean, choices: Choices, t: (k: string) 
       return <Input.TextArea autoSize={{ minRows: 2, maxRows: 8 }} />;
     case 'json':
       return <Input.TextArea autoSize={{ minRows: 2, maxRows: 8 }} placeholder="JSON" />;
+    case 'picture':
+      return <PictureInput />;
     default:
       return <Input />;
   }
