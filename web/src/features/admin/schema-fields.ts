@@ -58,6 +58,10 @@ function typeOf(name: string, s: z.ZodType): { type: FieldType; options: string[
   if (d.type === 'number' || d.type === 'int') return { type: 'number', options: [] };
   if (d.type === 'union') {
     const kinds = (d.options ?? []).map((o) => typeOf(name, unwrap(o).inner));
+    // A text or its languages (`{ "en-US": …, "zh-CN": … }`): edited as JSON, so the three
+    // languages survive an edit; a plain text typed instead is sent as it is (schema-form.tsx).
+    if ((d.options ?? []).some((o) => defOf(unwrap(o).inner).type === 'object'))
+      return { type: 'json', options: [] };
     if (kinds.some((k) => k.type === 'text' || k.type === 'secret' || k.type === 'textarea'))
       return typeOf(name, unwrap((d.options ?? []).find((o) => defOf(o).type === 'string')!).inner);
     if (kinds.some((k) => k.type === 'bool')) return { type: 'bool', options: [] };

@@ -36,6 +36,15 @@ function input(f: FieldSpec, editing: boolean, choices: Choices, t: (k: string) 
   }
 }
 
+/** JSON as its value; anything else as the text it is (the server's schema judges it). */
+function parsedOrText(text: string): unknown {
+  try {
+    return JSON.parse(text) as unknown;
+  } catch {
+    return text;
+  }
+}
+
 /** What the form holds, as the endpoint takes it: JSON fields parsed, untouched secrets left out. */
 export function toBody(fields: FieldSpec[], values: Values, editing: boolean): Values {
   const out: Values = {};
@@ -45,7 +54,7 @@ export function toBody(fields: FieldSpec[], values: Values, editing: boolean): V
     if (f.type === 'secret' && editing && v === '') continue;
     if (f.type === 'json' && typeof v === 'string') {
       if (v.trim() === '') continue;
-      out[f.name] = JSON.parse(v) as unknown;
+      out[f.name] = parsedOrText(v);
     } else out[f.name] = v;
   }
   return out;
