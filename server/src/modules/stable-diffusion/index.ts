@@ -7,6 +7,7 @@ import { sdRunner } from './sd-runner.js';
 import { seedStableDiffusion } from './seed.js';
 import { toolRoutes } from './tool-routes.js';
 import { toolRunner } from './tool-runner.js';
+import { registerSdProviderUses } from './provider-uses.js';
 
 export { checkConnection as checkA1111Connection } from '../../providers/image/a1111.js';
 export { checkConnection as checkComfyConnection } from '../../providers/image/comfyui.js';
@@ -18,6 +19,8 @@ export { checkConnection as checkComfyConnection } from '../../providers/image/c
  * operator maps it to: A1111, ComfyUI, Stability, OpenAI edits, a midjourney-proxy, else the
  * offline demo). See docs/stable-diffusion.md.
  */
+registerSdProviderUses();
+
 export const stableDiffusionModule: AtelierModule = {
   name: 'stable-diffusion',
   async routes(app) {

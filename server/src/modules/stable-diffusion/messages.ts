@@ -72,4 +72,14 @@ export const texts = {
     'zh-CN': '没有这个服务商',
     'zh-TW': '沒有這個服務商',
   },
+  useSquareModels: {
+    'en-US': 'model square cards ({n})',
+    'zh-CN': '模型广场卡片（{n} 个）',
+    'zh-TW': '模型廣場卡片（{n} 個）',
+  },
+  useToolOps: {
+    'en-US': 'toolbox operations ({n})',
+    'zh-CN': '工具箱功能（{n} 个）',
+    'zh-TW': '工具箱功能（{n} 個）',
+  },
 } satisfies Record<string, Localized>;
