@@ -1,7 +1,7 @@
 import { drawing, files } from '@atelier/contracts';
 import { useQuery } from '@tanstack/react-query';
 import { apiData } from './client';
-import { useIdentity } from './tool-tasks';
+import { useIdentity } from '../stores/auth';
 
 /* One's own pictures to pick from (any screen's picker): finished results and uploads. */
 

@@ -1,6 +1,6 @@
 import { isTaskActive, sd, TaskStatus } from '@atelier/contracts';
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
-import { useAuthStore } from '../stores/auth';
+import { useIdentity } from '../stores/auth';
 import { balanceChanged } from '../stores/balance';
 import { apiData } from './client';
 import { uploadFile } from './upload';
@@ -21,10 +21,6 @@ export type ToolSubmit = {
   strength?: number;
   seed?: number;
 };
-
-/** Who asks (a user or a guest): part of every query key of one's own data. */
-export const useIdentity = (): string =>
-  useAuthStore((s) => (s.token ? `t:${s.token.slice(-16)}` : `g:${s.guestid ?? ''}`));
 
 const keys = {
   ops: (who: string) => ['tools', 'ops', who] as const,

@@ -19,9 +19,9 @@ import {
   submitDraw,
   uploadImage,
   useActiveCount,
-  useIdentity,
   type DrawList,
 } from './mj-data';
+import { useIdentity } from '../../stores/auth';
 import { POLL_INTERVAL_MS, POLL_PAGE_SIZE } from './polling';
 
 /*

@@ -5,7 +5,7 @@ import { ApiError, apiData } from '../../api/client';
 import { uploadFile } from '../../api/upload';
 import { t } from '../../i18n';
 import { notify } from '../../lib/notify';
-import { useAuthStore } from '../../stores/auth';
+import { useIdentity } from '../../stores/auth';
 import { balanceChanged, creditsKey } from '../../stores/balance';
 import {
   createPollLoop,
@@ -32,10 +32,6 @@ export const mjKeys = {
     [...creditsKey, 'mj-simulate', who, modelId ?? 0, action] as const,
   userParams: (who: string) => ['midjourney', 'user-params', who] as const,
 };
-
-/** Who is asking: the token or guest id (the lists belong to that identity). */
-export const useIdentity = (): string =>
-  useAuthStore((s) => (s.token ? `t:${s.token.slice(-16)}` : `g:${s.guestid ?? ''}`));
 
 const fetchLatest = () =>
   apiData(drawing.latestDrawings, { query: { page: 1, size: POLL_PAGE_SIZE, type: POLL_TYPE } });
