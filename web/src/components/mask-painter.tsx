@@ -4,96 +4,139 @@ import { useEffect, useRef, useState, type PointerEvent } from 'react';
 import { useTranslation } from 'react-i18next';
 
 /**
- * Paints the area to redraw over the picture. The mask itself is a separate canvas at the
- * picture's own size (white where painted, black elsewhere); `onMask` gets it as a PNG blob
- * after each stroke, or null when cleared.
+ * How the painted area is written into the mask PNG:
+ * - `white`: white where painted, black elsewhere (A1111 img2img and our toolbox's redraw);
+ * - `clear`: transparent where painted, opaque elsewhere (OpenAI's edits repaint where clear).
  */
-export function MaskPainter(props: { src: string; onMask: (png: Blob | null) => void }) {
+export type MaskConvention = 'white' | 'clear';
+
+/**
+ * Paints the area to redraw over a picture. The strokes live on a canvas at the picture's own
+ * size, so the mask matches it pixel for pixel; `onMask` gets the mask as a PNG after each
+ * stroke, or null when cleared.
+ */
+export function MaskPainter(props: {
+  src: string;
+  /** The line above the picture: what painting does here. */
+  hint: string;
+  convention?: MaskConvention;
+  onMask: (png: Blob | null) => void;
+}) {
   const { t } = useTranslation();
-  const view = useRef<HTMLCanvasElement>(null);
-  const mask = useRef<HTMLCanvasElement | null>(null);
-  const [brush, setBrush] = useState(40);
+  const canvas = useRef<HTMLCanvasElement>(null);
   const drawing = useRef(false);
+  const [size, setSize] = useState(40);
+  const [ready, setReady] = useState(false);
+  const [painted, setPainted] = useState(false);
 
   useEffect(() => {
+    setReady(false);
+    setPainted(false);
     const img = new Image();
     img.onload = () => {
-      const c = view.current;
+      const c = canvas.current;
       if (!c) return;
       c.width = img.naturalWidth;
       c.height = img.naturalHeight;
-      const m = document.createElement('canvas');
-      m.width = img.naturalWidth;
-      m.height = img.naturalHeight;
-      const mc = m.getContext('2d')!;
-      mc.fillStyle = '#000';
-      mc.fillRect(0, 0, m.width, m.height);
-      mask.current = m;
-      c.getContext('2d')!.clearRect(0, 0, c.width, c.height);
+      setReady(true);
     };
     img.src = props.src;
   }, [props.src]);
 
   const paint = (e: PointerEvent<HTMLCanvasElement>) => {
-    const c = view.current;
-    const m = mask.current;
-    if (!c || !m) return;
+    const c = e.currentTarget;
+    const ctx = c.getContext('2d');
+    if (!ctx) return;
     const r = c.getBoundingClientRect();
-    const k = c.width / r.width;
-    const x = (e.clientX - r.left) * k;
-    const y = (e.clientY - r.top) * k;
-    for (const [ctx, colour] of [
-      [c.getContext('2d')!, 'rgba(80,160,255,0.55)'],
-      [m.getContext('2d')!, '#fff'],
-    ] as const) {
-      ctx.fillStyle = colour;
-      ctx.beginPath();
-      ctx.arc(x, y, (brush / 2) * k, 0, Math.PI * 2);
-      ctx.fill();
-    }
+    const scale = c.width / r.width;
+    ctx.fillStyle = 'rgba(80, 160, 255, 1)';
+    ctx.beginPath();
+    ctx.arc(
+      (e.clientX - r.left) * scale,
+      (e.clientY - r.top) * scale,
+      (size / 2) * scale,
+      0,
+      2 * Math.PI,
+    );
+    ctx.fill();
   };
-  const end = () => {
-    if (!drawing.current) return;
+  const finish = () => {
+    if (!drawing.current || !canvas.current) return;
     drawing.current = false;
-    mask.current?.toBlob((b) => props.onMask(b), 'image/png');
+    setPainted(true);
+    exportMask(canvas.current, props.convention ?? 'white').toBlob(
+      (png) => props.onMask(png),
+      'image/png',
+    );
   };
   const clear = () => {
-    const c = view.current;
-    const m = mask.current;
-    if (!c || !m) return;
-    c.getContext('2d')!.clearRect(0, 0, c.width, c.height);
-    const mc = m.getContext('2d')!;
-    mc.fillStyle = '#000';
-    mc.fillRect(0, 0, m.width, m.height);
+    const c = canvas.current;
+    c?.getContext('2d')?.clearRect(0, 0, c.width, c.height);
+    setPainted(false);
     props.onMask(null);
   };
 
   return (
     <div className="flex flex-col gap-2">
-      <p className="m-0 text-sm text-white/70">{t('sd:tools.mask')}</p>
-      <div className="relative">
-        <img src={props.src} alt="" className="block w-full rounded" />
+      <p className="m-0 text-sm text-white/70">{props.hint}</p>
+      <div className="relative w-full overflow-hidden rounded border border-white/10">
+        <img src={props.src} alt="" className="block w-full select-none" draggable={false} />
         <canvas
-          ref={view}
+          ref={canvas}
           data-testid="mask-canvas"
-          className="absolute inset-0 h-full w-full cursor-crosshair touch-none"
+          className="absolute inset-0 h-full w-full cursor-crosshair touch-none opacity-50"
           onPointerDown={(e) => {
+            if (!ready) return;
             drawing.current = true;
             e.currentTarget.setPointerCapture(e.pointerId);
             paint(e);
           }}
           onPointerMove={(e) => drawing.current && paint(e)}
-          onPointerUp={end}
-          onPointerCancel={end}
+          onPointerUp={finish}
+          onPointerCancel={finish}
         />
       </div>
       <div className="flex items-center gap-3">
-        <span className="text-xs text-white/60">{t('sd:tools.brush')}</span>
-        <Slider className="flex-1" min={8} max={160} value={brush} onChange={setBrush} />
-        <Button size="small" onClick={clear}>
+        <span className="text-xs text-white/70">{t('sd:tools.brush')}</span>
+        <Slider
+          className="flex-1"
+          min={8}
+          max={160}
+          value={size}
+          onChange={setSize}
+          aria-label={t('sd:tools.brush')}
+        />
+        <Button size="small" onClick={clear} disabled={!painted}>
           {t('sd:tools.clearMask')}
         </Button>
       </div>
+      {painted && <span className="text-xs text-green-300">{t('sd:tools.maskPainted')}</span>}
     </div>
   );
+}
+
+/** The strokes (any colour, opaque) turned into a mask of the given convention. */
+function exportMask(strokes: HTMLCanvasElement, convention: MaskConvention): HTMLCanvasElement {
+  const out = document.createElement('canvas');
+  out.width = strokes.width;
+  out.height = strokes.height;
+  const ctx = out.getContext('2d')!;
+  ctx.fillStyle = '#000';
+  ctx.fillRect(0, 0, out.width, out.height);
+  if (convention === 'clear') {
+    ctx.globalCompositeOperation = 'destination-out';
+    ctx.drawImage(strokes, 0, 0);
+    return out;
+  }
+  // White where painted: the strokes' shapes (source-in keeps their alpha) filled white on top.
+  const white = document.createElement('canvas');
+  white.width = strokes.width;
+  white.height = strokes.height;
+  const w = white.getContext('2d')!;
+  w.drawImage(strokes, 0, 0);
+  w.globalCompositeOperation = 'source-in';
+  w.fillStyle = '#fff';
+  w.fillRect(0, 0, white.width, white.height);
+  ctx.drawImage(white, 0, 0);
+  return out;
 }

@@ -43,7 +43,7 @@ export default function ToolsRedrawDialog() {
     >
       {picture && (
         <div className="flex flex-col gap-3">
-          <MaskPainter src={picture.url} onMask={setMask} />
+          <MaskPainter src={picture.url} hint={t('sd:tools.mask')} onMask={setMask} />
           <Input.TextArea
             aria-label={t('images:dialogs.toolsRedraw.prompt')}
             placeholder={t('images:dialogs.toolsRedraw.prompt')}

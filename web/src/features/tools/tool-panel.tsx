@@ -154,7 +154,9 @@ export function ToolPanel(props: {
         {task && <ToolTaskState task={task} />}
       </div>
       <div className="flex min-w-0 flex-1 flex-col gap-3">
-        {image && masked && !result && <MaskPainter src={image} onMask={setMask} />}
+        {image && masked && !result && (
+          <MaskPainter src={image} hint={t('sd:tools.mask')} onMask={setMask} />
+        )}
         {image && !masked && !result && (
           <img src={image} alt="" className="max-h-[60vh] self-start rounded" />
         )}

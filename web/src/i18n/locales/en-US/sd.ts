@@ -70,6 +70,7 @@ export default {
     mask: 'Paint over the area to redraw',
     brush: 'Brush size',
     clearMask: 'Clear the paint',
+    maskPainted: 'Mask painted',
     maskNeeded: 'Paint the area to redraw first',
     faceNeeded: 'Upload the picture with the face first',
     run: 'Run ({{credits}} credits)',

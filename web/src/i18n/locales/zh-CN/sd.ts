@@ -70,6 +70,7 @@ export default {
     mask: '在图片上涂抹需要重绘的区域',
     brush: '画笔大小',
     clearMask: '清除涂抹',
+    maskPainted: '已涂抹蒙版',
     maskNeeded: '请先涂抹需要重绘的区域',
     faceNeeded: '请先上传提供人脸的图片',
     run: '开始处理（{{credits}} 积分）',

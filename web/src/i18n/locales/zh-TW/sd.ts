@@ -70,6 +70,7 @@ export default {
     mask: '在圖片上塗抹需要重繪的區域',
     brush: '畫筆大小',
     clearMask: '清除塗抹',
+    maskPainted: '已塗抹遮罩',
     maskNeeded: '請先塗抹需要重繪的區域',
     faceNeeded: '請先上傳提供人臉的圖片',
     run: '開始處理（{{credits}} 積分）',
