@@ -13,6 +13,7 @@ export function openDatabase(config: AppConfig): Db {
   return createDb({
     databaseUrl: config.databaseUrl,
     databaseSchema: config.databaseSchema,
+    prepare: config.databasePrepare,
     sqliteFile: path.join(config.dataDir, 'atelier.db'),
   });
 }

@@ -46,6 +46,11 @@ export const configSchema = z.object({
     .string()
     .regex(/^[a-z_][a-z0-9_]*$/)
     .optional(),
+  /**
+   * PostgreSQL: keep statements parsed on each pooled connection (named prepared statements).
+   * Turn off behind a transaction-mode PgBouncer, which cannot keep them.
+   */
+  databasePrepare: bool.default(true),
   /** redis://… for the scaled mode (rate limits shared across instances, BullMQ). */
   redisUrl: z
     .string()
@@ -220,6 +225,7 @@ const envKeys: Record<string, string> = {
   DATA_DIR: 'dataDir',
   DATABASE_URL: 'databaseUrl',
   DATABASE_SCHEMA: 'databaseSchema',
+  DATABASE_PREPARE: 'databasePrepare',
   REDIS_URL: 'redisUrl',
   REDIS_PREFIX: 'redisPrefix',
   LOG_LEVEL: 'logLevel',
