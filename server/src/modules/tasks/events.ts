@@ -90,17 +90,3 @@ export const recordRetry = (db: Executor, raw: RawTask, attempts: number, error:
     attempts,
     error: error instanceof Error ? error.message.slice(0, 300) : String(error).slice(0, 300),
   });
-
-/**
- * A result that arrived after the task failed by its timeout: kept and shown, charged 0 (its
- * hold was returned at the timeout and is not touched again).
- */
-export const recordLateResult = (db: Executor, raw: RawTask) =>
-  recordTaskEvents(db, raw.id, [
-    ['succeeded', { late: true }],
-    ['late-result', { note: 'late result kept, not charged', credits: 0 }],
-  ]);
-
-/** The upstream gave up after our timeout: the watch ends; the refund made then stands. */
-export const recordLateFailure = (db: Executor, raw: RawTask, error: Localized) =>
-  recordTaskEvent(db, raw.id, 'late-failed', { error: error['en-US'] });
