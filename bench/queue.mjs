@@ -45,6 +45,27 @@ const askUpstream = () =>
     upstream.once('message', resolve);
     upstream.send('ask');
   });
+// Round trips to PostgreSQL: every statement the server sends (begin and commit included)
+// passes through pg's Client#query, the same module the server loads. Counted per task, they do
+// not depend on the machine's load as times do.
+let statements = 0;
+const query = pg.Client.prototype.query;
+pg.Client.prototype.query = function (...args) {
+  statements++;
+  return query.apply(this, args);
+};
+/** The time of one PostgreSQL round trip (`select 1`), sampled while the tasks run. */
+async function sampleRoundTrips(client, until) {
+  const times = [];
+  while (!until()) {
+    const t = performance.now();
+    await client.query('select 1');
+    times.push(performance.now() - t);
+    await new Promise((r) => setTimeout(r, 20));
+  }
+  return { meanMs: times.reduce((a, b) => a + b, 0) / Math.max(1, times.length), n: times.length };
+}
+
 const agent = new http.Agent({ keepAlive: true, maxSockets: 64 });
 const callUpstream = () =>
   new Promise((resolve, reject) => {
@@ -148,7 +169,12 @@ async function run(label, db, env) {
   await engine.start();
   const t1 = performance.now();
   const cpu0 = process.cpuUsage();
+  let done = false;
+  const roundTrip = env.probe ? sampleRoundTrips(env.probe, () => done) : null;
+  const statements0 = statements;
+  let looks = 0;
   for (;;) {
+    looks++;
     const left = await db.kysely
       .selectFrom('tasks')
       .select((eb) => eb.fn.countAll().as('n'))
@@ -159,6 +185,11 @@ async function run(label, db, env) {
   }
   const seconds = (performance.now() - t1) / 1000;
   const cpu = process.cpuUsage(cpu0);
+  const sent = statements - statements0;
+  done = true;
+  const roundTrips = await roundTrip;
+  // The engine's statements: less this loop's own looks at the queue and the samples.
+  const perTask = (sent - looks - (roundTrips?.n ?? 0)) / TASKS;
   await engine.stop();
   const { peak, meanMs: upstreamOwn } = await askUpstream();
   const meanCall = callMs.reduce((a, b) => a + b, 0) / callMs.length;
@@ -194,6 +225,10 @@ async function run(label, db, env) {
   console.log(
     `  CPU of this process        ${((cpu.user + cpu.system) / 1000 / TASKS).toFixed(2)} ms per task`,
   );
+  if (roundTrips)
+    console.log(
+      `  PostgreSQL                 ${perTask.toFixed(1)} statements per task; one round trip took ${roundTrips.meanMs.toFixed(2)} ms mean meanwhile`,
+    );
   console.log(`  peak upstream concurrency  ${peak} (limit ${CONCURRENCY})`);
   console.log(
     `  settled                    ${succeeded}/${TASKS} succeeded, ${TASKS - succeeded} lost or failed`,
@@ -228,10 +263,13 @@ try {
 if (reachable) {
   await admin.query(`create schema ${schema}`);
   const postgres = createDb({ databaseUrl: PG_URL, databaseSchema: schema, poolSize: 10 });
+  const probe = new pg.Client({ connectionString: PG_URL });
+  await probe.connect();
   const pdir = fs.mkdtempSync(path.join(os.tmpdir(), 'atelier-bench-queue-'));
   try {
     await run('BullMQ queue (PostgreSQL + Redis)', postgres, {
       dataDir: pdir,
+      probe,
       vars: {
         DATABASE_URL: PG_URL,
         DATABASE_SCHEMA: schema,
@@ -240,6 +278,7 @@ if (reachable) {
       },
     });
   } finally {
+    await probe.end();
     await postgres.destroy();
     await admin.query(`drop schema ${schema} cascade`);
     fs.rmSync(pdir, { recursive: true, force: true });

@@ -304,6 +304,8 @@ export const codeBatch = z.object({
   redeemed: z.number().int(),
   expiresAt: isoTime.nullable(),
   createdAt: isoTime,
+  /** Set while the batch is disabled: its unused codes are refused. */
+  disabledAt: isoTime.nullable(),
 });
 export type CodeBatch = z.infer<typeof codeBatch>;
 
@@ -349,6 +351,17 @@ export const adminExportCodes = endpoint({
   tags: ['credits', 'admin'],
   query: z.object({ batchId: queryInt(z.number().int().positive()) }),
   data: z.object({ filename: z.string(), csv: z.string() }),
+});
+
+export const adminDisableCodeBatch = endpoint({
+  method: 'POST',
+  path: '/admin/credits/codes/disable',
+  access: 'admin',
+  summary:
+    'Disable a code batch (its unused codes are refused, redeemed ones keep their history) or enable it again',
+  tags: ['credits', 'admin'],
+  body: z.object({ id: z.number().int().positive(), disabled: z.boolean() }),
+  data: codeBatch,
 });
 
 export const adminAdjustBalance = endpoint({

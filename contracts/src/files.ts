@@ -33,6 +33,17 @@ export const uploadFile = endpoint({
   data: uploadedFile,
 });
 
+/** Multipart like uploadFile; the picture is public so every visitor's page can load it. */
+export const adminUploadSitePicture = endpoint({
+  method: 'POST',
+  path: '/admin/files/site-picture',
+  access: 'admin',
+  summary:
+    'Upload a site logo or icon (png, jpeg, webp or gif, checked by content, at most 2 MB); answers its permanent public address',
+  tags: ['files', 'admin'],
+  data: uploadedFile,
+});
+
 export const pageQuery = z.object({
   page: queryInt(z.number().int().min(1)).default(1),
   size: queryInt(z.number().int().min(1).max(100)).default(20),

@@ -7,7 +7,8 @@ export const payWay = z.enum(['wechat', 'alipay', 'card']);
 export type PayWay = z.infer<typeof payWay>;
 export const gatewayName = z.enum(['epay', 'wechat', 'stripe', 'manual']);
 export type GatewayName = z.infer<typeof gatewayName>;
-export const orderStatus = z.enum(['pending', 'paid', 'expired', 'failed']);
+/** `refunded`: paid, then refunded to credits by an admin (docs/payments.md, Refunds). */
+export const orderStatus = z.enum(['pending', 'paid', 'expired', 'failed', 'refunded']);
 export type OrderStatus = z.infer<typeof orderStatus>;
 
 /** ISO 4217 code, upper case (CNY, USD, …). */
@@ -52,6 +53,8 @@ export const order = z.object({
   payUrl: z.string().nullable(),
   expiresAt: z.string(),
   paidAt: z.string().nullable(),
+  /** When an admin refunded the order to credits (status `refunded`). */
+  refundedAt: z.string().nullable(),
   createdAt: z.string(),
 });
 export type Order = z.infer<typeof order>;
@@ -183,6 +186,8 @@ export const adminOrder = order.extend({
   userId: z.number().int(),
   gatewayTradeNo: z.string().nullable(),
   paidBy: z.enum(['notify', 'reconcile', 'admin']).nullable(),
+  refundedBy: z.number().int().nullable(),
+  refundReason: z.string(),
 });
 export type AdminOrder = z.infer<typeof adminOrder>;
 
@@ -207,6 +212,21 @@ export const adminMarkPaid = endpoint({
   summary: 'Mark a manual order paid (credits the user once)',
   tags: ['admin', 'payments'],
   body: z.object({ orderNo: z.string().trim().min(1).max(64) }),
+  data: adminOrder,
+});
+
+export const adminRefundOrder = endpoint({
+  method: 'POST',
+  path: '/admin/payments/orders/refund',
+  access: 'admin',
+  summary:
+    'Refund a paid order to credits, once: the user gets the order’s credits back as a `refund` ledger row with the reason',
+  tags: ['admin', 'payments'],
+  body: z.object({
+    /** The order's `id` (admin list), so the audit log shows the order before and after. */
+    id: z.number().int().positive(),
+    reason: z.string().trim().min(1).max(500),
+  }),
   data: adminOrder,
 });
 

@@ -104,6 +104,18 @@ export const toolOps = ['upscale', 'restore', 'rembg', 'faceswap', 'remix', 'red
 export const toolOp = z.enum(toolOps);
 export type ToolOp = z.infer<typeof toolOp>;
 
+/**
+ * Which provider protocols may serve which toolbox operation (the operator's table offers
+ * these, the server refuses the rest). Without a provider an operation runs on the demo.
+ */
+export const toolOpProtocols: Record<string, readonly ToolOp[]> = {
+  a1111: ['upscale', 'restore', 'rembg', 'remix', 'redraw'],
+  midjourney: ['faceswap'],
+  comfyui: ['upscale', 'restore', 'rembg', 'remix', 'redraw'],
+  stability: ['upscale', 'rembg'],
+  openai: ['remix', 'redraw'],
+};
+
 /** A picture of the square or of the toolbox, as the screens read it. */
 export const sdTask = z.object({
   id: z.number().int(),
@@ -291,7 +303,8 @@ export const adminUpdateToolOp = endpoint({
   method: 'POST',
   path: '/admin/sd/toolOps/update',
   access: 'admin',
-  summary: 'Change which provider serves a toolbox operation (an a1111, comfyui or midjourney one)',
+  summary:
+    'Change which provider serves a toolbox operation (a1111, comfyui, stability, openai or midjourney, as toolOpProtocols allows)',
   tags: ['sd', 'admin'],
   body: adminToolOp,
   data: adminToolOp,
@@ -301,7 +314,8 @@ const nodeId = z.string().trim().min(1).max(40);
 
 /** Which node of the workflow takes which input (`inputs.<field>` of that node). */
 export const comfyMapping = z.object({
-  prompt: nodeId,
+  /** The prompt's text node (required for the square's workflow). */
+  prompt: nodeId.optional(),
   negativePrompt: nodeId.optional(),
   seed: nodeId.optional(),
   /** The node with `width` and `height` (EmptyLatentImage). */
@@ -312,11 +326,19 @@ export const comfyMapping = z.object({
   steps: nodeId.optional(),
   /** The node whose images are the result (not assumed to be the last). */
   output: nodeId,
+  /** A toolbox workflow's LoadImage node for the picture (sent with `POST /upload/image`). */
+  image: nodeId.optional(),
+  /** A toolbox workflow's LoadImage node for the mask (white where to redraw). */
+  mask: nodeId.optional(),
+  /** A toolbox upscale's node whose `scale_by` takes 2 or 4 (ImageScaleBy, or a model upscaler's). */
+  scale: nodeId.optional(),
 });
 export type ComfyMapping = z.infer<typeof comfyMapping>;
 
 export const comfyWorkflow = z.object({
   providerId: z.number().int().positive(),
+  /** The toolbox operation this workflow serves; absent: the model square's workflow. */
+  op: toolOp.optional(),
   /** ComfyUI's API-format graph: node id → `{ class_type, inputs }`. */
   workflow: z.record(
     z.string(),
@@ -330,9 +352,10 @@ export const adminGetComfyWorkflow = endpoint({
   method: 'GET',
   path: '/admin/sd/comfyWorkflow',
   access: 'admin',
-  summary: "A ComfyUI provider's workflow and node mapping (null when none is set)",
+  summary:
+    "A ComfyUI provider's workflow and node mapping, the square's or a toolbox operation's (null when none is set)",
   tags: ['sd', 'admin'],
-  query: z.object({ providerId: id }),
+  query: z.object({ providerId: id, op: toolOp.optional() }),
   data: comfyWorkflow.nullable(),
 });
 
@@ -340,7 +363,8 @@ export const adminSaveComfyWorkflow = endpoint({
   method: 'POST',
   path: '/admin/sd/comfyWorkflow/update',
   access: 'admin',
-  summary: "Set a ComfyUI provider's workflow and which node takes which input",
+  summary:
+    "Set a ComfyUI provider's workflow (the square's, or with `op` a toolbox operation's) and which node takes which input",
   tags: ['sd', 'admin'],
   body: comfyWorkflow,
   data: comfyWorkflow,
@@ -351,7 +375,7 @@ export const adminCheckConnection = endpoint({
   path: '/admin/sd/checkConnection',
   access: 'admin',
   summary:
-    'Ask an a1111 (sd-models) or comfyui (object_info) provider; says what is wrong in words',
+    'Ask an a1111 (sd-models), comfyui (object_info), stability (balance) or openai (models) provider; says what is wrong in words',
   tags: ['sd', 'admin'],
   body: z.object({ providerId: z.number().int().positive() }),
   data: z.object({ ok: z.boolean(), message: z.string() }),

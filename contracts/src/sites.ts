@@ -59,6 +59,12 @@ export const assetUrl = z
   .max(1000)
   .regex(/^(|\/\S*|https?:\/\/\S+)$/, { message: 'must be empty, a /path or an https:// link' });
 
+/**
+ * A picture's address (logo, icon): an `assetUrl` the console's forms give an upload button
+ * and a preview (`x-picture`; the upload is files' `adminUploadSitePicture`).
+ */
+export const pictureUrl = assetUrl.meta({ 'x-picture': true });
+
 /** A path inside the web app, e.g. `/Midjourney`. */
 export const appPath = z
   .string()
@@ -188,8 +194,8 @@ const advertisementInput = z
 export const siteFields = z
   .object({
     siteName: z.string().trim().min(1).max(64),
-    appLogo: assetUrl,
-    appIco: assetUrl,
+    appLogo: pictureUrl,
+    appIco: pictureUrl,
     keywords: localizedInput(500),
     description: localizedInput(1000),
     top_banner: localizedInput(500),

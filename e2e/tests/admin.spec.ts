@@ -1,4 +1,4 @@
-import { expect, test, type APIRequestContext, type Locator, type Page } from '@playwright/test';
+import { expect, test, type APIRequestContext, type Page } from '@playwright/test';
 import { startFakeOpenAI } from '../../server/test/fakes/openai.js';
 import { startFakeMidjourneyProxy } from '../../server/test/fakes/midjourney-proxy.js';
 import {
@@ -10,6 +10,7 @@ import {
   signInBeforeLoad,
   uniqueName,
 } from '../support/index.js';
+import { confirm, rowOf } from '../support/console.js';
 
 /**
  * The operator console as the seeded admin: a provider on a loopback OpenAI fake with its
@@ -37,15 +38,6 @@ async function fillDialog(
   }
   await dialog.getByRole('button', { name: 'Save' }).click();
   await expect(dialog).toBeHidden();
-}
-
-const rowOf = (table: Locator, text: string) => table.locator('tr', { hasText: text });
-
-async function confirm(page: Page) {
-  await page
-    .locator('.ant-popconfirm:visible')
-    .getByRole('button', { name: /Confirm|Delete|Mark paid/ })
-    .click();
 }
 
 async function chatOnce(request: APIRequestContext, token: string, modelId: number) {

@@ -74,3 +74,56 @@ test('an SD3 picture with a locked seed and a 16:9 tile opens in the viewer with
   await page.keyboard.press('Escape');
   await expect(viewer).toBeHidden();
 });
+
+test('a DALL·E picture is repaired, and a painted region redrawn, through the dialogs', async ({
+  page,
+  request,
+}) => {
+  test.setTimeout(90_000);
+  const user = await registerUser(request, 'repair');
+  await signInBeforeLoad(page, user.token);
+  await page.goto('/draw');
+  await expect(page.getByTestId('draw-prompt')).toBeVisible({ timeout: 30_000 });
+  await page.getByTestId('draw-prompt').fill('an old portrait of a sailor');
+  await page.getByTestId('draw-submit').click();
+  const card = await waitDone(page);
+  const viewer = page.getByRole('dialog', { name: 'Image viewer' });
+
+  // Photo repair: the price before the click, then the repaired picture in the viewer.
+  await card.getByRole('button', { name: 'Open picture' }).click();
+  await viewer.getByTestId('open-photo-repair').click();
+  await expect(viewer).toBeHidden();
+  const repair = page.getByTestId('dialog-photoRepair');
+  await expect(repair.getByTestId('tool-dialog-cost')).toContainText('Costs 2 credits');
+  await repair.getByTestId('tool-dialog-submit').click();
+  await expect(repair.getByTestId('compare')).toBeVisible({ timeout: 30_000 });
+  await repair.getByRole('button', { name: 'Open' }).click();
+  await expect
+    .poll(() =>
+      viewer.getByTestId('viewer-image').evaluate((img: HTMLImageElement) => img.naturalWidth),
+    )
+    .toBeGreaterThan(0);
+  await viewer.getByRole('button', { name: 'Close' }).click();
+  await repair.getByRole('button', { name: 'Close' }).click();
+  await expect(repair).toBeHidden();
+
+  // Redraw a region: paint a stroke over the picture, say what goes there.
+  await card.getByRole('button', { name: 'Open picture' }).click();
+  await viewer.getByTestId('open-tools-redraw').click();
+  const redraw = page.getByTestId('dialog-toolsRedraw');
+  const submit = redraw.getByTestId('tool-dialog-submit');
+  await expect(submit).toBeDisabled();
+  const canvas = redraw.getByTestId('mask-canvas');
+  await expect
+    .poll(() => canvas.evaluate((c: HTMLCanvasElement) => c.width), { timeout: 15_000 })
+    .toBeGreaterThan(0);
+  const box = (await canvas.boundingBox())!;
+  await page.mouse.move(box.x + box.width * 0.2, box.y + box.height * 0.3);
+  await page.mouse.down();
+  await page.mouse.move(box.x + box.width * 0.5, box.y + box.height * 0.5, { steps: 6 });
+  await page.mouse.up();
+  await redraw.getByRole('textbox').fill('a red parrot on his shoulder');
+  await expect(submit).toBeEnabled();
+  await submit.click();
+  await expect(redraw.getByTestId('compare')).toBeVisible({ timeout: 30_000 });
+});

@@ -1,4 +1,5 @@
-import type { Kysely, Transaction } from 'kysely';
+import { sql, type Kysely, type Transaction } from 'kysely';
+import type { DialectName } from './database.js';
 import type { Database } from './schema.js';
 
 /**
@@ -6,3 +7,11 @@ import type { Database } from './schema.js';
  * transaction when given one (credits move with the row that pays for them).
  */
 export type Executor = Kysely<Database> | Transaction<Database>;
+
+/**
+ * The dialect behind an executor, for the few statements written apart for PostgreSQL (one
+ * round trip where SQLite, in-process, takes several). Read from how a parameter compiles
+ * (`$1` or `?`): no query, and no reach into Kysely's internals.
+ */
+export const dialectOf = (db: Executor): DialectName =>
+  sql`${0}`.compile(db).sql === '$1' ? 'postgres' : 'sqlite';

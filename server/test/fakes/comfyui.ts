@@ -13,7 +13,9 @@ import { WebSocketServer, type WebSocket } from 'ws';
  *   `node: null`;
  * - `GET /history/{id}` → `{[id]: {outputs: {[node]: {images: [{filename, subfolder, type}]}},
  *   status}}` once done; `GET /view?filename&subfolder&type` serves the PNG;
- * - `POST /upload/image` (multipart `image`) → `{name, subfolder, type}`; `GET /object_info`.
+ * - `POST /upload/image` (multipart `image`) → `{name, subfolder, type}`, kept as an input: a
+ *   graph whose LoadImage names it answers that picture (scaled by an ImageScaleBy node's
+ *   `scale_by`), as a toolbox workflow would; `GET /object_info`.
  * `failNext` makes the next prompt fail with an `execution_error`.
  */
 export interface FakeComfy {
@@ -37,6 +39,7 @@ const NODES = [
   'VAEDecode',
   'SaveImage',
   'LoadImage',
+  'ImageScaleBy',
 ];
 
 export async function startFakeComfy(
@@ -102,6 +105,36 @@ export async function startFakeComfy(
     const outputs: Record<string, unknown> = {};
     for (const [nodeId, n] of Object.entries(graph)) {
       if (n.class_type !== 'SaveImage') continue;
+      const filename = `ComfyUI_${id.slice(0, 8)}_${nodeId}.png`;
+      // A toolbox workflow: the loaded picture, scaled by an ImageScaleBy node when there is one.
+      const loaded = Object.values(graph).find((x) => x.class_type === 'LoadImage');
+      const input = loaded ? files.get(`input/${String(loaded.inputs.image)}`) : undefined;
+      if (loaded) {
+        if (!input) {
+          const error = { prompt_id: id, exception_message: 'Invalid image file' };
+          history.set(id, {
+            outputs: {},
+            status: {
+              status_str: 'error',
+              completed: false,
+              messages: [['execution_error', error]],
+            },
+          });
+          running--;
+          return;
+        }
+        const by = Number(
+          Object.values(graph).find((x) => x.class_type === 'ImageScaleBy')?.inputs.scale_by ?? 1,
+        );
+        const meta = await sharp(input).metadata();
+        const png = await sharp(input)
+          .resize(Math.round((meta.width ?? 1) * by), Math.round((meta.height ?? 1) * by))
+          .png()
+          .toBuffer();
+        files.set(`output/${filename}`, png);
+        outputs[nodeId] = { images: [{ filename, subfolder: '', type: 'output' }] };
+        continue;
+      }
       const latent = Object.values(graph).find((x) => x.class_type === 'EmptyLatentImage');
       const w = Number(latent?.inputs.width ?? 512);
       const h = Number(latent?.inputs.height ?? 512);
@@ -116,7 +149,6 @@ export async function startFakeComfy(
       })
         .png()
         .toBuffer();
-      const filename = `ComfyUI_${id.slice(0, 8)}_${nodeId}.png`;
       files.set(`output/${filename}`, png);
       outputs[nodeId] = { images: [{ filename, subfolder: '', type: 'output' }] };
       send(clientId, 'executed', { node: nodeId, output: outputs[nodeId], prompt_id: id });
@@ -193,6 +225,10 @@ export async function startFakeComfy(
         const name = /name="image"; filename="([^"]+)"/.exec(text)?.[1];
         if (!name) return reply(res, 400, { error: 'no image' });
         fake.uploads.push(name);
+        // The file's bytes: after the part's blank line, up to the next boundary.
+        const start = body.indexOf('\r\n\r\n', text.indexOf(`filename="${name}"`)) + 4;
+        const boundary = /boundary=(.+)$/.exec(req.headers['content-type'] ?? '')?.[1] ?? '';
+        files.set(`input/${name}`, body.subarray(start, body.indexOf(`\r\n--${boundary}`, start)));
         return reply(res, 200, { name, subfolder: '', type: 'input' });
       }
       reply(res, 404, { error: 'not found' });

@@ -1,7 +1,7 @@
 import { drawing, images, isTaskActive } from '@atelier/contracts';
 import { keepPreviousData, useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { useEffect, useRef } from 'react';
-import { useAuthStore } from '../stores/auth';
+import { useIdentity } from '../stores/auth';
 import { balanceChanged, creditsKey } from '../stores/balance';
 import { apiData } from './client';
 import { uploadFile } from './upload';
@@ -16,9 +16,6 @@ export type ImageUse = 'draw' | 'sd3';
 /** Draw-list types of `/chatLog/draw`: 1 DALL·E / gpt-image, 2 SD3. */
 export const listTypeOf = (use: ImageUse) => (use === 'draw' ? 1 : 2);
 const POLL_MS = 2000;
-
-const useWho = () =>
-  useAuthStore((s) => (s.token ? `t:${s.token.slice(-16)}` : `g:${s.guestid ?? ''}`));
 
 export const imageKeys = {
   models: (use: ImageUse) => ['images', 'models', use] as const,
@@ -41,7 +38,7 @@ export const useImageQuote = (
   action: 'generate' | 'edit' | 'image-to-image',
   n: number,
 ) => {
-  const who = useWho();
+  const who = useIdentity();
   return useQuery({
     queryKey: imageKeys.quote(who, use, modelId ?? 0, action, n),
     queryFn: () => apiData(images.imageQuote, { query: { use, modelId: modelId!, action, n } }),
@@ -53,7 +50,7 @@ export const useImageQuote = (
 
 /** The screen's latest results, polled every 2 s while one is queued or running. */
 export const useImageResults = (use: ImageUse) => {
-  const who = useWho();
+  const who = useIdentity();
   const query = useQuery({
     queryKey: imageKeys.list(who, use),
     queryFn: async () => {
@@ -81,7 +78,7 @@ export const useImageResults = (use: ImageUse) => {
 /** After a submit, a delete or a finished task: the list again and the balance. */
 export const useRefreshImages = (use: ImageUse) => {
   const client = useQueryClient();
-  const who = useWho();
+  const who = useIdentity();
   return () => {
     void client.invalidateQueries({ queryKey: imageKeys.list(who, use) });
     void balanceChanged();

@@ -4,15 +4,19 @@ import { notify } from '../lib/notify';
 import { API_BASE, ApiError, handleAnswer, identityHeaders } from './client';
 
 /**
- * `POST /upload/file` (multipart, field `file`). The client sends JSON only, so this call is
- * made here with the same identity headers; its answer goes through the same error catalogue.
+ * `POST /upload/file` (multipart, field `file`), or another picture upload of the same shape
+ * (the console's site pictures). The client sends JSON only, so this call is made here with
+ * the same identity headers; its answer goes through the same error catalogue.
  */
-export async function uploadFile(file: File): Promise<files.UploadedFile> {
+export async function uploadFile(
+  file: File,
+  endpoint: typeof files.uploadFile | typeof files.adminUploadSitePicture = files.uploadFile,
+): Promise<files.UploadedFile> {
   const form = new FormData();
   form.append('file', file);
   let response: Response;
   try {
-    response = await fetch(`${API_BASE}${files.uploadFile.path}`, {
+    response = await fetch(`${API_BASE}${endpoint.path}`, {
       method: 'POST',
       headers: identityHeaders(),
       body: form,
@@ -23,7 +27,7 @@ export async function uploadFile(file: File): Promise<files.UploadedFile> {
     throw new ApiError(text, 0);
   }
   const body = (await response.json().catch(() => null)) as Parameters<typeof handleAnswer>[2];
-  const answer = handleAnswer<files.UploadedFile>(files.uploadFile.path, response.status, body);
+  const answer = handleAnswer<files.UploadedFile>(endpoint.path, response.status, body);
   if (!answer.success) throw new ApiError(answer.message, 420);
   return answer.data;
 }

@@ -1,4 +1,5 @@
 import { lazy, Suspense, useState, type ComponentType, type LazyExoticComponent } from 'react';
+import type * as ImageDialogs from '../features/image-dialogs';
 import type * as MjDialogs from '../features/midjourney/dialogs';
 import { loadLazyNamespaces } from '../i18n';
 import { useDialogs, type DialogName } from '../stores/dialogs';
@@ -21,6 +22,46 @@ const mj = (pick: (m: typeof MjDialogs) => ComponentType): Lazy =>
     const [m] = await Promise.all([import('../features/midjourney/dialogs'), loadLazyNamespaces()]);
     return { default: pick(m) };
   });
+
+/** A toolbox dialog of the image screens (/draw, /sd3, /sddraw, /tools), with their texts. */
+const img = (pick: (m: typeof ImageDialogs) => ComponentType): Lazy =>
+  lazy(async () => {
+    const [m] = await Promise.all([import('../features/image-dialogs'), loadLazyNamespaces()]);
+    return { default: pick(m) };
+  });
+
+/**
+ * Upscale and variation of a Midjourney result (its buttons) or of an image screen's picture
+ * (the toolbox's upscale or a remix): the props say which.
+ */
+const upscaleVariation: Lazy = lazy(async () => {
+  const [mjs, imgs] = await Promise.all([
+    import('../features/midjourney/dialogs'),
+    import('../features/image-dialogs'),
+    loadLazyNamespaces(),
+  ]);
+  return {
+    default: function UpscaleVariation() {
+      const picture = useDialogs((s) => s.props.upscaleVariation?.picture);
+      return picture ? <imgs.ImageUpscaleVariationDialog /> : <mjs.UpscaleVariationDialog />;
+    },
+  };
+});
+
+/** Upload images for the Midjourney composer, or (target `picture`) for the image screens. */
+const uploadImages: Lazy = lazy(async () => {
+  const [mjs, imgs] = await Promise.all([
+    import('../features/midjourney/dialogs'),
+    import('../features/image-dialogs'),
+    loadLazyNamespaces(),
+  ]);
+  return {
+    default: function UploadImages() {
+      const forScreens = useDialogs((s) => s.props.uploadImages?.target === 'picture');
+      return forScreens ? <imgs.UploadPicturesDialog /> : <mjs.UploadImagesDialog />;
+    },
+  };
+});
 
 /**
  * Every dialog component by its flag. Each is fetched the first time its flag opens and stays
@@ -72,10 +113,12 @@ const dialogs: Partial<Record<DialogName, Lazy>> = {
   faceSwap: mj((m) => m.FaceSwapDialog),
   imageRemix: mj((m) => m.ImageRemixDialog),
   photoFix: mj((m) => m.PhotoFixDialog),
-  upscaleVariation: mj((m) => m.UpscaleVariationDialog),
+  upscaleVariation,
+  photoRepair: img((m) => m.PhotoRepairDialog),
+  toolsRedraw: img((m) => m.ToolsRedrawDialog),
   customZoom: mj((m) => m.CustomZoomDialog),
   redraw: mj((m) => m.RedrawDialog),
-  uploadImages: mj((m) => m.UploadImagesDialog),
+  uploadImages,
   batchDownload: mj((m) => m.BatchDownloadDialog),
   drawSame: mj((m) => m.DrawSameDialog),
 };

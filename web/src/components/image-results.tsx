@@ -16,6 +16,7 @@ import { useEffect, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useNavigate } from 'react-router';
 import { ImageViewer } from './image-viewer';
+import { PictureToolActions } from './picture-actions';
 
 type Task = drawing.DrawTask;
 
@@ -151,6 +152,7 @@ function Details(props: ImageResultsProps & { task: Task; url: string; close: ()
         >
           {t('images:sendToTools')}
         </Button>
+        <PictureToolActions picture={{ url, prompt: task.prompt }} before={props.close} />
       </div>
     </div>
   );

@@ -112,6 +112,10 @@ export const useAuthStore = create<AuthState>()((set, get) => ({
 }));
 
 /** Signed-in means the user info has a username (docs/product.md §4). */
+/** Who asks (a user or a guest): part of every query key of one's own data. */
+export const useIdentity = (): string =>
+  useAuthStore((s) => (s.token ? `t:${s.token.slice(-16)}` : `g:${s.guestid ?? ''}`));
+
 export const isSignedIn = (s: Pick<AuthState, 'userInfo'>): boolean => !!s.userInfo?.username;
 
 /** The about entry of the current host, if the site has one. */

@@ -1,6 +1,13 @@
 import type { drawing } from '@atelier/contracts';
 import { create } from 'zustand';
 
+/** A picture of the image screens (DALL·E, SD3, model square, toolbox) a dialog acts on. */
+export interface PictureTarget {
+  url: string;
+  /** Its prompt: the redraw's and the variation's starting text. */
+  prompt: string;
+}
+
 /** The props a dialog receives when opened; dialogs without props take none. */
 export interface DialogProps {
   contact: { kind: 'contact' | 'service' };
@@ -16,7 +23,11 @@ export interface DialogProps {
   customZoom: { task?: drawing.DrawTask; customId?: string };
   redraw: { task: drawing.DrawTask; customId: string };
   imageRemix: { task: drawing.DrawTask };
-  upscaleVariation: { task?: drawing.DrawTask };
+  /** A Midjourney result (`task`), or a picture of the image screens (`picture`). */
+  upscaleVariation: { task?: drawing.DrawTask; picture?: PictureTarget };
+  /** The image screens' toolbox dialogs: restore a picture, redraw a painted region of it. */
+  photoRepair: { picture: PictureTarget };
+  toolsRedraw: { picture: PictureTarget };
   photoFix: { task?: drawing.DrawTask };
   drawSame: {
     prompt: string;
@@ -25,8 +36,18 @@ export interface DialogProps {
     description?: string;
     params?: Record<string, unknown>;
   };
-  /** Where the picked pictures go: a reference list of the composer, or a describe. */
-  uploadImages: { target: 'imageUrls' | 'crefUrls' | 'srefUrls' | 'describe' };
+  /**
+   * Where the picked pictures go: a reference list of the Midjourney composer, a describe, or
+   * (`picture`) whatever the opener does with them (a reference on /draw, the starting
+   * picture on /sd3, the toolbox's source).
+   */
+  uploadImages:
+    | { target: 'imageUrls' | 'crefUrls' | 'srefUrls' | 'describe' }
+    | {
+        target: 'picture';
+        max: number;
+        onPicked: (pictures: Array<{ url: string; thumbUrl: string }>) => void;
+      };
   /** A prompt of the market: its details, like, collect, use, report. */
   marketPrompt: { id: number };
   /** The tab to show first (default: the user's own prompts). */

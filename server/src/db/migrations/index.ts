@@ -17,7 +17,9 @@ import { video } from './0016_video.js';
 import { works } from './0019_works.js';
 import { market } from './0020_market.js';
 import { admin } from './0021_admin.js';
+import { comfyToolWorkflows } from './0022_comfy_tool_workflows.js';
 import { lateResults } from './0023_late_results.js';
+import { refundsDisabledBatches } from './0024_refunds_disabled_batches.js';
 
 /** Applied in the order of their names; a migration, once landed, is never edited. */
 export const migrations: Record<string, AtelierMigration> = {
@@ -39,5 +41,7 @@ export const migrations: Record<string, AtelierMigration> = {
   '0019_works': works,
   '0020_market': market,
   '0021_admin': admin,
+  '0022_comfy_tool_workflows': comfyToolWorkflows,
   '0023_late_results': lateResults,
+  '0024_refunds_disabled_batches': refundsDisabledBatches,
 };

@@ -44,7 +44,8 @@ async function perDay(ctx: AppContext, since: string, days: number) {
   const orders = await db
     .selectFrom('orders')
     .select(['paid_at', 'amount_cents'])
-    .where('status', '=', 'paid')
+    // A refund to credits sends no money back: a refunded order's payment is still revenue.
+    .where('status', 'in', ['paid', 'refunded'])
     .where('paid_at', '>=', since)
     .execute();
   for (const o of orders) if (o.paid_at) add(o.paid_at, 'revenueCents', o.amount_cents);

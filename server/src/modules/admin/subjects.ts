@@ -15,6 +15,7 @@ const byId: Array<[prefix: string, table: keyof Database, key?: string]> = [
   ['/admin/credits/codes', 'redeem_batches'],
   ['/admin/credits/adjust', 'credit_balances', 'user_id'],
   ['/admin/payments/packages', 'packages'],
+  ['/admin/payments/orders', 'orders'],
   ['/admin/sites', 'sites'],
   ['/admin/notices', 'site_notices'],
   ['/admin/faqs', 'site_faqs'],

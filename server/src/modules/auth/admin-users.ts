@@ -52,7 +52,9 @@ export async function userDetail(ctx: AppContext, id: number): Promise<A.UserDet
     .selectFrom('orders')
     .select((eb) => [
       eb.fn.countAll<number>().as('total'),
-      eb.fn.sum<number>(eb.case().when('status', '=', 'paid').then(1).else(0).end()).as('paid'),
+      eb.fn
+        .sum<number>(eb.case().when('status', 'in', ['paid', 'refunded']).then(1).else(0).end())
+        .as('paid'),
     ])
     .where('user_id', '=', id)
     .executeTakeFirstOrThrow();

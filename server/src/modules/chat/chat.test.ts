@@ -103,16 +103,21 @@ describe('models and providers', () => {
     expect(
       (await callEndpoint(t.app, chat.adminListProviders, { token: alice.token })).status,
     ).toBe(403);
-    expect(
-      (
-        await callEndpoint(t.app, chat.adminDeleteProvider, {
-          token: admin.token,
-          body: {
-            id: created.body.data.id,
-          },
-        })
-      ).status,
-    ).toBe(200);
+    // A provider with a model is refused in words; without it, it goes.
+    const deleteProvider = () =>
+      callEndpoint(t.app, chat.adminDeleteProvider, {
+        token: admin.token,
+        body: { id: created.body.data.id },
+      });
+    const refused = await deleteProvider();
+    expect(refused.status).toBe(409);
+    expect(refused.body.message).toContain('models (1)');
+    const deletedModel = await callEndpoint(t.app, chat.adminDeleteModel, {
+      token: admin.token,
+      body: { id: model.body.data.id },
+    });
+    expect(deletedModel.status).toBe(200);
+    expect((await deleteProvider()).status).toBe(200);
     const models = await callEndpoint(t.app, chat.adminListModels, { token: admin.token });
     expect(models.body.data.rows.map((m) => m.name)).not.toContain('Extra model');
   });

@@ -14,6 +14,7 @@ export { boxOf, openProviderKey, PROVIDER_KEY_CONTEXT } from './providers.js';
 export { DEMO_PROVIDER, seedDemoModel } from './seed.js';
 export type { ProviderProtocol } from './tables.js';
 export { modelAllowance } from './model-access.js';
+export { registerProviderUse, type ProviderUse } from './provider-uses.js';
 export {
   registerProviderCheck,
   describeFailure,

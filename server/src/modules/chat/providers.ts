@@ -7,6 +7,7 @@ import { badRequest, notFound } from '../../http/errors.js';
 import { route } from '../../http/route.js';
 import { secretBox, type SecretBox } from '../../lib/secret-box.js';
 import { texts } from './messages.js';
+import { assertProviderUnused } from './provider-uses.js';
 import { withUniqueName } from './unique-name.js';
 import type { ChatProvidersTable } from './tables.js';
 
@@ -101,12 +102,14 @@ export async function updateProvider(
 }
 
 /** Deletes a provider with its models. */
+/** Deletes a provider nothing uses any more (409 naming what still does: provider-uses.ts). */
 export async function deleteProvider(ctx: AppContext, id: number): Promise<void> {
-  await ctx.db.kysely.transaction().execute(async (trx) => {
-    await trx.deleteFrom('chat_models').where('provider_id', '=', id).execute();
-    const r = await trx.deleteFrom('chat_providers').where('id', '=', id).executeTakeFirst();
-    if (Number(r.numDeletedRows) === 0) throw notFound(texts.providerNotFound);
-  });
+  await assertProviderUnused(ctx, id);
+  const r = await ctx.db.kysely
+    .deleteFrom('chat_providers')
+    .where('id', '=', id)
+    .executeTakeFirst();
+  if (Number(r.numDeletedRows) === 0) throw notFound(texts.providerNotFound);
 }
 
 export const listProviders = (ctx: AppContext) =>

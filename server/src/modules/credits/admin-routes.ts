@@ -4,7 +4,12 @@ import { route } from '../../http/route.js';
 import { listLedgerForAdmin } from './history.js';
 import { adjust } from './ledger.js';
 import { createPrice, deletePrice, listPrices, toAdminPrice, updatePrice } from './prices.js';
-import { createCodeBatch, exportCodeBatch, listCodeBatches } from './code-batches.js';
+import {
+  createCodeBatch,
+  exportCodeBatch,
+  listCodeBatches,
+  setBatchDisabled,
+} from './code-batches.js';
 import { readSettings, writeSettings } from './settings.js';
 
 /** `/admin/credits/...`: prices, code batches, balance adjustments, settings. */
@@ -30,6 +35,9 @@ export function registerAdminRoutes(app: FastifyInstance): void {
   );
   route(app, api.adminListCodeBatches, async ({ query }) => listCodeBatches(db(), query));
   route(app, api.adminExportCodes, async ({ query }) => exportCodeBatch(db(), query.batchId));
+  route(app, api.adminDisableCodeBatch, async ({ body }) =>
+    setBatchDisabled(db(), body.id, body.disabled),
+  );
 
   route(app, api.adminAdjustBalance, async ({ body, identity }) => {
     const result = await adjust(db(), {

@@ -38,6 +38,7 @@ type BatchRow = {
   count: number;
   expires_at: string | null;
   created_at: string;
+  disabled_at: string | null;
 };
 
 const toBatch = (b: BatchRow, redeemed: number): Contract.CodeBatch => ({
@@ -49,6 +50,7 @@ const toBatch = (b: BatchRow, redeemed: number): Contract.CodeBatch => ({
   redeemed,
   expiresAt: b.expires_at,
   createdAt: b.created_at,
+  disabledAt: b.disabled_at,
 });
 
 export interface NewBatch {
@@ -79,6 +81,7 @@ export async function createCodeBatch(
         expires_at: expiresAt,
         created_by: adminId,
         created_at: now,
+        disabled_at: null,
       })
       .returningAll()
       .executeTakeFirstOrThrow();
@@ -127,6 +130,34 @@ export async function listCodeBatches(
   return { rows: rows.map((r) => toBatch(r, usedBy.get(r.id) ?? 0)), count };
 }
 
+/**
+ * Disables a batch (its unused codes are refused from the commit on; redeemed codes keep their
+ * history) or enables it again. The update takes the batch row's lock, which a redeem holds
+ * shared while it takes a code (redeem.ts), so a redeem either committed before or is refused.
+ */
+export async function setBatchDisabled(
+  db: Kysely<Database>,
+  batchId: number,
+  disabled: boolean,
+): Promise<Contract.CodeBatch> {
+  const row = await db
+    .updateTable('redeem_batches')
+    .set((eb) => ({
+      disabled_at: disabled ? eb.fn.coalesce('disabled_at', eb.val(nowIso())) : null,
+    }))
+    .where('id', '=', batchId)
+    .returningAll()
+    .executeTakeFirst();
+  if (!row) throw notFound(texts.batchNotFound);
+  const used = await db
+    .selectFrom('redeem_codes')
+    .select((eb) => eb.fn.countAll<number>().as('n'))
+    .where('batch_id', '=', batchId)
+    .where('redeemed_at', 'is not', null)
+    .executeTakeFirstOrThrow();
+  return toBatch(row, Number(used.n));
+}
+
 /** A batch's codes as CSV for an operator: hints and status only, never a usable code. */
 export async function exportCodeBatch(
   db: Kysely<Database>,
@@ -166,7 +197,7 @@ export async function exportCodeBatch(
     codes.map((c) => [
       c.id,
       c.code_hint,
-      c.redeemed_at ? 'redeemed' : 'unused',
+      c.redeemed_at ? 'redeemed' : batch.disabled_at ? 'disabled' : 'unused',
       batch.credits,
       batch.vip_days,
       batch.expires_at,

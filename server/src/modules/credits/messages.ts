@@ -52,6 +52,11 @@ export const texts = {
     'zh-CN': '兑换码已被使用',
     'zh-TW': '兌換碼已被使用',
   },
+  codeDisabled: {
+    'en-US': 'This redemption code has been disabled',
+    'zh-CN': '该兑换码已被停用',
+    'zh-TW': '該兌換碼已被停用',
+  },
   codeExpired: {
     'en-US': 'This redemption code has expired',
     'zh-CN': '兑换码已过期',

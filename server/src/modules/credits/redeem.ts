@@ -2,6 +2,7 @@ import { createHash } from 'node:crypto';
 import type { Kysely } from 'kysely';
 import { nowIso } from '../../db/database.js';
 import type { Database } from '../../db/schema.js';
+import type { DialectName } from '../../db/database.js';
 import { WrongTries } from '../../db/wrong-tries.js';
 import { AppError, conflict, notFound, notice } from '../../http/errors.js';
 import { grant } from './ledger.js';
@@ -29,7 +30,7 @@ export const hashCode = (code: string): string =>
  * are remembered in the database per user and per IP: after 5 in 10 minutes the next is a 429.
  */
 export async function redeemCode(
-  db: Kysely<Database>,
+  { kysely: db, dialect }: { kysely: Kysely<Database>; dialect: DialectName },
   input: { userId: number; ip: string; code: string },
 ): Promise<{ credits: number; vipDays: number }> {
   if ((await wrongCodes.count(db, { user_id: input.userId, ip: input.ip })) >= WRONG_CODE_LIMIT)
@@ -42,6 +43,8 @@ export async function redeemCode(
     .select([
       'redeem_codes.id',
       'redeem_codes.redeemed_at',
+      'redeem_codes.batch_id',
+      'redeem_batches.disabled_at',
       'redeem_batches.credits',
       'redeem_batches.vip_days',
       'redeem_batches.expires_at',
@@ -53,9 +56,21 @@ export async function redeemCode(
     throw notFound(texts.codeInvalid);
   }
   if (found.redeemed_at) throw conflict(texts.codeUsed);
+  if (found.disabled_at) throw conflict(texts.codeDisabled);
   if (found.expires_at && Date.parse(found.expires_at) <= Date.now())
     throw notice(texts.codeExpired);
   return db.transaction().execute(async (trx) => {
+    // The batch must still be enabled when the code is taken. On PostgreSQL the row is read
+    // FOR SHARE: concurrent redeems proceed, a disable (which updates the row) waits for them,
+    // and a redeem after a disable waits for its commit and then sees it. SQLite runs one
+    // write transaction at a time, so the plain read is already ordered against the disable.
+    let batch = trx
+      .selectFrom('redeem_batches')
+      .select('id')
+      .where('id', '=', found.batch_id)
+      .where('disabled_at', 'is', null);
+    if (dialect === 'postgres') batch = batch.forShare();
+    if (!(await batch.executeTakeFirst())) throw conflict(texts.codeDisabled);
     const taken = await trx
       .updateTable('redeem_codes')
       .set({ redeemed_by: input.userId, redeemed_at: nowIso() })

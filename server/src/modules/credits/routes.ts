@@ -28,7 +28,7 @@ export function registerUserRoutes(app: FastifyInstance): void {
     app,
     api.redeem,
     async ({ identity, body, req, setMessage }) => {
-      const result = await redeemCode(db(), {
+      const result = await redeemCode(app.ctx.db, {
         userId: identity.userId,
         ip: req.ip,
         code: body.code,

@@ -83,6 +83,8 @@ export interface RedeemBatchesTable {
   expires_at: string | null;
   created_by: number | null;
   created_at: string;
+  /** Set while the batch is disabled: its unused codes are refused. */
+  disabled_at: string | null;
 }
 
 export interface RedeemCodesTable {

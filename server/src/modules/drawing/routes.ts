@@ -30,6 +30,8 @@ import { pickModel, modelById, priceKeyFor, type DrawingModel } from './models.j
 const DRAW_TYPES: Record<number, string[]> = { 1: ['image'], 2: ['sd3'], 4: ['mj', 'chat-draw'] };
 /** Every kind the drawing calls (status, retry, delete, pictures) read, whichever screen made it. */
 const DRAW_KINDS = Object.values(DRAW_TYPES).flat();
+/** The pictures one may pick as a reference anywhere: every drawing, the square's and the toolbox's. */
+const PICTURE_KINDS = [...DRAW_KINDS, 'sd', 'sd-tool'];
 
 export const toDrawImage = (f: Pick<TaskFile, 'url' | 'thumbUrl' | 'width' | 'height'>) => ({
   url: f.url,
@@ -289,7 +291,7 @@ function readRoutes(app: FastifyInstance): void {
   route(app, D.finishedPictures, async ({ query, identity }) => {
     const r = await listTasks(ctx(), {
       userId: identity.userId,
-      kinds: [...DRAW_KINDS],
+      kinds: PICTURE_KINDS,
       status: [TaskStatus.succeeded],
       page: 1,
       size: 1000,

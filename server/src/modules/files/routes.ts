@@ -1,5 +1,5 @@
 import multipart from '@fastify/multipart';
-import type { FastifyInstance } from 'fastify';
+import type { FastifyInstance, FastifyRequest } from 'fastify';
 import { files as F } from '@atelier/contracts';
 import { AppError, badRequest, notFound } from '../../http/errors.js';
 import { authorize } from '../../http/identity.js';
@@ -19,6 +19,45 @@ import {
 } from './service.js';
 import { pageOf } from '../../db/paging.js';
 
+/** The largest site picture (logo, icon) an admin may upload. */
+export const SITE_PICTURE_MAX_BYTES = 2 * 1024 * 1024;
+
+/**
+ * Reads the one picture of a multipart form (field `file`, at most `max` bytes) and stores it
+ * re-encoded. Its type comes from its bytes (png, jpeg, webp, gif; SVG and anything else is
+ * refused), never from its name or declared type. Every picture upload goes through here.
+ */
+async function receivePicture(
+  ctx: FastifyInstance['ctx'],
+  req: FastifyRequest,
+  max: number,
+  store: { userId: number; origin: 'upload' | 'site'; public?: boolean },
+) {
+  if (!req.isMultipart()) throw badRequest(texts.noFile, {}, 'file');
+  let part: Awaited<ReturnType<typeof req.file>>;
+  let bytes: Buffer;
+  try {
+    part = await req.file({ limits: { fileSize: max } });
+    if (!part || part.fieldname !== 'file') throw badRequest(texts.noFile, {}, 'file');
+    bytes = await part.toBuffer();
+  } catch (error) {
+    if (error instanceof AppError) throw error;
+    if ((error as { code?: string }).code === 'FST_REQ_FILE_TOO_LARGE')
+      throw new AppError(413, texts.tooLarge, { max: Math.round(max / 1048576) });
+    // No boundary, a wrong one, or a body cut short: the form cannot be read.
+    throw badRequest(texts.badForm, {}, 'file');
+  }
+  // The name and the declared type are the sender's word; the bytes decide.
+  if (!(await imageTypeOf(bytes))) throw badRequest(texts.notImage, {}, 'file');
+  try {
+    const row = await storeFile(ctx, { ...store, bytes, name: part.filename, reencode: true });
+    return toUploaded(ctx, row);
+  } catch (error) {
+    if (error instanceof DamagedImageError) throw badRequest(texts.damagedImage, {}, 'file');
+    throw error;
+  }
+}
+
 export async function fileRoutes(app: FastifyInstance): Promise<void> {
   const ctx = app.ctx;
   const max = ctx.config.files.uploadMaxBytes;
@@ -27,41 +66,22 @@ export async function fileRoutes(app: FastifyInstance): Promise<void> {
   route(
     app,
     F.uploadFile,
-    async ({ req, identity }) => {
-      if (!req.isMultipart()) throw badRequest(texts.noFile, {}, 'file');
-      let part: Awaited<ReturnType<typeof req.file>>;
-      let bytes: Buffer;
-      try {
-        part = await req.file();
-        if (!part || part.fieldname !== 'file') throw badRequest(texts.noFile, {}, 'file');
-        bytes = await part.toBuffer();
-      } catch (error) {
-        if (error instanceof AppError) throw error;
-        if ((error as { code?: string }).code === 'FST_REQ_FILE_TOO_LARGE')
-          throw new AppError(413, texts.tooLarge, { max: Math.round(max / 1048576) });
-        // No boundary, a wrong one, or a body cut short: the form cannot be read.
-        throw badRequest(texts.badForm, {}, 'file');
-      }
-      // The name and the declared type are the sender's word; the bytes decide.
-      if (!(await imageTypeOf(bytes))) throw badRequest(texts.notImage, {}, 'file');
-      try {
-        const row = await storeFile(ctx, {
-          userId: identity.userId,
-          origin: 'upload',
-          bytes,
-          name: part.filename,
-          reencode: true,
-        });
-        return toUploaded(ctx, row);
-      } catch (error) {
-        if (error instanceof DamagedImageError) throw badRequest(texts.damagedImage, {}, 'file');
-        throw error;
-      }
-    },
+    ({ req, identity }) =>
+      receivePicture(ctx, req, max, { userId: identity.userId, origin: 'upload' }),
     {
       rateLimit: { max: ctx.config.files.uploadRateLimit, timeWindow: 60_000 },
       bodyLimit: max + 64 * 1024,
     },
+  );
+
+  // A site's logo or icon: public (every visitor's page loads it), not in the admin's uploads.
+  const siteMax = Math.min(max, SITE_PICTURE_MAX_BYTES);
+  route(
+    app,
+    F.adminUploadSitePicture,
+    ({ req, identity }) =>
+      receivePicture(ctx, req, siteMax, { userId: identity.userId, origin: 'site', public: true }),
+    { bodyLimit: siteMax + 64 * 1024 },
   );
 
   route(app, F.listUploads, async ({ query, identity }) => {

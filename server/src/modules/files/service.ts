@@ -100,7 +100,7 @@ export class DamagedImageError extends Error {
 
 export interface StoreInput {
   userId: number;
-  origin: 'upload' | 'result';
+  origin: 'upload' | 'result' | 'site';
   taskId?: number | null;
   bytes: Buffer;
   name?: string;
@@ -110,7 +110,11 @@ export interface StoreInput {
   reencode?: boolean;
   /** A non-picture's thumbnail (a video's poster frame): stored as a 256 px WebP. */
   thumb?: Buffer;
+  /** Served to anyone without a signed link (the site's logo and icon). */
+  public?: boolean;
 }
+
+const keyPrefix = { upload: 'u', result: 'r', site: 's' } as const;
 
 /** Stores a file with a 256 px thumbnail when it is a picture, and records who owns it. */
 export async function storeFile(ctx: AppContext, input: StoreInput): Promise<FileRow> {
@@ -162,7 +166,7 @@ export async function storeFile(ctx: AppContext, input: StoreInput): Promise<Fil
         .toBuffer();
     }
   }
-  const base = `${input.origin === 'upload' ? 'u' : 'r'}/${input.userId}/${Date.now().toString(36)}-${randomBytes(9).toString('base64url').replace(/[-_]/g, 'x')}`;
+  const base = `${keyPrefix[input.origin]}/${input.userId}/${Date.now().toString(36)}-${randomBytes(9).toString('base64url').replace(/[-_]/g, 'x')}`;
   const key = `${base}.${extOf[mime] ?? 'bin'}`;
   const thumbKey = thumb ? `${base}-thumb.webp` : null;
   await storage.put(key, bytes, mime);
@@ -180,7 +184,7 @@ export async function storeFile(ctx: AppContext, input: StoreInput): Promise<Fil
       size: bytes.length,
       width,
       height,
-      public: 0,
+      public: input.public ? 1 : 0,
       created_at: nowIso(),
     })
     .returningAll()

@@ -1,12 +1,15 @@
 import type { Generated } from 'kysely';
 
-/** Stored files: uploads and task results (the bytes live in storage under `key`). */
+/**
+ * Stored files: uploads, task results and the site's pictures (logos, icons: `site`, public)
+ * — the bytes live in storage under `key`.
+ */
 export interface FilesTable {
   id: Generated<number>;
   user_id: number;
   key: string;
   thumb_key: string | null;
-  origin: 'upload' | 'result';
+  origin: 'upload' | 'result' | 'site';
   task_id: number | null;
   name: string;
   mime: string;

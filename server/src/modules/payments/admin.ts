@@ -2,11 +2,11 @@ import type { Selectable } from 'kysely';
 import type { FastifyInstance } from 'fastify';
 import { payments } from '@atelier/contracts';
 import { nowIso } from '../../db/database.js';
-import { badRequest, notFound } from '../../http/errors.js';
+import { badRequest, conflict, notFound } from '../../http/errors.js';
 import { route } from '../../http/route.js';
 import { listGatewaySettings, updateGatewaySettings } from './gateway-settings.js';
 import { texts } from './messages.js';
-import { findOrder, orderView, settleOrder, type OrderRow } from './orders.js';
+import { findOrder, orderView, refundOrder, settleOrder, type OrderRow } from './orders.js';
 import { listPackages, packageColumns, packageView, storeLocalized } from './packages.js';
 import type { PaymentNotificationsTable } from './tables.js';
 import { pageOf } from '../../db/paging.js';
@@ -17,6 +17,8 @@ const adminOrderView = (row: OrderRow): payments.AdminOrder => ({
   userId: row.user_id,
   gatewayTradeNo: row.gateway_trade_no,
   paidBy: row.paid_by,
+  refundedBy: row.refunded_by,
+  refundReason: row.refund_reason,
 });
 
 const notificationView = (row: Selectable<PaymentNotificationsTable>) => ({
@@ -33,6 +35,8 @@ const notificationView = (row: Selectable<PaymentNotificationsTable>) => ({
 export async function adminRoutes(app: FastifyInstance): Promise<void> {
   const ctx = app.ctx;
   const db = () => ctx.db.kysely;
+  const orderById = (id: number) =>
+    db().selectFrom('orders').selectAll().where('id', '=', id).executeTakeFirst();
 
   route(app, payments.adminListPackages, async ({ query }) => listPackages(ctx, query, true));
 
@@ -92,6 +96,26 @@ export async function adminRoutes(app: FastifyInstance): Promise<void> {
     ctx.log.info({ orderNo: order.order_no, adminId: identity.userId }, 'manual order marked paid');
     setMessage(texts.orderPaid);
     return adminOrderView((await findOrder(ctx, body.orderNo))!);
+  });
+
+  route(app, payments.adminRefundOrder, async ({ body, identity, setMessage }) => {
+    const order = await orderById(body.id);
+    if (!order) throw notFound(texts.orderNotFound);
+    const outcome = await refundOrder(ctx, order, {
+      reason: body.reason,
+      actorId: identity.userId,
+    });
+    if (outcome === 'not_paid') {
+      const now = await orderById(body.id);
+      if (now?.status === 'refunded') throw conflict(texts.alreadyRefunded);
+      throw conflict(texts.refundNotPaid, { status: now?.status ?? order.status });
+    }
+    ctx.log.info(
+      { orderNo: order.order_no, adminId: identity.userId },
+      'order refunded to credits',
+    );
+    setMessage(texts.orderRefunded, { credits: order.credits });
+    return adminOrderView((await orderById(body.id))!);
   });
 
   route(app, payments.adminListNotifications, async ({ query }) => {

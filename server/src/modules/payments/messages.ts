@@ -54,4 +54,19 @@ export const texts = {
     'zh-CN': '支付成功，积分已到账',
     'zh-TW': '支付成功，積分已到帳',
   },
+  alreadyRefunded: {
+    'en-US': 'This order has already been refunded',
+    'zh-CN': '该订单已退款',
+    'zh-TW': '該訂單已退款',
+  },
+  refundNotPaid: {
+    'en-US': 'Only a paid order can be refunded; this one is {status}',
+    'zh-CN': '只有已支付的订单可以退款，此订单状态为 {status}',
+    'zh-TW': '只有已支付的訂單可以退款，此訂單狀態為 {status}',
+  },
+  orderRefunded: {
+    'en-US': 'Refunded: {credits} credits returned to the user',
+    'zh-CN': '已退款：{credits} 积分已退还给用户',
+    'zh-TW': '已退款：{credits} 積分已退還給使用者',
+  },
 } satisfies Record<string, Localized>;

@@ -36,6 +36,7 @@ export function orderView(row: OrderRow): payments.Order {
     payUrl: row.status === 'pending' ? row.pay_url : null,
     expiresAt: row.expires_at,
     paidAt: row.paid_at,
+    refundedAt: row.refunded_at,
     createdAt: row.created_at,
   };
 }
@@ -152,7 +153,8 @@ export const amountMatches = (
 /**
  * Marks an order paid and credits it, in one transaction. Whatever the order's state (also
  * expired: the user paid), it is credited exactly once: the status flip is conditional, and
- * the ledger's idempotency key `order:<id>` guards as well.
+ * the ledger's idempotency key `order:<id>` guards as well. A refunded order was paid: a late
+ * notification for it changes nothing.
  */
 export async function settleOrder(
   ctx: Ctx,
@@ -171,7 +173,7 @@ export async function settleOrder(
         updated_at: now,
       }))
       .where('id', '=', order.id)
-      .where('status', '!=', 'paid')
+      .where('status', 'not in', ['paid', 'refunded'])
       .executeTakeFirst();
     if (Number(flipped.numUpdatedRows) !== 1) return 'already_paid';
     await grant(trx, {
@@ -185,6 +187,46 @@ export async function settleOrder(
       actorId: paid.actorId ?? null,
     });
     return 'credited';
+  });
+}
+
+/**
+ * Refunds a paid order to credits (the platform sends no money back through the gateway): the
+ * user gets the order's credits — what the paid amount bought at the package's rate — as one
+ * `refund` ledger row carrying the reason. What the purchase granted stays (it may be spent).
+ * Once: the status flip `paid` → `refunded` is conditional (concurrent refunds: one wins) and
+ * the ledger key `order_refund:<id>` guards as well; both commit together.
+ */
+export async function refundOrder(
+  ctx: Ctx,
+  order: OrderRow,
+  refund: { reason: string; actorId: number },
+): Promise<'refunded' | 'not_paid'> {
+  return ctx.db.kysely.transaction().execute(async (trx) => {
+    const now = nowIso();
+    const flipped = await trx
+      .updateTable('orders')
+      .set({
+        status: 'refunded',
+        refunded_at: now,
+        refunded_by: refund.actorId,
+        refund_reason: refund.reason,
+        updated_at: now,
+      })
+      .where('id', '=', order.id)
+      .where('status', '=', 'paid')
+      .executeTakeFirst();
+    if (Number(flipped.numUpdatedRows) !== 1) return 'not_paid';
+    await grant(trx, {
+      userId: order.user_id,
+      amount: order.credits,
+      kind: 'refund',
+      ref: `order:${order.order_no}`,
+      idempotencyKey: `order_refund:${order.id}`,
+      note: refund.reason,
+      actorId: refund.actorId,
+    });
+    return 'refunded';
   });
 }
 

@@ -2,7 +2,7 @@ import type { Generated } from 'kysely';
 
 export type PayWayName = 'wechat' | 'alipay' | 'card';
 export type GatewayName = 'epay' | 'wechat' | 'stripe' | 'manual';
-export type OrderStatus = 'pending' | 'paid' | 'expired' | 'failed';
+export type OrderStatus = 'pending' | 'paid' | 'expired' | 'failed' | 'refunded';
 
 export interface PackagesTable {
   id: Generated<number>;
@@ -39,6 +39,10 @@ export interface OrdersTable {
   paid_at: string | null;
   paid_by: 'notify' | 'reconcile' | 'admin' | null;
   last_checked_at: string | null;
+  /** Refunded to credits by an admin (status `refunded`): when, by whom, why. */
+  refunded_at: string | null;
+  refunded_by: number | null;
+  refund_reason: Generated<string>;
   created_at: string;
   updated_at: string;
 }

@@ -5,15 +5,19 @@ import { badRequest, notFound } from '../../http/errors.js';
 import { route } from '../../http/route.js';
 import { checkConnection as checkA1111 } from '../../providers/image/a1111.js';
 import { checkConnection as checkComfy } from '../../providers/image/comfyui.js';
+import { checkConnection as checkOpenAI } from '../../providers/image/openai-images.js';
+import { checkConnection as checkStability } from '../../providers/image/stability.js';
 import { UpstreamError } from '../tasks/index.js';
 import { providerById } from './catalogue.js';
 import { comfyWorkflowOf, saveComfyWorkflow } from './comfy-workflows.js';
 import { texts } from './messages.js';
 
-/** Which protocols may serve which toolbox operation. */
-const SERVES: Record<string, readonly S.ToolOp[]> = {
-  a1111: ['upscale', 'restore', 'rembg', 'remix', 'redraw'],
-  midjourney: ['faceswap'],
+/** The cheapest read of each upstream the square or the toolbox may use, said in words. */
+const CHECKS: Record<string, typeof checkA1111 | undefined> = {
+  a1111: checkA1111,
+  comfyui: checkComfy,
+  stability: checkStability,
+  openai: checkOpenAI,
 };
 
 /** The operator's side: toolbox operation → provider, ComfyUI workflows, connection tests. */
@@ -36,7 +40,7 @@ export function adminRoutes(app: FastifyInstance): void {
     if (body.providerId !== null) {
       const p = await providerById(ctx(), body.providerId);
       if (!p) throw notFound(texts.providerNotFound);
-      if (!SERVES[p.protocol]?.includes(body.op))
+      if (!S.toolOpProtocols[p.protocol]?.includes(body.op))
         throw badRequest(texts.wrongProtocol, {}, 'providerId');
     }
     const values = {
@@ -55,13 +59,19 @@ export function adminRoutes(app: FastifyInstance): void {
   });
 
   route(app, S.adminGetComfyWorkflow, async ({ query }) =>
-    comfyWorkflowOf(ctx(), query.providerId),
+    comfyWorkflowOf(ctx(), query.providerId, query.op),
   );
 
   route(app, S.adminSaveComfyWorkflow, async ({ body }) => {
     const p = await providerById(ctx(), body.providerId);
     if (!p) throw notFound(texts.providerNotFound);
     if (p.protocol !== 'comfyui') throw badRequest(texts.wrongProtocol, {}, 'providerId');
+    // The square's workflow takes a prompt; a toolbox one takes the picture.
+    const needed = body.op ? 'image' : 'prompt';
+    if (!body.mapping[needed])
+      throw badRequest(texts.nodeNeeded, { field: needed }, `mapping.${needed}`);
+    if (body.op && !S.toolOpProtocols.comfyui?.includes(body.op))
+      throw badRequest(texts.wrongProtocol, {}, 'op');
     for (const [field, nodeId] of Object.entries(body.mapping))
       if (nodeId !== undefined && !body.workflow[nodeId])
         throw badRequest(texts.noSuchNode, { node: nodeId }, `mapping.${field}`);
@@ -72,8 +82,7 @@ export function adminRoutes(app: FastifyInstance): void {
   route(app, S.adminCheckConnection, async ({ body }) => {
     const p = await providerById(ctx(), body.providerId);
     if (!p) throw notFound(texts.providerNotFound);
-    const check =
-      p.protocol === 'a1111' ? checkA1111 : p.protocol === 'comfyui' ? checkComfy : null;
+    const check = CHECKS[p.protocol];
     if (!check) throw badRequest(texts.wrongProtocol, {}, 'providerId');
     try {
       return { ok: true, message: await check(p) };

@@ -7,6 +7,7 @@ import { sdRunner } from './sd-runner.js';
 import { seedStableDiffusion } from './seed.js';
 import { toolRoutes } from './tool-routes.js';
 import { toolRunner } from './tool-runner.js';
+import { registerSdProviderUses } from './provider-uses.js';
 
 export { checkConnection as checkA1111Connection } from '../../providers/image/a1111.js';
 export { checkConnection as checkComfyConnection } from '../../providers/image/comfyui.js';
@@ -15,8 +16,11 @@ export { checkConnection as checkComfyConnection } from '../../providers/image/c
  * Stable Diffusion: the model square (kind `sd`: AUTOMATIC1111/Forge, ComfyUI with an
  * operator's mapped workflow, or the offline demo) and the AI toolbox (kind `sd-tool`: upscale,
  * restore, remove background, face swap, remix, redraw, each served by the provider the
- * operator maps it to, else the offline demo). See docs/stable-diffusion.md.
+ * operator maps it to: A1111, ComfyUI, Stability, OpenAI edits, a midjourney-proxy, else the
+ * offline demo). See docs/stable-diffusion.md.
  */
+registerSdProviderUses();
+
 export const stableDiffusionModule: AtelierModule = {
   name: 'stable-diffusion',
   async routes(app) {

@@ -52,6 +52,11 @@ export const texts = {
     'zh-CN': '该服务商不支持此操作',
     'zh-TW': '該服務商不支援此操作',
   },
+  nodeNeeded: {
+    'en-US': 'Map the workflow node that takes the {field}',
+    'zh-CN': '请指定接收 {field} 的工作流节点',
+    'zh-TW': '請指定接收 {field} 的工作流節點',
+  },
   noSuchNode: {
     'en-US': 'The workflow has no node {node}',
     'zh-CN': '工作流中没有节点 {node}',
@@ -66,5 +71,15 @@ export const texts = {
     'en-US': 'No such provider',
     'zh-CN': '没有这个服务商',
     'zh-TW': '沒有這個服務商',
+  },
+  useSquareModels: {
+    'en-US': 'model square cards ({n})',
+    'zh-CN': '模型广场卡片（{n} 个）',
+    'zh-TW': '模型廣場卡片（{n} 個）',
+  },
+  useToolOps: {
+    'en-US': 'toolbox operations ({n})',
+    'zh-CN': '工具箱功能（{n} 个）',
+    'zh-TW': '工具箱功能（{n} 個）',
   },
 } satisfies Record<string, Localized>;

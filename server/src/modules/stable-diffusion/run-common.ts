@@ -1,3 +1,4 @@
+import type { sd as S } from '@atelier/contracts';
 import type { AppContext } from '../../context.js';
 import { formatAll } from '../../http/messages.js';
 import { A1111Client } from '../../providers/image/a1111.js';
@@ -73,3 +74,18 @@ export const progressReporter =
       },
     }).catch(() => undefined);
   };
+
+/** What an `sd-tool` task stores (its action is the operation). */
+export interface ToolTaskParams {
+  op: S.ToolOp;
+  /** null: the offline demo. */
+  providerId: number | null;
+  image: string;
+  mask: string | null;
+  face: string | null;
+  scale: number;
+  strength: number;
+  seed: number;
+  options: Record<string, string | number | boolean>;
+  demo: boolean;
+}

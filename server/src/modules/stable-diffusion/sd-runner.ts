@@ -1,11 +1,6 @@
 import type { AppContext } from '../../context.js';
 import { formatAll } from '../../http/messages.js';
-import {
-  ComfyClient,
-  fillWorkflow,
-  newClientId,
-  type ComfyGraph,
-} from '../../providers/image/comfyui.js';
+import { fillWorkflow, type ComfyGraph } from '../../providers/image/comfyui.js';
 import { demoPicture } from '../../providers/image/sd-demo.js';
 import {
   UpstreamError,
@@ -15,6 +10,7 @@ import {
   type TaskRunner,
 } from '../tasks/index.js';
 import type { SdProvider } from './catalogue.js';
+import { pollComfy, queueComfy } from './comfy-run.js';
 import { comfyWorkflowOf } from './comfy-workflows.js';
 import { texts } from './messages.js';
 import {
@@ -68,7 +64,7 @@ export const sdRunner: TaskRunner = {
     try {
       if (p.protocol === 'demo') return await pollDemo(io.ctx, task);
       if (p.protocol === 'a1111') return await runA1111(io, task, p);
-      if (p.protocol === 'comfyui') return await pollComfy(io, task, p);
+      if (p.protocol === 'comfyui') return await pollComfy(io, task, p, (png) => done(task, png));
     } catch (error) {
       rethrow(error);
     }
@@ -106,9 +102,6 @@ async function runA1111(io: TaskIo, task: TaskRow, provider: SdProvider): Promis
   return done(task, out.png, out.seed);
 }
 
-const comfyOf = (p: SdProvider) =>
-  new ComfyClient({ baseUrl: p.baseUrl, apiKey: p.apiKey, timeoutMs: p.timeoutMs });
-
 async function submitComfy(io: TaskIo, task: TaskRow, provider: SdProvider): Promise<StepOutcome> {
   const wf = await comfyWorkflowOf(io.ctx, provider.id);
   if (!wf) throw UpstreamError.permanent(formatAll(texts.notComfy, {}));
@@ -123,31 +116,5 @@ async function submitComfy(io: TaskIo, task: TaskRow, provider: SdProvider): Pro
     steps: p.steps,
     cfgScale: p.cfgScale,
   });
-  const clientId = newClientId();
-  const promptId = await comfyOf(provider).queuePrompt(graph, clientId, io.signal);
-  return {
-    type: 'submitted',
-    upstreamId: promptId,
-    pollAfterMs: 300,
-    progress: 0,
-    data: { clientId, outputNode: wf.mapping.output },
-  };
-}
-
-async function pollComfy(io: TaskIo, task: TaskRow, provider: SdProvider): Promise<StepOutcome> {
-  const client = comfyOf(provider);
-  const promptId = task.upstreamId ?? '';
-  const output = String(task.data.outputNode ?? '');
-  let got = await client.results(promptId, output, io.signal);
-  let percent: number | null = null;
-  if (!got) {
-    // Still running: listen on /ws for a moment, then look again if it ended meanwhile.
-    const heard = await client.watch(String(task.data.clientId ?? ''), promptId, 1000);
-    percent = heard.percent;
-    if (heard.ended) got = await client.results(promptId, output, io.signal);
-  }
-  if (got && 'error' in got)
-    return { type: 'failed', error: formatAll(texts.upstreamFailed, { reason: got.error }) };
-  if (got) return done(task, got.images[0]!);
-  return { type: 'progress', progress: Math.min(99, percent ?? task.progress), pollAfterMs: 200 };
+  return queueComfy(io, provider, graph, wf.mapping.output);
 }

@@ -1,3 +1,4 @@
+import sharp from 'sharp';
 import { expect } from 'vitest';
 import { isTaskFinished, type sd as S } from '@atelier/contracts';
 import type { FastifyInstance } from 'fastify';
@@ -11,7 +12,7 @@ export async function addProvider(
   adminToken: string,
   p: {
     name: string;
-    protocol: 'a1111' | 'comfyui' | 'midjourney';
+    protocol: 'a1111' | 'comfyui' | 'midjourney' | 'stability' | 'openai';
     baseUrl: string;
     apiKey?: string;
     concurrency?: number;
@@ -122,3 +123,12 @@ export async function settled(
 }
 
 export { fund };
+
+/** A 256×192 mask PNG, white on the left half (where remix and redraw may change anything). */
+export async function leftHalfMask(): Promise<Buffer> {
+  const m = Buffer.alloc(256 * 192);
+  for (let y = 0; y < 192; y++) m.fill(255, y * 256, y * 256 + 128);
+  return sharp(m, { raw: { width: 256, height: 192, channels: 1 } })
+    .png()
+    .toBuffer();
+}

@@ -44,8 +44,14 @@ export interface SdComfyWorkflowsTable {
   updated_at: string;
 }
 
+/** A ComfyUI provider's workflow for one toolbox operation. */
+export interface SdComfyToolWorkflowsTable extends SdComfyWorkflowsTable {
+  op: string;
+}
+
 export interface StableDiffusionTables {
   sd_models: SdModelsTable;
   sd_tool_ops: SdToolOpsTable;
   sd_comfy_workflows: SdComfyWorkflowsTable;
+  sd_comfy_tool_workflows: SdComfyToolWorkflowsTable;
 }

@@ -8,7 +8,7 @@ import { createTask } from '../tasks/index.js';
 import { providerById } from './catalogue.js';
 import { texts } from './messages.js';
 import { creditsOf, ownedPicture, toSdTasks } from './views.js';
-import type { ToolTaskParams } from './tool-runner.js';
+import type { ToolTaskParams } from './run-common.js';
 
 /** The toolbox: its operations, submitting one, and the demo's example pictures of the square. */
 

@@ -1,5 +1,4 @@
 import sharp from 'sharp';
-import type { sd as S } from '@atelier/contracts';
 import type { AppContext } from '../../context.js';
 import { formatAll } from '../../http/messages.js';
 import { MidjourneyProxyClient, progressOf } from '../../providers/image/midjourney-proxy.js';
@@ -27,37 +26,23 @@ import {
   progressReporter,
   providerOf,
   rethrow,
+  type ToolTaskParams,
 } from './run-common.js';
-
-/** What an `sd-tool` task stores (its action is the operation). */
-export interface ToolTaskParams {
-  op: S.ToolOp;
-  /** null: the offline demo. */
-  providerId: number | null;
-  image: string;
-  mask: string | null;
-  face: string | null;
-  scale: number;
-  strength: number;
-  seed: number;
-  options: Record<string, string | number | boolean>;
-  demo: boolean;
-}
+import { pollComfy } from './comfy-run.js';
+import { pictureDone, runOpenAIEdit, runStability, submitComfyTool } from './tool-upstreams.js';
 
 const paramsOf = (t: TaskRow) => t.params as unknown as ToolTaskParams;
 
-const done = (task: TaskRow, png: Buffer): StepOutcome => ({
-  type: 'done',
-  files: [{ bytes: png, name: `${paramsOf(task).op}-${task.id}.png` }],
-  data: { etaSeconds: 0 },
-});
+const done = pictureDone;
 
 const b64 = (b: Buffer) => b.toString('base64');
 
 /**
  * `sd-tool`: one toolbox operation on the owner's picture, by the provider the operation is
- * mapped to: the offline demo (sharp), AUTOMATIC1111 (extras, rembg, img2img with a mask) or a
- * midjourney-proxy (InsightFace swap, polled like its other tasks).
+ * mapped to: the offline demo (sharp), AUTOMATIC1111 (extras, rembg, img2img with a mask), a
+ * midjourney-proxy (InsightFace swap, polled like its other tasks), Stability (upscale, remove
+ * background), OpenAI edits (redraw, remix) or ComfyUI (the operator's workflow per operation):
+ * see tool-upstreams.ts.
  */
 export const toolRunner: TaskRunner = {
   kind: 'sd-tool',
@@ -67,6 +52,7 @@ export const toolRunner: TaskRunner = {
     if (p.providerId === null) return deferred(io.ctx, task, true);
     const provider = await providerOf(io.ctx, task);
     if (provider.protocol === 'midjourney') return submitSwap(io, task, provider).catch(rethrow);
+    if (provider.protocol === 'comfyui') return submitComfyTool(io, task, provider).catch(rethrow);
     return deferred(io.ctx, task, false);
   },
   async poll(task, io) {
@@ -76,6 +62,10 @@ export const toolRunner: TaskRunner = {
       const provider = await providerOf(io.ctx, task);
       if (provider.protocol === 'a1111') return await runA1111(io, task, provider);
       if (provider.protocol === 'midjourney') return await pollSwap(io, task, provider);
+      if (provider.protocol === 'stability') return await runStability(io, task, provider);
+      if (provider.protocol === 'openai') return await runOpenAIEdit(io, task, provider);
+      if (provider.protocol === 'comfyui')
+        return await pollComfy(io, task, provider, (png) => pictureDone(task, png));
     } catch (error) {
       rethrow(error);
     }

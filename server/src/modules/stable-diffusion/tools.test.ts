@@ -10,7 +10,7 @@ import {
 } from '../../../test/fakes/midjourney-proxy.js';
 import { startWorkers, upload } from '../../../test/drawing-support.js';
 import { demoPicture } from '../../providers/image/sd-demo.js';
-import { addProvider, fund, settled, toolSubmit } from './sd.setup.js';
+import { addProvider, fund, leftHalfMask, settled, toolSubmit } from './sd.setup.js';
 
 /**
  * The toolbox: every operation through the offline demo on an uploaded picture (real pixels:
@@ -49,13 +49,7 @@ beforeAll(async () => {
   picture = (await upload(t.app, alice, (await demoPicture('a cat in a garden', 3, 256, 192)).png))
     .url;
   face = (await upload(t.app, alice, (await demoPicture('a smiling face', 9, 128, 128)).png)).url;
-  // White on the left half: only there may remix and redraw change anything.
-  const m = Buffer.alloc(256 * 192);
-  for (let y = 0; y < 192; y++) m.fill(255, y * 256, y * 256 + 128);
-  const maskPng = await sharp(m, { raw: { width: 256, height: 192, channels: 1 } })
-    .png()
-    .toBuffer();
-  mask = (await upload(t.app, alice, maskPng, 'mask.png')).url;
+  mask = (await upload(t.app, alice, await leftHalfMask(), 'mask.png')).url;
   await startWorkers(t.app);
 });
 afterAll(async () => {
@@ -104,6 +98,13 @@ describe('the toolbox with the offline demo', () => {
     const four = await run(alice.token, { op: 'upscale', scale: 4 });
     expect(four.images[0]).toMatchObject({ width: 1024, height: 768 });
     expect(four.sources).toHaveLength(1);
+    // A toolbox picture is among those any screen's picker offers.
+    const mine = await call<{ rows: Array<{ image: { url: string } }> }>(t.app, {
+      method: 'GET',
+      url: '/api/autoreply/queryImg',
+      headers: bearer(alice.token),
+    });
+    expect(mine.body.data.rows.map((r) => r.image.url)).toContain(four.images[0]!.url);
   });
 
   it('restores visibly, removes the background into real transparency, swaps a face', async () => {

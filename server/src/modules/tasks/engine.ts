@@ -1,15 +1,14 @@
 import { randomBytes } from 'node:crypto';
-import { sql } from 'kysely';
 import { TaskStatus } from '@atelier/contracts';
 import type { AppContext } from '../../context.js';
-import { nowIso } from '../../db/database.js';
 import type { Executor } from '../../db/executor.js';
 import { createQueue, type TaskQueue } from '../../jobs/queue.js';
 import { runPeriodicJob } from '../../lib/periodic.js';
 import type { Localized } from '../../http/messages.js';
 import type { BackgroundTask } from '../module.js';
 import { deleteFiles, type FileRow } from '../files/index.js';
-import { recordRetry, recordStep } from './events.js';
+import { claimTask } from './claim.js';
+import { retryEvents, stepEvents, updateAndRecord } from './events.js';
 import { markFailed, markSucceeded, storeResults } from './finish.js';
 import { markTimedOut, startLateWatch } from './late.js';
 import { texts } from './messages.js';
@@ -37,15 +36,11 @@ export class Engine {
   /** The idle loops, each waiting for its turn to look for work (first in, first woken). */
   private readonly idle: Array<() => void> = [];
   private recovery: BackgroundTask | null = null;
-  private readonly lockKey: number;
   /** Per running task: aborts its step when the worker stops. */
   private readonly running = new Set<AbortController>();
 
   constructor(private readonly ctx: AppContext) {
     this.queue = createQueue(ctx.config);
-    let h = 7;
-    for (const c of `${ctx.db.schema ?? 'public'}:tasks`) h = (h * 31 + c.charCodeAt(0)) | 0;
-    this.lockKey = h;
   }
 
   get cfg() {
@@ -104,7 +99,10 @@ export class Engine {
       next = undefined;
       if (!task) {
         try {
-          task = await this.claim();
+          const claimed = await claimTask(this.ctx, this.owner);
+          // Lost its pick to a claim that committed first: there may be more, look again.
+          if (claimed === 'lost') continue;
+          task = claimed;
         } catch (error) {
           this.logError(error, 'task claim failed');
         }
@@ -151,39 +149,12 @@ export class Engine {
   }
 
   /**
-   * Takes one due task with a lease, in one statement that also checks the user's and the
-   * provider's running limits (the saturated users and providers are found once per claim,
-   * not once per waiting row) (a task already running upstream only needs its poll). On
-   * PostgreSQL an advisory lock makes claims from every process one at a time, so two of
-   * them never both see the last free slot. Given a transaction, the claim is part of it.
+   * Takes one due task with a lease (claim.ts). `from` is the task this worker just ended in
+   * the same transaction `db`: the slot it freed is handed over.
    */
-  async claim(db: Executor = this.ctx.db.kysely): Promise<RawTask | undefined> {
-    const [queued, running] = [sql.lit(TaskStatus.queued), sql.lit(TaskStatus.running)];
-    // Built when run: on PostgreSQL only after the lock is ours, so the times are the claim's.
-    const stmt = (now = Date.now()) => sql<RawTask>`
-      update tasks set status = ${running}, lease_owner = ${this.owner}, lease_until = ${now + this.cfg.leaseMs},
-        started_at = coalesce(started_at, ${nowIso()})
-      where id = (
-        select t.id from tasks t
-        where t.status in (${queued}, ${running}) and t.run_after <= ${now}
-          and (t.lease_until is null or t.lease_until < ${now})
-          and (t.status = ${running} or t.user_id not in (
-                 select r.user_id from tasks r where r.status = ${running}
-                 group by r.user_id having count(*) >= ${this.cfg.userLimit}))
-          and (t.status = ${running} or t.provider_id is null or t.provider_limit <= 0
-               or t.provider_id not in (
-                 select r.provider_id from tasks r where r.status = ${running} and r.provider_id is not null
-                 group by r.provider_id having count(*) >= max(r.provider_limit)))
-        order by t.run_after, t.id
-        limit 1
-      )
-      returning *`;
-    if (this.ctx.db.dialect === 'sqlite') return (await stmt().execute(db)).rows[0];
-    const inTrx = async (trx: Executor) => {
-      await sql`select pg_advisory_xact_lock(${this.lockKey})`.execute(trx);
-      return (await stmt().execute(trx)).rows[0];
-    };
-    return db.isTransaction ? inTrx(db) : db.transaction().execute(inTrx);
+  async claim(db: Executor = this.ctx.db.kysely, from?: RawTask): Promise<RawTask | undefined> {
+    const claimed = await claimTask(this.ctx, this.owner, db, from);
+    return claimed === 'lost' ? undefined : claimed;
   }
 
   /**
@@ -257,8 +228,7 @@ export class Engine {
     if (outcome.type === 'done')
       return void (await this.finishDone(raw, outcome.files, outcome.data, outcome.share));
     const delay = Math.max(0, outcome.pollAfterMs);
-    await recordStep(this.ctx.db.kysely, raw, outcome);
-    await this.mine(raw)
+    const moved = this.mine(raw)
       .set({
         ...(outcome.type === 'submitted' ? { upstream_id: outcome.upstreamId } : {}),
         progress: Math.max(0, Math.min(99, Math.round(outcome.progress ?? raw.progress))),
@@ -268,7 +238,8 @@ export class Engine {
         lease_owner: null,
         lease_until: null,
       })
-      .execute();
+      .returning(['id', 'hold_id']);
+    await updateAndRecord(this.ctx.db.kysely, moved, stepEvents(raw, outcome));
     await this.queue.wake(raw.id, delay);
   }
 
@@ -279,9 +250,8 @@ export class Engine {
       'task step failed; retrying',
     );
     if (attempts > this.cfg.retries) return void (await this.fail(raw, texts.taskUpstreamFailed));
-    await recordRetry(this.ctx.db.kysely, raw, attempts, error);
     const delay = this.cfg.backoffMs * 2 ** (attempts - 1);
-    await this.mine(raw)
+    const retried = this.mine(raw)
       .set({
         attempts,
         // Not yet upstream: back in the queue (it does not hold a running slot while it waits).
@@ -290,7 +260,8 @@ export class Engine {
         lease_owner: null,
         lease_until: null,
       })
-      .execute();
+      .returning(['id', 'hold_id']);
+    await updateAndRecord(this.ctx.db.kysely, retried, retryEvents(attempts, error));
     await this.queue.wake(raw.id, delay);
   }
 
@@ -313,7 +284,7 @@ export class Engine {
     }
     let next: RawTask | undefined;
     const claimNext = async (trx: Executor) => {
-      if (!this.stopping) next = await this.claim(trx);
+      if (!this.stopping) next = await this.claim(trx, raw);
     };
     // Another worker took the task over (our lease lapsed): its results count, not ours.
     if (!(await markSucceeded(this.ctx, this.owner, raw, stored, data, share, claimNext)))

@@ -1,5 +1,6 @@
+import { sql, type OperationNodeSource } from 'kysely';
 import { nowIso } from '../../db/database.js';
-import type { Executor } from '../../db/executor.js';
+import { dialectOf, type Executor } from '../../db/executor.js';
 import type { Localized } from '../../http/messages.js';
 import type { RawTask } from './rows.js';
 import type { StepOutcome } from './runner.js';
@@ -34,11 +35,7 @@ export async function recordTaskEvent(
 }
 
 /** Several events of one task in one statement (one round trip on a task's critical path). */
-async function recordTaskEvents(
-  db: Executor,
-  taskId: number,
-  events: Array<[TaskEventType, Record<string, unknown>]>,
-): Promise<void> {
+async function recordTaskEvents(db: Executor, taskId: number, events: TaskEvent[]): Promise<void> {
   const created_at = nowIso();
   await db
     .insertInto('task_events')
@@ -53,40 +50,95 @@ async function recordTaskEvents(
     .execute();
 }
 
-/** A step that kept the task going: recorded when it reached the upstream or moved. */
-export async function recordStep(db: Executor, raw: RawTask, outcome: StepOutcome): Promise<void> {
-  if (outcome.type === 'submitted')
-    return recordTaskEvent(db, raw.id, 'upstream', {
-      state: 'submitted',
-      upstreamId: outcome.upstreamId,
-      progress: outcome.progress ?? 0,
-    });
-  if (outcome.type === 'progress' && Math.round(outcome.progress) !== raw.progress)
-    return recordTaskEvent(db, raw.id, 'upstream', {
-      state: 'progress',
-      progress: Math.round(outcome.progress),
-    });
-}
+/** An event, recorded always or only when the task has a hold. */
+type TaskEvent = [TaskEventType, Record<string, unknown>, ('hold' | 'always')?];
 
-/** The end of a task: succeeded and settled, or failed with its error and released. */
-export async function recordEnd(
-  db: Executor,
-  raw: RawTask,
-  end: { failed: Localized | null; credits: number },
-): Promise<void> {
-  const events: Array<[TaskEventType, Record<string, unknown>]> = end.failed
-    ? [['failed', { error: end.failed['en-US'] }]]
-    : [['succeeded', {}]];
-  if (raw.hold_id)
-    events.push(
-      end.failed ? ['released', { credits: raw.credits }] : ['settled', { credits: end.credits }],
-    );
-  await recordTaskEvents(db, raw.id, events);
+/** A step that kept the task going: recorded when it reached the upstream or moved. */
+export function stepEvents(raw: RawTask, outcome: StepOutcome): TaskEvent[] {
+  if (outcome.type === 'submitted')
+    return [
+      [
+        'upstream',
+        { state: 'submitted', upstreamId: outcome.upstreamId, progress: outcome.progress ?? 0 },
+      ],
+    ];
+  if (outcome.type === 'progress' && Math.round(outcome.progress) !== raw.progress)
+    return [['upstream', { state: 'progress', progress: Math.round(outcome.progress) }]];
+  return [];
 }
 
 /** A step that failed and will be tried again. */
-export const recordRetry = (db: Executor, raw: RawTask, attempts: number, error: unknown) =>
-  recordTaskEvent(db, raw.id, 'retried', {
-    attempts,
-    error: error instanceof Error ? error.message.slice(0, 300) : String(error).slice(0, 300),
-  });
+export const retryEvents = (attempts: number, error: unknown): TaskEvent[] => [
+  [
+    'retried',
+    {
+      attempts,
+      error: error instanceof Error ? error.message.slice(0, 300) : String(error).slice(0, 300),
+    },
+  ],
+];
+
+/** The end of a task: succeeded and settled, or failed and released (with a hold). */
+export const endEvents = (
+  raw: RawTask,
+  end: { failed: Localized | null; credits: number },
+): TaskEvent[] =>
+  end.failed
+    ? [
+        ['failed', { error: end.failed['en-US'] }],
+        ['released', { credits: raw.credits }, 'hold'],
+      ]
+    : [
+        ['succeeded', {}],
+        ['settled', { credits: end.credits }, 'hold'],
+      ];
+
+/**
+ * Runs `update`, a change of one task that returns its `id` and `hold_id` (and matches nothing
+ * when the task is no longer the caller's), and records `events` when it matched. On PostgreSQL
+ * both are one statement (one round trip on a task's path); SQLite runs in-process and takes
+ * two. Undefined, and nothing recorded, when the update matched nothing.
+ */
+export async function updateAndRecord(
+  db: Executor,
+  update: OperationNodeSource & {
+    execute(): Promise<Array<{ id: number; hold_id: number | null }>>;
+  },
+  events: TaskEvent[],
+): Promise<{ hold_id: number | null } | undefined> {
+  if (dialectOf(db) === 'sqlite' || events.length === 0) {
+    const [row] = await update.execute();
+    const kept = events.filter(([, , when]) => when !== 'hold' || row?.hold_id);
+    if (row && kept.length) await recordTaskEvents(db, row.id, kept);
+    return row;
+  }
+  const created_at = nowIso();
+  const inserts = sql.join(
+    events.map(
+      ([type, detail, when]) =>
+        sql`select changed.id, ${type}, ${JSON.stringify(detail)},
+          cast(${created_at} as timestamptz) from changed
+          ${when === 'hold' ? sql`where changed.hold_id is not null` : sql``}`,
+    ),
+    sql` union all `,
+  );
+  const { rows } = await sql<{ hold_id: number | null }>`
+    with changed as (${update}),
+      recorded as (insert into task_events (task_id, type, detail, created_at) ${inserts})
+    select hold_id from changed`.execute(db);
+  return rows[0];
+}
+
+/**
+ * A result that arrived after the task failed by its timeout: kept and shown, charged 0 (its
+ * hold was returned at the timeout and is not touched again).
+ */
+export const recordLateResult = (db: Executor, raw: RawTask) =>
+  recordTaskEvents(db, raw.id, [
+    ['succeeded', { late: true }],
+    ['late-result', { note: 'late result kept, not charged', credits: 0 }],
+  ]);
+
+/** The upstream gave up after our timeout: the watch ends; the refund made then stands. */
+export const recordLateFailure = (db: Executor, raw: RawTask, error: Localized) =>
+  recordTaskEvent(db, raw.id, 'late-failed', { error: error['en-US'] });

@@ -6,7 +6,7 @@ import { AppError } from '../../http/errors.js';
 import type { Localized } from '../../http/messages.js';
 import { release, settle } from '../credits/index.js';
 import { deleteFiles, storeFile, type FileRow } from '../files/index.js';
-import { recordEnd } from './events.js';
+import { endEvents, updateAndRecord } from './events.js';
 import { mergeData, toStoredFiles, type RawTask } from './rows.js';
 import type { ResultFile } from './runner.js';
 
@@ -71,7 +71,8 @@ export function chargeOf(credits: number, share?: { delivered: number; of: numbe
  * Marks a leased task succeeded with its stored files and settles its hold, in one
  * transaction. False (and nothing changed) when the task is no longer this worker's.
  * `andThen` runs in the same transaction once the task has ended (the engine claims the
- * worker's next task there: one commit instead of two on a task's critical path).
+ * worker's next task there: one commit instead of two on a task's critical path; on PostgreSQL
+ * such a claim makes the commit asynchronous, see claim.ts).
  */
 export async function markSucceeded(
   ctx: AppContext,
@@ -85,7 +86,7 @@ export async function markSucceeded(
   const charge = chargeOf(raw.credits, share);
   const files = toStoredFiles(stored);
   return ctx.db.kysely.transaction().execute(async (trx) => {
-    const row = await trx
+    const end = trx
       .updateTable('tasks')
       .set({
         status: TaskStatus.succeeded,
@@ -95,19 +96,17 @@ export async function markSucceeded(
         finished_at: nowIso(),
         lease_owner: null,
         lease_until: null,
+        ...(charge !== raw.credits ? { credits: charge } : {}),
       })
       .where('id', '=', raw.id)
       .where('lease_owner', '=', owner)
       .where('status', '=', TaskStatus.running)
-      .returning('id')
-      .executeTakeFirst();
+      .returning(['id', 'hold_id']);
+    const row = await updateAndRecord(trx, end, endEvents(raw, { failed: null, credits: charge }));
     if (!row) return false;
-    if (charge !== raw.credits)
-      await trx.updateTable('tasks').set({ credits: charge }).where('id', '=', raw.id).execute();
-    await recordEnd(trx, raw, { failed: null, credits: charge });
-    if (raw.hold_id) {
+    if (row.hold_id) {
       try {
-        await settle(trx, { holdId: raw.hold_id, actualAmount: charge });
+        await settle(trx, { holdId: row.hold_id, actualAmount: charge });
       } catch (error) {
         // The hold was returned already (it outlived its time): the result is the user's,
         // unpaid, rather than a task that can never finish.
@@ -149,9 +148,9 @@ export async function markFailed(
       .where('id', '=', raw.id)
       .where('status', 'in', [TaskStatus.queued, TaskStatus.running]);
     if (owner !== null) q = q.where('lease_owner', '=', owner);
-    const row = await q.returning('hold_id').executeTakeFirst();
+    const end = q.returning(['id', 'hold_id']);
+    const row = await updateAndRecord(trx, end, endEvents(raw, { failed: error, credits: 0 }));
     if (!row) return false;
-    await recordEnd(trx, { ...raw, hold_id: row.hold_id }, { failed: error, credits: 0 });
     if (row.hold_id) await release(trx, { holdId: row.hold_id });
     await andThen?.(trx);
     return true;

@@ -4,7 +4,7 @@ import { nowIso } from '../../db/database.js';
 import { runPeriodically } from '../../lib/periodic.js';
 import type { BackgroundTask } from '../module.js';
 import { deleteFiles, type FileRow } from '../files/index.js';
-import { recordTaskEvent } from './events.js';
+import { recordLateFailure, recordLateResult } from './events.js';
 import { markFailed, storeResults } from './finish.js';
 import { texts } from './messages.js';
 import { mergeData, toStoredFiles, toTaskRow, type RawTask } from './rows.js';
@@ -117,12 +117,7 @@ async function keepLateResult(
       .returning('id')
       .executeTakeFirst();
     if (!row) return false;
-    // For the operator's timeline: it succeeded, and why nothing was settled.
-    await recordTaskEvent(trx, raw.id, 'succeeded', { late: true });
-    await recordTaskEvent(trx, raw.id, 'late-result', {
-      note: 'late result kept, not charged',
-      credits: 0,
-    });
+    await recordLateResult(trx, raw);
     return true;
   });
 }
@@ -142,8 +137,7 @@ async function endWatch(
       .where('late_until', 'is not', null)
       .returning('id')
       .executeTakeFirst();
-    // The refund made at the timeout stands: nothing moves.
-    if (row) await recordTaskEvent(trx, raw.id, 'late-failed', { error: error.error['en-US'] });
+    if (row) await recordLateFailure(trx, raw, error.error);
   });
 }
 

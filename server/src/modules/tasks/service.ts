@@ -215,15 +215,15 @@ export async function countByStatus(
 /** Everyone's tasks of these kinds waiting or running on one provider: the line a new one joins. */
 export async function countActive(
   ctx: AppContext,
-  input: { kinds: string[]; providerId: number },
+  input: { kinds?: string[]; providerId: number },
 ): Promise<number> {
-  const { n } = await ctx.db.kysely
+  let q = ctx.db.kysely
     .selectFrom('tasks')
     .select((eb) => eb.fn.countAll<string | number>().as('n'))
-    .where('kind', 'in', input.kinds)
     .where('provider_id', '=', input.providerId)
-    .where('status', 'in', [queued, running])
-    .executeTakeFirstOrThrow();
+    .where('status', 'in', [queued, running]);
+  if (input.kinds) q = q.where('kind', 'in', input.kinds);
+  const { n } = await q.executeTakeFirstOrThrow();
   return Number(n);
 }
 

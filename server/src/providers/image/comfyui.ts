@@ -19,13 +19,17 @@ export interface ComfyConfig {
 export type ComfyGraph = Record<string, { class_type: string; inputs: Record<string, unknown> }>;
 
 export interface ComfyMapping {
-  prompt: string;
+  prompt?: string;
   negativePrompt?: string;
   seed?: string;
   size?: string;
   model?: string;
   steps?: string;
   output: string;
+  /** Toolbox workflows: LoadImage nodes for the picture and its mask, the upscale's factor. */
+  image?: string;
+  mask?: string;
+  scale?: string;
 }
 
 export interface ComfyInputs {
@@ -37,6 +41,10 @@ export interface ComfyInputs {
   checkpoint: string;
   steps: number;
   cfgScale: number;
+  /** Names `POST /upload/image` gave the toolbox's picture and mask. */
+  image?: string;
+  mask?: string;
+  scale?: number;
 }
 
 /** The operator's workflow with our inputs written into the mapped nodes (a copy). */
@@ -49,7 +57,14 @@ export function fillWorkflow(graph: ComfyGraph, map: ComfyMapping, v: ComfyInput
       throw new UpstreamError(`the workflow has no node ${id} (${what})`, 'permanent', 'refused');
     return n.inputs;
   };
-  node(map.prompt, 'prompt')!.text = v.prompt;
+  const text = node(map.prompt, 'prompt');
+  if (text) text.text = v.prompt;
+  const image = node(map.image, 'image');
+  if (image && v.image) image.image = v.image;
+  const mask = node(map.mask, 'mask');
+  if (mask && v.mask) mask.image = v.mask;
+  const scale = node(map.scale, 'scale');
+  if (scale && v.scale) scale.scale_by = v.scale;
   const neg = node(map.negativePrompt, 'negative prompt');
   if (neg) neg.text = v.negativePrompt;
   const seed = node(map.seed, 'seed');

@@ -8,7 +8,8 @@ import { explain } from './openai-images.js';
  * in the `seed` / `finish-reason` headers); `Accept: application/json` answers
  * `{ image: <base64>, seed, finish_reason }`. A `CONTENT_FILTERED` finish reason (or a 403
  * `content_moderation`) is a refusal: the task fails with the reason and nothing is charged.
- * Errors are `{ id, name, errors: [..] }`.
+ * Errors are `{ id, name, errors: [..] }`. The toolbox's upscale (`upscale/fast|conservative`)
+ * and background removal (`edit/remove-background`) are the same family and answer alike.
  */
 
 export const sd3AspectRatios = [
@@ -121,9 +122,52 @@ export async function generateSd3(input: Sd3Input): Promise<Sd3Result> {
   if (input.negativePrompt) form.set('negative_prompt', input.negativePrompt);
   if (input.cfgScale !== undefined) form.set('cfg_scale', String(input.cfgScale));
   if (input.stylePreset) form.set('style_preset', input.stylePreset);
+  return post(input, 'generate/sd3', form, input.outputFormat ?? 'png');
+}
+
+/** A toolbox edit of the same family (multipart `image`, `output_format`, answered like SD3). */
+export interface StabilityEditInput extends Pick<
+  Sd3Input,
+  'baseUrl' | 'apiKey' | 'timeoutMs' | 'signal' | 'accept'
+> {
+  /**
+   * `upscale/fast` (4×, no prompt), `upscale/conservative` (up to 4 megapixels, a prompt) or
+   * `edit/remove-background` (a PNG with an alpha channel).
+   */
+  operation: 'upscale/fast' | 'upscale/conservative' | 'edit/remove-background';
+  image: { bytes: Buffer; name: string; mime: string };
+  /** Conservative upscale only. */
+  prompt?: string;
+  seed?: number;
+}
+
+/** One picture through a Stable Image edit or upscale endpoint. */
+export async function editStability(input: StabilityEditInput): Promise<Sd3Result> {
+  const form = new FormData();
+  form.set(
+    'image',
+    new Blob([new Uint8Array(input.image.bytes)], { type: input.image.mime }),
+    input.image.name,
+  );
+  // The background is only removable into a format with transparency.
+  form.set('output_format', 'png');
+  if (input.operation === 'upscale/conservative') {
+    form.set('prompt', input.prompt || 'a sharp, detailed, high quality picture');
+    if (input.seed !== undefined) form.set('seed', String(input.seed));
+  }
+  return post(input, input.operation, form, 'png');
+}
+
+/** `POST {base}/v2beta/stable-image/{path}` and its picture (bytes, or base64 in JSON). */
+async function post(
+  input: Pick<Sd3Input, 'baseUrl' | 'apiKey' | 'timeoutMs' | 'signal' | 'accept'>,
+  path: string,
+  form: FormData,
+  format: string,
+): Promise<Sd3Result> {
   const json = input.accept === 'json';
   const { res, bytes } = await call(
-    `${base(input.baseUrl)}/v2beta/stable-image/generate/sd3`,
+    `${base(input.baseUrl)}/v2beta/stable-image/${path}`,
     {
       method: 'POST',
       headers: {
@@ -146,7 +190,6 @@ export async function generateSd3(input: Sd3Input): Promise<Sd3Result> {
     if (body.finish_reason === 'CONTENT_FILTERED')
       throw UpstreamError.permanent(filtered, 'banned');
     if (!body.image) throw new UpstreamError('the answer has no picture', 'permanent', 'answer');
-    const format = input.outputFormat ?? 'png';
     return {
       bytes: Buffer.from(body.image, 'base64'),
       mime: `image/${format}`,

@@ -1,6 +1,7 @@
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
-import type { BodyIn, DataOf, Endpoint, QueryIn } from '@atelier/contracts';
+import { files, type BodyIn, type DataOf, type Endpoint, type QueryIn } from '@atelier/contracts';
 import { apiData } from '../../api/client';
+import { uploadFile } from '../../api/upload';
 
 /*
  * Every server call of the operator console: one query hook and one mutation hook over any
@@ -36,3 +37,7 @@ export function useAdminMutation<E extends Endpoint>(endpoint: E) {
 /** One call outside a hook (a CSV export), with the same client. */
 export const adminFetch = <E extends Endpoint>(endpoint: E, query: QueryIn<E>) =>
   apiData(endpoint, { query });
+
+/** A site logo or icon: uploaded as a public picture; its address goes into the form. */
+export const useSitePictureUpload = () =>
+  useMutation({ mutationFn: (file: File) => uploadFile(file, files.adminUploadSitePicture) });

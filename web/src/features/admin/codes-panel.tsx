@@ -1,15 +1,19 @@
-import { Button, Form, Input, InputNumber, Modal, Table } from 'antd';
+import { Button, Form, Input, InputNumber, Modal, Popconfirm, Space, Table, Tag } from 'antd';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { credits as K } from '@atelier/contracts';
 import { downloadBlob } from '../../lib/download';
 import { adminFetch, useAdminMutation, useAdminQuery } from './admin-api';
 
-/** Redemption code batches: create (the codes are shown once), list, export CSV. */
+/**
+ * Redemption code batches: create (the codes are shown once), list, export CSV, disable (its
+ * unused codes are refused) or enable again, each confirmed.
+ */
 export function CodesPanel() {
   const { t } = useTranslation();
   const batches = useAdminQuery(K.adminListCodeBatches, { page: 1, size: 100 });
   const create = useAdminMutation(K.adminCreateCodes);
+  const setDisabled = useAdminMutation(K.adminDisableCodeBatch);
   const [form] = Form.useForm<{ count: number; credits: number; vipDays: number; label: string }>();
   const [codes, setCodes] = useState<string[] | null>(null);
   const exportCsv = async (batchId: number) => {
@@ -65,12 +69,36 @@ export function CodesPanel() {
           },
           { key: 't', title: t('admin:f.createdAt'), dataIndex: 'createdAt' },
           {
+            key: 's',
+            title: t('admin:money.batchState'),
+            render: (_, b) =>
+              b.disabledAt ? (
+                <Tag color="red">{t('admin:money.batchDisabled')}</Tag>
+              ) : (
+                <Tag color="green">{t('admin:money.batchActive')}</Tag>
+              ),
+          },
+          {
             key: 'x',
             title: t('admin:table.actions'),
             render: (_, b) => (
-              <Button size="small" onClick={() => void exportCsv(b.id)}>
-                {t('admin:money.exportCsv')}
-              </Button>
+              <Space wrap size="small">
+                <Button size="small" onClick={() => void exportCsv(b.id)}>
+                  {t('admin:money.exportCsv')}
+                </Button>
+                <Popconfirm
+                  title={t(
+                    b.disabledAt ? 'admin:money.enableConfirm' : 'admin:money.disableConfirm',
+                  )}
+                  okText={t(b.disabledAt ? 'admin:money.enable' : 'admin:money.disable')}
+                  cancelText={t('admin:form.cancel')}
+                  onConfirm={() => setDisabled.mutate({ id: b.id, disabled: !b.disabledAt })}
+                >
+                  <Button size="small" danger={!b.disabledAt}>
+                    {t(b.disabledAt ? 'admin:money.enable' : 'admin:money.disable')}
+                  </Button>
+                </Popconfirm>
+              </Space>
             ),
           },
         ]}

@@ -72,6 +72,7 @@ export function CrudTable(props: {
               okText={t('admin:table.delete')}
               cancelText={t('admin:form.cancel')}
               onConfirm={() => remove.mutate({ id: row.id } as never)}
+              okButtonProps={{ danger: true }}
             >
               <Button size="small" danger>
                 {t('admin:table.delete')}
@@ -97,6 +98,17 @@ export function CrudTable(props: {
         </div>
       )}
       {list.isError && <Alert type="error" message={t('admin:loadFailed')} showIcon />}
+      {/* A refused delete says why (e.g. what still uses a provider) until the next try. */}
+      {remove.isError && (
+        <Alert
+          type="error"
+          showIcon
+          closable
+          data-testid="delete-error"
+          message={remove.error.message}
+          onClose={() => remove.reset()}
+        />
+      )}
       <Table<Row>
         rowKey="id"
         size="small"

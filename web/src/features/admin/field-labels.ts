@@ -37,6 +37,8 @@ export const fieldLabels: Record<string, string> = {
   domain: 'admin:f.domain',
   logo: 'admin:f.logo',
   icon: 'admin:f.icon',
+  appLogo: 'admin:f.logo',
+  appIco: 'admin:f.icon',
   description: 'admin:f.description',
   createdAt: 'admin:f.createdAt',
   apiKeyState: 'admin:f.apiKey',

@@ -1,6 +1,7 @@
 import { describe, expect, it } from 'vitest';
-import { chat, credits } from '@atelier/contracts';
+import { chat, credits, sites } from '@atelier/contracts';
 import { fieldsOf } from './schema-fields';
+import { toBody } from './schema-form';
 
 describe('forms read from the contracts', () => {
   it('turn a provider body into inputs: the protocol enum a select, the key a secret', () => {
@@ -25,5 +26,27 @@ describe('forms read from the contracts', () => {
       fieldsOf(credits.adminCreatePrice.body).map((f) => [f.name, f.type]),
     );
     expect(price).toMatchObject({ category: 'select', unit: 'select', credits: 'number' });
+  });
+
+  it('give a site’s logo and icon an upload with a preview, other links stay text', () => {
+    const site = Object.fromEntries(
+      fieldsOf(sites.adminSites.update.body).map((f) => [f.name, f.type]),
+    );
+    expect(site).toMatchObject({ appLogo: 'picture', appIco: 'picture', index_path: 'text' });
+    // A text in three languages is edited whole, never shown as "[object Object]".
+    expect(site).toMatchObject({ keywords: 'json', description: 'json' });
+  });
+
+  it('send a JSON field parsed, and a plain text typed into it as text', () => {
+    const fields = fieldsOf(sites.adminSites.update.body);
+    const body = toBody(
+      fields,
+      { keywords: '{"en-US":"art","zh-CN":"艺术","zh-TW":"藝術"}', top_banner: 'Welcome' },
+      true,
+    );
+    expect(body).toEqual({
+      keywords: { 'en-US': 'art', 'zh-CN': '艺术', 'zh-TW': '藝術' },
+      top_banner: 'Welcome',
+    });
   });
 });

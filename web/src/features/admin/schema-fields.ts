@@ -1,4 +1,4 @@
-import type { z } from 'zod';
+import { globalRegistry, type z } from 'zod';
 
 /*
  * The console's forms are read from the contracts: each field of an endpoint's body becomes an
@@ -6,7 +6,8 @@ import type { z } from 'zod';
  * as soon as the contract's enum has it, without a new screen).
  */
 
-export type FieldType = 'text' | 'textarea' | 'number' | 'bool' | 'select' | 'secret' | 'json';
+export type FieldType =
+  'text' | 'textarea' | 'number' | 'bool' | 'select' | 'secret' | 'json' | 'picture';
 
 export interface FieldSpec {
   name: string;
@@ -57,11 +58,18 @@ function typeOf(name: string, s: z.ZodType): { type: FieldType; options: string[
   if (d.type === 'number' || d.type === 'int') return { type: 'number', options: [] };
   if (d.type === 'union') {
     const kinds = (d.options ?? []).map((o) => typeOf(name, unwrap(o).inner));
+    // A text or its languages (`{ "en-US": …, "zh-CN": … }`): edited as JSON, so the three
+    // languages survive an edit; a plain text typed instead is sent as it is (schema-form.tsx).
+    if ((d.options ?? []).some((o) => defOf(unwrap(o).inner).type === 'object'))
+      return { type: 'json', options: [] };
     if (kinds.some((k) => k.type === 'text' || k.type === 'secret' || k.type === 'textarea'))
       return typeOf(name, unwrap((d.options ?? []).find((o) => defOf(o).type === 'string')!).inner);
     if (kinds.some((k) => k.type === 'bool')) return { type: 'bool', options: [] };
     return kinds[0] ?? { type: 'text', options: [] };
   }
+  // A picture's address (contracts' `pictureUrl`): an upload button and a preview.
+  if (d.type === 'string' && globalRegistry.get(s)?.['x-picture'] === true)
+    return { type: 'picture', options: [] };
   if (d.type === 'string')
     return {
       type: isSecretField(name) ? 'secret' : LONG.test(name) ? 'textarea' : 'text',

@@ -2,6 +2,7 @@ import { Form, Input, InputNumber, Modal, Select, Switch } from 'antd';
 import { useEffect } from 'react';
 import { useTranslation } from 'react-i18next';
 import { fieldLabels } from './field-labels';
+import { PictureInput } from './picture-input';
 import type { FieldSpec } from './schema-fields';
 
 export type Values = Record<string, unknown>;
@@ -28,8 +29,19 @@ function input(f: FieldSpec, editing: boolean, choices: Choices, t: (k: string) 
       return <Input.TextArea autoSize={{ minRows: 2, maxRows: 8 }} />;
     case 'json':
       return <Input.TextArea autoSize={{ minRows: 2, maxRows: 8 }} placeholder="JSON" />;
+    case 'picture':
+      return <PictureInput />;
     default:
       return <Input />;
+  }
+}
+
+/** JSON as its value; anything else as the text it is (the server's schema judges it). */
+function parsedOrText(text: string): unknown {
+  try {
+    return JSON.parse(text) as unknown;
+  } catch {
+    return text;
   }
 }
 
@@ -42,7 +54,7 @@ export function toBody(fields: FieldSpec[], values: Values, editing: boolean): V
     if (f.type === 'secret' && editing && v === '') continue;
     if (f.type === 'json' && typeof v === 'string') {
       if (v.trim() === '') continue;
-      out[f.name] = JSON.parse(v) as unknown;
+      out[f.name] = parsedOrText(v);
     } else out[f.name] = v;
   }
   return out;

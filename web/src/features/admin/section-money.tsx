@@ -6,8 +6,21 @@ import { useAdminMutation, useAdminQuery } from './admin-api';
 import { CrudTable } from './crud-table';
 import { GatewaysPanel } from './gateways-panel';
 import { CodesPanel } from './codes-panel';
+import { RefundDialog } from './refund-dialog';
 
-/** Orders with filters; a manual order can be marked paid (credits the user once). */
+/** Each order status's words (literal keys, so the locale test sees them) and colour. */
+const orderStatus: Record<P.OrderStatus, { label: string; color?: string }> = {
+  pending: { label: 'admin:money.status.pending', color: 'processing' },
+  paid: { label: 'admin:money.status.paid', color: 'green' },
+  expired: { label: 'admin:money.status.expired' },
+  failed: { label: 'admin:money.status.failed', color: 'red' },
+  refunded: { label: 'admin:money.status.refunded', color: 'orange' },
+};
+
+/**
+ * Orders with filters; a manual order can be marked paid (credits the user once), a paid one
+ * refunded to credits (once, with a reason).
+ */
 function OrdersPanel() {
   const { t } = useTranslation();
   const [status, setStatus] = useState<P.AdminOrder['status'] | undefined>();
@@ -21,6 +34,7 @@ function OrdersPanel() {
   };
   const orders = useAdminQuery(P.adminListOrders, query);
   const markPaid = useAdminMutation(P.adminMarkPaid);
+  const [refunding, setRefunding] = useState<P.AdminOrder | null>(null);
   return (
     <div className="flex flex-col gap-3">
       <Space wrap>
@@ -30,7 +44,10 @@ function OrdersPanel() {
           placeholder={t('admin:f.status')}
           value={status}
           onChange={(v) => (setStatus(v), setPage(1))}
-          options={P.orderStatus.options.map((s) => ({ label: s, value: s }))}
+          options={P.orderStatus.options.map((s) => ({
+            label: t(orderStatus[s].label),
+            value: s,
+          }))}
         />
         <Input
           className="w-36"
@@ -67,14 +84,14 @@ function OrdersPanel() {
             key: 's',
             title: t('admin:f.status'),
             render: (_, o) => (
-              <Tag color={o.status === 'paid' ? 'green' : undefined}>{o.status}</Tag>
+              <Tag color={orderStatus[o.status].color}>{t(orderStatus[o.status].label)}</Tag>
             ),
           },
           {
             key: 'x',
             title: t('admin:table.actions'),
             render: (_, o) =>
-              o.status === 'pending' && (
+              o.status === 'pending' ? (
                 <Popconfirm
                   title={t('admin:money.markPaidConfirm')}
                   okText={t('admin:money.markPaid')}
@@ -83,10 +100,17 @@ function OrdersPanel() {
                 >
                   <Button size="small">{t('admin:money.markPaid')}</Button>
                 </Popconfirm>
+              ) : (
+                o.status === 'paid' && (
+                  <Button size="small" danger onClick={() => setRefunding(o)}>
+                    {t('admin:money.refund')}
+                  </Button>
+                )
               ),
           },
         ]}
       />
+      <RefundDialog order={refunding} onClose={() => setRefunding(null)} />
     </div>
   );
 }

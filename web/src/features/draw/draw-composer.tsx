@@ -8,9 +8,10 @@ import Tag from 'antd/es/tag';
 import { useRef } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useImageQuote, useUploadPicture } from '../../api/image-tasks';
+import { MaskPainter } from '../../components/mask-painter';
+import { PickPicturesButton } from '../../components/pick-pictures-button';
 import { useChoiceLabels } from './choice-labels';
 import type { DrawForm } from './draw-form-state';
-import { MaskBrush } from './mask-brush';
 
 export interface ComposerProps {
   models: images.ImageModel[];
@@ -60,6 +61,12 @@ function References({ form, set }: Pick<ComposerProps, 'form' | 'set'>) {
             {t('images:addReference')}
           </Button>
         )}
+        {form.images.length < 4 && (
+          <PickPicturesButton
+            max={4 - form.images.length}
+            onPicked={(urls) => set({ images: [...form.images, ...urls].slice(0, 4) })}
+          />
+        )}
       </div>
       <input
         ref={input}
@@ -74,7 +81,14 @@ function References({ form, set }: Pick<ComposerProps, 'form' | 'set'>) {
             upload.mutate(file, { onSuccess: (f) => set({ images: [...form.images, f.url] }) });
         }}
       />
-      {form.images[0] && <MaskBrush src={form.images[0]} onChange={(mask) => set({ mask })} />}
+      {form.images[0] && (
+        <MaskPainter
+          src={form.images[0]}
+          hint={t('images:mask')}
+          convention="clear"
+          onMask={(png) => void dataUrlOf(png).then((mask) => set({ mask }))}
+        />
+      )}
     </div>
   );
 }
@@ -208,3 +222,13 @@ export function DrawComposer(props: ComposerProps) {
     </form>
   );
 }
+
+/** A mask PNG as the data URL the DALL·E call carries (`maskBase64`). */
+const dataUrlOf = (png: Blob | null): Promise<string | null> =>
+  new Promise((resolve) => {
+    if (!png) return resolve(null);
+    const reader = new FileReader();
+    reader.onload = () => resolve(typeof reader.result === 'string' ? reader.result : null);
+    reader.onerror = () => resolve(null);
+    reader.readAsDataURL(png);
+  });

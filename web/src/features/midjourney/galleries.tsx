@@ -8,7 +8,7 @@ import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useDialogs } from '../../stores/dialogs';
 import { notify } from '../../lib/notify';
-import { LazyImage } from './lazy-image';
+import { LazyImage } from '../../components/lazy-image';
 import { useCases, useExamples, useParamPieces } from './mj-api';
 import { useComposer } from './mj-store';
 

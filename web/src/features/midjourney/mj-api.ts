@@ -1,4 +1,5 @@
-import { drawing, files, isTaskActive, TaskStatus } from '@atelier/contracts';
+import type { files } from '@atelier/contracts';
+import { drawing, isTaskActive, TaskStatus } from '@atelier/contracts';
 import {
   keepPreviousData,
   useInfiniteQuery,
@@ -18,9 +19,9 @@ import {
   submitDraw,
   uploadImage,
   useActiveCount,
-  useIdentity,
   type DrawList,
 } from './mj-data';
+import { useIdentity } from '../../stores/auth';
 import { POLL_INTERVAL_MS, POLL_PAGE_SIZE } from './polling';
 
 /*
@@ -209,27 +210,6 @@ export const useParamPieces = (enabled: boolean, category: number | undefined) =
     ...galleryOptions,
   });
   return { categories, items };
-};
-
-/** One's own finished pictures, to pick as references. */
-export const useMyImages = (enabled: boolean) => {
-  const who = useIdentity();
-  return useQuery({
-    queryKey: mjKeys.myImages(who),
-    queryFn: async () =>
-      (await apiData(drawing.finishedPictures, { query: { page: 1, size: 99 } })).rows,
-    enabled,
-  });
-};
-
-/** One's uploaded pictures, to pick as references. */
-export const useMyUploads = (enabled: boolean) => {
-  const who = useIdentity();
-  return useQuery({
-    queryKey: mjKeys.uploads(who),
-    queryFn: async () => (await apiData(files.listUploads, { query: { page: 1, size: 60 } })).rows,
-    enabled,
-  });
 };
 
 /** One's finished drawings, newest first (`purpose` keeps each picker's list apart). */

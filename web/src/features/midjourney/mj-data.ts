@@ -5,7 +5,7 @@ import { ApiError, apiData } from '../../api/client';
 import { uploadFile } from '../../api/upload';
 import { t } from '../../i18n';
 import { notify } from '../../lib/notify';
-import { useAuthStore } from '../../stores/auth';
+import { useIdentity } from '../../stores/auth';
 import { balanceChanged, creditsKey } from '../../stores/balance';
 import {
   createPollLoop,
@@ -31,13 +31,7 @@ export const mjKeys = {
   simulate: (who: string, modelId: number | undefined, action: string) =>
     [...creditsKey, 'mj-simulate', who, modelId ?? 0, action] as const,
   userParams: (who: string) => ['midjourney', 'user-params', who] as const,
-  myImages: (who: string) => ['midjourney', 'my-images', who] as const,
-  uploads: (who: string) => ['midjourney', 'uploads', who] as const,
 };
-
-/** Who is asking: the token or guest id (the lists belong to that identity). */
-export const useIdentity = (): string =>
-  useAuthStore((s) => (s.token ? `t:${s.token.slice(-16)}` : `g:${s.guestid ?? ''}`));
 
 const fetchLatest = () =>
   apiData(drawing.latestDrawings, { query: { page: 1, size: POLL_PAGE_SIZE, type: POLL_TYPE } });

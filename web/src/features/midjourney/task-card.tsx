@@ -18,7 +18,7 @@ import { StatusTag, useActionLabel, useButtonText } from './task-labels';
 import { buttonKind } from './buttons';
 import { describedPrompts } from './described';
 import { taskAspect } from './aspect';
-import { LazyImage } from './lazy-image';
+import { LazyImage } from '../../components/lazy-image';
 import { SourcePictures } from './source-pictures';
 import { downloadUrl } from '../../lib/download';
 import { useDeleteDraw, useRedoDraw, useRunButton } from './mj-api';

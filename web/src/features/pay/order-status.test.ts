@@ -31,6 +31,7 @@ describe('countdown', () => {
 describe('order phase', () => {
   it('follows the server for paid, expired and failed', () => {
     expect(orderPhase({ status: 'paid', expiresAt: at(-1) }, t0)).toBe('paid');
+    expect(orderPhase({ status: 'refunded', expiresAt: at(-1) }, t0)).toBe('paid');
     expect(orderPhase({ status: 'expired', expiresAt: at(60_000) }, t0)).toBe('expired');
     expect(orderPhase({ status: 'failed', expiresAt: at(60_000) }, t0)).toBe('failed');
   });

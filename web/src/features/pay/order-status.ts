@@ -30,7 +30,8 @@ export function formatCountdown(ms: number): string {
  * whose expiry has passed on this clock shows as expired (the server expires it soon after).
  */
 export function orderPhase(order: Pick<Order, 'status' | 'expiresAt'>, now: number): OrderPhase {
-  if (order.status === 'paid') return 'paid';
+  // A refunded order was paid first (an admin gave its credits back): it is not payable.
+  if (order.status === 'paid' || order.status === 'refunded') return 'paid';
   if (order.status === 'failed') return 'failed';
   if (order.status === 'expired') return 'expired';
   return remainingMs(order.expiresAt, now) > 0 ? 'waiting' : 'expired';

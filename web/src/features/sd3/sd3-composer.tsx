@@ -10,6 +10,7 @@ import Tag from 'antd/es/tag';
 import { useRef, type ReactNode } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useImageQuote, useUploadPicture } from '../../api/image-tasks';
+import { PickPicturesButton } from '../../components/pick-pictures-button';
 import type { Sd3Form } from './sd3-form-state';
 
 export interface Sd3ComposerProps {
@@ -89,6 +90,7 @@ function InitImage({ form, set }: Pick<Sd3ComposerProps, 'form' | 'set'>) {
           >
             {t('images:addReference')}
           </Button>
+          <PickPicturesButton max={1} onPicked={([url]) => url && set({ image: url })} />
         </div>
         <input
           ref={input}

@@ -1,16 +1,13 @@
 import { isTaskActive, sd } from '@atelier/contracts';
 import { keepPreviousData, useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { apiData } from '../../api/client';
-import { useAuthStore } from '../../stores/auth';
+import { useIdentity } from '../../stores/auth';
 import { balanceChanged } from '../../stores/balance';
 
 /*
  * The model square's calls: the cards, a card's form fields, submitting a picture, and the
  * caller's pictures (polled while any is waiting or running).
  */
-
-const useIdentity = (): string =>
-  useAuthStore((s) => (s.token ? `t:${s.token.slice(-16)}` : `g:${s.guestid ?? ''}`));
 
 export const sdKeys = {
   models: (who: string) => ['sd', 'models', who] as const,

@@ -7,6 +7,7 @@ import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useNavigate } from 'react-router';
 import { ImageViewer } from '../../components/image-viewer';
+import { PictureToolActions } from '../../components/picture-actions';
 import { useDeleteSd, useSdResults } from './sd-api';
 
 /** A waiting or running picture's place in line, percent and seconds, in words. */
@@ -107,7 +108,7 @@ export function SdResults(props: { onRedo: (task: sd.SdTask) => void }) {
                 {String(open.params.steps)} · {String(open.params.sampler)} · CFG{' '}
                 {String(open.params.cfgScale)}
               </p>
-              <div className="flex gap-2">
+              <div className="flex flex-wrap gap-2">
                 <Button
                   size="small"
                   onClick={() => {
@@ -129,6 +130,29 @@ export function SdResults(props: { onRedo: (task: sd.SdTask) => void }) {
                 >
                   {t('sd:info.toTools')}
                 </Button>
+                <Button
+                  size="small"
+                  data-testid="sd-use-as-reference"
+                  onClick={() =>
+                    // The square draws from text only: a reference goes to the toolbox's remix
+                    // (image to image with this prompt).
+                    navigate('/tools', {
+                      state: {
+                        prefill: {
+                          kind: 'sd-tool',
+                          prompt: open.prompt,
+                          params: { image: image.url, op: 'remix' },
+                        },
+                      },
+                    })
+                  }
+                >
+                  {t('sd:info.useAsReference')}
+                </Button>
+                <PictureToolActions
+                  picture={{ url: image.url, prompt: open.prompt }}
+                  before={() => setOpen(null)}
+                />
               </div>
             </div>
           }

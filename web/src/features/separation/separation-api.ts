@@ -3,7 +3,7 @@ import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { apiData, ApiError, handleAnswer, identityHeaders, API_BASE } from '../../api/client';
 import { t } from '../../i18n';
 import { notify } from '../../lib/notify';
-import { useAuthStore } from '../../stores/auth';
+import { useIdentity } from '../../stores/auth';
 import { balanceChanged } from '../../stores/balance';
 
 /*
@@ -15,9 +15,6 @@ import { balanceChanged } from '../../stores/balance';
 export const POLL_MS = 2000;
 export const HISTORY_SIZE = 20;
 
-const useWho = (): string =>
-  useAuthStore((s) => (s.token ? `t:${s.token.slice(-16)}` : `g:${s.guestid ?? ''}`));
-
 export const sepKeys = {
   all: ['separation'] as const,
   models: (who: string) => ['separation', who, 'models'] as const,
@@ -26,7 +23,7 @@ export const sepKeys = {
 };
 
 export const useSeparationModels = () => {
-  const who = useWho();
+  const who = useIdentity();
   return useQuery({
     queryKey: sepKeys.models(who),
     queryFn: () => apiData(separation.listModels),
@@ -36,7 +33,7 @@ export const useSeparationModels = () => {
 };
 
 export const useSongs = () => {
-  const who = useWho();
+  const who = useIdentity();
   return useQuery({
     queryKey: sepKeys.songs(who),
     queryFn: () => apiData(separation.listSongs, { query: { page: 1, size: 50 } }),
@@ -46,7 +43,7 @@ export const useSongs = () => {
 
 /** The newest separations; read again every POLL_MS while any is still waiting or running. */
 export const useSeparations = (size: number) => {
-  const who = useWho();
+  const who = useIdentity();
   return useQuery({
     queryKey: sepKeys.history(who, size),
     queryFn: () => apiData(separation.listSeparations, { query: { page: 1, size } }),

@@ -66,11 +66,15 @@ function ComfyEditor(props: { providers: Array<{ value: number; label: string }>
   const { t } = useTranslation();
   const { saveWorkflow } = useAdminSd();
   const [providerId, setProviderId] = useState<number | null>(null);
+  /** '' is the square's workflow; an operation, the toolbox's for it. */
+  const [op, setOp] = useState<sd.ToolOp | ''>('');
   const [workflow, setWorkflow] = useState('');
   const [mapping, setMapping] = useState('');
-  const choose = async (id: number) => {
+  const choose = async (id: number | null, forOp: sd.ToolOp | '') => {
     setProviderId(id);
-    const w = await fetchWorkflow(id);
+    setOp(forOp);
+    if (!id) return;
+    const w = await fetchWorkflow(id, forOp || undefined);
     setWorkflow(w ? JSON.stringify(w.workflow, null, 2) : '');
     setMapping(w ? JSON.stringify(w.mapping, null, 2) : '');
   };
@@ -79,6 +83,7 @@ function ComfyEditor(props: { providers: Array<{ value: number; label: string }>
     try {
       const body = sd.comfyWorkflow.parse({
         providerId,
+        ...(op ? { op } : {}),
         workflow: JSON.parse(workflow) as unknown,
         mapping: JSON.parse(mapping) as unknown,
       });
@@ -90,13 +95,25 @@ function ComfyEditor(props: { providers: Array<{ value: number; label: string }>
   return (
     <section className="flex flex-col gap-2">
       <h3 className="m-0 text-base">{t('sd:admin.workflow')}</h3>
-      <Select
-        aria-label={t('sd:admin.provider')}
-        className="max-w-72"
-        value={providerId}
-        options={props.providers}
-        onChange={(v) => void choose(v)}
-      />
+      <div className="flex flex-wrap gap-2">
+        <Select
+          aria-label={t('sd:admin.provider')}
+          className="min-w-48"
+          value={providerId}
+          options={props.providers}
+          onChange={(v) => void choose(v, op)}
+        />
+        <Select
+          aria-label={t('sd:admin.workflowFor')}
+          className="min-w-48"
+          value={op}
+          options={[
+            { value: '', label: t('sd:admin.squareWorkflow') },
+            ...(sd.toolOpProtocols.comfyui ?? []).map((o) => ({ value: o, label: t(OP_NAMES[o]) })),
+          ]}
+          onChange={(v) => void choose(providerId, v)}
+        />
+      </div>
       <label className="text-sm text-white/70" htmlFor="sd-workflow">
         {t('sd:admin.workflowJson')}
       </label>
@@ -109,6 +126,7 @@ function ComfyEditor(props: { providers: Array<{ value: number; label: string }>
       <label className="text-sm text-white/70" htmlFor="sd-mapping">
         {t('sd:admin.mapping')}
       </label>
+      {op && <p className="m-0 text-xs text-white/55">{t('sd:admin.toolMappingHint')}</p>}
       <Input.TextArea
         id="sd-mapping"
         rows={5}
@@ -128,9 +146,15 @@ function ComfyEditor(props: { providers: Array<{ value: number; label: string }>
   );
 }
 
+/** The protocols that may serve an operation (the server refuses the others). */
+const servers = (op: sd.ToolOp) =>
+  Object.entries(sd.toolOpProtocols)
+    .filter(([, ops]) => ops.includes(op))
+    .map(([protocol]) => protocol);
+
 /**
  * The operator's Stable Diffusion section: which provider serves each toolbox operation, each
- * ComfyUI provider's workflow and node mapping, and a connection test per A1111/ComfyUI provider.
+ * ComfyUI provider's workflow and node mapping, and a connection test per A1111, ComfyUI, Stability or OpenAI provider.
  */
 export default function AdminSd() {
   const { t } = useTranslation();
@@ -146,18 +170,14 @@ export default function AdminSd() {
         <table className="text-sm">
           <tbody>
             {ops.data?.rows.map((row) => (
-              <OpRow
-                key={row.op}
-                row={row}
-                providers={opt(row.op === 'faceswap' ? ['midjourney'] : ['a1111'])}
-              />
+              <OpRow key={row.op} row={row} providers={opt(servers(row.op))} />
             ))}
           </tbody>
         </table>
       </section>
       <ComfyEditor providers={opt(['comfyui'])} />
       <section className="flex flex-wrap gap-2">
-        {opt(['a1111', 'comfyui']).map((p) => (
+        {opt(['a1111', 'comfyui', 'stability', 'openai']).map((p) => (
           <Button
             key={p.value}
             loading={check.isPending && check.variables === p.value}

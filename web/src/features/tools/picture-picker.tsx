@@ -2,7 +2,8 @@ import { UploadOutlined } from '@ant-design/icons';
 import Button from 'antd/es/button';
 import { useRef } from 'react';
 import { useTranslation } from 'react-i18next';
-import { useMyPictures, useUpload } from './tools-api';
+import { useMyPictures, useUpload } from '../../api/tool-tasks';
+import { PickPicturesButton } from '../../components/pick-pictures-button';
 
 /** Upload a picture, or pick one of the caller's finished pictures. */
 export function PicturePicker(props: {
@@ -37,6 +38,7 @@ export function PicturePicker(props: {
       >
         {props.label}
       </Button>
+      <PickPicturesButton max={1} onPicked={([url]) => url && props.onChange(url)} />
       {props.pick && (
         <>
           <p className="m-0 text-xs text-white/55">{t('sd:tools.pick')}</p>

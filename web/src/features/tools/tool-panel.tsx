@@ -1,67 +1,63 @@
-import { DownloadOutlined, ExpandOutlined } from '@ant-design/icons';
 import { TaskStatus, type sd } from '@atelier/contracts';
 import Button from 'antd/es/button';
 import Input from 'antd/es/input';
-import Progress from 'antd/es/progress';
 import Segmented from 'antd/es/segmented';
-import Slider from 'antd/es/slider';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
-import { ImageViewer } from '../../components/image-viewer';
-import { downloadUrl } from '../../lib/download';
 import { notify } from '../../lib/notify';
-import { CompareSlider } from './compare-slider';
-import { MaskPainter } from './mask-painter';
 import { PicturePicker } from './picture-picker';
-import { useToolSubmit, useToolTask, useUpload } from './tools-api';
+import { useToolSubmit, useToolTask, useUpload } from '../../api/tool-tasks';
+import { MaskPainter } from '../../components/mask-painter';
+import { StrengthSlider } from '../../components/strength-slider';
+import { PictureToolActions } from '../../components/picture-actions';
+import { ToolResult, ToolTaskState } from '../../components/tool-task-view';
 
-function TaskState({ task }: { task: sd.SdTask }) {
+/** The viewer's actions on a result: work on it next, or open a dialog of the image screens. */
+function ResultActions(props: {
+  picture: { url: string; prompt: string };
+  close: () => void;
+  useAsSource: () => void;
+}) {
   const { t } = useTranslation();
-  const seconds = task.etaSeconds ?? 0;
-  if (task.status === TaskStatus.queued)
-    return (
-      <p className="m-0 text-sm" data-testid="tool-status">
-        {t('sd:status.queued', { position: task.queuePosition ?? 0, seconds })}
-      </p>
-    );
-  if (task.status === TaskStatus.running)
-    return (
-      <div data-testid="tool-status">
-        <Progress percent={task.progress} size="small" />
-        <p className="m-0 text-sm">{t('sd:status.running', { percent: task.progress, seconds })}</p>
-      </div>
-    );
-  if (task.status === TaskStatus.failed)
-    return (
-      <p className="m-0 text-sm text-red-300" data-testid="tool-status">
-        {t('sd:status.failed', { error: task.error ?? '' })}
-      </p>
-    );
-  return null;
+  return (
+    <div className="flex flex-wrap gap-2">
+      <Button
+        size="small"
+        data-testid="tool-use-result"
+        onClick={() => {
+          props.close();
+          props.useAsSource();
+        }}
+      >
+        {t('images:useAsReference')}
+      </Button>
+      <PictureToolActions picture={props.picture} before={props.close} />
+    </div>
+  );
 }
 
-/** The result beside its source, to download or open in the viewer. */
-function ToolResult(props: { op: sd.ToolOp; before: string; after: string; id: number }) {
+/** Remix and redraw: what to paint, and how much may change. */
+function RepaintFields(props: {
+  prompt: string;
+  setPrompt: (p: string) => void;
+  strength: number;
+  setStrength: (s: number) => void;
+}) {
   const { t } = useTranslation();
-  const [viewing, setViewing] = useState(false);
-  const name = `${props.op}-${props.id}.png`;
   return (
     <>
-      <CompareSlider before={props.before} after={props.after} />
-      <div className="flex gap-2">
-        <Button icon={<DownloadOutlined />} onClick={() => downloadUrl(props.after, name)}>
-          {t('sd:tools.download')}
-        </Button>
-        <Button icon={<ExpandOutlined />} onClick={() => setViewing(true)}>
-          {t('sd:open')}
-        </Button>
-      </div>
-      {viewing && (
-        <ImageViewer
-          image={{ url: props.after, name, alt: props.op }}
-          onClose={() => setViewing(false)}
-        />
-      )}
+      <Input.TextArea
+        aria-label={t('sd:tools.prompt')}
+        placeholder={t('sd:tools.prompt')}
+        value={props.prompt}
+        onChange={(e) => props.setPrompt(e.target.value)}
+        autoSize={{ minRows: 2 }}
+      />
+      <StrengthSlider
+        label={t('sd:tools.strength')}
+        value={props.strength}
+        onChange={props.setStrength}
+      />
     </>
   );
 }
@@ -72,12 +68,14 @@ export function ToolPanel(props: {
   credits: number;
   image: string | null;
   setImage: (u: string) => void;
+  /** The prompt another screen sent along (remix / redraw start from it). */
+  prompt: string;
 }) {
   const { t } = useTranslation();
   const { op, image } = props;
   const [face, setFace] = useState<string | null>(null);
   const [mask, setMask] = useState<Blob | null>(null);
-  const [prompt, setPrompt] = useState('');
+  const [prompt, setPrompt] = useState(props.prompt);
   const [scale, setScale] = useState<2 | 4>(2);
   const [strength, setStrength] = useState(0.6);
   const [taskId, setTaskId] = useState<number | null>(null);
@@ -138,26 +136,12 @@ export function ToolPanel(props: {
           </label>
         )}
         {masked && (
-          <>
-            <Input.TextArea
-              aria-label={t('sd:tools.prompt')}
-              placeholder={t('sd:tools.prompt')}
-              value={prompt}
-              onChange={(e) => setPrompt(e.target.value)}
-              autoSize={{ minRows: 2 }}
-            />
-            <label className="flex items-center gap-3 text-sm text-white/70">
-              {t('sd:tools.strength')}
-              <Slider
-                className="flex-1"
-                min={0.05}
-                max={1}
-                step={0.05}
-                value={strength}
-                onChange={setStrength}
-              />
-            </label>
-          </>
+          <RepaintFields
+            prompt={prompt}
+            setPrompt={setPrompt}
+            strength={strength}
+            setStrength={setStrength}
+          />
         )}
         <Button
           type="primary"
@@ -167,15 +151,32 @@ export function ToolPanel(props: {
         >
           {t('sd:tools.run', { credits: props.credits })}
         </Button>
-        {task && <TaskState task={task} />}
+        {task && <ToolTaskState task={task} />}
       </div>
       <div className="flex min-w-0 flex-1 flex-col gap-3">
-        {image && masked && !result && <MaskPainter src={image} onMask={setMask} />}
+        {image && masked && !result && (
+          <MaskPainter src={image} hint={t('sd:tools.mask')} onMask={setMask} />
+        )}
         {image && !masked && !result && (
           <img src={image} alt="" className="max-h-[60vh] self-start rounded" />
         )}
         {image && result && task && (
-          <ToolResult op={op} before={image} after={result.url} id={task.id} />
+          <ToolResult
+            op={op}
+            before={image}
+            after={result.url}
+            id={task.id}
+            details={(close) => (
+              <ResultActions
+                picture={{ url: result.url, prompt }}
+                close={close}
+                useAsSource={() => {
+                  setTaskId(null);
+                  props.setImage(result.url);
+                }}
+              />
+            )}
+          />
         )}
       </div>
     </div>

@@ -6,7 +6,7 @@ import {
   MedicineBoxOutlined,
   SmileOutlined,
 } from '@ant-design/icons';
-import type { sd } from '@atelier/contracts';
+import { sd } from '@atelier/contracts';
 import Spin from 'antd/es/spin';
 import { useEffect, useState, type ReactNode } from 'react';
 import { useTranslation } from 'react-i18next';
@@ -14,9 +14,11 @@ import { useLocation } from 'react-router';
 import { ScreenHeader } from '../../components/screen-header';
 import { readPrefill } from '../../lib/prefill';
 import { ToolPanel } from './tool-panel';
-import { useToolOps } from './tools-api';
+import { useToolOps } from '../../api/tool-tasks';
 
 /** Each tile: its icon and literal text keys. */
+const sdOps = sd.toolOps;
+
 const TILES: Record<sd.ToolOp, { icon: ReactNode; name: string; hint: string }> = {
   upscale: {
     icon: <ExpandAltOutlined />,
@@ -49,9 +51,15 @@ export default function ToolsScreen() {
   const ops = useToolOps();
   const [op, setOp] = useState<sd.ToolOp>('upscale');
   const [image, setImage] = useState<string | null>(null);
+  const [prompt, setPrompt] = useState('');
   useEffect(() => {
     const p = readPrefill(location.state);
     if (typeof p?.params.image === 'string') setImage(p.params.image);
+    // "Use as reference" elsewhere opens an operation with the picture's prompt.
+    const asked = p?.params.op;
+    if (typeof asked === 'string' && (sdOps as readonly string[]).includes(asked))
+      setOp(asked as sd.ToolOp);
+    if (p?.prompt) setPrompt(p.prompt);
     // Read once, on mount.
     // eslint-disable-next-line react-hooks/exhaustive-deps
   }, []);
@@ -93,7 +101,14 @@ export default function ToolsScreen() {
         })}
       </div>
       {info && !info.enabled && <p className="text-white/60">{t('sd:tools.unavailable')}</p>}
-      <ToolPanel key={op} op={op} credits={info?.credits ?? 0} image={image} setImage={setImage} />
+      <ToolPanel
+        key={op}
+        op={op}
+        credits={info?.credits ?? 0}
+        image={image}
+        setImage={setImage}
+        prompt={prompt}
+      />
     </section>
   );
 }

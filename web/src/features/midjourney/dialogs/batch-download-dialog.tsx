@@ -7,7 +7,7 @@ import Progress from 'antd/es/progress';
 import Skeleton from 'antd/es/skeleton';
 import { useEffect, useState } from 'react';
 import { useTranslation } from 'react-i18next';
-import { LazyImage } from '../lazy-image';
+import { LazyImage } from '../../../components/lazy-image';
 import { downloadUrl } from '../../../lib/download';
 import { useCreateZip, useFinishedDraws, useZips } from '../mj-api';
 import { MjModal, useDialog } from './common';

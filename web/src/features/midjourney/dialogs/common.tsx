@@ -1,16 +1,14 @@
-import { CheckOutlined, UploadOutlined } from '@ant-design/icons';
 import { useMutation } from '@tanstack/react-query';
 import Button from 'antd/es/button';
 import Empty from 'antd/es/empty';
-import Modal, { type ModalProps } from 'antd/es/modal';
-import Segmented from 'antd/es/segmented';
 import Skeleton from 'antd/es/skeleton';
-import { useRef, useState, type ReactNode } from 'react';
+import type { ReactNode } from 'react';
 import { useTranslation } from 'react-i18next';
-import { useIsMobile } from '../../../components/use-is-mobile';
+import { PicturePicker as SharedPicker } from '../../../components/picture-picker';
+import { SheetModal } from '../../../components/sheet-modal';
 import { useDialogs, type DialogName, type PropsOf } from '../../../stores/dialogs';
-import { LazyImage } from '../lazy-image';
-import { useFinishedDraws, useMyImages, useMyUploads, useUploadImages } from '../mj-api';
+import { LazyImage } from '../../../components/lazy-image';
+import { useFinishedDraws, useUploadImages } from '../mj-api';
 import type { DrawTask } from '../mj-data';
 import type { RefImage } from '../mj-store';
 
@@ -31,18 +29,8 @@ export function useBusy(): [boolean, (work: () => Promise<void>) => Promise<void
   return [sending.isPending, (work) => sending.mutateAsync(work).catch(() => undefined)];
 }
 
-/** A dialog of the screen: centred on a desktop, the whole width and height on a phone. */
-export function MjModal(props: ModalProps & { children: ReactNode }) {
-  const mobile = useIsMobile();
-  const sheet = mobile
-    ? {
-        width: '100vw',
-        style: { top: 0, margin: 0, maxWidth: '100vw', paddingBottom: 0 },
-        styles: { content: { minHeight: '100dvh', borderRadius: 0 } },
-      }
-    : { centered: true, width: props.width ?? 640 };
-  return <Modal destroyOnHidden footer={null} {...props} {...sheet} />;
-}
+/** A dialog of the screen: the app's sheet modal (full screen on a phone). */
+export const MjModal = SheetModal;
 
 /** A dialog's foot: what `children` say, Cancel, and the dialog's main action. */
 export function DialogActions(props: {
@@ -70,119 +58,24 @@ export function DialogActions(props: {
   );
 }
 
-type Source = 'mine' | 'uploads';
-
 /**
- * Pick pictures: upload new ones, or choose among one's results (`queryImg`) and uploads
- * (`/upload/piclist`). `selected` are urls; `max` limits how many.
+ * Pick pictures (the app's picker): upload new ones through the screen's upload (its checks
+ * and its count of uploads under way), or choose among one's results and uploads.
  */
 export function PicturePicker(props: {
   selected: RefImage[];
   max: number;
   onChange: (next: RefImage[]) => void;
 }) {
-  const { t } = useTranslation();
-  const [source, setSource] = useState<Source>('mine');
   const uploading = useUploadImages();
-  const input = useRef<HTMLInputElement>(null);
-  const mine = useMyImages(source === 'mine');
-  const uploads = useMyUploads(source === 'uploads');
-  const list: RefImage[] =
-    source === 'mine'
-      ? (mine.data ?? []).map((m) => ({ url: m.image.url, thumbUrl: m.image.thumbUrl }))
-      : (uploads.data ?? []).map((u) => ({ url: u.url, thumbUrl: u.thumbUrl }));
-  const query = source === 'mine' ? mine : uploads;
-  const has = (url: string) => props.selected.some((s) => s.url === url);
-  const toggle = (image: RefImage) => {
-    if (has(image.url)) props.onChange(props.selected.filter((s) => s.url !== image.url));
-    else if (props.selected.length < props.max) props.onChange([...props.selected, image]);
-    else if (props.max === 1) props.onChange([image]);
-  };
-  const upload = async (picked: FileList) => {
-    const added = (await uploading.mutateAsync([...picked].slice(0, props.max))).map(
-      (up): RefImage => ({ url: up.url, thumbUrl: up.thumbUrl }),
-    );
-    if (added.length > 0) {
-      props.onChange([...props.selected, ...added].slice(-props.max));
-      void uploads.refetch();
-    }
-  };
   return (
-    <div
-      className="flex flex-col gap-3"
-      onDragOver={(e) => e.preventDefault()}
-      onDrop={(e) => {
-        e.preventDefault();
-        if (e.dataTransfer.files.length > 0) void upload(e.dataTransfer.files);
-      }}
-    >
-      <div className="flex flex-wrap items-center gap-2">
-        <Segmented
-          size="small"
-          value={source}
-          onChange={(v) => setSource(v as Source)}
-          options={[
-            { value: 'mine', label: t('midjourney:picker.mine') },
-            { value: 'uploads', label: t('midjourney:picker.uploads') },
-          ]}
-        />
-        <Button
-          size="small"
-          icon={<UploadOutlined />}
-          loading={uploading.isPending}
-          onClick={() => input.current?.click()}
-        >
-          {t('midjourney:picker.upload')}
-        </Button>
-        <span className="text-xs text-white/55">
-          {t('midjourney:picker.count', { count: props.selected.length, max: props.max })}
-        </span>
-        <input
-          ref={input}
-          type="file"
-          hidden
-          multiple={props.max > 1}
-          accept="image/png,image/jpeg,image/webp,image/gif"
-          onChange={(e) => {
-            if (e.target.files) void upload(e.target.files);
-            e.target.value = '';
-          }}
-        />
-      </div>
-      {query.isPending ? (
-        <Skeleton active paragraph={{ rows: 3 }} />
-      ) : list.length === 0 ? (
-        <Empty description={t('midjourney:picker.empty')} />
-      ) : (
-        <div className="grid max-h-[50vh] grid-cols-3 gap-2 overflow-y-auto sm:grid-cols-5">
-          {list.map((image) => {
-            const on = has(image.url);
-            return (
-              <button
-                key={image.url}
-                type="button"
-                aria-pressed={on}
-                data-testid="mj-pick"
-                className={`relative cursor-pointer overflow-hidden rounded-md border-2 bg-transparent p-0 ${
-                  on ? 'border-violet-400' : 'border-transparent'
-                }`}
-                onClick={() => toggle(image)}
-              >
-                <LazyImage
-                  src={image.thumbUrl || image.url}
-                  alt=""
-                  frameClassName="aspect-square w-full"
-                  className="h-full w-full object-cover"
-                />
-                {on ? (
-                  <CheckOutlined className="absolute top-1 right-1 rounded-full bg-violet-500 p-1 text-xs text-white" />
-                ) : null}
-              </button>
-            );
-          })}
-        </div>
-      )}
-    </div>
+    <SharedPicker
+      {...props}
+      uploading={uploading.isPending}
+      upload={async (list) =>
+        (await uploading.mutateAsync(list)).map((up) => ({ url: up.url, thumbUrl: up.thumbUrl }))
+      }
+    />
   );
 }
 

@@ -12,7 +12,8 @@ import { MjModal, PicturePicker, useBusy, useDialog, DialogActions } from './com
 export default function UploadImagesDialog() {
   const { t } = useTranslation();
   const { open, props, close } = useDialog('uploadImages');
-  const target = props?.target ?? 'imageUrls';
+  // Pictures for another screen (`picture`) are the image screens' dialog's.
+  const target = !props || props.target === 'picture' ? 'imageUrls' : props.target;
   const refs = useComposer((s) => s.refs);
   const current = target === 'describe' ? [] : refs[target];
   const [picked, setPicked] = useState<RefImage[]>([]);

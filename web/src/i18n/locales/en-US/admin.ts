@@ -110,6 +110,33 @@ export default {
     codesOnce: 'New codes (shown this once: keep them)',
     exportCsv: 'Export CSV',
     redeemed: 'Redeemed',
+    refund: 'Refund to credits',
+    refundTitle: 'Refund order {{orderNo}} to credits',
+    refundHint:
+      'The user gets the order’s {{credits}} credits back, once. No money goes back through the gateway; the credits and VIP days the order gave stay.',
+    refundReason: 'Reason (the user’s ledger shows it)',
+    refundReasonRequired: 'Give a reason',
+    disable: 'Disable',
+    enable: 'Enable',
+    disableConfirm:
+      'Disable this batch? Its unused codes stop working; redeemed ones keep their history.',
+    enableConfirm: 'Enable this batch again? Its unused codes work again.',
+    batchState: 'State',
+    batchActive: 'Active',
+    batchDisabled: 'Disabled',
+    status: {
+      pending: 'Pending',
+      paid: 'Paid',
+      expired: 'Expired',
+      failed: 'Failed',
+      refunded: 'Refunded',
+    },
+  },
+  picture: {
+    upload: 'Upload picture',
+    hint: 'PNG, JPEG, WebP or GIF, up to 2 MB (SVG is refused).',
+    preview: 'Preview',
+    none: 'No picture',
   },
   users: {
     search: 'Search username or email',

@@ -36,6 +36,7 @@ export default {
   del: 'Delete',
   confirmDelete: 'Delete this picture?',
   info: {
+    useAsReference: 'Use as reference',
     prompt: 'Prompt',
     params: 'Parameters',
     seed: 'Seed',
@@ -69,6 +70,7 @@ export default {
     mask: 'Paint over the area to redraw',
     brush: 'Brush size',
     clearMask: 'Clear the paint',
+    maskPainted: 'Mask painted',
     maskNeeded: 'Paint the area to redraw first',
     faceNeeded: 'Upload the picture with the face first',
     run: 'Run ({{credits}} credits)',
@@ -80,6 +82,10 @@ export default {
     served: 'Served by {{name}}',
   },
   admin: {
+    workflowFor: 'Workflow for',
+    squareWorkflow: 'The model square',
+    toolMappingHint:
+      'Toolbox mappings also name the picture’s LoadImage node (`image`), optionally `mask` and `scale`.',
     title: 'Stable Diffusion settings',
     ops: 'Toolbox: operations and providers',
     provider: 'Provider',

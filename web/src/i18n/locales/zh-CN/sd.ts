@@ -36,6 +36,7 @@ export default {
   del: '删除',
   confirmDelete: '确定删除这张图片吗？',
   info: {
+    useAsReference: '用作参考图',
     prompt: '提示词',
     params: '参数',
     seed: '种子',
@@ -69,6 +70,7 @@ export default {
     mask: '在图片上涂抹需要重绘的区域',
     brush: '画笔大小',
     clearMask: '清除涂抹',
+    maskPainted: '已涂抹蒙版',
     maskNeeded: '请先涂抹需要重绘的区域',
     faceNeeded: '请先上传提供人脸的图片',
     run: '开始处理（{{credits}} 积分）',
@@ -80,6 +82,10 @@ export default {
     served: '由 {{name}} 提供',
   },
   admin: {
+    workflowFor: '工作流用途',
+    squareWorkflow: '模型广场',
+    toolMappingHint:
+      '工具箱的映射还需指定图片的 LoadImage 节点（`image`），可选 `mask` 与 `scale`。',
     title: 'Stable Diffusion 设置',
     ops: '工具箱：操作与服务商',
     provider: '服务商',

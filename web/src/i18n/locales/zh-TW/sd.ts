@@ -36,6 +36,7 @@ export default {
   del: '刪除',
   confirmDelete: '確定刪除這張圖片嗎？',
   info: {
+    useAsReference: '用作參考圖',
     prompt: '提示詞',
     params: '參數',
     seed: '種子',
@@ -69,6 +70,7 @@ export default {
     mask: '在圖片上塗抹需要重繪的區域',
     brush: '畫筆大小',
     clearMask: '清除塗抹',
+    maskPainted: '已塗抹遮罩',
     maskNeeded: '請先塗抹需要重繪的區域',
     faceNeeded: '請先上傳提供人臉的圖片',
     run: '開始處理（{{credits}} 積分）',
@@ -80,6 +82,10 @@ export default {
     served: '由 {{name}} 提供',
   },
   admin: {
+    workflowFor: '工作流用途',
+    squareWorkflow: '模型廣場',
+    toolMappingHint:
+      '工具箱的對應還需指定圖片的 LoadImage 節點（`image`），可選 `mask` 與 `scale`。',
     title: 'Stable Diffusion 設定',
     ops: '工具箱：操作與服務商',
     provider: '服務商',

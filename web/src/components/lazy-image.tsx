@@ -1,7 +1,7 @@
 import { PictureOutlined } from '@ant-design/icons';
 import { useEffect, useRef, useState, type CSSProperties, type ImgHTMLAttributes } from 'react';
 import { useTranslation } from 'react-i18next';
-import { LAZY_IMAGE_THROTTLE_MS, throttle } from './throttle';
+import { LAZY_IMAGE_THROTTLE_MS, throttle } from '../lib/throttle';
 
 /*
  * Images that came into view wait in one queue, revealed together at most every 300 ms
