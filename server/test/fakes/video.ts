@@ -22,6 +22,8 @@ export interface Scenario {
   callback?: boolean;
   /** The job runs until `finish(id)` (an upstream slower than any timeout of ours). */
   manual?: boolean;
+  /** Each result download takes this long (counted in `downloads` when it starts). */
+  slowDownloadMs?: number;
 }
 
 interface Job {
@@ -283,11 +285,13 @@ export async function startFakeVideoUpstream(opts: { stepMs?: number; clipSecond
           body: '<Error><Code>AccessDenied</Code><Message>Request has expired</Message></Error>',
         };
       downloads.set(job.id, (downloads.get(job.id) ?? 0) + 1);
-      return {
+      const file = {
         status: 200,
         headers: { 'content-type': 'video/mp4' },
         body: clip as unknown as string,
       };
+      const slow = job.scenario.slowDownloadMs;
+      return slow ? new Promise((r) => setTimeout(() => r(file), slow)) : file;
     }
     // Kling
     if (p.startsWith('/v1/videos/text2video') || p.startsWith('/v1/videos/image2video')) {
