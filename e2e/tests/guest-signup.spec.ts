@@ -37,7 +37,13 @@ const guestInfo = (request: APIRequestContext, guestId: string) =>
 async function signUpInDialog(page: Page) {
   const dialog = page.getByRole('dialog').filter({ has: page.locator('#login-username') });
   await expect(dialog).toBeVisible();
-  await dialog.getByRole('tab', { name: 'Sign up' }).click();
+  // A click while the lazily loaded dialog is still zooming in can land on nothing (seen once
+  // in CI): click again until the tab is the selected one.
+  const tab = dialog.getByRole('tab', { name: 'Sign up' });
+  await expect(async () => {
+    await tab.click();
+    await expect(tab).toHaveAttribute('aria-selected', 'true', { timeout: 1000 });
+  }).toPass({ timeout: 10_000 });
   const username = uniqueName('heir');
   const password = `pw-${randomBytes(6).toString('hex')}`;
   await dialog.locator('#register-username').fill(username);
