@@ -1,10 +1,13 @@
 import Button from 'antd/es/button';
 import Popconfirm from 'antd/es/popconfirm';
 import Progress from 'antd/es/progress';
-import { useState } from 'react';
+import { useState, type ReactNode } from 'react';
 import { useTranslation } from 'react-i18next';
+import { useNavigate } from 'react-router';
 import { notify } from '../../lib/notify';
-import { useDeleteWorks, useZip, useZipState } from './works-api';
+import type { UseInfiniteQueryResult, InfiniteData } from '@tanstack/react-query';
+import { WorkGrid } from './work-grid';
+import { useDeleteWorks, useZip, useZipState, type WorkPage } from './works-api';
 
 /** Select many: how many are chosen, delete them (after a confirmation) or download a zip. */
 export function BatchBar(props: {
@@ -92,4 +95,38 @@ export function useSelection() {
       return next;
     });
   return { selecting, setSelecting, selected, toggle, clear: () => setSelected(new Set()) };
+}
+
+/**
+ * One's own works as a screen shows them: a row of the screen's filters with the select-many
+ * bar, then the grid (a tile opens the work, or is chosen while selecting).
+ */
+export function SelectableWorks(props: {
+  query: UseInfiniteQueryResult<InfiniteData<WorkPage>>;
+  empty: string;
+  filters: ReactNode;
+}) {
+  const navigate = useNavigate();
+  const sel = useSelection();
+  return (
+    <>
+      <div className="flex flex-wrap items-center gap-2">
+        {props.filters}
+        <BatchBar
+          selecting={sel.selecting}
+          selected={sel.selected}
+          onSelecting={sel.setSelecting}
+          onCleared={sel.clear}
+        />
+      </div>
+      <WorkGrid
+        query={props.query}
+        empty={props.empty}
+        onOpen={(w) => void navigate(`/workDetails?id=${w.id}`)}
+        selecting={sel.selecting}
+        selected={sel.selected}
+        onToggle={(w) => sel.toggle(w.id)}
+      />
+    </>
+  );
 }

@@ -2,11 +2,9 @@ import Input from 'antd/es/input';
 import Select from 'antd/es/select';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
-import { useNavigate } from 'react-router';
-import { BatchBar, useSelection } from '../../components/works/batch-bar';
+import { SelectableWorks } from '../../components/works/batch-bar';
 import { KNOWN_KINDS } from '../../components/works/kinds';
 import { WorksFrame } from '../../components/works/screen-frame';
-import { WorkGrid } from '../../components/works/work-grid';
 import { loadHistory, useWorkPages } from '../../components/works/works-api';
 
 /**
@@ -15,11 +13,9 @@ import { loadHistory, useWorkPages } from '../../components/works/works-api';
  */
 export default function HistoryScreen() {
   const { t } = useTranslation();
-  const navigate = useNavigate();
   const [kind, setKind] = useState<string>('');
   const [status, setStatus] = useState<number>(0);
   const [keyword, setKeyword] = useState('');
-  const sel = useSelection();
   const filters = {
     ...(kind ? { kind } : {}),
     ...(status ? { status } : {}),
@@ -28,51 +24,43 @@ export default function HistoryScreen() {
   const query = useWorkPages(['history', filters], loadHistory(filters));
   return (
     <WorksFrame icon="history" title={t('menu:history')} text={t('screens:history')}>
-      <div className="flex flex-wrap items-center gap-2">
-        <Select
-          aria-label={t('works:filters.kind')}
-          className="min-w-36"
-          value={kind}
-          onChange={setKind}
-          options={[
-            { value: '', label: t('works:filters.allKinds') },
-            ...KNOWN_KINDS.map((k) => ({ value: k, label: k })),
-          ]}
-        />
-        <Select
-          aria-label={t('works:filters.status')}
-          className="min-w-32"
-          value={status}
-          onChange={setStatus}
-          options={[
-            { value: 0, label: t('works:filters.allStatus') },
-            { value: 1, label: t('works:card.queued') },
-            { value: 2, label: t('works:card.running') },
-            { value: 3, label: t('works:filters.succeeded') },
-            { value: 4, label: t('works:card.failed') },
-          ]}
-        />
-        <Input.Search
-          aria-label={t('works:filters.search')}
-          placeholder={t('works:filters.search')}
-          allowClear
-          className="max-w-72"
-          onSearch={(v) => setKeyword(v.trim())}
-        />
-        <BatchBar
-          selecting={sel.selecting}
-          selected={sel.selected}
-          onSelecting={sel.setSelecting}
-          onCleared={sel.clear}
-        />
-      </div>
-      <WorkGrid
+      <SelectableWorks
         query={query}
         empty={t('works:history.empty')}
-        onOpen={(w) => void navigate(`/workDetails?id=${w.id}`)}
-        selecting={sel.selecting}
-        selected={sel.selected}
-        onToggle={(w) => sel.toggle(w.id)}
+        filters={
+          <>
+            <Select
+              aria-label={t('works:filters.kind')}
+              className="min-w-36"
+              value={kind}
+              onChange={setKind}
+              options={[
+                { value: '', label: t('works:filters.allKinds') },
+                ...KNOWN_KINDS.map((k) => ({ value: k, label: k })),
+              ]}
+            />
+            <Select
+              aria-label={t('works:filters.status')}
+              className="min-w-32"
+              value={status}
+              onChange={setStatus}
+              options={[
+                { value: 0, label: t('works:filters.allStatus') },
+                { value: 1, label: t('works:card.queued') },
+                { value: 2, label: t('works:card.running') },
+                { value: 3, label: t('works:filters.succeeded') },
+                { value: 4, label: t('works:card.failed') },
+              ]}
+            />
+            <Input.Search
+              aria-label={t('works:filters.search')}
+              placeholder={t('works:filters.search')}
+              allowClear
+              className="max-w-72"
+              onSearch={(v) => setKeyword(v.trim())}
+            />
+          </>
+        }
       />
     </WorksFrame>
   );

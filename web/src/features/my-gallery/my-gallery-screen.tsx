@@ -6,12 +6,11 @@ import Skeleton from 'antd/es/skeleton';
 import Tabs from 'antd/es/tabs';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
-import { Link, useNavigate } from 'react-router';
+import { Link } from 'react-router';
 import { isSignedIn, useAuthStore } from '../../stores/auth';
 import { AlbumList } from '../../components/works/album-list';
-import { BatchBar, useSelection } from '../../components/works/batch-bar';
+import { SelectableWorks } from '../../components/works/batch-bar';
 import { WorksFrame } from '../../components/works/screen-frame';
-import { WorkGrid } from '../../components/works/work-grid';
 import {
   loadMine,
   useCollections,
@@ -23,35 +22,25 @@ import {
 
 function MyWorks() {
   const { t } = useTranslation();
-  const navigate = useNavigate();
   const [visibility, setVisibility] = useState<'all' | 'public'>('all');
-  const sel = useSelection();
   const query = useWorkPages(['mine', visibility], loadMine({ visibility }));
   return (
     <div className="flex flex-col gap-3">
-      <div className="flex flex-wrap items-center gap-2">
-        <Segmented
-          value={visibility}
-          onChange={(v) => setVisibility(v as 'all' | 'public')}
-          options={[
-            { value: 'all', label: t('works:gallery.all') },
-            { value: 'public', label: t('works:gallery.published') },
-          ]}
-        />
-        <BatchBar
-          selecting={sel.selecting}
-          selected={sel.selected}
-          onSelecting={sel.setSelecting}
-          onCleared={sel.clear}
-        />
-      </div>
-      <WorkGrid
+      <SelectableWorks
         query={query}
         empty={t('works:gallery.empty')}
-        onOpen={(w) => void navigate(`/workDetails?id=${w.id}`)}
-        selecting={sel.selecting}
-        selected={sel.selected}
-        onToggle={(w) => sel.toggle(w.id)}
+        filters={
+          <>
+            <Segmented
+              value={visibility}
+              onChange={(v) => setVisibility(v as 'all' | 'public')}
+              options={[
+                { value: 'all', label: t('works:gallery.all') },
+                { value: 'public', label: t('works:gallery.published') },
+              ]}
+            />
+          </>
+        }
       />
     </div>
   );
