@@ -1,5 +1,11 @@
 import { randomBytes } from 'node:crypto';
-import { expect, type APIRequestContext, type APIResponse, type Page } from '@playwright/test';
+import {
+  expect,
+  type APIRequestContext,
+  type APIResponse,
+  type Locator,
+  type Page,
+} from '@playwright/test';
 
 export { ADMIN_PASSWORD, ADMIN_USERNAME, BASE_URL, E2E_PORT, siteUrl } from './env.js';
 import { ADMIN_PASSWORD, ADMIN_USERNAME, BASE_URL } from './env.js';
@@ -91,4 +97,19 @@ export async function signInBeforeLoad(page: Page, token: string, language = 'en
     },
     [token, language],
   );
+}
+
+/**
+ * Paints one stroke across a mask painter, from (x0, y0) to (x1, y1) in fractions of its size.
+ * Waits for the picture under it to load (the canvas ignores strokes before) and for the dialog
+ * around it to stop moving, since the mouse goes to coordinates taken once.
+ */
+export async function paintStroke(page: Page, canvas: Locator, from = [0.2, 0.3], to = [0.5, 0.5]) {
+  await expect(canvas).toHaveAttribute('data-ready', 'true', { timeout: 15_000 });
+  await canvas.hover();
+  const box = (await canvas.boundingBox())!;
+  await page.mouse.move(box.x + box.width * from[0]!, box.y + box.height * from[1]!);
+  await page.mouse.down();
+  await page.mouse.move(box.x + box.width * to[0]!, box.y + box.height * to[1]!, { steps: 8 });
+  await page.mouse.up();
 }

@@ -1,5 +1,5 @@
 import { expect, test, type Page } from '@playwright/test';
-import { registerUser, signInBeforeLoad } from '../support/index.js';
+import { paintStroke, registerUser, signInBeforeLoad } from '../support/index.js';
 
 /**
  * The DALL·E (/draw) and SD3 (/sd3) screens with their offline demo models (no network): a
@@ -113,15 +113,7 @@ test('a DALL·E picture is repaired, and a painted region redrawn, through the d
   const redraw = page.getByTestId('dialog-toolsRedraw');
   const submit = redraw.getByTestId('tool-dialog-submit');
   await expect(submit).toBeDisabled();
-  const canvas = redraw.getByTestId('mask-canvas');
-  await expect
-    .poll(() => canvas.evaluate((c: HTMLCanvasElement) => c.width), { timeout: 15_000 })
-    .toBeGreaterThan(0);
-  const box = (await canvas.boundingBox())!;
-  await page.mouse.move(box.x + box.width * 0.2, box.y + box.height * 0.3);
-  await page.mouse.down();
-  await page.mouse.move(box.x + box.width * 0.5, box.y + box.height * 0.5, { steps: 6 });
-  await page.mouse.up();
+  await paintStroke(page, redraw.getByTestId('mask-canvas'));
   await redraw.getByRole('textbox').fill('a red parrot on his shoulder');
   await expect(submit).toBeEnabled();
   await submit.click();

@@ -1,5 +1,12 @@
 import { expect, test, type APIRequestContext, type Page } from '@playwright/test';
-import { adminToken, api, BASE_URL, registerUser, signInBeforeLoad } from '../support/index.js';
+import {
+  adminToken,
+  api,
+  BASE_URL,
+  paintStroke,
+  registerUser,
+  signInBeforeLoad,
+} from '../support/index.js';
 
 /**
  * The model square and the toolbox with the offline demo (no network): a picture drawn from an
@@ -74,13 +81,7 @@ test('each toolbox operation on an uploaded picture shows before/after and opens
         .setInputFiles({ name: 'face.png', mimeType: 'image/png', buffer: png });
     if (op === 'remix' || op === 'redraw') {
       await page.getByPlaceholder('Describe what you want').fill('a tiger');
-      const canvas = page.getByTestId('mask-canvas');
-      await expect(canvas).toBeVisible();
-      const box = (await canvas.boundingBox())!;
-      await page.mouse.move(box.x + box.width * 0.3, box.y + box.height * 0.3);
-      await page.mouse.down();
-      await page.mouse.move(box.x + box.width * 0.6, box.y + box.height * 0.6, { steps: 8 });
-      await page.mouse.up();
+      await paintStroke(page, page.getByTestId('mask-canvas'), [0.3, 0.3], [0.6, 0.6]);
     }
     await page.getByRole('button', { name: /^Run/ }).click();
     await expect(page.getByTestId('compare'), op).toBeVisible({ timeout: 30_000 });

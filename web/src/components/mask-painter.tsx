@@ -84,7 +84,9 @@ export function MaskPainter(props: {
         <canvas
           ref={canvas}
           data-testid="mask-canvas"
-          className="absolute inset-0 h-full w-full cursor-crosshair touch-none opacity-50"
+          // Until the picture has loaded the canvas is not at its size and ignores strokes.
+          data-ready={ready}
+          className={`absolute inset-0 h-full w-full touch-none opacity-50 ${ready ? 'cursor-crosshair' : 'cursor-wait'}`}
           onPointerDown={(e) => {
             if (!ready) return;
             drawing.current = true;
