@@ -11,6 +11,7 @@ import { registerUserRoutes } from './routes.js';
 import { readSettings } from './settings.js';
 
 export { readBalanceWithHolds } from './balances.js';
+export { holdReleased, settleSteps } from './settle-steps.js';
 export {
   grant,
   hold,

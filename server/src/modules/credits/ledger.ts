@@ -4,6 +4,7 @@ import { nowIso } from '../../db/database.js';
 import { dialectOf, type Executor } from '../../db/executor.js';
 import { AppError, badRequest, conflict, notEnoughCredits, notFound } from '../../http/errors.js';
 import { texts } from './messages.js';
+import { settleSteps } from './settle-steps.js';
 import { readSettings } from './settings.js';
 import type { LedgerKind } from './tables.js';
 import {
@@ -236,38 +237,18 @@ async function settledBefore(trx: Executor, holdId: number, actual: number): Pro
 
 /**
  * PostgreSQL: the settle above (hold settled, one balance update, the release and charge rows)
- * as one statement, one round trip instead of three: it ends every task (modules/tasks). The
- * same rows and values as the SQLite path, which runs in-process and gains nothing from it.
- * Undefined when the hold is not held (or holds less than `actual`).
+ * as one statement, one round trip instead of three. The same rows and values as the SQLite
+ * path, which runs in-process and gains nothing from it. Undefined when the hold is not held
+ * (or holds less than `actual`).
  */
 async function settleInOneStatement(
   trx: Executor,
   holdId: number,
   actual: number,
 ): Promise<SettleResult | undefined> {
-  const now = nowIso();
   const row = (
     await sql<{ amount: number; balance: number | null }>`
-      with h as (
-        update credit_holds set status = 'settled', actual_amount = ${actual}, finished_at = ${now}
-        where id = ${holdId} and status = 'held' and amount >= ${actual}
-        returning id, user_id, amount, ref),
-      b as (
-        update credit_balances set credits = credits + h.amount - ${actual},
-          used_credits = used_credits + ${actual}, updated_at = ${now}
-        from h where credit_balances.user_id = h.user_id
-        returning credit_balances.credits),
-      rows as (
-        insert into credit_ledger (user_id, kind, amount, balance_after, ref, idempotency_key,
-          hold_id, created_at)
-        select h.user_id, 'release', h.amount, b.credits + ${actual}, h.ref,
-          'hold:' || h.id || ':release', h.id, cast(${now} as timestamptz)
-        from h, b where h.amount > 0
-        union all
-        select h.user_id, 'charge', -${actual}::integer, b.credits, h.ref,
-          'hold:' || h.id || ':charge', h.id, cast(${now} as timestamptz)
-        from h, b)
-      select h.amount, b.credits as balance from h left join b on true`.execute(trx)
+      with ${settleSteps(sql`${holdId}`, actual)} select amount, balance from settled`.execute(trx)
   ).rows[0];
   if (!row) return undefined;
   // The hold took these credits from this balance: its row exists (else nothing adds up).

@@ -71,8 +71,8 @@ describe('task claim', () => {
       round = { a, claimed };
     }
 
-    // A finishing task hands its slot over in its own transaction: provider 1 is full, yet
-    // the worker ending one of a's tasks takes a's next one, and the count stays at 2.
+    // A finishing task hands its slot over: provider 1 is full, yet the worker ending one of
+    // a's tasks takes a's next one as it ends it, and the count stays at 2.
     const { a, claimed } = round!;
     const mine = claimed.find((x) => x.user_id === a.userId)!;
     let next: RawTask | 'lost' | undefined;
@@ -84,7 +84,7 @@ describe('task claim', () => {
       {},
       undefined,
       async (trx) => {
-        next = await claimTask(ctx, 'hand-over', trx, mine);
+        next = await claimTask(ctx, 'hand-over', trx);
       },
     );
     expect(ended).toBe(true);

@@ -1,7 +1,8 @@
+import { createHash } from 'node:crypto';
 import { sql, type RawBuilder } from 'kysely';
 import { TaskStatus } from '@atelier/contracts';
 import type { AppContext } from '../../context.js';
-import { nowIso } from '../../db/database.js';
+import { nowIso, type Db } from '../../db/database.js';
 import type { Executor } from '../../db/executor.js';
 import type { RawTask } from './rows.js';
 
@@ -12,62 +13,56 @@ import type { RawTask } from './rows.js';
  */
 
 /**
- * Claims one task for `owner`; in `db` when it is a transaction (the end of `from`, the task
- * this worker just finished there: its slot is handed over). 'lost' when the task picked was
- * taken meanwhile by a claim that committed first (there may be more: look again).
+ * Claims one task for `owner` (in `db` when it is a transaction). 'lost' when the task picked
+ * was taken meanwhile by a claim that committed first (there may be more: look again).
  *
  * SQLite serialises writes: one statement picks and takes. PostgreSQL claims without a global
- * lock: the pick skips rows another claim holds (`for update skip locked`) and takes a
- * transaction lock on the picked task's user and on its provider only where the claim adds a
- * running task to them (not for a poll; not for the user or provider of `from`, whose slot
- * changes hands: the count stays). Then the take checks the limits again, in a statement that
- * sees every claim committed before the locks were granted. The transaction (with the end of
- * `from` in it) commits without waiting for the WAL flush: the locks are held for a few round
- * trips, not a disk write. What a PostgreSQL crash forgets of it runs again and is charged once
- * (docs/tasks.md, "Asynchronous commit").
+ * lock, in one call of a server-side function (below): the pick skips rows another claim holds
+ * (`for update skip locked`) and takes a transaction lock on the picked task's user and on its
+ * provider only where the claim adds a running task to them (not for a poll). Then the take
+ * checks the limits again, in a statement that sees every claim committed before the locks
+ * were granted. The claim commits without waiting for the WAL flush: the locks are held for
+ * the call, not a disk write. What a PostgreSQL crash forgets of it runs again and is charged
+ * once (docs/tasks.md, "Asynchronous commit").
  */
 export async function claimTask(
   ctx: AppContext,
   owner: string,
   db: Executor = ctx.db.kysely,
-  from?: RawTask,
 ): Promise<RawTask | 'lost' | undefined> {
   const { leaseMs, userLimit } = ctx.config.tasks;
-  const take = (now: number, pick: RawBuilder<unknown>) => sql<RawTask>`
-    update tasks set status = ${sql.lit(TaskStatus.running)}, lease_owner = ${owner},
-      lease_until = ${now + leaseMs}, started_at = coalesce(started_at, ${nowIso()})
-    where id = (${pick})
-    returning *`;
+  const now = Date.now();
   if (ctx.db.dialect === 'sqlite') {
-    const now = Date.now();
-    const pick = sql`select t.id from tasks t where ${eligible(now, userLimit)}
+    const pick = sql`select t.id from tasks t where ${eligible(sql.val(now), sql.val(userLimit))}
       order by t.run_after, t.id limit 1`;
-    return (await take(now, pick).execute(db)).rows[0];
+    return (await take(sql.val(owner), sql.val(now + leaseMs), sql.val(nowIso()), pick).execute(db))
+      .rows[0];
   }
-  const keys = lockKeys(ctx.db.schema ?? 'public');
-  const claimIn = async (trx: Executor): Promise<RawTask | 'lost' | undefined> => {
-    const queued = sql.lit(TaskStatus.queued);
-    const picked = await sql<{ id: number }>`
-      with c as materialized (
-        select t.id, t.status, t.user_id, t.provider_id, t.provider_limit from tasks t
-        where ${eligible(Date.now(), userLimit)}
-        order by t.run_after, t.id limit 1
-        for update of t skip locked)
-      select c.id,
-        case when c.status = ${queued} and c.user_id is distinct from ${from?.user_id ?? null}
-          then pg_advisory_xact_lock(${keys.user}, c.user_id) end as user_lock,
-        case when c.status = ${queued} and c.provider_limit > 0
-            and c.provider_id is distinct from ${from?.provider_id ?? null}
-          then pg_advisory_xact_lock(${keys.provider}, c.provider_id) end as provider_lock,
-        set_config('synchronous_commit', 'off', true) as async_commit
-      from c`.execute(trx);
-    const id = picked.rows[0]?.id;
-    if (id === undefined) return undefined;
-    const now = Date.now();
-    const recheck = sql`select t.id from tasks t where t.id = ${id} and ${eligible(now, userLimit)}`;
-    return (await take(now, recheck).execute(trx)).rows[0] ?? 'lost';
-  };
-  return db.isTransaction ? claimIn(db) : db.transaction().execute(claimIn);
+  const fn = sql.raw(await claimFunction(ctx.db));
+  const { rows } = await sql<RawTask & { lost: boolean }>`
+    select (c.task).*, c.lost from ${fn}(${owner}::text, ${now}::double precision,
+      ${now + leaseMs}::double precision, ${nowIso()}::timestamptz, ${userLimit}::integer) c`.execute(
+    db,
+  );
+  const row = rows[0];
+  if (!row) return undefined;
+  if (row.lost) return 'lost';
+  const { lost: _lost, ...task } = row;
+  return task;
+}
+
+/** The update that leases the task `id` selects (a subquery) to `owner`. */
+function take(
+  owner: RawBuilder<unknown>,
+  leaseUntil: RawBuilder<unknown>,
+  startedAt: RawBuilder<unknown>,
+  id: RawBuilder<unknown>,
+) {
+  return sql<RawTask>`
+    update tasks set status = ${sql.lit(TaskStatus.running)}, lease_owner = ${owner},
+      lease_until = ${leaseUntil}, started_at = coalesce(started_at, ${startedAt})
+    where id = (${id})
+    returning *`;
 }
 
 /**
@@ -75,7 +70,7 @@ export async function claimTask(
  * their limits (the saturated users and providers are found once per claim, not once per row).
  * The predicate of the partial index tasks_claim_idx is written the same way.
  */
-function eligible(now: number, userLimit: number) {
+function eligible(now: RawBuilder<unknown>, userLimit: RawBuilder<unknown>) {
   const [queued, running] = [sql.lit(TaskStatus.queued), sql.lit(TaskStatus.running)];
   return sql`t.status in (${queued}, ${running}) and t.run_after <= ${now}
     and (t.lease_until is null or t.lease_until < ${now})
@@ -86,6 +81,80 @@ function eligible(now: number, userLimit: number) {
          or t.provider_id not in (
            select r.provider_id from tasks r where r.status = ${running} and r.provider_id is not null
            group by r.provider_id having count(*) >= max(r.provider_limit)))`;
+}
+
+/*
+ * The PostgreSQL claim as a server-side function: its pick and its take are two statements (the
+ * take must see what committed while the pick waited for its locks, and only a new statement
+ * does), and in a function they cost one round trip instead of two, with their plans kept.
+ * Its text is built here from the same `eligible` and `take` as SQLite's claim, and its name
+ * carries a hash of that text: a changed claim is a new function, made on first use, while
+ * processes of the previous version go on calling theirs.
+ */
+
+const claimFunctions = new WeakMap<Db, Promise<string>>();
+
+/** The name of the schema's claim function, made first if it does not exist. */
+function claimFunction(db: Db): Promise<string> {
+  let made = claimFunctions.get(db);
+  if (!made) {
+    made = makeClaimFunction(db);
+    made.catch(() => claimFunctions.delete(db));
+    claimFunctions.set(db, made);
+  }
+  return made;
+}
+
+async function makeClaimFunction(db: Db): Promise<string> {
+  const keys = lockKeys(db.schema ?? 'public');
+  const queued = sql.lit(TaskStatus.queued);
+  const v = (name: string) => sql.raw(name);
+  const body = sql`
+    declare
+      v_id integer; v_status integer; v_user integer; v_provider integer; v_limit integer;
+      v_task tasks;
+    begin
+      perform set_config('synchronous_commit', 'off', true);
+      select t.id, t.status, t.user_id, t.provider_id, t.provider_limit
+        into v_id, v_status, v_user, v_provider, v_limit
+        from tasks t where ${eligible(v('p_now'), v('p_user_limit'))}
+        order by t.run_after, t.id limit 1
+        for update of t skip locked;
+      if v_id is null then return; end if;
+      if v_status = ${queued} then
+        perform pg_advisory_xact_lock(${sql.lit(keys.user)}, v_user);
+      end if;
+      if v_status = ${queued} and v_limit > 0 then
+        perform pg_advisory_xact_lock(${sql.lit(keys.provider)}, v_provider);
+      end if;
+      ${take(
+        v('p_owner'),
+        v('p_lease_until'),
+        v('p_started_at'),
+        sql`select t.id from tasks t where t.id = v_id and ${eligible(v('p_now'), v('p_user_limit'))}`,
+      )} into v_task;
+      if v_task.id is null then
+        lost := true;
+      else
+        task := v_task;
+        lost := false;
+      end if;
+      return next;
+    end`.compile(db.kysely);
+  if (body.parameters.length > 0) throw new Error('the claim function has parameters left');
+  const name = `tasks_claim_${createHash('sha256').update(body.sql).digest('hex').slice(0, 16)}`;
+  await db.kysely.transaction().execute(async (trx) => {
+    // Two processes making it at once would collide in the catalogue: one at a time.
+    await sql`select pg_advisory_xact_lock(${keys.user}, 0)`.execute(trx);
+    const exists = await sql`select 1 from pg_proc
+      where proname = ${name} and pronamespace = current_schema()::regnamespace`.execute(trx);
+    if (exists.rows.length) return;
+    await sql`create function ${sql.raw(name)}(p_owner text, p_now double precision,
+        p_lease_until double precision, p_started_at timestamptz, p_user_limit integer)
+      returns table (task tasks, lost boolean) language plpgsql
+      as $claim$${sql.raw(body.sql)}$claim$`.execute(trx);
+  });
+  return name;
 }
 
 /** The two classes of claim locks of a schema (tests run one schema each on one server). */

@@ -148,12 +148,9 @@ export class Engine {
       .execute();
   }
 
-  /**
-   * Takes one due task with a lease (claim.ts). `from` is the task this worker just ended in
-   * the same transaction `db`: the slot it freed is handed over.
-   */
-  async claim(db: Executor = this.ctx.db.kysely, from?: RawTask): Promise<RawTask | undefined> {
-    const claimed = await claimTask(this.ctx, this.owner, db, from);
+  /** Takes one due task with a lease (claim.ts), in `db` when it is a transaction. */
+  async claim(db: Executor = this.ctx.db.kysely): Promise<RawTask | undefined> {
+    const claimed = await claimTask(this.ctx, this.owner, db);
     return claimed === 'lost' ? undefined : claimed;
   }
 
@@ -266,9 +263,9 @@ export class Engine {
   }
 
   /**
-   * Copies the results into storage, then settles the hold (a failed copy is retried) and,
-   * in the same transaction, claims this worker's next task: the slot this task frees goes
-   * to the next one with one commit, not two (bench/queue.mjs).
+   * Copies the results into storage, then settles the hold (a failed copy is retried) and
+   * claims this worker's next task: the slot this task frees goes to the next one at once, in
+   * two round trips on PostgreSQL and one commit on SQLite (finish.ts, bench/queue.mjs).
    */
   private async finishDone(
     raw: RawTask,
@@ -284,7 +281,7 @@ export class Engine {
     }
     let next: RawTask | undefined;
     const claimNext = async (trx: Executor) => {
-      if (!this.stopping) next = await this.claim(trx, raw);
+      if (!this.stopping) next = await this.claim(trx);
     };
     // Another worker took the task over (our lease lapsed): its results count, not ours.
     if (!(await markSucceeded(this.ctx, this.owner, raw, stored, data, share, claimNext)))

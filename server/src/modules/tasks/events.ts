@@ -1,4 +1,4 @@
-import { sql, type OperationNodeSource } from 'kysely';
+import { sql, type OperationNodeSource, type RawBuilder } from 'kysely';
 import { nowIso } from '../../db/database.js';
 import { dialectOf, type Executor } from '../../db/executor.js';
 import type { Localized } from '../../http/messages.js';
@@ -96,8 +96,12 @@ export const endEvents = (
 /**
  * Runs `update`, a change of one task that returns its `id` and `hold_id` (and matches nothing
  * when the task is no longer the caller's), and records `events` when it matched. On PostgreSQL
- * both are one statement (one round trip on a task's path); SQLite runs in-process and takes
- * two. Undefined, and nothing recorded, when the update matched nothing.
+ * both are one statement (one round trip on a task's path), with `also`'s steps (common table
+ * expressions that may read `changed`, the updated row) and its `done` column, and committed
+ * without waiting for the WAL flush with `asyncCommit` when it runs on its own (docs/tasks.md,
+ * "Asynchronous commit"). SQLite runs in-process and takes two statements (`also` and
+ * `asyncCommit` are for PostgreSQL only). Undefined, and nothing recorded, when the update
+ * matched nothing.
  */
 export async function updateAndRecord(
   db: Executor,
@@ -105,27 +109,36 @@ export async function updateAndRecord(
     execute(): Promise<Array<{ id: number; hold_id: number | null }>>;
   },
   events: TaskEvent[],
-): Promise<{ hold_id: number | null } | undefined> {
-  if (dialectOf(db) === 'sqlite' || events.length === 0) {
+  also?: { steps: RawBuilder<unknown>; done: RawBuilder<boolean>; asyncCommit?: boolean },
+): Promise<{ hold_id: number | null; done?: boolean } | undefined> {
+  if (dialectOf(db) === 'sqlite' || (events.length === 0 && !also)) {
     const [row] = await update.execute();
     const kept = events.filter(([, , when]) => when !== 'hold' || row?.hold_id);
     if (row && kept.length) await recordTaskEvents(db, row.id, kept);
     return row;
   }
   const created_at = nowIso();
-  const inserts = sql.join(
-    events.map(
-      ([type, detail, when]) =>
-        sql`select changed.id, ${type}, ${JSON.stringify(detail)},
+  const inserts = events.map(
+    ([type, detail, when]) =>
+      sql`select changed.id, ${type}, ${JSON.stringify(detail)},
           cast(${created_at} as timestamptz) from changed
           ${when === 'hold' ? sql`where changed.hold_id is not null` : sql``}`,
-    ),
-    sql` union all `,
   );
-  const { rows } = await sql<{ hold_id: number | null }>`
-    with changed as (${update}),
-      recorded as (insert into task_events (task_id, type, detail, created_at) ${inserts})
-    select hold_id from changed`.execute(db);
+  const steps = [
+    sql`changed as (${update})`,
+    ...(inserts.length
+      ? [
+          sql`recorded as (insert into task_events (task_id, type, detail, created_at)
+            ${sql.join(inserts, sql` union all `)})`,
+        ]
+      : []),
+    ...(also ? [also.steps] : []),
+  ];
+  const { rows } = await sql<{ hold_id: number | null; done?: boolean }>`
+    with ${sql.join(steps)}
+    select hold_id${also ? sql`, ${also.done} as done` : sql``}
+      ${also?.asyncCommit ? sql`, set_config('synchronous_commit', 'off', true)` : sql``}
+    from changed`.execute(db);
   return rows[0];
 }
 

@@ -1,5 +1,12 @@
-import { describe, expect, it } from 'vitest';
-import { chargeOf } from './finish.js';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { TaskStatus } from '@atelier/contracts';
+import { createTestApp, type TestApp } from '../../test/harness.js';
+import { createUser } from '../../test/users.js';
+import { ensureFakePrice, FAKE_PRICE, fund } from '../../../test/task-support.js';
+import { ledgerCheck, release, settle } from '../credits/index.js';
+import { claimTask } from './claim.js';
+import { chargeOf, markSucceeded } from './finish.js';
+import { createTask } from './service.js';
 
 describe('charge of a part delivered', () => {
   it('charges the whole price without a share, pro rata with one, rounded down', () => {
@@ -9,5 +16,83 @@ describe('charge of a part delivered', () => {
     expect(chargeOf(5, { delivered: 1, of: 2 })).toBe(2);
     expect(chargeOf(10, { delivered: 0, of: 2 })).toBe(0);
     expect(chargeOf(10, { delivered: 3, of: 2 })).toBe(10);
+  });
+});
+
+/*
+ * The end of a task with its settle (one statement on PostgreSQL), where the hold is no longer
+ * held: no worker runs here; the task is claimed and ended by hand.
+ */
+describe('a task that succeeds', () => {
+  let t: TestApp;
+  beforeAll(async () => {
+    t = await createTestApp({ config: { tasks: { runInApi: false } } });
+    await ensureFakePrice(t.app);
+  });
+  afterAll(async () => t.close());
+
+  const claimedTask = async () => {
+    const user = await createUser(t.app);
+    await fund(t.app, user.userId, 20);
+    const task = await createTask(t.app.ctx, {
+      userId: user.userId,
+      kind: 'finish-test',
+      action: 'gen',
+      prompt: 'a kite',
+      params: {},
+      priceKey: FAKE_PRICE,
+      providerId: null,
+    });
+    const claimed = await claimTask(t.app.ctx, `owner-${task.id}`);
+    if (!claimed || claimed === 'lost' || claimed.id !== task.id) throw new Error('not claimed');
+    return { user, raw: claimed };
+  };
+  const after = async (userId: number, id: number) => ({
+    task: await t.app.ctx.db.kysely
+      .selectFrom('tasks')
+      .select(['status', 'credits'])
+      .where('id', '=', id)
+      .executeTakeFirstOrThrow(),
+    balance: (await t.app.ctx.balances.read(userId)).credits,
+  });
+
+  it('is charged its price, once, with the next claim after it', async () => {
+    const { user, raw } = await claimedTask();
+    let followed = false;
+    const ended = await markSucceeded(t.app.ctx, raw.lease_owner!, raw, [], {}, undefined, () => {
+      followed = true;
+      return Promise.resolve();
+    });
+    expect(ended).toBe(true);
+    expect(followed).toBe(true);
+    expect(await after(user.userId, raw.id)).toEqual({
+      task: { status: TaskStatus.succeeded, credits: 5 },
+      balance: 15,
+    });
+    // Ended once: the same end again (a lease lost meanwhile) changes nothing.
+    expect(await markSucceeded(t.app.ctx, raw.lease_owner!, raw, [])).toBe(false);
+    expect((await after(user.userId, raw.id)).balance).toBe(15);
+  });
+
+  it('keeps the result unpaid when its hold was returned (it outlived its time)', async () => {
+    const { user, raw } = await claimedTask();
+    await release(t.app.ctx.db.kysely, { holdId: raw.hold_id! });
+    expect(await markSucceeded(t.app.ctx, raw.lease_owner!, raw, [])).toBe(true);
+    expect(await after(user.userId, raw.id)).toEqual({
+      task: { status: TaskStatus.succeeded, credits: 0 },
+      balance: 20,
+    });
+    expect(await ledgerCheck(t.app.ctx.db.kysely)).toEqual([]);
+  });
+
+  it('charges once when its hold was settled already', async () => {
+    const { user, raw } = await claimedTask();
+    await settle(t.app.ctx.db.kysely, { holdId: raw.hold_id!, actualAmount: 5 });
+    expect(await markSucceeded(t.app.ctx, raw.lease_owner!, raw, [])).toBe(true);
+    expect(await after(user.userId, raw.id)).toEqual({
+      task: { status: TaskStatus.succeeded, credits: 5 },
+      balance: 15,
+    });
+    expect(await ledgerCheck(t.app.ctx.db.kysely)).toEqual([]);
   });
 });

@@ -1,10 +1,11 @@
+import { sql } from 'kysely';
 import { TaskStatus } from '@atelier/contracts';
 import type { AppContext } from '../../context.js';
 import { nowIso } from '../../db/database.js';
 import type { Executor } from '../../db/executor.js';
 import { AppError } from '../../http/errors.js';
 import type { Localized } from '../../http/messages.js';
-import { release, settle } from '../credits/index.js';
+import { holdReleased, release, settle, settleSteps } from '../credits/index.js';
 import { deleteFiles, storeFile, type FileRow } from '../files/index.js';
 import { endEvents, updateAndRecord } from './events.js';
 import { mergeData, toStoredFiles, type RawTask } from './rows.js';
@@ -68,11 +69,12 @@ export function chargeOf(credits: number, share?: { delivered: number; of: numbe
 }
 
 /**
- * Marks a leased task succeeded with its stored files and settles its hold, in one
- * transaction. False (and nothing changed) when the task is no longer this worker's.
- * `andThen` runs in the same transaction once the task has ended (the engine claims the
- * worker's next task there: one commit instead of two on a task's critical path; on PostgreSQL
- * such a claim makes the commit asynchronous, see claim.ts).
+ * Marks a leased task succeeded with its stored files and settles its hold, at once (one
+ * statement on PostgreSQL, one transaction on SQLite). False (and nothing changed) when the
+ * task is no longer this worker's. `andThen` runs once the task has ended: the engine claims
+ * the worker's next task there. On SQLite it runs in the same transaction (one commit instead
+ * of two on a task's critical path); on PostgreSQL right after, and the end commits without
+ * waiting for the WAL flush, as a claim does (claim.ts): two round trips in all.
  */
 export async function markSucceeded(
   ctx: AppContext,
@@ -81,12 +83,12 @@ export async function markSucceeded(
   stored: FileRow[],
   data?: Record<string, unknown>,
   share?: { delivered: number; of: number },
-  andThen?: (trx: Executor) => Promise<void>,
+  andThen?: (db: Executor) => Promise<void>,
 ): Promise<boolean> {
   const charge = chargeOf(raw.credits, share);
   const files = toStoredFiles(stored);
-  return ctx.db.kysely.transaction().execute(async (trx) => {
-    const end = trx
+  const end = (db: Executor) =>
+    db
       .updateTable('tasks')
       .set({
         status: TaskStatus.succeeded,
@@ -96,24 +98,41 @@ export async function markSucceeded(
         finished_at: nowIso(),
         lease_owner: null,
         lease_until: null,
-        ...(charge !== raw.credits ? { credits: charge } : {}),
+        // A hold returned already (it outlived its time): the result is the user's, unpaid.
+        credits: sql<number>`case when ${holdReleased(sql.ref('tasks.hold_id'))} then 0 else ${charge} end`,
       })
       .where('id', '=', raw.id)
       .where('lease_owner', '=', owner)
       .where('status', '=', TaskStatus.running)
       .returning(['id', 'hold_id']);
-    const row = await updateAndRecord(trx, end, endEvents(raw, { failed: null, credits: charge }));
-    if (!row) return false;
-    if (row.hold_id) {
-      try {
-        await settle(trx, { holdId: row.hold_id, actualAmount: charge });
-      } catch (error) {
-        // The hold was returned already (it outlived its time): the result is the user's,
-        // unpaid, rather than a task that can never finish.
-        if (!(error instanceof AppError && error.status === 409)) throw error;
-        await trx.updateTable('tasks').set({ credits: 0 }).where('id', '=', raw.id).execute();
-      }
+  const events = endEvents(raw, { failed: null, credits: charge });
+  /** As above, for a hold returned between the end's read and its settle (a race). */
+  const settleOrForgo = async (db: Executor, holdId: number) => {
+    try {
+      await settle(db, { holdId, actualAmount: charge });
+    } catch (error) {
+      if (!(error instanceof AppError && error.status === 409)) throw error;
+      await db.updateTable('tasks').set({ credits: 0 }).where('id', '=', raw.id).execute();
     }
+  };
+
+  if (ctx.db.dialect === 'postgres') {
+    const db = ctx.db.kysely;
+    const row = await updateAndRecord(db, end(db), events, {
+      steps: settleSteps(sql`select hold_id from changed`, charge),
+      done: sql<boolean>`exists (select 1 from settled)`,
+      asyncCommit: andThen !== undefined,
+    });
+    if (!row) return false;
+    // Not settled in the statement: settled before, or returned (a race with the sweeper).
+    if (row.hold_id && !row.done) await settleOrForgo(db, row.hold_id);
+    await andThen?.(db);
+    return true;
+  }
+  return ctx.db.kysely.transaction().execute(async (trx) => {
+    const row = await updateAndRecord(trx, end(trx), events);
+    if (!row) return false;
+    if (row.hold_id) await settleOrForgo(trx, row.hold_id);
     await andThen?.(trx);
     return true;
   });
