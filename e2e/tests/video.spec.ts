@@ -32,13 +32,16 @@ test('text-to-video shows progress, plays, and downloads an MP4', async ({ page,
   await expect(card).toHaveAttribute('data-status', /^[12]$/);
   const seen = new Set<string>();
   const deadline = Date.now() + 45_000;
-  while ((await card.getAttribute('data-status')) !== '3') {
+  // Status and progress read together: read apart, the progress could vanish in between (the
+  // clip done) and the read of it wait for an element that is gone.
+  const read = () =>
+    card.evaluate((el) => ({
+      status: el.getAttribute('data-status'),
+      progress: el.querySelector('[data-testid="video-progress"]')?.textContent ?? null,
+    }));
+  for (let now = await read(); now.status !== '3'; now = await read()) {
     expect(Date.now(), 'the video finishes').toBeLessThan(deadline);
-    const text = await card
-      .getByTestId('video-progress')
-      .textContent()
-      .catch(() => null);
-    const m = text ? /(\d+)%/.exec(text) : null;
+    const m = now.progress ? /(\d+)%/.exec(now.progress) : null;
     if (m) seen.add(m[1]!);
     await page.waitForTimeout(250);
   }
