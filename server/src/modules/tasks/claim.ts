@@ -17,8 +17,9 @@ import type { RawTask } from './rows.js';
  * was taken meanwhile by a claim that committed first (there may be more: look again).
  *
  * SQLite serialises writes: one statement picks and takes. PostgreSQL claims without a global
- * lock, in one call of a server-side function (below): the pick skips rows another claim holds
- * (`for update skip locked`) and takes a transaction lock on the picked task's user and on its
+ * lock, in one call of a server-side function (below): the pick locks the oldest eligible row
+ * (`for update`: a claim taking it is waited for, then the next row is read if it took it, so
+ * the line keeps its order) and takes a transaction lock on the picked task's user and on its
  * provider only where the claim adds a running task to them (not for a poll). Then the take
  * checks the limits again, in a statement that sees every claim committed before the locks
  * were granted. The claim commits without waiting for the WAL flush: the locks are held for
@@ -119,7 +120,7 @@ async function makeClaimFunction(db: Db): Promise<string> {
         into v_id, v_status, v_user, v_provider, v_limit
         from tasks t where ${eligible(v('p_now'), v('p_user_limit'))}
         order by t.run_after, t.id limit 1
-        for update of t skip locked;
+        for update of t;
       if v_id is null then return; end if;
       if v_status = ${queued} then
         perform pg_advisory_xact_lock(${sql.lit(keys.user)}, v_user);
