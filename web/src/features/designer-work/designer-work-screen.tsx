@@ -1,10 +1,9 @@
 import Segmented from 'antd/es/segmented';
-import Select from 'antd/es/select';
 import Tag from 'antd/es/tag';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useNavigate } from 'react-router';
-import { KNOWN_KINDS } from '../../components/works/kinds';
+import { KindSelect } from '../../components/works/kind-select';
 import { WorksFrame } from '../../components/works/screen-frame';
 import { WorkGrid } from '../../components/works/work-grid';
 import { loadSquare, usePopularTags, useWorkPages } from '../../components/works/works-api';
@@ -30,16 +29,7 @@ export default function DesignerWorkScreen() {
             { value: 'liked', label: t('works:square.mostLiked') },
           ]}
         />
-        <Select
-          aria-label={t('works:filters.kind')}
-          className="min-w-36"
-          value={kind}
-          onChange={setKind}
-          options={[
-            { value: '', label: t('works:filters.allKinds') },
-            ...KNOWN_KINDS.map((k) => ({ value: k, label: k })),
-          ]}
-        />
+        <KindSelect value={kind} onChange={setKind} />
       </div>
       {tags.data?.rows.length ? (
         <div className="flex flex-wrap gap-1" role="group" aria-label={t('works:square.tags')}>

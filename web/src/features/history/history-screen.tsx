@@ -3,7 +3,7 @@ import Select from 'antd/es/select';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { SelectableWorks } from '../../components/works/batch-bar';
-import { KNOWN_KINDS } from '../../components/works/kinds';
+import { KindSelect } from '../../components/works/kind-select';
 import { WorksFrame } from '../../components/works/screen-frame';
 import { loadHistory, useWorkPages } from '../../components/works/works-api';
 
@@ -29,16 +29,7 @@ export default function HistoryScreen() {
         empty={t('works:history.empty')}
         filters={
           <>
-            <Select
-              aria-label={t('works:filters.kind')}
-              className="min-w-36"
-              value={kind}
-              onChange={setKind}
-              options={[
-                { value: '', label: t('works:filters.allKinds') },
-                ...KNOWN_KINDS.map((k) => ({ value: k, label: k })),
-              ]}
-            />
+            <KindSelect value={kind} onChange={setKind} />
             <Select
               aria-label={t('works:filters.status')}
               className="min-w-32"
