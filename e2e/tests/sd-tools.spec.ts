@@ -75,10 +75,13 @@ test('each toolbox operation on an uploaded picture shows before/after and opens
 
   for (const op of ['upscale', 'restore', 'rembg', 'faceswap', 'remix', 'redraw']) {
     await page.getByTestId(`tool-${op}`).click();
-    if (op === 'faceswap')
+    if (op === 'faceswap') {
       await page
         .getByTestId('tool-face')
         .setInputFiles({ name: 'face.png', mimeType: 'image/png', buffer: png });
+      // Run before the face's upload has finished would only be told that a face is needed.
+      await expect(page.getByTestId('tool-face-chosen')).toBeVisible();
+    }
     if (op === 'remix' || op === 'redraw') {
       await page.getByPlaceholder('Describe what you want').fill('a tiger');
       await paintStroke(page, page.getByTestId('mask-canvas'), [0.3, 0.3], [0.6, 0.6]);

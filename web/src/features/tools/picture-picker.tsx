@@ -39,6 +39,15 @@ export function PicturePicker(props: {
         {props.label}
       </Button>
       <PickPicturesButton max={1} onPicked={([url]) => url && props.onChange(url)} />
+      {/* Without the list of the caller's pictures, nothing else would show what was chosen. */}
+      {!props.pick && props.value && (
+        <img
+          src={props.value}
+          alt={t('sd:tools.chosen')}
+          data-testid={`${props.testId}-chosen`}
+          className="block size-16 rounded object-cover"
+        />
+      )}
       {props.pick && (
         <>
           <p className="m-0 text-xs text-white/55">{t('sd:tools.pick')}</p>

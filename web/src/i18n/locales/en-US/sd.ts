@@ -62,6 +62,7 @@ export default {
     },
     upload: 'Upload a picture',
     pick: 'or pick one of your pictures',
+    chosen: 'The chosen picture',
     noPick: 'No pictures to pick yet',
     uploadFace: 'Upload the face',
     scale: 'Scale',

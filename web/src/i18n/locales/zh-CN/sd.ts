@@ -62,6 +62,7 @@ export default {
     },
     upload: '上传图片',
     pick: '或从我的作品中选择',
+    chosen: '已选的图片',
     noPick: '暂无可选的作品',
     uploadFace: '上传人脸图片',
     scale: '放大倍数',

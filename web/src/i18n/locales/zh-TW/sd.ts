@@ -62,6 +62,7 @@ export default {
     },
     upload: '上傳圖片',
     pick: '或從我的作品中選擇',
+    chosen: '已選的圖片',
     noPick: '暫無可選的作品',
     uploadFace: '上傳人臉圖片',
     scale: '放大倍數',
