@@ -45,8 +45,10 @@ function useRefreshing<A, R>(fn: (a: A) => Promise<R>) {
   const qc = useQueryClient();
   return useMutation({
     mutationFn: fn,
-    onSuccess: async () => {
-      await qc.invalidateQueries({ queryKey: videoKeys.list });
+    // Not awaited: the button shows the call, which is done; awaiting the list's refetch kept
+    // "Generate video" spinning for as long as that refetch took.
+    onSuccess: () => {
+      void qc.invalidateQueries({ queryKey: videoKeys.list });
       void balanceChanged();
     },
   });
