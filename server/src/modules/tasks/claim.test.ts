@@ -3,7 +3,7 @@ import { TaskStatus } from '@atelier/contracts';
 import { createTestApp, type TestApp } from '../../test/harness.js';
 import { createUser, type TestUser } from '../../test/users.js';
 import { claimTask } from './claim.js';
-import { markSucceeded } from './finish.js';
+import { markSucceededAndClaim } from './finish.js';
 import type { RawTask } from './rows.js';
 import { createTask } from './service.js';
 
@@ -75,26 +75,59 @@ describe('task claim', () => {
     // a's tasks takes a's next one as it ends it, and the count stays at 2.
     const { a, claimed } = round!;
     const mine = claimed.find((x) => x.user_id === a.userId)!;
-    let next: RawTask | 'lost' | undefined;
-    const ended = await markSucceeded(
-      ctx,
-      mine.lease_owner!,
-      mine,
-      [],
-      {},
-      undefined,
-      async (trx) => {
-        next = await claimTask(ctx, 'hand-over', trx);
-      },
-    );
+    const { ended, next } = await markSucceededAndClaim(ctx, mine.lease_owner!, mine, []);
     expect(ended).toBe(true);
     expect(next).toMatchObject({
       user_id: a.userId,
       provider_id: mine.provider_id,
-      lease_owner: 'hand-over',
+      lease_owner: mine.lease_owner,
     });
     const after = await running();
     expect(after.filter((x) => x.provider_id === mine.provider_id)).toHaveLength(2);
     expect(after).toHaveLength(5 * 8);
+  });
+
+  it('hand-overs at once, among other claims, keep the provider limit and the line', async () => {
+    // Provider 900 allows 3 at once; 15 tasks of 3 users wait. Each round, the 3 running tasks
+    // end, each claiming its successor in the same statement, while 6 other claimers try too.
+    const ctx = t.app.ctx;
+    const users = [await createUser(t.app), await createUser(t.app), await createUser(t.app)];
+    const line: number[] = [];
+    for (let i = 0; i < 15; i++)
+      line.push(
+        (
+          await createTask(ctx, {
+            userId: users[i % 3]!.userId,
+            kind: 'claim-test',
+            action: 'run',
+            prompt: `hand-over ${i}`,
+            params: {},
+            priceKey: null,
+            providerId: 900,
+            providerLimit: 3,
+          })
+        ).id,
+      );
+    const mineRunning = () =>
+      ctx.db.kysely
+        .selectFrom('tasks')
+        .selectAll()
+        .where('provider_id', '=', 900)
+        .where('status', '=', TaskStatus.running)
+        .orderBy('id')
+        .execute() as Promise<RawTask[]>;
+    for (let i = 0; i < 3; i++) await claimTask(ctx, `first-${i}`);
+    let ended = 0;
+    for (let round = 0; round < 4; round++) {
+      const before = await mineRunning();
+      expect(before.map((x) => x.id)).toEqual(line.slice(ended, ended + 3));
+      await Promise.all([
+        ...before.map((raw) => markSucceededAndClaim(ctx, raw.lease_owner!, raw, [])),
+        ...Array.from({ length: 6 }, (_, i) => claimTask(ctx, `other-${round}-${i}`)),
+      ]);
+      ended += 3;
+      // Three again, and the next three of the line: none jumped it, none beyond the limit.
+      expect((await mineRunning()).map((x) => x.id)).toEqual(line.slice(ended, ended + 3));
+    }
   });
 });

@@ -1,7 +1,6 @@
 import { randomBytes } from 'node:crypto';
 import { TaskStatus } from '@atelier/contracts';
 import type { AppContext } from '../../context.js';
-import type { Executor } from '../../db/executor.js';
 import { createQueue, type TaskQueue } from '../../jobs/queue.js';
 import { runPeriodicJob } from '../../lib/periodic.js';
 import type { Localized } from '../../http/messages.js';
@@ -9,7 +8,7 @@ import type { BackgroundTask } from '../module.js';
 import { deleteFiles, type FileRow } from '../files/index.js';
 import { claimTask } from './claim.js';
 import { retryEvents, stepEvents, updateAndRecord } from './events.js';
-import { markFailed, markSucceeded, storeResults } from './finish.js';
+import { markFailed, markSucceeded, markSucceededAndClaim, storeResults } from './finish.js';
 import { markTimedOut, startLateWatch } from './late.js';
 import { texts } from './messages.js';
 import { mergeData, toTaskRow, type RawTask } from './rows.js';
@@ -148,12 +147,6 @@ export class Engine {
       .execute();
   }
 
-  /** Takes one due task with a lease (claim.ts), in `db` when it is a transaction. */
-  async claim(db: Executor = this.ctx.db.kysely): Promise<RawTask | undefined> {
-    const claimed = await claimTask(this.ctx, this.owner, db);
-    return claimed === 'lost' ? undefined : claimed;
-  }
-
   /**
    * Runs one submit or poll of a claimed task and records what came of it. Resolves with the
    * worker's next task when finishing this one claimed it in the same transaction.
@@ -265,7 +258,7 @@ export class Engine {
   /**
    * Copies the results into storage, then settles the hold (a failed copy is retried) and
    * claims this worker's next task: the slot this task frees goes to the next one at once, in
-   * two round trips on PostgreSQL and one commit on SQLite (finish.ts, bench/queue.mjs).
+   * one round trip on PostgreSQL and one commit on SQLite (finish.ts, bench/queue.mjs).
    */
   private async finishDone(
     raw: RawTask,
@@ -279,14 +272,23 @@ export class Engine {
     } catch (error) {
       return void (await this.retryOrFail(raw, error));
     }
-    let next: RawTask | undefined;
-    const claimNext = async (trx: Executor) => {
-      if (!this.stopping) next = await this.claim(trx);
-    };
+    if (this.stopping) {
+      if (!(await markSucceeded(this.ctx, this.owner, raw, stored, data, share)))
+        await deleteFiles(this.ctx, stored);
+      return undefined;
+    }
+    const { ended, next } = await markSucceededAndClaim(
+      this.ctx,
+      this.owner,
+      raw,
+      stored,
+      data,
+      share,
+    );
     // Another worker took the task over (our lease lapsed): its results count, not ours.
-    if (!(await markSucceeded(this.ctx, this.owner, raw, stored, data, share, claimNext)))
-      await deleteFiles(this.ctx, stored);
-    return next;
+    if (!ended) await deleteFiles(this.ctx, stored);
+    // Lost its pick to a claim that committed first: the loop looks again.
+    return next === 'lost' ? undefined : next;
   }
 
   /**

@@ -99,9 +99,10 @@ export const endEvents = (
  * both are one statement (one round trip on a task's path), with `also`'s steps (common table
  * expressions that may read `changed`, the updated row) and its `done` column, and committed
  * without waiting for the WAL flush with `asyncCommit` when it runs on its own (docs/tasks.md,
- * "Asynchronous commit"). SQLite runs in-process and takes two statements (`also` and
- * `asyncCommit` are for PostgreSQL only). Undefined, and nothing recorded, when the update
- * matched nothing.
+ * "Asynchronous commit"). `also.then` is a FROM item (a claim: claim.ts) that runs once the
+ * update and the `done` step have, given whether the update matched; its columns come back in
+ * `then`. SQLite runs in-process and takes two statements (`also` and `asyncCommit` are for
+ * PostgreSQL only). Undefined, and nothing recorded, when the update matched nothing.
  */
 export async function updateAndRecord(
   db: Executor,
@@ -109,8 +110,13 @@ export async function updateAndRecord(
     execute(): Promise<Array<{ id: number; hold_id: number | null }>>;
   },
   events: TaskEvent[],
-  also?: { steps: RawBuilder<unknown>; done: RawBuilder<boolean>; asyncCommit?: boolean },
-): Promise<{ hold_id: number | null; done?: boolean } | undefined> {
+  also?: {
+    steps: RawBuilder<unknown>;
+    done: RawBuilder<boolean>;
+    asyncCommit?: boolean;
+    then?: (ended: RawBuilder<boolean>) => RawBuilder<unknown>;
+  },
+): Promise<{ hold_id: number | null; done?: boolean; then?: Record<string, unknown> } | undefined> {
   if (dialectOf(db) === 'sqlite' || (events.length === 0 && !also)) {
     const [row] = await update.execute();
     const kept = events.filter(([, , when]) => when !== 'hold' || row?.hold_id);
@@ -134,10 +140,29 @@ export async function updateAndRecord(
       : []),
     ...(also ? [also.steps] : []),
   ];
+  const asyncCommit = also?.asyncCommit
+    ? sql`, set_config('synchronous_commit', 'off', true)`
+    : sql``;
+  if (also?.then) {
+    // `e` is computed first (offset 0 keeps it a subquery of its own), so the update and the
+    // `done` step (the settle's balance and hold rows) have run before `then`, which reads
+    // `e.done` for that reason: locks are taken in the same order by every such statement.
+    const { rows } = await sql<Record<string, unknown> & { end_ended: boolean }>`
+      with ${sql.join(steps)}
+      select e.end_hold_id, e.end_done, e.end_ended, n.*
+      from (select (select hold_id from changed) as end_hold_id,
+              exists (select 1 from changed) as end_ended, ${also.done} as end_done
+              ${asyncCommit} offset 0) e
+        left join lateral ${also.then(sql<boolean>`(e.end_ended and e.end_done is not null)`)} on true`.execute(
+      db,
+    );
+    const { end_hold_id, end_done, end_ended, ...then } = rows[0]!;
+    if (!end_ended) return undefined;
+    return { hold_id: end_hold_id as number | null, done: end_done as boolean, then };
+  }
   const { rows } = await sql<{ hold_id: number | null; done?: boolean }>`
     with ${sql.join(steps)}
-    select hold_id${also ? sql`, ${also.done} as done` : sql``}
-      ${also?.asyncCommit ? sql`, set_config('synchronous_commit', 'off', true)` : sql``}
+    select hold_id${also ? sql`, ${also.done} as done` : sql``} ${asyncCommit}
     from changed`.execute(db);
   return rows[0];
 }

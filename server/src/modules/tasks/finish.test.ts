@@ -5,7 +5,7 @@ import { createUser } from '../../test/users.js';
 import { ensureFakePrice, FAKE_PRICE, fund } from '../../../test/task-support.js';
 import { ledgerCheck, release, settle } from '../credits/index.js';
 import { claimTask } from './claim.js';
-import { chargeOf, markSucceeded } from './finish.js';
+import { chargeOf, markSucceeded, markSucceededAndClaim } from './finish.js';
 import { createTask } from './service.js';
 
 describe('charge of a part delivered', () => {
@@ -56,22 +56,36 @@ describe('a task that succeeds', () => {
     balance: (await t.app.ctx.balances.read(userId)).credits,
   });
 
-  it('is charged its price, once, with the next claim after it', async () => {
+  it('is charged its price, once, and hands its slot to the next claim', async () => {
     const { user, raw } = await claimedTask();
-    let followed = false;
-    const ended = await markSucceeded(t.app.ctx, raw.lease_owner!, raw, [], {}, undefined, () => {
-      followed = true;
-      return Promise.resolve();
-    });
+    const { ended, next } = await markSucceededAndClaim(t.app.ctx, raw.lease_owner!, raw, [], {});
     expect(ended).toBe(true);
-    expect(followed).toBe(true);
+    expect(next).toBeUndefined(); // nothing else waits
     expect(await after(user.userId, raw.id)).toEqual({
       task: { status: TaskStatus.succeeded, credits: 5 },
       balance: 15,
     });
-    // Ended once: the same end again (a lease lost meanwhile) changes nothing.
+    // Ended once: the same end again (a lease lost meanwhile) changes nothing, claims nothing.
+    const { raw: waiting } = await claimedTask();
+    await t.app.ctx.db.kysely
+      .updateTable('tasks')
+      .set({ status: TaskStatus.queued, lease_owner: null, lease_until: null })
+      .where('id', '=', waiting.id)
+      .execute();
+    expect(await markSucceededAndClaim(t.app.ctx, raw.lease_owner!, raw, [])).toEqual({
+      ended: false,
+      next: undefined,
+    });
     expect(await markSucceeded(t.app.ctx, raw.lease_owner!, raw, [])).toBe(false);
     expect((await after(user.userId, raw.id)).balance).toBe(15);
+    expect((await after(user.userId, waiting.id)).task.status).toBe(TaskStatus.queued);
+    // Out of the next tests' way.
+    await release(t.app.ctx.db.kysely, { holdId: waiting.hold_id! });
+    await t.app.ctx.db.kysely
+      .updateTable('tasks')
+      .set({ status: TaskStatus.failed })
+      .where('id', '=', waiting.id)
+      .execute();
   });
 
   it('keeps the result unpaid when its hold was returned (it outlived its time)', async () => {

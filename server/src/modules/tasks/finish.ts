@@ -7,6 +7,7 @@ import { AppError } from '../../http/errors.js';
 import type { Localized } from '../../http/messages.js';
 import { holdReleased, release, settle, settleSteps } from '../credits/index.js';
 import { deleteFiles, storeFile, type FileRow } from '../files/index.js';
+import { claimAfterEnd, claimedRow, claimTask } from './claim.js';
 import { endEvents, updateAndRecord } from './events.js';
 import { mergeData, toStoredFiles, type RawTask } from './rows.js';
 import type { ResultFile } from './runner.js';
@@ -68,23 +69,42 @@ export function chargeOf(credits: number, share?: { delivered: number; of: numbe
   return Math.floor((credits * part) / share.of);
 }
 
-/**
- * Marks a leased task succeeded with its stored files and settles its hold, at once (one
- * statement on PostgreSQL, one transaction on SQLite). False (and nothing changed) when the
- * task is no longer this worker's. `andThen` runs once the task has ended: the engine claims
- * the worker's next task there. On SQLite it runs in the same transaction (one commit instead
- * of two on a task's critical path); on PostgreSQL right after, and the end commits without
- * waiting for the WAL flush, as a claim does (claim.ts): two round trips in all.
- */
-export async function markSucceeded(
+/** A leased task's success: the task, its worker, its stored results, and the part delivered. */
+type Success = [
   ctx: AppContext,
   owner: string,
   raw: RawTask,
   stored: FileRow[],
   data?: Record<string, unknown>,
   share?: { delivered: number; of: number },
-  andThen?: (db: Executor) => Promise<void>,
-): Promise<boolean> {
+];
+
+/**
+ * Marks a leased task succeeded with its stored files and settles its hold, at once (one
+ * statement on PostgreSQL, one transaction on SQLite). False (and nothing changed) when the
+ * task is no longer this worker's.
+ */
+export async function markSucceeded(...success: Success): Promise<boolean> {
+  return (await succeed(success, false)).ended;
+}
+
+/**
+ * markSucceeded, and the claim of the worker's next task with the slot this one frees (a
+ * hand-over), committed together: on SQLite one transaction, on PostgreSQL one statement (the
+ * end, its events, the settle and the claim: one round trip, committed without waiting for the
+ * WAL flush, as a claim is: claim.ts claimAfterEnd). `next` is what the claim found; nothing is
+ * claimed when the end did not happen.
+ */
+export function markSucceededAndClaim(
+  ...success: Success
+): Promise<{ ended: boolean; next: RawTask | 'lost' | undefined }> {
+  return succeed(success, true);
+}
+
+async function succeed(
+  [ctx, owner, raw, stored, data, share]: Success,
+  claimNext: boolean,
+): Promise<{ ended: boolean; next: RawTask | 'lost' | undefined }> {
   const charge = chargeOf(raw.credits, share);
   const files = toStoredFiles(stored);
   const end = (db: Executor) =>
@@ -121,20 +141,19 @@ export async function markSucceeded(
     const row = await updateAndRecord(db, end(db), events, {
       steps: settleSteps(sql`select hold_id from changed`, charge),
       done: sql<boolean>`exists (select 1 from settled)`,
-      asyncCommit: andThen !== undefined,
+      asyncCommit: claimNext,
+      ...(claimNext ? { then: await claimAfterEnd(ctx, owner, raw) } : {}),
     });
-    if (!row) return false;
+    if (!row) return { ended: false, next: undefined };
     // Not settled in the statement: settled before, or returned (a race with the sweeper).
     if (row.hold_id && !row.done) await settleOrForgo(db, row.hold_id);
-    await andThen?.(db);
-    return true;
+    return { ended: true, next: claimNext ? claimedRow(row.then) : undefined };
   }
   return ctx.db.kysely.transaction().execute(async (trx) => {
     const row = await updateAndRecord(trx, end(trx), events);
-    if (!row) return false;
+    if (!row) return { ended: false, next: undefined };
     if (row.hold_id) await settleOrForgo(trx, row.hold_id);
-    await andThen?.(trx);
-    return true;
+    return { ended: true, next: claimNext ? await claimTask(ctx, owner, trx) : undefined };
   });
 }
 
