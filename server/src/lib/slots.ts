@@ -183,13 +183,19 @@ export function redisSlots(url: string, prefix: string, options: RedisSlotOption
       await listen();
       const set = waiters.get(key) ?? new Set<() => void>();
       waiters.set(key, set);
-      let poke: () => void = () => undefined;
+      // A release published while this waiter is still looking (not yet asleep) must not be
+      // lost: it is noted, and the waiter looks again at once instead of sleeping until retryMs.
+      let freed = false;
+      const note = () => void (freed = true);
+      let poke: () => void = note;
       const wake = () => poke();
       set.add(wake);
       try {
         while (!signal.aborted) {
+          freed = false;
           const got = await tryTake(key, limit);
           if (got) return got;
+          if (freed) continue;
           await new Promise<void>((resolve) => {
             const done = () => {
               clearTimeout(timer);
@@ -200,6 +206,7 @@ export function redisSlots(url: string, prefix: string, options: RedisSlotOption
             poke = done;
             signal.addEventListener('abort', done, { once: true });
           });
+          poke = note;
         }
         return null;
       } finally {
