@@ -272,19 +272,11 @@ export class Engine {
     } catch (error) {
       return void (await this.retryOrFail(raw, error));
     }
-    if (this.stopping) {
-      if (!(await markSucceeded(this.ctx, this.owner, raw, stored, data, share)))
-        await deleteFiles(this.ctx, stored);
-      return undefined;
-    }
-    const { ended, next } = await markSucceededAndClaim(
-      this.ctx,
-      this.owner,
-      raw,
-      stored,
-      data,
-      share,
-    );
+    const success = [this.ctx, this.owner, raw, stored, data, share] as const;
+    // A worker stopping ends its task without claiming another.
+    const { ended, next } = this.stopping
+      ? { ended: await markSucceeded(...success), next: undefined }
+      : await markSucceededAndClaim(...success);
     // Another worker took the task over (our lease lapsed): its results count, not ours.
     if (!ended) await deleteFiles(this.ctx, stored);
     // Lost its pick to a claim that committed first: the loop looks again.
