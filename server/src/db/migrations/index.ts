@@ -20,6 +20,7 @@ import { admin } from './0021_admin.js';
 import { comfyToolWorkflows } from './0022_comfy_tool_workflows.js';
 import { lateResults } from './0023_late_results.js';
 import { refundsDisabledBatches } from './0024_refunds_disabled_batches.js';
+import { taskReservations } from './0025_task_reservations.js';
 
 /** Applied in the order of their names; a migration, once landed, is never edited. */
 export const migrations: Record<string, AtelierMigration> = {
@@ -44,4 +45,5 @@ export const migrations: Record<string, AtelierMigration> = {
   '0022_comfy_tool_workflows': comfyToolWorkflows,
   '0023_late_results': lateResults,
   '0024_refunds_disabled_batches': refundsDisabledBatches,
+  '0025_task_reservations': taskReservations,
 };

@@ -1,7 +1,8 @@
 import { afterAll, beforeAll } from 'vitest';
 import { createTestApp, type TestApp } from '../../test/harness.js';
 import { type TestUser } from '../../test/users.js';
-import { engineOf, registerTaskKind } from './engine.js';
+import { engineOf } from './engine.js';
+import { registerTaskKind } from './runner.js';
 import { startJobUpstream, type JobUpstream } from '../../../test/fakes/jobs.js';
 import {
   FAKE_KIND,

@@ -100,8 +100,8 @@ export const endEvents = (
  * expressions that may read `changed`, the updated row) and its `done` column, and committed
  * without waiting for the WAL flush with `asyncCommit` when it runs on its own (docs/tasks.md,
  * "Asynchronous commit"). `also.then` is a FROM item (a claim: claim.ts) that runs once the
- * update and the `done` step have, given whether the update matched; its columns come back in
- * `then`. SQLite runs in-process and takes two statements (`also` and `asyncCommit` are for
+ * update and the `done` step have, given whether the update matched; its rows' columns come back
+ * in `then`. SQLite runs in-process and takes two statements (`also` and `asyncCommit` are for
  * PostgreSQL only). Undefined, and nothing recorded, when the update matched nothing.
  */
 export async function updateAndRecord(
@@ -116,7 +116,9 @@ export async function updateAndRecord(
     asyncCommit?: boolean;
     then?: (ended: RawBuilder<boolean>) => RawBuilder<unknown>;
   },
-): Promise<{ hold_id: number | null; done?: boolean; then?: Record<string, unknown> } | undefined> {
+): Promise<
+  { hold_id: number | null; done?: boolean; then?: Array<Record<string, unknown>> } | undefined
+> {
   if (dialectOf(db) === 'sqlite' || (events.length === 0 && !also)) {
     const [row] = await update.execute();
     const kept = events.filter(([, , when]) => when !== 'hold' || row?.hold_id);
@@ -156,8 +158,9 @@ export async function updateAndRecord(
         left join lateral ${also.then(sql<boolean>`(e.end_ended and e.end_done is not null)`)} on true`.execute(
       db,
     );
-    const { end_hold_id, end_done, end_ended, ...then } = rows[0]!;
+    const { end_hold_id, end_done, end_ended } = rows[0]!;
     if (!end_ended) return undefined;
+    const then = rows.map(({ end_hold_id: _h, end_done: _d, end_ended: _e, ...row }) => row);
     return { hold_id: end_hold_id as number | null, done: end_done as boolean, then };
   }
   const { rows } = await sql<{ hold_id: number | null; done?: boolean }>`

@@ -1,10 +1,12 @@
 import type { AtelierModule } from '../module.js';
-import { closeEngine, engineOf, registerTaskKind, runsWorkersInApi } from './engine.js';
+import { closeEngine, engineOf, runsWorkersInApi } from './engine.js';
+import { registerTaskKind } from './runner.js';
 import { zipRunner } from './zip-runner.js';
 import { adminTaskRoutes } from './admin-routes.js';
 import { closeLateWatch } from './late.js';
 
-export { engineOf, registerTaskKind } from './engine.js';
+export { engineOf } from './engine.js';
+export { registerTaskKind } from './runner.js';
 export { texts as taskTexts } from './messages.js';
 export { recordTaskEvent } from './events.js';
 export {

@@ -98,3 +98,15 @@ export interface TaskRunner {
  * or fail now with its text and give the credits back (permanent); any other error is retried.
  */
 export { UpstreamError } from '../../providers/errors.js';
+
+/**
+ * Registers a kind of task: from then on the engine runs every task of `runner.kind` with it
+ * (the last registration of a kind wins). The one call a module makes for a new kind
+ * (docs/tasks.md).
+ */
+export function registerTaskKind(ctx: AppContext, runner: TaskRunner): void {
+  ctx.taskRunners.set(runner.kind, runner);
+}
+
+export const runnerOf = (ctx: AppContext, kind: string): TaskRunner | undefined =>
+  ctx.taskRunners.get(kind);
