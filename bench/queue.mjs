@@ -52,7 +52,14 @@ let statements = 0;
 const query = pg.Client.prototype.query;
 pg.Client.prototype.query = function (...args) {
   statements++;
-  return query.apply(this, args);
+  const t = performance.now();
+  const r = query.apply(this, args);
+  if (r && r.then)
+    r.then(
+      () => (globalThis.__q ??= []).push(performance.now() - t),
+      () => {},
+    );
+  return r;
 };
 /** The time of one PostgreSQL round trip (`select 1`), sampled while the tasks run. */
 async function sampleRoundTrips(client, until) {
@@ -79,6 +86,8 @@ const callUpstream = () =>
 
 /** Upstream calls answered: the end is near once every task has had its call. */
 let calls = 0;
+/** Resolves once every task has had its call (set for each run). */
+let allCalled = () => {};
 // Each submit's upstream call as the runner saw it (the HTTP round trip included): the engine's
 // scheduling overhead is the time a slot spends outside these calls.
 let callMs = [];
@@ -88,7 +97,7 @@ const benchRunner = {
     const t = performance.now();
     await callUpstream();
     callMs.push(performance.now() - t);
-    calls++;
+    if (++calls === TASKS) allCalled();
     return { type: 'done', files: [] };
   },
   async poll() {
@@ -176,12 +185,18 @@ async function run(label, db, env) {
   let done = false;
   const roundTrip = env.probe ? sampleRoundTrips(env.probe, () => done) : null;
   const statements0 = statements;
-  // The end: once every task has had its upstream call (counted here, no query), the queue is
-  // read every 2 ms until no task is left. Reading it all along (every 10 ms, as before) put
-  // 100 queries a second of the bench's own beside the engine's on the same 2 cores.
+  // The end: once the runner has made the last task's upstream call (it says so: no query, and
+  // no polling, which added up to 20 ms to the time), the queue is read every 2 ms until no
+  // task is left. Reading it all along (every 10 ms, as before) put 100 queries a second of the
+  // bench's own beside the engine's on the same 2 cores.
   // (A task that never gets its call fails or is lost: the count of the end says so.)
-  const giveUp = performance.now() + 300_000;
-  while (calls < TASKS && performance.now() < giveUp) await new Promise((r) => setTimeout(r, 20));
+  let giveUp;
+  await new Promise((resolve) => {
+    allCalled = resolve;
+    giveUp = setTimeout(resolve, 300_000);
+    if (calls >= TASKS) resolve();
+  });
+  clearTimeout(giveUp);
   let looks = 0;
   for (;;) {
     looks++;
@@ -239,6 +254,15 @@ async function run(label, db, env) {
     console.log(
       `  PostgreSQL                 ${perTask.toFixed(1)} statements per task; one round trip took ${roundTrips.meanMs.toFixed(2)} ms mean meanwhile`,
     );
+  const st = (a) => {
+    if (!a?.length) return 'none';
+    const s = [...a].sort((x, y) => x - y);
+    return `n=${s.length} mean ${(s.reduce((x, y) => x + y, 0) / s.length).toFixed(2)} p50 ${s[s.length >> 1].toFixed(2)} p90 ${s[Math.floor(s.length * 0.9)].toFixed(2)}`;
+  };
+  console.log('  handover', st(globalThis.__hand));
+  console.log('  pg query', st(globalThis.__q));
+  globalThis.__hand = [];
+  globalThis.__q = [];
   console.log(`  peak upstream concurrency  ${peak} (limit ${CONCURRENCY})`);
   console.log(
     `  settled                    ${succeeded}/${TASKS} succeeded, ${TASKS - succeeded} lost or failed`,
