@@ -124,9 +124,9 @@ export function claimedRows(
 ): ClaimedTask | 'lost' | undefined {
   const read = (row: Record<string, unknown> | undefined) => {
     if (!row) return undefined;
-    const { claim_lost: lost, claim_reserved: reserved, ...task } = row;
+    const { claim_lost: lost, claim_reserved: _reserved, ...task } = row;
     // A row shaped as the tasks table, read as the table's rows are (rows.ts).
-    return { lost: lost === true, reserved: reserved === true, task: task as unknown as RawTask };
+    return { lost: lost === true, task: task as unknown as RawTask };
   };
   const claimed = read(rows.find((r) => r.claim_reserved !== true));
   if (claimed?.lost) return 'lost';
@@ -248,7 +248,9 @@ async function makeClaimFunction(db: Db): Promise<string> {
         order by t.run_after, t.id limit 1
         for update of t${wait ? sql`` : sql` skip locked`};`;
   const running = sql.lit(TaskStatus.running);
-  const saturated = saturatedUsers(v('p_now'), v('p_user_limit'), sql.lit(0));
+  // A task may be reserved for v_task's slot if it is of v_task's user or its user has room.
+  const userHasRoom = sql`(t.user_id = v_task.user_id
+    or t.user_id not in (${saturatedUsers(v('p_now'), v('p_user_limit'), sql.lit(0))}))`;
   const body = sql`
     declare
       v_id integer; v_status integer; v_user integer; v_provider integer; v_limit integer;
@@ -259,7 +261,9 @@ async function makeClaimFunction(db: Db): Promise<string> {
       reserved := false;
       if p_reserved > 0 then
         -- The task this worker reserved for the slot p_freeing frees: its provider's count goes
-        -- one out, one in, and its user's live reservation becomes a running task.
+        -- one out, one in, and its user's live reservation becomes a running task. Not take():
+        -- no pick locked the row, so its conditions are in the update's own WHERE, which is
+        -- checked again if a concurrent change (a delete, a claim of it lapsed) goes first.
         update tasks set status = ${running}, lease_owner = p_owner, lease_until = p_lease_until,
           started_at = coalesce(started_at, p_started_at)
         where id = p_reserved and status = ${queued} and lease_owner = p_owner
@@ -292,7 +296,7 @@ async function makeClaimFunction(db: Db): Promise<string> {
       lost := false;
       return next;
       -- A submit that filled its provider reserves the next waiting task of that provider for
-      -- the slot it will free (reserveNext). Never waits: a row or a user's lock that another
+      -- the slot it will free (ClaimedTask). Never waits: a row or a user's lock that another
       -- claim holds means no reservation this time.
       if v_status <> ${queued} or v_task.provider_id is null or v_task.provider_limit <= 0
         or (select count(*) from tasks r where r.status = ${running}
@@ -302,7 +306,7 @@ async function makeClaimFunction(db: Db): Promise<string> {
       select t.id, t.user_id into v_id, v_user
         from tasks t where t.status = ${queued} and t.provider_id = v_task.provider_id
           and t.run_after <= p_now and (t.lease_until is null or t.lease_until < p_now)
-          and (t.user_id = v_task.user_id or t.user_id not in (${saturated}))
+          and ${userHasRoom}
         order by t.run_after, t.id limit 1
         for update of t skip locked;
       if v_id is null then return; end if;
@@ -311,8 +315,7 @@ async function makeClaimFunction(db: Db): Promise<string> {
         return;
       end if;
       update tasks t set lease_owner = p_owner, lease_until = p_lease_until
-        where t.id = v_id and t.status = ${queued}
-          and (t.user_id = v_task.user_id or t.user_id not in (${saturated}))
+        where t.id = v_id and t.status = ${queued} and ${userHasRoom}
         returning * into v_next;
       if v_next.id is not null then
         task := v_next;
