@@ -19,7 +19,7 @@ const foldersIn = (dir) =>
     : [];
 
 // One zone per feature: a feature may import only itself (features never import each other,
-// docs/architecture.md).
+// docs/architecture.md §8).
 const featuresDir = 'web/src/features';
 const features = foldersIn(featuresDir);
 const featureZones = features.map((name) => ({
@@ -30,7 +30,7 @@ const featureZones = features.map((name) => ({
 }));
 
 // One zone per server module: another module is reached only through its index.ts, which
-// says what the module offers; its other files are its own (docs/architecture.md).
+// says what the module offers; its other files are its own (docs/architecture.md §8).
 const modulesDir = 'server/src/modules';
 const serverModules = foldersIn(modulesDir);
 const moduleZones = serverModules.map((name) => ({
@@ -131,7 +131,7 @@ export default tseslint.config(
     plugins: { 'react-hooks': reactHooks },
     rules: {
       ...reactHooks.configs.recommended.rules,
-      // Features never import each other; shared code moves up (docs/architecture.md).
+      // Features never import each other; shared code moves up (docs/architecture.md §8).
       'import-x/no-restricted-paths': [
         'error',
         {

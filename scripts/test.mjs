@@ -249,6 +249,10 @@ await Promise.all([
   check('typecheck', 'npm', ['run', '--silent', 'typecheck']),
   (async () => {
     await check('lint', 'npm', ['run', '--silent', 'lint']);
+    await check('docs check (node --test)', process.execPath, [
+      '--test',
+      'scripts/check-docs.test.mjs',
+    ]);
     await check('format check', 'npm', ['run', '--silent', 'format:check']);
   })(),
 ]);

@@ -3,10 +3,11 @@ import { endpoint } from './endpoint.js';
 import { isoTime, listOf, queryInt } from './envelope.js';
 
 /*
- * Likes and collections (spec §7 "collect"), one design for every kind of target: a published
- * work (`work`, its id the task's) or a published market prompt (`prompt`). A like and a
- * collection are each one row per (target, user) under a unique index; the target's counts
- * move in the same transaction as the row, so two tabs toggling at once count once.
+ * Likes and collections (docs/works.md, Likes and collections), one design for every kind of
+ * target: a published work (`work`, its id the task's) or a published market prompt (`prompt`,
+ * not registered yet: the market keeps its own marks). A like and a collection are each one
+ * row per (target, user) under a unique index; the target's counts move in the same
+ * transaction as the row, so two tabs toggling at once count once.
  * Signed-in users only (a guest has nothing to keep them under).
  */
 

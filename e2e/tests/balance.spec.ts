@@ -2,7 +2,7 @@ import { expect, test, type APIRequestContext, type Page } from '@playwright/tes
 import { adminToken, api, BASE_URL, registerUser, signInBeforeLoad } from '../support/index.js';
 
 /**
- * One balance on every screen (issue 13, defect 2): the balance the drawing screen shows equals
+ * One balance on every screen (docs/web.md, Stores and browser storage): the balance the drawing screen shows equals
  * the server's after an upscale (U2), after redeeming a code on the pay screen and coming back
  * without a reload, and after a drawing fails and its credits are returned.
  *

@@ -11,7 +11,7 @@ import {
 } from '../support/index.js';
 
 /**
- * Credits on screen (issue 4): the "not enough credits" answer opens the recharge dialog of
+ * Credits on screen (docs/product.md §8, docs/web.md, Credits screens): the "not enough credits" answer opens the recharge dialog of
  * the domain's recharge mode (2: redemption code, 1: purchase), and redeeming a code or paying
  * an order through a fake epay gateway raises the balance shown in the header and the user
  * centre; the daily check-in marks today on the calendar.

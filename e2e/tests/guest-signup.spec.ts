@@ -3,7 +3,7 @@ import { expect, test, type APIRequestContext, type Locator, type Page } from '@
 import { adminToken, api, uniqueName } from '../support/index.js';
 
 /**
- * A guest who signs up (issue 13): what it redeemed and spent as a guest shows in the new
+ * A guest who signs up (docs/credits.md, "Guests"): what it redeemed and spent as a guest shows in the new
  * account's logs, named by what it paid for; and the "not enough credits" dialog a guest ran
  * into closes once the new account has its credits, its title and close button never hidden
  * under a toast on a phone.

@@ -2,7 +2,8 @@ import { expect, test, type Page } from '@playwright/test';
 import { adminToken, api, registerUser, signInBeforeLoad } from '../support/index.js';
 
 /**
- * A fresh install has no payment gateway (issue 13, defect 3): the pay screen and the "not
+ * A fresh install has no payment gateway (docs/payments.md, A fresh install: nothing to buy
+ * yet): the pay screen and the "not
  * enough credits" dialog offer no package that cannot be bought; they say how credits are
  * obtained on this site and lead to the redemption code; an admin is told how to set up a
  * gateway.

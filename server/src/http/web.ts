@@ -45,7 +45,7 @@ function readIndex(indexFile: string): { plain: Buffer; variants: Map<Encoding, 
 }
 
 /**
- * Serves the built web app (docs/deployment.md): the build writes a brotli (`.br`) and a gzip
+ * Serves the built web app (docs/web.md, Bundle size): the build writes a brotli (`.br`) and a gzip
  * (`.gz`) copy beside each text file, and the copy the browser accepts goes out with
  * `content-encoding` and `vary: accept-encoding`. Hashed assets (`/assets/`) are cached for a
  * year as immutable; everything else is revalidated, and every other non-API GET or HEAD is

@@ -8,7 +8,9 @@ import {
 } from './http.js';
 
 /**
- * A fake AUTOMATIC1111 / Forge `--api` on loopback (PROTOCOLS.md):
+ * A fake AUTOMATIC1111 / Forge `--api` on loopback (docs/stable-diffusion.md, Upstreams; it
+ * follows AUTOMATIC1111/stable-diffusion-webui `modules/api/api.py` and `modules/api/models.py`,
+ * and AUTOMATIC1111/stable-diffusion-webui-rembg `scripts/api.py`):
  * - `txt2img` / `img2img` are synchronous and run ONE AT A TIME behind a global lock, like the
  *   WebUI's queue lock; a job that arrives while another runs waits, and `overlaps` counts
  *   such arrivals (our queue should never cause one);

@@ -5,7 +5,8 @@ import sharp from 'sharp';
 import { WebSocketServer, type WebSocket } from 'ws';
 
 /**
- * A fake ComfyUI on loopback (PROTOCOLS.md), HTTP and WebSocket on one port:
+ * A fake ComfyUI on loopback (docs/stable-diffusion.md, Upstreams; it follows
+ * comfyanonymous/ComfyUI `server.py`), HTTP and WebSocket on one port:
  * - `POST /prompt {prompt, client_id}` checks the graph (every node a known `class_type`, a
  *   `SaveImage` output) → `{prompt_id, number, node_errors: {}}`, or 400 with `node_errors`;
  * - prompts run one at a time; over `/ws?clientId=` the owner hears `execution_start`,

@@ -11,7 +11,9 @@ import {
 } from './suno-media.js';
 
 /**
- * A fake Suno on 127.0.0.1, speaking either wire format of PROTOCOLS.md ("Music"):
+ * A fake Suno on 127.0.0.1, speaking either wire format of docs/music.md, Providers (New API:
+ * QuantumNous/new-api `router/relay-router.go` and `relay/channel/task/suno/adaptor.go`;
+ * suno-api: gcui-art/suno-api `src/app/api/<call>/route.ts` and `src/lib/SunoApi.ts`):
  * - `newapi`: `POST /suno/submit/music|lyrics` → `{code:"success", data:<task_id>}`;
  *   `GET /suno/fetch/{id}`, `POST /suno/fetch {ids}`; statuses NOT_START → SUBMITTED →
  *   QUEUED → IN_PROGRESS → SUCCESS | FAILURE; `notify_hook` POSTed the task at each change;

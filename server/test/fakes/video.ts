@@ -4,7 +4,7 @@ import { testClip } from './video-clip.js';
 
 /**
  * One fake that speaks every video upstream we support, each on its own paths, the way the
- * real ones answer (docs/video.md, shared/design/PROTOCOLS.md): Runway, Luma official,
+ * real ones answer (docs/video.md, Upstreams): Runway, Luma official,
  * the Luma relay, Kling (JWT checked), Pika relayed and the OpenAI-style `/v1/videos`.
  * Jobs move through the protocol's states with time; `scenario` makes the next jobs fail,
  * get filtered, run slowly, hand out an expired first link, or (Luma/Kling) call back.

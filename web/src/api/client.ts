@@ -7,9 +7,9 @@ import { useDialogs } from '../stores/dialogs';
 
 /** Base of every call; endpoint paths are relative to it. */
 export const API_BASE = '/api';
-/** Spec section 9: a request may take up to 40 minutes (long generations answer late). */
+/** docs/product.md §9: a request may take up to 40 minutes (long generations answer late). */
 export const REQUEST_TIMEOUT_MS = 2_400_000;
-/** Spec section 8: the "please log in" notice shows at most once per 3 s. */
+/** docs/product.md §8: the "please log in" notice shows at most once per 3 s. */
 export const UNAUTHORIZED_THROTTLE_MS = 3_000;
 /** Calls whose 401 only removes the token (they run in the background for guests). */
 const QUIET_401_PATHS = new Set(['/chatlog/chatList', '/group/query']);
@@ -173,7 +173,7 @@ const openRechargeDialog = (): void => {
 };
 
 /**
- * The spec's error catalogue (section 8), applied to every answer in this one place.
+ * The error catalogue of docs/product.md §8, applied to every answer in this one place.
  * Returns the envelope for 2xx answers and 420 notices; throws ApiError otherwise.
  */
 export const handleAnswer = <D>(

@@ -20,7 +20,7 @@ import { useTranslation } from 'react-i18next';
 import { downloadUrl } from '../lib/download';
 import { stepZoom, wheelZoom } from './zoom';
 
-/** Spec section 9: the viewer's button tooltips show after 1 s. */
+/** docs/product.md §9: the viewer's button tooltips show after 1 s. */
 const TOOLTIP_DELAY_S = 1;
 
 export interface ViewerImage {

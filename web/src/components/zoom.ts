@@ -1,4 +1,4 @@
-/** Spec section 9: the image viewer zooms by 0.1 per step, between 0.01 and 100 times. */
+/** docs/product.md §9: the image viewer zooms by 0.1 per step, between 0.01 and 100 times. */
 export const ZOOM_STEP = 0.1;
 export const ZOOM_MIN = 0.01;
 export const ZOOM_MAX = 100;

@@ -1,6 +1,6 @@
 /**
- * The spec's confirmation, success and error texts (sections 5 and 8) as i18n keys, for the
- * screens that show them: `t(texts.success.copied)`, `t(texts.errors.contentDuplicate, { msg })`.
+ * The product's confirmation, success and error texts (docs/product.md §5 and §8) as i18n keys,
+ * for the screens that show them: `t(texts.success.copied)`, `t(texts.errors.contentDuplicate, { msg })`.
  */
 export const texts = {
   confirm: {

@@ -1,4 +1,4 @@
-/** Spec section 9: lazy images check what became visible at most every 300 ms. */
+/** docs/product.md §9: lazy images check what became visible at most every 300 ms. */
 export const LAZY_IMAGE_THROTTLE_MS = 300;
 
 export interface Throttled {

@@ -15,9 +15,9 @@ export interface TargetCard {
 
 /**
  * What likes, collections, reports and moderation need from a kind of target (docs/works.md).
- * The works module registers `work`; the market registers `prompt` with
- * `registerReactionTarget(ctx, 'prompt', …)` from its routes, and its likes and collections
- * then go through the same /collect calls, counted the same way.
+ * The works module registers `work`. Nothing registers `prompt` yet: the market keeps its own
+ * likes and collections (its `togglePromptLike` / `togglePromptCollect`); once it registers
+ * `prompt` here they go through the same /collect calls, counted the same way.
  */
 export interface ReactionTarget {
   /** Ids among `ids` that `userId` may see (published and not hidden, or their own). */

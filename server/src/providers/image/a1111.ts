@@ -1,7 +1,9 @@
 import { retryOfStatus, UpstreamError } from '../errors.js';
 
 /**
- * AUTOMATIC1111 / Forge started with `--api` (PROTOCOLS.md): synchronous `txt2img` / `img2img`
+ * AUTOMATIC1111 / Forge started with `--api` (docs/stable-diffusion.md, Upstreams; upstream:
+ * AUTOMATIC1111/stable-diffusion-webui `modules/api/api.py` and `modules/api/models.py`, and
+ * AUTOMATIC1111/stable-diffusion-webui-rembg `scripts/api.py`): synchronous `txt2img` / `img2img`
  * answering base64 PNGs, `GET /sdapi/v1/progress` read from a second connection while a job
  * runs, the checkpoint switched with `POST /sdapi/v1/options`, extras (upscale, GFPGAN /
  * CodeFormer restore) and the rembg extension's `POST /rembg`. One job at a time upstream: the

@@ -3,7 +3,8 @@ import WebSocket from 'ws';
 import { retryOfStatus, UpstreamError } from '../errors.js';
 
 /**
- * ComfyUI (PROTOCOLS.md): `POST /prompt {prompt: <API-format graph>, client_id}` →
+ * ComfyUI (docs/stable-diffusion.md, Upstreams; upstream: comfyanonymous/ComfyUI `server.py`,
+ * its routes and websocket messages): `POST /prompt {prompt: <API-format graph>, client_id}` →
  * `{prompt_id, number, node_errors}`; progress over `/ws?clientId=` (`progress {value,max}`,
  * `executing` with `node: null` when done); results in `GET /history/{id}` →
  * `outputs[node].images[{filename, subfolder, type}]`, bytes from `GET /view`. The operator's

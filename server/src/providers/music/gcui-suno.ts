@@ -4,7 +4,8 @@ import { musicRequest, num, str, type MusicClip, type MusicUpstream } from './ht
 /**
  * Suno through a self-hosted gcui-art/suno-api: generate answers the clips at once (status
  * submitted/queued/streaming), `/api/get?ids=` reads them until complete or error; it also
- * extends and concatenates (PROTOCOLS.md, "Music").
+ * extends and concatenates (docs/music.md, Providers; upstream: gcui-art/suno-api
+ * `src/app/api/<call>/route.ts` and `src/lib/SunoApi.ts`).
  */
 
 export interface GcuiGenerate {

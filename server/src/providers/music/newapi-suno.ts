@@ -3,7 +3,9 @@ import { musicRequest, num, str, type MusicClip, type MusicUpstream } from './ht
 
 /**
  * Suno through the New API task format (the one most operators relay): submit a music or
- * lyrics task, then fetch it until SUCCESS or FAILURE (PROTOCOLS.md, "Music").
+ * lyrics task, then fetch it until SUCCESS or FAILURE (docs/music.md, Providers; upstream:
+ * QuantumNous/new-api `router/relay-router.go`, its `/suno` routes, and
+ * `relay/channel/task/suno/adaptor.go`).
  */
 
 export interface NewApiMusicBody {

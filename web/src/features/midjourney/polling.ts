@@ -1,5 +1,5 @@
 import { isTaskActive } from '@atelier/contracts';
-/** Spec section 4 / 9: the latest 8 results, again every 2 s while one is queued or running. */
+/** docs/product.md §4 and §9: the latest 8 results, again every 2 s while one is queued or running. */
 export const POLL_INTERVAL_MS = 2_000;
 export const POLL_PAGE_SIZE = 8;
 /** The draw results call's type for Midjourney. */
