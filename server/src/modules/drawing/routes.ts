@@ -43,6 +43,21 @@ export const toDrawImage = (f: Pick<TaskFile, 'url' | 'thumbUrl' | 'width' | 'he
 /** The actions drawn from the user's own pictures, which their cards show. */
 const SOURCE_ACTIONS = new Set(['blend', 'describe', 'faceswap']);
 
+/** The reference lists of Midjourney flags: stored as keys, shown to their owner signed. */
+const REFERENCE_FLAGS = ['imageUrls', 'crefUrls', 'srefUrls'] as const;
+
+function signedFlags(flags: Record<string, unknown>, link: (url: string) => string | null) {
+  const out = { ...flags };
+  for (const name of REFERENCE_FLAGS) {
+    const list = out[name];
+    if (Array.isArray(list))
+      out[name] = list
+        .map((u) => (typeof u === 'string' ? link(u) : null))
+        .filter((u): u is string => u !== null);
+  }
+  return out;
+}
+
 /** A task as the screen reads it. */
 export function toDrawTask(
   t: TaskRow,
@@ -65,7 +80,10 @@ export function toDrawTask(
     finalPrompt: d.finalPrompt ?? p.finalPrompt ?? t.prompt,
     // Midjourney keeps its flags; other kinds keep the screen's form (`form`) and what the
     // upstream decided (`data.params`, e.g. the seed), so "draw the same" refills every field.
-    params: (p.flags ?? { ...p.form, ...d.params }) as Record<string, unknown>,
+    params: (p.flags ? signedFlags(p.flags, link) : { ...p.form, ...d.params }) as Record<
+      string,
+      unknown
+    >,
     images: t.files.map(toDrawImage),
     sources: SOURCE_ACTIONS.has(t.action)
       ? (p.images ?? []).map(link).filter((u): u is string => u !== null)

@@ -12,6 +12,7 @@ export {
   storeFile,
   type FileRow,
 } from './service.js';
+export { fileRef, signFileLinks, unsignFileLinks, withoutPrivateFiles } from './links.js';
 
 /** Stored files: uploads, task results, and serving them (private ones by signed link). */
 export const filesModule: AtelierModule = {
