@@ -194,8 +194,17 @@ export const configSchema = z.object({
         .min(1024)
         .max(200 * 1024 * 1024)
         .default(10 * 1024 * 1024),
-      /** Uploads per minute per IP. */
+      /** Uploads per minute per IP; also the limit of every other call that writes files. */
       uploadRateLimit: z.coerce.number().int().min(1).default(30),
+      /**
+       * Bytes of stored files one user may have (uploads, results, derived pictures); an
+       * upload or a free derived file past it answers 413. 0: no quota.
+       */
+      userQuotaBytes: z.coerce
+        .number()
+        .int()
+        .min(0)
+        .default(1024 * 1024 * 1024),
       /** How long a signed link to a private file stays valid. */
       linkTtlSeconds: z.coerce
         .number()
@@ -266,6 +275,7 @@ const envKeys: Record<string, string> = {
   TASK_LATE_POLL_MS: 'tasks.latePollMs',
   UPLOAD_MAX_BYTES: 'files.uploadMaxBytes',
   UPLOAD_RATE_LIMIT: 'files.uploadRateLimit',
+  FILE_USER_QUOTA_BYTES: 'files.userQuotaBytes',
   FILE_LINK_TTL_SECONDS: 'files.linkTtlSeconds',
   FILE_BUCKET_LINK_MIN_BYTES: 'files.bucketLinkMinBytes',
 };

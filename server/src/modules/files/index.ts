@@ -12,7 +12,13 @@ export {
   storeFile,
   type FileRow,
 } from './service.js';
-export { fileRef, signFileLinks, unsignFileLinks, withoutPrivateFiles } from './links.js';
+export {
+  fileRef,
+  signedFileLinks,
+  signFileLinks,
+  unsignFileLinks,
+  withoutPrivateFiles,
+} from './links.js';
 
 /** Stored files: uploads, task results, and serving them (private ones by signed link). */
 export const filesModule: AtelierModule = {

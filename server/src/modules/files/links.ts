@@ -83,3 +83,20 @@ export async function signFileLinks(ctx: AppContext, userId: number, text: strin
   }
   return text.replace(FILE_LINK, (link) => signed.get(link) ?? link);
 }
+
+/**
+ * A copy of stored data with each value that is a link to one of our files replaced by
+ * `sign(link)` (its owner's fresh signed link; null leaves the value as it is).
+ */
+export function signedFileLinks(value: unknown, sign: (link: string) => string | null): unknown {
+  if (typeof value === 'string') {
+    const whole = value.trim().match(FILE_LINK);
+    return whole?.length === 1 && whole[0] === value.trim() ? (sign(value) ?? value) : value;
+  }
+  if (Array.isArray(value)) return value.map((v) => signedFileLinks(v, sign));
+  if (value && typeof value === 'object')
+    return Object.fromEntries(
+      Object.entries(value).map(([k, v]) => [k, signedFileLinks(v, sign)]),
+    );
+  return value;
+}

@@ -4,6 +4,7 @@ import type { AppContext } from '../../context.js';
 import type { Database } from '../../db/schema.js';
 import { notFound } from '../../http/errors.js';
 import { hold, quote, release } from '../credits/index.js';
+import { unsignFileLinks } from '../files/index.js';
 import { engineOf } from './engine.js';
 import { runnerOf } from './runner.js';
 import { toTaskRow, type RawTask } from './rows.js';
@@ -76,7 +77,9 @@ export async function createTask(ctx: AppContext, input: CreateTaskInput): Promi
         kind: input.kind,
         action: input.action,
         prompt: input.prompt,
-        params: JSON.stringify(input.params),
+        // A reference is stored as its file key: a signed link in the parameters would open a
+        // private file to whoever reads them (a published work's are public).
+        params: unsignFileLinks(JSON.stringify(input.params)),
         parent_id: input.parentId ?? null,
         provider_id: input.providerId,
         provider_limit: input.providerLimit ?? 0,
