@@ -61,6 +61,13 @@ export const configSchema = z.object({
   logLevel: z.enum(['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent']).default('info'),
   /** Origins allowed to call the API from another site (comma separated). */
   corsOrigins: list.default([]),
+  /**
+   * Other origins pictures may load from (`img-src`), e.g. a CDN holding the site's logo
+   * (comma separated https:// origins). Pictures load from the site itself otherwise.
+   */
+  imgOrigins: list.default([]).pipe(
+    z.array(z.string().regex(/^https:\/\/[^/\s'";,]+$/, { message: 'must be https://host' })),
+  ),
   /** Trust X-Forwarded-* from a reverse proxy in front. */
   trustProxy: bool.default(false),
   /** Bearer token that opens /metrics; without it (or metricsPublic) /metrics answers 403. */
@@ -239,6 +246,7 @@ const envKeys: Record<string, string> = {
   REDIS_PREFIX: 'redisPrefix',
   LOG_LEVEL: 'logLevel',
   CORS_ORIGINS: 'corsOrigins',
+  IMG_ORIGINS: 'imgOrigins',
   TRUST_PROXY: 'trustProxy',
   METRICS_TOKEN: 'metricsToken',
   METRICS_PUBLIC: 'metricsPublic',

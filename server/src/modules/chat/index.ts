@@ -7,6 +7,7 @@ import { seedCatalog } from './seed.js';
 import { streamRoutes } from './stream.js';
 import { modelAccessRoutes } from './model-access.js';
 import { providerCheckRoutes } from './provider-checks.js';
+import { pictureProxyRoutes } from './picture-proxy.js';
 
 export { MIND_SYSTEM_PROMPT } from './prompt.js';
 export { createModel, modelsWithProvider } from './models.js';
@@ -37,6 +38,7 @@ export const chatModule: AtelierModule = {
     streamRoutes(app);
     modelAccessRoutes(app);
     providerCheckRoutes(app);
+    pictureProxyRoutes(app);
   },
   seed: (ctx) => seedCatalog(ctx),
 };

@@ -90,6 +90,11 @@ export const texts = {
     'zh-CN': '无法使用该图片地址（{reason}）。请附上您上传的图片，或提供公网 http(s) 地址。',
     'zh-TW': '無法使用該圖片位址（{reason}）。請附上您上傳的圖片，或提供公開的 http(s) 位址。',
   },
+  pictureUnavailable: {
+    'en-US': 'This picture cannot be shown ({reason})',
+    'zh-CN': '无法显示这张图片（{reason}）',
+    'zh-TW': '無法顯示這張圖片（{reason}）',
+  },
   keyRequired: {
     'en-US': 'Enter the API key',
     'zh-CN': '请输入 API 密钥',

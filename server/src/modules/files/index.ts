@@ -6,6 +6,7 @@ export {
   fileOfKey,
   FILES_PREFIX,
   fileUrl,
+  imageHeaderOf,
   isFilesLink,
   keyOfUrl,
   readOwnedImage,
