@@ -44,6 +44,12 @@ export const authMessages = {
   },
   signedIn: { 'en-US': 'Signed in', 'zh-CN': '登录成功', 'zh-TW': '登入成功' },
   signedOut: { 'en-US': 'Signed out', 'zh-CN': '已退出登录', 'zh-TW': '已登出' },
+  avatarUnusable: {
+    'en-US':
+      'This avatar cannot be used ({reason}); give an https:// link to a picture or one of your pictures here',
+    'zh-CN': '无法使用该头像（{reason}），请填写图片的 https:// 链接或您在本站的图片',
+    'zh-TW': '無法使用該頭像（{reason}），請填寫圖片的 https:// 連結或您在本站的圖片',
+  },
   profileSaved: { 'en-US': 'Profile saved', 'zh-CN': '资料已保存', 'zh-TW': '資料已儲存' },
   passwordChanged: {
     'en-US': 'Password changed, please sign in again',

@@ -15,6 +15,7 @@ export { boxOf, openProviderKey, PROVIDER_KEY_CONTEXT } from './providers.js';
 export { DEMO_PROVIDER, seedDemoModel } from './seed.js';
 export type { ProviderProtocol } from './tables.js';
 export { modelAllowance } from './model-access.js';
+export { fetchPublicPicture, PictureFetchError } from './picture-proxy.js';
 export { registerProviderUse, type ProviderUse } from './provider-uses.js';
 export {
   registerProviderCheck,

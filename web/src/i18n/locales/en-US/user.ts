@@ -167,7 +167,7 @@ export default {
   validation: {
     required: '{{field}} is required',
     tooLong: '{{field}} may have at most {{max}} characters',
-    avatarLink: 'The avatar link must start with http:// or https://',
+    avatarLink: 'The avatar must be an https:// link to a picture, or one of your pictures here',
     passwordShort: 'The new password needs at least {{min}} characters',
     passwordLong: 'The new password may have at most {{max}} characters',
     passwordSame: 'The new password must differ from the current one',

@@ -163,7 +163,7 @@ export default {
   validation: {
     required: '请输入{{field}}',
     tooLong: '{{field}}不能超过 {{max}} 个字符',
-    avatarLink: '头像链接需要以 http:// 或 https:// 开头',
+    avatarLink: '头像需要是以 https:// 开头的图片链接，或您在本站的图片',
     passwordShort: '新密码至少需要 {{min}} 位',
     passwordLong: '新密码不能超过 {{max}} 位',
     passwordSame: '新密码不能与当前密码相同',

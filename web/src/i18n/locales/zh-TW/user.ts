@@ -165,7 +165,7 @@ export default {
   validation: {
     required: '請輸入{{field}}',
     tooLong: '{{field}}不能超過 {{max}} 個字元',
-    avatarLink: '頭像連結需要以 http:// 或 https:// 開頭',
+    avatarLink: '頭像需要是以 https:// 開頭的圖片連結，或您在本站的圖片',
     passwordShort: '新密碼至少需要 {{min}} 位',
     passwordLong: '新密碼不能超過 {{max}} 位',
     passwordSame: '新密碼不能與目前密碼相同',
