@@ -192,6 +192,16 @@ export const configSchema = z.object({
         .default(60_000),
     })
     .prefault({}),
+  signup: z
+    .object({
+      /**
+       * Sign-ups from one IP a day that receive the sign-up gift (and carry the guest trial
+       * over); each device (guest id) gets it once. Past it, sign-ups from that IP wait a
+       * delay that doubles from 15 s to an hour. 0: no limit, no delay.
+       */
+      giftsPerIp: z.coerce.number().int().min(0).max(100_000).default(3),
+    })
+    .prefault({}),
   files: z
     .object({
       /** Largest upload in bytes. */
@@ -284,6 +294,7 @@ const envKeys: Record<string, string> = {
   UPLOAD_MAX_BYTES: 'files.uploadMaxBytes',
   UPLOAD_RATE_LIMIT: 'files.uploadRateLimit',
   FILE_USER_QUOTA_BYTES: 'files.userQuotaBytes',
+  SIGNUP_GIFTS_PER_IP: 'signup.giftsPerIp',
   FILE_LINK_TTL_SECONDS: 'files.linkTtlSeconds',
   FILE_BUCKET_LINK_MIN_BYTES: 'files.bucketLinkMinBytes',
 };

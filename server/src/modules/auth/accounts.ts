@@ -14,6 +14,7 @@ import { assertNotLocked, clearFailures, lockKeyOf, recordFailure } from './lock
 import { authMessages } from './messages.js';
 import { checkPassword, hashPassword } from './passwords.js';
 import { dropExpiredSessions, openSession, type DeviceInfo } from './sessions.js';
+import { recordSignup, type SignupOrigin } from './signups.js';
 
 /** Usernames and emails are unique regardless of case and Unicode width. */
 export const accountKey = (typed: string): string => typed.normalize('NFKC').trim().toLowerCase();
@@ -147,6 +148,7 @@ export async function register(
   input: Registration,
   guestUserId: number | null,
   device: DeviceInfo,
+  origin: SignupOrigin,
 ): Promise<string> {
   const db = ctx.db.kysely;
   await assertFree(db, input.username, input.email);
@@ -171,8 +173,15 @@ export async function register(
           invitedBy: inviterId,
         });
         if (guestUserId !== null) await mergeGuest(trx, ctx, guestUserId, userId);
+        await recordSignup(trx, ctx, userId, origin);
         for (const handler of ctx.accountEvents.registered)
-          await handler(trx, { userId, inviterId, fromGuestUserId: guestUserId });
+          await handler(trx, {
+            userId,
+            inviterId,
+            fromGuestUserId: guestUserId,
+            sameIp: origin.sameIp,
+            sameDevice: origin.sameDevice,
+          });
         return openSession(trx, ctx.config, userId, device);
       });
     } catch (error) {

@@ -44,6 +44,11 @@ export const authMessages = {
   },
   signedIn: { 'en-US': 'Signed in', 'zh-CN': '登录成功', 'zh-TW': '登入成功' },
   signedOut: { 'en-US': 'Signed out', 'zh-CN': '已退出登录', 'zh-TW': '已登出' },
+  signupTooSoon: {
+    'en-US': 'Many accounts were made from your network today; please try again in {seconds} s',
+    'zh-CN': '今天您的网络已注册了很多账号，请 {seconds} 秒后再试',
+    'zh-TW': '今天您的網路已註冊了很多帳號，請 {seconds} 秒後再試',
+  },
   avatarUnusable: {
     'en-US':
       'This avatar cannot be used ({reason}); give an https:// link to a picture or one of your pictures here',
