@@ -13,6 +13,7 @@ import { readSettings } from './settings.js';
 
 export { readBalanceWithHolds } from './balances.js';
 export { payDueInvites } from './invites.js';
+export { readSettings as readCreditSettings } from './settings.js';
 export { holdReleased, settleSteps } from './settle-steps.js';
 export {
   grant,
