@@ -37,6 +37,7 @@ export function authRoutes(app: FastifyInstance): void {
         { login: body.username, password: body.password },
         guestUserId,
         deviceOf(req),
+        req,
       );
       setMessage(authMessages.signedIn);
       return { token };

@@ -27,10 +27,10 @@ export const authMessages = {
     'zh-CN': '当前密码错误',
     'zh-TW': '目前密碼錯誤',
   },
-  accountLocked: {
-    'en-US': 'Too many failed sign-ins for this account, please try again in {minutes} minutes',
-    'zh-CN': '该账号登录失败次数过多，请 {minutes} 分钟后再试',
-    'zh-TW': '該帳號登入失敗次數過多，請 {minutes} 分鐘後再試',
+  tooManyTries: {
+    'en-US': 'Too many wrong passwords for this account; please try again in {seconds} s',
+    'zh-CN': '该账号密码错误次数过多，请 {seconds} 秒后再试',
+    'zh-TW': '該帳號密碼錯誤次數過多，請 {seconds} 秒後再試',
   },
   accountDisabled: {
     'en-US': 'This account has been disabled',

@@ -35,7 +35,7 @@ export function userRoutes(app: FastifyInstance): void {
   });
 
   route(app, user.changePassword, async ({ body, identity, req, setMessage }) => {
-    if (!(await confirmPassword(db, identity.userId, body.oldPassword, req.ip)))
+    if (!(await confirmPassword(ctx, identity.userId, body.oldPassword, req.ip)))
       throw new AppError(
         400,
         authMessages.wrongOldPassword,
