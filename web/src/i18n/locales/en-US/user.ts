@@ -14,6 +14,7 @@ export default {
     devices: 'Login devices',
     password: 'Password',
     endpoints: 'My endpoints',
+    invites: 'Invites',
   },
   guest: {
     title: 'Sign in for the full user centre',
@@ -29,6 +30,20 @@ export default {
     vipUntil: 'Until {{date}}',
     vipEnded: 'Ended on {{date}}',
     vipNone: 'None',
+    storage: 'Storage',
+    storageOf: '{{used}} MB of {{quota}} MB',
+    storageUsed: '{{used}} MB',
+  },
+  invites: {
+    how: 'Share your code: each friend who signs up with it earns you {{reward}} credits once they first buy or spend credits (at most {{cap}} rewards a day).',
+    copyLink: 'Copy invite link',
+    copyFailed: 'The link could not be copied; select it and copy it by hand',
+    pending: 'Pending credits',
+    paid: 'Credits earned',
+    none: 'Nobody has signed up with your code yet',
+    pendingTag: 'Pending · {{amount}}',
+    paidTag: 'Paid · +{{amount}}',
+    pendingHint: 'Paid once this friend first buys or spends credits',
   },
   settings: {
     theme: 'Theme',
