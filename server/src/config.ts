@@ -65,9 +65,11 @@ export const configSchema = z.object({
    * Other origins pictures may load from (`img-src`), e.g. a CDN holding the site's logo
    * (comma separated https:// origins). Pictures load from the site itself otherwise.
    */
-  imgOrigins: list.default([]).pipe(
-    z.array(z.string().regex(/^https:\/\/[^/\s'";,]+$/, { message: 'must be https://host' })),
-  ),
+  imgOrigins: list
+    .default([])
+    .pipe(
+      z.array(z.string().regex(/^https:\/\/[^/\s'";,]+$/, { message: 'must be https://host' })),
+    ),
   /** Trust X-Forwarded-* from a reverse proxy in front. */
   trustProxy: bool.default(false),
   /** Bearer token that opens /metrics; without it (or metricsPublic) /metrics answers 403. */

@@ -19,7 +19,11 @@ export function authRoutes(app: FastifyInstance): void {
     auth.register,
     async ({ body, req, setMessage }) => {
       const guestUserId = await guestOf(ctx.db.kysely, req);
-      const origin = await checkSignup(ctx, req, readCredentials(req).guestId?.toLowerCase() ?? null);
+      const origin = await checkSignup(
+        ctx,
+        req,
+        readCredentials(req).guestId?.toLowerCase() ?? null,
+      );
       const token = await register(ctx, body, guestUserId, deviceOf(req), origin);
       setMessage(authMessages.registered);
       return { token };

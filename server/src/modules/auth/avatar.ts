@@ -21,7 +21,8 @@ export async function storedAvatar(ctx: AppContext, userId: number, link: string
   let bytes: Buffer;
   if (key) {
     const row = await fileOfKey(ctx, key);
-    if (row?.user_id === userId && row.public === 1 && row.key === key) return fileUrl(ctx, key, true);
+    if (row?.user_id === userId && row.public === 1 && row.key === key)
+      return fileUrl(ctx, key, true);
     const own = await readOwnedImage(ctx, userId, link);
     if (!own || !own.mime.startsWith('image/')) throw refused('not one of your pictures');
     bytes = own.bytes;

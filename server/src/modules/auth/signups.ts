@@ -41,7 +41,10 @@ export async function checkSignup(
   const [fromIp, fromDevice] = await Promise.all([
     db
       .selectFrom('signup_records')
-      .select((eb) => [eb.fn.countAll<number | string>().as('n'), eb.fn.max('created_at').as('last')])
+      .select((eb) => [
+        eb.fn.countAll<number | string>().as('n'),
+        eb.fn.max('created_at').as('last'),
+      ])
       .where('ip', '=', ip)
       .where('day', '=', day)
       .executeTakeFirstOrThrow(),

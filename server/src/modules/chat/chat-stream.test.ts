@@ -310,7 +310,7 @@ describe('chat-process through an OpenAI-compatible upstream', () => {
     expect((await logsOf(bearer(alice.token), groupId))[0]!.imageUrl).toBe(image_url);
   });
 
-  it('refuses picture addresses on the server\'s own network before anything goes upstream', async () => {
+  it("refuses picture addresses on the server's own network before anything goes upstream", async () => {
     const groupId = await newGroup(bearer(alice.token));
     const calls = fake.requests.length;
     for (const image_url of [

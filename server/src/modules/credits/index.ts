@@ -75,7 +75,11 @@ function wire(ctx: AppContext): void {
       });
     // Pending until the invitee first buys or spends credits (invites.ts).
     if (e.inviterId !== null && e.inviterId !== e.userId && inviteReward > 0)
-      await recordInvite(trx, { inviteeId: e.userId, inviterId: e.inviterId, amount: inviteReward });
+      await recordInvite(trx, {
+        inviteeId: e.userId,
+        inviterId: e.inviterId,
+        amount: inviteReward,
+      });
   });
 }
 

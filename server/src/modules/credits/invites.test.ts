@@ -66,9 +66,9 @@ describe('invite rewards', () => {
     for (let i = 0; i < 5; i++) {
       const g = randomUUID();
       await callEndpoint(t.app, auth.createGuest, { body: { guest_id: g } });
-      expect((await signUp({ ip: freshIp(), invitedBy: inviter.code, guestId: g })).statusCode).toBe(
-        200,
-      );
+      expect(
+        (await signUp({ ip: freshIp(), invitedBy: inviter.code, guestId: g })).statusCode,
+      ).toBe(200);
     }
     expect((await me(inviter.token)).userBalance.credits).toBe(before);
     const view = await invites(inviter.token);

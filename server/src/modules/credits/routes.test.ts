@@ -176,7 +176,11 @@ describe('gifts and guests', () => {
       });
     expect((await info(inviterToken)).userBalance.credits).toBe(100);
     expect(
-      await db().selectFrom('invite_rewards').select('status').where('invitee_id', '=', me.userInfo.id).execute(),
+      await db()
+        .selectFrom('invite_rewards')
+        .select('status')
+        .where('invitee_id', '=', me.userInfo.id)
+        .execute(),
     ).toEqual([{ status: 'pending' }]);
     expect((await info(token)).userBalance.credits).toBe(120);
     expect(await ledgerCheck(db())).toEqual([]);

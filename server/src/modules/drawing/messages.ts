@@ -94,7 +94,8 @@ export const texts = {
     'zh-TW': '訪客每天可免費翻譯和聯想 {free} 次，今天已用完；登入後可繼續使用',
   },
   wordsQuotaUsed: {
-    'en-US': 'Today’s {free} free translations and prompt ideas are used; more are offered again tomorrow',
+    'en-US':
+      'Today’s {free} free translations and prompt ideas are used; more are offered again tomorrow',
     'zh-CN': '今天的 {free} 次免费翻译和联想已用完，明天可再使用',
     'zh-TW': '今天的 {free} 次免費翻譯和聯想已用完，明天可再使用',
   },

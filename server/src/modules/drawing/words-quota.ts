@@ -148,8 +148,7 @@ export async function withWordTerms<T>(
       throw error;
     }
   }
-  if (terms.guest)
-    throw new AppError(403, texts.wordsGuestQuota, { free: terms.freePerDay });
+  if (terms.guest) throw new AppError(403, texts.wordsGuestQuota, { free: terms.freePerDay });
   if (terms.credits === null)
     throw new AppError(403, texts.wordsQuotaUsed, { free: terms.freePerDay });
   const db = ctx.db.kysely;

@@ -20,10 +20,7 @@ let adminsOnly: number;
 
 beforeAll(async () => {
   [t, openai] = await Promise.all([createTestApp(), startFakeOpenAI()]);
-  [admin, alice] = await Promise.all([
-    createUser(t.app, { role: 'admin' }),
-    createUser(t.app),
-  ]);
+  [admin, alice] = await Promise.all([createUser(t.app, { role: 'admin' }), createUser(t.app)]);
   const h = bearer(admin.token);
   const provider = await call<{ id: number }>(t.app, {
     method: 'POST',

@@ -20,11 +20,7 @@ import { wordModel, wordTerms, withWordTerms, type WordModel } from './words-quo
  * that a fresh install still does something sensible.
  */
 
-async function ask(
-  m: WordModel,
-  system: string,
-  user: string,
-): Promise<string> {
+async function ask(m: WordModel, system: string, user: string): Promise<string> {
   let out = '';
   const adapter = chatAdapterFor(m.provider);
   for await (const chunk of adapter.stream({

@@ -55,7 +55,8 @@ export function withoutPrivateFiles(value: unknown, keep: ReadonlySet<string>): 
       .trim();
   const walk = (v: unknown): unknown => {
     if (typeof v === 'string') return HAS_FILE_LINK.test(v) ? clean(v) : v;
-    if (Array.isArray(v)) return v.filter((x) => typeof x !== 'string' || !isForeignLink(x)).map(walk);
+    if (Array.isArray(v))
+      return v.filter((x) => typeof x !== 'string' || !isForeignLink(x)).map(walk);
     if (v && typeof v === 'object')
       return Object.fromEntries(
         Object.entries(v)
@@ -72,7 +73,11 @@ export function withoutPrivateFiles(value: unknown, keep: ReadonlySet<string>): 
  * absolute on PUBLIC_URL and freshly signed. Signed at the moment it is sent, never stored.
  * Links to anyone else's files are left as keys, which fetch nothing.
  */
-export async function signFileLinks(ctx: AppContext, userId: number, text: string): Promise<string> {
+export async function signFileLinks(
+  ctx: AppContext,
+  userId: number,
+  text: string,
+): Promise<string> {
   const links = [...new Set(text.match(FILE_LINK) ?? [])];
   const signed = new Map<string, string>();
   for (const link of links) {
@@ -95,8 +100,6 @@ export function signedFileLinks(value: unknown, sign: (link: string) => string |
   }
   if (Array.isArray(value)) return value.map((v) => signedFileLinks(v, sign));
   if (value && typeof value === 'object')
-    return Object.fromEntries(
-      Object.entries(value).map(([k, v]) => [k, signedFileLinks(v, sign)]),
-    );
+    return Object.fromEntries(Object.entries(value).map(([k, v]) => [k, signedFileLinks(v, sign)]));
   return value;
 }

@@ -83,7 +83,13 @@ export async function toVideoTasks(ctx: AppContext, rows: TaskRow[], lang: Lang)
 }
 
 /** Cuts a video's last frame (a picture result is its own) and stores it with the task. */
-async function cutFrame(ctx: AppContext, userId: number, taskId: number, url: string, name: string) {
+async function cutFrame(
+  ctx: AppContext,
+  userId: number,
+  taskId: number,
+  url: string,
+  name: string,
+) {
   const src = await readOwnedImage(ctx, userId, url);
   if (!src) throw notFound(texts.taskNotFound);
   const bytes = src.mime === 'video/mp4' ? await frameAt(src.bytes, -0.1) : src.bytes;

@@ -64,7 +64,9 @@ describe('references and public views', () => {
   });
 
   it('a published work and its market prompt show no link to the author’s upload', async () => {
-    await ok(t.app, W.publish, alice.token, { body: { id: taskId, isPublic: true, title: 'Boat' } });
+    await ok(t.app, W.publish, alice.token, {
+      body: { id: taskId, isPublic: true, title: 'Boat' },
+    });
     const seen = await ok(t.app, W.workDetails, bob.token, { query: { id: taskId } });
     expect(leaks(seen)).toBe('');
     expect(seen.params).toMatchObject({ flags: { seed: 7 } });

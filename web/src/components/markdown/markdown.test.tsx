@@ -130,7 +130,9 @@ describe('Markdown', () => {
       expect(button.textContent).toContain('attacker.example');
       expect(fetches).toEqual([]);
       fireEvent.click(button);
-      await waitFor(() => expect(root.querySelector('img')?.getAttribute('src')).toBe('blob:local/1'));
+      await waitFor(() =>
+        expect(root.querySelector('img')?.getAttribute('src')).toBe('blob:local/1'),
+      );
       expect(fetches).toEqual([
         `/api/proxy/image?url=${encodeURIComponent('https://attacker.example/x.gif?data=secret')}`,
       ]);

@@ -18,14 +18,7 @@ import { PasswordForm } from './password-form';
 import { ProfileForm } from './profile-form';
 
 type TabKey =
-  | 'general'
-  | 'advanced'
-  | 'profile'
-  | 'credits'
-  | 'invites'
-  | 'devices'
-  | 'password'
-  | 'endpoints';
+  'general' | 'advanced' | 'profile' | 'credits' | 'invites' | 'devices' | 'password' | 'endpoints';
 
 interface TabEntry {
   key: TabKey;
