@@ -34,10 +34,18 @@ interface AnswerImageProps {
  * choosing by itself (and carry the conversation out in it).
  */
 export function AnswerImage({ src, alt, title, eager }: AnswerImageProps) {
+  const { t } = useTranslation();
   if (!src) return null;
   if (isOwnPicture(src))
     return (
       <img src={src} alt={alt} title={title} loading={eager ? 'eager' : 'lazy'} decoding="async" />
+    );
+  // The PNG export draws what the screen shows, without buttons: the site's name as text.
+  if (eager)
+    return (
+      <span className="md-remote-image" title={src}>
+        {t('common:remoteImage.notLoaded', { host: hostOf(src) })}
+      </span>
     );
   return <RemotePicture src={src} alt={alt} />;
 }

@@ -140,6 +140,11 @@ describe('Markdown', () => {
       vi.unstubAllGlobals();
       blobUrl.mockRestore();
     }
+    cleanup();
+    // The PNG export names the site instead, with nothing to click.
+    const exported = show('![leak](https://attacker.example/x.gif)', 'export');
+    expect(exported.querySelector('img, button')).toBeNull();
+    expect(exported.textContent).toContain('attacker.example (not loaded)');
   });
 
   it('follows a growing text: earlier blocks stay, the last one grows', () => {

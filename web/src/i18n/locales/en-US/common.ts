@@ -22,6 +22,7 @@ export default {
     clearStore: 'Clear the store data?',
   },
   remoteImage: {
+    notLoaded: 'A picture from {{host}} (not loaded)',
     show: 'Show the picture from {{host}}',
     loading: 'Loading the picture…',
     failed: 'The picture from {{host}} cannot be shown',

@@ -19,6 +19,7 @@ export default {
     clearStore: '是否清空数据？',
   },
   remoteImage: {
+    notLoaded: '来自 {{host}} 的图片（未载入）',
     show: '显示来自 {{host}} 的图片',
     loading: '正在载入图片…',
     failed: '无法显示来自 {{host}} 的图片',

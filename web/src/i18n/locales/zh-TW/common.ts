@@ -21,6 +21,7 @@ export default {
     clearStore: '是否清空資料？',
   },
   remoteImage: {
+    notLoaded: '來自 {{host}} 的圖片（未載入）',
     show: '顯示來自 {{host}} 的圖片',
     loading: '正在載入圖片…',
     failed: '無法顯示來自 {{host}} 的圖片',
