@@ -411,6 +411,12 @@ export const creditSettings = z.object({
     .int()
     .min(30)
     .max(7 * 24 * 3600),
+  /** Invite rewards one inviter is paid a day at most (more wait, pending, for the next day). */
+  inviteDailyCap: z.number().int().min(1).max(100_000),
+  /** Translations and prompt suggestions a signed-in user gets free a day. */
+  wordFreePerDay: z.number().int().min(0).max(100_000),
+  /** The same for a guest, who cannot pay for more. */
+  guestWordFreePerDay: z.number().int().min(0).max(100_000),
 });
 export type CreditSettings = z.infer<typeof creditSettings>;
 
@@ -431,4 +437,33 @@ export const adminUpdateSettings = endpoint({
   tags: ['credits', 'admin'],
   body: creditSettings.partial(),
   data: creditSettings,
+});
+
+export const inviteStatus = z.enum(['pending', 'paid']);
+
+export const myInvites = endpoint({
+  method: 'GET',
+  path: '/user/invites',
+  access: 'user',
+  summary:
+    'My invite code and the people who signed up with it: each reward pending until they first buy or spend credits',
+  tags: ['credits', 'user'],
+  query: pageQuery,
+  data: listOf(
+    z.object({
+      /** The invitee's display name. */
+      name: z.string(),
+      createdAt: isoTime,
+      status: inviteStatus,
+      amount: z.number().int(),
+      paidAt: isoTime.nullable(),
+    }),
+  ).extend({
+    inviteCode: z.string().nullable(),
+    /** What one invite pays now, and how many a day at most. */
+    reward: z.number().int(),
+    dailyCap: z.number().int(),
+    pendingCredits: z.number().int(),
+    paidCredits: z.number().int(),
+  }),
 });

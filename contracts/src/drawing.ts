@@ -575,6 +575,28 @@ export const translateData = z.object({
   demo: z.boolean(),
   /** Chinese words the offline word list does not know, left out of `text` (else empty). */
   untranslated: z.array(z.string()),
+  /** Credits this answer cost (0: a free one of the day, or the offline word list). */
+  credits: z.number().int(),
+  /** Free translations and suggestions left today (null: the offline word list, unlimited). */
+  freeLeft: z.number().int().nullable(),
+});
+
+/** What the next translation or prompt suggestion costs the caller, shown before use. */
+export const wordTerms = endpoint({
+  method: 'GET',
+  path: '/fanyi/terms',
+  access: 'identity',
+  summary: 'Free translations and prompt suggestions left today, and the price of one more',
+  tags: ['drawing'],
+  data: z.object({
+    /** No chat model: the offline word list answers, free and unlimited. */
+    demo: z.boolean(),
+    guest: z.boolean(),
+    freePerDay: z.number().int(),
+    freeLeft: z.number().int(),
+    /** Credits of one more past the free ones (null: not offered; guests sign in instead). */
+    credits: z.number().int().nullable(),
+  }),
 });
 
 export const translateToEn = endpoint({
@@ -607,7 +629,12 @@ export const suggestPrompts = endpoint({
     prompt: z.string().trim().min(1).max(1000),
     count: z.number().int().min(1).max(6).default(4),
   }),
-  data: z.object({ suggestions: z.array(z.string()), demo: z.boolean() }),
+  data: z.object({
+    suggestions: z.array(z.string()),
+    demo: z.boolean(),
+    credits: z.number().int(),
+    freeLeft: z.number().int().nullable(),
+  }),
 });
 
 export const chatDrawSizes = ['1024x1024', '1024x1792', '1792x1024', '512x512'] as const;

@@ -77,3 +77,17 @@ export const deleteOneUpload = endpoint({
   query: z.object({ id: queryInt(z.number().int().positive()) }),
   data: z.object({ deleted: z.number().int() }),
 });
+
+export const storageUsage = endpoint({
+  method: 'GET',
+  path: '/upload/usage',
+  access: 'identity',
+  summary: 'How much of the storage quota the caller’s files take',
+  tags: ['files'],
+  data: z.object({
+    /** Bytes of every stored file (uploads, results, derived pictures). */
+    usedBytes: z.number().int(),
+    /** The operator's quota per user (FILE_USER_QUOTA_BYTES); 0: none. */
+    quotaBytes: z.number().int(),
+  }),
+});

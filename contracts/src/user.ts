@@ -10,7 +10,18 @@ export const updateProfile = endpoint({
   summary: 'Change avatar link, name, sign and persona role',
   tags: ['user'],
   body: z.object({
-    avatar: z.union([z.url().max(1000), z.literal('')]).optional(),
+    /**
+     * An https:// picture (fetched once through the address guard and stored as the user's
+     * public picture), a link to one of the user's own pictures here, or '' for none.
+     */
+    avatar: z
+      .string()
+      .trim()
+      .max(1000)
+      .regex(/^(|https:\/\/\S+|(https?:\/\/[^/\s]+)?\/api\/files\/\S+)$/, {
+        message: 'must be an https:// link or one of your pictures',
+      })
+      .optional(),
     nickname: z.string().trim().min(1).max(32).optional(),
     sign: z.string().trim().max(200).optional(),
     personaRole: z.string().trim().max(2000).optional(),

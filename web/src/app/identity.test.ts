@@ -44,14 +44,14 @@ beforeEach(() => {
 afterEach(() => vi.unstubAllGlobals());
 
 describe('identity at start', () => {
-  it('registers a new guest once, keeps its uuid in the cookie and the guest key', async () => {
+  it('registers a new guest once, keeps its uuid under the guest key and in no cookie', async () => {
     const known = new Set<string>();
     const api = fakeApi(known);
     vi.stubGlobal('fetch', api);
     await startIdentity();
     const uuid = useAuthStore.getState().guestid!;
     expect(uuid).toMatch(/^[0-9a-f-]{36}$/);
-    expect(document.cookie).toContain(`uuidToken=${uuid}`);
+    expect(document.cookie).not.toContain('uuidToken');
     expect(localStorage.getItem('GUEST_UUID_TOKEN')).toBe(uuid);
     expect(calls(api, '/api/user/createGuest')).toBe(1);
     expect(useAuthStore.getState().userInfo?.username).toBeNull();
@@ -60,7 +60,7 @@ describe('identity at start', () => {
     expect(useAuthStore.getState().guestid).toBe(uuid);
   });
 
-  it('registers a known uuid again when the server answers 401, without a login prompt', async () => {
+  it('takes the uuid of the old cookie once, removes the cookie, and registers it again on a 401', async () => {
     const uuid = '3f1e2d3c-4b5a-4978-8877-665544332211';
     document.cookie = `uuidToken=${uuid}; path=/`;
     const api = fakeApi(new Set());
@@ -70,6 +70,9 @@ describe('identity at start', () => {
     expect(calls(api, '/api/auth/getInfo')).toBe(2);
     expect(useAuthStore.getState().userInfo).not.toBeNull();
     expect(useDialogs.getState().flags.login).toBe(false);
+    expect(useAuthStore.getState().guestid).toBe(uuid);
+    expect(localStorage.getItem('GUEST_UUID_TOKEN')).toBe(uuid);
+    expect(document.cookie).not.toContain('uuidToken');
   });
 
   it('a signed-in user is read with the token', async () => {
@@ -89,10 +92,10 @@ describe('identity at start', () => {
     await startIdentity();
     expect(useAuthStore.getState().userInfo?.username).toBe('ann');
     expect(calls(api, '/api/user/createGuest')).toBe(0);
-    expect(document.cookie).toContain(`uuidToken=${useAuthStore.getState().guestid}`);
+    expect(localStorage.getItem('GUEST_UUID_TOKEN')).toBe(useAuthStore.getState().guestid);
 
-    document.cookie = 'uuidToken=; expires=Thu, 01 Jan 1970 00:00:00 GMT; path=/';
-    useAuthStore.setState({ userInfo: null });
+    localStorage.removeItem('GUEST_UUID_TOKEN');
+    useAuthStore.setState({ userInfo: null, guestid: null });
     useAuthStore.getState().setToken('expired');
     await startIdentity();
     expect(calls(api, '/api/user/createGuest')).toBe(1);

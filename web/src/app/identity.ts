@@ -1,7 +1,7 @@
 import { auth } from '@atelier/contracts';
 import { api, ApiError } from '../api/client';
 import { attribution, captureAttribution } from '../lib/attribution';
-import { getCookie, setCookie } from '../lib/cookies';
+import { getCookie, removeCookie } from '../lib/cookies';
 import { cookieNames } from '../lib/storage-keys';
 import { useAuthStore } from '../stores/auth';
 
@@ -41,23 +41,25 @@ let markRegistered: () => void = () => undefined;
 export const guestRegistered = new Promise<void>((resolve) => (markRegistered = resolve));
 
 /**
- * Who is using the browser, at start: the guest uuid is generated once (cookie `uuidToken` and
- * the guest uuid key) and registered only when the cookie was not set and nobody is signed in;
- * then user info is read.
- * A signed-out 401 registers the known uuid again (registration is idempotent).
+ * Who is using the browser, at start: the guest uuid is generated once, kept under the guest
+ * uuid key and sent as the `Guestid` header; it is registered when the browser had none and
+ * nobody is signed in; then user info is read. A signed-out 401 registers the known uuid again
+ * (registration is idempotent). The uuid acts as the guest's credential, so it is never put in
+ * a cookie (which every request would carry, over plain http too): the `uuidToken` cookie of
+ * earlier versions is read once and removed.
  */
 export async function startIdentity(): Promise<void> {
   captureAttribution();
   const store = useAuthStore.getState();
   const hadToken = !!store.token;
-  let uuid = getCookie(cookieNames.uuidToken);
+  const legacy = getCookie(cookieNames.legacyUuidToken);
+  if (legacy !== undefined) removeCookie(cookieNames.legacyUuidToken);
+  let uuid = validUuid(store.guestid) ?? validUuid(legacy) ?? null;
   // A signed-in browser registers its guest only if the session turns out to be over.
   let unregistered = false;
   try {
     if (!uuid) {
-      uuid =
-        store.guestid && /^[0-9a-f-]{36}$/i.test(store.guestid) ? store.guestid : newGuestUuid();
-      setCookie(cookieNames.uuidToken, uuid);
+      uuid = newGuestUuid();
       store.setGuestId(uuid);
       if (hadToken) unregistered = true;
       else await registerGuest(uuid);
@@ -73,6 +75,9 @@ export async function startIdentity(): Promise<void> {
   if (!hadToken || unregistered) await registerGuest(uuid);
   await loadInfo(true);
 }
+
+const validUuid = (value: string | null | undefined): string | null =>
+  value && /^[0-9a-f-]{36}$/i.test(value) ? value : null;
 
 /** Service workers of earlier deployments are removed at start (docs/product.md §4). */
 export async function unregisterServiceWorkers(): Promise<void> {

@@ -4,8 +4,6 @@ import { useTranslation } from 'react-i18next';
 import { FullScreenSpinner } from '../components/full-screen-spinner';
 import { TopLoadingBar } from '../components/top-loading-bar';
 import { holdCallsUntil } from '../api/client';
-import { getCookie } from '../lib/cookies';
-import { cookieNames } from '../lib/storage-keys';
 import { screenOfPath } from '../lib/screens';
 import { useAppSetting } from '../stores/app-setting';
 import { isSignedIn, useAuthStore } from '../stores/auth';
@@ -26,7 +24,7 @@ const loadStartup = (() => {
 
 // Screens render while the start-up chunk registers a first-time guest; their calls would carry
 // a guest id the server does not know yet (a 401, and a login dialog nobody asked for).
-if (!useAuthStore.getState().token && !getCookie(cookieNames.uuidToken))
+if (!useAuthStore.getState().token && !useAuthStore.getState().guestid)
   holdCallsUntil(loadStartup().then((startup) => startup.guestRegistered));
 
 /** Start-up (a lazy chunk with the contracts); site and version again every 60 s. */

@@ -1,4 +1,4 @@
-/** Minimal cookie helpers for the spec's `uuidToken` and `theme` cookies. */
+/** Minimal cookie helpers for the `theme` cookie (and removing the old `uuidToken` one). */
 export const getCookie = (name: string): string | undefined => {
   const prefix = `${encodeURIComponent(name)}=`;
   for (const part of document.cookie.split(';')) {

@@ -7,7 +7,7 @@ export const storageKeys = {
   promptStore: 'promptStore',
   /** The session token of a signed-in user. */
   secretToken: 'SECRET_TOKEN',
-  /** The guest's uuid (also in the `uuidToken` cookie). */
+  /** The guest's uuid, sent as the `Guestid` header (never in a cookie). */
   guestUuid: 'GUEST_UUID_TOKEN',
   /** The chosen chat model (default 3). */
   model: 'model',
@@ -24,7 +24,11 @@ export const storageKeys = {
   invitedBy: 'invitedBy',
 } as const;
 
-export const cookieNames = { uuidToken: 'uuidToken', theme: 'theme' } as const;
+/**
+ * `legacyUuidToken`: the guest uuid cookie of earlier versions, read once at start and removed
+ * (a credential in a cookie travels with every request, over plain http too).
+ */
+export const cookieNames = { legacyUuidToken: 'uuidToken', theme: 'theme' } as const;
 
 export const defaultModel = 3;
 

@@ -3,7 +3,6 @@ import { api, configureClient, resetUnauthorizedThrottle } from '../api/client';
 import { create } from 'zustand';
 import { t } from '../i18n';
 import { browser } from '../lib/browser';
-import { getCookie } from '../lib/cookies';
 import { notify } from '../lib/notify';
 import { storageKeys } from '../lib/storage-keys';
 import { useChatStorage } from './chat-storage';
@@ -63,7 +62,8 @@ export const useAuthStore = create<AuthState>()((set, get) => ({
   loginDialog: false,
   userInfo: null,
   userBalance: null,
-  guestid: readStored(storageKeys.guestUuid) ?? getCookie('uuidToken') ?? null,
+  // The legacy cookie is read (and removed) by startIdentity.
+  guestid: readStored(storageKeys.guestUuid),
   globalConfig: defaultGlobalConfig,
   site: null,
   creditSources: null,

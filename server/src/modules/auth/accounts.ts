@@ -10,10 +10,11 @@ import { readCredentials } from '../../http/identity.js';
 import type { Localized } from '../../http/messages.js';
 import { uniqueViolation } from '../../db/errors.js';
 import type { Executor } from '../../db/executor.js';
-import { assertNotLocked, clearFailures, lockKeyOf, recordFailure } from './lockout.js';
+import { assertMayTry, clearFailures, lockKeyOf, recordFailure } from './lockout.js';
 import { authMessages } from './messages.js';
 import { checkPassword, hashPassword } from './passwords.js';
 import { dropExpiredSessions, openSession, type DeviceInfo } from './sessions.js';
+import { recordSignup, type SignupOrigin } from './signups.js';
 
 /** Usernames and emails are unique regardless of case and Unicode width. */
 export const accountKey = (typed: string): string => typed.normalize('NFKC').trim().toLowerCase();
@@ -147,6 +148,7 @@ export async function register(
   input: Registration,
   guestUserId: number | null,
   device: DeviceInfo,
+  origin: SignupOrigin,
 ): Promise<string> {
   const db = ctx.db.kysely;
   await assertFree(db, input.username, input.email);
@@ -171,8 +173,15 @@ export async function register(
           invitedBy: inviterId,
         });
         if (guestUserId !== null) await mergeGuest(trx, ctx, guestUserId, userId);
+        await recordSignup(trx, ctx, userId, origin);
         for (const handler of ctx.accountEvents.registered)
-          await handler(trx, { userId, inviterId, fromGuestUserId: guestUserId });
+          await handler(trx, {
+            userId,
+            inviterId,
+            fromGuestUserId: guestUserId,
+            sameIp: origin.sameIp,
+            sameDevice: origin.sameDevice,
+          });
         return openSession(trx, ctx.config, userId, device);
       });
     } catch (error) {
@@ -185,13 +194,15 @@ export async function register(
 
 /**
  * Signs in with a username or an email. An unknown account costs the same password check
- * and answers the same message as a wrong password; failures count toward the lockout.
+ * and answers the same message as a wrong password; failures slow the next tries down.
  */
 export async function signIn(
   ctx: AppContext,
   input: { login: string; password: string },
   guestUserId: number | null,
   device: DeviceInfo,
+  /** The request, when there is one (the abuse hook may read it, e.g. a solved captcha). */
+  req?: FastifyRequest,
 ): Promise<string> {
   const db = ctx.db.kysely;
   const typed = accountKey(input.login);
@@ -202,7 +213,7 @@ export async function signIn(
     .where('kind', '=', 'registered')
     .executeTakeFirst();
   const lockKey = lockKeyOf(user, typed);
-  await assertNotLocked(db, lockKey);
+  await assertMayTry(ctx, req ?? { ip: device.ip }, lockKey);
   const valid = await checkPassword(input.password, user?.password_hash ?? null);
   if (!user || !valid) {
     await recordFailure(db, lockKey, device.ip);
@@ -223,17 +234,18 @@ export async function signIn(
 }
 
 /**
- * Checks a signed-in user's current password (a password change); wrong answers count toward
- * the same lockout as sign-ins, so a stolen session cannot guess it either.
+ * Checks a signed-in user's current password (a password change); wrong answers slow the
+ * next tries down as sign-ins do, so a stolen session cannot guess it either.
  */
 export async function confirmPassword(
-  db: Executor,
+  ctx: AppContext,
   userId: number,
   password: string,
   ip: string,
 ): Promise<boolean> {
+  const db = ctx.db.kysely;
   const lockKey = lockKeyOf({ id: userId }, '');
-  await assertNotLocked(db, lockKey);
+  await assertMayTry(ctx, { ip }, lockKey);
   const row = await db
     .selectFrom('users')
     .select('password_hash')

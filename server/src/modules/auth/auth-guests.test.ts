@@ -98,6 +98,8 @@ describe('accounts', () => {
       userId: account.id,
       inviterId: inviterInfo.id,
       fromGuestUserId: guestUserId,
+      sameIp: 1,
+      sameDevice: 0,
     });
     const guestRow = await t.app.ctx.db.kysely
       .selectFrom('users')

@@ -6,6 +6,8 @@ import { route } from '../../http/route.js';
 import { guestOf, readUserInfo, register, signIn } from './accounts.js';
 import { authMessages } from './messages.js';
 import { deviceOf } from './sessions.js';
+import { checkSignup } from './signups.js';
+import { readCredentials } from '../../http/identity.js';
 
 /** Sign-up, sign-in, sign-out, the caller's info and guest creation. */
 export function authRoutes(app: FastifyInstance): void {
@@ -17,7 +19,12 @@ export function authRoutes(app: FastifyInstance): void {
     auth.register,
     async ({ body, req, setMessage }) => {
       const guestUserId = await guestOf(ctx.db.kysely, req);
-      const token = await register(ctx, body, guestUserId, deviceOf(req));
+      const origin = await checkSignup(
+        ctx,
+        req,
+        readCredentials(req).guestId?.toLowerCase() ?? null,
+      );
+      const token = await register(ctx, body, guestUserId, deviceOf(req), origin);
       setMessage(authMessages.registered);
       return { token };
     },
@@ -34,6 +41,7 @@ export function authRoutes(app: FastifyInstance): void {
         { login: body.username, password: body.password },
         guestUserId,
         deviceOf(req),
+        req,
       );
       setMessage(authMessages.signedIn);
       return { token };

@@ -27,10 +27,10 @@ export const authMessages = {
     'zh-CN': '当前密码错误',
     'zh-TW': '目前密碼錯誤',
   },
-  accountLocked: {
-    'en-US': 'Too many failed sign-ins for this account, please try again in {minutes} minutes',
-    'zh-CN': '该账号登录失败次数过多，请 {minutes} 分钟后再试',
-    'zh-TW': '該帳號登入失敗次數過多，請 {minutes} 分鐘後再試',
+  tooManyTries: {
+    'en-US': 'Too many wrong passwords for this account; please try again in {seconds} s',
+    'zh-CN': '该账号密码错误次数过多，请 {seconds} 秒后再试',
+    'zh-TW': '該帳號密碼錯誤次數過多，請 {seconds} 秒後再試',
   },
   accountDisabled: {
     'en-US': 'This account has been disabled',
@@ -44,6 +44,17 @@ export const authMessages = {
   },
   signedIn: { 'en-US': 'Signed in', 'zh-CN': '登录成功', 'zh-TW': '登入成功' },
   signedOut: { 'en-US': 'Signed out', 'zh-CN': '已退出登录', 'zh-TW': '已登出' },
+  signupTooSoon: {
+    'en-US': 'Many accounts were made from your network today; please try again in {seconds} s',
+    'zh-CN': '今天您的网络已注册了很多账号，请 {seconds} 秒后再试',
+    'zh-TW': '今天您的網路已註冊了很多帳號，請 {seconds} 秒後再試',
+  },
+  avatarUnusable: {
+    'en-US':
+      'This avatar cannot be used ({reason}); give an https:// link to a picture or one of your pictures here',
+    'zh-CN': '无法使用该头像（{reason}），请填写图片的 https:// 链接或您在本站的图片',
+    'zh-TW': '無法使用該頭像（{reason}），請填寫圖片的 https:// 連結或您在本站的圖片',
+  },
   profileSaved: { 'en-US': 'Profile saved', 'zh-CN': '资料已保存', 'zh-TW': '資料已儲存' },
   passwordChanged: {
     'en-US': 'Password changed, please sign in again',

@@ -4,6 +4,7 @@ import { nowIso } from '../../db/database.js';
 import { AppError, notFound, notSignedIn } from '../../http/errors.js';
 import { route } from '../../http/route.js';
 import { confirmPassword, readUserInfo } from './accounts.js';
+import { storedAvatar } from './avatar.js';
 import { authMessages } from './messages.js';
 import { hashPassword } from './passwords.js';
 import { closeAllSessions, touchSession } from './sessions.js';
@@ -15,7 +16,9 @@ export function userRoutes(app: FastifyInstance): void {
 
   route(app, user.updateProfile, async ({ body, identity, setMessage }) => {
     const changes = {
-      ...(body.avatar !== undefined ? { avatar: body.avatar } : {}),
+      ...(body.avatar !== undefined
+        ? { avatar: await storedAvatar(ctx, identity.userId, body.avatar) }
+        : {}),
       ...(body.nickname !== undefined ? { nickname: body.nickname } : {}),
       ...(body.sign !== undefined ? { sign: body.sign } : {}),
       ...(body.personaRole !== undefined ? { persona_role: body.personaRole } : {}),
@@ -32,7 +35,7 @@ export function userRoutes(app: FastifyInstance): void {
   });
 
   route(app, user.changePassword, async ({ body, identity, req, setMessage }) => {
-    if (!(await confirmPassword(db, identity.userId, body.oldPassword, req.ip)))
+    if (!(await confirmPassword(ctx, identity.userId, body.oldPassword, req.ip)))
       throw new AppError(
         400,
         authMessages.wrongOldPassword,

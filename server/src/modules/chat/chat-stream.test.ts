@@ -284,7 +284,8 @@ describe('chat-process through an OpenAI-compatible upstream', () => {
 
   it('sends an image to vision models as an image part and refuses it for others', async () => {
     const groupId = await newGroup(bearer(alice.token));
-    const image_url = 'https://example.com/cat.png';
+    // A public address (an IP literal: the test resolves no name).
+    const image_url = 'https://93.184.215.14/cat.png';
     const refused = await stream(bearer(alice.token), {
       gptModelId: models.Fake,
       prompt: 'what is this?',
@@ -307,6 +308,28 @@ describe('chat-process through an OpenAI-compatible upstream', () => {
       ],
     });
     expect((await logsOf(bearer(alice.token), groupId))[0]!.imageUrl).toBe(image_url);
+  });
+
+  it("refuses picture addresses on the server's own network before anything goes upstream", async () => {
+    const groupId = await newGroup(bearer(alice.token));
+    const calls = fake.requests.length;
+    for (const image_url of [
+      'http://169.254.169.254/latest/meta-data/iam/security-credentials/',
+      'http://127.0.0.1:6379/',
+      'http://[::ffff:10.0.0.1]/x.png',
+      'file:///etc/passwd',
+      'data:image/svg+xml,<svg/>',
+    ]) {
+      const r = await stream(bearer(alice.token), {
+        gptModelId: models['Fake vision'],
+        prompt: 'what is this?',
+        image_url,
+        options: { groupId },
+      });
+      expect(r.status, image_url).toBe(400);
+      expect(r.res.body, image_url).toContain('image_url');
+    }
+    expect(fake.requests.length).toBe(calls);
   });
 
   it('answers the envelope before the stream starts: 400, 401, 403, 404, 430', async () => {

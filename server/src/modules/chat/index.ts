@@ -7,6 +7,7 @@ import { seedCatalog } from './seed.js';
 import { streamRoutes } from './stream.js';
 import { modelAccessRoutes } from './model-access.js';
 import { providerCheckRoutes } from './provider-checks.js';
+import { pictureProxyRoutes } from './picture-proxy.js';
 
 export { MIND_SYSTEM_PROMPT } from './prompt.js';
 export { createModel, modelsWithProvider } from './models.js';
@@ -14,6 +15,7 @@ export { boxOf, openProviderKey, PROVIDER_KEY_CONTEXT } from './providers.js';
 export { DEMO_PROVIDER, seedDemoModel } from './seed.js';
 export type { ProviderProtocol } from './tables.js';
 export { modelAllowance } from './model-access.js';
+export { fetchPublicPicture, PictureFetchError } from './picture-proxy.js';
 export { registerProviderUse, type ProviderUse } from './provider-uses.js';
 export {
   registerProviderCheck,
@@ -37,6 +39,7 @@ export const chatModule: AtelierModule = {
     streamRoutes(app);
     modelAccessRoutes(app);
     providerCheckRoutes(app);
+    pictureProxyRoutes(app);
   },
   seed: (ctx) => seedCatalog(ctx),
 };

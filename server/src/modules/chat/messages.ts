@@ -84,6 +84,17 @@ export const texts = {
     'zh-TW':
       '不允許使用該位址（{reason}）。基於安全考量，本機或內網位址（localhost、192.168.… 等）會被拒絕，請使用公開位址，例如 https://llm.example.com/v1。',
   },
+  imageUrlNotAllowed: {
+    'en-US':
+      'This picture address cannot be used ({reason}). Attach a picture you uploaded, or give a public http(s) address.',
+    'zh-CN': '无法使用该图片地址（{reason}）。请附上您上传的图片，或提供公网 http(s) 地址。',
+    'zh-TW': '無法使用該圖片位址（{reason}）。請附上您上傳的圖片，或提供公開的 http(s) 位址。',
+  },
+  pictureUnavailable: {
+    'en-US': 'This picture cannot be shown ({reason})',
+    'zh-CN': '无法显示这张图片（{reason}）',
+    'zh-TW': '無法顯示這張圖片（{reason}）',
+  },
   keyRequired: {
     'en-US': 'Enter the API key',
     'zh-CN': '请输入 API 密钥',

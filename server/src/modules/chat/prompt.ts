@@ -13,7 +13,7 @@ import { usableByok } from './byok.js';
 import { contextMessages } from './history.js';
 import { texts } from './messages.js';
 import { usableModel } from './models.js';
-import { guardedLookup } from './url-guard.js';
+import { checkPublicUrl, guardedLookup } from './url-guard.js';
 
 export const MIND_SYSTEM_PROMPT =
   `${OUTLINE_MARKER} You write mind-map outlines. Answer ONLY with a markdown outline of the ` +
@@ -109,7 +109,7 @@ export interface Prompt {
 /** The messages sent upstream: system, as much history as the window allows, the question. */
 export async function buildPrompt(ctx: AppContext, p: PromptInput): Promise<Prompt> {
   // The upstream cannot reach this server: the user's own upload goes as a data: URL, and a
-  // file of ours that is not theirs is a 404.
+  // file of ours that is not theirs is a 404; any other address must be public.
   let imageUrl = p.imageUrl;
   // Our own picture is saved as its path: a signed link would expire in the history.
   const pictureKey = imageUrl ? keyOfUrl(imageUrl) : null;
@@ -119,6 +119,11 @@ export async function buildPrompt(ctx: AppContext, p: PromptInput): Promise<Prom
     const own = await readOwnedImage(ctx, p.userId, imageUrl);
     if (!own) throw notFound();
     imageUrl = `data:${own.mime};base64,${own.bytes.toString('base64')}`;
+  } else if (imageUrl) {
+    // Anything else goes upstream as an address the model's server fetches itself: only a
+    // public http(s) one, so that a self-hosted server is not sent into the operator's network.
+    const refused = await checkPublicUrl(imageUrl);
+    if (refused) throw badRequest(texts.imageUrlNotAllowed, { reason: refused }, 'image_url');
   }
   const userMessage: ChatMessage = {
     role: 'user',

@@ -1,20 +1,13 @@
 import type { Kysely } from 'kysely';
 import { nowIso } from '../../db/database.js';
+import { dayIn } from '../../lib/day.js';
 import type { Database } from '../../db/schema.js';
 import { notice } from '../../http/errors.js';
 import { grant } from './ledger.js';
 import { texts } from './messages.js';
 import { readSettings } from './settings.js';
 
-/** `YYYY-MM-DD` of an instant in a time zone. */
-export function dayIn(timeZone: string, at = new Date()): string {
-  return new Intl.DateTimeFormat('en-CA', {
-    timeZone,
-    year: 'numeric',
-    month: '2-digit',
-    day: '2-digit',
-  }).format(at);
-}
+export { dayIn };
 
 const previousDay = (day: string): string =>
   new Date(Date.parse(`${day}T00:00:00Z`) - 86_400_000).toISOString().slice(0, 10);

@@ -6,11 +6,14 @@ import { readBalance } from './balances.js';
 import { moveGuestBalance } from './guest-balance.js';
 import { moveGuestHistory } from './history.js';
 import { grant, sweepExpiredHolds } from './ledger.js';
+import { payDueInvites, recordInvite } from './invites.js';
 import { seedPrices } from './prices.js';
 import { registerUserRoutes } from './routes.js';
 import { readSettings } from './settings.js';
 
 export { readBalanceWithHolds } from './balances.js';
+export { payDueInvites } from './invites.js';
+export { readSettings as readCreditSettings } from './settings.js';
 export { holdReleased, settleSteps } from './settle-steps.js';
 export {
   grant,
@@ -49,30 +52,33 @@ function wire(ctx: AppContext): void {
         idempotencyKey: `guest_trial:${userId}`,
       });
   });
-  ctx.accountEvents.registered.push(async (trx, { userId, inviterId, fromGuestUserId }) => {
+  ctx.accountEvents.registered.push(async (trx, e) => {
+    // The sign-up gift (and the guest trial carried over) goes to the first sign-ups of an IP
+    // a day and once per device: past that, new accounts start with what they earn.
+    const perIp = ctx.config.signup.giftsPerIp;
+    const gifted = perIp === 0 || (e.sameIp < perIp && e.sameDevice === 0);
     // Registering (unlike signing in) also carries over what is left of the guest trial.
-    if (fromGuestUserId !== null)
+    if (e.fromGuestUserId !== null)
       await moveGuestBalance(
         trx,
-        { fromUserId: fromGuestUserId, toUserId: userId },
-        { includeTrial: true },
+        { fromUserId: e.fromGuestUserId, toUserId: e.userId },
+        { includeTrial: gifted },
       );
     const { registerGift, inviteReward } = await readSettings(trx);
-    if (registerGift > 0)
+    if (registerGift > 0 && gifted)
       await grant(trx, {
-        userId,
+        userId: e.userId,
         amount: registerGift,
         kind: 'register_gift',
-        ref: `user:${userId}`,
-        idempotencyKey: `register_gift:${userId}`,
+        ref: `user:${e.userId}`,
+        idempotencyKey: `register_gift:${e.userId}`,
       });
-    if (inviterId !== null && inviterId !== userId && inviteReward > 0)
-      await grant(trx, {
-        userId: inviterId,
+    // Pending until the invitee first buys or spends credits (invites.ts).
+    if (e.inviterId !== null && e.inviterId !== e.userId && inviteReward > 0)
+      await recordInvite(trx, {
+        inviteeId: e.userId,
+        inviterId: e.inviterId,
         amount: inviteReward,
-        kind: 'invite_reward',
-        ref: `invitee:${userId}`,
-        idempotencyKey: `invite_reward:${userId}`,
       });
   });
 }
@@ -82,6 +88,8 @@ export function startHoldSweeper(ctx: AppContext, intervalMs = SWEEP_INTERVAL_MS
   return runPeriodicJob(ctx, 'credit hold sweep', intervalMs, async () => {
     const released = await sweepExpiredHolds(ctx.db.kysely);
     if (released > 0) ctx.log.info({ released }, 'expired credit holds released');
+    const paid = await payDueInvites(ctx);
+    if (paid > 0) ctx.log.info({ paid }, 'invite rewards paid');
   });
 }
 

@@ -155,6 +155,15 @@ export const demoPrices: SeedPrice[] = [
     label: 'Offline demo: vocal separation',
     credits: 5,
   },
+  // Not a demo model's: translations and prompt suggestions past the free ones of the day
+  // (modules/drawing/words-quota.ts), whichever chat model answers them.
+  {
+    model: 'prompt-words',
+    action: 'call',
+    category: 'chat',
+    label: 'Translation and prompt ideas (past the free ones of the day)',
+    credits: 1,
+  },
 ];
 
 export const priceKeyOf = (model: string, action: string) => `${model}:${action}`;

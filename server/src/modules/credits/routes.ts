@@ -4,6 +4,7 @@ import { route } from '../../http/route.js';
 import { readBalance, readBalanceWithHolds } from './balances.js';
 import { checkIn, checkinCalendar } from './checkin.js';
 import { hideHistoryRow, listHistory, type HistoryView } from './history.js';
+import { listInvites } from './invites.js';
 import { texts } from './messages.js';
 import { listPrices, modelInfos, toPrice } from './prices.js';
 import { redeemCode } from './redeem.js';
@@ -23,6 +24,9 @@ export function registerUserRoutes(app: FastifyInstance): void {
   });
 
   route(app, api.myBalance, async ({ identity }) => readBalanceWithHolds(db(), identity.userId));
+  route(app, api.myInvites, async ({ query, identity }) =>
+    listInvites(app.ctx, identity.userId, query),
+  );
 
   route(
     app,

@@ -13,6 +13,9 @@ export const settingDefaults: CreditSettings = {
   dailyCheckin: 10,
   vipDiscountPercent: 0,
   holdTtlSeconds: 1800,
+  inviteDailyCap: 10,
+  wordFreePerDay: 20,
+  guestWordFreePerDay: 5,
 };
 const shape = contract.creditSettings.shape;
 type CreditSettingKey = keyof CreditSettings;

@@ -120,6 +120,21 @@ export interface CreditSettingsTable {
   updated_at: string;
 }
 
+/**
+ * An invite's reward: written pending at the invitee's sign-up, paid to the inviter once the
+ * invitee buys or spends credits for the first time (at most `inviteDailyCap` a day).
+ */
+export interface InviteRewardsTable {
+  invitee_id: number;
+  inviter_id: number;
+  amount: number;
+  status: 'pending' | 'paid';
+  created_at: string;
+  paid_at: string | null;
+  /** The day (TIME_ZONE) it was paid, which the daily cap counts. */
+  paid_day: string | null;
+}
+
 export interface CreditTables {
   credit_balances: CreditBalancesTable;
   credit_ledger: CreditLedgerTable;
@@ -130,4 +145,5 @@ export interface CreditTables {
   redeem_failures: RedeemFailuresTable;
   credit_checkins: CreditCheckinsTable;
   credit_settings: CreditSettingsTable;
+  invite_rewards: InviteRewardsTable;
 }

@@ -87,6 +87,18 @@ export const texts = {
     'zh-CN': '该绘画模型不支持换脸',
     'zh-TW': '該繪畫模型不支援換臉',
   },
+  wordsGuestQuota: {
+    'en-US':
+      'Guests get {free} free translations and prompt ideas a day, all used today; sign in to use more',
+    'zh-CN': '游客每天可免费翻译和联想 {free} 次，今天已用完；登录后可继续使用',
+    'zh-TW': '訪客每天可免費翻譯和聯想 {free} 次，今天已用完；登入後可繼續使用',
+  },
+  wordsQuotaUsed: {
+    'en-US':
+      'Today’s {free} free translations and prompt ideas are used; more are offered again tomorrow',
+    'zh-CN': '今天的 {free} 次免费翻译和联想已用完，明天可再使用',
+    'zh-TW': '今天的 {free} 次免費翻譯和聯想已用完，明天可再使用',
+  },
   translateFailed: {
     'en-US': 'Translation is not available right now',
     'zh-CN': '翻译暂不可用',

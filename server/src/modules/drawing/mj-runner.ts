@@ -16,7 +16,7 @@ import {
   type MjTask,
   type SubmitOk,
 } from '../../providers/image/midjourney-proxy.js';
-import { readOwnedImage } from '../files/index.js';
+import { readOwnedImage, signFileLinks, unsignFileLinks } from '../files/index.js';
 import {
   UpstreamError,
   type StepOutcome,
@@ -91,10 +91,12 @@ export function outcomeOf(task: MjTask, pollAfterMs: number): StepOutcome {
     const buttons: drawing.DrawButton[] = (task.buttons ?? [])
       .filter((b) => parseCustomId(b.customId))
       .map((b) => ({ customId: b.customId, label: b.label ?? '', emoji: b.emoji ?? '' }));
-    const finalPrompt =
+    // The upstream echoes the prompt it was sent, signed links included: kept as keys.
+    const finalPrompt = unsignFileLinks(
       typeof task.properties?.finalPrompt === 'string'
         ? task.properties.finalPrompt
-        : (task.promptEn ?? task.prompt ?? '');
+        : (task.promptEn ?? task.prompt ?? ''),
+    );
     const data: MjTaskData = { buttons, finalPrompt, upstreamStatus: status };
     if (task.action === 'DESCRIBE') data.description = task.prompt ?? finalPrompt;
     return {
@@ -193,7 +195,7 @@ async function submitProxy(ctx: AppContext, task: TaskRow, io: TaskIo): Promise<
           : undefined;
         ok = await client.imagine(
           {
-            prompt: p.finalPrompt ?? task.prompt,
+            prompt: await signFileLinks(ctx, task.userId, p.finalPrompt ?? task.prompt),
             ...(base64Array ? { base64Array } : {}),
             botType: p.botType ?? 'MID_JOURNEY',
             ...hook,
@@ -240,7 +242,9 @@ async function submitProxy(ctx: AppContext, task: TaskRow, io: TaskIo): Promise<
           ok = await client.modal(
             {
               taskId: ok.taskId,
-              ...(p.modalPrompt ? { prompt: p.modalPrompt } : {}),
+              ...(p.modalPrompt
+                ? { prompt: await signFileLinks(ctx, task.userId, p.modalPrompt) }
+                : {}),
               ...(p.maskBase64 ? { maskBase64: p.maskBase64 } : {}),
               notifyHook: hook.notifyHook,
             },

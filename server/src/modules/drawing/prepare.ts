@@ -6,7 +6,7 @@ import { parseCustomId } from '../../providers/image/custom-ids.js';
 import { demoStepOf } from '../../providers/image/demo-midjourney.js';
 import type { DemoRecipe } from '../../providers/image/demo-render.js';
 import { buildPrompt, flagsOf, PromptError, splitFlags } from '../../providers/image/prompt.js';
-import { fileOfKey, fileUrl, keyOfUrl } from '../files/index.js';
+import { fileOfKey, FILES_PREFIX, keyOfUrl } from '../files/index.js';
 import { createTask, getTasks } from '../tasks/index.js';
 import { texts } from './messages.js';
 import type { MjTaskData, MjTaskParams } from './mj-params.js';
@@ -38,13 +38,24 @@ async function ownedPicture(ctx: AppContext, userId: number, url: string): Promi
   return key;
 }
 
-async function ownImages(ctx: AppContext, userId: number, urls: string[]): Promise<void> {
-  for (const url of urls) await ownedPicture(ctx, userId, url);
+/**
+ * The caller's pictures as stored references, `/api/files/<key>`: never the signed link the
+ * client sent, which would open the file to anyone who reads the parameters (a published work's
+ * are public). The runner reads or signs them when it submits.
+ */
+async function ownImages(ctx: AppContext, userId: number, urls: string[]): Promise<string[]> {
+  const refs = [];
+  for (const url of urls) refs.push(`${FILES_PREFIX}${await ownedPicture(ctx, userId, url)}`);
+  return refs;
 }
 
-/** A reference Midjourney fetches itself: a freshly signed link on PUBLIC_URL. */
+async function ownRefs(ctx: AppContext, userId: number, urls: string[] | undefined) {
+  return urls ? ownImages(ctx, userId, urls) : undefined;
+}
+
+/** A reference Midjourney fetches itself: on PUBLIC_URL, signed only when it is sent. */
 const referenceLink = async (ctx: AppContext, userId: number, url: string) =>
-  `${ctx.config.publicUrl}${fileUrl(ctx, await ownedPicture(ctx, userId, url))}`;
+  `${ctx.config.publicUrl}${FILES_PREFIX}${await ownedPicture(ctx, userId, url)}`;
 
 export interface Prepared {
   action: D.DrawAction;
@@ -66,8 +77,18 @@ export async function prepareImagine(
   } catch (e) {
     return promptError(e);
   }
-  const f = built.params;
-  await ownImages(ctx, userId, f.imageUrls ?? []);
+  const sent = built.params;
+  const [imageUrls, crefUrls, srefUrls] = await Promise.all([
+    ownRefs(ctx, userId, sent.imageUrls),
+    ownRefs(ctx, userId, sent.crefUrls),
+    ownRefs(ctx, userId, sent.srefUrls),
+  ]);
+  const f = {
+    ...sent,
+    ...(imageUrls ? { imageUrls } : {}),
+    ...(crefUrls ? { crefUrls } : {}),
+    ...(srefUrls ? { srefUrls } : {}),
+  };
   const links = (urls: string[] | undefined) =>
     urls ? Promise.all(urls.map((u) => referenceLink(ctx, userId, u))) : undefined;
   const finalPrompt = `${built.text} ${flagsOf(
@@ -184,7 +205,7 @@ export async function prepare(
       return prepareAction(ctx, userId, body);
     case 'blend': {
       const model = await pickModel(ctx, userId, 'mj', body.modelId);
-      await ownImages(ctx, userId, body.images);
+      const images = await ownImages(ctx, userId, body.images);
       return {
         action: 'blend',
         prompt: '',
@@ -192,7 +213,7 @@ export async function prepare(
         model,
         params: {
           modelId: model.id,
-          images: body.images,
+          images,
           dimensions: body.dimensions,
           recipe: null,
         },
@@ -200,13 +221,13 @@ export async function prepare(
     }
     case 'describe': {
       const model = await pickModel(ctx, userId, 'mj', body.modelId);
-      await ownImages(ctx, userId, [body.image]);
+      const images = await ownImages(ctx, userId, [body.image]);
       return {
         action: 'describe',
         prompt: '',
         parentId: null,
         model,
-        params: { modelId: model.id, images: [body.image] },
+        params: { modelId: model.id, images },
       };
     }
     case 'faceswap': {
@@ -214,13 +235,13 @@ export async function prepare(
       // Only trueai's proxy has InsightFace (and the demo imitates it).
       if (!model.demo && model.provider.flavour !== 'trueai')
         throw badRequest(texts.faceswapUnsupported, {}, 'modelId');
-      await ownImages(ctx, userId, [body.source, body.target]);
+      const images = await ownImages(ctx, userId, [body.source, body.target]);
       return {
         action: 'faceswap',
         prompt: '',
         parentId: null,
         model,
-        params: { modelId: model.id, images: [body.source, body.target] },
+        params: { modelId: model.id, images },
       };
     }
   }

@@ -7,7 +7,14 @@ import { route } from '../../http/route.js';
 import { sliceGrid } from '../../providers/image/demo-render.js';
 
 import { quote, readBalanceWithHolds } from '../credits/index.js';
-import { fileUrl, keyOfUrl, readOwnedImage, storeFile } from '../files/index.js';
+import {
+  fileUrl,
+  keyOfUrl,
+  readOwnedImage,
+  signedFileLinks,
+  storeFile,
+  type FileRow,
+} from '../files/index.js';
 import type { TaskFile, TaskRow } from '../tasks/index.js';
 import {
   countActive,
@@ -65,7 +72,8 @@ export function toDrawTask(
     finalPrompt: d.finalPrompt ?? p.finalPrompt ?? t.prompt,
     // Midjourney keeps its flags; other kinds keep the screen's form (`form`) and what the
     // upstream decided (`data.params`, e.g. the seed), so "draw the same" refills every field.
-    params: (p.flags ?? { ...p.form, ...d.params }) as Record<string, unknown>,
+    // References are stored as file keys: the owner gets them signed, to show and reuse.
+    params: signedFileLinks(p.flags ?? { ...p.form, ...d.params }, link) as Record<string, unknown>,
     images: t.files.map(toDrawImage),
     sources: SOURCE_ACTIONS.has(t.action)
       ? (p.images ?? []).map(link).filter((u): u is string => u !== null)
@@ -134,7 +142,47 @@ async function simulate(
   };
 }
 
-/** Cuts a finished grid into its four pictures, stored as the task's results. */
+/** The stored slices of a grid: cut once, on the first call, and read back after. */
+const sliceName = (taskId: number, i: number) => `slice-${taskId}-${i + 1}.png`;
+const slicing = new Map<number, Promise<FileRow[]>>();
+
+async function storedSlices(ctx: AppContext, userId: number, taskId: number) {
+  const names = [0, 1, 2, 3].map((i) => sliceName(taskId, i));
+  const rows = await ctx.db.kysely
+    .selectFrom('files')
+    .selectAll()
+    .where('user_id', '=', userId)
+    .where('task_id', '=', taskId)
+    .where('name', 'in', names)
+    .orderBy('id')
+    .execute();
+  return rows.length === 4 ? rows : null;
+}
+
+async function cutGrid(ctx: AppContext, userId: number, taskId: number, gridUrl: string) {
+  const img = await readOwnedImage(ctx, userId, gridUrl);
+  if (!img) throw notFound(texts.taskNotFound);
+  const parts = await sliceGrid(img.bytes);
+  const rows: FileRow[] = [];
+  for (const [i, part] of parts.entries())
+    rows.push(
+      await storeFile(ctx, {
+        userId,
+        origin: 'result',
+        taskId,
+        bytes: part.png,
+        name: sliceName(taskId, i),
+        // Free to ask for: counted against the storage quota like an upload.
+        quota: true,
+      }),
+    );
+  return rows;
+}
+
+/**
+ * Cuts a finished grid into its four pictures, stored with the task. Computed once per task
+ * (also when calls race in this process); later calls answer the stored slices.
+ */
 async function sliceTask(ctx: AppContext, userId: number, taskId: number) {
   const [task] = await getTasks(ctx, userId, [taskId], ['mj']);
   if (!task) throw notFound(texts.taskNotFound);
@@ -142,26 +190,23 @@ async function sliceTask(ctx: AppContext, userId: number, taskId: number) {
   const single = ['upscale', 'upscale_subtle', 'upscale_creative', 'describe', 'faceswap'];
   if (task.status !== TaskStatus.succeeded || !grid || single.includes(task.action))
     throw new AppError(400, texts.notAGrid);
-  const img = await readOwnedImage(ctx, userId, grid.url);
-  if (!img) throw notFound(texts.taskNotFound);
-  const parts = await sliceGrid(img.bytes);
-  const images = [];
-  for (const [i, part] of parts.entries()) {
-    const f = await storeFile(ctx, {
-      userId: userId,
-      origin: 'result',
-      taskId: task.id,
-      bytes: part.png,
-      name: `slice-${task.id}-${i + 1}.png`,
-    });
-    images.push({
+  let rows = await storedSlices(ctx, userId, task.id);
+  if (!rows) {
+    let cutting = slicing.get(task.id);
+    if (!cutting) {
+      cutting = cutGrid(ctx, userId, task.id, grid.url).finally(() => slicing.delete(task.id));
+      slicing.set(task.id, cutting);
+    }
+    rows = await cutting;
+  }
+  return {
+    images: rows.map((f) => ({
       url: fileUrl(ctx, f.key),
       thumbUrl: fileUrl(ctx, f.thumb_key ?? f.key),
       width: f.width,
       height: f.height,
-    });
-  }
-  return { images };
+    })),
+  };
 }
 
 export function drawRoutes(app: FastifyInstance): void {
@@ -279,8 +324,11 @@ function readRoutes(app: FastifyInstance): void {
     return { deleted: await deleteTasks(ctx(), identity.userId, ids, { cancelRunning: true }) };
   });
 
-  route(app, D.splitGrid, async ({ query, identity }) =>
-    sliceTask(ctx(), identity.userId, query.id),
+  route(
+    app,
+    D.splitGrid,
+    async ({ query, identity }) => sliceTask(ctx(), identity.userId, query.id),
+    { rateLimit: { max: app.ctx.config.files.uploadRateLimit, timeWindow: 60_000 } },
   );
 
   route(app, D.queueWait, async ({ query, identity }) => simulate(ctx(), identity.userId, query));

@@ -40,4 +40,13 @@ export interface DrawingTables {
   drawing_categories: DrawingCategoriesTable;
   drawing_items: DrawingItemsTable;
   drawing_user_params: DrawingUserParamsTable;
+  word_uses: WordUsesTable;
+}
+
+/** Translations and prompt suggestions a user had answered by a real model, per day. */
+export interface WordUsesTable {
+  user_id: number;
+  /** The day in TIME_ZONE. */
+  day: string;
+  count: number;
 }

@@ -1,10 +1,8 @@
 import type { FastifyInstance } from 'fastify';
 import { drawing as D } from '@atelier/contracts';
-import type { AppContext } from '../../context.js';
 import { AppError } from '../../http/errors.js';
 import { route } from '../../http/route.js';
 import { chatAdapterFor } from '../../providers/chat/index.js';
-import { modelsWithProvider, openProviderKey } from '../chat/index.js';
 import {
   demoSuggestions,
   demoToChinese,
@@ -13,41 +11,16 @@ import {
   keepTypedFlags,
 } from './demo-words.js';
 import { texts } from './messages.js';
+import { wordModel, wordTerms, withWordTerms, type WordModel } from './words-quota.js';
 
 /**
- * Translation and prompt suggestions through a chat model: the first enabled chat model of a
- * real provider, else the offline demo, which answers from a small built-in word list so that
- * a fresh install still does something sensible.
+ * Translation and prompt suggestions through a chat model: the first chat model the caller may
+ * use, within their free uses of the day or at the `prompt-words:call` price
+ * (words-quota.ts); without one, the offline demo answers from a small built-in word list so
+ * that a fresh install still does something sensible.
  */
 
-/** The chat model the words go through (null: the offline demo answers). */
-async function wordModel(ctx: AppContext) {
-  const row = await modelsWithProvider(ctx.db.kysely)
-    .where('m.enabled', '=', 1)
-    .where('p.enabled', '=', 1)
-    .where('m.kind', '=', 'chat')
-    .where('m.vip_only', '=', 0)
-    .where('p.protocol', '=', 'openai')
-    .orderBy('m.sort')
-    .orderBy('m.id')
-    .executeTakeFirst();
-  if (!row) return null;
-  return {
-    model: row.upstream_model,
-    timeoutMs: row.timeout_ms,
-    provider: {
-      protocol: 'openai' as const,
-      baseUrl: row.base_url,
-      apiKey: openProviderKey(ctx, row.api_key_sealed),
-    },
-  };
-}
-
-async function ask(
-  m: NonNullable<Awaited<ReturnType<typeof wordModel>>>,
-  system: string,
-  user: string,
-): Promise<string> {
+async function ask(m: WordModel, system: string, user: string): Promise<string> {
   let out = '';
   const adapter = chatAdapterFor(m.provider);
   for await (const chunk of adapter.stream({
@@ -67,53 +40,77 @@ async function ask(
 
 export function wordRoutes(app: FastifyInstance): void {
   const limit = { rateLimit: { max: 30, timeWindow: 60_000 } };
-  const translate = async (text: string, to: 'en' | 'zh') => {
-    const m = await wordModel(app.ctx);
+  const ctx = app.ctx;
+  const translate = async (userId: number, text: string, to: 'en' | 'zh') => {
     const from = hasCjk(text) ? 'zh' : 'en';
+    const m = await wordModel(ctx, userId);
     if (!m)
       return {
         ...(to === 'en' ? demoToEnglish(text) : { text: demoToChinese(text), untranslated: [] }),
         from,
         to,
         demo: true,
+        credits: 0,
+        freeLeft: null,
       };
-    try {
-      const system =
-        to === 'en'
-          ? 'Translate the user text into English for a Midjourney prompt. Keep every --flag as it is. Answer with the translation only.'
-          : 'Translate the user text into simplified Chinese. Keep every --flag as it is. Answer with the translation only.';
-      return { text: await ask(m, system, text), from, to, demo: false, untranslated: [] };
-    } catch (error) {
-      app.log.warn({ err: (error as Error).message }, 'translation failed');
-      throw new AppError(502, texts.translateFailed);
-    }
+    const system =
+      to === 'en'
+        ? 'Translate the user text into English for a Midjourney prompt. Keep every --flag as it is. Answer with the translation only.'
+        : 'Translate the user text into simplified Chinese. Keep every --flag as it is. Answer with the translation only.';
+    return withWordTerms(ctx, userId, m, async (model) => {
+      try {
+        return { text: await ask(model, system, text), from, to, demo: false, untranslated: [] };
+      } catch (error) {
+        app.log.warn({ err: (error as Error).message }, 'translation failed');
+        throw new AppError(502, texts.translateFailed);
+      }
+    });
   };
-  route(app, D.translateToEn, async ({ query }) => translate(query.text, 'en'), limit);
-  route(app, D.translateToZh, async ({ query }) => translate(query.text, 'zh'), limit);
+  route(app, D.wordTerms, async ({ identity }) => wordTerms(ctx, identity.userId));
+  route(
+    app,
+    D.translateToEn,
+    async ({ query, identity }) => translate(identity.userId, query.text, 'en'),
+    limit,
+  );
+  route(
+    app,
+    D.translateToZh,
+    async ({ query, identity }) => translate(identity.userId, query.text, 'zh'),
+    limit,
+  );
 
   route(
     app,
     D.suggestPrompts,
-    async ({ body }) => {
-      const m = await wordModel(app.ctx);
-      if (!m) return { suggestions: demoSuggestions(body.prompt, body.count), demo: true };
-      try {
-        const answer = await ask(
-          m,
-          `You write Midjourney prompts. From the user's idea write ${body.count} richer English prompts (subject, setting, style, lighting, and fitting flags such as --ar). One per line, no numbering, nothing else.`,
-          body.prompt,
-        );
-        const suggestions = answer
-          .split('\n')
-          .map((l) => l.replace(/^\s*(\d+[.)、]|[-*•])\s*/, '').trim())
-          .filter(Boolean)
-          .slice(0, body.count)
-          .map((s) => keepTypedFlags(body.prompt, s));
-        return { suggestions, demo: false };
-      } catch (error) {
-        app.log.warn({ err: (error as Error).message }, 'prompt suggestions failed');
-        throw new AppError(502, texts.translateFailed);
-      }
+    async ({ body, identity }) => {
+      const m = await wordModel(ctx, identity.userId);
+      if (!m)
+        return {
+          suggestions: demoSuggestions(body.prompt, body.count),
+          demo: true,
+          credits: 0,
+          freeLeft: null,
+        };
+      return withWordTerms(ctx, identity.userId, m, async (model) => {
+        try {
+          const answer = await ask(
+            model,
+            `You write Midjourney prompts. From the user's idea write ${body.count} richer English prompts (subject, setting, style, lighting, and fitting flags such as --ar). One per line, no numbering, nothing else.`,
+            body.prompt,
+          );
+          const suggestions = answer
+            .split('\n')
+            .map((l) => l.replace(/^\s*(\d+[.)、]|[-*•])\s*/, '').trim())
+            .filter(Boolean)
+            .slice(0, body.count)
+            .map((s) => keepTypedFlags(body.prompt, s));
+          return { suggestions, demo: false };
+        } catch (error) {
+          app.log.warn({ err: (error as Error).message }, 'prompt suggestions failed');
+          throw new AppError(502, texts.translateFailed);
+        }
+      });
     },
     limit,
   );

@@ -6,12 +6,20 @@ export {
   fileOfKey,
   FILES_PREFIX,
   fileUrl,
+  imageHeaderOf,
   isFilesLink,
   keyOfUrl,
   readOwnedImage,
   storeFile,
   type FileRow,
 } from './service.js';
+export {
+  fileRef,
+  signedFileLinks,
+  signFileLinks,
+  unsignFileLinks,
+  withoutPrivateFiles,
+} from './links.js';
 
 /** Stored files: uploads, task results, and serving them (private ones by signed link). */
 export const filesModule: AtelierModule = {

@@ -28,6 +28,17 @@ export const texts = {
     'zh-CN': '图片超过 {max} MB',
     'zh-TW': '圖片超過 {max} MB',
   },
+  tooManyPixels: {
+    'en-US': 'The picture has too many pixels (at most {max} million, e.g. 8000 × 5000)',
+    'zh-CN': '图片像素过多（最多 {max} 百万像素，例如 8000 × 5000）',
+    'zh-TW': '圖片像素過多（最多 {max} 百萬像素，例如 8000 × 5000）',
+  },
+  storageFull: {
+    'en-US':
+      'Your storage is full ({used} MB of {quota} MB used); delete some uploads or works and try again',
+    'zh-CN': '您的存储空间已满（已用 {used} MB，共 {quota} MB），请删除一些上传或作品后重试',
+    'zh-TW': '您的儲存空間已滿（已用 {used} MB，共 {quota} MB），請刪除一些上傳或作品後重試',
+  },
   fileNotFound: {
     'en-US': 'No such file',
     'zh-CN': '文件不存在',

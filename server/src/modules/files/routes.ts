@@ -13,6 +13,7 @@ import {
   fileOfKey,
   imageTypeOf,
   keyOfUrl,
+  storageUsed,
   storeFile,
   toUploaded,
   FILES_PREFIX,
@@ -81,8 +82,16 @@ export async function fileRoutes(app: FastifyInstance): Promise<void> {
     F.adminUploadSitePicture,
     ({ req, identity }) =>
       receivePicture(ctx, req, siteMax, { userId: identity.userId, origin: 'site', public: true }),
-    { bodyLimit: siteMax + 64 * 1024 },
+    {
+      rateLimit: { max: ctx.config.files.uploadRateLimit, timeWindow: 60_000 },
+      bodyLimit: siteMax + 64 * 1024,
+    },
   );
+
+  route(app, F.storageUsage, async ({ identity }) => ({
+    usedBytes: await storageUsed(ctx, identity.userId),
+    quotaBytes: ctx.config.files.userQuotaBytes,
+  }));
 
   route(app, F.listUploads, async ({ query, identity }) => {
     const base = ctx.db.kysely

@@ -1,10 +1,12 @@
 import { createHmac, randomBytes, timingSafeEqual } from 'node:crypto';
-import { sharp } from '../../lib/sharp.js';
+import { MAX_IMAGE_PIXELS, sharp } from '../../lib/sharp.js';
 import { audioExtensions, audioTypeOf } from '../../lib/audio-type.js';
 import type { files as F } from '@atelier/contracts';
 import type { AppContext } from '../../context.js';
 import { nowIso } from '../../db/database.js';
+import { AppError } from '../../http/errors.js';
 import { storageOf } from '../../storage/index.js';
+import { texts } from './messages.js';
 import type { FilesTable } from './tables.js';
 import type { Selectable } from 'kysely';
 
@@ -29,14 +31,26 @@ const extOf: Record<string, string> = {
   ...audioExtensions,
 };
 
-/** The picture's type as its bytes say (sharp reads the header); null when not one we take. */
-export async function imageTypeOf(bytes: Buffer): Promise<string | null> {
+/** What a picture's header says, read without decoding a pixel; null when not one we take. */
+export async function imageHeaderOf(
+  bytes: Buffer,
+): Promise<{ mime: string; width: number; height: number; pixels: number } | null> {
   try {
-    const meta = await sharp(bytes, { animated: true }).metadata();
-    return (meta.format && imageFormats[meta.format]) ?? null;
+    // The header only: the pixel limit is for decoding, and this is how it is checked.
+    const meta = await sharp(bytes, { animated: true, limitInputPixels: false }).metadata();
+    const mime = meta.format && imageFormats[meta.format];
+    if (!mime) return null;
+    const width = meta.width ?? 0;
+    const height = meta.height ?? 0;
+    return { mime, width, height, pixels: width * height };
   } catch {
     return null;
   }
+}
+
+/** The picture's type as its bytes say (sharp reads the header); null when not one we take. */
+export async function imageTypeOf(bytes: Buffer): Promise<string | null> {
+  return (await imageHeaderOf(bytes))?.mime ?? null;
 }
 
 const secretOf = (ctx: AppContext) => ctx.config.secretKey ?? 'atelier-dev-secret';
@@ -98,6 +112,18 @@ export class DamagedImageError extends Error {
   override readonly name = 'DamagedImageError';
 }
 
+/** A picture whose header declares more than MAX_IMAGE_PIXELS: refused before decoding (400). */
+export class TooManyPixelsError extends AppError {
+  constructor(readonly pixels: number) {
+    super(
+      400,
+      texts.tooManyPixels,
+      { max: MAX_IMAGE_PIXELS / 1_000_000 },
+      { errors: [{ field: 'file', message: texts.tooManyPixels['en-US'] }] },
+    );
+  }
+}
+
 export interface StoreInput {
   userId: number;
   origin: 'upload' | 'result' | 'site';
@@ -112,6 +138,46 @@ export interface StoreInput {
   thumb?: Buffer;
   /** Served to anyone without a signed link (the site's logo and icon). */
   public?: boolean;
+  /**
+   * Refused when it would take the user past their storage quota (413). Default: uploads
+   * only; a result a user paid for is always kept (and counts).
+   */
+  quota?: boolean;
+}
+
+/** A write that would take the user past FILE_USER_QUOTA_BYTES (413, saying what is used). */
+export class StorageFullError extends AppError {
+  constructor(
+    readonly usedBytes: number,
+    readonly quotaBytes: number,
+  ) {
+    super(413, texts.storageFull, {
+      used: Math.ceil(usedBytes / 1048576),
+      quota: Math.floor(quotaBytes / 1048576),
+    });
+  }
+}
+
+/** The bytes a user's stored files take (thumbnails are not counted). */
+export async function storageUsed(ctx: AppContext, userId: number): Promise<number> {
+  const row = await ctx.db.kysely
+    .selectFrom('files')
+    .select((eb) => eb.fn.coalesce(eb.fn.sum<number | string>('size'), eb.lit(0)).as('n'))
+    .where('user_id', '=', userId)
+    .executeTakeFirstOrThrow();
+  return Number(row.n);
+}
+
+/** Throws StorageFullError when `adding` more bytes would pass the user's quota (0: none). */
+export async function assertStorageRoom(
+  ctx: AppContext,
+  userId: number,
+  adding: number,
+): Promise<void> {
+  const quota = ctx.config.files.userQuotaBytes;
+  if (quota === 0) return;
+  const used = await storageUsed(ctx, userId);
+  if (used + adding > quota) throw new StorageFullError(used, quota);
 }
 
 const keyPrefix = { upload: 'u', result: 'r', site: 's' } as const;
@@ -120,9 +186,16 @@ const keyPrefix = { upload: 'u', result: 'r', site: 's' } as const;
 export async function storeFile(ctx: AppContext, input: StoreInput): Promise<FileRow> {
   const storage = storageOf(ctx.config);
   let bytes = input.bytes;
+  const header = await imageHeaderOf(bytes);
+  if (header && header.pixels > MAX_IMAGE_PIXELS) throw new TooManyPixelsError(header.pixels);
+  if (input.thumb) {
+    const still = await imageHeaderOf(input.thumb);
+    if (still && still.pixels > MAX_IMAGE_PIXELS) throw new TooManyPixelsError(still.pixels);
+  }
+  if (input.quota ?? input.origin === 'upload')
+    await assertStorageRoom(ctx, input.userId, bytes.length);
   // Audio (stems, songs) is typed by its bytes too, so an <audio> gets the right type.
-  let mime =
-    (await imageTypeOf(bytes)) ?? input.mime ?? audioTypeOf(bytes) ?? 'application/octet-stream';
+  let mime = header?.mime ?? input.mime ?? audioTypeOf(bytes) ?? 'application/octet-stream';
   let width = 0;
   let height = 0;
   let thumb: Buffer | null = null;

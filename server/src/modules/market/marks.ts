@@ -23,7 +23,7 @@ async function toggleMark(
   db: Kysely<Database>,
   userId: number,
   promptId: number,
-  mark: PromptMark,
+  mark: Exclude<PromptMark, 'use'>,
 ): Promise<ToggleResult> {
   const column = counter[mark];
   return db.transaction().execute(async (trx) => {
@@ -78,6 +78,9 @@ export async function marksOf(
     .where('user_id', '=', userId)
     .where('prompt_id', 'in', promptIds)
     .execute();
-  for (const r of rows) (r.mark === 'like' ? liked : collected).add(r.prompt_id);
+  for (const r of rows) {
+    if (r.mark === 'like') liked.add(r.prompt_id);
+    else if (r.mark === 'collect') collected.add(r.prompt_id);
+  }
   return { liked, collected };
 }

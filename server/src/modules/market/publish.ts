@@ -4,7 +4,7 @@ import type { AppContext } from '../../context.js';
 import { nowIso } from '../../db/database.js';
 import { AppError, badRequest } from '../../http/errors.js';
 import { storageOf } from '../../storage/index.js';
-import { keyOfUrl, storeFile } from '../files/index.js';
+import { keyOfUrl, storeFile, withoutPrivateFiles } from '../files/index.js';
 import { getTask, type TaskRow } from '../tasks/index.js';
 import { texts } from './messages.js';
 
@@ -53,8 +53,8 @@ export async function checkCategory(ctx: AppContext, categoryId: number | null) 
 
 /**
  * Publishes a prompt. From a task: the owner's (another user's is a 404, like a missing one),
- * succeeded with a result; its prompt, kind, model and EVERY stored parameter are copied, with
- * the first result as the example. From the prompt store: a chat prompt with no example.
+ * succeeded with a result; its prompt, kind, model and every stored parameter are copied (links
+ * to the author's files taken out), with the first result as the example. From the prompt store: a chat prompt with no example.
  */
 export async function publish(ctx: AppContext, userId: number, body: PublishBody): Promise<number> {
   await checkCategory(ctx, body.categoryId);
@@ -88,7 +88,8 @@ export async function publish(ctx: AppContext, userId: number, body: PublishBody
       kind: task.kind,
       model_id: modelId,
       model_name: await modelName(ctx, modelId, task.params),
-      params: JSON.stringify(task.params),
+      // Its references (the author's uploads) stay private: only the example is published.
+      params: JSON.stringify(withoutPrivateFiles(task.params, new Set())),
       source_task_id: task.id,
       example_file_id: exampleId,
       poster_file_id: posterId,

@@ -2,7 +2,7 @@ import type { Kysely } from 'kysely';
 import type { market as M } from '@atelier/contracts';
 import type { AppContext } from '../../context.js';
 import type { Database } from '../../db/schema.js';
-import { fileUrl } from '../files/index.js';
+import { fileUrl, withoutPrivateFiles } from '../files/index.js';
 import { marksOf } from './marks.js';
 
 /** The prompts with their author's name and their example's and poster's files. */
@@ -88,6 +88,19 @@ const parse = <T>(text: string, fallback: T): T => {
   }
 };
 
+/**
+ * A prompt's parameters as anyone may read them: links to files other than its own example
+ * and poster are taken out (rows published before references were stored as keys hold the
+ * author's signed links to private uploads).
+ */
+export function publicParams(r: Pick<PromptRow, 'params' | 'ex_key' | 'po_key'>) {
+  const own = new Set([r.ex_key, r.po_key].filter((k): k is string => k !== null));
+  return withoutPrivateFiles(parse<Record<string, unknown>>(r.params, {}), own) as Record<
+    string,
+    unknown
+  >;
+}
+
 /** A prompt as the API sends it; example links are signed, so anyone may load them. */
 export function toPrompt(
   ctx: AppContext,
@@ -105,7 +118,7 @@ export function toPrompt(
     kind: r.kind,
     modelId: r.model_id,
     modelName: r.model_name,
-    params: parse<Record<string, unknown>>(r.params, {}),
+    params: publicParams(r),
     tags: parse<string[]>(r.tags, []),
     categoryId: r.category_id,
     example:

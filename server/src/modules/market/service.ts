@@ -4,7 +4,14 @@ import { nowIso } from '../../db/database.js';
 import { badRequest, notFound } from '../../http/errors.js';
 import { deleteFiles } from '../files/index.js';
 import { texts } from './messages.js';
-import { likePattern, promptColumns, promptQuery, toPrompts, type PromptRow } from './rows.js';
+import {
+  likePattern,
+  promptColumns,
+  promptQuery,
+  publicParams,
+  toPrompts,
+  type PromptRow,
+} from './rows.js';
 
 const db = (ctx: AppContext) => ctx.db.kysely;
 
@@ -161,29 +168,41 @@ export async function deleteOwn(ctx: AppContext, userId: number, id: number) {
   }
 }
 
-/** Counts one use (atomically) and answers the prefill that refills the composer. */
+/**
+ * Counts a use and answers the prefill that refills the composer. One use per user and prompt
+ * counts towards "most used" (a `use` mark; its unique index decides between racing calls), so
+ * one account cannot pump the ranking by calling again.
+ */
 export async function usePrompt(ctx: AppContext, id: number, viewer: number | null) {
   const row = await visiblePrompt(ctx, id, viewer);
-  const { use_count } = await db(ctx)
-    .updateTable('market_prompts')
-    .set((eb) => ({ use_count: eb('use_count', '+', 1) }))
-    .where('id', '=', id)
-    .returning('use_count')
-    .executeTakeFirstOrThrow();
-  let params: Record<string, unknown> = {};
-  try {
-    params = JSON.parse(row.params) as Record<string, unknown>;
-  } catch {
-    // an unreadable row refills the prompt alone
-  }
+  let useCount = Number(row.use_count);
+  if (viewer !== null)
+    useCount = await db(ctx)
+      .transaction()
+      .execute(async (trx) => {
+        const first = await trx
+          .insertInto('market_prompt_marks')
+          .values({ prompt_id: id, user_id: viewer, mark: 'use', created_at: nowIso() })
+          .onConflict((oc) => oc.columns(['prompt_id', 'user_id', 'mark']).doNothing())
+          .executeTakeFirst();
+        if (Number(first.numInsertedOrUpdatedRows ?? 0) === 0) return useCount;
+        const { use_count } = await trx
+          .updateTable('market_prompts')
+          .set((eb) => ({ use_count: eb('use_count', '+', 1) }))
+          .where('id', '=', id)
+          .returning('use_count')
+          .executeTakeFirstOrThrow();
+        return Number(use_count);
+      });
   return {
-    useCount: Number(use_count),
+    useCount,
     prefill: {
       kind: row.kind,
       ...(row.model_id !== null ? { modelId: row.model_id } : {}),
       prompt: row.prompt,
       ...(row.negative_prompt ? { negativePrompt: row.negative_prompt } : {}),
-      params,
+      // An unreadable row refills the prompt alone; another author's files never go along.
+      params: publicParams(row),
     },
   };
 }

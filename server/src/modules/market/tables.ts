@@ -40,7 +40,8 @@ export interface MarketPromptsTable {
   updated_at: string;
 }
 
-export type PromptMark = 'like' | 'collect';
+/** `use`: the user used the prompt once (counted once in `use_count`). */
+export type PromptMark = 'like' | 'collect' | 'use';
 
 export interface MarketPromptMarksTable {
   id: Generated<number>;

@@ -4,7 +4,7 @@ import type { payments, sites } from '@atelier/contracts';
 import type { AppContext } from '../../context.js';
 import { nowIso } from '../../db/database.js';
 import { AppError, notFound, notice } from '../../http/errors.js';
-import { grant } from '../credits/index.js';
+import { grant, payDueInvites } from '../credits/index.js';
 import { availableWays, loadGateway } from './gateway-settings.js';
 import { GatewayError, type GatewayOrder, type PaymentGateway } from './gateways/gateway.js';
 import { texts } from './messages.js';
@@ -161,7 +161,7 @@ export async function settleOrder(
   order: OrderRow,
   paid: { tradeNo?: string; by: 'notify' | 'reconcile' | 'admin'; actorId?: number },
 ): Promise<'credited' | 'already_paid'> {
-  return ctx.db.kysely.transaction().execute(async (trx) => {
+  const result = await ctx.db.kysely.transaction().execute(async (trx) => {
     const now = nowIso();
     const flipped = await trx
       .updateTable('orders')
@@ -175,7 +175,7 @@ export async function settleOrder(
       .where('id', '=', order.id)
       .where('status', 'not in', ['paid', 'refunded'])
       .executeTakeFirst();
-    if (Number(flipped.numUpdatedRows) !== 1) return 'already_paid';
+    if (Number(flipped.numUpdatedRows) !== 1) return 'already_paid' as const;
     await grant(trx, {
       userId: order.user_id,
       amount: order.credits,
@@ -186,8 +186,14 @@ export async function settleOrder(
       note: order.package_name,
       actorId: paid.actorId ?? null,
     });
-    return 'credited';
+    return 'credited' as const;
   });
+  // A first purchase makes the buyer's inviter's pending reward due.
+  if (result === 'credited')
+    await payDueInvites(ctx, { inviteeId: order.user_id }).catch((error: unknown) =>
+      ctx.log.warn({ err: (error as Error).message }, 'invite reward not paid yet'),
+    );
+  return result;
 }
 
 /**

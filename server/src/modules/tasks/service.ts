@@ -4,10 +4,10 @@ import type { AppContext } from '../../context.js';
 import type { Database } from '../../db/schema.js';
 import { notFound } from '../../http/errors.js';
 import { hold, quote, release } from '../credits/index.js';
+import { unsignFileLinks } from '../files/index.js';
 import { engineOf } from './engine.js';
-import { runnerOf } from './runner.js';
+import { runnerOf, type StepOutcome, type TaskRow } from './runner.js';
 import { toTaskRow, type RawTask } from './rows.js';
-import type { StepOutcome, TaskRow } from './runner.js';
 import { pageOf } from '../../db/paging.js';
 import { recordTaskEvent } from './events.js';
 import { reportLate } from './late.js';
@@ -76,7 +76,8 @@ export async function createTask(ctx: AppContext, input: CreateTaskInput): Promi
         kind: input.kind,
         action: input.action,
         prompt: input.prompt,
-        params: JSON.stringify(input.params),
+        // References as file keys: a signed link would open a private file to any reader.
+        params: unsignFileLinks(JSON.stringify(input.params)),
         parent_id: input.parentId ?? null,
         provider_id: input.providerId,
         provider_limit: input.providerLimit ?? 0,

@@ -87,6 +87,23 @@ describe('the offline demo makes real videos', () => {
       headers: bearer(alice.token),
     });
     expect(last.status).toBe(200);
+    // Cut once (ffmpeg) and stored with the video; asking again reads the same file.
+    const filesNow = async () =>
+      (
+        await t.app.ctx.db.kysely
+          .selectFrom('files')
+          .select('id')
+          .where('user_id', '=', alice.userId)
+          .execute()
+      ).length;
+    const stored = await filesNow();
+    const again = await call<{ url: string }>(t.app, {
+      method: 'GET',
+      url: `/api/video/lastFrame?id=${done.id}`,
+      headers: bearer(alice.token),
+    });
+    expect(again.body.data.url.split('?')[0]).toBe(last.body.data.url.split('?')[0]);
+    expect(await filesNow()).toBe(stored);
     const img = await queue('/queue/runwayPic', alice, {
       modelId,
       firstFrame: last.body.data.url,

@@ -82,6 +82,20 @@ export async function toVideoTasks(ctx: AppContext, rows: TaskRow[], lang: Lang)
   return rows.map((r) => toVideoTask(ctx, r, lang, models, positions));
 }
 
+/** Cuts a video's last frame (a picture result is its own) and stores it with the task. */
+async function cutFrame(
+  ctx: AppContext,
+  userId: number,
+  taskId: number,
+  url: string,
+  name: string,
+) {
+  const src = await readOwnedImage(ctx, userId, url);
+  if (!src) throw notFound(texts.taskNotFound);
+  const bytes = src.mime === 'video/mp4' ? await frameAt(src.bytes, -0.1) : src.bytes;
+  return storeFile(ctx, { userId, origin: 'result', taskId, bytes, name, quota: true });
+}
+
 export function videoRoutes(app: FastifyInstance): void {
   const ctx = () => app.ctx;
   // Frames may come inline (data URLs, up to 20 MB decoded).
@@ -156,19 +170,26 @@ export function videoRoutes(app: FastifyInstance): void {
     return { deleted: await deleteTasks(ctx(), identity.userId, ids, { cancelRunning: true }) };
   });
 
-  route(app, V.lastFrame, async ({ query, identity }) => {
-    const { file } = await finishedParent(ctx(), identity.userId, query.id);
-    const src = await readOwnedImage(ctx(), identity.userId, file.url);
-    if (!src) throw notFound(texts.taskNotFound);
-    const bytes = src.mime === 'video/mp4' ? await frameAt(src.bytes, -0.1) : src.bytes;
-    const f = await storeFile(ctx(), {
-      userId: identity.userId,
-      origin: 'upload',
-      bytes,
-      name: `last-frame-${query.id}.jpg`,
-    });
-    return { url: fileUrl(ctx(), f.key), thumbUrl: fileUrl(ctx(), f.thumb_key ?? f.key) };
-  });
+  // The last frame is cut (by ffmpeg) once per video and stored with it; later calls read it.
+  route(
+    app,
+    V.lastFrame,
+    async ({ query, identity }) => {
+      const { file } = await finishedParent(ctx(), identity.userId, query.id);
+      const name = `last-frame-${query.id}.jpg`;
+      const stored = await ctx()
+        .db.kysely.selectFrom('files')
+        .selectAll()
+        .where('user_id', '=', identity.userId)
+        .where('task_id', '=', query.id)
+        .where('name', '=', name)
+        .orderBy('id')
+        .executeTakeFirst();
+      const f = stored ?? (await cutFrame(ctx(), identity.userId, query.id, file.url, name));
+      return { url: fileUrl(ctx(), f.key), thumbUrl: fileUrl(ctx(), f.thumb_key ?? f.key) };
+    },
+    { rateLimit: { max: app.ctx.config.files.uploadRateLimit, timeWindow: 60_000 } },
+  );
 
   route(app, V.videoModels, async ({ identity }) => {
     const isVip = identity ? (await ctx().balances.read(identity.userId)).isVip : false;

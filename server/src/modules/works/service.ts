@@ -4,6 +4,7 @@ import type { AppContext } from '../../context.js';
 import { notFound } from '../../http/errors.js';
 import type { Lang } from '../../http/messages.js';
 import { getTask, readTasks, type TaskRow } from '../tasks/index.js';
+import { withoutPrivateFiles } from '../files/index.js';
 import { mediaOf, toWorkFile } from './media.js';
 import { texts } from './messages.js';
 import type { WorksTable } from './tables.js';
@@ -87,7 +88,10 @@ export async function toWorks(
       status: t.status,
       progress: t.progress,
       prompt: t.prompt,
-      params: t.params,
+      // Another viewer never sees links to the author's files other than the work's own.
+      params: own
+        ? t.params
+        : (withoutPrivateFiles(t.params, new Set(t.files.map((f) => f.key))) as typeof t.params),
       parentId: t.parentId,
       files,
       cover: files[0] ?? null,

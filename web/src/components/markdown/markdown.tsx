@@ -3,6 +3,7 @@ import { isValidElement, memo, useMemo, type ReactNode } from 'react';
 import ReactMarkdown, { type Components, type Options } from 'react-markdown';
 import remarkGfm from 'remark-gfm';
 import remarkMath from 'remark-math';
+import { AnswerImage } from './answer-image';
 import { CodeBlock } from './code-block';
 import { MathFormula } from './math';
 import { normalizeMath, splitBlocks } from './prepare';
@@ -44,12 +45,11 @@ const makeComponents = (variant: 'screen' | 'export'): Components => ({
   a: link,
   table,
   img: ({ src, alt, title }) => (
-    <img
+    <AnswerImage
       src={typeof src === 'string' ? src : undefined}
       alt={alt ?? ''}
       title={title}
-      loading={variant === 'screen' ? 'lazy' : 'eager'}
-      decoding="async"
+      eager={variant === 'export'}
     />
   ),
   code: ({ className, children }) =>

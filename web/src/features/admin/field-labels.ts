@@ -43,4 +43,13 @@ export const fieldLabels: Record<string, string> = {
   createdAt: 'admin:f.createdAt',
   apiKeyState: 'admin:f.apiKey',
   id: 'admin:f.id',
+  guestTrial: 'admin:f.guestTrial',
+  registerGift: 'admin:f.registerGift',
+  inviteReward: 'admin:f.inviteReward',
+  inviteDailyCap: 'admin:f.inviteDailyCap',
+  dailyCheckin: 'admin:f.dailyCheckin',
+  vipDiscountPercent: 'admin:f.vipDiscountPercent',
+  holdTtlSeconds: 'admin:f.holdTtlSeconds',
+  wordFreePerDay: 'admin:f.wordFreePerDay',
+  guestWordFreePerDay: 'admin:f.guestWordFreePerDay',
 };

@@ -6,6 +6,7 @@ import { useAdminMutation, useAdminQuery } from './admin-api';
 import { CrudTable } from './crud-table';
 import { GatewaysPanel } from './gateways-panel';
 import { CodesPanel } from './codes-panel';
+import { CreditSettingsPanel } from './credit-settings-panel';
 import { RefundDialog } from './refund-dialog';
 
 /** Each order status's words (literal keys, so the locale test sees them) and colour. */
@@ -152,6 +153,11 @@ export default function MoneySection() {
         { key: 'gateways', label: t('admin:money.gateways'), children: <GatewaysPanel /> },
         { key: 'orders', label: t('admin:money.orders'), children: <OrdersPanel /> },
         { key: 'codes', label: t('admin:money.codes'), children: <CodesPanel /> },
+        {
+          key: 'settings',
+          label: t('admin:money.settings'),
+          children: <CreditSettingsPanel />,
+        },
       ]}
     />
   );

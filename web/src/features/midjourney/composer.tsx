@@ -1,9 +1,4 @@
-import {
-  BulbOutlined,
-  SendOutlined,
-  SettingOutlined,
-  TranslationOutlined,
-} from '@ant-design/icons';
+import { SendOutlined } from '@ant-design/icons';
 import Alert from 'antd/es/alert';
 import Button from 'antd/es/button';
 import Input from 'antd/es/input';
@@ -11,19 +6,14 @@ import Select from 'antd/es/select';
 import Tag from 'antd/es/tag';
 import { useEffect, useState, type DragEvent } from 'react';
 import { useTranslation } from 'react-i18next';
-import { notify } from '../../lib/notify';
-import {
-  useRememberedParams,
-  useSuggestPrompts,
-  useTranslatePrompt,
-  useUploadImage,
-} from './mj-api';
+import { useRememberedParams, useUploadImage } from './mj-api';
+import { PromptTools } from './prompt-tools';
 import { useModels } from './mj-data';
 import { useIsMobile } from '../../components/use-is-mobile';
 import { useRoutePrefill } from './prefill';
 import { useComposer } from './mj-store';
 import { ParamsPanel } from './params-panel';
-import { cleanParams, paramsToFlags, rememberedParams, withoutPanelFlags } from './params';
+import { cleanParams, paramsToFlags, rememberedParams } from './params';
 import { ReferencePictures } from './reference-pictures';
 import { Simulation } from './simulation';
 import { refFlags, useComposerSubmit } from './use-composer-submit';
@@ -260,76 +250,6 @@ function SuggestionList({
         </li>
       ))}
     </ul>
-  );
-}
-
-/**
- * Translate, suggest and the parameters toggle. A failed call was already shown by the client:
- * the handlers only add what it cannot.
- */
-function PromptTools({
-  onPromptMissing,
-  onSuggestions,
-  showParams,
-  onToggleParams,
-}: {
-  onPromptMissing: () => void;
-  onSuggestions: (suggestions: string[]) => void;
-  showParams: boolean;
-  onToggleParams: () => void;
-}) {
-  const { t } = useTranslation();
-  const translation = useTranslatePrompt();
-  const suggestion = useSuggestPrompts();
-
-  const translate = async () => {
-    const prompt = useComposer.getState().prompt.trim();
-    if (!prompt) return onPromptMissing();
-    const answer = await translation.mutateAsync(prompt).catch(() => null);
-    if (!answer) return;
-    useComposer.getState().setPrompt(answer.text);
-    if (answer.untranslated.length > 0)
-      notify.info(t('midjourney:composer.untranslated', { words: answer.untranslated.join('、') }));
-  };
-
-  const suggest = async () => {
-    const prompt = useComposer.getState().prompt.trim();
-    if (!prompt) return onPromptMissing();
-    const found = await suggestion.mutateAsync(prompt).catch(() => null);
-    if (!found) return;
-    const params = useComposer.getState().params;
-    onSuggestions(found.map((s) => withoutPanelFlags(s, params)));
-    if (found.length === 0) notify.info(t('midjourney:composer.noSuggestions'));
-  };
-
-  return (
-    <div className="flex flex-wrap gap-2">
-      <Button
-        size="small"
-        icon={<TranslationOutlined />}
-        loading={translation.isPending}
-        onClick={() => void translate()}
-      >
-        {t('midjourney:composer.translate')}
-      </Button>
-      <Button
-        size="small"
-        icon={<BulbOutlined />}
-        loading={suggestion.isPending}
-        onClick={() => void suggest()}
-      >
-        {t('midjourney:composer.suggest')}
-      </Button>
-      <Button
-        size="small"
-        icon={<SettingOutlined />}
-        aria-expanded={showParams}
-        aria-controls="mj-params-panel"
-        onClick={onToggleParams}
-      >
-        {t('midjourney:composer.params')}
-      </Button>
-    </div>
   );
 }
 

@@ -71,19 +71,41 @@ export const useSaveParams = () => {
   });
 };
 
-/** Translates a prompt into English. */
-export const useTranslatePrompt = () =>
-  useMutation({
-    mutationFn: (text: string) => apiData(drawing.translateToEn, { query: { text } }),
+/**
+ * What the next translation or suggestion costs: free ones left today, then the price (or,
+ * for a guest, none). Under the credit root, so a balance change asks again.
+ */
+export const useWordTerms = () => {
+  const who = useIdentity();
+  return useQuery({
+    queryKey: mjKeys.wordTerms(who),
+    queryFn: () => apiData(drawing.wordTerms),
+    retry: false,
   });
+};
+
+/** After a translation or suggestion: its terms moved, and a paid one moved the balance. */
+const wordsUsed = (client: ReturnType<typeof useQueryClient>, credits: number) =>
+  credits > 0 ? balanceChanged() : client.invalidateQueries({ queryKey: ['credits'] });
+
+/** Translates a prompt into English. */
+export const useTranslatePrompt = () => {
+  const client = useQueryClient();
+  return useMutation({
+    mutationFn: (text: string) => apiData(drawing.translateToEn, { query: { text } }),
+    onSettled: (answer) => void wordsUsed(client, answer?.credits ?? 0),
+  });
+};
 
 /** Up to four fuller prompts built from the one typed. */
-export const useSuggestPrompts = () =>
-  useMutation({
+export const useSuggestPrompts = () => {
+  const client = useQueryClient();
+  return useMutation({
     mutationFn: async (prompt: string) =>
-      (await apiData(drawing.suggestPrompts, { body: { prompt: prompt.slice(0, 1000), count: 4 } }))
-        .suggestions,
+      apiData(drawing.suggestPrompts, { body: { prompt: prompt.slice(0, 1000), count: 4 } }),
+    onSettled: (answer) => void wordsUsed(client, answer?.credits ?? 0),
   });
+};
 
 /** Sends a new drawing (the results poll picks it up). */
 export const useSubmitDraw = () => useMutation({ mutationFn: submitDraw });

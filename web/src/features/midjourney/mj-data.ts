@@ -31,6 +31,8 @@ export const mjKeys = {
   simulate: (who: string, modelId: number | undefined, action: string) =>
     [...creditsKey, 'mj-simulate', who, modelId ?? 0, action] as const,
   userParams: (who: string) => ['midjourney', 'user-params', who] as const,
+  /** Free translations left and the price of one more: under the credit root too. */
+  wordTerms: (who: string) => [...creditsKey, 'word-terms', who] as const,
 };
 
 const fetchLatest = () =>

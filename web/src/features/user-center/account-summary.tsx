@@ -1,6 +1,7 @@
 import type { UserBalance, UserInfo } from '@atelier/contracts';
 import Tag from 'antd/es/tag';
 import { useTranslation } from 'react-i18next';
+import { useStorageUsage } from './user-api';
 import { UserAvatar } from './user-avatar';
 
 /** Who is signed in, their credits and VIP time (read-only: the credits screens come later). */
@@ -16,6 +17,9 @@ export function AccountSummary({
   const credits = balance?.credits ?? userInfo.userBalance.credits;
   const vipUntil = balance?.hh_vip_time ?? userInfo.userBalance.hh_vip_time;
   const vipActive = !!vipUntil && new Date(vipUntil).getTime() > Date.now();
+  const storage = useStorageUsage().data;
+  const mb = (bytes: number) =>
+    (bytes / 1048576).toLocaleString(i18n.language, { maximumFractionDigits: 1 });
   const vipText = vipUntil
     ? new Date(vipUntil).toLocaleString(i18n.language, { dateStyle: 'medium', timeStyle: 'short' })
     : null;
@@ -64,6 +68,19 @@ export function AccountSummary({
               : t('user:summary.vipNone')}
           </dd>
         </div>
+        {typeof storage?.usedBytes === 'number' && (
+          <div className="flex flex-col gap-1 rounded-lg bg-white/[0.03] p-3 sm:min-w-28">
+            <dt className="text-xs text-white/50">{t('user:summary.storage')}</dt>
+            <dd className="m-0 text-sm font-medium text-white/80" data-testid="center-storage">
+              {storage.quotaBytes > 0
+                ? t('user:summary.storageOf', {
+                    used: mb(storage.usedBytes),
+                    quota: mb(storage.quotaBytes),
+                  })
+                : t('user:summary.storageUsed', { used: mb(storage.usedBytes) })}
+            </dd>
+          </div>
+        )}
       </dl>
     </section>
   );

@@ -13,7 +13,7 @@ import {
   NICKNAME_MAX,
   PERSONA_MAX,
   SIGN_MAX,
-  isImageLink,
+  isAvatarLink,
   profileChanges,
   validateProfile,
   type ProfileValues,
@@ -54,7 +54,7 @@ export function ProfileForm({ userInfo }: { userInfo: UserInfo }) {
       <Form.Item label={t('user:profile.avatar')} htmlFor="profile-avatar" {...fields.avatar.item}>
         <div className="flex items-center gap-3">
           <UserAvatar
-            src={avatar && isImageLink(avatar) ? avatar : ''}
+            src={avatar && isAvatarLink(avatar) ? avatar : ''}
             name={form.values.nickname}
             size={48}
           />

@@ -1,4 +1,4 @@
-import { chat, credits, user, type BodyIn, type LoginDevice } from '@atelier/contracts';
+import { chat, credits, files, user, type BodyIn, type LoginDevice } from '@atelier/contracts';
 import { keepPreviousData, useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { api, apiData } from '../../api/client';
 import { creditsKey } from '../../stores/balance';
@@ -13,6 +13,8 @@ const keys = {
   log: (log: CreditLog, page: number, size: number) =>
     [...creditsKey, 'log', log, page, size] as const,
   devices: ['user', 'loginDevices'] as const,
+  invites: (page: number) => [...creditsKey, 'invites', page] as const,
+  storage: ['user', 'storage'] as const,
   ownModels: ['chat', 'own-models'] as const,
 };
 
@@ -105,3 +107,15 @@ export const changePassword = (body: BodyIn<typeof user.changePassword>) =>
 /** Saves the changed profile fields and answers the whole user info. */
 export const updateProfile = (changes: BodyIn<typeof user.updateProfile>) =>
   apiData(user.updateProfile, { body: changes });
+
+/** My invite code and who signed up with it (rewards pending until they first buy or spend). */
+export const useInvites = (page: number) =>
+  useQuery({
+    queryKey: keys.invites(page),
+    queryFn: () => apiData(credits.myInvites, { query: { page, size: 10 } }),
+    placeholderData: keepPreviousData,
+  });
+
+/** How much of the operator's storage quota my files take. */
+export const useStorageUsage = () =>
+  useQuery({ queryKey: keys.storage, queryFn: () => apiData(files.storageUsage) });

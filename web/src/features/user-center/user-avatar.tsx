@@ -1,11 +1,11 @@
 import { UserOutlined } from '@ant-design/icons';
 import { useState } from 'react';
-import { isImageLink } from './validation';
+import { isAvatarLink } from './validation';
 
 /** The avatar link as a round image, or the name's first letter when there is none or it fails. */
 export function UserAvatar({ src, name, size }: { src: string; name: string; size: number }) {
   const [failed, setFailed] = useState<string | null>(null);
-  const show = src && isImageLink(src) && failed !== src;
+  const show = src && isAvatarLink(src) && failed !== src;
   const style = { width: size, height: size, fontSize: size * 0.4 };
   return show ? (
     <img

@@ -1,3 +1,4 @@
+import { InvitesPanel } from './invites-panel';
 import { useState, type ReactNode } from 'react';
 import Button from 'antd/es/button';
 import Result from 'antd/es/result';
@@ -16,7 +17,8 @@ import { OwnEndpoints } from './own-endpoints';
 import { PasswordForm } from './password-form';
 import { ProfileForm } from './profile-form';
 
-type TabKey = 'general' | 'advanced' | 'profile' | 'credits' | 'devices' | 'password' | 'endpoints';
+type TabKey =
+  'general' | 'advanced' | 'profile' | 'credits' | 'invites' | 'devices' | 'password' | 'endpoints';
 
 interface TabEntry {
   key: TabKey;
@@ -166,6 +168,7 @@ export default function UserCenterScreen() {
         render: () => <ProfileForm key={userInfo.id} userInfo={userInfo} />,
       },
       { key: 'credits', label: t('user:tabs.credits'), render: () => <CreditsPanel /> },
+      { key: 'invites', label: t('user:tabs.invites'), render: () => <InvitesPanel /> },
       general,
       advanced,
       { key: 'devices', label: t('user:tabs.devices'), render: () => <DeviceList /> },

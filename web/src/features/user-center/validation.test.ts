@@ -10,9 +10,13 @@ import {
 const profile = { avatar: '', nickname: 'Ada', sign: '', personaRole: '' };
 
 describe('profile checks', () => {
-  it('accepts an empty or http(s) avatar link only', () => {
+  it('accepts an empty, https or own-picture avatar link only', () => {
     expect(validateProfile(profile)).toEqual({});
     expect(validateProfile({ ...profile, avatar: 'https://cdn.example.com/a.png' })).toEqual({});
+    expect(validateProfile({ ...profile, avatar: '/api/files/r/1/a.png' })).toEqual({});
+    expect(validateProfile({ ...profile, avatar: 'http://cdn.example.com/a.png' }).avatar).toEqual({
+      key: 'user:validation.avatarLink',
+    });
     expect(isImageLink('javascript:alert(1)')).toBe(false);
     expect(isImageLink('data:image/png;base64,AAAA')).toBe(false);
     expect(validateProfile({ ...profile, avatar: 'not a link' }).avatar?.key).toBe(

@@ -30,10 +30,25 @@ export function isImageLink(raw: string): boolean {
   }
 }
 
+/**
+ * What an avatar may be (the server stores it as our own public picture): an https:// link,
+ * or a link to a picture of this site (`/api/files/…`).
+ */
+export function isAvatarLink(raw: string): boolean {
+  const text = raw.trim();
+  try {
+    const url = new URL(text, window.location.href);
+    if (url.origin === window.location.origin) return url.pathname.startsWith('/api/files/');
+    return url.protocol === 'https:' && /^https:\/\//i.test(text);
+  } catch {
+    return false;
+  }
+}
+
 export function validateProfile(v: ProfileValues): Checked<keyof ProfileValues> {
   const issues: Checked<keyof ProfileValues> = {};
   const avatar = v.avatar.trim();
-  if (avatar && (avatar.length > AVATAR_MAX || !isImageLink(avatar)))
+  if (avatar && (avatar.length > AVATAR_MAX || !isAvatarLink(avatar)))
     issues.avatar = { key: 'user:validation.avatarLink' };
   const nickname = v.nickname.trim();
   if (!nickname)

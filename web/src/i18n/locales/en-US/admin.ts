@@ -40,6 +40,15 @@ export default {
   },
   secret: { set: 'set', notSet: 'not set' },
   f: {
+    guestTrial: 'Guest trial credits',
+    registerGift: 'Sign-up gift credits',
+    inviteReward: 'Invite reward credits (paid after the invitee’s first purchase or paid use)',
+    inviteDailyCap: 'Invite rewards paid per inviter per day',
+    dailyCheckin: 'Daily check-in credits',
+    vipDiscountPercent: 'VIP discount (%)',
+    holdTtlSeconds: 'Credit hold lifetime (s)',
+    wordFreePerDay: 'Free translations / prompt ideas per user per day',
+    guestWordFreePerDay: 'Free translations / prompt ideas per guest per day',
     id: 'ID',
     name: 'Name',
     protocol: 'Protocol',
@@ -95,6 +104,7 @@ export default {
     userIds: 'User ids',
   },
   money: {
+    settings: 'Gifts and limits',
     prices: 'Prices',
     packages: 'Packages',
     gateways: 'Payment gateways',

@@ -21,6 +21,13 @@ export default {
     exportPng: 'Export this chat to PNG?',
     clearStore: 'Clear the store data?',
   },
+  remoteImage: {
+    notLoaded: 'A picture from {{host}} (not loaded)',
+    show: 'Show the picture from {{host}}',
+    loading: 'Loading the picture…',
+    failed: 'The picture from {{host}} cannot be shown',
+    hint: 'Pictures from other sites load only when you ask (that site learns you looked)',
+  },
   success: {
     add: 'Added',
     edit: 'Changes saved',

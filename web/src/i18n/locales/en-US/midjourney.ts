@@ -146,6 +146,10 @@ export default {
     untranslated:
       'The offline demo’s word list does not know “{{words}}”, so it was left out. Describe it in English, or ask the operator to connect a chat model.',
     suggestions: 'Suggested prompts',
+    wordsFree: '{{left}} of {{total}} free today',
+    wordsPrice: 'Past the free ones: {{count}} credits each',
+    wordsGuestUsed: 'Today’s free ones are used: sign in for more',
+    wordsUsed: 'Today’s free ones are used',
     translate: 'Translate to English',
     suggest: 'Suggest prompts',
     params: 'Parameters',

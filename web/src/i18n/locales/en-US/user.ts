@@ -14,6 +14,7 @@ export default {
     devices: 'Login devices',
     password: 'Password',
     endpoints: 'My endpoints',
+    invites: 'Invites',
   },
   guest: {
     title: 'Sign in for the full user centre',
@@ -29,6 +30,20 @@ export default {
     vipUntil: 'Until {{date}}',
     vipEnded: 'Ended on {{date}}',
     vipNone: 'None',
+    storage: 'Storage',
+    storageOf: '{{used}} MB of {{quota}} MB',
+    storageUsed: '{{used}} MB',
+  },
+  invites: {
+    how: 'Share your code: each friend who signs up with it earns you {{reward}} credits once they first buy or spend credits (at most {{cap}} rewards a day).',
+    copyLink: 'Copy invite link',
+    copyFailed: 'The link could not be copied; select it and copy it by hand',
+    pending: 'Pending credits',
+    paid: 'Credits earned',
+    none: 'Nobody has signed up with your code yet',
+    pendingTag: 'Pending · {{amount}}',
+    paidTag: 'Paid · +{{amount}}',
+    pendingHint: 'Paid once this friend first buys or spends credits',
   },
   settings: {
     theme: 'Theme',
@@ -167,7 +182,7 @@ export default {
   validation: {
     required: '{{field}} is required',
     tooLong: '{{field}} may have at most {{max}} characters',
-    avatarLink: 'The avatar link must start with http:// or https://',
+    avatarLink: 'The avatar must be an https:// link to a picture, or one of your pictures here',
     passwordShort: 'The new password needs at least {{min}} characters',
     passwordLong: 'The new password may have at most {{max}} characters',
     passwordSame: 'The new password must differ from the current one',

@@ -38,6 +38,15 @@ export default {
   },
   secret: { set: '已设置', notSet: '未设置' },
   f: {
+    guestTrial: '游客试用积分',
+    registerGift: '注册赠送积分',
+    inviteReward: '邀请奖励积分（被邀请人首次购买或消费后发放）',
+    inviteDailyCap: '每位邀请人每天最多发放的邀请奖励数',
+    dailyCheckin: '每日签到积分',
+    vipDiscountPercent: '会员折扣（%）',
+    holdTtlSeconds: '积分冻结时长（秒）',
+    wordFreePerDay: '每位用户每天免费翻译/联想次数',
+    guestWordFreePerDay: '每位游客每天免费翻译/联想次数',
     id: 'ID',
     name: '名称',
     protocol: '协议',
@@ -92,6 +101,7 @@ export default {
     userIds: '用户 ID',
   },
   money: {
+    settings: '赠送与限制',
     prices: '价格',
     packages: '套餐',
     gateways: '支付通道',

@@ -18,6 +18,13 @@ export default {
     exportPng: '是否将会话保存为图片？',
     clearStore: '是否清空数据？',
   },
+  remoteImage: {
+    notLoaded: '来自 {{host}} 的图片（未载入）',
+    show: '显示来自 {{host}} 的图片',
+    loading: '正在载入图片…',
+    failed: '无法显示来自 {{host}} 的图片',
+    hint: '其他网站的图片点击后才会载入（载入时该网站会得知您在看它）',
+  },
   success: {
     add: '添加成功',
     edit: '编辑成功',

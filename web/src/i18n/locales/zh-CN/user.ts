@@ -12,6 +12,7 @@ export default {
     devices: '登录设备',
     password: '修改密码',
     endpoints: '我的接口',
+    invites: '邀请',
   },
   guest: {
     title: '登录后使用完整的个人中心',
@@ -27,6 +28,20 @@ export default {
     vipUntil: '有效期至 {{date}}',
     vipEnded: '已于 {{date}} 到期',
     vipNone: '未开通',
+    storage: '存储空间',
+    storageOf: '{{used}} MB / {{quota}} MB',
+    storageUsed: '{{used}} MB',
+  },
+  invites: {
+    how: '分享您的邀请码：好友用它注册后，首次购买或消费积分时，您将获得 {{reward}} 积分（每天最多 {{cap}} 次奖励）。',
+    copyLink: '复制邀请链接',
+    copyFailed: '链接复制失败，请手动选择并复制',
+    pending: '待发放积分',
+    paid: '已获得积分',
+    none: '还没有人使用您的邀请码注册',
+    pendingTag: '待发放 · {{amount}}',
+    paidTag: '已发放 · +{{amount}}',
+    pendingHint: '该好友首次购买或消费积分后发放',
   },
   settings: {
     theme: '主题',
@@ -163,7 +178,7 @@ export default {
   validation: {
     required: '请输入{{field}}',
     tooLong: '{{field}}不能超过 {{max}} 个字符',
-    avatarLink: '头像链接需要以 http:// 或 https:// 开头',
+    avatarLink: '头像需要是以 https:// 开头的图片链接，或您在本站的图片',
     passwordShort: '新密码至少需要 {{min}} 位',
     passwordLong: '新密码不能超过 {{max}} 位',
     passwordSame: '新密码不能与当前密码相同',

@@ -40,6 +40,15 @@ export default {
   },
   secret: { set: '已設定', notSet: '未設定' },
   f: {
+    guestTrial: '訪客試用積分',
+    registerGift: '註冊贈送積分',
+    inviteReward: '邀請獎勵積分（被邀請人首次購買或消費後發放）',
+    inviteDailyCap: '每位邀請人每天最多發放的邀請獎勵數',
+    dailyCheckin: '每日簽到積分',
+    vipDiscountPercent: '會員折扣（%）',
+    holdTtlSeconds: '積分凍結時長（秒）',
+    wordFreePerDay: '每位使用者每天免費翻譯/聯想次數',
+    guestWordFreePerDay: '每位訪客每天免費翻譯/聯想次數',
     id: 'ID',
     name: '名稱',
     protocol: '協定',
@@ -94,6 +103,7 @@ export default {
     userIds: '使用者 ID',
   },
   money: {
+    settings: '贈送與限制',
     prices: '價格',
     packages: '方案',
     gateways: '支付通道',

@@ -20,6 +20,13 @@ export default {
     exportPng: '是否將對話儲存為圖片？',
     clearStore: '是否清空資料？',
   },
+  remoteImage: {
+    notLoaded: '來自 {{host}} 的圖片（未載入）',
+    show: '顯示來自 {{host}} 的圖片',
+    loading: '正在載入圖片…',
+    failed: '無法顯示來自 {{host}} 的圖片',
+    hint: '其他網站的圖片點擊後才會載入（載入時該網站會得知您在看它）',
+  },
   success: {
     add: '新增成功',
     edit: '編輯成功',

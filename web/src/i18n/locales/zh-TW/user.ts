@@ -14,6 +14,7 @@ export default {
     devices: '登入裝置',
     password: '修改密碼',
     endpoints: '我的介面',
+    invites: '邀請',
   },
   guest: {
     title: '登入後使用完整的個人中心',
@@ -29,6 +30,20 @@ export default {
     vipUntil: '有效期至 {{date}}',
     vipEnded: '已於 {{date}} 到期',
     vipNone: '未開通',
+    storage: '儲存空間',
+    storageOf: '{{used}} MB / {{quota}} MB',
+    storageUsed: '{{used}} MB',
+  },
+  invites: {
+    how: '分享您的邀請碼：好友用它註冊後，首次購買或消費積分時，您將獲得 {{reward}} 積分（每天最多 {{cap}} 次獎勵）。',
+    copyLink: '複製邀請連結',
+    copyFailed: '連結複製失敗，請手動選取並複製',
+    pending: '待發放積分',
+    paid: '已獲得積分',
+    none: '還沒有人使用您的邀請碼註冊',
+    pendingTag: '待發放 · {{amount}}',
+    paidTag: '已發放 · +{{amount}}',
+    pendingHint: '該好友首次購買或消費積分後發放',
   },
   settings: {
     theme: '主題',
@@ -165,7 +180,7 @@ export default {
   validation: {
     required: '請輸入{{field}}',
     tooLong: '{{field}}不能超過 {{max}} 個字元',
-    avatarLink: '頭像連結需要以 http:// 或 https:// 開頭',
+    avatarLink: '頭像需要是以 https:// 開頭的圖片連結，或您在本站的圖片',
     passwordShort: '新密碼至少需要 {{min}} 位',
     passwordLong: '新密碼不能超過 {{max}} 位',
     passwordSame: '新密碼不能與目前密碼相同',

@@ -1,0 +1,87 @@
+import type { FastifyRequest } from 'fastify';
+import type { AppContext } from '../../context.js';
+import { nowIso } from '../../db/database.js';
+import type { Executor } from '../../db/executor.js';
+import { AppError } from '../../http/errors.js';
+import { dayIn } from '../../lib/day.js';
+import { authMessages } from './messages.js';
+
+/**
+ * Where sign-ups come from. Each is recorded with its IP and device (the guest id it carried);
+ * the credits module gives the sign-up gift only to the first few of an IP a day and once per
+ * device (SIGNUP_GIFTS_PER_IP). Past that, abuse is seen: `hooks.abuseSeen` is told (where a
+ * captcha plugs in), and each further sign-up from that IP waits a delay that doubles, from
+ * 15 s to an hour, counted from the previous one.
+ */
+const FIRST_DELAY_S = 15;
+const MAX_DELAY_S = 3600;
+
+/** The wait after `strikes` sign-ups past the free ones: 15 s, 30 s, 1 min… at most 1 h. */
+export const signupDelaySeconds = (strikes: number): number =>
+  strikes <= 0 ? 0 : Math.min(MAX_DELAY_S, FIRST_DELAY_S * 2 ** (strikes - 1));
+
+export interface SignupOrigin {
+  ip: string;
+  deviceId: string | null;
+  /** Earlier sign-ups today from this IP, and ever from this device. */
+  sameIp: number;
+  sameDevice: number;
+}
+
+/** Counts the earlier sign-ups of this IP (today) and device; 429 while the IP must wait. */
+export async function checkSignup(
+  ctx: AppContext,
+  req: FastifyRequest,
+  deviceId: string | null,
+): Promise<SignupOrigin> {
+  const db = ctx.db.kysely;
+  const ip = req.ip;
+  const day = dayIn(ctx.config.timeZone);
+  const free = ctx.config.signup.giftsPerIp;
+  const [fromIp, fromDevice] = await Promise.all([
+    db
+      .selectFrom('signup_records')
+      .select((eb) => [
+        eb.fn.countAll<number | string>().as('n'),
+        eb.fn.max('created_at').as('last'),
+      ])
+      .where('ip', '=', ip)
+      .where('day', '=', day)
+      .executeTakeFirstOrThrow(),
+    deviceId
+      ? db
+          .selectFrom('signup_records')
+          .select((eb) => eb.fn.countAll<number | string>().as('n'))
+          .where('device_id', '=', deviceId)
+          .executeTakeFirstOrThrow()
+      : { n: 0 },
+  ]);
+  const sameIp = Number(fromIp.n);
+  const strikes = free > 0 ? sameIp - free + 1 : 0;
+  if (strikes > 0) {
+    await ctx.hooks.abuseSeen({ action: 'sign-up', req, key: `ip:${ip}`, strikes });
+    const last = fromIp.last ? Date.parse(String(fromIp.last)) : 0;
+    const wait = Math.ceil((last + signupDelaySeconds(strikes) * 1000 - Date.now()) / 1000);
+    if (wait > 0) throw new AppError(429, authMessages.signupTooSoon, { seconds: wait });
+  }
+  return { ip, deviceId, sameIp, sameDevice: Number(fromDevice.n) };
+}
+
+/** Records a sign-up (inside its transaction). */
+export async function recordSignup(
+  db: Executor,
+  ctx: AppContext,
+  userId: number,
+  origin: SignupOrigin,
+): Promise<void> {
+  await db
+    .insertInto('signup_records')
+    .values({
+      user_id: userId,
+      ip: origin.ip,
+      device_id: origin.deviceId,
+      day: dayIn(ctx.config.timeZone),
+      created_at: nowIso(),
+    })
+    .execute();
+}

@@ -1,0 +1,152 @@
+import type { Kysely } from 'kysely';
+import type { credits as C, DataOf } from '@atelier/contracts';
+import type { AppContext } from '../../context.js';
+import { nowIso } from '../../db/database.js';
+import type { Executor } from '../../db/executor.js';
+import type { Database } from '../../db/schema.js';
+import { dayIn } from '../../lib/day.js';
+import { grant } from './ledger.js';
+import { readSettings } from './settings.js';
+
+/**
+ * Invite rewards. A sign-up with an invite code writes the inviter's reward as pending; it is
+ * paid once the invitee first buys credits or spends some (a charge above 0), so throwaway
+ * accounts earn their inviter nothing. One inviter is paid at most `inviteDailyCap` rewards a
+ * day; the rest stay pending and are paid on a later day. Due rewards are paid when the
+ * invitee's order is paid, when the inviter opens their invites, and every minute by the
+ * sweeper.
+ */
+
+/** Writes the pending reward of a sign-up (inside the registration's transaction). */
+export async function recordInvite(
+  trx: Executor,
+  invite: { inviteeId: number; inviterId: number; amount: number },
+): Promise<void> {
+  await trx
+    .insertInto('invite_rewards')
+    .values({
+      invitee_id: invite.inviteeId,
+      inviter_id: invite.inviterId,
+      amount: invite.amount,
+      status: 'pending',
+      created_at: nowIso(),
+      paid_at: null,
+      paid_day: null,
+    })
+    .onConflict((oc) => oc.column('invitee_id').doNothing())
+    .execute();
+}
+
+/** Pending rewards whose invitee has bought or spent credits, of one inviter or invitee (or all). */
+function dueRewards(db: Kysely<Database>, of: { inviterId?: number; inviteeId?: number }) {
+  let q = db
+    .selectFrom('invite_rewards as r')
+    .select(['r.invitee_id', 'r.inviter_id', 'r.amount'])
+    .where('r.status', '=', 'pending')
+    .where(({ exists, selectFrom }) =>
+      exists(
+        selectFrom('credit_ledger as l')
+          .select('l.id')
+          .whereRef('l.user_id', '=', 'r.invitee_id')
+          .where((eb) =>
+            eb.or([
+              eb('l.kind', '=', 'purchase'),
+              eb.and([eb('l.kind', '=', 'charge'), eb('l.amount', '<', 0)]),
+            ]),
+          ),
+      ),
+    )
+    .orderBy('r.created_at')
+    .limit(500);
+  if (of.inviterId !== undefined) q = q.where('r.inviter_id', '=', of.inviterId);
+  if (of.inviteeId !== undefined) q = q.where('r.invitee_id', '=', of.inviteeId);
+  return q.execute();
+}
+
+/** Pays the due rewards (within each inviter's daily cap); answers how many were paid. */
+export async function payDueInvites(
+  ctx: Pick<AppContext, 'config' | 'db'>,
+  of: { inviterId?: number; inviteeId?: number } = {},
+): Promise<number> {
+  const db = ctx.db.kysely;
+  const due = await dueRewards(db, of);
+  if (due.length === 0) return 0;
+  const { inviteDailyCap } = await readSettings(db);
+  const day = dayIn(ctx.config.timeZone);
+  let paid = 0;
+  for (const r of due) {
+    const done = await db.transaction().execute(async (trx) => {
+      const today = await trx
+        .selectFrom('invite_rewards')
+        .select((eb) => eb.fn.countAll<number | string>().as('n'))
+        .where('inviter_id', '=', r.inviter_id)
+        .where('paid_day', '=', day)
+        .executeTakeFirstOrThrow();
+      if (Number(today.n) >= inviteDailyCap) return false;
+      const flipped = await trx
+        .updateTable('invite_rewards')
+        .set({ status: 'paid', paid_at: nowIso(), paid_day: day })
+        .where('invitee_id', '=', r.invitee_id)
+        .where('status', '=', 'pending')
+        .executeTakeFirst();
+      if (Number(flipped.numUpdatedRows) !== 1) return false;
+      if (r.amount > 0)
+        await grant(trx, {
+          userId: r.inviter_id,
+          amount: r.amount,
+          kind: 'invite_reward',
+          ref: `invitee:${r.invitee_id}`,
+          idempotencyKey: `invite_reward:${r.invitee_id}`,
+        });
+      return true;
+    });
+    if (done) paid++;
+  }
+  return paid;
+}
+
+/** The inviter's view: their code, each invitee and whether its reward is paid or pending. */
+export async function listInvites(
+  ctx: AppContext,
+  userId: number,
+  page: { page: number; size: number },
+): Promise<DataOf<typeof C.myInvites>> {
+  await payDueInvites(ctx, { inviterId: userId });
+  const db = ctx.db.kysely;
+  const [me, rows, totals, settings] = await Promise.all([
+    db.selectFrom('users').select('invite_code').where('id', '=', userId).executeTakeFirst(),
+    db
+      .selectFrom('invite_rewards as r')
+      .innerJoin('users as u', 'u.id', 'r.invitee_id')
+      .select(['u.nickname', 'u.username', 'r.created_at', 'r.status', 'r.amount', 'r.paid_at'])
+      .where('r.inviter_id', '=', userId)
+      .orderBy('r.created_at', 'desc')
+      .limit(page.size)
+      .offset((page.page - 1) * page.size)
+      .execute(),
+    db
+      .selectFrom('invite_rewards')
+      .select(['status', (eb) => eb.fn.countAll<number | string>().as('n')])
+      .select((eb) => eb.fn.sum<number | string>('amount').as('credits'))
+      .where('inviter_id', '=', userId)
+      .groupBy('status')
+      .execute(),
+    readSettings(db),
+  ]);
+  const of = (status: 'pending' | 'paid') => totals.find((t) => t.status === status);
+  return {
+    inviteCode: me?.invite_code ?? null,
+    reward: settings.inviteReward,
+    dailyCap: settings.inviteDailyCap,
+    pendingCredits: Number(of('pending')?.credits ?? 0),
+    paidCredits: Number(of('paid')?.credits ?? 0),
+    count: Number(of('pending')?.n ?? 0) + Number(of('paid')?.n ?? 0),
+    rows: rows.map((r) => ({
+      name: r.nickname || r.username || '',
+      createdAt: r.created_at,
+      status: r.status,
+      amount: r.amount,
+      paidAt: r.paid_at,
+    })),
+  };
+}

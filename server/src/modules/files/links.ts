@@ -1,0 +1,105 @@
+import type { AppContext } from '../../context.js';
+import { fileOfKey, FILES_PREFIX, fileUrl, keyOfUrl } from './service.js';
+
+/**
+ * Links to our own files inside stored data (a task's parameters, a prompt's flags). A
+ * reference is stored as the file's key in link form, `/api/files/<key>`, never as a signed
+ * link: a signed link opens a private file to whoever reads it for days, and whoever reads a
+ * published work's parameters is anyone.
+ */
+
+/** A link to one of our files, absolute or not, signed or not (`?exp=…&sig=…`). */
+const FILE_LINK =
+  /(?:https?:\/\/[^\s"'<>()]*?)?\/api\/files\/[A-Za-z0-9][A-Za-z0-9/_.%-]*(?:\?[^\s"'<>()]*)?/g;
+/** The same, to ask whether a text holds one (a global pattern's test() keeps state). */
+const HAS_FILE_LINK = new RegExp(FILE_LINK.source);
+
+/** The key of a link, in the stored form (`/api/files/<key>`), or null when not one of ours. */
+export function fileRef(url: string): string | null {
+  const key = keyOfUrl(url);
+  return key ? `${FILES_PREFIX}${key}` : null;
+}
+
+/**
+ * A text with every link to our files written as its key: signatures dropped, the site's
+ * address kept where there was one (an upstream's prompt needs it; the runner signs it again).
+ */
+export function unsignFileLinks(text: string): string {
+  return text.replace(FILE_LINK, (link) => link.replace(/\?.*$/, ''));
+}
+
+/**
+ * A copy of stored data fit for anyone to read: every link to one of our files whose key is
+ * not in `keep` is taken out — a list item that is such a link is dropped, a `--cref`/`--sref`
+ * flag pointing at one goes with it, and a link in running text is cut. Links kept lose their
+ * signature. Everything else is copied as it is.
+ */
+export function withoutPrivateFiles(value: unknown, keep: ReadonlySet<string>): unknown {
+  const kept = (link: string) => {
+    const key = keyOfUrl(link);
+    return key !== null && keep.has(key);
+  };
+  const isForeignLink = (s: string) => {
+    const whole = s.trim();
+    const m = whole.match(FILE_LINK);
+    return m !== null && m.length === 1 && m[0] === whole && !kept(whole);
+  };
+  const clean = (text: string) =>
+    text
+      .replace(
+        new RegExp(`(--(?:cref|sref)\\s+)?(${FILE_LINK.source})`, 'g'),
+        (_all: string, _flag: string | undefined, link: string) =>
+          kept(link) ? link.replace(/\?.*$/, '') : '',
+      )
+      .replace(/ {2,}/g, ' ')
+      .trim();
+  const walk = (v: unknown): unknown => {
+    if (typeof v === 'string') return HAS_FILE_LINK.test(v) ? clean(v) : v;
+    if (Array.isArray(v))
+      return v.filter((x) => typeof x !== 'string' || !isForeignLink(x)).map(walk);
+    if (v && typeof v === 'object')
+      return Object.fromEntries(
+        Object.entries(v)
+          .filter(([, x]) => typeof x !== 'string' || !isForeignLink(x))
+          .map(([k, x]) => [k, walk(x)]),
+      );
+    return v;
+  };
+  return walk(value);
+}
+
+/**
+ * A text (an upstream's prompt) with each link to one of the user's own files made fetchable:
+ * absolute on PUBLIC_URL and freshly signed. Signed at the moment it is sent, never stored.
+ * Links to anyone else's files are left as keys, which fetch nothing.
+ */
+export async function signFileLinks(
+  ctx: AppContext,
+  userId: number,
+  text: string,
+): Promise<string> {
+  const links = [...new Set(text.match(FILE_LINK) ?? [])];
+  const signed = new Map<string, string>();
+  for (const link of links) {
+    const key = keyOfUrl(link);
+    const row = key ? await fileOfKey(ctx, key) : undefined;
+    if (key && row?.user_id === userId)
+      signed.set(link, `${ctx.config.publicUrl}${fileUrl(ctx, key)}`);
+  }
+  return text.replace(FILE_LINK, (link) => signed.get(link) ?? link);
+}
+
+/**
+ * A copy of stored data with each value that is a link to one of our files replaced by
+ * `sign(link)` (its owner's fresh signed link; null leaves the value as it is).
+ */
+export function signedFileLinks(value: unknown, sign: (link: string) => string | null): unknown {
+  if (typeof value === 'string') {
+    const whole = value.trim().match(FILE_LINK);
+    return whole?.length === 1 && whole[0] === value.trim() ? (sign(value) ?? value) : value;
+  }
+  if (Array.isArray(value)) return value.map((v) => signedFileLinks(v, sign));
+  if (value && typeof value === 'object')
+    return Object.fromEntries(Object.entries(value).map(([k, v]) => [k, signedFileLinks(v, sign)]));
+  return value;
+}
