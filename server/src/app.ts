@@ -56,6 +56,8 @@ export async function buildApp(config: AppConfig, options: BuildOptions): Promis
     taskRunners: new Map(),
   };
   app.decorate('ctx', ctx);
+  // The database's outages are written in the app's log, once each (lib/outage.ts).
+  options.db.reportTo?.(app.log);
   app.decorateRequest('identity', null);
   app.addHook('onSend', async (req, reply) => {
     reply.header('x-request-id', req.id);

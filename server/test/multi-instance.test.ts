@@ -1,17 +1,21 @@
-import { spawn, type ChildProcess } from 'node:child_process';
 import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
-import { fileURLToPath } from 'node:url';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { TaskStatus } from '@atelier/contracts';
 import { createTestApp, testDialect, type TestApp } from '../src/test/harness.js';
 import { createUser, type TestUser } from '../src/test/users.js';
 import { ledgerCheck } from '../src/modules/credits/ledger.js';
-import { createPrice } from '../src/modules/credits/prices.js';
 import { startFakeOpenAI, type FakeOpenAI } from './fakes/openai.js';
 import { startFakeMidjourneyProxy, type FakeMidjourneyProxy } from './fakes/midjourney-proxy.js';
 import { freePort } from './drawing-support.js';
+import {
+  createLayoutPrices,
+  modelNamed as modelIn,
+  post,
+  ScaledLayout,
+  writeLayoutConfig,
+} from './scaled-layout.js';
 import { fund, until } from './task-support.js';
 import { kill9, ready } from './worker-process.js';
 
@@ -21,79 +25,15 @@ import { kill9, ready } from './worker-process.js';
  * share goes through Redis or the database) behind a client that fails over like a load
  * balancer, and two worker processes. One API process and one worker are killed with SIGKILL
  * mid-load. This test process only prepares the database and reads it. Only with
- * TEST_DB=postgres.
+ * TEST_DB=postgres. (outage.test.ts restarts the database and Redis under the same layout.)
  */
-const here = path.dirname(fileURLToPath(import.meta.url));
 const MJ_PRICE = 5;
 const MJ_LIMIT = 5;
 let t: TestApp;
 let openai: FakeOpenAI;
 let mj: FakeMidjourneyProxy;
 let configDir: string;
-const apis: Array<{ url: string; child: ChildProcess }> = [];
-const children: ChildProcess[] = [];
-
-function spawnServer(entry: string, extra: Record<string, string>): ChildProcess {
-  const c = t.app.ctx.config;
-  const child = spawn(process.execPath, ['--conditions=source', '--import', 'tsx', entry], {
-    env: {
-      PATH: process.env.PATH,
-      NODE_ENV: 'test',
-      LOG_LEVEL: 'warn',
-      DATA_DIR: c.dataDir,
-      SECRET_KEY: c.secretKey,
-      DATABASE_URL: c.databaseUrl,
-      DATABASE_SCHEMA: c.databaseSchema,
-      REDIS_URL: c.redisUrl,
-      REDIS_PREFIX: c.redisPrefix,
-      ATELIER_CONFIG: path.join(configDir, 'atelier.yaml'),
-      CHAT_USER_CONCURRENCY: '2',
-      DRAWING_POLL_MS: '40',
-      TASK_LEASE_MS: '600',
-      TASK_IDLE_POLL_MS: '200',
-      TASK_BACKOFF_MS: '20',
-      TASK_STEP_TIMEOUT_MS: '3000',
-      ...extra,
-    },
-    cwd: path.join(here, '..'),
-    stdio: ['ignore', 'pipe', 'inherit'],
-  });
-  children.push(child);
-  return child;
-}
-
-async function startApi(port: number, publicUrl: string) {
-  const child = spawnServer(path.join(here, '..', 'src', 'main.ts'), {
-    HOST: '127.0.0.1',
-    PORT: String(port),
-    PUBLIC_URL: publicUrl,
-    TASK_RUN_IN_API: 'false',
-    // Behind the load balancer: each user's own address counts for the rate limits.
-    TRUST_PROXY: 'true',
-  });
-  await new Promise<void>((resolve, reject) => {
-    child.stdout!.on('data', (d: Buffer) => {
-      if (d.toString().includes('Atelier is running')) resolve();
-    });
-    child.once('exit', (code) => reject(new Error(`API process exited ${code}`)));
-  });
-  apis.push({ url: `http://127.0.0.1:${port}`, child });
-}
-
-const startWorker = () =>
-  spawnServer(path.join(here, 'task-worker-entry.ts'), { TASK_WORKERS: '4' });
-
-const post = (base: string, route: string, token: string, body: unknown, from = '10.0.0.1') =>
-  fetch(`${base}/api${route}`, {
-    method: 'POST',
-    headers: {
-      'content-type': 'application/json',
-      'x-lang': 'en-US',
-      'x-forwarded-for': from,
-      authorization: `Bearer ${token}`,
-    },
-    body: JSON.stringify(body),
-  });
+let layout: ScaledLayout;
 
 /** A chat answer read to its end: its status, and the body for a refusal. */
 async function chat(base: string, token: string, body: unknown) {
@@ -111,6 +51,7 @@ async function submitDrawing(
   modelId: number,
   prompt: string,
 ) {
+  const { apis } = layout;
   for (let i = 0; i < apis.length; i++) {
     const api = apis[(first + i) % apis.length]!;
     try {
@@ -131,82 +72,42 @@ describe.runIf(testDialect === 'postgres')('two API processes and two workers', 
     [openai, mj] = await Promise.all([startFakeOpenAI(), startFakeMidjourneyProxy({ stepMs: 20 })]);
     openai.slowMs = 300;
     configDir = fs.mkdtempSync(path.join(os.tmpdir(), 'atelier-multi-'));
-    fs.writeFileSync(
-      path.join(configDir, 'atelier.yaml'),
-      [
-        'providers:',
-        '  - name: fake',
-        '    protocol: openai',
-        `    baseUrl: ${openai.url}`,
-        '    apiKey: sk-fake-provider-key',
-        '    timeoutMs: 10000',
-        '  - name: mj-fake',
-        '    protocol: midjourney',
-        `    baseUrl: ${mj.url}`,
-        `    apiKey: ${mj.secret}`,
-        `    concurrency: ${MJ_LIMIT}`,
-        'models:',
-        '  - name: Slow',
-        '    provider: fake',
-        '    upstreamModel: fake-slow',
-        '    priceKey: fake-chat:chat',
-        '    contextWindow: 4096',
-        '    maxOutput: 500',
-        '  - name: MJ fake',
-        '    provider: mj-fake',
-        '    upstreamModel: trueai',
-        '    kind: image',
-        '    priceKey: fakemj:imagine',
-      ].join('\n'),
-    );
+    const configFile = path.join(configDir, 'atelier.yaml');
+    writeLayoutConfig(configFile, {
+      openai: openai.url,
+      mj: mj.url,
+      mjSecret: mj.secret,
+      mjLimit: MJ_LIMIT,
+    });
     t = await createTestApp({
-      env: { ATELIER_CONFIG: path.join(configDir, 'atelier.yaml') },
+      env: { ATELIER_CONFIG: configFile },
       config: { tasks: { runInApi: false } },
     });
-    const db = t.app.ctx.db.kysely;
-    await createPrice(db, {
-      model: 'fake-chat',
-      action: 'chat',
-      category: 'chat',
-      label: 'Fake chat',
-      unit: '1k_tokens',
-      inputPer1k: 100,
-      outputPer1k: 200,
-    });
-    await createPrice(db, {
-      model: 'fakemj',
-      action: 'imagine',
-      category: 'image',
-      label: 'Fake imagine',
-      credits: MJ_PRICE,
-    });
+    await createLayoutPrices(t.app, MJ_PRICE);
+    layout = new ScaledLayout(t.app.ctx.config, configFile);
     // The proxy's notify hooks go to the second instance, which is killed: from then on
     // polling alone must finish the drawings.
     const [a, b] = await Promise.all([freePort(), freePort()]);
-    await Promise.all([startApi(a, `http://127.0.0.1:${b}`), startApi(b, `http://127.0.0.1:${b}`)]);
+    await Promise.all([
+      layout.startApi(a, `http://127.0.0.1:${b}`),
+      layout.startApi(b, `http://127.0.0.1:${b}`),
+    ]);
   }, 90_000);
 
   afterAll(async () => {
-    for (const c of children.splice(0)) await kill9(c);
+    for (const c of layout?.children.splice(0) ?? []) await kill9(c);
     await t?.close();
     await openai?.close();
     await mj?.close();
     if (configDir) fs.rmSync(configDir, { recursive: true, force: true });
   });
 
-  const modelNamed = async (name: string) =>
-    (
-      await t.app.ctx.db.kysely
-        .selectFrom('chat_models')
-        .select('id')
-        .where('name', '=', name)
-        .executeTakeFirstOrThrow()
-    ).id;
+  const modelNamed = (name: string) => modelIn(t.app, name);
 
   it('holds one limit of chat answers per user across both API processes', async () => {
     const user = await createUser(t.app);
     await fund(t.app, user.userId, 100_000);
-    const [a, b] = apis.map((api) => api.url) as [string, string];
+    const [a, b] = layout.apis.map((api) => api.url) as [string, string];
     const group = await post(a, '/group/create', user.token, {});
     const groupId = ((await group.json()) as { data: { id: number } }).data.id;
     const body = { gptModelId: await modelNamed('Slow'), prompt: 'slow', options: { groupId } };
@@ -237,7 +138,7 @@ describe.runIf(testDialect === 'postgres')('two API processes and two workers', 
       users.push({ ...u, address: `10.0.1.${i + 1}` });
     }
     const modelId = await modelNamed('MJ fake');
-    const workers = [startWorker(), startWorker()];
+    const workers = [layout.startWorker(), layout.startWorker()];
     await Promise.all(workers.map(ready));
     const db = t.app.ctx.db.kysely;
     const count = async (status: TaskStatus) =>
@@ -259,7 +160,7 @@ describe.runIf(testDialect === 'postgres')('two API processes and two workers', 
     try {
       for (let i = 0; i < 200; i += 10) {
         // Half-way through, the second API process dies with requests in flight.
-        if (i === 100) void kill9(apis[1]!.child);
+        if (i === 100) void kill9(layout.apis[1]!.child);
         const batch = Array.from({ length: 10 }, (_, j) =>
           submitDrawing(i + j, users[(i + j) % users.length]!, modelId, `picture ${i + j}`),
         );

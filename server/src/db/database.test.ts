@@ -1,7 +1,27 @@
+import net from 'node:net';
 import { sql } from 'kysely';
+import pg from 'pg';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createDb, type Db } from './database.js';
+import { isOutage } from '../lib/outage.js';
 import { testDatabaseUrl, testDialect } from '../test/harness.js';
+
+/** A loopback port nothing listens on. */
+async function freePort(): Promise<number> {
+  const server = net.createServer();
+  await new Promise<void>((r) => server.listen(0, '127.0.0.1', r));
+  const { port } = server.address() as net.AddressInfo;
+  await new Promise<void>((r) => server.close(() => r()));
+  return port;
+}
+
+async function until(check: () => Promise<boolean>, timeoutMs: number, what: string) {
+  const end = Date.now() + timeoutMs;
+  while (!(await check())) {
+    if (Date.now() > end) throw new Error(`timed out waiting for ${what}`);
+    await new Promise((r) => setTimeout(r, 20));
+  }
+}
 
 /*
  * PostgreSQL connections keep the statements they run parsed (named prepared statements), at
@@ -49,5 +69,116 @@ describe.skipIf(testDialect !== 'postgres')('named statements on PostgreSQL', ()
     const broken = sql`select ${1}::int as v from no_such_table_here`;
     await expect(broken.execute(db.kysely)).rejects.toThrow(/no_such_table_here/);
     await expect(broken.execute(db.kysely)).rejects.toThrow(/no_such_table_here/);
+  });
+});
+
+/*
+ * Connections lost under the pool (a restart, a failover, pg_terminate_backend, a proxy's idle
+ * timeout): the process lives on, the loss is written once, the next query gets a new
+ * connection. Only this test's own connections are terminated (by their application_name):
+ * the shared server's other sessions are left alone.
+ */
+describe.skipIf(testDialect !== 'postgres')('lost connections on PostgreSQL', () => {
+  const name = `atelier-lost-${process.pid}-${Date.now().toString(36)}`;
+  const lines: string[] = [];
+  let db: Db;
+  let admin: pg.Client;
+  beforeAll(async () => {
+    const url = new URL(testDatabaseUrl);
+    url.searchParams.set('application_name', name);
+    db = createDb({ databaseUrl: url.toString(), poolSize: 3 });
+    db.reportTo!({
+      warn: (_details, message) => lines.push(`warn: ${message}`),
+      info: (_details, message) => lines.push(`info: ${message}`),
+    });
+    admin = new pg.Client({ connectionString: testDatabaseUrl });
+    await admin.connect();
+  });
+  afterAll(async () => {
+    await db.destroy();
+    await admin.end();
+  });
+
+  const terminate = async () =>
+    (
+      await admin.query(
+        'select pg_terminate_backend(pid) from pg_stat_activity where application_name = $1',
+        [name],
+      )
+    ).rowCount;
+  const one = async () => (await sql<{ v: number }>`select 1 as v`.execute(db.kysely)).rows[0]!.v;
+
+  it('survives its idle connections terminated, says so once, and connects again', async () => {
+    // Three connections open at once, then idle in the pool.
+    await Promise.all([1, 2, 3].map(() => sql`select pg_sleep(0.05)`.execute(db.kysely)));
+    expect(await terminate()).toBe(3);
+    await until(async () => lines.length > 0, 10_000, 'the loss to be written');
+    // A query may still meet a connection whose end the pool has not read yet (it fails, as
+    // a request would with a 503); the pool then opens new ones.
+    await until(
+      () =>
+        one().then(
+          (v) => v === 1,
+          () => false,
+        ),
+      10_000,
+      'a query to succeed',
+    );
+    expect(lines).toEqual([
+      'warn: database unreachable: requests that need it answer 503 until it is back',
+      'info: database reachable again',
+    ]);
+  });
+
+  it('fails the transaction whose connection is terminated, as an outage, and goes on', async () => {
+    lines.length = 0;
+    const failed = db.kysely.transaction().execute(async (trx) => {
+      await sql`select 1`.execute(trx);
+      // Checked out, between two statements: its connection goes away.
+      await terminate();
+      await new Promise((r) => setTimeout(r, 100));
+      await sql`select 2`.execute(trx);
+    });
+    const error = await failed.then(
+      () => null,
+      (e: unknown) => e,
+    );
+    expect(isOutage(error)).toBe(true);
+    await until(
+      () =>
+        one().then(
+          (v) => v === 1,
+          () => false,
+        ),
+      10_000,
+      'a query to succeed',
+    );
+    expect(lines).toContain(
+      'warn: database unreachable: requests that need it answer 503 until it is back',
+    );
+  });
+});
+
+describe('an unreachable PostgreSQL server', () => {
+  it('fails each query at once, as an outage, and says so once', async () => {
+    const port = await freePort(); // nothing listens there
+    const db = createDb({ databaseUrl: `postgres://root@127.0.0.1:${port}/none`, poolSize: 2 });
+    const warnings: string[] = [];
+    db.reportTo!({ warn: (_d, m) => warnings.push(m), info: () => undefined });
+    try {
+      const started = Date.now();
+      for (let i = 0; i < 3; i++) {
+        const error = await sql`select 1`.execute(db.kysely).then(
+          () => null,
+          (e: unknown) => e,
+        );
+        expect(isOutage(error)).toBe(true);
+      }
+      await expect(db.ping()).rejects.toThrow(/ECONNREFUSED/);
+      expect(Date.now() - started).toBeLessThan(3000);
+      expect(warnings).toHaveLength(1);
+    } finally {
+      await db.destroy();
+    }
   });
 });

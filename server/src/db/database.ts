@@ -4,6 +4,7 @@ import SQLite from 'better-sqlite3';
 import { Kysely, PostgresDialect, SqliteDialect, type SqliteDatabase } from 'kysely';
 import { createRequire } from 'node:module';
 import type pgModule from 'pg';
+import { Incident, isOutage, type IncidentLog } from '../lib/outage.js';
 import type { Database } from './schema.js';
 
 // Loaded only when PostgreSQL is configured: the embedded mode never pays for the driver.
@@ -22,6 +23,8 @@ export interface Db {
   /** SQLite only: the database file, and an online backup of it to `destination`. */
   file?: string;
   backup?(destination: string): Promise<void>;
+  /** PostgreSQL: where the outages of the server are reported (the app's logger). */
+  reportTo?(log: IncidentLog): void;
   destroy(): Promise<void>;
 }
 
@@ -138,22 +141,84 @@ function statementHash(text: string): string {
   return `${(a >>> 0).toString(36)}${(b >>> 0).toString(36)}${text.length.toString(36)}`;
 }
 
+/**
+ * How long opening a connection to PostgreSQL may take, and how long a query may wait for a
+ * connection of the pool (all of them busy), before it fails. A server that is down refuses at
+ * once; these bound a server that does not answer at all, or a pool swamped by load: a
+ * request then answers 503 rather than waiting (docs/deploy.md, "Outages").
+ */
+const CONNECT_TIMEOUT_MS = 3000;
+const POOL_WAIT_MS = 10_000;
+
+/**
+ * A pool that outlives the server's restarts. node-postgres emits `error` on a client whose
+ * connection is lost (a restart, a failover, `pg_terminate_backend`, a proxy's idle timeout),
+ * idle in the pool or checked out between two queries; without a listener that error ends the
+ * process. Here every client and the pool have one: the lost connection is reported (once per
+ * outage) and dropped, the pool opens a new one for the next query, and a query that needed
+ * it fails (a request answers 503).
+ */
+function resilientPool(pg: Pg, options: DbOptions, incident: Incident): pgModule.Pool {
+  class Client extends pg.Client {
+    constructor(config?: pgModule.ClientConfig) {
+      super({ ...config, connectionTimeoutMillis: CONNECT_TIMEOUT_MS });
+    }
+  }
+  const pool = new pg.Pool({
+    Client,
+    connectionString: options.databaseUrl,
+    max: options.poolSize ?? 10,
+    types: pgTypes(pg),
+    // Which process a server connection belongs to (pg_stat_activity); a URL's own wins.
+    application_name: process.env.PGAPPNAME ?? `atelier:${process.pid}`,
+    connectionTimeoutMillis: POOL_WAIT_MS,
+    // A peer that vanished without closing (a network cut) is noticed on idle connections too.
+    keepAlive: true,
+    keepAliveInitialDelayMillis: 10_000,
+    ...(options.databaseSchema ? { options: `-c search_path=${options.databaseSchema}` } : {}),
+  });
+  pool.on('error', (error) => incident.failed(error));
+  pool.on('connect', (client) => {
+    client.on('error', (error) => incident.failed(error));
+    incident.answered();
+  });
+  return pool;
+}
+
 export function createDb(options: DbOptions): Db {
   if (options.databaseUrl) {
     const pg = require('pg') as Pg;
-    const pool = new pg.Pool({
-      connectionString: options.databaseUrl,
-      max: options.poolSize ?? 10,
-      types: pgTypes(pg),
-      ...(options.databaseSchema ? { options: `-c search_path=${options.databaseSchema}` } : {}),
-    });
+    const incident = new Incident('database');
+    const pool = resilientPool(pg, options, incident);
     if (options.prepare !== false) withNamedStatements(pool);
-    const kysely = new Kysely<Database>({ dialect: new PostgresDialect({ pool }) });
+    // A connection that cannot be opened is an outage too (the pool may hold none to lose).
+    const reporting = {
+      connect: () =>
+        pool.connect().catch((error: unknown) => {
+          if (isOutage(error)) incident.failed(error);
+          throw error;
+        }),
+      end: () => pool.end(),
+    };
+    const kysely = new Kysely<Database>({ dialect: new PostgresDialect({ pool: reporting }) });
     return {
       kysely,
       dialect: 'postgres',
       ...(options.databaseSchema ? { schema: options.databaseSchema } : {}),
-      ping: async () => void (await pool.query('select 1')),
+      ping: async () => {
+        const client = await reporting.connect();
+        let failure: Error | undefined;
+        try {
+          await client.query('select 1');
+        } catch (error) {
+          failure = error as Error;
+          throw error;
+        } finally {
+          // A connection that failed its query is not given back to the pool.
+          client.release(failure);
+        }
+      },
+      reportTo: (log) => incident.logTo(log),
       destroy: () => kysely.destroy(),
     };
   }

@@ -64,6 +64,15 @@ const refused = endpoint({
   data: z.null(),
 });
 
+const away = endpoint({
+  method: 'GET',
+  path: '/away',
+  access: 'public',
+  summary: 't',
+  tags: ['t'],
+  data: z.null(),
+});
+
 const text = { 'en-US': 'Already checked in today', 'zh-CN': '今天已签到', 'zh-TW': '今天已簽到' };
 
 describe('the one error handler', () => {
@@ -89,6 +98,12 @@ describe('the one error handler', () => {
     route(app, limited, async () => null, { rateLimit: { max: 2, timeWindow: '1 minute' } });
     route(app, crash, async () => {
       throw new Error('database password is hunter2');
+    });
+    route(app, away, async () => {
+      // What node-postgres says when the server shuts down under a query.
+      throw Object.assign(new Error('terminating connection due to administrator command'), {
+        code: '57P01',
+      });
     });
     await app.ready();
   });
@@ -205,5 +220,16 @@ describe('the one error handler', () => {
     expect(res.statusCode).toBe(500);
     expect(res.body).not.toContain('hunter2');
     expect(res.json().message).toBe('Something went wrong, please try again later.');
+  });
+
+  it.each([
+    ['en-US', 'The service is briefly unavailable, please try again in a moment.'],
+    ['zh-CN', '服务暂时不可用，请稍后再试。'],
+    ['zh-TW', '服務暫時無法使用，請稍後再試。'],
+  ])('answers a database or Redis outage with a 503 to try again, in %s', async (lang, message) => {
+    const res = await app.inject({ url: '/away', headers: { 'x-lang': lang } });
+    expect(res.statusCode).toBe(503);
+    expect(res.headers['retry-after']).toBe('5');
+    expect(res.json()).toEqual({ code: 503, success: false, message, data: null });
   });
 });

@@ -6,6 +6,7 @@ import {
 } from 'fastify-type-provider-zod';
 import type { core } from 'zod';
 import type { FieldError } from '@atelier/contracts';
+import { isOutage } from '../lib/outage.js';
 import { AppError } from './errors.js';
 import { fieldName } from './field-names.js';
 import { common, format, langOf, type Lang } from './messages.js';
@@ -58,7 +59,10 @@ export function registerErrorHandling(app: FastifyInstance): void {
         'request refused',
       );
     if (error instanceof AppError) {
-      if (error.status >= 500) req.log.error({ err: error }, 'upstream or server failure');
+      // A 503 for an outage (chat/limits.ts) is written once per outage, not per request.
+      if (error.status >= 500 && isOutage(error.cause))
+        req.log.debug({ err: error }, 'request failed: a dependency is unreachable');
+      else if (error.status >= 500) req.log.error({ err: error }, 'upstream or server failure');
       else refused(error.status);
       const message = format(error.text, lang, error.params);
       return send(reply, error.status, message, localizedFieldErrors(error, message));
@@ -95,6 +99,13 @@ export function registerErrorHandling(app: FastifyInstance): void {
       !isResponseSerializationError(error)
     ) {
       return send(reply, error.statusCode, error.message);
+    }
+    // The database or Redis is away: written once per outage where its connection is
+    // (lib/outage.ts), not once per request; the caller may try again shortly.
+    if (isOutage(error)) {
+      req.log.debug({ err: error }, 'request failed: a dependency is unreachable');
+      reply.header('retry-after', '5');
+      return send(reply, 503, format(common.serviceUnavailable, lang));
     }
     req.log.error({ err: error }, 'request failed');
     return send(reply, 500, format(common.somethingWentWrong, lang));

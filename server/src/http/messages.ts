@@ -82,6 +82,12 @@ export const common = {
     'zh-CN': '积分不足：本次需要 {needed}，当前余额 {available}，请充值。',
     'zh-TW': '積分不足：本次需要 {needed}，目前餘額 {available}，請儲值。',
   },
+  /** The database or Redis is away (a restart, a failover): try again shortly. */
+  serviceUnavailable: {
+    'en-US': 'The service is briefly unavailable, please try again in a moment.',
+    'zh-CN': '服务暂时不可用，请稍后再试。',
+    'zh-TW': '服務暫時無法使用，請稍後再試。',
+  },
   invalidJson: {
     'en-US': 'The request body is not valid JSON',
     'zh-CN': '请求内容不是有效的 JSON',

@@ -2,6 +2,7 @@ import { createRequire } from 'node:module';
 import type * as BullMQ from 'bullmq';
 import type { Redis } from 'ioredis';
 import type { AppConfig } from '../config.js';
+import { bestEffort, firstConnection } from '../lib/outage.js';
 
 /**
  * BullMQ and ioredis are loaded only when Redis is configured: they hold about 25 MB that the
@@ -18,6 +19,11 @@ const ioredis = () => load('ioredis') as { Redis: typeof Redis };
  */
 export interface TaskQueue {
   readonly name: 'embedded' | 'bullmq';
+  /**
+   * Best effort: never fails, and returns within `WAKE_WAIT_MS` whatever the transport does
+   * (Redis down or not answering): the task's row is already written, and the workers' idle
+   * poll finds it anyway (docs/tasks.md, "Outages").
+   */
   wake(taskId: number, delayMs: number): Promise<void>;
   /** Worker side: called for each wake-up that reaches this process. */
   listen(onWake: () => void): void;
@@ -51,6 +57,9 @@ export function embeddedQueue(): TaskQueue {
   };
 }
 
+/** The longest a wake-up is waited for (a submit answers at most this much later). */
+export const WAKE_WAIT_MS = 1000;
+
 /**
  * Redis across processes. A wake-up for now is one PUBLISH that every worker process hears at
  * once (a message lost while a worker reconnects costs at most the idle poll); a wake-up for
@@ -63,21 +72,35 @@ export function bullmqQueue(config: AppConfig): TaskQueue {
   const channel = `${config.redisPrefix}tasks:wake`;
   const { Queue, Worker } = bullmq();
   const { Redis } = ioredis();
-  const connection = new Redis(url, { maxRetriesPerRequest: null, lazyConnect: false });
+  // The producer's connection: wake-ups are sent on request paths (a submit), so a command
+  // fails at once while disconnected and after a second without an answer, instead of waiting
+  // for Redis to come back. Only the worker's side (below) waits, as BullMQ's workers must.
+  const connection = new Redis(url, {
+    maxRetriesPerRequest: 1,
+    enableOfflineQueue: false,
+    connectTimeout: 1000,
+    commandTimeout: WAKE_WAIT_MS,
+  });
+  // Reported once per outage by the app's own connection (redis.ts).
   connection.on('error', () => undefined);
+  const connected = firstConnection(connection);
   const queue = new Queue('tasks', { connection, prefix });
+  queue.on('error', () => undefined);
   let worker: BullMQ.Worker | null = null;
   let workerConnection: Redis | null = null;
   let subscriber: Redis | null = null;
   return {
     name: 'bullmq',
     async wake(taskId, delayMs) {
-      if (delayMs <= 0) return void (await connection.publish(channel, String(taskId)));
-      await queue.add(
-        'wake',
-        { taskId },
-        { delay: delayMs, removeOnComplete: true, removeOnFail: true },
-      );
+      await bestEffort(async () => {
+        await connected();
+        if (delayMs <= 0) return void (await connection.publish(channel, String(taskId)));
+        await queue.add(
+          'wake',
+          { taskId },
+          { delay: delayMs, removeOnComplete: true, removeOnFail: true },
+        );
+      }, WAKE_WAIT_MS);
     },
     listen(onWake) {
       subscriber = new Redis(url, { maxRetriesPerRequest: null });

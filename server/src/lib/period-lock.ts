@@ -19,7 +19,8 @@ const owner = () => `${process.pid}-${randomBytes(4).toString('hex')}`;
 /** A key per job and period, set only if absent, expiring with the period. */
 export function redisPeriodLock(url: string, prefix: string): PeriodLock {
   const RedisClient = (createRequire(import.meta.url)('ioredis') as { Redis: typeof Redis }).Redis;
-  const redis = new RedisClient(url, { maxRetriesPerRequest: 2 });
+  // A claim that gets no answer fails (the round is skipped, tried again at the next tick).
+  const redis = new RedisClient(url, { maxRetriesPerRequest: 2, commandTimeout: 2000 });
   redis.on('error', () => undefined);
   const me = owner();
   return {

@@ -1,4 +1,5 @@
 import { randomBytes } from 'node:crypto';
+import net from 'node:net';
 import { afterEach, describe, expect, it } from 'vitest';
 import { testDialect, testRedisUrl } from '../test/harness.js';
 import { memorySlots, redisSlots, type SlotLease, type SlotPool } from './slots.js';
@@ -102,5 +103,21 @@ describe.runIf(testDialect === 'postgres')('redis slots', () => {
     expect(await alive.tryTake('y', 2)).not.toBeNull();
     expect(await alive.tryTake('y', 2)).toBeNull();
     await kept.release();
+  });
+});
+
+describe('redis slots, Redis unreachable', () => {
+  it('refuses a take at once instead of waiting for Redis to come back', async () => {
+    const server = net.createServer();
+    await new Promise<void>((r) => server.listen(0, '127.0.0.1', r));
+    const { port } = server.address() as net.AddressInfo;
+    await new Promise<void>((r) => server.close(() => r()));
+    const p = redisSlots(`redis://127.0.0.1:${port}`, 'nowhere:');
+    pools.push(p);
+    for (let i = 0; i < 3; i++) {
+      const started = Date.now();
+      await expect(p.tryTake('u:1', 2)).rejects.toThrow();
+      expect(Date.now() - started).toBeLessThan(2000);
+    }
   });
 });

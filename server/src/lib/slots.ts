@@ -1,6 +1,7 @@
 import { randomBytes } from 'node:crypto';
 import { createRequire } from 'node:module';
 import type { Redis } from 'ioredis';
+import { bestEffort, firstConnection } from './outage.js';
 
 /**
  * Counted slots shared by name: "at most N of these at once" (a user's chat answers, a
@@ -133,8 +134,18 @@ export function redisSlots(url: string, prefix: string, options: RedisSlotOption
   const leaseMs = options.leaseMs ?? 30_000;
   const retryMs = options.retryMs ?? Math.max(50, Math.min(1000, Math.floor(leaseMs / 4)));
   const RedisClient = loadRedis();
-  const redis = new RedisClient(url, { maxRetriesPerRequest: 2 });
+  // Taken on request paths (a chat's start): while Redis is away a take fails at once (no
+  // offline queue, which would also send a timed-out take later, holding a slot nobody has),
+  // and after a second without an answer; the caller answers 503 (chat/limits.ts).
+  const redis = new RedisClient(url, {
+    maxRetriesPerRequest: 1,
+    enableOfflineQueue: false,
+    connectTimeout: 1000,
+    commandTimeout: 1000,
+  });
+  // Reported once per outage by the app's own connection (redis.ts).
   redis.on('error', () => undefined);
+  const connected = firstConnection(redis);
   const channel = `${prefix}slots:freed`;
   let subscriber: Redis | null = null;
   const waiters = new Map<string, Set<() => void>>();
@@ -142,17 +153,21 @@ export function redisSlots(url: string, prefix: string, options: RedisSlotOption
 
   const listen = async () => {
     if (subscriber) return;
-    subscriber = new RedisClient(url, { maxRetriesPerRequest: null });
-    subscriber.on('error', () => undefined);
-    subscriber.on('message', (_channel: string, key: string) => {
+    const listener = new RedisClient(url, { maxRetriesPerRequest: null });
+    subscriber = listener;
+    listener.on('error', () => undefined);
+    listener.on('message', (_channel: string, key: string) => {
       for (const wake of [...(waiters.get(key) ?? [])]) wake();
     });
-    await subscriber.subscribe(channel);
+    // Hearing releases only saves waiters their next look (retryMs): not worth waiting for
+    // while Redis is away (the subscription is made when it is back).
+    await bestEffort(() => listener.subscribe(channel), 1000);
   };
 
   const tryTake = async (key: string, limit: number): Promise<SlotLease | null> => {
     const id = randomBytes(8).toString('hex');
     const k = fullKey(key);
+    await connected();
     const ok = await redis.eval(TAKE, 1, k, limit, id, leaseMs);
     if (Number(ok) !== 1) return null;
     const renew = setInterval(

@@ -38,8 +38,10 @@ export async function createTestApp(options: TestAppOptions = {}): Promise<TestA
   const id = `t_${Date.now().toString(36)}_${randomBytes(4).toString('hex')}`;
   const dataDir = fs.mkdtempSync(path.join(os.tmpdir(), 'atelier-test-'));
   const isPg = testDialect === 'postgres';
+  // A test may bring its own server (the outage test restarts a private one).
+  const databaseUrl = options.env?.DATABASE_URL ?? testDatabaseUrl;
   if (isPg) {
-    const client = new pg.Client({ connectionString: testDatabaseUrl });
+    const client = new pg.Client({ connectionString: databaseUrl });
     await client.connect();
     await client.query(`create schema ${id}`);
     await client.end();
@@ -54,7 +56,7 @@ export async function createTestApp(options: TestAppOptions = {}): Promise<TestA
       SIGNUP_GIFTS_PER_IP: '0',
       ...(isPg
         ? {
-            DATABASE_URL: testDatabaseUrl,
+            DATABASE_URL: databaseUrl,
             DATABASE_SCHEMA: id,
             REDIS_URL: testRedisUrl,
             REDIS_PREFIX: `${id}:`,
@@ -87,7 +89,7 @@ export async function createTestApp(options: TestAppOptions = {}): Promise<TestA
       await app.close();
       await db.destroy();
       if (isPg) {
-        const client = new pg.Client({ connectionString: testDatabaseUrl });
+        const client = new pg.Client({ connectionString: databaseUrl });
         await client.connect();
         await client.query(`drop schema ${id} cascade`);
         await client.end();

@@ -8,6 +8,7 @@ import { countTokens, UpstreamError, type ChatUsage } from '../../providers/chat
 import { StreamBilling } from './billing.js';
 import { ownGroup } from './groups.js';
 import { finishExchange, saveExchange } from './history.js';
+import { isOutage } from '../../lib/outage.js';
 import { createSlots } from '../../lib/slots.js';
 import { StreamLimits } from './limits.js';
 import { texts } from './messages.js';
@@ -121,7 +122,7 @@ async function holdAndSave(a: Answer): Promise<void> {
     a.refusal =
       error instanceof AppError
         ? format(error.text, a.lang, error.params)
-        : format(common.somethingWentWrong, a.lang);
+        : format(isOutage(error) ? common.serviceUnavailable : common.somethingWentWrong, a.lang);
     throw error;
   }
 }

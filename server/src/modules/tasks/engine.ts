@@ -2,7 +2,7 @@ import { randomBytes } from 'node:crypto';
 import { TaskStatus } from '@atelier/contracts';
 import type { AppContext } from '../../context.js';
 import { createQueue, type TaskQueue } from '../../jobs/queue.js';
-import { runPeriodicJob } from '../../lib/periodic.js';
+import { logFailure, runPeriodicJob } from '../../lib/periodic.js';
 import type { Localized } from '../../http/messages.js';
 import type { BackgroundTask } from '../module.js';
 import { deleteFiles, type FileRow } from '../files/index.js';
@@ -99,7 +99,7 @@ export class Engine {
   }
 
   private logError(error: unknown, what: string): void {
-    this.ctx.log.error({ err: error instanceof Error ? error.message : String(error) }, what);
+    logFailure(this.ctx.log, error, what);
   }
 
   private async loop(first: boolean): Promise<void> {
