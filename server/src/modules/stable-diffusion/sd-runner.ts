@@ -45,30 +45,46 @@ const done = (task: TaskRow, png: Buffer, seed?: number | null): StepOutcome => 
   data: { seed: seed ?? paramsOf(task).seed, etaSeconds: 0 },
 });
 
+/** How one protocol makes an `sd` picture: its submit and its poll (the adapter map below). */
+interface SdProtocol {
+  submit(io: TaskIo, task: TaskRow, provider: SdProvider): Promise<StepOutcome>;
+  poll(io: TaskIo, task: TaskRow, provider: SdProvider): Promise<StepOutcome>;
+}
+
 /**
- * `sd`: one picture of the model square. The demo and AUTOMATIC1111 (synchronous upstream)
- * do their work in `poll`, after a `submitted` that names the run, so A1111's `/progress`
- * readings reach the task while its call runs; ComfyUI queues the mapped workflow in `submit`
- * and `poll` listens on `/ws` for progress, then reads `/history` and `/view`.
+ * `sd` by provider protocol. The demo and AUTOMATIC1111 (synchronous upstream) do their work
+ * in `poll`, after a `submitted` that names the run, so A1111's `/progress` readings reach the
+ * task while its call runs; ComfyUI queues the mapped workflow in `submit` and `poll` listens
+ * on `/ws` for progress, then reads `/history` and `/view`. A new protocol is one line here.
  */
+const sdProtocols: Record<string, SdProtocol> = {
+  demo: {
+    submit: async (io, task) => deferred(io.ctx, task, true),
+    poll: (io, task) => pollDemo(io.ctx, task),
+  },
+  a1111: { submit: async (io, task) => deferred(io.ctx, task, false), poll: runA1111 },
+  comfyui: {
+    submit: submitComfy,
+    poll: (io, task, p) => pollComfy(io, task, p, (png) => done(task, png)),
+  },
+};
+
+/** `sd`: one picture of the model square, by its provider's protocol (sdProtocols). */
 export const sdRunner: TaskRunner = {
   kind: 'sd',
   timeoutMs: 30 * 60_000,
   async submit(task, io) {
     const p = await providerOf(io.ctx, task);
-    if (p.protocol === 'comfyui') return submitComfy(io, task, p).catch(rethrow);
-    return deferred(io.ctx, task, p.protocol === 'demo');
+    const protocol = sdProtocols[p.protocol];
+    // No adapter: the poll says so.
+    if (!protocol) return deferred(io.ctx, task, false);
+    return protocol.submit(io, task, p).catch(rethrow);
   },
   async poll(task, io) {
     const p = await providerOf(io.ctx, task);
-    try {
-      if (p.protocol === 'demo') return await pollDemo(io.ctx, task);
-      if (p.protocol === 'a1111') return await runA1111(io, task, p);
-      if (p.protocol === 'comfyui') return await pollComfy(io, task, p, (png) => done(task, png));
-    } catch (error) {
-      rethrow(error);
-    }
-    throw UpstreamError.permanent(formatAll(texts.wrongProtocol, {}));
+    const protocol = sdProtocols[p.protocol];
+    if (!protocol) throw UpstreamError.permanent(formatAll(texts.wrongProtocol, {}));
+    return protocol.poll(io, task, p).catch(rethrow);
   },
 };
 
