@@ -1,6 +1,12 @@
 import type { AppContext } from '../../context.js';
 import { formatAll } from '../../http/messages.js';
-import { fillWorkflow, type ComfyGraph } from '../../providers/image/comfyui.js';
+import { checkConnection as a1111Check } from '../../providers/image/a1111.js';
+import {
+  checkConnection as comfyCheck,
+  fillWorkflow,
+  type ComfyGraph,
+} from '../../providers/image/comfyui.js';
+import type { ProviderCheck } from '../chat/index.js';
 import { demoPicture } from '../../providers/image/sd-demo.js';
 import {
   UpstreamError,
@@ -49,6 +55,8 @@ const done = (task: TaskRow, png: Buffer, seed?: number | null): StepOutcome => 
 interface SdProtocol {
   submit(io: TaskIo, task: TaskRow, provider: SdProvider): Promise<StepOutcome>;
   poll(io: TaskIo, task: TaskRow, provider: SdProvider): Promise<StepOutcome>;
+  /** The console's "test connection" (the demo's is chat's). */
+  checkConnection?: ProviderCheck;
 }
 
 /**
@@ -57,14 +65,19 @@ interface SdProtocol {
  * task while its call runs; ComfyUI queues the mapped workflow in `submit` and `poll` listens
  * on `/ws` for progress, then reads `/history` and `/view`. A new protocol is one line here.
  */
-const sdProtocols: Record<string, SdProtocol> = {
+export const sdProtocols: Record<string, SdProtocol> = {
   demo: {
     submit: async (io, task) => deferred(io.ctx, task, true),
     poll: (io, task) => pollDemo(io.ctx, task),
   },
-  a1111: { submit: async (io, task) => deferred(io.ctx, task, false), poll: runA1111 },
+  a1111: {
+    submit: async (io, task) => deferred(io.ctx, task, false),
+    poll: runA1111,
+    checkConnection: a1111Check,
+  },
   comfyui: {
     submit: submitComfy,
+    checkConnection: comfyCheck,
     poll: (io, task, p) => pollComfy(io, task, p, (png) => done(task, png)),
   },
 };

@@ -2,6 +2,8 @@ import sharp from 'sharp';
 import type { AppContext } from '../../context.js';
 import { formatAll } from '../../http/messages.js';
 import { MidjourneyProxyClient, progressOf } from '../../providers/image/midjourney-proxy.js';
+import { checkConnection as stabilityCheck } from '../../providers/image/stability.js';
+import type { ProviderCheck } from '../chat/index.js';
 import {
   demoFaceSwap,
   demoRemoveBackground,
@@ -41,6 +43,8 @@ const b64 = (b: Buffer) => b.toString('base64');
 interface ToolProtocol {
   submit(io: TaskIo, task: TaskRow, provider: SdProvider): Promise<StepOutcome>;
   poll(io: TaskIo, task: TaskRow, provider: SdProvider): Promise<StepOutcome>;
+  /** The console's "test connection" where the toolbox's kind is the protocol's home. */
+  checkConnection?: ProviderCheck;
 }
 
 /** A synchronous upstream: named in `submit`, run in `poll`. */
@@ -55,10 +59,10 @@ const runInPoll = (
  * ComfyUI (the operator's workflow per operation): see tool-upstreams.ts. A new protocol is
  * one line here.
  */
-const toolProtocols: Record<string, ToolProtocol> = {
+export const toolProtocols: Record<string, ToolProtocol> = {
   a1111: runInPoll(runA1111),
   midjourney: { submit: submitSwap, poll: pollSwap },
-  stability: runInPoll(runStability),
+  stability: { ...runInPoll(runStability), checkConnection: stabilityCheck },
   openai: runInPoll(runOpenAIEdit),
   comfyui: {
     submit: submitComfyTool,
