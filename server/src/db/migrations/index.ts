@@ -21,7 +21,6 @@ import { comfyToolWorkflows } from './0022_comfy_tool_workflows.js';
 import { lateResults } from './0023_late_results.js';
 import { refundsDisabledBatches } from './0024_refunds_disabled_batches.js';
 import { taskReservations } from './0025_task_reservations.js';
-import { dropTaskReservations } from './0030_drop_task_reservations.js';
 import { avatarLinks } from './0040_avatar_links.js';
 import { abuseLimits } from './0041_abuse_limits.js';
 
@@ -49,7 +48,6 @@ export const migrations: Record<string, AtelierMigration> = {
   '0023_late_results': lateResults,
   '0024_refunds_disabled_batches': refundsDisabledBatches,
   '0025_task_reservations': taskReservations,
-  '0030_drop_task_reservations': dropTaskReservations,
   '0040_avatar_links': avatarLinks,
   '0041_abuse_limits': abuseLimits,
 };

@@ -1,11 +1,11 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { TaskStatus } from '@atelier/contracts';
-import { createTestApp, type TestApp } from '../../test/harness.js';
+import { createTestApp, testDialect, type TestApp } from '../../test/harness.js';
 import { createUser, type TestUser } from '../../test/users.js';
-import { claimTask } from './claim.js';
-import { markSucceededAndClaim } from './finish.js';
+import { claimTask, type ClaimedTask } from './claim.js';
+import { markSucceededAndClaim, markSucceededAndTakeReserved } from './finish.js';
 import type { RawTask } from './rows.js';
-import { createTask } from './service.js';
+import { createTask, deleteTasks } from './service.js';
 
 /*
  * The claim on its own, with many claimers at once as several worker processes would be (on
@@ -89,7 +89,8 @@ describe('task claim', () => {
 
   it('hand-overs at once, among other claims, keep the provider limit and the line', async () => {
     // Provider 900 allows 3 at once; 15 tasks of 3 users wait. Each round, the 3 running tasks
-    // end, each claiming its successor in the same statement, while 6 other claimers try too.
+    // end, each claiming its successor (or taking the one reserved for it) in the same
+    // statement, while 6 other claimers try too.
     const ctx = t.app.ctx;
     const users = [await createUser(t.app), await createUser(t.app), await createUser(t.app)];
     const line: number[] = [];
@@ -116,18 +117,136 @@ describe('task claim', () => {
         .where('status', '=', TaskStatus.running)
         .orderBy('id')
         .execute() as Promise<RawTask[]>;
-    for (let i = 0; i < 3; i++) await claimTask(ctx, `first-${i}`);
-    let ended = 0;
+    const first: ClaimedTask[] = [];
+    for (let i = 0; i < 3; i++) first.push((await claimTask(ctx, `first-${i}`)) as ClaimedTask);
+    if (testDialect === 'postgres')
+      // The claim that filled the provider reserved the next of the line for its slot.
+      expect(first.map((h) => h.reservedNext?.id)).toEqual([undefined, undefined, line[3]]);
+    /** Waiting tasks of provider 900 reserved for a slot (a live lease). */
+    const reservedRows = () =>
+      ctx.db.kysely
+        .selectFrom('tasks')
+        .selectAll()
+        .where('provider_id', '=', 900)
+        .where('status', '=', TaskStatus.queued)
+        .where('lease_until', '>=', Date.now())
+        .execute() as Promise<RawTask[]>;
+    const ended: number[] = [];
     for (let round = 0; round < 4; round++) {
-      const before = await mineRunning();
-      expect(before.map((x) => x.id)).toEqual(line.slice(ended, ended + 3));
+      // What runs, each with the task reserved for its slot (one per claimer here), ended as
+      // the engine ends them: a task with a reservation hands its slot to it.
+      const reservations = await reservedRows();
+      const holders: ClaimedTask[] = (await mineRunning()).map((raw) => {
+        const reservedNext = reservations.find((r) => r.lease_owner === raw.lease_owner);
+        return reservedNext ? { ...raw, reservedNext } : raw;
+      });
+      expect(holders).toHaveLength(3);
       await Promise.all([
-        ...before.map((raw) => markSucceededAndClaim(ctx, raw.lease_owner!, raw, [])),
+        ...holders.map((raw) =>
+          (raw.reservedNext ? markSucceededAndTakeReserved : markSucceededAndClaim)(
+            ctx,
+            raw.lease_owner!,
+            raw,
+            [],
+          ),
+        ),
         ...Array.from({ length: 6 }, (_, i) => claimTask(ctx, `other-${round}-${i}`)),
       ]);
-      ended += 3;
-      // Three again, and the next three of the line: none jumped it, none beyond the limit.
-      expect((await mineRunning()).map((x) => x.id)).toEqual(line.slice(ended, ended + 3));
+      ended.push(...holders.map((x) => x.id));
+      // Three again, none beyond the limit, and none jumped the line: what ended, what runs
+      // and what is reserved for a slot (it waits for that slot, while a slot that frees
+      // first may go to a later task) are the head of the line.
+      const now = await mineRunning();
+      expect(now).toHaveLength(3);
+      const taken = [...ended, ...now.map((x) => x.id), ...(await reservedRows()).map((x) => x.id)];
+      expect(taken.sort((x, y) => x - y)).toEqual(line.slice(0, taken.length));
     }
+  });
+
+  describe.runIf(testDialect === 'postgres')('reservations', () => {
+    const task = (userId: number, providerId: number | null, providerLimit = 0) =>
+      createTask(t.app.ctx, {
+        userId,
+        kind: 'claim-test',
+        action: 'run',
+        prompt: 'reserved',
+        params: {},
+        priceKey: null,
+        providerId,
+        providerLimit,
+      });
+    const row = (id: number) =>
+      t.app.ctx.db.kysely
+        .selectFrom('tasks')
+        .selectAll()
+        .where('id', '=', id)
+        .executeTakeFirstOrThrow();
+    const claimed = async (owner: string) => (await claimTask(t.app.ctx, owner)) as ClaimedTask;
+
+    it("count towards their user's limit while live, and are taken only while live", async () => {
+      // Provider 960 allows one at a time: u1's task a runs, u2's task b is reserved for its
+      // slot; u2's tasks c, d, e have no provider, and the user limit is 3.
+      const [u1, u2] = [await createUser(t.app), await createUser(t.app)];
+      const a = await task(u1.userId, 960, 1);
+      const b = await task(u2.userId, 960, 1);
+      const [c, d, e] = [
+        await task(u2.userId, null),
+        await task(u2.userId, null),
+        await task(u2.userId, null),
+      ];
+      const first = await claimed('w-a');
+      expect(first.id).toBe(a.id);
+      expect(first.reservedNext?.id).toBe(b.id);
+      expect(await row(b.id)).toMatchObject({ status: TaskStatus.queued, lease_owner: 'w-a' });
+
+      expect((await claimed('w-c')).id).toBe(c.id);
+      expect((await claimed('w-d')).id).toBe(d.id);
+      // u2 runs c and d, and b waits for a's slot: three, so e waits.
+      expect(await claimTask(t.app.ctx, 'w-e')).toBeUndefined();
+
+      // A reservation whose lease lapsed (its worker is gone) counts no more, and is not
+      // taken by its worker any more: e runs, a ends, and b is lost to a's hand-over.
+      await t.app.ctx.db.kysely
+        .updateTable('tasks')
+        .set({ lease_until: Date.now() - 1 })
+        .where('id', '=', b.id)
+        .execute();
+      expect((await claimed('w-e')).id).toBe(e.id);
+      const { ended, next } = await markSucceededAndTakeReserved(t.app.ctx, 'w-a', first, []);
+      expect(ended).toBe(true);
+      expect(next).toBe('lost');
+      expect(await row(b.id)).toMatchObject({ status: TaskStatus.queued });
+    });
+
+    it("of the user's own slot take it at the user's limit, and are taken by the hand-over", async () => {
+      // Provider 961 allows one at a time; u's tasks f and g use it, h and i have no provider.
+      const u = await createUser(t.app);
+      const f = await task(u.userId, 961, 1);
+      const g = await task(u.userId, 961, 1);
+      const [h, i] = [await task(u.userId, null), await task(u.userId, null)];
+      const first = await claimed('w-f');
+      expect(first.reservedNext?.id).toBe(g.id);
+      expect((await claimed('w-h')).id).toBe(h.id);
+      // f, h and the reserved g: u is at 3 (a reservation of its own slot counts too, while
+      // it waits), so i waits.
+      expect(await claimTask(t.app.ctx, 'w-i')).toBeUndefined();
+      const { ended, next } = await markSucceededAndTakeReserved(t.app.ctx, 'w-f', first, []);
+      expect(ended).toBe(true);
+      expect(next).toMatchObject({ id: g.id, status: TaskStatus.running, lease_owner: 'w-f' });
+      // f done, g and h run: i's turn.
+      expect((await claimed('w-i')).id).toBe(i.id);
+      expect(await row(f.id)).toMatchObject({ status: TaskStatus.succeeded });
+    });
+
+    it('are lost to their hand-over when the task was deleted meanwhile', async () => {
+      const u = await createUser(t.app);
+      await task(u.userId, 962, 1);
+      const k = await task(u.userId, 962, 1);
+      const first = await claimed('w-j');
+      expect(first.reservedNext?.id).toBe(k.id);
+      expect(await deleteTasks(t.app.ctx, u.userId, [k.id], { cancelRunning: true })).toBe(1);
+      const { ended, next } = await markSucceededAndTakeReserved(t.app.ctx, 'w-j', first, []);
+      expect({ ended, next }).toEqual({ ended: true, next: 'lost' });
+    });
   });
 });

@@ -30,7 +30,7 @@ export async function claimTask(
   ctx: AppContext,
   owner: string,
   db: Executor = ctx.db.kysely,
-): Promise<RawTask | 'lost' | undefined> {
+): Promise<ClaimedTask | 'lost' | undefined> {
   const { leaseMs, userLimit } = ctx.config.tasks;
   const now = Date.now();
   if (ctx.db.dialect === 'sqlite') {
@@ -41,10 +41,25 @@ export async function claimTask(
       .rows[0];
   }
   const fn = await claimFunction(ctx.db);
-  const call = claimCall(ctx, fn, owner, { id: sql`0`, userId: sql`null`, providerId: sql`null` });
+  const call = claimCall(ctx, fn, owner, {
+    id: sql`0`,
+    userId: sql`null`,
+    providerId: sql`null`,
+    reserved: sql`0`,
+  });
   const { rows } = await sql<Record<string, unknown>>`select n.* from ${call}`.execute(db);
-  return claimedRow(rows[0]);
+  return claimedRows(rows);
 }
+
+/**
+ * A claimed task and, on PostgreSQL, the waiting task reserved for the slot it will free, when
+ * the claim filled its provider: the same provider's next in line, leased to the same worker
+ * while it waits, which takes that slot in the statement that ends this task (claimAfterEnd).
+ * A live reservation counts towards its user's limit (unless its user's slot is the one it
+ * takes), not its provider's, and other claims pass over it; a lapsed one is a waiting task
+ * like any other. The worker starts it while that statement is under way (engine.ts).
+ */
+export type ClaimedTask = RawTask & { reservedNext?: RawTask };
 
 /**
  * A hand-over's claim on PostgreSQL (finish.ts): the FROM item `n` of the statement that ends
@@ -63,6 +78,7 @@ export async function claimAfterEnd(
   ctx: AppContext,
   owner: string,
   freeing: RawTask,
+  reserved?: RawTask,
 ): Promise<(ended: RawBuilder<boolean>) => RawBuilder<unknown>> {
   const fn = await claimFunction(ctx.db);
   return (ended) =>
@@ -70,12 +86,14 @@ export async function claimAfterEnd(
       id: sql`case when ${ended} then ${freeing.id}::integer else -1 end`,
       userId: sql`${freeing.user_id}::integer`,
       providerId: sql`${freeing.provider_id}::integer`,
+      reserved: sql`${reserved?.id ?? 0}::integer`,
     });
 }
 
 /**
  * The call of the schema's claim function `fn` as the FROM item `n`. `freeing.id` is a running
- * task whose slot counts as free (0: none; -1: claim nothing), of `freeing`'s user and provider.
+ * task whose slot counts as free (0: none; -1: claim nothing), of `freeing`'s user and provider;
+ * `freeing.reserved` the task reserved for that slot (0: none), taken instead of a pick.
  */
 function claimCall(
   ctx: AppContext,
@@ -85,23 +103,58 @@ function claimCall(
     id: RawBuilder<unknown>;
     userId: RawBuilder<unknown>;
     providerId: RawBuilder<unknown>;
+    reserved: RawBuilder<unknown>;
   },
 ): RawBuilder<unknown> {
   const { leaseMs, userLimit } = ctx.config.tasks;
   const now = Date.now();
-  return sql`(select (c.task).*, c.lost as claim_lost
+  return sql`(select (c.task).*, c.lost as claim_lost, c.reserved as claim_reserved
     from ${sql.raw(fn)}(${owner}::text, ${now}::double precision,
       ${now + leaseMs}::double precision, ${nowIso()}::timestamptz, ${userLimit}::integer,
-      ${freeing.id}, ${freeing.userId}, ${freeing.providerId}) c) n`;
+      ${freeing.id}, ${freeing.userId}, ${freeing.providerId}, ${freeing.reserved}) c) n`;
 }
 
-/** A claim's row (a task's columns and `claim_lost`; all null when it found none) as claimTask's answer. */
-export function claimedRow(row: Record<string, unknown> | undefined): RawTask | 'lost' | undefined {
-  if (!row) return undefined;
-  const { claim_lost: lost, ...task } = row;
-  if (lost) return 'lost';
-  // A row shaped as the tasks table, read as the table's rows are (rows.ts).
-  return task.id === null ? undefined : (task as unknown as RawTask);
+/**
+ * A claim's rows (a task's columns, `claim_lost` and `claim_reserved`: the claimed task, then
+ * the one reserved for its slot if any; none, or one all null, when it found nothing) as
+ * claimTask's answer.
+ */
+export function claimedRows(
+  rows: Array<Record<string, unknown>>,
+): ClaimedTask | 'lost' | undefined {
+  const read = (row: Record<string, unknown> | undefined) => {
+    if (!row) return undefined;
+    const { claim_lost: lost, claim_reserved: _reserved, ...task } = row;
+    // A row shaped as the tasks table, read as the table's rows are (rows.ts).
+    return { lost: lost === true, task: task as unknown as RawTask };
+  };
+  const claimed = read(rows.find((r) => r.claim_reserved !== true));
+  if (claimed?.lost) return 'lost';
+  if (!claimed || claimed.task.id === null) return undefined;
+  const reservedNext = read(rows.find((r) => r.claim_reserved === true))?.task;
+  return reservedNext ? { ...claimed.task, reservedNext } : claimed.task;
+}
+
+/**
+ * Gives back the task reserved for `raw`'s slot, when that slot is not handed over (the step
+ * did not finish the task, it ran too long, or the worker stops): it waits in line again at
+ * once instead of until its lease lapses.
+ */
+export async function releaseReservation(
+  ctx: AppContext,
+  owner: string,
+  raw: ClaimedTask,
+): Promise<void> {
+  const reserved = raw.reservedNext;
+  if (!reserved) return;
+  delete raw.reservedNext;
+  await ctx.db.kysely
+    .updateTable('tasks')
+    .set({ lease_owner: null, lease_until: null })
+    .where('id', '=', reserved.id)
+    .where('lease_owner', '=', owner)
+    .where('status', '=', TaskStatus.queued)
+    .execute();
 }
 
 /** The update that leases the task `id` selects (a subquery) to `owner`. */
@@ -132,14 +185,29 @@ function eligible(
   const [queued, running] = [sql.lit(TaskStatus.queued), sql.lit(TaskStatus.running)];
   return sql`t.status in (${queued}, ${running}) and t.run_after <= ${now}
     and (t.lease_until is null or t.lease_until < ${now})
-    and (t.status = ${running} or t.user_id not in (
-           select r.user_id from tasks r where r.status = ${running} and r.id <> ${freeing}
-           group by r.user_id having count(*) >= ${userLimit}))
+    and (t.status = ${running} or t.user_id not in (${saturatedUsers(now, userLimit, freeing)}))
     and (t.status = ${running} or t.provider_id is null or t.provider_limit <= 0
          or t.provider_id not in (
            select r.provider_id from tasks r where r.status = ${running} and r.id <> ${freeing}
              and r.provider_id is not null
            group by r.provider_id having count(*) >= max(r.provider_limit)))`;
+}
+
+/**
+ * The users at their limit of `userLimit`: their running tasks (less `freeing`) and their live
+ * reservations (a waiting task leased to the worker whose task's slot it takes next) count.
+ */
+function saturatedUsers(
+  now: RawBuilder<unknown>,
+  userLimit: RawBuilder<unknown>,
+  freeing: RawBuilder<unknown>,
+) {
+  return sql`select c.user_id from (
+      select r.user_id from tasks r where r.status = ${sql.lit(TaskStatus.running)} and r.id <> ${freeing}
+      union all
+      select r.user_id from tasks r where r.status = ${sql.lit(TaskStatus.queued)}
+        and r.lease_owner is not null and r.lease_until >= ${now}) c
+    group by c.user_id having count(*) >= ${userLimit}`;
 }
 
 /*
@@ -179,38 +247,81 @@ async function makeClaimFunction(db: Db): Promise<string> {
         from tasks t where ${eligible(v('p_now'), v('p_user_limit'), v('p_freeing'))}
         order by t.run_after, t.id limit 1
         for update of t${wait ? sql`` : sql` skip locked`};`;
+  const running = sql.lit(TaskStatus.running);
+  // A task may be reserved for v_task's slot if it is of v_task's user or its user has room.
+  const userHasRoom = sql`(t.user_id = v_task.user_id
+    or t.user_id not in (${saturatedUsers(v('p_now'), v('p_user_limit'), sql.lit(0))}))`;
   const body = sql`
     declare
       v_id integer; v_status integer; v_user integer; v_provider integer; v_limit integer;
-      v_task tasks;
+      v_task tasks; v_next tasks;
     begin
       if p_freeing < 0 then return; end if;
       perform set_config('synchronous_commit', 'off', true);
-      if p_freeing > 0 then ${pick(false)}
-      else ${pick(true)}
-      end if;
-      if v_id is null then return; end if;
-      -- A hand-over's own user and provider keep their counts: no lock (claimAfterEnd).
-      if v_status = ${queued} and v_user is distinct from p_freeing_user then
-        perform pg_advisory_xact_lock(${sql.lit(keys.user)}, v_user);
-      end if;
-      if v_status = ${queued} and v_limit > 0 and v_provider is distinct from p_freeing_provider then
-        perform pg_advisory_xact_lock(${sql.lit(keys.provider)}, v_provider);
-      end if;
-      ${take(
-        v('p_owner'),
-        v('p_lease_until'),
-        v('p_started_at'),
-        sql`select t.id from tasks t
-          where t.id = v_id and ${eligible(v('p_now'), v('p_user_limit'), v('p_freeing'))}`,
-      )} into v_task;
-      if v_task.id is null then
-        lost := true;
+      reserved := false;
+      if p_reserved > 0 then
+        -- The task this worker reserved for the slot p_freeing frees: its provider's count goes
+        -- one out, one in, and its user's live reservation becomes a running task. Not take():
+        -- no pick locked the row, so its conditions are in the update's own WHERE, which is
+        -- checked again if a concurrent change (a delete, a claim of it lapsed) goes first.
+        update tasks set status = ${running}, lease_owner = p_owner, lease_until = p_lease_until,
+          started_at = coalesce(started_at, p_started_at)
+        where id = p_reserved and status = ${queued} and lease_owner = p_owner
+          and lease_until >= p_now
+        returning * into v_task;
+        if v_task.id is null then lost := true; return next; return; end if;
+        v_status := ${queued};
       else
-        task := v_task;
-        lost := false;
+        if p_freeing > 0 then ${pick(false)}
+        else ${pick(true)}
+        end if;
+        if v_id is null then return; end if;
+        -- A hand-over's own user and provider keep their counts: no lock (claimAfterEnd).
+        if v_status = ${queued} and v_user is distinct from p_freeing_user then
+          perform pg_advisory_xact_lock(${sql.lit(keys.user)}, v_user);
+        end if;
+        if v_status = ${queued} and v_limit > 0 and v_provider is distinct from p_freeing_provider then
+          perform pg_advisory_xact_lock(${sql.lit(keys.provider)}, v_provider);
+        end if;
+        ${take(
+          v('p_owner'),
+          v('p_lease_until'),
+          v('p_started_at'),
+          sql`select t.id from tasks t
+            where t.id = v_id and ${eligible(v('p_now'), v('p_user_limit'), v('p_freeing'))}`,
+        )} into v_task;
+        if v_task.id is null then lost := true; return next; return; end if;
       end if;
+      task := v_task;
+      lost := false;
       return next;
+      -- A submit that filled its provider reserves the next waiting task of that provider for
+      -- the slot it will free (ClaimedTask). Never waits: a row or a user's lock that another
+      -- claim holds means no reservation this time.
+      if v_status <> ${queued} or v_task.provider_id is null or v_task.provider_limit <= 0
+        or (select count(*) from tasks r where r.status = ${running}
+              and r.provider_id = v_task.provider_id) < v_task.provider_limit then
+        return;
+      end if;
+      select t.id, t.user_id into v_id, v_user
+        from tasks t where t.status = ${queued} and t.provider_id = v_task.provider_id
+          and t.run_after <= p_now and (t.lease_until is null or t.lease_until < p_now)
+          and ${userHasRoom}
+        order by t.run_after, t.id limit 1
+        for update of t skip locked;
+      if v_id is null then return; end if;
+      if v_user <> v_task.user_id
+        and not pg_try_advisory_xact_lock(${sql.lit(keys.user)}, v_user) then
+        return;
+      end if;
+      update tasks t set lease_owner = p_owner, lease_until = p_lease_until
+        where t.id = v_id and t.status = ${queued} and ${userHasRoom}
+        returning * into v_next;
+      if v_next.id is not null then
+        task := v_next;
+        reserved := true;
+        return next;
+      end if;
     end`.compile(db.kysely);
   if (body.parameters.length > 0) throw new Error('the claim function has parameters left');
   const name = `tasks_claim_${createHash('sha256').update(body.sql).digest('hex').slice(0, 16)}`;
@@ -226,8 +337,9 @@ async function makeClaimFunction(db: Db): Promise<string> {
     // claim (0.73 → 0.30 ms a claim in a 2,500-task line, bench/README.md).
     await sql`create function ${sql.raw(name)}(p_owner text, p_now double precision,
         p_lease_until double precision, p_started_at timestamptz, p_user_limit integer,
-        p_freeing integer, p_freeing_user integer, p_freeing_provider integer)
-      returns table (task tasks, lost boolean) language plpgsql
+        p_freeing integer, p_freeing_user integer, p_freeing_provider integer,
+        p_reserved integer)
+      returns table (task tasks, lost boolean, reserved boolean) language plpgsql
       set enable_bitmapscan = off
       as $claim$${sql.raw(body.sql)}$claim$`.execute(trx);
   });

@@ -6,14 +6,33 @@ import { logFailure, runPeriodicJob } from '../../lib/periodic.js';
 import type { Localized } from '../../http/messages.js';
 import type { BackgroundTask } from '../module.js';
 import { deleteFiles, type FileRow } from '../files/index.js';
-import { claimTask, prepareClaims } from './claim.js';
+import { claimTask, prepareClaims, releaseReservation, type ClaimedTask } from './claim.js';
 import { recoverTasks } from './recovery.js';
 import { retryEvents, stepEvents, updateAndRecord } from './events.js';
-import { markFailed, markSucceeded, markSucceededAndClaim, storeResults } from './finish.js';
+import {
+  markFailed,
+  markSucceeded,
+  markSucceededAndClaim,
+  markSucceededAndTakeReserved,
+  storeResults,
+} from './finish.js';
 import { markTimedOut, startLateWatch } from './late.js';
 import { texts } from './messages.js';
 import { mergeData, toTaskRow, type RawTask } from './rows.js';
 import { runnerOf, UpstreamError, type ResultFile, type StepOutcome } from './runner.js';
+
+/** How long a step keeps the task reserved for its slot (claim.ts) before giving it back. */
+const RESERVATION_MS = 1000;
+
+/**
+ * A worker's next step: a claimed task, or one reserved for the slot of the task just finished,
+ * whose `taken` is the answer of the hand-over that takes it (the task as taken, or undefined
+ * when it was not: its step is then cut off and forgotten).
+ */
+interface NextStep {
+  raw: ClaimedTask;
+  taken?: Promise<ClaimedTask | undefined>;
+}
 
 /** One per app context: the wake-up queue, and the workers when this process runs them. */
 export class Engine {
@@ -85,26 +104,26 @@ export class Engine {
 
   private async loop(first: boolean): Promise<void> {
     let woken = true;
-    let next: RawTask | undefined;
+    let next: NextStep | undefined;
     if (!first) await this.sleep();
     while (!this.stopping) {
-      let task = next;
+      let step = next;
       next = undefined;
-      if (!task) {
+      if (!step) {
         try {
           const claimed = await claimTask(this.ctx, this.owner);
           // Lost its pick to a claim that committed first: there may be more, look again.
           if (claimed === 'lost') continue;
-          task = claimed;
+          if (claimed) step = { raw: claimed };
         } catch (error) {
           this.logError(error, 'task claim failed');
         }
       }
-      if (task) {
+      if (step) {
         // Woken and found work: there may be more than one loop's worth, pass the word on.
         // A loop back from a finished step only takes the slot that step freed.
         if (woken) this.nudge();
-        next = await this.runStep(task).catch((e: unknown) => {
+        next = await this.runStep(step.raw, step.taken).catch((e: unknown) => {
           this.logError(e, 'task step failed');
           return undefined;
         });
@@ -136,7 +155,9 @@ export class Engine {
   }
 
   /** Gives back a task claimed while stopping, so that another worker takes it at once. */
-  private async unclaim(raw: RawTask): Promise<void> {
+  private async unclaim(next: NextStep): Promise<void> {
+    const raw = next.taken ? await next.taken : next.raw;
+    if (!raw) return;
     await this.mine(raw)
       .set({
         status: raw.upstream_id ? TaskStatus.running : TaskStatus.queued,
@@ -144,25 +165,64 @@ export class Engine {
         lease_until: null,
       })
       .execute();
+    await this.releaseReserved(raw);
   }
+
+  /** Gives back the task reserved for `raw`'s slot (claim.ts). */
+  private readonly releaseReserved = (raw: ClaimedTask) =>
+    releaseReservation(this.ctx, this.owner, raw);
 
   /**
    * Runs one submit or poll of a claimed task and records what came of it. Resolves with the
-   * worker's next task when finishing this one claimed it in the same transaction.
+   * worker's next step when finishing this one claimed it in the same transaction. A task
+   * reserved for the slot of the one just finished (`taken`: its hand-over's answer) starts at
+   * once, its upstream call overlapping that round trip; its outcome is recorded once the
+   * hand-over has taken it, and its step is cut off and forgotten if it was not.
    */
-  async runStep(raw: RawTask): Promise<RawTask | undefined> {
+  async runStep(
+    claimed: ClaimedTask,
+    taken?: Promise<ClaimedTask | undefined>,
+  ): Promise<NextStep | undefined> {
     const ctx = this.ctx;
-    const runner = runnerOf(ctx, raw.kind);
-    if (!runner) return void (await markFailed(ctx, null, raw, texts.taskNoRunner));
-    if (Date.now() > raw.deadline) return void (await markTimedOut(ctx, raw));
+    const runner = runnerOf(ctx, claimed.kind);
+    if (!runner || Date.now() > claimed.deadline) {
+      // Nothing to start (a reserved task: once its hand-over has taken it).
+      const raw = taken ? await this.confirm(taken) : claimed;
+      if (!raw) return undefined;
+      await this.releaseReserved(raw);
+      if (!runner) await markFailed(ctx, null, raw, texts.taskNoRunner);
+      else await markTimedOut(ctx, raw);
+      return undefined;
+    }
     const controller = new AbortController();
     this.running.add(controller);
+    // The task as this worker holds it: a reserved one as its hand-over took it.
+    let raw = claimed;
+    // A reservation keeps the next of the line waiting for this task's slot. It is worth it
+    // for a short step, where the hand-over's round trip is a part of the time, and given back
+    // after RESERVATION_MS, so that a long step does not hold it while later tasks start.
+    let reserving = true;
+    const dropReservation = () =>
+      this.releaseReserved(raw).catch((e: unknown) => this.logError(e, 'task release failed'));
+    const reservationTimer = setTimeout(() => {
+      reserving = false;
+      void dropReservation();
+    }, RESERVATION_MS);
+    const held = taken
+      ? this.confirm(taken).then((took) => {
+          if (took) raw = took;
+          else controller.abort();
+          if (took && !reserving) void dropReservation();
+          return took;
+        })
+      : Promise.resolve(claimed);
     const renew = setInterval(
       () => {
+        const ids = raw.reservedNext ? [raw.id, raw.reservedNext.id] : [raw.id];
         void ctx.db.kysely
           .updateTable('tasks')
           .set({ lease_until: Date.now() + this.cfg.leaseMs })
-          .where('id', '=', raw.id)
+          .where('id', 'in', ids)
           .where('lease_owner', '=', this.owner)
           .execute()
           .catch(() => undefined);
@@ -170,12 +230,12 @@ export class Engine {
       Math.max(50, Math.floor(this.cfg.leaseMs / 3)),
     );
     const stepTimer = setTimeout(() => controller.abort(), this.cfg.stepTimeoutMs);
-    const task = toTaskRow(ctx, raw);
+    const task = toTaskRow(ctx, claimed);
     let outcome: StepOutcome | null = null;
     let failure: unknown = null;
     try {
-      const io = { ctx, log: ctx.log.child({ taskId: raw.id }), signal: controller.signal };
-      const step = raw.upstream_id ? runner.poll(task, io) : runner.submit(task, io);
+      const io = { ctx, log: ctx.log.child({ taskId: claimed.id }), signal: controller.signal };
+      const step = claimed.upstream_id ? runner.poll(task, io) : runner.submit(task, io);
       outcome = await Promise.race([
         step,
         new Promise<never>((_, reject) =>
@@ -186,18 +246,29 @@ export class Engine {
       failure = error;
     } finally {
       clearTimeout(stepTimer);
+      clearTimeout(reservationTimer);
       this.running.delete(controller);
     }
     try {
+      if (!(await held)) return undefined;
       if (failure instanceof UpstreamError && !failure.transient)
         await this.fail(raw, failure.text ?? texts.taskUpstreamFailed);
       else if (failure) await this.retryOrFail(raw, failure);
       else if (outcome?.type === 'done')
         return await this.finishDone(raw, outcome.files, outcome.data, outcome.share);
       else if (outcome) await this.apply(raw, outcome);
+      await this.releaseReserved(raw);
     } finally {
       clearInterval(renew);
     }
+  }
+
+  /** A hand-over's answer; a hand-over that failed is logged and counts as not taken. */
+  private confirm(taken: Promise<ClaimedTask | undefined>): Promise<ClaimedTask | undefined> {
+    return taken.catch((error: unknown) => {
+      this.logError(error, 'task hand-over failed');
+      return undefined;
+    });
   }
 
   private mine(raw: RawTask) {
@@ -256,31 +327,55 @@ export class Engine {
 
   /**
    * Copies the results into storage, then settles the hold (a failed copy is retried) and
-   * claims this worker's next task: the slot this task frees goes to the next one at once, in
-   * the same transaction (finish.ts: one round trip on PostgreSQL, one commit on SQLite).
+   * hands the slot this task frees to the worker's next task: the one reserved for it
+   * (claim.ts), which starts at once while the statement that ends this task takes it, or else
+   * the one the claim in that statement finds. One round trip on PostgreSQL and one commit on
+   * SQLite (finish.ts, bench/queue.mjs).
    */
   private async finishDone(
-    raw: RawTask,
+    raw: ClaimedTask,
     results: ResultFile[],
     data?: Record<string, unknown>,
     share?: { delivered: number; of: number },
-  ): Promise<RawTask | undefined> {
+  ): Promise<NextStep | undefined> {
     let stored: FileRow[];
     try {
       stored = await storeResults(this.ctx, raw, results);
     } catch (error) {
       await this.retryOrFail(raw, error);
+      await this.releaseReserved(raw);
       return undefined;
     }
     const success = [this.ctx, this.owner, raw, stored, data, share] as const;
-    // A worker stopping ends its task without claiming another.
-    const { ended, next } = this.stopping
-      ? { ended: await markSucceeded(...success), next: undefined }
-      : await markSucceededAndClaim(...success);
     // Another worker took the task over (our lease lapsed): its results count, not ours.
-    if (!ended) await deleteFiles(this.ctx, stored);
+    const keep = async (ended: boolean) => {
+      if (!ended) await deleteFiles(this.ctx, stored);
+    };
+    // A worker stopping ends its task without claiming another.
+    if (this.stopping) {
+      await keep(await markSucceeded(...success));
+      await this.releaseReserved(raw);
+      return undefined;
+    }
+    const reserved = raw.reservedNext;
+    if (reserved) {
+      // Built and sent once the reserved task's step has begun: its upstream request goes out
+      // first (the statement is not waited for).
+      const sent = new Promise<void>((resolve) => setImmediate(resolve));
+      const taken = sent.then(async () => {
+        const { ended, next } = await markSucceededAndTakeReserved(...success);
+        await keep(ended);
+        if (next && next !== 'lost') return next;
+        // Not ended here, so not taken: back in line at once.
+        await this.releaseReserved(raw);
+        return undefined;
+      });
+      return { raw: reserved, taken };
+    }
+    const { ended, next } = await markSucceededAndClaim(...success);
+    await keep(ended);
     // Lost its pick to a claim that committed first: the loop looks again.
-    return next && next !== 'lost' ? next : undefined;
+    return next && next !== 'lost' ? { raw: next } : undefined;
   }
 }
 

@@ -7,7 +7,7 @@ import { AppError } from '../../http/errors.js';
 import type { Localized } from '../../http/messages.js';
 import { holdReleased, release, settle, settleSteps } from '../credits/index.js';
 import { deleteFiles, storeFile, type FileRow } from '../files/index.js';
-import { claimAfterEnd, claimedRow, claimTask } from './claim.js';
+import { claimAfterEnd, claimedRows, claimTask, type ClaimedTask } from './claim.js';
 import { endEvents, updateAndRecord } from './events.js';
 import { mergeData, toStoredFiles, type RawTask } from './rows.js';
 import type { ResultFile } from './runner.js';
@@ -73,7 +73,7 @@ export function chargeOf(credits: number, share?: { delivered: number; of: numbe
 type Success = [
   ctx: AppContext,
   owner: string,
-  raw: RawTask,
+  raw: ClaimedTask,
   stored: FileRow[],
   data?: Record<string, unknown>,
   share?: { delivered: number; of: number },
@@ -97,14 +97,25 @@ export async function markSucceeded(...success: Success): Promise<boolean> {
  */
 export function markSucceededAndClaim(
   ...success: Success
-): Promise<{ ended: boolean; next: RawTask | 'lost' | undefined }> {
+): Promise<{ ended: boolean; next: ClaimedTask | 'lost' | undefined }> {
   return succeed(success, true);
+}
+
+/**
+ * markSucceededAndClaim on PostgreSQL when the task has a reservation (`raw.reservedNext`,
+ * claim.ts): the claim takes that task ('lost' when it is no longer this worker's).
+ */
+export function markSucceededAndTakeReserved(
+  ...success: Success
+): Promise<{ ended: boolean; next: ClaimedTask | 'lost' | undefined }> {
+  return succeed(success, true, success[2].reservedNext);
 }
 
 async function succeed(
   [ctx, owner, raw, stored, data, share]: Success,
   claimNext: boolean,
-): Promise<{ ended: boolean; next: RawTask | 'lost' | undefined }> {
+  reserved?: RawTask,
+): Promise<{ ended: boolean; next: ClaimedTask | 'lost' | undefined }> {
   const charge = chargeOf(raw.credits, share);
   const files = toStoredFiles(stored);
   const end = (db: Executor) =>
@@ -142,12 +153,12 @@ async function succeed(
       steps: settleSteps(sql`select hold_id from changed`, charge),
       done: sql<boolean>`exists (select 1 from settled)`,
       asyncCommit: claimNext,
-      ...(claimNext ? { then: await claimAfterEnd(ctx, owner, raw) } : {}),
+      ...(claimNext ? { then: await claimAfterEnd(ctx, owner, raw, reserved) } : {}),
     });
     if (!row) return { ended: false, next: undefined };
     // Not settled in the statement: settled before, or returned (a race with the sweeper).
     if (row.hold_id && !row.done) await settleOrForgo(db, row.hold_id);
-    return { ended: true, next: claimNext ? claimedRow(row.then?.[0]) : undefined };
+    return { ended: true, next: claimNext ? claimedRows(row.then ?? []) : undefined };
   }
   return ctx.db.kysely.transaction().execute(async (trx) => {
     const row = await updateAndRecord(trx, end(trx), events);
