@@ -1,6 +1,7 @@
 import { z } from 'zod';
 import { endpoint } from './endpoint.js';
 import { listOf, queryInt } from './envelope.js';
+import { modelKinds } from './kinds.js';
 
 /*
  * Chat: providers and models (admin), the models a user may pick, bring-your-own-key models,
@@ -26,7 +27,8 @@ export const providerProtocols = [
   'audio-separator', // a python-audio-separator API server (docs/separation.md)
 ] as const;
 export const providerProtocol = z.enum(providerProtocols);
-export const modelKinds = ['chat', 'image', 'music', 'video', 'separation'] as const;
+/** The kinds of model (kinds.ts, the one list). */
+export { modelKinds };
 export const modelKind = z.enum(modelKinds);
 
 const id = queryInt(z.number().int().positive());

@@ -2,6 +2,7 @@ import { z } from 'zod';
 import { endpoint } from './endpoint.js';
 import { isoTime, listOf, pageQuery, queryInt } from './envelope.js';
 import { userBalance } from './auth.js';
+import { modelKinds } from './kinds.js';
 
 /** Why a ledger row exists; `hold`/`release` book credits reserved by a running job. */
 export const ledgerKind = z.enum([
@@ -20,7 +21,8 @@ export const ledgerKind = z.enum([
 ]);
 export type LedgerKind = z.infer<typeof ledgerKind>;
 
-export const priceCategory = z.enum(['chat', 'image', 'music', 'video', 'separation']);
+/** What a price is filed under: a kind of model (kinds.ts, the one list). */
+export const priceCategory = z.enum(modelKinds);
 export const priceUnit = z.enum(['call', '1k_tokens']);
 
 /** One price: per call, or per 1,000 tokens with separate input and output rates. */

@@ -1,6 +1,7 @@
 export * from './endpoint.js';
 export * from './envelope.js';
 export { TaskStatus, taskStatus, isTaskActive, isTaskFinished } from './tasks.js';
+export * as kinds from './kinds.js';
 export * as auth from './auth.js';
 export * as user from './user.js';
 export * as sites from './sites.js';

@@ -19,6 +19,7 @@ export { fetchPublicPicture, PictureFetchError } from './picture-proxy.js';
 export { registerProviderUse, type ProviderUse } from './provider-uses.js';
 export {
   registerProviderCheck,
+  registerProviderChecks,
   describeFailure,
   type CheckTarget,
   type ProviderCheck,

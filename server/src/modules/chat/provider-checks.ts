@@ -9,17 +9,11 @@ import { UpstreamError } from '../../providers/errors.js';
 import { texts } from './messages.js';
 import { openProviderKey } from './providers.js';
 import { guardedLookup } from './url-guard.js';
-import { checkConnection as stabilityCheck } from '../../providers/image/stability.js';
-import { checkConnection as a1111Check } from '../../providers/image/a1111.js';
-import { checkConnection as comfyuiCheck } from '../../providers/image/comfyui.js';
-import { videoChecks } from '../../providers/video/index.js';
-import { checkConnection as newApiSunoCheck } from '../../providers/music/newapi-suno.js';
-import { checkConnection as sunoApiCheck } from '../../providers/music/gcui-suno.js';
-import { checkConnection as audioSeparatorCheck } from '../../providers/audio/audio-separator.js';
 
 /*
  * The console's "test connection": each protocol registers the upstream's cheapest read
- * (registerProviderCheck); the endpoint runs it and says in words what went wrong (DNS, TLS,
+ * (registerProviderCheck; a kind's module registers the checks of its adapter map with
+ * registerProviderChecks, as its index.ts is loaded); the endpoint runs it and says in words what went wrong (DNS, TLS,
  * refused, 401, 404, timeout). Addresses are resolved through the address guard's lookup (an
  * admin's provider may be on a private network, so nothing is blocked, but the one resolution
  * the connection uses is the one checked and reported).
@@ -38,6 +32,14 @@ const checks = new Map<string, ProviderCheck>();
 /** Registers the connection test of a protocol (the last registration wins). */
 export function registerProviderCheck(protocol: string, check: ProviderCheck): void {
   checks.set(protocol, check);
+}
+
+/** Registers the connection test of every adapter of a kind's map that has one, by protocol. */
+export function registerProviderChecks(
+  adapters: Record<string, { checkConnection?: ProviderCheck }>,
+): void {
+  for (const [protocol, adapter] of Object.entries(adapters))
+    if (adapter.checkConnection) registerProviderCheck(protocol, adapter.checkConnection);
 }
 
 /** Whether a protocol has its connection test (every protocol of the contracts must). */
@@ -119,14 +121,8 @@ export const midjourneyCheck: ProviderCheck = async (p, signal) => {
 registerProviderCheck('openai', openaiCheck);
 registerProviderCheck('midjourney', midjourneyCheck);
 registerProviderCheck('demo', async () => 'offline demo: always available');
-// Every other protocol's cheapest read lives with its adapter (src/providers/…).
-registerProviderCheck('stability', stabilityCheck);
-registerProviderCheck('a1111', a1111Check);
-registerProviderCheck('comfyui', comfyuiCheck);
-for (const [protocol, check] of Object.entries(videoChecks)) registerProviderCheck(protocol, check);
-registerProviderCheck('suno-newapi', newApiSunoCheck);
-registerProviderCheck('suno-api', sunoApiCheck);
-registerProviderCheck('audio-separator', audioSeparatorCheck);
+// Every other protocol's cheapest read lives with its adapter (src/providers/…), and the
+// module of its kind registers it from its adapter map.
 
 /** What went wrong, in words an operator acts on. */
 export function describeFailure(error: unknown, timeoutMs: number): string {

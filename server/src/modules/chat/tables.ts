@@ -1,9 +1,10 @@
 import type { Generated } from 'kysely';
-import type { chat } from '@atelier/contracts';
+import type { chat, kinds } from '@atelier/contracts';
 
 /** The contracts' list (`chat.providerProtocols`): one place to add a protocol. */
 export type ProviderProtocol = (typeof chat.providerProtocols)[number];
-export type ModelKind = 'chat' | 'image' | 'music' | 'video' | 'separation';
+/** The contracts' list (`kinds.modelKinds`): one place to add a kind. */
+export type ModelKind = kinds.ModelKind;
 export type LogStatus = 'done' | 'partial' | 'error';
 
 export interface ChatProvidersTable {

@@ -1,5 +1,5 @@
 import type { Generated } from 'kysely';
-import type { credits } from '@atelier/contracts';
+import type { credits, kinds } from '@atelier/contracts';
 
 /** Why a ledger row exists: one list, in the contract. */
 export type LedgerKind = credits.LedgerKind;
@@ -51,7 +51,8 @@ export interface CreditHoldsTable {
   finished_at: string | null;
 }
 
-export type PriceCategory = 'chat' | 'image' | 'music' | 'video' | 'separation';
+/** A kind of model (the contracts' `kinds.modelKinds`): one place to add a kind. */
+export type PriceCategory = kinds.ModelKind;
 export type PriceUnit = 'call' | '1k_tokens';
 
 export interface CreditPricesTable {

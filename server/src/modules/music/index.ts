@@ -1,3 +1,4 @@
+import { registerProviderChecks } from '../chat/index.js';
 import { registerTaskKind } from '../tasks/index.js';
 import type { AtelierModule } from '../module.js';
 import { catalogRoutes } from './catalog.js';
@@ -6,8 +7,9 @@ import { modelRoutes, seedMusicModel } from './models.js';
 import { musicRunner } from './music-runner.js';
 import { notifyRoute, songRoutes } from './routes.js';
 
-export { checkConnection as checkNewApiSuno } from '../../providers/music/newapi-suno.js';
-export { checkConnection as checkSunoApi } from '../../providers/music/gcui-suno.js';
+import { musicProtocols } from './protocols.js';
+
+registerProviderChecks(musicProtocols);
 
 /**
  * AI music: songs through Suno (New API task format, self-hosted suno-api) or the offline

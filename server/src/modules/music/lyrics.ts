@@ -3,39 +3,15 @@ import { music as M } from '@atelier/contracts';
 import type { AppContext } from '../../context.js';
 import { AppError } from '../../http/errors.js';
 import { route } from '../../http/route.js';
-import { demoLyrics } from '../../providers/music/demo-lyrics.js';
-import * as gcui from '../../providers/music/gcui-suno.js';
-import * as newapi from '../../providers/music/newapi-suno.js';
 import { UpstreamError } from '../../providers/errors.js';
 import { hold, quote, release, settle } from '../credits/index.js';
 import { texts } from './messages.js';
 import { pickMusicModel, priceKeyOf, type MusicModel } from './models.js';
+import { musicProtocols, type Draft } from './protocols.js';
 
-type Draft = { title: string; text: string };
-
-/** A New API lyrics task, polled until it is done (lyrics take seconds). */
-async function newApiLyrics(ctx: AppContext, m: MusicModel, prompt: string): Promise<Draft> {
-  const id = await newapi.submitLyrics(m.upstream, prompt);
-  const until = Date.now() + 90_000;
-  for (;;) {
-    const t = await newapi.fetchTask(m.upstream, id);
-    if (t.status === 'SUCCESS' && t.lyrics) return t.lyrics;
-    if (t.status === 'FAILURE')
-      throw new UpstreamError(t.failReason || 'FAILURE', 'permanent', 'refused');
-    if (Date.now() > until) throw UpstreamError.transient('lyrics: no answer in time', 'timeout');
-    await new Promise((r) => setTimeout(r, Math.min(ctx.config.music.pollMs, 2000)));
-  }
-}
-
-async function draftsOf(ctx: AppContext, m: MusicModel, prompt: string): Promise<Draft[]> {
-  if (m.protocol === 'demo') return [demoLyrics(prompt, 0), demoLyrics(prompt, 1)];
-  if (m.protocol === 'suno-api')
-    return Promise.all([
-      gcui.generateLyrics(m.upstream, prompt),
-      gcui.generateLyrics(m.upstream, prompt),
-    ]);
-  return Promise.all([newApiLyrics(ctx, m, prompt), newApiLyrics(ctx, m, prompt)]);
-}
+/** Two drafts from the model's protocol. */
+const draftsOf = (ctx: AppContext, m: MusicModel, prompt: string): Promise<Draft[]> =>
+  Promise.all([0, 1].map((n) => musicProtocols[m.protocol].lyrics(ctx, m, prompt, n)));
 
 /** `/queue/lyrics-pair`: two drafts from the music provider's lyrics call; paid only when both come. */
 export function lyricsRoutes(app: FastifyInstance): void {

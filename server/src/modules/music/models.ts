@@ -6,9 +6,9 @@ import { route } from '../../http/route.js';
 import type { MusicUpstream } from '../../providers/music/http.js';
 import { modelsWithProvider, openProviderKey, seedDemoModel } from '../chat/index.js';
 import { texts } from './messages.js';
+import { MUSIC_PROTOCOLS, type MusicProtocolName } from './protocols.js';
 
 export const DEMO_MUSIC_MODEL = 'Offline demo · Suno';
-const PROTOCOLS = ['demo', 'suno-newapi', 'suno-api'] as const;
 
 /** Adds the demo music model on the demo provider once (an admin's later edits stay). */
 export const seedMusicModel = (ctx: AppContext): Promise<boolean> =>
@@ -24,7 +24,7 @@ export interface MusicModel {
   name: string;
   /** `demo-music` of `demo-music:song`: prices are `<this>:<action>`. */
   priceModel: string;
-  protocol: (typeof PROTOCOLS)[number];
+  protocol: MusicProtocolName;
   vipOnly: boolean;
   /** `mv` / `model` sent upstream (chirp-v4…). */
   upstreamModel: string;
@@ -36,7 +36,7 @@ export interface MusicModel {
 function musicModels(ctx: AppContext, modelId?: number) {
   let q = modelsWithProvider(ctx.db.kysely)
     .where('m.kind', '=', 'music')
-    .where('p.protocol', 'in', [...PROTOCOLS]);
+    .where('p.protocol', 'in', MUSIC_PROTOCOLS);
   if (modelId !== undefined) q = q.where('m.id', '=', modelId);
   return q;
 }

@@ -87,31 +87,32 @@ export function deliver(clips: MusicClip[], reason: string): StepOutcome {
   return { type: 'done', files, data: { ...out }, share: { delivered, of: data.length } };
 }
 
-/** Submits a request upstream. */
-export async function upstreamSubmit(
-  task: TaskRow,
-  io: TaskIo,
-  m: MusicModel,
-): Promise<StepOutcome> {
+/** Submits a request in New API's task format. */
+export async function newApiSubmit(task: TaskRow, io: TaskIo, m: MusicModel): Promise<StepOutcome> {
   const p = paramsOf(task.params);
   const pollAfterMs = io.ctx.config.music.pollMs;
   const extend = task.action === 'extend' && p.sourceClipId;
-  if (m.protocol === 'suno-newapi') {
-    const id = await newapi.submitMusic(
-      m.upstream,
-      {
-        mv: m.upstreamModel,
-        make_instrumental: p.instrumental,
-        ...(p.mode === 'inspiration' && !extend
-          ? { gpt_description_prompt: [p.prompt, p.tags].filter(Boolean).join(', ') }
-          : { prompt: p.lyrics, title: p.title, tags: p.tags }),
-        ...(extend ? { continue_clip_id: p.sourceClipId!, continue_at: p.source?.at ?? 0 } : {}),
-        notify_hook: notifyHook(io.ctx, task.id),
-      },
-      io.signal,
-    );
-    return { type: 'submitted', upstreamId: id, pollAfterMs, progress: 1 };
-  }
+  const id = await newapi.submitMusic(
+    m.upstream,
+    {
+      mv: m.upstreamModel,
+      make_instrumental: p.instrumental,
+      ...(p.mode === 'inspiration' && !extend
+        ? { gpt_description_prompt: [p.prompt, p.tags].filter(Boolean).join(', ') }
+        : { prompt: p.lyrics, title: p.title, tags: p.tags }),
+      ...(extend ? { continue_clip_id: p.sourceClipId!, continue_at: p.source?.at ?? 0 } : {}),
+      notify_hook: notifyHook(io.ctx, task.id),
+    },
+    io.signal,
+  );
+  return { type: 'submitted', upstreamId: id, pollAfterMs, progress: 1 };
+}
+
+/** Submits a request to a gcui suno-api (its concat makes a "whole" song). */
+export async function gcuiSubmit(task: TaskRow, io: TaskIo, m: MusicModel): Promise<StepOutcome> {
+  const p = paramsOf(task.params);
+  const pollAfterMs = io.ctx.config.music.pollMs;
+  const extend = task.action === 'extend' && p.sourceClipId;
   const model = m.upstreamModel;
   let clips: MusicClip[];
   if (task.action === 'whole' && p.sourceClipId)
@@ -166,14 +167,17 @@ export function newApiOutcome(t: newapi.NewApiTask, pollAfterMs: number): StepOu
   return { type: 'progress', progress: Math.min(99, Math.max(1, t.progress)), pollAfterMs };
 }
 
-/** Polls the upstream until every clip is final. */
-export async function upstreamPoll(task: TaskRow, io: TaskIo, m: MusicModel): Promise<StepOutcome> {
+/** Polls a New API task until it is final. */
+export async function newApiPoll(task: TaskRow, io: TaskIo, m: MusicModel): Promise<StepOutcome> {
+  return newApiOutcome(
+    await newapi.fetchTask(m.upstream, task.upstreamId!, io.signal),
+    io.ctx.config.music.pollMs,
+  );
+}
+
+/** Polls a suno-api until every clip is final. */
+export async function gcuiPoll(task: TaskRow, io: TaskIo, m: MusicModel): Promise<StepOutcome> {
   const pollAfterMs = io.ctx.config.music.pollMs;
-  if (m.protocol === 'suno-newapi')
-    return newApiOutcome(
-      await newapi.fetchTask(m.upstream, task.upstreamId!, io.signal),
-      pollAfterMs,
-    );
   const ids = task.upstreamId!.split(',');
   const clips = await gcui.getClips(m.upstream, ids, io.signal);
   if (clips.length > 0 && clips.every((c) => c.status !== 'pending')) return deliver(clips, '');

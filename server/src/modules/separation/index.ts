@@ -1,10 +1,12 @@
+import { checkConnection } from '../../providers/audio/audio-separator.js';
+import { registerProviderChecks } from '../chat/index.js';
 import { registerTaskKind } from '../tasks/index.js';
 import type { AtelierModule } from '../module.js';
 import { seedSeparationModel } from './models.js';
 import { separationRoutes } from './routes.js';
 import { separationRunner } from './runner.js';
 
-export { checkConnection } from '../../providers/audio/audio-separator.js';
+registerProviderChecks({ 'audio-separator': { checkConnection } });
 
 /**
  * Audio separation: a song of the user's or an uploaded audio file → vocals and instrumental

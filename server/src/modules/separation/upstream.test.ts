@@ -2,7 +2,7 @@ import { describe, expect, it } from 'vitest';
 import { TaskStatus } from '@atelier/contracts';
 import { bearer, call } from '../../test/harness.js';
 import { decodeWav, durationOf } from '../../lib/wav.js';
-import { checkConnection } from './index.js';
+import { checkConnection } from '../../providers/audio/audio-separator.js';
 import { freePort } from '../../../test/drawing-support.js';
 import {
   alice,

@@ -1,16 +1,14 @@
+import { registerProviderChecks } from '../chat/index.js';
 import { registerTaskKind } from '../tasks/index.js';
 import type { AtelierModule } from '../module.js';
 import { adminModelRoutes } from './admin-models.js';
 import { adminRoutes } from './admin-routes.js';
 import { sdRoutes } from './routes.js';
-import { sdRunner } from './sd-runner.js';
+import { sdProtocols, sdRunner } from './sd-runner.js';
 import { seedStableDiffusion } from './seed.js';
 import { toolRoutes } from './tool-routes.js';
-import { toolRunner } from './tool-runner.js';
+import { toolProtocols, toolRunner } from './tool-runner.js';
 import { registerSdProviderUses } from './provider-uses.js';
-
-export { checkConnection as checkA1111Connection } from '../../providers/image/a1111.js';
-export { checkConnection as checkComfyConnection } from '../../providers/image/comfyui.js';
 
 /**
  * Stable Diffusion: the model square (kind `sd`: AUTOMATIC1111/Forge, ComfyUI with an
@@ -20,6 +18,8 @@ export { checkConnection as checkComfyConnection } from '../../providers/image/c
  * offline demo). See docs/stable-diffusion.md.
  */
 registerSdProviderUses();
+registerProviderChecks(sdProtocols);
+registerProviderChecks(toolProtocols);
 
 export const stableDiffusionModule: AtelierModule = {
   name: 'stable-diffusion',

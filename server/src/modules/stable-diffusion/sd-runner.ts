@@ -1,6 +1,12 @@
 import type { AppContext } from '../../context.js';
 import { formatAll } from '../../http/messages.js';
-import { fillWorkflow, type ComfyGraph } from '../../providers/image/comfyui.js';
+import { checkConnection as a1111Check } from '../../providers/image/a1111.js';
+import {
+  checkConnection as comfyCheck,
+  fillWorkflow,
+  type ComfyGraph,
+} from '../../providers/image/comfyui.js';
+import type { ProviderCheck } from '../chat/index.js';
 import { demoPicture } from '../../providers/image/sd-demo.js';
 import {
   UpstreamError,
@@ -45,30 +51,53 @@ const done = (task: TaskRow, png: Buffer, seed?: number | null): StepOutcome => 
   data: { seed: seed ?? paramsOf(task).seed, etaSeconds: 0 },
 });
 
+/** How one protocol makes an `sd` picture: its submit and its poll (the adapter map below). */
+interface SdProtocol {
+  submit(io: TaskIo, task: TaskRow, provider: SdProvider): Promise<StepOutcome>;
+  poll(io: TaskIo, task: TaskRow, provider: SdProvider): Promise<StepOutcome>;
+  /** The console's "test connection" (the demo's is chat's). */
+  checkConnection?: ProviderCheck;
+}
+
 /**
- * `sd`: one picture of the model square. The demo and AUTOMATIC1111 (synchronous upstream)
- * do their work in `poll`, after a `submitted` that names the run, so A1111's `/progress`
- * readings reach the task while its call runs; ComfyUI queues the mapped workflow in `submit`
- * and `poll` listens on `/ws` for progress, then reads `/history` and `/view`.
+ * `sd` by provider protocol. The demo and AUTOMATIC1111 (synchronous upstream) do their work
+ * in `poll`, after a `submitted` that names the run, so A1111's `/progress` readings reach the
+ * task while its call runs; ComfyUI queues the mapped workflow in `submit` and `poll` listens
+ * on `/ws` for progress, then reads `/history` and `/view`. A new protocol is one line here.
  */
+export const sdProtocols: Record<string, SdProtocol> = {
+  demo: {
+    submit: async (io, task) => deferred(io.ctx, task, true),
+    poll: (io, task) => pollDemo(io.ctx, task),
+  },
+  a1111: {
+    submit: async (io, task) => deferred(io.ctx, task, false),
+    poll: runA1111,
+    checkConnection: a1111Check,
+  },
+  comfyui: {
+    submit: submitComfy,
+    checkConnection: comfyCheck,
+    poll: (io, task, p) => pollComfy(io, task, p, (png) => done(task, png)),
+  },
+};
+
+/** `sd`: one picture of the model square, by its provider's protocol (sdProtocols). */
 export const sdRunner: TaskRunner = {
   kind: 'sd',
   timeoutMs: 30 * 60_000,
   async submit(task, io) {
     const p = await providerOf(io.ctx, task);
-    if (p.protocol === 'comfyui') return submitComfy(io, task, p).catch(rethrow);
-    return deferred(io.ctx, task, p.protocol === 'demo');
+    const protocol = sdProtocols[p.protocol];
+    // No adapter: the poll says so.
+    if (!protocol) return deferred(io.ctx, task, false);
+    return protocol.submit(io, task, p).catch(rethrow);
   },
   async poll(task, io) {
     const p = await providerOf(io.ctx, task);
-    try {
-      if (p.protocol === 'demo') return await pollDemo(io.ctx, task);
-      if (p.protocol === 'a1111') return await runA1111(io, task, p);
-      if (p.protocol === 'comfyui') return await pollComfy(io, task, p, (png) => done(task, png));
-    } catch (error) {
-      rethrow(error);
-    }
-    throw UpstreamError.permanent(formatAll(texts.wrongProtocol, {}));
+    const protocol = sdProtocols[p.protocol];
+    if (!protocol) throw UpstreamError.permanent(formatAll(texts.wrongProtocol, {}));
+    return protocol.poll(io, task, p).catch(rethrow);
   },
 };
 

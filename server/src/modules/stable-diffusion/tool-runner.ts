@@ -2,6 +2,8 @@ import sharp from 'sharp';
 import type { AppContext } from '../../context.js';
 import { formatAll } from '../../http/messages.js';
 import { MidjourneyProxyClient, progressOf } from '../../providers/image/midjourney-proxy.js';
+import { checkConnection as stabilityCheck } from '../../providers/image/stability.js';
+import type { ProviderCheck } from '../chat/index.js';
 import {
   demoFaceSwap,
   demoRemoveBackground,
@@ -37,12 +39,40 @@ const done = pictureDone;
 
 const b64 = (b: Buffer) => b.toString('base64');
 
+/** How one protocol runs a toolbox operation: its submit and its poll (the map below). */
+interface ToolProtocol {
+  submit(io: TaskIo, task: TaskRow, provider: SdProvider): Promise<StepOutcome>;
+  poll(io: TaskIo, task: TaskRow, provider: SdProvider): Promise<StepOutcome>;
+  /** The console's "test connection" where the toolbox's kind is the protocol's home. */
+  checkConnection?: ProviderCheck;
+}
+
+/** A synchronous upstream: named in `submit`, run in `poll`. */
+const runInPoll = (
+  run: (io: TaskIo, task: TaskRow, provider: SdProvider) => Promise<StepOutcome>,
+): ToolProtocol => ({ submit: async (io, task) => deferred(io.ctx, task, false), poll: run });
+
 /**
- * `sd-tool`: one toolbox operation on the owner's picture, by the provider the operation is
- * mapped to: the offline demo (sharp), AUTOMATIC1111 (extras, rembg, img2img with a mask), a
- * midjourney-proxy (InsightFace swap, polled like its other tasks), Stability (upscale, remove
- * background), OpenAI edits (redraw, remix) or ComfyUI (the operator's workflow per operation):
- * see tool-upstreams.ts.
+ * `sd-tool` by the protocol of the provider the operation is mapped to: AUTOMATIC1111
+ * (extras, rembg, img2img with a mask), a midjourney-proxy (InsightFace swap, polled like its
+ * other tasks), Stability (upscale, remove background), OpenAI edits (redraw, remix) or
+ * ComfyUI (the operator's workflow per operation): see tool-upstreams.ts. A new protocol is
+ * one line here.
+ */
+export const toolProtocols: Record<string, ToolProtocol> = {
+  a1111: runInPoll(runA1111),
+  midjourney: { submit: submitSwap, poll: pollSwap },
+  stability: { ...runInPoll(runStability), checkConnection: stabilityCheck },
+  openai: runInPoll(runOpenAIEdit),
+  comfyui: {
+    submit: submitComfyTool,
+    poll: (io, task, provider) => pollComfy(io, task, provider, (png) => pictureDone(task, png)),
+  },
+};
+
+/**
+ * `sd-tool`: one toolbox operation on the owner's picture, by the offline demo (sharp) when
+ * it has no provider, else by its provider's protocol (toolProtocols).
  */
 export const toolRunner: TaskRunner = {
   kind: 'sd-tool',
@@ -51,21 +81,18 @@ export const toolRunner: TaskRunner = {
     const p = paramsOf(task);
     if (p.providerId === null) return deferred(io.ctx, task, true);
     const provider = await providerOf(io.ctx, task);
-    if (provider.protocol === 'midjourney') return submitSwap(io, task, provider).catch(rethrow);
-    if (provider.protocol === 'comfyui') return submitComfyTool(io, task, provider).catch(rethrow);
-    return deferred(io.ctx, task, false);
+    const protocol = toolProtocols[provider.protocol];
+    // No adapter: the poll says so.
+    if (!protocol) return deferred(io.ctx, task, false);
+    return protocol.submit(io, task, provider).catch(rethrow);
   },
   async poll(task, io) {
     const p = paramsOf(task);
     try {
       if (p.providerId === null) return demoProgress(io.ctx, task) ?? (await runDemo(io.ctx, task));
       const provider = await providerOf(io.ctx, task);
-      if (provider.protocol === 'a1111') return await runA1111(io, task, provider);
-      if (provider.protocol === 'midjourney') return await pollSwap(io, task, provider);
-      if (provider.protocol === 'stability') return await runStability(io, task, provider);
-      if (provider.protocol === 'openai') return await runOpenAIEdit(io, task, provider);
-      if (provider.protocol === 'comfyui')
-        return await pollComfy(io, task, provider, (png) => pictureDone(task, png));
+      const protocol = toolProtocols[provider.protocol];
+      if (protocol) return await protocol.poll(io, task, provider);
     } catch (error) {
       rethrow(error);
     }

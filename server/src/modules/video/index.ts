@@ -1,4 +1,6 @@
 import { nowIso } from '../../db/database.js';
+import { videoAdapters } from '../../providers/video/index.js';
+import { registerProviderChecks } from '../chat/index.js';
 import { registerTaskKind } from '../tasks/index.js';
 import type { AtelierModule } from '../module.js';
 import { callbackRoutes } from './callback.js';
@@ -7,7 +9,7 @@ import { seedVideoModel } from './models.js';
 import { videoRoutes } from './routes.js';
 import { videoRunner } from './runner.js';
 
-export { videoChecks } from '../../providers/video/index.js';
+registerProviderChecks(videoAdapters);
 
 /** Demo prices of the actions the credits module's seed does not know. */
 const PRICES = [

@@ -19,8 +19,3 @@ export const videoAdapters: Record<string, VideoAdapter> = {
 };
 
 export const VIDEO_PROTOCOLS = Object.keys(videoAdapters);
-
-/** Each adapter's connection test, by protocol (for the console's "test connection"). */
-export const videoChecks = Object.fromEntries(
-  Object.entries(videoAdapters).map(([k, a]) => [k, a.checkConnection]),
-);

@@ -1,12 +1,4 @@
-/** Task kinds a filter offers (others still show under "all"). */
-export const KNOWN_KINDS = [
-  'mj',
-  'chat-draw',
-  'image',
-  'sd3',
-  'sd',
-  'sd-tool',
-  'video',
-  'music',
-  'separation',
-];
+import { kinds } from '@atelier/contracts';
+
+/** Task kinds a filter offers (others still show under "all"): the contracts' one list. */
+export const KNOWN_KINDS: string[] = kinds.taskKindNames;

@@ -13,4 +13,11 @@ describe('composerOf', () => {
     expect(composerPath('music')).toBe('/music');
     expect(composerOf('suno-song')).toBe('music');
   });
+
+  it("follows the contracts' kind list, and opens Midjourney for a kind without a screen", () => {
+    expect(composerPath('sd-tool')).toBe('/sddraw');
+    expect(composerPath('SD3')).toBe('/sd3');
+    expect(composerPath('separation')).toBe('/Midjourney');
+    expect(composerPath('zip')).toBe('/Midjourney');
+  });
 });

@@ -1,22 +1,14 @@
+import { kinds } from '@atelier/contracts';
+
 /**
- * Which creation screen a market prompt opens, by the kind of the task it came from. Kinds
- * of later issues are matched by name (`sd3…` before `sd…`, `dalle`/`image`/`chat-draw` to
- * /draw); anything unknown that has no example is a chat prompt, else Midjourney.
+ * Which creation screen a market prompt opens, by the kind of the task it came from: the
+ * contracts' kind list says it for every kind it knows. Other names are matched by name
+ * (`sd3…` before `sd…`, `dalle`/`image`/`chat-draw` to /draw); anything else, or a kind
+ * without a screen of its own, opens Midjourney.
  */
-export type ComposerScreen = 'chat' | 'mj' | 'draw' | 'sd3' | 'sddraw' | 'video' | 'music';
+export type ComposerScreen = kinds.CreationScreen;
 
-const paths: Record<ComposerScreen, string> = {
-  chat: '/Chat',
-  mj: '/Midjourney',
-  draw: '/draw',
-  sd3: '/sd3',
-  sddraw: '/sddraw',
-  video: '/video',
-  music: '/music',
-};
-
-export function composerOf(kind: string): ComposerScreen {
-  const k = kind.toLowerCase();
+function byName(k: string): ComposerScreen {
   if (k === 'chat') return 'chat';
   if (k === 'mj' || k.startsWith('midjourney')) return 'mj';
   if (k.startsWith('sd3')) return 'sd3';
@@ -29,4 +21,11 @@ export function composerOf(kind: string): ComposerScreen {
   return 'mj';
 }
 
-export const composerPath = (kind: string): string => paths[composerOf(kind)];
+export function composerOf(kind: string): ComposerScreen {
+  const k = kind.toLowerCase();
+  const known = kinds.taskKindOf(k);
+  if (known) return known.screen ?? 'mj';
+  return byName(k);
+}
+
+export const composerPath = (kind: string): string => kinds.creationScreens[composerOf(kind)];
