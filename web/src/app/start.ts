@@ -8,7 +8,7 @@ import { useAppSetting } from '../stores/app-setting';
 import { useAuthStore } from '../stores/auth';
 import { useDialogs } from '../stores/dialogs';
 import { loadOfferedWays } from '../features/auth/offered-ways';
-import { takeResetToken } from '../features/auth/reset-link';
+import { takeResetToken, useResetToken } from '../features/auth/reset-link';
 import { adJumpTarget } from './guards';
 import { startIdentity, unregisterServiceWorkers } from './identity';
 
@@ -30,7 +30,11 @@ export async function start(navigate: (path: string) => void): Promise<void> {
   void unregisterServiceWorkers().catch(warn('service workers'));
   const identity = startIdentity().catch(warn('identity'));
   // A mailed password-reset link: the login dialog sets the new password.
-  if (takeResetToken()) void identity.then(() => useDialogs.getState().open('login'));
+  if (takeResetToken() || useResetToken.getState().token)
+    void identity.then(() => useDialogs.getState().open('login'));
+  window.addEventListener('hashchange', () => {
+    if (takeResetToken()) useDialogs.getState().open('login');
+  });
   const site = loadSite()
     .then((front) => {
       // Before the start-up spinner goes: a first visit opens in the site's language.

@@ -19,7 +19,7 @@ import { readCredentials } from '../../http/identity.js';
  * - A code is 6 digits, kept only as an HMAC, valid CODE_TTL_MS, used once; CODE_TRIES wrong
  *   answers kill it. A newer code for the same address and purpose replaces the older ones.
  * - Codes and reset links asked for are limited per address (PER_ADDRESS_PER_HOUR, and one
- *   per RESEND_MS) and per IP (PER_IP_PER_HOUR); past that `hooks.abuseSeen` is told.
+ *   per RESEND_MS and purpose) and per IP (PER_IP_PER_HOUR); past that `hooks.abuseSeen` is told.
  * - A reset link holds 32 random bytes (only their SHA-256 is stored), works once within
  *   RESET_TTL_MS and signs every device out.
  * Neither a code nor a link is ever logged or answered: they only go into the mail.
@@ -49,6 +49,7 @@ async function assertMaySend(
   ctx: Pick<AppContext, 'db' | 'hooks'>,
   req: FastifyRequest,
   key: string,
+  purpose: CodePurpose,
 ): Promise<void> {
   const db = ctx.db.kysely;
   const now = Date.now();
@@ -57,7 +58,7 @@ async function assertMaySend(
     (['email_key', 'ip'] as const).map((column) =>
       db
         .selectFrom('email_codes')
-        .select('created_at')
+        .select(['created_at', 'purpose'])
         .where(column, '=', column === 'ip' ? req.ip : key)
         .where('created_at', '>', since)
         .orderBy('created_at', 'asc')
@@ -67,7 +68,12 @@ async function assertMaySend(
   const addressTimes = byAddress!.map((r) => Date.parse(String(r.created_at)));
   const ipTimes = byIp!.map((r) => Date.parse(String(r.created_at)));
   let wait = 0;
-  const last = addressTimes.at(-1);
+  // The minute between two mails counts per purpose: a sign-in code just used does not hold
+  // back a reset link.
+  const last = byAddress!
+    .filter((r) => r.purpose === purpose)
+    .map((r) => Date.parse(String(r.created_at)))
+    .at(-1);
   if (last !== undefined) wait = Math.max(wait, last + RESEND_MS - now);
   if (addressTimes.length >= PER_ADDRESS_PER_HOUR)
     wait = Math.max(
@@ -125,7 +131,7 @@ export async function mailCode(
   const site = await siteOfRequest(ctx, req);
   if (!site) throw badRequest(authMessages.mailOff);
   const key = accountKey(email);
-  await assertMaySend(ctx, req, key);
+  await assertMaySend(ctx, req, key, purpose);
   const code = String(randomInt(0, 1_000_000)).padStart(6, '0');
   const params = { code, site: siteName(site, lang), minutes: CODE_TTL_MS / 60_000 };
   await recordSend(ctx.db.kysely, {
@@ -294,7 +300,7 @@ export async function mailResetLink(
   if (!site) throw badRequest(authMessages.mailOff);
   const db = ctx.db.kysely;
   const key = accountKey(email);
-  await assertMaySend(ctx, req, key);
+  await assertMaySend(ctx, req, key, 'reset');
   const user = await db
     .selectFrom('users')
     .select(['id', 'email'])

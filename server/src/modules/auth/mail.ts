@@ -40,13 +40,14 @@ export async function siteOfRequest(
 }
 
 /**
- * Where a mailed link points: the site's own domain (the scheme of PUBLIC_URL), never the Host
+ * Where a mailed link points: the site's own domain (the scheme and port of PUBLIC_URL), never the Host
  * the request claimed, so nobody can have a reset link sent that points at their server.
  */
 export function siteOrigin(ctx: Pick<AppContext, 'config'>, site: SiteRef | null): string {
   const publicUrl = ctx.config.publicUrl ?? 'http://localhost';
   if (!site?.domain || site.domain === 'default') return publicUrl;
-  return `${new URL(publicUrl).protocol}//${site.domain}`;
+  const base = new URL(publicUrl);
+  return `${base.protocol}//${site.domain}${base.port ? `:${base.port}` : ''}`;
 }
 
 interface Stored {

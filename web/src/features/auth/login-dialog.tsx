@@ -11,7 +11,7 @@ import { LoginForm } from './login-form';
 import { useOfferedWays } from './offered-ways';
 import { RegisterForm } from './register-form';
 import { ResetForm } from './reset-form';
-import { pendingResetToken } from './reset-link';
+import { pendingResetToken, useResetToken } from './reset-link';
 
 type Tab = 'login' | 'code' | 'register';
 /** What the dialog shows instead of its tabs: "forgot password", or a mailed reset link. */
@@ -30,11 +30,12 @@ export default function LoginDialog() {
   const email = useOfferedWays((s) => s.email);
   const close = () => useDialogs.getState().close('login');
 
+  const resetToken = useResetToken((s) => s.token);
   useEffect(() => {
-    if (!open) return;
+    if (!open || !resetToken) return;
     const token = pendingResetToken();
     if (token) setPage({ kind: 'reset', token });
-  }, [open]);
+  }, [open, resetToken]);
 
   const backToSignIn = () => {
     setPage({ kind: 'tabs' });
