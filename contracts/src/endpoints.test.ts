@@ -15,6 +15,7 @@ describe('the API contract', () => {
       'credits',
       'drawing',
       'files',
+      'identity',
       'images',
       'market',
       'music',

@@ -3,6 +3,7 @@ export * from './envelope.js';
 export { TaskStatus, taskStatus, isTaskActive, isTaskFinished } from './tasks.js';
 export * as kinds from './kinds.js';
 export * as auth from './auth.js';
+export * as identity from './identity.js';
 export * as user from './user.js';
 export * as sites from './sites.js';
 export * as credits from './credits.js';

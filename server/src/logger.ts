@@ -16,6 +16,7 @@ export const redactPaths = [
   '*.password_hash',
   '*.token',
   '*.token_hash',
+  '*.code',
   '*.apiKey',
   '*.secret',
   '*.secretKey',

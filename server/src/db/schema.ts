@@ -14,6 +14,7 @@ import type { MarketTables } from '../modules/market/tables.js';
 import type { AdminTables } from '../modules/admin/tables.js';
 import type { TaskEventTables } from '../modules/tasks/event-tables.js';
 import type { ChatAccessTables } from '../modules/chat/access-tables.js';
+import type { IdentityTables } from '../modules/auth/tables.js';
 
 /**
  * The database as Kysely sees it. Each module declares its own tables in its folder
@@ -41,6 +42,8 @@ export interface UsersTable {
   merged_into: number | null;
   disabled_at: string | null;
   last_login_at: string | null;
+  /** When the owner proved the email address (migration 0050). */
+  email_verified_at: Generated<string | null>;
   created_at: string;
   updated_at: string;
 }
@@ -113,4 +116,5 @@ export type Database = AccountTables &
   MarketTables &
   AdminTables &
   TaskEventTables &
-  ChatAccessTables;
+  ChatAccessTables &
+  IdentityTables;

@@ -7,6 +7,8 @@ import { cookieNames, initStorageDefaults } from '../lib/storage-keys';
 import { useAppSetting } from '../stores/app-setting';
 import { useAuthStore } from '../stores/auth';
 import { useDialogs } from '../stores/dialogs';
+import { loadOfferedWays } from '../features/auth/offered-ways';
+import { takeResetToken, useResetToken } from '../features/auth/reset-link';
 import { adJumpTarget } from './guards';
 import { startIdentity, unregisterServiceWorkers } from './identity';
 
@@ -27,6 +29,12 @@ export async function start(navigate: (path: string) => void): Promise<void> {
   initStorageDefaults((value) => setCookie(cookieNames.theme, value));
   void unregisterServiceWorkers().catch(warn('service workers'));
   const identity = startIdentity().catch(warn('identity'));
+  // A mailed password-reset link: the login dialog sets the new password.
+  if (takeResetToken() || useResetToken.getState().token)
+    void identity.then(() => useDialogs.getState().open('login'));
+  window.addEventListener('hashchange', () => {
+    if (takeResetToken()) useDialogs.getState().open('login');
+  });
   const site = loadSite()
     .then((front) => {
       // Before the start-up spinner goes: a first visit opens in the site's language.
@@ -39,6 +47,7 @@ export async function start(navigate: (path: string) => void): Promise<void> {
     })
     .catch(warn('site config'));
   void loadMenu().catch(warn('menu'));
+  void loadOfferedWays().catch(warn('sign-in ways'));
   void Promise.all([identity, apiData(sites.listJumps)])
     .then(([, jumps]) => {
       const target = adJumpTarget({

@@ -23,6 +23,7 @@ import { refundsDisabledBatches } from './0024_refunds_disabled_batches.js';
 import { taskReservations } from './0025_task_reservations.js';
 import { avatarLinks } from './0040_avatar_links.js';
 import { abuseLimits } from './0041_abuse_limits.js';
+import { emailWays } from './0050_email_ways.js';
 
 /** Applied in the order of their names; a migration, once landed, is never edited. */
 export const migrations: Record<string, AtelierMigration> = {
@@ -50,4 +51,5 @@ export const migrations: Record<string, AtelierMigration> = {
   '0025_task_reservations': taskReservations,
   '0040_avatar_links': avatarLinks,
   '0041_abuse_limits': abuseLimits,
+  '0050_email_ways': emailWays,
 };

@@ -50,9 +50,12 @@ function duplicateAccount(error: unknown): AppError | null {
 export interface NewAccount {
   username: string;
   email?: string | null;
-  passwordHash: string;
+  /** Null for an account made by an emailed code (it may set a password later by a reset). */
+  passwordHash: string | null;
   role: 'user' | 'admin';
   invitedBy?: number | null;
+  /** The owner proved the address (signed up by a mailed code). */
+  emailVerified?: boolean;
 }
 
 /** Inserts a registered user; a taken username or email is a 409 naming the field. */
@@ -72,6 +75,7 @@ export async function insertAccount(db: Executor, account: NewAccount): Promise<
         nickname: account.username,
         invite_code: newInviteCode(),
         invited_by: account.invitedBy ?? null,
+        email_verified_at: account.emailVerified ? now : null,
         created_at: now,
         updated_at: now,
       })
@@ -118,7 +122,7 @@ export async function guestOf(db: Executor, req: FastifyRequest): Promise<number
 }
 
 /** Moves everything a guest owns to an account (every module's mover) and marks the guest. */
-async function mergeGuest(
+export async function mergeGuest(
   trx: Transaction<Database>,
   ctx: AppContext,
   fromUserId: number,
@@ -135,8 +139,10 @@ async function mergeGuest(
 export interface Registration {
   username: string;
   email?: string | undefined;
-  password: string;
+  /** Null: no password (an account made by an emailed code). */
+  password: string | null;
   invitedBy?: string | undefined;
+  emailVerified?: boolean;
 }
 
 /**
@@ -152,7 +158,7 @@ export async function register(
 ): Promise<string> {
   const db = ctx.db.kysely;
   await assertFree(db, input.username, input.email);
-  const passwordHash = await hashPassword(input.password);
+  const passwordHash = input.password === null ? null : await hashPassword(input.password);
   const inviter = input.invitedBy
     ? await db
         .selectFrom('users')
@@ -171,6 +177,7 @@ export async function register(
           passwordHash,
           role: 'user',
           invitedBy: inviterId,
+          emailVerified: input.emailVerified ?? false,
         });
         if (guestUserId !== null) await mergeGuest(trx, ctx, guestUserId, userId);
         await recordSignup(trx, ctx, userId, origin);

@@ -2,6 +2,7 @@ import { afterAll, beforeAll, expect } from 'vitest';
 import { auth, type BodyIn } from '@atelier/contracts';
 import { callEndpoint } from '../../test/call-endpoint.js';
 import { createTestApp, type TestApp } from '../../test/harness.js';
+import type { ConfigInput } from '../../config.js';
 export const CHROME_MAC =
   'Mozilla/5.0 (Macintosh; Intel Mac OS X 10_15_7) AppleWebKit/537.36 (KHTML, like Gecko) Chrome/131.0.0.0 Safari/537.36';
 export const SAFARI_IPHONE =
@@ -34,13 +35,14 @@ export const info = async (headers: Record<string, string>) =>
   callEndpoint(t.app, auth.currentUser, { headers: headers });
 
 /** Starts the app and its fakes before this file's tests and stops them after. */
-export function useAuthApp(): void {
+export function useAuthApp(extra: ConfigInput = {}): void {
   beforeAll(async () => {
     t = await createTestApp({
       config: {
         adminUsername: 'root_admin',
         adminPassword,
         rateLimit: { auth: 1000, global: 10000 },
+        ...extra,
       },
     });
   });

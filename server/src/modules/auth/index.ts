@@ -3,6 +3,7 @@ import { adminRoutes } from './admin-routes.js';
 import { adminUserRoutes } from './admin-users.js';
 import { seedAdmin } from './admins.js';
 import { authRoutes } from './auth-routes.js';
+import { emailRoutes } from './email-routes.js';
 import { startAccountSweeper } from './sweeper.js';
 import { userRoutes } from './user-routes.js';
 
@@ -11,6 +12,7 @@ export const authModule: AtelierModule = {
   name: 'auth',
   async routes(app) {
     authRoutes(app);
+    emailRoutes(app);
     userRoutes(app);
     adminRoutes(app);
     adminUserRoutes(app);

@@ -71,4 +71,100 @@ export const authMessages = {
     'zh-CN': '该设备已退出登录',
     'zh-TW': '該裝置已登出',
   },
+  siteNotFound: {
+    'en-US': 'There is no such site',
+    'zh-CN': '没有这个站点',
+    'zh-TW': '沒有這個站點',
+  },
+  mailFromInvalid: {
+    'en-US': 'The sender must be an address or "Name <address>"',
+    'zh-CN': '发件人须为邮箱地址或“名称 <邮箱地址>”',
+    'zh-TW': '寄件人須為郵箱地址或「名稱 <郵箱地址>」',
+  },
+  mailIncomplete: {
+    'en-US': 'Enter the SMTP host and the sender first',
+    'zh-CN': '请先填写 SMTP 服务器和发件人',
+    'zh-TW': '請先填寫 SMTP 伺服器和寄件人',
+  },
+  mailOff: {
+    'en-US': 'This site does not send mail; sign in with your password',
+    'zh-CN': '本站未开启邮件，请使用密码登录',
+    'zh-TW': '本站未開啟郵件，請使用密碼登入',
+  },
+  mailFailed: {
+    'en-US': 'The mail could not be sent; please try again later',
+    'zh-CN': '邮件发送失败，请稍后再试',
+    'zh-TW': '郵件寄送失敗，請稍後再試',
+  },
+  testMail: {
+    'en-US': 'Atelier test mail: the mail settings work',
+    'zh-CN': 'Atelier 测试邮件：邮件设置可用',
+    'zh-TW': 'Atelier 測試郵件：郵件設定可用',
+  },
+  codeSent: {
+    'en-US': 'A code has been sent; check your mailbox',
+    'zh-CN': '验证码已发送，请查收邮件',
+    'zh-TW': '驗證碼已寄出，請查收郵件',
+  },
+  wrongCode: {
+    'en-US': 'The code is wrong or has expired',
+    'zh-CN': '验证码错误或已过期',
+    'zh-TW': '驗證碼錯誤或已過期',
+  },
+  tooManyCodes: {
+    'en-US': 'Too many codes were asked for; please try again in {seconds} s',
+    'zh-CN': '获取验证码过于频繁，请 {seconds} 秒后再试',
+    'zh-TW': '取得驗證碼過於頻繁，請 {seconds} 秒後再試',
+  },
+  resetSent: {
+    'en-US': 'If an account has this address, a link to set a new password is on its way',
+    'zh-CN': '如果该邮箱已注册，重设密码的链接已发送',
+    'zh-TW': '如果該郵箱已註冊，重設密碼的連結已寄出',
+  },
+  resetLinkInvalid: {
+    'en-US': 'This link has expired or was already used; ask for a new one',
+    'zh-CN': '该链接已过期或已使用，请重新获取',
+    'zh-TW': '該連結已過期或已使用，請重新取得',
+  },
+  passwordReset: {
+    'en-US': 'Your new password is set; please sign in',
+    'zh-CN': '新密码已设置，请登录',
+    'zh-TW': '新密碼已設定，請登入',
+  },
+  noEmail: {
+    'en-US': 'This account has no email address',
+    'zh-CN': '该账号没有邮箱',
+    'zh-TW': '該帳號沒有郵箱',
+  },
+  emailVerified: {
+    'en-US': 'Email address verified',
+    'zh-CN': '邮箱已验证',
+    'zh-TW': '郵箱已驗證',
+  },
+  codeMailSubject: {
+    'en-US': '{code} is your {site} code',
+    'zh-CN': '{site} 验证码：{code}',
+    'zh-TW': '{site} 驗證碼：{code}',
+  },
+  codeMailBody: {
+    'en-US':
+      'Your {site} code is {code}. It works once within {minutes} minutes. If you did not ask for it, ignore this mail.',
+    'zh-CN':
+      '您的 {site} 验证码是 {code}，{minutes} 分钟内有效，仅可使用一次。如非本人操作，请忽略本邮件。',
+    'zh-TW':
+      '您的 {site} 驗證碼是 {code}，{minutes} 分鐘內有效，僅可使用一次。如非本人操作，請忽略本郵件。',
+  },
+  resetMailSubject: {
+    'en-US': 'Set a new {site} password',
+    'zh-CN': '重设 {site} 密码',
+    'zh-TW': '重設 {site} 密碼',
+  },
+  resetMailBody: {
+    'en-US':
+      'Open this link within {minutes} minutes to set a new {site} password (it works once): {link} If you did not ask for it, ignore this mail; your password stays as it is.',
+    'zh-CN':
+      '请在 {minutes} 分钟内打开以下链接设置新的 {site} 密码（仅可使用一次）：{link} 如非本人操作，请忽略本邮件，您的密码不会改变。',
+    'zh-TW':
+      '請在 {minutes} 分鐘內開啟以下連結設定新的 {site} 密碼（僅可使用一次）：{link} 如非本人操作，請忽略本郵件，您的密碼不會改變。',
+  },
 } satisfies Record<string, Localized>;

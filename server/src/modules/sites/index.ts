@@ -4,6 +4,7 @@ import { adminRoutes, publicRoutes } from './routes.js';
 import { seedSites } from './seed.js';
 
 export { readLocalized } from './kinds.js';
+export { normalizeHost } from './directory.js';
 
 /** Sites: per-domain branding, the global config, notices, FAQ, side menu and ad jumps. */
 export const sitesModule: AtelierModule = {

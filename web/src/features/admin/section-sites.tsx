@@ -4,6 +4,7 @@ import { useTranslation } from 'react-i18next';
 import { apps as P, sites as S } from '@atelier/contracts';
 import { useAdminMutation, useAdminQuery } from './admin-api';
 import { CrudTable } from './crud-table';
+import { MailPanel } from './mail-panel';
 import { fieldsOf } from './schema-fields';
 import { SchemaForm } from './schema-form';
 
@@ -76,6 +77,7 @@ export default function SitesSection() {
           'language',
         ]),
         { key: 'global', label: t('admin:sites.global'), children: <GlobalConfig /> },
+        { key: 'mail', label: t('admin:sites.mail'), children: <MailPanel /> },
         crud('notices', t('admin:sites.notices'), S.adminNotices as never, [
           'kind',
           'title',

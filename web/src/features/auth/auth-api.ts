@@ -1,4 +1,4 @@
-import { auth, type BodyIn } from '@atelier/contracts';
+import { auth, identity, type BodyIn } from '@atelier/contracts';
 import { apiData } from '../../api/client';
 
 /** Signs in with a user name or email and a password; answers the session token. */
@@ -6,3 +6,22 @@ export const logIn = (body: BodyIn<typeof auth.login>) => apiData(auth.login, { 
 
 /** Creates an account (a guest's credits move to it); answers the session token. */
 export const register = (body: BodyIn<typeof auth.register>) => apiData(auth.register, { body });
+
+/** The ways this site offers (an emailed code only once the site can send mail). */
+export const offeredWays = () => apiData(identity.ways);
+
+/** Mails a 6-digit sign-in code. */
+export const sendEmailCode = (email: string) =>
+  apiData(identity.sendEmailCode, { body: { email } });
+
+/** Signs in (or up) with the mailed code; answers the session token. */
+export const emailLogin = (body: BodyIn<typeof identity.emailLogin>) =>
+  apiData(identity.emailLogin, { body });
+
+/** Mails a link that sets a new password. */
+export const forgotPassword = (email: string) =>
+  apiData(identity.forgotPassword, { body: { email } });
+
+/** Sets the new password with the mailed link's token. */
+export const resetPassword = (body: BodyIn<typeof identity.resetPassword>) =>
+  apiData(identity.resetPassword, { body });

@@ -79,3 +79,39 @@ export function validateRegister(v: RegisterValues): Checked<keyof RegisterValue
     issues.email = { key: 'auth:validation.email' };
   return issues;
 }
+
+function checkEmail(raw: string): KeyIssue | undefined {
+  const email = raw.trim();
+  if (!email) return { key: 'auth:validation.required', values: { field: 'auth:fields.email' } };
+  if (email.length > EMAIL_MAX || !emailShape.test(email)) return { key: 'auth:validation.email' };
+  return undefined;
+}
+
+export interface EmailCodeValues {
+  email: string;
+  code: string;
+}
+
+/** Sending a code needs the address only; signing in needs the code too. */
+export function validateEmailCode(
+  v: EmailCodeValues,
+  withCode = true,
+): Checked<keyof EmailCodeValues> {
+  const issues: Checked<keyof EmailCodeValues> = {};
+  const email = checkEmail(v.email);
+  if (email) issues.email = email;
+  if (withCode && !/^\d{6}$/.test(v.code.trim())) issues.code = { key: 'auth:validation.code' };
+  return issues;
+}
+
+export function validateForgot(v: { email: string }): Checked<'email'> {
+  const email = checkEmail(v.email);
+  return email ? { email } : {};
+}
+
+export function validateReset(v: {
+  password: string;
+  confirm: string;
+}): Checked<'password' | 'confirm'> {
+  return checkNewPassword(v.password, v.confirm);
+}

@@ -1,4 +1,12 @@
-import { chat, credits, files, user, type BodyIn, type LoginDevice } from '@atelier/contracts';
+import {
+  chat,
+  credits,
+  files,
+  identity,
+  user,
+  type BodyIn,
+  type LoginDevice,
+} from '@atelier/contracts';
 import { keepPreviousData, useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { api, apiData } from '../../api/client';
 import { creditsKey } from '../../stores/balance';
@@ -119,3 +127,25 @@ export const useInvites = (page: number) =>
 /** How much of the operator's storage quota my files take. */
 export const useStorageUsage = () =>
   useQuery({ queryKey: keys.storage, queryFn: () => apiData(files.storageUsage) });
+
+const waysKey = ['user', 'ways'] as const;
+
+/** The ways the account signs in with, and the ways the site offers. */
+export const useWays = () =>
+  useQuery({ queryKey: waysKey, queryFn: () => apiData(identity.listWays) });
+
+/** Mails a code to the account's own address. */
+export const useSendVerifyCode = (onSent: () => void) =>
+  useMutation({ mutationFn: () => apiData(identity.sendVerifyCode), onSuccess: onSent });
+
+/** Verifies the address with the mailed code; the list is read again. */
+export const useVerifyEmail = (onVerified: () => void) => {
+  const client = useQueryClient();
+  return useMutation({
+    mutationFn: (code: string) => apiData(identity.verifyEmail, { body: { code } }),
+    onSuccess: async () => {
+      await client.invalidateQueries({ queryKey: waysKey });
+      onVerified();
+    },
+  });
+};

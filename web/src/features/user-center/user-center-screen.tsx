@@ -15,10 +15,19 @@ import { GeneralSettings } from './general-settings';
 import { HelpLinks } from './help-links';
 import { OwnEndpoints } from './own-endpoints';
 import { PasswordForm } from './password-form';
+import { WaysList } from './ways-list';
 import { ProfileForm } from './profile-form';
 
 type TabKey =
-  'general' | 'advanced' | 'profile' | 'credits' | 'invites' | 'devices' | 'password' | 'endpoints';
+  | 'general'
+  | 'advanced'
+  | 'profile'
+  | 'credits'
+  | 'invites'
+  | 'ways'
+  | 'devices'
+  | 'password'
+  | 'endpoints';
 
 interface TabEntry {
   key: TabKey;
@@ -171,6 +180,7 @@ export default function UserCenterScreen() {
       { key: 'invites', label: t('user:tabs.invites'), render: () => <InvitesPanel /> },
       general,
       advanced,
+      { key: 'ways', label: t('user:tabs.ways'), render: () => <WaysList /> },
       { key: 'devices', label: t('user:tabs.devices'), render: () => <DeviceList /> },
       { key: 'password', label: t('user:tabs.password'), render: () => <PasswordForm /> },
       { key: 'endpoints', label: t('user:tabs.endpoints'), render: () => <OwnEndpoints /> },

@@ -7,6 +7,7 @@ export default {
   retry: 'Retry',
   save: 'Save',
   tabs: {
+    ways: 'Sign-in ways',
     profile: 'Personal info',
     credits: 'Credits',
     general: 'General',
@@ -86,6 +87,21 @@ export default {
     confirm: 'Confirm new password',
     submit: 'Change password',
     success: 'Password changed, please sign in again',
+  },
+  ways: {
+    note: 'The ways you can sign in to this account with.',
+    loadFailed: 'Could not load the sign-in ways',
+    kind: {
+      password: 'Username and password',
+      email: 'Email',
+    },
+    verify: 'Verify',
+    codeSent: 'A code has been mailed to this address',
+    codePlaceholder: '6-digit code',
+    confirm: 'Confirm',
+    verified: 'Email address verified',
+    verifiedTag: 'Verified',
+    unverifiedTag: 'Not verified',
   },
   devices: {
     note: 'These devices are signed in to your account. Deleting one signs it out at once.',

@@ -2,6 +2,9 @@
 export default {
   dialogTitle: '欢迎使用',
   fields: {
+    email: '邮箱',
+    code: '验证码',
+    newPassword: '新密码',
     account: '用户名或邮箱',
     username: '用户名',
     emailOptional: '邮箱（选填）',
@@ -9,6 +12,7 @@ export default {
     confirm: '确认密码',
   },
   placeholders: {
+    code: '6 位数字',
     account: '请输入用户名或邮箱',
     username: '2–32 位字母、数字、_ . -',
     email: 'name@example.com',
@@ -18,6 +22,7 @@ export default {
   },
   hints: { username: '登录时使用，注册后不能修改' },
   validation: {
+    code: '验证码为邮件中的 6 位数字',
     required: '请输入{{field}}',
     usernameLength: '用户名长度需为 {{min}}–{{max}} 个字符',
     usernameChars: '用户名只能包含字母、数字、_ . -',
@@ -26,12 +31,34 @@ export default {
     passwordLong: '密码不能超过 {{max}} 位',
     confirmMismatch: '两次输入的密码不一致',
   },
-  login: { tab: '登录', submit: '登录', success: '登录成功' },
+  login: { tab: '登录', submit: '登录', success: '登录成功', forgot: '忘记密码？' },
   register: {
     tab: '注册',
     submit: '注册',
     success: '注册成功',
     guestNote: '你作为访客创建的会话、作品和额度会转入新账号。',
+  },
+  emailCode: {
+    tab: '邮箱验证码',
+    intro: '我们会向您的邮箱发送 6 位验证码，新邮箱将自动注册账号。',
+    send: '发送验证码',
+    resendIn: '{{seconds}} 秒后重发',
+    sent: '验证码已发送，请查收邮件',
+    submit: '登录',
+  },
+  forgot: {
+    title: '忘记密码',
+    intro: '请输入账号的邮箱，我们会发送设置新密码的链接。',
+    submit: '发送链接',
+    sentTitle: '请查收邮件',
+    sent: '如果 {{email}} 已注册，设置新密码的链接已发送，30 分钟内有效，仅可使用一次。',
+    back: '返回登录',
+  },
+  reset: {
+    title: '设置新密码',
+    intro: '请设置新密码，所有已登录的设备都将退出登录。',
+    submit: '设置密码',
+    success: '新密码已设置，请登录',
   },
   bind: {
     title: '绑定用户名',

@@ -5,6 +5,7 @@ export default {
   retry: '重试',
   save: '保存',
   tabs: {
+    ways: '登录方式',
     profile: '个人信息',
     credits: '积分',
     general: '通用设置',
@@ -82,6 +83,21 @@ export default {
     confirm: '确认新密码',
     submit: '修改密码',
     success: '密码已修改，请重新登录',
+  },
+  ways: {
+    note: '可以登录此账号的方式。',
+    loadFailed: '无法加载登录方式',
+    kind: {
+      password: '用户名和密码',
+      email: '邮箱',
+    },
+    verify: '验证',
+    codeSent: '验证码已发送到该邮箱',
+    codePlaceholder: '6 位验证码',
+    confirm: '确认',
+    verified: '邮箱已验证',
+    verifiedTag: '已验证',
+    unverifiedTag: '未验证',
   },
   devices: {
     note: '以下设备登录了你的账号。删除设备会让它立即退出登录。',

@@ -4,6 +4,9 @@ import type zhCN from '../zh-CN/auth';
 export default {
   dialogTitle: '歡迎使用',
   fields: {
+    email: '郵箱',
+    code: '驗證碼',
+    newPassword: '新密碼',
     account: '使用者名稱或信箱',
     username: '使用者名稱',
     emailOptional: '信箱（選填）',
@@ -11,6 +14,7 @@ export default {
     confirm: '確認密碼',
   },
   placeholders: {
+    code: '6 位數字',
     account: '請輸入使用者名稱或信箱',
     username: '2–32 位字母、數字、_ . -',
     email: 'name@example.com',
@@ -20,6 +24,7 @@ export default {
   },
   hints: { username: '登入時使用，註冊後不能修改' },
   validation: {
+    code: '驗證碼為郵件中的 6 位數字',
     required: '請輸入{{field}}',
     usernameLength: '使用者名稱長度需為 {{min}}–{{max}} 個字元',
     usernameChars: '使用者名稱只能包含字母、數字、_ . -',
@@ -28,12 +33,34 @@ export default {
     passwordLong: '密碼不能超過 {{max}} 位',
     confirmMismatch: '兩次輸入的密碼不一致',
   },
-  login: { tab: '登入', submit: '登入', success: '登入成功' },
+  login: { tab: '登入', submit: '登入', success: '登入成功', forgot: '忘記密碼？' },
   register: {
     tab: '註冊',
     submit: '註冊',
     success: '註冊成功',
     guestNote: '你以訪客身分建立的會話、作品和額度會轉入新帳號。',
+  },
+  emailCode: {
+    tab: '郵箱驗證碼',
+    intro: '我們會向您的郵箱寄送 6 位驗證碼，新郵箱將自動註冊帳號。',
+    send: '寄送驗證碼',
+    resendIn: '{{seconds}} 秒後重寄',
+    sent: '驗證碼已寄出，請查收郵件',
+    submit: '登入',
+  },
+  forgot: {
+    title: '忘記密碼',
+    intro: '請輸入帳號的郵箱，我們會寄送設定新密碼的連結。',
+    submit: '寄送連結',
+    sentTitle: '請查收郵件',
+    sent: '如果 {{email}} 已註冊，設定新密碼的連結已寄出，30 分鐘內有效，僅可使用一次。',
+    back: '返回登入',
+  },
+  reset: {
+    title: '設定新密碼',
+    intro: '請設定新密碼，所有已登入的裝置都將登出。',
+    submit: '設定密碼',
+    success: '新密碼已設定，請登入',
   },
   bind: {
     title: '綁定使用者名稱',

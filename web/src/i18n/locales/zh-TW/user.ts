@@ -7,6 +7,7 @@ export default {
   retry: '重試',
   save: '儲存',
   tabs: {
+    ways: '登入方式',
     profile: '個人資訊',
     credits: '積分',
     general: '一般設定',
@@ -84,6 +85,21 @@ export default {
     confirm: '確認新密碼',
     submit: '修改密碼',
     success: '密碼已修改，請重新登入',
+  },
+  ways: {
+    note: '可以登入此帳號的方式。',
+    loadFailed: '無法載入登入方式',
+    kind: {
+      password: '使用者名稱和密碼',
+      email: '郵箱',
+    },
+    verify: '驗證',
+    codeSent: '驗證碼已寄到該郵箱',
+    codePlaceholder: '6 位驗證碼',
+    confirm: '確認',
+    verified: '郵箱已驗證',
+    verifiedTag: '已驗證',
+    unverifiedTag: '未驗證',
   },
   devices: {
     note: '以下裝置登入了你的帳號。刪除裝置會讓它立即登出。',

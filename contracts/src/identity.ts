@@ -1,0 +1,186 @@
+import { z } from 'zod';
+import { password, userInfo } from './auth.js';
+import { endpoint } from './endpoint.js';
+
+/**
+ * Ways of signing in besides a username and password (docs/identity.md): an emailed 6-digit
+ * code, verifying the address, and resetting a forgotten password by an emailed link.
+ */
+
+export const emailAddress = z.email().trim().max(254);
+export const emailCode = z
+  .string()
+  .trim()
+  .regex(/^\d{6}$/, { message: '6 digits' });
+
+/** The ways the login dialog offers on this site. */
+export const offeredWays = z.object({
+  /** A username (or email) and a password: always offered. */
+  password: z.literal(true),
+  /** An emailed 6-digit code and "forgot password" by email: offered once the site can send mail. */
+  email: z.boolean(),
+});
+export type OfferedWays = z.infer<typeof offeredWays>;
+
+export const ways = endpoint({
+  method: 'GET',
+  path: '/auth/ways',
+  access: 'public',
+  summary: 'The ways of signing in this site offers',
+  tags: ['auth'],
+  data: offeredWays,
+});
+
+export const sendEmailCode = endpoint({
+  method: 'POST',
+  path: '/auth/email/code',
+  access: 'public',
+  summary:
+    'Mail a 6-digit sign-in code to an address (limited per address and per IP); answers the same whether or not an account has it',
+  tags: ['auth'],
+  body: z.object({ email: emailAddress }),
+  data: z.object({ expiresInSeconds: z.number().int() }),
+});
+
+export const emailLogin = endpoint({
+  method: 'POST',
+  path: '/auth/email/login',
+  access: 'public',
+  summary:
+    'Sign in (or sign up, when no account has the address) with the mailed code; a guest calling it hands its data to the account',
+  tags: ['auth'],
+  body: z.object({
+    email: emailAddress,
+    code: emailCode,
+    /** The inviter's invite code, used when this makes a new account. */
+    invitedBy: z.string().trim().max(64).optional(),
+  }),
+  data: z.object({ token: z.string(), created: z.boolean() }),
+});
+
+export const forgotPassword = endpoint({
+  method: 'POST',
+  path: '/auth/password/forgot',
+  access: 'public',
+  summary:
+    'Mail a single-use link that sets a new password; answers the same whether or not an account has the address',
+  tags: ['auth'],
+  body: z.object({ email: emailAddress }),
+  data: z.object({ expiresInSeconds: z.number().int() }),
+});
+
+export const resetPassword = endpoint({
+  method: 'POST',
+  path: '/auth/password/reset',
+  access: 'public',
+  summary: 'Set a new password with the mailed link (once; it expires); signs every device out',
+  tags: ['auth'],
+  body: z.object({ token: z.string().trim().min(20).max(200), password }),
+  data: z.null(),
+});
+
+/** One way an account can be signed in with, as the user centre lists it. */
+export const linkedWay = z.object({
+  kind: z.enum(['password', 'email']),
+  /** The username or the address. */
+  label: z.string(),
+  /** For an email: whether its owner proved it; a password is always true. */
+  verified: z.boolean(),
+});
+export type LinkedWay = z.infer<typeof linkedWay>;
+
+export const listWays = endpoint({
+  method: 'GET',
+  path: '/user/ways',
+  access: 'user',
+  summary: 'The ways the caller can sign in with, and the ways this site offers',
+  tags: ['user'],
+  data: z.object({ rows: z.array(linkedWay), offered: offeredWays }),
+});
+
+export const sendVerifyCode = endpoint({
+  method: 'POST',
+  path: '/user/email/code',
+  access: 'user',
+  summary: "Mail a 6-digit code to the account's own address, to verify it",
+  tags: ['user'],
+  data: z.object({ expiresInSeconds: z.number().int() }),
+});
+
+export const verifyEmail = endpoint({
+  method: 'POST',
+  path: '/user/email/verify',
+  access: 'user',
+  summary: "Verify the account's address with the mailed code",
+  tags: ['user'],
+  body: z.object({ code: emailCode }),
+  data: userInfo,
+});
+
+// ---------------------------------------------------------------- console
+
+export const mailTls = z.enum(['implicit', 'starttls', 'none']);
+
+export const mailSettingsView = z.object({
+  siteId: z.number().int(),
+  /** Whether the site offers email codes and password resets (needs host and from). */
+  enabled: z.boolean(),
+  host: z.string(),
+  port: z.number().int(),
+  tls: mailTls,
+  username: z.string(),
+  /** The password is never sent back: only whether it is set. */
+  password: z.enum(['set', 'not set']),
+  from: z.string(),
+});
+export type MailSettingsView = z.infer<typeof mailSettingsView>;
+
+export const adminMailSettings = endpoint({
+  method: 'GET',
+  path: '/admin/mail',
+  access: 'admin',
+  summary: "A site's SMTP settings (the password shown only as set / not set)",
+  tags: ['admin', 'auth'],
+  query: z.object({ siteId: z.coerce.number().int().min(1) }),
+  data: mailSettingsView,
+});
+
+export const mailSettingsInput = z.object({
+  siteId: z.number().int().min(1),
+  enabled: z.boolean().optional(),
+  host: z
+    .string()
+    .trim()
+    .max(253)
+    .regex(/^[A-Za-z0-9.:[\]-]*$/, { message: 'a host name or address' })
+    .optional(),
+  port: z.number().int().min(1).max(65535).optional(),
+  tls: mailTls.optional(),
+  username: z.string().trim().max(254).optional(),
+  /** A new value replaces it, `null` clears it, absent keeps it. */
+  password: z.string().min(1).max(500).nullable().optional(),
+  /** `Name <address>` or an address. */
+  from: z.string().trim().max(320).optional(),
+});
+export type MailSettingsInput = z.infer<typeof mailSettingsInput>;
+
+export const adminUpdateMailSettings = endpoint({
+  method: 'POST',
+  path: '/admin/mail',
+  access: 'admin',
+  summary: "Change a site's SMTP settings",
+  tags: ['admin', 'auth'],
+  body: mailSettingsInput,
+  data: mailSettingsView,
+});
+
+export const adminTestMail = endpoint({
+  method: 'POST',
+  path: '/admin/mail/test',
+  access: 'admin',
+  summary:
+    "Send a test mail with a site's saved SMTP settings; a failure says what the server answered",
+  tags: ['admin', 'auth'],
+  body: z.object({ siteId: z.number().int().min(1), to: emailAddress }),
+  data: z.object({ sent: z.boolean(), problem: z.string().nullable() }),
+});
