@@ -94,7 +94,10 @@ test('each toolbox operation on an uploaded picture shows before/after and opens
 
   // Toolbox results are among one's pictures: Midjourney's Blend picks two of them.
   await page.goto('/Midjourney');
-  await page.getByRole('button', { name: 'Blend', exact: true }).first().click();
+  await page
+    .getByRole('button', { name: /Blend$/ })
+    .first()
+    .click();
   const dialog = page.getByRole('dialog');
   await expect(dialog.getByTestId('mj-pick')).toHaveCount(6);
   await dialog.getByTestId('mj-pick').nth(0).click();
