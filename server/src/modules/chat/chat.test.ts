@@ -202,6 +202,8 @@ describe('the offline demo provider', () => {
     expect(r.lines.length).toBeGreaterThan(20);
     const text = r.last!.text;
     expect(text).toMatch(/offline demo/i);
+    // A plain line for users: no operator hints (config files, docs paths).
+    expect(text).not.toMatch(/ATELIER_CONFIG|docs\/|provider/);
     expect(text).toContain('How do rainbows form?');
     expect(text).toMatch(/^## /m);
     expect(text).toMatch(/^- /m);
