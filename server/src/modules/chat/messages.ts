@@ -101,11 +101,6 @@ export const texts = {
     'zh-TW': '請輸入 API 金鑰',
   },
   newChat: { 'en-US': 'New chat', 'zh-CN': '新对话', 'zh-TW': '新對話' },
-  unknownPriceKey: {
-    'en-US': 'No price has the key {priceKey}; existing keys: {known}',
-    'zh-CN': '没有价格键为 {priceKey} 的价格；现有的键：{known}',
-    'zh-TW': '沒有價格鍵為 {priceKey} 的價格；現有的鍵：{known}',
-  },
   upstreamFailed: {
     'en-US': 'The answer failed and nothing was charged. {reason}',
     'zh-CN': '回答失败，未扣除积分。{reason}',

@@ -177,18 +177,6 @@ async function lastSort(ctx: AppContext): Promise<number> {
   return row?.top === null || row?.top === undefined ? 0 : Number(row.top) + 1;
 }
 
-/** A 400 naming `priceKey` and the existing keys when no price has that key. */
-async function requirePrice(ctx: AppContext, priceKey: string): Promise<void> {
-  const keys = await ctx.db.kysely
-    .selectFrom('credit_prices')
-    .select('price_key')
-    .orderBy('price_key')
-    .execute();
-  if (keys.some((k) => k.price_key === priceKey)) return;
-  const known = keys.map((k) => k.price_key).join(', ');
-  throw badRequest(texts.unknownPriceKey, { priceKey, known }, 'priceKey');
-}
-
 export function modelRoutes(app: FastifyInstance): void {
   const ctx = app.ctx;
   route(app, C.adminListModels, async () => {
@@ -201,16 +189,14 @@ export function modelRoutes(app: FastifyInstance): void {
     return { rows: rows.map(toAdminModel), count: rows.length };
   });
   // An operator's new model goes last unless placed (a first place would make it everyone's
-  // default at once), and names a price that exists.
+  // default at once). The console's form offers only existing price keys.
   route(app, C.adminCreateModel, async ({ body }) => {
-    await requirePrice(ctx, body.priceKey);
     return toAdminModel(
       await createModel(ctx, { ...body, sort: body.sort ?? (await lastSort(ctx)) }),
     );
   });
   route(app, C.adminUpdateModel, async ({ body }) => {
     const { id, ...fields } = body;
-    if (fields.priceKey !== undefined) await requirePrice(ctx, fields.priceKey);
     return toAdminModel(await updateModel(ctx, id, fields));
   });
   route(app, C.adminDeleteModel, async ({ body }) => {
