@@ -1,7 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import { byteRange } from './range.js';
 
-describe('byte ranges (RFC 9110 §14.1.2)', () => {
+describe('byte ranges (RFC 9110 section 14.1.2)', () => {
   it('reads first-last, open-ended and suffix ranges within the size', () => {
     expect(byteRange('bytes=0-99', 1000)).toEqual({ start: 0, end: 99 });
     expect(byteRange('bytes=900-', 1000)).toEqual({ start: 900, end: 999 });

@@ -1,7 +1,7 @@
 import type { FastifyReply, FastifyRequest } from 'fastify';
 
 /**
- * One byte range of a `Range` request (RFC 9110 §14.1.2: `bytes=first-last`, `bytes=first-`
+ * One byte range of a `Range` request (RFC 9110 section 14.1.2: `bytes=first-last`, `bytes=first-`
  * or `bytes=-suffix`). Null when there is no single byte range to answer (no header, several
  * ranges, another unit): the whole body is sent. `unsatisfiable` when it starts past the end.
  */
