@@ -26,7 +26,7 @@ try {
   const page = await browser.newPage({ viewport: { width: 1440, height: 900 }, locale: language });
   // The language the web app keeps in its persisted `appSetting` store.
   await page.addInitScript((lang) => {
-    const state = { siderCollapsed: false, theme: 'dark', language: lang };
+    const state = { siderCollapsed: false, theme: 'dark', language: lang, languageChosen: true };
     localStorage.setItem('appSetting', JSON.stringify({ state, version: 0 }));
   }, language);
   await page.goto(`${base}/${route}`, { waitUntil: 'networkidle' });

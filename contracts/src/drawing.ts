@@ -366,7 +366,11 @@ export const defaultParams = endpoint({
 
 export const myImage = z.object({
   taskId: z.number().int(),
-  action: drawAction,
+  /**
+   * The task's action: a drawing action, a toolbox operation (`restore`, `rembg`, `remix`,
+   * `redraw`…) or an SD `create`; any picture kind may add its own, so it is not an enum.
+   */
+  action: z.string(),
   prompt: z.string(),
   image: drawImage,
   createdAt: isoTime,

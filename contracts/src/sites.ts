@@ -162,7 +162,7 @@ export const siteConfig = z.object({
   menu: z.boolean(),
   /** Where `/` leads on this site, e.g. `/Midjourney`. */
   index_path: z.string(),
-  /** The language of a first visit (zh-CN on a fresh install). */
+  /** The language of a first visit (`browser` on a fresh install). */
   language: siteLanguage,
   /** The about dialog's text (markdown). */
   contents: localizedText,

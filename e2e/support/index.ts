@@ -92,7 +92,10 @@ export async function registerUser(
 export async function signInBeforeLoad(page: Page, token: string, language = 'en-US') {
   await page.addInitScript(
     ([t, lang]) => {
-      localStorage.setItem('appSetting', JSON.stringify({ state: { language: lang }, version: 0 }));
+      localStorage.setItem(
+        'appSetting',
+        JSON.stringify({ state: { language: lang, languageChosen: true }, version: 0 }),
+      );
       localStorage.setItem('SECRET_TOKEN', t!);
     },
     [token, language],

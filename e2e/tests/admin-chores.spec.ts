@@ -42,7 +42,7 @@ test('the console refunds an order, disables a code batch, uploads a site icon a
       name: uniqueName('m'),
       upstreamModel: 'u',
       providerId: provider.id,
-      priceKey: 'x:chat',
+      priceKey: 'demo-chat:chat',
     },
   });
   await api(request, 'POST', '/admin/payments/gateways', {

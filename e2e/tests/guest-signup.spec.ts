@@ -19,7 +19,7 @@ async function openAsGuest(page: Page): Promise<string> {
   await page.addInitScript(() => {
     localStorage.setItem(
       'appSetting',
-      JSON.stringify({ state: { language: 'en-US' }, version: 0 }),
+      JSON.stringify({ state: { language: 'en-US', languageChosen: true }, version: 0 }),
     );
   });
   await page.goto('/Midjourney');

@@ -124,7 +124,7 @@ test('the screen speaks Chinese and a guest is told what a map costs', async ({ 
   await page.addInitScript(() =>
     localStorage.setItem(
       'appSetting',
-      JSON.stringify({ state: { language: 'zh-CN' }, version: 0 }),
+      JSON.stringify({ state: { language: 'zh-CN', languageChosen: true }, version: 0 }),
     ),
   );
   await page.goto('/mind');

@@ -3,7 +3,8 @@ import { registerUser, signInBeforeLoad } from '../support/index.js';
 
 /**
  * The music screen with the offline demo: a song is made, plays in the page (the persistent
- * player's <audio> advances, also after moving to another screen), its lyrics highlight moves
+ * player's <audio> advances, also after moving to another screen; it shows the song's length and
+ * seeks), its lyrics highlight moves
  * in time, and a crop of a region makes a new, shorter song.
  */
 
@@ -37,6 +38,17 @@ test('a demo song is made, plays with moving lyrics, and a crop makes a shorter 
   await expect.poll(() => audioTime(page), { timeout: 15_000 }).toBeGreaterThan(0.5);
   const t1 = await audioTime(page);
   await expect.poll(() => audioTime(page), { timeout: 10_000 }).toBeGreaterThan(t1 + 1);
+
+  // The player shows the song's length (not 0:00) and seeks where its bar is clicked.
+  await expect
+    .poll(async () => seconds(await page.getByTestId('player-duration').innerText()))
+    .toBeGreaterThanOrEqual(fullLength - 1);
+  const bar = (await page.getByTestId('player-seek').boundingBox())!;
+  await page.mouse.click(bar.x + bar.width * 0.8, bar.y + bar.height / 2);
+  await expect.poll(() => audioTime(page)).toBeGreaterThan(fullLength * 0.7);
+  await page.getByTestId('player-seek').getByRole('slider').focus();
+  await page.keyboard.press('Home');
+  await expect.poll(() => audioTime(page)).toBeLessThan(3);
 
   // The lyrics: the highlighted line changes as the song goes on.
   const current = page.getByTestId('lyrics').locator('[aria-current="true"]');

@@ -24,7 +24,7 @@ const inEnglish = (page: Page) =>
   page.addInitScript(() =>
     localStorage.setItem(
       'appSetting',
-      JSON.stringify({ state: { language: 'en-US' }, version: 0 }),
+      JSON.stringify({ state: { language: 'en-US', languageChosen: true }, version: 0 }),
     ),
   );
 

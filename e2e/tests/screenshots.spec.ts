@@ -34,7 +34,7 @@ for (const language of languages) {
           localStorage.setItem(
             'appSetting',
             JSON.stringify({
-              state: { siderCollapsed: false, theme: 'dark', language: lng },
+              state: { siderCollapsed: false, theme: 'dark', language: lng, languageChosen: true },
               version: 0,
             }),
           );

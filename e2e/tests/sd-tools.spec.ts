@@ -12,7 +12,7 @@ import {
  * The model square and the toolbox with the offline demo (no network): a picture drawn from an
  * example's parameters opens in the viewer; then every toolbox operation on an uploaded picture
  * (remix and redraw with a painted mask, face swap with a second picture) shows its before/after
- * and opens in the viewer.
+ * and opens in the viewer, and two of the results are blended on the Midjourney screen.
  */
 
 async function fundedUser(request: APIRequestContext, prefix: string) {
@@ -91,4 +91,20 @@ test('each toolbox operation on an uploaded picture shows before/after and opens
     await page.getByRole('button', { name: 'Open' }).click();
     await viewerOpensAndCloses(page);
   }
+
+  // Toolbox results are among one's pictures: Midjourney's Blend picks two of them.
+  await page.goto('/Midjourney');
+  await page
+    .getByRole('button', { name: /Blend$/ })
+    .first()
+    .click();
+  const dialog = page.getByRole('dialog');
+  await expect(dialog.getByTestId('mj-pick')).toHaveCount(6);
+  await dialog.getByTestId('mj-pick').nth(0).click();
+  await dialog.getByTestId('mj-pick').nth(1).click();
+  await dialog.getByRole('button', { name: 'Blend (2)' }).click();
+  await expect(dialog).toBeHidden();
+  await expect(page.getByTestId('mj-task').first()).toHaveAttribute('data-status', '3', {
+    timeout: 30_000,
+  });
 });

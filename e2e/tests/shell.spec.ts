@@ -15,7 +15,7 @@ const useLanguage = (page: Page, language: string) =>
       localStorage.setItem(
         'appSetting',
         JSON.stringify({
-          state: { language: l, siderCollapsed: false, theme: 'dark' },
+          state: { language: l, languageChosen: true, siderCollapsed: false, theme: 'dark' },
           version: 0,
         }),
       );
@@ -26,6 +26,24 @@ const spinnerGone = (page: Page) =>
   expect(page.locator('.fixed[role="status"]')).toHaveCount(0, { timeout: 10_000 });
 
 test.describe('landing and layout', () => {
+  test("a first visit is in the browser's language: en-US in English, zh-TW in traditional Chinese", async ({
+    browser,
+  }) => {
+    for (const [locale, lang, title] of [
+      ['en-US', 'en-US', 'MJ drawing'],
+      ['zh-TW', 'zh-TW', 'MJ 繪畫'],
+    ] as const) {
+      const context = await browser.newContext({ locale, viewport: DESKTOP });
+      const page = await context.newPage();
+      await page.goto('/Midjourney');
+      await expect(page.locator('html')).toHaveAttribute('lang', lang);
+      await expect(
+        page.getByRole('navigation').getByRole('link', { name: title }).first(),
+      ).toBeVisible();
+      await context.close();
+    }
+  });
+
   test('at 1440 px / lands on /Midjourney with the side menu, nothing overflows', async ({
     page,
   }) => {

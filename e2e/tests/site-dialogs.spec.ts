@@ -34,7 +34,7 @@ test('a site shows its notice, then its ad; "not again today" holds across reloa
   await page.addInitScript(() =>
     localStorage.setItem(
       'appSetting',
-      JSON.stringify({ state: { language: 'en-US' }, version: 0 }),
+      JSON.stringify({ state: { language: 'en-US', languageChosen: true }, version: 0 }),
     ),
   );
   await page.goto(siteUrl(domain, '/Midjourney'));
@@ -86,7 +86,7 @@ test('a notice closed with × stays closed across reloads until it is edited', a
     if (!localStorage.getItem('appSetting'))
       localStorage.setItem(
         'appSetting',
-        JSON.stringify({ state: { language: 'en-US' }, version: 0 }),
+        JSON.stringify({ state: { language: 'en-US', languageChosen: true }, version: 0 }),
       );
   });
   await page.goto(siteUrl(domain, '/Chat'));

@@ -6,7 +6,8 @@ const slow = expect.configure({ timeout: 30_000 });
 
 /**
  * Works, in one journey: a drawing of the Midjourney offline demo is published from its
- * details, shows on the public square, another signed-in user likes and collects it and draws
+ * details, shows on the public square, another signed-in user likes and collects it, opens the
+ * author's page and draws
  * the same (every parameter lands on the Midjourney screen), the owner puts two works in an
  * album, and the share link opens signed out with its preview tags.
  */
@@ -92,6 +93,12 @@ test('publish, square, like and collect, draw the same, an album of two, the sha
   );
   expect(state.rows).toMatchObject([{ liked: true, collected: true }]);
 
+  // The author's page opens from the work with their totals and works.
+  await fanPage.locator('a[href^="/hisGallery?userId="]').first().click();
+  await slow(fanPage.getByTestId('designer-totals')).toBeVisible();
+  await expect(fanPage.locator(`[data-testid="work-card"][data-work-id="${first}"]`)).toBeVisible();
+  await fanPage.goBack();
+  await slow(fanPage.getByTestId('draw-same')).toBeVisible();
   await fanPage.getByTestId('draw-same').click();
   await fanPage.getByTestId('draw-same-go').click();
   await slow(fanPage).toHaveURL(/\/Midjourney$/);

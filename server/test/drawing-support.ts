@@ -126,18 +126,7 @@ export async function addProxyModel(
       ...(options.concurrency ? { concurrency: options.concurrency } : {}),
     },
   });
-  const model = await call<{ id: number }>(app, {
-    method: 'POST',
-    url: '/api/admin/chat/models/create',
-    headers: h,
-    payload: {
-      name: `${name} model`,
-      upstreamModel: options.flavour ?? 'trueai',
-      providerId: provider.body.data.id,
-      kind: 'image',
-      priceKey: `${priceModel}:imagine`,
-    },
-  });
+  // The prices first: a model must name a price that exists.
   for (const [action, credits] of Object.entries(options.prices ?? { imagine: 5 }))
     await call(app, {
       method: 'POST',
@@ -151,6 +140,18 @@ export async function addProxyModel(
         credits,
       },
     });
+  const model = await call<{ id: number }>(app, {
+    method: 'POST',
+    url: '/api/admin/chat/models/create',
+    headers: h,
+    payload: {
+      name: `${name} model`,
+      upstreamModel: options.flavour ?? 'trueai',
+      providerId: provider.body.data.id,
+      kind: 'image',
+      priceKey: `${priceModel}:imagine`,
+    },
+  });
   return {
     providerId: provider.body.data.id,
     modelId: model.body.data.id,

@@ -68,8 +68,26 @@ export function describeIssue(issue: Issue, lang: Lang): string {
         `包含未知字段 ${issue.keys.join('、')}`,
         `包含未知欄位 ${issue.keys.join('、')}`,
       );
+    case 'invalid_union': {
+      // A discriminated union without a known discriminator (a missing or wrong `type`).
+      const options = (issue as { options?: readonly unknown[] }).options;
+      if (options?.length)
+        return t(
+          lang,
+          `must be one of ${options.map(String).join(', ')}`,
+          `必须是以下之一：${options.map(String).join('、')}`,
+          `必須是以下之一：${options.map(String).join('、')}`,
+        );
+      return t(lang, 'is not valid', '无效', '無效');
+    }
+    case 'custom':
+      // A contract's own wording (refine); zod's generic one is English only.
+      return issue.message && issue.message !== 'Invalid input'
+        ? issue.message
+        : t(lang, 'is not valid', '无效', '無效');
     default:
-      return issue.message || t(lang, 'is not valid', '无效', '無效');
+      // Never zod's own English text (it is not in the caller's language).
+      return t(lang, 'is not valid', '无效', '無效');
   }
 }
 

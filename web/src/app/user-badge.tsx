@@ -1,4 +1,4 @@
-import { LogoutOutlined, UserOutlined } from '@ant-design/icons';
+import { LogoutOutlined, SettingOutlined, UserOutlined } from '@ant-design/icons';
 import { useNavigate } from 'react-router';
 import { useTranslation } from 'react-i18next';
 import { PopoverMenu } from '../components/popover-menu';
@@ -38,10 +38,15 @@ export function UserBadge({ compact = false }: { compact?: boolean }) {
     <PopoverMenu
       items={[
         { key: 'center', icon: <UserOutlined />, label: t('shell:userCenter') },
+        // An admin reaches the operator console from their own menu.
+        ...(userInfo.role === 'admin'
+          ? [{ key: 'admin', icon: <SettingOutlined />, label: t('shell:console') }]
+          : []),
         { key: 'logout', icon: <LogoutOutlined />, label: t('shell:logout'), danger: true },
       ]}
       onSelect={(key) => {
         if (key === 'center') navigate('/user-center');
+        else if (key === 'admin') navigate('/admin');
         else void useAuthStore.getState().logout();
       }}
       trigger={(props) => (

@@ -85,7 +85,9 @@ describe('locales', () => {
 
   it('every zh-CN key is used in the code', () => {
     const used = usedKeys();
-    expect([...source.keys()].filter((k) => !used.has(k))).toEqual([]);
+    // A plural form (`key_one`, `key_zero`) is used where its key is (i18next picks it by count).
+    const base = (k: string) => k.replace(/_(zero|one|two|few|many|other)$/, '');
+    expect([...source.keys()].filter((k) => !used.has(base(k)))).toEqual([]);
   });
 
   it('every key the code refers to exists', () => {
@@ -112,5 +114,24 @@ describe('locales', () => {
       }
     }
     expect(unknown).toEqual([]);
+  });
+});
+
+describe('plurals', () => {
+  it('counts in English with i18next plural forms, never "(s)" or "1 tasks"', async () => {
+    await loadLazyNamespaces();
+    const en = i18n.getFixedT('en-US');
+    expect(en('images:ahead', { count: 1 })).toBe('1 task ahead');
+    expect(en('images:ahead', { count: 3 })).toBe('3 tasks ahead');
+    expect(en('images:dialogs.upload.use', { count: 0 })).toBe('Choose pictures first');
+    expect(en('images:dialogs.upload.use', { count: 1 })).toBe('Use 1 picture');
+    expect(en('market:count', { count: 1 })).toBe('1 prompt');
+    expect(en('prompts:local.count', { count: 1 })).toBe('1 prompt');
+    expect(en('separation:source.uploaded', { name: 'a.wav', seconds: '2.0', count: 2 })).toBe(
+      'a.wav · 2.0 s · 2 channels',
+    );
+    // "(s)" alone is seconds; a word's "(s)" is a plural left to the reader.
+    for (const [, text] of keysOf('en-US'))
+      expect(text.replace(/https?\(s\)|http\(s\)/g, '')).not.toMatch(/\w\(s\)/);
   });
 });

@@ -13,6 +13,8 @@ export interface PlayerSong {
   audioUrl: string;
   imageUrl: string | null;
   lrc: string;
+  /** The stored length in seconds, shown until the audio element knows its own. */
+  duration?: number | null;
 }
 
 export interface SharedState {

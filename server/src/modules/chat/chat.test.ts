@@ -76,6 +76,9 @@ describe('models and providers', () => {
       },
     });
     expect(model.status).toBe(200);
+    // A new model goes last: it does not become everyone's default at once.
+    const offered = await callEndpoint(t.app, chat.listModels, { query: {} });
+    expect(offered.body.data.rows.at(-1)!.id).toBe(model.body.data.id);
     const changed = await callEndpoint(t.app, chat.adminUpdateModel, {
       token: admin.token,
       body: {
@@ -181,6 +184,8 @@ describe('the offline demo provider', () => {
     expect(r.lines.length).toBeGreaterThan(20);
     const text = r.last!.text;
     expect(text).toMatch(/offline demo/i);
+    // A plain line for users: no operator hints (config files, docs paths).
+    expect(text).not.toMatch(/ATELIER_CONFIG|docs\/|provider/);
     expect(text).toContain('How do rainbows form?');
     expect(text).toMatch(/^## /m);
     expect(text).toMatch(/^- /m);

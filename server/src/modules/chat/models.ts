@@ -168,6 +168,15 @@ async function offeredModels(ctx: AppContext, isVip: boolean, kind?: C.ModelFiel
   return q.orderBy('m.sort').orderBy('m.id').execute();
 }
 
+/** One place after every model. */
+async function lastSort(ctx: AppContext): Promise<number> {
+  const row = await ctx.db.kysely
+    .selectFrom('chat_models')
+    .select((eb) => eb.fn.max('sort').as('top'))
+    .executeTakeFirst();
+  return row?.top === null || row?.top === undefined ? 0 : Number(row.top) + 1;
+}
+
 export function modelRoutes(app: FastifyInstance): void {
   const ctx = app.ctx;
   route(app, C.adminListModels, async () => {
@@ -179,7 +188,13 @@ export function modelRoutes(app: FastifyInstance): void {
       .execute();
     return { rows: rows.map(toAdminModel), count: rows.length };
   });
-  route(app, C.adminCreateModel, async ({ body }) => toAdminModel(await createModel(ctx, body)));
+  // An operator's new model goes last unless placed (a first place would make it everyone's
+  // default at once). The console's form offers only existing price keys.
+  route(app, C.adminCreateModel, async ({ body }) => {
+    return toAdminModel(
+      await createModel(ctx, { ...body, sort: body.sort ?? (await lastSort(ctx)) }),
+    );
+  });
   route(app, C.adminUpdateModel, async ({ body }) => {
     const { id, ...fields } = body;
     return toAdminModel(await updateModel(ctx, id, fields));

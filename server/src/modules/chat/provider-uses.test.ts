@@ -34,7 +34,7 @@ describe('deleting a provider still in use', () => {
     const id = await newProvider('In use');
     const model = await callEndpoint(t.app, chat.adminCreateModel, {
       token: root.token,
-      body: { name: 'Uses it', upstreamModel: 'u-1', providerId: id, priceKey: 'x:chat' },
+      body: { name: 'Uses it', upstreamModel: 'u-1', providerId: id, priceKey: 'demo-chat:chat' },
     });
     expect(model.status).toBe(200);
     const task = await createTask(t.app.ctx, {

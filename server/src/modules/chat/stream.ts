@@ -11,6 +11,7 @@ import { finishExchange, saveExchange } from './history.js';
 import { isOutage } from '../../lib/outage.js';
 import { createSlots } from '../../lib/slots.js';
 import { StreamLimits } from './limits.js';
+import { failureText } from '../../lib/failure-text.js';
 import { texts } from './messages.js';
 import { NdjsonWriter } from './ndjson.js';
 import {
@@ -184,7 +185,12 @@ async function settleAndEnd(a: Answer): Promise<void> {
     ...(a.refusal
       ? { error: a.refusal }
       : failure
-        ? { error: format(texts.upstreamFailed, a.lang, { reason: failure.message }) }
+        ? {
+            // A sentence of the failure's class; the raw detail is in the log (above).
+            error: format(texts.upstreamFailed, a.lang, {
+              reason: (failure.text ?? failureText(failure))[a.lang],
+            }),
+          }
         : {}),
   });
 }

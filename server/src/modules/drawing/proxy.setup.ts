@@ -74,19 +74,7 @@ export function useProxyApp(): void {
       headers: h,
       payload: { name: 'mj-fake', protocol: 'midjourney', baseUrl: fake.url, apiKey: fake.secret },
     });
-    const model = await call<{ id: number }>(t.app, {
-      method: 'POST',
-      url: '/api/admin/chat/models/create',
-      headers: h,
-      payload: {
-        name: 'MJ (fake proxy)',
-        upstreamModel: 'trueai',
-        providerId: provider.body.data.id,
-        kind: 'image',
-        priceKey: 'fakemj:imagine',
-      },
-    });
-    modelId = model.body.data.id;
+    // The prices first: a model must name a price that exists.
     const actions: Array<[string, number]> = [
       ['imagine', PRICE.imagine],
       ['upscale', PRICE.upscale],
@@ -108,6 +96,19 @@ export function useProxyApp(): void {
           credits: amount,
         },
       });
+    const model = await call<{ id: number }>(t.app, {
+      method: 'POST',
+      url: '/api/admin/chat/models/create',
+      headers: h,
+      payload: {
+        name: 'MJ (fake proxy)',
+        upstreamModel: 'trueai',
+        providerId: provider.body.data.id,
+        kind: 'image',
+        priceKey: 'fakemj:imagine',
+      },
+    });
+    modelId = model.body.data.id;
     await grant(t.app.ctx.db.kysely, {
       userId: alice.userId,
       amount: 1000,

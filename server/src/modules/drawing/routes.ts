@@ -347,7 +347,7 @@ function readRoutes(app: FastifyInstance): void {
     const all = r.rows.flatMap((t) =>
       t.files.map((f) => ({
         taskId: t.id,
-        action: t.action as D.DrawAction,
+        action: t.action,
         prompt: t.prompt,
         image: toDrawImage(f),
         createdAt: t.createdAt,

@@ -4,6 +4,7 @@ import { files as F } from '@atelier/contracts';
 import { AppError, badRequest, notFound } from '../../http/errors.js';
 import { authorize } from '../../http/identity.js';
 import { route } from '../../http/route.js';
+import { sendBytes } from '../../http/range.js';
 import { storageOf } from '../../storage/index.js';
 import { texts } from './messages.js';
 import {
@@ -150,12 +151,19 @@ export async function fileRoutes(app: FastifyInstance): Promise<void> {
       const link = await storage.presign(key, 3600, { mime, ...(download ? { download } : {}) });
       return reply.header('cache-control', 'private, no-store').redirect(link, 302);
     }
-    const got = await storage.stream(key);
-    if (!got) throw notFound(texts.fileNotFound);
     void reply
       .header('content-type', mime)
       .header('cache-control', cache)
       .header('x-content-type-options', 'nosniff');
+    if (req.headers.range && /^(audio|video)\//.test(mime)) {
+      // A player seeking: the part asked for (songs and clips are a few MB at most).
+      const whole = await storage.get(key);
+      if (!whole) throw notFound(texts.fileNotFound);
+      return sendBytes(req, reply, whole.bytes);
+    }
+    const got = await storage.stream(key);
+    if (!got) throw notFound(texts.fileNotFound);
+    void reply.header('accept-ranges', /^(audio|video)\//.test(mime) ? 'bytes' : 'none');
     if (got.size !== null) void reply.header('content-length', got.size);
     if (download)
       void reply.header(

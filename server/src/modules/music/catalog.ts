@@ -2,6 +2,7 @@ import type { FastifyInstance } from 'fastify';
 import { music as M } from '@atelier/contracts';
 import { notFound } from '../../http/errors.js';
 import { route } from '../../http/route.js';
+import { sendBytes } from '../../http/range.js';
 import { demoSong, type DemoSong } from '../../providers/music/demo-music.js';
 import { texts } from './messages.js';
 
@@ -120,10 +121,8 @@ export function catalogRoutes(app: FastifyInstance): void {
       const index = m[2] === 'png' ? s.index.image : m[2] === 'mp3' ? s.index.mp3 : s.index.wav;
       if (index === null) throw notFound(texts.songNotFound);
       const file = s.files[index]!;
-      return reply
-        .header('content-type', file.mime)
-        .header('cache-control', 'public, max-age=86400')
-        .send(file.bytes);
+      void reply.header('content-type', file.mime).header('cache-control', 'public, max-age=86400');
+      return sendBytes(req, reply, Buffer.from(file.bytes));
     },
   );
 }

@@ -33,6 +33,14 @@ describe('music with the offline demo', () => {
     const clip = done.clips[0]!;
     const song = (await wavOf(clip.wavUrl!)).audio!;
     expect(durationOf(song)).toBeGreaterThan(15);
+    // A player can seek: the song answers the byte range asked for.
+    const part = await t.app.inject({
+      url: clip.audioUrl!,
+      headers: { authorization: `Bearer ${alice.token}`, range: 'bytes=100-199' },
+    });
+    expect(part.statusCode).toBe(206);
+    expect(part.headers['content-range']).toMatch(/^bytes 100-199\/\d+$/);
+    expect(part.rawPayload).toHaveLength(100);
     expect(parseLrc(clip.lrc).length).toBeGreaterThan(3);
     expect(clip.lyrics).toContain('[Chorus]');
     // The task's data says where the stems are; the song is their exact sum.
@@ -168,7 +176,11 @@ describe('music with the offline demo', () => {
     const d = demos.body.data.rows[0]!;
     const res = await t.app.inject({ url: d.audioUrl.replace(/\.mp3$/, '.wav') });
     expect(res.statusCode).toBe(200);
+    expect(res.headers['accept-ranges']).toBe('bytes');
     expect(durationOf(decodeWav(res.rawPayload))).toBeCloseTo(d.duration, 1);
+    const tail = await t.app.inject({ url: d.audioUrl, headers: { range: 'bytes=-10' } });
+    expect(tail.statusCode).toBe(206);
+    expect(tail.rawPayload).toHaveLength(10);
     const pair = await callEndpoint(t.app, M.lyricsPair, {
       body: { prompt: 'paper boats' },
       token: alice.token,

@@ -1,3 +1,4 @@
+import { failedWith } from '../../lib/failure-text.js';
 import type { AppContext } from '../../context.js';
 import { formatAll } from '../../http/messages.js';
 import {
@@ -198,11 +199,13 @@ export const separationRunner: TaskRunner = {
     const c = configOf(model);
     const s = await separationStatus(c, task.upstreamId!, io.signal);
     if (s.status === 'completed') return collect(io, task, c, s.files);
-    if (s.status === 'error')
+    if (s.status === 'error') {
+      io.ctx.log.warn({ taskId: task.id, err: s.error }, 'separation failed upstream');
       return {
         type: 'failed',
-        error: formatAll(texts.upstreamFailed, { reason: (s.error ?? 'error').slice(0, 300) }),
+        error: failedWith(texts.upstreamFailed, new Error(s.error ?? 'error')),
       };
+    }
     if (s.status === 'not_found') return { type: 'failed', error: texts.upstreamLost };
     return {
       type: 'progress',

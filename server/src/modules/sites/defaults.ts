@@ -38,7 +38,9 @@ export const defaultSite: SiteDraft = {
   pay: true,
   menu: true,
   index_path: '/Midjourney',
-  language: 'zh-CN',
+  // A first visit follows the browser (zh-HK/zh-TW → zh-TW, other zh → zh-CN, en → en-US),
+  // zh-CN when it prefers none of them; the operator may pin one per site.
+  language: 'browser',
   contents: text(
     '## About Atelier\n\nAtelier brings AI chat, drawing (Midjourney, DALL·E, Stable Diffusion and an image toolbox), video, music, stem separation and mind maps together in one studio.\n\n- Credits are only spent on results you receive: a failed task is refunded automatically.\n- Your chats and works are private to your account.\n- Available in English, 简体中文 and 繁體中文.',
     '## 关于 Atelier\n\nAtelier 把 AI 对话、绘画（Midjourney、DALL·E、Stable Diffusion 和图片工具箱）、视频、音乐、人声分离和思维导图汇集在一个工作室里。\n\n- 只为得到的结果消耗积分：任务失败会自动退还。\n- 你的对话和作品只属于你的账号。\n- 支持 English、简体中文和繁體中文。',

@@ -28,8 +28,8 @@ describe('sites: public config calls', () => {
     const { site, global } = res.body.data;
     expect(site).toMatchObject({ domain: 'default', isDefault: true, siteName: 'Atelier' });
     expect(site.recharge).toBe(1);
-    // A first visit is in simplified Chinese unless the operator chooses otherwise.
-    expect(site.language).toBe('zh-CN');
+    // A first visit follows the browser's language unless the operator pins one.
+    expect(site.language).toBe('browser');
     expect(site.advertisement.enabled).toBe(false);
     expect(site.description['zh-CN']).toMatch(/[\u4e00-\u9fff]/);
     expect(site.keywords['en-US']).toContain('AI');
@@ -71,12 +71,12 @@ describe('sites: public config calls', () => {
     const other = (await get<sites.FrontConfig>('/api/config/queryFronet', 'other.example.com'))
       .body.data.site;
     expect(other.siteName).toBe('Atelier');
-    expect(other.language).toBe('zh-CN');
-    const browser = await post<sites.SiteConfig>('/api/admin/sites/update', {
+    expect(other.language).toBe('browser');
+    const pinned = await post<sites.SiteConfig>('/api/admin/sites/update', {
       id: created.body.data.id,
-      language: 'browser',
+      language: 'zh-CN',
     });
-    expect(browser.body.data.language).toBe('browser');
+    expect(pinned.body.data.language).toBe('zh-CN');
     const refused = await post('/api/admin/sites/update', {
       id: created.body.data.id,
       language: 'fr-FR',

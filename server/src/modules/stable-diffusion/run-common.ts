@@ -1,3 +1,4 @@
+import { failedWith } from '../../lib/failure-text.js';
 import type { sd as S } from '@atelier/contracts';
 import type { AppContext } from '../../context.js';
 import { formatAll } from '../../http/messages.js';
@@ -32,7 +33,8 @@ export async function ownedBytes(ctx: AppContext, userId: number, url: string): 
 /** A refusal that will not change, in words the user reads; anything else is retried. */
 export function rethrow(error: unknown): never {
   if (error instanceof UpstreamError && !error.transient && !error.text)
-    throw error.withText(formatAll(texts.upstreamFailed, { reason: error.message }));
+    // The user reads the failure's class; its raw message stays in the log and the timeline.
+    throw error.withText(failedWith(texts.upstreamFailed, error));
   throw error;
 }
 

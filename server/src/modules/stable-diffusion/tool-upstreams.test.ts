@@ -162,7 +162,7 @@ describe('the toolbox on OpenAI edits', () => {
     openai.failStatus = 500;
     await failsFree({ op: 'remix', prompt: 'x' }, /积分已退回/);
     openai.failStatus = null;
-    await failsFree({ op: 'redraw', mask, prompt: 'forbidden thing' }, /safety system/);
+    await failsFree({ op: 'redraw', mask, prompt: 'forbidden thing' }, /内容未通过安全审核/);
   });
 });
 

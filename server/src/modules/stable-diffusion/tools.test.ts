@@ -122,6 +122,20 @@ describe('the toolbox with the offline demo', () => {
     const swapped = await run(alice.token, { op: 'faceswap', face });
     expect(swapped.sources).toHaveLength(2);
     expect(await changedHalves(swapped.images[0]!.url)).not.toEqual({ left: 0, right: 0 });
+
+    // Every toolbox result is offered by the picker (it once answered 500 for these actions).
+    const mine = await call<{ rows: Array<{ action: string; image: { url: string } }> }>(t.app, {
+      method: 'GET',
+      url: '/api/autoreply/queryImg',
+      headers: bearer(alice.token),
+    });
+    expect(mine.status, JSON.stringify(mine.body)).toBe(200);
+    expect(mine.body.data.rows.map((r) => r.image.url)).toEqual(
+      expect.arrayContaining([restored.images[0]!.url, cut.images[0]!.url]),
+    );
+    expect(mine.body.data.rows.map((r) => r.action)).toEqual(
+      expect.arrayContaining(['restore', 'rembg']),
+    );
   });
 
   it('remixes and redraws only inside the mask', async () => {

@@ -68,9 +68,8 @@ const demoTexts: Record<Language, DemoTexts> = {
     title: '## Offline demo reply',
     asked: (topic) => `You asked: **${topic}**`,
     about:
-      'I am the **offline demo** model of Atelier: no AI is connected, so I cannot really answer, ' +
-      'but this reply streams, is saved and is charged exactly like a real one. An operator ' +
-      'adds a real provider in the admin or in the `ATELIER_CONFIG` file (see docs/providers.md).',
+      'This is the **offline demo**: no AI model is connected to this site yet, so this is a ' +
+      'sample reply rather than a real answer. Real answers appear once the site adds a model.',
     noticed: '### What I noticed',
     word: (w, n) => `- the word *${w}* (${n} token${n > 1 ? 's' : ''})`,
     empty: '- an empty question',
@@ -100,9 +99,8 @@ const demoTexts: Record<Language, DemoTexts> = {
     title: '## 离线演示回复',
     asked: (topic) => `你的问题：**${topic}**`,
     about:
-      '我是 Atelier 的**离线演示**模型：没有接入任何 AI，所以无法真正回答；但这条回复的流式输出、' +
-      '保存和积分扣除都和真实模型完全一样。运营者可以在管理后台或 `ATELIER_CONFIG` 文件中添加' +
-      '真实的模型服务（见 docs/providers.md）。',
+      '这是**离线演示**：本站还没有接入 AI 模型，所以这是一条示例回复，而不是真正的回答。' +
+      '本站接入模型后即可得到真正的回答。',
     noticed: '### 我注意到',
     word: (w, n) => `- 词语 *${w}*（${n} 个 token）`,
     empty: '- 一个空的问题',
@@ -131,9 +129,8 @@ const demoTexts: Record<Language, DemoTexts> = {
     title: '## 離線示範回覆',
     asked: (topic) => `你的問題：**${topic}**`,
     about:
-      '我是 Atelier 的**離線示範**模型：沒有接入任何 AI，所以無法真正回答；但這則回覆的串流輸出、' +
-      '儲存和積分扣除都和真實模型完全一樣。營運者可以在管理後台或 `ATELIER_CONFIG` 檔案中加入' +
-      '真實的模型服務（見 docs/providers.md）。',
+      '這是**離線示範**：本站尚未接入 AI 模型，所以這是一則示例回覆，而不是真正的回答。' +
+      '本站接入模型後即可得到真正的回答。',
     noticed: '### 我注意到',
     word: (w, n) => `- 詞語 *${w}*（${n} 個 token）`,
     empty: '- 一個空的問題',

@@ -9,7 +9,7 @@ import type { UseInfiniteQueryResult, InfiniteData } from '@tanstack/react-query
 import { useEffect, useRef } from 'react';
 import { useTranslation } from 'react-i18next';
 import type { WorkPage, Work } from './works-api';
-import { WorkMedia } from './work-media';
+import { posterOf, WorkMedia } from './work-media';
 
 /** Skeleton tiles of a loading page (heights vary like the masonry they stand for). */
 export function GridSkeleton({ count = 8 }: { count?: number }) {
@@ -63,7 +63,11 @@ export function WorkCard(props: {
         props.selected ? 'border-violet-400' : 'border-white/5'
       }`}
     >
-      {w.status === 3 ? <WorkMedia file={w.cover} alt={label} /> : <StatusLayer work={w} />}
+      {w.status === 3 ? (
+        <WorkMedia file={w.cover} alt={label} poster={posterOf(w.files)} />
+      ) : (
+        <StatusLayer work={w} />
+      )}
       <button
         type="button"
         onClick={() => (props.selecting ? props.onToggle?.(w) : props.onOpen(w))}

@@ -3,13 +3,16 @@ import type { works as W } from '@atelier/contracts';
 
 /**
  * A work's picture in a grid or the viewer: an image, a video with its poster and a player,
- * or an audio player on a plain tile (a file of another type shows its icon).
+ * or an audio player under its cover (a song's picture) or on a plain tile (a file of another
+ * type shows its icon).
  */
 export function WorkMedia(props: {
   file: W.WorkFile | null;
   alt: string;
   /** The viewer shows the full file; a grid its thumbnail. */
   large?: boolean;
+  /** A picture for an audio file (a song's cover). */
+  poster?: string;
 }) {
   const f = props.file;
   if (!f)
@@ -44,8 +47,18 @@ export function WorkMedia(props: {
   if (f.media === 'audio')
     return (
       <div className="flex flex-col gap-3 bg-gradient-to-br from-violet-900/50 to-sky-900/40 p-4">
-        <CustomerServiceOutlined className="text-4xl text-white/70" aria-hidden />
-        <audio src={f.url} controls preload="none" aria-label={props.alt} className="w-full" />
+        {props.poster ? (
+          <img
+            src={props.poster}
+            alt=""
+            loading="lazy"
+            className="block aspect-square w-full rounded object-cover"
+          />
+        ) : (
+          <CustomerServiceOutlined className="text-4xl text-white/70" aria-hidden />
+        )}
+        {/* `metadata`: the player shows the song's length before it is played. */}
+        <audio src={f.url} controls preload="metadata" aria-label={props.alt} className="w-full" />
       </div>
     );
   return (
@@ -57,3 +70,7 @@ export function WorkMedia(props: {
     </a>
   );
 }
+
+/** A work's picture to show above its audio: the first image among its files. */
+export const posterOf = (files: readonly W.WorkFile[]) =>
+  files.find((f) => f.media === 'image')?.thumbUrl;

@@ -29,9 +29,14 @@ export type WorkPage = List<W.Work>;
 const refresh = (qc: QueryClient) => qc.invalidateQueries({ queryKey: worksRoot });
 
 /** Pages of works for an infinite grid: `load(page)` fetches one page. */
-export function useWorkPages(key: readonly unknown[], load: (page: number) => Promise<WorkPage>) {
+export function useWorkPages(
+  key: readonly unknown[],
+  load: (page: number) => Promise<WorkPage>,
+  enabled = true,
+) {
   return useInfiniteQuery({
     queryKey: [...worksRoot, ...key],
+    enabled,
     initialPageParam: 1,
     queryFn: ({ pageParam }) => load(pageParam),
     getNextPageParam: (last, pages) =>
@@ -60,9 +65,10 @@ export const useWork = (id: number) =>
 export const usePopularTags = () =>
   useQuery({ queryKey: [...worksRoot, 'tags'], queryFn: () => apiData(W.popularTags) });
 
+/** A designer's record; its key differs from the designer's pages of works (`designer`). */
 export const useDesigner = (userId: number) =>
   useQuery({
-    queryKey: [...worksRoot, 'designer', userId],
+    queryKey: [...worksRoot, 'designer-info', userId],
     queryFn: () => apiData(W.designer, { query: { userId } }),
     enabled: userId > 0,
     retry: false,

@@ -1,4 +1,4 @@
-import { Menu, Result, Select, Spin } from 'antd';
+import { Button, Menu, Result, Select, Space, Spin } from 'antd';
 import { Suspense } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link, Navigate, useNavigate, useParams } from 'react-router';
@@ -27,7 +27,14 @@ export default function AdminScreen({ extra = [] }: { extra?: AdminSection[] }) 
         status="403"
         title={t('admin:denied.title')}
         subTitle={t('admin:denied.text')}
-        extra={<Link to="/">{t('admin:denied.home')}</Link>}
+        extra={
+          <Space>
+            <Button type="primary" onClick={() => useAuthStore.getState().openLoginDialog()}>
+              {t('shell:login')}
+            </Button>
+            <Link to="/">{t('admin:denied.home')}</Link>
+          </Space>
+        }
       />
     );
   const current = sections.find((s) => s.key === section);

@@ -1,7 +1,7 @@
 import { Button, Checkbox, Form, Modal, Select, Tabs, Typography } from 'antd';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
-import { chat as C } from '@atelier/contracts';
+import { chat as C, credits as K } from '@atelier/contracts';
 import * as A from '@atelier/contracts/admin';
 import { useAdminMutation, useAdminQuery } from './admin-api';
 import { CrudTable } from './crud-table';
@@ -90,6 +90,12 @@ export default function ProvidersSection() {
     label: `${p.name} (${p.protocol})`,
     value: p.id,
   }));
+  // A model names an existing price (the server refuses another key).
+  const prices = useAdminQuery(K.adminListPrices);
+  const priceChoices = (prices.data?.rows ?? []).map((p) => ({
+    label: `${p.priceKey} · ${p.label}`,
+    value: p.priceKey,
+  }));
   return (
     <Tabs
       items={[
@@ -128,7 +134,7 @@ export default function ProvidersSection() {
                 'sort',
                 'enabled',
               ]}
-              choices={{ providerId: providerChoices }}
+              choices={{ providerId: providerChoices, priceKey: priceChoices }}
               actions={(row: Row) => <AccessButton modelId={row.id} />}
             />
           ),

@@ -2,21 +2,26 @@ import Alert from 'antd/es/alert';
 import Skeleton from 'antd/es/skeleton';
 import Statistic from 'antd/es/statistic';
 import { useTranslation } from 'react-i18next';
-import { useNavigate, useSearchParams } from 'react-router';
+import { Navigate, useNavigate, useSearchParams } from 'react-router';
 import { AlbumList } from '../../components/works/album-list';
 import { WorksFrame } from '../../components/works/screen-frame';
 import { WorkGrid } from '../../components/works/work-grid';
 import { loadSquare, useDesigner, useWorkPages } from '../../components/works/works-api';
 
-/** `/hisGallery?userId=`: one designer's public page: totals, albums and published works. */
+/**
+ * `/hisGallery?userId=`: one designer's public page: totals, albums and published works;
+ * without a `userId`, the public square.
+ */
 export default function HisGalleryScreen() {
   const { t } = useTranslation();
   const navigate = useNavigate();
   const [search] = useSearchParams();
   const userId = Number(search.get('userId') ?? 0) || 0;
   const designer = useDesigner(userId);
-  const query = useWorkPages(['designer', userId], loadSquare({ userId, sort: 'new' }));
+  const query = useWorkPages(['designer', userId], loadSquare({ userId, sort: 'new' }), userId > 0);
   const d = designer.data;
+  // No designer named: the public square is the page of everyone's works.
+  if (userId <= 0) return <Navigate to="/designerWork" replace />;
   return (
     <WorksFrame
       icon="hisGallery"

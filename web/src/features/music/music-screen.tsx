@@ -25,6 +25,7 @@ function DemoSongs() {
     audioUrl: d.audioUrl,
     imageUrl: d.imageUrl,
     lrc: d.lrc,
+    duration: d.duration,
   }));
   return (
     <section aria-label={t('music:demos')} className="flex flex-col gap-2">

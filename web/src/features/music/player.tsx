@@ -8,11 +8,15 @@ import {
 } from '@ant-design/icons';
 import Button from 'antd/es/button';
 import Slider from 'antd/es/slider';
-import { useEffect, useRef, useState, type RefObject } from 'react';
+import { useEffect, useRef, useState, type RefObject, type SyntheticEvent } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useShared } from '../../stores/shared';
 import { clock } from './lrc';
 import { usePlayback } from './playback';
+
+/** An element's length in seconds when it knows a finite one, else 0. */
+const lengthOf = (el: HTMLMediaElement) =>
+  Number.isFinite(el.duration) && el.duration > 0 ? el.duration : 0;
 
 /** The volume slider (kept between songs: the element is the same). */
 function Volume({ audio }: { audio: RefObject<HTMLAudioElement | null> }) {
@@ -62,12 +66,19 @@ export default function MusicPlayer() {
   useEffect(() => {
     const el = audio.current;
     if (!el || !song) return;
+    // The length: the element's own when it knows it already, else the stored one until
+    // `durationchange` tells (an event may have fired before the listener was there).
+    usePlayback.getState().set({ time: 0, duration: lengthOf(el) || song.duration || 0 });
     void el.play().catch(() => usePlayback.getState().set({ playing: false }));
     // A new song starts when its key changes.
     // eslint-disable-next-line react-hooks/exhaustive-deps
   }, [song?.key]);
 
   if (!player || !song) return null;
+  const onLength = (e: SyntheticEvent<HTMLAudioElement>) => {
+    const d = lengthOf(e.currentTarget);
+    if (d) playback.set({ duration: d });
+  };
   const go = (step: number) => {
     const index = (player.index + step + player.list.length) % player.list.length;
     setShared({ musicPlayer: { ...player, index } });
@@ -89,7 +100,8 @@ export default function MusicPlayer() {
         src={song.audioUrl}
         data-testid="music-audio"
         onTimeUpdate={(e) => playback.set({ time: e.currentTarget.currentTime })}
-        onLoadedMetadata={(e) => playback.set({ duration: e.currentTarget.duration || 0, time: 0 })}
+        onLoadedMetadata={onLength}
+        onDurationChange={onLength}
         onPlay={() => playback.set({ playing: true })}
         onPause={() => playback.set({ playing: false })}
         onEnded={() => (player.list.length > 1 ? go(1) : playback.set({ playing: false }))}
@@ -131,19 +143,23 @@ export default function MusicPlayer() {
         </span>
         <div className="flex items-center gap-2 text-xs text-white/50">
           <span className="tabular-nums">{clock(playback.time)}</span>
-          <Slider
-            className="m-0 flex-1"
-            min={0}
-            max={Math.max(1, playback.duration)}
-            step={0.1}
-            value={playback.time}
-            tooltip={{ formatter: (v) => clock(v ?? 0) }}
-            aria-label={t('music:player.seek')}
-            onChange={(v) => {
-              if (audio.current) audio.current.currentTime = v;
-            }}
-          />
-          <span className="tabular-nums">{clock(playback.duration)}</span>
+          <div className="min-w-0 flex-1" data-testid="player-seek">
+            <Slider
+              className="m-0"
+              min={0}
+              max={Math.max(1, playback.duration)}
+              step={0.1}
+              value={playback.time}
+              tooltip={{ formatter: (v) => clock(v ?? 0) }}
+              aria-label={t('music:player.seek')}
+              onChange={(v) => {
+                if (audio.current) audio.current.currentTime = v;
+              }}
+            />
+          </div>
+          <span className="tabular-nums" data-testid="player-duration">
+            {clock(playback.duration)}
+          </span>
         </div>
       </div>
       <Volume audio={audio} />

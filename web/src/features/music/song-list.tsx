@@ -30,6 +30,7 @@ const songOf = (task: Task, c: Clip): PlayerSong => ({
   audioUrl: c.audioUrl ?? '',
   imageUrl: c.imageUrl,
   lrc: c.lrc,
+  duration: c.duration,
 });
 
 /** Plays a clip, with every finished clip of the list as the play list. */

@@ -83,7 +83,7 @@ export function SourcePicker({ mode, onMode, picked, onPick }: Props) {
                 {t('separation:source.uploaded', {
                   name: uploaded.name,
                   seconds: uploaded.durationSeconds.toFixed(1),
-                  channels: uploaded.channels,
+                  count: uploaded.channels,
                 })}
               </span>
               <audio

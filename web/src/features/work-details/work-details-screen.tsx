@@ -25,7 +25,7 @@ import {
   PublishDialog,
   ReportDialog,
 } from '../../components/works/work-dialogs';
-import { WorkMedia } from '../../components/works/work-media';
+import { posterOf, WorkMedia } from '../../components/works/work-media';
 import {
   useCollect,
   useDeleteWorks,
@@ -224,7 +224,12 @@ export default function WorkDetailsScreen() {
           <div className="flex min-w-0 flex-1 flex-col gap-3">
             {w.files.map((f) => (
               <div key={f.url} className="overflow-hidden rounded-lg border border-white/5">
-                <WorkMedia file={f} alt={w.title || w.prompt} large />
+                <WorkMedia
+                  file={f}
+                  alt={w.title || w.prompt}
+                  large
+                  poster={f === w.files[0] ? posterOf(w.files) : undefined}
+                />
               </div>
             ))}
           </div>

@@ -8,6 +8,7 @@ const market: LocaleShape<typeof zhCN> = {
   allKinds: 'All kinds',
   sort: { newest: 'Newest', liked: 'Most liked', used: 'Most used' },
   count: '{{count}} prompts',
+  count_one: '{{count}} prompt',
   loadFailed: 'Could not load, please try again',
   retry: 'Retry',
   empty: 'No prompts here yet',

@@ -5,6 +5,7 @@ export default {
   collapse: 'Collapse menu',
   expand: 'Expand menu',
   login: 'Log in / Sign up',
+  console: 'Operator console',
   logout: 'Log out',
   logoutSuccess: 'Logged out',
   balance: '{{credits}} credits',

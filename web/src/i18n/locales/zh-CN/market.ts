@@ -6,6 +6,7 @@ export default {
   allKinds: '全部类型',
   sort: { newest: '最新', liked: '最多点赞', used: '最多使用' },
   count: '{{count}} 个提示词',
+  count_one: '{{count}} 个提示词',
   loadFailed: '加载失败，请重试',
   retry: '重试',
   empty: '这里还没有提示词',

@@ -3,6 +3,7 @@ export default {
   collapse: '收起菜单',
   expand: '展开菜单',
   login: '登录 / 注册',
+  console: '运营后台',
   logout: '退出登录',
   logoutSuccess: '已退出登录',
   balance: '余额 {{credits}} 积分',

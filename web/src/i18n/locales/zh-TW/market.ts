@@ -8,6 +8,7 @@ const market: LocaleShape<typeof zhCN> = {
   allKinds: '全部類型',
   sort: { newest: '最新', liked: '最多點讚', used: '最多使用' },
   count: '{{count}} 個提示詞',
+  count_one: '{{count}} 個提示詞',
   loadFailed: '載入失敗，請重試',
   retry: '重試',
   empty: '這裡還沒有提示詞',

@@ -5,6 +5,7 @@ export default {
   collapse: '收合選單',
   expand: '展開選單',
   login: '登入 / 註冊',
+  console: '營運後台',
   logout: '登出',
   logoutSuccess: '已登出',
   balance: '餘額 {{credits}} 積分',
