@@ -105,6 +105,8 @@ export const loadLazyNamespaces = (): Promise<void> =>
   }));
 
 async function loadLazy(): Promise<void> {
+  // A screen's route may ask before i18next has started.
+  await i18nReady;
   const missing = () =>
     lazyNamespaces.filter((ns) => !i18next.hasResourceBundle(i18next.language, ns));
   await i18next.loadNamespaces([...lazyNamespaces]);
