@@ -3,7 +3,7 @@
 // `/Midjourney` at 1440 px, the phone landing `/mobileHome` at 390 px and `/Chat` at 1440 px,
 // served with brotli by the built server. For each: bytes on the wire (headers included) before
 // the screen is usable and in all, requests, the time until the prompt box accepts input (for
-// `/mobileHome`, the launcher's first card is there) and LCP, against the targets of issue 30.
+// `/mobileHome`, the launcher's first card is there) and LCP, against the targets in bench/README.md.
 // Figures, not a test. BENCH_CHROMIUM overrides /usr/bin/chromium; BENCH_RUNS=n takes the median.
 /* global window, document, MutationObserver */
 import fs from 'node:fs';
@@ -19,7 +19,7 @@ const LINK = {
 };
 const RUNS = Math.max(1, Number(process.env.BENCH_RUNS ?? 1));
 
-/** The screens measured and their targets (issue 30). */
+/** The screens measured and their targets (bench/README.md, `first-page.mjs`). */
 const SCREENS = [
   {
     name: 'landing /Midjourney, 1440 px',
