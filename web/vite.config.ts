@@ -1,9 +1,11 @@
 import { readdirSync, readFileSync, statSync, writeFileSync } from 'node:fs';
 import { join, resolve } from 'node:path';
+import { fileURLToPath } from 'node:url';
 import { brotliCompressSync, constants, gzipSync } from 'node:zlib';
 import { defineConfig, type Plugin } from 'vite';
 import react from '@vitejs/plugin-react';
 import tailwindcss from '@tailwindcss/vite';
+import { routePreload } from './build/route-preload';
 
 const pkg = JSON.parse(readFileSync(new URL('./package.json', import.meta.url), 'utf8')) as {
   version: string;
@@ -84,12 +86,21 @@ function compressFile(file: string): void {
 }
 
 export default defineConfig({
-  plugins: [react(), tailwindcss(), versionFile(), precompress()],
+  plugins: [
+    react(),
+    tailwindcss(),
+    versionFile(),
+    routePreload(fileURLToPath(new URL('.', import.meta.url))),
+    precompress(),
+  ],
   define: { __APP_VERSION__: JSON.stringify(version) },
   resolve: { conditions: ['source'] },
   server: {
     port: 5173,
     proxy: { '/api': 'http://127.0.0.1:3000' },
   },
-  build: { outDir: 'dist', sourcemap: false },
+  build: {
+    outDir: 'dist',
+    sourcemap: false,
+  },
 });

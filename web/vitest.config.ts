@@ -16,5 +16,6 @@ export default defineConfig({
     },
     include: ['src/**/*.test.{ts,tsx}', 'scripts/**/*.test.{ts,mjs}'],
     restoreMocks: true,
+    setupFiles: ['src/test/i18n-ready.ts'],
   },
 });

@@ -49,6 +49,23 @@ describe('app core', () => {
     expect((await t.app.inject({ url: '/metrics' })).statusCode).toBe(403);
   });
 
+  it('serves request figures on /metrics with the token', async () => {
+    const open = await createTestApp({ env: { METRICS_TOKEN: 'metrics-token-0123456789' } });
+    try {
+      await open.app.inject({ url: '/healthz' });
+      expect((await open.app.inject({ url: '/metrics' })).statusCode).toBe(403);
+      const res = await open.app.inject({
+        url: '/metrics',
+        headers: { authorization: 'Bearer metrics-token-0123456789' },
+      });
+      expect(res.statusCode).toBe(200);
+      expect(res.body).toMatch(/http_request_duration_seconds_count\{[^}]*route="\/healthz"/);
+      expect(res.body).toContain('process_cpu_seconds_total');
+    } finally {
+      await open.close();
+    }
+  });
+
   it('sends a request id and security headers', async () => {
     const res = await t.app.inject({ url: '/healthz' });
     expect(res.headers['x-request-id']).toBeTruthy();

@@ -17,7 +17,7 @@ import { registerMetrics } from './http/metrics.js';
 import { registerProbes } from './http/probes.js';
 import { registerSecurityHeaders } from './http/security-headers.js';
 import { registerWeb } from './http/web.js';
-import { loggerOptions } from './logger.js';
+import { loggerOptions, OneLinePerRequest } from './logger.js';
 import { modules } from './modules/index.js';
 import { connectRedis } from './redis.js';
 
@@ -38,6 +38,7 @@ export async function buildApp(config: AppConfig, options: BuildOptions): Promis
       return typeof given === 'string' && /^[\w-]{8,64}$/.test(given) ? given : randomUUID();
     },
     bodyLimit: 1024 * 1024,
+    logController: new OneLinePerRequest(),
     routerOptions: { ignoreTrailingSlash: true },
     frameworkErrors,
     clientErrorHandler,

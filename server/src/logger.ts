@@ -1,3 +1,4 @@
+import { LogController, type FastifyReply, type FastifyRequest } from 'fastify';
 import type { LoggerOptions } from 'pino';
 import type { AppConfig } from './config.js';
 
@@ -42,4 +43,29 @@ export function loggerOptions(config: AppConfig): LoggerOptions {
       }),
     },
   };
+}
+
+/**
+ * One log line per request, at `info` once it is answered (error when the answer failed):
+ * method, route (the pattern, or the path without its query when no route matched), status and
+ * time in ms, with the request id. Fastify's default writes two (received, completed).
+ */
+export class OneLinePerRequest extends LogController {
+  override incomingRequest(): void {}
+
+  override requestCompleted(
+    error: Error | null | undefined,
+    req: FastifyRequest,
+    reply: FastifyReply,
+  ): void {
+    if (this.isLogDisabled(req)) return;
+    const line = {
+      method: req.method,
+      route: req.routeOptions.url ?? req.url.split('?', 1)[0],
+      status: reply.statusCode,
+      ms: Math.round(reply.elapsedTime * 10) / 10,
+    };
+    if (error) reply.log.error({ ...line, err: error }, 'request');
+    else reply.log.info(line, 'request');
+  }
 }

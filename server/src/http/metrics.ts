@@ -1,6 +1,7 @@
 import { timingSafeEqual } from 'node:crypto';
+import { createRequire } from 'node:module';
 import type { FastifyInstance } from 'fastify';
-import { Histogram, Registry, collectDefaultMetrics } from 'prom-client';
+import type * as PromClient from 'prom-client';
 import { forbidden } from './errors.js';
 
 const safeEqual = (a: string, b: string) =>
@@ -8,10 +9,33 @@ const safeEqual = (a: string, b: string) =>
 
 /**
  * Prometheus figures: request count and latency per route and status, plus the process's own.
- * /metrics is closed unless METRICS_TOKEN (as a Bearer token) or METRICS_PUBLIC opens it.
+ * /metrics is closed unless METRICS_TOKEN (as a Bearer token) or METRICS_PUBLIC opens it; when
+ * neither does, nobody can read them, so nothing is collected and prom-client (about 11 MB) is
+ * never loaded.
  */
 export function registerMetrics(app: FastifyInstance): void {
   const { metricsToken, metricsPublic } = app.ctx.config;
+  const open = metricsPublic || metricsToken !== undefined;
+  const collect = open ? startCollecting(app) : null;
+
+  app.get(
+    '/metrics',
+    { schema: { hide: true }, config: { rateLimit: false } },
+    async (req, reply) => {
+      const auth = req.headers.authorization ?? '';
+      const allowed =
+        metricsPublic || (metricsToken !== undefined && safeEqual(auth, `Bearer ${metricsToken}`));
+      if (!allowed || !collect) throw forbidden();
+      reply.header('content-type', collect.contentType);
+      return collect.metrics();
+    },
+  );
+}
+
+function startCollecting(app: FastifyInstance): PromClient.Registry {
+  const { Histogram, Registry, collectDefaultMetrics } = createRequire(import.meta.url)(
+    'prom-client',
+  ) as typeof PromClient;
   const registry = new Registry();
   collectDefaultMetrics({ register: registry });
   const duration = new Histogram({
@@ -29,17 +53,5 @@ export function registerMetrics(app: FastifyInstance): void {
       reply.elapsedTime / 1000,
     );
   });
-
-  app.get(
-    '/metrics',
-    { schema: { hide: true }, config: { rateLimit: false } },
-    async (req, reply) => {
-      const auth = req.headers.authorization ?? '';
-      const allowed =
-        metricsPublic || (metricsToken !== undefined && safeEqual(auth, `Bearer ${metricsToken}`));
-      if (!allowed) throw forbidden();
-      reply.header('content-type', registry.contentType);
-      return registry.metrics();
-    },
-  );
+  return registry;
 }

@@ -1,6 +1,7 @@
 import { sites } from '@atelier/contracts';
 import { apiData } from '../api/client';
 import { browser } from '../lib/browser';
+import { i18n } from '../i18n';
 import { siteStartLanguage } from '../lib/languages';
 import { setCookie } from '../lib/cookies';
 import { cookieNames, initStorageDefaults } from '../lib/storage-keys';
@@ -42,8 +43,11 @@ export async function start(navigate: (path: string) => void): Promise<void> {
         .getState()
         .applySiteLanguage(siteStartLanguage(front.site.language, navigator.languages));
       injectAnalytics(front.global.baiduCode);
+      // The spinner stays until that language's texts are there (only they are fetched).
+      const texts = i18n.changeLanguage(useAppSetting.getState().language);
       if (startPath === '/' && front.global.clientHomePath) navigate(front.global.clientHomePath);
       openStartDialogs(front.site.advertisement.enabled);
+      return texts;
     })
     .catch(warn('site config'));
   void loadMenu().catch(warn('menu'));

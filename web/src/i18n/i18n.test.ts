@@ -1,16 +1,20 @@
 import { readdirSync, readFileSync, statSync } from 'node:fs';
 import { join } from 'node:path';
 import { describe, expect, it } from 'vitest';
-import { i18n, loadLazyNamespaces, resources as bundled } from './index';
+import i18next from 'i18next';
+import { i18nOptions, lazyNamespaces, namespaces as coreNamespaces, textsBackend } from './index';
+import enUS from './locales/en-US';
 import enUSLazy from './locales/en-US/lazy';
+import zhCN from './locales/zh-CN';
+import zhTW from './locales/zh-TW';
 import zhCNLazy from './locales/zh-CN/lazy';
 import zhTWLazy from './locales/zh-TW/lazy';
 
 /** Bundled and lazy namespaces together: the conventions hold for both. */
 const resources = {
-  'zh-CN': { ...bundled['zh-CN'], ...zhCNLazy },
-  'en-US': { ...bundled['en-US'], ...enUSLazy },
-  'zh-TW': { ...bundled['zh-TW'], ...zhTWLazy },
+  'zh-CN': { ...zhCN, ...zhCNLazy },
+  'en-US': { ...enUS, ...enUSLazy },
+  'zh-TW': { ...zhTW, ...zhTWLazy },
 };
 const namespaces = Object.keys(resources['zh-CN']) as (keyof (typeof resources)['zh-CN'])[];
 
@@ -67,11 +71,25 @@ const usedKeys = (): Set<string> => {
 };
 
 describe('locales', () => {
-  it('loads the lazy namespaces in every language', async () => {
-    expect(i18n.exists('pay:ways.wechat', { lng: 'en-US' })).toBe(false);
-    await loadLazyNamespaces();
-    expect(i18n.t('pay:ways.wechat', { lng: 'en-US' })).toBe('WeChat Pay');
-    expect(i18n.t('user:title', { lng: 'zh-TW' })).toBe(resources['zh-TW'].user.title);
+  it('lists every namespace of the bundles it loads', () => {
+    expect([...coreNamespaces].sort()).toEqual(Object.keys(zhCN).sort());
+    expect([...lazyNamespaces].sort()).toEqual(Object.keys(zhCNLazy).sort());
+  });
+
+  it('loads only the current language, and a language switched to', async () => {
+    // An instance of its own: the test setup loads every language into the app's one.
+    const i18n = i18next.createInstance();
+    await i18n.use(textsBackend).init({ ...i18nOptions, ns: [...coreNamespaces], lng: 'en-US' });
+    expect(i18n.t('shell:logout')).toBe('Log out');
+    expect(i18n.hasResourceBundle('zh-CN', 'shell')).toBe(false);
+    expect(i18n.exists('pay:ways.wechat')).toBe(false);
+    await i18n.loadNamespaces([...lazyNamespaces]);
+    expect(i18n.t('pay:ways.wechat')).toBe('WeChat Pay');
+    expect(i18n.hasResourceBundle('zh-TW', 'user')).toBe(false);
+    await i18n.changeLanguage('zh-TW');
+    expect(i18n.t('user:title')).toBe(resources['zh-TW'].user.title);
+    expect(i18n.t('shell:logout')).toBe(resources['zh-TW'].shell.logout);
+    expect(i18n.hasResourceBundle('zh-CN', 'user')).toBe(false);
   });
 
   const source = keysOf('zh-CN');

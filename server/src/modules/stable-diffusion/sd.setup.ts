@@ -1,4 +1,4 @@
-import sharp from 'sharp';
+import { sharp } from '../../lib/sharp.js';
 import { expect } from 'vitest';
 import { isTaskFinished, type sd as S } from '@atelier/contracts';
 import type { FastifyInstance } from 'fastify';

@@ -1,4 +1,4 @@
-import sharp from 'sharp';
+import { sharp } from '../../lib/sharp.js';
 import type { AppContext } from '../../context.js';
 import { formatAll } from '../../http/messages.js';
 import { MidjourneyProxyClient, progressOf } from '../../providers/image/midjourney-proxy.js';

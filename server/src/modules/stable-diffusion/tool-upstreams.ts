@@ -1,4 +1,4 @@
-import sharp from 'sharp';
+import { sharp } from '../../lib/sharp.js';
 import { formatAll } from '../../http/messages.js';
 import { fillWorkflow, type ComfyGraph } from '../../providers/image/comfyui.js';
 import { editImages } from '../../providers/image/openai-images.js';

@@ -1,4 +1,4 @@
-import sharp from 'sharp';
+import { sharp } from '../../lib/sharp.js';
 
 /** Whether the bytes are a picture sharp reads (PNG, JPEG, WebP, GIF), by their header. */
 export async function imageTypeOfBytes(bytes: Buffer): Promise<string | null> {

@@ -1,4 +1,4 @@
-import sharp from 'sharp';
+import { sharp } from '../../lib/sharp.js';
 import { hashString, pasteFace, renderRecipe, type RenderedImage } from './demo-render.js';
 
 /**

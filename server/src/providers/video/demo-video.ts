@@ -1,7 +1,7 @@
 import { createHash, randomBytes } from 'node:crypto';
 import fs from 'node:fs';
 import path from 'node:path';
-import sharp from 'sharp';
+import { sharp } from '../../lib/sharp.js';
 import type { video as V } from '@atelier/contracts';
 import { mediaTools, runTool, withTempDir } from '../../lib/ffmpeg.js';
 

@@ -2,7 +2,7 @@ import { act, cleanup, fireEvent, render, screen, waitFor } from '@testing-libra
 import { afterEach, beforeAll, beforeEach, describe, expect, it, vi } from 'vitest';
 import { i18n } from '../../i18n';
 import { setNotifier } from '../../lib/notify';
-import { LazyMarkdown } from './lazy-markdown';
+import { LazyMarkdown, needsMarkdown } from './lazy-markdown';
 import Markdown from './markdown';
 
 const notices = { success: [] as string[], error: [] as string[] };
@@ -166,5 +166,28 @@ describe('LazyMarkdown', () => {
     });
     await waitFor(() => expect(view.container.querySelector('strong')?.textContent).toBe('Hello'));
     await waitFor(() => expect(view.container.querySelector('.katex')).not.toBeNull());
+  });
+
+  it('renders plain text without the markdown chunk, and loads it for anything else', () => {
+    expect(needsMarkdown('Welcome!\nThe service is open 24 hours a day.')).toBe(false);
+    expect(needsMarkdown('欢迎使用，本站全天开放。')).toBe(false);
+    for (const text of [
+      'a **bold** word',
+      'some `code`',
+      '# Title',
+      '> quote',
+      '- item',
+      '1. first',
+      'see https://example.com',
+      'mail me@example.com',
+      'price $x$',
+      '| a | b |',
+      'a <b>tag</b>',
+      '~~gone~~',
+      'a [link](x)',
+    ])
+      expect(needsMarkdown(text), text).toBe(true);
+    const { container } = render(<LazyMarkdown text={'Line one\nline two'} />);
+    expect(container.textContent).toBe('Line one\nline two');
   });
 });

@@ -21,6 +21,7 @@ import { usePromptStore, type PromptEntry } from '../../stores/prompt-store';
 import { useUploadAttachment } from './chat-api';
 import { choiceKey, filterPrompts, parseChoice, slashQuery } from './chat-logic';
 import { ModelPrice } from '../../components/model-price';
+import { preloadMarkdown } from '../../components/markdown';
 import type { useModelChoice } from './use-model-choice';
 
 /** The input's small tool buttons grow to a 40 px tap target on phones. */
@@ -317,6 +318,8 @@ export function ChatInput({
         <Input.TextArea
           value={value}
           onChange={(e) => {
+            // An answer is likely to hold markdown: its renderer loads while the visitor types.
+            void preloadMarkdown();
             onChange(e.target.value);
             setSelected(0);
           }}

@@ -1,6 +1,5 @@
 import { useEffect, useMemo, useRef, useState } from 'react';
 import { useTranslation } from 'react-i18next';
-import { preloadMarkdown } from '../../components/markdown';
 import { useAuthStore } from '../../stores/auth';
 import { useChatStorage } from '../../stores/chat-storage';
 import { loadGroups, openAppGroup, useChatRuntime } from './chat-actions';
@@ -23,12 +22,7 @@ export function useChatGroupsLoading(appParam: number | null) {
   const groupsLoaded = useRef<Promise<void> | null>(null);
   useEffect(() => {
     const identityTimer = setTimeout(() => setWaitedOut(true), IDENTITY_WAIT_MS);
-    // The renderer is big; fetching it once the screen is idle keeps the first paint quick.
-    const preloadTimer = setTimeout(() => void preloadMarkdown(), 1_000);
-    return () => {
-      clearTimeout(identityTimer);
-      clearTimeout(preloadTimer);
-    };
+    return () => clearTimeout(identityTimer);
   }, []);
   useEffect(() => {
     if (identityReady) groupsLoaded.current = loadGroups();

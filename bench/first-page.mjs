@@ -1,0 +1,231 @@
+// First visit on a slow phone link: a fresh Chromium (empty cache) with Lighthouse's mobile link
+// emulated over CDP (150 ms round trip, 1.6 Mbit/s down, 750 kbit/s up) opens the landing
+// `/Midjourney` at 1440 px, the phone landing `/mobileHome` at 390 px and `/Chat` at 1440 px,
+// served with brotli by the built server. For each: bytes on the wire (headers included) before
+// the screen is usable and in all, requests, the time until the prompt box accepts input (for
+// `/mobileHome`, the launcher's first card is there) and LCP, against the targets in bench/README.md.
+// Figures, not a test. BENCH_CHROMIUM overrides /usr/bin/chromium; BENCH_RUNS=n takes the median.
+/* global window, document, MutationObserver */
+import fs from 'node:fs';
+import path from 'node:path';
+import { ensureBuilt, ensureInstalled, root, startBuiltServer } from '../scripts/lib.mjs';
+
+const KB = 1024;
+const LINK = {
+  offline: false,
+  latency: 150,
+  downloadThroughput: (1.6 * 1000 * 1000) / 8,
+  uploadThroughput: (750 * 1000) / 8,
+};
+const RUNS = Math.max(1, Number(process.env.BENCH_RUNS ?? 1));
+
+/** The screens measured and their targets (bench/README.md, `first-page.mjs`). */
+const SCREENS = [
+  {
+    name: 'landing /Midjourney, 1440 px',
+    path: '/Midjourney',
+    viewport: { width: 1440, height: 900 },
+    ready: 'textarea',
+    target: { before: 150 * KB, total: 250 * KB, requests: 25, usable: 2000 },
+  },
+  {
+    name: 'phone /mobileHome, 390 px',
+    path: '/mobileHome',
+    viewport: { width: 390, height: 844 },
+    mobile: true,
+    ready: 'main ul li a',
+    target: { before: 150 * KB, total: 250 * KB, requests: 25, usable: 1200 },
+  },
+  {
+    name: '/Chat, 1440 px',
+    path: '/Chat',
+    viewport: { width: 1440, height: 900 },
+    ready: 'textarea',
+    target: { before: 150 * KB, total: 250 * KB, requests: 25, usable: 2000 },
+  },
+];
+
+/**
+ * Runs in the page before any of its scripts: records `performance.now()` the first time an
+ * element matching the selector is visible and (for a text box) enabled and writable.
+ */
+function watchReady(selector) {
+  const check = () => {
+    if (window.__usableAt !== undefined) return;
+    for (const el of document.querySelectorAll(selector)) {
+      const box = el.getBoundingClientRect();
+      if (box.width === 0 || box.height === 0) continue;
+      if (el.disabled || el.readOnly) continue;
+      window.__usableAt = performance.now();
+      observer.disconnect();
+      return;
+    }
+  };
+  const observer = new MutationObserver(check);
+  const start = () => {
+    observer.observe(document.documentElement, {
+      childList: true,
+      subtree: true,
+      attributes: true,
+    });
+    check();
+  };
+  if (document.documentElement) start();
+  else document.addEventListener('readystatechange', start, { once: true });
+  window.__lcp = 0;
+  new PerformanceObserver((list) => {
+    for (const entry of list.getEntries()) window.__lcp = entry.startTime;
+  }).observe({ type: 'largest-contentful-paint', buffered: true });
+}
+
+async function measure(browser, base, screen) {
+  const context = await browser.newContext({
+    viewport: screen.viewport,
+    isMobile: !!screen.mobile,
+    hasTouch: !!screen.mobile,
+    deviceScaleFactor: screen.mobile ? 3 : 1,
+    // Chromium asks for brotli only over HTTPS; the bench server is plain HTTP on loopback.
+    extraHTTPHeaders: { 'accept-encoding': 'br, gzip' },
+  });
+  try {
+    const page = await context.newPage();
+    await page.addInitScript(watchReady, screen.ready);
+    const cdp = await context.newCDPSession(page);
+    await cdp.send('Network.enable');
+    await cdp.send('Network.setCacheDisabled', { cacheDisabled: true });
+    await cdp.send('Network.emulateNetworkConditions', LINK);
+    const requests = new Map();
+    let origin = null;
+    cdp.on('Network.requestWillBeSent', (e) => {
+      if (origin === null && e.type === 'Document') origin = e.timestamp;
+      if (!requests.has(e.requestId)) requests.set(e.requestId, { url: e.request.url });
+    });
+    cdp.on('Network.loadingFinished', (e) => {
+      const r = requests.get(e.requestId);
+      if (r) Object.assign(r, { bytes: e.encodedDataLength, end: e.timestamp });
+    });
+    await page.goto(`${base}${screen.path}`, { waitUntil: 'commit' });
+    await page.waitForFunction(() => window.__usableAt !== undefined, null, {
+      timeout: 60_000,
+      polling: 50,
+    });
+    const usable = await page.evaluate(() => window.__usableAt);
+    // Proof it accepts input: type into it.
+    if (screen.ready === 'textarea') {
+      const box = page.locator('textarea:visible').first();
+      await box.pressSequentially('ok');
+      const value = await box.inputValue();
+      if (!value.endsWith('ok')) throw new Error(`${screen.path}: the prompt box took no input`);
+    }
+    // Everything the page fetches on its own after that (lazy chunks, API answers).
+    await page.waitForLoadState('networkidle', { timeout: 60_000 }).catch(() => {});
+    await page.waitForTimeout(1500);
+    const lcp = await page.evaluate(() => window.__lcp);
+    const done = [...requests.values()].filter((r) => r.bytes !== undefined);
+    const sum = (list) => list.reduce((s, r) => s + r.bytes, 0);
+    const before = done.filter((r) => (r.end - origin) * 1000 <= usable);
+    return {
+      usable,
+      lcp,
+      before: sum(before),
+      beforeRequests: before.length,
+      total: sum(done),
+      requests: done.length,
+      scripts: done.filter((r) => /\.js(\?|$)/.test(r.url)).length,
+      files: done
+        .map((r) => ({
+          path: new URL(r.url).pathname,
+          bytes: r.bytes,
+          end: (r.end - origin) * 1000,
+        }))
+        .sort((a, b) => a.end - b.end),
+    };
+  } finally {
+    await context.close();
+  }
+}
+
+const median = (values) => [...values].sort((a, b) => a - b)[Math.floor(values.length / 2)];
+const kb = (n) => `${(n / KB).toFixed(0)} KB`;
+const ms = (n) => `${(n / 1000).toFixed(2)} s`;
+const verdict = (value, target) => (value <= target ? 'met' : 'over');
+
+const executablePath = process.env.BENCH_CHROMIUM ?? '/usr/bin/chromium';
+if (!fs.existsSync(executablePath)) {
+  console.log('first page: skipped (no Chromium; set BENCH_CHROMIUM)');
+  process.exit(0);
+}
+
+await ensureInstalled();
+await ensureBuilt();
+const { chromium } = await import('playwright-core');
+const server = await startBuiltServer({
+  NODE_ENV: 'production',
+  WEB_DIST: path.join(root, 'web', 'dist'),
+});
+const browser = await chromium.launch({
+  executablePath,
+  args: [
+    '--no-sandbox',
+    '--disable-gpu',
+    '--disable-background-networking',
+    '--disable-component-update',
+    '--disable-sync',
+    '--no-first-run',
+    '--disable-quic',
+  ],
+});
+let over = 0;
+try {
+  // A warm-up visit so the server's first-request costs (statement preparation, file reads)
+  // are not billed to the first screen.
+  await measure(browser, server.base, SCREENS[0]).catch(() => {});
+  console.log(
+    `\nFirst page on a slow link — 150 ms RTT, 1.6 Mbit/s down, 750 kbit/s up, empty cache, ` +
+      `brotli${RUNS > 1 ? `, median of ${RUNS} runs` : ''}\n`,
+  );
+  const pad = (s, n) => String(s).padStart(n);
+  console.log(
+    `${'screen'.padEnd(32)}${pad('usable', 9)}${pad('LCP', 9)}${pad('bytes before', 14)}` +
+      `${pad('bytes all', 11)}${pad('requests', 10)}${pad('scripts', 9)}`,
+  );
+  for (const screen of SCREENS) {
+    const runs = [];
+    for (let i = 0; i < RUNS; i += 1) runs.push(await measure(browser, server.base, screen));
+    const r = {
+      usable: median(runs.map((x) => x.usable)),
+      lcp: median(runs.map((x) => x.lcp)),
+      before: median(runs.map((x) => x.before)),
+      total: median(runs.map((x) => x.total)),
+      requests: median(runs.map((x) => x.requests)),
+      scripts: median(runs.map((x) => x.scripts)),
+    };
+    console.log(
+      `${screen.name.padEnd(32)}${pad(ms(r.usable), 9)}${pad(ms(r.lcp), 9)}${pad(kb(r.before), 14)}` +
+        `${pad(kb(r.total), 11)}${pad(r.requests, 10)}${pad(r.scripts, 9)}`,
+    );
+    const t = screen.target;
+    const checks = [
+      [`usable ${ms(r.usable)} ≤ ${ms(t.usable)}`, verdict(r.usable, t.usable)],
+      [`before usable ${kb(r.before)} ≤ ${kb(t.before)}`, verdict(r.before, t.before)],
+      [`in all ${kb(r.total)} ≤ ${kb(t.total)}`, verdict(r.total, t.total)],
+      [`requests ${r.requests} ≤ ${t.requests}`, verdict(r.requests, t.requests)],
+    ];
+    for (const [text, v] of checks) {
+      if (v === 'over') over += 1;
+      console.log(`    ${text}: ${v}`);
+    }
+    if (process.env.BENCH_VERBOSE)
+      for (const f of runs[0].files)
+        console.log(`      ${pad(f.end.toFixed(0), 6)} ms ${pad(kb(f.bytes), 7)}  ${f.path}`);
+  }
+  console.log(
+    `\nfirst page: ${over === 0 ? 'every target met' : `${over} figure(s) over target`}\n`,
+  );
+} catch (error) {
+  console.error(`bench: ${error instanceof Error ? error.message : String(error)}`);
+  process.exitCode = 1;
+} finally {
+  await browser.close();
+  server.stop();
+}
