@@ -137,7 +137,10 @@ describe('locales', () => {
 
 describe('plurals', () => {
   it('counts in English with i18next plural forms, never "(s)" or "1 tasks"', async () => {
-    await loadLazyNamespaces();
+    const i18n = i18next.createInstance();
+    await i18n
+      .use(textsBackend)
+      .init({ ...i18nOptions, ns: [...coreNamespaces, ...lazyNamespaces], lng: 'en-US' });
     const en = i18n.getFixedT('en-US');
     expect(en('images:ahead', { count: 1 })).toBe('1 task ahead');
     expect(en('images:ahead', { count: 3 })).toBe('3 tasks ahead');
