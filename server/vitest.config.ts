@@ -42,6 +42,7 @@ export default defineConfig({
   test: {
     include: process.env.TEST_DB === 'postgres' ? dialectDependentFiles() : patterns,
     environment: 'node',
+    setupFiles: ['src/test/setup.ts'],
     testTimeout: 30_000,
     hookTimeout: 60_000,
   },
