@@ -43,7 +43,7 @@ export default defineConfig({
     include: process.env.TEST_DB === 'postgres' ? dialectDependentFiles() : patterns,
     environment: 'node',
     setupFiles: ['src/test/setup.ts'],
-    testTimeout: 30_000,
-    hookTimeout: 60_000,
+    testTimeout: 60_000,
+    hookTimeout: 120_000,
   },
 });

@@ -142,7 +142,8 @@ describe('chat-process through an OpenAI-compatible upstream', () => {
       prompt: 'hang',
       options: { groupId },
     });
-    expect(Date.now() - started).toBeLessThan(5000);
+    // The upstream never answers: the bound tells the 1 s limit from waiting forever.
+    expect(Date.now() - started).toBeLessThan(20_000);
     expect(r.last!.error).toMatch(/did not answer within 1 s/);
     expect(await balance(alice.userId)).toBe(before);
   });

@@ -130,7 +130,7 @@ describe('Midjourney on the task engine', () => {
     const user = await fundedUser(20);
     fake.http500Next = 2;
     const q = await imagine(user, 'a patient fox');
-    await until(async () => (await getTask(t.app.ctx, user.userId, q.id)).upstreamId, 5000);
+    await until(async () => (await getTask(t.app.ctx, user.userId, q.id)).upstreamId, 25_000);
     fake.http500Next = 2;
     const done = await settle(t.app, user.token, q.id);
     expect(done.status, done.error ?? '').toBe(3);
@@ -154,7 +154,7 @@ describe('Midjourney on the task engine', () => {
     expect(await balance(user.userId)).toBe(20);
 
     const q = await imagine(user, 'a fox lost on the way');
-    await until(async () => (await getTask(t.app.ctx, user.userId, q.id)).upstreamId, 5000);
+    await until(async () => (await getTask(t.app.ctx, user.userId, q.id)).upstreamId, 25_000);
     fake.http500Next = 1000;
     try {
       const failed = await settle(t.app, user.token, q.id);
@@ -172,7 +172,7 @@ describe('Midjourney on the task engine', () => {
     fake.hangSubmits = true;
     try {
       const q = await imagine(user, 'a fox nobody hears');
-      const failed = await settle(t.app, user.token, q.id, [], 20_000);
+      const failed = await settle(t.app, user.token, q.id, [], 30_000);
       expect(failed.status).toBe(4);
       expect(submitsOf(q.id)).toHaveLength(3); // first try + 2 retries
     } finally {
