@@ -106,13 +106,15 @@ test.describe('every route at both widths', () => {
     const request = await playwright.request.newContext({ baseURL: BASE_URL });
     const account = await registerUser(request, 'a11y');
     await request.dispose();
-    page = await browser.newPage({ reducedMotion: 'reduce' });
+    // axe needs a page of a context of our own (not browser.newPage()).
+    const context = await browser.newContext({ reducedMotion: 'reduce', baseURL: BASE_URL });
+    page = await context.newPage();
     // Signed in on every load; the language is left to each walk (signInBeforeLoad sets both).
     await page.addInitScript((token) => localStorage.setItem('SECRET_TOKEN', token), account.token);
   });
 
   test.afterAll(async () => {
-    await page?.close();
+    await page?.context().close();
   });
 
   for (const viewport of VIEWPORTS) {
