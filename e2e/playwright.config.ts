@@ -35,9 +35,11 @@ export default defineConfig({
   // Traces and screenshots of failures; `npm test` uses a folder of its own so that a manual
   // run at the same time does not wipe its artifacts.
   outputDir: process.env.E2E_OUTPUT_DIR ?? './.artifacts/test-results',
-  timeout: 30_000,
-  // Two cores run the server, Chromium and the runner together: a lazy screen may take a few seconds.
-  expect: { timeout: 10_000 },
+  // Limits guard against a hang; they are not what a test measures. Two cores run the server,
+  // three Chromiums and the runner together, often beside other work: a lazy screen may take
+  // several seconds and a whole test several times its idle time.
+  timeout: 90_000,
+  expect: { timeout: 20_000 },
   fullyParallel: false,
   // Most of a test's time is the browser and the server waiting on each other: three workers
   // keep two cores busy (docs/testing.md). Each spec file runs in one worker, in order.

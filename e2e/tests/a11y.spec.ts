@@ -119,7 +119,7 @@ test.describe('every route at both widths', () => {
 
   for (const viewport of VIEWPORTS) {
     test(`no serious or critical axe violation on any screen at ${viewport.width} px (${viewport.language})`, async () => {
-      test.setTimeout(180_000);
+      test.setTimeout(300_000);
       await page.setViewportSize(viewport);
       // The language is the page's saved setting; a fresh load starts the walk in it.
       await page.goto('/404');
@@ -197,7 +197,7 @@ test('on a phone: touch texts, 40 px tap targets, and the new drawing scrolled i
   page,
   request,
 }) => {
-  test.setTimeout(60_000);
+  test.setTimeout(180_000);
   const account = await registerUser(request, 'touch');
   await signInBeforeLoad(page, account.token);
   await page.setViewportSize({ width: 390, height: 844 });

@@ -40,7 +40,7 @@ test('the drawing screen shows the server’s balance after U2, a redemption and
   page,
   request,
 }) => {
-  test.setTimeout(90_000);
+  test.setTimeout(270_000);
   const user = await registerUser(request, 'bal');
   await signInBeforeLoad(page, user.token);
   await page.goto('/Midjourney');

@@ -33,7 +33,7 @@ function stereoWav(seconds: number, rate = 16000): Buffer {
 }
 
 test('upload a WAV, separate it with the demo, and both stems play', async ({ page, request }) => {
-  test.setTimeout(60_000);
+  test.setTimeout(180_000);
   const user = await registerUser(request, 'sep');
   await signInBeforeLoad(page, user.token);
   await page.goto('/separation');
