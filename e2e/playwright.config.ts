@@ -131,9 +131,10 @@ export default defineConfig({
       LOG_LEVEL: 'info',
       E2E_SERVER_LOG: process.env.E2E_SERVER_LOG,
       TIME_ZONE: 'Asia/Shanghai',
-      // The offline demos step every 50 ms instead of every second: a drawing, a clip or a
-      // separation is ready in well under a second, and the screens' polling still sees it run.
-      DRAWING_DEMO_STEP_MS: '50',
+      // The offline demos step every 50 ms instead of every second: a clip or a separation is
+      // ready in well under a second. A drawing steps every 300 ms (about 2 s in all): the
+      // tests that reload or delete a picture in the middle of one need it running a while.
+      DRAWING_DEMO_STEP_MS: '300',
       VIDEO_DEMO_STEP_MS: '50',
       SEPARATION_DEMO_STEP_MS: '50',
     },
