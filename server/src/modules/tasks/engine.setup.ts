@@ -26,7 +26,7 @@ export const settled = (userId: number, id: number) =>
       const task = await getTask(t.app.ctx, userId, id);
       return isTaskFinished(task.status) ? task : undefined;
     },
-    10_000,
+    25_000,
     `task ${id} to finish`,
   );
 
