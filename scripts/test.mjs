@@ -331,8 +331,9 @@ const buildCode = (await buildServer()) || (await buildWeb());
 const built = buildCode === 0;
 record('build', built ? { passed: 1 } : { failed: 1 }, t0, built ? '' : `exit ${buildCode}`);
 
-// tsc, ESLint and Prettier each use one core: the type check runs beside the other two.
-await Promise.all([
+// tsc, ESLint and Prettier each use one core: the type check runs beside the other two, and
+// both beside the tests below, which spend most of their time waiting.
+const checks = Promise.all([
   check('typecheck', 'npm', ['run', '--silent', 'typecheck']),
   (async () => {
     await check('lint', 'npm', ['run', '--silent', 'lint']);
@@ -366,6 +367,7 @@ const smallSuites = (async () => {
   await vitest('web (Vitest)', 'web');
 })();
 const [sqlite] = await Promise.all([...serverPasses, smallSuites]);
+await checks;
 if (!services && !CI) {
   record(
     'server on PostgreSQL + Redis (Vitest)',
