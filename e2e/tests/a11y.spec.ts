@@ -56,7 +56,7 @@ async function visit(page: Page, path: string) {
   // Loaded: no full-screen spinner, skeleton or busy region left, nothing fading in.
   await expect(
     page.locator('.fixed[role="status"], .ant-skeleton, [aria-busy="true"]'),
-  ).toHaveCount(0, { timeout: 15_000 });
+  ).toHaveCount(0, { timeout: 45_000 });
   await page.locator('h1, main').first().waitFor();
   await stillness(page);
 }
