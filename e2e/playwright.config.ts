@@ -15,17 +15,35 @@ process.env.PLAYWRIGHT_SKIP_BROWSER_DOWNLOAD = '1';
 
 // One fresh SQLite data folder per run, reused by the config's re-evaluation in worker processes.
 process.env.E2E_DATA_DIR ??= fs.mkdtempSync(path.join(os.tmpdir(), 'atelier-e2e-'));
+// The server's whole log, read after the run by support/server-log-reporter.ts.
+process.env.E2E_SERVER_LOG ??= path.join(process.env.E2E_DATA_DIR, 'server.log');
+
+/**
+ * Specs that change what every user sees (the demo provider's key or concurrency, chat models
+ * that become the default, enabled payment gateways): they run one at a time, after the others,
+ * so that no other test meets their changes. Every other spec makes its own users and runs
+ * beside the others.
+ */
+const EXCLUSIVE = /(admin|admin-chores|credits|drawing-api|midjourney|pay)\.spec\.ts$/;
+
+/** What only a person reads: `npm run screenshots`, not `npm test`. */
+const SCREENSHOTS = /screenshots\.spec\.ts$/;
+const onDemand = process.env.E2E_SCREENSHOTS === '1';
 
 export default defineConfig({
   testDir: './tests',
   // Traces and screenshots of failures; `npm test` uses a folder of its own so that a manual
   // run at the same time does not wipe its artifacts.
   outputDir: process.env.E2E_OUTPUT_DIR ?? './.artifacts/test-results',
-  timeout: 30_000,
-  // Two cores run the server, Chromium and the runner together: a lazy screen may take a few seconds.
-  expect: { timeout: 10_000 },
+  // Limits guard against a hang; they are not what a test measures. Two cores run the server,
+  // three Chromiums and the runner together, often beside other work: a lazy screen may take
+  // several seconds and a whole test several times its idle time.
+  timeout: 90_000,
+  expect: { timeout: 20_000 },
   fullyParallel: false,
-  workers: 1,
+  // Most of a test's time is the browser and the server waiting on each other: three workers
+  // keep two cores busy (docs/testing.md). Each spec file runs in one worker, in order.
+  workers: Number(process.env.E2E_WORKERS ?? 3),
   retries: 0,
   forbidOnly: !!process.env.CI,
   reporter: [
@@ -36,6 +54,7 @@ export default defineConfig({
         outputFile: process.env.E2E_JSON_REPORT ?? path.join(root, '.test-reports', 'e2e.json'),
       },
     ],
+    ['./support/server-log-reporter.ts'],
   ],
   use: {
     baseURL: BASE_URL,
@@ -57,17 +76,36 @@ export default defineConfig({
       ],
     },
   },
-  projects: [
-    { name: 'setup', testMatch: /global\.setup\.ts/ },
-    {
-      name: 'chromium',
-      testIgnore: /global\.setup\.ts/,
-      dependencies: ['setup'],
-      use: { ...devices['Desktop Chrome'], channel: undefined },
-    },
-  ],
+  projects: onDemand
+    ? [
+        { name: 'setup', testMatch: /global\.setup\.ts/ },
+        {
+          name: 'screenshots',
+          testMatch: SCREENSHOTS,
+          dependencies: ['setup'],
+          use: { ...devices['Desktop Chrome'], channel: undefined },
+        },
+      ]
+    : [
+        { name: 'setup', testMatch: /global\.setup\.ts/ },
+        {
+          name: 'chromium',
+          testIgnore: [/global\.setup\.ts/, EXCLUSIVE, SCREENSHOTS],
+          dependencies: ['setup'],
+          use: { ...devices['Desktop Chrome'], channel: undefined },
+        },
+        {
+          name: 'exclusive',
+          testMatch: EXCLUSIVE,
+          // `npx playwright test` runs them after the others; `npm test` runs the two projects
+          // one after the other itself, so that a failure in one does not skip the other.
+          dependencies: process.env.E2E_NO_ORDER ? ['setup'] : ['chromium'],
+          workers: 1,
+          use: { ...devices['Desktop Chrome'], channel: undefined },
+        },
+      ],
   webServer: {
-    command: 'node --max-semi-space-size=2 ../server/dist/main.js',
+    command: 'node ../scripts/e2e-server.mjs',
     cwd: here,
     url: `${BASE_URL}/readyz`,
     reuseExistingServer: false,
@@ -89,8 +127,16 @@ export default defineConfig({
       RATE_LIMIT_GLOBAL: '100000',
       // Every test signs up from 127.0.0.1: no per-IP limit on sign-up gifts.
       SIGNUP_GIFTS_PER_IP: '0',
-      LOG_LEVEL: 'warn',
+      // Every answer is logged with its status; scripts/e2e-server.mjs shows warnings and errors.
+      LOG_LEVEL: 'info',
+      E2E_SERVER_LOG: process.env.E2E_SERVER_LOG,
       TIME_ZONE: 'Asia/Shanghai',
+      // The offline demos step faster than their default second: a separation every 50 ms; a
+      // drawing (about 2 s in all) and a clip (about 3 s) every 300 ms, as the tests that
+      // reload, delete a picture or read the progress in the middle of one need it running.
+      DRAWING_DEMO_STEP_MS: '300',
+      VIDEO_DEMO_STEP_MS: '300',
+      SEPARATION_DEMO_STEP_MS: '50',
     },
   },
 });

@@ -1,9 +1,10 @@
 // npm test: installs what is missing, then build, typecheck, lint, format check, the Vitest
-// suites (the server's twice: SQLite, then PostgreSQL + Redis) and the Playwright e2e tests.
-// Each runner writes a JSON report that is read back to count tests. It ends with one line,
-// `N passed, N failed` (`, N skipped` when some were), and exits non-zero if anything failed
+// suites (the server's twice, at the same time: SQLite, and PostgreSQL + Redis) and the
+// Playwright e2e tests. Each runner writes a JSON report that is read back to count tests. It
+// ends with each step's time, the slowest files of each runner, and one line,
+// `N passed, N failed` (`, N skipped` when some were); it exits non-zero if anything failed
 // or did not run. Checks without tests of their own (build, typecheck, lint, format) count as
-// one test each.
+// one test each. docs/testing.md describes the layout.
 import fs from 'node:fs';
 import net from 'node:net';
 import os from 'node:os';
@@ -19,7 +20,16 @@ const CHROMIUM = process.env.CHROMIUM_PATH ?? '/usr/bin/chromium';
 
 /** @type {{ name: string, passed: number, failed: number, skipped: number, seconds: number, note?: string }[]} */
 const results = [];
+/** The slowest files of each runner, printed at the end. @type {Map<string, { file: string, seconds: number }[]>} */
+const slowest = new Map();
 const started = Date.now();
+
+/**
+ * Server test workers: most of a server test's time is waiting (the database, a fake upstream,
+ * a task's next step), so two per core keep the cores busy. The SQLite and the PostgreSQL
+ * passes run at the same time, each with this many.
+ */
+const SERVER_WORKERS = Number(process.env.TEST_SERVER_WORKERS ?? Math.max(2, os.cpus().length));
 
 function record(name, counts, t0, note) {
   const seconds = (Date.now() - t0) / 1000;
@@ -44,9 +54,19 @@ function header(name) {
  */
 async function check(name, command, args) {
   const t0 = Date.now();
+  const code = await captured(name, command, args);
+  return record(name, code === 0 ? { passed: 1 } : { failed: 1 }, t0, code ? `exit ${code}` : '');
+}
+
+/** Runs a command with its output kept, then printed in one piece under its header. */
+async function captured(name, command, args, options = {}) {
   let output = '';
   const code = await new Promise((resolve) => {
-    const child = spawn(command, args, { cwd: root, stdio: ['ignore', 'pipe', 'pipe'] });
+    const child = spawn(command, args, {
+      cwd: root,
+      stdio: ['ignore', 'pipe', 'pipe'],
+      ...options,
+    });
     child.stdout.on('data', (d) => (output += d));
     child.stderr.on('data', (d) => (output += d));
     child.on('error', (error) => {
@@ -57,7 +77,18 @@ async function check(name, command, args) {
   });
   header(name);
   if (output) process.stdout.write(output.endsWith('\n') ? output : `${output}\n`);
-  return record(name, code === 0 ? { passed: 1 } : { failed: 1 }, t0, code ? `exit ${code}` : '');
+  return code;
+}
+
+/** Keeps the 10 slowest files of a runner for the closing summary. */
+function keepSlowest(name, files) {
+  slowest.set(
+    name,
+    files
+      .filter((f) => Number.isFinite(f.seconds))
+      .sort((a, b) => b.seconds - a.seconds)
+      .slice(0, 10),
+  );
 }
 
 function readJson(file) {
@@ -82,20 +113,31 @@ function vitestCounts(report) {
   };
 }
 
-/** A workspace's Vitest suite; only `mayBeEmpty` ones may find no test file. */
-async function vitest(name, workspace, env = {}, { mayBeEmpty = false } = {}) {
-  header(name);
+/**
+ * A workspace's Vitest suite; only `mayBeEmpty` ones may find no test file. Its output is kept
+ * and printed when it ends, as suites run side by side.
+ */
+async function vitest(name, workspace, env = {}, { mayBeEmpty = false, workers } = {}) {
   const t0 = Date.now();
   const out = path.join(reports, `${name.replace(/[^a-z0-9]+/gi, '-').toLowerCase()}.json`);
   fs.rmSync(out, { force: true });
   const args = ['run', '--reporter=default', '--reporter=json', `--outputFile=${out}`];
   if (mayBeEmpty) args.push('--passWithNoTests');
-  const code = await run(bin('vitest'), args, {
+  if (workers) args.push(`--maxWorkers=${workers}`);
+  say(`${name}: started`);
+  const code = await captured(name, bin('vitest'), args, {
     cwd: path.join(root, workspace),
     env: { ...process.env, ...env },
   });
   const report = readJson(out);
   if (!report) return record(name, { failed: 1 }, t0, `no report, exit ${code}`);
+  keepSlowest(
+    name,
+    (report.testResults ?? []).map((f) => ({
+      file: path.relative(root, f.name),
+      seconds: (f.endTime - f.startTime) / 1000,
+    })),
+  );
   const counts = vitestCounts(report);
   if (code !== 0 && counts.failed === 0) {
     counts.failed = 1;
@@ -104,33 +146,78 @@ async function vitest(name, workspace, env = {}, { mayBeEmpty = false } = {}) {
   return record(name, counts, t0);
 }
 
+/** Sums a Playwright JSON report's test durations per spec file. */
+function playwrightFiles(report) {
+  /** @type {Map<string, number>} */
+  const perFile = new Map();
+  const visit = (suite) => {
+    for (const spec of suite.specs ?? []) {
+      for (const t of spec.tests ?? []) {
+        for (const r of t.results ?? []) {
+          const file = spec.file ?? suite.file;
+          perFile.set(file, (perFile.get(file) ?? 0) + (r.duration ?? 0) / 1000);
+        }
+      }
+    }
+    for (const child of suite.suites ?? []) visit(child);
+  };
+  for (const suite of report.suites ?? []) visit(suite);
+  return [...perFile].map(([file, seconds]) => ({ file: `e2e/tests/${file}`, seconds }));
+}
+
+/**
+ * The e2e tests, in two runs on one data folder and one server log: the specs that run side by
+ * side (project `chromium`), then those that change what every user sees, one at a time
+ * (project `exclusive`, see e2e/playwright.config.ts). Running them as two invocations keeps a
+ * failure in the first from skipping the second.
+ */
 async function playwright() {
   const name = 'e2e (Playwright)';
-  header(name);
   const t0 = Date.now();
-  const out = path.join(reports, 'e2e.json');
-  fs.rmSync(out, { force: true });
   const dataDir = fs.mkdtempSync(path.join(os.tmpdir(), 'atelier-e2e-'));
   const port = await freePort(Number(process.env.E2E_PORT ?? 3100));
-  const code = await run(bin('playwright'), ['test'], {
-    cwd: path.join(root, 'e2e'),
-    env: {
-      ...process.env,
-      PLAYWRIGHT_SKIP_BROWSER_DOWNLOAD: '1',
-      E2E_JSON_REPORT: out,
-      E2E_OUTPUT_DIR: path.join(root, 'e2e', '.artifacts', 'npm-test'),
-      E2E_DATA_DIR: dataDir,
-      E2E_PORT: String(port),
-    },
-  });
+  const counts = { passed: 0, failed: 0, skipped: 0 };
+  const notes = [];
+  const files = [];
+  for (const project of ['chromium', 'exclusive']) {
+    const out = path.join(reports, `e2e-${project}.json`);
+    fs.rmSync(out, { force: true });
+    header(`${name}: ${project}`);
+    const code = await run(bin('playwright'), ['test', `--project=${project}`], {
+      cwd: path.join(root, 'e2e'),
+      env: {
+        ...process.env,
+        PLAYWRIGHT_SKIP_BROWSER_DOWNLOAD: '1',
+        E2E_JSON_REPORT: out,
+        E2E_OUTPUT_DIR: path.join(root, 'e2e', '.artifacts', `npm-test-${project}`),
+        E2E_DATA_DIR: dataDir,
+        E2E_SERVER_LOG: path.join(dataDir, 'server.log'),
+        E2E_PORT: String(port),
+        E2E_NO_ORDER: '1',
+      },
+    });
+    const report = readJson(out);
+    if (!report?.stats) {
+      counts.failed += 1;
+      notes.push(`${project}: no report, exit ${code}`);
+      continue;
+    }
+    const { expected = 0, unexpected = 0, flaky = 0, skipped = 0 } = report.stats;
+    let failed = unexpected;
+    if ((report.errors?.length ?? 0) > 0 && failed === 0) failed = 1;
+    // The server log check (support/server-log-reporter.ts) fails the run without a failed test.
+    if (code !== 0 && failed === 0) {
+      failed = 1;
+      notes.push(`${project}: exit ${code}`);
+    }
+    counts.passed += expected + flaky;
+    counts.failed += failed;
+    counts.skipped += skipped;
+    files.push(...playwrightFiles(report));
+  }
   fs.rmSync(dataDir, { recursive: true, force: true });
-  const report = readJson(out);
-  if (!report?.stats) return record(name, { failed: 1 }, t0, `no report, exit ${code}`);
-  const { expected = 0, unexpected = 0, flaky = 0, skipped = 0 } = report.stats;
-  const counts = { passed: expected + flaky, failed: unexpected, skipped };
-  if ((report.errors?.length ?? 0) > 0 && counts.failed === 0) counts.failed = 1;
-  if (code !== 0 && counts.failed === 0) counts.failed = 1;
-  return record(name, counts, t0, code ? `exit ${code}` : '');
+  keepSlowest(name, files);
+  return record(name, counts, t0, notes.join('; '));
 }
 
 /** Connects and speaks a line of the protocol; resolves true when the answer starts as expected. */
@@ -244,8 +331,9 @@ const buildCode = (await buildServer()) || (await buildWeb());
 const built = buildCode === 0;
 record('build', built ? { passed: 1 } : { failed: 1 }, t0, built ? '' : `exit ${buildCode}`);
 
-// tsc, ESLint and Prettier each use one core: the type check runs beside the other two.
-await Promise.all([
+// tsc, ESLint and Prettier each use one core: the type check runs beside the other two, and
+// both beside the tests below, which spend most of their time waiting.
+const checks = Promise.all([
   check('typecheck', 'npm', ['run', '--silent', 'typecheck']),
   (async () => {
     await check('lint', 'npm', ['run', '--silent', 'lint']);
@@ -258,15 +346,29 @@ await Promise.all([
 ]);
 
 // ── tests ────────────────────────────────────────────────────────────────────────────────
-await vitest('contracts (Vitest)', 'contracts', {}, { mayBeEmpty: true });
-const sqlite = await vitest('server on SQLite (Vitest)', 'server', { TEST_DB: 'sqlite' });
+// The server's two passes run at the same time: every test app has a database of its own (a
+// temp SQLite file, or a PostgreSQL schema and a Redis key prefix of its own), so they cannot
+// meet. The small suites run beside them; the e2e tests come after, on the whole machine.
+const serverPasses = [
+  vitest('server on SQLite (Vitest)', 'server', { TEST_DB: 'sqlite' }, { workers: SERVER_WORKERS }),
+];
 if (services) {
-  await vitest('server on PostgreSQL + Redis (Vitest)', 'server', {
-    TEST_DB: 'postgres',
-    TEST_DATABASE_URL: pgUrl,
-    TEST_REDIS_URL: redisUrl,
-  });
-} else if (!CI) {
+  serverPasses.push(
+    vitest(
+      'server on PostgreSQL + Redis (Vitest)',
+      'server',
+      { TEST_DB: 'postgres', TEST_DATABASE_URL: pgUrl, TEST_REDIS_URL: redisUrl },
+      { workers: SERVER_WORKERS },
+    ),
+  );
+}
+const smallSuites = (async () => {
+  await vitest('contracts (Vitest)', 'contracts', {}, { mayBeEmpty: true });
+  await vitest('web (Vitest)', 'web');
+})();
+const [sqlite] = await Promise.all([...serverPasses, smallSuites]);
+await checks;
+if (!services && !CI) {
   record(
     'server on PostgreSQL + Redis (Vitest)',
     { skipped: sqlite.passed + sqlite.failed },
@@ -274,7 +376,6 @@ if (services) {
     'not reachable',
   );
 }
-await vitest('web (Vitest)', 'web');
 if (built) await playwright();
 else record('e2e (Playwright)', { failed: 1 }, Date.now(), 'not run: the build failed');
 
@@ -295,7 +396,14 @@ for (const r of results) {
     `  ${r.failed ? '✗' : '✓'} ${r.name.padEnd(40)} ${counts.padEnd(34)} ${r.seconds.toFixed(1).padStart(6)} s\n`,
   );
 }
-process.stdout.write(`  total time ${((Date.now() - started) / 1000).toFixed(1)} s\n\n`);
+process.stdout.write(`  total time ${((Date.now() - started) / 1000).toFixed(1)} s\n`);
+for (const [name, files] of slowest) {
+  if (files.length === 0) continue;
+  process.stdout.write(`\n  slowest files of ${name}:\n`);
+  for (const f of files)
+    process.stdout.write(`    ${f.seconds.toFixed(1).padStart(6)} s  ${f.file}\n`);
+}
+process.stdout.write('\n');
 process.stdout.write(
   `${total.passed} passed, ${total.failed} failed${total.skipped ? `, ${total.skipped} skipped` : ''}\n`,
 );

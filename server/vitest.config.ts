@@ -42,7 +42,8 @@ export default defineConfig({
   test: {
     include: process.env.TEST_DB === 'postgres' ? dialectDependentFiles() : patterns,
     environment: 'node',
-    testTimeout: 30_000,
-    hookTimeout: 60_000,
+    setupFiles: ['src/test/setup.ts'],
+    testTimeout: 60_000,
+    hookTimeout: 120_000,
   },
 });

@@ -16,6 +16,9 @@ export default defineConfig({
     },
     include: ['src/**/*.test.{ts,tsx}', 'scripts/**/*.test.{ts,mjs}'],
     restoreMocks: true,
-    setupFiles: ['src/test/i18n-ready.ts'],
+    setupFiles: ['src/test/i18n-ready.ts', 'src/test/setup.ts'],
+    // Limits guard against a hang; on a busy machine a render may take several seconds.
+    testTimeout: 60_000,
+    hookTimeout: 60_000,
   },
 });

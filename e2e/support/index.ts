@@ -1,6 +1,7 @@
 import { randomBytes } from 'node:crypto';
 import {
   expect,
+  test,
   type APIRequestContext,
   type APIResponse,
   type Locator,
@@ -9,6 +10,14 @@ import {
 
 export { ADMIN_PASSWORD, ADMIN_USERNAME, BASE_URL, E2E_PORT, siteUrl } from './env.js';
 import { ADMIN_PASSWORD, ADMIN_USERNAME, BASE_URL } from './env.js';
+
+/**
+ * Declares that the running test makes the server answer 5xx or log an error on purpose; else
+ * such a line in the server's log fails the run (support/server-log-reporter.ts).
+ */
+export function expectServerErrors(reason: string): void {
+  test.info().annotations.push({ type: 'server-errors', description: reason });
+}
 
 /** The response envelope every API call answers with. */
 export interface Envelope<T = unknown> {

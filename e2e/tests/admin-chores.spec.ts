@@ -27,7 +27,7 @@ test('the console refunds an order, disables a code batch, uploads a site icon a
   page,
   request,
 }) => {
-  test.setTimeout(120_000);
+  test.setTimeout(300_000);
   const admin = await adminToken(request);
   const as = { token: admin };
   const user = await registerUser(request, 'ref');

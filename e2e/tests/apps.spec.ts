@@ -57,7 +57,7 @@ async function chat(
 
 /** The group the chat screen made for `appId`, or (while it is not there yet) one made here. */
 async function groupFor(request: APIRequestContext, token: string, appId: number) {
-  const deadline = Date.now() + 3_000;
+  const deadline = Date.now() + 15_000;
   while (Date.now() < deadline) {
     const groups = await api<{ rows: AppRow[] }>(request, 'GET', '/group/query', { token });
     const found = groups.rows.find((g) => g.appId === appId);

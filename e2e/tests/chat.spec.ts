@@ -50,7 +50,7 @@ function pngSize(bytes: Buffer) {
 
 test('stream, stop, delete, export as PNG and switch groups', async ({ page, request }) => {
   // Under a minute on an idle machine; a loaded two-core CI box needs the margin.
-  test.setTimeout(120_000);
+  test.setTimeout(300_000);
   const user = await registerUser(request, 'ch');
   const logsOf = (groupId: number) =>
     api<{ rows: Log[] }>(request, 'GET', `/chatlog/chatList?groupId=${groupId}`, {
@@ -163,7 +163,7 @@ test('a chat from an app: fixed-role hint, and the app’s system prompt is used
   page,
   request,
 }) => {
-  test.setTimeout(60_000);
+  test.setTimeout(180_000);
   const user = await registerUser(request, 'ca');
   const res = await request.get(`${BASE_URL}/api/app/list?keyword=translator`, {
     headers: { authorization: `Bearer ${user.token}`, 'x-lang': 'en-US' },

@@ -64,7 +64,7 @@ test("a guest's redemption and drawing follow it into the account it signs up", 
   page,
   request,
 }) => {
-  test.setTimeout(60_000);
+  test.setTimeout(180_000);
   const guestId = await openAsGuest(page);
   expect((await guestInfo(request, guestId)).userBalance.credits).toBe(20);
 

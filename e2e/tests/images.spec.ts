@@ -18,7 +18,7 @@ test('a DALL·E picture opens in the viewer and goes on to the toolbox', async (
   page,
   request,
 }) => {
-  test.setTimeout(60_000);
+  test.setTimeout(180_000);
   const user = await registerUser(request, 'dalle');
   await signInBeforeLoad(page, user.token);
   await page.goto('/draw');
@@ -48,7 +48,7 @@ test('an SD3 picture with a locked seed and a 16:9 tile opens in the viewer with
   page,
   request,
 }) => {
-  test.setTimeout(60_000);
+  test.setTimeout(180_000);
   const user = await registerUser(request, 'sd3');
   await signInBeforeLoad(page, user.token);
   await page.goto('/sd3');
@@ -79,7 +79,7 @@ test('a DALL·E picture is repaired, and a painted region redrawn, through the d
   page,
   request,
 }) => {
-  test.setTimeout(90_000);
+  test.setTimeout(270_000);
   const user = await registerUser(request, 'repair');
   await signInBeforeLoad(page, user.token);
   await page.goto('/draw');

@@ -42,7 +42,7 @@ test('publish a demo drawing, another user uses it, the composer is filled', asy
   browser,
   request,
 }) => {
-  test.setTimeout(180_000);
+  test.setTimeout(300_000);
   const author = await registerUser(request, 'mka');
   const user = await registerUser(request, 'mkb');
   const prompt = `a copper lighthouse on a cliff ${Date.now().toString(36)}`;

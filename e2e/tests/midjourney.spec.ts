@@ -21,7 +21,7 @@ test('imagine shows progress, the grid, then U2 upscales and the viewer zooms', 
   request,
 }) => {
   // The server paints the demo's pictures on its own thread; a loaded machine slows it down.
-  test.setTimeout(60_000);
+  test.setTimeout(180_000);
   const user = await registerUser(request, 'mjw');
   await openScreen(page, user.token);
 
@@ -118,7 +118,7 @@ test('a reload in the middle of a drawing picks the task up again and sees it fi
   page,
   request,
 }) => {
-  test.setTimeout(60_000);
+  test.setTimeout(180_000);
   // The demo draws in ~5 s. To reload while ours is still waiting, the demo provider runs one
   // drawing at a time for this test and another user's drawing goes first.
   const admin = await adminToken(request);

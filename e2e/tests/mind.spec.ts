@@ -18,7 +18,7 @@ test('a topic streams into an outline and a mind map that exports as SVG and PNG
   page,
   request,
 }) => {
-  test.setTimeout(60_000);
+  test.setTimeout(180_000);
   const account = await registerUser(request, 'mind');
   await open(page, account.token);
   await expect(page.getByRole('heading', { name: 'Mind map' })).toBeVisible({ timeout: 15_000 });

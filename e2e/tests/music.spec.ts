@@ -21,7 +21,7 @@ test('a demo song is made, plays with moving lyrics, and a crop makes a shorter 
   request,
 }) => {
   // The server synthesises two songs on a shared two-core machine.
-  test.setTimeout(120_000);
+  test.setTimeout(300_000);
   const user = await registerUser(request, 'mus');
   await signInBeforeLoad(page, user.token);
   await page.goto('/music');

@@ -37,7 +37,7 @@ test('local prompts: duplicates refused and skipped, mismatch, edit, delete, exp
   page,
   request,
 }) => {
-  test.setTimeout(60_000);
+  test.setTimeout(180_000);
   const account = await registerUser(request, 'prompts');
   const dialog = await openStore(page, account.token);
   await expect(dialog.getByText('No prompts yet.')).toBeVisible();
@@ -132,7 +132,7 @@ test('online prompts: the built-in source previews and imports with the same dup
   page,
   request,
 }) => {
-  test.setTimeout(60_000);
+  test.setTimeout(180_000);
   const account = await registerUser(request, 'promptsol');
   const dialog = await openStore(page, account.token);
   await addPrompt(

@@ -26,7 +26,7 @@ test.beforeAll(() => fs.mkdirSync(outDir, { recursive: true }));
 for (const language of languages) {
   for (const viewport of widths) {
     test(`screens at ${viewport.width} px in ${language}`, async ({ page, request }) => {
-      test.setTimeout(60_000);
+      test.setTimeout(180_000);
       const account = await registerUser(request, 'shot');
       await page.setViewportSize(viewport);
       await page.addInitScript(

@@ -37,7 +37,7 @@ test('a model-square picture from an example’s parameters opens in the viewer'
   page,
   request,
 }) => {
-  test.setTimeout(60_000);
+  test.setTimeout(180_000);
   const user = await fundedUser(request, 'sdq');
   await signInBeforeLoad(page, user.token);
   await page.goto('/sddraw');
@@ -63,7 +63,7 @@ test('each toolbox operation on an uploaded picture shows before/after and opens
   page,
   request,
 }) => {
-  test.setTimeout(150_000);
+  test.setTimeout(300_000);
   const user = await fundedUser(request, 'sdt');
   // A real generated picture to upload: the demo's first example.
   const png = await (await request.get(`${BASE_URL}/api/sd/example/1/1.png`)).body();

@@ -112,6 +112,7 @@ test.describe('identity', () => {
     await spinnerGone(page);
     await page.goto('/Midjourney');
     await spinnerGone(page);
+    // Nothing to wait for: a second registration must not happen. A moment's grace for a late one.
     await page.waitForTimeout(500);
     expect(registrations).toBe(1);
     expect(await page.evaluate(() => localStorage.getItem('GUEST_UUID_TOKEN'))).toBe(uuid);

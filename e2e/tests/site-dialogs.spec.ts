@@ -65,7 +65,7 @@ test('a notice closed with × stays closed across reloads until it is edited', a
   page,
   request,
 }) => {
-  test.setTimeout(90_000);
+  test.setTimeout(270_000);
   const token = await adminToken(request);
   const domain = `closed${Date.now().toString(36)}`;
   const site = await api<{ id: number }>(request, 'POST', '/admin/sites/create', {

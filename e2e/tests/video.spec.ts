@@ -7,7 +7,7 @@ import { adminToken, api, registerUser, signInBeforeLoad } from '../support/inde
  * "Download" gives a valid MP4 (an `ftyp` box, H.264 inside).
  */
 test('text-to-video shows progress, plays, and downloads an MP4', async ({ page, request }) => {
-  test.setTimeout(90_000);
+  test.setTimeout(270_000);
   const user = await registerUser(request, 'vid');
   const info = await api<{ userInfo: { id: number } }>(request, 'GET', '/auth/getInfo', {
     token: user.token,

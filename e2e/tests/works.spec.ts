@@ -49,7 +49,7 @@ test('publish, square, like and collect, draw the same, an album of two, the sha
   browser,
   request,
 }) => {
-  test.setTimeout(240_000);
+  test.setTimeout(300_000);
   const owner = await registerUser(request, 'wko');
   const fan = await registerUser(request, 'wkf');
   const prompt = `a lighthouse in the fog ${Date.now()}`;

@@ -1,5 +1,11 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { call, createTestApp, testRedisUrl, type TestApp } from './test/harness.js';
+import {
+  call,
+  createTestApp,
+  expectServerErrors,
+  testRedisUrl,
+  type TestApp,
+} from './test/harness.js';
 
 describe('app core', () => {
   let t: TestApp;
@@ -16,6 +22,8 @@ describe('app core', () => {
   });
 
   it('checks Redis for readiness when it is configured', async () => {
+    // Readiness answers 503 while Redis is away: that is what this test checks.
+    expectServerErrors(503);
     const withRedis = await createTestApp({
       env: { REDIS_URL: testRedisUrl, REDIS_PREFIX: `ready${Date.now()}:` },
     });

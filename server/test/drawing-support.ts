@@ -73,7 +73,7 @@ export async function settle(
   token: string,
   id: number,
   seen: number[] = [],
-  deadlineMs = 8000,
+  deadlineMs = 25_000,
 ): Promise<D.DrawTask> {
   const end = Date.now() + deadlineMs;
   for (;;) {

@@ -97,7 +97,7 @@ const finished = (userId: number, id: number) =>
       const x = await getTask(t.app.ctx, userId, id);
       return isTaskFinished(x.status) ? x : undefined;
     },
-    10_000,
+    30_000,
     `task ${id} to finish`,
   );
 

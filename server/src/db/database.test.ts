@@ -175,7 +175,8 @@ describe('an unreachable PostgreSQL server', () => {
         expect(isOutage(error)).toBe(true);
       }
       await expect(db.ping()).rejects.toThrow(/ECONNREFUSED/);
-      expect(Date.now() - started).toBeLessThan(3000);
+      // Nothing ever listens there: a generous bound still tells "at once" from retrying.
+      expect(Date.now() - started).toBeLessThan(15_000);
       expect(warnings).toHaveLength(1);
     } finally {
       await db.destroy();

@@ -183,5 +183,5 @@ describe('malformed input, generated from the contracts', () => {
       .map((l) => JSON.parse(l) as { level: number; msg: string })
       .filter((l) => l.level >= 50);
     expect(errors).toEqual([]);
-  }, 240_000);
+  }, 480_000);
 });

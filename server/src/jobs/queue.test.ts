@@ -31,7 +31,9 @@ describe('the BullMQ wake-up queue', () => {
       for (const delay of [0, 5000]) {
         const started = Date.now();
         await queue.wake(1, delay);
-        expect(Date.now() - started).toBeLessThan(WAKE_WAIT_MS + 1000);
+        // Redis never comes back: the bound tells "returns" from "waits for Redis"; it is loose
+        // because a busy machine fires timers late.
+        expect(Date.now() - started).toBeLessThan(WAKE_WAIT_MS + 9000);
       }
     } finally {
       await queue.close();

@@ -82,7 +82,8 @@ describe('best effort', () => {
     ).toBe(false);
     const started = Date.now();
     expect(await bestEffort(() => new Promise(() => undefined), 50)).toBe(false);
-    expect(Date.now() - started).toBeLessThan(1000);
+    // The work never ends: any bound tells "in time" from "waiting"; a busy machine is slow.
+    expect(Date.now() - started).toBeLessThan(10_000);
   });
 
   it('waits for a first connection still being made, at most its bound', async () => {

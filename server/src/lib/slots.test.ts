@@ -117,7 +117,8 @@ describe('redis slots, Redis unreachable', () => {
     for (let i = 0; i < 3; i++) {
       const started = Date.now();
       await expect(p.tryTake('u:1', 2)).rejects.toThrow();
-      expect(Date.now() - started).toBeLessThan(2000);
+      // Redis never comes back: any bound tells "at once" from "waiting"; a busy machine is slow.
+      expect(Date.now() - started).toBeLessThan(10_000);
     }
   });
 });

@@ -9,6 +9,9 @@ import { buildApp } from '../app.js';
 import { loadConfig, type ConfigInput } from '../config.js';
 import { createDb } from '../db/database.js';
 import { prepareDatabase } from '../boot.js';
+import { checkLogLine, recordServerIncident } from './server-errors.js';
+
+export { expectServerErrors } from './server-errors.js';
 
 /**
  * The integration suite runs once on SQLite and once on PostgreSQL + Redis
@@ -31,6 +34,8 @@ export interface TestAppOptions {
   config?: ConfigInput;
   /** Environment variables as a deployment would set them (e.g. ATELIER_CONFIG). */
   env?: NodeJS.ProcessEnv;
+  /** Adds to the app before it is ready (a route of the test's own). */
+  beforeReady?: (app: FastifyInstance) => void;
 }
 
 /** A whole app on a database of its own: a temp SQLite file, or a fresh PostgreSQL schema. */
@@ -75,11 +80,23 @@ export async function createTestApp(options: TestAppOptions = {}): Promise<TestA
   const lines: string[] = [];
   const logStream = new Writable({
     write(chunk: Buffer, _enc, done) {
-      lines.push(...chunk.toString('utf8').split('\n').filter(Boolean));
+      const written = chunk.toString('utf8').split('\n').filter(Boolean);
+      lines.push(...written);
+      // A log line of level ≥ 50 fails the running test unless it expects it (server-errors.ts).
+      for (const line of written) checkLogLine(line);
       done();
     },
   });
   const app = await buildApp(config, { db, logStream });
+  // So does any answer of 500 or more.
+  app.addHook('onResponse', async (req, reply) => {
+    if (reply.statusCode >= 500)
+      recordServerIncident({
+        kind: 'answer',
+        text: `${reply.statusCode} ${req.method} ${req.url.slice(0, 300)}`,
+      });
+  });
+  options.beforeReady?.(app);
   await prepareDatabase(app.ctx);
   await app.ready();
   return {

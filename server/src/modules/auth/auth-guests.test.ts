@@ -2,7 +2,7 @@ import { describe, expect, it } from 'vitest';
 import { auth, user } from '@atelier/contracts';
 import { callEndpoint, fieldsOf } from '../../test/call-endpoint.js';
 import { randomUUID } from 'node:crypto';
-import { bearer, guest } from '../../test/harness.js';
+import { bearer, expectServerErrors, guest } from '../../test/harness.js';
 import { uniqueName, t, adminPassword, register, login, info, useAuthApp } from './auth.setup.js';
 
 useAuthApp();
@@ -123,6 +123,8 @@ describe('accounts', () => {
   });
 
   it('rolls the whole registration back when a mover fails', async () => {
+    // The failing mover is the point: a 500 and its error line.
+    expectServerErrors(500, /mover broke/);
     t.app.ctx.guestData.register('failing-mover', async () => {
       throw new Error('mover broke');
     });

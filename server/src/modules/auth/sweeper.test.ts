@@ -82,7 +82,7 @@ describe('account sweeper', () => {
       .values({ account_key: 'name:bg', locked_until: new Date(Date.now() - 1000).toISOString() })
       .execute();
     const task = startAccountSweeper(t.app.ctx, 20);
-    const deadline = Date.now() + 5000;
+    const deadline = Date.now() + 25_000;
     while (Date.now() < deadline) {
       const left = await db
         .selectFrom('account_locks')

@@ -144,7 +144,8 @@ describe('chat-process through an OpenAI-compatible upstream', () => {
       prompt: 'hang',
       options: { groupId },
     });
-    expect(Date.now() - started).toBeLessThan(5000);
+    // The upstream never answers: the bound tells the 1 s limit from waiting forever.
+    expect(Date.now() - started).toBeLessThan(20_000);
     expect(r.last!.error).toMatch(/took too long to answer/);
     expect(await balance(alice.userId)).toBe(before);
   });

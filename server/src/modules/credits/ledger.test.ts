@@ -209,7 +209,7 @@ describe('credits ledger', () => {
     await hold(db, { userId: u, amount: 6, ref: 'lost job', ttlSeconds: 0 });
     const task = startHoldSweeper(t.app.ctx, 20);
     try {
-      const deadline = Date.now() + 5000;
+      const deadline = Date.now() + 25_000;
       while ((await balanceOf(u)) !== 6 && Date.now() < deadline)
         await new Promise((r) => setTimeout(r, 20));
     } finally {

@@ -30,7 +30,8 @@ let admin: TestUser;
 
 beforeAll(async () => {
   [t, openai] = await Promise.all([
-    createTestApp({ config: { drawing: { demoStepMs: 20, pollMs: 40 }, tasks: quickTasks } }),
+    // Steps long enough that the status polls see the progress in between on a busy machine.
+    createTestApp({ config: { drawing: { demoStepMs: 150, pollMs: 40 }, tasks: quickTasks } }),
     startFakeOpenAI(),
   ]);
   await startWorkers(t.app);

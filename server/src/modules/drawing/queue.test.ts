@@ -43,9 +43,10 @@ beforeAll(async () => {
           retries: 2,
           backoffMs: 20,
           // Long enough that a loaded machine never cuts a healthy submit (which would reach
-          // the proxy twice); the hanging proxy below waits it out three times.
-          stepTimeoutMs: 1500,
-          leaseMs: 2000,
+          // the proxy twice: 1.5 s did under load); the hanging proxy below waits it out three
+          // times.
+          stepTimeoutMs: 5000,
+          leaseMs: 6000,
           idlePollMs: 25,
         },
       },
@@ -130,7 +131,7 @@ describe('Midjourney on the task engine', () => {
     const user = await fundedUser(20);
     fake.http500Next = 2;
     const q = await imagine(user, 'a patient fox');
-    await until(async () => (await getTask(t.app.ctx, user.userId, q.id)).upstreamId, 5000);
+    await until(async () => (await getTask(t.app.ctx, user.userId, q.id)).upstreamId, 25_000);
     fake.http500Next = 2;
     const done = await settle(t.app, user.token, q.id);
     expect(done.status, done.error ?? '').toBe(3);
@@ -154,7 +155,7 @@ describe('Midjourney on the task engine', () => {
     expect(await balance(user.userId)).toBe(20);
 
     const q = await imagine(user, 'a fox lost on the way');
-    await until(async () => (await getTask(t.app.ctx, user.userId, q.id)).upstreamId, 5000);
+    await until(async () => (await getTask(t.app.ctx, user.userId, q.id)).upstreamId, 25_000);
     fake.http500Next = 1000;
     try {
       const failed = await settle(t.app, user.token, q.id);
@@ -172,14 +173,14 @@ describe('Midjourney on the task engine', () => {
     fake.hangSubmits = true;
     try {
       const q = await imagine(user, 'a fox nobody hears');
-      const failed = await settle(t.app, user.token, q.id, [], 20_000);
+      const failed = await settle(t.app, user.token, q.id, [], 60_000);
       expect(failed.status).toBe(4);
       expect(submitsOf(q.id)).toHaveLength(3); // first try + 2 retries
     } finally {
       fake.hangSubmits = false;
     }
     expect(await balance(user.userId)).toBe(20);
-  });
+  }, 90_000);
 
   it('shows waiting drawings their place in line; deleting cancels them and returns the credits', async () => {
     const user = await fundedUser(5 * PRICE);

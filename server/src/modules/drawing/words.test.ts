@@ -3,7 +3,14 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { auth, credits, drawing as D } from '@atelier/contracts';
 import * as A from '@atelier/contracts/admin';
 import { callEndpoint } from '../../test/call-endpoint.js';
-import { bearer, call, createTestApp, guest, type TestApp } from '../../test/harness.js';
+import {
+  bearer,
+  call,
+  createTestApp,
+  expectServerErrors,
+  guest,
+  type TestApp,
+} from '../../test/harness.js';
 import { createUser, type TestUser } from '../../test/users.js';
 import { startFakeOpenAI, type FakeOpenAI } from '../../../test/fakes/openai.js';
 import { grant } from '../credits/index.js';
@@ -111,6 +118,8 @@ describe('translations and prompt suggestions', () => {
   });
 
   it('charge a user the price past the free one, shown before use; a failed call costs nothing', async () => {
+    // The failing model answers 500 upstream: the call fails (502) and costs nothing.
+    expectServerErrors(502, /Translation is not available/);
     const h = bearer(alice.token);
     const before = await balance();
     const terms = await callEndpoint(t.app, D.wordTerms, { token: alice.token });

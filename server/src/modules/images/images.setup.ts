@@ -34,7 +34,7 @@ export async function balance(token: string): Promise<number> {
 }
 
 /** Polls the drawing status call until the task has finished. */
-export async function settle(token: string, id: number, deadlineMs = 10_000): Promise<D.DrawTask> {
+export async function settle(token: string, id: number, deadlineMs = 25_000): Promise<D.DrawTask> {
   const end = Date.now() + deadlineMs;
   for (;;) {
     const r = await post<{ rows: D.DrawTask[] }>('/queue/getMjStatus', token, { ids: [id] });

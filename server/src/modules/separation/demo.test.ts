@@ -69,7 +69,7 @@ async function musicTask(userId: number, files: Buffer[], data: Record<string, u
     priceKey: null,
     providerId: null,
   });
-  const end = Date.now() + 5000;
+  const end = Date.now() + 25_000;
   let row = await getTask(t.app.ctx, userId, task.id);
   while (row.status !== TaskStatus.succeeded && Date.now() < end) {
     await new Promise((r) => setTimeout(r, 20));

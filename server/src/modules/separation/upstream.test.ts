@@ -105,7 +105,7 @@ describe('separation through an audio-separator server (fake on loopback)', () =
         modelId: fakeModelId,
         source: { type: 'upload', url: up.body.data.url },
       });
-      const end = Date.now() + 5000;
+      const end = Date.now() + 25_000;
       let s = (await statusOf(alice, r.body.data.id)).body.data;
       while (s.status !== TaskStatus.running && Date.now() < end)
         s = (await statusOf(alice, r.body.data.id)).body.data;

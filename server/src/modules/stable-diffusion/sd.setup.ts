@@ -109,7 +109,7 @@ export async function settled(
   app: FastifyInstance,
   token: string,
   id: number,
-  timeoutMs = 15_000,
+  timeoutMs = 25_000,
 ): Promise<S.SdTask> {
   return until(
     async () => {

@@ -26,7 +26,7 @@ export const settled = (userId: number, id: number) =>
       const task = await getTask(t.app.ctx, userId, id);
       return isTaskFinished(task.status) ? task : undefined;
     },
-    10_000,
+    25_000,
     `task ${id} to finish`,
   );
 
@@ -66,8 +66,10 @@ export function useEngineApp(tasks: Record<string, number> = {}): void {
           userLimit: 3,
           retries: 2,
           backoffMs: 20,
-          stepTimeoutMs: 400,
-          leaseMs: 2000,
+          // A step timeout cuts a healthy step on a busy machine (then two runs of one task
+          // overlap upstream); 2 s is still short for the tests that wait out a hanging one.
+          stepTimeoutMs: 2000,
+          leaseMs: 4000,
           idlePollMs: 25,
           timeoutMs: 20_000,
           ...tasks,

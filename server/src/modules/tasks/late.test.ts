@@ -29,7 +29,7 @@ async function timedOut(durationMs: number, provider?: { id: number; limit: numb
       const x = await getTask(t.app.ctx, user.userId, task.id);
       return x.status === TaskStatus.failed ? x : undefined;
     },
-    10_000,
+    25_000,
     `task ${task.id} to time out`,
   );
   expect(failed.error?.['en-US']).toMatch(/too long/);
@@ -92,14 +92,20 @@ describe('a result after the timeout, any kind', () => {
   });
 
   it('ends at late_until: a result after that is not taken', async () => {
-    const { user, task } = await timedOut(800);
+    const { user, task, upstream: u } = await timedOut(800);
     await db()
       .updateTable('tasks')
       .set({ late_until: Date.now() - 1 })
       .where('id', '=', task.id)
       .execute();
     await until(async () => (await watchOf(task.id)).late_until === null, 5_000, 'the sweep');
-    await new Promise((r) => setTimeout(r, 1000)); // the upstream has finished by now
+    await until(
+      async () => [...u.jobs.values()].every((at) => Date.now() > at + u.durationMs),
+      25_000,
+      'the upstream to finish',
+    );
+    // Nothing must take the result now: three late-poll periods of grace for one that would.
+    await new Promise((r) => setTimeout(r, 300));
     expect(await watchOf(task.id)).toMatchObject({ status: TaskStatus.failed, files: '[]' });
     expect(await balance(user.userId)).toBe(50);
   });

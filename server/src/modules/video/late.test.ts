@@ -149,9 +149,8 @@ describe('a clip that arrives after the timeout', () => {
     const done = await succeeded(alice, task.id);
     await expectStoredClip(alice, done);
     // Give the polls that lost the race time to finish and clean up after themselves.
-    await until(async () => (await resultFilesOf(task.id)).length === 1, 10_000, 'one file set');
-    await new Promise((r) => setTimeout(r, 1500));
-    expect(fake.downloads.get(job.id) ?? 0).toBeGreaterThanOrEqual(2);
+    await until(async () => (await resultFilesOf(task.id)).length === 1, 25_000, 'one file set');
+    await until(async () => (fake.downloads.get(job.id) ?? 0) >= 2, 25_000, 'a second download');
     expect(await resultFilesOf(task.id)).toHaveLength(1);
     expect((await statusOf(alice, task.id)).video?.url).toBe(done.video?.url);
     const types = (await eventsOf(task.id)).map((e) => e.type);
