@@ -13,7 +13,24 @@ class ListedMigrations implements MigrationProvider {
   }
 }
 
+/**
+ * Kysely's migrator lists the tables of every schema before it starts; a schema dropped by
+ * another tenant of the same server meanwhile (parallel test schemas, a site removed) makes
+ * that listing fail with 3F000 "schema does not exist" although ours is there. Such a failure
+ * happens before any migration runs, so it is tried again.
+ */
 export async function migrateToLatest(db: Db): Promise<string[]> {
+  for (let attempt = 1; ; attempt++) {
+    try {
+      return await migrateOnce(db);
+    } catch (error) {
+      const vanished = (error as { cause?: { code?: unknown } }).cause?.code === '3F000';
+      if (!vanished || attempt >= 5) throw error;
+    }
+  }
+}
+
+async function migrateOnce(db: Db): Promise<string[]> {
   const migrator = new Migrator({
     db: db.kysely,
     provider: new ListedMigrations(db),
