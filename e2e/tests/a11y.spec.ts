@@ -23,7 +23,8 @@ const ROUTES = [
   '/myGallery',
   '/designerWork',
   '/workDetails',
-  '/hisGallery',
+  // A designer's page needs whose (without it the app goes to the square): the seeded admin's.
+  '/hisGallery?userId=1',
   '/photoAlbum/1',
   '/draw',
   '/sd3',
@@ -52,7 +53,7 @@ async function visit(page: Page, path: string) {
     window.history.pushState({}, '', to);
     window.dispatchEvent(new PopStateEvent('popstate'));
   }, path);
-  await expect(page).toHaveURL(new RegExp(`${path.replace(/\//g, '\\/')}$`));
+  await expect(page).toHaveURL(new RegExp(`${path.replace(/[/?.]/g, '\\$&')}$`));
   // Loaded: no full-screen spinner, skeleton or busy region left, nothing fading in.
   await expect(
     page.locator('.fixed[role="status"], .ant-skeleton, [aria-busy="true"]'),

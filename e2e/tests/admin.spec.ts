@@ -110,8 +110,8 @@ test('the operator console runs providers, money, users, tasks and shows the aud
     const modelName = uniqueName('e2emodel');
     await fillDialog(
       page,
-      { Name: modelName, 'Upstream model': 'fake-model', 'Price key': `${priceModel}:chat` },
-      { Provider: name, Kind: 'chat' },
+      { Name: modelName, 'Upstream model': 'fake-model' },
+      { Provider: name, Kind: 'chat', 'Price key': `${priceModel}:chat` },
     );
     await expect(rowOf(models, modelName)).toBeVisible();
     const modelId = (
