@@ -16,19 +16,22 @@ class ListedMigrations implements MigrationProvider {
 /**
  * Kysely's migrator lists the tables of every schema before it starts; a schema dropped by
  * another tenant of the same server meanwhile (parallel test schemas, a site removed) makes
- * that listing fail with 3F000 "schema does not exist" although ours is there. Such a failure
- * happens before any migration runs, so it is tried again.
+ * that listing fail with 3F000 "schema does not exist" or 42P01 "relation does not exist"
+ * although ours is there. Such a failure comes before any migration runs (no migration result
+ * says Error), so it is tried again; a migration's own failure is not.
  */
 export async function migrateToLatest(db: Db): Promise<string[]> {
   for (let attempt = 1; ; attempt++) {
     try {
       return await migrateOnce(db);
     } catch (error) {
-      const vanished = (error as { cause?: { code?: unknown } }).cause?.code === '3F000';
-      if (!vanished || attempt >= 5) throw error;
+      if (!(error instanceof ListingFailed) || attempt >= 5) throw error;
     }
   }
 }
+
+class ListingFailed extends Error {}
+const VANISHED = new Set(['3F000', '42P01']);
 
 async function migrateOnce(db: Db): Promise<string[]> {
   const migrator = new Migrator({
@@ -41,7 +44,10 @@ async function migrateOnce(db: Db): Promise<string[]> {
   const { error, results } = await migrator.migrateToLatest();
   if (error) {
     const failed = results?.find((r) => r.status === 'Error')?.migrationName;
-    throw new Error(`Migration ${failed ?? '(unknown)'} failed: ${(error as Error).message}`, {
+    const code = (error as { code?: unknown }).code;
+    const Failure =
+      !failed && typeof code === 'string' && VANISHED.has(code) ? ListingFailed : Error;
+    throw new Failure(`Migration ${failed ?? '(unknown)'} failed: ${(error as Error).message}`, {
       cause: error,
     });
   }
