@@ -348,9 +348,7 @@ const checks = Promise.all([
 // ── tests ────────────────────────────────────────────────────────────────────────────────
 // The server's two passes run at the same time: every test app has a database of its own (a
 // temp SQLite file, or a PostgreSQL schema and a Redis key prefix of its own), so they cannot
-// meet. The small suites run beside them. The e2e tests start once the CPU-bound checks are
-// done, beside the rest of the server passes: both spend most of their time waiting (a whole
-// run used one of the two cores on average when they ran one after the other).
+// meet. The small suites run beside them; the e2e tests come after, on the whole machine.
 const serverPasses = [
   vitest('server on SQLite (Vitest)', 'server', { TEST_DB: 'sqlite' }, { workers: SERVER_WORKERS }),
 ];
@@ -368,13 +366,8 @@ const smallSuites = (async () => {
   await vitest('contracts (Vitest)', 'contracts', {}, { mayBeEmpty: true });
   await vitest('web (Vitest)', 'web');
 })();
-const e2e = (async () => {
-  await checks;
-  if (built) await playwright();
-  else record('e2e (Playwright)', { failed: 1 }, Date.now(), 'not run: the build failed');
-})();
 const [sqlite] = await Promise.all([...serverPasses, smallSuites]);
-await e2e;
+await checks;
 if (!services && !CI) {
   record(
     'server on PostgreSQL + Redis (Vitest)',
@@ -383,6 +376,9 @@ if (!services && !CI) {
     'not reachable',
   );
 }
+if (built) await playwright();
+else record('e2e (Playwright)', { failed: 1 }, Date.now(), 'not run: the build failed');
+
 // ── summary ──────────────────────────────────────────────────────────────────────────────
 const total = results.reduce(
   (sum, r) => ({
