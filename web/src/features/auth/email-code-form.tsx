@@ -9,6 +9,7 @@ import { notify } from '../../lib/notify';
 import { emailLogin, sendEmailCode } from './auth-api';
 import { completeSignIn, keptInviteCode } from './sign-in';
 import { validateEmailCode } from './validation';
+import { SubmitButton } from './submit-button';
 
 interface Props {
   active: boolean;
@@ -108,16 +109,9 @@ export function EmailCodeForm({ active, onDone }: Props) {
           </Button>
         </Space.Compact>
       </Form.Item>
-      <Button
-        type="primary"
-        htmlType="submit"
-        block
-        size="large"
-        loading={form.submitting}
-        data-testid="email-code-submit"
-      >
+      <SubmitButton loading={form.submitting} testId="email-code-submit">
         {t('auth:emailCode.submit')}
-      </Button>
+      </SubmitButton>
     </Form>
   );
 }

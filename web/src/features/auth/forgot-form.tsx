@@ -7,6 +7,7 @@ import Result from 'antd/es/result';
 import { useFieldForm } from '../../lib/field-form';
 import { forgotPassword } from './auth-api';
 import { validateForgot } from './validation';
+import { SubmitButton } from './submit-button';
 
 /** "Forgot password": mails a link that sets a new one. */
 export function ForgotForm({ onBack }: { onBack: () => void }) {
@@ -51,16 +52,9 @@ export function ForgotForm({ onBack }: { onBack: () => void }) {
           {...email.input}
         />
       </Form.Item>
-      <Button
-        type="primary"
-        htmlType="submit"
-        block
-        size="large"
-        loading={form.submitting}
-        data-testid="forgot-submit"
-      >
+      <SubmitButton loading={form.submitting} testId="forgot-submit">
         {t('auth:forgot.submit')}
-      </Button>
+      </SubmitButton>
       <Button type="link" block className="mt-2" onClick={onBack}>
         {t('auth:forgot.back')}
       </Button>

@@ -1,12 +1,12 @@
 import { useEffect } from 'react';
 import { useTranslation } from 'react-i18next';
-import Button from 'antd/es/button';
 import Form from 'antd/es/form';
 import Input from 'antd/es/input';
 import { logIn } from './auth-api';
 import { useFieldForm } from '../../lib/field-form';
 import { completeSignIn } from './sign-in';
 import { validateLogin } from './validation';
+import { SubmitButton } from './submit-button';
 
 interface Props {
   /** True while this form is the one on screen: it then takes the focus. */
@@ -60,16 +60,9 @@ export function LoginForm({ active, onDone }: Props) {
           {...password.input}
         />
       </Form.Item>
-      <Button
-        type="primary"
-        htmlType="submit"
-        block
-        size="large"
-        loading={form.submitting}
-        data-testid="login-submit"
-      >
+      <SubmitButton loading={form.submitting} testId="login-submit">
         {t('auth:login.submit')}
-      </Button>
+      </SubmitButton>
     </Form>
   );
 }

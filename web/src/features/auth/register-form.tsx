@@ -1,12 +1,12 @@
 import { useEffect } from 'react';
 import { useTranslation } from 'react-i18next';
-import Button from 'antd/es/button';
 import Form from 'antd/es/form';
 import Input from 'antd/es/input';
 import { register } from './auth-api';
 import { useFieldForm } from '../../lib/field-form';
 import { completeSignIn, keptInviteCode } from './sign-in';
 import { PASSWORD_MAX, USERNAME_MAX, validateRegister } from './validation';
+import { SubmitButton } from './submit-button';
 
 interface Props {
   /** True while this form is the one on screen: it then takes the focus. */
@@ -109,16 +109,9 @@ export function RegisterForm({ active, purpose, onDone }: Props) {
           {...confirm.input}
         />
       </Form.Item>
-      <Button
-        type="primary"
-        htmlType="submit"
-        block
-        size="large"
-        loading={form.submitting}
-        data-testid={`${purpose}-submit`}
-      >
+      <SubmitButton loading={form.submitting} testId={`${purpose}-submit`}>
         {purpose === 'bind' ? t('auth:bind.submit') : t('auth:register.submit')}
-      </Button>
+      </SubmitButton>
     </Form>
   );
 }

@@ -1,12 +1,12 @@
 import { useEffect } from 'react';
 import { useTranslation } from 'react-i18next';
-import Button from 'antd/es/button';
 import Form from 'antd/es/form';
 import Input from 'antd/es/input';
 import { useFieldForm } from '../../lib/field-form';
 import { notify } from '../../lib/notify';
 import { resetPassword } from './auth-api';
 import { validateReset } from './validation';
+import { SubmitButton } from './submit-button';
 
 /** Sets a new password with the token of a mailed link, then goes back to signing in. */
 export function ResetForm({ token, onDone }: { token: string; onDone: () => void }) {
@@ -53,16 +53,9 @@ export function ResetForm({ token, onDone }: { token: string; onDone: () => void
           {...confirm.input}
         />
       </Form.Item>
-      <Button
-        type="primary"
-        htmlType="submit"
-        block
-        size="large"
-        loading={form.submitting}
-        data-testid="reset-submit"
-      >
+      <SubmitButton loading={form.submitting} testId="reset-submit">
         {t('auth:reset.submit')}
-      </Button>
+      </SubmitButton>
     </Form>
   );
 }
