@@ -83,15 +83,18 @@ export function useTaskList<TData>(options: TaskListOptions<TData>) {
       return taskPollInterval(rowsOf(data)) || (idleInterval ? idleInterval(data) : false);
     },
   });
-  const seen = useRef<TaskStatuses | null>(null);
-  const data = query.data;
+  // What the previous answer of this very list said (another page size starts afresh).
+  const seen = useRef<{ key: string; statuses: TaskStatuses } | null>(null);
+  const data = query.isPlaceholderData ? undefined : query.data;
+  const key = JSON.stringify(options.queryKey);
   useEffect(() => {
     if (!settlesCredits || data === undefined) return;
     const rows = rowsOf(data);
-    if (settledSince(seen.current, rows)) void balanceChanged();
-    seen.current = statusesOf(rows);
+    const before = seen.current?.key === key ? seen.current.statuses : null;
+    if (settledSince(before, rows)) void balanceChanged();
+    seen.current = { key, statuses: statusesOf(rows) };
     // `rowsOf` is read with the data it belongs to; a new function each render changes nothing.
     // eslint-disable-next-line react-hooks/exhaustive-deps
-  }, [data, settlesCredits]);
+  }, [data, key, settlesCredits]);
   return query;
 }

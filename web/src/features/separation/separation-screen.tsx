@@ -3,12 +3,11 @@ import Button from 'antd/es/button';
 import Empty from 'antd/es/empty';
 import Select from 'antd/es/select';
 import Skeleton from 'antd/es/skeleton';
-import { isTaskActive, separation } from '@atelier/contracts';
-import { useEffect, useRef, useState } from 'react';
+import { separation } from '@atelier/contracts';
+import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { ScreenIcon } from '../../components/screen-icon';
 import { notify } from '../../lib/notify';
-import { balanceChanged } from '../../stores/balance';
 import { SeparationCard } from './separation-card';
 import {
   HISTORY_SIZE,
@@ -39,14 +38,6 @@ export default function SeparationScreen() {
   const list = models.data?.rows ?? [];
   const model = list.find((m) => m.id === modelId) ?? list[0] ?? null;
   const source = picked && (picked.type === 'upload') === (mode === 'upload') ? picked : null;
-
-  // A separation that ends (charged, or failed and refunded) changes the balance.
-  const active = (history.data?.rows ?? []).filter((r) => isTaskActive(r.status)).length;
-  const lastActive = useRef(active);
-  useEffect(() => {
-    if (active < lastActive.current) void balanceChanged();
-    lastActive.current = active;
-  }, [active]);
 
   const start = async () => {
     if (!model || !source) return;
