@@ -65,6 +65,27 @@ describe('the polling rule', () => {
   });
 });
 
+describe('tasks settled between two polls', () => {
+  const row = (id: number, status: number) => ({ id, status });
+
+  it('reports nothing on the first poll, whatever it finds', () => {
+    expect(settledSince(null, [row(1, 3), row(2, 4)])).toBe(false);
+  });
+
+  it('reports a task that was queued or running and is now done or failed', () => {
+    const before = statusesOf([row(1, 2), row(2, 3)]);
+    expect(settledSince(before, [row(1, 2), row(2, 3)])).toBe(false);
+    expect(settledSince(before, [row(1, 3), row(2, 3)])).toBe(true);
+    expect(settledSince(statusesOf([row(1, 1)]), [row(1, 4)])).toBe(true);
+  });
+
+  it('reports a finished task the previous poll did not list, not a new queued one', () => {
+    const before = statusesOf([row(1, 3)]);
+    expect(settledSince(before, [row(2, 1), row(1, 3)])).toBe(false);
+    expect(settledSince(before, [row(2, 4), row(1, 3)])).toBe(true);
+  });
+});
+
 describe('useTaskList', () => {
   let client: QueryClient;
   const wrapper = ({ children }: { children: ReactNode }) => (
