@@ -1,5 +1,4 @@
 import { DeleteOutlined, UploadOutlined } from '@ant-design/icons';
-import type { images } from '@atelier/contracts';
 import Button from 'antd/es/button';
 import Input from 'antd/es/input';
 import Segmented from 'antd/es/segmented';
@@ -7,20 +6,14 @@ import Select from 'antd/es/select';
 import Tag from 'antd/es/tag';
 import { useRef } from 'react';
 import { useTranslation } from 'react-i18next';
-import { useImageQuote, useUploadPicture } from '../../api/image-tasks';
+import { useUploadPicture } from '../../api/image-tasks';
 import { MaskPainter } from '../../components/mask-painter';
 import { PickPicturesButton } from '../../components/pick-pictures-button';
+import { ImageCost, type ImageComposerProps } from '../../components/tasks/image-kind-screen';
 import { useChoiceLabels } from './choice-labels';
 import type { DrawForm } from './draw-form-state';
 
-export interface ComposerProps {
-  models: images.ImageModel[];
-  model: images.ImageModel | undefined;
-  form: DrawForm;
-  set: (patch: Partial<DrawForm>) => void;
-  submitting: boolean;
-  onSubmit: () => void;
-}
+export type ComposerProps = ImageComposerProps<DrawForm>;
 
 function Field(props: { label: string; children: React.ReactNode }) {
   return (
@@ -88,27 +81,6 @@ function References({ form, set }: Pick<ComposerProps, 'form' | 'set'>) {
           convention="clear"
           onMask={(png) => void dataUrlOf(png).then((mask) => set({ mask }))}
         />
-      )}
-    </div>
-  );
-}
-
-function Cost({ model, form }: Pick<ComposerProps, 'model' | 'form'>) {
-  const { t } = useTranslation();
-  const action = model?.edits && form.images.length ? 'edit' : 'generate';
-  const n = Math.min(form.n, model?.maxN ?? 1);
-  const quote = useImageQuote('draw', model?.id, action, n);
-  const q = quote.data;
-  if (!q) return null;
-  return (
-    <div className="flex flex-col text-xs" data-testid="draw-cost">
-      <span className={q.enough ? 'text-white/70' : 'text-red-300'}>
-        {q.enough
-          ? t('images:cost', { total: q.totalCredits, unit: q.unitCredits, balance: q.balance })
-          : t('images:costShort', { total: q.totalCredits, balance: q.balance })}
-      </span>
-      {q.queueAhead > 0 && (
-        <span className="text-white/50">{t('images:ahead', { count: q.queueAhead })}</span>
       )}
     </div>
   );
@@ -209,7 +181,13 @@ export function DrawComposer(props: ComposerProps) {
       ) : (
         <span className="text-xs text-white/60">{t('images:noEdits')}</span>
       )}
-      <Cost model={model} form={form} />
+      <ImageCost
+        use="draw"
+        modelId={model?.id}
+        action={model?.edits && form.images.length ? 'edit' : 'generate'}
+        n={Math.min(form.n, model?.maxN ?? 1)}
+        testId="draw-cost"
+      />
       <Button
         type="primary"
         htmlType="submit"
