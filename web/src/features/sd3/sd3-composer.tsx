@@ -9,18 +9,12 @@ import Slider from 'antd/es/slider';
 import Tag from 'antd/es/tag';
 import { useRef, type ReactNode } from 'react';
 import { useTranslation } from 'react-i18next';
-import { useImageQuote, useUploadPicture } from '../../api/image-tasks';
+import { useUploadPicture } from '../../api/image-tasks';
 import { PickPicturesButton } from '../../components/pick-pictures-button';
+import { ImageCost, type ImageComposerProps } from '../../components/tasks/image-kind-screen';
 import type { Sd3Form } from './sd3-form-state';
 
-export interface Sd3ComposerProps {
-  models: images.ImageModel[];
-  model: images.ImageModel | undefined;
-  form: Sd3Form;
-  set: (patch: Partial<Sd3Form>) => void;
-  submitting: boolean;
-  onSubmit: () => void;
-}
+export type Sd3ComposerProps = ImageComposerProps<Sd3Form>;
 
 function Field(props: { label: string; children: ReactNode }) {
   return (
@@ -116,30 +110,6 @@ function InitImage({ form, set }: Pick<Sd3ComposerProps, 'form' | 'set'>) {
         />
       </Field>
     </>
-  );
-}
-
-function Cost({ model, form }: Pick<Sd3ComposerProps, 'model' | 'form'>) {
-  const { t } = useTranslation();
-  const quote = useImageQuote(
-    'sd3',
-    model?.id,
-    form.mode === 'image-to-image' ? 'image-to-image' : 'generate',
-    1,
-  );
-  const q = quote.data;
-  if (!q) return null;
-  return (
-    <div className="flex flex-col text-xs" data-testid="sd3-cost">
-      <span className={q.enough ? 'text-white/70' : 'text-red-300'}>
-        {q.enough
-          ? t('images:cost', { total: q.totalCredits, unit: q.unitCredits, balance: q.balance })
-          : t('images:costShort', { total: q.totalCredits, balance: q.balance })}
-      </span>
-      {q.queueAhead > 0 && (
-        <span className="text-white/50">{t('images:ahead', { count: q.queueAhead })}</span>
-      )}
-    </div>
   );
 }
 
@@ -250,7 +220,13 @@ export function Sd3Composer(props: Sd3ComposerProps) {
           aria-label={t('images:stylePreset')}
         />
       </Field>
-      <Cost model={model} form={form} />
+      <ImageCost
+        use="sd3"
+        modelId={model?.id}
+        action={form.mode === 'image-to-image' ? 'image-to-image' : 'generate'}
+        n={1}
+        testId="sd3-cost"
+      />
       <Button
         type="primary"
         htmlType="submit"
