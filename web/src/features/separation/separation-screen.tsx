@@ -6,7 +6,7 @@ import Skeleton from 'antd/es/skeleton';
 import { separation } from '@atelier/contracts';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
-import { ScreenIcon } from '../../components/screen-icon';
+import { CreationScreen } from '../../components/tasks/creation-screen';
 import { notify } from '../../lib/notify';
 import { SeparationCard } from './separation-card';
 import {
@@ -53,17 +53,16 @@ export default function SeparationScreen() {
   };
 
   return (
-    <section className="mx-auto flex w-full max-w-7xl flex-col gap-4 px-3 py-4 sm:px-6 sm:py-6">
-      <header className="flex flex-col gap-1">
-        <h1 className="m-0 flex items-center gap-3 text-xl font-semibold text-white/90 sm:text-2xl">
-          <ScreenIcon name="separation" />
-          {t('menu:separation')}
-        </h1>
-        <p className="m-0 text-sm text-white/55">{t('screens:separation')}</p>
-      </header>
-      <div className="grid grid-cols-1 gap-4 lg:grid-cols-[380px_minmax(0,1fr)]">
+    <CreationScreen
+      icon="separation"
+      title={t('menu:separation')}
+      subtitle={t('screens:separation')}
+      layout="heading-above"
+      width="narrow"
+      composerWidth={380}
+      composer={
         <form
-          className="flex flex-col gap-4 self-start rounded-xl border border-white/10 bg-white/[0.03] p-3 sm:p-4"
+          className="flex flex-col gap-4 rounded-xl border border-white/10 bg-white/[0.03] p-3 sm:p-4"
           onSubmit={(e) => {
             e.preventDefault();
             void start().catch(() => undefined);
@@ -125,9 +124,9 @@ export default function SeparationScreen() {
             {submit.isPending ? t('separation:submitting') : t('separation:submit')}
           </Button>
         </form>
-        <History history={history} onMore={() => setSize((s) => s + HISTORY_SIZE)} />
-      </div>
-    </section>
+      }
+      results={<History history={history} onMore={() => setSize((s) => s + HISTORY_SIZE)} />}
+    />
   );
 }
 
