@@ -1,4 +1,5 @@
 import type { ReactNode, Ref } from 'react';
+import { useTranslation } from 'react-i18next';
 import { ScreenHeader } from '../screen-header';
 
 /*
@@ -13,10 +14,11 @@ const widths = { wide: 'max-w-[1600px]', medium: 'max-w-[1400px]', narrow: 'max-
 const columns = { 380: 'lg:w-[380px]', 400: 'lg:w-[400px]', 420: 'lg:w-[420px]' } as const;
 
 export interface CreationScreenProps {
-  /** The screen's menu icon, title and one-line description. */
-  icon: string;
-  title: string;
-  subtitle: string;
+  /**
+   * The screen's name: its icon, its title (`menu:<screen>`) and its one-line description
+   * (`screens:<screen>`).
+   */
+  screen: string;
   composer: ReactNode;
   results: ReactNode;
   /**
@@ -37,7 +39,14 @@ export interface CreationScreenProps {
 
 export function CreationScreen(props: CreationScreenProps) {
   const { layout = 'side', width = 'wide', composerWidth = 420 } = props;
-  const header = <ScreenHeader icon={props.icon} title={props.title} subtitle={props.subtitle} />;
+  const { t } = useTranslation();
+  const header = (
+    <ScreenHeader
+      icon={props.screen}
+      title={t(`menu:${props.screen}`)}
+      subtitle={t(`screens:${props.screen}`)}
+    />
+  );
   const section = `mx-auto flex w-full ${widths[width]} flex-col px-3 py-4 sm:px-6 sm:py-6`;
   if (layout === 'stacked')
     return (

@@ -93,9 +93,7 @@ function ImageKindBody<F extends ImageForm, B>({ kind }: { kind: ImageKind<F, B>
 
   return (
     <CreationScreen
-      icon={kind.use}
-      title={t(`menu:${kind.use}`)}
-      subtitle={t(`screens:${kind.use}`)}
+      screen={kind.use}
       composer={
         models.isPending ? (
           <Skeleton active />

@@ -57,9 +57,7 @@ export default function MidjourneyScreen() {
   ];
   return (
     <CreationScreen
-      icon="midjourney"
-      title={t('menu:midjourney')}
-      subtitle={t('screens:midjourney')}
+      screen="midjourney"
       stickyComposer
       resultsRef={lists}
       composer={

@@ -63,9 +63,7 @@ export default function MusicScreen() {
   if (!ready) return <Skeleton active className="p-6" />;
   return (
     <CreationScreen
-      icon="music"
-      title={t('menu:music')}
-      subtitle={t('screens:music')}
+      screen="music"
       width="medium"
       composerWidth={400}
       composer={<Composer />}

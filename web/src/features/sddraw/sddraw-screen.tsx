@@ -171,9 +171,7 @@ export default function SddrawScreen() {
 
   return (
     <CreationScreen
-      icon="sddraw"
-      title={t('menu:sddraw')}
-      subtitle={t('screens:sddraw')}
+      screen="sddraw"
       layout="stacked"
       width="medium"
       composer={

@@ -54,9 +54,7 @@ export default function SeparationScreen() {
 
   return (
     <CreationScreen
-      icon="separation"
-      title={t('menu:separation')}
-      subtitle={t('screens:separation')}
+      screen="separation"
       layout="heading-above"
       width="narrow"
       composerWidth={380}

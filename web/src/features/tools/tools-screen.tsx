@@ -66,9 +66,7 @@ export default function ToolsScreen() {
   const info = ops.data?.rows.find((o) => o.op === op);
   return (
     <CreationScreen
-      icon="tools"
-      title={t('menu:tools')}
-      subtitle={t('screens:tools')}
+      screen="tools"
       layout="stacked"
       width="medium"
       composer={

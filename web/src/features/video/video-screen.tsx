@@ -41,9 +41,7 @@ export default function VideoScreen() {
   }, [location.state]);
   return (
     <CreationScreen
-      icon="video"
-      title={t('menu:video')}
-      subtitle={t('screens:video')}
+      screen="video"
       composer={<Composer form={form} setForm={setForm} />}
       results={
         <Tabs
