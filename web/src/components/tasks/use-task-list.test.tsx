@@ -5,6 +5,7 @@ import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { TaskStatus } from '@atelier/contracts';
 import * as balance from '../../stores/balance';
 import {
+  refreshTaskList,
   settledSince,
   statusesOf,
   TASK_POLL_MS,
@@ -178,5 +179,30 @@ describe('useTaskList', () => {
     await pass(TASK_POLL_MS);
     expect(queryFn).toHaveBeenCalledTimes(2);
     expect(changed).toHaveBeenCalledTimes(1);
+  });
+  it('a burst of refreshes during a fetch never cancels it, and one more fetch follows', async () => {
+    let answered = 0;
+    const queryFn = vi.fn(
+      () =>
+        new Promise<{ rows: TaskRow[] }>((resolve) =>
+          setTimeout(() => {
+            answered += 1;
+            resolve({ rows: [{ id: 1, status: succeeded }] });
+          }, 500),
+        ),
+    );
+    const { result } = renderHook(
+      () => useTaskList({ queryKey: ['t', 'e'], queryFn, rowsOf: (d) => d.rows }),
+      { wrapper },
+    );
+    await pass(100);
+    for (let i = 0; i < 5; i++) refreshTaskList(client, ['t', 'e']);
+    await pass(400);
+    expect(result.current.data?.rows).toHaveLength(1);
+    await pass(500);
+    expect(queryFn).toHaveBeenCalledTimes(2);
+    expect(answered).toBe(2);
+    await pass(TASK_POLL_MS * 5);
+    expect(queryFn).toHaveBeenCalledTimes(2);
   });
 });

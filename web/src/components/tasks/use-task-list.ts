@@ -1,5 +1,5 @@
 import { isTaskActive } from '@atelier/contracts';
-import { keepPreviousData, useQuery, type QueryKey } from '@tanstack/react-query';
+import { keepPreviousData, useQuery, type QueryClient, type QueryKey } from '@tanstack/react-query';
 import { useEffect, useRef } from 'react';
 import { balanceChanged } from '../../stores/balance';
 
@@ -97,4 +97,30 @@ export function useTaskList<TData>(options: TaskListOptions<TData>) {
     // eslint-disable-next-line react-hooks/exhaustive-deps
   }, [data, key, settlesCredits]);
   return query;
+}
+
+/** Lists with a fetch again already promised after the one under way, by key. */
+const again = new Set<string>();
+
+/**
+ * Asks for a task list now (after a submit, a delete, coming back to the tab), however often it
+ * is called: with no fetch under way one starts; with one under way, one more follows it (its
+ * answer may predate the change), never cancelling it, so a burst of calls cannot keep the list
+ * from ever answering.
+ */
+export function refreshTaskList(client: QueryClient, queryKey: QueryKey): void {
+  const id = JSON.stringify(queryKey);
+  if (client.isFetching({ queryKey }) === 0) {
+    void client.invalidateQueries({ queryKey });
+    return;
+  }
+  if (again.has(id)) return;
+  again.add(id);
+  void client
+    .refetchQueries({ queryKey }, { cancelRefetch: false })
+    .catch(() => undefined)
+    .finally(() => {
+      again.delete(id);
+      void client.invalidateQueries({ queryKey }, { cancelRefetch: false });
+    });
 }

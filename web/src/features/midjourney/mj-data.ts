@@ -4,7 +4,7 @@ import { useEffect } from 'react';
 import { ApiError, apiData } from '../../api/client';
 import { queryClient } from '../../api/query-client';
 import { uploadFile } from '../../api/upload';
-import { useTaskList } from '../../components/tasks/use-task-list';
+import { refreshTaskList, useTaskList } from '../../components/tasks/use-task-list';
 import { t } from '../../i18n';
 import { notify } from '../../lib/notify';
 import { useIdentity } from '../../stores/auth';
@@ -33,9 +33,7 @@ const fetchLatest = () =>
   apiData(drawing.latestDrawings, { query: { page: 1, size: POLL_PAGE_SIZE, type: POLL_TYPE } });
 
 /** Fetch the latest results now (after a submit, a delete, a redo); the list polls while one moves. */
-export const refreshResults = (): void => {
-  void queryClient.invalidateQueries({ queryKey: ['midjourney', 'latest'] });
-};
+export const refreshResults = (): void => refreshTaskList(queryClient, ['midjourney', 'latest']);
 
 /**
  * The latest 8 results, polled every 2 s while one is queued or running (the creation kinds'
