@@ -7,6 +7,7 @@ const shell = (layout?: 'side' | 'heading-above' | 'stacked') =>
   render(
     <CreationScreen
       screen="draw"
+      description="screens:draw"
       layout={layout}
       composer={<form aria-label="composer" />}
       results={<ul aria-label="results" />}

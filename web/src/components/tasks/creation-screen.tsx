@@ -14,11 +14,10 @@ const widths = { wide: 'max-w-[1600px]', medium: 'max-w-[1400px]', narrow: 'max-
 const columns = { 380: 'lg:w-[380px]', 400: 'lg:w-[400px]', 420: 'lg:w-[420px]' } as const;
 
 export interface CreationScreenProps {
-  /**
-   * The screen's name: its icon, its title (`menu:<screen>`) and its one-line description
-   * (`screens:<screen>`).
-   */
+  /** The screen's name: its icon and its title (`menu:<screen>`, as the menu names it). */
   screen: string;
+  /** The text key of its one-line description (`screens:<screen>`). */
+  description: `screens:${string}`;
   composer: ReactNode;
   results: ReactNode;
   /**
@@ -44,7 +43,7 @@ export function CreationScreen(props: CreationScreenProps) {
     <ScreenHeader
       icon={props.screen}
       title={t(`menu:${props.screen}`)}
-      subtitle={t(`screens:${props.screen}`)}
+      subtitle={t(props.description)}
     />
   );
   const section = `mx-auto flex w-full ${widths[width]} flex-col px-3 py-4 sm:px-6 sm:py-6`;

@@ -41,6 +41,8 @@ export interface ImageComposerProps<F extends ImageForm> {
 
 export interface ImageKind<F extends ImageForm, B> {
   use: ImageUse;
+  /** The text key of the screen's one-line description. */
+  description: `screens:${string}`;
   /** The results' heading (a text key). */
   resultsTitle: string;
   empty: () => F;
@@ -94,6 +96,7 @@ function ImageKindBody<F extends ImageForm, B>({ kind }: { kind: ImageKind<F, B>
   return (
     <CreationScreen
       screen={kind.use}
+      description={kind.description}
       composer={
         models.isPending ? (
           <Skeleton active />

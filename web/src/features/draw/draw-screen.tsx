@@ -11,6 +11,7 @@ import { bodyOf, emptyForm, formOfPrefill, prefillOfTask, type DrawForm } from '
  */
 const drawKind: ImageKind<DrawForm, ReturnType<typeof bodyOf>> = {
   use: 'draw',
+  description: 'screens:draw',
   resultsTitle: 'images:results',
   empty: emptyForm,
   formOf: formOfPrefill,

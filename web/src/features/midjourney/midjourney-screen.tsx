@@ -46,18 +46,23 @@ export default function MidjourneyScreen() {
     lists.current?.scrollIntoView({ behavior: still ? 'auto' : 'smooth', block: 'start' });
   };
   /** The tools that draw from pictures: each opens its dialog. */
-  const tools: Array<[ToolKey, ReactNode, () => void]> = [
-    ['blend', <MergeCellsOutlined />, () => open('blend')],
-    ['faceSwap', <SkinOutlined />, () => open('faceSwap')],
-    ['upscaleVariation', <AppstoreOutlined />, () => open('upscaleVariation', {})],
-    ['photoFix', <ToolOutlined />, () => open('photoFix', {})],
-    ['describe', <FileSearchOutlined />, () => open('uploadImages', { target: 'describe' })],
-    ['customZoom', <ExpandOutlined />, () => open('customZoom', {})],
-    ['batchDownload', <CloudDownloadOutlined />, () => open('batchDownload')],
+  const tools: Array<[`midjourney:tools.${ToolKey}`, ReactNode, () => void]> = [
+    ['midjourney:tools.blend', <MergeCellsOutlined />, () => open('blend')],
+    ['midjourney:tools.faceSwap', <SkinOutlined />, () => open('faceSwap')],
+    ['midjourney:tools.upscaleVariation', <AppstoreOutlined />, () => open('upscaleVariation', {})],
+    ['midjourney:tools.photoFix', <ToolOutlined />, () => open('photoFix', {})],
+    [
+      'midjourney:tools.describe',
+      <FileSearchOutlined />,
+      () => open('uploadImages', { target: 'describe' }),
+    ],
+    ['midjourney:tools.customZoom', <ExpandOutlined />, () => open('customZoom', {})],
+    ['midjourney:tools.batchDownload', <CloudDownloadOutlined />, () => open('batchDownload')],
   ];
   return (
     <CreationScreen
       screen="midjourney"
+      description="screens:midjourney"
       stickyComposer
       resultsRef={lists}
       composer={
@@ -71,7 +76,7 @@ export default function MidjourneyScreen() {
           >
             {tools.map(([key, icon, onClick]) => (
               <Button key={key} size="small" icon={icon} onClick={onClick}>
-                {t(`midjourney:tools.${key}`)}
+                {t(key)}
               </Button>
             ))}
           </div>

@@ -64,6 +64,7 @@ export default function MusicScreen() {
   return (
     <CreationScreen
       screen="music"
+      description="screens:music"
       width="medium"
       composerWidth={400}
       composer={<Composer />}

@@ -10,6 +10,7 @@ import { emptySd3, prefillOfSd3, sd3BodyOf, sd3FormOf, type Sd3Form } from './sd
  */
 const sd3Kind: ImageKind<Sd3Form, ReturnType<typeof sd3BodyOf>> = {
   use: 'sd3',
+  description: 'screens:sd3',
   resultsTitle: 'images:sd3Results',
   empty: emptySd3,
   formOf: sd3FormOf,

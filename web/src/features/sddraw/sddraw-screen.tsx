@@ -172,6 +172,7 @@ export default function SddrawScreen() {
   return (
     <CreationScreen
       screen="sddraw"
+      description="screens:sddraw"
       layout="stacked"
       width="medium"
       composer={

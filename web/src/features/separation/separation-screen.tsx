@@ -55,6 +55,7 @@ export default function SeparationScreen() {
   return (
     <CreationScreen
       screen="separation"
+      description="screens:separation"
       layout="heading-above"
       width="narrow"
       composerWidth={380}

@@ -67,6 +67,7 @@ export default function ToolsScreen() {
   return (
     <CreationScreen
       screen="tools"
+      description="screens:tools"
       layout="stacked"
       width="medium"
       composer={

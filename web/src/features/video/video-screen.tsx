@@ -42,6 +42,7 @@ export default function VideoScreen() {
   return (
     <CreationScreen
       screen="video"
+      description="screens:video"
       composer={<Composer form={form} setForm={setForm} />}
       results={
         <Tabs
