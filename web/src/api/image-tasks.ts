@@ -1,6 +1,6 @@
-import { drawing, images, isTaskActive } from '@atelier/contracts';
+import { drawing, images } from '@atelier/contracts';
 import { keepPreviousData, useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
-import { useEffect, useRef } from 'react';
+import { useTaskList } from '../components/tasks/use-task-list';
 import { useIdentity } from '../stores/auth';
 import { balanceChanged, creditsKey } from '../stores/balance';
 import { apiData } from './client';
@@ -15,7 +15,6 @@ import { uploadFile } from './upload';
 export type ImageUse = 'draw' | 'sd3';
 /** Draw-list types of `/chatLog/draw`: 1 DALL·E / gpt-image, 2 SD3. */
 export const listTypeOf = (use: ImageUse) => (use === 'draw' ? 1 : 2);
-const POLL_MS = 2000;
 
 export const imageKeys = {
   models: (use: ImageUse) => ['images', 'models', use] as const,
@@ -51,28 +50,14 @@ export const useImageQuote = (
 /** The screen's latest results, polled every 2 s while one is queued or running. */
 export const useImageResults = (use: ImageUse) => {
   const who = useIdentity();
-  const query = useQuery({
+  return useTaskList({
     queryKey: imageKeys.list(who, use),
-    queryFn: async () => {
-      const data = await apiData(drawing.latestDrawings, {
-        query: { page: 1, size: 24, type: listTypeOf(use) },
-      });
-      return data;
-    },
-    refetchInterval: (q) =>
-      q.state.data?.rows.some((r) => isTaskActive(r.status)) ? POLL_MS : false,
+    queryFn: () =>
+      apiData(drawing.latestDrawings, { query: { page: 1, size: 24, type: listTypeOf(use) } }),
+    rowsOf: (data) => data.rows,
+    // A task that ended settled or returned its held credits: the balance changed.
+    settlesCredits: true,
   });
-  // A task that ended settled or returned its held credits: the balance changed.
-  const active = useRef<string>('');
-  const now = (query.data?.rows ?? [])
-    .filter((r) => isTaskActive(r.status))
-    .map((r) => r.id)
-    .join(',');
-  useEffect(() => {
-    if (active.current && active.current !== now) void balanceChanged();
-    active.current = now;
-  }, [now]);
-  return query;
 };
 
 /** After a submit, a delete or a finished task: the list again and the balance. */

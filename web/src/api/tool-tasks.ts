@@ -1,5 +1,6 @@
-import { isTaskActive, sd, TaskStatus } from '@atelier/contracts';
+import { sd, TaskStatus } from '@atelier/contracts';
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
+import { useTaskList } from '../components/tasks/use-task-list';
 import { useIdentity } from '../stores/auth';
 import { balanceChanged } from '../stores/balance';
 import { apiData } from './client';
@@ -48,13 +49,13 @@ export const useToolSubmit = () => {
   });
 };
 
-/** One submitted task, asked for again while it waits or runs. */
+/** One submitted task, asked for again every 2 s while it waits or runs. */
 export const useToolTask = (id: number | null) =>
-  useQuery({
+  useTaskList({
     queryKey: keys.task(id ?? 0),
     queryFn: async () => (await apiData(sd.sdStatus, { body: { ids: [id!] } })).rows[0]!,
+    rowsOf: (task) => [task],
     enabled: id !== null,
-    refetchInterval: (q) => (q.state.data && isTaskActive(q.state.data.status) ? 1200 : false),
   });
 
 /** The caller's finished pictures (square and toolbox) to pick from. */

@@ -1,6 +1,7 @@
 import {
   collect as C,
   drawing,
+  TaskStatus,
   works as W,
   type BodyIn,
   type List,
@@ -13,6 +14,7 @@ import {
   useQueryClient,
   type QueryClient,
 } from '@tanstack/react-query';
+import { useTaskList } from '../tasks/use-task-list';
 import { apiData } from '../../api/client';
 
 /*
@@ -141,12 +143,10 @@ export const useReorderAlbum = () =>
 export const useZip = () =>
   useMutation({ mutationFn: (ids: number[]) => apiData(W.zipWorks, { body: { ids } }) });
 export const useZipState = (id: number | null) =>
-  useQuery({
+  useTaskList({
     queryKey: ['works-zip', id],
     queryFn: () => apiData(drawing.listZips, { query: { id: id! } }),
+    // A zip not listed yet is still on its way.
+    rowsOf: (data) => (data.rows.length ? data.rows : [{ id: id ?? 0, status: TaskStatus.queued }]),
     enabled: id !== null,
-    refetchInterval: (q) => {
-      const row = q.state.data?.rows[0];
-      return row && (row.status === 3 || row.status === 4) ? false : 1000;
-    },
   });

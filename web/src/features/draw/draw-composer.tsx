@@ -1,26 +1,19 @@
-import { DeleteOutlined, UploadOutlined } from '@ant-design/icons';
-import type { images } from '@atelier/contracts';
+import { DeleteOutlined } from '@ant-design/icons';
 import Button from 'antd/es/button';
-import Input from 'antd/es/input';
 import Segmented from 'antd/es/segmented';
 import Select from 'antd/es/select';
-import Tag from 'antd/es/tag';
-import { useRef } from 'react';
 import { useTranslation } from 'react-i18next';
-import { useImageQuote, useUploadPicture } from '../../api/image-tasks';
 import { MaskPainter } from '../../components/mask-painter';
-import { PickPicturesButton } from '../../components/pick-pictures-button';
+import {
+  AddPictures,
+  ImageModelSelect,
+  ImagePrompt,
+} from '../../components/tasks/image-composer-parts';
+import { ImageCost, type ImageComposerProps } from '../../components/tasks/image-kind-screen';
 import { useChoiceLabels } from './choice-labels';
 import type { DrawForm } from './draw-form-state';
 
-export interface ComposerProps {
-  models: images.ImageModel[];
-  model: images.ImageModel | undefined;
-  form: DrawForm;
-  set: (patch: Partial<DrawForm>) => void;
-  submitting: boolean;
-  onSubmit: () => void;
-}
+export type ComposerProps = ImageComposerProps<DrawForm>;
 
 function Field(props: { label: string; children: React.ReactNode }) {
   return (
@@ -33,8 +26,6 @@ function Field(props: { label: string; children: React.ReactNode }) {
 
 function References({ form, set }: Pick<ComposerProps, 'form' | 'set'>) {
   const { t } = useTranslation();
-  const upload = useUploadPicture();
-  const input = useRef<HTMLInputElement>(null);
   return (
     <div className="flex flex-col gap-2">
       <span className="text-xs text-white/60">{t('images:references')}</span>
@@ -53,34 +44,13 @@ function References({ form, set }: Pick<ComposerProps, 'form' | 'set'>) {
           </div>
         ))}
         {form.images.length < 4 && (
-          <Button
-            icon={<UploadOutlined />}
-            loading={upload.isPending}
-            onClick={() => input.current?.click()}
-          >
-            {t('images:addReference')}
-          </Button>
-        )}
-        {form.images.length < 4 && (
-          <PickPicturesButton
+          <AddPictures
             max={4 - form.images.length}
-            onPicked={(urls) => set({ images: [...form.images, ...urls].slice(0, 4) })}
+            testId="reference-input"
+            onAdd={(urls) => set({ images: [...form.images, ...urls].slice(0, 4) })}
           />
         )}
       </div>
-      <input
-        ref={input}
-        type="file"
-        accept="image/png,image/jpeg,image/webp"
-        hidden
-        data-testid="reference-input"
-        onChange={(e) => {
-          const file = e.target.files?.[0];
-          e.target.value = '';
-          if (file)
-            upload.mutate(file, { onSuccess: (f) => set({ images: [...form.images, f.url] }) });
-        }}
-      />
       {form.images[0] && (
         <MaskPainter
           src={form.images[0]}
@@ -88,27 +58,6 @@ function References({ form, set }: Pick<ComposerProps, 'form' | 'set'>) {
           convention="clear"
           onMask={(png) => void dataUrlOf(png).then((mask) => set({ mask }))}
         />
-      )}
-    </div>
-  );
-}
-
-function Cost({ model, form }: Pick<ComposerProps, 'model' | 'form'>) {
-  const { t } = useTranslation();
-  const action = model?.edits && form.images.length ? 'edit' : 'generate';
-  const n = Math.min(form.n, model?.maxN ?? 1);
-  const quote = useImageQuote('draw', model?.id, action, n);
-  const q = quote.data;
-  if (!q) return null;
-  return (
-    <div className="flex flex-col text-xs" data-testid="draw-cost">
-      <span className={q.enough ? 'text-white/70' : 'text-red-300'}>
-        {q.enough
-          ? t('images:cost', { total: q.totalCredits, unit: q.unitCredits, balance: q.balance })
-          : t('images:costShort', { total: q.totalCredits, balance: q.balance })}
-      </span>
-      {q.queueAhead > 0 && (
-        <span className="text-white/50">{t('images:ahead', { count: q.queueAhead })}</span>
       )}
     </div>
   );
@@ -130,31 +79,19 @@ export function DrawComposer(props: ComposerProps) {
       }}
     >
       <Field label={t('images:model')}>
-        <Select
-          value={model?.id}
-          onChange={(modelId: number) => set({ modelId })}
-          options={props.models.map((m) => ({
-            value: m.id,
-            label: (
-              <span>
-                {m.name} {m.demo && <Tag color="blue">{t('images:demo')}</Tag>}
-              </span>
-            ),
-          }))}
-          aria-label={t('images:model')}
+        <ImageModelSelect
+          models={props.models}
+          model={model}
+          onChange={(modelId) => set({ modelId })}
         />
       </Field>
       <Field label={t('images:prompt')}>
-        <Input.TextArea
+        <ImagePrompt
           value={form.prompt}
-          onChange={(e) => set({ prompt: e.target.value })}
-          placeholder={t('images:promptPlaceholder')}
-          autoSize={{ minRows: 3, maxRows: 8 }}
+          onChange={(prompt) => set({ prompt })}
           maxLength={4000}
-          data-testid="draw-prompt"
-          onKeyDown={(e) => {
-            if (e.key === 'Enter' && (e.ctrlKey || e.metaKey)) props.onSubmit();
-          }}
+          testId="draw-prompt"
+          onSubmit={props.onSubmit}
         />
       </Field>
       <div className="grid grid-cols-2 gap-3">
@@ -209,7 +146,13 @@ export function DrawComposer(props: ComposerProps) {
       ) : (
         <span className="text-xs text-white/60">{t('images:noEdits')}</span>
       )}
-      <Cost model={model} form={form} />
+      <ImageCost
+        use="draw"
+        modelId={model?.id}
+        action={model?.edits && form.images.length ? 'edit' : 'generate'}
+        n={Math.min(form.n, model?.maxN ?? 1)}
+        testId="draw-cost"
+      />
       <Button
         type="primary"
         htmlType="submit"

@@ -11,20 +11,21 @@ import Button from 'antd/es/button';
 import Tabs from 'antd/es/tabs';
 import { useRef, useState, type ReactNode } from 'react';
 import { useTranslation } from 'react-i18next';
-import { ScreenIcon } from '../../components/screen-icon';
+import { CreationScreen } from '../../components/tasks/creation-screen';
 import { useIsMobile } from '../../components/use-is-mobile';
 import { useDialogs } from '../../stores/dialogs';
 import { Composer } from './composer';
 import { Galleries } from './galleries';
 import { Results } from './results';
 
-function Tool(props: { icon: ReactNode; label: string; onClick: () => void }) {
-  return (
-    <Button size="small" icon={props.icon} onClick={props.onClick}>
-      {props.label}
-    </Button>
-  );
-}
+type ToolKey =
+  | 'blend'
+  | 'faceSwap'
+  | 'upscaleVariation'
+  | 'photoFix'
+  | 'describe'
+  | 'customZoom'
+  | 'batchDownload';
 
 /**
  * `/Midjourney`, the desktop landing page: the composer (with the tools that draw from
@@ -44,57 +45,44 @@ export default function MidjourneyScreen() {
     const still = window.matchMedia('(prefers-reduced-motion: reduce)').matches;
     lists.current?.scrollIntoView({ behavior: still ? 'auto' : 'smooth', block: 'start' });
   };
+  /** The tools that draw from pictures: each opens its dialog. */
+  const tools: Array<[`midjourney:tools.${ToolKey}`, ReactNode, () => void]> = [
+    ['midjourney:tools.blend', <MergeCellsOutlined />, () => open('blend')],
+    ['midjourney:tools.faceSwap', <SkinOutlined />, () => open('faceSwap')],
+    ['midjourney:tools.upscaleVariation', <AppstoreOutlined />, () => open('upscaleVariation', {})],
+    ['midjourney:tools.photoFix', <ToolOutlined />, () => open('photoFix', {})],
+    [
+      'midjourney:tools.describe',
+      <FileSearchOutlined />,
+      () => open('uploadImages', { target: 'describe' }),
+    ],
+    ['midjourney:tools.customZoom', <ExpandOutlined />, () => open('customZoom', {})],
+    ['midjourney:tools.batchDownload', <CloudDownloadOutlined />, () => open('batchDownload')],
+  ];
   return (
-    <section className="mx-auto flex w-full max-w-[1600px] flex-col gap-4 px-3 py-4 sm:px-6 sm:py-6 lg:flex-row lg:items-start">
-      <div className="flex w-full flex-col gap-3 lg:sticky lg:top-0 lg:max-h-[calc(100dvh-5.5rem)] lg:w-[420px] lg:shrink-0 lg:overflow-y-auto lg:pr-1">
-        <header className="flex flex-col gap-1">
-          <h1 className="m-0 flex items-center gap-3 text-xl font-semibold text-white/90">
-            <ScreenIcon name="midjourney" />
-            {t('menu:midjourney')}
-          </h1>
-          <p className="m-0 text-sm text-white/55">{t('screens:midjourney')}</p>
-        </header>
-        <Composer onSubmitted={showNewDrawing} />
-        {/* Buttons that open dialogs: a group, not navigation (the menu is the page's only nav). */}
-        <div role="group" aria-label={t('midjourney:tools.title')} className="flex flex-wrap gap-2">
-          <Tool
-            icon={<MergeCellsOutlined />}
-            label={t('midjourney:tools.blend')}
-            onClick={() => open('blend')}
-          />
-          <Tool
-            icon={<SkinOutlined />}
-            label={t('midjourney:tools.faceSwap')}
-            onClick={() => open('faceSwap')}
-          />
-          <Tool
-            icon={<AppstoreOutlined />}
-            label={t('midjourney:tools.upscaleVariation')}
-            onClick={() => open('upscaleVariation', {})}
-          />
-          <Tool
-            icon={<ToolOutlined />}
-            label={t('midjourney:tools.photoFix')}
-            onClick={() => open('photoFix', {})}
-          />
-          <Tool
-            icon={<FileSearchOutlined />}
-            label={t('midjourney:tools.describe')}
-            onClick={() => open('uploadImages', { target: 'describe' })}
-          />
-          <Tool
-            icon={<ExpandOutlined />}
-            label={t('midjourney:tools.customZoom')}
-            onClick={() => open('customZoom', {})}
-          />
-          <Tool
-            icon={<CloudDownloadOutlined />}
-            label={t('midjourney:tools.batchDownload')}
-            onClick={() => open('batchDownload')}
-          />
-        </div>
-      </div>
-      <div ref={lists} className="min-w-0 flex-1 scroll-mt-2">
+    <CreationScreen
+      screen="midjourney"
+      description="screens:midjourney"
+      stickyComposer
+      resultsRef={lists}
+      composer={
+        <>
+          <Composer onSubmitted={showNewDrawing} />
+          {/* Buttons that open dialogs: a group, not navigation (the menu is the page's only nav). */}
+          <div
+            role="group"
+            aria-label={t('midjourney:tools.title')}
+            className="flex flex-wrap gap-2"
+          >
+            {tools.map(([key, icon, onClick]) => (
+              <Button key={key} size="small" icon={icon} onClick={onClick}>
+                {t(key)}
+              </Button>
+            ))}
+          </div>
+        </>
+      }
+      results={
         <Tabs
           activeKey={tab}
           onChange={setTab}
@@ -117,7 +105,7 @@ export default function MidjourneyScreen() {
             },
           ]}
         />
-      </div>
-    </section>
+      }
+    />
   );
 }

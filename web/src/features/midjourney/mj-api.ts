@@ -1,5 +1,5 @@
 import type { files } from '@atelier/contracts';
-import { drawing, isTaskActive, TaskStatus } from '@atelier/contracts';
+import { drawing, TaskStatus } from '@atelier/contracts';
 import {
   keepPreviousData,
   useInfiniteQuery,
@@ -10,6 +10,7 @@ import {
   type InfiniteData,
 } from '@tanstack/react-query';
 import { apiData } from '../../api/client';
+import { useTaskList } from '../../components/tasks/use-task-list';
 import { useAppSetting } from '../../stores/app-setting';
 import { balanceChanged } from '../../stores/balance';
 import {
@@ -22,7 +23,7 @@ import {
   type DrawList,
 } from './mj-data';
 import { useIdentity } from '../../stores/auth';
-import { POLL_INTERVAL_MS, POLL_PAGE_SIZE } from './polling';
+import { POLL_PAGE_SIZE } from './polling';
 
 /*
  * The screen's calls other than the results poll (which lives in mj-data.ts): every query has
@@ -254,12 +255,11 @@ const zipsKey = (who: string) => ['midjourney', 'zips', who] as const;
 /** The zips being built or ready, followed every 2 s while one is being built. */
 export const useZips = (enabled: boolean) => {
   const who = useIdentity();
-  return useQuery({
+  return useTaskList({
     queryKey: zipsKey(who),
     queryFn: async () => (await apiData(drawing.listZips, { query: {} })).rows,
+    rowsOf: (rows) => rows,
     enabled,
-    refetchInterval: (q) =>
-      q.state.data?.some((z) => isTaskActive(z.status)) ? POLL_INTERVAL_MS : false,
   });
 };
 

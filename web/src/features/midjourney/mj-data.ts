@@ -1,21 +1,15 @@
 import { drawing, files, isTaskActive } from '@atelier/contracts';
-import { useQuery, useQueryClient, type QueryClient } from '@tanstack/react-query';
+import { useQuery } from '@tanstack/react-query';
 import { useEffect } from 'react';
 import { ApiError, apiData } from '../../api/client';
+import { queryClient } from '../../api/query-client';
 import { uploadFile } from '../../api/upload';
+import { refreshTaskList, useTaskList } from '../../components/tasks/use-task-list';
 import { t } from '../../i18n';
 import { notify } from '../../lib/notify';
 import { useIdentity } from '../../stores/auth';
 import { balanceChanged, creditsKey } from '../../stores/balance';
-import {
-  createPollLoop,
-  POLL_PAGE_SIZE,
-  POLL_TYPE,
-  settledSince,
-  statusesOf,
-  type PollLoop,
-  type PollStatuses,
-} from './polling';
+import { POLL_PAGE_SIZE, POLL_TYPE } from './polling';
 
 export type DrawTask = drawing.DrawTask;
 export type DrawList = drawing.DrawListData;
@@ -38,77 +32,40 @@ export const mjKeys = {
 const fetchLatest = () =>
   apiData(drawing.latestDrawings, { query: { page: 1, size: POLL_PAGE_SIZE, type: POLL_TYPE } });
 
-/*
- * The one polling loop of the app (docs/product.md §4): it lives at module level so re-renders,
- * remounts and navigation never start a second one; screens using it are counted and the
- * last to leave stops it.
- */
-let loop: PollLoop | null = null;
-let loopKey = '';
-let users = 0;
-
-function startLoop(client: QueryClient, who: string): PollLoop {
-  if (loop && loopKey === who) return loop;
-  loop?.stop();
-  loopKey = who;
-  let seen: PollStatuses | null = null;
-  loop = createPollLoop(async () => {
-    const data = await client.fetchQuery({
-      queryKey: mjKeys.latest(who),
-      queryFn: fetchLatest,
-      staleTime: 0,
-      retry: false,
-    });
-    // A task that finished or failed settled its held credits: the balance changed.
-    if (settledSince(seen, data.rows)) void balanceChanged();
-    seen = statusesOf(data.rows);
-    return data.rows.some((row) => isTaskActive(row.status));
-  });
-  return loop;
-}
-
-/** Fetch the latest results now (after a submit, a delete, a redo) and poll while one moves. */
-export const refreshResults = (): void => loop?.kick();
+/** Fetch the latest results now (after a submit, a delete, a redo); the list polls while one moves. */
+export const refreshResults = (): void => refreshTaskList(queryClient, ['midjourney', 'latest']);
 
 /**
- * The latest 8 results, polled every 2 s while one is queued or running; a reload mid-task
- * finds it still running on the first fetch and polls on.
+ * The latest 8 results, polled every 2 s while one is queued or running (the creation kinds'
+ * one rule); a reload mid-task finds it still running on the first fetch and polls on. Coming
+ * back to the tab asks at once.
  */
 export function useLatestResults() {
-  const client = useQueryClient();
   const who = useIdentity();
+  const latest = useTaskList({
+    queryKey: mjKeys.latest(who),
+    queryFn: fetchLatest,
+    rowsOf: (data) => data.rows,
+    // A drawing that finished or failed settled its held credits: the balance changed.
+    settlesCredits: true,
+    retry: false,
+  });
   useEffect(() => {
-    users += 1;
-    const running = startLoop(client, who);
-    running.kick();
-    // Coming back to the tab fetches at once (the loop folds this into a fetch under way).
     const onFocus = () => {
-      if (document.visibilityState === 'visible') running.kick();
+      if (document.visibilityState === 'visible') refreshResults();
     };
     window.addEventListener('focus', onFocus);
     document.addEventListener('visibilitychange', onFocus);
     return () => {
       window.removeEventListener('focus', onFocus);
       document.removeEventListener('visibilitychange', onFocus);
-      users -= 1;
-      if (users === 0) {
-        loop?.stop();
-        loop = null;
-      }
     };
-  }, [client, who]);
-  return useQuery({
-    queryKey: mjKeys.latest(who),
-    queryFn: fetchLatest,
-    // The loop fetches; this only reads the cache (and fetches once if it is empty).
-    staleTime: Number.POSITIVE_INFINITY,
-    refetchOnWindowFocus: false,
-    retry: false,
-  });
+  }, []);
+  return latest;
 }
 
 /**
- * How many of the latest results are queued or drawing, read from the poll's cache (no fetch
+ * How many of the latest results are queued or drawing, read from the list's cache (no fetch
  * of its own): quotes that count the queue ahead refresh when it changes.
  */
 export function useActiveCount(): number {

@@ -1,6 +1,7 @@
-import { isTaskActive, music, type BodyIn } from '@atelier/contracts';
-import { keepPreviousData, useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
+import { music, type BodyIn } from '@atelier/contracts';
+import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { apiData } from '../../api/client';
+import { useTaskList } from '../../components/tasks/use-task-list';
 import { balanceChanged } from '../../stores/balance';
 
 /*
@@ -38,11 +39,11 @@ export const useMusicDemos = () =>
 
 /** The user's songs; polled every 2 s while one is still being made. */
 export const useSongs = () =>
-  useQuery({
+  useTaskList({
     queryKey: musicKeys.songs,
     queryFn: () => apiData(music.listSongs, { query: { page: 1, size: 50 } }),
-    placeholderData: keepPreviousData,
-    refetchInterval: (q) => (q.state.data?.rows.some((r) => isTaskActive(r.status)) ? 2000 : false),
+    rowsOf: (data) => data.rows,
+    keepPrevious: true,
   });
 
 function useSongMutation<B>(call: (body: B) => Promise<unknown>) {

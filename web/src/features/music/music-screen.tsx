@@ -1,7 +1,7 @@
 import { CaretRightOutlined } from '@ant-design/icons';
 import Button from 'antd/es/button';
 import { useTranslation } from 'react-i18next';
-import { ScreenIcon } from '../../components/screen-icon';
+import { CreationScreen } from '../../components/tasks/creation-screen';
 import { useLazyTexts } from '../../components/use-lazy-texts';
 import Skeleton from 'antd/es/skeleton';
 import { useShared } from '../../stores/shared';
@@ -62,24 +62,22 @@ export default function MusicScreen() {
   const ready = useLazyTexts();
   if (!ready) return <Skeleton active className="p-6" />;
   return (
-    <section className="mx-auto flex w-full max-w-[1400px] flex-col gap-4 px-3 py-4 sm:px-6 sm:py-6 lg:flex-row lg:items-start">
-      <div className="flex w-full flex-col gap-3 lg:w-[400px] lg:shrink-0">
-        <header className="flex flex-col gap-1">
-          <h1 className="m-0 flex items-center gap-3 text-xl font-semibold text-white/90">
-            <ScreenIcon name="music" />
-            {t('menu:music')}
-          </h1>
-          <p className="m-0 text-sm text-white/55">{t('screens:music')}</p>
-        </header>
-        <Composer />
-      </div>
-      <div className="flex min-w-0 flex-1 flex-col gap-3">
-        <DemoSongs />
-        <LyricsView />
-        <h2 className="m-0 text-sm font-semibold text-white/80">{t('music:song.list')}</h2>
-        <SongList />
-      </div>
+    <CreationScreen
+      screen="music"
+      description="screens:music"
+      width="medium"
+      composerWidth={400}
+      composer={<Composer />}
+      results={
+        <>
+          <DemoSongs />
+          <LyricsView />
+          <h2 className="m-0 text-sm font-semibold text-white/80">{t('music:song.list')}</h2>
+          <SongList />
+        </>
+      }
+    >
       <CropDialog />
-    </section>
+    </CreationScreen>
   );
 }

@@ -1,4 +1,4 @@
-import { LockOutlined, UnlockOutlined, UploadOutlined } from '@ant-design/icons';
+import { LockOutlined, UnlockOutlined } from '@ant-design/icons';
 import { images } from '@atelier/contracts';
 import Button from 'antd/es/button';
 import Input from 'antd/es/input';
@@ -6,21 +6,17 @@ import InputNumber from 'antd/es/input-number';
 import Segmented from 'antd/es/segmented';
 import Select from 'antd/es/select';
 import Slider from 'antd/es/slider';
-import Tag from 'antd/es/tag';
-import { useRef, type ReactNode } from 'react';
+import type { ReactNode } from 'react';
 import { useTranslation } from 'react-i18next';
-import { useImageQuote, useUploadPicture } from '../../api/image-tasks';
-import { PickPicturesButton } from '../../components/pick-pictures-button';
+import {
+  AddPictures,
+  ImageModelSelect,
+  ImagePrompt,
+} from '../../components/tasks/image-composer-parts';
+import { ImageCost, type ImageComposerProps } from '../../components/tasks/image-kind-screen';
 import type { Sd3Form } from './sd3-form-state';
 
-export interface Sd3ComposerProps {
-  models: images.ImageModel[];
-  model: images.ImageModel | undefined;
-  form: Sd3Form;
-  set: (patch: Partial<Sd3Form>) => void;
-  submitting: boolean;
-  onSubmit: () => void;
-}
+export type Sd3ComposerProps = ImageComposerProps<Sd3Form>;
 
 function Field(props: { label: string; children: ReactNode }) {
   return (
@@ -76,34 +72,19 @@ function AspectTiles({
 
 function InitImage({ form, set }: Pick<Sd3ComposerProps, 'form' | 'set'>) {
   const { t } = useTranslation();
-  const upload = useUploadPicture();
-  const input = useRef<HTMLInputElement>(null);
   return (
     <>
       <Field label={t('images:initImage')}>
         <div className="flex items-center gap-2">
           {form.image && <img src={form.image} alt="" className="h-16 w-16 rounded object-cover" />}
-          <Button
-            icon={<UploadOutlined />}
-            loading={upload.isPending}
-            onClick={() => input.current?.click()}
-          >
-            {t('images:addReference')}
-          </Button>
-          <PickPicturesButton max={1} onPicked={([url]) => url && set({ image: url })} />
+          <AddPictures
+            max={1}
+            testId="init-input"
+            onAdd={([url]) => {
+              if (url) set({ image: url });
+            }}
+          />
         </div>
-        <input
-          ref={input}
-          type="file"
-          hidden
-          accept="image/png,image/jpeg,image/webp"
-          data-testid="init-input"
-          onChange={(e) => {
-            const file = e.target.files?.[0];
-            e.target.value = '';
-            if (file) upload.mutate(file, { onSuccess: (f) => set({ image: f.url }) });
-          }}
-        />
       </Field>
       <Field label={`${t('images:strength')} ${form.strength.toFixed(2)}`}>
         <Slider
@@ -116,30 +97,6 @@ function InitImage({ form, set }: Pick<Sd3ComposerProps, 'form' | 'set'>) {
         />
       </Field>
     </>
-  );
-}
-
-function Cost({ model, form }: Pick<Sd3ComposerProps, 'model' | 'form'>) {
-  const { t } = useTranslation();
-  const quote = useImageQuote(
-    'sd3',
-    model?.id,
-    form.mode === 'image-to-image' ? 'image-to-image' : 'generate',
-    1,
-  );
-  const q = quote.data;
-  if (!q) return null;
-  return (
-    <div className="flex flex-col text-xs" data-testid="sd3-cost">
-      <span className={q.enough ? 'text-white/70' : 'text-red-300'}>
-        {q.enough
-          ? t('images:cost', { total: q.totalCredits, unit: q.unitCredits, balance: q.balance })
-          : t('images:costShort', { total: q.totalCredits, balance: q.balance })}
-      </span>
-      {q.queueAhead > 0 && (
-        <span className="text-white/50">{t('images:ahead', { count: q.queueAhead })}</span>
-      )}
-    </div>
   );
 }
 
@@ -188,29 +145,19 @@ export function Sd3Composer(props: Sd3ComposerProps) {
         aria-label={t('images:mode')}
       />
       <Field label={t('images:model')}>
-        <Select
-          value={model?.id}
-          onChange={(modelId: number) => set({ modelId })}
-          aria-label={t('images:model')}
-          options={props.models.map((m) => ({
-            value: m.id,
-            label: (
-              <span>
-                {m.name} {m.demo && <Tag color="blue">{t('images:demo')}</Tag>}
-              </span>
-            ),
-          }))}
+        <ImageModelSelect
+          models={props.models}
+          model={model}
+          onChange={(modelId) => set({ modelId })}
         />
       </Field>
       <Field label={t('images:prompt')}>
-        <Input.TextArea
+        <ImagePrompt
           value={form.prompt}
-          onChange={(e) => set({ prompt: e.target.value })}
-          placeholder={t('images:promptPlaceholder')}
-          autoSize={{ minRows: 3, maxRows: 8 }}
+          onChange={(prompt) => set({ prompt })}
           maxLength={10000}
-          data-testid="sd3-prompt"
-          onKeyDown={(e) => e.key === 'Enter' && (e.ctrlKey || e.metaKey) && props.onSubmit()}
+          testId="sd3-prompt"
+          onSubmit={props.onSubmit}
         />
       </Field>
       <Field label={t('images:negative')}>
@@ -250,7 +197,13 @@ export function Sd3Composer(props: Sd3ComposerProps) {
           aria-label={t('images:stylePreset')}
         />
       </Field>
-      <Cost model={model} form={form} />
+      <ImageCost
+        use="sd3"
+        modelId={model?.id}
+        action={form.mode === 'image-to-image' ? 'image-to-image' : 'generate'}
+        n={1}
+        testId="sd3-cost"
+      />
       <Button
         type="primary"
         htmlType="submit"

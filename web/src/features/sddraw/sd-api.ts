@@ -1,6 +1,7 @@
-import { isTaskActive, sd } from '@atelier/contracts';
-import { keepPreviousData, useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
+import { sd } from '@atelier/contracts';
+import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { apiData } from '../../api/client';
+import { useTaskList } from '../../components/tasks/use-task-list';
 import { useIdentity } from '../../stores/auth';
 import { balanceChanged } from '../../stores/balance';
 
@@ -14,9 +15,6 @@ export const sdKeys = {
   fields: (id: number) => ['sd', 'fields', id] as const,
   results: (who: string) => ['sd', 'results', who] as const,
 };
-
-/** Waiting or running pictures are asked for again this often. */
-export const SD_POLL_MS = 1500;
 
 export const useSdModels = () => {
   const who = useIdentity();
@@ -34,14 +32,14 @@ export const useModelFields = (modelId: number | null) =>
     staleTime: 60_000,
   });
 
+/** The caller's pictures, asked for again every 2 s while one waits or runs. */
 export const useSdResults = () => {
   const who = useIdentity();
-  return useQuery({
+  return useTaskList({
     queryKey: sdKeys.results(who),
     queryFn: () => apiData(sd.sdList, { query: { type: 'sd', page: 1, size: 24 } }),
-    placeholderData: keepPreviousData,
-    refetchInterval: (q) =>
-      q.state.data?.rows.some((r) => isTaskActive(r.status)) ? SD_POLL_MS : false,
+    rowsOf: (data) => data.rows,
+    keepPrevious: true,
   });
 };
 

@@ -5,7 +5,7 @@ import Spin from 'antd/es/spin';
 import { useEffect, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useLocation } from 'react-router';
-import { ScreenHeader } from '../../components/screen-header';
+import { CreationScreen } from '../../components/tasks/creation-screen';
 import { readPrefill } from '../../lib/prefill';
 import { useCreateSd, useModelFields, useSdModels } from './sd-api';
 import { defaultsOf, SdForm, type SdValues } from './sd-form';
@@ -170,44 +170,55 @@ export default function SddrawScreen() {
   };
 
   return (
-    <section className="mx-auto flex w-full max-w-[1400px] flex-col gap-5 px-3 py-4 sm:px-6 sm:py-6">
-      <ScreenHeader icon="sddraw" title={t('menu:sddraw')} subtitle={t('screens:sddraw')} />
-      {models.isPending && <Spin aria-label={t('sd:square.loading')} />}
-      {models.isError && (
-        <p className="text-sm text-red-300">
-          {t('sd:square.failed')}{' '}
-          <Button size="small" onClick={() => void models.refetch()}>
-            {t('sd:square.retry')}
-          </Button>
-        </p>
-      )}
-      {models.data?.rows.length === 0 && <p className="text-white/60">{t('sd:square.empty')}</p>}
-      {!model && (
-        <ul className="m-0 grid list-none grid-cols-1 gap-4 p-0 sm:grid-cols-2 lg:grid-cols-3">
-          {models.data?.rows.map((m) => (
-            <ModelCard key={m.id} m={m} onOpen={() => open(m.id)} />
-          ))}
-        </ul>
-      )}
-      {model && (
-        <ModelDetail
-          model={model}
-          fields={fields.data?.fields ?? null}
-          values={values}
-          setValues={setValues}
-          busy={create.isPending}
-          onSubmit={submit}
-          onBack={() => setModelId(null)}
-        />
-      )}
-      {!model && (
-        <SdResults
-          onRedo={(task) => {
-            if (task.modelId) setModelId(task.modelId);
-            setValues(valuesOf(task.prompt, task.params));
-          }}
-        />
-      )}
-    </section>
+    <CreationScreen
+      screen="sddraw"
+      description="screens:sddraw"
+      layout="stacked"
+      width="medium"
+      composer={
+        <>
+          {models.isPending && <Spin aria-label={t('sd:square.loading')} />}
+          {models.isError && (
+            <p className="text-sm text-red-300">
+              {t('sd:square.failed')}{' '}
+              <Button size="small" onClick={() => void models.refetch()}>
+                {t('sd:square.retry')}
+              </Button>
+            </p>
+          )}
+          {models.data?.rows.length === 0 && (
+            <p className="text-white/60">{t('sd:square.empty')}</p>
+          )}
+          {!model && (
+            <ul className="m-0 grid list-none grid-cols-1 gap-4 p-0 sm:grid-cols-2 lg:grid-cols-3">
+              {models.data?.rows.map((m) => (
+                <ModelCard key={m.id} m={m} onOpen={() => open(m.id)} />
+              ))}
+            </ul>
+          )}
+          {model && (
+            <ModelDetail
+              model={model}
+              fields={fields.data?.fields ?? null}
+              values={values}
+              setValues={setValues}
+              busy={create.isPending}
+              onSubmit={submit}
+              onBack={() => setModelId(null)}
+            />
+          )}
+        </>
+      }
+      results={
+        !model && (
+          <SdResults
+            onRedo={(task) => {
+              if (task.modelId) setModelId(task.modelId);
+              setValues(valuesOf(task.prompt, task.params));
+            }}
+          />
+        )
+      }
+    />
   );
 }

@@ -1,7 +1,8 @@
-import { isTaskActive, separation } from '@atelier/contracts';
+import { separation } from '@atelier/contracts';
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { apiData, ApiError, handleAnswer, identityHeaders, API_BASE } from '../../api/client';
 import { t } from '../../i18n';
+import { useTaskList } from '../../components/tasks/use-task-list';
 import { notify } from '../../lib/notify';
 import { useIdentity } from '../../stores/auth';
 import { balanceChanged } from '../../stores/balance';
@@ -11,8 +12,6 @@ import { balanceChanged } from '../../stores/balance';
  * separations (polled every 2 s while one runs), uploading audio, submitting and deleting.
  */
 
-/** How often the history is read again while a separation waits or runs. */
-export const POLL_MS = 2000;
 export const HISTORY_SIZE = 20;
 
 export const sepKeys = {
@@ -41,14 +40,17 @@ export const useSongs = () => {
   });
 };
 
-/** The newest separations; read again every POLL_MS while any is still waiting or running. */
+/**
+ * The newest separations, read again every 2 s while one waits or runs; one that ends (charged,
+ * or failed and refunded) changes the balance.
+ */
 export const useSeparations = (size: number) => {
   const who = useIdentity();
-  return useQuery({
+  return useTaskList({
     queryKey: sepKeys.history(who, size),
     queryFn: () => apiData(separation.listSeparations, { query: { page: 1, size } }),
-    refetchInterval: (q) =>
-      q.state.data?.rows.some((r) => isTaskActive(r.status)) ? POLL_MS : false,
+    rowsOf: (data) => data.rows,
+    settlesCredits: true,
     retry: false,
   });
 };

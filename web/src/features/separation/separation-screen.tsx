@@ -3,12 +3,11 @@ import Button from 'antd/es/button';
 import Empty from 'antd/es/empty';
 import Select from 'antd/es/select';
 import Skeleton from 'antd/es/skeleton';
-import { isTaskActive, separation } from '@atelier/contracts';
-import { useEffect, useRef, useState } from 'react';
+import { separation } from '@atelier/contracts';
+import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
-import { ScreenIcon } from '../../components/screen-icon';
+import { CreationScreen } from '../../components/tasks/creation-screen';
 import { notify } from '../../lib/notify';
-import { balanceChanged } from '../../stores/balance';
 import { SeparationCard } from './separation-card';
 import {
   HISTORY_SIZE,
@@ -40,14 +39,6 @@ export default function SeparationScreen() {
   const model = list.find((m) => m.id === modelId) ?? list[0] ?? null;
   const source = picked && (picked.type === 'upload') === (mode === 'upload') ? picked : null;
 
-  // A separation that ends (charged, or failed and refunded) changes the balance.
-  const active = (history.data?.rows ?? []).filter((r) => isTaskActive(r.status)).length;
-  const lastActive = useRef(active);
-  useEffect(() => {
-    if (active < lastActive.current) void balanceChanged();
-    lastActive.current = active;
-  }, [active]);
-
   const start = async () => {
     if (!model || !source) return;
     await submit.mutateAsync({
@@ -62,17 +53,15 @@ export default function SeparationScreen() {
   };
 
   return (
-    <section className="mx-auto flex w-full max-w-7xl flex-col gap-4 px-3 py-4 sm:px-6 sm:py-6">
-      <header className="flex flex-col gap-1">
-        <h1 className="m-0 flex items-center gap-3 text-xl font-semibold text-white/90 sm:text-2xl">
-          <ScreenIcon name="separation" />
-          {t('menu:separation')}
-        </h1>
-        <p className="m-0 text-sm text-white/55">{t('screens:separation')}</p>
-      </header>
-      <div className="grid grid-cols-1 gap-4 lg:grid-cols-[380px_minmax(0,1fr)]">
+    <CreationScreen
+      screen="separation"
+      description="screens:separation"
+      layout="heading-above"
+      width="narrow"
+      composerWidth={380}
+      composer={
         <form
-          className="flex flex-col gap-4 self-start rounded-xl border border-white/10 bg-white/[0.03] p-3 sm:p-4"
+          className="flex flex-col gap-4 rounded-xl border border-white/10 bg-white/[0.03] p-3 sm:p-4"
           onSubmit={(e) => {
             e.preventDefault();
             void start().catch(() => undefined);
@@ -134,9 +123,9 @@ export default function SeparationScreen() {
             {submit.isPending ? t('separation:submitting') : t('separation:submit')}
           </Button>
         </form>
-        <History history={history} onMore={() => setSize((s) => s + HISTORY_SIZE)} />
-      </div>
-    </section>
+      }
+      results={<History history={history} onMore={() => setSize((s) => s + HISTORY_SIZE)} />}
+    />
   );
 }
 

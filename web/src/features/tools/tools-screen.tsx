@@ -11,7 +11,7 @@ import Spin from 'antd/es/spin';
 import { useEffect, useState, type ReactNode } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useLocation } from 'react-router';
-import { ScreenHeader } from '../../components/screen-header';
+import { CreationScreen } from '../../components/tasks/creation-screen';
 import { readPrefill } from '../../lib/prefill';
 import { ToolPanel } from './tool-panel';
 import { useToolOps } from '../../api/tool-tasks';
@@ -65,50 +65,59 @@ export default function ToolsScreen() {
   }, []);
   const info = ops.data?.rows.find((o) => o.op === op);
   return (
-    <section className="mx-auto flex w-full max-w-[1400px] flex-col gap-5 px-3 py-4 sm:px-6 sm:py-6">
-      <ScreenHeader icon="tools" title={t('menu:tools')} subtitle={t('screens:tools')} />
-      {ops.isPending && <Spin />}
-      <div
-        role="radiogroup"
-        aria-label={t('menu:tools')}
-        className="grid grid-cols-2 gap-3 sm:grid-cols-3 lg:grid-cols-6"
-      >
-        {(Object.keys(TILES) as sd.ToolOp[]).map((key) => {
-          const tile = TILES[key];
-          const row = ops.data?.rows.find((o) => o.op === key);
-          return (
-            <button
-              key={key}
-              type="button"
-              role="radio"
-              aria-checked={op === key}
-              disabled={row ? !row.enabled : false}
-              onClick={() => setOp(key)}
-              data-testid={`tool-${key}`}
-              className={`flex cursor-pointer flex-col items-start gap-1 rounded-xl border-2 bg-white/5 p-3 text-left text-inherit disabled:opacity-40 ${op === key ? 'border-blue-400' : 'border-transparent'}`}
-            >
-              <span className="text-xl">{tile.icon}</span>
-              <span className="font-semibold text-white/90">{t(tile.name)}</span>
-              <span className="text-xs text-white/55">{t(tile.hint)}</span>
-              {row && (
-                <span className="text-xs text-white/60">
-                  {row.demo ? t('sd:demo') : t('sd:tools.served', { name: row.providerName })} ·{' '}
-                  {row.credits}
-                </span>
-              )}
-            </button>
-          );
-        })}
-      </div>
-      {info && !info.enabled && <p className="text-white/60">{t('sd:tools.unavailable')}</p>}
-      <ToolPanel
-        key={op}
-        op={op}
-        credits={info?.credits ?? 0}
-        image={image}
-        setImage={setImage}
-        prompt={prompt}
-      />
-    </section>
+    <CreationScreen
+      screen="tools"
+      description="screens:tools"
+      layout="stacked"
+      width="medium"
+      composer={
+        <>
+          {ops.isPending && <Spin />}
+          <div
+            role="radiogroup"
+            aria-label={t('menu:tools')}
+            className="grid grid-cols-2 gap-3 sm:grid-cols-3 lg:grid-cols-6"
+          >
+            {(Object.keys(TILES) as sd.ToolOp[]).map((key) => {
+              const tile = TILES[key];
+              const row = ops.data?.rows.find((o) => o.op === key);
+              return (
+                <button
+                  key={key}
+                  type="button"
+                  role="radio"
+                  aria-checked={op === key}
+                  disabled={row ? !row.enabled : false}
+                  onClick={() => setOp(key)}
+                  data-testid={`tool-${key}`}
+                  className={`flex cursor-pointer flex-col items-start gap-1 rounded-xl border-2 bg-white/5 p-3 text-left text-inherit disabled:opacity-40 ${op === key ? 'border-blue-400' : 'border-transparent'}`}
+                >
+                  <span className="text-xl">{tile.icon}</span>
+                  <span className="font-semibold text-white/90">{t(tile.name)}</span>
+                  <span className="text-xs text-white/55">{t(tile.hint)}</span>
+                  {row && (
+                    <span className="text-xs text-white/60">
+                      {row.demo ? t('sd:demo') : t('sd:tools.served', { name: row.providerName })} ·{' '}
+                      {row.credits}
+                    </span>
+                  )}
+                </button>
+              );
+            })}
+          </div>
+          {info && !info.enabled && <p className="text-white/60">{t('sd:tools.unavailable')}</p>}
+        </>
+      }
+      results={
+        <ToolPanel
+          key={op}
+          op={op}
+          credits={info?.credits ?? 0}
+          image={image}
+          setImage={setImage}
+          prompt={prompt}
+        />
+      }
+    />
   );
 }

@@ -10,6 +10,7 @@ import type { video as V } from '@atelier/contracts';
 import { FramePicker } from './frame-picker';
 import { MotionBrushDialog, type BrushValue } from './motion-brush-dialog';
 import { useSubmitVideo, useVideoModels, type Entry } from './video-api';
+import { TaskCost } from '../../components/tasks/creation-screen';
 
 export interface VideoForm {
   modelId?: number;
@@ -236,7 +237,11 @@ export function Composer(props: { form: VideoForm; setForm: (f: VideoForm) => vo
       <ShotFields model={model} form={f} duration={duration} set={set} />
       <Extras model={model} form={f} set={set} />
       {price && (
-        <p className="m-0 text-sm text-white/70">{t('video:cost', { credits: price.credits })}</p>
+        <TaskCost
+          testId="video-cost"
+          className="text-sm"
+          cost={t('video:cost', { credits: price.credits })}
+        />
       )}
       <Button
         type="primary"

@@ -1,7 +1,8 @@
-import { isTaskActive, video as V } from '@atelier/contracts';
+import { video as V } from '@atelier/contracts';
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { apiData } from '../../api/client';
 import { uploadFile } from '../../api/upload';
+import { useTaskList } from '../../components/tasks/use-task-list';
 import { balanceChanged } from '../../stores/balance';
 
 /* Every server call of the video screen. */
@@ -23,14 +24,11 @@ export const useVideoDemos = () =>
  * while one that ran out of time may still get its clip (it then shows up by itself).
  */
 export const useVideoList = () =>
-  useQuery({
+  useTaskList({
     queryKey: videoKeys.list,
     queryFn: () => apiData(V.listVideos, { query: { page: 1, size: 48 } }),
-    refetchInterval: (q) => {
-      const rows = q.state.data?.rows ?? [];
-      if (rows.some((r) => isTaskActive(r.status))) return 2000;
-      return rows.some((r) => r.lateUntil) ? 30_000 : false;
-    },
+    rowsOf: (data) => data.rows,
+    idleInterval: (data) => (data.rows.some((r) => r.lateUntil) ? 30_000 : false),
   });
 
 export type Entry = 'runwayVideo' | 'runwayPic' | 'pikaVideo' | 'anime';

@@ -3,7 +3,7 @@ import { useEffect, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useLocation } from 'react-router';
 import type { video as V } from '@atelier/contracts';
-import { ScreenIcon } from '../../components/screen-icon';
+import { CreationScreen } from '../../components/tasks/creation-screen';
 import { readPrefill } from '../../lib/prefill';
 import { Composer, type VideoForm } from './composer';
 import { Examples } from './examples';
@@ -40,18 +40,11 @@ export default function VideoScreen() {
     if (p) setForm(p);
   }, [location.state]);
   return (
-    <section className="mx-auto flex w-full max-w-[1600px] flex-col gap-4 px-3 py-4 sm:px-6 sm:py-6 lg:flex-row lg:items-start">
-      <div className="flex w-full flex-col gap-3 lg:w-[420px] lg:shrink-0">
-        <header className="flex flex-col gap-1">
-          <h1 className="m-0 flex items-center gap-3 text-xl font-semibold text-white/90">
-            <ScreenIcon name="video" />
-            {t('menu:video')}
-          </h1>
-          <p className="m-0 text-sm text-white/55">{t('screens:video')}</p>
-        </header>
-        <Composer form={form} setForm={setForm} />
-      </div>
-      <div className="min-w-0 flex-1">
+    <CreationScreen
+      screen="video"
+      description="screens:video"
+      composer={<Composer form={form} setForm={setForm} />}
+      results={
         <Tabs
           activeKey={tab}
           onChange={setTab}
@@ -80,7 +73,7 @@ export default function VideoScreen() {
             },
           ]}
         />
-      </div>
-    </section>
+      }
+    />
   );
 }
