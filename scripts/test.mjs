@@ -22,6 +22,12 @@ const CHROMIUM = process.env.CHROMIUM_PATH ?? '/usr/bin/chromium';
 const results = [];
 /** The slowest files of each runner, printed at the end. @type {Map<string, { file: string, seconds: number }[]>} */
 const slowest = new Map();
+/**
+ * What failed, by name, with the first lines of its error: printed at the end so that a CI log
+ * shows which test failed without scrolling through every runner's output.
+ * @type {{ step: string, name: string, lines: string[] }[]}
+ */
+const failures = [];
 const started = Date.now();
 
 /**
@@ -35,6 +41,9 @@ function record(name, counts, t0, note) {
   const seconds = (Date.now() - t0) / 1000;
   const row = { name, passed: 0, failed: 0, skipped: 0, ...counts, seconds, note };
   results.push(row);
+  // A step that failed without a named failure (no report, an exit code alone) is named itself.
+  if (row.failed && !failures.some((f) => f.step === name || f.step.startsWith(`${name}: `)))
+    failures.push({ step: name, name: note || 'failed', lines: [] });
   const parts = [`${row.passed} passed`, `${row.failed} failed`];
   if (row.skipped) parts.push(`${row.skipped} skipped`);
   const mark = row.failed ? 'FAIL' : 'ok';
@@ -54,12 +63,16 @@ function header(name) {
  */
 async function check(name, command, args) {
   const t0 = Date.now();
-  const code = await captured(name, command, args);
+  let output = '';
+  const code = await captured(name, command, args, {}, (text) => (output = text));
+  // A check's own output says what is wrong; its last lines usually sum it up.
+  if (code !== 0)
+    failures.push({ step: name, name: `exit ${code}`, lines: firstLines(output, 1000).slice(-12) });
   return record(name, code === 0 ? { passed: 1 } : { failed: 1 }, t0, code ? `exit ${code}` : '');
 }
 
 /** Runs a command with its output kept, then printed in one piece under its header. */
-async function captured(name, command, args, options = {}) {
+async function captured(name, command, args, options = {}, keep = () => {}) {
   let output = '';
   const code = await new Promise((resolve) => {
     const child = spawn(command, args, {
@@ -75,9 +88,27 @@ async function captured(name, command, args, options = {}) {
     });
     child.on('close', (exit, signal) => resolve(exit ?? (signal ? 128 : 1)));
   });
+  keep(output);
   header(name);
   if (output) process.stdout.write(output.endsWith('\n') ? output : `${output}\n`);
   return code;
+}
+
+/** The first lines of an error text that say something (no blank lines, no ANSI colours). */
+function firstLines(text, count = 6) {
+  return (
+    String(text ?? '')
+      // eslint-disable-next-line no-control-regex -- strips the terminal's colour codes
+      .replace(/\u001b\[[0-9;]*m/g, '')
+      .split('\n')
+      .map((line) => line.trimEnd())
+      .filter((line) => line.trim() !== '')
+      .slice(0, count)
+  );
+}
+
+function addFailure(step, name, text, count) {
+  failures.push({ step, name, lines: firstLines(text, count) });
 }
 
 /** Keeps the 10 slowest files of a runner for the closing summary. */
@@ -113,6 +144,20 @@ function vitestCounts(report) {
   };
 }
 
+/** Each failed test of a Vitest report by file and name, or the file when it failed to load. */
+function vitestFailures(step, report) {
+  for (const file of report.testResults ?? []) {
+    const where = path.relative(root, file.name);
+    const failed = (file.assertionResults ?? []).filter((a) => a.status === 'failed');
+    for (const a of failed) {
+      const title = a.fullName ?? [...(a.ancestorTitles ?? []), a.title].join(' > ');
+      addFailure(step, `${where} > ${title}`, (a.failureMessages ?? []).join('\n'));
+    }
+    if (file.status === 'failed' && failed.length === 0)
+      addFailure(step, where, file.message || 'the file failed outside its tests');
+  }
+}
+
 /**
  * A workspace's Vitest suite; only `mayBeEmpty` ones may find no test file. Its output is kept
  * and printed when it ends, as suites run side by side.
@@ -138,6 +183,7 @@ async function vitest(name, workspace, env = {}, { mayBeEmpty = false, workers }
       seconds: (f.endTime - f.startTime) / 1000,
     })),
   );
+  vitestFailures(name, report);
   const counts = vitestCounts(report);
   if (code !== 0 && counts.failed === 0) {
     counts.failed = 1;
@@ -163,6 +209,27 @@ function playwrightFiles(report) {
   };
   for (const suite of report.suites ?? []) visit(suite);
   return [...perFile].map(([file, seconds]) => ({ file: `e2e/tests/${file}`, seconds }));
+}
+
+/** Each test of a Playwright report that did not end as expected, and the run's own errors. */
+function playwrightFailures(step, report) {
+  const visit = (suite, titles) => {
+    const here = suite.title && !suite.title.endsWith('.ts') ? [...titles, suite.title] : titles;
+    for (const spec of suite.specs ?? []) {
+      for (const t of spec.tests ?? []) {
+        if (t.status !== 'unexpected') continue;
+        const last = (t.results ?? []).at(-1);
+        const error =
+          last?.error?.message ?? last?.errors?.[0]?.message ?? `status ${last?.status}`;
+        const name = [`e2e/tests/${spec.file}:${spec.line}`, ...here, spec.title].join(' > ');
+        addFailure(step, name, error);
+      }
+    }
+    for (const child of suite.suites ?? []) visit(child, here);
+  };
+  for (const suite of report.suites ?? []) visit(suite, []);
+  for (const error of report.errors ?? [])
+    addFailure(step, 'the run', error.message ?? String(error));
 }
 
 /**
@@ -210,6 +277,7 @@ async function playwright() {
       failed = 1;
       notes.push(`${project}: exit ${code}`);
     }
+    playwrightFailures(`${name}: ${project}`, report);
     counts.passed += expected + flaky;
     counts.failed += failed;
     counts.skipped += skipped;
@@ -402,6 +470,13 @@ for (const [name, files] of slowest) {
   process.stdout.write(`\n  slowest files of ${name}:\n`);
   for (const f of files)
     process.stdout.write(`    ${f.seconds.toFixed(1).padStart(6)} s  ${f.file}\n`);
+}
+if (failures.length > 0) {
+  process.stdout.write(`\n  what failed (${failures.length}):\n`);
+  for (const f of failures) {
+    process.stdout.write(`    ✗ [${f.step}] ${f.name}\n`);
+    for (const line of f.lines) process.stdout.write(`        ${line}\n`);
+  }
 }
 process.stdout.write('\n');
 process.stdout.write(

@@ -42,6 +42,13 @@ export default defineConfig({
   test: {
     include: process.env.TEST_DB === 'postgres' ? dialectDependentFiles() : patterns,
     environment: 'node',
+    // A worker keeps the libraries (Fastify, Kysely, pino, zod, the drivers) from one file to the
+    // next; the server's own modules still load afresh for each file, and each file builds its
+    // own apps and databases. Loading the libraries again for every file cost more than half
+    // the pass (docs/testing.md). Processes (forks), not threads: some tests use process-wide
+    // state (signals, child processes, the environment).
+    pool: 'forks',
+    isolate: false,
     setupFiles: ['src/test/setup.ts'],
     testTimeout: 60_000,
     hookTimeout: 120_000,

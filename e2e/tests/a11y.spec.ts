@@ -5,8 +5,8 @@ import { BASE_URL, registerUser, signInBeforeLoad } from '../support/index.js';
 /**
  * An automated accessibility check (axe-core) of every route of the router, at 1440 and 390 px,
  * signed in (desktop in English, phone in Chinese): no serious or critical violation anywhere.
- * Both widths share one page, signed in once; it moves from route to route inside the app (no
- * reload), so the whole walk stays quick.
+ * Each width walks on one page, signed in once; it moves from route to route inside the app (no
+ * reload), so the whole walk stays quick. The two widths may walk at the same time.
  */
 
 const ROUTES = [
@@ -101,6 +101,9 @@ async function analyze(page: Page, where: string): Promise<string[]> {
 }
 
 test.describe('every route at both widths', () => {
+  // The two walks are the longest tests of the run: each may go to a worker of its own (each
+  // worker then signs in once), so that the run does not wait for one after the other.
+  test.describe.configure({ mode: 'parallel' });
   let page: Page;
 
   test.beforeAll(async ({ browser, playwright }) => {

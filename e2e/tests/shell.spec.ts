@@ -108,12 +108,18 @@ test.describe('identity', () => {
     expect((await page.context().cookies()).map((c) => c.name)).not.toContain('uuidToken');
     const uuid = await page.evaluate(() => localStorage.getItem('GUEST_UUID_TOKEN'));
     expect(uuid).toMatch(/^[0-9a-f-]{36}$/);
+    // A load's identity is settled once its user info answers 200: the start registers a guest
+    // before asking (a new browser) or after a 401, never after a 200 (web/src/app/identity.ts).
+    const known = () =>
+      page.waitForResponse((r) => r.url().includes('/api/auth/getInfo') && r.status() === 200);
+    let settled = known();
     await page.reload();
+    await settled;
     await spinnerGone(page);
+    settled = known();
     await page.goto('/Midjourney');
+    await settled;
     await spinnerGone(page);
-    // Nothing to wait for: a second registration must not happen. A moment's grace for a late one.
-    await page.waitForTimeout(500);
     expect(registrations).toBe(1);
     expect(await page.evaluate(() => localStorage.getItem('GUEST_UUID_TOKEN'))).toBe(uuid);
   });

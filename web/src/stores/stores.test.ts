@@ -13,7 +13,14 @@ const stored = (key: string) =>
     state: Record<string, unknown>;
   } | null;
 
-beforeEach(() => localStorage.clear());
+beforeEach(() => {
+  localStorage.clear();
+  // Each test starts from what a visitor with nothing saved has, whatever ran before it.
+  useAppSetting.setState(useAppSetting.getInitialState(), true);
+  useChatStorage.setState(useChatStorage.getInitialState(), true);
+  useSettingsStorage.setState(useSettingsStorage.getInitialState(), true);
+  localStorage.clear();
+});
 
 describe('persisted stores', () => {
   it('persist under the spec keys, as plain JSON', () => {

@@ -1,7 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import { TaskStatus } from '@atelier/contracts';
 import { createUser } from '../../test/users.js';
-import { fund, until } from '../../../test/task-support.js';
+import { FAKE_KIND, fund, until } from '../../../test/task-support.js';
 import { ledgerCheck } from '../credits/index.js';
 import { balance, submit, t, upstream, useEngineApp } from './engine.setup.js';
 import { closeLateWatch, startLateWatch } from './late.js';
@@ -82,7 +82,9 @@ describe('a result after the timeout, any kind', () => {
     const provider = { id: 987_654, limit: 1 };
     const slow = await timedOut(60_000, provider);
     expect((await watchOf(slow.task.id)).late_until).not.toBeNull();
-    const live = await submit(slow.user, await upstream(30), 'fake-slow', provider);
+    // The live task is of the usual kind (20 s timeout): with fake-slow's 300 ms, a busy machine
+    // timed it out too, and its result came back late, charged 0.
+    const live = await submit(slow.user, await upstream(30), FAKE_KIND, provider);
     const done = await succeeded(slow.user.userId, live.id);
     expect(done.credits).toBe(5);
     // Still watched, still polled, never running again.
