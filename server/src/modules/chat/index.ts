@@ -10,6 +10,7 @@ import { providerCheckRoutes } from './provider-checks.js';
 import { pictureProxyRoutes } from './picture-proxy.js';
 
 export { MIND_SYSTEM_PROMPT } from './prompt.js';
+export { chatStartsSince, isEnabledChatModel, modelNames, providerNames } from './figures.js';
 export { createModel, modelsWithProvider } from './models.js';
 export { boxOf, openProviderKey, PROVIDER_KEY_CONTEXT } from './providers.js';
 export { DEMO_PROVIDER, seedDemoModel } from './seed.js';

@@ -10,6 +10,12 @@ export { registerTaskKind } from './runner.js';
 export { texts as taskTexts } from './messages.js';
 export { recordTaskEvent } from './events.js';
 export {
+  taskCountsOf,
+  taskOutcomesSince,
+  taskPromptsAndFiles,
+  taskStartsSince,
+} from './figures.js';
+export {
   UpstreamError,
   type ResultFile,
   type StepOutcome,
