@@ -53,14 +53,14 @@ export const foreignAllowed = {
   'server/src/modules/credits/ledger.ts': ['users'],
   'server/src/modules/drawing/words-quota.ts': ['users'],
   'server/src/modules/market/admin.ts': ['users'],
+  // The example's and poster's files are joined to every prompt row.
   'server/src/modules/market/rows.ts': ['users', 'files'],
   'server/src/modules/works/service.ts': ['users'],
   // Still to move behind the owner's index.ts.
+  // The app's fixed model's name is joined to every app row; the providers module's index
+  // will offer the names (chat's modelNames today).
   'server/src/modules/apps/service.ts': ['chat_models'],
-  'server/src/modules/auth/mail.ts': ['sites'],
   'server/src/modules/images/models.ts': ['credit_prices'],
-  'server/src/modules/market/publish.ts': ['chat_models'],
-  'server/src/modules/market/service.ts': ['files'],
   'server/src/modules/video/index.ts': ['credit_prices'],
 };
 

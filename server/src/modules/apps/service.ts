@@ -4,6 +4,7 @@ import type { AppContext, AppInUse } from '../../context.js';
 import { nowIso, type Db } from '../../db/database.js';
 import { badRequest, notFound } from '../../http/errors.js';
 import type { Lang } from '../../http/messages.js';
+import { isEnabledChatModel } from '../chat/index.js';
 import { readLocalized } from '../sites/index.js';
 import { texts } from './messages.js';
 import type { AppsTable } from './tables.js';
@@ -93,14 +94,8 @@ export async function ownPersona(db: Kysely, id: number, userId: number): Promis
 /** A model an app may fix: an enabled chat model (400 naming `modelId` otherwise). */
 export async function checkModel(db: Kysely, modelId: number | null | undefined): Promise<void> {
   if (modelId === null || modelId === undefined) return;
-  const row = await db
-    .selectFrom('chat_models')
-    .select('id')
-    .where('id', '=', modelId)
-    .where('enabled', '=', 1)
-    .where('kind', '=', 'chat')
-    .executeTakeFirst();
-  if (!row) throw badRequest(texts.modelNotFound, {}, 'modelId');
+  if (!(await isEnabledChatModel(db, modelId)))
+    throw badRequest(texts.modelNotFound, {}, 'modelId');
 }
 
 /** The user's apps in their order: catalogue apps still enabled, and their own personas. */
