@@ -27,7 +27,7 @@ export const foreignAllowed = {
   // chat_providers and chat_models move to a `providers` module, which is converting these
   // kind-module files (models read with their provider); remove the entries at that merge.
   'server/src/modules/stable-diffusion/catalogue.ts': ['chat_providers'],
-  'server/src/modules/stable-diffusion/seed.ts': ['chat_providers', 'credit_prices'],
+  'server/src/modules/stable-diffusion/seed.ts': ['chat_providers'],
   // The queues per provider name each provider; chat imports tasks, so tasks cannot import
   // chat's providerNames: the providers module will offer it.
   'server/src/modules/tasks/admin-service.ts': ['chat_providers'],
@@ -60,8 +60,6 @@ export const foreignAllowed = {
   // The app's fixed model's name is joined to every app row; the providers module's index
   // will offer the names (chat's modelNames today).
   'server/src/modules/apps/service.ts': ['chat_models'],
-  'server/src/modules/images/models.ts': ['credit_prices'],
-  'server/src/modules/video/index.ts': ['credit_prices'],
 };
 
 /** Files that register routes and still hold SQL, each to move into its module's services. */

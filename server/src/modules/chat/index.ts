@@ -3,6 +3,7 @@ import { byokRoutes } from './byok.js';
 import { groupRoutes, registerGuestMover } from './groups.js';
 import { modelRoutes } from './models.js';
 import { providerRoutes } from './providers.js';
+import { seedChatPrices } from './prices.js';
 import { seedCatalog } from './seed.js';
 import { streamRoutes } from './stream.js';
 import { modelAccessRoutes } from './model-access.js';
@@ -43,5 +44,5 @@ export const chatModule: AtelierModule = {
     providerCheckRoutes(app);
     pictureProxyRoutes(app);
   },
-  seed: (ctx) => seedCatalog(ctx),
+  seed: async (ctx) => [...(await seedChatPrices(ctx)), ...(await seedCatalog(ctx))],
 };
