@@ -47,7 +47,7 @@ export {
  * The task engine: one table for everything generated, its lifecycle (lease, retry, recovery,
  * hold → settle/release, storing results) in engine.ts and finish.ts, workers (in this
  * process without Redis; `npm run worker` with it) and the built-in zip kind. How to add a
- * kind: docs/tasks.md.
+ * kind: docs/add-a-kind.md.
  */
 export const tasksModule: AtelierModule = {
   name: 'tasks',
