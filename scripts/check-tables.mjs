@@ -81,10 +81,6 @@ export const routeSqlAllowed = [
   'server/src/modules/chat/providers.ts',
   'server/src/modules/chat/provider-checks.ts',
   // Still to move into services.
-  'server/src/modules/auth/admin-routes.ts',
-  'server/src/modules/auth/auth-routes.ts',
-  'server/src/modules/auth/email-routes.ts',
-  'server/src/modules/auth/user-routes.ts',
   'server/src/modules/chat/byok.ts',
   'server/src/modules/chat/groups.ts',
   'server/src/modules/chat/model-access.ts',
