@@ -52,7 +52,7 @@ export const foreignAllowed = {
   'server/src/modules/credits/invites.ts': ['users'],
   'server/src/modules/credits/ledger.ts': ['users'],
   'server/src/modules/drawing/words-quota.ts': ['users'],
-  'server/src/modules/market/admin.ts': ['users'],
+  'server/src/modules/market/admin-service.ts': ['users'],
   // The example's and poster's files are joined to every prompt row.
   'server/src/modules/market/rows.ts': ['users', 'files'],
   'server/src/modules/works/service.ts': ['users'],
@@ -84,7 +84,6 @@ export const routeSqlAllowed = [
   'server/src/modules/chat/byok.ts',
   'server/src/modules/chat/groups.ts',
   'server/src/modules/chat/model-access.ts',
-  'server/src/modules/market/admin.ts',
   'server/src/modules/works/albums.ts',
   'server/src/modules/works/collect-routes.ts',
   'server/src/modules/works/mine-routes.ts',
