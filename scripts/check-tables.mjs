@@ -86,9 +86,6 @@ export const routeSqlAllowed = [
   'server/src/modules/chat/model-access.ts',
   'server/src/modules/works/albums.ts',
   'server/src/modules/works/collect-routes.ts',
-  'server/src/modules/works/mine-routes.ts',
-  'server/src/modules/works/moderation.ts',
-  'server/src/modules/works/public-routes.ts',
 ];
 
 const modulesDir = 'server/src/modules';
