@@ -84,8 +84,6 @@ export const routeSqlAllowed = [
   'server/src/modules/chat/byok.ts',
   'server/src/modules/chat/groups.ts',
   'server/src/modules/chat/model-access.ts',
-  'server/src/modules/works/albums.ts',
-  'server/src/modules/works/collect-routes.ts',
 ];
 
 const modulesDir = 'server/src/modules';
