@@ -82,7 +82,6 @@ export const routeSqlAllowed = [
   'server/src/modules/chat/provider-checks.ts',
   // Still to move into services.
   'server/src/modules/chat/byok.ts',
-  'server/src/modules/chat/groups.ts',
   'server/src/modules/chat/model-access.ts',
 ];
 

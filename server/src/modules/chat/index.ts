@@ -1,6 +1,7 @@
 import type { AtelierModule } from '../module.js';
 import { byokRoutes } from './byok.js';
-import { groupRoutes, registerGuestMover } from './groups.js';
+import { groupRoutes } from './group-routes.js';
+import { registerGuestMover } from './groups.js';
 import { modelRoutes } from './models.js';
 import { providerRoutes } from './providers.js';
 import { seedChatPrices } from './prices.js';
