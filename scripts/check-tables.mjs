@@ -43,7 +43,8 @@ export const foreignAllowed = {
   'server/src/modules/separation/routes.ts': ['files'],
   'server/src/modules/video/models.ts': ['credit_prices'],
   'server/src/modules/video/routes.ts': ['credit_prices', 'files'],
-  // `users` (auth) joined for a name, an avatar or a role.
+  // `users` (auth) joined for a name, an avatar or a role: to become a function of auth's
+  // index (names of user ids) in the files that only show a name.
   'server/src/modules/admin/audit.ts': ['users'],
   'server/src/modules/admin/dashboard.ts': ['users'],
   'server/src/modules/chat/model-access.ts': ['users'],
@@ -56,9 +57,8 @@ export const foreignAllowed = {
   // The example's and poster's files are joined to every prompt row.
   'server/src/modules/market/rows.ts': ['users', 'files'],
   'server/src/modules/works/service.ts': ['users'],
-  // Still to move behind the owner's index.ts.
-  // The app's fixed model's name is joined to every app row; the providers module's index
-  // will offer the names (chat's modelNames today).
+  // The app's fixed model's name is joined to every app row; to read it through the
+  // providers module's index (chat's modelNames today) once it owns chat_models.
   'server/src/modules/apps/service.ts': ['chat_models'],
 };
 
@@ -76,12 +76,11 @@ export const routeSqlAllowed = [
   'server/src/modules/stable-diffusion/tool-routes.ts',
   'server/src/modules/video/demos.ts',
   'server/src/modules/video/routes.ts',
-  // chat's provider and model code, moving to the providers module.
+  // chat's provider and model code (providers, models, their allow lists), moving to the
+  // providers module, which is rewriting them.
   'server/src/modules/chat/models.ts',
   'server/src/modules/chat/providers.ts',
   'server/src/modules/chat/provider-checks.ts',
-  // Still to move into services.
-  'server/src/modules/chat/byok.ts',
   'server/src/modules/chat/model-access.ts',
 ];
 

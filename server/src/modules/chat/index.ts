@@ -1,5 +1,5 @@
 import type { AtelierModule } from '../module.js';
-import { byokRoutes } from './byok.js';
+import { byokRoutes } from './byok-routes.js';
 import { groupRoutes } from './group-routes.js';
 import { registerGuestMover } from './groups.js';
 import { modelRoutes } from './models.js';
