@@ -1,6 +1,7 @@
 import { TaskStatus } from '@atelier/contracts';
 import type * as A from '@atelier/contracts/admin';
 import type { AppContext } from '../../context.js';
+import { signupsSince } from '../auth/index.js';
 import { chatStartsSince, providerNames } from '../chat/index.js';
 import { chargesSince, spentByKindSince } from '../credits/index.js';
 import { paymentsSince } from '../payments/index.js';
@@ -11,7 +12,7 @@ import { taskOutcomesSince, taskStartsSince } from '../tasks/index.js';
  * a chat), revenue and credits spent; over the period, credits spent per kind and, per
  * provider, the task success rate and the rate of failures the upstream caused. Times are read
  * as ISO text on both databases and bucketed here, so one query serves SQLite and PostgreSQL.
- * Each module reads its own tables (its index.ts); the sign-ups are auth's `users`, read here.
+ * Each module reads its own tables and offers the figures on its index.ts.
  */
 
 const dayOf = (t: string | Date) => (typeof t === 'string' ? t : t.toISOString()).slice(0, 10);
@@ -37,13 +38,7 @@ async function perDay(ctx: AppContext, since: string, days: number) {
     const row = out.get(dayOf(t));
     if (row) row[k] += n;
   };
-  const users = await db
-    .selectFrom('users')
-    .select('created_at')
-    .where('kind', '=', 'registered')
-    .where('created_at', '>=', since)
-    .execute();
-  for (const u of users) add(u.created_at, 'signups', 1);
+  for (const u of await signupsSince(db, since)) add(u.created_at, 'signups', 1);
   // A refund to credits sends no money back: a refunded order's payment is still revenue.
   for (const o of await paymentsSince(db, since))
     if (o.paid_at) add(o.paid_at, 'revenueCents', o.amount_cents);

@@ -1,4 +1,6 @@
 import type { AtelierModule } from '../module.js';
+
+export { accountsOf, signupsSince } from './figures.js';
 import { adminRoutes } from './admin-routes.js';
 import { adminUserRoutes } from './admin-user-routes.js';
 import { seedAdmin } from './admins.js';

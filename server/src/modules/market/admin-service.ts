@@ -3,6 +3,7 @@ import type { AppContext } from '../../context.js';
 import { nowIso } from '../../db/database.js';
 import type { Executor } from '../../db/executor.js';
 import { notFound } from '../../http/errors.js';
+import { accountsOf } from '../auth/index.js';
 import { texts } from './messages.js';
 import { likePattern, promptColumns, promptQuery, toPrompts } from './rows.js';
 
@@ -53,19 +54,28 @@ export async function adminPromptsPage(
 /** A prompt's reports, newest first, each with its reporter's name. */
 export async function promptReports(db: Executor, promptId: number) {
   const rows = await db
-    .selectFrom('market_prompt_reports as r')
-    .innerJoin('users as u', 'u.id', 'r.user_id')
-    .select(['r.id', 'r.user_id', 'r.reason', 'r.created_at', 'u.nickname', 'u.username'])
-    .where('r.prompt_id', '=', promptId)
-    .orderBy('r.id', 'desc')
+    .selectFrom('market_prompt_reports')
+    .select(['id', 'user_id', 'reason', 'created_at'])
+    .where('prompt_id', '=', promptId)
+    .orderBy('id', 'desc')
     .execute();
-  return rows.map((r) => ({
-    id: r.id,
-    userId: r.user_id,
-    userName: r.nickname || r.username || `#${r.user_id}`,
-    reason: r.reason,
-    createdAt: r.created_at,
-  }));
+  const users = await accountsOf(
+    db,
+    rows.map((r) => r.user_id),
+  );
+  // A report of an account that is gone no longer shows (the join dropped it too).
+  return rows
+    .flatMap((r) => {
+      const u = users.get(r.user_id);
+      return u ? [{ r, u }] : [];
+    })
+    .map(({ r, u }) => ({
+      id: r.id,
+      userId: r.user_id,
+      userName: u.nickname || u.username || `#${r.user_id}`,
+      reason: r.reason,
+      createdAt: r.created_at,
+    }));
 }
 
 export async function setFeatured(db: Executor, id: number, featured: boolean): Promise<void> {
