@@ -405,9 +405,10 @@ const checks = Promise.all([
   check('typecheck', 'npm', ['run', '--silent', 'typecheck']),
   (async () => {
     await check('lint', 'npm', ['run', '--silent', 'lint']);
-    await check('docs check (node --test)', process.execPath, [
+    await check('docs and tables checks (node --test)', process.execPath, [
       '--test',
       'scripts/check-docs.test.mjs',
+      'scripts/check-tables.test.mjs',
     ]);
     await check('format check', 'npm', ['run', '--silent', 'format:check']);
   })(),

@@ -1,6 +1,6 @@
 import type { AtelierModule } from '../module.js';
 import { auditRoutes } from './audit-routes.js';
-import { dashboardRoutes } from './dashboard.js';
+import { dashboardRoutes } from './dashboard-routes.js';
 import { registerAuditSubjects } from './subjects.js';
 
 /**

@@ -4,6 +4,7 @@ import type { AppContext, AppInUse } from '../../context.js';
 import { nowIso, type Db } from '../../db/database.js';
 import { badRequest, notFound } from '../../http/errors.js';
 import type { Lang } from '../../http/messages.js';
+import { isEnabledChatModel, modelNames } from '../chat/index.js';
 import { readLocalized } from '../sites/index.js';
 import { texts } from './messages.js';
 import type { AppsTable } from './tables.js';
@@ -19,15 +20,23 @@ export const same = (text: string): sites.LocalizedText => ({
 export const stored = (text: sites.LocalizedText) => JSON.stringify(text);
 export const textIn = (storedText: string, lang: Lang) => readLocalized(storedText)[lang];
 
-/** The columns of an app row and the name of its fixed model, when it has one. */
-export const appSelect = (db: Kysely) =>
-  db
-    .selectFrom('apps as a')
-    .leftJoin('chat_models as m', 'm.id', 'a.model_id')
-    .selectAll('a')
-    .select('m.name as model_name');
+/** The columns of an app row. */
+export const appSelect = (db: Kysely) => db.selectFrom('apps as a').selectAll('a');
 
 export type AppWithModel = AppRow & { model_name: string | null };
+
+/** The rows with the name of their fixed model (null without one, or once it is deleted). */
+async function withModelNames<R extends AppRow>(db: Kysely, rows: R[]) {
+  const ids = [...new Set(rows.flatMap((r) => (r.model_id === null ? [] : [r.model_id])))];
+  const names = await modelNames(db, ids);
+  return rows.map((r) => ({
+    ...r,
+    model_name: r.model_id === null ? null : (names.get(r.model_id) ?? null),
+  }));
+}
+
+const withModelName = async <R extends AppRow>(db: Kysely, row: R | undefined) =>
+  row ? (await withModelNames(db, [row]))[0] : undefined;
 
 export function toApp(r: AppWithModel, lang: Lang, userId: number | null, mine: Set<number>) {
   return {
@@ -61,18 +70,21 @@ export async function myAppIds(db: Kysely, userId: number | null): Promise<Set<n
  * An app the caller may see and use: an enabled catalogue app or a persona of their own.
  * Anything else (someone else's persona, a disabled or deleted app) is the same 404.
  */
-export const findVisibleApp = (db: Kysely, appId: number, userId: number | null) =>
-  appSelect(db)
-    .where('a.id', '=', appId)
-    .where((eb) =>
-      userId === null
-        ? eb.and([eb('a.owner_id', 'is', null), eb('a.enabled', '=', 1)])
-        : eb.or([
-            eb.and([eb('a.owner_id', 'is', null), eb('a.enabled', '=', 1)]),
-            eb('a.owner_id', '=', userId),
-          ]),
-    )
-    .executeTakeFirst();
+export const findVisibleApp = async (db: Kysely, appId: number, userId: number | null) =>
+  withModelName(
+    db,
+    await appSelect(db)
+      .where('a.id', '=', appId)
+      .where((eb) =>
+        userId === null
+          ? eb.and([eb('a.owner_id', 'is', null), eb('a.enabled', '=', 1)])
+          : eb.or([
+              eb.and([eb('a.owner_id', 'is', null), eb('a.enabled', '=', 1)]),
+              eb('a.owner_id', '=', userId),
+            ]),
+      )
+      .executeTakeFirst(),
+  );
 
 export async function visibleApp(db: Kysely, appId: number, userId: number | null) {
   const row = await findVisibleApp(db, appId, userId);
@@ -82,10 +94,10 @@ export async function visibleApp(db: Kysely, appId: number, userId: number | nul
 
 /** The caller's own persona, 404 for anyone else's (and for catalogue apps). */
 export async function ownPersona(db: Kysely, id: number, userId: number): Promise<AppWithModel> {
-  const row = await appSelect(db)
-    .where('a.id', '=', id)
-    .where('a.owner_id', '=', userId)
-    .executeTakeFirst();
+  const row = await withModelName(
+    db,
+    await appSelect(db).where('a.id', '=', id).where('a.owner_id', '=', userId).executeTakeFirst(),
+  );
   if (!row) throw notFound(texts.personaNotFound);
   return row;
 }
@@ -93,19 +105,13 @@ export async function ownPersona(db: Kysely, id: number, userId: number): Promis
 /** A model an app may fix: an enabled chat model (400 naming `modelId` otherwise). */
 export async function checkModel(db: Kysely, modelId: number | null | undefined): Promise<void> {
   if (modelId === null || modelId === undefined) return;
-  const row = await db
-    .selectFrom('chat_models')
-    .select('id')
-    .where('id', '=', modelId)
-    .where('enabled', '=', 1)
-    .where('kind', '=', 'chat')
-    .executeTakeFirst();
-  if (!row) throw badRequest(texts.modelNotFound, {}, 'modelId');
+  if (!(await isEnabledChatModel(db, modelId)))
+    throw badRequest(texts.modelNotFound, {}, 'modelId');
 }
 
 /** The user's apps in their order: catalogue apps still enabled, and their own personas. */
 export async function myAppRows(db: Kysely, userId: number) {
-  return appSelect(db)
+  const rows = await appSelect(db)
     .innerJoin('user_apps as u', 'u.app_id', 'a.id')
     .where('u.user_id', '=', userId)
     .where((eb) =>
@@ -117,6 +123,7 @@ export async function myAppRows(db: Kysely, userId: number) {
     .orderBy('u.sort')
     .orderBy('u.id')
     .execute();
+  return withModelNames(db, rows);
 }
 
 /** What a chat started from an app is given; null when the caller may not use the app. */
@@ -165,10 +172,10 @@ export async function categoriesWithCounts(db: Kysely, lang: Lang) {
 }
 
 /** The enabled catalogue apps, of one category or all, in their order. */
-export function catalogueApps(db: Kysely, categoryId?: number) {
+export async function catalogueApps(db: Kysely, categoryId?: number) {
   let q = appSelect(db).where('a.owner_id', 'is', null).where('a.enabled', '=', 1);
   if (categoryId) q = q.where('a.category_id', '=', categoryId);
-  return q.orderBy('a.sort').orderBy('a.id').execute();
+  return withModelNames(db, await q.orderBy('a.sort').orderBy('a.id').execute());
 }
 
 /** Appends an app to the user's apps; adding one already there changes nothing. */
@@ -231,8 +238,11 @@ export async function sortMine(db: Kysely, userId: number, appIds: number[]): Pr
 
 // ------------------------------------------------------------ personas
 
-export const personasOf = (db: Kysely, userId: number) =>
-  appSelect(db).where('a.owner_id', '=', userId).orderBy('a.id', 'desc').execute();
+export const personasOf = async (db: Kysely, userId: number) =>
+  withModelNames(
+    db,
+    await appSelect(db).where('a.owner_id', '=', userId).orderBy('a.id', 'desc').execute(),
+  );
 
 export interface PersonaFields {
   name?: string;

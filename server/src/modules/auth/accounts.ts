@@ -1,10 +1,11 @@
 import { randomBytes } from 'node:crypto';
 import type { FastifyRequest } from 'fastify';
-import type { Selectable, Transaction } from 'kysely';
+import type { Kysely, Selectable, Transaction } from 'kysely';
 import type { UserBalance, UserInfo } from '@atelier/contracts';
 import type { AppContext } from '../../context.js';
 import { nowIso } from '../../db/database.js';
-import type { Database, UsersTable } from '../../db/schema.js';
+import type { Database } from '../../db/schema.js';
+import type { UsersTable } from './tables.js';
 import { AppError } from '../../http/errors.js';
 import { readCredentials } from '../../http/identity.js';
 import type { Localized } from '../../http/messages.js';
@@ -13,7 +14,7 @@ import type { Executor } from '../../db/executor.js';
 import { assertMayTry, clearFailures, lockKeyOf, recordFailure } from './lockout.js';
 import { authMessages } from './messages.js';
 import { checkPassword, hashPassword } from './passwords.js';
-import { dropExpiredSessions, openSession, type DeviceInfo } from './sessions.js';
+import { closeAllSessions, dropExpiredSessions, openSession, type DeviceInfo } from './sessions.js';
 import { recordSignup, type SignupOrigin } from './signups.js';
 
 /** Usernames and emails are unique regardless of case and Unicode width. */
@@ -309,4 +310,69 @@ export async function readUserInfo(ctx: AppContext, userId: number): Promise<Use
     ctx.balances.read(userId),
   ]);
   return row ? toUserInfo(row, balance) : null;
+}
+
+/** The profile fields a user changes themselves. */
+export async function updateProfile(
+  db: Executor,
+  userId: number,
+  changes: Partial<Record<'avatar' | 'nickname' | 'sign' | 'persona_role', string>>,
+): Promise<void> {
+  await db
+    .updateTable('users')
+    .set({ ...changes, updated_at: nowIso() })
+    .where('id', '=', userId)
+    .execute();
+}
+
+/** The user's new password: every session of theirs ends in the same transaction. */
+export async function changePassword(db: Kysely<Database>, userId: number, hash: string) {
+  await db.transaction().execute(async (trx) => {
+    await trx
+      .updateTable('users')
+      .set({ password_hash: hash, updated_at: nowIso() })
+      .where('id', '=', userId)
+      .execute();
+    await closeAllSessions(trx, userId);
+  });
+}
+
+/** What the sign-in ways list reads of an account. */
+export const waysOf = (db: Executor, userId: number) =>
+  db
+    .selectFrom('users')
+    .select(['username', 'email', 'email_verified_at', 'password_hash'])
+    .where('id', '=', userId)
+    .executeTakeFirst();
+
+/**
+ * A guest account for a browser's guest id, with where it came from; false when the id has
+ * one already. The account events (a trial balance) run in the same transaction.
+ */
+export async function createGuest(
+  ctx: AppContext,
+  guestId: string,
+  from: { keyword: string | null; bdVid: string | null; source: string | null },
+): Promise<boolean> {
+  return ctx.db.kysely.transaction().execute(async (trx) => {
+    const now = nowIso();
+    const row = await trx
+      .insertInto('users')
+      .values({
+        kind: 'guest',
+        role: 'guest',
+        guest_id: guestId,
+        signup_keyword: from.keyword,
+        signup_bd_vid: from.bdVid,
+        signup_source: from.source,
+        created_at: now,
+        updated_at: now,
+      })
+      .onConflict((oc) => oc.column('guest_id').doNothing())
+      .returning('id')
+      .executeTakeFirst();
+    if (!row) return false;
+    for (const handler of ctx.accountEvents.guestCreated) await handler(trx, { userId: row.id });
+    return true;
+  });
 }

@@ -1,61 +1,9 @@
 import type { FastifyInstance } from 'fastify';
-import { sql } from 'kysely';
 import { user } from '@atelier/contracts';
 import { route } from '../../http/route.js';
-import { accountKey } from './accounts.js';
-import { pageOf } from '../../db/paging.js';
+import { listUsers } from './user-list.js';
 
-const likeEscape = (text: string) => text.replace(/[\\%_]/g, (c) => `\\${c}`);
-
-/** What an admin sees of the accounts: never a password hash or a session. */
+/** What an admin sees of the accounts (the query: user-list.ts). */
 export function adminRoutes(app: FastifyInstance): void {
-  const db = app.ctx.db.kysely;
-
-  route(app, user.adminListUsers, async ({ query }) => {
-    const pattern = query.keyword ? `%${likeEscape(accountKey(query.keyword))}%` : null;
-    let filtered = db.selectFrom('users');
-    if (query.kind) filtered = filtered.where('kind', '=', query.kind);
-    if (pattern)
-      filtered = filtered.where((eb) =>
-        eb.or([
-          sql<boolean>`${eb.ref('username_key')} like ${pattern} escape '\\'`,
-          sql<boolean>`${eb.ref('email_key')} like ${pattern} escape '\\'`,
-        ]),
-      );
-    const { rows, count } = await pageOf(filtered, query, (q) =>
-      q
-        .select([
-          'id',
-          'kind',
-          'role',
-          'username',
-          'email',
-          'nickname',
-          'invite_code',
-          'invited_by',
-          'merged_into',
-          'disabled_at',
-          'last_login_at',
-          'created_at',
-        ])
-        .orderBy('id', 'desc'),
-    );
-    return {
-      rows: rows.map((r) => ({
-        id: r.id,
-        kind: r.kind,
-        role: r.role,
-        username: r.username,
-        email: r.email,
-        nickname: r.nickname,
-        inviteCode: r.invite_code,
-        invitedBy: r.invited_by,
-        mergedInto: r.merged_into,
-        disabled: r.disabled_at !== null,
-        lastLoginAt: r.last_login_at,
-        createdAt: r.created_at,
-      })),
-      count,
-    };
-  });
+  route(app, user.adminListUsers, async ({ query }) => listUsers(app.ctx.db.kysely, query));
 }

@@ -1,22 +1,21 @@
-import type { FastifyInstance } from 'fastify';
-import * as A from '@atelier/contracts/admin';
+import type * as A from '@atelier/contracts/admin';
 import type { AppContext } from '../../context.js';
 import { nowIso } from '../../db/database.js';
-import { AppError, notFound } from '../../http/errors.js';
-import { auditSubject } from '../../http/audit.js';
-import { route } from '../../http/route.js';
+import type { Executor } from '../../db/executor.js';
+import { notFound } from '../../http/errors.js';
+import { orderCountsOf } from '../payments/index.js';
+import { taskCountsOf } from '../tasks/index.js';
 import { clearFailures, lockKeyOf } from './lockout.js';
-import { authMessages } from './messages.js';
-import { generatePassword, hashPassword } from './passwords.js';
 import { closeAllSessions } from './sessions.js';
 
 /*
  * What an operator does to an account (console → Users): its detail, ban (every session ends
  * in the same transaction, so the user's next call is a 401) and unban, a new password, the
- * admin role. Never yourself: an admin cannot ban or demote the account they are using.
+ * admin role: the queries, which admin-user-routes.ts calls. A user's tasks and orders are
+ * counted by their modules.
  */
 
-async function registered(ctx: AppContext, id: number) {
+export async function registered(ctx: AppContext, id: number) {
   const row = await ctx.db.kysely
     .selectFrom('users')
     .selectAll()
@@ -26,8 +25,6 @@ async function registered(ctx: AppContext, id: number) {
   if (!row) throw notFound();
   return row;
 }
-
-const count = (n: unknown) => Number(n ?? 0);
 
 export async function userDetail(ctx: AppContext, id: number): Promise<A.UserDetail> {
   const db = ctx.db.kysely;
@@ -40,24 +37,8 @@ export async function userDetail(ctx: AppContext, id: number): Promise<A.UserDet
     .where('expires_at', '>', nowIso())
     .orderBy('last_seen_at', 'desc')
     .execute();
-  const tasks = await db
-    .selectFrom('tasks')
-    .select((eb) => [
-      eb.fn.countAll<number>().as('total'),
-      eb.fn.sum<number>(eb.case().when('status', '=', 4).then(1).else(0).end()).as('failed'),
-    ])
-    .where('user_id', '=', id)
-    .executeTakeFirstOrThrow();
-  const orders = await db
-    .selectFrom('orders')
-    .select((eb) => [
-      eb.fn.countAll<number>().as('total'),
-      eb.fn
-        .sum<number>(eb.case().when('status', 'in', ['paid', 'refunded']).then(1).else(0).end())
-        .as('paid'),
-    ])
-    .where('user_id', '=', id)
-    .executeTakeFirstOrThrow();
+  const tasks = await taskCountsOf(db, id);
+  const orders = await orderCountsOf(db, id);
   return {
     id: user.id,
     username: user.username,
@@ -75,69 +56,48 @@ export async function userDetail(ctx: AppContext, id: number): Promise<A.UserDet
       ip: d.ip,
       lastSeenAt: d.last_seen_at,
     })),
-    tasks: { total: count(tasks.total), failed: count(tasks.failed) },
-    orders: { total: count(orders.total), paid: count(orders.paid) },
+    tasks,
+    orders,
   };
 }
 
-const notYourself = (ctx: { identity: { userId: number } }, id: number) => {
-  if (ctx.identity.userId === id) throw new AppError(409, authMessages.notYourself);
-};
+/** The audit log's "before" of an account. */
+export const auditedUser = async (db: Executor, id: number) =>
+  (await db
+    .selectFrom('users')
+    .select(['id', 'username', 'email', 'role', 'disabled_at', 'updated_at'])
+    .where('id', '=', id)
+    .executeTakeFirst()) ?? null;
 
-export function adminUserRoutes(app: FastifyInstance): void {
-  const ctx = app.ctx;
-  const db = ctx.db.kysely;
-  auditSubject(ctx, '/admin/users', async (c, id) => {
-    const row = await c.db.kysely
-      .selectFrom('users')
-      .select(['id', 'username', 'email', 'role', 'disabled_at', 'updated_at'])
-      .where('id', '=', id)
-      .executeTakeFirst();
-    return row ?? null;
-  });
-
-  route(app, A.getUser, async ({ query }) => userDetail(ctx, query.id));
-
-  route(app, A.banUser, async (c) => {
-    const { id, banned } = c.body;
-    notYourself(c, id);
-    await registered(ctx, id);
-    await db.transaction().execute(async (trx) => {
-      await trx
-        .updateTable('users')
-        .set({ disabled_at: banned ? nowIso() : null, updated_at: nowIso() })
-        .where('id', '=', id)
-        .execute();
-      if (banned) await closeAllSessions(trx, id);
-    });
-    return userDetail(ctx, id);
-  });
-
-  route(app, A.resetPassword, async ({ body }) => {
-    await registered(ctx, body.id);
-    const password = body.password ?? generatePassword();
-    const hash = await hashPassword(password);
-    await db.transaction().execute(async (trx) => {
-      await trx
-        .updateTable('users')
-        .set({ password_hash: hash, updated_at: nowIso() })
-        .where('id', '=', body.id)
-        .execute();
-      await closeAllSessions(trx, body.id);
-      await clearFailures(trx, lockKeyOf({ id: body.id }, ''));
-    });
-    return { password };
-  });
-
-  route(app, A.setRole, async (c) => {
-    const { id, role } = c.body;
-    notYourself(c, id);
-    await registered(ctx, id);
-    await db
+/** Bans (every session ends in the same transaction) or unbans an account. */
+export async function setBanned(ctx: AppContext, id: number, banned: boolean): Promise<void> {
+  await ctx.db.kysely.transaction().execute(async (trx) => {
+    await trx
       .updateTable('users')
-      .set({ role, updated_at: nowIso() })
+      .set({ disabled_at: banned ? nowIso() : null, updated_at: nowIso() })
       .where('id', '=', id)
       .execute();
-    return userDetail(ctx, id);
+    if (banned) await closeAllSessions(trx, id);
   });
+}
+
+/** A new password: every session ends and the failed sign-ins are forgotten. */
+export async function setPassword(ctx: AppContext, id: number, hash: string): Promise<void> {
+  await ctx.db.kysely.transaction().execute(async (trx) => {
+    await trx
+      .updateTable('users')
+      .set({ password_hash: hash, updated_at: nowIso() })
+      .where('id', '=', id)
+      .execute();
+    await closeAllSessions(trx, id);
+    await clearFailures(trx, lockKeyOf({ id }, ''));
+  });
+}
+
+export async function setRole(ctx: AppContext, id: number, role: 'user' | 'admin') {
+  await ctx.db.kysely
+    .updateTable('users')
+    .set({ role, updated_at: nowIso() })
+    .where('id', '=', id)
+    .execute();
 }

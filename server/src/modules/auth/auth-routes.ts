@@ -1,11 +1,10 @@
 import type { FastifyInstance } from 'fastify';
 import { auth } from '@atelier/contracts';
-import { nowIso } from '../../db/database.js';
 import { notSignedIn } from '../../http/errors.js';
 import { route } from '../../http/route.js';
-import { guestOf, readUserInfo, register, signIn } from './accounts.js';
+import { createGuest, guestOf, readUserInfo, register, signIn } from './accounts.js';
 import { authMessages } from './messages.js';
-import { deviceOf } from './sessions.js';
+import { closeSession, deviceOf } from './sessions.js';
 import { checkSignup } from './signups.js';
 import { readCredentials } from '../../http/identity.js';
 
@@ -50,8 +49,7 @@ export function authRoutes(app: FastifyInstance): void {
   );
 
   route(app, auth.logout, async ({ identity, setMessage }) => {
-    if (identity.sessionId !== null)
-      await ctx.db.kysely.deleteFrom('sessions').where('id', '=', identity.sessionId).execute();
+    if (identity.sessionId !== null) await closeSession(ctx.db.kysely, identity.sessionId);
     setMessage(authMessages.signedOut);
     return null;
   });
@@ -67,27 +65,10 @@ export function authRoutes(app: FastifyInstance): void {
     auth.createGuest,
     async ({ body }) => {
       const guestId = body.guest_id.toLowerCase();
-      const created = await ctx.db.kysely.transaction().execute(async (trx) => {
-        const now = nowIso();
-        const row = await trx
-          .insertInto('users')
-          .values({
-            kind: 'guest',
-            role: 'guest',
-            guest_id: guestId,
-            signup_keyword: body.keyword ?? null,
-            signup_bd_vid: body.bd_vid ?? null,
-            signup_source: body.source ?? null,
-            created_at: now,
-            updated_at: now,
-          })
-          .onConflict((oc) => oc.column('guest_id').doNothing())
-          .returning('id')
-          .executeTakeFirst();
-        if (!row) return false;
-        for (const handler of ctx.accountEvents.guestCreated)
-          await handler(trx, { userId: row.id });
-        return true;
+      const created = await createGuest(ctx, guestId, {
+        keyword: body.keyword ?? null,
+        bdVid: body.bd_vid ?? null,
+        source: body.source ?? null,
       });
       return { guestId, created };
     },

@@ -2,7 +2,7 @@ import type { FastifyInstance } from 'fastify';
 import { identity } from '@atelier/contracts';
 import { badRequest, notSignedIn } from '../../http/errors.js';
 import { route } from '../../http/route.js';
-import { readUserInfo } from './accounts.js';
+import { readUserInfo, waysOf } from './accounts.js';
 import {
   mailCode,
   mailResetLink,
@@ -77,11 +77,7 @@ export function emailRoutes(app: FastifyInstance): void {
   );
 
   route(app, identity.listWays, async ({ identity: who, req }) => {
-    const row = await db
-      .selectFrom('users')
-      .select(['username', 'email', 'email_verified_at', 'password_hash'])
-      .where('id', '=', who.userId)
-      .executeTakeFirst();
+    const row = await waysOf(db, who.userId);
     if (!row) throw notSignedIn();
     const rows: identity.LinkedWay[] = [];
     if (row.password_hash && row.username)
@@ -95,11 +91,7 @@ export function emailRoutes(app: FastifyInstance): void {
     app,
     identity.sendVerifyCode,
     async ({ identity: who, req, lang, setMessage }) => {
-      const row = await db
-        .selectFrom('users')
-        .select('email')
-        .where('id', '=', who.userId)
-        .executeTakeFirst();
+      const row = await waysOf(db, who.userId);
       if (!row?.email) throw badRequest(authMessages.noEmail);
       const answer = await mailCode(ctx, req, lang, row.email, 'verify');
       setMessage(authMessages.codeSent);

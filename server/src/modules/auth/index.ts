@@ -1,6 +1,8 @@
 import type { AtelierModule } from '../module.js';
+
+export { accountsOf, signupsSince } from './figures.js';
 import { adminRoutes } from './admin-routes.js';
-import { adminUserRoutes } from './admin-users.js';
+import { adminUserRoutes } from './admin-user-routes.js';
 import { seedAdmin } from './admins.js';
 import { authRoutes } from './auth-routes.js';
 import { emailRoutes } from './email-routes.js';

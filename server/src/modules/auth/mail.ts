@@ -6,7 +6,7 @@ import { nowIso } from '../../db/database.js';
 import { AppError, badRequest, notFound } from '../../http/errors.js';
 import type { Lang } from '../../http/messages.js';
 import { secretBox } from '../../lib/secret-box.js';
-import { normalizeHost, readLocalized } from '../sites/index.js';
+import { normalizeHost, readLocalized, siteExists, sitesForHost } from '../sites/index.js';
 import { authMessages } from './messages.js';
 
 type Ctx = Pick<AppContext, 'db' | 'config' | 'log'>;
@@ -25,11 +25,7 @@ export async function siteOfRequest(
   req: Pick<FastifyRequest, 'hostname'>,
 ): Promise<SiteRef | null> {
   const host = normalizeHost(req.hostname);
-  const rows = await ctx.db.kysely
-    .selectFrom('sites')
-    .select(['id', 'domain', 'is_default', 'site_name'])
-    .where((eb) => eb.or([eb('domain', '=', host), eb('is_default', '=', 1)]))
-    .execute();
+  const rows = await sitesForHost(ctx.db.kysely, host);
   const row = rows.find((r) => r.domain === host) ?? rows.find((r) => r.is_default === 1);
   if (!row) return null;
   return {
@@ -97,12 +93,7 @@ function view(s: Stored): identity.MailSettingsView {
 }
 
 async function assertSite(ctx: Pick<AppContext, 'db'>, siteId: number): Promise<void> {
-  const site = await ctx.db.kysely
-    .selectFrom('sites')
-    .select('id')
-    .where('id', '=', siteId)
-    .executeTakeFirst();
-  if (!site) throw notFound(authMessages.siteNotFound);
+  if (!(await siteExists(ctx.db.kysely, siteId))) throw notFound(authMessages.siteNotFound);
 }
 
 export async function readMailSettings(

@@ -67,3 +67,29 @@ export async function touchSession(db: Executor, sessionId: number): Promise<voi
     .where('id', '=', sessionId)
     .execute();
 }
+
+/** Signs one session out (the caller's own, on logout). */
+export async function closeSession(db: Executor, sessionId: number): Promise<void> {
+  await db.deleteFrom('sessions').where('id', '=', sessionId).execute();
+}
+
+/** Signs out one of the user's devices; whether it was theirs and still there. */
+export async function closeOwnSession(db: Executor, userId: number, id: number): Promise<boolean> {
+  const result = await db
+    .deleteFrom('sessions')
+    .where('id', '=', id)
+    .where('user_id', '=', userId)
+    .executeTakeFirst();
+  return Number(result.numDeletedRows) > 0;
+}
+
+/** The user's live sessions (login devices), last used first. */
+export const liveSessions = (db: Executor, userId: number) =>
+  db
+    .selectFrom('sessions')
+    .select(['id', 'device_name', 'ip', 'created_at', 'last_seen_at'])
+    .where('user_id', '=', userId)
+    .where('expires_at', '>', nowIso())
+    .orderBy('last_seen_at', 'desc')
+    .orderBy('id', 'desc')
+    .execute();

@@ -1,13 +1,12 @@
 import type { FastifyInstance } from 'fastify';
 import { user } from '@atelier/contracts';
-import { nowIso } from '../../db/database.js';
 import { AppError, notFound, notSignedIn } from '../../http/errors.js';
 import { route } from '../../http/route.js';
-import { confirmPassword, readUserInfo } from './accounts.js';
+import { changePassword, confirmPassword, readUserInfo, updateProfile } from './accounts.js';
 import { storedAvatar } from './avatar.js';
 import { authMessages } from './messages.js';
 import { hashPassword } from './passwords.js';
-import { closeAllSessions, touchSession } from './sessions.js';
+import { closeOwnSession, liveSessions, touchSession } from './sessions.js';
 
 /** The signed-in user's profile, password and login devices. */
 export function userRoutes(app: FastifyInstance): void {
@@ -23,11 +22,7 @@ export function userRoutes(app: FastifyInstance): void {
       ...(body.sign !== undefined ? { sign: body.sign } : {}),
       ...(body.personaRole !== undefined ? { persona_role: body.personaRole } : {}),
     };
-    await db
-      .updateTable('users')
-      .set({ ...changes, updated_at: nowIso() })
-      .where('id', '=', identity.userId)
-      .execute();
+    await updateProfile(db, identity.userId, changes);
     const info = await readUserInfo(ctx, identity.userId);
     if (!info) throw notSignedIn();
     setMessage(authMessages.profileSaved);
@@ -44,15 +39,7 @@ export function userRoutes(app: FastifyInstance): void {
           errors: [{ field: 'oldPassword', message: authMessages.wrongOldPassword['en-US'] }],
         },
       );
-    const passwordHash = await hashPassword(body.password);
-    await db.transaction().execute(async (trx) => {
-      await trx
-        .updateTable('users')
-        .set({ password_hash: passwordHash, updated_at: nowIso() })
-        .where('id', '=', identity.userId)
-        .execute();
-      await closeAllSessions(trx, identity.userId);
-    });
+    await changePassword(db, identity.userId, await hashPassword(body.password));
     setMessage(authMessages.passwordChanged);
     return null;
   });
@@ -61,14 +48,7 @@ export function userRoutes(app: FastifyInstance): void {
     // The device asking is in use right now: its "last used" is now, not the last five-minute
     // touch of the sliding expiry.
     if (identity.sessionId !== null) await touchSession(db, identity.sessionId);
-    const rows = await db
-      .selectFrom('sessions')
-      .select(['id', 'device_name', 'ip', 'created_at', 'last_seen_at'])
-      .where('user_id', '=', identity.userId)
-      .where('expires_at', '>', nowIso())
-      .orderBy('last_seen_at', 'desc')
-      .orderBy('id', 'desc')
-      .execute();
+    const rows = await liveSessions(db, identity.userId);
     return {
       rows: rows.map((r) => ({
         id: r.id,
@@ -83,12 +63,8 @@ export function userRoutes(app: FastifyInstance): void {
   });
 
   route(app, user.signOutDevice, async ({ body, identity, setMessage }) => {
-    const result = await db
-      .deleteFrom('sessions')
-      .where('id', '=', body.id)
-      .where('user_id', '=', identity.userId)
-      .executeTakeFirst();
-    if (Number(result.numDeletedRows) === 0) throw notFound(authMessages.deviceNotFound);
+    if (!(await closeOwnSession(db, identity.userId, body.id)))
+      throw notFound(authMessages.deviceNotFound);
     setMessage(authMessages.deviceSignedOut);
     return null;
   });

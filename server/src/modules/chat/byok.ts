@@ -1,10 +1,8 @@
-import type { FastifyInstance } from 'fastify';
 import type { Selectable } from 'kysely';
-import { chat as C, type BodyOut } from '@atelier/contracts';
+import type { chat as C, BodyOut } from '@atelier/contracts';
 import type { AppContext } from '../../context.js';
 import { nowIso } from '../../db/database.js';
 import { badRequest, notFound } from '../../http/errors.js';
-import { route } from '../../http/route.js';
 import { texts } from './messages.js';
 import { boxOf } from './providers.js';
 import type { ChatUserModelsTable } from './tables.js';
@@ -15,7 +13,7 @@ export const BYOK_KEY_CONTEXT = 'chat:byok';
 
 type ByokRow = Selectable<ChatUserModelsTable>;
 
-const toByok = (r: ByokRow): C.ByokModel => ({
+export const toByok = (r: ByokRow): C.ByokModel => ({
   id: r.id,
   name: r.name,
   baseUrl: r.base_url,
@@ -98,21 +96,4 @@ export async function deleteByok(ctx: AppContext, userId: number, id: number): P
     .where('user_id', '=', userId)
     .executeTakeFirst();
   if (Number(r.numDeletedRows) === 0) throw notFound(texts.modelNotFound);
-}
-
-export function byokRoutes(app: FastifyInstance): void {
-  route(
-    app,
-    C.saveOwnEndpoint,
-    async ({ body, identity }) => toByok(await saveByok(app.ctx, identity.userId, body)),
-    { rateLimit: { max: 30, timeWindow: 60_000 } },
-  );
-  route(app, C.listOwnEndpoints, async ({ identity }) => {
-    const rows = await listByok(app.ctx, identity.userId);
-    return { rows: rows.map(toByok), count: rows.length };
-  });
-  route(app, C.deleteOwnEndpoint, async ({ body, identity }) => {
-    await deleteByok(app.ctx, identity.userId, body.id);
-    return null;
-  });
 }

@@ -1,16 +1,13 @@
-import type { FastifyInstance } from 'fastify';
 import type { Kysely, Selectable } from 'kysely';
-import { chat as C } from '@atelier/contracts';
+import type { chat as C } from '@atelier/contracts';
 import type { AppContext } from '../../context.js';
 import { nowIso } from '../../db/database.js';
 import type { Database } from '../../db/schema.js';
-import { AppError, notFound } from '../../http/errors.js';
-import { langOf } from '../../http/messages.js';
-import { route } from '../../http/route.js';
+import { notFound } from '../../http/errors.js';
 import { fileUrl, keyOfUrl } from '../files/index.js';
 import { texts } from './messages.js';
 import type { ChatGroupsTable, ChatLogsTable } from './tables.js';
-import { pageOf } from '../../db/paging.js';
+import { pageOf, type Page } from '../../db/paging.js';
 
 type GroupRow = Selectable<ChatGroupsTable>;
 type LogRow = Selectable<ChatLogsTable>;
@@ -76,171 +73,146 @@ export const titleFrom = (prompt: string) =>
   [...prompt.replace(/\s+/g, ' ').trim()].slice(0, TITLE_MAX).join('').trim();
 export const defaultTitles = new Set(Object.values(texts.newChat));
 
-export function groupRoutes(app: FastifyInstance): void {
-  const db = () => app.ctx.db.kysely;
+/** A new group of the user (from an app, or not), with its title. */
+export const insertGroup = (
+  db: Kysely<Database>,
+  userId: number,
+  appId: number | null,
+  title: string,
+) => {
+  const now = nowIso();
+  return db
+    .insertInto('chat_groups')
+    .values({
+      user_id: userId,
+      app_id: appId,
+      title,
+      is_sticky: 0,
+      config: '{}',
+      created_at: now,
+      updated_at: now,
+    })
+    .returningAll()
+    .executeTakeFirstOrThrow();
+};
 
-  route(app, C.createGroup, async ({ body, identity, req }) => {
-    const now = nowIso();
-    const lang = langOf(req);
-    // A chat started from an app is named after it (the first message then keeps that name).
-    const fromApp = body.appId
-      ? await app.ctx.hooks.appPrompt(app.ctx, { appId: body.appId, userId: identity.userId, lang })
-      : null;
-    // Only an app the caller may use: someone else's persona is the same 404 as a missing app.
-    if (body.appId && !fromApp)
-      throw new AppError(
-        404,
-        texts.appNotFound,
-        {},
-        {
-          errors: [{ field: 'appId', message: texts.appNotFound['en-US'] }],
-        },
-      );
-    const row = await db()
-      .insertInto('chat_groups')
-      .values({
-        user_id: identity.userId,
-        app_id: body.appId ?? null,
-        title: fromApp?.name.trim() || texts.newChat[lang],
-        is_sticky: 0,
-        config: '{}',
-        created_at: now,
-        updated_at: now,
-      })
-      .returningAll()
-      .executeTakeFirstOrThrow();
-    return toGroup(row);
-  });
+/** The user's groups: pinned first, then the last changed. */
+export const groupsOf = (db: Kysely<Database>, userId: number) =>
+  db
+    .selectFrom('chat_groups')
+    .selectAll()
+    .where('user_id', '=', userId)
+    .orderBy('is_sticky', 'desc')
+    .orderBy('updated_at', 'desc')
+    .orderBy('id', 'desc')
+    .execute();
 
-  route(app, C.listGroups, async ({ identity }) => {
-    const rows = await db()
-      .selectFrom('chat_groups')
-      .selectAll()
-      .where('user_id', '=', identity.userId)
-      .orderBy('is_sticky', 'desc')
-      .orderBy('updated_at', 'desc')
-      .orderBy('id', 'desc')
+/** Renames, pins or unpins a group, or merges settings into its config. */
+export const updateGroup = (
+  db: Kysely<Database>,
+  group: GroupRow,
+  change: {
+    title?: string | undefined;
+    isSticky?: boolean | undefined;
+    config?: Record<string, unknown> | undefined;
+  },
+) =>
+  db
+    .updateTable('chat_groups')
+    .set({
+      ...(change.title !== undefined ? { title: change.title } : {}),
+      ...(change.isSticky !== undefined ? { is_sticky: change.isSticky ? 1 : 0 } : {}),
+      ...(change.config !== undefined
+        ? { config: JSON.stringify({ ...parseConfig(group.config), ...change.config }) }
+        : {}),
+      updated_at: nowIso(),
+    })
+    .where('id', '=', group.id)
+    .where('user_id', '=', group.user_id)
+    .returningAll()
+    .executeTakeFirstOrThrow();
+
+/** Deletes a group of the user with its messages. */
+export async function deleteGroup(db: Kysely<Database>, groupId: number, userId: number) {
+  await db.transaction().execute(async (trx) => {
+    await trx
+      .deleteFrom('chat_logs')
+      .where('group_id', '=', groupId)
+      .where('user_id', '=', userId)
       .execute();
-    return { rows: rows.map(toGroup), count: rows.length };
+    await trx
+      .deleteFrom('chat_groups')
+      .where('id', '=', groupId)
+      .where('user_id', '=', userId)
+      .execute();
   });
-
-  route(app, C.updateGroup, async ({ body, identity }) => {
-    const group = await ownGroup(db(), body.groupId, identity.userId);
-    const row = await db()
-      .updateTable('chat_groups')
-      .set({
-        ...(body.title !== undefined ? { title: body.title } : {}),
-        ...(body.isSticky !== undefined ? { is_sticky: body.isSticky ? 1 : 0 } : {}),
-        ...(body.config !== undefined
-          ? { config: JSON.stringify({ ...parseConfig(group.config), ...body.config }) }
-          : {}),
-        updated_at: nowIso(),
-      })
-      .where('id', '=', group.id)
-      .where('user_id', '=', identity.userId)
-      .returningAll()
-      .executeTakeFirstOrThrow();
-    return toGroup(row);
-  });
-
-  route(app, C.deleteGroup, async ({ body, identity }) => {
-    await ownGroup(db(), body.groupId, identity.userId);
-    await db()
-      .transaction()
-      .execute(async (trx) => {
-        await trx
-          .deleteFrom('chat_logs')
-          .where('group_id', '=', body.groupId)
-          .where('user_id', '=', identity.userId)
-          .execute();
-        await trx
-          .deleteFrom('chat_groups')
-          .where('id', '=', body.groupId)
-          .where('user_id', '=', identity.userId)
-          .execute();
-      });
-    return null;
-  });
-
-  route(app, C.deleteAllGroups, async ({ identity }) => {
-    const deleted = await db()
-      .transaction()
-      .execute(async (trx) => {
-        const ids = (
-          await trx
-            .selectFrom('chat_groups')
-            .select('id')
-            .where('user_id', '=', identity.userId)
-            .where('is_sticky', '=', 0)
-            .execute()
-        ).map((r) => r.id);
-        if (ids.length === 0) return 0;
-        for (let i = 0; i < ids.length; i += 500) {
-          const part = ids.slice(i, i + 500);
-          await trx
-            .deleteFrom('chat_logs')
-            .where('user_id', '=', identity.userId)
-            .where('group_id', 'in', part)
-            .execute();
-          await trx
-            .deleteFrom('chat_groups')
-            .where('user_id', '=', identity.userId)
-            .where('id', 'in', part)
-            .execute();
-        }
-        return ids.length;
-      });
-    return { deleted };
-  });
-
-  logRoutes(app);
 }
 
-/** The messages of a user's chats: read, deleted one by one or by group, listed by app. */
-function logRoutes(app: FastifyInstance): void {
-  const db = () => app.ctx.db.kysely;
-
-  route(app, C.listMessages, async ({ query, identity }) => {
-    await ownGroup(db(), query.groupId, identity.userId);
-    const rows = await db()
-      .selectFrom('chat_logs')
-      .selectAll()
-      .where('group_id', '=', query.groupId)
-      .where('user_id', '=', identity.userId)
-      .orderBy('id')
-      .execute();
-    return { rows: rows.map((r) => toLog(app.ctx, r)), count: rows.length };
-  });
-
-  route(app, C.deleteMessage, async ({ body, identity }) => {
-    const r = await db()
-      .deleteFrom('chat_logs')
-      .where('id', '=', body.id)
-      .where('user_id', '=', identity.userId)
-      .executeTakeFirst();
-    if (Number(r.numDeletedRows) === 0) throw notFound(texts.logNotFound);
-    return null;
-  });
-
-  route(app, C.clearGroupMessages, async ({ body, identity }) => {
-    await ownGroup(db(), body.groupId, identity.userId);
-    await db()
-      .deleteFrom('chat_logs')
-      .where('group_id', '=', body.groupId)
-      .where('user_id', '=', identity.userId)
-      .execute();
-    return null;
-  });
-
-  route(app, C.messagesByApp, async ({ query, identity }) => {
-    const base = db()
-      .selectFrom('chat_logs')
-      .where('user_id', '=', identity.userId)
-      .where('app_id', '=', query.appId);
-    const { rows, count } = await pageOf(base, query, (q) => q.selectAll().orderBy('id', 'desc'));
-    return { rows: rows.map((r) => toLog(app.ctx, r)), count };
+/** Deletes every group of the user that is not pinned, with its messages; how many. */
+export function deleteUnpinnedGroups(db: Kysely<Database>, userId: number): Promise<number> {
+  return db.transaction().execute(async (trx) => {
+    const ids = (
+      await trx
+        .selectFrom('chat_groups')
+        .select('id')
+        .where('user_id', '=', userId)
+        .where('is_sticky', '=', 0)
+        .execute()
+    ).map((r) => r.id);
+    if (ids.length === 0) return 0;
+    for (let i = 0; i < ids.length; i += 500) {
+      const part = ids.slice(i, i + 500);
+      await trx
+        .deleteFrom('chat_logs')
+        .where('user_id', '=', userId)
+        .where('group_id', 'in', part)
+        .execute();
+      await trx
+        .deleteFrom('chat_groups')
+        .where('user_id', '=', userId)
+        .where('id', 'in', part)
+        .execute();
+    }
+    return ids.length;
   });
 }
+
+/** A group's messages, oldest first. */
+export const messagesOf = (db: Kysely<Database>, groupId: number, userId: number) =>
+  db
+    .selectFrom('chat_logs')
+    .selectAll()
+    .where('group_id', '=', groupId)
+    .where('user_id', '=', userId)
+    .orderBy('id')
+    .execute();
+
+/** Deletes one message of the user; whether there was one. */
+export async function deleteMessage(db: Kysely<Database>, id: number, userId: number) {
+  const r = await db
+    .deleteFrom('chat_logs')
+    .where('id', '=', id)
+    .where('user_id', '=', userId)
+    .executeTakeFirst();
+  return Number(r.numDeletedRows) > 0;
+}
+
+/** Deletes a group's messages (the group stays). */
+export async function clearMessages(db: Kysely<Database>, groupId: number, userId: number) {
+  await db
+    .deleteFrom('chat_logs')
+    .where('group_id', '=', groupId)
+    .where('user_id', '=', userId)
+    .execute();
+}
+
+/** A page of the user's messages of chats started from one app, newest first. */
+export const messagesOfApp = (db: Kysely<Database>, userId: number, appId: number, page: Page) =>
+  pageOf(
+    db.selectFrom('chat_logs').where('user_id', '=', userId).where('app_id', '=', appId),
+    page,
+    (q) => q.selectAll().orderBy('id', 'desc'),
+  );
 
 /** A guest's chats and own endpoints move to the account it registers or signs in as. */
 export function registerGuestMover(ctx: AppContext): void {

@@ -1,8 +1,10 @@
 import type { AtelierModule } from '../module.js';
-import { byokRoutes } from './byok.js';
-import { groupRoutes, registerGuestMover } from './groups.js';
+import { byokRoutes } from './byok-routes.js';
+import { groupRoutes } from './group-routes.js';
+import { registerGuestMover } from './groups.js';
 import { modelRoutes } from './models.js';
 import { providerRoutes } from './providers.js';
+import { seedChatPrices } from './prices.js';
 import { seedCatalog } from './seed.js';
 import { streamRoutes } from './stream.js';
 import { modelAccessRoutes } from './model-access.js';
@@ -10,6 +12,7 @@ import { providerCheckRoutes } from './provider-checks.js';
 import { pictureProxyRoutes } from './picture-proxy.js';
 
 export { MIND_SYSTEM_PROMPT } from './prompt.js';
+export { chatStartsSince, isEnabledChatModel, modelNames, providerNames } from './figures.js';
 export { createModel, modelsWithProvider } from './models.js';
 export { boxOf, openProviderKey, PROVIDER_KEY_CONTEXT } from './providers.js';
 export { DEMO_PROVIDER, seedDemoModel } from './seed.js';
@@ -42,5 +45,5 @@ export const chatModule: AtelierModule = {
     providerCheckRoutes(app);
     pictureProxyRoutes(app);
   },
-  seed: (ctx) => seedCatalog(ctx),
+  seed: async (ctx) => [...(await seedChatPrices(ctx)), ...(await seedCatalog(ctx))],
 };

@@ -7,11 +7,12 @@ import { moveGuestBalance } from './guest-balance.js';
 import { moveGuestHistory } from './history.js';
 import { grant, sweepExpiredHolds } from './ledger.js';
 import { payDueInvites, recordInvite } from './invites.js';
-import { seedPrices } from './prices.js';
 import { registerUserRoutes } from './routes.js';
 import { readSettings } from './settings.js';
 
 export { readBalanceWithHolds } from './balances.js';
+export { seedPrices, type SeedPrice } from './prices.js';
+export { chargesSince, ledgerKeysApplied, spentByKindSince } from './figures.js';
 export { payDueInvites } from './invites.js';
 export { readSettings as readCreditSettings } from './settings.js';
 export { holdReleased, settleSteps } from './settle-steps.js';
@@ -99,10 +100,6 @@ export const creditsModule: AtelierModule = {
     wire(app.ctx);
     registerUserRoutes(app);
     registerAdminRoutes(app);
-  },
-  async seed(ctx) {
-    const added = await seedPrices(ctx.db.kysely);
-    return added > 0 ? [`Credits: ${added} prices added for the Offline demo models`] : [];
   },
   background: (ctx) => startHoldSweeper(ctx),
 };

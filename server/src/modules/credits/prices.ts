@@ -9,7 +9,11 @@ import type { CreditPricesTable, PriceCategory, PriceUnit } from './tables.js';
 
 type PriceRow = Selectable<CreditPricesTable>;
 
-interface SeedPrice {
+/**
+ * A price a module seeds for its own models (the demo ones): each module declares its list and
+ * calls `seedPrices` from its seed, so this module knows no other module's prices.
+ */
+export interface SeedPrice {
   model: string;
   action: string;
   category: PriceCategory;
@@ -18,165 +22,25 @@ interface SeedPrice {
   credits?: number;
   inputPer1k?: number;
   outputPer1k?: number;
+  /** The position in the console's price list. */
+  sort: number;
 }
-
-/**
- * Prices of the built-in "Offline demo" models: cheap but never free, so a fresh install shows
- * the whole flow, including "not enough credits" (430), without any real AI behind it.
- */
-export const demoPrices: SeedPrice[] = [
-  {
-    model: 'demo-chat',
-    action: 'chat',
-    category: 'chat',
-    label: 'Offline demo chat',
-    unit: '1k_tokens',
-    credits: 1,
-    inputPer1k: 1,
-    outputPer1k: 2,
-  },
-  {
-    model: 'demo-image',
-    action: 'imagine',
-    category: 'image',
-    label: 'Offline demo: imagine',
-    credits: 4,
-  },
-  {
-    model: 'demo-image',
-    action: 'upscale',
-    category: 'image',
-    label: 'Offline demo: upscale',
-    credits: 2,
-  },
-  {
-    model: 'demo-image',
-    action: 'variation',
-    category: 'image',
-    label: 'Offline demo: variation',
-    credits: 4,
-  },
-  {
-    model: 'demo-image',
-    action: 'zoom',
-    category: 'image',
-    label: 'Offline demo: zoom out',
-    credits: 4,
-  },
-  { model: 'demo-image', action: 'pan', category: 'image', label: 'Offline demo: pan', credits: 4 },
-  {
-    model: 'demo-image',
-    action: 'reroll',
-    category: 'image',
-    label: 'Offline demo: reroll',
-    credits: 4,
-  },
-  {
-    model: 'demo-image',
-    action: 'blend',
-    category: 'image',
-    label: 'Offline demo: blend',
-    credits: 4,
-  },
-  {
-    model: 'demo-image',
-    action: 'describe',
-    category: 'image',
-    label: 'Offline demo: describe',
-    credits: 1,
-  },
-  {
-    model: 'demo-image',
-    action: 'faceswap',
-    category: 'image',
-    label: 'Offline demo: face swap',
-    credits: 3,
-  },
-  {
-    model: 'demo-image',
-    action: 'inpaint',
-    category: 'image',
-    label: 'Offline demo: vary region',
-    credits: 4,
-  },
-  {
-    model: 'demo-image',
-    action: 'upscale_hd',
-    category: 'image',
-    label: 'Offline demo: upscale 2× (subtle / creative)',
-    credits: 3,
-  },
-  {
-    model: 'demo-image',
-    action: 'chat-draw',
-    category: 'image',
-    label: 'Offline demo: picture from the chat',
-    credits: 4,
-  },
-  {
-    model: 'demo-music',
-    action: 'song',
-    category: 'music',
-    label: 'Offline demo: song',
-    credits: 10,
-  },
-  {
-    model: 'demo-music',
-    action: 'lyrics',
-    category: 'music',
-    label: 'Offline demo: lyrics',
-    credits: 1,
-  },
-  {
-    model: 'demo-music',
-    action: 'extend',
-    category: 'music',
-    label: 'Offline demo: extend song',
-    credits: 6,
-  },
-  {
-    model: 'demo-video',
-    action: 'generate',
-    category: 'video',
-    label: 'Offline demo: video',
-    credits: 20,
-  },
-  {
-    model: 'demo-video',
-    action: 'image-to-video',
-    category: 'video',
-    label: 'Offline demo: image to video',
-    credits: 20,
-  },
-  {
-    model: 'demo-separation',
-    action: 'separate',
-    category: 'separation',
-    label: 'Offline demo: vocal separation',
-    credits: 5,
-  },
-  // Not a demo model's: translations and prompt suggestions past the free ones of the day
-  // (modules/drawing/words-quota.ts), whichever chat model answers them.
-  {
-    model: 'prompt-words',
-    action: 'call',
-    category: 'chat',
-    label: 'Translation and prompt ideas (past the free ones of the day)',
-    credits: 1,
-  },
-];
 
 export const priceKeyOf = (model: string, action: string) => `${model}:${action}`;
 
-/** Fills the demo prices on a fresh install; never overwrites what an operator changed. */
-export async function seedPrices(db: Kysely<Database>): Promise<number> {
+/**
+ * Adds the prices whose key is not there yet; never overwrites what an operator changed.
+ * Returns the keys added.
+ */
+export async function seedPrices(db: Kysely<Database>, prices: SeedPrice[]): Promise<string[]> {
   const now = nowIso();
-  let added = 0;
-  for (const [i, p] of demoPrices.entries()) {
+  const added: string[] = [];
+  for (const p of prices) {
+    const key = priceKeyOf(p.model, p.action);
     const result = await db
       .insertInto('credit_prices')
       .values({
-        price_key: priceKeyOf(p.model, p.action),
+        price_key: key,
         model: p.model,
         action: p.action,
         category: p.category,
@@ -188,13 +52,13 @@ export async function seedPrices(db: Kysely<Database>): Promise<number> {
         vip_discount_percent: null,
         vip_free_per_day: 0,
         enabled: 1,
-        sort: i * 10,
+        sort: p.sort,
         created_at: now,
         updated_at: now,
       })
       .onConflict((oc) => oc.column('price_key').doNothing())
       .executeTakeFirst();
-    added += Number(result.numInsertedOrUpdatedRows ?? 0);
+    if (Number(result.numInsertedOrUpdatedRows ?? 0)) added.push(key);
   }
   return added;
 }

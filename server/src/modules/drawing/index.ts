@@ -4,6 +4,7 @@ import { chatDrawRunner } from './chat-draw-runner.js';
 import { galleryRoutes, seedGalleries } from './gallery.js';
 import { mjRunner } from './mj-runner.js';
 import { modelRoutes, seedImageModel } from './models.js';
+import { seedDrawingPrices } from './prices.js';
 import { moreRoutes } from './more-routes.js';
 import { drawRoutes } from './routes.js';
 import { wordRoutes } from './words.js';
@@ -32,7 +33,7 @@ export const drawingModule: AtelierModule = {
     moreRoutes(app);
   },
   async seed(ctx) {
-    const lines: string[] = [];
+    const lines = await seedDrawingPrices(ctx);
     if (await seedImageModel(ctx))
       lines.push('Drawing: the "Offline demo · Midjourney" model added');
     const added = await seedGalleries(ctx);

@@ -13,6 +13,7 @@ export {
   storeFile,
   type FileRow,
 } from './service.js';
+export { filesOfIds } from './lookup.js';
 export {
   fileRef,
   signedFileLinks,

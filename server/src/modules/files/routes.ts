@@ -19,7 +19,7 @@ import {
   toUploaded,
   FILES_PREFIX,
 } from './service.js';
-import { pageOf } from '../../db/paging.js';
+import { uploadOf, uploadsOf, uploadsPage } from './uploads.js';
 
 /** The largest site picture (logo, icon) an admin may upload. */
 export const SITE_PICTURE_MAX_BYTES = 2 * 1024 * 1024;
@@ -95,32 +95,17 @@ export async function fileRoutes(app: FastifyInstance): Promise<void> {
   }));
 
   route(app, F.listUploads, async ({ query, identity }) => {
-    const base = ctx.db.kysely
-      .selectFrom('files')
-      .where('user_id', '=', identity.userId)
-      .where('origin', '=', 'upload');
-    const { rows, count } = await pageOf(base, query, (q) => q.selectAll().orderBy('id', 'desc'));
+    const { rows, count } = await uploadsPage(ctx.db.kysely, identity.userId, query);
     return { rows: rows.map((r) => toUploaded(ctx, r)), count };
   });
 
   route(app, F.deleteAllUploads, async ({ identity }) => {
-    const rows = await ctx.db.kysely
-      .selectFrom('files')
-      .selectAll()
-      .where('user_id', '=', identity.userId)
-      .where('origin', '=', 'upload')
-      .execute();
+    const rows = await uploadsOf(ctx.db.kysely, identity.userId);
     return { deleted: await deleteFiles(ctx, rows) };
   });
 
   route(app, F.deleteOneUpload, async ({ query, identity }) => {
-    const row = await ctx.db.kysely
-      .selectFrom('files')
-      .selectAll()
-      .where('id', '=', query.id)
-      .where('user_id', '=', identity.userId)
-      .where('origin', '=', 'upload')
-      .executeTakeFirst();
+    const row = await uploadOf(ctx.db.kysely, identity.userId, query.id);
     if (!row) throw notFound(texts.fileNotFound);
     return { deleted: await deleteFiles(ctx, [row]) };
   });

@@ -4,6 +4,7 @@ import type { AppContext } from '../../context.js';
 import { nowIso } from '../../db/database.js';
 import { AppError, badRequest } from '../../http/errors.js';
 import { storageOf } from '../../storage/index.js';
+import { modelNames } from '../chat/index.js';
 import { keyOfUrl, storeFile, withoutPrivateFiles } from '../files/index.js';
 import { getTask, type TaskRow } from '../tasks/index.js';
 import { texts } from './messages.js';
@@ -33,12 +34,7 @@ const str = (v: unknown) => (typeof v === 'string' ? v : '');
 /** The model's name as the catalogue calls it now (or as the task kept it). */
 async function modelName(ctx: AppContext, modelId: number | null, params: Record<string, unknown>) {
   if (modelId === null) return str(params.modelName);
-  const row = await ctx.db.kysely
-    .selectFrom('chat_models')
-    .select('name')
-    .where('id', '=', modelId)
-    .executeTakeFirst();
-  return row?.name ?? str(params.modelName);
+  return (await modelNames(ctx.db.kysely, [modelId])).get(modelId) ?? str(params.modelName);
 }
 
 export async function checkCategory(ctx: AppContext, categoryId: number | null) {

@@ -2,7 +2,7 @@ import type { market as M } from '@atelier/contracts';
 import type { AppContext } from '../../context.js';
 import { nowIso } from '../../db/database.js';
 import { badRequest, notFound } from '../../http/errors.js';
-import { deleteFiles } from '../files/index.js';
+import { deleteFiles, filesOfIds } from '../files/index.js';
 import { texts } from './messages.js';
 import {
   likePattern,
@@ -159,12 +159,7 @@ export async function deleteOwn(ctx: AppContext, userId: number, id: number) {
   await db(ctx).deleteFrom('market_prompts').where('id', '=', row.id).execute();
   const fileIds = [row.example_file_id, row.poster_file_id].filter((f): f is number => f !== null);
   if (fileIds.length) {
-    const files = await db(ctx)
-      .selectFrom('files')
-      .selectAll()
-      .where('id', 'in', fileIds)
-      .execute();
-    await deleteFiles(ctx, files);
+    await deleteFiles(ctx, await filesOfIds(db(ctx), fileIds));
   }
 }
 

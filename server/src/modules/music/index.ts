@@ -4,6 +4,7 @@ import type { AtelierModule } from '../module.js';
 import { catalogRoutes } from './catalog.js';
 import { lyricsRoutes } from './lyrics.js';
 import { modelRoutes, seedMusicModel } from './models.js';
+import { seedMusicPrices } from './prices.js';
 import { musicRunner } from './music-runner.js';
 import { notifyRoute, songRoutes } from './routes.js';
 
@@ -28,6 +29,8 @@ export const musicModule: AtelierModule = {
     catalogRoutes(app);
   },
   async seed(ctx) {
-    return (await seedMusicModel(ctx)) ? ['Music: the "Offline demo · Suno" model added'] : [];
+    const lines = await seedMusicPrices(ctx);
+    if (await seedMusicModel(ctx)) lines.push('Music: the "Offline demo · Suno" model added');
+    return lines;
   },
 };

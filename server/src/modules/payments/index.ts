@@ -6,6 +6,7 @@ import { seedPackages } from './packages.js';
 import { startReconciler } from './reconciler.js';
 import { userRoutes } from './routes.js';
 
+export { orderCountsOf, paymentsSince } from './figures.js';
 export { reconcilePayments } from './reconciler.js';
 
 /** Packages, orders, payment gateways (epay, WeChat Pay v3, Stripe, manual) and the reconciler. */

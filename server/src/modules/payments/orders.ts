@@ -3,6 +3,8 @@ import type { Selectable } from 'kysely';
 import type { payments, sites } from '@atelier/contracts';
 import type { AppContext } from '../../context.js';
 import { nowIso } from '../../db/database.js';
+import type { Executor } from '../../db/executor.js';
+import { pageOf, type Page } from '../../db/paging.js';
 import { AppError, notFound, notice } from '../../http/errors.js';
 import { grant, payDueInvites } from '../credits/index.js';
 import { availableWays, loadGateway } from './gateway-settings.js';
@@ -245,3 +247,16 @@ export async function findOrder(ctx: Ctx, orderNo: string): Promise<OrderRow | u
 }
 
 export const sha256 = (text: string) => createHash('sha256').update(text, 'utf8').digest('hex');
+
+/** A page of the user's orders, newest first, of one status or all. */
+export function ordersPage(
+  db: Executor,
+  userId: number,
+  page: Page & { status?: OrdersTable['status'] },
+) {
+  let base = db.selectFrom('orders').where('user_id', '=', userId);
+  if (page.status) base = base.where('status', '=', page.status);
+  return pageOf(base, page, (q) =>
+    q.selectAll().orderBy('created_at', 'desc').orderBy('id', 'desc'),
+  );
+}

@@ -5,10 +5,9 @@ import { route } from '../../http/route.js';
 import { notFound } from '../../http/errors.js';
 import { availableWays, loadGateway } from './gateway-settings.js';
 import { texts } from './messages.js';
-import { createOrder, findOrder, orderView } from './orders.js';
+import { createOrder, findOrder, ordersPage, orderView } from './orders.js';
 import { listPackages } from './packages.js';
 import { reconcileOrder } from './reconciler.js';
-import { pageOf } from '../../db/paging.js';
 
 /** While the pay screen polls, the gateway is asked about an order a minute old, at most every 15 s. */
 const POLL_QUERY_AFTER_MS = 60_000;
@@ -60,11 +59,7 @@ export async function userRoutes(app: FastifyInstance): Promise<void> {
   });
 
   route(app, payments.listOrders, async ({ query, identity }) => {
-    let base = ctx.db.kysely.selectFrom('orders').where('user_id', '=', identity.userId);
-    if (query.status) base = base.where('status', '=', query.status);
-    const { rows, count } = await pageOf(base, query, (q) =>
-      q.selectAll().orderBy('created_at', 'desc').orderBy('id', 'desc'),
-    );
+    const { rows, count } = await ordersPage(ctx.db.kysely, identity.userId, query);
     return { rows: rows.map(orderView), count };
   });
 }

@@ -3,6 +3,7 @@ import { registerProviderChecks } from '../chat/index.js';
 import { registerTaskKind } from '../tasks/index.js';
 import type { AtelierModule } from '../module.js';
 import { seedSeparationModel } from './models.js';
+import { seedSeparationPrices } from './prices.js';
 import { separationRoutes } from './routes.js';
 import { separationRunner } from './runner.js';
 
@@ -20,8 +21,9 @@ export const separationModule: AtelierModule = {
     separationRoutes(app);
   },
   async seed(ctx) {
-    return (await seedSeparationModel(ctx))
-      ? ['Separation: the "Offline demo · Separation" model added']
-      : [];
+    const lines = await seedSeparationPrices(ctx);
+    if (await seedSeparationModel(ctx))
+      lines.push('Separation: the "Offline demo · Separation" model added');
+    return lines;
   },
 };

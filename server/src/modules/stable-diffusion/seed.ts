@@ -2,6 +2,7 @@ import { sd as S } from '@atelier/contracts';
 import type { AppContext } from '../../context.js';
 import { nowIso } from '../../db/database.js';
 import { DEMO_PROVIDER } from '../chat/index.js';
+import { seedPrices } from '../credits/index.js';
 import { defaultFields } from './catalogue.js';
 
 /**
@@ -87,36 +88,22 @@ const PRICES: Array<{ key: string; label: string; credits: number }> = [
   ...S.toolOps.map((op) => ({ key: `sd-tool:${op}`, label: `Toolbox: ${op}`, credits: 2 })),
 ];
 
-async function seedPrices(ctx: AppContext): Promise<number> {
-  const now = nowIso();
-  let added = 0;
-  for (const [i, p] of PRICES.entries()) {
-    const [model, action] = p.key.split(':') as [string, string];
-    const r = await ctx.db.kysely
-      .insertInto('credit_prices')
-      .values({
-        price_key: p.key,
+/** The prices of the square's demo and the toolbox's operations, in the order they always had. */
+const seedSdPrices = (ctx: AppContext) =>
+  seedPrices(
+    ctx.db.kysely,
+    PRICES.map((p, i) => {
+      const [model, action] = p.key.split(':') as [string, string];
+      return {
         model,
         action,
         category: 'image',
         label: p.label,
-        unit: 'call',
         credits: p.credits,
-        input_per_1k: 0,
-        output_per_1k: 0,
-        vip_discount_percent: null,
-        vip_free_per_day: 0,
-        enabled: 1,
         sort: 500 + i * 10,
-        created_at: now,
-        updated_at: now,
-      })
-      .onConflict((oc) => oc.column('price_key').doNothing())
-      .executeTakeFirst();
-    added += Number(r.numInsertedOrUpdatedRows ?? 0);
-  }
-  return added;
-}
+      };
+    }),
+  );
 
 async function seedModels(ctx: AppContext): Promise<number> {
   const db = ctx.db.kysely;
@@ -175,7 +162,7 @@ async function seedToolOps(ctx: AppContext): Promise<number> {
 
 export async function seedStableDiffusion(ctx: AppContext): Promise<string[]> {
   const lines: string[] = [];
-  const prices = await seedPrices(ctx);
+  const prices = (await seedSdPrices(ctx)).length;
   if (prices) lines.push(`Stable Diffusion: ${prices} prices added`);
   const models = await seedModels(ctx);
   if (models) lines.push(`Stable Diffusion: ${models} demo models added to the square`);

@@ -10,6 +10,12 @@ export { registerTaskKind } from './runner.js';
 export { texts as taskTexts } from './messages.js';
 export { recordTaskEvent } from './events.js';
 export {
+  taskCountsOf,
+  taskOutcomesSince,
+  taskPromptsAndFiles,
+  taskStartsSince,
+} from './figures.js';
+export {
   UpstreamError,
   type ResultFile,
   type StepOutcome,
@@ -41,7 +47,7 @@ export {
  * The task engine: one table for everything generated, its lifecycle (lease, retry, recovery,
  * hold → settle/release, storing results) in engine.ts and finish.ts, workers (in this
  * process without Redis; `npm run worker` with it) and the built-in zip kind. How to add a
- * kind: docs/tasks.md.
+ * kind: docs/add-a-kind.md.
  */
 export const tasksModule: AtelierModule = {
   name: 'tasks',

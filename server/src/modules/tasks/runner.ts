@@ -4,7 +4,7 @@ import type { AppContext } from '../../context.js';
 import type { Localized } from '../../http/messages.js';
 
 /*
- * The contract between the task engine and the modules that generate things (docs/tasks.md):
+ * The contract between the task engine and the modules that generate things (docs/add-a-kind.md):
  * a module registers one runner per kind; the engine calls submit once, then poll while the
  * task has an upstream id, and copies result files into storage.
  */
@@ -102,7 +102,7 @@ export { UpstreamError } from '../../providers/errors.js';
 /**
  * Registers a kind of task: from then on the engine runs every task of `runner.kind` with it
  * (the last registration of a kind wins). The one call a module makes for a new kind
- * (docs/tasks.md).
+ * (docs/add-a-kind.md).
  */
 export function registerTaskKind(ctx: AppContext, runner: TaskRunner): void {
   ctx.taskRunners.set(runner.kind, runner);

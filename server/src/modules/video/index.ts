@@ -1,4 +1,3 @@
-import { nowIso } from '../../db/database.js';
 import { videoAdapters } from '../../providers/video/index.js';
 import { registerProviderChecks } from '../chat/index.js';
 import { registerTaskKind } from '../tasks/index.js';
@@ -6,16 +5,11 @@ import type { AtelierModule } from '../module.js';
 import { callbackRoutes } from './callback.js';
 import { demoRoutes, seedDemos } from './demos.js';
 import { seedVideoModel } from './models.js';
+import { seedVideoPrices } from './prices.js';
 import { videoRoutes } from './routes.js';
 import { videoRunner } from './runner.js';
 
 registerProviderChecks(videoAdapters);
-
-/** Demo prices of the actions the credits module's seed does not know. */
-const PRICES = [
-  { action: 'extend', label: 'Offline demo: extend video', credits: 20 },
-  { action: 'anime', label: 'Offline demo: anime-style video', credits: 25 },
-];
 
 /**
  * Video: Runway, Luma (official and relayed), Kling, Pika (relayed), OpenAI-style
@@ -34,27 +28,7 @@ export const videoModule: AtelierModule = {
   async seed(ctx) {
     const lines: string[] = [];
     if (await seedVideoModel(ctx)) lines.push('Video: the "Offline demo · Video" model added');
-    for (const [i, p] of PRICES.entries()) {
-      const r = await ctx.db.kysely
-        .insertInto('credit_prices')
-        .values({
-          price_key: `demo-video:${p.action}`,
-          model: 'demo-video',
-          action: p.action,
-          category: 'video',
-          label: p.label,
-          unit: 'call',
-          credits: p.credits,
-          vip_discount_percent: null,
-          sort: 900 + i,
-          created_at: nowIso(),
-          updated_at: nowIso(),
-        })
-        .onConflict((oc) => oc.column('price_key').doNothing())
-        .executeTakeFirst();
-      if (Number(r.numInsertedOrUpdatedRows ?? 0))
-        lines.push(`Video: price demo-video:${p.action} added`);
-    }
+    lines.push(...(await seedVideoPrices(ctx)));
     const demos = await seedDemos(ctx);
     if (demos) lines.push(`Video: ${demos} example clips added`);
     return lines;

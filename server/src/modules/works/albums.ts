@@ -1,17 +1,17 @@
-import type { FastifyInstance } from 'fastify';
 import type { Selectable } from 'kysely';
-import { TaskStatus, works as W } from '@atelier/contracts';
+import { TaskStatus, type works as W } from '@atelier/contracts';
 import type { AppContext } from '../../context.js';
 import { nowIso } from '../../db/database.js';
 import { badRequest, notFound } from '../../http/errors.js';
 import type { Lang } from '../../http/messages.js';
-import { route } from '../../http/route.js';
 import { getTasks, readTasks } from '../tasks/index.js';
 import { toWorkFile } from './media.js';
 import { texts } from './messages.js';
 import { NOT_WORKS } from './mine-routes.js';
 import { authorsOf, listedWorks, type Viewer } from './service.js';
 import type { AlbumsTable } from './tables.js';
+
+/* Albums: the queries of album-routes.ts, and the albums other calls show. */
 
 type AlbumRow = Selectable<AlbumsTable>;
 
@@ -37,7 +37,11 @@ async function albumWorkIds(ctx: AppContext, albums: AlbumRow[], viewer: Viewer)
   return out;
 }
 
-async function toAlbums(ctx: AppContext, rows: AlbumRow[], viewer: Viewer): Promise<W.Album[]> {
+export async function toAlbums(
+  ctx: AppContext,
+  rows: AlbumRow[],
+  viewer: Viewer,
+): Promise<W.Album[]> {
   const [ids, authors] = await Promise.all([
     albumWorkIds(ctx, rows, viewer),
     authorsOf(
@@ -81,7 +85,7 @@ export async function albumsOf(ctx: AppContext, ownerId: number, viewer: Viewer)
   return toAlbums(ctx, await q.orderBy('id', 'desc').execute(), viewer);
 }
 
-async function ownAlbum(ctx: AppContext, userId: number, id: number): Promise<AlbumRow> {
+export async function ownAlbum(ctx: AppContext, userId: number, id: number): Promise<AlbumRow> {
   const row = await ctx.db.kysely
     .selectFrom('albums')
     .selectAll()
@@ -93,7 +97,7 @@ async function ownAlbum(ctx: AppContext, userId: number, id: number): Promise<Al
 }
 
 /** The owner's finished tasks among `ids` get a (private) works row if they have none yet. */
-async function ensureWorks(ctx: AppContext, userId: number, ids: number[]): Promise<void> {
+export async function ensureWorks(ctx: AppContext, userId: number, ids: number[]): Promise<void> {
   const tasks = await getTasks(ctx, userId, ids);
   const ok = tasks.filter(
     (t) => t.status === TaskStatus.succeeded && t.files.length > 0 && !NOT_WORKS.includes(t.kind),
@@ -115,148 +119,138 @@ async function ensureWorks(ctx: AppContext, userId: number, ids: number[]): Prom
     .execute();
 }
 
-async function albumData(ctx: AppContext, album: AlbumRow, viewer: Viewer, lang: Lang) {
+export async function albumData(ctx: AppContext, album: AlbumRow, viewer: Viewer, lang: Lang) {
   const [a] = await toAlbums(ctx, [album], viewer);
   const ids = (await albumWorkIds(ctx, [album], viewer)).get(album.id)!;
   return { album: a!, works: await listedWorks(ctx, ids, viewer, lang) };
 }
 
-export function albumRoutes(app: FastifyInstance): void {
-  const ctx = app.ctx;
+/** An album the viewer may see (public, or their own); 404 otherwise. */
+export async function visibleAlbum(ctx: AppContext, id: number, viewer: Viewer) {
+  const row = await ctx.db.kysely
+    .selectFrom('albums')
+    .selectAll()
+    .where('id', '=', id)
+    .executeTakeFirst();
+  if (!row || (row.is_public !== 1 && row.user_id !== viewer)) throw notFound(texts.albumNotFound);
+  return row;
+}
 
-  route(app, W.myAlbums, async ({ identity }) => {
-    const rows = await albumsOf(ctx, identity.userId, identity.userId);
-    return { rows, count: rows.length };
-  });
-
-  route(app, W.albumDetail, async ({ query, identity, lang }) => {
-    const viewer = identity?.userId ?? null;
-    const row = await ctx.db.kysely
-      .selectFrom('albums')
-      .selectAll()
-      .where('id', '=', query.id)
-      .executeTakeFirst();
-    if (!row || (row.is_public !== 1 && row.user_id !== viewer))
-      throw notFound(texts.albumNotFound);
-    return albumData(ctx, row, viewer, lang);
-  });
-
-  route(app, W.saveAlbum, async ({ body, identity }) => {
-    const now = nowIso();
-    const fields = {
-      title: body.title,
-      description: body.description,
-      is_public: body.isPublic ? 1 : 0,
-      cover_work_id: body.coverWorkId,
-      updated_at: now,
-    };
-    let row: AlbumRow;
-    if (body.id) {
-      await ownAlbum(ctx, identity.userId, body.id);
-      if (body.coverWorkId !== null) {
-        const inIt = await ctx.db.kysely
-          .selectFrom('album_works')
-          .select('work_id')
-          .where('album_id', '=', body.id)
-          .where('work_id', '=', body.coverWorkId)
-          .executeTakeFirst();
-        if (!inIt) throw badRequest(texts.coverNotInAlbum, {}, 'coverWorkId');
-      }
-      row = await ctx.db.kysely
-        .updateTable('albums')
-        .set(fields)
-        .where('id', '=', body.id)
-        .returningAll()
-        .executeTakeFirstOrThrow();
-    } else {
-      if (body.coverWorkId !== null) throw badRequest(texts.coverNotInAlbum, {}, 'coverWorkId');
-      row = await ctx.db.kysely
-        .insertInto('albums')
-        .values({ ...fields, user_id: identity.userId, created_at: now })
-        .returningAll()
-        .executeTakeFirstOrThrow();
-    }
-    return (await toAlbums(ctx, [row], identity.userId))[0]!;
-  });
-
-  route(app, W.deleteAlbum, async ({ body, identity }) => {
-    await ownAlbum(ctx, identity.userId, body.id);
-    await ctx.db.kysely.deleteFrom('albums').where('id', '=', body.id).execute();
-    return { deleted: 1 };
-  });
-
-  route(app, W.addToAlbum, async ({ body, identity }) => {
-    await ownAlbum(ctx, identity.userId, body.albumId);
-    const ids = [...new Set(body.workIds)];
-    await ensureWorks(ctx, identity.userId, ids);
-    return ctx.db.kysely.transaction().execute(async (trx) => {
-      const have = await trx
+/** Creates an album of the user, or changes one of theirs (its cover one of its works). */
+export async function saveAlbum(
+  ctx: AppContext,
+  userId: number,
+  body: {
+    id?: number | undefined;
+    title: string;
+    description: string;
+    isPublic: boolean;
+    coverWorkId: number | null;
+  },
+): Promise<AlbumRow> {
+  const now = nowIso();
+  const fields = {
+    title: body.title,
+    description: body.description,
+    is_public: body.isPublic ? 1 : 0,
+    cover_work_id: body.coverWorkId,
+    updated_at: now,
+  };
+  if (body.id) {
+    await ownAlbum(ctx, userId, body.id);
+    if (body.coverWorkId !== null) {
+      const inIt = await ctx.db.kysely
         .selectFrom('album_works')
-        .select(['work_id', 'position'])
-        .where('album_id', '=', body.albumId)
-        .execute();
-      let next = Math.max(0, ...have.map((h) => h.position + 1));
-      const fresh = ids.filter((id) => !have.some((h) => h.work_id === id));
-      const now = nowIso();
-      if (fresh.length)
-        await trx
-          .insertInto('album_works')
-          .values(
-            fresh.map((id) => ({
-              album_id: body.albumId,
-              work_id: id,
-              position: next++,
-              created_at: now,
-            })),
-          )
-          .onConflict((oc) => oc.columns(['album_id', 'work_id']).doNothing())
-          .execute();
-      return { count: have.length + fresh.length };
-    });
-  });
-
-  route(app, W.removeFromAlbum, async ({ body, identity }) => {
-    await ownAlbum(ctx, identity.userId, body.albumId);
-    await ctx.db.kysely
-      .deleteFrom('album_works')
-      .where('album_id', '=', body.albumId)
-      .where('work_id', 'in', body.workIds)
-      .execute();
-    const { n } = await ctx.db.kysely
-      .selectFrom('album_works')
-      .select((eb) => eb.fn.countAll<string | number>().as('n'))
-      .where('album_id', '=', body.albumId)
+        .select('work_id')
+        .where('album_id', '=', body.id)
+        .where('work_id', '=', body.coverWorkId)
+        .executeTakeFirst();
+      if (!inIt) throw badRequest(texts.coverNotInAlbum, {}, 'coverWorkId');
+    }
+    return ctx.db.kysely
+      .updateTable('albums')
+      .set(fields)
+      .where('id', '=', body.id)
+      .returningAll()
       .executeTakeFirstOrThrow();
-    return { count: Number(n) };
+  }
+  if (body.coverWorkId !== null) throw badRequest(texts.coverNotInAlbum, {}, 'coverWorkId');
+  return ctx.db.kysely
+    .insertInto('albums')
+    .values({ ...fields, user_id: userId, created_at: now })
+    .returningAll()
+    .executeTakeFirstOrThrow();
+}
+
+export async function deleteAlbum(ctx: AppContext, id: number): Promise<void> {
+  await ctx.db.kysely.deleteFrom('albums').where('id', '=', id).execute();
+}
+
+/** Appends works to an album (those not in it yet, in the order given); its new size. */
+export function addToAlbum(ctx: AppContext, albumId: number, ids: number[]) {
+  return ctx.db.kysely.transaction().execute(async (trx) => {
+    const have = await trx
+      .selectFrom('album_works')
+      .select(['work_id', 'position'])
+      .where('album_id', '=', albumId)
+      .execute();
+    let next = Math.max(0, ...have.map((h) => h.position + 1));
+    const fresh = ids.filter((id) => !have.some((h) => h.work_id === id));
+    const now = nowIso();
+    if (fresh.length)
+      await trx
+        .insertInto('album_works')
+        .values(
+          fresh.map((id) => ({
+            album_id: albumId,
+            work_id: id,
+            position: next++,
+            created_at: now,
+          })),
+        )
+        .onConflict((oc) => oc.columns(['album_id', 'work_id']).doNothing())
+        .execute();
+    return { count: have.length + fresh.length };
   });
 }
 
-/** Reordering: the whole new order at once. */
-export function albumOrderRoutes(app: FastifyInstance): void {
-  const ctx = app.ctx;
-  route(app, W.reorderAlbum, async ({ body, identity }) => {
-    await ownAlbum(ctx, identity.userId, body.albumId);
-    return ctx.db.kysely.transaction().execute(async (trx) => {
-      const have = await trx
-        .selectFrom('album_works')
-        .select('work_id')
-        .where('album_id', '=', body.albumId)
+/** Takes works out of an album; its new size. */
+export async function removeFromAlbum(ctx: AppContext, albumId: number, workIds: number[]) {
+  await ctx.db.kysely
+    .deleteFrom('album_works')
+    .where('album_id', '=', albumId)
+    .where('work_id', 'in', workIds)
+    .execute();
+  const { n } = await ctx.db.kysely
+    .selectFrom('album_works')
+    .select((eb) => eb.fn.countAll<string | number>().as('n'))
+    .where('album_id', '=', albumId)
+    .executeTakeFirstOrThrow();
+  return { count: Number(n) };
+}
+
+/** Puts an album's works in the order given, which must name each of them once. */
+export function reorderAlbum(ctx: AppContext, albumId: number, workIds: number[]) {
+  return ctx.db.kysely.transaction().execute(async (trx) => {
+    const have = await trx
+      .selectFrom('album_works')
+      .select('work_id')
+      .where('album_id', '=', albumId)
+      .execute();
+    const want = new Set(workIds);
+    if (
+      want.size !== workIds.length ||
+      want.size !== have.length ||
+      have.some((h) => !want.has(h.work_id))
+    )
+      throw badRequest(texts.orderMismatch, {}, 'workIds');
+    for (const [position, id] of workIds.entries())
+      await trx
+        .updateTable('album_works')
+        .set({ position })
+        .where('album_id', '=', albumId)
+        .where('work_id', '=', id)
         .execute();
-      const want = new Set(body.workIds);
-      if (
-        want.size !== body.workIds.length ||
-        want.size !== have.length ||
-        have.some((h) => !want.has(h.work_id))
-      )
-        throw badRequest(texts.orderMismatch, {}, 'workIds');
-      for (const [position, id] of body.workIds.entries())
-        await trx
-          .updateTable('album_works')
-          .set({ position })
-          .where('album_id', '=', body.albumId)
-          .where('work_id', '=', id)
-          .execute();
-      return { count: have.length };
-    });
+    return { count: have.length };
   });
 }

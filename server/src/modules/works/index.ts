@@ -1,6 +1,6 @@
 import type { AtelierModule } from '../module.js';
 import { onTasksDeleted } from '../tasks/index.js';
-import { albumOrderRoutes, albumRoutes } from './albums.js';
+import { albumOrderRoutes, albumRoutes } from './album-routes.js';
 import { collectRoutes } from './collect-routes.js';
 import { mineRoutes, zipRoute } from './mine-routes.js';
 import { moderationRoutes } from './moderation.js';

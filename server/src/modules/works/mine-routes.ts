@@ -6,6 +6,7 @@ import { route } from '../../http/route.js';
 import { createTask, deleteTasks, getTask, getTasks, listTasks } from '../tasks/index.js';
 import { cleanTags } from './media.js';
 import { texts } from './messages.js';
+import { publicWorkIds, saveWork } from './publishing.js';
 import { toWorks, workRowsOf } from './service.js';
 
 /** Kinds that are not results (a zip is a download of other results). */
@@ -30,22 +31,9 @@ export function mineRoutes(app: FastifyInstance): void {
 
   route(app, W.myWorks, async ({ query, identity, lang }) => {
     if (query.visibility === 'public') {
-      let base = ctx.db.kysely
-        .selectFrom('works')
-        .where('user_id', '=', identity.userId)
-        .where('is_public', '=', 1);
-      if (query.kind) base = base.where('kind', '=', query.kind);
-      const [{ n }, ids] = await Promise.all([
-        base.select((eb) => eb.fn.countAll<string | number>().as('n')).execute(),
-        base
-          .select('id')
-          .orderBy('id', 'desc')
-          .limit(query.size)
-          .offset((query.page - 1) * query.size)
-          .execute(),
-      ]).then(([c, rows]) => [c[0] ?? { n: 0 }, rows.map((r) => r.id)] as const);
+      const { ids, count } = await publicWorkIds(ctx.db.kysely, identity.userId, query);
       const tasks = await getTasks(ctx, identity.userId, ids);
-      return { rows: await toWorks(ctx, tasks, identity.userId, lang), count: Number(n) };
+      return { rows: await toWorks(ctx, tasks, identity.userId, lang), count };
     }
     const r = await listTasks(ctx, {
       userId: identity.userId,
@@ -84,25 +72,7 @@ export function mineRoutes(app: FastifyInstance): void {
           : (before?.published_at ?? null),
         updated_at: now,
       };
-      await ctx.db.kysely.transaction().execute(async (trx) => {
-        await trx
-          .insertInto('works')
-          .values({
-            id: task.id,
-            user_id: task.userId,
-            kind: task.kind,
-            created_at: now,
-            ...fields,
-          })
-          .onConflict((oc) => oc.column('id').doUpdateSet(fields))
-          .execute();
-        await trx.deleteFrom('work_tags').where('work_id', '=', task.id).execute();
-        if (tags.length)
-          await trx
-            .insertInto('work_tags')
-            .values(tags.map((tag) => ({ work_id: task.id, tag })))
-            .execute();
-      });
+      await saveWork(ctx.db.kysely, task, fields, tags, now);
       return (await toWorks(ctx, [task], identity.userId, lang))[0]!;
     },
     { rateLimit: { max: 60, timeWindow: 60_000 } },

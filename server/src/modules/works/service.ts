@@ -4,6 +4,7 @@ import type { AppContext } from '../../context.js';
 import { notFound } from '../../http/errors.js';
 import type { Lang } from '../../http/messages.js';
 import { getTask, readTasks, type TaskRow } from '../tasks/index.js';
+import { accountsOf } from '../auth/index.js';
 import { withoutPrivateFiles } from '../files/index.js';
 import { mediaOf, toWorkFile } from './media.js';
 import { texts } from './messages.js';
@@ -26,13 +27,8 @@ const parseTags = (json: string): string[] => {
 export async function authorsOf(ctx: AppContext, ids: number[]): Promise<Map<number, W.Author>> {
   const out = new Map<number, W.Author>();
   if (ids.length === 0) return out;
-  const rows = await ctx.db.kysely
-    .selectFrom('users')
-    .select(['id', 'username', 'nickname', 'avatar'])
-    .where('id', 'in', [...new Set(ids)])
-    .execute();
-  for (const r of rows)
-    out.set(r.id, { id: r.id, name: r.nickname || r.username || `#${r.id}`, avatar: r.avatar });
+  for (const [id, r] of await accountsOf(ctx.db.kysely, ids))
+    out.set(id, { id, name: r.nickname || r.username || `#${id}`, avatar: r.avatar });
   return out;
 }
 

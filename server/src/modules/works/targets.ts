@@ -3,6 +3,7 @@ import type { collect as C } from '@atelier/contracts';
 import type { AppContext } from '../../context.js';
 import type { Database } from '../../db/schema.js';
 import { fileUrl } from '../files/index.js';
+import { taskPromptsAndFiles } from '../tasks/index.js';
 
 type Db = Kysely<Database> | Transaction<Database>;
 
@@ -90,12 +91,20 @@ export const workTarget: ReactionTarget = {
   },
   async cards(ctx, ids) {
     if (ids.length === 0) return new Map();
-    const rows = await ctx.db.kysely
+    const works = await ctx.db.kysely
       .selectFrom('works')
-      .innerJoin('tasks', 'tasks.id', 'works.id')
-      .select(['works.id', 'works.title', 'works.kind', 'tasks.prompt', 'tasks.files'])
-      .where('works.id', 'in', ids)
+      .select(['id', 'title', 'kind'])
+      .where('id', 'in', ids)
       .execute();
+    // A work is its task: its prompt and files are the task's, read through the tasks module.
+    const tasks = await taskPromptsAndFiles(
+      ctx.db.kysely,
+      works.map((w) => w.id),
+    );
+    const rows = works.flatMap((w) => {
+      const task = tasks.get(w.id);
+      return task ? [{ ...w, ...task }] : [];
+    });
     return new Map(
       rows.map((r) => {
         const first = (JSON.parse(r.files) as Array<{ key: string; thumbKey: string | null }>)[0];

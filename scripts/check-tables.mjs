@@ -1,0 +1,197 @@
+// Each table is queried by the module that owns it, and route files hold no SQL.
+//
+// A module owns the tables its `server/src/modules/<name>/tables.ts` declares (the keys of its
+// `export interface …Tables { … }`, and of any `*-tables.ts` beside it; `export type …Tables =
+// Record<never, never>` says it owns none). Every module has a tables.ts. The tables of
+// `server/src/db/schema.ts` belong to no module: the platform's own (`lib/`).
+//
+// Two rules, on the module files that are not tests (`*.test.ts`, `*.setup.ts`):
+// 1. A module's SQL names only its own tables: Kysely's `selectFrom`, `insertInto`,
+//    `updateTable`, `deleteFrom`, `replaceInto`, `mergeInto` and every `…join` with a table
+//    named as a string, and `from`/`join`/`into`/`update` followed by a known table inside a raw
+//    `sql` template. Another module's rows are reached through a function of its index.ts.
+// 2. A file that registers routes (imports `route` of `http/route.js`, or calls `app.get(…)`
+//    and the like) contains no SQL at all: the queries live in the module's services.
+// A table named through a variable (`selectFrom(table)`) is not seen; do not write one to get
+// around the rule. Run by `npm run lint`; exits non-zero and lists each finding as
+// `file:line: problem`. `scripts/check-tables.test.mjs` shows it failing on violations.
+import fs from 'node:fs';
+import path from 'node:path';
+import { fileURLToPath } from 'node:url';
+
+/**
+ * Foreign tables a file still queries, by file. Each entry is debt with its reason: remove it
+ * when the query moves behind the owner's index.ts (the check then fails on a new one).
+ */
+export const foreignAllowed = {
+  // chat_providers and chat_models move to a `providers` module, which is converting these
+  // kind-module files (models read with their provider); remove the entries at that merge.
+  'server/src/modules/stable-diffusion/catalogue.ts': ['chat_providers'],
+  'server/src/modules/stable-diffusion/seed.ts': ['chat_providers'],
+  // The queues per provider name each provider; chat imports tasks, so tasks cannot import
+  // chat's providerNames: the providers module will offer it.
+  'server/src/modules/tasks/admin-service.ts': ['chat_providers'],
+  // chat's own provider and model code, moving to the providers module with the tables: the
+  // models' prices are joined to the models list.
+  'server/src/modules/chat/models.ts': ['credit_prices'],
+  // Kind modules under conversion to the creation-kind kit (prices and result files of their
+  // own tasks); the kit reads them through credits' and files' index.ts.
+  'server/src/modules/drawing/models.ts': ['credit_prices'],
+  'server/src/modules/drawing/routes.ts': ['files'],
+  'server/src/modules/images/routes.ts': ['credit_prices'],
+  'server/src/modules/music/models.ts': ['credit_prices'],
+  'server/src/modules/separation/routes.ts': ['files'],
+  'server/src/modules/video/models.ts': ['credit_prices'],
+  'server/src/modules/video/routes.ts': ['credit_prices', 'files'],
+  // `users` (auth) joined for a name or a role; auth's accountsOf gives names by id. credits
+  // cannot import auth (auth reaches credits through payments), so its reads stay until a
+  // hook or a move; the others are joins inside paged or filtered queries.
+  'server/src/modules/chat/model-access.ts': ['users'],
+  'server/src/modules/credits/cli.ts': ['users'],
+  'server/src/modules/credits/code-batches.ts': ['users'],
+  'server/src/modules/credits/invites.ts': ['users'],
+  'server/src/modules/credits/ledger.ts': ['users'],
+  'server/src/modules/drawing/words-quota.ts': ['users'],
+  // The example's and poster's files are joined to every prompt row.
+  'server/src/modules/market/rows.ts': ['users', 'files'],
+};
+
+/** Files that register routes and still hold SQL, each to move into its module's services. */
+export const routeSqlAllowed = [
+  // The kind modules, under conversion to the creation-kind kit (its routes hold no SQL).
+  'server/src/modules/drawing/gallery.ts',
+  'server/src/modules/drawing/models.ts',
+  'server/src/modules/drawing/routes.ts',
+  'server/src/modules/images/routes.ts',
+  'server/src/modules/music/models.ts',
+  'server/src/modules/separation/routes.ts',
+  'server/src/modules/stable-diffusion/admin-models.ts',
+  'server/src/modules/stable-diffusion/admin-routes.ts',
+  'server/src/modules/stable-diffusion/tool-routes.ts',
+  'server/src/modules/video/demos.ts',
+  'server/src/modules/video/routes.ts',
+  // chat's provider and model code (providers, models, their allow lists), moving to the
+  // providers module, which is rewriting them.
+  'server/src/modules/chat/models.ts',
+  'server/src/modules/chat/providers.ts',
+  'server/src/modules/chat/provider-checks.ts',
+  'server/src/modules/chat/model-access.ts',
+];
+
+const modulesDir = 'server/src/modules';
+const kyselyCall =
+  /\.(selectFrom|insertInto|replaceInto|updateTable|deleteFrom|mergeInto|innerJoin|leftJoin|rightJoin|fullJoin|crossJoin|innerJoinLateral|leftJoinLateral|join)\(\s*(\[[^\]]*\]|'[^']*'|"[^"]*")?/g;
+const sqlTemplate = /\bsql(?:<[^`]*?>)?`((?:[^`\\]|\\.)*)`/g;
+const rawTable = /\b(?:from|join|into|update)\s+"?([A-Za-z_]\w*)"?/gi;
+const registersRoutes =
+  /import\s*\{[^}]*\broute\b[^}]*\}\s*from\s*'[./]*http\/route\.js'|\bapp\.(?:get|post|put|patch|delete|head|all|route)\(/;
+
+/** The tables a tables.ts declares (keys of its `…Tables` interfaces). */
+function declaredTables(text) {
+  const out = [];
+  for (const block of text.matchAll(/export interface \w+Tables\b[^{]*\{([^}]*)\}/g))
+    for (const key of block[1].matchAll(/^\s*([A-Za-z_]\w*)\s*:/gm)) out.push(key[1]);
+  return out;
+}
+
+function sourcesOf(dir) {
+  const out = [];
+  for (const d of fs.readdirSync(dir, { withFileTypes: true })) {
+    const full = path.join(dir, d.name);
+    if (d.isDirectory()) out.push(...sourcesOf(full));
+    else if (/\.ts$/.test(d.name) && !/\.(?:test|setup)\.ts$/.test(d.name)) out.push(full);
+  }
+  return out;
+}
+
+/**
+ * Checks the modules under `root`. Returns the problems, each `{ file, line, problem }`,
+ * sorted by file and line; `owners` is the table → module map it read.
+ */
+export function checkTables(
+  root,
+  { allowed = foreignAllowed, routeAllowed = routeSqlAllowed } = {},
+) {
+  const problems = [];
+  const owners = new Map();
+  const base = path.join(root, modulesDir);
+  const schema = path.join(root, 'server/src/db/schema.ts');
+  if (fs.existsSync(schema))
+    for (const t of declaredTables(fs.readFileSync(schema, 'utf8'))) owners.set(t, '(platform)');
+
+  const modules = fs
+    .readdirSync(base, { withFileTypes: true })
+    .filter((d) => d.isDirectory())
+    .map((d) => d.name)
+    .sort();
+  for (const m of modules) {
+    const dir = path.join(base, m);
+    const files = fs.readdirSync(dir).filter((f) => /^(?:.+-)?tables\.ts$/.test(f));
+    if (!files.includes('tables.ts'))
+      problems.push({
+        file: `${modulesDir}/${m}`,
+        line: 0,
+        problem: 'no tables.ts: declare the tables the module owns (Record<never, never> if none)',
+      });
+    for (const f of files)
+      for (const t of declaredTables(fs.readFileSync(path.join(dir, f), 'utf8'))) {
+        if (owners.has(t) && owners.get(t) !== m)
+          problems.push({
+            file: `${modulesDir}/${m}/${f}`,
+            line: 0,
+            problem: `table ${t} is declared by ${owners.get(t)} too`,
+          });
+        else owners.set(t, m);
+      }
+  }
+
+  for (const m of modules)
+    for (const full of sourcesOf(path.join(base, m))) {
+      const rel = path.relative(root, full).split(path.sep).join('/');
+      const text = fs.readFileSync(full, 'utf8');
+      const lineOf = (index) => text.slice(0, index).split('\n').length;
+      const report = (index, problem) => problems.push({ file: rel, line: lineOf(index), problem });
+      const mayRead = new Set(allowed[rel] ?? []);
+      const foreign = (index, table, how) => {
+        const owner = owners.get(table);
+        if (!owner || owner === m || mayRead.has(table)) return;
+        report(
+          index,
+          `${how} ${table}, a table of ${owner}: call a function of its index.ts instead`,
+        );
+      };
+
+      const sqlAt = [];
+      for (const c of text.matchAll(kyselyCall)) {
+        sqlAt.push(c.index);
+        if (!c[2]) continue;
+        for (const name of c[2].matchAll(/['"]([A-Za-z_]\w*)/g)) foreign(c.index, name[1], c[1]);
+      }
+      for (const s of text.matchAll(sqlTemplate)) {
+        sqlAt.push(s.index);
+        for (const t of s[1].matchAll(rawTable)) foreign(s.index, t[1], 'sql on');
+      }
+      if (sqlAt.length > 0 && registersRoutes.test(text) && !routeAllowed.includes(rel))
+        report(
+          Math.min(...sqlAt),
+          `a file that registers routes holds SQL (${sqlAt.length} queries): move them to a service of the module`,
+        );
+    }
+  return {
+    problems: problems.sort((a, b) => a.file.localeCompare(b.file) || a.line - b.line),
+    owners,
+  };
+}
+
+if (process.argv[1] === fileURLToPath(import.meta.url)) {
+  const root = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '..');
+  const { problems } = checkTables(root);
+  for (const p of problems) process.stderr.write(`${p.file}:${p.line}: ${p.problem}\n`);
+  if (problems.length) {
+    process.stderr.write(
+      `${problems.length} problems: a module queries only its own tables (its tables.ts), route files hold no SQL\n`,
+    );
+    process.exit(1);
+  }
+  process.stdout.write('tables: each module queries its own tables; route files hold no SQL\n');
+}

@@ -1,0 +1,6 @@
+/**
+ * The tables the separation module owns: none. Its tasks are rows of `tasks` (the tasks module), its
+ * models rows of `chat_models` and its prices rows of `credit_prices`, reached through those
+ * modules' index.ts (scripts/check-tables.mjs reads this file).
+ */
+export type SeparationTables = Record<never, never>;
