@@ -13,7 +13,7 @@ import type { WorkTables } from '../modules/works/tables.js';
 import type { MarketTables } from '../modules/market/tables.js';
 import type { AdminTables } from '../modules/admin/tables.js';
 import type { TaskEventTables } from '../modules/tasks/event-tables.js';
-import type { ChatAccessTables } from '../modules/chat/access-tables.js';
+import type { ProvidersTables } from '../modules/providers/tables.js';
 import type { IdentityTables } from '../modules/auth/tables.js';
 
 /**
@@ -116,5 +116,5 @@ export type Database = AccountTables &
   MarketTables &
   AdminTables &
   TaskEventTables &
-  ChatAccessTables &
+  ProvidersTables &
   IdentityTables;

@@ -2,7 +2,12 @@ import type { images as I } from '@atelier/contracts';
 import type { AppContext } from '../../context.js';
 import { nowIso } from '../../db/database.js';
 import { AppError, notFound } from '../../http/errors.js';
-import { modelsWithProvider, openProviderKey, seedDemoModel } from '../chat/index.js';
+import {
+  modelsWithProvider,
+  openProviderKey,
+  seedDemoModel,
+  isDemoProtocol,
+} from '../providers/index.js';
 import { texts } from './messages.js';
 
 /** The two screens' models: `draw` (OpenAI images, /draw) and `sd3` (Stability, /sd3). */
@@ -76,6 +81,8 @@ export interface ImageModelRow {
   vipOnly: boolean;
   priceModel: string;
   upstreamModel: string;
+  /** Its provider's protocol: which adapter of the kind's map runs it. */
+  protocol: string;
   provider: {
     id: number;
     baseUrl: string;
@@ -148,10 +155,11 @@ const toModel = (ctx: AppContext, use: ImageUse, r: Row): ImageModelRow => ({
   id: r.id,
   name: r.name,
   family: familyOf(use, r.protocol, r.upstream_model),
-  demo: r.protocol === 'demo',
+  demo: isDemoProtocol(r.protocol),
   vipOnly: r.vip_only === 1,
   priceModel: r.price_key.split(':')[0]!,
   upstreamModel: r.upstream_model,
+  protocol: r.protocol,
   provider: {
     id: r.pid,
     baseUrl: r.base_url,

@@ -5,6 +5,7 @@ import type { Lang } from '../../http/messages.js';
 import type { TaskRow } from '../tasks/index.js';
 import { musicModelById, type MusicModel } from './models.js';
 import { dataOf, paramsOf } from './params.js';
+import { isDemoProtocol } from '../providers/index.js';
 
 /** A music task as the screen reads it (links to our stored files only). */
 export function toMusicTask(t: TaskRow, lang: Lang, model: MusicModel | null): M.MusicTask {
@@ -26,7 +27,7 @@ export function toMusicTask(t: TaskRow, lang: Lang, model: MusicModel | null): M
     instrumental: p.instrumental ?? false,
     modelId: p.modelId ?? null,
     modelName: model?.name ?? '',
-    demo: model?.protocol === 'demo' || d.demo === true,
+    demo: (model ? isDemoProtocol(model.protocol) : false) || d.demo === true,
     source: p.source
       ? {
           taskId: p.source.taskId,

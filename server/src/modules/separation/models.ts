@@ -1,6 +1,11 @@
 import type { AppContext } from '../../context.js';
 import { AppError, notFound } from '../../http/errors.js';
-import { modelsWithProvider, openProviderKey, seedDemoModel } from '../chat/index.js';
+import {
+  modelsWithProvider,
+  openProviderKey,
+  seedDemoModel,
+  isDemoProtocol,
+} from '../providers/index.js';
 import { texts } from './messages.js';
 
 export const DEMO_SEPARATION_MODEL = 'Offline demo · Separation';
@@ -48,7 +53,7 @@ const toModel = (ctx: AppContext, r: Row): SeparationModel => ({
   id: r.id,
   name: r.name,
   priceKey: r.price_key,
-  demo: r.protocol === 'demo',
+  demo: isDemoProtocol(r.protocol),
   vipOnly: r.vip_only === 1,
   upstreamModel: r.upstream_model === 'default' ? '' : r.upstream_model,
   provider: {

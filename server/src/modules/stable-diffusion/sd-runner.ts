@@ -6,7 +6,7 @@ import {
   fillWorkflow,
   type ComfyGraph,
 } from '../../providers/image/comfyui.js';
-import type { ProviderCheck } from '../chat/index.js';
+import type { ProviderCheck } from '../providers/index.js';
 import { demoPicture } from '../../providers/image/sd-demo.js';
 import {
   UpstreamError,

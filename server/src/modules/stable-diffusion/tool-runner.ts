@@ -3,7 +3,7 @@ import type { AppContext } from '../../context.js';
 import { formatAll } from '../../http/messages.js';
 import { MidjourneyProxyClient, progressOf } from '../../providers/image/midjourney-proxy.js';
 import { checkConnection as stabilityCheck } from '../../providers/image/stability.js';
-import type { ProviderCheck } from '../chat/index.js';
+import type { ProviderCheck } from '../providers/index.js';
 import {
   demoFaceSwap,
   demoRemoveBackground,

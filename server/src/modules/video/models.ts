@@ -8,7 +8,8 @@ import {
   openProviderKey,
   type ProviderProtocol,
   seedDemoModel,
-} from '../chat/index.js';
+  isDemoProtocol,
+} from '../providers/index.js';
 import { texts } from './messages.js';
 
 export const DEMO_VIDEO_MODEL = 'Offline demo · Video';
@@ -64,7 +65,7 @@ function toModel(ctx: AppContext, r: Row): VideoModelRow {
     id: r.id,
     name: r.name,
     priceModel: r.price_key.split(':')[0]!,
-    demo: r.protocol === 'demo',
+    demo: isDemoProtocol(r.protocol),
     vipOnly: r.vip_only === 1,
     protocol: r.protocol,
     upstreamModel: r.upstream_model,

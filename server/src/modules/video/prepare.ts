@@ -2,6 +2,7 @@ import { randomInt } from 'node:crypto';
 import { TaskStatus, type video as V } from '@atelier/contracts';
 import type { AppContext } from '../../context.js';
 import { AppError, badRequest, notFound } from '../../http/errors.js';
+import { videoAdapters } from '../../providers/video/index.js';
 import { imageTypeOfBytes } from './frames.js';
 import { fileOfKey, fileUrl, keyOfUrl, storeFile } from '../files/index.js';
 import { createTask, getTasks, type TaskRow } from '../tasks/index.js';
@@ -82,7 +83,7 @@ export async function prepareInput(
   const b = body as V.VideoInput & { duration: number; aspect: V.VideoAspect; prompt: string };
   const prefer =
     entry === 'pikaVideo'
-      ? (m: VideoModelRow) => m.protocol === 'pika'
+      ? (m: VideoModelRow) => videoAdapters[m.protocol]?.preferredBy === 'pikaVideo'
       : entry === 'anime'
         ? (m: VideoModelRow) => m.capabilities.anime && !m.demo
         : undefined;
