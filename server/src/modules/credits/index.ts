@@ -12,6 +12,7 @@ import { registerUserRoutes } from './routes.js';
 import { readSettings } from './settings.js';
 
 export { readBalanceWithHolds } from './balances.js';
+export { seedPrice, type PriceSeed } from './seed-price.js';
 export { payDueInvites } from './invites.js';
 export { readSettings as readCreditSettings } from './settings.js';
 export { holdReleased, settleSteps } from './settle-steps.js';

@@ -1,0 +1,14 @@
+import { audioSeparator, type SeparatorAdapter } from './audio-separator.js';
+
+export {
+  pickStems,
+  type SeparationInput,
+  type SeparatorAdapter,
+  type SeparatorConfig,
+  type SeparatorStatus,
+} from './audio-separator.js';
+
+/** Separation upstreams by provider protocol (docs/separation.md). */
+export const separatorAdapters: Record<string, SeparatorAdapter> = {
+  'audio-separator': audioSeparator,
+};
