@@ -1,4 +1,5 @@
 import { audioSeparator, type SeparatorAdapter } from './audio-separator.js';
+import { audioSeparatorCloudRun } from './audio-separator-cloudrun.js';
 
 export {
   pickStems,
@@ -11,4 +12,5 @@ export {
 /** Separation upstreams by provider protocol (docs/separation.md). */
 export const separatorAdapters: Record<string, SeparatorAdapter> = {
   'audio-separator': audioSeparator,
+  'audio-separator-cloudrun': audioSeparatorCloudRun,
 };
