@@ -127,7 +127,7 @@ export function choicesOf(family: I.ImageFamily) {
 const familyOf = (use: ImageUse, protocol: string, upstream: string): I.ImageFamily => {
   if (use === 'sd3') return 'sd3';
   // The demo shows everything the newest family offers (edits, mask, background).
-  if (protocol === 'demo' || /gpt-image/i.test(upstream)) return 'gpt-image';
+  if (isDemoProtocol(protocol) || /gpt-image/i.test(upstream)) return 'gpt-image';
   if (/dall-e-2/i.test(upstream)) return 'dall-e-2';
   return 'dall-e-3';
 };

@@ -60,7 +60,7 @@ type Row = Awaited<ReturnType<ReturnType<typeof query>['execute']>>[number];
 function toModel(ctx: AppContext, r: Row): VideoModelRow {
   const adapter = videoAdapters[r.protocol] ?? null;
   // Anime-style human video: a model the operator names for it ('anime' in its upstream name).
-  const anime = r.protocol === 'demo' || /anime/i.test(r.upstream_model);
+  const anime = isDemoProtocol(r.protocol) || /anime/i.test(r.upstream_model);
   return {
     id: r.id,
     name: r.name,
