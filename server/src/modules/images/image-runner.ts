@@ -6,7 +6,7 @@ import { readOwnedImage } from '../files/index.js';
 import { UpstreamError, type StepOutcome, type TaskRow, type TaskRunner } from '../tasks/index.js';
 import { texts } from './messages.js';
 import { imageModelById, type ImageModelRow } from './models.js';
-import type { ImageTaskParams } from './params.js';
+import { imageTaskParams, type ImageTaskParams } from './params.js';
 
 /**
  * `image`: one DALL·E / gpt-image picture (action `generate`) or edit of reference pictures
@@ -135,7 +135,7 @@ export const imageProtocols: Record<string, { run(r: ImageRun): Promise<StepOutc
 };
 
 async function run(ctx: AppContext, task: TaskRow, signal: AbortSignal): Promise<StepOutcome> {
-  const p = task.params as unknown as ImageTaskParams;
+  const p = imageTaskParams.parse(task.params);
   const m = await imageModelById(ctx, 'draw', p.modelId);
   if (!m) throw UpstreamError.permanent(formatAll(texts.modelNotFound, {}));
   const refs = await picturesOf(ctx, task.userId, p.form.images ?? []);

@@ -7,7 +7,7 @@ import { UpstreamError, type StepOutcome, type TaskRow, type TaskRunner } from '
 import { demoStep, picturesOf, worded } from './image-runner.js';
 import { texts } from './messages.js';
 import { imageModelById, type ImageModelRow } from './models.js';
-import type { Sd3TaskParams } from './params.js';
+import { sd3TaskParams, type Sd3TaskParams } from './params.js';
 
 /**
  * `sd3`: one Stability SD3 picture, text-to-image (`generate`) or image-to-image with a
@@ -92,7 +92,7 @@ export const sd3Protocols: Record<
 };
 
 async function run(ctx: AppContext, task: TaskRow, signal: AbortSignal): Promise<StepOutcome> {
-  const p = task.params as unknown as Sd3TaskParams;
+  const p = sd3TaskParams.parse(task.params);
   const f = p.form;
   const m = await imageModelById(ctx, 'sd3', p.modelId);
   if (!m) throw UpstreamError.permanent(formatAll(texts.modelNotFound, {}));
