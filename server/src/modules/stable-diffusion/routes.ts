@@ -53,7 +53,7 @@ export function sdRoutes(app: FastifyInstance): void {
         kind: 'sd',
         action: 'create',
         prompt: body.prompt,
-        params: params as unknown as Record<string, unknown>,
+        params: { ...params },
         priceKey: m.priceKey,
         providerId: m.provider.id,
         providerLimit: m.provider.concurrency,
