@@ -27,7 +27,7 @@ import {
   type TaskRunner,
 } from '../tasks/index.js';
 import { texts } from './messages.js';
-import type { MjTaskData, MjTaskParams } from './mj-params.js';
+import { mjTaskParams, type MjTaskData } from './mj-params.js';
 import { modelById, type DrawingModel } from './models.js';
 
 /** The secret our notify hook URL carries: derived from the site's key, never stored. */
@@ -121,7 +121,7 @@ export function outcomeOf(task: MjTask, pollAfterMs: number): StepOutcome {
   };
 }
 
-const paramsOf = (task: TaskRow) => task.params as unknown as MjTaskParams;
+const paramsOf = (task: TaskRow) => mjTaskParams.parse(task.params);
 
 async function modelOf(ctx: AppContext, task: TaskRow): Promise<DrawingModel> {
   const m = await modelById(ctx, paramsOf(task).modelId);
