@@ -1,7 +1,7 @@
 import type { images as I } from '@atelier/contracts';
 import type { AppContext } from '../../context.js';
-import { nowIso } from '../../db/database.js';
 import { AppError, notFound } from '../../http/errors.js';
+import { seedPrice } from '../credits/index.js';
 import {
   modelsWithProvider,
   openProviderKey,
@@ -32,34 +32,10 @@ const DEMO_PRICES = [
 ];
 
 export async function seedImageModels(ctx: AppContext): Promise<string[]> {
-  const db = ctx.db.kysely;
   const lines: string[] = [];
-  const now = nowIso();
-  for (const [i, p] of DEMO_PRICES.entries()) {
-    const r = await db
-      .insertInto('credit_prices')
-      .values({
-        price_key: `${p.model}:${p.action}`,
-        model: p.model,
-        action: p.action,
-        category: 'image',
-        label: p.label,
-        unit: 'call',
-        credits: p.credits,
-        input_per_1k: 0,
-        output_per_1k: 0,
-        vip_discount_percent: null,
-        vip_free_per_day: 0,
-        enabled: 1,
-        sort: 600 + i * 10,
-        created_at: now,
-        updated_at: now,
-      })
-      .onConflict((oc) => oc.column('price_key').doNothing())
-      .executeTakeFirst();
-    if (Number(r.numInsertedOrUpdatedRows ?? 0))
+  for (const [i, p] of DEMO_PRICES.entries())
+    if (await seedPrice(ctx.db.kysely, { ...p, category: 'image', sort: 600 + i * 10 }))
       lines.push(`Images: price ${p.model}:${p.action} added`);
-  }
   for (const [i, d] of [DEMOS.draw, DEMOS.sd3].entries()) {
     const added = await seedDemoModel(ctx, {
       name: d.name,

@@ -1,6 +1,6 @@
-import { nowIso } from '../../db/database.js';
 import { videoAdapters } from '../../providers/video/index.js';
 import { registerProviderChecks } from '../providers/index.js';
+import { seedPrice } from '../credits/index.js';
 import { registerTaskKind } from '../tasks/index.js';
 import type { AtelierModule } from '../module.js';
 import { callbackRoutes } from './callback.js';
@@ -34,27 +34,16 @@ export const videoModule: AtelierModule = {
   async seed(ctx) {
     const lines: string[] = [];
     if (await seedVideoModel(ctx)) lines.push('Video: the "Offline demo · Video" model added');
-    for (const [i, p] of PRICES.entries()) {
-      const r = await ctx.db.kysely
-        .insertInto('credit_prices')
-        .values({
-          price_key: `demo-video:${p.action}`,
+    for (const [i, p] of PRICES.entries())
+      if (
+        await seedPrice(ctx.db.kysely, {
+          ...p,
           model: 'demo-video',
-          action: p.action,
           category: 'video',
-          label: p.label,
-          unit: 'call',
-          credits: p.credits,
-          vip_discount_percent: null,
           sort: 900 + i,
-          created_at: nowIso(),
-          updated_at: nowIso(),
         })
-        .onConflict((oc) => oc.column('price_key').doNothing())
-        .executeTakeFirst();
-      if (Number(r.numInsertedOrUpdatedRows ?? 0))
+      )
         lines.push(`Video: price demo-video:${p.action} added`);
-    }
     const demos = await seedDemos(ctx);
     if (demos) lines.push(`Video: ${demos} example clips added`);
     return lines;
