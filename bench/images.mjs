@@ -29,7 +29,7 @@ const { buildApp } = await dist('app.js');
 const { prepareDatabase } = await dist('boot.js');
 const { grant, ledgerCheck } = await dist('modules/credits/ledger.js');
 const { createTask, engineOf } = await dist('modules/tasks/index.js');
-const { createProvider } = await dist('modules/chat/providers.js');
+const { createProvider } = await dist('modules/providers/providers.js');
 const { createModel } = await dist('modules/chat/index.js');
 const { sharp } = await dist('lib/sharp.js');
 

@@ -24,16 +24,15 @@ import { fileURLToPath } from 'node:url';
  * when the query moves behind the owner's index.ts (the check then fails on a new one).
  */
 export const foreignAllowed = {
-  // chat_providers and chat_models move to a `providers` module, which is converting these
-  // kind-module files (models read with their provider); remove the entries at that merge.
+  // stable-diffusion's catalogue and seed read the providers of its models directly; they
+  // move behind the providers module's index.ts when the module is put on the kind kit.
   'server/src/modules/stable-diffusion/catalogue.ts': ['chat_providers'],
   'server/src/modules/stable-diffusion/seed.ts': ['chat_providers'],
-  // The queues per provider name each provider; chat imports tasks, so tasks cannot import
-  // chat's providerNames: the providers module will offer it.
+  // The queues per provider name each provider; providers imports tasks (its "still in use"
+  // counts), so tasks cannot import providers' providerNames without a cycle.
   'server/src/modules/tasks/admin-service.ts': ['chat_providers'],
-  // chat's own provider and model code, moving to the providers module with the tables: the
-  // models' prices are joined to the models list.
-  'server/src/modules/chat/models.ts': ['credit_prices'],
+  // The models list joins each model's price (credits' table).
+  'server/src/modules/providers/models.ts': ['credit_prices'],
   // Kind modules under conversion to the creation-kind kit (prices and result files of their
   // own tasks); the kit reads them through credits' and files' index.ts.
   'server/src/modules/drawing/models.ts': ['credit_prices'],
@@ -46,7 +45,7 @@ export const foreignAllowed = {
   // `users` (auth) joined for a name or a role; auth's accountsOf gives names by id. credits
   // cannot import auth (auth reaches credits through payments), so its reads stay until a
   // hook or a move; the others are joins inside paged or filtered queries.
-  'server/src/modules/chat/model-access.ts': ['users'],
+  'server/src/modules/providers/model-access.ts': ['users'],
   'server/src/modules/credits/cli.ts': ['users'],
   'server/src/modules/credits/code-batches.ts': ['users'],
   'server/src/modules/credits/invites.ts': ['users'],
@@ -70,12 +69,12 @@ export const routeSqlAllowed = [
   'server/src/modules/stable-diffusion/tool-routes.ts',
   'server/src/modules/video/demos.ts',
   'server/src/modules/video/routes.ts',
-  // chat's provider and model code (providers, models, their allow lists), moving to the
-  // providers module, which is rewriting them.
-  'server/src/modules/chat/models.ts',
-  'server/src/modules/chat/providers.ts',
-  'server/src/modules/chat/provider-checks.ts',
-  'server/src/modules/chat/model-access.ts',
+  // The providers module's console routes (providers, models, their allow lists, checks),
+  // still beside their queries.
+  'server/src/modules/providers/models.ts',
+  'server/src/modules/providers/providers.ts',
+  'server/src/modules/providers/checks.ts',
+  'server/src/modules/providers/model-access.ts',
 ];
 
 const modulesDir = 'server/src/modules';

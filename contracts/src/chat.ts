@@ -25,6 +25,7 @@ export const providerProtocols = [
   'suno-newapi', // Suno through New API's task format (docs/music.md)
   'suno-api', // the self-hosted gcui-art suno-api
   'audio-separator', // a python-audio-separator API server (docs/separation.md)
+  'audio-separator-cloudrun', // its Cloud Run GPU deployment, answering when done
 ] as const;
 export const providerProtocol = z.enum(providerProtocols);
 /** The kinds of model (kinds.ts, the one list). */

@@ -8,7 +8,7 @@ import {
 import { setConfigCommand, siteCommand } from '../modules/sites/cli.js';
 import { paymentCommands } from '../modules/payments/cli.js';
 import { backupCommand, restoreCommand } from './backup.js';
-import { modelCommand, providerCommand } from '../modules/chat/cli.js';
+import { modelCommand, providerCommand } from '../modules/providers/cli.js';
 import { priceCommand } from '../modules/credits/price-cli.js';
 
 /** Every admin command; each module adds its own here (one import, one entry). */

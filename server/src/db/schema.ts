@@ -12,7 +12,7 @@ import type { WorkTables } from '../modules/works/tables.js';
 import type { MarketTables } from '../modules/market/tables.js';
 import type { AdminTables } from '../modules/admin/tables.js';
 import type { TaskEventTables } from '../modules/tasks/event-tables.js';
-import type { ChatAccessTables } from '../modules/chat/access-tables.js';
+import type { ProvidersTables } from '../modules/providers/tables.js';
 import type { AccountTables, IdentityTables } from '../modules/auth/tables.js';
 
 /**
@@ -50,5 +50,5 @@ export type Database = PlatformTables &
   MarketTables &
   AdminTables &
   TaskEventTables &
-  ChatAccessTables &
+  ProvidersTables &
   IdentityTables;

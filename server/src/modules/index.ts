@@ -3,6 +3,7 @@ import { authModule } from './auth/index.js';
 import { sitesModule } from './sites/index.js';
 import { creditsModule } from './credits/index.js';
 import { paymentsModule } from './payments/index.js';
+import { providersModule } from './providers/index.js';
 import { chatModule } from './chat/index.js';
 import { drawingModule } from './drawing/index.js';
 import { appsModule } from './apps/index.js';
@@ -23,6 +24,7 @@ export const modules: AtelierModule[] = [
   sitesModule,
   creditsModule,
   paymentsModule,
+  providersModule,
   chatModule,
   drawingModule,
   appsModule,

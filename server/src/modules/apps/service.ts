@@ -4,7 +4,7 @@ import type { AppContext, AppInUse } from '../../context.js';
 import { nowIso, type Db } from '../../db/database.js';
 import { badRequest, notFound } from '../../http/errors.js';
 import type { Lang } from '../../http/messages.js';
-import { isEnabledChatModel, modelNames } from '../chat/index.js';
+import { isEnabledChatModel, modelNames } from '../providers/index.js';
 import { readLocalized } from '../sites/index.js';
 import { texts } from './messages.js';
 import type { AppsTable } from './tables.js';

@@ -4,9 +4,9 @@ import type { AppContext } from '../../context.js';
 import { nowIso } from '../../db/database.js';
 import { badRequest, notFound } from '../../http/errors.js';
 import { texts } from './messages.js';
-import { boxOf } from './providers.js';
+import { boxOf } from '../providers/index.js';
 import type { ChatUserModelsTable } from './tables.js';
-import { checkPublicUrl } from './url-guard.js';
+import { checkPublicUrl } from '../../lib/url-guard.js';
 
 /** Users' own OpenAI-compatible endpoints ("bring your own key"): no credits, their key. */
 export const BYOK_KEY_CONTEXT = 'chat:byok';

@@ -3,7 +3,6 @@ import { chat, type Endpoint } from '@atelier/contracts';
 import { callEndpoint } from '../../test/call-endpoint.js';
 import { bearer } from '../../test/harness.js';
 import { countTokens } from '../../providers/chat/index.js';
-import { readDeclared } from './seed.js';
 import {
   fake,
   t,
@@ -123,26 +122,6 @@ describe('models and providers', () => {
     expect((await deleteProvider()).status).toBe(200);
     const models = await callEndpoint(t.app, chat.adminListModels, { token: admin.token });
     expect(models.body.data.rows.map((m) => m.name)).not.toContain('Extra model');
-  });
-});
-
-describe('config file entries', () => {
-  it('names the entry and field of a mistake', () => {
-    expect(() =>
-      readDeclared({
-        providers: [{ name: 'x', protocol: 'grpc' }],
-        models: [
-          {
-            name: 'm',
-            provider: 'x',
-            upstreamModel: 'u',
-            priceKey: 'p:chat',
-            contextWindow: 'big',
-          },
-        ],
-      }),
-    ).toThrow(/providers\[0\]\.protocol[\s\S]*models\[0\]\.contextWindow/);
-    expect(readDeclared({})).toEqual({ providers: [], models: [] });
   });
 });
 

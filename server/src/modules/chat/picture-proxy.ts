@@ -6,7 +6,7 @@ import { authorize } from '../../http/identity.js';
 import { MAX_IMAGE_PIXELS } from '../../lib/sharp.js';
 import { imageHeaderOf } from '../files/index.js';
 import { texts } from './messages.js';
-import { checkPublicUrl, guardedLookup, type GuardOptions } from './url-guard.js';
+import { checkPublicUrl, guardedLookup, type GuardOptions } from '../../lib/url-guard.js';
 
 /**
  * Remote pictures in answers, fetched for the browser on a click: the page's policy lets

@@ -12,8 +12,8 @@ import { FILES_PREFIX, isFilesLink, keyOfUrl, readOwnedImage } from '../files/in
 import { usableByok } from './byok.js';
 import { contextMessages } from './history.js';
 import { texts } from './messages.js';
-import { usableModel } from './models.js';
-import { checkPublicUrl, guardedLookup } from './url-guard.js';
+import { usableModel } from './usable-model.js';
+import { checkPublicUrl, guardedLookup } from '../../lib/url-guard.js';
 
 export const MIND_SYSTEM_PROMPT =
   `${OUTLINE_MARKER} You write mind-map outlines. Answer ONLY with a markdown outline of the ` +

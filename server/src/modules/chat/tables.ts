@@ -1,43 +1,6 @@
 import type { Generated } from 'kysely';
-import type { chat, kinds } from '@atelier/contracts';
 
-/** The contracts' list (`chat.providerProtocols`): one place to add a protocol. */
-export type ProviderProtocol = (typeof chat.providerProtocols)[number];
-/** The contracts' list (`kinds.modelKinds`): one place to add a kind. */
-export type ModelKind = kinds.ModelKind;
 export type LogStatus = 'done' | 'partial' | 'error';
-
-export interface ChatProvidersTable {
-  id: Generated<number>;
-  name: string;
-  protocol: ProviderProtocol;
-  base_url: string;
-  /** secret-box sealed (context `chat:provider`), null when none. */
-  api_key_sealed: string | null;
-  concurrency: number;
-  timeout_ms: number;
-  enabled: number;
-  created_at: string;
-  updated_at: string;
-}
-
-export interface ChatModelsTable {
-  id: Generated<number>;
-  name: string;
-  upstream_model: string;
-  provider_id: number;
-  kind: ModelKind;
-  price_key: string;
-  vision: number;
-  context_window: number;
-  max_output: number;
-  system_prompt: string;
-  sort: number;
-  enabled: number;
-  vip_only: number;
-  created_at: string;
-  updated_at: string;
-}
 
 export interface ChatUserModelsTable {
   id: Generated<number>;
@@ -81,8 +44,6 @@ export interface ChatLogsTable {
 }
 
 export interface ChatTables {
-  chat_providers: ChatProvidersTable;
-  chat_models: ChatModelsTable;
   chat_user_models: ChatUserModelsTable;
   chat_groups: ChatGroupsTable;
   chat_logs: ChatLogsTable;

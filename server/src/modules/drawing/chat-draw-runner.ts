@@ -1,3 +1,4 @@
+import { z } from 'zod';
 import type { AppContext } from '../../context.js';
 import { formatAll } from '../../http/messages.js';
 import { renderRecipe } from '../../providers/image/demo-render.js';
@@ -6,10 +7,8 @@ import { UpstreamError, type StepOutcome, type TaskRow, type TaskRunner } from '
 import { texts } from './messages.js';
 import { modelById } from './models.js';
 
-export interface ChatDrawParams {
-  modelId: number;
-  size: string;
-}
+export const chatDrawParams = z.object({ modelId: z.number().int(), size: z.string() });
+export type ChatDrawParams = z.infer<typeof chatDrawParams>;
 
 /**
  * `chat-draw`: one picture from a chat message, in one synchronous call. (Zips of drawings are
@@ -22,7 +21,7 @@ export const chatDrawRunner: TaskRunner = {
 };
 
 async function run(ctx: AppContext, task: TaskRow, signal: AbortSignal): Promise<StepOutcome> {
-  const p = task.params as unknown as ChatDrawParams;
+  const p = chatDrawParams.parse(task.params);
   const m = await modelById(ctx, p.modelId);
   if (!m) throw UpstreamError.permanent(formatAll(texts.modelNotFound, {}));
   const [w, h] = p.size.split('x').map(Number) as [number, number];

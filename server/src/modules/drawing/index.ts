@@ -1,13 +1,16 @@
+import { registerProviderChecks } from '../providers/index.js';
 import { registerTaskKind } from '../tasks/index.js';
 import type { AtelierModule } from '../module.js';
 import { chatDrawRunner } from './chat-draw-runner.js';
 import { galleryRoutes, seedGalleries } from './gallery.js';
-import { mjRunner } from './mj-runner.js';
+import { mjProtocols, mjRunner } from './mj-runner.js';
 import { modelRoutes, seedImageModel } from './models.js';
 import { seedDrawingPrices } from './prices.js';
 import { moreRoutes } from './more-routes.js';
 import { drawRoutes } from './routes.js';
 import { wordRoutes } from './words.js';
+
+registerProviderChecks(mjProtocols);
 
 /** Tasks of any drawing kind as the draw lists answer them (other image modules answer the same). */
 export { toDrawTasks } from './routes.js';

@@ -1,33 +1,38 @@
-import type { drawing } from '@atelier/contracts';
+import { z } from 'zod';
+import { drawing } from '@atelier/contracts';
 import type { DemoRecipe } from '../../providers/image/demo-render.js';
+
+/** The offline demo's recipe, written by its painter and read back by it. */
+const demoRecipe = z.custom<DemoRecipe>((v) => typeof v === 'object' && v !== null);
 
 /**
  * What a Midjourney task keeps in its `params` (written by the route, read by the runner in
  * whichever process runs it). Pictures are kept as the owner's file urls and read when the
  * task is submitted.
  */
-export interface MjTaskParams {
-  modelId: number;
-  mode?: drawing.MjParams['mode'];
+export const mjTaskParams = z.object({
+  modelId: z.number().int(),
+  mode: z.enum(drawing.mjModes).optional(),
   /** The form's and typed flags, checked (imagine). */
-  flags?: drawing.MjParams;
+  flags: drawing.mjParams.optional(),
   /** The prompt as sent upstream (imagine; remix / custom zoom / vary region modal). */
-  finalPrompt?: string;
-  botType?: 'MID_JOURNEY' | 'NIJI_JOURNEY';
+  finalPrompt: z.string().optional(),
+  botType: z.enum(['MID_JOURNEY', 'NIJI_JOURNEY']).optional(),
   /** Image prompts (imagine), pictures (blend), the picture (describe), source + target (faceswap). */
-  images?: string[];
-  dimensions?: 'PORTRAIT' | 'SQUARE' | 'LANDSCAPE';
+  images: z.array(z.string()).optional(),
+  dimensions: z.enum(['PORTRAIT', 'SQUARE', 'LANDSCAPE']).optional(),
   /** A button of the parent's result. */
-  customId?: string;
-  parentUpstreamId?: string;
+  customId: z.string().optional(),
+  parentUpstreamId: z.string().optional(),
   /** Remix / custom zoom / vary region: the modal's prompt. */
-  modalPrompt?: string;
-  zoom?: number;
+  modalPrompt: z.string().optional(),
+  zoom: z.number().optional(),
   /** Vary region: the mask as base64 PNG (no data: prefix). */
-  maskBase64?: string;
+  maskBase64: z.string().optional(),
   /** The offline demo redraws from this (null for blend until submitted). */
-  recipe?: DemoRecipe | null;
-}
+  recipe: demoRecipe.nullable().optional(),
+});
+export type MjTaskParams = z.infer<typeof mjTaskParams>;
 
 /** What a finished Midjourney task keeps in its `data`. */
 export interface MjTaskData {

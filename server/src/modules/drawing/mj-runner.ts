@@ -11,12 +11,14 @@ import {
   newDemoUpstreamId,
 } from '../../providers/image/demo-midjourney.js';
 import {
+  checkConnection,
   MidjourneyProxyClient,
   progressOf,
   type MjTask,
   type SubmitOk,
 } from '../../providers/image/midjourney-proxy.js';
 import { readOwnedImage, signFileLinks, unsignFileLinks } from '../files/index.js';
+import type { ProviderCheck } from '../providers/index.js';
 import {
   UpstreamError,
   type StepOutcome,
@@ -25,7 +27,7 @@ import {
   type TaskRunner,
 } from '../tasks/index.js';
 import { texts } from './messages.js';
-import type { MjTaskData, MjTaskParams } from './mj-params.js';
+import { mjTaskParams, type MjTaskData } from './mj-params.js';
 import { modelById, type DrawingModel } from './models.js';
 
 /** The secret our notify hook URL carries: derived from the site's key, never stored. */
@@ -119,7 +121,7 @@ export function outcomeOf(task: MjTask, pollAfterMs: number): StepOutcome {
   };
 }
 
-const paramsOf = (task: TaskRow) => task.params as unknown as MjTaskParams;
+const paramsOf = (task: TaskRow) => mjTaskParams.parse(task.params);
 
 async function modelOf(ctx: AppContext, task: TaskRow): Promise<DrawingModel> {
   const m = await modelById(ctx, paramsOf(task).modelId);
@@ -277,7 +279,21 @@ async function pollProxy(ctx: AppContext, task: TaskRow, io: TaskIo): Promise<St
   }
 }
 
-const isDemo = async (ctx: AppContext, task: TaskRow) => (await modelOf(ctx, task)).demo;
+interface MjProtocol {
+  submit(ctx: AppContext, task: TaskRow, io: TaskIo): Promise<StepOutcome>;
+  poll(ctx: AppContext, task: TaskRow, io: TaskIo): Promise<StepOutcome>;
+  checkConnection?: ProviderCheck;
+}
+
+/** The `mj` kind's adapters by provider protocol: a midjourney-proxy, or the offline demo. */
+export const mjProtocols: Record<string, MjProtocol> = {
+  midjourney: { submit: submitProxy, poll: pollProxy, checkConnection },
+  demo: { submit: (ctx, task) => submitDemo(ctx, task), poll: (ctx, task) => pollDemo(ctx, task) },
+};
+
+// The Midjourney screen offers only these protocols' models (models.ts).
+const adapterOf = async (ctx: AppContext, task: TaskRow) =>
+  mjProtocols[(await modelOf(ctx, task)).protocol] ?? mjProtocols.midjourney!;
 
 /**
  * The `mj` kind on the shared task engine: Midjourney through a midjourney-proxy, or the
@@ -287,9 +303,9 @@ const isDemo = async (ctx: AppContext, task: TaskRow) => (await modelOf(ctx, tas
 export const mjRunner: TaskRunner = {
   kind: 'mj',
   async submit(task, io) {
-    return (await isDemo(io.ctx, task)) ? submitDemo(io.ctx, task) : submitProxy(io.ctx, task, io);
+    return (await adapterOf(io.ctx, task)).submit(io.ctx, task, io);
   },
   async poll(task, io) {
-    return (await isDemo(io.ctx, task)) ? pollDemo(io.ctx, task) : pollProxy(io.ctx, task, io);
+    return (await adapterOf(io.ctx, task)).poll(io.ctx, task, io);
   },
 };

@@ -10,7 +10,8 @@ import {
   modelsWithProvider,
   openProviderKey,
   seedDemoModel,
-} from '../chat/index.js';
+  isDemoProtocol,
+} from '../providers/index.js';
 import { texts } from './messages.js';
 
 export const DEMO_IMAGE_MODEL = 'Offline demo · Midjourney';
@@ -67,7 +68,7 @@ function toDrawingModel(ctx: AppContext, r: ModelQueryRow): DrawingModel {
     id: r.id,
     name: r.name,
     priceModel: r.price_key.split(':')[0]!,
-    demo: r.protocol === 'demo',
+    demo: isDemoProtocol(r.protocol),
     vipOnly: r.vip_only === 1,
     // imageModels() selects only these protocols.
     protocol: r.protocol as DrawingModel['protocol'],

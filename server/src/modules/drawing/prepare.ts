@@ -9,7 +9,7 @@ import { buildPrompt, flagsOf, PromptError, splitFlags } from '../../providers/i
 import { fileOfKey, FILES_PREFIX, keyOfUrl } from '../files/index.js';
 import { createTask, getTasks } from '../tasks/index.js';
 import { texts } from './messages.js';
-import type { MjTaskData, MjTaskParams } from './mj-params.js';
+import { mjTaskParams, type MjTaskData, type MjTaskParams } from './mj-params.js';
 import { pickModel, modelById, priceKeyFor, type DrawingModel } from './models.js';
 
 /**
@@ -140,7 +140,7 @@ async function prepareAction(
     throw badRequest(texts.unknownButton, {}, 'customId');
   if (parsed.action === 'inpaint' && !body.maskBase64)
     throw badRequest(texts.maskRequired, {}, 'maskBase64');
-  const pp = parent.params as unknown as MjTaskParams;
+  const pp = mjTaskParams.parse(parent.params);
   const model = await modelById(ctx, pp.modelId);
   if (!model) throw notFound(texts.modelNotFound);
   let modalPrompt: string | undefined;
@@ -255,7 +255,7 @@ export async function queue(ctx: AppContext, userId: number, p: Prepared) {
     kind: 'mj',
     action: p.action,
     prompt: p.prompt,
-    params: p.params as unknown as Record<string, unknown>,
+    params: { ...p.params },
     parentId: p.parentId,
     priceKey: priceKeyFor(p.model, p.action),
     providerId: p.model.provider.id,

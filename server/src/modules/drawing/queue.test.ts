@@ -36,6 +36,9 @@ beforeAll(async () => {
     startFakeMidjourneyProxy({ stepMs: 10 }),
     createTestApp({
       config: {
+        // settle() polls every 8 ms; on an idle machine the 15 s of the hanging-proxy test
+        // would pass the per-IP limit of 1200 a minute and read 429s.
+        rateLimit: { global: 100_000 },
         drawing: { pollMs: 20 },
         tasks: {
           workers: 8,

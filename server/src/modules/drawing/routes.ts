@@ -1,4 +1,5 @@
 import type { FastifyInstance } from 'fastify';
+import { z } from 'zod';
 import { drawing as D, TaskStatus } from '@atelier/contracts';
 import type { AppContext } from '../../context.js';
 import { AppError, notEnoughCredits, notFound } from '../../http/errors.js';
@@ -27,7 +28,7 @@ import {
 } from '../tasks/index.js';
 import { texts } from './messages.js';
 import { prepare, prepareImagine, queue } from './prepare.js';
-import type { MjTaskData, MjTaskParams } from './mj-params.js';
+import type { MjTaskData } from './mj-params.js';
 import { pickModel, modelById, priceKeyFor, type DrawingModel } from './models.js';
 
 /**
@@ -50,6 +51,15 @@ export const toDrawImage = (f: Pick<TaskFile, 'url' | 'thumbUrl' | 'width' | 'he
 /** The actions drawn from the user's own pictures, which their cards show. */
 const SOURCE_ACTIONS = new Set(['blend', 'describe', 'faceswap']);
 
+/** What the draw lists show of any drawing kind's params: each field when it is there and right. */
+const shownParams = z.object({
+  modelId: z.number().int().optional().catch(undefined),
+  finalPrompt: z.string().optional().catch(undefined),
+  flags: z.record(z.string(), z.unknown()).optional().catch(undefined),
+  form: z.record(z.string(), z.unknown()).optional().catch(undefined),
+  images: z.array(z.string()).optional().catch(undefined),
+});
+
 /** A task as the screen reads it. */
 export function toDrawTask(
   t: TaskRow,
@@ -59,7 +69,7 @@ export function toDrawTask(
   /** A fresh link to one of the caller's pictures (stored links' signatures run out). */
   link: (url: string) => string | null = () => null,
 ): D.DrawTask {
-  const p = t.params as unknown as Partial<MjTaskParams> & { form?: Record<string, unknown> };
+  const p = shownParams.parse(t.params);
   const d = t.data as MjTaskData & { params?: Record<string, unknown> };
   const model = p.modelId ? (models.get(p.modelId) ?? null) : null;
   return {

@@ -2,7 +2,7 @@ import { sql } from 'kysely';
 import type { AppContext } from '../../context.js';
 import { AppError } from '../../http/errors.js';
 import { dayIn } from '../../lib/day.js';
-import { modelAllowance, modelsWithProvider, openProviderKey } from '../chat/index.js';
+import { modelAllowance, modelsWithProvider, openProviderKey } from '../providers/index.js';
 import { hold, quote, readCreditSettings, release, settle } from '../credits/index.js';
 import { texts } from './messages.js';
 

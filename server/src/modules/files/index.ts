@@ -4,6 +4,7 @@ import { fileRoutes } from './routes.js';
 export {
   deleteFiles,
   fileOfKey,
+  filesOfTask,
   FILES_PREFIX,
   fileUrl,
   imageHeaderOf,

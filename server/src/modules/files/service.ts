@@ -303,6 +303,15 @@ export async function readOwnedImage(
   return { mime: key === row.key ? row.mime : 'image/webp', bytes: got.bytes };
 }
 
+/** The files one task of a user's made (its results, thumbnails and posters). */
+export const filesOfTask = (ctx: AppContext, userId: number, taskId: number): Promise<FileRow[]> =>
+  ctx.db.kysely
+    .selectFrom('files')
+    .selectAll()
+    .where('task_id', '=', taskId)
+    .where('user_id', '=', userId)
+    .execute();
+
 /** Removes files (and their thumbnails) from storage and the table. */
 export async function deleteFiles(ctx: AppContext, rows: FileRow[]): Promise<number> {
   if (rows.length === 0) return 0;

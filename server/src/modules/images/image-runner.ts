@@ -5,8 +5,8 @@ import { editImages, generateImages } from '../../providers/image/openai-images.
 import { readOwnedImage } from '../files/index.js';
 import { UpstreamError, type StepOutcome, type TaskRow, type TaskRunner } from '../tasks/index.js';
 import { texts } from './messages.js';
-import { imageModelById } from './models.js';
-import type { ImageTaskParams } from './params.js';
+import { imageModelById, type ImageModelRow } from './models.js';
+import { imageTaskParams, type ImageTaskParams } from './params.js';
 
 /**
  * `image`: one DALL·E / gpt-image picture (action `generate`) or edit of reference pictures
@@ -54,32 +54,41 @@ export function worded(error: unknown): never {
   throw error;
 }
 
-async function run(ctx: AppContext, task: TaskRow, signal: AbortSignal): Promise<StepOutcome> {
-  const p = task.params as unknown as ImageTaskParams;
-  const m = await imageModelById(ctx, 'draw', p.modelId);
-  if (!m) throw UpstreamError.permanent(formatAll(texts.modelNotFound, {}));
-  const refs = await picturesOf(ctx, task.userId, p.form.images ?? []);
-  const mask = p.maskUrl ? (await picturesOf(ctx, task.userId, [p.maskUrl]))[0]! : null;
-  const format = p.form.outputFormat ?? 'png';
-  const name = `image-${task.id}.${format === 'jpeg' ? 'jpg' : format}`;
-  if (m.demo)
-    return demoStep(ctx, task, async () => {
-      const img = await renderDemoImage({
-        prompt: task.prompt,
-        seed: p.seed,
-        aspect: aspectOfSize(p.form.size),
-        long: 1024,
-        ...(refs[0] ? { base: refs[0].bytes } : {}),
-        ...(mask ? { mask: mask.bytes } : {}),
-        format,
-        transparent: p.form.background === 'transparent',
-      });
-      return {
-        type: 'done',
-        files: [{ bytes: img.png, name }],
-        data: { finalPrompt: task.prompt },
-      };
+interface ImageRun {
+  ctx: AppContext;
+  task: TaskRow;
+  p: ImageTaskParams;
+  m: ImageModelRow;
+  refs: Awaited<ReturnType<typeof picturesOf>>;
+  mask: Awaited<ReturnType<typeof picturesOf>>[number] | null;
+  format: NonNullable<ImageTaskParams['form']['outputFormat']> | 'png';
+  name: string;
+  signal: AbortSignal;
+}
+
+/** One picture of the demo: painted offline after a few steps. */
+function runDemo({ ctx, task, p, refs, mask, format, name }: ImageRun): Promise<StepOutcome> {
+  return demoStep(ctx, task, async () => {
+    const img = await renderDemoImage({
+      prompt: task.prompt,
+      seed: p.seed,
+      aspect: aspectOfSize(p.form.size),
+      long: 1024,
+      ...(refs[0] ? { base: refs[0].bytes } : {}),
+      ...(mask ? { mask: mask.bytes } : {}),
+      format,
+      transparent: p.form.background === 'transparent',
     });
+    return {
+      type: 'done',
+      files: [{ bytes: img.png, name }],
+      data: { finalPrompt: task.prompt },
+    };
+  });
+}
+
+/** One OpenAI images call: a generation, or an edit when pictures are given. */
+async function runOpenAi({ task, p, m, refs, mask, name, signal }: ImageRun): Promise<StepOutcome> {
   const common = {
     baseUrl: m.provider.baseUrl,
     apiKey: m.provider.apiKey,
@@ -114,4 +123,25 @@ async function run(ctx: AppContext, task: TaskRow, signal: AbortSignal): Promise
   } catch (error) {
     return worded(error);
   }
+}
+
+/**
+ * The `image` kind's adapters by provider protocol. The `openai` connection test is the one
+ * the chat map registers (the same `GET /models`).
+ */
+export const imageProtocols: Record<string, { run(r: ImageRun): Promise<StepOutcome> }> = {
+  openai: { run: runOpenAi },
+  demo: { run: runDemo },
+};
+
+async function run(ctx: AppContext, task: TaskRow, signal: AbortSignal): Promise<StepOutcome> {
+  const p = imageTaskParams.parse(task.params);
+  const m = await imageModelById(ctx, 'draw', p.modelId);
+  if (!m) throw UpstreamError.permanent(formatAll(texts.modelNotFound, {}));
+  const refs = await picturesOf(ctx, task.userId, p.form.images ?? []);
+  const mask = p.maskUrl ? (await picturesOf(ctx, task.userId, [p.maskUrl]))[0]! : null;
+  const format = p.form.outputFormat ?? 'png';
+  const name = `image-${task.id}.${format === 'jpeg' ? 'jpg' : format}`;
+  const adapter = imageProtocols[m.protocol] ?? imageProtocols.openai!;
+  return adapter.run({ ctx, task, p, m, refs, mask, format, name, signal });
 }

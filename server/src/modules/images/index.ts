@@ -1,9 +1,12 @@
+import { registerProviderChecks } from '../providers/index.js';
 import { registerTaskKind } from '../tasks/index.js';
 import type { AtelierModule } from '../module.js';
 import { imageRunner } from './image-runner.js';
 import { seedImageModels } from './models.js';
 import { imageRoutes } from './routes.js';
-import { sd3Runner } from './sd3-runner.js';
+import { sd3Protocols, sd3Runner } from './sd3-runner.js';
+
+registerProviderChecks(sd3Protocols);
 
 /**
  * Images: OpenAI images (DALL·E 2/3, gpt-image; generations and edits with a mask, also through

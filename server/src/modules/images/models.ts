@@ -1,8 +1,13 @@
 import type { images as I } from '@atelier/contracts';
 import type { AppContext } from '../../context.js';
 import { AppError, notFound } from '../../http/errors.js';
-import { modelsWithProvider, openProviderKey, seedDemoModel } from '../chat/index.js';
 import { seedPrices } from '../credits/index.js';
+import {
+  modelsWithProvider,
+  openProviderKey,
+  seedDemoModel,
+  isDemoProtocol,
+} from '../providers/index.js';
 import { texts } from './messages.js';
 
 /** The two screens' models: `draw` (OpenAI images, /draw) and `sd3` (Stability, /sd3). */
@@ -27,14 +32,13 @@ const DEMO_PRICES = [
 ];
 
 export async function seedImageModels(ctx: AppContext): Promise<string[]> {
-  const db = ctx.db.kysely;
   const lines: string[] = [];
   const prices = DEMO_PRICES.map((p, i) => ({
     ...p,
     category: 'image' as const,
     sort: 600 + i * 10,
   }));
-  for (const key of await seedPrices(db, prices)) lines.push(`Images: price ${key} added`);
+  for (const key of await seedPrices(ctx.db.kysely, prices)) lines.push(`Images: price ${key} added`);
   for (const [i, d] of [DEMOS.draw, DEMOS.sd3].entries()) {
     const added = await seedDemoModel(ctx, {
       name: d.name,
@@ -56,6 +60,8 @@ export interface ImageModelRow {
   vipOnly: boolean;
   priceModel: string;
   upstreamModel: string;
+  /** Its provider's protocol: which adapter of the kind's map runs it. */
+  protocol: string;
   provider: {
     id: number;
     baseUrl: string;
@@ -100,7 +106,7 @@ export function choicesOf(family: I.ImageFamily) {
 const familyOf = (use: ImageUse, protocol: string, upstream: string): I.ImageFamily => {
   if (use === 'sd3') return 'sd3';
   // The demo shows everything the newest family offers (edits, mask, background).
-  if (protocol === 'demo' || /gpt-image/i.test(upstream)) return 'gpt-image';
+  if (isDemoProtocol(protocol) || /gpt-image/i.test(upstream)) return 'gpt-image';
   if (/dall-e-2/i.test(upstream)) return 'dall-e-2';
   return 'dall-e-3';
 };
@@ -128,10 +134,11 @@ const toModel = (ctx: AppContext, use: ImageUse, r: Row): ImageModelRow => ({
   id: r.id,
   name: r.name,
   family: familyOf(use, r.protocol, r.upstream_model),
-  demo: r.protocol === 'demo',
+  demo: isDemoProtocol(r.protocol),
   vipOnly: r.vip_only === 1,
   priceModel: r.price_key.split(':')[0]!,
   upstreamModel: r.upstream_model,
+  protocol: r.protocol,
   provider: {
     id: r.pid,
     baseUrl: r.base_url,

@@ -1,20 +1,25 @@
-import type { images as I } from '@atelier/contracts';
+import { z } from 'zod';
+import { images as I } from '@atelier/contracts';
 
 /** What an `image` task stores: every field of the /draw form, so it can refill itself. */
-export interface ImageTaskParams {
-  modelId: number;
+export const imageTaskParams = z.object({
+  modelId: z.number().int(),
   /** The demo paints from the prompt and this (DALL·E has no seed upstream). */
-  seed: number;
+  seed: z.number().int(),
   /** The screen's fields as sent (size, quality, style, background, outputFormat, images). */
-  form: Omit<I.DalleInput, 'prompt' | 'maskBase64' | 'n' | 'modelId'> & { modelId: number };
+  form: I.dalleInput
+    .omit({ prompt: true, maskBase64: true, n: true, modelId: true })
+    .extend({ modelId: z.number().int() }),
   /** The stored mask (edits), a link to the caller's file. */
-  maskUrl: string | null;
-}
+  maskUrl: z.string().nullable(),
+});
+export type ImageTaskParams = z.infer<typeof imageTaskParams>;
 
 /** What an `sd3` task stores. */
-export interface Sd3TaskParams {
-  modelId: number;
+export const sd3TaskParams = z.object({
+  modelId: z.number().int(),
   /** The seed sent upstream (the seed lock), or the demo's own; the answer's is in data. */
-  seed: number | null;
-  form: Omit<I.Sd3Input, 'prompt' | 'modelId'> & { modelId: number };
-}
+  seed: z.number().int().nullable(),
+  form: I.sd3Input.omit({ prompt: true, modelId: true }).extend({ modelId: z.number().int() }),
+});
+export type Sd3TaskParams = z.infer<typeof sd3TaskParams>;

@@ -1,12 +1,13 @@
 import type { AppContext } from '../../context.js';
 import { formatAll } from '../../http/messages.js';
 import { renderDemoImage } from '../../providers/image/demo-images.js';
-import { generateSd3 } from '../../providers/image/stability.js';
+import { checkConnection, generateSd3 } from '../../providers/image/stability.js';
+import type { ProviderCheck } from '../providers/index.js';
 import { UpstreamError, type StepOutcome, type TaskRow, type TaskRunner } from '../tasks/index.js';
 import { demoStep, picturesOf, worded } from './image-runner.js';
 import { texts } from './messages.js';
-import { imageModelById } from './models.js';
-import type { Sd3TaskParams } from './params.js';
+import { imageModelById, type ImageModelRow } from './models.js';
+import { sd3TaskParams, type Sd3TaskParams } from './params.js';
 
 /**
  * `sd3`: one Stability SD3 picture, text-to-image (`generate`) or image-to-image with a
@@ -19,36 +20,42 @@ export const sd3Runner: TaskRunner = {
   poll: (task, io) => run(io.ctx, task, io.signal),
 };
 
-async function run(ctx: AppContext, task: TaskRow, signal: AbortSignal): Promise<StepOutcome> {
-  const p = task.params as unknown as Sd3TaskParams;
-  const f = p.form;
-  const m = await imageModelById(ctx, 'sd3', p.modelId);
-  if (!m) throw UpstreamError.permanent(formatAll(texts.modelNotFound, {}));
-  const init =
-    f.mode === 'image-to-image' && f.image
-      ? (await picturesOf(ctx, task.userId, [f.image]))[0]!
-      : null;
-  const name = `sd3-${task.id}.${f.outputFormat === 'jpeg' ? 'jpg' : 'png'}`;
-  if (m.demo)
-    return demoStep(ctx, task, async () => {
-      const seed = p.seed ?? task.id;
-      const img = await renderDemoImage({
-        // The negative prompt's words change the painting as they would upstream.
-        prompt: [task.prompt, f.stylePreset, f.negativePrompt && `no ${f.negativePrompt}`]
-          .filter(Boolean)
-          .join(' '),
-        seed,
-        aspect: f.aspectRatio,
-        long: 1024,
-        ...(init ? { base: init.bytes, strength: f.strength ?? 0.6 } : {}),
-        format: f.outputFormat,
-      });
-      return {
-        type: 'done',
-        files: [{ bytes: img.png, name }],
-        data: { finalPrompt: task.prompt, params: { seed } },
-      };
+interface Sd3Run {
+  ctx: AppContext;
+  task: TaskRow;
+  p: Sd3TaskParams;
+  f: Sd3TaskParams['form'];
+  m: ImageModelRow;
+  init: Awaited<ReturnType<typeof picturesOf>>[number] | null;
+  name: string;
+  signal: AbortSignal;
+}
+
+/** The demo: painted offline after a few steps, the negative prompt changing the painting. */
+function runDemo({ ctx, task, p, f, init, name }: Sd3Run): Promise<StepOutcome> {
+  return demoStep(ctx, task, async () => {
+    const seed = p.seed ?? task.id;
+    const img = await renderDemoImage({
+      // The negative prompt's words change the painting as they would upstream.
+      prompt: [task.prompt, f.stylePreset, f.negativePrompt && `no ${f.negativePrompt}`]
+        .filter(Boolean)
+        .join(' '),
+      seed,
+      aspect: f.aspectRatio,
+      long: 1024,
+      ...(init ? { base: init.bytes, strength: f.strength ?? 0.6 } : {}),
+      format: f.outputFormat,
     });
+    return {
+      type: 'done',
+      files: [{ bytes: img.png, name }],
+      data: { finalPrompt: task.prompt, params: { seed } },
+    };
+  });
+}
+
+/** Stability's Stable Image API: text-to-image or image-to-image in one call. */
+async function runStability({ task, p, f, m, init, name, signal }: Sd3Run): Promise<StepOutcome> {
   try {
     const out = await generateSd3({
       baseUrl: m.provider.baseUrl,
@@ -73,4 +80,27 @@ async function run(ctx: AppContext, task: TaskRow, signal: AbortSignal): Promise
   } catch (error) {
     return worded(error);
   }
+}
+
+/** The `sd3` kind's adapters by provider protocol. */
+export const sd3Protocols: Record<
+  string,
+  { run(r: Sd3Run): Promise<StepOutcome>; checkConnection?: ProviderCheck }
+> = {
+  stability: { run: runStability, checkConnection },
+  demo: { run: runDemo },
+};
+
+async function run(ctx: AppContext, task: TaskRow, signal: AbortSignal): Promise<StepOutcome> {
+  const p = sd3TaskParams.parse(task.params);
+  const f = p.form;
+  const m = await imageModelById(ctx, 'sd3', p.modelId);
+  if (!m) throw UpstreamError.permanent(formatAll(texts.modelNotFound, {}));
+  const init =
+    f.mode === 'image-to-image' && f.image
+      ? (await picturesOf(ctx, task.userId, [f.image]))[0]!
+      : null;
+  const name = `sd3-${task.id}.${f.outputFormat === 'jpeg' ? 'jpg' : 'png'}`;
+  const adapter = sd3Protocols[m.protocol] ?? sd3Protocols.stability!;
+  return adapter.run({ ctx, task, p, f, m, init, name, signal });
 }

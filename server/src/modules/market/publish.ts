@@ -4,7 +4,7 @@ import type { AppContext } from '../../context.js';
 import { nowIso } from '../../db/database.js';
 import { AppError, badRequest } from '../../http/errors.js';
 import { storageOf } from '../../storage/index.js';
-import { modelNames } from '../chat/index.js';
+import { modelNames } from '../providers/index.js';
 import { keyOfUrl, storeFile, withoutPrivateFiles } from '../files/index.js';
 import { getTask, type TaskRow } from '../tasks/index.js';
 import { texts } from './messages.js';

@@ -1,4 +1,13 @@
 import type { Localized } from '../../http/messages.js';
+import { kindTexts } from '../kind-kit/index.js';
+
+/** The kit's standard model texts ("This music model is not available"…). */
+const { modelNotFound, noModel } = kindTexts({
+  'en-US': 'music',
+  'zh-CN': '音乐',
+  'zh-TW': '音樂',
+});
+const standard = { modelNotFound, noModel };
 
 /** Every text the music module shows a user, in the three interface languages. */
 export const texts = {
@@ -17,16 +26,7 @@ export const texts = {
     'zh-CN': '歌曲尚未生成完成',
     'zh-TW': '歌曲尚未生成完成',
   },
-  modelNotFound: {
-    'en-US': 'This music model is not available',
-    'zh-CN': '该音乐模型不可用',
-    'zh-TW': '該音樂模型不可用',
-  },
-  noModel: {
-    'en-US': 'No music model is available',
-    'zh-CN': '暂无可用的音乐模型',
-    'zh-TW': '暫無可用的音樂模型',
-  },
+  ...standard,
   beyondEnd: {
     'en-US': 'The point is past the end of the song ({duration} s)',
     'zh-CN': '所选位置超出歌曲长度（{duration} 秒）',

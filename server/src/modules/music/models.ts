@@ -4,7 +4,12 @@ import type { AppContext } from '../../context.js';
 import { AppError, notFound } from '../../http/errors.js';
 import { route } from '../../http/route.js';
 import type { MusicUpstream } from '../../providers/music/http.js';
-import { modelsWithProvider, openProviderKey, seedDemoModel } from '../chat/index.js';
+import {
+  modelsWithProvider,
+  openProviderKey,
+  seedDemoModel,
+  isDemoProtocol,
+} from '../providers/index.js';
 import { texts } from './messages.js';
 import { MUSIC_PROTOCOLS, type MusicProtocolName } from './protocols.js';
 
@@ -107,7 +112,7 @@ export function modelRoutes(app: FastifyInstance): void {
       rows: shown.map((m) => ({
         id: m.id,
         name: m.name,
-        demo: m.protocol === 'demo',
+        demo: isDemoProtocol(m.protocol),
         prices: {
           song: byKey.get(priceKeyOf(m, 'song')) ?? null,
           extend: byKey.get(priceKeyOf(m, 'extend')) ?? null,

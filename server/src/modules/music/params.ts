@@ -1,17 +1,27 @@
+import { z } from 'zod';
+
 /** What a music task stores in `params` (everything the screen needs to refill itself). */
-export interface MusicParams {
-  modelId: number | null;
-  mode: 'inspiration' | 'custom';
-  prompt: string;
-  lyrics: string;
-  title: string;
-  tags: string;
-  instrumental: boolean;
+export const musicParams = z.object({
+  modelId: z.number().int().nullable(),
+  mode: z.enum(['inspiration', 'custom']),
+  prompt: z.string(),
+  lyrics: z.string(),
+  title: z.string(),
+  tags: z.string(),
+  instrumental: z.boolean(),
   /** Extend / crop / whole: the song it comes from. */
-  source?: { taskId: number; clip: number; at?: number; to?: number };
+  source: z
+    .object({
+      taskId: z.number().int(),
+      clip: z.number().int(),
+      at: z.number().optional(),
+      to: z.number().optional(),
+    })
+    .optional(),
   /** The upstream clip id of the source (extend, upstream concat). */
-  sourceClipId?: string;
-}
+  sourceClipId: z.string().optional(),
+});
+export type MusicParams = z.infer<typeof musicParams>;
 
 /** One delivered (or failed) clip in `data.clips`; numbers are indexes into the task's files. */
 export interface ClipData {
@@ -42,5 +52,12 @@ export interface MusicData {
   pending?: string[];
 }
 
-export const paramsOf = (p: Record<string, unknown>) => p as unknown as MusicParams;
+/** What the screen shows of any music task's params: each field when it is there and right. */
+export function shownParamsOf(p: Record<string, unknown>): Partial<MusicParams> {
+  const r = musicParams.partial().safeParse(p);
+  return r.success ? r.data : {};
+}
+
+/** A music task's params, parsed (a stored task was written by this module). */
+export const paramsOf = (p: Record<string, unknown>): MusicParams => musicParams.parse(p);
 export const dataOf = (d: Record<string, unknown>) => d as MusicData;

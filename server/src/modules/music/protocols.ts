@@ -3,7 +3,7 @@ import { demoLyrics } from '../../providers/music/demo-lyrics.js';
 import * as gcui from '../../providers/music/gcui-suno.js';
 import * as newapi from '../../providers/music/newapi-suno.js';
 import { UpstreamError } from '../../providers/errors.js';
-import type { ProviderCheck } from '../chat/index.js';
+import type { ProviderCheck } from '../providers/index.js';
 import type { StepOutcome, TaskIo, TaskRow } from '../tasks/index.js';
 import { demoStep } from './local-steps.js';
 import type { MusicModel } from './models.js';

@@ -4,11 +4,12 @@ import type { AppContext } from '../../context.js';
 import type { Lang } from '../../http/messages.js';
 import type { TaskRow } from '../tasks/index.js';
 import { musicModelById, type MusicModel } from './models.js';
-import { dataOf, paramsOf } from './params.js';
+import { dataOf, shownParamsOf } from './params.js';
+import { isDemoProtocol } from '../providers/index.js';
 
 /** A music task as the screen reads it (links to our stored files only). */
 export function toMusicTask(t: TaskRow, lang: Lang, model: MusicModel | null): M.MusicTask {
-  const p = paramsOf(t.params);
+  const p = shownParamsOf(t.params);
   const d = dataOf(t.data);
   const url = (i: number | null | undefined) =>
     i === null || i === undefined ? null : (t.files[i]?.url ?? null);
@@ -26,7 +27,7 @@ export function toMusicTask(t: TaskRow, lang: Lang, model: MusicModel | null): M
     instrumental: p.instrumental ?? false,
     modelId: p.modelId ?? null,
     modelName: model?.name ?? '',
-    demo: model?.protocol === 'demo' || d.demo === true,
+    demo: (model ? isDemoProtocol(model.protocol) : false) || d.demo === true,
     source: p.source
       ? {
           taskId: p.source.taskId,
@@ -62,8 +63,10 @@ export function toMusicTask(t: TaskRow, lang: Lang, model: MusicModel | null): M
 }
 
 export async function toMusicTasks(ctx: AppContext, rows: TaskRow[], lang: Lang) {
-  const ids = [...new Set(rows.map((r) => paramsOf(r.params).modelId ?? 0))];
+  const ids = [...new Set(rows.map((r) => shownParamsOf(r.params).modelId ?? 0))];
   const models = new Map<number, MusicModel | null>();
   for (const id of ids) models.set(id, id ? await musicModelById(ctx, id) : null);
-  return rows.map((r) => toMusicTask(r, lang, models.get(paramsOf(r.params).modelId ?? 0) ?? null));
+  return rows.map((r) =>
+    toMusicTask(r, lang, models.get(shownParamsOf(r.params).modelId ?? 0) ?? null),
+  );
 }

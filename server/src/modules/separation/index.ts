@@ -1,29 +1,17 @@
-import { checkConnection } from '../../providers/audio/audio-separator.js';
-import { registerProviderChecks } from '../chat/index.js';
-import { registerTaskKind } from '../tasks/index.js';
 import type { AtelierModule } from '../module.js';
-import { seedSeparationModel } from './models.js';
-import { seedSeparationPrices } from './prices.js';
+import { separationKind } from './kind.js';
 import { separationRoutes } from './routes.js';
-import { separationRunner } from './runner.js';
-
-registerProviderChecks({ 'audio-separator': { checkConnection } });
 
 /**
  * Audio separation: a song of the user's or an uploaded audio file → vocals and instrumental
- * stems, as the task kind `separation`, through a python-audio-separator server or the
- * offline demo (docs/separation.md).
+ * stems, as the task kind `separation`, through a python-audio-separator server (its API
+ * server or its Cloud Run deployment) or the offline demo (docs/separation.md).
  */
 export const separationModule: AtelierModule = {
   name: 'separation',
   async routes(app) {
-    registerTaskKind(app.ctx, separationRunner);
+    separationKind.register(app.ctx);
     separationRoutes(app);
   },
-  async seed(ctx) {
-    const lines = await seedSeparationPrices(ctx);
-    if (await seedSeparationModel(ctx))
-      lines.push('Separation: the "Offline demo · Separation" model added');
-    return lines;
-  },
+  seed: (ctx) => separationKind.seed(ctx),
 };

@@ -3,16 +3,14 @@ import { separation as S, TaskStatus } from '@atelier/contracts';
 import type { AppContext } from '../../context.js';
 import { AppError, badRequest, notFound } from '../../http/errors.js';
 import { route } from '../../http/route.js';
-import { quote } from '../credits/index.js';
-import { deleteFiles, fileOfKey, fileUrl, keyOfUrl, storeFile } from '../files/index.js';
-import { createTask, deleteTasks, getTasks, listTasks } from '../tasks/index.js';
+import { fileOfKey, fileUrl, keyOfUrl, storeFile } from '../files/index.js';
+import type { KindModel } from '../kind-kit/index.js';
+import { createTask, getTasks, listTasks } from '../tasks/index.js';
 import { readAudioFacts } from './audio.js';
 import { texts } from './messages.js';
-import { modelsFor, pickModel, type SeparationModel } from './models.js';
-import type { SeparationParams } from './runner.js';
-import { SONG_KINDS, songsOf, toSeparationTasks } from './view.js';
-
-const KIND = 'separation';
+import { separationKind as kind } from './kind.js';
+import type { SeparationParams } from './params.js';
+import { SONG_KINDS, songsOf } from './view.js';
 
 /** The upload a separation names: one of the caller's audio uploads (another's: 404). */
 async function uploadSource(ctx: AppContext, userId: number, url: string) {
@@ -28,7 +26,7 @@ async function songSource(
   ctx: AppContext,
   userId: number,
   ref: { taskId: number; clip: number },
-  model: SeparationModel,
+  model: KindModel,
 ) {
   const [task] = await getTasks(ctx, userId, [ref.taskId], SONG_KINDS);
   if (!task) throw notFound(texts.songNotFound);
@@ -100,17 +98,13 @@ export function separationRoutes(app: FastifyInstance): void {
   );
 
   route(app, S.listModels, async ({ identity }) => {
-    const models = await modelsFor(ctx(), identity.userId);
-    const rows = [];
-    for (const m of models) {
-      const credits = await quote(ctx().db.kysely, {
-        priceKey: m.priceKey,
-        userId: identity.userId,
-      }).catch(() => null);
-      // A model without an enabled price cannot be charged: it is not offered.
-      if (credits !== null)
-        rows.push({ id: m.id, name: m.name, demo: m.demo, priceKey: m.priceKey, credits });
-    }
+    const rows = (await kind.offeredModels(ctx(), identity.userId)).map((m) => ({
+      id: m.id,
+      name: m.name,
+      demo: m.demo,
+      priceKey: m.priceKey,
+      credits: m.credits,
+    }));
     return { rows, count: rows.length };
   });
 
@@ -141,7 +135,7 @@ export function separationRoutes(app: FastifyInstance): void {
     S.submitSeparation,
     async ({ body, identity, lang }) => {
       const userId = identity.userId;
-      const model = await pickModel(ctx(), userId, body.modelId);
+      const model = await kind.pickModel(ctx(), userId, body.modelId);
       const source =
         body.source.type === 'upload'
           ? await uploadSource(ctx(), userId, body.source.url)
@@ -149,7 +143,7 @@ export function separationRoutes(app: FastifyInstance): void {
       const params: SeparationParams = { modelId: model.id, format: body.format, source };
       const task = await createTask(ctx(), {
         userId,
-        kind: KIND,
+        kind: kind.definition.kind,
         action: 'separate',
         prompt: source.name,
         params: { ...params },
@@ -157,39 +151,18 @@ export function separationRoutes(app: FastifyInstance): void {
         providerId: model.provider.id,
         providerLimit: model.provider.concurrency,
       });
-      return (await toSeparationTasks(ctx(), [task], lang))[0]!;
+      return (await kind.views(ctx(), [task], lang))[0]!;
     },
     { rateLimit: { max: 30, timeWindow: 60_000 } },
   );
 
-  route(app, S.listSeparations, async ({ query, identity, lang }) => {
-    const r = await listTasks(ctx(), {
-      userId: identity.userId,
-      kinds: [KIND],
-      page: query.page,
-      size: query.size,
-    });
-    return { rows: await toSeparationTasks(ctx(), r.rows, lang), count: r.count };
-  });
-
-  route(app, S.separationStatus, async ({ query, identity, lang }) => {
-    const [task] = await getTasks(ctx(), identity.userId, [query.id], [KIND]);
-    if (!task) throw notFound(texts.taskNotFound);
-    return (await toSeparationTasks(ctx(), [task], lang))[0]!;
-  });
-
-  route(app, S.deleteSeparation, async ({ body, identity }) => {
-    const [task] = await getTasks(ctx(), identity.userId, [body.id], [KIND]);
-    if (!task) throw notFound(texts.taskNotFound);
-    // Its stems go with it; a running one is cancelled and its hold returned.
-    const files = await ctx()
-      .db.kysely.selectFrom('files')
-      .selectAll()
-      .where('task_id', '=', task.id)
-      .where('user_id', '=', identity.userId)
-      .execute();
-    const deleted = await deleteTasks(ctx(), identity.userId, [task.id], { cancelRunning: true });
-    await deleteFiles(ctx(), files);
-    return { deleted };
-  });
+  route(app, S.listSeparations, ({ query, identity, lang }) =>
+    kind.list(ctx(), identity.userId, query, lang),
+  );
+  route(app, S.separationStatus, ({ query, identity, lang }) =>
+    kind.status(ctx(), identity.userId, query.id, lang),
+  );
+  route(app, S.deleteSeparation, ({ body, identity }) =>
+    kind.remove(ctx(), identity.userId, body.id),
+  );
 }

@@ -2,55 +2,21 @@ import { failedWith } from '../../lib/failure-text.js';
 import type { AppContext } from '../../context.js';
 import { formatAll } from '../../http/messages.js';
 import {
-  downloadStem,
   pickStems,
-  separationStatus,
-  submitSeparation,
+  type SeparatorAdapter,
   type SeparatorConfig,
-} from '../../providers/audio/audio-separator.js';
+  type SeparatorStatus,
+} from '../../providers/audio/index.js';
 import { storageOf } from '../../storage/index.js';
-import {
-  UpstreamError,
-  type ResultFile,
-  type StepOutcome,
-  type TaskIo,
-  type TaskRow,
-  type TaskRunner,
-} from '../tasks/index.js';
+import type { KindAdapter, KindModel } from '../kind-kit/index.js';
+import { UpstreamError, type ResultFile, type StepOutcome, type TaskIo } from '../tasks/index.js';
 import { decodeAudio, encodeWav, midSide, mp3Of, secondsOf } from './audio.js';
 import { texts } from './messages.js';
-import { modelById, type SeparationModel } from './models.js';
 
-/** What a separation task stores in `params` (everything the screen needs to show it again). */
-export interface SeparationParams {
-  modelId: number;
-  format: 'wav' | 'flac' | 'mp3';
-  source: {
-    type: 'upload' | 'song';
-    /** Storage key of the audio to separate. */
-    key: string;
-    name: string;
-    mime: string;
-    songTaskId?: number;
-    /** Which clip of the song task (music tasks make two). */
-    songClip?: number;
-    /** A demo song's own stems (storage keys), which the demo returns as they are. */
-    stemKeys?: { vocals: string; instrumental: string };
-  };
-}
-
-/** What the runner adds to `data`: how the stems were made and where they are in `files`. */
-export interface SeparationData {
-  method?: 'model' | 'demo-stems' | 'mid-side';
-  stems?: { vocals: number; instrumental: number };
-  durationSeconds?: number;
-  demoStep?: number;
-}
+import type { SeparationData, SeparationJob, SeparationParams } from './params.js';
 
 /** The demo's steps: four, one every `separation.demoStepMs`, the work done at the last. */
 const DEMO_STEPS = 4;
-
-const paramsOf = (task: TaskRow) => task.params as unknown as SeparationParams;
 
 const baseName = (name: string) =>
   (
@@ -66,13 +32,7 @@ async function readSource(ctx: AppContext, key: string): Promise<Buffer> {
   return got.bytes;
 }
 
-async function modelOf(ctx: AppContext, task: TaskRow): Promise<SeparationModel> {
-  const model = await modelById(ctx, paramsOf(task).modelId);
-  if (!model) throw UpstreamError.permanent(texts.modelNotFound);
-  return model;
-}
-
-const configOf = (m: SeparationModel): SeparatorConfig => ({
+const configOf = (m: KindModel): SeparatorConfig => ({
   baseUrl: m.provider.baseUrl,
   apiKey: m.provider.apiKey,
   timeoutMs: Math.min(m.provider.timeoutMs, 120_000),
@@ -100,8 +60,7 @@ async function stemFiles(
 }
 
 /** The offline demo's work: a demo song's own stems, else a mid/side split of stereo audio. */
-async function demoSeparate(task: TaskRow, io: TaskIo): Promise<StepOutcome> {
-  const p = paramsOf(task);
+async function demoSeparate({ params: p, io }: SeparationJob): Promise<StepOutcome> {
   if (p.source.stemKeys) {
     const [vocals, instrumental] = await Promise.all([
       readSource(io.ctx, p.source.stemKeys.vocals),
@@ -139,17 +98,17 @@ async function demoSeparate(task: TaskRow, io: TaskIo): Promise<StepOutcome> {
 /** A finished upstream separation: its stems downloaded, vocals and instrumental first. */
 async function collect(
   io: TaskIo,
-  task: TaskRow,
+  upstream: SeparatorAdapter,
   c: SeparatorConfig,
+  id: string,
   files: Record<string, string>,
 ): Promise<StepOutcome> {
   const picked = pickStems(files);
   if (!picked.vocals || !picked.instrumental) return { type: 'failed', error: texts.noStems };
-  const id = task.upstreamId!;
   const order = [picked.vocals, picked.instrumental, ...picked.others];
   const out: ResultFile[] = [];
   for (const f of order)
-    out.push({ bytes: await downloadStem(c, id, f.hash, io.signal), name: f.name });
+    out.push({ bytes: await upstream.download(c, id, f.hash, io.signal), name: f.name });
   const data: SeparationData = {
     method: 'model',
     stems: { vocals: 0, instrumental: 1 },
@@ -158,59 +117,87 @@ async function collect(
   return { type: 'done', files: out, data: { ...data } };
 }
 
-export const separationRunner: TaskRunner = {
-  kind: 'separation',
-  timeoutMs: 30 * 60_000,
-  async submit(task, io) {
-    const model = await modelOf(io.ctx, task);
-    if (model.demo)
+/** Where an upstream separation is, as a step of ours. */
+function outcomeOf(
+  job: SeparationJob,
+  upstream: SeparatorAdapter,
+  c: SeparatorConfig,
+  id: string,
+  s: SeparatorStatus,
+): Promise<StepOutcome> | StepOutcome {
+  const { io, task } = job;
+  if (s.status === 'completed') return collect(io, upstream, c, id, s.files);
+  if (s.status === 'error') {
+    io.ctx.log.warn({ taskId: task.id, err: s.error }, 'separation failed upstream');
+    return {
+      type: 'failed',
+      error: failedWith(texts.upstreamFailed, new Error(s.error ?? 'error')),
+    };
+  }
+  if (s.status === 'not_found') return { type: 'failed', error: texts.upstreamLost };
+  return {
+    type: 'progress',
+    progress: Math.min(99, s.progress),
+    pollAfterMs: io.ctx.config.separation.pollMs,
+  };
+}
+
+/** A separation upstream (separatorAdapters) as the kind's adapter: send, then poll. */
+export function upstreamAdapter(
+  upstream: SeparatorAdapter,
+): KindAdapter<SeparationParams, SeparationData> {
+  return {
+    async submit(job) {
+      const { params: p, model, io } = job;
+      const c = configOf(model);
+      const sent = await upstream.submit(
+        c,
+        {
+          bytes: await readSource(io.ctx, p.source.key),
+          fileName: `${baseName(p.source.name)}.${p.source.key.split('.').pop() ?? 'bin'}`,
+          // `default` in the console: the server's own default model.
+          model: model.upstreamModel === 'default' ? '' : model.upstreamModel,
+          outputFormat: p.format,
+        },
+        io.signal,
+      );
+      // An upstream that answers when the work is done (Cloud Run) ends the task at once.
+      if (sent.done && sent.done.status !== 'submitted' && sent.done.status !== 'processing')
+        return outcomeOf(job, upstream, c, sent.id, sent.done);
       return {
         type: 'submitted',
-        upstreamId: `demo-${task.id}`,
-        pollAfterMs: io.ctx.config.separation.demoStepMs,
-        progress: 0,
+        upstreamId: sent.id,
+        pollAfterMs: io.ctx.config.separation.pollMs,
       };
-    const p = paramsOf(task);
-    const upstreamId = await submitSeparation(
-      configOf(model),
-      {
-        bytes: await readSource(io.ctx, p.source.key),
-        fileName: `${baseName(p.source.name)}.${p.source.key.split('.').pop() ?? 'bin'}`,
-        model: model.upstreamModel,
-        outputFormat: p.format,
-      },
-      io.signal,
-    );
-    return { type: 'submitted', upstreamId, pollAfterMs: io.ctx.config.separation.pollMs };
-  },
-  async poll(task, io) {
-    const model = await modelOf(io.ctx, task);
-    if (model.demo) {
-      const step = ((task.data as SeparationData).demoStep ?? 0) + 1;
-      if (step < DEMO_STEPS)
-        return {
-          type: 'progress',
-          progress: Math.round((step * 100) / DEMO_STEPS),
-          pollAfterMs: io.ctx.config.separation.demoStepMs,
-          data: { demoStep: step },
-        };
-      return demoSeparate(task, io);
-    }
-    const c = configOf(model);
-    const s = await separationStatus(c, task.upstreamId!, io.signal);
-    if (s.status === 'completed') return collect(io, task, c, s.files);
-    if (s.status === 'error') {
-      io.ctx.log.warn({ taskId: task.id, err: s.error }, 'separation failed upstream');
-      return {
-        type: 'failed',
-        error: failedWith(texts.upstreamFailed, new Error(s.error ?? 'error')),
-      };
-    }
-    if (s.status === 'not_found') return { type: 'failed', error: texts.upstreamLost };
+    },
+    async poll(job) {
+      const c = configOf(job.model);
+      const id = job.task.upstreamId!;
+      return outcomeOf(job, upstream, c, id, await upstream.status(c, id, job.io.signal));
+    },
+    checkConnection: upstream.checkConnection,
+  };
+}
+
+/** The offline demo: four steps, one every `separation.demoStepMs`, the work done at the last. */
+export const demoAdapter: KindAdapter<SeparationParams, SeparationData> = {
+  async submit({ task, io }) {
     return {
-      type: 'progress',
-      progress: Math.min(99, s.progress),
-      pollAfterMs: io.ctx.config.separation.pollMs,
+      type: 'submitted',
+      upstreamId: `demo-${task.id}`,
+      pollAfterMs: io.ctx.config.separation.demoStepMs,
+      progress: 0,
     };
+  },
+  async poll(job) {
+    const step = (job.data.demoStep ?? 0) + 1;
+    if (step < DEMO_STEPS)
+      return {
+        type: 'progress',
+        progress: Math.round((step * 100) / DEMO_STEPS),
+        pollAfterMs: job.io.ctx.config.separation.demoStepMs,
+        data: { demoStep: step },
+      };
+    return demoSeparate(job);
   },
 };

@@ -1,10 +1,9 @@
 import type { separation as S } from '@atelier/contracts';
 import { TaskStatus } from '@atelier/contracts';
-import type { AppContext } from '../../context.js';
 import type { Lang } from '../../http/messages.js';
 import type { TaskFile, TaskRow } from '../tasks/index.js';
-import { modelById, type SeparationModel } from './models.js';
-import type { SeparationData, SeparationParams } from './runner.js';
+import type { KindModel } from '../kind-kit/index.js';
+import type { SeparationData, SeparationParams } from './params.js';
 
 /** Kinds whose finished tasks are songs a user may separate (the music module's). */
 export const SONG_KINDS = ['music'];
@@ -73,12 +72,10 @@ export function songsOf(t: TaskRow): SongAudio[] {
 /** A separation as the screen reads it. */
 export function toSeparationTask(
   t: TaskRow,
+  { params: p, data: d }: { params: SeparationParams; data: SeparationData },
+  model: KindModel | null,
   lang: Lang,
-  models: Map<number, SeparationModel | null>,
 ): S.SeparationTask {
-  const p = t.params as unknown as SeparationParams;
-  const d = t.data as SeparationData;
-  const model = models.get(p.modelId) ?? null;
   const done = t.status === TaskStatus.succeeded;
   const at = (i: number | undefined) =>
     done && i !== undefined && t.files[i] ? toStem(t.files[i]) : null;
@@ -104,11 +101,4 @@ export function toSeparationTask(
     createdAt: t.createdAt,
     finishedAt: t.finishedAt,
   };
-}
-
-export async function toSeparationTasks(ctx: AppContext, rows: TaskRow[], lang: Lang) {
-  const ids = [...new Set(rows.map((r) => (r.params as { modelId?: number }).modelId ?? 0))];
-  const models = new Map<number, SeparationModel | null>();
-  await Promise.all(ids.map(async (id) => models.set(id, id ? await modelById(ctx, id) : null)));
-  return rows.map((r) => toSeparationTask(r, lang, models));
 }

@@ -2,7 +2,7 @@ import type { sd as S } from '@atelier/contracts';
 import type { AppContext } from '../../context.js';
 import { notFound } from '../../http/errors.js';
 import type { Lang, Localized } from '../../http/messages.js';
-import { openProviderKey } from '../chat/index.js';
+import { openProviderKey, isDemoProtocol } from '../providers/index.js';
 import { texts } from './messages.js';
 
 /**
@@ -150,8 +150,8 @@ export const toSdModel = (m: SdModelRow, lang: Lang, credits: number): S.SdModel
   baseModel: m.baseModel,
   cover: m.cover,
   examples: m.examples,
-  providerName: m.provider.protocol === 'demo' ? 'Offline demo' : m.provider.name,
+  providerName: isDemoProtocol(m.provider.protocol) ? 'Offline demo' : m.provider.name,
   protocol: m.provider.protocol,
-  demo: m.provider.protocol === 'demo',
+  demo: isDemoProtocol(m.provider.protocol),
   credits,
 });

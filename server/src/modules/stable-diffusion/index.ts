@@ -1,4 +1,4 @@
-import { registerProviderChecks } from '../chat/index.js';
+import { registerProviderChecks } from '../providers/index.js';
 import { registerTaskKind } from '../tasks/index.js';
 import type { AtelierModule } from '../module.js';
 import { adminModelRoutes } from './admin-models.js';

@@ -1,5 +1,5 @@
 import type { AppContext } from '../../context.js';
-import { registerProviderUse } from '../chat/index.js';
+import { registerProviderUse } from '../providers/index.js';
 import { texts } from './messages.js';
 
 /*

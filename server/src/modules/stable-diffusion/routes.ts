@@ -8,6 +8,7 @@ import { listSdModels, sdModelById, toSdModel } from './catalogue.js';
 import { texts } from './messages.js';
 import type { SdTaskParams } from './sd-runner.js';
 import { creditsOf, toSdTasks } from './views.js';
+import { isDemoProtocol } from '../providers/index.js';
 
 export const SD_KINDS = ['sd', 'sd-tool'] as const;
 
@@ -45,14 +46,14 @@ export function sdRoutes(app: FastifyInstance): void {
         sampler: body.sampler,
         width: body.width,
         height: body.height,
-        demo: m.provider.protocol === 'demo',
+        demo: isDemoProtocol(m.provider.protocol),
       };
       const task = await createTask(ctx(), {
         userId: identity.userId,
         kind: 'sd',
         action: 'create',
         prompt: body.prompt,
-        params: params as unknown as Record<string, unknown>,
+        params: { ...params },
         priceKey: m.priceKey,
         providerId: m.provider.id,
         providerLimit: m.provider.concurrency,

@@ -1,5 +1,4 @@
 import { failedWith } from '../../lib/failure-text.js';
-import type { sd as S } from '@atelier/contracts';
 import type { AppContext } from '../../context.js';
 import { formatAll } from '../../http/messages.js';
 import { A1111Client } from '../../providers/image/a1111.js';
@@ -77,17 +76,4 @@ export const progressReporter =
     }).catch(() => undefined);
   };
 
-/** What an `sd-tool` task stores (its action is the operation). */
-export interface ToolTaskParams {
-  op: S.ToolOp;
-  /** null: the offline demo. */
-  providerId: number | null;
-  image: string;
-  mask: string | null;
-  face: string | null;
-  scale: number;
-  strength: number;
-  seed: number;
-  options: Record<string, string | number | boolean>;
-  demo: boolean;
-}
+export type { ToolTaskParams } from './params.js';

@@ -6,7 +6,7 @@ import {
   fillWorkflow,
   type ComfyGraph,
 } from '../../providers/image/comfyui.js';
-import type { ProviderCheck } from '../chat/index.js';
+import type { ProviderCheck } from '../providers/index.js';
 import { demoPicture } from '../../providers/image/sd-demo.js';
 import {
   UpstreamError,
@@ -19,6 +19,7 @@ import type { SdProvider } from './catalogue.js';
 import { pollComfy, queueComfy } from './comfy-run.js';
 import { comfyWorkflowOf } from './comfy-workflows.js';
 import { texts } from './messages.js';
+import { sdTaskParams } from './params.js';
 import {
   a1111Of,
   deferred,
@@ -28,22 +29,9 @@ import {
   rethrow,
 } from './run-common.js';
 
-/** What an `sd` task stores: every parameter the square's form refills itself from. */
-export interface SdTaskParams {
-  modelId: number;
-  checkpoint: string;
-  negativePrompt: string;
-  /** Chosen when queued (never -1), so "use these parameters" draws the same picture. */
-  seed: number;
-  steps: number;
-  cfgScale: number;
-  sampler: string;
-  width: number;
-  height: number;
-  demo: boolean;
-}
+export type { SdTaskParams } from './params.js';
 
-const paramsOf = (t: TaskRow) => t.params as unknown as SdTaskParams;
+const paramsOf = (t: TaskRow) => sdTaskParams.parse(t.params);
 
 const done = (task: TaskRow, png: Buffer, seed?: number | null): StepOutcome => ({
   type: 'done',

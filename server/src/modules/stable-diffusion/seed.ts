@@ -1,8 +1,8 @@
 import { sd as S } from '@atelier/contracts';
 import type { AppContext } from '../../context.js';
 import { nowIso } from '../../db/database.js';
-import { DEMO_PROVIDER } from '../chat/index.js';
 import { seedPrices } from '../credits/index.js';
+import { DEMO_PROVIDER } from '../providers/index.js';
 import { defaultFields } from './catalogue.js';
 
 /**

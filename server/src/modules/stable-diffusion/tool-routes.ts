@@ -72,7 +72,7 @@ export function toolRoutes(app: FastifyInstance): void {
         kind: 'sd-tool',
         action: body.op,
         prompt: body.prompt,
-        params: params as unknown as Record<string, unknown>,
+        params: { ...params },
         priceKey: row.price_key,
         providerId: provider?.id ?? null,
         providerLimit: provider?.concurrency ?? 0,

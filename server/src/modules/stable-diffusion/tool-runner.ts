@@ -3,7 +3,7 @@ import type { AppContext } from '../../context.js';
 import { formatAll } from '../../http/messages.js';
 import { MidjourneyProxyClient, progressOf } from '../../providers/image/midjourney-proxy.js';
 import { checkConnection as stabilityCheck } from '../../providers/image/stability.js';
-import type { ProviderCheck } from '../chat/index.js';
+import type { ProviderCheck } from '../providers/index.js';
 import {
   demoFaceSwap,
   demoRemoveBackground,
@@ -20,6 +20,7 @@ import {
 } from '../tasks/index.js';
 import type { SdProvider } from './catalogue.js';
 import { texts } from './messages.js';
+import { toolTaskParams } from './params.js';
 import {
   a1111Of,
   deferred,
@@ -28,12 +29,11 @@ import {
   progressReporter,
   providerOf,
   rethrow,
-  type ToolTaskParams,
 } from './run-common.js';
 import { pollComfy } from './comfy-run.js';
 import { pictureDone, runOpenAIEdit, runStability, submitComfyTool } from './tool-upstreams.js';
 
-const paramsOf = (t: TaskRow) => t.params as unknown as ToolTaskParams;
+const paramsOf = (t: TaskRow) => toolTaskParams.parse(t.params);
 
 const done = pictureDone;
 

@@ -8,7 +8,8 @@ import type { SdProvider } from './catalogue.js';
 import { comfyOf, queueComfy } from './comfy-run.js';
 import { comfyWorkflowOf } from './comfy-workflows.js';
 import { texts } from './messages.js';
-import { ownedBytes, type ToolTaskParams } from './run-common.js';
+import { toolTaskParams } from './params.js';
+import { ownedBytes } from './run-common.js';
 
 /**
  * The toolbox operations served by hosted APIs, each one synchronous call: Stability's upscale
@@ -16,7 +17,7 @@ import { ownedBytes, type ToolTaskParams } from './run-common.js';
  * and by ComfyUI through the operator's workflow for that operation.
  */
 
-const paramsOf = (t: TaskRow) => t.params as unknown as ToolTaskParams;
+const paramsOf = (t: TaskRow) => toolTaskParams.parse(t.params);
 const wrong = () => UpstreamError.permanent(formatAll(texts.wrongProtocol, {}));
 
 /**

@@ -21,15 +21,15 @@ export function callbackRoutes(app: FastifyInstance): void {
       const taskId = /^\d{1,12}$/.test(req.params.id) ? Number(req.params.id) : 0;
       if (!taskId || !checkCallbackSecret(ctx, taskId, req.query.secret))
         return reply.code(401).send({ ok: false });
-      const parsed = videoAdapters[req.params.protocol]?.callback?.(req.body);
+      const adapter = videoAdapters[req.params.protocol];
+      const parsed = adapter?.callback?.(req.body);
       if (!parsed) return reply.code(400).send({ ok: false });
       const outcome =
         parsed.state.phase === 'succeeded'
           ? { type: 'done' as const, files: [], data: { upstreamStatus: parsed.state.status } }
           : pendingOutcome(parsed.state, ctx.config.video.pollMs, 'callback');
       // Kling's ids are stored with their endpoint (`t:` / `i:`); its callback knows only its own.
-      const ids =
-        req.params.protocol === 'kling' ? [`t:${parsed.id}`, `i:${parsed.id}`] : [parsed.id];
+      const ids = adapter?.storedIds?.(parsed.id) ?? [parsed.id];
       let applied = false;
       for (const upstreamId of ids)
         applied ||= await reportProgress(ctx, { taskId, upstreamId, outcome });

@@ -1,5 +1,5 @@
 import { videoAdapters } from '../../providers/video/index.js';
-import { registerProviderChecks } from '../chat/index.js';
+import { registerProviderChecks } from '../providers/index.js';
 import { registerTaskKind } from '../tasks/index.js';
 import type { AtelierModule } from '../module.js';
 import { callbackRoutes } from './callback.js';

@@ -1,22 +1,9 @@
 import type { Localized } from '../../http/messages.js';
+import { kindTexts } from '../kind-kit/index.js';
 
 /** Every text the video module shows a user, in the three interface languages. */
 export const texts = {
-  taskNotFound: {
-    'en-US': 'No such video',
-    'zh-CN': '没有这个视频任务',
-    'zh-TW': '沒有這個影片任務',
-  },
-  modelNotFound: {
-    'en-US': 'This video model is not available',
-    'zh-CN': '该视频模型不可用',
-    'zh-TW': '該影片模型不可用',
-  },
-  noModel: {
-    'en-US': 'No video model is available',
-    'zh-CN': '暂无可用的视频模型',
-    'zh-TW': '暫無可用的影片模型',
-  },
+  ...kindTexts({ 'en-US': 'video', 'zh-CN': '视频', 'zh-TW': '影片' }),
   imageNotFound: {
     'en-US': 'That picture is not one of yours',
     'zh-CN': '找不到这张图片（只能使用你自己的图片）',

@@ -8,7 +8,8 @@ import {
   openProviderKey,
   type ProviderProtocol,
   seedDemoModel,
-} from '../chat/index.js';
+  isDemoProtocol,
+} from '../providers/index.js';
 import { texts } from './messages.js';
 
 export const DEMO_VIDEO_MODEL = 'Offline demo · Video';
@@ -59,12 +60,12 @@ type Row = Awaited<ReturnType<ReturnType<typeof query>['execute']>>[number];
 function toModel(ctx: AppContext, r: Row): VideoModelRow {
   const adapter = videoAdapters[r.protocol] ?? null;
   // Anime-style human video: a model the operator names for it ('anime' in its upstream name).
-  const anime = r.protocol === 'demo' || /anime/i.test(r.upstream_model);
+  const anime = isDemoProtocol(r.protocol) || /anime/i.test(r.upstream_model);
   return {
     id: r.id,
     name: r.name,
     priceModel: r.price_key.split(':')[0]!,
-    demo: r.protocol === 'demo',
+    demo: isDemoProtocol(r.protocol),
     vipOnly: r.vip_only === 1,
     protocol: r.protocol,
     upstreamModel: r.upstream_model,

@@ -1,40 +1,49 @@
-import type { video as V } from '@atelier/contracts';
+import { z } from 'zod';
+import { video as V } from '@atelier/contracts';
 
 /** What a video task keeps in `params`: every field the screen needs to fill itself again. */
-export interface VideoParams {
-  modelId: number;
-  prompt: string;
-  negativePrompt?: string;
+export const videoParams = z.object({
+  modelId: z.number().int(),
+  prompt: z.string(),
+  negativePrompt: z.string().optional(),
   /** Our file links (uploads or results) of the frames. */
-  firstFrame?: string;
-  lastFrame?: string;
-  aspect: V.VideoAspect;
-  duration: number;
-  camera?: V.CameraPreset;
+  firstFrame: z.string().optional(),
+  lastFrame: z.string().optional(),
+  aspect: V.videoAspect,
+  duration: z.number(),
+  camera: V.cameraPreset.optional(),
   /** The brush's mask, stored as an upload, and its direction. */
-  motionBrush?: { mask: string; direction: (typeof V.brushDirections)[number] };
-  seed: number;
-  loop?: boolean;
-  mode?: 'std' | 'pro';
+  motionBrush: z.object({ mask: z.string(), direction: z.enum(V.brushDirections) }).optional(),
+  seed: z.number().int(),
+  loop: z.boolean().optional(),
+  mode: z.enum(['std', 'pro']).optional(),
   /** Extend / cut: the video they start from (our link) and the parent's upstream id. */
-  source?: string;
-  parentUpstreamId?: string;
-  fromSeconds?: number;
-  start?: number;
-  end?: number;
-}
+  source: z.string().optional(),
+  parentUpstreamId: z.string().optional(),
+  fromSeconds: z.number().optional(),
+  start: z.number().optional(),
+  end: z.number().optional(),
+});
+export type VideoParams = z.infer<typeof videoParams>;
 
 /** The runner's extras in `data`. */
-export interface VideoData {
-  upstreamStatus?: string;
-  duration?: number;
-  width?: number;
-  height?: number;
-  codec?: string;
+export const videoData = z.object({
+  upstreamStatus: z.string().optional(),
+  duration: z.number().optional(),
+  width: z.number().optional(),
+  height: z.number().optional(),
+  codec: z.string().optional(),
   /** When the upstream took it (ms), for elapsed seconds. */
-  submittedAt?: number;
+  submittedAt: z.number().optional(),
   /** Which path ended it: poll or callback (for the logs and tests). */
-  via?: string;
+  via: z.string().optional(),
   /** Set by the task engine: the result arrived after the timeout, kept and charged 0. */
-  lateResult?: boolean;
-}
+  lateResult: z.boolean().optional(),
+});
+export type VideoData = z.infer<typeof videoData>;
+
+/** A video task's params, parsed (a stored task was written by this module). */
+export const videoParamsOf = (params: Record<string, unknown>): VideoParams =>
+  videoParams.parse(params);
+/** A video task's data, parsed; fields of other writers are left out. */
+export const videoDataOf = (data: Record<string, unknown>): VideoData => videoData.parse(data);

@@ -2,12 +2,13 @@ import { randomInt } from 'node:crypto';
 import { TaskStatus, type video as V } from '@atelier/contracts';
 import type { AppContext } from '../../context.js';
 import { AppError, badRequest, notFound } from '../../http/errors.js';
+import { videoAdapters } from '../../providers/video/index.js';
 import { imageTypeOfBytes } from './frames.js';
 import { fileOfKey, fileUrl, keyOfUrl, storeFile } from '../files/index.js';
 import { createTask, getTasks, type TaskRow } from '../tasks/index.js';
 import { texts } from './messages.js';
 import { pickVideoModel, priceKeyFor, videoModelById, type VideoModelRow } from './models.js';
-import type { VideoData, VideoParams } from './params.js';
+import { videoDataOf, videoParamsOf, type VideoParams } from './params.js';
 
 /** Frames sent inline are at most this large once decoded. */
 export const MAX_FRAME_BYTES = 20 * 1024 * 1024;
@@ -82,7 +83,7 @@ export async function prepareInput(
   const b = body as V.VideoInput & { duration: number; aspect: V.VideoAspect; prompt: string };
   const prefer =
     entry === 'pikaVideo'
-      ? (m: VideoModelRow) => m.protocol === 'pika'
+      ? (m: VideoModelRow) => videoAdapters[m.protocol]?.preferredBy === 'pikaVideo'
       : entry === 'anime'
         ? (m: VideoModelRow) => m.capabilities.anime && !m.demo
         : undefined;
@@ -121,10 +122,10 @@ export async function finishedParent(ctx: AppContext, userId: number, id: number
   if (!parent) throw notFound(texts.taskNotFound);
   const file = parent.files[0];
   if (parent.status !== TaskStatus.succeeded || !file) throw new AppError(400, texts.notFinished);
-  const pp = parent.params as unknown as VideoParams;
+  const pp = videoParamsOf(parent.params);
   const model = await videoModelById(ctx, pp.modelId);
   if (!model) throw notFound(texts.modelNotFound);
-  return { parent, file, pp, model, seconds: (parent.data as VideoData).duration ?? pp.duration };
+  return { parent, file, pp, model, seconds: videoDataOf(parent.data).duration ?? pp.duration };
 }
 
 export async function prepareExtend(
@@ -184,7 +185,7 @@ export async function queueVideo(ctx: AppContext, userId: number, p: Prepared): 
     kind: 'video',
     action: p.action,
     prompt: p.prompt,
-    params: p.params as unknown as Record<string, unknown>,
+    params: { ...p.params },
     parentId: p.parentId,
     priceKey: await priceKeyFor(ctx, p.model, p.action),
     providerId: p.action === 'cut' ? null : p.model.provider.id,

@@ -9,7 +9,7 @@ import { deleteTasks, getTasks, listTasks, queuePositions, type TaskRow } from '
 import { frameAt } from './media.js';
 import { texts } from './messages.js';
 import { typicalSeconds, videoModelById, videoModels, type VideoModelRow } from './models.js';
-import type { VideoData } from './params.js';
+import { videoDataOf } from './params.js';
 import {
   finishedParent,
   prepareCut,
@@ -28,7 +28,7 @@ export function toVideoTask(
   positions: Map<number, number>,
 ): V.VideoTask {
   const p = t.params as { modelId?: number; duration?: number };
-  const d = t.data as VideoData;
+  const d = videoDataOf(t.data);
   const model = p.modelId ? (models.get(p.modelId) ?? null) : null;
   const f = t.files[0];
   const since = Date.parse(t.startedAt ?? t.createdAt);

@@ -18,10 +18,10 @@ import { callbackUrl } from './callback-secret.js';
 import { cutVideo, frameAt, joinVideos } from './media.js';
 import { texts } from './messages.js';
 import { videoModelById, type VideoModelRow } from './models.js';
-import type { VideoData, VideoParams } from './params.js';
+import { videoParamsOf, type VideoData } from './params.js';
 import { pendingOutcome, videoResult } from './results.js';
 
-const paramsOf = (t: TaskRow) => t.params as unknown as VideoParams;
+const paramsOf = (t: TaskRow) => videoParamsOf(t.params);
 
 async function modelOf(ctx: AppContext, t: TaskRow): Promise<VideoModelRow> {
   const m = await videoModelById(ctx, paramsOf(t).modelId);

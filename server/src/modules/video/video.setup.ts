@@ -106,7 +106,8 @@ export function useVideoApp(tasks: Record<string, number> = {}): void {
           name: `fake-${protocol}`,
           protocol,
           baseUrl: fake.url,
-          apiKey: protocol === 'kling' ? fake.klingKey : fake.apiKey,
+          // Kling signs in with `access:secret`, the others with a plain key.
+          apiKey: new Map([['kling', fake.klingKey]]).get(protocol) ?? fake.apiKey,
           concurrency: 10,
         },
       });

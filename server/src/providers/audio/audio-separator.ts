@@ -1,3 +1,4 @@
+import type { ProviderCheck } from '../check-http.js';
 import { retryOfStatus, UpstreamError } from '../errors.js';
 
 /**
@@ -18,6 +19,30 @@ export interface SeparatorConfig {
   timeoutMs: number;
 }
 
+/** What a separation upstream does, whatever its deployment (index.ts maps them by protocol). */
+export interface SeparatorAdapter {
+  /**
+   * Sends the audio: the upstream's task id, and its last status when the call itself waits
+   * for the work to end (the Cloud Run deployment).
+   */
+  submit(
+    c: SeparatorConfig,
+    input: SeparationInput,
+    signal?: AbortSignal,
+  ): Promise<{ id: string; done?: SeparatorStatus }>;
+  status(c: SeparatorConfig, taskId: string, signal?: AbortSignal): Promise<SeparatorStatus>;
+  download(c: SeparatorConfig, taskId: string, hash: string, signal?: AbortSignal): Promise<Buffer>;
+  checkConnection: ProviderCheck;
+}
+
+/** The audio to separate and how: a model file name (empty: the server's default). */
+export interface SeparationInput {
+  bytes: Buffer;
+  fileName: string;
+  model: string;
+  outputFormat: string;
+}
+
 export interface SeparatorStatus {
   status: string;
   progress: number;
@@ -29,7 +54,7 @@ export interface SeparatorStatus {
 const root = (c: SeparatorConfig) => c.baseUrl.replace(/\/+$/, '');
 
 /** One HTTP call with the timeout, errors worded for logs and the connection test. */
-async function call(
+export async function call(
   c: SeparatorConfig,
   method: 'GET' | 'POST',
   path: string,
@@ -84,7 +109,7 @@ function causeOf(error: unknown): string {
   return cause?.message ?? (error instanceof Error ? error.message : String(error));
 }
 
-async function jsonOf<T>(res: Response, where: string): Promise<T> {
+export async function jsonOf<T>(res: Response, where: string): Promise<T> {
   const text = await res.text().catch(() => '');
   try {
     return JSON.parse(text) as T;
@@ -96,7 +121,7 @@ async function jsonOf<T>(res: Response, where: string): Promise<T> {
 /** Sends the audio; resolves with the upstream's task id. */
 export async function submitSeparation(
   c: SeparatorConfig,
-  input: { bytes: Buffer; fileName: string; model: string; outputFormat: string },
+  input: SeparationInput,
   signal?: AbortSignal,
 ): Promise<string> {
   const form = new FormData();
@@ -118,12 +143,20 @@ export async function separationStatus(
 ): Promise<SeparatorStatus> {
   const path = `/status/${encodeURIComponent(taskId)}`;
   const res = await call(c, 'GET', path, signal ? { signal } : {});
-  const a = await jsonOf<{
-    status?: unknown;
-    progress?: unknown;
-    files?: unknown;
-    error?: unknown;
-  }>(res, `GET ${path}`);
+  return statusOf(await jsonOf<StatusAnswer>(res, `GET ${path}`));
+}
+
+/** A status answer as the server words it (`GET /status/{id}`, Cloud Run's `POST /separate`). */
+export interface StatusAnswer {
+  task_id?: unknown;
+  status?: unknown;
+  progress?: unknown;
+  files?: unknown;
+  error?: unknown;
+}
+
+/** A status answer read defensively: unknown fields ignored, progress clamped to 0–100. */
+export function statusOf(a: StatusAnswer): SeparatorStatus {
   const files: Record<string, string> = {};
   if (a.files && typeof a.files === 'object' && !Array.isArray(a.files))
     for (const [hash, name] of Object.entries(a.files as Record<string, unknown>))
@@ -183,3 +216,11 @@ export async function checkConnection(
   const models = Math.max(0, lines.length - (/Model Filename/.test(text) ? 1 : 0));
   return `audio-separator answered: ${models} model${models === 1 ? '' : 's'} offered`;
 }
+
+/** The `audio-separator` protocol: the API server answers at once and the work is polled. */
+export const audioSeparator: SeparatorAdapter = {
+  submit: async (c, input, signal) => ({ id: await submitSeparation(c, input, signal) }),
+  status: separationStatus,
+  download: downloadStem,
+  checkConnection,
+};

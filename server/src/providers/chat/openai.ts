@@ -2,6 +2,7 @@ import http from 'node:http';
 import https from 'node:https';
 import type { LookupFunction } from 'node:net';
 import type { ChatAdapter, ChatChunk, ChatRequest } from './types.js';
+import { getJson, httpFailure, type ProviderCheck } from '../check-http.js';
 import { retryOfStatus, UpstreamError } from '../errors.js';
 
 /**
@@ -21,7 +22,7 @@ export function openaiAdapter(options: {
   lookup?: LookupFunction;
 }): ChatAdapter {
   const url = new URL(`${options.baseUrl.replace(/\/+$/, '')}/chat/completions`);
-  const secure = url.protocol === 'https:';
+  const secure = url.protocol.startsWith('https');
   const agent = new (secure ? https : http).Agent({
     keepAlive: true,
     scheduling: 'lifo',
@@ -338,3 +339,17 @@ class ChunkQueue implements AsyncIterable<ChatChunk> {
     }
   }
 }
+
+/** The connection test: GET {base}/models, the cheapest read of an OpenAI-compatible API. */
+export const checkConnection: ProviderCheck = async (p, signal) => {
+  const base = p.baseUrl.replace(/\/+$/, '');
+  const res = await getJson(
+    `${base}/models`,
+    p.apiKey ? { authorization: `Bearer ${p.apiKey}` } : {},
+    p.timeoutMs,
+    signal,
+  );
+  if (res.status !== 200) throw httpFailure(res.status, 'GET /models');
+  const data = (res.body as { data?: unknown[] } | null)?.data;
+  return `${Array.isArray(data) ? data.length : 0} models listed`;
+};

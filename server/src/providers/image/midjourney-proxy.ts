@@ -1,3 +1,4 @@
+import { getJson, httpFailure, type ProviderCheck } from '../check-http.js';
 import { retryOfStatus, UpstreamError } from '../errors.js';
 
 /**
@@ -252,4 +253,17 @@ export class MidjourneyProxyClient {
 export const progressOf = (p: string | undefined): number => {
   const n = parseInt(p ?? '', 10);
   return Number.isFinite(n) ? Math.min(Math.max(n, 0), 100) : 0;
+};
+
+/** The connection test: a task fetch of an id that does not exist (answers null when reachable). */
+export const checkConnection: ProviderCheck = async (p, signal) => {
+  const base = p.baseUrl.replace(/\/+$/, '');
+  const res = await getJson(
+    `${base}/mj/task/atelier-connection-test/fetch`,
+    p.apiKey ? { 'mj-api-secret': p.apiKey } : {},
+    p.timeoutMs,
+    signal,
+  );
+  if (res.status !== 200) throw httpFailure(res.status, 'GET /mj/task/{id}/fetch');
+  return 'task fetch answered';
 };

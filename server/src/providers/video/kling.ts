@@ -196,5 +196,6 @@ export const klingAdapter: VideoAdapter = {
     // Our ids carry the endpoint; the callback only knows Kling's task id (matched by suffix).
     return { id: body.task_id, state: klingState(body) };
   },
+  storedIds: (id) => [`t:${id}`, `i:${id}`],
   checkConnection,
 };

@@ -55,6 +55,7 @@ export const pika: VideoAdapter = {
   durations: [3, 5],
   aspects: ['16:9', '9:16', '1:1', '4:3', '3:4'],
   callbacks: false,
+  preferredBy: 'pikaVideo',
   async submit(up, job, signal) {
     const body = {
       promptText: withCamera(job.prompt, job.camera),

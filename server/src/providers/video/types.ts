@@ -80,5 +80,9 @@ export interface VideoAdapter {
   download(up: VideoUpstream, id: string, state: VideoState, signal?: AbortSignal): Promise<Buffer>;
   /** A callback's body read as `{ id, state }`; null when it is not one of this upstream's. */
   callback?(body: unknown): { id: string; state: VideoState } | null;
+  /** The upstream ids a callback's id may be stored under (default: the id itself). */
+  storedIds?(callbackId: string): string[];
+  /** The entry screen that picks this upstream first when no model is named (the Pika page). */
+  preferredBy?: 'pikaVideo';
   checkConnection(p: CheckInput, signal?: AbortSignal): Promise<string>;
 }

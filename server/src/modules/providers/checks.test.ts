@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { chat } from '@atelier/contracts';
-import { hasProviderCheck } from './provider-checks.js';
+import { hasProviderCheck } from './checks.js';
 // Each kind's module registers the checks of its adapter map as it loads: load them all.
 import '../index.js';
 

@@ -1,31 +1,21 @@
-import http from 'node:http';
-import https from 'node:https';
 import type { FastifyInstance } from 'fastify';
 import type { AppContext } from '../../context.js';
 import * as A from '@atelier/contracts/admin';
 import { notFound } from '../../http/errors.js';
 import { route } from '../../http/route.js';
+import type { ProviderCheck } from '../../providers/check-http.js';
 import { UpstreamError } from '../../providers/errors.js';
 import { texts } from './messages.js';
 import { openProviderKey } from './providers.js';
-import { guardedLookup } from './url-guard.js';
 
 /*
- * The console's "test connection": each protocol registers the upstream's cheapest read
- * (registerProviderCheck; a kind's module registers the checks of its adapter map with
- * registerProviderChecks, as its index.ts is loaded); the endpoint runs it and says in words what went wrong (DNS, TLS,
- * refused, 401, 404, timeout). Addresses are resolved through the address guard's lookup (an
- * admin's provider may be on a private network, so nothing is blocked, but the one resolution
- * the connection uses is the one checked and reported).
+ * The console's "test connection": each adapter exports the upstream's cheapest read
+ * (`checkConnection`, src/providers/check-http.ts) and the module of its kind registers its
+ * adapter map's checks as its index.ts is loaded (registerProviderChecks); the endpoint runs
+ * the provider's and says in words what went wrong (DNS, TLS, refused, 401, 404, timeout).
  */
 
-export interface CheckTarget {
-  baseUrl: string;
-  apiKey: string | null;
-  timeoutMs: number;
-}
-/** Resolves with a short success description, or throws (UpstreamError or a network error). */
-export type ProviderCheck = (p: CheckTarget, signal?: AbortSignal) => Promise<string>;
+export type { CheckTarget, ProviderCheck } from '../../providers/check-http.js';
 
 const checks = new Map<string, ProviderCheck>();
 
@@ -42,87 +32,10 @@ export function registerProviderChecks(
     if (adapter.checkConnection) registerProviderCheck(protocol, adapter.checkConnection);
 }
 
+registerProviderCheck('demo', async () => 'offline demo: always available');
+
 /** Whether a protocol has its connection test (every protocol of the contracts must). */
 export const hasProviderCheck = (protocol: string): boolean => checks.has(protocol);
-
-const lookup = guardedLookup({ isBlocked: () => false });
-
-/** One GET through the guard's lookup: status and body (up to 64 KB). */
-export function getJson(
-  url: string,
-  headers: Record<string, string>,
-  timeoutMs: number,
-  signal?: AbortSignal,
-): Promise<{ status: number; body: unknown }> {
-  return new Promise((resolve, reject) => {
-    const u = new URL(url);
-    const lib = u.protocol === 'https:' ? https : http;
-    const req = lib.request(
-      u,
-      { method: 'GET', headers: { accept: 'application/json', ...headers }, lookup, signal },
-      (res) => {
-        const chunks: Buffer[] = [];
-        let size = 0;
-        res.on('data', (c: Buffer) => {
-          size += c.length;
-          if (size <= 65_536) chunks.push(c);
-        });
-        res.on('end', () => {
-          const text = Buffer.concat(chunks).toString('utf8');
-          let body: unknown = text;
-          try {
-            body = JSON.parse(text);
-          } catch {
-            // Not JSON: the text is the body.
-          }
-          resolve({ status: res.statusCode ?? 0, body });
-        });
-        res.on('error', reject);
-      },
-    );
-    req.setTimeout(timeoutMs, () =>
-      req.destroy(Object.assign(new Error('timeout'), { code: 'ETIMEDOUT' })),
-    );
-    req.on('error', reject);
-    req.end();
-  });
-}
-
-const httpFailure = (status: number, where: string) =>
-  new UpstreamError(`${where}: HTTP ${status}`, 'permanent', 'http', { status });
-
-/** OpenAI-compatible: GET {base}/models. */
-export const openaiCheck: ProviderCheck = async (p, signal) => {
-  const base = p.baseUrl.replace(/\/+$/, '');
-  const res = await getJson(
-    `${base}/models`,
-    p.apiKey ? { authorization: `Bearer ${p.apiKey}` } : {},
-    p.timeoutMs,
-    signal,
-  );
-  if (res.status !== 200) throw httpFailure(res.status, 'GET /models');
-  const data = (res.body as { data?: unknown[] } | null)?.data;
-  return `${Array.isArray(data) ? data.length : 0} models listed`;
-};
-
-/** midjourney-proxy: a task fetch of an id that does not exist (answers null when reachable). */
-export const midjourneyCheck: ProviderCheck = async (p, signal) => {
-  const base = p.baseUrl.replace(/\/+$/, '');
-  const res = await getJson(
-    `${base}/mj/task/atelier-connection-test/fetch`,
-    p.apiKey ? { 'mj-api-secret': p.apiKey } : {},
-    p.timeoutMs,
-    signal,
-  );
-  if (res.status !== 200) throw httpFailure(res.status, 'GET /mj/task/{id}/fetch');
-  return 'task fetch answered';
-};
-
-registerProviderCheck('openai', openaiCheck);
-registerProviderCheck('midjourney', midjourneyCheck);
-registerProviderCheck('demo', async () => 'offline demo: always available');
-// Every other protocol's cheapest read lives with its adapter (src/providers/…), and the
-// module of its kind registers it from its adapter map.
 
 /** What went wrong, in words an operator acts on. */
 export function describeFailure(error: unknown, timeoutMs: number): string {

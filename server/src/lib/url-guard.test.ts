@@ -1,7 +1,7 @@
 import http from 'node:http';
 import type { AddressInfo } from 'node:net';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { openaiAdapter } from '../../providers/chat/openai.js';
+import { openaiAdapter } from '../providers/chat/openai.js';
 import {
   checkPublicUrl,
   guardedLookup,

@@ -7,7 +7,7 @@ import { badRequest, notFound } from '../../http/errors.js';
 import { route } from '../../http/route.js';
 import { secretBox, type SecretBox } from '../../lib/secret-box.js';
 import { texts } from './messages.js';
-import { assertProviderUnused } from './provider-uses.js';
+import { assertProviderUnused } from './uses.js';
 import { withUniqueName } from './unique-name.js';
 import type { ChatProvidersTable } from './tables.js';
 

@@ -3,7 +3,7 @@ import type { z } from 'zod';
 import type { AdminCommand, ParsedArgs } from '../../cli/command.js';
 import { AppError } from '../../http/errors.js';
 import { createModel, deleteModel, toAdminModel, updateModel } from './models.js';
-import { runProviderCheck } from './provider-checks.js';
+import { runProviderCheck } from './checks.js';
 import {
   createProvider,
   deleteProvider,

@@ -3,20 +3,21 @@ import type { Selectable } from 'kysely';
 import { chat as C } from '@atelier/contracts';
 import type { AppContext } from '../../context.js';
 import { nowIso } from '../../db/database.js';
-import { AppError, badRequest, notFound } from '../../http/errors.js';
+import { notFound } from '../../http/errors.js';
 import { route } from '../../http/route.js';
 import type { Executor } from '../../db/executor.js';
 import { texts } from './messages.js';
 import { withUniqueName } from './unique-name.js';
-import { openProviderKey, requireProvider } from './providers.js';
+import { requireProvider } from './providers.js';
 import type { ChatModelsTable } from './tables.js';
 import { modelAllowance } from './model-access.js';
+import { isDemoProtocol } from './protocols.js';
 
 type ModelRow = Selectable<ChatModelsTable>;
 
 /**
  * Every model with what calling it needs from its provider: the one base query of chat and
- * drawing (each adds its own conditions: enabled, kind, protocol, id).
+ * every kind (each adds its own conditions: enabled, kind, protocol, id).
  */
 export const modelsWithProvider = (db: Executor) =>
   db
@@ -126,34 +127,6 @@ export async function deleteModel(ctx: AppContext, id: number): Promise<void> {
   if (Number(r.numDeletedRows) === 0) throw notFound(texts.modelNotFound);
 }
 
-/** A model a user may chat with now (enabled, its provider enabled), with its provider. */
-export async function usableModel(ctx: AppContext, modelId: number, userId: number) {
-  const row = await modelsWithProvider(ctx.db.kysely)
-    .where('m.id', '=', modelId)
-    .where('m.enabled', '=', 1)
-    .where('p.enabled', '=', 1)
-    .executeTakeFirst();
-  if (!row) throw notFound(texts.modelNotFound);
-  // An image, music or video model (or a midjourney-proxy or audio-separator provider) has no chat: it must not
-  // answer one, nor be charged at its own price for it.
-  if (row.kind !== 'chat' || (row.protocol !== 'openai' && row.protocol !== 'demo'))
-    throw badRequest(texts.notAChatModel, { name: row.name }, 'gptModelId');
-  if (row.vip_only === 1 && !(await ctx.balances.read(userId)).isVip)
-    throw new AppError(403, texts.vipOnly);
-  if (!(await modelAllowance(ctx, userId))(row.id)) throw new AppError(403, texts.notAllowed);
-  return {
-    model: row,
-    provider: {
-      id: row.pid,
-      protocol: row.protocol as 'openai' | 'demo',
-      baseUrl: row.base_url,
-      apiKey: openProviderKey(ctx, row.api_key_sealed),
-      timeoutMs: row.timeout_ms,
-      concurrency: row.concurrency,
-    },
-  };
-}
-
 /** The models offered to a user (VIP-only ones to VIPs), with their prices. */
 async function offeredModels(ctx: AppContext, isVip: boolean, kind?: C.ModelFields['kind']) {
   let q = modelsWithProvider(ctx.db.kysely)
@@ -222,7 +195,7 @@ export function modelRoutes(app: FastifyInstance): void {
         contextWindow: r.context_window,
         maxOutput: r.max_output,
         vipOnly: r.vip_only === 1,
-        demo: r.protocol === 'demo',
+        demo: isDemoProtocol(r.protocol),
       })),
       count: rows.length,
     };

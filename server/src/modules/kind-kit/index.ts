@@ -1,0 +1,9 @@
+export {
+  defineKind,
+  type Kind,
+  type KindAdapter,
+  type KindDefinition,
+  type KindJob,
+  type KindModel,
+} from './define.js';
+export { kindTexts, type KindTexts } from './messages.js';

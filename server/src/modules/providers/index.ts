@@ -1,0 +1,39 @@
+import type { AtelierModule } from '../module.js';
+import { providerCheckRoutes } from './checks.js';
+import { modelAccessRoutes } from './model-access.js';
+import { modelRoutes } from './models.js';
+import { providerRoutes } from './providers.js';
+import { seedCatalog } from './seed.js';
+
+export { createModel, modelsWithProvider } from './models.js';
+export { isEnabledChatModel, modelNames, providerNames } from './figures.js';
+export { boxOf, openProviderKey, PROVIDER_KEY_CONTEXT } from './providers.js';
+export { DEMO_PROVIDER, seedDemoModel } from './seed.js';
+export { DEMO_PROTOCOL, isDemoProtocol } from './protocols.js';
+export type { ModelKind, ProviderProtocol } from './tables.js';
+export { modelAllowance } from './model-access.js';
+export { registerProviderUse, type ProviderUse } from './uses.js';
+export {
+  registerProviderCheck,
+  registerProviderChecks,
+  describeFailure,
+  type CheckTarget,
+  type ProviderCheck,
+} from './checks.js';
+
+/**
+ * Providers: the upstreams (`chat_providers`) and the models they serve for every kind
+ * (`chat_models`, with per-model allow lists), their console and config-file entries, the
+ * "test connection" registry every kind's adapter map fills, and the one model lookup
+ * (`modelsWithProvider`) chat and every kind read models through.
+ */
+export const providersModule: AtelierModule = {
+  name: 'providers',
+  async routes(app) {
+    providerRoutes(app);
+    modelRoutes(app);
+    modelAccessRoutes(app);
+    providerCheckRoutes(app);
+  },
+  seed: (ctx) => seedCatalog(ctx),
+};
