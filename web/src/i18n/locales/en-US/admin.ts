@@ -92,6 +92,7 @@ export default {
     test: 'Test connection',
     ok: 'Connected',
     failed: 'Failed',
+    lastCheck: 'Last check: {{result}}, {{time}}',
   },
   models: {
     title: 'Models',

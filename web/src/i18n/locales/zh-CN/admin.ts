@@ -90,6 +90,7 @@ export default {
     test: '测试连接',
     ok: '连接正常',
     failed: '连接失败',
+    lastCheck: '上次检测：{{result}}，{{time}}',
   },
   models: {
     title: '模型',

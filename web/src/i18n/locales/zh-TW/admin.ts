@@ -92,6 +92,7 @@ export default {
     test: '測試連線',
     ok: '連線正常',
     failed: '連線失敗',
+    lastCheck: '上次檢測：{{result}}，{{time}}',
   },
   models: {
     title: '模型',
