@@ -141,7 +141,7 @@ export default {
     recharge: 'Credits received',
     usage: 'Usage log',
     loadFailed: 'Could not load the log',
-    emptyRecharge: 'No purchases or redeemed codes yet',
+    emptyRecharge: 'No credits received yet',
     emptyUsage: 'No credits spent yet',
     vipDays: 'VIP {{count}} days',
     after: 'Balance {{credits}}',
