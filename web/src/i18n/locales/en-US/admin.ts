@@ -45,6 +45,7 @@ export default {
     inviteReward: 'Invite reward credits (paid after the invitee’s first purchase or paid use)',
     inviteDailyCap: 'Invite rewards paid per inviter per day',
     dailyCheckin: 'Daily check-in credits',
+    vipFreePerDay: 'Free uses per VIP per day',
     vipDiscountPercent: 'VIP discount (%)',
     holdTtlSeconds: 'Credit hold lifetime (s)',
     wordFreePerDay: 'Free translations / prompt ideas per user per day',

@@ -43,6 +43,7 @@ export default {
     inviteReward: '邀请奖励积分（被邀请人首次购买或消费后发放）',
     inviteDailyCap: '每位邀请人每天最多发放的邀请奖励数',
     dailyCheckin: '每日签到积分',
+    vipFreePerDay: '会员每天免费次数',
     vipDiscountPercent: '会员折扣（%）',
     holdTtlSeconds: '积分冻结时长（秒）',
     wordFreePerDay: '每位用户每天免费翻译/联想次数',

@@ -45,6 +45,7 @@ export default {
     inviteReward: '邀請獎勵積分（被邀請人首次購買或消費後發放）',
     inviteDailyCap: '每位邀請人每天最多發放的邀請獎勵數',
     dailyCheckin: '每日簽到積分',
+    vipFreePerDay: '會員每天免費次數',
     vipDiscountPercent: '會員折扣（%）',
     holdTtlSeconds: '積分凍結時長（秒）',
     wordFreePerDay: '每位使用者每天免費翻譯/聯想次數',
