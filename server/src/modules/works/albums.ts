@@ -146,7 +146,8 @@ export function albumRoutes(app: FastifyInstance): void {
     const fields = {
       title: body.title,
       description: body.description,
-      is_public: body.isPublic ? 1 : 0,
+      // Private unless the owner chose public (a change without the choice keeps it).
+      ...(body.isPublic !== undefined ? { is_public: body.isPublic ? 1 : 0 } : {}),
       cover_work_id: body.coverWorkId,
       updated_at: now,
     };
@@ -172,7 +173,12 @@ export function albumRoutes(app: FastifyInstance): void {
       if (body.coverWorkId !== null) throw badRequest(texts.coverNotInAlbum, {}, 'coverWorkId');
       row = await ctx.db.kysely
         .insertInto('albums')
-        .values({ ...fields, user_id: identity.userId, created_at: now })
+        .values({
+          ...fields,
+          is_public: body.isPublic ? 1 : 0,
+          user_id: identity.userId,
+          created_at: now,
+        })
         .returningAll()
         .executeTakeFirstOrThrow();
     }

@@ -109,6 +109,7 @@ export default {
     go: 'Open and fill',
   },
   album: {
+    visibility: 'Who sees the album',
     addTitle: 'Add to album',
     addTo: '{{title}} ({{count}})',
     added: 'Added to the album',

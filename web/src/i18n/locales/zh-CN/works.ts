@@ -106,6 +106,7 @@ export default {
     go: '去创作',
   },
   album: {
+    visibility: '谁能看到这个相册',
     addTitle: '加入相册',
     addTo: '{{title}}（{{count}}）',
     added: '已加入相册',

@@ -108,6 +108,7 @@ export default {
     go: '去創作',
   },
   album: {
+    visibility: '誰能看到這個相簿',
     addTitle: '加入相簿',
     addTo: '{{title}}（{{count}}）',
     added: '已加入相簿',
