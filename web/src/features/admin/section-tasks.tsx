@@ -5,6 +5,7 @@ import * as A from '@atelier/contracts/admin';
 import { useAdminQuery } from './admin-api';
 import { StatusTag } from './status-tag';
 import { TaskDrawer } from './task-drawer';
+import { when } from './when';
 
 /** Per provider: waiting, running, failed in the last hour (refreshed every 5 s). */
 function Queues() {
@@ -98,7 +99,12 @@ export default function TasksSection() {
           { key: 'u', title: t('admin:users.userId'), dataIndex: 'userId' },
           { key: 'c', title: t('admin:f.credits'), dataIndex: 'credits' },
           { key: 'e', title: t('admin:tasks.error'), dataIndex: 'error', ellipsis: true },
-          { key: 't', title: t('admin:f.createdAt'), dataIndex: 'createdAt' },
+          {
+            key: 't',
+            title: t('admin:f.createdAt'),
+            dataIndex: 'createdAt',
+            render: (v) => when(v),
+          },
           {
             key: 'x',
             title: t('admin:table.actions'),
