@@ -19,7 +19,14 @@ function Queues() {
       dataSource={queues.data?.rows ?? []}
       locale={{ emptyText: t('admin:tasks.queuesEmpty') }}
       columns={[
-        { key: 'p', title: t('admin:f.providerId'), dataIndex: 'providerName' },
+        {
+          key: 'p',
+          title: t('admin:f.providerId'),
+          dataIndex: 'providerName',
+          // Work done here without an upstream (the offline demos, local tools) has no provider.
+          render: (v: string, r: { providerId: number | null }) =>
+            r.providerId === null ? t('admin:tasks.noProvider') : v,
+        },
         { key: 'w', title: t('admin:tasks.waiting'), dataIndex: 'waiting' },
         { key: 'r', title: t('admin:tasks.running'), dataIndex: 'running' },
         { key: 'f', title: t('admin:tasks.failedHour'), dataIndex: 'failedLastHour' },

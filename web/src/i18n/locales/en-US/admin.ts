@@ -219,6 +219,7 @@ export default {
     apps: 'App store',
   },
   tasks: {
+    noProvider: 'Done here (no provider)',
     queues: 'Queues per provider',
     queuesEmpty: 'Nothing is waiting or running',
     waiting: 'Waiting',

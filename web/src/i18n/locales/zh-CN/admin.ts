@@ -215,6 +215,7 @@ export default {
     apps: '应用商店',
   },
   tasks: {
+    noProvider: '本站处理（无服务商）',
     queues: '各服务商队列',
     queuesEmpty: '当前没有排队或运行中的任务',
     waiting: '排队',

@@ -217,6 +217,7 @@ export default {
     apps: '應用商店',
   },
   tasks: {
+    noProvider: '本站處理（無服務商）',
     queues: '各服務商佇列',
     queuesEmpty: '目前沒有排隊或執行中的任務',
     waiting: '排隊',
