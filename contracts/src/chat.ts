@@ -53,6 +53,8 @@ export const provider = z.object({
   enabled: z.boolean(),
   createdAt: z.string(),
   updatedAt: z.string(),
+  /** The last connection test's result and time; null until the first one. */
+  lastCheck: z.object({ ok: z.boolean(), at: z.string() }).nullable(),
 });
 export type Provider = z.infer<typeof provider>;
 

@@ -175,6 +175,8 @@ export const spentOn = z.object({
   category: priceCategory.nullable(),
   /** The price's label, e.g. "Offline demo: imagine". */
   label: z.string().nullable(),
+  /** The kind of the task paid for (`kinds.taskKinds`: mj, sd-tool…); null for a chat. */
+  kind: z.string().nullable(),
 });
 export type SpentOn = z.infer<typeof spentOn>;
 

@@ -282,7 +282,8 @@ export const saveAlbum = endpoint({
     id: id.optional(),
     title: z.string().trim().min(1).max(100),
     description: z.string().trim().max(1000).default(''),
-    isPublic: z.boolean().default(true),
+    /** A new album is private unless this says public; a change leaves it as it was. */
+    isPublic: z.boolean().optional(),
     /** One of its works; null: the first work. */
     coverWorkId: id.nullable().default(null),
   }),

@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { UpstreamError } from '../providers/errors.js';
-import { failureClassOf, failureText } from './failure-text.js';
+import { failedFor, failureClassOf, failureText } from './failure-text.js';
 
 describe('failure texts', () => {
   it('words a host that cannot be reached without its system error', async () => {
@@ -26,5 +26,19 @@ describe('failure texts', () => {
     expect(failureClassOf(UpstreamError.transient('no answer in 30 s', 'timeout'))).toBe('timeout');
     expect(failureClassOf(UpstreamError.transient('banned word', 'banned'))).toBe('filtered');
     expect(failureClassOf(new Error('something odd'))).toBe('failed');
+  });
+
+  it("words an upstream's failReason by its class and keeps it as the timeline's detail", () => {
+    const template = {
+      'en-US': 'The drawing failed and nothing was charged. {reason}',
+      'zh-CN': '绘画失败，未扣除积分。{reason}',
+      'zh-TW': '繪畫失敗，未扣除積分。{reason}',
+    };
+    const banned = failedFor(template, 'Banned prompt detected: [nsfw]');
+    expect(banned.error['zh-CN']).toBe('绘画失败，未扣除积分。内容未通过安全审核，请修改后再试。');
+    expect(banned.detail).toBe('Banned prompt detected: [nsfw]');
+    const odd = failedFor(template, 'java.lang.IllegalStateException: queue full');
+    for (const text of Object.values(odd.error)) expect(text).not.toMatch(/java|queue full/);
+    expect(failedFor(template, 'x', 'quota').error['en-US']).toContain('usage limit');
   });
 });

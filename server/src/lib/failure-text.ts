@@ -83,10 +83,26 @@ export function failureClassOf(error: unknown): FailureClass {
 
 /** `template`'s `{reason}` filled with the failure's sentence, in each language. */
 export function failedWith(template: Localized, error: unknown): Localized {
-  const reason = failureText(error);
-  const fill = (lang: keyof Localized) => template[lang].replaceAll('{reason}', reason[lang]);
-  return { 'en-US': fill('en-US'), 'zh-CN': fill('zh-CN'), 'zh-TW': fill('zh-TW') };
+  return failedFor(template, '', failureClassOf(error)).error;
 }
 
 /** The user's sentence for a failure. */
 export const failureText = (error: unknown): Localized => failureTexts[failureClassOf(error)];
+
+/**
+ * A failed step from an upstream's own reason (midjourney-proxy's `failReason`, a video or
+ * music service's error): the user reads `template` with the reason's class in their
+ * language; `detail` keeps the raw reason for the operator's task timeline.
+ */
+export function failedFor(
+  template: Localized,
+  reason: string,
+  cls: FailureClass = failureClassOf(new Error(reason)),
+): { error: Localized; detail: string } {
+  const text = failureTexts[cls];
+  const fill = (lang: keyof Localized) => template[lang].replaceAll('{reason}', text[lang]);
+  return {
+    error: { 'en-US': fill('en-US'), 'zh-CN': fill('zh-CN'), 'zh-TW': fill('zh-TW') },
+    detail: reason,
+  };
+}

@@ -53,6 +53,11 @@ export class UpstreamError extends Error {
     return new UpstreamError(text['en-US'], 'permanent', kind, { ...detail, text });
   }
 
+  /** Its own message for the operator's task timeline, when it says more than the user's text. */
+  get raw(): { detail?: string } {
+    return this.message && this.message !== this.text?.['en-US'] ? { detail: this.message } : {};
+  }
+
   /** The same failure, with what the user reads. */
   withText(text: Localized): UpstreamError {
     return new UpstreamError(this.message, this.retry, this.kind, { ...this.detail, text });

@@ -14,6 +14,7 @@ import Result from 'antd/es/result';
 import Skeleton from 'antd/es/skeleton';
 import { useEffect, useState } from 'react';
 import { useTranslation } from 'react-i18next';
+import { paramName, paramValue } from '../lib/param-names';
 import { useNavigate } from 'react-router';
 import { ImageViewer } from './image-viewer';
 import { PictureToolActions } from './picture-actions';
@@ -78,9 +79,10 @@ function Details(props: ImageResultsProps & { task: Task; url: string; close: ()
   const { t } = useTranslation();
   const navigate = useNavigate();
   const { task, url } = props;
-  const params = Object.entries(task.params).filter(
-    ([k, v]) => v !== undefined && v !== null && v !== '' && k !== 'modelId' && k !== 'seed',
-  );
+  const params = Object.entries(task.params).flatMap(([k, v]) => {
+    const name = k === 'seed' ? null : paramName(k, t);
+    return name && v !== undefined && v !== null && v !== '' ? [[name, paramValue(v, t)]] : [];
+  });
   const seed = task.params.seed;
   const act = (fn: () => void) => () => {
     props.close();
@@ -105,7 +107,7 @@ function Details(props: ImageResultsProps & { task: Task; url: string; close: ()
           {params.map(([k, v]) => (
             <div key={k} className="contents">
               <dt className="text-white/50">{k}</dt>
-              <dd className="m-0 break-all">{Array.isArray(v) ? v.length : String(v)}</dd>
+              <dd className="m-0 break-all">{v}</dd>
             </div>
           ))}
           {seed !== undefined && (

@@ -1,5 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { chat, type Endpoint } from '@atelier/contracts';
+import * as A from '@atelier/contracts/admin';
 import { callEndpoint } from '../../test/call-endpoint.js';
 import { bearer } from '../../test/harness.js';
 import { countTokens } from '../../providers/chat/index.js';
@@ -29,6 +30,50 @@ describe('models and providers', () => {
     expect(demo).toMatchObject({ demo: true, priceKey: 'demo-chat:chat', unit: '1k_tokens' });
     const fakeModel = res.body.data.rows.find((m) => m.name === 'Fake')!;
     expect(fakeModel).toMatchObject({ inputPer1k: 100, outputPer1k: 200, vision: false });
+  });
+
+  it('offers first a model whose provider passed its last check; a never-checked one counts as passed', async () => {
+    const provider = await callEndpoint(t.app, chat.adminCreateProvider, {
+      token: admin.token,
+      // Port 1 on loopback: nothing listens, the check fails at once.
+      body: { name: 'unreachable', protocol: 'openai', baseUrl: 'http://127.0.0.1:1/v1' },
+    });
+    const model = await callEndpoint(t.app, chat.adminCreateModel, {
+      token: admin.token,
+      body: {
+        name: 'Placed first',
+        upstreamModel: 'x-1',
+        providerId: provider.body.data.id,
+        priceKey: 'fake-chat:chat',
+        sort: -1000,
+      },
+    });
+    const first = async () =>
+      (await callEndpoint(t.app, chat.listModels, { token: alice.token })).body.data.rows[0]!.id;
+    expect(provider.body.data.lastCheck).toBeNull();
+    expect(await first()).toBe(model.body.data.id);
+    const checked = await callEndpoint(t.app, A.testProvider, {
+      token: admin.token,
+      body: { id: provider.body.data.id },
+    });
+    expect(checked.body.data.ok).toBe(false);
+    const listed = await callEndpoint(t.app, chat.adminListProviders, { token: admin.token });
+    const kept = listed.body.data.rows.find((p) => p.id === provider.body.data.id)!;
+    expect(kept.lastCheck).toMatchObject({ ok: false });
+    expect(Date.parse(kept.lastCheck!.at)).toBeGreaterThan(Date.now() - 60_000);
+    // Still offered, but no longer anyone's default.
+    const rows = (await callEndpoint(t.app, chat.listModels, { token: alice.token })).body.data
+      .rows;
+    expect(rows[0]!.id).not.toBe(model.body.data.id);
+    expect(rows.at(-1)!.id).toBe(model.body.data.id);
+    await callEndpoint(t.app, chat.adminDeleteModel, {
+      token: admin.token,
+      body: { id: model.body.data.id },
+    });
+    await callEndpoint(t.app, chat.adminDeleteProvider, {
+      token: admin.token,
+      body: { id: provider.body.data.id },
+    });
   });
 
   it('keeps provider keys sealed and never returns them', async () => {

@@ -90,6 +90,7 @@ describe("a guest's history", () => {
           action: 'chat',
           category: 'chat',
           label: 'Offline demo chat',
+          kind: null,
         },
       ],
       [
@@ -102,6 +103,7 @@ describe("a guest's history", () => {
           action: 'chat',
           category: 'chat',
           label: 'Offline demo chat',
+          kind: null,
         },
       ],
       [
@@ -114,6 +116,7 @@ describe("a guest's history", () => {
           action: 'imagine',
           category: 'image',
           label: 'Offline demo: imagine',
+          kind: null,
         },
       ],
     ]);

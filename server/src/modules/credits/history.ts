@@ -126,9 +126,22 @@ export async function listHistory(
       ])
       .orderBy('credit_ledger.id', 'desc'),
   );
+  const sources = rows.map((r) => (r.hold_id === null ? null : sourceOf(r.ref)));
+  // The kind of each task paid for (Midjourney, the toolbox, the model square…): the row says
+  // what it paid for by kind and action, not only by its price's category.
+  const taskIds = [
+    ...new Set(sources.flatMap((s) => (s?.source === 'task' && s.refId !== null ? [s.refId] : []))),
+  ];
+  const taskKinds = new Map(
+    taskIds.length === 0
+      ? []
+      : (
+          await db.selectFrom('tasks').select(['id', 'kind']).where('id', 'in', taskIds).execute()
+        ).map((t) => [t.id, t.kind]),
+  );
   return {
-    rows: rows.map((r) => {
-      const source = r.hold_id === null ? null : sourceOf(r.ref);
+    rows: rows.map((r, i) => {
+      const source = sources[i]!;
       return {
         id: r.id,
         kind: r.kind,
@@ -143,6 +156,10 @@ export async function listHistory(
           action: r.action ?? null,
           category: r.category ?? null,
           label: r.label ?? null,
+          kind:
+            source.source === 'task' && source.refId !== null
+              ? (taskKinds.get(source.refId) ?? null)
+              : null,
         },
         fromGuest: r.user_id !== userId,
       };

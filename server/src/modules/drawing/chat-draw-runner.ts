@@ -1,5 +1,6 @@
 import { z } from 'zod';
 import type { AppContext } from '../../context.js';
+import { failedWith } from '../../lib/failure-text.js';
 import { formatAll } from '../../http/messages.js';
 import { renderRecipe } from '../../providers/image/demo-render.js';
 import { generateImage } from '../../providers/image/openai-images.js';
@@ -59,7 +60,7 @@ async function run(ctx: AppContext, task: TaskRow, signal: AbortSignal): Promise
     };
   } catch (error) {
     if (error instanceof UpstreamError && !error.transient && !error.text)
-      throw error.withText(formatAll(texts.upstreamRefused, { reason: error.message }));
+      throw error.withText(failedWith(texts.upstreamRefused, error));
     throw error;
   }
 }

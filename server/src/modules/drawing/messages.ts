@@ -58,14 +58,14 @@ export const texts = {
     'zh-TW': '提示詞包含違禁詞：「{word}」，未扣除積分。',
   },
   upstreamRefused: {
-    'en-US': 'The drawing service refused the task: {reason}. Nothing was charged.',
-    'zh-CN': '绘画服务拒绝了任务：{reason}。未扣除积分。',
-    'zh-TW': '繪畫服務拒絕了任務：{reason}。未扣除積分。',
+    'en-US': 'The drawing service refused the task and nothing was charged. {reason}',
+    'zh-CN': '绘画服务拒绝了任务，未扣除积分。{reason}',
+    'zh-TW': '繪畫服務拒絕了任務，未扣除積分。{reason}',
   },
   upstreamFailed: {
-    'en-US': 'The drawing failed: {reason}. Nothing was charged.',
-    'zh-CN': '绘画失败：{reason}。未扣除积分。',
-    'zh-TW': '繪畫失敗：{reason}。未扣除積分。',
+    'en-US': 'The drawing failed and nothing was charged. {reason}',
+    'zh-CN': '绘画失败，未扣除积分。{reason}',
+    'zh-TW': '繪畫失敗，未扣除積分。{reason}',
   },
   paramsInvalid: {
     'en-US': 'These parameters are not valid: {reason}',

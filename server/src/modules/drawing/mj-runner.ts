@@ -1,6 +1,7 @@
 import { createHmac, timingSafeEqual } from 'node:crypto';
 import type { drawing } from '@atelier/contracts';
 import type { AppContext } from '../../context.js';
+import { failedFor, failedWith } from '../../lib/failure-text.js';
 import { formatAll } from '../../http/messages.js';
 import { parseCustomId } from '../../providers/image/custom-ids.js';
 import {
@@ -60,7 +61,8 @@ function rethrow(error: unknown): never {
   if (error instanceof UpstreamError && !error.transient && !error.text) {
     if (error.kind === 'banned')
       throw error.withText(formatAll(texts.banned, { word: error.detail.bannedWord ?? '' }));
-    throw error.withText(formatAll(texts.upstreamRefused, { reason: error.message }));
+    // The user reads the failure's class; its raw message goes to the task timeline.
+    throw error.withText(failedWith(texts.upstreamRefused, error));
   }
   throw error;
 }
@@ -110,7 +112,7 @@ export function outcomeOf(task: MjTask, pollAfterMs: number): StepOutcome {
   if (status === 'FAILURE' || status === 'CANCEL')
     return {
       type: 'failed',
-      error: formatAll(texts.upstreamFailed, { reason: task.failReason || status }),
+      ...failedFor(texts.upstreamFailed, task.failReason || status),
       data: { upstreamStatus: status },
     };
   return {

@@ -1,5 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import type { drawing as D } from '@atelier/contracts';
+import { failureTexts } from '../../lib/failure-text.js';
 import { bearer, call } from '../../test/harness.js';
 import { credits, draw, pngOf, settle, status, upload } from '../../../test/drawing-support.js';
 import {
@@ -101,7 +102,19 @@ describe('Midjourney through midjourney-proxy', () => {
     const q = await imagine('a doomed fox');
     const failed = await settle(t.app, alice.token, q.id);
     expect(failed.status).toBe(4);
-    expect(failed.error).toContain('Fake failure');
+    // The user reads a sentence of the failure's class, never the upstream's own words…
+    expect(failed.error).not.toContain('Fake failure');
+    expect(Object.values(failureTexts.failed).some((x) => failed.error?.includes(x))).toBe(true);
+    // …which the operator's timeline keeps.
+    const ended = await t.app.ctx.db.kysely
+      .selectFrom('task_events')
+      .select('detail')
+      .where('task_id', '=', q.id)
+      .where('type', '=', 'failed')
+      .executeTakeFirstOrThrow();
+    expect(JSON.parse(ended.detail)).toMatchObject({
+      detail: 'Fake failure: the job was refused upstream',
+    });
     expect(await credits(t.app, alice.token)).toBe(before);
     const redo = await call<D.DrawTask>(t.app, {
       method: 'POST',

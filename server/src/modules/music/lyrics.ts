@@ -1,6 +1,7 @@
 import type { FastifyInstance } from 'fastify';
 import { music as M } from '@atelier/contracts';
 import type { AppContext } from '../../context.js';
+import { failedWith } from '../../lib/failure-text.js';
 import { AppError } from '../../http/errors.js';
 import { route } from '../../http/route.js';
 import { UpstreamError } from '../../providers/errors.js';
@@ -44,7 +45,8 @@ export function lyricsRoutes(app: FastifyInstance): void {
         if (held) await release(ctx.db.kysely, { holdId: held.holdId });
         const reason = error instanceof UpstreamError ? error.message : 'error';
         ctx.log.warn({ err: reason }, 'lyrics failed');
-        throw new AppError(502, texts.lyricsFailed, { reason: reason.slice(0, 200) });
+        // The user reads the failure's class in their language; the reason stays in the log.
+        throw new AppError(502, failedWith(texts.lyricsFailed, error));
       }
       if (held) await settle(ctx.db.kysely, { holdId: held.holdId, actualAmount: amount });
       return { drafts, credits: amount };

@@ -33,14 +33,14 @@ export const texts = {
     'zh-TW': '所選位置超出歌曲長度（{duration} 秒）',
   },
   allClipsFailed: {
-    'en-US': 'Both songs failed: {reason}',
-    'zh-CN': '两首歌曲都生成失败：{reason}',
-    'zh-TW': '兩首歌曲都生成失敗：{reason}',
+    'en-US': 'Both songs failed. {reason}',
+    'zh-CN': '两首歌曲都生成失败。{reason}',
+    'zh-TW': '兩首歌曲都生成失敗。{reason}',
   },
   upstreamFailed: {
-    'en-US': 'The music service failed: {reason}',
-    'zh-CN': '音乐服务生成失败：{reason}',
-    'zh-TW': '音樂服務生成失敗：{reason}',
+    'en-US': 'The song failed. {reason}',
+    'zh-CN': '歌曲生成失败。{reason}',
+    'zh-TW': '歌曲生成失敗。{reason}',
   },
   audioUnreadable: {
     'en-US': 'The stored audio could not be read',
@@ -48,8 +48,8 @@ export const texts = {
     'zh-TW': '無法讀取已儲存的音訊',
   },
   lyricsFailed: {
-    'en-US': 'The lyrics could not be written: {reason}',
-    'zh-CN': '歌词生成失败：{reason}',
-    'zh-TW': '歌詞生成失敗：{reason}',
+    'en-US': 'The lyrics could not be written. {reason}',
+    'zh-CN': '歌词生成失败。{reason}',
+    'zh-TW': '歌詞生成失敗。{reason}',
   },
 } satisfies Record<string, Localized>;

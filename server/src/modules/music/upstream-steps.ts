@@ -1,6 +1,6 @@
 import { createHmac, timingSafeEqual } from 'node:crypto';
 import type { AppContext } from '../../context.js';
-import { formatAll } from '../../http/messages.js';
+import { failedFor } from '../../lib/failure-text.js';
 import * as gcui from '../../providers/music/gcui-suno.js';
 import type { MusicClip } from '../../providers/music/http.js';
 import * as newapi from '../../providers/music/newapi-suno.js';
@@ -79,7 +79,7 @@ export function deliver(clips: MusicClip[], reason: string): StepOutcome {
     const why = data.map((d) => d.error).find(Boolean) || reason || 'failed';
     return {
       type: 'failed',
-      error: formatAll(texts.allClipsFailed, { reason: why }),
+      ...failedFor(texts.allClipsFailed, why),
       data: { clips: data },
     };
   }
@@ -160,7 +160,7 @@ export function newApiOutcome(t: newapi.NewApiTask, pollAfterMs: number): StepOu
     if (t.clips.some((c) => c.status === 'complete')) return deliver(t.clips, t.failReason);
     return {
       type: 'failed',
-      error: formatAll(texts.upstreamFailed, { reason: t.failReason || 'FAILURE' }),
+      ...failedFor(texts.upstreamFailed, t.failReason || 'FAILURE'),
     };
   }
   if (t.status === 'SUCCESS') return deliver(t.clips, t.failReason);

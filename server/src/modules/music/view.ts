@@ -1,6 +1,7 @@
 import type { music as M } from '@atelier/contracts';
 import { TaskStatus } from '@atelier/contracts';
 import type { AppContext } from '../../context.js';
+import { failureText } from '../../lib/failure-text.js';
 import type { Lang } from '../../http/messages.js';
 import type { TaskRow } from '../tasks/index.js';
 import { musicModelById, type MusicModel } from './models.js';
@@ -51,7 +52,8 @@ export function toMusicTask(t: TaskRow, lang: Lang, model: MusicModel | null): M
         imageUrl: url(c.image),
         stems: vocals && instrumental ? { vocalsUrl: vocals, instrumentalUrl: instrumental } : null,
         status: c.status,
-        error: c.error,
+        // The upstream's reason stays in the task; the user reads its class.
+        error: c.error === null ? null : failureText(new Error(c.error))[lang],
       };
     }),
     error: t.error ? t.error[lang] : null,

@@ -1,6 +1,7 @@
 import type { FastifyInstance } from 'fastify';
 import type { AppContext } from '../../context.js';
 import * as A from '@atelier/contracts/admin';
+import { nowIso } from '../../db/database.js';
 import { notFound } from '../../http/errors.js';
 import { route } from '../../http/route.js';
 import type { ProviderCheck } from '../../providers/check-http.js';
@@ -75,15 +76,23 @@ export async function runProviderCheck(
   const started = Date.now();
   if (!check) return { ok: false, message: `No connection test for "${row.protocol}"`, ms: 0 };
   const timeoutMs = Math.min(row.timeout_ms, 15_000);
+  let result: { ok: boolean; message: string; ms: number };
   try {
     const message = await check(
       { baseUrl: row.base_url, apiKey: openProviderKey(ctx, row.api_key_sealed), timeoutMs },
       AbortSignal.timeout(timeoutMs + 1000),
     );
-    return { ok: true, message, ms: Date.now() - started };
+    result = { ok: true, message, ms: Date.now() - started };
   } catch (error) {
-    return { ok: false, message: describeFailure(error, timeoutMs), ms: Date.now() - started };
+    result = { ok: false, message: describeFailure(error, timeoutMs), ms: Date.now() - started };
   }
+  // Kept: the default model is the first whose provider passed its last check (models.ts).
+  await ctx.db.kysely
+    .updateTable('chat_providers')
+    .set({ last_check_ok: result.ok ? 1 : 0, last_check_at: nowIso() })
+    .where('id', '=', id)
+    .execute();
+  return result;
 }
 
 export function providerCheckRoutes(app: FastifyInstance): void {

@@ -1,5 +1,5 @@
 import type { FastifyInstance } from 'fastify';
-import type { Selectable } from 'kysely';
+import { sql, type Selectable } from 'kysely';
 import { chat as C } from '@atelier/contracts';
 import type { AppContext } from '../../context.js';
 import { nowIso } from '../../db/database.js';
@@ -31,7 +31,11 @@ export const modelsWithProvider = (db: Executor) =>
       'p.timeout_ms',
       'p.concurrency',
       'p.id as pid',
-    ]);
+    ])
+    // A model whose provider failed its last connection check comes after the others (a
+    // never-checked provider counts as passed), so the first model offered, everyone's
+    // default, is one that answered; each list then orders by `sort`.
+    .orderBy(sql`case when p.last_check_ok = 0 then 1 else 0 end`);
 
 export const toAdminModel = (r: ModelRow): C.AdminModel => ({
   id: r.id,

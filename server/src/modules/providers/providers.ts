@@ -38,6 +38,10 @@ export const toProvider = (r: ProviderRow): C.Provider => ({
   enabled: r.enabled === 1,
   createdAt: r.created_at,
   updatedAt: r.updated_at,
+  lastCheck:
+    r.last_check_ok === null || r.last_check_at === null
+      ? null
+      : { ok: r.last_check_ok === 1, at: r.last_check_at },
 });
 
 export function providerColumns(ctx: AppContext, f: Partial<C.ProviderFields>) {

@@ -24,6 +24,9 @@ export interface ChatProvidersTable {
   enabled: number;
   created_at: string;
   updated_at: string;
+  /** The last connection check: 1 passed, 0 failed, null never checked (0026). */
+  last_check_ok: number | null;
+  last_check_at: string | null;
 }
 
 export interface ChatModelsTable {

@@ -4,7 +4,7 @@ import { describe, expect, it } from 'vitest';
 import { TaskStatus, type separation as S } from '@atelier/contracts';
 import { bearer, call } from '../../test/harness.js';
 import { decodeWav, encodeWav, type PcmAudio } from '../../lib/wav.js';
-import { mediaTools } from '../../lib/ffmpeg.js';
+import { mediaTools, probeMedia } from '../../lib/ffmpeg.js';
 import { createTask, getTask, registerTaskKind } from '../tasks/index.js';
 import { mp3Of } from './audio.js';
 import {
@@ -210,6 +210,18 @@ describe('the offline demo separation', () => {
       maxDiff({ ...v, channels: [v.channels[0]!] }, { ...v, channels: [v.channels[1]!] }),
     ).toBe(0);
   });
+
+  it.skipIf(!mediaTools())(
+    'writes MP3 stems with their Xing/LAME length header: 10 s read as 10 s, not estimated',
+    async () => {
+      const mp3 = (await mp3Of(wavBytes(stereo(10, 44100))))!;
+      const head = mp3.subarray(0, 1024).toString('latin1');
+      expect(head.includes('Xing') || head.includes('Info')).toBe(true);
+      const { durationSeconds } = await probeMedia(mediaTools()!, mp3);
+      // (The encoder's delay stays in: about 30 ms; the estimate was off by 0.4–0.8 s.)
+      expect(Math.abs(durationSeconds - 10)).toBeLessThan(0.06);
+    },
+  );
 
   it.skipIf(!mediaTools())(
     'takes an MP3 (checked by ffprobe) and splits it through ffmpeg',

@@ -1,5 +1,6 @@
 import { sharp } from '../../lib/sharp.js';
 import type { AppContext } from '../../context.js';
+import { failedFor } from '../../lib/failure-text.js';
 import { formatAll } from '../../http/messages.js';
 import { MidjourneyProxyClient, progressOf } from '../../providers/image/midjourney-proxy.js';
 import { checkConnection as stabilityCheck } from '../../providers/image/stability.js';
@@ -227,7 +228,7 @@ async function pollSwap(io: TaskIo, task: TaskRow, provider: SdProvider): Promis
   if (t.status === 'FAILURE' || t.status === 'CANCEL')
     return {
       type: 'failed',
-      error: formatAll(texts.upstreamFailed, { reason: t.failReason || t.status }),
+      ...failedFor(texts.upstreamFailed, t.failReason || t.status),
     };
   return { type: 'progress', progress: progressOf(t.progress), pollAfterMs: 1000 };
 }

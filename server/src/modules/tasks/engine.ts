@@ -3,7 +3,6 @@ import { TaskStatus } from '@atelier/contracts';
 import type { AppContext } from '../../context.js';
 import { createQueue, type TaskQueue } from '../../jobs/queue.js';
 import { logFailure, runPeriodicJob } from '../../lib/periodic.js';
-import type { Localized } from '../../http/messages.js';
 import type { BackgroundTask } from '../module.js';
 import { deleteFiles, type FileRow } from '../files/index.js';
 import { claimTask, prepareClaims, releaseReservation, type ClaimedTask } from './claim.js';
@@ -252,7 +251,7 @@ export class Engine {
     try {
       if (!(await held)) return undefined;
       if (failure instanceof UpstreamError && !failure.transient)
-        await this.fail(raw, failure.text ?? texts.taskUpstreamFailed);
+        await this.fail(raw, { error: failure.text ?? texts.taskUpstreamFailed, ...failure.raw });
       else if (failure) await this.retryOrFail(raw, failure);
       else if (outcome?.type === 'done')
         return await this.finishDone(raw, outcome.files, outcome.data, outcome.share);
@@ -279,12 +278,12 @@ export class Engine {
       .where('status', '=', TaskStatus.running);
   }
 
-  private fail(raw: RawTask, error: Localized, data?: Record<string, unknown>) {
-    return markFailed(this.ctx, this.owner, raw, error, data);
+  private fail(raw: RawTask, f: Omit<Extract<StepOutcome, { type: 'failed' }>, 'type'>) {
+    return markFailed(this.ctx, this.owner, raw, f.error, f.data, undefined, f.detail);
   }
 
   private async apply(raw: RawTask, outcome: StepOutcome): Promise<void> {
-    if (outcome.type === 'failed') return void (await this.fail(raw, outcome.error, outcome.data));
+    if (outcome.type === 'failed') return void (await this.fail(raw, outcome));
     if (outcome.type === 'done')
       return void (await this.finishDone(raw, outcome.files, outcome.data, outcome.share));
     const delay = Math.max(0, outcome.pollAfterMs);
@@ -309,7 +308,8 @@ export class Engine {
       { taskId: raw.id, attempts, err: error instanceof Error ? error.message : String(error) },
       'task step failed; retrying',
     );
-    if (attempts > this.cfg.retries) return void (await this.fail(raw, texts.taskUpstreamFailed));
+    if (attempts > this.cfg.retries)
+      return void (await this.fail(raw, { error: texts.taskUpstreamFailed }));
     const delay = this.cfg.backoffMs * 2 ** (attempts - 1);
     const retried = this.mine(raw)
       .set({

@@ -81,11 +81,18 @@ export const retryEvents = (attempts: number, error: unknown): TaskEvent[] => [
 /** The end of a task: succeeded and settled, or failed and released (with a hold). */
 export const endEvents = (
   raw: RawTask,
-  end: { failed: Localized | null; credits: number },
+  end: { failed: Localized | null; credits: number; detail?: string },
 ): TaskEvent[] =>
   end.failed
     ? [
-        ['failed', { error: end.failed['en-US'] }],
+        [
+          'failed',
+          {
+            error: end.failed['en-US'],
+            // The upstream's raw reason (the user reads only its class): for the operator.
+            ...(end.detail ? { detail: end.detail.slice(0, 500) } : {}),
+          },
+        ],
         ['released', { credits: raw.credits }, 'hold'],
       ]
     : [
@@ -181,5 +188,8 @@ export const recordLateResult = (db: Executor, raw: RawTask) =>
   ]);
 
 /** The upstream gave up after our timeout: the watch ends; the refund made then stands. */
-export const recordLateFailure = (db: Executor, raw: RawTask, error: Localized) =>
-  recordTaskEvent(db, raw.id, 'late-failed', { error: error['en-US'] });
+export const recordLateFailure = (db: Executor, raw: RawTask, error: Localized, detail?: string) =>
+  recordTaskEvent(db, raw.id, 'late-failed', {
+    error: error['en-US'],
+    ...(detail ? { detail: detail.slice(0, 500) } : {}),
+  });

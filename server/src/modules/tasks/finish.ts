@@ -182,6 +182,7 @@ export async function markFailed(
   error: Localized,
   data?: Record<string, unknown>,
   andThen?: (trx: Executor) => Promise<void>,
+  detail?: string,
 ): Promise<boolean> {
   return ctx.db.kysely.transaction().execute(async (trx) => {
     let q = trx
@@ -198,7 +199,11 @@ export async function markFailed(
       .where('status', 'in', [TaskStatus.queued, TaskStatus.running]);
     if (owner !== null) q = q.where('lease_owner', '=', owner);
     const end = q.returning(['id', 'hold_id']);
-    const row = await updateAndRecord(trx, end, endEvents(raw, { failed: error, credits: 0 }));
+    const row = await updateAndRecord(
+      trx,
+      end,
+      endEvents(raw, { failed: error, credits: 0, detail }),
+    );
     if (!row) return false;
     if (row.hold_id) await release(trx, { holdId: row.hold_id });
     await andThen?.(trx);

@@ -137,7 +137,7 @@ async function endWatch(
       .where('late_until', 'is not', null)
       .returning('id')
       .executeTakeFirst();
-    if (row) await recordLateFailure(trx, raw, error.error);
+    if (row) await recordLateFailure(trx, raw, error.error, error.detail);
   });
 }
 
@@ -169,7 +169,11 @@ async function checkLate(ctx: AppContext, taskId: number, stop: AbortSignal): Pr
     outcome = await untilAborted(runner.poll(toTaskRow(ctx, raw), { ctx, log, signal }), signal);
   } catch (error) {
     if (error instanceof UpstreamError && !error.transient)
-      return endWatch(ctx, raw, { type: 'failed', error: error.text ?? texts.taskUpstreamFailed });
+      return endWatch(ctx, raw, {
+        type: 'failed',
+        error: error.text ?? texts.taskUpstreamFailed,
+        detail: error.message,
+      });
     return log.warn({ err: (error as Error).message }, 'late poll failed; trying again later');
   }
   if (outcome.type === 'failed') return endWatch(ctx, raw, outcome);

@@ -69,7 +69,14 @@ export type StepOutcome =
       /** Part of the work delivered (e.g. 1 of 2 songs): the hold is settled pro rata. */
       share?: { delivered: number; of: number };
     }
-  | { type: 'failed'; error: Localized; data?: Record<string, unknown> };
+  | {
+      type: 'failed';
+      /** What the user reads (a sentence in their language, never the upstream's own text). */
+      error: Localized;
+      /** The upstream's raw reason, kept for the operator's task timeline only. */
+      detail?: string;
+      data?: Record<string, unknown>;
+    };
 
 /** The engine copies each into storage (upstream URLs expire) and makes a thumbnail. */
 export interface ResultFile {

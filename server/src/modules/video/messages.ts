@@ -60,19 +60,19 @@ export const texts = {
     'zh-TW': '伺服器未安裝 ffmpeg，無法剪輯或讀取影片',
   },
   upstreamFailed: {
-    'en-US': 'The video service failed: {reason}',
-    'zh-CN': '视频服务生成失败：{reason}',
-    'zh-TW': '影片服務生成失敗：{reason}',
+    'en-US': 'The video failed. {reason}',
+    'zh-CN': '视频生成失败。{reason}',
+    'zh-TW': '影片生成失敗。{reason}',
   },
   filtered: {
-    'en-US': 'The video service refused the content: {reason}',
-    'zh-CN': '内容未通过视频服务的审核：{reason}',
-    'zh-TW': '內容未通過影片服務的審核：{reason}',
+    'en-US': 'The video service refused the content. {reason}',
+    'zh-CN': '内容未通过视频服务的审核。{reason}',
+    'zh-TW': '內容未通過影片服務的審核。{reason}',
   },
   upstreamRefused: {
-    'en-US': 'The video service refused the request: {reason}',
-    'zh-CN': '视频服务拒绝了请求：{reason}',
-    'zh-TW': '影片服務拒絕了請求：{reason}',
+    'en-US': 'The video service refused the request. {reason}',
+    'zh-CN': '视频服务拒绝了请求。{reason}',
+    'zh-TW': '影片服務拒絕了請求。{reason}',
   },
   notVideo: {
     'en-US': 'The video service sent something that is not a video',

@@ -1,4 +1,5 @@
 import { formatAll } from '../../http/messages.js';
+import { failedFor } from '../../lib/failure-text.js';
 import type { VideoState } from '../../providers/video/index.js';
 import { UpstreamError, type StepOutcome } from '../tasks/index.js';
 import { frameAt, readVideo } from './media.js';
@@ -52,9 +53,9 @@ export function pendingOutcome(state: VideoState, pollAfterMs: number, via: stri
   if (state.phase === 'failed')
     return {
       type: 'failed',
-      error: formatAll(state.filtered ? texts.filtered : texts.upstreamFailed, {
-        reason: state.error ?? state.status,
-      }),
+      ...(state.filtered
+        ? failedFor(texts.filtered, state.error ?? state.status, 'filtered')
+        : failedFor(texts.upstreamFailed, state.error ?? state.status)),
       data: { upstreamStatus: state.status, via },
     };
   return {

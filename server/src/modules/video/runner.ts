@@ -1,4 +1,5 @@
 import type { AppContext } from '../../context.js';
+import { failedFor, failedWith } from '../../lib/failure-text.js';
 import { formatAll } from '../../http/messages.js';
 import { type Frame, type VideoJob } from '../../providers/video/index.js';
 import {
@@ -75,9 +76,9 @@ async function runCut(ctx: AppContext, t: TaskRow, io: TaskIo): Promise<StepOutc
 function rethrow(error: unknown): never {
   if (error instanceof UpstreamError && !error.transient && !error.text)
     throw error.withText(
-      formatAll(error.kind === 'banned' ? texts.filtered : texts.upstreamRefused, {
-        reason: error.message,
-      }),
+      error.kind === 'banned'
+        ? failedFor(texts.filtered, error.message, 'filtered').error
+        : failedWith(texts.upstreamRefused, error),
     );
   throw error;
 }

@@ -89,6 +89,17 @@ describe('failures, filters, expired links, slow jobs', () => {
       const done = await finished(alice, r.body.data.id);
       expect(done.status).toBe(TaskStatus.failed);
       expect(done.error).toMatch(scenario.filter ? /审核/ : /生成失败/);
+      // The upstream's own words reach the operator's timeline, not the user.
+      // (Kling's fake words its filter as risk control.)
+      const why = scenario.filter ? 'risk control: sensitive content' : 'upstream render crashed';
+      expect(done.error).not.toContain(why);
+      const ended = await t.app.ctx.db.kysely
+        .selectFrom('task_events')
+        .select('detail')
+        .where('task_id', '=', r.body.data.id)
+        .where('type', '=', 'failed')
+        .executeTakeFirstOrThrow();
+      expect(JSON.parse(ended.detail)).toMatchObject({ detail: why });
       expect(done.credits).toBe(0);
       expect(await balance(alice.userId)).toBe(before);
     }

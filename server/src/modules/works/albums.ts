@@ -144,7 +144,7 @@ export async function saveAlbum(
     id?: number | undefined;
     title: string;
     description: string;
-    isPublic: boolean;
+    isPublic?: boolean | undefined;
     coverWorkId: number | null;
   },
 ): Promise<AlbumRow> {
@@ -152,7 +152,8 @@ export async function saveAlbum(
   const fields = {
     title: body.title,
     description: body.description,
-    is_public: body.isPublic ? 1 : 0,
+    // Private unless the owner chose public (a change without the choice keeps it).
+    ...(body.isPublic !== undefined ? { is_public: body.isPublic ? 1 : 0 } : {}),
     cover_work_id: body.coverWorkId,
     updated_at: now,
   };
@@ -177,7 +178,7 @@ export async function saveAlbum(
   if (body.coverWorkId !== null) throw badRequest(texts.coverNotInAlbum, {}, 'coverWorkId');
   return ctx.db.kysely
     .insertInto('albums')
-    .values({ ...fields, user_id: userId, created_at: now })
+    .values({ ...fields, is_public: body.isPublic ? 1 : 0, user_id: userId, created_at: now })
     .returningAll()
     .executeTakeFirstOrThrow();
 }

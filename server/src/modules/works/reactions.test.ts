@@ -123,7 +123,10 @@ describe('likes and collections', () => {
 
 describe('albums', () => {
   it('keeps the owner’s order, reorders, and shows others only published works', async () => {
-    const album = await ok(t.app, W.saveAlbum, alice.token, { body: { title: 'Three' } });
+    // Albums are private unless made public; this one is shown to others.
+    const album = await ok(t.app, W.saveAlbum, alice.token, {
+      body: { title: 'Three', isPublic: true },
+    });
     await ok(t.app, W.addToAlbum, alice.token, {
       body: { albumId: album.id, workIds: [ids[2]!, ids[0]!] },
     });

@@ -96,6 +96,11 @@ describe('works', () => {
       (await as(t.app, W.report, bob.token, { body: { ...target, reason: 'x' } })).status,
     ).toBe(404);
     const album = await ok(t.app, W.saveAlbum, bob.token, { body: { title: 'mine' } });
+    // A new album is private unless made public: others do not find it.
+    expect(album.isPublic).toBe(false);
+    expect((await as(t.app, W.albumDetail, alice.token, { query: { id: album.id } })).status).toBe(
+      404,
+    );
     const add = { body: { albumId: album.id, workIds: [a2] } };
     expect((await as(t.app, W.addToAlbum, bob.token, add)).status).toBe(404);
     expect(
@@ -116,7 +121,9 @@ describe('works', () => {
 
   it('hides a reported work from every public list and restores it, keeping the reasons', async () => {
     await ok(t.app, W.publish, alice.token, { body: { id: a2, isPublic: true, tags: ['fox'] } });
-    const album = await ok(t.app, W.saveAlbum, alice.token, { body: { title: 'Animals' } });
+    const album = await ok(t.app, W.saveAlbum, alice.token, {
+      body: { title: 'Animals', isPublic: true },
+    });
     await ok(t.app, W.addToAlbum, alice.token, { body: { albumId: album.id, workIds: [a2] } });
     await ok(t.app, C.addCollect, bob.token, { body: { targetType: 'work', targetId: a2 } });
     await ok(t.app, W.report, bob.token, {

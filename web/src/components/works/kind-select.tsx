@@ -1,6 +1,6 @@
 import Select from 'antd/es/select';
 import { useTranslation } from 'react-i18next';
-import { KNOWN_KINDS } from './kinds';
+import { KNOWN_KINDS, kindName } from './kinds';
 
 /** The works lists' filter by kind ('' for every kind). */
 export function KindSelect(props: { value: string; onChange: (kind: string) => void }) {
@@ -13,7 +13,7 @@ export function KindSelect(props: { value: string; onChange: (kind: string) => v
       onChange={props.onChange}
       options={[
         { value: '', label: t('works:filters.allKinds') },
-        ...KNOWN_KINDS.map((k) => ({ value: k, label: k })),
+        ...KNOWN_KINDS.map((k) => ({ value: k, label: kindName(k, t) })),
       ]}
     />
   );

@@ -1,14 +1,13 @@
 import { useTranslation } from 'react-i18next';
+import { paramName, paramValue } from '../../lib/param-names';
 
-const show = (v: unknown): string =>
-  typeof v === 'string' ? v : Array.isArray(v) ? v.map(show).join(', ') : JSON.stringify(v);
-
-/** Every parameter of a task, as stored: name and value. */
+/** The parameters of a task people set, by their shown names (internal ones left out). */
 export function ParamsTable({ params }: { params: Record<string, unknown> }) {
   const { t } = useTranslation();
-  const rows = Object.entries(params).filter(
-    ([k, v]) => v !== undefined && v !== null && v !== '' && k !== 'recipe',
-  );
+  const rows = Object.entries(params).flatMap(([k, v]) => {
+    const name = paramName(k, t);
+    return name && v !== undefined && v !== null && v !== '' ? [[name, paramValue(v, t)]] : [];
+  });
   if (rows.length === 0)
     return <p className="text-xs text-white/45">{t('works:details.noParams')}</p>;
   return (
@@ -19,7 +18,7 @@ export function ParamsTable({ params }: { params: Record<string, unknown> }) {
             <th scope="row" className="py-1 pr-3 text-left font-normal text-white/50">
               {k}
             </th>
-            <td className="py-1 break-all text-white/80">{show(v)}</td>
+            <td className="py-1 break-all text-white/80">{v}</td>
           </tr>
         ))}
       </tbody>

@@ -10,6 +10,7 @@ import { useNavigate } from 'react-router';
 import { notify } from '../../lib/notify';
 import { drawSameOf } from './draw-same';
 import { ParamsTable } from './params-table';
+import { NewAlbumForm } from './new-album';
 import {
   useAddToAlbum,
   useMyAlbums,
@@ -151,17 +152,13 @@ export function AlbumPicker(props: { workIds: number[]; open: boolean; onClose: 
   const albums = useMyAlbums(props.open);
   const add = useAddToAlbum();
   const create = useSaveAlbum();
-  const [title, setTitle] = useState('');
   const addTo = async (albumId: number) => {
     await add.mutateAsync({ albumId, workIds: props.workIds });
     notify.success(t('works:album.added'));
     props.onClose();
   };
-  const createAndAdd = async () => {
-    const a = await create.mutateAsync({ title: title.trim() });
-    setTitle('');
-    await addTo(a.id);
-  };
+  const createAndAdd = async (album: { title: string; isPublic: boolean }) =>
+    addTo((await create.mutateAsync(album)).id);
   return (
     <Modal
       open={props.open}
@@ -175,24 +172,7 @@ export function AlbumPicker(props: { workIds: number[]; open: boolean; onClose: 
             {t('works:album.addTo', { title: a.title, count: a.count })}
           </Button>
         ))}
-        <div className="flex gap-2">
-          <Input
-            data-testid="album-new-title"
-            placeholder={t('works:album.newTitle')}
-            value={title}
-            maxLength={100}
-            onChange={(e) => setTitle(e.target.value)}
-          />
-          <Button
-            type="primary"
-            data-testid="album-create"
-            disabled={!title.trim()}
-            loading={create.isPending}
-            onClick={() => void createAndAdd()}
-          >
-            {t('works:album.create')}
-          </Button>
-        </div>
+        <NewAlbumForm busy={create.isPending} onCreate={createAndAdd} />
       </div>
     </Modal>
   );

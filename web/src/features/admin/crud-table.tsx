@@ -3,6 +3,7 @@ import type { ColumnsType } from 'antd/es/table';
 import { useMemo, useState, type ReactNode } from 'react';
 import { useTranslation } from 'react-i18next';
 import type { Endpoint } from '@atelier/contracts';
+import { notify } from '../../lib/notify';
 import { useAdminMutation, useAdminQuery } from './admin-api';
 import { fieldLabels } from './field-labels';
 import { fieldsOf, isSecretField } from './schema-fields';
@@ -84,7 +85,13 @@ export function CrudTable(props: {
     },
   ];
   const submit = (values: Values) => {
-    const done = { onSuccess: () => setOpen(false) };
+    // Saved: the form closes and says so (it closed silently).
+    const done = {
+      onSuccess: () => {
+        setOpen(false);
+        notify.success(t('common:success.save'));
+      },
+    };
     if (editing) update.mutate({ ...values, id: editing.id } as never, done);
     else create.mutate(values as never, done);
   };

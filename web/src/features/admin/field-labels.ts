@@ -49,6 +49,7 @@ export const fieldLabels: Record<string, string> = {
   inviteDailyCap: 'admin:f.inviteDailyCap',
   dailyCheckin: 'admin:f.dailyCheckin',
   vipDiscountPercent: 'admin:f.vipDiscountPercent',
+  vipFreePerDay: 'admin:f.vipFreePerDay',
   holdTtlSeconds: 'admin:f.holdTtlSeconds',
   wordFreePerDay: 'admin:f.wordFreePerDay',
   guestWordFreePerDay: 'admin:f.guestWordFreePerDay',

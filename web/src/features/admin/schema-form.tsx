@@ -81,11 +81,14 @@ export function SchemaForm(props: {
     for (const f of props.fields) {
       const v = props.initial?.[f.name];
       if (f.type === 'secret') init[f.name] = '';
+      // A new row's switch shows what the server does when it is left out: every create
+      // endpoint enables a row unless told otherwise (it showed off and saved on).
+      else if (!editing && f.type === 'bool' && f.name === 'enabled') init[f.name] = true;
       else if (f.type === 'json' && v !== undefined) init[f.name] = JSON.stringify(v);
       else if (v !== undefined) init[f.name] = v;
     }
     form.setFieldsValue(init as Parameters<typeof form.setFieldsValue>[0]);
-  }, [props.open, props.initial, props.fields, form]);
+  }, [props.open, props.initial, props.fields, form, editing]);
   return (
     <Modal
       open={props.open}

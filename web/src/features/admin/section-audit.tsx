@@ -3,6 +3,7 @@ import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import * as A from '@atelier/contracts/admin';
 import { useAdminQuery } from './admin-api';
+import { when } from './when';
 
 const Json = ({ value }: { value: unknown }) => (
   <pre className="m-0 max-h-64 overflow-auto whitespace-pre-wrap break-all text-xs">
@@ -69,7 +70,12 @@ export default function AuditSection() {
           ),
         }}
         columns={[
-          { key: 't', title: t('admin:audit.when'), dataIndex: 'createdAt' },
+          {
+            key: 't',
+            title: t('admin:audit.when'),
+            dataIndex: 'createdAt',
+            render: (v) => when(v),
+          },
           { key: 'w', title: t('admin:audit.who'), render: (_, r) => r.adminName ?? r.adminId },
           { key: 'a', title: t('admin:audit.action'), dataIndex: 'action' },
           { key: 'g', title: t('admin:audit.target'), dataIndex: 'target' },

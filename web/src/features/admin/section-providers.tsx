@@ -8,9 +8,12 @@ import { CrudTable } from './crud-table';
 
 type Row = Record<string, unknown> & { id: number };
 
-/** "Test connection": the upstream's cheapest read, and what went wrong in words. */
-function TestButton({ id }: { id: number }) {
-  const { t } = useTranslation();
+/**
+ * "Test connection": the upstream's cheapest read, and what went wrong in words. Until it is
+ * pressed, the stored last check says whether the provider answered then, and when.
+ */
+function TestButton({ id, last }: { id: number; last: C.Provider['lastCheck'] }) {
+  const { t, i18n } = useTranslation();
   const test = useAdminMutation(A.testProvider);
   const result = test.data;
   return (
@@ -22,6 +25,17 @@ function TestButton({ id }: { id: number }) {
         <Typography.Text type={result.ok ? 'success' : 'danger'} data-testid={`test-result-${id}`}>
           {result.ok ? t('admin:providers.ok') : t('admin:providers.failed')}: {result.message} (
           {result.ms} ms)
+        </Typography.Text>
+      )}
+      {!result && last && (
+        <Typography.Text type={last.ok ? 'success' : 'danger'} data-testid={`last-check-${id}`}>
+          {t('admin:providers.lastCheck', {
+            result: last.ok ? t('admin:providers.ok') : t('admin:providers.failed'),
+            time: new Date(last.at).toLocaleString(i18n.language, {
+              dateStyle: 'short',
+              timeStyle: 'short',
+            }),
+          })}
         </Typography.Text>
       )}
     </span>
@@ -110,7 +124,9 @@ export default function ProvidersSection() {
               update={C.adminUpdateProvider}
               remove={C.adminDeleteProvider}
               columns={['name', 'protocol', 'baseUrl', 'apiKey', 'concurrency', 'enabled']}
-              actions={(row: Row) => <TestButton id={row.id} />}
+              actions={(row: Row) => (
+                <TestButton id={row.id} last={row.lastCheck as C.Provider['lastCheck']} />
+              )}
             />
           ),
         },

@@ -5,6 +5,7 @@ import * as A from '@atelier/contracts/admin';
 import { useAdminQuery } from './admin-api';
 import { StatusTag } from './status-tag';
 import { TaskDrawer } from './task-drawer';
+import { when } from './when';
 
 /** Per provider: waiting, running, failed in the last hour (refreshed every 5 s). */
 function Queues() {
@@ -18,7 +19,14 @@ function Queues() {
       dataSource={queues.data?.rows ?? []}
       locale={{ emptyText: t('admin:tasks.queuesEmpty') }}
       columns={[
-        { key: 'p', title: t('admin:f.providerId'), dataIndex: 'providerName' },
+        {
+          key: 'p',
+          title: t('admin:f.providerId'),
+          dataIndex: 'providerName',
+          // Work done here without an upstream (the offline demos, local tools) has no provider.
+          render: (v: string, r: { providerId: number | null }) =>
+            r.providerId === null ? t('admin:tasks.noProvider') : v,
+        },
         { key: 'w', title: t('admin:tasks.waiting'), dataIndex: 'waiting' },
         { key: 'r', title: t('admin:tasks.running'), dataIndex: 'running' },
         { key: 'f', title: t('admin:tasks.failedHour'), dataIndex: 'failedLastHour' },
@@ -98,7 +106,12 @@ export default function TasksSection() {
           { key: 'u', title: t('admin:users.userId'), dataIndex: 'userId' },
           { key: 'c', title: t('admin:f.credits'), dataIndex: 'credits' },
           { key: 'e', title: t('admin:tasks.error'), dataIndex: 'error', ellipsis: true },
-          { key: 't', title: t('admin:f.createdAt'), dataIndex: 'createdAt' },
+          {
+            key: 't',
+            title: t('admin:f.createdAt'),
+            dataIndex: 'createdAt',
+            render: (v) => when(v),
+          },
           {
             key: 'x',
             title: t('admin:table.actions'),

@@ -4,6 +4,7 @@ import { useTranslation } from 'react-i18next';
 import { user as U } from '@atelier/contracts';
 import { useAdminQuery } from './admin-api';
 import { UserDrawer } from './user-drawer';
+import { when } from './when';
 
 /** Users: search by name or email, open one for its detail and actions. */
 export default function UsersSection() {
@@ -68,7 +69,12 @@ export default function UsersSection() {
               </Space>
             ),
           },
-          { key: 'c', title: t('admin:f.createdAt'), dataIndex: 'createdAt' },
+          {
+            key: 'c',
+            title: t('admin:f.createdAt'),
+            dataIndex: 'createdAt',
+            render: (v) => when(v),
+          },
           {
             key: 'x',
             title: t('admin:table.actions'),

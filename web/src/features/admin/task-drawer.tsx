@@ -4,6 +4,7 @@ import { TaskStatus } from '@atelier/contracts';
 import * as A from '@atelier/contracts/admin';
 import { useAdminMutation, useAdminQuery } from './admin-api';
 import { StatusTag } from './status-tag';
+import { when } from './when';
 
 /** A task's timeline, with re-run (failed) and refund (charged, once). */
 export function TaskDrawer({ taskId, onClose }: { taskId: number | null; onClose: () => void }) {
@@ -71,7 +72,7 @@ export function TaskDrawer({ taskId, onClose }: { taskId: number | null; onClose
               children: (
                 <div>
                   <strong>{e.type}</strong>{' '}
-                  <span className="text-xs opacity-60">{e.createdAt}</span>
+                  <span className="text-xs opacity-60">{when(e.createdAt)}</span>
                   {Object.keys(e.detail).length > 0 && (
                     <div className="break-all text-xs opacity-80">{JSON.stringify(e.detail)}</div>
                   )}

@@ -16,6 +16,7 @@ import { useTranslation } from 'react-i18next';
 import { credits as K, type DataOf } from '@atelier/contracts';
 import * as A from '@atelier/contracts/admin';
 import { useAdminMutation, useAdminQuery } from './admin-api';
+import { when } from './when';
 
 type LedgerRow = DataOf<typeof K.adminListLedger>['rows'][number];
 
@@ -136,7 +137,9 @@ export function UserDrawer({ userId, onClose }: { userId: number | null; onClose
             <Descriptions.Item label={t('admin:users.devices')} span={2}>
               {d.devices.length === 0
                 ? '—'
-                : d.devices.map((x) => `${x.deviceName} · ${x.ip} · ${x.lastSeenAt}`).join('\n')}
+                : d.devices
+                    .map((x) => `${x.deviceName} · ${x.ip} · ${when(x.lastSeenAt)}`)
+                    .join('\n')}
             </Descriptions.Item>
           </Descriptions>
           <Actions d={d} />
@@ -153,7 +156,12 @@ export function UserDrawer({ userId, onClose }: { userId: number | null; onClose
               { key: 'a', title: t('admin:users.amount'), dataIndex: 'amount' },
               { key: 'b', title: t('admin:users.balanceAfter'), dataIndex: 'balanceAfter' },
               { key: 'n', title: t('admin:users.reason'), dataIndex: 'note' },
-              { key: 't', title: t('admin:f.createdAt'), dataIndex: 'createdAt' },
+              {
+                key: 't',
+                title: t('admin:f.createdAt'),
+                dataIndex: 'createdAt',
+                render: (v) => when(v),
+              },
             ]}
           />
         </div>

@@ -1,4 +1,4 @@
-import { drawing, market, TaskStatus, type BodyIn, type QueryIn } from '@atelier/contracts';
+import { market, works, type BodyIn, type QueryIn } from '@atelier/contracts';
 import { useInfiniteQuery, useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { apiData } from '../../api/client';
 import { useAppSetting } from '../../stores/app-setting';
@@ -95,11 +95,11 @@ export const usePublishableTasks = (enabled: boolean) =>
   useQuery({
     queryKey: [...root, 'tasks'],
     enabled,
+    // My works of every kind (Midjourney, DALL·E, SD3, the model square, video, music…):
+    // finished tasks with files, each shown by its cover.
     queryFn: async () => {
-      const list = await apiData(drawing.listDrawings, {
-        query: { page: 1, size: 40, status: TaskStatus.succeeded },
-      });
-      return list.rows.filter((t) => t.images.length > 0);
+      const list = await apiData(works.myWorks, { query: { page: 1, size: 40 } });
+      return list.rows.filter((w) => w.cover !== null);
     },
   });
 

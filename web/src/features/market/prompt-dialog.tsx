@@ -20,6 +20,7 @@ import Tag from 'antd/es/tag';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { notify } from '../../lib/notify';
+import { paramName } from '../../lib/param-names';
 import { useDialogs } from '../../stores/dialogs';
 import { composerOf } from './composers';
 import { KindTag } from './kind-tag';
@@ -128,12 +129,17 @@ function PromptFacts({ p }: { p: market.MarketPrompt }) {
             className="m-0 grid grid-cols-[auto_1fr] gap-x-3 gap-y-1 text-xs"
             data-testid="market-params"
           >
-            {params.map(([k, v]) => (
-              <div key={k} className="contents">
-                <dt className="text-white/50">{k}</dt>
-                <dd className="m-0 truncate text-white/85">{v}</dd>
-              </div>
-            ))}
+            {params
+              .flatMap(([k, v]) => {
+                const name = paramName(k, t);
+                return name ? [[k, name, v] as const] : [];
+              })
+              .map(([k, name, v]) => (
+                <div key={k} className="contents">
+                  <dt className="text-white/50">{name}</dt>
+                  <dd className="m-0 truncate text-white/85">{v}</dd>
+                </div>
+              ))}
           </dl>
         </section>
       )}

@@ -1,4 +1,4 @@
-import type { market } from '@atelier/contracts';
+import type { market, works } from '@atelier/contracts';
 import Alert from 'antd/es/alert';
 import Empty from 'antd/es/empty';
 import Input from 'antd/es/input';
@@ -26,6 +26,11 @@ export interface PublishDialogProps {
 }
 
 /** Picks one of my finished drawings: its picture, prompt and every parameter are published. */
+/** A work's picture for the picker: a picture, a video's poster, a song's cover, or none. */
+const thumbOf = (w: works.Work): string | undefined =>
+  (w.files.find((f) => f.media === 'image') ?? (w.cover?.media === 'video' ? w.cover : undefined))
+    ?.thumbUrl;
+
 function TaskPicker(props: { value: number | null; onChange: (id: number) => void }) {
   const { t } = useTranslation('market');
   const tasks = usePublishableTasks(true);
@@ -51,11 +56,13 @@ function TaskPicker(props: { value: number | null; onChange: (id: number) => voi
             props.value === task.id ? 'border-violet-400' : 'border-transparent'
           }`}
         >
-          <img
-            src={task.images[0]!.thumbUrl}
-            alt=""
-            className="aspect-square w-full object-cover"
-          />
+          {thumbOf(task) ? (
+            <img src={thumbOf(task)} alt="" className="aspect-square w-full object-cover" />
+          ) : (
+            <span className="flex aspect-square w-full items-center justify-center text-2xl text-white/60">
+              ♪
+            </span>
+          )}
         </button>
       ))}
     </div>
@@ -115,6 +122,57 @@ function SourcePicker(p: {
   );
 }
 
+/** The tags field: Esc clears a tag being typed first; only an empty field lets the dialog close. */
+function TagsField({ tags, setTags }: { tags: string[]; setTags: (tags: string[]) => void }) {
+  const { t } = useTranslation('market');
+  const [tagInput, setTagInput] = useState('');
+  return (
+    <label className="flex flex-col gap-1 text-sm text-white/70">
+      {t('market:publish.tags')}
+      <Select
+        mode="tags"
+        value={tags}
+        maxCount={8}
+        placeholder={t('market:publish.tagsPlaceholder')}
+        onChange={(v: string[]) => {
+          setTags(v.map((x) => x.trim().slice(0, 20)).filter(Boolean));
+          setTagInput('');
+        }}
+        searchValue={tagInput}
+        onSearch={setTagInput}
+        // Esc clears a tag being typed first; only an empty field lets the dialog close.
+        onKeyDown={(e) => {
+          if (e.key === 'Escape' && tagInput) {
+            e.stopPropagation();
+            setTagInput('');
+          }
+        }}
+        data-testid="publish-tags"
+        open={false}
+      />
+    </label>
+  );
+}
+
+/** Asks before a filled form is closed and lost. */
+function DiscardDialog(p: { open: boolean; onKeep: () => void; onDiscard: () => void }) {
+  const { t } = useTranslation('market');
+  return (
+    <Modal
+      open={p.open}
+      title={t('market:publish.discardTitle')}
+      okText={t('market:publish.discard')}
+      okButtonProps={{ danger: true }}
+      cancelText={t('market:publish.keepEditing')}
+      onOk={() => (p.onKeep(), p.onDiscard())}
+      onCancel={p.onKeep}
+      width={400}
+    >
+      {t('market:publish.discardText')}
+    </Modal>
+  );
+}
+
 /** Publish a prompt (from a work, the prompt store or typed), or edit one of mine. */
 export function PublishDialog({ open, editing, onClose }: PublishDialogProps) {
   const { t } = useTranslation(['market', 'common']);
@@ -131,6 +189,16 @@ export function PublishDialog({ open, editing, onClose }: PublishDialogProps) {
   const [categoryId, setCategoryId] = useState<number | null>(editing?.categoryId ?? null);
   const [tags, setTags] = useState<string[]>(editing?.tags ?? []);
   const [problem, setProblem] = useState<string | null>(null);
+
+  // Something typed or picked that closing would lose: closing asks first.
+  const dirty = editing
+    ? title !== editing.title ||
+      description !== editing.description ||
+      categoryId !== editing.categoryId ||
+      tags.join('\n') !== editing.tags.join('\n')
+    : !!(title || description || tags.length || text || taskId !== null || storeIndex !== null);
+  const [asking, setAsking] = useState(false);
+  const close = () => (dirty ? setAsking(true) : onClose());
 
   const prompt = source === 'store' ? (store[storeIndex ?? -1]?.content ?? '') : text.trim();
   const submit = async () => {
@@ -158,7 +226,7 @@ export function PublishDialog({ open, editing, onClose }: PublishDialogProps) {
       cancelText={t('common:cancel')}
       confirmLoading={publish.isPending || update.isPending}
       onOk={() => void submit().catch(() => null)}
-      onCancel={onClose}
+      onCancel={close}
       destroyOnHidden
     >
       <div className="flex flex-col gap-3">
@@ -204,19 +272,10 @@ export function PublishDialog({ open, editing, onClose }: PublishDialogProps) {
             ]}
           />
         </label>
-        <label className="flex flex-col gap-1 text-sm text-white/70">
-          {t('market:publish.tags')}
-          <Select
-            mode="tags"
-            value={tags}
-            maxCount={8}
-            placeholder={t('market:publish.tagsPlaceholder')}
-            onChange={(v: string[]) => setTags(v.map((x) => x.trim().slice(0, 20)).filter(Boolean))}
-            open={false}
-          />
-        </label>
+        <TagsField tags={tags} setTags={setTags} />
         {problem && <Alert type="error" showIcon message={problem} />}
       </div>
+      <DiscardDialog open={asking} onKeep={() => setAsking(false)} onDiscard={onClose} />
     </Modal>
   );
 }

@@ -1,6 +1,5 @@
 import Button from 'antd/es/button';
 import Empty from 'antd/es/empty';
-import Input from 'antd/es/input';
 import Segmented from 'antd/es/segmented';
 import Skeleton from 'antd/es/skeleton';
 import Tabs from 'antd/es/tabs';
@@ -11,6 +10,7 @@ import { isSignedIn, useAuthStore } from '../../stores/auth';
 import { AlbumList } from '../../components/works/album-list';
 import { SelectableWorks } from '../../components/works/batch-bar';
 import { WorksFrame } from '../../components/works/screen-frame';
+import { NewAlbumForm } from '../../components/works/new-album';
 import {
   loadMine,
   useCollections,
@@ -105,30 +105,12 @@ function MyCollections() {
 }
 
 function MyAlbums() {
-  const { t } = useTranslation();
   const albums = useMyAlbums();
   const save = useSaveAlbum();
-  const [title, setTitle] = useState('');
   return (
     <div className="flex flex-col gap-3">
-      <div className="flex max-w-md gap-2">
-        <Input
-          placeholder={t('works:album.newTitle')}
-          value={title}
-          maxLength={100}
-          onChange={(e) => setTitle(e.target.value)}
-        />
-        <Button
-          type="primary"
-          disabled={!title.trim()}
-          loading={save.isPending}
-          onClick={async () => {
-            await save.mutateAsync({ title: title.trim() });
-            setTitle('');
-          }}
-        >
-          {t('works:album.create')}
-        </Button>
+      <div className="max-w-xl">
+        <NewAlbumForm busy={save.isPending} onCreate={(album) => save.mutateAsync(album)} />
       </div>
       {albums.isPending ? <Skeleton active /> : <AlbumList albums={albums.data?.rows ?? []} />}
     </div>

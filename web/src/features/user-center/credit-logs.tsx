@@ -122,7 +122,7 @@ function LogList({ log }: { log: Log }) {
   );
 }
 
-/** Recharge log (purchases, codes) and usage log (charges, refunds), paged. */
+/** Credits received (gifts, check-ins, invites, refunds, purchases, codes) and usage log, paged. */
 export function CreditLogs() {
   const { t } = useTranslation(['user']);
   const [log, setLog] = useState<Log>('recharge');

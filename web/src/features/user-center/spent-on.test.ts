@@ -12,6 +12,7 @@ const chat = {
   action: 'chat',
   category: 'chat' as const,
   label: 'Offline demo chat',
+  kind: null,
 };
 const imagine = {
   source: 'task' as const,
@@ -20,6 +21,7 @@ const imagine = {
   action: 'imagine',
   category: 'image' as const,
   label: 'Offline demo: imagine',
+  kind: 'mj',
 };
 
 describe('what a charge paid for', () => {
@@ -42,5 +44,19 @@ describe('what a charge paid for', () => {
     const gone = { ...imagine, model: null, action: null, category: null, label: null };
     expect(spentOnText(gone, en)).toBeNull();
     expect(spentOnText(null, en)).toBeNull();
+  });
+
+  it('names a toolbox, model square or DALL·E charge by its kind and action, not Midjourney', () => {
+    const en = i18next.getFixedT('en-US');
+    const tool = { ...imagine, model: 'sd-tool', action: 'rembg', label: 'Toolbox: rembg' };
+    expect(spentOnText({ ...tool, kind: 'sd-tool' }, en)).toBe('Toolbox · Remove background');
+    expect(spentOnText({ ...tool, action: 'redraw', kind: 'sd-tool' }, en)).toBe(
+      'Toolbox · Redraw',
+    );
+    const square = { ...imagine, model: 'sd-demo', action: 'create', kind: 'sd' };
+    expect(spentOnText(square, en)).toBe('Model square · Picture');
+    const cn = i18next.getFixedT('zh-CN');
+    expect(spentOnText({ ...tool, kind: 'sd-tool' }, cn)).toBe('工具箱 · 去除背景');
+    expect(spentOnText(square, cn)).toBe('模型广场 · 图片');
   });
 });

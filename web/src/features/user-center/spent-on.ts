@@ -26,6 +26,29 @@ const taskKeys: Record<NonNullable<credits.SpentOn['category']>, string> = {
   separation: 'user:ledger.spentOn.separation',
 };
 
+/** What each kind of task is called in a log row, one literal key each. */
+const kindKeys: Record<string, string> = {
+  'chat-draw': 'user:ledger.taskKind.chat-draw',
+  image: 'user:ledger.taskKind.image',
+  sd3: 'user:ledger.taskKind.sd3',
+  sd: 'user:ledger.taskKind.sd',
+  'sd-tool': 'user:ledger.taskKind.sd-tool',
+};
+
+/** The toolbox's operations and the model square's one action, one literal key each. */
+const opKeys: Record<string, string> = {
+  upscale: 'user:ledger.toolOp.upscale',
+  restore: 'user:ledger.toolOp.restore',
+  rembg: 'user:ledger.toolOp.rembg',
+  faceswap: 'user:ledger.toolOp.faceswap',
+  remix: 'user:ledger.toolOp.remix',
+  redraw: 'user:ledger.toolOp.redraw',
+  create: 'user:ledger.toolOp.create',
+  generate: 'user:ledger.toolOp.create',
+  edit: 'user:ledger.toolOp.edit',
+  'image-to-image': 'user:ledger.toolOp.edit',
+};
+
 /** "Offline demo: imagine" → model part "Offline demo", action part "imagine". */
 const labelParts = (label: string | null) => {
   const [model = '', ...rest] = (label ?? '').split(':');
@@ -42,6 +65,13 @@ export function spentOnText(spentOn: credits.SpentOn | null, t: TFunction): stri
   const model = parts.model || spentOn.model || '';
   if (spentOn.source === 'chat') return t('user:ledger.spentOn.chat', { name: model });
   if (spentOn.source === 'mind') return t('user:ledger.spentOn.mind', { name: model });
+  // A picture that is not Midjourney's (the toolbox, the model square, DALL·E, SD3): its kind
+  // and action, e.g. "Toolbox · Remove background".
+  const kindKey = spentOn.kind ? kindKeys[spentOn.kind] : undefined;
+  if (kindKey) {
+    const opKey = spentOn.action ? opKeys[spentOn.action] : undefined;
+    return opKey ? t('user:ledger.kinded', { kind: t(kindKey), name: t(opKey) }) : t(kindKey);
+  }
   const actionKey = spentOn.action ? drawingActionKeys[spentOn.action] : undefined;
   const action =
     spentOn.category === 'image' && actionKey

@@ -53,7 +53,9 @@ export const useCreditLog = (log: CreditLog, page: number, size: number) =>
   useQuery({
     queryKey: keys.log(log, page, size),
     queryFn: () =>
-      apiData(log === 'recharge' ? credits.topUpLog : credits.usageLog, {
+      // "Credits received": everything that added credits (gifts, check-ins, invites, refunds
+      // and purchases), not only purchases and codes.
+      apiData(log === 'recharge' ? credits.incomeLog : credits.usageLog, {
         query: { page, size },
       }),
     placeholderData: keepPreviousData,

@@ -18,6 +18,7 @@ import { notify } from '../../lib/notify';
 import { isSignedIn, useAuthStore } from '../../stores/auth';
 import { useDialogs } from '../../stores/dialogs';
 import { ParamsTable } from '../../components/works/params-table';
+import { kindName } from '../../components/works/kinds';
 import { WorksFrame } from '../../components/works/screen-frame';
 import {
   AlbumPicker,
@@ -182,7 +183,7 @@ function SidePanel({
       </section>
       <section>
         <h3 className="text-sm text-white/70">
-          {t('works:details.params', { kind: work.kind, action: work.action })}
+          {t('works:details.params', { kind: kindName(work.kind, t) })}
         </h3>
         <ParamsTable params={work.params} />
       </section>

@@ -45,6 +45,7 @@ export default {
     inviteReward: 'Invite reward credits (paid after the invitee’s first purchase or paid use)',
     inviteDailyCap: 'Invite rewards paid per inviter per day',
     dailyCheckin: 'Daily check-in credits',
+    vipFreePerDay: 'Free uses per VIP per day',
     vipDiscountPercent: 'VIP discount (%)',
     holdTtlSeconds: 'Credit hold lifetime (s)',
     wordFreePerDay: 'Free translations / prompt ideas per user per day',
@@ -92,6 +93,7 @@ export default {
     test: 'Test connection',
     ok: 'Connected',
     failed: 'Failed',
+    lastCheck: 'Last check: {{result}}, {{time}}',
   },
   models: {
     title: 'Models',
@@ -217,6 +219,7 @@ export default {
     apps: 'App store',
   },
   tasks: {
+    noProvider: 'Done here (no provider)',
     queues: 'Queues per provider',
     queuesEmpty: 'Nothing is waiting or running',
     waiting: 'Waiting',

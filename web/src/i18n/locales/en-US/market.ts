@@ -63,6 +63,10 @@ const market: LocaleShape<typeof zhCN> = {
     notFound: 'This prompt does not exist or was hidden',
   },
   publish: {
+    discardTitle: 'Close without publishing?',
+    discardText: 'What you typed in this form will be lost.',
+    discard: 'Discard',
+    keepEditing: 'Keep editing',
     open: 'Publish a prompt',
     title: 'Publish a prompt',
     editTitle: 'Edit the prompt',

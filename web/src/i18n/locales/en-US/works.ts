@@ -83,7 +83,7 @@ export default {
     confirmDelete: 'Delete this work? It leaves every list, album and collection.',
     hidden: 'An operator hid this work: {{reason}}',
     prompt: 'Prompt',
-    params: 'Parameters ({{kind}} · {{action}})',
+    params: 'Parameters ({{kind}})',
     noParams: 'No other parameters',
     chain: 'Made from',
   },
@@ -109,6 +109,7 @@ export default {
     go: 'Open and fill',
   },
   album: {
+    visibility: 'Who sees the album',
     addTitle: 'Add to album',
     addTo: '{{title}} ({{count}})',
     added: 'Added to the album',
@@ -143,5 +144,16 @@ export default {
     restore: 'Restore',
     reason: 'Reason (kept in the log)',
     confirm: 'Confirm',
+  },
+  kindNames: {
+    mj: 'Midjourney',
+    'chat-draw': 'Chat drawing',
+    image: 'DALL·E',
+    sd3: 'Stable Diffusion 3',
+    sd: 'Model square',
+    'sd-tool': 'Toolbox',
+    video: 'Video',
+    music: 'Music',
+    separation: 'Audio separation',
   },
 } satisfies LocaleShape<typeof zhCN>;

@@ -43,6 +43,7 @@ export default {
     inviteReward: '邀请奖励积分（被邀请人首次购买或消费后发放）',
     inviteDailyCap: '每位邀请人每天最多发放的邀请奖励数',
     dailyCheckin: '每日签到积分',
+    vipFreePerDay: '会员每天免费次数',
     vipDiscountPercent: '会员折扣（%）',
     holdTtlSeconds: '积分冻结时长（秒）',
     wordFreePerDay: '每位用户每天免费翻译/联想次数',
@@ -90,6 +91,7 @@ export default {
     test: '测试连接',
     ok: '连接正常',
     failed: '连接失败',
+    lastCheck: '上次检测：{{result}}，{{time}}',
   },
   models: {
     title: '模型',
@@ -213,6 +215,7 @@ export default {
     apps: '应用商店',
   },
   tasks: {
+    noProvider: '本站处理（无服务商）',
     queues: '各服务商队列',
     queuesEmpty: '当前没有排队或运行中的任务',
     waiting: '排队',

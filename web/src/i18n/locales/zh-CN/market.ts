@@ -60,6 +60,10 @@ export default {
     notFound: '这个提示词不存在或已被隐藏',
   },
   publish: {
+    discardTitle: '不发布就关闭吗？',
+    discardText: '表单中填写的内容将会丢失。',
+    discard: '放弃',
+    keepEditing: '继续编辑',
     open: '发布提示词',
     title: '发布提示词',
     editTitle: '编辑提示词',

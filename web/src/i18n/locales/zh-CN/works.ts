@@ -80,7 +80,7 @@ export default {
     confirmDelete: '确定删除这个作品吗？它会从所有列表、相册和收藏中移除。',
     hidden: '该作品已被管理员隐藏：{{reason}}',
     prompt: '提示词',
-    params: '参数（{{kind}} · {{action}}）',
+    params: '参数（{{kind}}）',
     noParams: '没有其他参数',
     chain: '来源',
   },
@@ -106,6 +106,7 @@ export default {
     go: '去创作',
   },
   album: {
+    visibility: '谁能看到这个相册',
     addTitle: '加入相册',
     addTo: '{{title}}（{{count}}）',
     added: '已加入相册',
@@ -140,5 +141,16 @@ export default {
     restore: '恢复',
     reason: '处理原因（会被记录）',
     confirm: '确定',
+  },
+  kindNames: {
+    mj: 'Midjourney',
+    'chat-draw': '对话绘画',
+    image: 'DALL·E',
+    sd3: 'Stable Diffusion 3',
+    sd: '模型广场',
+    'sd-tool': '工具箱',
+    video: '视频',
+    music: '音乐',
+    separation: '音频分离',
   },
 };

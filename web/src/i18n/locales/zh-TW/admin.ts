@@ -45,6 +45,7 @@ export default {
     inviteReward: '邀請獎勵積分（被邀請人首次購買或消費後發放）',
     inviteDailyCap: '每位邀請人每天最多發放的邀請獎勵數',
     dailyCheckin: '每日簽到積分',
+    vipFreePerDay: '會員每天免費次數',
     vipDiscountPercent: '會員折扣（%）',
     holdTtlSeconds: '積分凍結時長（秒）',
     wordFreePerDay: '每位使用者每天免費翻譯/聯想次數',
@@ -92,6 +93,7 @@ export default {
     test: '測試連線',
     ok: '連線正常',
     failed: '連線失敗',
+    lastCheck: '上次檢測：{{result}}，{{time}}',
   },
   models: {
     title: '模型',
@@ -215,6 +217,7 @@ export default {
     apps: '應用商店',
   },
   tasks: {
+    noProvider: '本站處理（無服務商）',
     queues: '各服務商佇列',
     queuesEmpty: '目前沒有排隊或執行中的任務',
     waiting: '排隊',

@@ -62,6 +62,10 @@ const market: LocaleShape<typeof zhCN> = {
     notFound: '這個提示詞不存在或已被隱藏',
   },
   publish: {
+    discardTitle: '不發布就關閉嗎？',
+    discardText: '表單中填寫的內容將會遺失。',
+    discard: '放棄',
+    keepEditing: '繼續編輯',
     open: '發佈提示詞',
     title: '發佈提示詞',
     editTitle: '編輯提示詞',

@@ -82,7 +82,7 @@ export default {
     confirmDelete: '確定刪除這個作品嗎？它會從所有列表、相簿和收藏中移除。',
     hidden: '該作品已被管理員隱藏：{{reason}}',
     prompt: '提示詞',
-    params: '參數（{{kind}} · {{action}}）',
+    params: '參數（{{kind}}）',
     noParams: '沒有其他參數',
     chain: '來源',
   },
@@ -108,6 +108,7 @@ export default {
     go: '去創作',
   },
   album: {
+    visibility: '誰能看到這個相簿',
     addTitle: '加入相簿',
     addTo: '{{title}}（{{count}}）',
     added: '已加入相簿',
@@ -142,5 +143,16 @@ export default {
     restore: '恢復',
     reason: '處理原因（會被記錄）',
     confirm: '確定',
+  },
+  kindNames: {
+    mj: 'Midjourney',
+    'chat-draw': '對話繪畫',
+    image: 'DALL·E',
+    sd3: 'Stable Diffusion 3',
+    sd: '模型廣場',
+    'sd-tool': '工具箱',
+    video: '影片',
+    music: '音樂',
+    separation: '音訊分離',
   },
 } satisfies LocaleShape<typeof zhCN>;
