@@ -1,5 +1,6 @@
 import { randomBytes } from 'node:crypto';
 import net from 'node:net';
+import { Redis } from 'ioredis';
 import { afterEach, describe, expect, it } from 'vitest';
 import { testDialect, testRedisUrl } from '../test/harness.js';
 import { memorySlots, redisSlots, type SlotLease, type SlotPool } from './slots.js';
@@ -9,7 +10,17 @@ afterEach(async () => {
   await Promise.all(pools.splice(0).map((p) => p.close()));
 });
 
+/** A holder's work while it has its slot (a duration simulated, not a wait for an event). */
 const sleep = (ms: number) => new Promise((r) => setTimeout(r, ms));
+
+/** Polls `check` until it holds; the bound guards against a hang only. */
+async function until(check: () => Promise<boolean>, what: string, bound = 20_000) {
+  const end = Date.now() + bound;
+  while (!(await check())) {
+    if (Date.now() > end) throw new Error(`timed out waiting for ${what}`);
+    await new Promise((r) => setTimeout(r, 10));
+  }
+}
 
 /** The same rules, whichever implementation: `make` gives pools that share one count. */
 function behaves(make: () => SlotPool) {
@@ -34,7 +45,9 @@ function behaves(make: () => SlotPool) {
     expect(await gaveUp).toBeNull();
     let second: SlotLease | null = null;
     void waiter.then((l) => (second = l));
-    await sleep(30);
+    // A full look at the count after the abort: the slot is still the first's, and the one
+    // left waiting has been handed nothing.
+    expect(await a.tryTake('p:1', 1)).toBeNull();
     expect(second).toBeNull();
     await first.release();
     expect(await waiter).not.toBeNull();
@@ -83,7 +96,20 @@ describe.runIf(testDialect === 'postgres')('redis slots', () => {
     expect(await b.tryTake('x', 1)).toBeNull();
     const started = Date.now();
     const waiting = b.take('x', 1, new AbortController().signal);
-    await sleep(20);
+    // b listens for releases before the release is sent (else only its next look, a minute
+    // on, would find the slot).
+    const watcher = new Redis(testRedisUrl);
+    try {
+      await until(async () => {
+        const [, count] = (await watcher.pubsub('NUMSUB', `${prefix}slots:freed`)) as [
+          string,
+          number,
+        ];
+        return Number(count) >= 1;
+      }, 'b to listen for releases');
+    } finally {
+      watcher.disconnect();
+    }
     await held.release();
     expect(await waiting).not.toBeNull();
     // Published, not found by the next look (a margin for a loaded machine, far below a minute).
@@ -98,9 +124,9 @@ describe.runIf(testDialect === 'postgres')('redis slots', () => {
     // The crashed instance stops renewing (closing stops its timers' effect: its connection).
     await crashed.close();
     pools.splice(pools.indexOf(crashed), 1);
-    await sleep(700);
-    // The live lease was renewed past its first expiry; the dead one is gone.
-    expect(await alive.tryTake('y', 2)).not.toBeNull();
+    // The dead lease goes when it expires; the live one, taken first, would have gone before
+    // it had it not been renewed, and the second take below would then find a free slot.
+    await until(async () => (await alive.tryTake('y', 2)) !== null, 'the dead lease to expire');
     expect(await alive.tryTake('y', 2)).toBeNull();
     await kept.release();
   });
