@@ -38,7 +38,8 @@ export async function seedImageModels(ctx: AppContext): Promise<string[]> {
     category: 'image' as const,
     sort: 600 + i * 10,
   }));
-  for (const key of await seedPrices(ctx.db.kysely, prices)) lines.push(`Images: price ${key} added`);
+  for (const key of await seedPrices(ctx.db.kysely, prices))
+    lines.push(`Images: price ${key} added`);
   for (const [i, d] of [DEMOS.draw, DEMOS.sd3].entries()) {
     const added = await seedDemoModel(ctx, {
       name: d.name,
