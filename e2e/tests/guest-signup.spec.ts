@@ -123,11 +123,16 @@ test("a guest's redemption and drawing follow it into the account it signs up", 
 
   await page.goto('/user-center');
   await page.getByRole('tab', { name: 'Credits' }).click();
+  // Credits received: the sign-up gift, and the guest's trial and code, marked as the guest's
+  // (the move of those same credits into the account is not a second income).
   const recharge = page.getByTestId('log-recharge');
-  await expect(recharge.getByRole('listitem')).toHaveCount(1);
-  await expect(recharge).toContainText('Redemption code');
-  await expect(recharge).toContainText('+50');
-  await expect(recharge).toContainText('as a guest');
+  const titles = recharge.getByTestId('log-title');
+  await expect(titles).toHaveText(['Sign-up gift', 'Redemption code', 'Guest trial'], {
+    useInnerText: true,
+  });
+  const code = recharge.getByRole('listitem').filter({ hasText: 'Redemption code' });
+  await expect(code).toContainText('+50');
+  await expect(code).toContainText('as a guest');
 
   await page.getByText('Usage log', { exact: true }).click();
   const usage = page.getByTestId('log-usage');

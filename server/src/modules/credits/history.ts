@@ -26,7 +26,8 @@ export const historyViews = {
       'checkin',
       'refund',
       'admin_adjust',
-      'guest_transfer',
+      // Not `guest_transfer`: the guest's own rows (its trial, its codes) follow it into the
+      // account's lists, so the move of the same credits would count them twice.
     ],
     sign: 'positive',
   },

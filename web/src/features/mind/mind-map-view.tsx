@@ -86,6 +86,16 @@ export function MindMapView({
   const svgRef = useRef<SVGSVGElement>(null);
   const mapRef = useRef<Markmap | null>(null);
   const lastDraw = useRef(0);
+  // Fits run one after another and only for the newest drawing: `fitReadable` rescales
+  // relative to the fit it just made, so two overlapping (a live redraw's and the final one's,
+  // whose animations interrupt each other) could leave the map at any scale.
+  const fitting = useRef<Promise<void>>(Promise.resolve());
+  const drawing = useRef(0);
+  const fitInTurn = (map: Markmap, draw?: number) => {
+    fitting.current = fitting.current
+      .then(() => (draw === undefined || draw === drawing.current ? fitReadable(map) : undefined))
+      .catch(() => undefined);
+  };
 
   useEffect(() => {
     const map = Markmap.create(svgRef.current!, {
@@ -111,7 +121,8 @@ export function MindMapView({
     const draw = () => {
       lastDraw.current = Date.now();
       map.setOptions({ duration: live ? 0 : 300 });
-      void map.setData(toMapNode(root, folding.level)).then(() => fitReadable(map));
+      const turn = ++drawing.current;
+      void map.setData(toMapNode(root, folding.level)).then(() => fitInTurn(map, turn));
     };
     const wait = live ? LIVE_REDRAW_MS - (Date.now() - lastDraw.current) : 0;
     if (wait <= 0) return draw();
@@ -124,7 +135,7 @@ export function MindMapView({
     () => ({
       zoomIn: () => void mapRef.current?.rescale(ZOOM_STEP),
       zoomOut: () => void mapRef.current?.rescale(1 / ZOOM_STEP),
-      fit: () => void (mapRef.current && fitReadable(mapRef.current)),
+      fit: () => void (mapRef.current && fitInTurn(mapRef.current)),
       svg: () => svgRef.current,
     }),
     [],
