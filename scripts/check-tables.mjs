@@ -38,8 +38,6 @@ export const foreignAllowed = {
   'server/src/modules/drawing/models.ts': ['credit_prices'],
   'server/src/modules/drawing/routes.ts': ['files'],
   'server/src/modules/images/routes.ts': ['credit_prices'],
-  'server/src/modules/music/models.ts': ['credit_prices'],
-  'server/src/modules/separation/routes.ts': ['files'],
   'server/src/modules/video/models.ts': ['credit_prices'],
   'server/src/modules/video/routes.ts': ['credit_prices', 'files'],
   // `users` (auth) joined for a name or a role; auth's accountsOf gives names by id. credits
@@ -65,8 +63,6 @@ export const routeSqlAllowed = [
   'server/src/modules/drawing/models.ts',
   'server/src/modules/drawing/routes.ts',
   'server/src/modules/images/routes.ts',
-  'server/src/modules/music/models.ts',
-  'server/src/modules/separation/routes.ts',
   'server/src/modules/stable-diffusion/admin-models.ts',
   'server/src/modules/stable-diffusion/admin-routes.ts',
   'server/src/modules/stable-diffusion/tool-routes.ts',

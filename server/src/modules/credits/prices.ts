@@ -29,6 +29,24 @@ export interface SeedPrice {
 export const priceKeyOf = (model: string, action: string) => `${model}:${action}`;
 
 /**
+ * The credits of the enabled prices among these keys, by key (a kind's models list: what each
+ * action costs; a key with no enabled price is not in the map).
+ */
+export async function enabledPrices(
+  db: Kysely<Database>,
+  keys: string[],
+): Promise<Map<string, number>> {
+  if (keys.length === 0) return new Map();
+  const rows = await db
+    .selectFrom('credit_prices')
+    .select(['price_key', 'credits'])
+    .where('enabled', '=', 1)
+    .where('price_key', 'in', [...new Set(keys)])
+    .execute();
+  return new Map(rows.map((r) => [r.price_key, r.credits]));
+}
+
+/**
  * Adds the prices whose key is not there yet; never overwrites what an operator changed.
  * Returns the keys added.
  */

@@ -3,7 +3,7 @@ import { chat } from '@atelier/contracts';
 import type { AppContext } from '../../context.js';
 import { notFound } from '../../http/errors.js';
 import type { Lang, Localized } from '../../http/messages.js';
-import { seedPrices, type SeedPrice } from '../credits/index.js';
+import { enabledPrices, seedPrices, type SeedPrice } from '../credits/index.js';
 import { deleteFiles, filesOfTask } from '../files/index.js';
 import {
   registerProviderChecks,
@@ -51,7 +51,15 @@ export interface KindAdapter<P, D> {
   checkConnection?: ProviderCheck;
 }
 
-export interface KindDefinition<P extends { modelId: number }, D, V> {
+/** A task's params as the kit reads them: the model it runs on (null: work of the kind's own). */
+export type KindParams = { modelId: number | null };
+
+export interface KindDefinition<
+  P extends KindParams,
+  D,
+  V,
+  A extends KindAdapter<P, D> = KindAdapter<P, D>,
+> {
   /** The task kind (contracts' `taskKinds`). */
   kind: string;
   /** The kind of its models and prices (contracts' `modelKinds`). */
@@ -63,7 +71,15 @@ export interface KindDefinition<P extends { modelId: number }, D, V> {
   params: z.ZodType<P>;
   data: z.ZodType<D>;
   /** Adapters by provider protocol; only these protocols' models are offered. */
-  protocols: Record<string, KindAdapter<P, D>>;
+  protocols: Record<string, A>;
+  /**
+   * A step the kind does itself, with no adapter (music's crop, its own concatenation): its
+   * outcome, or null for the model's adapter. `model` is null when the params name none.
+   */
+  ownStep?(
+    which: 'submit' | 'poll',
+    job: Omit<KindJob<P, D>, 'model'> & { model: KindModel | null; adapter: A | null },
+  ): Promise<StepOutcome> | null;
   /** A task as its screen reads it. */
   view(task: TaskRow, parsed: { params: P; data: D }, model: KindModel | null, lang: Lang): V;
   /** Its tasks' own deadline (else the engine's). */
@@ -72,8 +88,8 @@ export interface KindDefinition<P extends { modelId: number }, D, V> {
   demo?: { name: string; upstreamModel: string; priceKey: string; prices: SeedPrice[] };
 }
 
-export interface Kind<P extends { modelId: number }, D, V> {
-  readonly definition: KindDefinition<P, D, V>;
+export interface Kind<P extends KindParams, D, V, A extends KindAdapter<P, D> = KindAdapter<P, D>> {
+  readonly definition: KindDefinition<P, D, V, A>;
   readonly texts: KindTexts;
   readonly runner: TaskRunner;
   paramsOf(task: TaskRow): P;
@@ -86,6 +102,17 @@ export interface Kind<P extends { modelId: number }, D, V> {
   pickModel(ctx: AppContext, userId: number, modelId?: number): Promise<KindModel>;
   /** The model of a stored task, whatever its state now (a running task keeps its upstream). */
   modelById(ctx: AppContext, id: number): Promise<KindModel | null>;
+  /** The adapter of a model's protocol (null: not one of the kind's). */
+  adapterOf(model: KindModel): A | null;
+  /**
+   * What each action costs on each model, by the price keys `<model's price prefix>:<action>`
+   * (enabled prices only; null: none).
+   */
+  actionPrices<K extends string>(
+    ctx: AppContext,
+    models: KindModel[],
+    actions: readonly K[],
+  ): Promise<Map<number, Record<K, number | null>>>;
   views(ctx: AppContext, rows: TaskRow[], lang: Lang): Promise<V[]>;
   list(
     ctx: AppContext,
@@ -95,17 +122,32 @@ export interface Kind<P extends { modelId: number }, D, V> {
   ): Promise<{ rows: V[]; count: number }>;
   /** One task of the caller's (404 otherwise). */
   status(ctx: AppContext, userId: number, id: number, lang: Lang): Promise<V>;
+  /** The caller's tasks of these ids (others' and unknown ids are left out). */
+  statuses(ctx: AppContext, userId: number, ids: number[], lang: Lang): Promise<V[]>;
   /** Deletes one task of the caller's with its files; a running one is cancelled and refunded. */
   remove(ctx: AppContext, userId: number, id: number): Promise<{ deleted: number }>;
+  /**
+   * Deletes the caller's tasks of these ids (others' are left); running ones are cancelled and
+   * refunded. Their files go too unless `keepFiles` (a kind whose files other kinds use).
+   */
+  removeMany(
+    ctx: AppContext,
+    userId: number,
+    ids: number[],
+    opts?: { keepFiles?: boolean },
+  ): Promise<{ deleted: number }>;
   /** Registers its runner on an app (its module's `routes`). */
   register(ctx: AppContext): void;
   /** Its demo model and prices, once (an operator's later edits stay). */
   seed(ctx: AppContext): Promise<string[]>;
 }
 
-export function defineKind<P extends { modelId: number }, D, V>(
-  def: KindDefinition<P, D, V>,
-): Kind<P, D, V> {
+export function defineKind<
+  P extends KindParams,
+  D,
+  V,
+  A extends KindAdapter<P, D> = KindAdapter<P, D>,
+>(def: KindDefinition<P, D, V, A>): Kind<P, D, V, A> {
   const texts = kindTexts(def.noun);
   const protocols = chat.providerProtocols.filter((p) => Object.hasOwn(def.protocols, p));
   registerProviderChecks(def.protocols);
@@ -116,12 +158,18 @@ export function defineKind<P extends { modelId: number }, D, V>(
   const paramsOf = (task: TaskRow) => def.params.parse(task.params);
   const dataOf = (task: TaskRow) => def.data.parse(task.data);
 
+  const adapterOf = (model: KindModel): A | null =>
+    Object.hasOwn(def.protocols, model.protocol) ? def.protocols[model.protocol]! : null;
+
   async function step(task: TaskRow, io: TaskIo, which: 'submit' | 'poll') {
     const params = paramsOf(task);
-    const model = await modelById(io.ctx, params.modelId);
-    const adapter = model ? def.protocols[model.protocol] : undefined;
+    const data = dataOf(task);
+    const model = params.modelId ? await modelById(io.ctx, params.modelId) : null;
+    const adapter = model ? adapterOf(model) : null;
+    const own = def.ownStep?.(which, { task, params, data, model, adapter, io });
+    if (own) return own;
     if (!model || !adapter) throw UpstreamError.permanent(texts.modelNotFound);
-    return adapter[which]({ task, params, data: dataOf(task), model, io });
+    return adapter[which]({ task, params, data, model, io });
   }
 
   const runner: TaskRunner = {
@@ -133,11 +181,11 @@ export function defineKind<P extends { modelId: number }, D, V>(
 
   async function views(ctx: AppContext, rows: TaskRow[], lang: Lang) {
     const parsed = rows.map((r) => ({ params: paramsOf(r), data: dataOf(r) }));
-    const ids = [...new Set(parsed.map((p) => p.params.modelId))];
+    const ids = [...new Set(parsed.map((p) => p.params.modelId ?? 0))].filter((id) => id);
     const models = new Map<number, KindModel | null>();
     await Promise.all(ids.map(async (id) => models.set(id, await modelById(ctx, id))));
     return rows.map((r, i) =>
-      def.view(r, parsed[i]!, models.get(parsed[i]!.params.modelId) ?? null, lang),
+      def.view(r, parsed[i]!, models.get(parsed[i]!.params.modelId ?? 0) ?? null, lang),
     );
   }
 
@@ -155,6 +203,23 @@ export function defineKind<P extends { modelId: number }, D, V>(
     dataOf,
     modelsFor,
     modelById,
+    adapterOf,
+    async actionPrices(ctx, models, actions) {
+      const keyOf = (m: KindModel, action: string) => `${m.priceKey.split(':')[0]}:${action}`;
+      const credits = await enabledPrices(
+        ctx.db.kysely,
+        models.flatMap((m) => actions.map((a) => keyOf(m, a))),
+      );
+      return new Map(
+        models.map((m) => [
+          m.id,
+          Object.fromEntries(actions.map((a) => [a, credits.get(keyOf(m, a)) ?? null])) as Record<
+            (typeof actions)[number],
+            number | null
+          >,
+        ]),
+      );
+    },
     views,
     offeredModels: models.offeredModels,
     pickModel: models.pickModel,
@@ -164,6 +229,23 @@ export function defineKind<P extends { modelId: number }, D, V>(
     },
     async status(ctx, userId, id, lang) {
       return (await views(ctx, [await own(ctx, userId, id)], lang))[0]!;
+    },
+    async statuses(ctx, userId, ids, lang) {
+      return views(ctx, await getTasks(ctx, userId, ids, [def.kind]), lang);
+    },
+    async removeMany(ctx, userId, ids, opts = {}) {
+      const mine = await getTasks(ctx, userId, ids, [def.kind]);
+      const files = opts.keepFiles
+        ? []
+        : (await Promise.all(mine.map((t) => filesOfTask(ctx, userId, t.id)))).flat();
+      const deleted = await deleteTasks(
+        ctx,
+        userId,
+        mine.map((t) => t.id),
+        { cancelRunning: true },
+      );
+      await deleteFiles(ctx, files);
+      return { deleted };
     },
     async remove(ctx, userId, id) {
       const task = await own(ctx, userId, id);
@@ -180,8 +262,8 @@ export function defineKind<P extends { modelId: number }, D, V>(
       if (!def.demo) return [];
       const { prices, ...model } = def.demo;
       const lines: string[] = [];
-      for (const key of await seedPrices(ctx.db.kysely, prices))
-        lines.push(`${def.label}: price ${key} added`);
+      const added = await seedPrices(ctx.db.kysely, prices);
+      if (added.length > 0) lines.push(`${def.label}: ${added.length} demo prices added`);
       if (await seedDemoModel(ctx, { ...model, kind: def.modelKind }))
         lines.push(`${def.label}: the "${model.name}" model added`);
       return lines;

@@ -4,6 +4,7 @@ export {
   type KindAdapter,
   type KindDefinition,
   type KindJob,
+  type KindParams,
   type KindModel,
 } from './define.js';
 export { kindTexts, type KindTexts } from './messages.js';
