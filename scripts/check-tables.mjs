@@ -38,8 +38,6 @@ export const foreignAllowed = {
   'server/src/modules/drawing/models.ts': ['credit_prices'],
   'server/src/modules/drawing/routes.ts': ['files'],
   'server/src/modules/images/routes.ts': ['credit_prices'],
-  'server/src/modules/video/models.ts': ['credit_prices'],
-  'server/src/modules/video/routes.ts': ['credit_prices', 'files'],
   // `users` (auth) joined for a name or a role; auth's accountsOf gives names by id. credits
   // cannot import auth (auth reaches credits through payments), so its reads stay until a
   // hook or a move; the others are joins inside paged or filtered queries.
@@ -66,8 +64,6 @@ export const routeSqlAllowed = [
   'server/src/modules/stable-diffusion/admin-models.ts',
   'server/src/modules/stable-diffusion/admin-routes.ts',
   'server/src/modules/stable-diffusion/tool-routes.ts',
-  'server/src/modules/video/demos.ts',
-  'server/src/modules/video/routes.ts',
   // The providers module's console routes (providers, models, their allow lists, checks),
   // still beside their queries.
   'server/src/modules/providers/models.ts',

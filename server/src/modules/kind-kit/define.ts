@@ -3,7 +3,7 @@ import { chat } from '@atelier/contracts';
 import type { AppContext } from '../../context.js';
 import { notFound } from '../../http/errors.js';
 import type { Lang, Localized } from '../../http/messages.js';
-import { enabledPrices, seedPrices, type SeedPrice } from '../credits/index.js';
+import { seedPrices, type SeedPrice } from '../credits/index.js';
 import { deleteFiles, filesOfTask } from '../files/index.js';
 import {
   registerProviderChecks,
@@ -15,6 +15,7 @@ import {
   deleteTasks,
   getTasks,
   listTasks,
+  queuePositions,
   registerTaskKind,
   UpstreamError,
   type StepOutcome,
@@ -23,7 +24,7 @@ import {
   type TaskRunner,
 } from '../tasks/index.js';
 import { kindTexts, type KindTexts } from './messages.js';
-import { kindModels, type KindModel } from './models.js';
+import { actionPrices, kindModels, type KindModel } from './models.js';
 
 export type { KindModel } from './models.js';
 
@@ -80,8 +81,16 @@ export interface KindDefinition<
     which: 'submit' | 'poll',
     job: Omit<KindJob<P, D>, 'model'> & { model: KindModel | null; adapter: A | null },
   ): Promise<StepOutcome> | null;
-  /** A task as its screen reads it. */
-  view(task: TaskRow, parsed: { params: P; data: D }, model: KindModel | null, lang: Lang): V;
+  /** A task as its screen reads it (`at`: the app, and its place in the queue if `queued`). */
+  view(
+    task: TaskRow,
+    parsed: { params: P; data: D },
+    model: KindModel | null,
+    lang: Lang,
+    at: { ctx: AppContext; position: number | null },
+  ): V;
+  /** Whether its view shows a queued task's place in the queue (one more query per list). */
+  queued?: boolean;
   /** Its tasks' own deadline (else the engine's). */
   timeoutMs?: number;
   /** The offline demo's model and the prices seeded with it. */
@@ -94,12 +103,20 @@ export interface Kind<P extends KindParams, D, V, A extends KindAdapter<P, D> = 
   readonly runner: TaskRunner;
   paramsOf(task: TaskRow): P;
   dataOf(task: TaskRow): D;
-  /** The models a user may pick (VIP-only ones for VIPs), by their sort. */
-  modelsFor(ctx: AppContext, userId: number): Promise<KindModel[]>;
+  /** The models a user may pick (VIP-only ones for VIPs; null: no caller), by their sort. */
+  modelsFor(ctx: AppContext, userId: number | null): Promise<KindModel[]>;
   /** The models a user may pick that have an enabled price, with what one costs them. */
   offeredModels(ctx: AppContext, userId: number): Promise<Array<KindModel & { credits: number }>>;
-  /** The model a task uses: the one asked for, else the first offered (404 / 403). */
-  pickModel(ctx: AppContext, userId: number, modelId?: number): Promise<KindModel>;
+  /**
+   * The model a task uses: the one asked for, else the first offered that `prefer` accepts,
+   * else the first offered (404 / 403).
+   */
+  pickModel(
+    ctx: AppContext,
+    userId: number,
+    modelId?: number,
+    prefer?: (m: KindModel) => boolean,
+  ): Promise<KindModel>;
   /** The model of a stored task, whatever its state now (a running task keeps its upstream). */
   modelById(ctx: AppContext, id: number): Promise<KindModel | null>;
   /** The adapter of a model's protocol (null: not one of the kind's). */
@@ -122,19 +139,29 @@ export interface Kind<P extends KindParams, D, V, A extends KindAdapter<P, D> = 
   ): Promise<{ rows: V[]; count: number }>;
   /** One task of the caller's (404 otherwise). */
   status(ctx: AppContext, userId: number, id: number, lang: Lang): Promise<V>;
-  /** The caller's tasks of these ids (others' and unknown ids are left out). */
-  statuses(ctx: AppContext, userId: number, ids: number[], lang: Lang): Promise<V[]>;
+  /**
+   * The caller's tasks of these ids: others' and unknown ids are left out, or with `all` any
+   * of them is a 404.
+   */
+  statuses(
+    ctx: AppContext,
+    userId: number,
+    ids: number[],
+    lang: Lang,
+    opts?: { all?: boolean },
+  ): Promise<V[]>;
   /** Deletes one task of the caller's with its files; a running one is cancelled and refunded. */
   remove(ctx: AppContext, userId: number, id: number): Promise<{ deleted: number }>;
   /**
    * Deletes the caller's tasks of these ids (others' are left); running ones are cancelled and
-   * refunded. Their files go too unless `keepFiles` (a kind whose files other kinds use).
+   * refunded. Their files go too unless `keepFiles` (a kind whose files other kinds use); with
+   * `all`, an id not the caller's is a 404 and nothing is deleted.
    */
   removeMany(
     ctx: AppContext,
     userId: number,
     ids: number[],
-    opts?: { keepFiles?: boolean },
+    opts?: { keepFiles?: boolean; all?: boolean },
   ): Promise<{ deleted: number }>;
   /** Registers its runner on an app (its module's `routes`). */
   register(ctx: AppContext): void;
@@ -184,9 +211,21 @@ export function defineKind<
     const ids = [...new Set(parsed.map((p) => p.params.modelId ?? 0))].filter((id) => id);
     const models = new Map<number, KindModel | null>();
     await Promise.all(ids.map(async (id) => models.set(id, await modelById(ctx, id))));
+    const positions = def.queued ? await queuePositions(ctx, rows) : new Map<number, number>();
     return rows.map((r, i) =>
-      def.view(r, parsed[i]!, models.get(parsed[i]!.params.modelId ?? 0) ?? null, lang),
+      def.view(r, parsed[i]!, models.get(parsed[i]!.params.modelId ?? 0) ?? null, lang, {
+        ctx,
+        position: positions.get(r.id) ?? null,
+      }),
     );
+  }
+
+  /** The caller's tasks of these ids (with `all`, 404 unless every one is). */
+  async function ownMany(ctx: AppContext, userId: number, ids: number[], all = false) {
+    const unique = [...new Set(ids)];
+    const mine = await getTasks(ctx, userId, unique, [def.kind]);
+    if (all && mine.length !== unique.length) throw notFound(texts.taskNotFound);
+    return mine;
   }
 
   async function own(ctx: AppContext, userId: number, id: number) {
@@ -204,22 +243,7 @@ export function defineKind<
     modelsFor,
     modelById,
     adapterOf,
-    async actionPrices(ctx, models, actions) {
-      const keyOf = (m: KindModel, action: string) => `${m.priceKey.split(':')[0]}:${action}`;
-      const credits = await enabledPrices(
-        ctx.db.kysely,
-        models.flatMap((m) => actions.map((a) => keyOf(m, a))),
-      );
-      return new Map(
-        models.map((m) => [
-          m.id,
-          Object.fromEntries(actions.map((a) => [a, credits.get(keyOf(m, a)) ?? null])) as Record<
-            (typeof actions)[number],
-            number | null
-          >,
-        ]),
-      );
-    },
+    actionPrices: (ctx, models, actions) => actionPrices(ctx, models, actions),
     views,
     offeredModels: models.offeredModels,
     pickModel: models.pickModel,
@@ -230,11 +254,11 @@ export function defineKind<
     async status(ctx, userId, id, lang) {
       return (await views(ctx, [await own(ctx, userId, id)], lang))[0]!;
     },
-    async statuses(ctx, userId, ids, lang) {
-      return views(ctx, await getTasks(ctx, userId, ids, [def.kind]), lang);
+    async statuses(ctx, userId, ids, lang, opts = {}) {
+      return views(ctx, await ownMany(ctx, userId, ids, opts.all), lang);
     },
     async removeMany(ctx, userId, ids, opts = {}) {
-      const mine = await getTasks(ctx, userId, ids, [def.kind]);
+      const mine = await ownMany(ctx, userId, ids, opts.all);
       const files = opts.keepFiles
         ? []
         : (await Promise.all(mine.map((t) => filesOfTask(ctx, userId, t.id)))).flat();
@@ -258,15 +282,21 @@ export function defineKind<
     register(ctx) {
       registerTaskKind(ctx, runner);
     },
-    async seed(ctx) {
-      if (!def.demo) return [];
-      const { prices, ...model } = def.demo;
-      const lines: string[] = [];
-      const added = await seedPrices(ctx.db.kysely, prices);
-      if (added.length > 0) lines.push(`${def.label}: ${added.length} demo prices added`);
-      if (await seedDemoModel(ctx, { ...model, kind: def.modelKind }))
-        lines.push(`${def.label}: the "${model.name}" model added`);
-      return lines;
-    },
+    seed: (ctx) => seedKind(ctx, def),
   };
+}
+
+/** A kind's demo model and its prices, once (an operator's later edits stay). */
+async function seedKind<P extends KindParams, D, V, A extends KindAdapter<P, D>>(
+  ctx: AppContext,
+  def: KindDefinition<P, D, V, A>,
+): Promise<string[]> {
+  if (!def.demo) return [];
+  const { prices, ...model } = def.demo;
+  const lines: string[] = [];
+  const added = await seedPrices(ctx.db.kysely, prices);
+  if (added.length > 0) lines.push(`${def.label}: ${added.length} demo prices added`);
+  if (await seedDemoModel(ctx, { ...model, kind: def.modelKind }))
+    lines.push(`${def.label}: the "${model.name}" model added`);
+  return lines;
 }
