@@ -37,7 +37,6 @@ export const foreignAllowed = {
   // own tasks); the kit reads them through credits' and files' index.ts.
   'server/src/modules/drawing/models.ts': ['credit_prices'],
   'server/src/modules/drawing/routes.ts': ['files'],
-  'server/src/modules/images/routes.ts': ['credit_prices'],
   // `users` (auth) joined for a name or a role; auth's accountsOf gives names by id. credits
   // cannot import auth (auth reaches credits through payments), so its reads stay until a
   // hook or a move; the others are joins inside paged or filtered queries.
@@ -60,16 +59,9 @@ export const routeSqlAllowed = [
   'server/src/modules/drawing/gallery.ts',
   'server/src/modules/drawing/models.ts',
   'server/src/modules/drawing/routes.ts',
-  'server/src/modules/images/routes.ts',
   'server/src/modules/stable-diffusion/admin-models.ts',
   'server/src/modules/stable-diffusion/admin-routes.ts',
   'server/src/modules/stable-diffusion/tool-routes.ts',
-  // The providers module's console routes (providers, models, their allow lists, checks),
-  // still beside their queries.
-  'server/src/modules/providers/models.ts',
-  'server/src/modules/providers/providers.ts',
-  'server/src/modules/providers/checks.ts',
-  'server/src/modules/providers/model-access.ts',
 ];
 
 const modulesDir = 'server/src/modules';
