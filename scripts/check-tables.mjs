@@ -31,8 +31,6 @@ export const foreignAllowed = {
   // The queues per provider name each provider; providers imports tasks (its "still in use"
   // counts), so tasks cannot import providers' providerNames without a cycle.
   'server/src/modules/tasks/admin-service.ts': ['chat_providers'],
-  // The models list joins each model's price (credits' table).
-  'server/src/modules/providers/models.ts': ['credit_prices'],
   // Kind modules under conversion to the creation-kind kit (prices and result files of their
   // own tasks); the kit reads them through credits' and files' index.ts.
   'server/src/modules/drawing/models.ts': ['credit_prices'],

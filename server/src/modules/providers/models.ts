@@ -4,6 +4,7 @@ import type { AppContext } from '../../context.js';
 import { nowIso } from '../../db/database.js';
 import { notFound } from '../../http/errors.js';
 import type { Executor } from '../../db/executor.js';
+import { enabledPriceRows } from '../credits/index.js';
 import { texts } from './messages.js';
 import { withUniqueName } from './unique-name.js';
 import { requireProvider } from './providers.js';
@@ -129,16 +130,25 @@ export async function deleteModel(ctx: AppContext, id: number): Promise<void> {
 
 /** The models offered to a user (VIP-only ones to VIPs), with their prices. */
 export async function offeredModels(ctx: AppContext, isVip: boolean, kind?: C.ModelFields['kind']) {
-  let q = modelsWithProvider(ctx.db.kysely)
-    .leftJoin('credit_prices as cp', (j) =>
-      j.onRef('cp.price_key', '=', 'm.price_key').on('cp.enabled', '=', 1),
-    )
-    .select(['cp.unit', 'cp.credits', 'cp.input_per_1k', 'cp.output_per_1k'])
-    .where('m.enabled', '=', 1)
-    .where('p.enabled', '=', 1);
+  let q = modelsWithProvider(ctx.db.kysely).where('m.enabled', '=', 1).where('p.enabled', '=', 1);
   if (kind) q = q.where('m.kind', '=', kind);
   if (!isVip) q = q.where('m.vip_only', '=', 0);
-  return q.orderBy('m.sort').orderBy('m.id').execute();
+  const rows = await q.orderBy('m.sort').orderBy('m.id').execute();
+  // Each model's price, read from credits (a model without an enabled price shows none).
+  const prices = await enabledPriceRows(
+    ctx.db.kysely,
+    rows.map((r) => r.price_key),
+  );
+  return rows.map((r) => {
+    const p = prices.get(r.price_key);
+    return {
+      ...r,
+      unit: p?.unit ?? null,
+      credits: p?.credits ?? null,
+      input_per_1k: p?.input_per_1k ?? null,
+      output_per_1k: p?.output_per_1k ?? null,
+    };
+  });
 }
 
 /** One place after every model. */
