@@ -31,10 +31,6 @@ export const foreignAllowed = {
   // The queues per provider name each provider; providers imports tasks (its "still in use"
   // counts), so tasks cannot import providers' providerNames without a cycle.
   'server/src/modules/tasks/admin-service.ts': ['chat_providers'],
-  // Kind modules under conversion to the creation-kind kit (prices and result files of their
-  // own tasks); the kit reads them through credits' and files' index.ts.
-  'server/src/modules/drawing/models.ts': ['credit_prices'],
-  'server/src/modules/drawing/routes.ts': ['files'],
   // `users` (auth) joined for a name or a role; auth's accountsOf gives names by id. credits
   // cannot import auth (auth reaches credits through payments), so its reads stay until a
   // hook or a move; the others are joins inside paged or filtered queries.
@@ -55,8 +51,6 @@ export const foreignAllowed = {
 export const routeSqlAllowed = [
   // The kind modules, under conversion to the creation-kind kit (its routes hold no SQL).
   'server/src/modules/drawing/gallery.ts',
-  'server/src/modules/drawing/models.ts',
-  'server/src/modules/drawing/routes.ts',
   'server/src/modules/stable-diffusion/admin-models.ts',
   'server/src/modules/stable-diffusion/admin-routes.ts',
   'server/src/modules/stable-diffusion/tool-routes.ts',
