@@ -300,3 +300,22 @@ async function seedKind<P extends KindParams, D, V, A extends KindAdapter<P, D>>
     lines.push(`${def.label}: the "${model.name}" model added`);
   return lines;
 }
+
+/**
+ * A kind's adapter map from an upstream map (providers/<kind>/): each entry wrapped into the
+ * kind's adapter, its connection test kept.
+ */
+export function wrapAdapters<U extends { checkConnection?: ProviderCheck }, A extends object>(
+  upstreams: Record<string, U>,
+  wrap: (upstream: U) => A,
+): Record<string, A & { checkConnection?: ProviderCheck }> {
+  return Object.fromEntries(
+    Object.entries(upstreams).map(([protocol, u]) => {
+      const adapter = wrap(u);
+      return [
+        protocol,
+        u.checkConnection ? { ...adapter, checkConnection: u.checkConnection } : adapter,
+      ];
+    }),
+  );
+}

@@ -1,5 +1,6 @@
 export {
   defineKind,
+  wrapAdapters,
   type Kind,
   type KindAdapter,
   type KindDefinition,

@@ -1,5 +1,5 @@
 import type { AppContext } from '../../context.js';
-import { defineKind, type KindAdapter, type KindModel } from '../kind-kit/index.js';
+import { defineKind, wrapAdapters, type KindAdapter, type KindModel } from '../kind-kit/index.js';
 import { cropStep, wholeStep } from './local-steps.js';
 import { musicModelOf } from './models.js';
 import { musicData, musicParams, type MusicData, type MusicParams } from './params.js';
@@ -15,18 +15,12 @@ export interface MusicAdapter extends KindAdapter<MusicParams, MusicData> {
   concat: boolean;
 }
 
-const adapters: Record<string, MusicAdapter> = Object.fromEntries(
-  Object.entries(musicProtocols).map(([protocol, p]) => [
-    protocol,
-    {
-      submit: (j) => p.submit(j.task, j.io, musicModelOf(j.model)),
-      poll: (j) => p.poll(j.task, j.io, musicModelOf(j.model)),
-      lyrics: (ctx, m, prompt, n) => p.lyrics(ctx, musicModelOf(m), prompt, n),
-      concat: p.concat,
-      ...(p.checkConnection ? { checkConnection: p.checkConnection } : {}),
-    } satisfies MusicAdapter,
-  ]),
-);
+const adapters = wrapAdapters(musicProtocols, (p): MusicAdapter => ({
+  submit: (j) => p.submit(j.task, j.io, musicModelOf(j.model)),
+  poll: (j) => p.poll(j.task, j.io, musicModelOf(j.model)),
+  lyrics: (ctx, m, prompt, n) => p.lyrics(ctx, musicModelOf(m), prompt, n),
+  concat: p.concat,
+}));
 
 /**
  * The `music` kind: `create` and `extend` go to the model's protocol (musicProtocols: New API

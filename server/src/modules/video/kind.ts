@@ -1,5 +1,5 @@
 import { videoAdapters } from '../../providers/video/index.js';
-import { defineKind, type KindAdapter } from '../kind-kit/index.js';
+import { defineKind, wrapAdapters, type KindAdapter } from '../kind-kit/index.js';
 import { DEMO_VIDEO_MODEL, videoModelOf } from './models.js';
 import { videoData, videoParams, type VideoData, type VideoParams } from './params.js';
 import { PRICES } from './prices.js';
@@ -9,16 +9,10 @@ import { toVideoTask } from './view.js';
 type VideoKindAdapter = KindAdapter<VideoParams, VideoData>;
 
 /** Every video upstream (providers/video/index.ts) as the kit calls it. */
-const upstreams: Record<string, VideoKindAdapter> = Object.fromEntries(
-  Object.entries(videoAdapters).map(([protocol, a]) => [
-    protocol,
-    {
-      submit: (j) => submitUpstream(j.io.ctx, j.task, videoModelOf(j.model), j.io),
-      poll: (j) => pollUpstream(j.io.ctx, j.task, videoModelOf(j.model), j.io),
-      ...(a.checkConnection ? { checkConnection: a.checkConnection } : {}),
-    } satisfies VideoKindAdapter,
-  ]),
-);
+const upstreams = wrapAdapters(videoAdapters, (): VideoKindAdapter => ({
+  submit: (j) => submitUpstream(j.io.ctx, j.task, videoModelOf(j.model), j.io),
+  poll: (j) => pollUpstream(j.io.ctx, j.task, videoModelOf(j.model), j.io),
+}));
 
 /**
  * The `video` kind: every action of every video upstream (and the offline demo, and free cuts
