@@ -29,6 +29,8 @@ const base = {
     "import { route } from '../../http/route.js';",
     "import { listWorks } from './service.js';",
     'export const r = (app) => route(app, c, () => listWorks(app));',
+    // An array's join is no query.
+    "export const path = (p) => p.join('.') + [1, 2].join(', ');",
   ].join('\n'),
   [`${m}/works/service.ts`]: [
     "import { taskTitles } from '../tasks/index.js';",

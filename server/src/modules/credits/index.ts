@@ -11,7 +11,7 @@ import { registerUserRoutes } from './routes.js';
 import { readSettings } from './settings.js';
 
 export { readBalanceWithHolds } from './balances.js';
-export { seedPrices, type SeedPrice } from './prices.js';
+export { enabledPriceRows, enabledPrices, seedPrices, type SeedPrice } from './prices.js';
 export { chargesSince, ledgerKeysApplied, spentByKindSince } from './figures.js';
 export { payDueInvites } from './invites.js';
 export { readSettings as readCreditSettings } from './settings.js';

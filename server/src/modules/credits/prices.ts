@@ -29,6 +29,30 @@ export interface SeedPrice {
 export const priceKeyOf = (model: string, action: string) => `${model}:${action}`;
 
 /**
+ * The enabled prices among these keys, by key (what a models list shows of each model's price;
+ * a key with no enabled price is not in the map).
+ */
+export async function enabledPriceRows(db: Kysely<Database>, keys: string[]) {
+  if (keys.length === 0) return new Map<string, never>();
+  const rows = await db
+    .selectFrom('credit_prices')
+    .select(['price_key', 'unit', 'credits', 'input_per_1k', 'output_per_1k'])
+    .where('enabled', '=', 1)
+    .where('price_key', 'in', [...new Set(keys)])
+    .execute();
+  return new Map(rows.map((r) => [r.price_key, r]));
+}
+
+/** The credits of the enabled prices among these keys, by key (a kind's actions' prices). */
+export async function enabledPrices(
+  db: Kysely<Database>,
+  keys: string[],
+): Promise<Map<string, number>> {
+  const rows = await enabledPriceRows(db, keys);
+  return new Map([...rows].map(([key, r]) => [key, r.credits]));
+}
+
+/**
  * Adds the prices whose key is not there yet; never overwrites what an operator changed.
  * Returns the keys added.
  */

@@ -1,23 +1,19 @@
 import fs from 'node:fs';
 import path from 'node:path';
-import type { FastifyInstance } from 'fastify';
 import type { Selectable } from 'kysely';
-import { drawing as D } from '@atelier/contracts';
+import type { drawing as D } from '@atelier/contracts';
 import type { AppContext } from '../../context.js';
 import { nowIso } from '../../db/database.js';
-import { badRequest, notFound } from '../../http/errors.js';
 import type { Lang, Localized } from '../../http/messages.js';
-import { route } from '../../http/route.js';
 import { renderRecipe } from '../../providers/image/demo-render.js';
 import { sizeFor, splitFlags } from '../../providers/image/prompt.js';
 import { galleries } from './gallery-data.js';
-import { texts } from './messages.js';
 import type { DrawingItemsTable, GalleryKind } from './tables.js';
 import { pageOf } from '../../db/paging.js';
 
 type ItemRow = Selectable<DrawingItemsTable>;
 
-const pick = (json: string, lang: Lang): string => {
+export const pick = (json: string, lang: Lang): string => {
   try {
     const v = JSON.parse(json) as Partial<Localized>;
     return v[lang] ?? v['en-US'] ?? '';
@@ -29,10 +25,10 @@ const pick = (json: string, lang: Lang): string => {
 /** Gallery pictures: drawn once by the offline demo, then kept under the data folder. */
 const FULL = 768;
 const THUMB = 256;
-const imagePath = (id: number, size: 'full' | 'thumb') =>
+export const imagePath = (id: number, size: 'full' | 'thumb') =>
   `/api/midjourney/gallery/${id}-${size}.png`;
 
-function toItem(r: ItemRow, lang: Lang): D.GalleryItem {
+export function toItem(r: ItemRow, lang: Lang): D.GalleryItem {
   const { width, height } = sizeFor(r.aspect, FULL);
   return {
     id: r.id,
@@ -115,7 +111,11 @@ export async function seedGalleries(ctx: AppContext): Promise<number> {
 /** One render at a time per picture, even when many thumbnails are asked for at once. */
 const rendering = new Map<string, Promise<Buffer>>();
 
-async function galleryPng(ctx: AppContext, row: ItemRow, size: 'full' | 'thumb'): Promise<Buffer> {
+export async function galleryPng(
+  ctx: AppContext,
+  row: ItemRow,
+  size: 'full' | 'thumb',
+): Promise<Buffer> {
   const dir = path.join(ctx.config.dataDir, 'drawing-gallery');
   const file = path.join(dir, `${row.kind}-${row.slug}-${size}.png`);
   const cached = await fs.promises.readFile(file).catch(() => null);
@@ -139,10 +139,10 @@ async function galleryPng(ctx: AppContext, row: ItemRow, size: 'full' | 'thumb')
   return job;
 }
 
-type Kysely = AppContext['db']['kysely'];
+export type Kysely = AppContext['db']['kysely'];
 
 /** A gallery's categories, in the caller's language. */
-async function categories(db: Kysely, kind: GalleryKind, lang: Lang) {
+export async function categories(db: Kysely, kind: GalleryKind, lang: Lang) {
   const rows = await db
     .selectFrom('drawing_categories')
     .selectAll()
@@ -157,7 +157,7 @@ async function categories(db: Kysely, kind: GalleryKind, lang: Lang) {
 }
 
 /** One page of a gallery's items, of one category or all. */
-async function items(
+export async function items(
   db: Kysely,
   kind: GalleryKind,
   q: { categoryId?: number; page: number; size: number },
@@ -167,109 +167,38 @@ async function items(
   return pageOf(base, q, (b) => b.selectAll().orderBy('category_id').orderBy('sort').orderBy('id'));
 }
 
-export function galleryRoutes(app: FastifyInstance): void {
-  const db = () => app.ctx.db.kysely;
+/** The first examples, featured first (the home screen's strip). */
+export const featuredExamples = (db: Kysely, size: number) =>
+  db
+    .selectFrom('drawing_items')
+    .selectAll()
+    .where('kind', '=', 'example')
+    .orderBy('featured', 'desc')
+    .orderBy('sort')
+    .orderBy('id')
+    .limit(size)
+    .execute();
 
-  route(app, D.featuredExamples, async ({ query, lang }) => {
-    const rows = await db()
-      .selectFrom('drawing_items')
-      .selectAll()
-      .where('kind', '=', 'example')
-      .orderBy('featured', 'desc')
-      .orderBy('sort')
-      .orderBy('id')
-      .limit(query.size)
-      .execute();
-    return { rows: rows.map((r) => toItem(r, lang)), count: rows.length };
-  });
-  route(app, D.exampleCategories, async ({ lang }) => categories(db(), 'example', lang));
-  route(app, D.listExamples, async ({ query, lang }) => {
-    const r = await items(db(), 'example', query);
-    return { rows: r.rows.map((x) => toItem(x, lang)), count: r.count };
-  });
-  route(app, D.caseCategories, async ({ lang }) => categories(db(), 'case', lang));
-  route(app, D.listCases, async ({ query, lang }) => {
-    const r = await items(db(), 'case', query);
-    return { rows: r.rows.map((x) => toItem(x, lang)), count: r.count };
-  });
-  route(app, D.promptPieceCategories, async ({ lang }) => categories(db(), 'param', lang));
-  route(app, D.listPromptPieces, async ({ query, lang }) => {
-    const r = await items(db(), 'param', query);
-    return {
-      rows: r.rows.map((x) => ({
-        id: x.id,
-        categoryId: x.category_id,
-        name: pick(x.title, lang),
-        value: x.value,
-        imageUrl: imagePath(x.id, 'full'),
-        thumbUrl: imagePath(x.id, 'thumb'),
-      })),
-      count: r.count,
-    };
-  });
+/** One gallery item. */
+export const itemById = (db: Kysely, id: number) =>
+  db.selectFrom('drawing_items').selectAll().where('id', '=', id).executeTakeFirst();
 
-  // The pictures themselves: public, immutable once drawn.
-  app.get<{ Params: { file: string } }>(
-    '/midjourney/gallery/:file',
-    { schema: { hide: true } },
-    async (req, reply) => {
-      const m = req.params.file.match(/^(\d+)-(full|thumb)\.png$/);
-      if (!m) throw notFound();
-      const row = await db()
-        .selectFrom('drawing_items')
-        .selectAll()
-        .where('id', '=', Number(m[1]))
-        .executeTakeFirst();
-      if (!row) throw notFound();
-      const png = await galleryPng(app.ctx, row, m[2] as 'full' | 'thumb');
-      return reply
-        .header('content-type', 'image/png')
-        .header('cache-control', 'public, max-age=86400')
-        .send(png);
-    },
-  );
-
-  userParamRoutes(app);
+/** Saves a user's Midjourney panel parameters (JSON), replacing what was saved. */
+export async function saveUserParams(db: Kysely, userId: number, json: string): Promise<void> {
+  const now = nowIso();
+  await db
+    .insertInto('drawing_user_params')
+    .values({ user_id: userId, params: json, updated_at: now })
+    .onConflict((oc) => oc.column('user_id').doUpdateSet({ params: json, updated_at: now }))
+    .execute();
 }
 
-/** The Midjourney panel's parameters a user saved, read back as they were. */
-function userParamRoutes(app: FastifyInstance): void {
-  const db = () => app.ctx.db.kysely;
-
-  route(app, D.saveDefaultParams, async ({ query, identity }) => {
-    let parsed: unknown;
-    try {
-      parsed = JSON.parse(query.params);
-    } catch {
-      throw badRequest(texts.paramsInvalid, { reason: 'not JSON' }, 'params');
-    }
-    const r = D.mjParams.safeParse(parsed);
-    if (!r.success) {
-      const issue = r.error.issues[0]!;
-      throw badRequest(
-        texts.paramsInvalid,
-        { reason: `${issue.path.join('.')}: ${issue.message}` },
-        'params',
-      );
-    }
-    const now = nowIso();
-    const json = JSON.stringify(r.data);
-    await db()
-      .insertInto('drawing_user_params')
-      .values({ user_id: identity.userId, params: json, updated_at: now })
-      .onConflict((oc) => oc.column('user_id').doUpdateSet({ params: json, updated_at: now }))
-      .execute();
-    return r.data;
-  });
-
-  route(app, D.defaultParams, async ({ identity }) => {
-    const row = await db()
+/** A user's saved panel parameters (JSON), if any. */
+export const userParams = async (db: Kysely, userId: number): Promise<string | null> =>
+  (
+    await db
       .selectFrom('drawing_user_params')
       .select('params')
-      .where('user_id', '=', identity.userId)
-      .executeTakeFirst();
-    if (!row) return {};
-    const r = D.mjParams.safeParse(JSON.parse(row.params));
-    return r.success ? r.data : {};
-  });
-}
+      .where('user_id', '=', userId)
+      .executeTakeFirst()
+  )?.params ?? null;

@@ -4,6 +4,7 @@ import type { AppContext } from '../../context.js';
 import { AppError, notFound } from '../../http/errors.js';
 import { route } from '../../http/route.js';
 import { priceActionOf } from '../../providers/image/custom-ids.js';
+import { enabledPrices } from '../credits/index.js';
 import type { MjFlavour } from '../../providers/image/midjourney-proxy.js';
 import {
   modelAllowance,
@@ -131,15 +132,13 @@ export function modelRoutes(app: FastifyInstance): void {
     const rows = (await imageModels(app.ctx, 'mj')).filter(
       (r) => (isVip || r.vip_only === 0) && allowed(r.id),
     );
-    const prices = await app.ctx.db.kysely
-      .selectFrom('credit_prices')
-      .select(['price_key', 'credits'])
-      .where('enabled', '=', 1)
-      .execute();
-    const byKey = new Map(prices.map((p) => [p.price_key, p.credits]));
+    const models = rows.map((r) => toDrawingModel(app.ctx, r));
+    const byKey = await enabledPrices(
+      app.ctx.db.kysely,
+      models.flatMap((m) => mjActions.map((action) => priceKeyFor(m, action))),
+    );
     return {
-      rows: rows.map((r) => {
-        const m = toDrawingModel(app.ctx, r);
+      rows: models.map((m) => {
         return {
           id: m.id,
           name: m.name,

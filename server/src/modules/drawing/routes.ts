@@ -9,6 +9,7 @@ import { sliceGrid } from '../../providers/image/demo-render.js';
 
 import { quote, readBalanceWithHolds } from '../credits/index.js';
 import {
+  filesOfTask,
   fileUrl,
   keyOfUrl,
   readOwnedImage,
@@ -158,14 +159,9 @@ const slicing = new Map<number, Promise<FileRow[]>>();
 
 async function storedSlices(ctx: AppContext, userId: number, taskId: number) {
   const names = [0, 1, 2, 3].map((i) => sliceName(taskId, i));
-  const rows = await ctx.db.kysely
-    .selectFrom('files')
-    .selectAll()
-    .where('user_id', '=', userId)
-    .where('task_id', '=', taskId)
-    .where('name', 'in', names)
-    .orderBy('id')
-    .execute();
+  const rows = (await filesOfTask(ctx, userId, taskId))
+    .filter((f) => names.includes(f.name))
+    .sort((a, b) => a.id - b.id);
   return rows.length === 4 ? rows : null;
 }
 

@@ -4,7 +4,7 @@ import { images as I } from '@atelier/contracts';
 import type { AppContext } from '../../context.js';
 import { badRequest, notEnoughCredits, notFound } from '../../http/errors.js';
 import { route } from '../../http/route.js';
-import { quote, readBalanceWithHolds } from '../credits/index.js';
+import { enabledPrices, quote, readBalanceWithHolds } from '../credits/index.js';
 import { toDrawTasks } from '../drawing/index.js';
 import { fileOfKey, fileUrl, keyOfUrl, storeFile } from '../files/index.js';
 import { countActive, createTask } from '../tasks/index.js';
@@ -120,13 +120,11 @@ export function imageRoutes(app: FastifyInstance): void {
   route(app, I.listImageModels, async ({ query, identity }) => {
     const isVip = identity ? (await ctx().balances.read(identity.userId)).isVip : false;
     const models = await imageModels(ctx(), query.use, isVip);
-    const prices = await ctx()
-      .db.kysely.selectFrom('credit_prices')
-      .select(['price_key', 'credits'])
-      .where('enabled', '=', 1)
-      .execute();
-    const byKey = new Map(prices.map((p) => [p.price_key, p.credits]));
     const actions = query.use === 'draw' ? ['generate', 'edit'] : ['generate', 'image-to-image'];
+    const byKey = await enabledPrices(
+      ctx().db.kysely,
+      models.flatMap((m) => actions.map((a) => priceKey(m, a))),
+    );
     const rows = models.map((m) => ({
       id: m.id,
       name: m.name,

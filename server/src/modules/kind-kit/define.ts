@@ -15,6 +15,7 @@ import {
   deleteTasks,
   getTasks,
   listTasks,
+  queuePositions,
   registerTaskKind,
   UpstreamError,
   type StepOutcome,
@@ -23,7 +24,7 @@ import {
   type TaskRunner,
 } from '../tasks/index.js';
 import { kindTexts, type KindTexts } from './messages.js';
-import { kindModels, type KindModel } from './models.js';
+import { actionPrices, kindModels, type KindModel } from './models.js';
 
 export type { KindModel } from './models.js';
 
@@ -51,7 +52,15 @@ export interface KindAdapter<P, D> {
   checkConnection?: ProviderCheck;
 }
 
-export interface KindDefinition<P extends { modelId: number }, D, V> {
+/** A task's params as the kit reads them: the model it runs on (null: work of the kind's own). */
+export type KindParams = { modelId: number | null };
+
+export interface KindDefinition<
+  P extends KindParams,
+  D,
+  V,
+  A extends KindAdapter<P, D> = KindAdapter<P, D>,
+> {
   /** The task kind (contracts' `taskKinds`). */
   kind: string;
   /** The kind of its models and prices (contracts' `modelKinds`). */
@@ -63,29 +72,64 @@ export interface KindDefinition<P extends { modelId: number }, D, V> {
   params: z.ZodType<P>;
   data: z.ZodType<D>;
   /** Adapters by provider protocol; only these protocols' models are offered. */
-  protocols: Record<string, KindAdapter<P, D>>;
-  /** A task as its screen reads it. */
-  view(task: TaskRow, parsed: { params: P; data: D }, model: KindModel | null, lang: Lang): V;
+  protocols: Record<string, A>;
+  /**
+   * A step the kind does itself, with no adapter (music's crop, its own concatenation): its
+   * outcome, or null for the model's adapter. `model` is null when the params name none.
+   */
+  ownStep?(
+    which: 'submit' | 'poll',
+    job: Omit<KindJob<P, D>, 'model'> & { model: KindModel | null; adapter: A | null },
+  ): Promise<StepOutcome> | null;
+  /** A task as its screen reads it (`at`: the app, and its place in the queue if `queued`). */
+  view(
+    task: TaskRow,
+    parsed: { params: P; data: D },
+    model: KindModel | null,
+    lang: Lang,
+    at: { ctx: AppContext; position: number | null },
+  ): V;
+  /** Whether its view shows a queued task's place in the queue (one more query per list). */
+  queued?: boolean;
   /** Its tasks' own deadline (else the engine's). */
   timeoutMs?: number;
   /** The offline demo's model and the prices seeded with it. */
   demo?: { name: string; upstreamModel: string; priceKey: string; prices: SeedPrice[] };
 }
 
-export interface Kind<P extends { modelId: number }, D, V> {
-  readonly definition: KindDefinition<P, D, V>;
+export interface Kind<P extends KindParams, D, V, A extends KindAdapter<P, D> = KindAdapter<P, D>> {
+  readonly definition: KindDefinition<P, D, V, A>;
   readonly texts: KindTexts;
   readonly runner: TaskRunner;
   paramsOf(task: TaskRow): P;
   dataOf(task: TaskRow): D;
-  /** The models a user may pick (VIP-only ones for VIPs), by their sort. */
-  modelsFor(ctx: AppContext, userId: number): Promise<KindModel[]>;
+  /** The models a user may pick (VIP-only ones for VIPs; null: no caller), by their sort. */
+  modelsFor(ctx: AppContext, userId: number | null): Promise<KindModel[]>;
   /** The models a user may pick that have an enabled price, with what one costs them. */
   offeredModels(ctx: AppContext, userId: number): Promise<Array<KindModel & { credits: number }>>;
-  /** The model a task uses: the one asked for, else the first offered (404 / 403). */
-  pickModel(ctx: AppContext, userId: number, modelId?: number): Promise<KindModel>;
+  /**
+   * The model a task uses: the one asked for, else the first offered that `prefer` accepts,
+   * else the first offered (404 / 403).
+   */
+  pickModel(
+    ctx: AppContext,
+    userId: number,
+    modelId?: number,
+    prefer?: (m: KindModel) => boolean,
+  ): Promise<KindModel>;
   /** The model of a stored task, whatever its state now (a running task keeps its upstream). */
   modelById(ctx: AppContext, id: number): Promise<KindModel | null>;
+  /** The adapter of a model's protocol (null: not one of the kind's). */
+  adapterOf(model: KindModel): A | null;
+  /**
+   * What each action costs on each model, by the price keys `<model's price prefix>:<action>`
+   * (enabled prices only; null: none).
+   */
+  actionPrices<K extends string>(
+    ctx: AppContext,
+    models: KindModel[],
+    actions: readonly K[],
+  ): Promise<Map<number, Record<K, number | null>>>;
   views(ctx: AppContext, rows: TaskRow[], lang: Lang): Promise<V[]>;
   list(
     ctx: AppContext,
@@ -95,17 +139,42 @@ export interface Kind<P extends { modelId: number }, D, V> {
   ): Promise<{ rows: V[]; count: number }>;
   /** One task of the caller's (404 otherwise). */
   status(ctx: AppContext, userId: number, id: number, lang: Lang): Promise<V>;
+  /**
+   * The caller's tasks of these ids: others' and unknown ids are left out, or with `all` any
+   * of them is a 404.
+   */
+  statuses(
+    ctx: AppContext,
+    userId: number,
+    ids: number[],
+    lang: Lang,
+    opts?: { all?: boolean },
+  ): Promise<V[]>;
   /** Deletes one task of the caller's with its files; a running one is cancelled and refunded. */
   remove(ctx: AppContext, userId: number, id: number): Promise<{ deleted: number }>;
+  /**
+   * Deletes the caller's tasks of these ids (others' are left); running ones are cancelled and
+   * refunded. Their files go too unless `keepFiles` (a kind whose files other kinds use); with
+   * `all`, an id not the caller's is a 404 and nothing is deleted.
+   */
+  removeMany(
+    ctx: AppContext,
+    userId: number,
+    ids: number[],
+    opts?: { keepFiles?: boolean; all?: boolean },
+  ): Promise<{ deleted: number }>;
   /** Registers its runner on an app (its module's `routes`). */
   register(ctx: AppContext): void;
   /** Its demo model and prices, once (an operator's later edits stay). */
   seed(ctx: AppContext): Promise<string[]>;
 }
 
-export function defineKind<P extends { modelId: number }, D, V>(
-  def: KindDefinition<P, D, V>,
-): Kind<P, D, V> {
+export function defineKind<
+  P extends KindParams,
+  D,
+  V,
+  A extends KindAdapter<P, D> = KindAdapter<P, D>,
+>(def: KindDefinition<P, D, V, A>): Kind<P, D, V, A> {
   const texts = kindTexts(def.noun);
   const protocols = chat.providerProtocols.filter((p) => Object.hasOwn(def.protocols, p));
   registerProviderChecks(def.protocols);
@@ -116,12 +185,18 @@ export function defineKind<P extends { modelId: number }, D, V>(
   const paramsOf = (task: TaskRow) => def.params.parse(task.params);
   const dataOf = (task: TaskRow) => def.data.parse(task.data);
 
+  const adapterOf = (model: KindModel): A | null =>
+    Object.hasOwn(def.protocols, model.protocol) ? def.protocols[model.protocol]! : null;
+
   async function step(task: TaskRow, io: TaskIo, which: 'submit' | 'poll') {
     const params = paramsOf(task);
-    const model = await modelById(io.ctx, params.modelId);
-    const adapter = model ? def.protocols[model.protocol] : undefined;
+    const data = dataOf(task);
+    const model = params.modelId ? await modelById(io.ctx, params.modelId) : null;
+    const adapter = model ? adapterOf(model) : null;
+    const own = def.ownStep?.(which, { task, params, data, model, adapter, io });
+    if (own) return own;
     if (!model || !adapter) throw UpstreamError.permanent(texts.modelNotFound);
-    return adapter[which]({ task, params, data: dataOf(task), model, io });
+    return adapter[which]({ task, params, data, model, io });
   }
 
   const runner: TaskRunner = {
@@ -133,12 +208,24 @@ export function defineKind<P extends { modelId: number }, D, V>(
 
   async function views(ctx: AppContext, rows: TaskRow[], lang: Lang) {
     const parsed = rows.map((r) => ({ params: paramsOf(r), data: dataOf(r) }));
-    const ids = [...new Set(parsed.map((p) => p.params.modelId))];
+    const ids = [...new Set(parsed.map((p) => p.params.modelId ?? 0))].filter((id) => id);
     const models = new Map<number, KindModel | null>();
     await Promise.all(ids.map(async (id) => models.set(id, await modelById(ctx, id))));
+    const positions = def.queued ? await queuePositions(ctx, rows) : new Map<number, number>();
     return rows.map((r, i) =>
-      def.view(r, parsed[i]!, models.get(parsed[i]!.params.modelId) ?? null, lang),
+      def.view(r, parsed[i]!, models.get(parsed[i]!.params.modelId ?? 0) ?? null, lang, {
+        ctx,
+        position: positions.get(r.id) ?? null,
+      }),
     );
+  }
+
+  /** The caller's tasks of these ids (with `all`, 404 unless every one is). */
+  async function ownMany(ctx: AppContext, userId: number, ids: number[], all = false) {
+    const unique = [...new Set(ids)];
+    const mine = await getTasks(ctx, userId, unique, [def.kind]);
+    if (all && mine.length !== unique.length) throw notFound(texts.taskNotFound);
+    return mine;
   }
 
   async function own(ctx: AppContext, userId: number, id: number) {
@@ -155,6 +242,8 @@ export function defineKind<P extends { modelId: number }, D, V>(
     dataOf,
     modelsFor,
     modelById,
+    adapterOf,
+    actionPrices: (ctx, models, actions) => actionPrices(ctx, models, actions),
     views,
     offeredModels: models.offeredModels,
     pickModel: models.pickModel,
@@ -164,6 +253,23 @@ export function defineKind<P extends { modelId: number }, D, V>(
     },
     async status(ctx, userId, id, lang) {
       return (await views(ctx, [await own(ctx, userId, id)], lang))[0]!;
+    },
+    async statuses(ctx, userId, ids, lang, opts = {}) {
+      return views(ctx, await ownMany(ctx, userId, ids, opts.all), lang);
+    },
+    async removeMany(ctx, userId, ids, opts = {}) {
+      const mine = await ownMany(ctx, userId, ids, opts.all);
+      const files = opts.keepFiles
+        ? []
+        : (await Promise.all(mine.map((t) => filesOfTask(ctx, userId, t.id)))).flat();
+      const deleted = await deleteTasks(
+        ctx,
+        userId,
+        mine.map((t) => t.id),
+        { cancelRunning: true },
+      );
+      await deleteFiles(ctx, files);
+      return { deleted };
     },
     async remove(ctx, userId, id) {
       const task = await own(ctx, userId, id);
@@ -176,15 +282,40 @@ export function defineKind<P extends { modelId: number }, D, V>(
     register(ctx) {
       registerTaskKind(ctx, runner);
     },
-    async seed(ctx) {
-      if (!def.demo) return [];
-      const { prices, ...model } = def.demo;
-      const lines: string[] = [];
-      for (const key of await seedPrices(ctx.db.kysely, prices))
-        lines.push(`${def.label}: price ${key} added`);
-      if (await seedDemoModel(ctx, { ...model, kind: def.modelKind }))
-        lines.push(`${def.label}: the "${model.name}" model added`);
-      return lines;
-    },
+    seed: (ctx) => seedKind(ctx, def),
   };
+}
+
+/** A kind's demo model and its prices, once (an operator's later edits stay). */
+async function seedKind<P extends KindParams, D, V, A extends KindAdapter<P, D>>(
+  ctx: AppContext,
+  def: KindDefinition<P, D, V, A>,
+): Promise<string[]> {
+  if (!def.demo) return [];
+  const { prices, ...model } = def.demo;
+  const lines: string[] = [];
+  const added = await seedPrices(ctx.db.kysely, prices);
+  if (added.length > 0) lines.push(`${def.label}: ${added.length} demo prices added`);
+  if (await seedDemoModel(ctx, { ...model, kind: def.modelKind }))
+    lines.push(`${def.label}: the "${model.name}" model added`);
+  return lines;
+}
+
+/**
+ * A kind's adapter map from an upstream map (providers/<kind>/): each entry wrapped into the
+ * kind's adapter, its connection test kept.
+ */
+export function wrapAdapters<U extends { checkConnection?: ProviderCheck }, A extends object>(
+  upstreams: Record<string, U>,
+  wrap: (upstream: U) => A,
+): Record<string, A & { checkConnection?: ProviderCheck }> {
+  return Object.fromEntries(
+    Object.entries(upstreams).map(([protocol, u]) => {
+      const adapter = wrap(u);
+      return [
+        protocol,
+        u.checkConnection ? { ...adapter, checkConnection: u.checkConnection } : adapter,
+      ];
+    }),
+  );
 }

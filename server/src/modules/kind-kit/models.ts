@@ -1,6 +1,6 @@
 import type { AppContext } from '../../context.js';
 import { AppError, notFound } from '../../http/errors.js';
-import { quote } from '../credits/index.js';
+import { enabledPrices, quote } from '../credits/index.js';
 import {
   isDemoProtocol,
   modelsWithProvider,
@@ -63,8 +63,9 @@ export function kindModels(modelKind: ModelKind, protocols: ProviderProtocol[], 
     return row ? toModel(ctx, row) : null;
   }
 
-  async function modelsFor(ctx: AppContext, userId: number): Promise<KindModel[]> {
-    const isVip = (await ctx.balances.read(userId)).isVip;
+  async function modelsFor(ctx: AppContext, userId: number | null): Promise<KindModel[]> {
+    // No caller (a public list): what anyone may pick.
+    const isVip = userId === null ? false : (await ctx.balances.read(userId)).isVip;
     return (await query(ctx)).filter((r) => isVip || r.vip_only === 0).map((r) => toModel(ctx, r));
   }
 
@@ -82,13 +83,47 @@ export function kindModels(modelKind: ModelKind, protocols: ProviderProtocol[], 
       }
       return out;
     },
-    async pickModel(ctx: AppContext, userId: number, modelId?: number): Promise<KindModel> {
+    async pickModel(
+      ctx: AppContext,
+      userId: number,
+      modelId?: number,
+      prefer?: (m: KindModel) => boolean,
+    ): Promise<KindModel> {
       const rows = await query(ctx, modelId);
       const isVip = (await ctx.balances.read(userId)).isVip;
-      const row = modelId !== undefined ? rows[0] : rows.find((r) => isVip || r.vip_only === 0);
-      if (!row) throw notFound(modelId !== undefined ? texts.modelNotFound : texts.noModel);
-      if (row.vip_only === 1 && !isVip) throw new AppError(403, texts.modelNotFound);
-      return toModel(ctx, row);
+      if (modelId !== undefined) {
+        const row = rows[0];
+        if (!row) throw notFound(texts.modelNotFound);
+        if (row.vip_only === 1 && !isVip) throw new AppError(403, texts.modelNotFound);
+        return toModel(ctx, row);
+      }
+      // None asked for: the first one `prefer` accepts, else the first one offered.
+      const allowed = rows.filter((r) => isVip || r.vip_only === 0).map((r) => toModel(ctx, r));
+      const model = (prefer && allowed.find(prefer)) || allowed[0];
+      if (!model) throw notFound(texts.noModel);
+      return model;
     },
   };
+}
+
+/**
+ * What each action costs on each model, by the price keys `<model's price prefix>:<action>`
+ * (enabled prices only; null: none).
+ */
+export async function actionPrices<K extends string>(
+  ctx: AppContext,
+  models: KindModel[],
+  actions: readonly K[],
+): Promise<Map<number, Record<K, number | null>>> {
+  const keyOf = (m: KindModel, action: string) => `${m.priceKey.split(':')[0]}:${action}`;
+  const credits = await enabledPrices(
+    ctx.db.kysely,
+    models.flatMap((m) => actions.map((a) => keyOf(m, a))),
+  );
+  const byAction = (m: KindModel) => {
+    const out = {} as Record<K, number | null>;
+    for (const a of actions) out[a] = credits.get(keyOf(m, a)) ?? null;
+    return out;
+  };
+  return new Map(models.map((m) => [m.id, byAction(m)]));
 }

@@ -7,12 +7,17 @@ import { route } from '../../http/route.js';
 import { UpstreamError } from '../../providers/errors.js';
 import { hold, quote, release, settle } from '../credits/index.js';
 import { texts } from './messages.js';
-import { pickMusicModel, priceKeyOf, type MusicModel } from './models.js';
-import { musicProtocols, type Draft } from './protocols.js';
+import type { KindModel } from '../kind-kit/index.js';
+import { musicKind } from './kind.js';
+import { priceKeyOf } from './models.js';
+import type { Draft } from './protocols.js';
 
 /** Two drafts from the model's protocol. */
-const draftsOf = (ctx: AppContext, m: MusicModel, prompt: string): Promise<Draft[]> =>
-  Promise.all([0, 1].map((n) => musicProtocols[m.protocol].lyrics(ctx, m, prompt, n)));
+async function draftsOf(ctx: AppContext, m: KindModel, prompt: string): Promise<Draft[]> {
+  const adapter = musicKind.adapterOf(m);
+  if (!adapter) throw UpstreamError.permanent(texts.modelNotFound);
+  return Promise.all([0, 1].map((n) => adapter.lyrics(ctx, m, prompt, n)));
+}
 
 /** `/queue/lyrics-pair`: two drafts from the music provider's lyrics call; paid only when both come. */
 export function lyricsRoutes(app: FastifyInstance): void {
@@ -21,7 +26,7 @@ export function lyricsRoutes(app: FastifyInstance): void {
     app,
     M.lyricsPair,
     async ({ body, identity }) => {
-      const model = await pickMusicModel(ctx, identity.userId, body.modelId);
+      const model = await musicKind.pickModel(ctx, identity.userId, body.modelId);
       const priceKey = priceKeyOf(model, 'lyrics');
       const amount = await quote(ctx.db.kysely, { priceKey, userId: identity.userId }).catch(
         (error: unknown) => {

@@ -23,34 +23,39 @@ export const musicParams = z.object({
 });
 export type MusicParams = z.infer<typeof musicParams>;
 
+const fileIndex = z.number().int();
+const stems = z.object({ vocals: fileIndex, instrumental: fileIndex });
+
 /** One delivered (or failed) clip in `data.clips`; numbers are indexes into the task's files. */
-export interface ClipData {
-  id: string;
-  status: 'complete' | 'error';
-  title: string;
-  tags: string;
-  lyrics: string;
-  lrc: string;
-  duration: number | null;
-  error: string | null;
-  audio: number | null;
-  wav: number | null;
-  image: number | null;
-  stems: { vocals: number; instrumental: number } | null;
-}
+export const clipData = z.object({
+  id: z.string(),
+  status: z.enum(['complete', 'error']),
+  title: z.string(),
+  tags: z.string(),
+  lyrics: z.string(),
+  lrc: z.string(),
+  duration: z.number().nullable(),
+  error: z.string().nullable(),
+  audio: fileIndex.nullable(),
+  wav: fileIndex.nullable(),
+  image: fileIndex.nullable(),
+  stems: stems.nullable(),
+});
+export type ClipData = z.infer<typeof clipData>;
 
 /**
  * `data` of a music task. Demo songs also carry `demo: true` and `stems` (the file indexes of
  * the first clip's vocals and instrumental; the song `data.clips[0].wav` is their exact
  * sample-wise sum), for the separation demo.
  */
-export interface MusicData {
-  clips?: ClipData[];
-  demo?: boolean;
-  stems?: { vocals: number; instrumental: number };
+export const musicData = z.object({
+  clips: z.array(clipData).optional(),
+  demo: z.boolean().optional(),
+  stems: stems.optional(),
   /** Upstream clip ids still being made (polling). */
-  pending?: string[];
-}
+  pending: z.array(z.string()).optional(),
+});
+export type MusicData = z.infer<typeof musicData>;
 
 /** What the screen shows of any music task's params: each field when it is there and right. */
 export function shownParamsOf(p: Record<string, unknown>): Partial<MusicParams> {
@@ -60,4 +65,8 @@ export function shownParamsOf(p: Record<string, unknown>): Partial<MusicParams> 
 
 /** A music task's params, parsed (a stored task was written by this module). */
 export const paramsOf = (p: Record<string, unknown>): MusicParams => musicParams.parse(p);
-export const dataOf = (d: Record<string, unknown>) => d as MusicData;
+/** Any task's data read as a music task's (nothing of it when it is not one). */
+export const dataOf = (d: Record<string, unknown>): MusicData => {
+  const r = musicData.safeParse(d);
+  return r.success ? r.data : {};
+};

@@ -69,8 +69,3 @@ export const musicProtocols = {
     checkConnection: gcui.checkConnection,
   },
 } satisfies Record<string, MusicProtocol>;
-
-export type MusicProtocolName = keyof typeof musicProtocols;
-
-/** The protocols a music model may use. */
-export const MUSIC_PROTOCOLS = Object.keys(musicProtocols) as MusicProtocolName[];

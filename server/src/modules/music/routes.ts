@@ -3,22 +3,15 @@ import { music as M, TaskStatus } from '@atelier/contracts';
 import type { AppContext } from '../../context.js';
 import { AppError, badRequest, notFound } from '../../http/errors.js';
 import { route } from '../../http/route.js';
-import {
-  createTask,
-  deleteTasks,
-  getTask,
-  getTasks,
-  listTasks,
-  reportProgress,
-} from '../tasks/index.js';
+import { createTask, getTask, reportProgress } from '../tasks/index.js';
+import type { KindModel } from '../kind-kit/index.js';
 import * as newapi from '../../providers/music/newapi-suno.js';
 import { texts } from './messages.js';
-import { musicModelById, pickMusicModel, priceKeyOf, type MusicModel } from './models.js';
+import { musicKind as kind } from './kind.js';
+import { priceKeyOf } from './models.js';
 import { dataOf, paramsOf, type MusicParams } from './params.js';
 import { checkNotifySecret, newApiOutcome } from './upstream-steps.js';
-import { toMusicTask, toMusicTasks } from './view.js';
-
-const KINDS = ['music'];
+import { toMusicTask } from './view.js';
 
 /** One of the caller's finished songs and its clip (another user's → 404). */
 async function sourceOf(ctx: AppContext, userId: number, taskId: number, clip: number) {
@@ -37,20 +30,34 @@ async function queueSong(
   userId: number,
   action: M.MusicTask['action'],
   params: MusicParams,
-  model: MusicModel | null,
+  model: KindModel | null,
   priceKey: string | null,
   parentId: number | null = null,
 ) {
   return createTask(ctx, {
     userId,
-    kind: 'music',
+    kind: kind.definition.kind,
     action,
     prompt: params.prompt || params.title || params.lyrics.slice(0, 200),
     params: { ...params },
     parentId,
     priceKey,
-    providerId: model?.providerId ?? null,
-    providerLimit: model?.concurrency ?? 0,
+    providerId: model?.provider.id ?? null,
+    providerLimit: model?.provider.concurrency ?? 0,
+  });
+}
+
+/** The models a user may pick, with what a song, an extension and lyrics cost on each. */
+const ACTIONS = ['song', 'extend', 'lyrics'] as const;
+
+export function modelRoutes(app: FastifyInstance): void {
+  route(app, M.listModels, async ({ identity }) => {
+    const shown = await kind.modelsFor(app.ctx, identity.userId);
+    const prices = await kind.actionPrices(app.ctx, shown, ACTIONS);
+    return {
+      rows: shown.map((m) => ({ id: m.id, name: m.name, demo: m.demo, prices: prices.get(m.id)! })),
+      count: shown.length,
+    };
   });
 }
 
@@ -62,7 +69,7 @@ export function songRoutes(app: FastifyInstance): void {
     app,
     M.submitSong,
     async ({ body, identity, lang }) => {
-      const model = await pickMusicModel(ctx, identity.userId, body.modelId);
+      const model = await kind.pickModel(ctx, identity.userId, body.modelId);
       const params: MusicParams = { ...body, modelId: model.id };
       const task = await queueSong(
         ctx,
@@ -85,7 +92,7 @@ export function songRoutes(app: FastifyInstance): void {
       if (src.clip.duration !== null && body.at > src.clip.duration)
         throw badRequest(texts.beyondEnd, { duration: src.clip.duration }, 'at');
       const sp = paramsOf(src.task.params);
-      const model = await pickMusicModel(ctx, identity.userId, sp.modelId ?? undefined);
+      const model = await kind.pickModel(ctx, identity.userId, sp.modelId ?? undefined);
       const params: MusicParams = {
         modelId: model.id,
         mode: 'custom',
@@ -136,7 +143,7 @@ export function songRoutes(app: FastifyInstance): void {
     async ({ body, identity, lang }) => {
       const src = await sourceOf(ctx, identity.userId, body.taskId, body.clip);
       const sp = paramsOf(src.task.params);
-      const model = sp.modelId ? await musicModelById(ctx, sp.modelId) : null;
+      const model = sp.modelId ? await kind.modelById(ctx, sp.modelId) : null;
       const params: MusicParams = {
         ...sp,
         title: src.clip.title,
@@ -149,33 +156,16 @@ export function songRoutes(app: FastifyInstance): void {
     { rateLimit },
   );
 
-  route(app, M.listSongs, async ({ query, identity, lang }) => {
-    const r = await listTasks(ctx, {
-      userId: identity.userId,
-      kinds: KINDS,
-      page: query.page,
-      size: query.size,
-    });
-    return { rows: await toMusicTasks(ctx, r.rows, lang), count: r.count };
-  });
-
-  route(app, M.getSongs, async ({ query, identity, lang }) => {
-    const ids = query.ids.split(',').map(Number);
-    return {
-      rows: await toMusicTasks(ctx, await getTasks(ctx, identity.userId, ids, KINDS), lang),
-    };
-  });
-
-  route(app, M.deleteSongs, async ({ body, identity }) => {
-    const mine = await getTasks(ctx, identity.userId, body.ids, KINDS);
-    const deleted = await deleteTasks(
-      ctx,
-      identity.userId,
-      mine.map((t) => t.id),
-      { cancelRunning: true },
-    );
-    return { deleted };
-  });
+  route(app, M.listSongs, ({ query, identity, lang }) =>
+    kind.list(ctx, identity.userId, query, lang),
+  );
+  route(app, M.getSongs, async ({ query, identity, lang }) => ({
+    rows: await kind.statuses(ctx, identity.userId, query.ids.split(',').map(Number), lang),
+  }));
+  // A song's files stay: a separation or a published work may still use them (as before).
+  route(app, M.deleteSongs, ({ body, identity }) =>
+    kind.removeMany(ctx, identity.userId, body.ids, { keepFiles: true }),
+  );
 }
 
 /** New API's notify hook: the whole task on each change. */

@@ -1,15 +1,13 @@
 import type { music as M } from '@atelier/contracts';
 import { TaskStatus } from '@atelier/contracts';
-import type { AppContext } from '../../context.js';
 import { failureText } from '../../lib/failure-text.js';
 import type { Lang } from '../../http/messages.js';
 import type { TaskRow } from '../tasks/index.js';
-import { musicModelById, type MusicModel } from './models.js';
+import type { KindModel } from '../kind-kit/index.js';
 import { dataOf, shownParamsOf } from './params.js';
-import { isDemoProtocol } from '../providers/index.js';
 
 /** A music task as the screen reads it (links to our stored files only). */
-export function toMusicTask(t: TaskRow, lang: Lang, model: MusicModel | null): M.MusicTask {
+export function toMusicTask(t: TaskRow, lang: Lang, model: KindModel | null): M.MusicTask {
   const p = shownParamsOf(t.params);
   const d = dataOf(t.data);
   const url = (i: number | null | undefined) =>
@@ -28,7 +26,7 @@ export function toMusicTask(t: TaskRow, lang: Lang, model: MusicModel | null): M
     instrumental: p.instrumental ?? false,
     modelId: p.modelId ?? null,
     modelName: model?.name ?? '',
-    demo: (model ? isDemoProtocol(model.protocol) : false) || d.demo === true,
+    demo: (model?.demo ?? false) || d.demo === true,
     source: p.source
       ? {
           taskId: p.source.taskId,
@@ -62,13 +60,4 @@ export function toMusicTask(t: TaskRow, lang: Lang, model: MusicModel | null): M
     createdAt: t.createdAt,
     finishedAt: t.finishedAt,
   };
-}
-
-export async function toMusicTasks(ctx: AppContext, rows: TaskRow[], lang: Lang) {
-  const ids = [...new Set(rows.map((r) => shownParamsOf(r.params).modelId ?? 0))];
-  const models = new Map<number, MusicModel | null>();
-  for (const id of ids) models.set(id, id ? await musicModelById(ctx, id) : null);
-  return rows.map((r) =>
-    toMusicTask(r, lang, models.get(shownParamsOf(r.params).modelId ?? 0) ?? null),
-  );
 }

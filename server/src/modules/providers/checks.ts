@@ -1,9 +1,6 @@
-import type { FastifyInstance } from 'fastify';
 import type { AppContext } from '../../context.js';
-import * as A from '@atelier/contracts/admin';
 import { nowIso } from '../../db/database.js';
 import { notFound } from '../../http/errors.js';
-import { route } from '../../http/route.js';
 import type { ProviderCheck } from '../../providers/check-http.js';
 import { UpstreamError } from '../../providers/errors.js';
 import { texts } from './messages.js';
@@ -93,10 +90,4 @@ export async function runProviderCheck(
     .where('id', '=', id)
     .execute();
   return result;
-}
-
-export function providerCheckRoutes(app: FastifyInstance): void {
-  route(app, A.testProvider, async ({ body }) => runProviderCheck(app.ctx, body.id), {
-    rateLimit: { max: 30, timeWindow: 60_000 },
-  });
 }

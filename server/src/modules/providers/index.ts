@@ -1,8 +1,5 @@
 import type { AtelierModule } from '../module.js';
-import { providerCheckRoutes } from './checks.js';
-import { modelAccessRoutes } from './model-access.js';
-import { modelRoutes } from './models.js';
-import { providerRoutes } from './providers.js';
+import { modelAccessRoutes, modelRoutes, providerCheckRoutes, providerRoutes } from './routes.js';
 import { seedCatalog } from './seed.js';
 
 export { createModel, modelsWithProvider } from './models.js';

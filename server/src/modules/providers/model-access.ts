@@ -1,8 +1,6 @@
-import type { FastifyInstance } from 'fastify';
-import * as A from '@atelier/contracts/admin';
+import type * as A from '@atelier/contracts/admin';
 import type { AppContext } from '../../context.js';
 import { notFound } from '../../http/errors.js';
-import { route } from '../../http/route.js';
 import { texts } from './messages.js';
 
 /*
@@ -23,7 +21,7 @@ const parseIds = (text: string): number[] => {
   }
 };
 
-async function accessRows(ctx: AppContext): Promise<A.ModelAccess[]> {
+export async function accessRows(ctx: AppContext): Promise<A.ModelAccess[]> {
   const rows = await ctx.db.kysely.selectFrom('chat_model_access').selectAll().execute();
   return rows.map((r) => ({
     modelId: r.model_id,
@@ -65,26 +63,27 @@ export async function modelAllowance(
   };
 }
 
-export function modelAccessRoutes(app: FastifyInstance): void {
-  const db = app.ctx.db.kysely;
-  route(app, A.listModelAccess, async () => ({ rows: await accessRows(app.ctx) }));
-  route(app, A.setModelAccess, async ({ body }) => {
-    const model = await db
-      .selectFrom('chat_models')
-      .select('id')
-      .where('id', '=', body.modelId)
-      .executeTakeFirst();
-    if (!model) throw notFound(texts.modelNotFound);
-    const userIds = [...new Set(body.userIds)];
-    const groups = [...new Set(body.groups)];
-    const values = { user_ids: JSON.stringify(userIds), groups: JSON.stringify(groups) };
-    await db.transaction().execute(async (trx) => {
-      await trx.deleteFrom('chat_model_access').where('model_id', '=', body.modelId).execute();
-      await trx
-        .insertInto('chat_model_access')
-        .values({ model_id: body.modelId, ...values })
-        .execute();
-    });
-    return { modelId: body.modelId, userIds, groups };
+/** Replaces a model's allow lists (404 when there is no such model). */
+export async function setModelAccess(
+  ctx: AppContext,
+  body: { modelId: number; userIds: number[]; groups: Group[] },
+): Promise<A.ModelAccess> {
+  const db = ctx.db.kysely;
+  const model = await db
+    .selectFrom('chat_models')
+    .select('id')
+    .where('id', '=', body.modelId)
+    .executeTakeFirst();
+  if (!model) throw notFound(texts.modelNotFound);
+  const userIds = [...new Set(body.userIds)];
+  const groups = [...new Set(body.groups)];
+  const values = { user_ids: JSON.stringify(userIds), groups: JSON.stringify(groups) };
+  await db.transaction().execute(async (trx) => {
+    await trx.deleteFrom('chat_model_access').where('model_id', '=', body.modelId).execute();
+    await trx
+      .insertInto('chat_model_access')
+      .values({ model_id: body.modelId, ...values })
+      .execute();
   });
+  return { modelId: body.modelId, userIds, groups };
 }

@@ -1,17 +1,14 @@
-import type { FastifyInstance } from 'fastify';
 import { sql, type Selectable } from 'kysely';
-import { chat as C } from '@atelier/contracts';
+import type { chat as C } from '@atelier/contracts';
 import type { AppContext } from '../../context.js';
 import { nowIso } from '../../db/database.js';
 import { notFound } from '../../http/errors.js';
-import { route } from '../../http/route.js';
 import type { Executor } from '../../db/executor.js';
+import { enabledPriceRows } from '../credits/index.js';
 import { texts } from './messages.js';
 import { withUniqueName } from './unique-name.js';
 import { requireProvider } from './providers.js';
 import type { ChatModelsTable } from './tables.js';
-import { modelAllowance } from './model-access.js';
-import { isDemoProtocol } from './protocols.js';
 
 type ModelRow = Selectable<ChatModelsTable>;
 
@@ -132,21 +129,30 @@ export async function deleteModel(ctx: AppContext, id: number): Promise<void> {
 }
 
 /** The models offered to a user (VIP-only ones to VIPs), with their prices. */
-async function offeredModels(ctx: AppContext, isVip: boolean, kind?: C.ModelFields['kind']) {
-  let q = modelsWithProvider(ctx.db.kysely)
-    .leftJoin('credit_prices as cp', (j) =>
-      j.onRef('cp.price_key', '=', 'm.price_key').on('cp.enabled', '=', 1),
-    )
-    .select(['cp.unit', 'cp.credits', 'cp.input_per_1k', 'cp.output_per_1k'])
-    .where('m.enabled', '=', 1)
-    .where('p.enabled', '=', 1);
+export async function offeredModels(ctx: AppContext, isVip: boolean, kind?: C.ModelFields['kind']) {
+  let q = modelsWithProvider(ctx.db.kysely).where('m.enabled', '=', 1).where('p.enabled', '=', 1);
   if (kind) q = q.where('m.kind', '=', kind);
   if (!isVip) q = q.where('m.vip_only', '=', 0);
-  return q.orderBy('m.sort').orderBy('m.id').execute();
+  const rows = await q.orderBy('m.sort').orderBy('m.id').execute();
+  // Each model's price, read from credits (a model without an enabled price shows none).
+  const prices = await enabledPriceRows(
+    ctx.db.kysely,
+    rows.map((r) => r.price_key),
+  );
+  return rows.map((r) => {
+    const p = prices.get(r.price_key);
+    return {
+      ...r,
+      unit: p?.unit ?? null,
+      credits: p?.credits ?? null,
+      input_per_1k: p?.input_per_1k ?? null,
+      output_per_1k: p?.output_per_1k ?? null,
+    };
+  });
 }
 
 /** One place after every model. */
-async function lastSort(ctx: AppContext): Promise<number> {
+export async function lastSort(ctx: AppContext): Promise<number> {
   const row = await ctx.db.kysely
     .selectFrom('chat_models')
     .select((eb) => eb.fn.max('sort').as('top'))
@@ -154,54 +160,6 @@ async function lastSort(ctx: AppContext): Promise<number> {
   return row?.top === null || row?.top === undefined ? 0 : Number(row.top) + 1;
 }
 
-export function modelRoutes(app: FastifyInstance): void {
-  const ctx = app.ctx;
-  route(app, C.adminListModels, async () => {
-    const rows = await ctx.db.kysely
-      .selectFrom('chat_models')
-      .selectAll()
-      .orderBy('sort')
-      .orderBy('id')
-      .execute();
-    return { rows: rows.map(toAdminModel), count: rows.length };
-  });
-  // An operator's new model goes last unless placed (a first place would make it everyone's
-  // default at once). The console's form offers only existing price keys.
-  route(app, C.adminCreateModel, async ({ body }) => {
-    return toAdminModel(
-      await createModel(ctx, { ...body, sort: body.sort ?? (await lastSort(ctx)) }),
-    );
-  });
-  route(app, C.adminUpdateModel, async ({ body }) => {
-    const { id, ...fields } = body;
-    return toAdminModel(await updateModel(ctx, id, fields));
-  });
-  route(app, C.adminDeleteModel, async ({ body }) => {
-    await deleteModel(ctx, body.id);
-    return null;
-  });
-
-  route(app, C.listModels, async ({ query, identity }) => {
-    const isVip = identity ? (await ctx.balances.read(identity.userId)).isVip : false;
-    const allowed = await modelAllowance(ctx, identity?.userId ?? null);
-    const rows = (await offeredModels(ctx, isVip, query.kind)).filter((r) => allowed(r.id));
-    return {
-      rows: rows.map((r) => ({
-        id: r.id,
-        name: r.name,
-        kind: r.kind,
-        priceKey: r.price_key,
-        unit: r.unit ?? 'call',
-        credits: r.credits ?? 0,
-        inputPer1k: r.input_per_1k ?? 0,
-        outputPer1k: r.output_per_1k ?? 0,
-        vision: r.vision === 1,
-        contextWindow: r.context_window,
-        maxOutput: r.max_output,
-        vipOnly: r.vip_only === 1,
-        demo: isDemoProtocol(r.protocol),
-      })),
-      count: rows.length,
-    };
-  });
-}
+/** Every model, in the console's order. */
+export const listAllModels = (ctx: AppContext) =>
+  ctx.db.kysely.selectFrom('chat_models').selectAll().orderBy('sort').orderBy('id').execute();

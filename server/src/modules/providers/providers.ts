@@ -1,10 +1,8 @@
-import type { FastifyInstance } from 'fastify';
 import type { Selectable } from 'kysely';
-import { chat as C } from '@atelier/contracts';
+import type { chat as C } from '@atelier/contracts';
 import type { AppContext } from '../../context.js';
 import { nowIso } from '../../db/database.js';
 import { badRequest, notFound } from '../../http/errors.js';
-import { route } from '../../http/route.js';
 import { secretBox, type SecretBox } from '../../lib/secret-box.js';
 import { texts } from './messages.js';
 import { assertProviderUnused } from './uses.js';
@@ -128,22 +126,4 @@ export async function requireProvider(ctx: AppContext, id: number): Promise<Prov
     .executeTakeFirst();
   if (!row) throw badRequest(texts.providerNotFound, {}, 'providerId');
   return row;
-}
-
-export function providerRoutes(app: FastifyInstance): void {
-  route(app, C.adminListProviders, async () => {
-    const rows = await listProviders(app.ctx);
-    return { rows: rows.map(toProvider), count: rows.length };
-  });
-  route(app, C.adminCreateProvider, async ({ body }) =>
-    toProvider(await createProvider(app.ctx, body)),
-  );
-  route(app, C.adminUpdateProvider, async ({ body }) => {
-    const { id, ...fields } = body;
-    return toProvider(await updateProvider(app.ctx, id, fields));
-  });
-  route(app, C.adminDeleteProvider, async ({ body }) => {
-    await deleteProvider(app.ctx, body.id);
-    return null;
-  });
 }

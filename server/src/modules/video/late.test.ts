@@ -6,7 +6,7 @@ import { fund, until } from '../../../test/task-support.js';
 import { ledgerCheck } from '../credits/index.js';
 import { registerTaskKind } from '../tasks/index.js';
 import { callbackSecret } from './callback-secret.js';
-import { videoRunner } from './runner.js';
+import { videoKind } from './kind.js';
 import {
   alice,
   balance,
@@ -34,7 +34,7 @@ const TIMEOUT_MS = 800;
 let bob: TestUser;
 
 beforeAll(async () => {
-  registerTaskKind(t.app.ctx, { ...videoRunner, timeoutMs: TIMEOUT_MS });
+  registerTaskKind(t.app.ctx, { ...videoKind.runner, timeoutMs: TIMEOUT_MS });
   bob = await createUser(t.app);
   await fund(t.app, bob.userId, 1_000);
 });

@@ -7,7 +7,8 @@ import { imageTypeOfBytes } from './frames.js';
 import { fileOfKey, fileUrl, keyOfUrl, storeFile } from '../files/index.js';
 import { createTask, getTasks, type TaskRow } from '../tasks/index.js';
 import { texts } from './messages.js';
-import { pickVideoModel, priceKeyFor, videoModelById, type VideoModelRow } from './models.js';
+import { videoKind } from './kind.js';
+import { videoModelOf, type VideoModelRow } from './models.js';
 import { videoDataOf, videoParamsOf, type VideoParams } from './params.js';
 
 /** Frames sent inline are at most this large once decoded. */
@@ -87,7 +88,9 @@ export async function prepareInput(
       : entry === 'anime'
         ? (m: VideoModelRow) => m.capabilities.anime && !m.demo
         : undefined;
-  const model = await pickVideoModel(ctx, userId, b.modelId, prefer);
+  const model = videoModelOf(
+    await videoKind.pickModel(ctx, userId, b.modelId, prefer && ((m) => prefer(videoModelOf(m)))),
+  );
   if (entry === 'anime' && !model.capabilities.anime)
     throw badRequest(texts.unsupported, { what: 'anime-style video' }, 'modelId');
   if ((entry === 'runwayPic' || entry === 'anime') && !b.firstFrame)
@@ -123,8 +126,9 @@ export async function finishedParent(ctx: AppContext, userId: number, id: number
   const file = parent.files[0];
   if (parent.status !== TaskStatus.succeeded || !file) throw new AppError(400, texts.notFinished);
   const pp = videoParamsOf(parent.params);
-  const model = await videoModelById(ctx, pp.modelId);
-  if (!model) throw notFound(texts.modelNotFound);
+  const stored = await videoKind.modelById(ctx, pp.modelId);
+  if (!stored) throw notFound(texts.modelNotFound);
+  const model = videoModelOf(stored);
   return { parent, file, pp, model, seconds: videoDataOf(parent.data).duration ?? pp.duration };
 }
 
@@ -178,11 +182,23 @@ export async function prepareCut(
   };
 }
 
+/** Generate and anime have their own prices; image-to-video and extend fall back to generate. */
+async function priceKeyFor(
+  ctx: AppContext,
+  m: VideoModelRow,
+  action: V.VideoAction,
+): Promise<string | null> {
+  if (action === 'cut') return null;
+  const own = (await videoKind.actionPrices(ctx, [m], [action])).get(m.id)![action];
+  // An operator who priced only `generate` prices every action of the model alike.
+  return own !== null ? `${m.priceModel}:${action}` : `${m.priceModel}:generate`;
+}
+
 /** Queues a prepared video, holding its price (a cut is free). */
 export async function queueVideo(ctx: AppContext, userId: number, p: Prepared): Promise<TaskRow> {
   return createTask(ctx, {
     userId,
-    kind: 'video',
+    kind: videoKind.definition.kind,
     action: p.action,
     prompt: p.prompt,
     params: { ...p.params },

@@ -1,7 +1,6 @@
-import type { AppContext } from '../../context.js';
-import { seedPrices, type SeedPrice } from '../credits/index.js';
+import type { SeedPrice } from '../credits/index.js';
 
-/** The prices of the offline demo video model (the console's list keeps the order they always had). */
+/** The prices of the offline demo video model, seeded with it by the kit (the console's list keeps the order they always had). */
 export const PRICES: SeedPrice[] = [
   {
     model: 'demo-video',
@@ -36,9 +35,3 @@ export const PRICES: SeedPrice[] = [
     sort: 901,
   },
 ];
-
-/** Adds the prices not there yet; returns what it did, for the start-up notes. */
-export async function seedVideoPrices(ctx: AppContext): Promise<string[]> {
-  const added = await seedPrices(ctx.db.kysely, PRICES);
-  return added.length > 0 ? [`Video: ${added.length} demo prices added`] : [];
-}

@@ -8,27 +8,15 @@ import {
   newDemoVideoId,
 } from '../../providers/video/demo-video.js';
 import { fileUrl, keyOfUrl, readOwnedImage, storeFile } from '../files/index.js';
-import {
-  UpstreamError,
-  type StepOutcome,
-  type TaskIo,
-  type TaskRow,
-  type TaskRunner,
-} from '../tasks/index.js';
+import { UpstreamError, type StepOutcome, type TaskIo, type TaskRow } from '../tasks/index.js';
 import { callbackUrl } from './callback-secret.js';
 import { cutVideo, frameAt, joinVideos } from './media.js';
 import { texts } from './messages.js';
-import { videoModelById, type VideoModelRow } from './models.js';
+import type { VideoModelRow } from './models.js';
 import { videoParamsOf, type VideoData } from './params.js';
 import { pendingOutcome, videoResult } from './results.js';
 
 const paramsOf = (t: TaskRow) => videoParamsOf(t.params);
-
-async function modelOf(ctx: AppContext, t: TaskRow): Promise<VideoModelRow> {
-  const m = await videoModelById(ctx, paramsOf(t).modelId);
-  if (!m) throw UpstreamError.permanent(formatAll(texts.modelNotFound, {}));
-  return m;
-}
 
 async function own(ctx: AppContext, t: TaskRow, url: string | undefined) {
   if (!url) return undefined;
@@ -66,7 +54,7 @@ async function joinedExtend(ctx: AppContext, t: TaskRow, clip: Buffer, signal: A
   return joinVideos(kept, clip, signal);
 }
 
-async function runCut(ctx: AppContext, t: TaskRow, io: TaskIo): Promise<StepOutcome> {
+export async function runCut(ctx: AppContext, t: TaskRow, io: TaskIo): Promise<StepOutcome> {
   const p = paramsOf(t);
   const src = await own(ctx, t, p.source);
   const bytes = await cutVideo(src!.bytes, p.start ?? 0, p.end ?? p.duration, io.signal);
@@ -156,7 +144,7 @@ async function jobOf(ctx: AppContext, t: TaskRow, m: VideoModelRow, io: TaskIo):
   };
 }
 
-async function submitUpstream(
+export async function submitUpstream(
   ctx: AppContext,
   t: TaskRow,
   m: VideoModelRow,
@@ -178,7 +166,7 @@ async function submitUpstream(
   }
 }
 
-async function pollUpstream(
+export async function pollUpstream(
   ctx: AppContext,
   t: TaskRow,
   m: VideoModelRow,
@@ -200,33 +188,19 @@ async function pollUpstream(
   }
 }
 
-/**
- * The `video` kind: every action of every video upstream (and the offline demo, and free
- * cuts made here with ffmpeg). Results are copied into storage with a poster frame; the
- * upstream's callbacks (callback.ts) and these polls both lead here, and the engine ends a
- * task once whichever comes first.
- */
-export const videoRunner: TaskRunner = {
-  kind: 'video',
-  timeoutMs: 30 * 60_000,
-  async submit(task, io) {
-    if (task.action === 'cut') return runCut(io.ctx, task, io);
-    const m = await modelOf(io.ctx, task);
-    if (m.demo) {
-      const data: VideoData = { upstreamStatus: 'PENDING', submittedAt: Date.now() };
-      return {
-        type: 'submitted',
-        upstreamId: newDemoVideoId(),
-        pollAfterMs: io.ctx.config.video.demoStepMs,
-        progress: 0,
-        data: data as Record<string, unknown>,
-      };
-    }
-    return submitUpstream(io.ctx, task, m, io);
+/** The offline demo: a made-up upstream id, then its eight steps, then the clip rendered here. */
+export const demoVideo = {
+  async submit(_task: TaskRow, io: TaskIo): Promise<StepOutcome> {
+    const data: VideoData = { upstreamStatus: 'PENDING', submittedAt: Date.now() };
+    return {
+      type: 'submitted',
+      upstreamId: newDemoVideoId(),
+      pollAfterMs: io.ctx.config.video.demoStepMs,
+      progress: 0,
+      data: data as Record<string, unknown>,
+    };
   },
-  async poll(task, io) {
-    const m = await modelOf(io.ctx, task);
-    if (!m.demo) return pollUpstream(io.ctx, task, m, io);
+  async poll(task: TaskRow, io: TaskIo): Promise<StepOutcome> {
     const s = demoVideoStateAt(task.upstreamId ?? '', io.ctx.config.video.demoStepMs);
     if (s.status !== 'SUCCEEDED')
       return {
