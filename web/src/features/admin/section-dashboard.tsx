@@ -1,9 +1,26 @@
 import { Alert, Segmented, Table } from 'antd';
 import { useState } from 'react';
+import type { TFunction } from 'i18next';
 import { useTranslation } from 'react-i18next';
 import * as A from '@atelier/contracts/admin';
 import { useAdminQuery } from './admin-api';
-import { BarChart } from './bar-chart';
+import { BarChart, LabelledBars } from './bar-chart';
+
+/** The kinds prices belong to, by their literal label keys (the locale test finds them). */
+const kindKeys: Record<string, string> = {
+  chat: 'admin:dashboard.kind.chat',
+  image: 'admin:dashboard.kind.image',
+  music: 'admin:dashboard.kind.music',
+  video: 'admin:dashboard.kind.video',
+  separation: 'admin:dashboard.kind.separation',
+  other: 'admin:dashboard.kind.other',
+};
+
+/** A kind's label in the viewer's language; a kind this screen does not know shows its name. */
+function kindLabel(t: TFunction, kind: string): string {
+  const key = kindKeys[kind];
+  return key ? t(key) : kind;
+}
 
 /** Sign-ups, active users, revenue, credits spent, per kind and per provider, over a period. */
 export default function DashboardSection() {
@@ -48,9 +65,9 @@ export default function DashboardSection() {
             />
           </div>
           <div className="grid gap-3 lg:grid-cols-2">
-            <BarChart
+            <LabelledBars
               title={t('admin:dashboard.byKind')}
-              points={d.spentByKind.map((k) => ({ label: k.kind, value: k.credits }))}
+              points={d.spentByKind.map((k) => ({ label: kindLabel(t, k.kind), value: k.credits }))}
               color="#c86dd7"
             />
             <Table<A.ProviderHealth>
