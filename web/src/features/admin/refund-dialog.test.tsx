@@ -17,7 +17,7 @@ const order: P.AdminOrder = {
   currency: 'CNY',
   credits: 120,
   vipDays: 0,
-  payWay: 'wxpay',
+  payWay: 'wechat',
   gateway: 'epay',
   status: 'paid',
   codeUrl: null,
