@@ -249,6 +249,13 @@ export default {
     after: 'After',
     request: 'Request',
   },
+  examples: {
+    title: 'Example works and prompts',
+    text: 'The first start added {{works}} example works to the square and {{prompts}} example prompts to the market, so that a new site does not look empty. They carry an \u201cExample\u201d badge.',
+    confirm: 'Remove every example work and prompt? They do not come back.',
+    remove: 'Remove the examples',
+    removed: 'Examples removed',
+  },
   dashboard: {
     days7: '7 days',
     days30: '30 days',

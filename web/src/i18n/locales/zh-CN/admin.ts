@@ -245,6 +245,13 @@ export default {
     after: '修改后',
     request: '请求内容',
   },
+  examples: {
+    title: '示例作品与提示词',
+    text: '首次启动时向作品广场添加了 {{works}} 个示例作品，向提示词市场添加了 {{prompts}} 个示例提示词，让新站点不显得空荡。它们带有“示例”标记。',
+    confirm: '删除全部示例作品和提示词？删除后不会再生成。',
+    remove: '删除示例',
+    removed: '示例已删除',
+  },
   dashboard: {
     days7: '近 7 天',
     days30: '近 30 天',

@@ -247,6 +247,13 @@ export default {
     after: '修改後',
     request: '請求內容',
   },
+  examples: {
+    title: '範例作品與提示詞',
+    text: '首次啟動時向作品廣場加入了 {{works}} 個範例作品，向提示詞市場加入了 {{prompts}} 個範例提示詞，讓新站點不顯得空蕩。它們帶有「範例」標記。',
+    confirm: '刪除全部範例作品和提示詞？刪除後不會再產生。',
+    remove: '刪除範例',
+    removed: '範例已刪除',
+  },
   dashboard: {
     days7: '近 7 天',
     days30: '近 30 天',
