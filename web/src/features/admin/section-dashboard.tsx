@@ -115,7 +115,13 @@ export default function DashboardSection() {
               dataSource={d.providers}
               locale={{ emptyText: t('admin:table.empty') }}
               columns={[
-                { key: 'p', title: t('admin:f.providerId'), dataIndex: 'providerName' },
+                {
+                  key: 'p',
+                  title: t('admin:f.providerId'),
+                  // Work done here (offline demos, local tools) has no provider: said so, not '—'.
+                  render: (_, r) =>
+                    r.providerId === null ? t('admin:tasks.noProvider') : r.providerName,
+                },
                 { key: 'n', title: t('admin:dashboard.tasks'), dataIndex: 'tasks' },
                 {
                   key: 's',
