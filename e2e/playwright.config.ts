@@ -130,6 +130,8 @@ export default defineConfig({
       RATE_LIMIT_GLOBAL: '100000',
       // Every test signs up from 127.0.0.1: no per-IP limit on sign-up gifts.
       SIGNUP_GIFTS_PER_IP: '0',
+      // No example works or prompts (docs/works.md): the specs count what their users make.
+      SEED_EXAMPLES: 'false',
       // Every answer is logged with its status; scripts/e2e-server.mjs shows warnings and errors.
       LOG_LEVEL: 'info',
       E2E_SERVER_LOG: process.env.E2E_SERVER_LOG,

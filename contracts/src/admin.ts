@@ -275,3 +275,25 @@ export const dashboard = endpoint({
 });
 export type DashboardDay = z.infer<typeof dashboardDay>;
 export type ProviderHealth = z.infer<typeof providerHealth>;
+
+/** The seeded examples (docs/works.md): how many there are, and removing them all at once. */
+export const exampleCounts = z.object({ works: z.number().int(), prompts: z.number().int() });
+
+export const examplesState = endpoint({
+  method: 'GET',
+  path: '/admin/examples',
+  access: 'admin',
+  summary: 'How many example works and market prompts the first start made are still there',
+  tags: ['admin'],
+  data: exampleCounts,
+});
+
+export const removeExamples = endpoint({
+  method: 'POST',
+  path: '/admin/examples/remove',
+  access: 'admin',
+  summary: 'Removes every example work and market prompt (with their files); they do not come back',
+  tags: ['admin'],
+  body: z.object({}),
+  data: exampleCounts,
+});

@@ -58,6 +58,8 @@ export const marketPrompt = z.object({
   likeCount: z.number().int(),
   collectCount: z.number().int(),
   useCount: z.number().int(),
+  /** A seeded example of a new site (docs/market.md), shown with an "Example" badge. */
+  isExample: z.boolean().optional(),
   featured: z.boolean(),
   /** Only the author (and operators) see their hidden prompts; others get a 404. */
   hidden: z.boolean(),

@@ -57,6 +57,8 @@ export const work = z.object({
   files: z.array(workFile),
   /** The first file: what the grid shows. */
   cover: workFile.nullable(),
+  /** A seeded example of a new site (docs/works.md), shown with an "Example" badge. */
+  isExample: z.boolean().optional(),
   media: mediaType,
   title: z.string(),
   description: z.string(),

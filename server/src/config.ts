@@ -194,6 +194,11 @@ export const configSchema = z.object({
         .default(60_000),
     })
     .prefault({}),
+  /**
+   * Example works and market prompts made at first start (docs/works.md): off for the tests'
+   * many apps (server harness and e2e set it), on otherwise.
+   */
+  examples: z.object({ seed: bool.default(true) }).prefault({}),
   signup: z
     .object({
       /**
@@ -297,6 +302,7 @@ const envKeys: Record<string, string> = {
   UPLOAD_RATE_LIMIT: 'files.uploadRateLimit',
   FILE_USER_QUOTA_BYTES: 'files.userQuotaBytes',
   SIGNUP_GIFTS_PER_IP: 'signup.giftsPerIp',
+  SEED_EXAMPLES: 'examples.seed',
   FILE_LINK_TTL_SECONDS: 'files.linkTtlSeconds',
   FILE_BUCKET_LINK_MIN_BYTES: 'files.bucketLinkMinBytes',
 };

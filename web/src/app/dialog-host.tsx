@@ -1,4 +1,5 @@
 import { lazy, Suspense, useState, type ComponentType, type LazyExoticComponent } from 'react';
+import { useLocation } from 'react-router';
 import type * as ImageDialogs from '../features/image-dialogs';
 import type * as MjDialogs from '../features/midjourney/dialogs';
 import { loadLazyNamespaces } from '../i18n';
@@ -123,9 +124,17 @@ const dialogs: Partial<Record<DialogName, Lazy>> = {
   drawSame: mj((m) => m.DrawSameDialog),
 };
 
+/**
+ * The start dialogs (notices, advertisement) wait while a status page shows: a start that ends
+ * on /500 or /404 tells what went wrong before anything else. They open when the user leaves it.
+ */
+const STATUS_PAGES = new Set(['/404', '/500']);
+const START_DIALOGS = new Set<DialogName>(['notice', 'advertisement']);
+
 /** The one dialog host of the app. */
 export function DialogHost() {
   const flags = useDialogs((s) => s.flags);
+  const onStatusPage = STATUS_PAGES.has(useLocation().pathname);
   const [mounted, setMounted] = useState<ReadonlySet<DialogName>>(new Set());
   const opened = (Object.keys(dialogs) as DialogName[]).filter((n) => flags[n] && !mounted.has(n));
   if (opened.length > 0) setMounted(new Set([...mounted, ...opened]));
@@ -133,6 +142,7 @@ export function DialogHost() {
     <>
       {[...mounted].map((name) => {
         const Dialog = dialogs[name];
+        if (onStatusPage && START_DIALOGS.has(name)) return null;
         return Dialog ? (
           <Suspense key={name} fallback={null}>
             <Dialog />

@@ -25,6 +25,7 @@ import { avatarLinks } from './0040_avatar_links.js';
 import { abuseLimits } from './0041_abuse_limits.js';
 import { emailWays } from './0050_email_ways.js';
 import { providerChecks } from './0026_provider_checks.js';
+import { examples } from './0027_examples.js';
 
 /** Applied in the order of their names; a migration, once landed, is never edited. */
 export const migrations: Record<string, AtelierMigration> = {
@@ -51,6 +52,7 @@ export const migrations: Record<string, AtelierMigration> = {
   '0024_refunds_disabled_batches': refundsDisabledBatches,
   '0025_task_reservations': taskReservations,
   '0026_provider_checks': providerChecks,
+  '0027_examples': examples,
   '0040_avatar_links': avatarLinks,
   '0041_abuse_limits': abuseLimits,
   '0050_email_ways': emailWays,

@@ -99,3 +99,28 @@ export async function resetPassword(
   await setPassword(db, existing.id, chosen);
   return { password: chosen };
 }
+
+/** The account the seeded examples belong to (docs/works.md): it has no password, no sign-in. */
+export const EXAMPLES_USERNAME = 'atelier-examples';
+
+/** The examples' account id, or null before the first start made it. */
+export async function examplesAccountId(db: Executor): Promise<number | null> {
+  return (await findByUsername(db, EXAMPLES_USERNAME))?.id ?? null;
+}
+
+/** The examples' account, made on first use (nickname "Atelier examples"); its id. */
+export async function examplesAccount(db: Kysely<Database>): Promise<number> {
+  const found = await findByUsername(db, EXAMPLES_USERNAME);
+  if (found) return found.id;
+  const id = await insertAccount(db, {
+    username: EXAMPLES_USERNAME,
+    passwordHash: null,
+    role: 'user',
+  });
+  await db
+    .updateTable('users')
+    .set({ nickname: 'Atelier examples', updated_at: nowIso() })
+    .where('id', '=', id)
+    .execute();
+  return id;
+}

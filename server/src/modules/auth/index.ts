@@ -1,6 +1,7 @@
 import type { AtelierModule } from '../module.js';
 
 export { accountsOf, signupsSince } from './figures.js';
+export { examplesAccount, examplesAccountId, EXAMPLES_USERNAME } from './admins.js';
 import { adminRoutes } from './admin-routes.js';
 import { adminUserRoutes } from './admin-user-routes.js';
 import { seedAdmin } from './admins.js';

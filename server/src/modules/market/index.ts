@@ -1,7 +1,9 @@
 import type { AtelierModule } from '../module.js';
 import { marketAdminRoutes } from './admin.js';
 import { marketRoutes } from './routes.js';
-import { seedMarket } from './seed.js';
+import { seedExamplePrompts, seedMarket } from './seed.js';
+
+export { countExamplePrompts, removeExamplePrompts } from './seed.js';
 
 export { togglePromptCollect, togglePromptLike, type ToggleResult } from './marks.js';
 
@@ -18,6 +20,10 @@ export const marketModule: AtelierModule = {
   },
   async seed(ctx) {
     const added = await seedMarket(ctx);
-    return added ? [`Market: ${added} categories added`] : [];
+    const examples = await seedExamplePrompts(ctx);
+    return [
+      ...(added ? [`Market: ${added} categories added`] : []),
+      ...(examples ? [`Market: ${examples} example prompts added (SEED_EXAMPLES)`] : []),
+    ];
   },
 };

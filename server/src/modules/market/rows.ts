@@ -32,6 +32,7 @@ export const promptColumns = [
   'p.use_count',
   'p.report_count',
   'p.featured',
+  'p.example',
   'p.hidden',
   'p.hidden_reason',
   'p.hidden_at',
@@ -65,6 +66,7 @@ export interface PromptRow {
   use_count: number;
   report_count: number;
   featured: number;
+  example: number;
   hidden: number;
   hidden_reason: string | null;
   hidden_at: string | null;
@@ -136,6 +138,7 @@ export function toPrompt(
     collectCount: Number(r.collect_count),
     useCount: Number(r.use_count),
     featured: Number(r.featured) === 1,
+    ...(Number(r.example) === 1 ? { isExample: true } : {}),
     hidden: Number(r.hidden) === 1,
     hiddenReason: r.hidden_reason,
     liked: marks.liked.has(r.id),

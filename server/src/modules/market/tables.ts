@@ -36,6 +36,8 @@ export interface MarketPromptsTable {
   hidden: Generated<number>;
   hidden_reason: string | null;
   hidden_at: string | null;
+  /** 1: a seeded example (migration 0027). */
+  example: Generated<number>;
   created_at: string;
   updated_at: string;
 }

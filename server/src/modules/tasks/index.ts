@@ -9,6 +9,8 @@ export { engineOf } from './engine.js';
 export { registerTaskKind } from './runner.js';
 export { texts as taskTexts } from './messages.js';
 export { recordTaskEvent } from './events.js';
+export { toStoredFiles } from './rows.js';
+export { insertFinishedTask } from './finished.js';
 export {
   taskCountsOf,
   taskOutcomesSince,

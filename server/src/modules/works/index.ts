@@ -5,10 +5,12 @@ import { collectRoutes } from './collect-routes.js';
 import { mineRoutes, zipRoute } from './mine-routes.js';
 import { moderationRoutes } from './moderation.js';
 import { publicRoutes } from './public-routes.js';
+import { seedExampleWorks } from './examples.js';
 import { sharePage } from './share.js';
 import { registerReactionTarget, workTarget } from './targets.js';
 
 export { registerReactionTarget, type ReactionTarget, type TargetCard } from './targets.js';
+export { countExampleWorks, exampleWorkIds, exampleWorks, removeExampleWorks } from './examples.js';
 
 /**
  * Works (docs/works.md): history over every kind, my gallery, publishing, the public square and
@@ -48,5 +50,9 @@ export const worksModule: AtelierModule = {
   },
   pages(app) {
     sharePage(app);
+  },
+  async seed(ctx) {
+    const made = await seedExampleWorks(ctx);
+    return made ? [`Works: ${made} example works added (SEED_EXAMPLES=false: none)`] : [];
   },
 };

@@ -32,6 +32,8 @@ export interface WorkFields {
   listed: number;
   published_at: string | null;
   updated_at: string;
+  /** 1: a seeded example (examples.ts). */
+  example?: number;
 }
 
 /** Writes a task's work row (made on its first publish) and its tags, in one transaction. */

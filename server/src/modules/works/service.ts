@@ -91,6 +91,7 @@ export async function toWorks(
       parentId: t.parentId,
       files,
       cover: files[0] ?? null,
+      ...(w?.example === 1 ? { isExample: true } : {}),
       media: files[0] ? mediaOf(files[0].mime) : 'file',
       title: w?.title ?? '',
       description: w?.description ?? '',

@@ -12,6 +12,8 @@ export interface WorksTable {
   is_public: Generated<number>;
   hidden: Generated<number>;
   hidden_reason: Generated<string | null>;
+  /** 1: a seeded example (migration 0027). */
+  example: Generated<number>;
   /** 1 when public and not hidden. */
   listed: Generated<number>;
   like_count: Generated<number>;

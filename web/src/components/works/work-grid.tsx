@@ -5,6 +5,7 @@ import Checkbox from 'antd/es/checkbox';
 import Empty from 'antd/es/empty';
 import Progress from 'antd/es/progress';
 import Skeleton from 'antd/es/skeleton';
+import Tag from 'antd/es/tag';
 import type { UseInfiniteQueryResult, InfiniteData } from '@tanstack/react-query';
 import { useEffect, useRef } from 'react';
 import { useTranslation } from 'react-i18next';
@@ -89,6 +90,12 @@ export function WorkCard(props: {
           </span>
         </span>
       </button>
+      {w.isExample && !props.selecting ? (
+        // A seeded example of a new site (docs/works.md), told apart from people's works.
+        <Tag color="geekblue" className="!absolute top-2 left-2 !m-0">
+          {t('works:card.example')}
+        </Tag>
+      ) : null}
       {props.selecting ? (
         <Checkbox
           className="!absolute top-2 left-2"

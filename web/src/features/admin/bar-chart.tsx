@@ -42,3 +42,47 @@ export function BarChart(props: {
     </figure>
   );
 }
+
+/**
+ * Named amounts (credits per kind): one row per name, each with its label, its bar and its value,
+ * so that every bar is named at any width (a column chart names only its ends).
+ */
+export function LabelledBars(props: {
+  title: string;
+  points: Array<{ label: string; value: number }>;
+  color?: string;
+}) {
+  const max = Math.max(1, ...props.points.map((p) => p.value));
+  const total = props.points.reduce((s, p) => s + p.value, 0);
+  return (
+    <figure className="m-0 flex flex-col gap-1 rounded-lg border border-white/10 p-3">
+      <figcaption className="flex justify-between text-sm">
+        <span>{props.title}</span>
+        <strong>{total}</strong>
+      </figcaption>
+      <ul className="m-0 flex list-none flex-col gap-1 p-0" aria-label={props.title}>
+        {props.points.map((p) => (
+          <li
+            key={p.label}
+            className="grid grid-cols-[minmax(4rem,9rem)_1fr_auto] items-center gap-2 text-xs"
+          >
+            <span className="truncate" title={p.label}>
+              {p.label}
+            </span>
+            <span className="h-3 rounded-sm bg-white/5">
+              <span
+                className="block h-full rounded-sm"
+                style={{
+                  width: `${(p.value / max) * 100}%`,
+                  minWidth: p.value > 0 ? 2 : 0,
+                  background: props.color ?? '#4f8cff',
+                }}
+              />
+            </span>
+            <span className="tabular-nums opacity-80">{p.value}</span>
+          </li>
+        ))}
+      </ul>
+    </figure>
+  );
+}

@@ -2,8 +2,15 @@ import { Button, Form, Input, InputNumber, Modal, Popconfirm, Space, Table, Tag 
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { credits as K } from '@atelier/contracts';
+import { copyText } from '../../components/markdown/copy-text';
 import { downloadBlob } from '../../lib/download';
+import { notify } from '../../lib/notify';
 import { adminFetch, useAdminMutation, useAdminQuery } from './admin-api';
+
+/** The one-time codes as a CSV file: a header, then one code a line (codes are [A-Z0-9-]). */
+export function codesCsv(codes: string[]): string {
+  return ['code', ...codes].join('\r\n') + '\r\n';
+}
 
 /**
  * Redemption code batches: create (the codes are shown once), list, export CSV, disable (its
@@ -103,19 +110,51 @@ export function CodesPanel() {
           },
         ]}
       />
-      <Modal
-        open={codes !== null}
-        title={t('admin:money.codesOnce')}
-        onCancel={() => setCodes(null)}
-        footer={null}
-      >
-        <Input.TextArea
-          readOnly
-          data-testid="new-codes"
-          value={(codes ?? []).join('\n')}
-          autoSize={{ minRows: 4, maxRows: 14 }}
-        />
-      </Modal>
+      <NewCodesDialog codes={codes} onClose={() => setCodes(null)} />
     </div>
+  );
+}
+
+/** The new codes, shown this once, with a way to copy them and to save them as a CSV file. */
+function NewCodesDialog(props: { codes: string[] | null; onClose: () => void }) {
+  const { t } = useTranslation();
+  return (
+    <Modal
+      open={props.codes !== null}
+      title={t('admin:money.codesOnce')}
+      onCancel={props.onClose}
+      footer={
+        <Space wrap>
+          <Button
+            onClick={() =>
+              copyText((props.codes ?? []).join('\n')).then(
+                () => notify.success(t('common:success.copied')),
+                () => notify.error(t('admin:money.copyFailed')),
+              )
+            }
+          >
+            {t('common:copy')}
+          </Button>
+          <Button
+            type="primary"
+            onClick={() =>
+              downloadBlob(
+                new Blob([codesCsv(props.codes ?? [])], { type: 'text/csv' }),
+                `codes-${new Date().toISOString().slice(0, 10)}.csv`,
+              )
+            }
+          >
+            {t('admin:money.downloadCsv')}
+          </Button>
+        </Space>
+      }
+    >
+      <Input.TextArea
+        readOnly
+        data-testid="new-codes"
+        value={(props.codes ?? []).join('\n')}
+        autoSize={{ minRows: 4, maxRows: 14 }}
+      />
+    </Modal>
   );
 }

@@ -1,9 +1,62 @@
-import { Alert, Segmented, Table } from 'antd';
+import { Alert, Button, Popconfirm, Segmented, Table } from 'antd';
 import { useState } from 'react';
+import type { TFunction } from 'i18next';
 import { useTranslation } from 'react-i18next';
 import * as A from '@atelier/contracts/admin';
-import { useAdminQuery } from './admin-api';
-import { BarChart } from './bar-chart';
+import { notify } from '../../lib/notify';
+import { useAdminMutation, useAdminQuery } from './admin-api';
+import { BarChart, LabelledBars } from './bar-chart';
+
+/** The kinds prices belong to, by their literal label keys (the locale test finds them). */
+const kindKeys: Record<string, string> = {
+  chat: 'admin:dashboard.kind.chat',
+  image: 'admin:dashboard.kind.image',
+  music: 'admin:dashboard.kind.music',
+  video: 'admin:dashboard.kind.video',
+  separation: 'admin:dashboard.kind.separation',
+  other: 'admin:dashboard.kind.other',
+};
+
+/** A kind's label in the viewer's language; a kind this screen does not know shows its name. */
+function kindLabel(t: TFunction, kind: string): string {
+  const key = kindKeys[kind];
+  return key ? t(key) : kind;
+}
+
+/**
+ * The examples a fresh install seeded (docs/admin.md): how many are left and one click that
+ * removes them all for good. Shown only while there are some.
+ */
+function ExamplesCard() {
+  const { t } = useTranslation();
+  const state = useAdminQuery(A.examplesState);
+  const remove = useAdminMutation(A.removeExamples);
+  const n = state.data;
+  if (!n || n.works + n.prompts === 0) return null;
+  return (
+    <Alert
+      type="info"
+      showIcon
+      message={t('admin:examples.title')}
+      description={t('admin:examples.text', { works: n.works, prompts: n.prompts })}
+      action={
+        <Popconfirm
+          title={t('admin:examples.confirm')}
+          okText={t('admin:examples.remove')}
+          okButtonProps={{ danger: true }}
+          cancelText={t('admin:form.cancel')}
+          onConfirm={() =>
+            remove.mutate({}, { onSuccess: () => notify.success(t('admin:examples.removed')) })
+          }
+        >
+          <Button danger loading={remove.isPending}>
+            {t('admin:examples.remove')}
+          </Button>
+        </Popconfirm>
+      }
+    />
+  );
+}
 
 /** Sign-ups, active users, revenue, credits spent, per kind and per provider, over a period. */
 export default function DashboardSection() {
@@ -15,6 +68,7 @@ export default function DashboardSection() {
     (d?.days ?? []).map((x) => ({ label: x.day.slice(5), value: x[k] }));
   return (
     <div className="flex flex-col gap-4">
+      <ExamplesCard />
       <Segmented
         value={days}
         onChange={(v) => setDays(Number(v))}
@@ -48,9 +102,9 @@ export default function DashboardSection() {
             />
           </div>
           <div className="grid gap-3 lg:grid-cols-2">
-            <BarChart
+            <LabelledBars
               title={t('admin:dashboard.byKind')}
-              points={d.spentByKind.map((k) => ({ label: k.kind, value: k.credits }))}
+              points={d.spentByKind.map((k) => ({ label: kindLabel(t, k.kind), value: k.credits }))}
               color="#c86dd7"
             />
             <Table<A.ProviderHealth>
@@ -61,7 +115,13 @@ export default function DashboardSection() {
               dataSource={d.providers}
               locale={{ emptyText: t('admin:table.empty') }}
               columns={[
-                { key: 'p', title: t('admin:f.providerId'), dataIndex: 'providerName' },
+                {
+                  key: 'p',
+                  title: t('admin:f.providerId'),
+                  // Work done here (offline demos, local tools) has no provider: said so, not '—'.
+                  render: (_, r) =>
+                    r.providerId === null ? t('admin:tasks.noProvider') : r.providerName,
+                },
                 { key: 'n', title: t('admin:dashboard.tasks'), dataIndex: 'tasks' },
                 {
                   key: 's',

@@ -71,6 +71,7 @@ export function PromptCard({ prompt, busy, onOpen, onLike, onCollect, onUse }: P
         <span className="absolute top-2 left-2 flex gap-1">
           <KindTag kind={prompt.kind} />
           {prompt.featured && <Tag color="gold">{t('card.featured')}</Tag>}
+          {prompt.isExample && <Tag color="geekblue">{t('card.example')}</Tag>}
           {prompt.hidden && <Tag color="red">{t('card.hidden')}</Tag>}
         </span>
       </button>

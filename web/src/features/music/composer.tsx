@@ -213,7 +213,8 @@ export function Composer() {
         ]}
       />
       {mode === 'inspiration' ? (
-        <label className="flex flex-col gap-1 text-sm text-white/70">
+        // pb-5: room for the counter antd draws under the box, clear of the next label.
+        <label className="flex flex-col gap-1 pb-5 text-sm text-white/70">
           {t('music:compose.prompt')}
           <Input.TextArea
             value={prompt}

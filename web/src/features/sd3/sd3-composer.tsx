@@ -16,6 +16,9 @@ import {
 import { ImageCost, type ImageComposerProps } from '../../components/tasks/image-kind-screen';
 import type { Sd3Form } from './sd3-form-state';
 
+/** The upstream's own prompt strength, used while the user leaves the slider alone. */
+const SD3_DEFAULT_CFG = 4;
+
 export type Sd3ComposerProps = ImageComposerProps<Sd3Form>;
 
 function Field(props: { label: string; children: ReactNode }) {
@@ -75,7 +78,7 @@ function InitImage({ form, set }: Pick<Sd3ComposerProps, 'form' | 'set'>) {
   return (
     <>
       <Field label={t('images:initImage')}>
-        <div className="flex items-center gap-2">
+        <div className="flex min-w-0 flex-wrap items-center gap-2">
           {form.image && <img src={form.image} alt="" className="h-16 w-16 rounded object-cover" />}
           <AddPictures
             max={1}
@@ -176,12 +179,16 @@ export function Sd3Composer(props: Sd3ComposerProps) {
         </Field>
       )}
       <Seed form={form} set={set} />
-      <Field label={`${t('images:cfg')} ${form.cfgScale ?? '–'}`}>
+      <Field
+        label={`${t('images:cfg')} ${
+          form.cfgScale ?? t('images:cfgDefault', { value: SD3_DEFAULT_CFG })
+        }`}
+      >
         <Slider
           min={1}
           max={10}
           step={0.5}
-          value={form.cfgScale ?? 4}
+          value={form.cfgScale ?? SD3_DEFAULT_CFG}
           onChange={(cfgScale) => set({ cfgScale })}
           ariaLabelForHandle={t('images:cfg')}
         />

@@ -50,6 +50,7 @@ export default {
   seedLock: 'Lock seed',
   seedRandom: 'Random',
   cfg: 'Prompt strength (CFG)',
+  cfgDefault: '{{value}} (default)',
   stylePreset: 'Style preset',
   none: 'None',
   initImage: 'Starting picture',

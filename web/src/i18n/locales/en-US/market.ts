@@ -36,6 +36,7 @@ const market: LocaleShape<typeof zhCN> = {
     uncollect: 'Remove from collection',
     use: 'Use',
     featured: 'Featured',
+    example: 'Example',
     hidden: 'Hidden',
     noExample: 'Text prompt',
   },

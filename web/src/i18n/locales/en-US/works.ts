@@ -5,6 +5,7 @@ export default {
   common: { cancel: 'Cancel' },
   card: {
     untitled: 'Untitled work',
+    example: 'Example',
     failed: 'Failed',
     queued: 'Queued',
     running: 'Running',

@@ -48,6 +48,7 @@ export default {
   seedLock: '锁定种子',
   seedRandom: '随机',
   cfg: '提示词相关性（CFG）',
+  cfgDefault: '{{value}}（默认）',
   stylePreset: '风格预设',
   none: '无',
   initImage: '初始图片',

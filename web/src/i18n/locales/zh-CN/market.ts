@@ -33,6 +33,7 @@ export default {
     uncollect: '取消收藏',
     use: '使用',
     featured: '精选',
+    example: '示例',
     hidden: '已隐藏',
     noExample: '文字提示词',
   },

@@ -3,6 +3,7 @@ export default {
   common: { cancel: '取消' },
   card: {
     untitled: '未命名作品',
+    example: '示例',
     failed: '生成失败',
     queued: '排队中',
     running: '生成中',

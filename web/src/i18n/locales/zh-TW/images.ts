@@ -50,6 +50,7 @@ export default {
   seedLock: '鎖定種子',
   seedRandom: '隨機',
   cfg: '提示詞相關性（CFG）',
+  cfgDefault: '{{value}}（預設）',
   stylePreset: '風格預設',
   none: '無',
   initImage: '初始圖片',

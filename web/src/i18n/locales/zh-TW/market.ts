@@ -35,6 +35,7 @@ const market: LocaleShape<typeof zhCN> = {
     uncollect: '取消收藏',
     use: '使用',
     featured: '精選',
+    example: '範例',
     hidden: '已隱藏',
     noExample: '文字提示詞',
   },

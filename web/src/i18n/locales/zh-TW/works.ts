@@ -5,6 +5,7 @@ export default {
   common: { cancel: '取消' },
   card: {
     untitled: '未命名作品',
+    example: '範例',
     failed: '生成失敗',
     queued: '排隊中',
     running: '生成中',
