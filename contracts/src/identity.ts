@@ -86,6 +86,8 @@ export const linkedWay = z.object({
   label: z.string(),
   /** For an email: whether its owner proved it; a password is always true. */
   verified: z.boolean(),
+  /** False for the last way the account can sign in with on this site (never removed). */
+  unlinkable: z.boolean(),
 });
 export type LinkedWay = z.infer<typeof linkedWay>;
 
@@ -115,6 +117,48 @@ export const verifyEmail = endpoint({
   tags: ['user'],
   body: z.object({ code: emailCode }),
   data: userInfo,
+});
+
+export const sendLinkCode = endpoint({
+  method: 'POST',
+  path: '/user/email/link/code',
+  access: 'user',
+  summary:
+    'Mail a 6-digit code to an address the caller wants to link (409 when another account has it)',
+  tags: ['user'],
+  body: z.object({ email: emailAddress }),
+  data: z.object({ expiresInSeconds: z.number().int() }),
+});
+
+export const linkEmail = endpoint({
+  method: 'POST',
+  path: '/user/email/link',
+  access: 'user',
+  summary: "Link (or replace) the account's address with the mailed code; it is verified by it",
+  tags: ['user'],
+  body: z.object({ email: emailAddress, code: emailCode }),
+  data: userInfo,
+});
+
+export const setPassword = endpoint({
+  method: 'POST',
+  path: '/user/password/set',
+  access: 'user',
+  summary: 'Set the first password of an account that has none (made by an email code)',
+  tags: ['user'],
+  body: z.object({ password }),
+  data: z.null(),
+});
+
+export const unlinkWay = endpoint({
+  method: 'POST',
+  path: '/user/ways/unlink',
+  access: 'user',
+  summary:
+    'Remove a sign-in way; refused (400) for the last way the account can sign in with on this site',
+  tags: ['user'],
+  body: z.object({ kind: z.enum(['password', 'email']) }),
+  data: z.null(),
 });
 
 // ---------------------------------------------------------------- console

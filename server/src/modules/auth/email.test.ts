@@ -172,7 +172,7 @@ describe('email codes', () => {
 
     const ways = await callEndpoint(t.app, identity.listWays, { token: made.body.data.token });
     expect(ways.body.data.rows).toEqual([
-      { kind: 'email', label: email.toUpperCase(), verified: true },
+      { kind: 'email', label: email.toUpperCase(), verified: true, unlinkable: false },
     ]);
 
     // A second code for the same address waits a minute.
@@ -269,8 +269,8 @@ describe('email codes', () => {
     const token = await register({ username: name, email, password: 'password-1' });
     const before = await callEndpoint(t.app, identity.listWays, { token });
     expect(before.body.data.rows).toEqual([
-      { kind: 'password', label: name, verified: true },
-      { kind: 'email', label: email, verified: false },
+      { kind: 'password', label: name, verified: true, unlinkable: false },
+      { kind: 'email', label: email, verified: false, unlinkable: true },
     ]);
     const asked = await callEndpoint(t.app, identity.sendVerifyCode, { token, headers: fromIp() });
     expect(asked.status, asked.body.message).toBe(200);
@@ -281,7 +281,12 @@ describe('email codes', () => {
     const verified = await callEndpoint(t.app, identity.verifyEmail, { token, body: { code } });
     expect(verified.status, verified.body.message).toBe(200);
     const after = await callEndpoint(t.app, identity.listWays, { token });
-    expect(after.body.data.rows[1]).toEqual({ kind: 'email', label: email, verified: true });
+    expect(after.body.data.rows[1]).toEqual({
+      kind: 'email',
+      label: email,
+      verified: true,
+      unlinkable: true,
+    });
 
     const noEmail = await register({ username: uniqueName(), password: 'password-1' });
     const refused = await callEndpoint(t.app, identity.sendVerifyCode, { token: noEmail });

@@ -141,6 +141,36 @@ export const authMessages = {
     'zh-CN': '邮箱已验证',
     'zh-TW': '郵箱已驗證',
   },
+  emailLinkedElsewhere: {
+    'en-US': 'This address is linked to another account',
+    'zh-CN': '该邮箱已绑定其他账号',
+    'zh-TW': '該郵箱已綁定其他帳號',
+  },
+  emailLinked: {
+    'en-US': 'Email address linked',
+    'zh-CN': '邮箱已绑定',
+    'zh-TW': '郵箱已綁定',
+  },
+  lastWay: {
+    'en-US': 'This is the only way left to sign in to this account; link another way first',
+    'zh-CN': '这是该账号仅剩的登录方式，请先绑定其他方式',
+    'zh-TW': '這是該帳號僅剩的登入方式，請先綁定其他方式',
+  },
+  wayUnlinked: {
+    'en-US': 'Sign-in way removed',
+    'zh-CN': '登录方式已解除',
+    'zh-TW': '登入方式已解除',
+  },
+  passwordAlreadySet: {
+    'en-US': 'This account has a password already; change it instead',
+    'zh-CN': '该账号已有密码，请修改密码',
+    'zh-TW': '該帳號已有密碼，請修改密碼',
+  },
+  passwordSet: {
+    'en-US': 'Password set: you can now sign in with your username or address and it',
+    'zh-CN': '密码已设置，现在可以用用户名或邮箱加密码登录',
+    'zh-TW': '密碼已設定，現在可以用使用者名稱或郵箱加密碼登入',
+  },
   codeMailSubject: {
     'en-US': '{code} is your {site} code',
     'zh-CN': '{site} 验证码：{code}',
