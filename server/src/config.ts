@@ -202,6 +202,11 @@ export const configSchema = z.object({
        * delay that doubles from 15 s to an hour. 0: no limit, no delay.
        */
       giftsPerIp: z.coerce.number().int().min(0).max(100_000).default(3),
+      /**
+       * Let OpenID Connect issuers (docs/identity.md) be on loopback, link-local or private
+       * networks: only for a provider on the operator's own network (and the tests' fake).
+       */
+      oidcAllowPrivate: bool.default(false),
     })
     .prefault({}),
   files: z
@@ -297,6 +302,7 @@ const envKeys: Record<string, string> = {
   UPLOAD_RATE_LIMIT: 'files.uploadRateLimit',
   FILE_USER_QUOTA_BYTES: 'files.userQuotaBytes',
   SIGNUP_GIFTS_PER_IP: 'signup.giftsPerIp',
+  OIDC_ALLOW_PRIVATE: 'signup.oidcAllowPrivate',
   FILE_LINK_TTL_SECONDS: 'files.linkTtlSeconds',
   FILE_BUCKET_LINK_MIN_BYTES: 'files.bucketLinkMinBytes',
 };

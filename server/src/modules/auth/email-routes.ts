@@ -19,11 +19,13 @@ import {
   updateMailSettings,
 } from './mail.js';
 import { authMessages } from './messages.js';
+import { offeredProviders } from './oidc-providers.js';
 
 /** The ways of signing in this request's site offers. */
 export const offeredWays = async (ctx: AppContext, req: FastifyRequest) => ({
   password: true as const,
   email: await mailOffered(ctx, (await siteOfRequest(ctx, req))?.id),
+  oidc: await offeredProviders(ctx, req),
 });
 
 /** The ways of signing in by email, the user centre's list of ways, and the console's SMTP. */

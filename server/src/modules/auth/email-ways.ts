@@ -203,7 +203,7 @@ export async function consumeCode(
 }
 
 /** A username made from the address (the owner can keep it; it is shown, not secret). */
-async function freeUsername(ctx: Pick<AppContext, 'db'>, email: string): Promise<string> {
+export async function freeUsername(ctx: Pick<AppContext, 'db'>, email: string): Promise<string> {
   const base =
     (accountKey(email).split('@')[0] ?? '')
       .normalize('NFKC')

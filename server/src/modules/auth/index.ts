@@ -6,6 +6,7 @@ import { adminUserRoutes } from './admin-user-routes.js';
 import { seedAdmin } from './admins.js';
 import { authRoutes } from './auth-routes.js';
 import { emailRoutes } from './email-routes.js';
+import { oidcRoutes } from './oidc-routes.js';
 import { waysRoutes } from './ways-routes.js';
 import { startAccountSweeper } from './sweeper.js';
 import { userRoutes } from './user-routes.js';
@@ -17,6 +18,7 @@ export const authModule: AtelierModule = {
     authRoutes(app);
     emailRoutes(app);
     waysRoutes(app);
+    oidcRoutes(app);
     userRoutes(app);
     adminRoutes(app);
     adminUserRoutes(app);

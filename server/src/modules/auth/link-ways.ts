@@ -1,23 +1,26 @@
 import type { FastifyRequest } from 'fastify';
 import type { AppContext } from '../../context.js';
 import { nowIso } from '../../db/database.js';
-import { badRequest, conflict, notSignedIn } from '../../http/errors.js';
+import { badRequest, conflict, notFound, notSignedIn } from '../../http/errors.js';
 import type { Lang } from '../../http/messages.js';
 import { accountKey } from './accounts.js';
 import { consumeCode, mailCode } from './email-ways.js';
 import { mailOffered, siteOfRequest } from './mail.js';
 import { authMessages } from './messages.js';
+import { linksOf } from './oidc-ways.js';
 import { hashPassword } from './passwords.js';
 
 /**
  * Linking and unlinking sign-in ways in the user centre (docs/identity.md, "One account, many
  * ways"). An account keeps at least one way it can sign in with on the site it is using:
  * - the password (with its username, or its address, as the name);
- * - the email code: a verified address on a site whose mail is on.
+ * - the email code: a verified address on a site whose mail is on;
+ * - each OpenID Connect link to an enabled provider of this site.
  * Removing the last of them is refused (`lastWay`).
  */
 
-export type UnlinkableWay = 'password' | 'email';
+/** `password`, `email`, or `oidc:<link id>`. */
+export type WayKey = 'password' | 'email' | `oidc:${number}`;
 
 async function account(ctx: Pick<AppContext, 'db'>, userId: number) {
   const row = await ctx.db.kysely
@@ -32,12 +35,13 @@ async function account(ctx: Pick<AppContext, 'db'>, userId: number) {
 
 /** The ways the account could sign in with on this request's site right now. */
 export async function usableWays(
-  ctx: Pick<AppContext, 'db' | 'config'>,
+  ctx: AppContext,
   req: FastifyRequest,
   userId: number,
-): Promise<Set<UnlinkableWay>> {
+): Promise<Set<WayKey>> {
   const row = await account(ctx, userId);
-  const ways = new Set<UnlinkableWay>();
+  const ways = new Set<WayKey>();
+  for (const link of await linksOf(ctx, req, userId)) if (link.usable) ways.add(`oidc:${link.id}`);
   if (row.password_hash && row.username) ways.add('password');
   if (
     row.email &&
@@ -120,7 +124,7 @@ export async function unlinkWay(
   ctx: AppContext,
   req: FastifyRequest,
   userId: number,
-  way: UnlinkableWay,
+  way: WayKey,
 ): Promise<void> {
   const row = await account(ctx, userId);
   const ways = await usableWays(ctx, req, userId);
@@ -128,21 +132,32 @@ export async function unlinkWay(
   if (ways.size === 0) throw badRequest(authMessages.lastWay);
   const db = ctx.db.kysely;
   const now = nowIso();
-  // The update checks the row did not change since (two removals at once cannot both pass).
+  if (way.startsWith('oidc:')) {
+    const gone = await db
+      .deleteFrom('oidc_links')
+      .where('id', '=', Number(way.slice(5)))
+      .where('user_id', '=', userId)
+      .executeTakeFirst();
+    if (Number(gone.numDeletedRows) !== 1) throw notFound(authMessages.oidcProviderNotFound);
+    return;
+  }
+  // The update checks the row did not change since (two removals at once cannot both pass);
+  // a provider link that stays is a way whatever the row holds.
+  const hasLink = [...ways].some((w) => w.startsWith('oidc:'));
   const done =
     way === 'password'
       ? await db
           .updateTable('users')
           .set({ password_hash: null, updated_at: now })
           .where('id', '=', userId)
-          .where('email_verified_at', 'is not', null)
+          .$if(!hasLink, (q) => q.where('email_verified_at', 'is not', null))
           .where('password_hash', '=', row.password_hash ?? '')
           .executeTakeFirst()
       : await db
           .updateTable('users')
           .set({ email: null, email_key: null, email_verified_at: null, updated_at: now })
           .where('id', '=', userId)
-          .where('password_hash', 'is not', null)
+          .$if(!hasLink, (q) => q.where('password_hash', 'is not', null))
           .where('email_key', '=', row.email_key ?? '')
           .executeTakeFirst();
   if (Number(done.numUpdatedRows) !== 1) throw badRequest(authMessages.lastWay);

@@ -171,6 +171,47 @@ export const authMessages = {
     'zh-CN': '密码已设置，现在可以用用户名或邮箱加密码登录',
     'zh-TW': '密碼已設定，現在可以用使用者名稱或郵箱加密碼登入',
   },
+  oidcIssuerRefused: {
+    'en-US': 'This issuer cannot be used: {reason}',
+    'zh-CN': '无法使用该签发者：{reason}',
+    'zh-TW': '無法使用該簽發者：{reason}',
+  },
+  oidcSlugTaken: {
+    'en-US': 'Another provider of this site has this short name',
+    'zh-CN': '本站另一个提供方已使用该简称',
+    'zh-TW': '本站另一個提供方已使用該簡稱',
+  },
+  oidcProviderNotFound: {
+    'en-US': 'This sign-in provider is not offered here',
+    'zh-CN': '此处不提供该登录方式',
+    'zh-TW': '此處不提供該登入方式',
+  },
+  oidcUnavailable: {
+    'en-US': 'The sign-in provider does not answer; please try again later',
+    'zh-CN': '登录提供方无响应，请稍后再试',
+    'zh-TW': '登入提供方無回應，請稍後再試',
+  },
+  oidcLinkedElsewhere: {
+    'en-US': 'This provider account is linked to another account',
+    'zh-CN': '该第三方账号已绑定其他账号',
+    'zh-TW': '該第三方帳號已綁定其他帳號',
+  },
+  oidcTicketInvalid: {
+    'en-US': 'This sign-in has expired or was already used; please start again',
+    'zh-CN': '本次登录已过期或已使用，请重新开始',
+    'zh-TW': '本次登入已過期或已使用，請重新開始',
+  },
+  oidcEmailUnverified: {
+    'en-US':
+      'An account has this address but the provider did not verify it: sign in to that account and link the provider in the user centre',
+    'zh-CN': '已有账号使用该邮箱，但提供方未验证该邮箱：请登录该账号后在用户中心绑定',
+    'zh-TW': '已有帳號使用該郵箱，但提供方未驗證該郵箱：請登入該帳號後在使用者中心綁定',
+  },
+  oidcLinked: {
+    'en-US': 'Sign-in provider linked',
+    'zh-CN': '第三方登录已绑定',
+    'zh-TW': '第三方登入已綁定',
+  },
   codeMailSubject: {
     'en-US': '{code} is your {site} code',
     'zh-CN': '{site} 验证码：{code}',

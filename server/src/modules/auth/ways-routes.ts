@@ -1,10 +1,18 @@
 import type { FastifyInstance } from 'fastify';
 import { identity } from '@atelier/contracts';
-import { notSignedIn } from '../../http/errors.js';
+import { badRequest, notSignedIn } from '../../http/errors.js';
 import { route } from '../../http/route.js';
 import { readUserInfo, waysOf } from './accounts.js';
 import { offeredWays } from './email-routes.js';
-import { linkEmail, mailLinkCode, setFirstPassword, unlinkWay, usableWays } from './link-ways.js';
+import {
+  linkEmail,
+  mailLinkCode,
+  setFirstPassword,
+  unlinkWay,
+  usableWays,
+  type WayKey,
+} from './link-ways.js';
+import { linksOf } from './oidc-ways.js';
 import { authMessages } from './messages.js';
 
 /** The user centre's sign-in ways: the list, linking an address, a first password, removing. */
@@ -20,7 +28,7 @@ export function waysRoutes(app: FastifyInstance): void {
     const usable = await usableWays(ctx, req, who.userId);
     // A way may go when another usable way stays (an unusable one, e.g. an unverified
     // address, may always go).
-    const unlinkable = (kind: 'password' | 'email') => !usable.has(kind) || usable.size > 1;
+    const unlinkable = (key: WayKey) => !usable.has(key) || usable.size > 1;
     const rows: identity.LinkedWay[] = [];
     if (row.password_hash && row.username)
       rows.push({
@@ -35,6 +43,15 @@ export function waysRoutes(app: FastifyInstance): void {
         label: row.email,
         verified: row.email_verified_at !== null,
         unlinkable: unlinkable('email'),
+      });
+    for (const link of await linksOf(ctx, req, who.userId))
+      rows.push({
+        kind: 'oidc',
+        id: link.id,
+        provider: link.provider,
+        label: link.email ?? link.subject,
+        verified: true,
+        unlinkable: unlinkable(`oidc:${link.id}`),
       });
     return { rows, offered: await offered(req) };
   });
@@ -78,7 +95,14 @@ export function waysRoutes(app: FastifyInstance): void {
     app,
     identity.unlinkWay,
     async ({ body, identity: who, req, setMessage }) => {
-      await unlinkWay(ctx, req, who.userId, body.kind);
+      if (body.kind === 'oidc' && body.id === undefined)
+        throw badRequest(authMessages.oidcProviderNotFound, {}, 'id');
+      await unlinkWay(
+        ctx,
+        req,
+        who.userId,
+        body.kind === 'oidc' ? `oidc:${body.id ?? 0}` : body.kind,
+      );
       setMessage(authMessages.wayUnlinked);
       return null;
     },

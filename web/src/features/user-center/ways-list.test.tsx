@@ -26,7 +26,7 @@ function serve(rows: identity.LinkedWay[], email = true) {
       const path = new URL(String(input), 'http://localhost').pathname;
       calls.push({ path, body: init?.body ? JSON.parse(String(init.body)) : null });
       if (path === '/api/user/ways')
-        return Promise.resolve(ok({ rows, offered: { password: true, email } }));
+        return Promise.resolve(ok({ rows, offered: { password: true, email, oidc: [] } }));
       // After a change the page reads the user again: the store keeps whatever it answers.
       if (path === '/api/auth/getInfo')
         return Promise.resolve(ok({ userInfo: null, userBalance: null }));
