@@ -185,6 +185,9 @@ export const useSetPassword = (onSet: () => void) =>
 /** Removes a way (the server refuses the last one). */
 export const useUnlinkWay = (onRemoved: () => void) =>
   useWaysChange(
-    (kind: identity.LinkedWay['kind']) => apiData(identity.unlinkWay, { body: { kind } }),
+    (way: Pick<identity.LinkedWay, 'kind' | 'id'>) =>
+      apiData(identity.unlinkWay, {
+        body: { kind: way.kind, ...(way.id !== undefined ? { id: way.id } : {}) },
+      }),
     onRemoved,
   );

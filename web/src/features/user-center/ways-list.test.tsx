@@ -18,7 +18,7 @@ interface Call {
 }
 
 /** A fake server: the ways list answers `rows`; the changes answer null. */
-function serve(rows: identity.LinkedWay[], email = true) {
+function serve(rows: identity.LinkedWay[], email = true, oidc: identity.OfferedWays['oidc'] = []) {
   const calls: Call[] = [];
   vi.stubGlobal(
     'fetch',
@@ -26,7 +26,7 @@ function serve(rows: identity.LinkedWay[], email = true) {
       const path = new URL(String(input), 'http://localhost').pathname;
       calls.push({ path, body: init?.body ? JSON.parse(String(init.body)) : null });
       if (path === '/api/user/ways')
-        return Promise.resolve(ok({ rows, offered: { password: true, email, oidc: [] } }));
+        return Promise.resolve(ok({ rows, offered: { password: true, email, oidc } }));
       // After a change the page reads the user again: the store keeps whatever it answers.
       if (path === '/api/auth/getInfo')
         return Promise.resolve(ok({ userInfo: null, userBalance: null }));
@@ -109,5 +109,43 @@ describe('sign-in ways', () => {
     expect(calls.find((c) => c.path === '/api/user/email/link/code')?.body).toEqual({
       email: 'new@example.com',
     });
+  });
+
+  it('lists a provider link, removes it by its id, and offers the providers not linked', async () => {
+    const calls = serve(
+      [
+        { kind: 'password', label: 'me', verified: true, unlinkable: true },
+        {
+          kind: 'oidc',
+          id: 7,
+          provider: 'Keycloak',
+          label: 'me@corp',
+          verified: true,
+          unlinkable: true,
+        },
+      ],
+      false,
+      [
+        { slug: 'kc', name: 'Keycloak' },
+        { slug: 'gh', name: 'GitHub' },
+      ],
+    );
+    expect(await screen.findByText('Keycloak')).toBeTruthy();
+    expect(screen.getByRole('button', { name: /Link GitHub/ })).toBeTruthy();
+    expect(screen.queryByRole('button', { name: /Link Keycloak/ })).toBeNull();
+    fireEvent.click(screen.getAllByRole('button', { name: 'Remove' })[1]!);
+    expect(
+      await screen.findByText('Remove Keycloak? You will no longer sign in with it.'),
+    ).toBeTruthy();
+    const confirm = screen
+      .getAllByRole('button', { name: 'Remove' })
+      .find((b) => b.closest('.ant-popconfirm'));
+    fireEvent.click(confirm!);
+    await waitFor(() =>
+      expect(calls.find((c) => c.path === '/api/user/ways/unlink')?.body).toEqual({
+        kind: 'oidc',
+        id: 7,
+      }),
+    );
   });
 });

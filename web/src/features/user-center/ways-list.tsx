@@ -1,4 +1,4 @@
-import { KeyOutlined, MailOutlined } from '@ant-design/icons';
+import { KeyOutlined, LoginOutlined, MailOutlined } from '@ant-design/icons';
 import Button from 'antd/es/button';
 import Input from 'antd/es/input';
 import Popconfirm from 'antd/es/popconfirm';
@@ -11,6 +11,7 @@ import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import type { identity } from '@atelier/contracts';
 import { notify } from '../../lib/notify';
+import { goToProvider } from '../auth/oidc-return';
 import { useAuthStore } from '../../stores/auth';
 import {
   useLinkEmail,
@@ -88,11 +89,15 @@ function RemoveWay({ way }: { way: identity.LinkedWay }) {
     );
   return (
     <Popconfirm
-      title={t(`user:ways.removeConfirm.${way.kind}`)}
+      title={
+        way.kind === 'oidc'
+          ? t('user:ways.removeConfirmOidc', { provider: way.provider ?? '' })
+          : t(`user:ways.removeConfirm.${way.kind}`)
+      }
       okText={t('user:ways.removeYes')}
       cancelText={t('user:ways.removeNo')}
       okButtonProps={{ danger: true, loading: unlink.isPending }}
-      onConfirm={() => unlink.mutateAsync(way.kind)}
+      onConfirm={() => unlink.mutateAsync(way)}
     >
       <Button size="small" danger loading={unlink.isPending}>
         {t('user:ways.remove')}
@@ -244,6 +249,7 @@ function LinkEmail() {
 const icons: Record<identity.LinkedWay['kind'], typeof KeyOutlined> = {
   password: KeyOutlined,
   email: MailOutlined,
+  oidc: LoginOutlined,
 };
 
 /** The ways this account signs in with. */
@@ -268,7 +274,7 @@ export function WaysList() {
           const Icon = icons[way.kind];
           return (
             <li
-              key={way.kind}
+              key={`${way.kind}:${way.id ?? ''}`}
               data-testid="way-row"
               className="flex flex-col gap-3 rounded-lg border border-white/5 bg-white/[0.02] p-3 sm:flex-row sm:items-center"
             >
@@ -276,9 +282,11 @@ export function WaysList() {
                 <Icon className="mt-1 text-lg text-white/55" />
                 <div className="flex min-w-0 flex-col gap-1">
                   <span className="font-medium text-white/85">
-                    {way.kind === 'email'
-                      ? t('user:ways.kind.email')
-                      : t('user:ways.kind.password')}
+                    {way.kind === 'oidc'
+                      ? t('user:ways.kind.oidc', { provider: way.provider ?? '' })
+                      : way.kind === 'email'
+                        ? t('user:ways.kind.email')
+                        : t('user:ways.kind.password')}
                   </span>
                   <span className="break-all text-xs text-white/50">{way.label}</span>
                 </div>
@@ -300,6 +308,18 @@ export function WaysList() {
       </ul>
       {!rows.some((r) => r.kind === 'password') && <SetPassword />}
       {!rows.some((r) => r.kind === 'email') && offered.email && <LinkEmail />}
+      {offered.oidc
+        .filter((p) => !rows.some((r) => r.kind === 'oidc' && r.provider === p.name))
+        .map((p) => (
+          <Button
+            key={p.slug}
+            icon={<LoginOutlined />}
+            className="self-start"
+            onClick={() => void goToProvider(p.slug, true).catch(() => undefined)}
+          >
+            {t('user:ways.linkProvider', { provider: p.name })}
+          </Button>
+        ))}
     </div>
   );
 }

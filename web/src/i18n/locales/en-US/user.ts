@@ -94,6 +94,7 @@ export default {
     kind: {
       password: 'Username and password',
       email: 'Email',
+      oidc: '{{provider}}',
     },
     verify: 'Verify',
     codeSent: 'A code has been mailed to this address',
@@ -102,6 +103,8 @@ export default {
     verified: 'Email address verified',
     verifiedTag: 'Verified',
     unverifiedTag: 'Not verified',
+    linkProvider: 'Link {{provider}}',
+    removeConfirmOidc: 'Remove {{provider}}? You will no longer sign in with it.',
     remove: 'Remove',
     removeConfirm: {
       password: 'Remove the password? You will sign in with a code mailed to your address.',

@@ -90,6 +90,7 @@ export default {
     kind: {
       password: '用户名和密码',
       email: '邮箱',
+      oidc: '{{provider}}',
     },
     verify: '验证',
     codeSent: '验证码已发送到该邮箱',
@@ -98,6 +99,8 @@ export default {
     verified: '邮箱已验证',
     verifiedTag: '已验证',
     unverifiedTag: '未验证',
+    linkProvider: '绑定 {{provider}}',
+    removeConfirmOidc: '确定解除 {{provider}}？之后将不能再用它登录。',
     remove: '解除',
     removeConfirm: {
       password: '确定删除密码？之后将通过发送到邮箱的验证码登录。',

@@ -92,6 +92,7 @@ export default {
     kind: {
       password: '使用者名稱和密碼',
       email: '郵箱',
+      oidc: '{{provider}}',
     },
     verify: '驗證',
     codeSent: '驗證碼已寄到該郵箱',
@@ -100,6 +101,8 @@ export default {
     verified: '郵箱已驗證',
     verifiedTag: '已驗證',
     unverifiedTag: '未驗證',
+    linkProvider: '綁定 {{provider}}',
+    removeConfirmOidc: '確定解除 {{provider}}？之後將不能再用它登入。',
     remove: '解除',
     removeConfirm: {
       password: '確定刪除密碼？之後將透過寄到郵箱的驗證碼登入。',
