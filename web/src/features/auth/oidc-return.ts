@@ -1,8 +1,7 @@
 import Modal from 'antd/es/modal';
-import { identity } from '@atelier/contracts';
-import { apiData } from '../../api/client';
 import { i18n } from '../../i18n';
 import { notify } from '../../lib/notify';
+import { oidcFinish, oidcStart } from './auth-api';
 import { completeSignIn, keptInviteCode } from './sign-in';
 
 /**
@@ -31,19 +30,19 @@ export function takeOidcReturn(): boolean {
   return true;
 }
 
-/** Goes to the provider to sign in (or, signed in, to link it). */
-export async function goToProvider(provider: string, link = false): Promise<void> {
-  const { url } = await apiData(link ? identity.oidcLinkStart : identity.oidcStart, {
-    body: { provider },
-  });
+/** Goes to the provider to sign in. */
+export async function goToProvider(provider: string): Promise<void> {
+  const { url } = await oidcStart(provider);
   window.location.assign(url);
 }
 
 const t = (key: string, params?: Record<string, string>) => i18n.t(key, params);
 
 async function finish(ticket: string, consent: boolean): Promise<void> {
-  const answer = await apiData(identity.oidcFinish, {
-    body: { ticket, ...(consent ? { consent: true } : {}), invitedBy: keptInviteCode() },
+  const answer = await oidcFinish({
+    ticket,
+    ...(consent ? { consent: true } : {}),
+    invitedBy: keptInviteCode(),
   });
   if (answer.outcome === 'signed-in')
     await completeSignIn(

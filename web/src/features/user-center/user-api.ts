@@ -191,3 +191,9 @@ export const useUnlinkWay = (onRemoved: () => void) =>
       }),
     onRemoved,
   );
+
+/** Goes to an OpenID Connect provider to link it; its return finishes the link. */
+export const linkProvider = async (provider: string) => {
+  const { url } = await apiData(identity.oidcLinkStart, { body: { provider } });
+  window.location.assign(url);
+};

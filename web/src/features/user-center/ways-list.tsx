@@ -11,9 +11,9 @@ import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import type { identity } from '@atelier/contracts';
 import { notify } from '../../lib/notify';
-import { goToProvider } from '../auth/oidc-return';
 import { useAuthStore } from '../../stores/auth';
 import {
+  linkProvider,
   useLinkEmail,
   useSendLinkCode,
   useSendVerifyCode,
@@ -315,7 +315,7 @@ export function WaysList() {
             key={p.slug}
             icon={<LoginOutlined />}
             className="self-start"
-            onClick={() => void goToProvider(p.slug, true).catch(() => undefined)}
+            onClick={() => void linkProvider(p.slug).catch(() => undefined)}
           >
             {t('user:ways.linkProvider', { provider: p.name })}
           </Button>
