@@ -1,12 +1,12 @@
 /**
  * A fake OpenID Connect provider: a real HTTP server on loopback speaking the protocol the app
  * speaks to Google, Microsoft, Keycloak or Authentik. It follows
- * - OpenID Connect Discovery 1.0 §4 (`/.well-known/openid-configuration`),
- * - OpenID Connect Core 1.0 §3.1 (authorization code flow: §3.1.2 authorize, §3.1.3 token,
- *   §2 the ID token, signed RS256 by a key of the JWKS, RFC 7517),
- * - RFC 6749 §4.1 and §5.2 (the code, client authentication by `client_secret_basic` or
+ * - OpenID Connect Discovery 1.0 section 4 (`/.well-known/openid-configuration`),
+ * - OpenID Connect Core 1.0 section 3.1 (authorization code flow: section 3.1.2 authorize, section 3.1.3 token,
+ *   section 2 the ID token, signed RS256 by a key of the JWKS, RFC 7517),
+ * - RFC 6749 section 4.1 and section 5.2 (the code, client authentication by `client_secret_basic` or
  *   `client_secret_post`, and its `invalid_grant` / `invalid_client` refusals),
- * - RFC 7636 §4.6 (PKCE S256: the verifier's SHA-256 must be the challenge).
+ * - RFC 7636 section 4.6 (PKCE S256: the verifier's SHA-256 must be the challenge).
  * A code works once, within 60 s, for the redirect URI and client it was given to; a bad code,
  * a reused code or a wrong verifier answer 400 `invalid_grant`.
  */
@@ -70,7 +70,7 @@ export async function startOidc(client: { id: string; secret: string }) {
     res.end(JSON.stringify(body));
   };
 
-  /** The token endpoint (RFC 6749 §4.1.3, RFC 7636 §4.6). */
+  /** The token endpoint (RFC 6749 section 4.1.3, RFC 7636 section 4.6). */
   function token(req: http.IncomingMessage, res: http.ServerResponse) {
     const chunks: Buffer[] = [];
     req.on('data', (c: Buffer) => chunks.push(c));
@@ -99,7 +99,7 @@ export async function startOidc(client: { id: string; secret: string }) {
         grant.redirectUri !== form.redirect_uri ||
         grant.challenge !== challenge
       ) {
-        // RFC 6749 §4.1.2: a code used twice should also revoke what it gave; it is dead here.
+        // RFC 6749 section 4.1.2: a code used twice should also revoke what it gave; it is dead here.
         if (grant) grant.used = true;
         return json(res, 400, { error: 'invalid_grant' });
       }

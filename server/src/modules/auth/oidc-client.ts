@@ -4,8 +4,8 @@ import https from 'node:https';
 import { checkPublicUrl, guardedLookup, type GuardOptions } from '../../lib/url-guard.js';
 
 /**
- * The relying-party half of OpenID Connect (OpenID Connect Core 1.0 §3.1, the authorization
- * code flow; Discovery 1.0 §4; RFC 7636 PKCE; RFC 7517/7518 JWKS): every request to the
+ * The relying-party half of OpenID Connect (OpenID Connect Core 1.0 section 3.1, the authorization
+ * code flow; Discovery 1.0 section 4; RFC 7636 PKCE; RFC 7517/7518 JWKS): every request to the
  * issuer passes the URL guard (no private networks unless the operator allows them), the
  * client secret goes only to the token endpoint, and nothing here logs a code or a token.
  */
@@ -116,7 +116,7 @@ export async function exchangeCode(
   };
   const methods = d.token_endpoint_auth_methods_supported ?? ['client_secret_basic'];
   if (client.secret && methods.includes('client_secret_basic')) {
-    // RFC 6749 §2.3.1: both parts form-encoded before Basic.
+    // RFC 6749 section 2.3.1: both parts form-encoded before Basic.
     const enc = (s: string) => encodeURIComponent(s).replace(/%20/g, '+');
     headers.authorization = `Basic ${Buffer.from(`${enc(client.id)}:${enc(client.secret)}`).toString('base64')}`;
   } else {
@@ -176,7 +176,7 @@ const b64json = (part: string): Record<string, unknown> => {
 };
 
 /**
- * Checks an ID token (OpenID Connect Core 1.0 §3.1.3.7): the signature by a key of the JWKS
+ * Checks an ID token (OpenID Connect Core 1.0 section 3.1.3.7): the signature by a key of the JWKS
  * (never `none`, never an HMAC), `iss` the issuer, `aud` holding the client id (and `azp` it
  * when there are several), `exp` not past, `iat` not ahead, `nonce` the flow's.
  */

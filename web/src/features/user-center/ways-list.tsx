@@ -92,7 +92,9 @@ function RemoveWay({ way }: { way: identity.LinkedWay }) {
       title={
         way.kind === 'oidc'
           ? t('user:ways.removeConfirmOidc', { provider: way.provider ?? '' })
-          : t(`user:ways.removeConfirm.${way.kind}`)
+          : way.kind === 'password'
+            ? t('user:ways.removeConfirm.password')
+            : t('user:ways.removeConfirm.email')
       }
       okText={t('user:ways.removeYes')}
       cancelText={t('user:ways.removeNo')}
