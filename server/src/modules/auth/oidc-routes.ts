@@ -37,12 +37,11 @@ export function oidcRoutes(app: FastifyInstance): void {
   );
 
   // The provider sends the browser here (the redirect URI registered at it). The query holds
-  // the code: the route is hidden from the API description and its URL is not logged.
+  // the code: the request log writes the route without its query (logger.ts).
   app.get(
     '/auth/oidc/callback',
     {
       schema: { hide: true },
-      logLevel: 'warn',
       config: { rateLimit: { max: ctx.config.rateLimit.auth, timeWindow: '1 minute' } },
     },
     async (req, reply) => {

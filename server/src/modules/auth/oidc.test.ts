@@ -17,7 +17,11 @@ import { discover, exchangeCode } from './oidc-client.js';
 
 // The fake provider is on loopback: the operator's "allow private issuers" setting lets it in.
 // Mail is off here: an address is not a way to sign in, so a provider link can be the last.
-useAuthApp({ trustProxy: true, signup: { oidcAllowPrivate: true, giftsPerIp: 0 } });
+useAuthApp({
+  trustProxy: true,
+  logLevel: 'info',
+  signup: { oidcAllowPrivate: true, giftsPerIp: 0 },
+});
 
 const client = { id: 'atelier-client', secret: 'fake-client-secret-42' };
 let fake: Awaited<ReturnType<typeof startOidc>>;
@@ -59,6 +63,8 @@ async function roundTrip(
   expect(authorize.searchParams.get('scope')).toBe('openid email profile');
   const atProvider = await fetch(authorize, { redirect: 'manual' });
   const back = new URL(atProvider.headers.get('location') ?? '');
+  const code = back.searchParams.get('code');
+  if (code) seen.push(code);
   if (opts.code && back.searchParams.get('code'))
     back.searchParams.set('code', opts.code(back.searchParams.get('code') ?? ''));
   const callback = await t.app.inject({
@@ -73,7 +79,13 @@ async function roundTrip(
     headers,
   };
 }
-const ticketOf = (location: string) => /#oidc=([\w-]+)$/.exec(location)?.[1] ?? '';
+/** Every ticket and code seen, to check that none reached the log. */
+const seen: string[] = [];
+const ticketOf = (location: string) => {
+  const ticket = /#oidc=([\w-]+)$/.exec(location)?.[1] ?? '';
+  if (ticket) seen.push(ticket);
+  return ticket;
+};
 const finish = (ticket: string, extra: { consent?: boolean; token?: string } = {}) =>
   callEndpoint(t.app, identity.oidcFinish, {
     headers: en,
@@ -317,5 +329,12 @@ describe('OpenID Connect', () => {
     // Signing in with the provider still reaches the account.
     const back = await finish(ticketOf((await roundTrip({ sub: `l-${name}` })).location));
     expect(back.body.data).toMatchObject({ outcome: 'signed-in', created: false });
+  });
+
+  it('writes no code, ticket or secret to the log', () => {
+    const log = t.logs.lines().join('\n');
+    expect(log).toContain('/api/auth/oidc/callback');
+    expect(seen.length).toBeGreaterThan(10);
+    for (const secret of [...seen, client.secret]) expect(log).not.toContain(secret);
   });
 });
