@@ -207,6 +207,11 @@ export const configSchema = z.object({
        * networks: only for a provider on the operator's own network (and the tests' fake).
        */
       oidcAllowPrivate: bool.default(false),
+      /**
+       * Ask a proof-of-work captcha of an IP for an hour after it met a sign-in, sign-up or
+       * code limit (docs/identity.md, Captcha).
+       */
+      captcha: bool.default(false),
     })
     .prefault({}),
   files: z
@@ -303,6 +308,7 @@ const envKeys: Record<string, string> = {
   FILE_USER_QUOTA_BYTES: 'files.userQuotaBytes',
   SIGNUP_GIFTS_PER_IP: 'signup.giftsPerIp',
   OIDC_ALLOW_PRIVATE: 'signup.oidcAllowPrivate',
+  CAPTCHA_WHEN_ABUSE: 'signup.captcha',
   FILE_LINK_TTL_SECONDS: 'files.linkTtlSeconds',
   FILE_BUCKET_LINK_MIN_BYTES: 'files.bucketLinkMinBytes',
 };

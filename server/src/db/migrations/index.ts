@@ -25,6 +25,7 @@ import { avatarLinks } from './0040_avatar_links.js';
 import { abuseLimits } from './0041_abuse_limits.js';
 import { emailWays } from './0050_email_ways.js';
 import { oidc } from './0051_oidc.js';
+import { captcha } from './0052_captcha.js';
 import { providerChecks } from './0026_provider_checks.js';
 
 /** Applied in the order of their names; a migration, once landed, is never edited. */
@@ -56,4 +57,5 @@ export const migrations: Record<string, AtelierMigration> = {
   '0041_abuse_limits': abuseLimits,
   '0050_email_ways': emailWays,
   '0051_oidc': oidc,
+  '0052_captcha': captcha,
 };

@@ -1,4 +1,7 @@
+import { auth, identity } from '@atelier/contracts';
+import type { FastifyInstance } from 'fastify';
 import type { AtelierModule } from '../module.js';
+import { assertHuman, markIp } from './captcha.js';
 
 export { accountsOf, signupsSince } from './figures.js';
 import { adminRoutes } from './admin-routes.js';
@@ -15,6 +18,8 @@ import { userRoutes } from './user-routes.js';
 export const authModule: AtelierModule = {
   name: 'auth',
   async routes(app) {
+    // Where abuse was seen, these calls need a solved captcha (captcha.ts), when it is on.
+    if (app.ctx.config.signup.captcha) captchaWhenAbuse(app);
     authRoutes(app);
     emailRoutes(app);
     waysRoutes(app);
@@ -26,3 +31,22 @@ export const authModule: AtelierModule = {
   seed: seedAdmin,
   background: (ctx) => startAccountSweeper(ctx),
 };
+
+function captchaWhenAbuse(app: FastifyInstance): void {
+  app.ctx.hooks.abuseSeen = async ({ req }) => markIp(app.ctx, req.ip);
+  const guarded = new Set(
+    [
+      auth.login,
+      auth.register,
+      identity.sendEmailCode,
+      identity.emailLogin,
+      identity.forgotPassword,
+      identity.sendLinkCode,
+      identity.oidcStart,
+    ].map((e) => `/api${e.path}`),
+  );
+  app.addHook('preHandler', async (req) => {
+    if (req.method === 'POST' && guarded.has(req.routeOptions.url ?? ''))
+      await assertHuman(app.ctx, req);
+  });
+}

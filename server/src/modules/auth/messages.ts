@@ -212,6 +212,11 @@ export const authMessages = {
     'zh-CN': '第三方登录已绑定',
     'zh-TW': '第三方登入已綁定',
   },
+  captchaRequired: {
+    'en-US': 'Too many tries from your network: your browser solves a quick check first',
+    'zh-CN': '您的网络尝试次数过多：浏览器需先完成一次快速验证',
+    'zh-TW': '您的網路嘗試次數過多：瀏覽器需先完成一次快速驗證',
+  },
   codeMailSubject: {
     'en-US': '{code} is your {site} code',
     'zh-CN': '{site} 验证码：{code}',

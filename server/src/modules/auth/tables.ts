@@ -162,7 +162,22 @@ export interface OidcFlowsTable {
   used_at: string | null;
 }
 
+/** The captcha where abuse is seen (migration 0052_captcha). */
+export interface CaptchaMarksTable {
+  id: Generated<number>;
+  ip: string;
+  until: string;
+}
+
+export interface CaptchaUsesTable {
+  id: Generated<number>;
+  salt: string;
+  expires_at: string;
+}
+
 export interface IdentityTables {
+  captcha_marks: CaptchaMarksTable;
+  captcha_uses: CaptchaUsesTable;
   site_oidc_providers: SiteOidcProvidersTable;
   oidc_links: OidcLinksTable;
   oidc_flows: OidcFlowsTable;
