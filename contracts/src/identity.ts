@@ -19,6 +19,8 @@ export const offeredWays = z.object({
   password: z.literal(true),
   /** An emailed 6-digit code and "forgot password" by email: offered once the site can send mail. */
   email: z.boolean(),
+  /** "Sign in with …": the site's enabled OpenID Connect providers, in their order. */
+  oidc: z.array(z.object({ slug: z.string(), name: z.string() })),
 });
 export type OfferedWays = z.infer<typeof offeredWays>;
 
@@ -81,11 +83,16 @@ export const resetPassword = endpoint({
 
 /** One way an account can be signed in with, as the user centre lists it. */
 export const linkedWay = z.object({
-  kind: z.enum(['password', 'email']),
-  /** The username or the address. */
+  kind: z.enum(['password', 'email', 'oidc']),
+  /** For an OpenID Connect link: its id (to remove it) and the provider's name. */
+  id: z.number().int().optional(),
+  provider: z.string().optional(),
+  /** The username, the address, or the provider account's address or subject. */
   label: z.string(),
   /** For an email: whether its owner proved it; a password is always true. */
   verified: z.boolean(),
+  /** False for the last way the account can sign in with on this site (never removed). */
+  unlinkable: z.boolean(),
 });
 export type LinkedWay = z.infer<typeof linkedWay>;
 
@@ -115,6 +122,172 @@ export const verifyEmail = endpoint({
   tags: ['user'],
   body: z.object({ code: emailCode }),
   data: userInfo,
+});
+
+export const sendLinkCode = endpoint({
+  method: 'POST',
+  path: '/user/email/link/code',
+  access: 'user',
+  summary:
+    'Mail a 6-digit code to an address the caller wants to link (409 when another account has it)',
+  tags: ['user'],
+  body: z.object({ email: emailAddress }),
+  data: z.object({ expiresInSeconds: z.number().int() }),
+});
+
+export const linkEmail = endpoint({
+  method: 'POST',
+  path: '/user/email/link',
+  access: 'user',
+  summary: "Link (or replace) the account's address with the mailed code; it is verified by it",
+  tags: ['user'],
+  body: z.object({ email: emailAddress, code: emailCode }),
+  data: userInfo,
+});
+
+export const setPassword = endpoint({
+  method: 'POST',
+  path: '/user/password/set',
+  access: 'user',
+  summary: 'Set the first password of an account that has none (made by an email code)',
+  tags: ['user'],
+  body: z.object({ password }),
+  data: z.null(),
+});
+
+export const unlinkWay = endpoint({
+  method: 'POST',
+  path: '/user/ways/unlink',
+  access: 'user',
+  summary:
+    'Remove a sign-in way; refused (400) for the last way the account can sign in with on this site',
+  tags: ['user'],
+  body: z.object({
+    kind: z.enum(['password', 'email', 'oidc']),
+    /** The link's id, for `oidc`. */
+    id: z.number().int().min(1).optional(),
+  }),
+  data: z.null(),
+});
+
+// ---------------------------------------------------------------- OpenID Connect
+
+const oidcSlug = z
+  .string()
+  .trim()
+  .regex(/^[a-z0-9][a-z0-9-]{0,31}$/, { message: 'lower-case letters, digits and -' });
+
+export const oidcFinishData = z.discriminatedUnion('outcome', [
+  z.object({ outcome: z.literal('signed-in'), token: z.string(), created: z.boolean() }),
+  z.object({ outcome: z.literal('linked') }),
+  z.object({ outcome: z.literal('consent'), provider: z.string(), email: z.string() }),
+]);
+export type OidcFinishData = z.infer<typeof oidcFinishData>;
+
+export const oidcStart = endpoint({
+  method: 'POST',
+  path: '/auth/oidc/start',
+  access: 'public',
+  summary:
+    "Begin signing in with a site's OpenID Connect provider: answers the provider's authorization URL (state, nonce and PKCE held by the server)",
+  tags: ['auth'],
+  body: z.object({ provider: oidcSlug }),
+  data: z.object({ url: z.string() }),
+});
+
+export const oidcLinkStart = endpoint({
+  method: 'POST',
+  path: '/user/oidc/start',
+  access: 'user',
+  summary: 'Begin linking an OpenID Connect provider to the signed-in account',
+  tags: ['user'],
+  body: z.object({ provider: oidcSlug }),
+  data: z.object({ url: z.string() }),
+});
+
+export const oidcFinish = endpoint({
+  method: 'POST',
+  path: '/auth/oidc/finish',
+  access: 'public',
+  summary:
+    "Exchange the one-time ticket the callback put in the page's fragment: signs in (a guest's data moves), links, or asks consent to link to the account with the same verified address",
+  tags: ['auth'],
+  body: z.object({
+    ticket: z.string().trim().min(20).max(200),
+    /** The user agreed to link the provider to the account with the same verified address. */
+    consent: z.boolean().optional(),
+    invitedBy: z.string().trim().max(64).optional(),
+  }),
+  data: oidcFinishData,
+});
+
+export const oidcProviderView = z.object({
+  id: z.number().int(),
+  siteId: z.number().int(),
+  slug: z.string(),
+  name: z.string(),
+  issuer: z.string(),
+  clientId: z.string(),
+  /** The secret is never sent back: only whether it is set. */
+  clientSecret: z.enum(['set', 'not set']),
+  scopes: z.string(),
+  enabled: z.boolean(),
+  position: z.number().int(),
+});
+export type OidcProviderView = z.infer<typeof oidcProviderView>;
+
+export const adminOidcProviders = endpoint({
+  method: 'GET',
+  path: '/admin/oidc',
+  access: 'admin',
+  summary:
+    "A site's OpenID Connect providers (secrets shown only as set / not set) and the callback URL to register",
+  tags: ['admin', 'auth'],
+  query: z.object({ siteId: z.coerce.number().int().min(1) }),
+  data: z.object({ rows: z.array(oidcProviderView), callbackUrl: z.string() }),
+});
+
+export const oidcProviderInput = z.object({
+  /** Absent: a new provider. */
+  id: z.number().int().min(1).optional(),
+  siteId: z.number().int().min(1),
+  slug: oidcSlug,
+  name: z.string().trim().min(1).max(60),
+  /** The issuer exactly as its discovery document names it (https, a public address). */
+  issuer: z.url().trim().max(500),
+  clientId: z.string().trim().min(1).max(500),
+  /** A new value replaces it, `null` clears it (a public client), absent keeps it. */
+  clientSecret: z.string().min(1).max(2000).nullable().optional(),
+  scopes: z
+    .string()
+    .trim()
+    .max(500)
+    .regex(/^[\x21-\x7e]+( [\x21-\x7e]+)*$/, { message: 'space-separated scopes' })
+    .refine((s) => s.split(' ').includes('openid'), { message: 'must include openid' }),
+  enabled: z.boolean(),
+  position: z.number().int().min(0).max(1000).optional(),
+});
+export type OidcProviderInput = z.infer<typeof oidcProviderInput>;
+
+export const adminSaveOidcProvider = endpoint({
+  method: 'POST',
+  path: '/admin/oidc',
+  access: 'admin',
+  summary:
+    "Add or change a site's OpenID Connect provider; the issuer's discovery document is read first and a failure says why",
+  tags: ['admin', 'auth'],
+  body: oidcProviderInput,
+  data: oidcProviderView,
+});
+
+export const adminDeleteOidcProvider = endpoint({
+  method: 'POST',
+  path: '/admin/oidc/delete',
+  access: 'admin',
+  summary: 'Remove an OpenID Connect provider (its links go with it)',
+  tags: ['admin', 'auth'],
+  body: z.object({ id: z.number().int().min(1) }),
+  data: z.null(),
 });
 
 // ---------------------------------------------------------------- console

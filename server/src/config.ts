@@ -207,6 +207,16 @@ export const configSchema = z.object({
        * delay that doubles from 15 s to an hour. 0: no limit, no delay.
        */
       giftsPerIp: z.coerce.number().int().min(0).max(100_000).default(3),
+      /**
+       * Let OpenID Connect issuers (docs/identity.md) be on loopback, link-local or private
+       * networks: only for a provider on the operator's own network (and the tests' fake).
+       */
+      oidcAllowPrivate: bool.default(false),
+      /**
+       * Ask a proof-of-work captcha of an IP for an hour after it met a sign-in, sign-up or
+       * code limit (docs/identity.md, Captcha).
+       */
+      captcha: bool.default(false),
     })
     .prefault({}),
   files: z
@@ -303,6 +313,8 @@ const envKeys: Record<string, string> = {
   FILE_USER_QUOTA_BYTES: 'files.userQuotaBytes',
   SIGNUP_GIFTS_PER_IP: 'signup.giftsPerIp',
   SEED_EXAMPLES: 'examples.seed',
+  OIDC_ALLOW_PRIVATE: 'signup.oidcAllowPrivate',
+  CAPTCHA_WHEN_ABUSE: 'signup.captcha',
   FILE_LINK_TTL_SECONDS: 'files.linkTtlSeconds',
   FILE_BUCKET_LINK_MIN_BYTES: 'files.bucketLinkMinBytes',
 };

@@ -267,6 +267,30 @@ describe('430 not enough credits', () => {
   });
 });
 
+describe('403 asking a captcha', () => {
+  it('solves the challenge without a toast and asks once more with X-Captcha', async () => {
+    answer(
+      envelope(403, { captcha: { challenge: 'c0ffee.9999999999999.8.sig', bits: 8 } }, 'check'),
+      envelope(200, { ok: true }),
+    );
+    await expect(apiData(chatProcess, { body: { prompt: 'x' } })).resolves.toEqual({ ok: true });
+    expect(fetchMock).toHaveBeenCalledTimes(2);
+    const header = lastRequest().headers['X-Captcha'] ?? '';
+    expect(header).toMatch(/^c0ffee\.9999999999999\.8\.sig\.\d+$/);
+    expect(errors).toEqual([]);
+  });
+
+  it('shows a second refusal and does not loop', async () => {
+    const ask = envelope(403, { captcha: { challenge: 'ab.1.4.sig', bits: 4 } }, 'check');
+    answer(ask, envelope(403, { captcha: { challenge: 'cd.1.4.sig', bits: 4 } }, 'still'));
+    await expect(api(chatProcess, { body: { prompt: 'x' } })).rejects.toMatchObject({
+      status: 403,
+    });
+    expect(fetchMock).toHaveBeenCalledTimes(2);
+    expect(errors).toEqual(['still']);
+  });
+});
+
 describe('other answers', () => {
   it('returns a 420 notice as is, without a toast', async () => {
     answer(envelope(420, { day: 1 }, '今日已签到'));

@@ -1,6 +1,7 @@
 import type { BodyIn, DataOf, Endpoint, QueryIn } from '@atelier/contracts';
 import { t } from '../i18n';
 import { browser } from '../lib/browser';
+import { captchaOf, solveCaptcha } from '../lib/captcha';
 import { notify } from '../lib/notify';
 import { useAppSetting } from '../stores/app-setting';
 import { useDialogs } from '../stores/dialogs';
@@ -127,7 +128,11 @@ const headersFor = (hasBody: boolean): Record<string, string> => {
 export const identityHeaders = (): Record<string, string> => headersFor(false);
 
 /** Sends one request with the identity headers and the timeout; rejects with ApiError(0). */
-const send = async <E extends Endpoint>(e: E, options: CallOptions<E>): Promise<Response> => {
+const send = async <E extends Endpoint>(
+  e: E,
+  options: CallOptions<E>,
+  extraHeaders: Record<string, string> = {},
+): Promise<Response> => {
   if (identityGate && e.access !== 'public') await identityGate;
   const controller = new AbortController();
   let timedOut = false;
@@ -141,7 +146,7 @@ const send = async <E extends Endpoint>(e: E, options: CallOptions<E>): Promise<
   try {
     return await fetch(buildUrl(e.path, options.query), {
       method: e.method,
-      headers: headersFor(hasBody),
+      headers: { ...headersFor(hasBody), ...extraHeaders },
       body: hasBody ? JSON.stringify(options.body ?? {}) : undefined,
       signal: controller.signal,
     });
@@ -236,13 +241,16 @@ export const api = async <E extends Endpoint>(
   e: E,
   options: CallOptions<E> = {},
 ): Promise<ApiResponse<DataOf<E>>> => {
-  const response = await send(e, options);
-  return handleAnswer<DataOf<E>>(
-    e.path,
-    response.status,
-    await readEnvelope(response),
-    options.quietUnauthorized,
-  );
+  let response = await send(e, options);
+  let envelope = await readEnvelope(response);
+  // A network where abuse was seen: the server asks a proof-of-work captcha; solve it and ask
+  // once more (lib/captcha.ts).
+  const challenge = response.status === 403 ? captchaOf(envelope?.data) : null;
+  if (challenge) {
+    response = await send(e, options, { 'X-Captcha': await solveCaptcha(challenge) });
+    envelope = await readEnvelope(response);
+  }
+  return handleAnswer<DataOf<E>>(e.path, response.status, envelope, options.quietUnauthorized);
 };
 
 /** Like `api` but resolves with `data`; a 420 notice rejects with ApiError(420), no toast. */

@@ -9,6 +9,7 @@ import { useAppSetting } from '../stores/app-setting';
 import { useAuthStore } from '../stores/auth';
 import { useDialogs } from '../stores/dialogs';
 import { loadOfferedWays } from '../features/auth/offered-ways';
+import { finishOidcReturn, takeOidcReturn } from '../features/auth/oidc-return';
 import { takeResetToken, useResetToken } from '../features/auth/reset-link';
 import { adJumpTarget } from './guards';
 import { startIdentity, unregisterServiceWorkers } from './identity';
@@ -35,7 +36,11 @@ export async function start(navigate: (path: string) => void): Promise<void> {
     void identity.then(() => useDialogs.getState().open('login'));
   window.addEventListener('hashchange', () => {
     if (takeResetToken()) useDialogs.getState().open('login');
+    if (takeOidcReturn()) void finishOidcReturn();
   });
+  // Back from an OpenID Connect provider: the ticket signs in (or links) once we know who we are.
+  takeOidcReturn();
+  void identity.then(() => finishOidcReturn());
   const site = loadSite()
     .then((front) => {
       // Before the start-up spinner goes: a first visit opens in the site's language.

@@ -24,6 +24,8 @@ import { taskReservations } from './0025_task_reservations.js';
 import { avatarLinks } from './0040_avatar_links.js';
 import { abuseLimits } from './0041_abuse_limits.js';
 import { emailWays } from './0050_email_ways.js';
+import { oidc } from './0051_oidc.js';
+import { captcha } from './0052_captcha.js';
 import { providerChecks } from './0026_provider_checks.js';
 import { examples } from './0027_examples.js';
 
@@ -56,4 +58,6 @@ export const migrations: Record<string, AtelierMigration> = {
   '0040_avatar_links': avatarLinks,
   '0041_abuse_limits': abuseLimits,
   '0050_email_ways': emailWays,
+  '0051_oidc': oidc,
+  '0052_captcha': captcha,
 };

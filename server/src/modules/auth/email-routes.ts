@@ -1,4 +1,5 @@
-import type { FastifyInstance } from 'fastify';
+import type { FastifyInstance, FastifyRequest } from 'fastify';
+import type { AppContext } from '../../context.js';
 import { identity } from '@atelier/contracts';
 import { badRequest, notSignedIn } from '../../http/errors.js';
 import { route } from '../../http/route.js';
@@ -18,6 +19,14 @@ import {
   updateMailSettings,
 } from './mail.js';
 import { authMessages } from './messages.js';
+import { offeredProviders } from './oidc-providers.js';
+
+/** The ways of signing in this request's site offers. */
+export const offeredWays = async (ctx: AppContext, req: FastifyRequest) => ({
+  password: true as const,
+  email: await mailOffered(ctx, (await siteOfRequest(ctx, req))?.id),
+  oidc: await offeredProviders(ctx, req),
+});
 
 /** The ways of signing in by email, the user centre's list of ways, and the console's SMTP. */
 export function emailRoutes(app: FastifyInstance): void {
@@ -25,10 +34,7 @@ export function emailRoutes(app: FastifyInstance): void {
   const db = ctx.db.kysely;
   const limited = { rateLimit: { max: ctx.config.rateLimit.auth, timeWindow: '1 minute' } };
 
-  const offered = async (req: Parameters<typeof siteOfRequest>[1]) => ({
-    password: true as const,
-    email: await mailOffered(ctx, (await siteOfRequest(ctx, req))?.id),
-  });
+  const offered = (req: FastifyRequest) => offeredWays(ctx, req);
 
   route(app, identity.ways, async ({ req }) => offered(req));
 
@@ -75,17 +81,6 @@ export function emailRoutes(app: FastifyInstance): void {
     },
     limited,
   );
-
-  route(app, identity.listWays, async ({ identity: who, req }) => {
-    const row = await waysOf(db, who.userId);
-    if (!row) throw notSignedIn();
-    const rows: identity.LinkedWay[] = [];
-    if (row.password_hash && row.username)
-      rows.push({ kind: 'password', label: row.username, verified: true });
-    if (row.email)
-      rows.push({ kind: 'email', label: row.email, verified: row.email_verified_at !== null });
-    return { rows, offered: await offered(req) };
-  });
 
   route(
     app,

@@ -32,7 +32,8 @@ export const PER_IP_PER_HOUR = 20;
 export const RESET_TTL_MS = 30 * 60_000;
 const HOUR_MS = 60 * 60_000;
 
-export type CodePurpose = 'sign-in' | 'verify' | 'reset';
+/** `link`: a code proving an address the signed-in account wants to link (bound to it). */
+export type CodePurpose = 'sign-in' | 'verify' | 'reset' | 'link';
 
 const codeHash = (ctx: Pick<AppContext, 'config'>, key: string, purpose: string, code: string) =>
   createHmac('sha256', ctx.config.secretKey ?? 'atelier-email-codes')
@@ -126,7 +127,9 @@ export async function mailCode(
   req: FastifyRequest,
   lang: Lang,
   email: string,
-  purpose: 'sign-in' | 'verify',
+  purpose: 'sign-in' | 'verify' | 'link',
+  /** Binds the code to one account (a `link` code works only for the account that asked). */
+  scope = '',
 ): Promise<{ expiresInSeconds: number }> {
   const site = await siteOfRequest(ctx, req);
   if (!site) throw badRequest(authMessages.mailOff);
@@ -137,7 +140,7 @@ export async function mailCode(
   await recordSend(ctx.db.kysely, {
     key,
     purpose,
-    hash: codeHash(ctx, key, purpose, code),
+    hash: codeHash(ctx, key, scope ? `${purpose}:${scope}` : purpose, code),
     ip: req.ip,
     ttlMs: CODE_TTL_MS,
   });
@@ -159,11 +162,12 @@ const wrongCode = () => badRequest(authMessages.wrongCode, {}, 'code');
  * Uses the newest live code of an address and purpose: true once, for the right code within
  * its time; a wrong answer counts against the code, which dies after CODE_TRIES of them.
  */
-async function consumeCode(
+export async function consumeCode(
   ctx: Pick<AppContext, 'db' | 'config'>,
   key: string,
   purpose: CodePurpose,
   code: string,
+  scope = '',
 ): Promise<void> {
   const db = ctx.db.kysely;
   const now = nowIso();
@@ -177,7 +181,7 @@ async function consumeCode(
     .orderBy('id', 'desc')
     .executeTakeFirst();
   if (!row) throw wrongCode();
-  if (row.code_hash !== codeHash(ctx, key, purpose, code)) {
+  if (row.code_hash !== codeHash(ctx, key, scope ? `${purpose}:${scope}` : purpose, code)) {
     await db
       .updateTable('email_codes')
       .set((eb) => ({
@@ -199,7 +203,7 @@ async function consumeCode(
 }
 
 /** A username made from the address (the owner can keep it; it is shown, not secret). */
-async function freeUsername(ctx: Pick<AppContext, 'db'>, email: string): Promise<string> {
+export async function freeUsername(ctx: Pick<AppContext, 'db'>, email: string): Promise<string> {
   const base =
     (accountKey(email).split('@')[0] ?? '')
       .normalize('NFKC')

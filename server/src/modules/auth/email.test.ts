@@ -48,7 +48,7 @@ afterAll(async () => smtp.close());
 describe('site mail settings', () => {
   it('are off until set, keep the password secret, and send a test mail', async () => {
     const off = await callEndpoint(t.app, identity.ways, { headers: en });
-    expect(off.body.data).toEqual({ password: true, email: false });
+    expect(off.body.data).toEqual({ password: true, email: false, oidc: [] });
     const refused = await sendCode('nobody@example.com');
     expect(refused.status).toBe(400);
     expect(refused.body.message).toBe('This site does not send mail; sign in with your password');
@@ -172,7 +172,7 @@ describe('email codes', () => {
 
     const ways = await callEndpoint(t.app, identity.listWays, { token: made.body.data.token });
     expect(ways.body.data.rows).toEqual([
-      { kind: 'email', label: email.toUpperCase(), verified: true },
+      { kind: 'email', label: email.toUpperCase(), verified: true, unlinkable: false },
     ]);
 
     // A second code for the same address waits a minute.
@@ -269,8 +269,8 @@ describe('email codes', () => {
     const token = await register({ username: name, email, password: 'password-1' });
     const before = await callEndpoint(t.app, identity.listWays, { token });
     expect(before.body.data.rows).toEqual([
-      { kind: 'password', label: name, verified: true },
-      { kind: 'email', label: email, verified: false },
+      { kind: 'password', label: name, verified: true, unlinkable: false },
+      { kind: 'email', label: email, verified: false, unlinkable: true },
     ]);
     const asked = await callEndpoint(t.app, identity.sendVerifyCode, { token, headers: fromIp() });
     expect(asked.status, asked.body.message).toBe(200);
@@ -281,7 +281,12 @@ describe('email codes', () => {
     const verified = await callEndpoint(t.app, identity.verifyEmail, { token, body: { code } });
     expect(verified.status, verified.body.message).toBe(200);
     const after = await callEndpoint(t.app, identity.listWays, { token });
-    expect(after.body.data.rows[1]).toEqual({ kind: 'email', label: email, verified: true });
+    expect(after.body.data.rows[1]).toEqual({
+      kind: 'email',
+      label: email,
+      verified: true,
+      unlinkable: true,
+    });
 
     const noEmail = await register({ username: uniqueName(), password: 'password-1' });
     const refused = await callEndpoint(t.app, identity.sendVerifyCode, { token: noEmail });

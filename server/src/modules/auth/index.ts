@@ -1,4 +1,7 @@
+import { auth, identity } from '@atelier/contracts';
+import type { FastifyInstance } from 'fastify';
 import type { AtelierModule } from '../module.js';
+import { assertHuman, markIp } from './captcha.js';
 
 export { accountsOf, signupsSince } from './figures.js';
 export { examplesAccount, examplesAccountId, EXAMPLES_USERNAME } from './admins.js';
@@ -7,6 +10,8 @@ import { adminUserRoutes } from './admin-user-routes.js';
 import { seedAdmin } from './admins.js';
 import { authRoutes } from './auth-routes.js';
 import { emailRoutes } from './email-routes.js';
+import { oidcRoutes } from './oidc-routes.js';
+import { waysRoutes } from './ways-routes.js';
 import { startAccountSweeper } from './sweeper.js';
 import { userRoutes } from './user-routes.js';
 
@@ -14,8 +19,12 @@ import { userRoutes } from './user-routes.js';
 export const authModule: AtelierModule = {
   name: 'auth',
   async routes(app) {
+    // Where abuse was seen, these calls need a solved captcha (captcha.ts), when it is on.
+    if (app.ctx.config.signup.captcha) captchaWhenAbuse(app);
     authRoutes(app);
     emailRoutes(app);
+    waysRoutes(app);
+    oidcRoutes(app);
     userRoutes(app);
     adminRoutes(app);
     adminUserRoutes(app);
@@ -23,3 +32,22 @@ export const authModule: AtelierModule = {
   seed: seedAdmin,
   background: (ctx) => startAccountSweeper(ctx),
 };
+
+function captchaWhenAbuse(app: FastifyInstance): void {
+  app.ctx.hooks.abuseSeen = async ({ req }) => markIp(app.ctx, req.ip);
+  const guarded = new Set(
+    [
+      auth.login,
+      auth.register,
+      identity.sendEmailCode,
+      identity.emailLogin,
+      identity.forgotPassword,
+      identity.sendLinkCode,
+      identity.oidcStart,
+    ].map((e) => `/api${e.path}`),
+  );
+  app.addHook('preHandler', async (req) => {
+    if (req.method === 'POST' && guarded.has(req.routeOptions.url ?? ''))
+      await assertHuman(app.ctx, req);
+  });
+}

@@ -141,6 +141,82 @@ export const authMessages = {
     'zh-CN': '邮箱已验证',
     'zh-TW': '郵箱已驗證',
   },
+  emailLinkedElsewhere: {
+    'en-US': 'This address is linked to another account',
+    'zh-CN': '该邮箱已绑定其他账号',
+    'zh-TW': '該郵箱已綁定其他帳號',
+  },
+  emailLinked: {
+    'en-US': 'Email address linked',
+    'zh-CN': '邮箱已绑定',
+    'zh-TW': '郵箱已綁定',
+  },
+  lastWay: {
+    'en-US': 'This is the only way left to sign in to this account; link another way first',
+    'zh-CN': '这是该账号仅剩的登录方式，请先绑定其他方式',
+    'zh-TW': '這是該帳號僅剩的登入方式，請先綁定其他方式',
+  },
+  wayUnlinked: {
+    'en-US': 'Sign-in way removed',
+    'zh-CN': '登录方式已解除',
+    'zh-TW': '登入方式已解除',
+  },
+  passwordAlreadySet: {
+    'en-US': 'This account has a password already; change it instead',
+    'zh-CN': '该账号已有密码，请修改密码',
+    'zh-TW': '該帳號已有密碼，請修改密碼',
+  },
+  passwordSet: {
+    'en-US': 'Password set: you can now sign in with your username or address and it',
+    'zh-CN': '密码已设置，现在可以用用户名或邮箱加密码登录',
+    'zh-TW': '密碼已設定，現在可以用使用者名稱或郵箱加密碼登入',
+  },
+  oidcIssuerRefused: {
+    'en-US': 'This issuer cannot be used: {reason}',
+    'zh-CN': '无法使用该签发者：{reason}',
+    'zh-TW': '無法使用該簽發者：{reason}',
+  },
+  oidcSlugTaken: {
+    'en-US': 'Another provider of this site has this short name',
+    'zh-CN': '本站另一个提供方已使用该简称',
+    'zh-TW': '本站另一個提供方已使用該簡稱',
+  },
+  oidcProviderNotFound: {
+    'en-US': 'This sign-in provider is not offered here',
+    'zh-CN': '此处不提供该登录方式',
+    'zh-TW': '此處不提供該登入方式',
+  },
+  oidcUnavailable: {
+    'en-US': 'The sign-in provider does not answer; please try again later',
+    'zh-CN': '登录提供方无响应，请稍后再试',
+    'zh-TW': '登入提供方無回應，請稍後再試',
+  },
+  oidcLinkedElsewhere: {
+    'en-US': 'This provider account is linked to another account',
+    'zh-CN': '该第三方账号已绑定其他账号',
+    'zh-TW': '該第三方帳號已綁定其他帳號',
+  },
+  oidcTicketInvalid: {
+    'en-US': 'This sign-in has expired or was already used; please start again',
+    'zh-CN': '本次登录已过期或已使用，请重新开始',
+    'zh-TW': '本次登入已過期或已使用，請重新開始',
+  },
+  oidcEmailUnverified: {
+    'en-US':
+      'An account has this address but the provider did not verify it: sign in to that account and link the provider in the user centre',
+    'zh-CN': '已有账号使用该邮箱，但提供方未验证该邮箱：请登录该账号后在用户中心绑定',
+    'zh-TW': '已有帳號使用該郵箱，但提供方未驗證該郵箱：請登入該帳號後在使用者中心綁定',
+  },
+  oidcLinked: {
+    'en-US': 'Sign-in provider linked',
+    'zh-CN': '第三方登录已绑定',
+    'zh-TW': '第三方登入已綁定',
+  },
+  captchaRequired: {
+    'en-US': 'Too many tries from your network: your browser solves a quick check first',
+    'zh-CN': '您的网络尝试次数过多：浏览器需先完成一次快速验证',
+    'zh-TW': '您的網路嘗試次數過多：瀏覽器需先完成一次快速驗證',
+  },
   codeMailSubject: {
     'en-US': '{code} is your {site} code',
     'zh-CN': '{site} 验证码：{code}',

@@ -7,7 +7,10 @@ import { FAILURE_WINDOW_MS } from './lockout.js';
 /** How often ended sessions, old failed sign-ins and lifted locks are deleted. */
 export const ACCOUNT_SWEEP_INTERVAL_MS = 10 * 60_000;
 
-/** Deletes what no longer counts: expired sessions, failures outside the window, ended locks. */
+/**
+ * Deletes what no longer counts: expired sessions, failures outside the window, ended locks,
+ * spent captchas and ended OpenID Connect flows.
+ */
 export async function sweepAccounts(db: Executor, now = new Date()): Promise<number> {
   const iso = now.toISOString();
   const since = new Date(now.getTime() - FAILURE_WINDOW_MS).toISOString();
@@ -15,6 +18,9 @@ export async function sweepAccounts(db: Executor, now = new Date()): Promise<num
     db.deleteFrom('sessions').where('expires_at', '<=', iso).executeTakeFirst(),
     db.deleteFrom('login_failures').where('created_at', '<=', since).executeTakeFirst(),
     db.deleteFrom('account_locks').where('locked_until', '<=', iso).executeTakeFirst(),
+    db.deleteFrom('captcha_uses').where('expires_at', '<=', iso).executeTakeFirst(),
+    db.deleteFrom('captcha_marks').where('until', '<=', iso).executeTakeFirst(),
+    db.deleteFrom('oidc_flows').where('expires_at', '<=', iso).executeTakeFirst(),
   ]);
   return results.reduce((sum, r) => sum + Number(r.numDeletedRows), 0);
 }

@@ -112,7 +112,75 @@ export interface PasswordResetsTable {
   used_at: string | null;
 }
 
+/** OpenID Connect providers, links and flows (migration 0051_oidc). */
+export interface SiteOidcProvidersTable {
+  id: Generated<number>;
+  site_id: number;
+  slug: string;
+  name: string;
+  issuer: string;
+  client_id: string;
+  /** Sealed by lib/secret-box; null for a public client (PKCE only). */
+  client_secret_sealed: string | null;
+  /** Space-separated, `openid` among them. */
+  scopes: string;
+  enabled: number;
+  position: number;
+  updated_at: string;
+}
+
+export interface OidcLinksTable {
+  id: Generated<number>;
+  user_id: number;
+  provider_id: number;
+  /** The ID token's `sub` at this provider. */
+  subject: string;
+  email: string | null;
+  created_at: string;
+}
+
+export interface OidcFlowsTable {
+  id: Generated<number>;
+  state: string;
+  provider_id: number;
+  nonce: string;
+  /** The PKCE code verifier, sealed by lib/secret-box. */
+  verifier_sealed: string;
+  redirect_uri: string;
+  link_user_id: number | null;
+  ip: string;
+  ticket_hash: string | null;
+  outcome: string | null;
+  user_id: number | null;
+  subject: string | null;
+  email: string | null;
+  email_verified: Generated<number>;
+  preferred_name: string | null;
+  problem: string | null;
+  created_at: string;
+  expires_at: string;
+  used_at: string | null;
+}
+
+/** The captcha where abuse is seen (migration 0052_captcha). */
+export interface CaptchaMarksTable {
+  id: Generated<number>;
+  ip: string;
+  until: string;
+}
+
+export interface CaptchaUsesTable {
+  id: Generated<number>;
+  salt: string;
+  expires_at: string;
+}
+
 export interface IdentityTables {
+  captcha_marks: CaptchaMarksTable;
+  captcha_uses: CaptchaUsesTable;
+  site_oidc_providers: SiteOidcProvidersTable;
+  oidc_links: OidcLinksTable;
+  oidc_flows: OidcFlowsTable;
   site_mail_settings: SiteMailSettingsTable;
   email_codes: EmailCodesTable;
   password_resets: PasswordResetsTable;

@@ -5,7 +5,7 @@ import { seedSites } from './seed.js';
 
 export { readLocalized } from './kinds.js';
 export { normalizeHost } from './directory.js';
-export { siteExists, sitesForHost } from './lookup.js';
+export { siteDomainOf, siteExists, sitesForHost } from './lookup.js';
 
 /** Sites: per-domain branding, the global config, notices, FAQ, side menu and ad jumps. */
 export const sitesModule: AtelierModule = {

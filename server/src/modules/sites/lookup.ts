@@ -18,3 +18,11 @@ export async function siteExists(db: Executor, id: number): Promise<boolean> {
   const row = await db.selectFrom('sites').select('id').where('id', '=', id).executeTakeFirst();
   return row !== undefined;
 }
+
+/** A site's domain and whether it is the default one (undefined when there is no such site). */
+export const siteDomainOf = (db: Executor, id: number) =>
+  db
+    .selectFrom('sites')
+    .select(['id', 'domain', 'is_default'])
+    .where('id', '=', id)
+    .executeTakeFirst();

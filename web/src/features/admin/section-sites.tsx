@@ -5,6 +5,7 @@ import { apps as P, sites as S } from '@atelier/contracts';
 import { useAdminMutation, useAdminQuery } from './admin-api';
 import { CrudTable } from './crud-table';
 import { MailPanel } from './mail-panel';
+import { OidcPanel } from './oidc-panel';
 import { fieldsOf } from './schema-fields';
 import { SchemaForm } from './schema-form';
 
@@ -78,6 +79,7 @@ export default function SitesSection() {
         ]),
         { key: 'global', label: t('admin:sites.global'), children: <GlobalConfig /> },
         { key: 'mail', label: t('admin:sites.mail'), children: <MailPanel /> },
+        { key: 'oidc', label: t('admin:sites.oidc'), children: <OidcPanel /> },
         crud('notices', t('admin:sites.notices'), S.adminNotices as never, [
           'kind',
           'title',

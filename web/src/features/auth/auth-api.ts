@@ -25,3 +25,10 @@ export const forgotPassword = (email: string) =>
 /** Sets the new password with the mailed link's token. */
 export const resetPassword = (body: BodyIn<typeof identity.resetPassword>) =>
   apiData(identity.resetPassword, { body });
+
+/** Begins signing in with an OpenID Connect provider: answers the provider's URL. */
+export const oidcStart = (provider: string) => apiData(identity.oidcStart, { body: { provider } });
+
+/** Exchanges the ticket the provider's return left in the fragment. */
+export const oidcFinish = (body: BodyIn<typeof identity.oidcFinish>) =>
+  apiData(identity.oidcFinish, { body });

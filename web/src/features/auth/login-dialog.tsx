@@ -6,6 +6,7 @@ import Tabs from 'antd/es/tabs';
 import { isSignedIn, useAuthStore } from '../../stores/auth';
 import { useDialogs } from '../../stores/dialogs';
 import { EmailCodeForm } from './email-code-form';
+import { OidcButtons } from './oidc-buttons';
 import { ForgotForm } from './forgot-form';
 import { LoginForm } from './login-form';
 import { useOfferedWays } from './offered-ways';
@@ -117,6 +118,7 @@ export default function LoginDialog() {
           ]}
         />
       )}
+      {page.kind === 'tabs' && <OidcButtons />}
     </Modal>
   );
 }

@@ -151,3 +151,49 @@ export const useVerifyEmail = (onVerified: () => void) => {
     },
   });
 };
+
+/** A mutation of the ways that reads the list (and the user info) again after it. */
+const useWaysChange = <In, Out>(fn: (input: In) => Promise<Out>, onDone: () => void) => {
+  const client = useQueryClient();
+  return useMutation({
+    mutationFn: fn,
+    onSuccess: async () => {
+      await client.invalidateQueries({ queryKey: waysKey });
+      onDone();
+    },
+  });
+};
+
+/** Mails a code to an address to link (409 when another account has it). */
+export const useSendLinkCode = (onSent: () => void) =>
+  useMutation({
+    mutationFn: (email: string) => apiData(identity.sendLinkCode, { body: { email } }),
+    onSuccess: onSent,
+  });
+
+/** Links the address with the mailed code. */
+export const useLinkEmail = (onLinked: () => void) =>
+  useWaysChange(
+    (body: { email: string; code: string }) => apiData(identity.linkEmail, { body }),
+    onLinked,
+  );
+
+/** Sets the first password of an account made by an email code. */
+export const useSetPassword = (onSet: () => void) =>
+  useWaysChange((password: string) => apiData(identity.setPassword, { body: { password } }), onSet);
+
+/** Removes a way (the server refuses the last one). */
+export const useUnlinkWay = (onRemoved: () => void) =>
+  useWaysChange(
+    (way: Pick<identity.LinkedWay, 'kind' | 'id'>) =>
+      apiData(identity.unlinkWay, {
+        body: { kind: way.kind, ...(way.id !== undefined ? { id: way.id } : {}) },
+      }),
+    onRemoved,
+  );
+
+/** Goes to an OpenID Connect provider to link it; its return finishes the link. */
+export const linkProvider = async (provider: string) => {
+  const { url } = await apiData(identity.oidcLinkStart, { body: { provider } });
+  window.location.assign(url);
+};

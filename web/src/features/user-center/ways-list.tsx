@@ -1,16 +1,27 @@
-import { KeyOutlined, MailOutlined } from '@ant-design/icons';
+import { KeyOutlined, LoginOutlined, MailOutlined } from '@ant-design/icons';
 import Button from 'antd/es/button';
 import Input from 'antd/es/input';
+import Popconfirm from 'antd/es/popconfirm';
 import Result from 'antd/es/result';
 import Skeleton from 'antd/es/skeleton';
 import Space from 'antd/es/space';
 import Tag from 'antd/es/tag';
+import Tooltip from 'antd/es/tooltip';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import type { identity } from '@atelier/contracts';
 import { notify } from '../../lib/notify';
 import { useAuthStore } from '../../stores/auth';
-import { useSendVerifyCode, useVerifyEmail, useWays } from './user-api';
+import {
+  linkProvider,
+  useLinkEmail,
+  useSendLinkCode,
+  useSendVerifyCode,
+  useSetPassword,
+  useUnlinkWay,
+  useVerifyEmail,
+  useWays,
+} from './user-api';
 
 /** An unverified address: mail a code to it, type the code. */
 function VerifyEmail() {
@@ -57,9 +68,190 @@ function VerifyEmail() {
   );
 }
 
+/** Removes a way after a confirmation; the last way cannot be removed (the button says why). */
+function RemoveWay({ way }: { way: identity.LinkedWay }) {
+  const { t } = useTranslation(['user']);
+  const unlink = useUnlinkWay(() => {
+    notify.success(t('user:ways.removed'));
+    void useAuthStore.getState().refreshUserInfo();
+  });
+  if (!way.unlinkable)
+    return (
+      <Tooltip title={t('user:ways.lastWay')}>
+        <Button
+          size="small"
+          disabled
+          aria-label={`${t('user:ways.remove')}: ${t('user:ways.lastWay')}`}
+        >
+          {t('user:ways.remove')}
+        </Button>
+      </Tooltip>
+    );
+  return (
+    <Popconfirm
+      title={
+        way.kind === 'oidc'
+          ? t('user:ways.removeConfirmOidc', { provider: way.provider ?? '' })
+          : way.kind === 'password'
+            ? t('user:ways.removeConfirm.password')
+            : t('user:ways.removeConfirm.email')
+      }
+      okText={t('user:ways.removeYes')}
+      cancelText={t('user:ways.removeNo')}
+      okButtonProps={{ danger: true, loading: unlink.isPending }}
+      onConfirm={() => unlink.mutateAsync(way)}
+    >
+      <Button size="small" danger loading={unlink.isPending}>
+        {t('user:ways.remove')}
+      </Button>
+    </Popconfirm>
+  );
+}
+
+/** An account made by an email code sets its first password. */
+function SetPassword() {
+  const { t } = useTranslation(['user']);
+  const [open, setOpen] = useState(false);
+  const [password, setPassword] = useState('');
+  const save = useSetPassword(() => {
+    notify.success(t('user:ways.passwordSet'));
+    setOpen(false);
+    setPassword('');
+  });
+  return (
+    <div
+      className="flex flex-col gap-2 rounded-lg border border-dashed border-white/10 p-3"
+      data-testid="set-password"
+    >
+      <div className="flex items-center gap-3">
+        <KeyOutlined className="text-lg text-white/55" />
+        <div className="flex min-w-0 flex-1 flex-col">
+          <span className="font-medium text-white/85">{t('user:ways.setPassword')}</span>
+          <span className="text-xs text-white/50">{t('user:ways.setPasswordNote')}</span>
+        </div>
+        {!open && (
+          <Button size="small" onClick={() => setOpen(true)}>
+            {t('user:ways.setPassword')}
+          </Button>
+        )}
+      </div>
+      {open && (
+        <Space.Compact className="w-full max-w-md">
+          <Input.Password
+            size="small"
+            value={password}
+            onChange={(e) => setPassword(e.target.value)}
+            autoComplete="new-password"
+            placeholder={t('user:ways.newPassword')}
+            aria-label={t('user:ways.newPassword')}
+            maxLength={128}
+          />
+          <Button
+            size="small"
+            type="primary"
+            loading={save.isPending}
+            disabled={password.length < 8}
+            onClick={() => save.mutate(password)}
+          >
+            {t('user:ways.save')}
+          </Button>
+          <Button size="small" onClick={() => setOpen(false)}>
+            {t('user:ways.cancel')}
+          </Button>
+        </Space.Compact>
+      )}
+    </div>
+  );
+}
+
+/** Links an address: type it, get a code, type the code. */
+function LinkEmail() {
+  const { t } = useTranslation(['user']);
+  const [open, setOpen] = useState(false);
+  const [email, setEmail] = useState('');
+  const [asked, setAsked] = useState(false);
+  const [code, setCode] = useState('');
+  const ask = useSendLinkCode(() => {
+    setAsked(true);
+    notify.success(t('user:ways.codeSent'));
+  });
+  const link = useLinkEmail(() => {
+    notify.success(t('user:ways.linked'));
+    setOpen(false);
+    setAsked(false);
+    setCode('');
+    void useAuthStore.getState().refreshUserInfo();
+  });
+  const emailOk = /^[^\s@]+@[^\s@]+\.[^\s@]+$/.test(email.trim());
+  return (
+    <div
+      className="flex flex-col gap-2 rounded-lg border border-dashed border-white/10 p-3"
+      data-testid="link-email"
+    >
+      <div className="flex items-center gap-3">
+        <MailOutlined className="text-lg text-white/55" />
+        <span className="flex-1 font-medium text-white/85">{t('user:ways.linkEmail')}</span>
+        {!open && (
+          <Button size="small" onClick={() => setOpen(true)}>
+            {t('user:ways.linkEmail')}
+          </Button>
+        )}
+      </div>
+      {open && (
+        <div className="flex flex-col gap-2">
+          <Space.Compact className="w-full max-w-md">
+            <Input
+              size="small"
+              type="email"
+              value={email}
+              onChange={(e) => setEmail(e.target.value)}
+              autoComplete="email"
+              placeholder={t('user:ways.emailPlaceholder')}
+              aria-label={t('user:ways.kind.email')}
+            />
+            <Button
+              size="small"
+              loading={ask.isPending}
+              disabled={!emailOk}
+              onClick={() => ask.mutate(email.trim())}
+            >
+              {t('user:ways.sendCode')}
+            </Button>
+          </Space.Compact>
+          {asked && (
+            <Space.Compact>
+              <Input
+                size="small"
+                value={code}
+                onChange={(e) => setCode(e.target.value)}
+                inputMode="numeric"
+                autoComplete="one-time-code"
+                maxLength={6}
+                placeholder={t('user:ways.codePlaceholder')}
+                aria-label={t('user:ways.codePlaceholder')}
+                className="w-28"
+              />
+              <Button
+                size="small"
+                type="primary"
+                loading={link.isPending}
+                disabled={!/^\d{6}$/.test(code.trim())}
+                onClick={() => link.mutate({ email: email.trim(), code: code.trim() })}
+              >
+                {t('user:ways.confirm')}
+              </Button>
+            </Space.Compact>
+          )}
+        </div>
+      )}
+    </div>
+  );
+}
+
 const icons: Record<identity.LinkedWay['kind'], typeof KeyOutlined> = {
   password: KeyOutlined,
   email: MailOutlined,
+  oidc: LoginOutlined,
 };
 
 /** The ways this account signs in with. */
@@ -84,7 +276,7 @@ export function WaysList() {
           const Icon = icons[way.kind];
           return (
             <li
-              key={way.kind}
+              key={`${way.kind}:${way.id ?? ''}`}
               data-testid="way-row"
               className="flex flex-col gap-3 rounded-lg border border-white/5 bg-white/[0.02] p-3 sm:flex-row sm:items-center"
             >
@@ -92,9 +284,11 @@ export function WaysList() {
                 <Icon className="mt-1 text-lg text-white/55" />
                 <div className="flex min-w-0 flex-col gap-1">
                   <span className="font-medium text-white/85">
-                    {way.kind === 'email'
-                      ? t('user:ways.kind.email')
-                      : t('user:ways.kind.password')}
+                    {way.kind === 'oidc'
+                      ? t('user:ways.kind.oidc', { provider: way.provider ?? '' })
+                      : way.kind === 'email'
+                        ? t('user:ways.kind.email')
+                        : t('user:ways.kind.password')}
                   </span>
                   <span className="break-all text-xs text-white/50">{way.label}</span>
                 </div>
@@ -109,10 +303,25 @@ export function WaysList() {
                 ) : (
                   <Tag className="self-start sm:self-center">{t('user:ways.unverifiedTag')}</Tag>
                 ))}
+              <RemoveWay way={way} />
             </li>
           );
         })}
       </ul>
+      {!rows.some((r) => r.kind === 'password') && <SetPassword />}
+      {!rows.some((r) => r.kind === 'email') && offered.email && <LinkEmail />}
+      {offered.oidc
+        .filter((p) => !rows.some((r) => r.kind === 'oidc' && r.provider === p.name))
+        .map((p) => (
+          <Button
+            key={p.slug}
+            icon={<LoginOutlined />}
+            className="self-start"
+            onClick={() => void linkProvider(p.slug).catch(() => undefined)}
+          >
+            {t('user:ways.linkProvider', { provider: p.name })}
+          </Button>
+        ))}
     </div>
   );
 }

@@ -187,6 +187,29 @@ export default {
     ledgerKind: 'Kind',
     balanceAfter: 'Balance after',
   },
+  oidc: {
+    intro:
+      'OpenID Connect providers (Google, Microsoft, Keycloak, Authentik…) each site offers as "Sign in with …". The issuer must be reachable over https on a public address; its discovery document is read when you save.',
+    site: 'Site',
+    callback: 'Register this redirect (callback) URL at each provider',
+    new: 'New provider',
+    add: 'Add a provider',
+    enabled: 'Offered in the login dialog',
+    name: 'Button name',
+    slug: 'Short name (a-z, 0-9, -)',
+    position: 'Order',
+    issuer: 'Issuer URL',
+    clientId: 'Client ID',
+    clientSecret: 'Client secret',
+    secretSet: 'set',
+    secretNotSet: 'not set',
+    secretKeep: 'Leave empty to keep the saved one',
+    scopes: 'Scopes (openid among them)',
+    save: 'Save',
+    saved: 'Provider saved',
+    delete: 'Remove',
+    deleteConfirm: 'Remove {{name}}? Accounts linked only to it will need another way to sign in.',
+  },
   mail: {
     intro:
       'The SMTP server each site mails sign-in codes and password-reset links through. While mail is off (or the host or sender is empty) the login dialog offers neither.',
@@ -214,6 +237,7 @@ export default {
   sites: {
     domains: 'Domains & branding',
     mail: 'Mail',
+    oidc: 'Sign in with …',
     global: 'Global config',
     notices: 'Notices',
     faq: 'FAQ',

@@ -40,6 +40,18 @@ export default {
     success: 'Your account is ready',
     guestNote: 'The chats, works and credits you made as a guest move to the new account.',
   },
+  oidc: {
+    or: 'or',
+    signInWith: 'Sign in with {{provider}}',
+    linked: 'Sign-in provider linked',
+    denied: 'Sign-in was cancelled at the provider',
+    failed: 'The provider could not sign you in; please try again',
+    consentTitle: 'Link {{provider}} to your account?',
+    consentText:
+      'An account here has the address {{email}}, which {{provider}} verified. Link {{provider}} to that account and sign in to it?',
+    consentYes: 'Link and sign in',
+    consentNo: 'Cancel',
+  },
   emailCode: {
     tab: 'Email code',
     intro: 'We mail you a 6-digit code. A new address gets a new account.',

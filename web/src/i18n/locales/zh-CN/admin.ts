@@ -183,6 +183,29 @@ export default {
     ledgerKind: '类型',
     balanceAfter: '变动后余额',
   },
+  oidc: {
+    intro:
+      '各站点以“使用 … 登录”提供的 OpenID Connect 提供方（Google、Microsoft、Keycloak、Authentik 等）。签发者须可通过 https 在公网访问，保存时会读取其发现文档。',
+    site: '站点',
+    callback: '请在每个提供方登记此回调地址',
+    new: '新提供方',
+    add: '添加提供方',
+    enabled: '在登录框中提供',
+    name: '按钮名称',
+    slug: '简称（a-z、0-9、-）',
+    position: '顺序',
+    issuer: '签发者 URL',
+    clientId: '客户端 ID',
+    clientSecret: '客户端密钥',
+    secretSet: '已设置',
+    secretNotSet: '未设置',
+    secretKeep: '留空则保留已保存的密钥',
+    scopes: '范围（须含 openid）',
+    save: '保存',
+    saved: '提供方已保存',
+    delete: '删除',
+    deleteConfirm: '删除 {{name}}？仅绑定它的账号需要其他登录方式。',
+  },
   mail: {
     intro:
       '每个站点发送登录验证码和重设密码链接所用的 SMTP 服务器。邮件关闭（或未填服务器、发件人）时，登录框不提供这两项。',
@@ -210,6 +233,7 @@ export default {
   sites: {
     domains: '域名与品牌',
     mail: '邮件',
+    oidc: '第三方登录',
     global: '全局配置',
     notices: '公告',
     faq: '常见问题',

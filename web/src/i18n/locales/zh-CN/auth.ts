@@ -38,6 +38,18 @@ export default {
     success: '注册成功',
     guestNote: '你作为访客创建的会话、作品和额度会转入新账号。',
   },
+  oidc: {
+    or: '或',
+    signInWith: '使用 {{provider}} 登录',
+    linked: '第三方登录已绑定',
+    denied: '已在提供方取消登录',
+    failed: '提供方未能完成登录，请重试',
+    consentTitle: '将 {{provider}} 绑定到您的账号？',
+    consentText:
+      '本站已有账号使用 {{provider}} 验证过的邮箱 {{email}}。将 {{provider}} 绑定到该账号并登录？',
+    consentYes: '绑定并登录',
+    consentNo: '取消',
+  },
   emailCode: {
     tab: '邮箱验证码',
     intro: '我们会向您的邮箱发送 6 位验证码，新邮箱将自动注册账号。',

@@ -185,6 +185,29 @@ export default {
     ledgerKind: '類型',
     balanceAfter: '變動後餘額',
   },
+  oidc: {
+    intro:
+      '各站點以「使用 … 登入」提供的 OpenID Connect 提供方（Google、Microsoft、Keycloak、Authentik 等）。簽發者須可透過 https 在公網存取，儲存時會讀取其探索文件。',
+    site: '站點',
+    callback: '請在每個提供方登記此回呼網址',
+    new: '新提供方',
+    add: '新增提供方',
+    enabled: '在登入框中提供',
+    name: '按鈕名稱',
+    slug: '簡稱（a-z、0-9、-）',
+    position: '順序',
+    issuer: '簽發者 URL',
+    clientId: '用戶端 ID',
+    clientSecret: '用戶端密鑰',
+    secretSet: '已設定',
+    secretNotSet: '未設定',
+    secretKeep: '留空則保留已儲存的密鑰',
+    scopes: '範圍（須含 openid）',
+    save: '儲存',
+    saved: '提供方已儲存',
+    delete: '刪除',
+    deleteConfirm: '刪除 {{name}}？僅綁定它的帳號需要其他登入方式。',
+  },
   mail: {
     intro:
       '每個站點寄送登入驗證碼和重設密碼連結所用的 SMTP 伺服器。郵件關閉（或未填伺服器、寄件人）時，登入框不提供這兩項。',
@@ -212,6 +235,7 @@ export default {
   sites: {
     domains: '網域與品牌',
     mail: '郵件',
+    oidc: '第三方登入',
     global: '全域設定',
     notices: '公告',
     faq: '常見問題',

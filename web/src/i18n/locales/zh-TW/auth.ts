@@ -40,6 +40,18 @@ export default {
     success: '註冊成功',
     guestNote: '你以訪客身分建立的會話、作品和額度會轉入新帳號。',
   },
+  oidc: {
+    or: '或',
+    signInWith: '使用 {{provider}} 登入',
+    linked: '第三方登入已綁定',
+    denied: '已在提供方取消登入',
+    failed: '提供方未能完成登入，請重試',
+    consentTitle: '將 {{provider}} 綁定到您的帳號？',
+    consentText:
+      '本站已有帳號使用 {{provider}} 驗證過的郵箱 {{email}}。將 {{provider}} 綁定到該帳號並登入？',
+    consentYes: '綁定並登入',
+    consentNo: '取消',
+  },
   emailCode: {
     tab: '郵箱驗證碼',
     intro: '我們會向您的郵箱寄送 6 位驗證碼，新郵箱將自動註冊帳號。',

@@ -1,0 +1,164 @@
+import type { FastifyRequest } from 'fastify';
+import type { AppContext } from '../../context.js';
+import { nowIso } from '../../db/database.js';
+import { badRequest, conflict, notFound, notSignedIn } from '../../http/errors.js';
+import type { Lang } from '../../http/messages.js';
+import { accountKey } from './accounts.js';
+import { consumeCode, mailCode } from './email-ways.js';
+import { mailOffered, siteOfRequest } from './mail.js';
+import { authMessages } from './messages.js';
+import { linksOf } from './oidc-ways.js';
+import { hashPassword } from './passwords.js';
+
+/**
+ * Linking and unlinking sign-in ways in the user centre (docs/identity.md, "One account, many
+ * ways"). An account keeps at least one way it can sign in with on the site it is using:
+ * - the password (with its username, or its address, as the name);
+ * - the email code: a verified address on a site whose mail is on;
+ * - each OpenID Connect link to an enabled provider of this site.
+ * Removing the last of them is refused (`lastWay`).
+ */
+
+/** `password`, `email`, or `oidc:<link id>`. */
+export type WayKey = 'password' | 'email' | `oidc:${number}`;
+
+async function account(ctx: Pick<AppContext, 'db'>, userId: number) {
+  const row = await ctx.db.kysely
+    .selectFrom('users')
+    .select(['id', 'username', 'email', 'email_key', 'email_verified_at', 'password_hash'])
+    .where('id', '=', userId)
+    .where('kind', '=', 'registered')
+    .executeTakeFirst();
+  if (!row) throw notSignedIn();
+  return row;
+}
+
+/** The ways the account could sign in with on this request's site right now. */
+export async function usableWays(
+  ctx: AppContext,
+  req: FastifyRequest,
+  userId: number,
+): Promise<Set<WayKey>> {
+  const row = await account(ctx, userId);
+  const ways = new Set<WayKey>();
+  for (const link of await linksOf(ctx, req, userId)) if (link.usable) ways.add(`oidc:${link.id}`);
+  if (row.password_hash && row.username) ways.add('password');
+  if (
+    row.email &&
+    row.email_verified_at &&
+    (await mailOffered(ctx, (await siteOfRequest(ctx, req))?.id))
+  )
+    ways.add('email');
+  return ways;
+}
+
+async function assertAddressFree(ctx: Pick<AppContext, 'db'>, userId: number, key: string) {
+  const other = await ctx.db.kysely
+    .selectFrom('users')
+    .select('id')
+    .where('email_key', '=', key)
+    .where('id', '!=', userId)
+    .executeTakeFirst();
+  if (other) throw conflict(authMessages.emailLinkedElsewhere);
+}
+
+/** Mails a code to an address the signed-in account wants to link; one taken elsewhere is a 409. */
+export async function mailLinkCode(
+  ctx: AppContext,
+  req: FastifyRequest,
+  lang: Lang,
+  userId: number,
+  email: string,
+): Promise<{ expiresInSeconds: number }> {
+  await account(ctx, userId);
+  await assertAddressFree(ctx, userId, accountKey(email));
+  return mailCode(ctx, req, lang, email, 'link', String(userId));
+}
+
+/**
+ * Links (or replaces) the account's address with the mailed code: the code works only for the
+ * account that asked for it; the address is verified by it.
+ */
+export async function linkEmail(
+  ctx: AppContext,
+  userId: number,
+  email: string,
+  code: string,
+): Promise<void> {
+  await account(ctx, userId);
+  const key = accountKey(email);
+  await assertAddressFree(ctx, userId, key);
+  await consumeCode(ctx, key, 'link', code, String(userId));
+  const now = nowIso();
+  try {
+    await ctx.db.kysely
+      .updateTable('users')
+      .set({ email, email_key: key, email_verified_at: now, updated_at: now })
+      .where('id', '=', userId)
+      .execute();
+  } catch {
+    // Another account took the address between the check and here (the unique email_key).
+    throw conflict(authMessages.emailLinkedElsewhere);
+  }
+}
+
+/** Sets the first password of an account that has none (made by an email code). */
+export async function setFirstPassword(
+  ctx: AppContext,
+  userId: number,
+  password: string,
+): Promise<void> {
+  const hash = await hashPassword(password);
+  const done = await ctx.db.kysely
+    .updateTable('users')
+    .set({ password_hash: hash, updated_at: nowIso() })
+    .where('id', '=', userId)
+    .where('kind', '=', 'registered')
+    .where('password_hash', 'is', null)
+    .executeTakeFirst();
+  if (Number(done.numUpdatedRows) !== 1) throw badRequest(authMessages.passwordAlreadySet);
+}
+
+/** Removes a way, unless it is the last one the account could sign in with on this site. */
+export async function unlinkWay(
+  ctx: AppContext,
+  req: FastifyRequest,
+  userId: number,
+  way: WayKey,
+): Promise<void> {
+  const row = await account(ctx, userId);
+  const ways = await usableWays(ctx, req, userId);
+  ways.delete(way);
+  if (ways.size === 0) throw badRequest(authMessages.lastWay);
+  const db = ctx.db.kysely;
+  const now = nowIso();
+  if (way.startsWith('oidc:')) {
+    const gone = await db
+      .deleteFrom('oidc_links')
+      .where('id', '=', Number(way.slice(5)))
+      .where('user_id', '=', userId)
+      .executeTakeFirst();
+    if (Number(gone.numDeletedRows) !== 1) throw notFound(authMessages.oidcProviderNotFound);
+    return;
+  }
+  // The update checks the row did not change since (two removals at once cannot both pass);
+  // a provider link that stays is a way whatever the row holds.
+  const hasLink = [...ways].some((w) => w.startsWith('oidc:'));
+  const done =
+    way === 'password'
+      ? await db
+          .updateTable('users')
+          .set({ password_hash: null, updated_at: now })
+          .where('id', '=', userId)
+          .$if(!hasLink, (q) => q.where('email_verified_at', 'is not', null))
+          .where('password_hash', '=', row.password_hash ?? '')
+          .executeTakeFirst()
+      : await db
+          .updateTable('users')
+          .set({ email: null, email_key: null, email_verified_at: null, updated_at: now })
+          .where('id', '=', userId)
+          .$if(!hasLink, (q) => q.where('password_hash', 'is not', null))
+          .where('email_key', '=', row.email_key ?? '')
+          .executeTakeFirst();
+  if (Number(done.numUpdatedRows) !== 1) throw badRequest(authMessages.lastWay);
+}
