@@ -68,6 +68,9 @@ test('publish a demo drawing, another user uses it, the composer is filled', asy
   await signInBeforeLoad(page, user.token);
   await page.goto('/market');
   await page.getByRole('searchbox', { name: 'Search titles, prompts or tags' }).fill(title);
+  // The search's answer replaces the list: act on the card once only it is left, not on the
+  // one of the list before, which moves (or goes) under the pointer when the answer comes.
+  await expect(page.getByTestId('market-card')).toHaveCount(1);
   const card = page.getByTestId('market-card').filter({ hasText: title });
   await expect(card).toBeVisible();
   await card.getByRole('button', { name: 'Like' }).click();
@@ -94,6 +97,7 @@ test('publish a demo drawing, another user uses it, the composer is filled', asy
   });
   await page.goto('/market');
   await page.getByRole('searchbox', { name: 'Search titles, prompts or tags' }).fill(chatTitle);
+  await expect(page.getByTestId('market-card')).toHaveCount(1);
   await page
     .getByTestId('market-card')
     .filter({ hasText: chatTitle })

@@ -37,6 +37,23 @@ import { useFillHeight } from './use-fill-height';
 import { useModelChoice } from './use-model-choice';
 import './chat.css';
 
+/**
+ * Sends with the chosen model. A message sent before the model list has come (a quick first
+ * question) waits for it, so it goes with the model the picker then shows instead of with none.
+ */
+function useSendWhenModelsCame(models: ReturnType<typeof useModelChoice>, systemMessage: string) {
+  const [waiting, setWaiting] = useState<{ prompt: string; imageUrl: string | null } | null>(null);
+  useEffect(() => {
+    if (!waiting || models.loading) return;
+    setWaiting(null);
+    void send({ choice: models.choice, systemMessage, ...waiting });
+  }, [waiting, models.loading, models.choice, systemMessage]);
+  return (prompt: string, imageUrl: string | null) => {
+    if (models.loading) setWaiting({ prompt, imageUrl });
+    else void send({ choice: models.choice, systemMessage, prompt, imageUrl });
+  };
+}
+
 /** The messages, or what stands in for them: loading, a failure to load, the empty state. */
 function ConversationBody(props: {
   views: MessageView[];
@@ -211,10 +228,10 @@ function Conversation() {
       onOk: () => onOk().catch(() => undefined),
     });
 
-  const sendInput = { choice: models.choice, systemMessage };
+  const sendMessage = useSendWhenModelsCame(models, systemMessage);
   const submit = (prompt: string, imageUrl: string | null) => {
     setDraft('');
-    void send({ ...sendInput, prompt, imageUrl });
+    sendMessage(prompt, imageUrl);
   };
 
   const { exporting, exportPng } = useExportPng(title, confirm);
@@ -268,7 +285,7 @@ function Conversation() {
           models={models}
           streaming={streaming}
           onSuggest={(prompt) => submit(prompt, null)}
-          onRegenerate={() => void regenerate(sendInput)}
+          onRegenerate={() => void regenerate({ choice: models.choice, systemMessage })}
           onPreview={setPreview}
         />
 
