@@ -94,6 +94,7 @@ describe('a result after the timeout, any kind', () => {
   });
 
   it('ends at late_until: a result after that is not taken', async () => {
+    const other = await timedOut(60_000);
     const { user, task, upstream: u } = await timedOut(800);
     await db()
       .updateTable('tasks')
@@ -106,8 +107,11 @@ describe('a result after the timeout, any kind', () => {
       25_000,
       'the upstream to finish',
     );
-    // Nothing must take the result now: three late-poll periods of grace for one that would.
-    await new Promise((r) => setTimeout(r, 300));
+    // Nothing must take the result now. A task still watched shows the late rounds going on:
+    // two more polls of it are one whole round after the result was ready, which would have
+    // taken it had the ended watch still been polled.
+    const polls = other.upstream.polls;
+    await until(async () => other.upstream.polls >= polls + 2, 20_000, 'a whole late round');
     expect(await watchOf(task.id)).toMatchObject({ status: TaskStatus.failed, files: '[]' });
     expect(await balance(user.userId)).toBe(50);
   });
