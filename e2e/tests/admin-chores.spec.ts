@@ -71,6 +71,11 @@ test('the console refunds an order, disables a code batch, uploads a site icon a
     const dialog = page.getByRole('dialog');
     await dialog.getByLabel('Reason (the user’s ledger shows it)').fill('Upstream outage');
     await dialog.getByRole('button', { name: 'Refund to credits' }).click();
+    // It asks once more, naming the credits and the user, before anything is sent.
+    const ask = page.locator('.ant-popconfirm');
+    await expect(ask).toContainText(`Refund ${order.credits} credit`);
+    await expect(ask).toContainText('This cannot be undone.');
+    await ask.getByRole('button', { name: 'Refund to credits' }).click();
     await expect(orderRow).toContainText('Refunded');
     const refunded = await api<{ credits: number }>(request, 'GET', '/balance/query', {
       token: user.token,

@@ -54,6 +54,9 @@ export class ScaledLayout {
         TASK_BACKOFF_MS: '20',
         TASK_STEP_TIMEOUT_MS: '3000',
         PGAPPNAME: appName,
+        // As the in-process test apps (harness.ts): the examples' drawings would count among
+        // the tests' own.
+        SEED_EXAMPLES: 'false',
         ...extra,
       },
       cwd: path.join(here, '..'),
