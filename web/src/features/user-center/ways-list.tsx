@@ -23,6 +23,45 @@ import {
   useWays,
 } from './user-api';
 
+/** A mailed six-digit code, typed and confirmed (verifying or linking an address). */
+function CodeEntry({
+  code,
+  onChange,
+  loading,
+  onConfirm,
+}: {
+  code: string;
+  onChange: (code: string) => void;
+  loading: boolean;
+  onConfirm: (code: string) => void;
+}) {
+  const { t } = useTranslation(['user']);
+  return (
+    <Space.Compact>
+      <Input
+        size="small"
+        value={code}
+        onChange={(e) => onChange(e.target.value)}
+        inputMode="numeric"
+        autoComplete="one-time-code"
+        maxLength={6}
+        placeholder={t('user:ways.codePlaceholder')}
+        aria-label={t('user:ways.codePlaceholder')}
+        className="w-28"
+      />
+      <Button
+        size="small"
+        type="primary"
+        loading={loading}
+        disabled={!/^\d{6}$/.test(code.trim())}
+        onClick={() => onConfirm(code.trim())}
+      >
+        {t('user:ways.confirm')}
+      </Button>
+    </Space.Compact>
+  );
+}
+
 /** An unverified address: mail a code to it, type the code. */
 function VerifyEmail() {
   const { t } = useTranslation(['user']);
@@ -43,28 +82,12 @@ function VerifyEmail() {
       </Button>
     );
   return (
-    <Space.Compact>
-      <Input
-        size="small"
-        value={code}
-        onChange={(e) => setCode(e.target.value)}
-        inputMode="numeric"
-        autoComplete="one-time-code"
-        maxLength={6}
-        placeholder={t('user:ways.codePlaceholder')}
-        aria-label={t('user:ways.codePlaceholder')}
-        className="w-28"
-      />
-      <Button
-        size="small"
-        type="primary"
-        loading={verify.isPending}
-        disabled={!/^\d{6}$/.test(code.trim())}
-        onClick={() => verify.mutate(code.trim())}
-      >
-        {t('user:ways.confirm')}
-      </Button>
-    </Space.Compact>
+    <CodeEntry
+      code={code}
+      onChange={setCode}
+      loading={verify.isPending}
+      onConfirm={(typed) => verify.mutate(typed)}
+    />
   );
 }
 
@@ -219,28 +242,12 @@ function LinkEmail() {
             </Button>
           </Space.Compact>
           {asked && (
-            <Space.Compact>
-              <Input
-                size="small"
-                value={code}
-                onChange={(e) => setCode(e.target.value)}
-                inputMode="numeric"
-                autoComplete="one-time-code"
-                maxLength={6}
-                placeholder={t('user:ways.codePlaceholder')}
-                aria-label={t('user:ways.codePlaceholder')}
-                className="w-28"
-              />
-              <Button
-                size="small"
-                type="primary"
-                loading={link.isPending}
-                disabled={!/^\d{6}$/.test(code.trim())}
-                onClick={() => link.mutate({ email: email.trim(), code: code.trim() })}
-              >
-                {t('user:ways.confirm')}
-              </Button>
-            </Space.Compact>
+            <CodeEntry
+              code={code}
+              onChange={setCode}
+              loading={link.isPending}
+              onConfirm={(typed) => link.mutate({ email: email.trim(), code: typed })}
+            />
           )}
         </div>
       )}
