@@ -10,9 +10,6 @@ afterEach(async () => {
   await Promise.all(pools.splice(0).map((p) => p.close()));
 });
 
-/** A holder's work while it has its slot (a duration simulated, not a wait for an event). */
-const sleep = (ms: number) => new Promise((r) => setTimeout(r, ms));
-
 /** Polls `check` until it holds; the bound guards against a hang only. */
 async function until(check: () => Promise<boolean>, what: string, bound = 20_000) {
   const end = Date.now() + bound;
@@ -58,13 +55,17 @@ function behaves(make: () => SlotPool) {
     const a = make();
     let now = 0;
     let peak = 0;
+    let finished = 0;
     await Promise.all(
       Array.from({ length: 20 }, async () => {
         const lease = (await a.take('p:2', 3, new AbortController().signal))!;
         now++;
         peak = Math.max(peak, now);
-        await sleep(5);
+        // Each holder keeps its slot until the pool is full (or no one is left to fill it), so
+        // a count that let a fourth in would be seen.
+        await until(async () => now >= 3 || finished + now === 20, 'a full pool');
         now--;
+        finished++;
         await lease.release();
       }),
     );

@@ -20,6 +20,8 @@ export interface SlotPool {
   tryTake(key: string, limit: number): Promise<SlotLease | null>;
   /** Waits for a slot of `key`; null when `signal` aborts first. */
   take(key: string, limit: number, signal: AbortSignal): Promise<SlotLease | null>;
+  /** How many of this process's callers are waiting in `take` now, over every key. */
+  waiting(): number;
   close(): Promise<void>;
 }
 
@@ -80,6 +82,11 @@ export function memorySlots(): SlotPool {
         signal.addEventListener('abort', stop, { once: true });
         queueOf().push(go);
       });
+    },
+    waiting() {
+      let n = 0;
+      for (const queue of waiting.values()) n += queue.length;
+      return n;
     },
     async close() {
       waiting.clear();
@@ -228,6 +235,11 @@ export function redisSlots(url: string, prefix: string, options: RedisSlotOption
         set.delete(wake);
         if (!set.size) waiters.delete(key);
       }
+    },
+    waiting() {
+      let n = 0;
+      for (const set of waiters.values()) n += set.size;
+      return n;
     },
     async close() {
       await subscriber?.quit().catch(() => subscriber?.disconnect());

@@ -20,6 +20,8 @@ import {
   chargesOf,
   useChatApp,
 } from './chat.setup.js';
+import { answersWaitingForProvider } from './stream.js';
+import { until } from '../../../test/task-support.js';
 
 useChatApp();
 
@@ -253,7 +255,8 @@ describe('chat-process through an OpenAI-compatible upstream', () => {
       prompt: 'waits for the slot',
       options: { groupId },
     });
-    await new Promise((r) => setTimeout(r, 50));
+    // The second has read the balance and waits for the provider's only slot.
+    await until(async () => answersWaitingForProvider(t.app.ctx) > 0, 25_000, 'the second waiting');
     // The first answer's hold is written while its request leaves: read the balance after it.
     const holds = () =>
       t.app.ctx.db.kysely

@@ -29,6 +29,11 @@ export class StreamLimits {
     return this.pool.take(`chat-provider:${key}`, limit, signal);
   }
 
+  /** How many answers of this process wait for a provider's slot now. */
+  waiting(): number {
+    return this.pool.waiting();
+  }
+
   close(): Promise<void> {
     return this.pool.close();
   }

@@ -195,10 +195,18 @@ async function settleAndEnd(a: Answer): Promise<void> {
   });
 }
 
+/** Each app's stream limits, so that its tests can see an answer waiting for its turn. */
+const limitsOf = new WeakMap<AppContext, StreamLimits>();
+
+/** How many answers of this process wait for a provider's slot now. */
+export const answersWaitingForProvider = (ctx: AppContext): number =>
+  limitsOf.get(ctx)?.waiting() ?? 0;
+
 export function streamRoutes(app: FastifyInstance): void {
   const ctx = app.ctx;
   // One count for every instance when Redis is configured (docs/scaling.md).
   const limits = new StreamLimits(createSlots(ctx.config));
+  limitsOf.set(ctx, limits);
   app.addHook('onClose', () => limits.close());
 
   async function handle(req: FastifyRequest, reply: FastifyReply, mind: boolean) {

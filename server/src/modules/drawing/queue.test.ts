@@ -15,7 +15,7 @@ import {
 } from '../../../test/drawing-support.js';
 import { fund, peakRunningUntilDone, until } from '../../../test/task-support.js';
 import { ledgerCheck } from '../credits/index.js';
-import { createTask, getTask, taskTexts as texts } from '../tasks/index.js';
+import { createTask, engineOf, getTask, taskTexts as texts } from '../tasks/index.js';
 
 /**
  * Midjourney drawings (kind `mj`) on the shared task engine through a fake midjourney-proxy:
@@ -215,8 +215,9 @@ describe('Midjourney on the task engine', () => {
       });
       expect(del.body.data.deleted).toBe(5);
       expect(await balance(user.userId)).toBe(5 * PRICE);
-      // Their workers' next polls find nothing to finish: nothing comes back, nothing is charged.
-      await new Promise((r) => setTimeout(r, 200));
+      // The steps the workers had in flight end and find nothing to finish: once every loop
+      // waits for work, nothing comes back and nothing is charged.
+      await until(async () => engineOf(t.app.ctx).quiet, 25_000, 'the workers idle');
       const left = await t.app.ctx.db.kysely
         .selectFrom('tasks')
         .select('id')

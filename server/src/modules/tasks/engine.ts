@@ -76,6 +76,11 @@ export class Engine {
     return this.loops.length > 0;
   }
 
+  /** Every loop waits for work: nothing claimed, no step running (what tests wait for). */
+  get quiet(): boolean {
+    return this.idle.length === this.loops.length;
+  }
+
   async stop(): Promise<void> {
     if (this.stopping) return;
     this.stopping = true;
@@ -97,9 +102,7 @@ export class Engine {
     this.idle.shift()?.();
   }
 
-  private logError(error: unknown, what: string): void {
-    logFailure(this.ctx.log, error, what);
-  }
+  private readonly logError = (e: unknown, what: string) => logFailure(this.ctx.log, e, what);
 
   private async loop(first: boolean): Promise<void> {
     let woken = true;
@@ -382,11 +385,8 @@ export class Engine {
 const engines = new WeakMap<AppContext, Engine>();
 
 export function engineOf(ctx: AppContext): Engine {
-  let e = engines.get(ctx);
-  if (!e) {
-    e = new Engine(ctx);
-    engines.set(ctx, e);
-  }
+  const e = engines.get(ctx) ?? new Engine(ctx);
+  engines.set(ctx, e);
   return e;
 }
 
