@@ -5,7 +5,7 @@ import { useTranslation } from 'react-i18next';
 import type { Endpoint } from '@atelier/contracts';
 import { notify } from '../../lib/notify';
 import { useAdminMutation, useAdminQuery } from './admin-api';
-import { fieldLabels } from './field-labels';
+import { fieldLabels, valueLabel } from './field-labels';
 import { fieldsOf, isSecretField } from './schema-fields';
 import { SchemaForm, type Choices, type Values } from './schema-form';
 
@@ -21,7 +21,7 @@ export function cell(name: string, v: unknown, t: (k: string) => string): ReactN
     );
   if (typeof v === 'boolean') return v ? <Tag color="blue">✓</Tag> : <Tag>—</Tag>;
   if (v !== null && typeof v === 'object') return <code>{JSON.stringify(v).slice(0, 80)}</code>;
-  return String(v ?? '');
+  return valueLabel(name, v, t);
 }
 
 /**

@@ -54,3 +54,29 @@ export const fieldLabels: Record<string, string> = {
   wordFreePerDay: 'admin:f.wordFreePerDay',
   guestWordFreePerDay: 'admin:f.guestWordFreePerDay',
 };
+
+/** A kind's label key: the price categories and the model kinds share one list. */
+const kindValues: Record<string, string> = {
+  chat: 'admin:dashboard.kind.chat',
+  image: 'admin:dashboard.kind.image',
+  music: 'admin:dashboard.kind.music',
+  video: 'admin:dashboard.kind.video',
+  separation: 'admin:dashboard.kind.separation',
+  other: 'admin:dashboard.kind.other',
+};
+
+/**
+ * Labels of the values of the fields that hold a name from a fixed list, as literal i18n keys:
+ * the console shows "Chat" or "对话", never `chat`. A value not listed shows itself.
+ */
+export const valueLabels: Record<string, Record<string, string>> = {
+  category: kindValues,
+  kind: kindValues,
+  unit: { call: 'admin:unit.call', '1k_tokens': 'admin:unit.perThousandTokens' },
+};
+
+/** A field's value in the viewer's language when it is a name from a fixed list. */
+export function valueLabel(field: string, value: unknown, t: (k: string) => string): string {
+  const key = typeof value === 'string' ? valueLabels[field]?.[value] : undefined;
+  return key ? t(key) : String(value ?? '');
+}

@@ -1,7 +1,7 @@
 import { Form, Input, InputNumber, Modal, Select, Switch } from 'antd';
 import { useEffect } from 'react';
 import { useTranslation } from 'react-i18next';
-import { fieldLabels } from './field-labels';
+import { fieldLabels, valueLabel } from './field-labels';
 import { PictureInput } from './picture-input';
 import type { FieldSpec } from './schema-fields';
 
@@ -17,7 +17,9 @@ function input(f: FieldSpec, editing: boolean, choices: Choices, t: (k: string) 
     case 'number':
       return <InputNumber className="w-full" />;
     case 'select':
-      return <Select options={f.options.map((o) => ({ label: o, value: o }))} />;
+      return (
+        <Select options={f.options.map((o) => ({ label: valueLabel(f.name, o, t), value: o }))} />
+      );
     case 'secret':
       return (
         <Input.Password

@@ -1,27 +1,11 @@
 import { Alert, Button, Popconfirm, Segmented, Table } from 'antd';
 import { useState } from 'react';
-import type { TFunction } from 'i18next';
 import { useTranslation } from 'react-i18next';
 import * as A from '@atelier/contracts/admin';
 import { notify } from '../../lib/notify';
 import { useAdminMutation, useAdminQuery } from './admin-api';
 import { BarChart, LabelledBars } from './bar-chart';
-
-/** The kinds prices belong to, by their literal label keys (the locale test finds them). */
-const kindKeys: Record<string, string> = {
-  chat: 'admin:dashboard.kind.chat',
-  image: 'admin:dashboard.kind.image',
-  music: 'admin:dashboard.kind.music',
-  video: 'admin:dashboard.kind.video',
-  separation: 'admin:dashboard.kind.separation',
-  other: 'admin:dashboard.kind.other',
-};
-
-/** A kind's label in the viewer's language; a kind this screen does not know shows its name. */
-function kindLabel(t: TFunction, kind: string): string {
-  const key = kindKeys[kind];
-  return key ? t(key) : kind;
-}
+import { valueLabel } from './field-labels';
 
 /**
  * The examples a fresh install seeded (docs/admin.md): how many are left and one click that
@@ -104,7 +88,10 @@ export default function DashboardSection() {
           <div className="grid gap-3 lg:grid-cols-2">
             <LabelledBars
               title={t('admin:dashboard.byKind')}
-              points={d.spentByKind.map((k) => ({ label: kindLabel(t, k.kind), value: k.credits }))}
+              points={d.spentByKind.map((k) => ({
+                label: valueLabel('kind', k.kind, t),
+                value: k.credits,
+              }))}
               color="#c86dd7"
             />
             <Table<A.ProviderHealth>

@@ -39,6 +39,7 @@ export default {
     secretKeep: 'Leave empty to keep it',
   },
   secret: { set: 'set', notSet: 'not set' },
+  unit: { call: 'per call', perThousandTokens: 'per 1k tokens' },
   f: {
     guestTrial: 'Guest trial credits',
     registerGift: 'Sign-up gift credits',

@@ -37,6 +37,7 @@ export default {
     secretKeep: '留空则保持不变',
   },
   secret: { set: '已设置', notSet: '未设置' },
+  unit: { call: '每次', perThousandTokens: '每千 tokens' },
   f: {
     guestTrial: '游客试用积分',
     registerGift: '注册赠送积分',

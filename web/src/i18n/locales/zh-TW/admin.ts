@@ -39,6 +39,7 @@ export default {
     secretKeep: '留空則保持不變',
   },
   secret: { set: '已設定', notSet: '未設定' },
+  unit: { call: '每次', perThousandTokens: '每千 tokens' },
   f: {
     guestTrial: '訪客試用積分',
     registerGift: '註冊贈送積分',
