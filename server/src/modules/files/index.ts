@@ -11,6 +11,7 @@ export {
   isFilesLink,
   keyOfUrl,
   readOwnedImage,
+  StorageFullError,
   storeFile,
   type FileRow,
 } from './service.js';
