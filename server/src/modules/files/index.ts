@@ -21,6 +21,7 @@ export {
   signedFileLinks,
   signFileLinks,
   unsignFileLinks,
+  unsignFileLinksIn,
   withoutPrivateFiles,
 } from './links.js';
 
