@@ -1,5 +1,5 @@
 import { createHmac, randomBytes, timingSafeEqual } from 'node:crypto';
-import { MAX_IMAGE_PIXELS, sharp } from '../../lib/sharp.js';
+import { decodeSlot, MAX_IMAGE_PIXELS, sharp } from '../../lib/sharp.js';
 import { audioExtensions, audioTypeOf } from '../../lib/audio-type.js';
 import type { files as F } from '@atelier/contracts';
 import type { AppContext } from '../../context.js';
@@ -208,27 +208,30 @@ export async function storeFile(ctx: AppContext, input: StoreInput): Promise<Fil
   let thumb: Buffer | null = null;
   if (mime.startsWith('image/')) {
     try {
-      const animated = mime === 'image/gif';
-      if (input.reencode) {
-        // rotate() applies the EXIF orientation before the metadata goes.
-        const img = sharp(bytes, { animated }).rotate();
-        bytes =
-          mime === 'image/png'
-            ? await img.png().toBuffer()
-            : mime === 'image/jpeg'
-              ? await img.jpeg({ quality: 90 }).toBuffer()
-              : mime === 'image/gif'
-                ? await img.gif().toBuffer()
-                : await img.webp({ quality: 90 }).toBuffer();
-      }
-      const meta = await sharp(bytes).metadata();
-      width = meta.width ?? 0;
-      height = meta.pageHeight ?? meta.height ?? 0;
-      thumb = await sharp(bytes)
-        .rotate()
-        .resize(256, 256, { fit: 'inside', withoutEnlargement: true })
-        .webp({ quality: 75 })
-        .toBuffer();
+      // At most DECODES_AT_ONCE pictures decoded at a time in this process.
+      await decodeSlot(async () => {
+        const animated = mime === 'image/gif';
+        if (input.reencode) {
+          // rotate() applies the EXIF orientation before the metadata goes.
+          const img = sharp(bytes, { animated }).rotate();
+          bytes =
+            mime === 'image/png'
+              ? await img.png().toBuffer()
+              : mime === 'image/jpeg'
+                ? await img.jpeg({ quality: 90 }).toBuffer()
+                : mime === 'image/gif'
+                  ? await img.gif().toBuffer()
+                  : await img.webp({ quality: 90 }).toBuffer();
+        }
+        const meta = await sharp(bytes).metadata();
+        width = meta.width ?? 0;
+        height = meta.pageHeight ?? meta.height ?? 0;
+        thumb = await sharp(bytes)
+          .rotate()
+          .resize(256, 256, { fit: 'inside', withoutEnlargement: true })
+          .webp({ quality: 75 })
+          .toBuffer();
+      });
     } catch (error) {
       // The header read fine but the pixels do not decode (cut short, bad CRC, a size with
       // no data behind it): the picture is damaged, which is the sender's problem.
