@@ -27,11 +27,12 @@ async function cutFrame(
   taskId: number,
   url: string,
   name: string,
+  guest: boolean,
 ) {
   const src = await readOwnedImage(ctx, userId, url);
   if (!src) throw notFound(texts.taskNotFound);
   const bytes = src.mime === 'video/mp4' ? await frameAt(src.bytes, -0.1) : src.bytes;
-  return storeFile(ctx, { userId, origin: 'result', taskId, bytes, name, quota: true });
+  return storeFile(ctx, { userId, origin: 'result', taskId, bytes, name, quota: true, guest });
 }
 
 const PRICED = ['generate', 'image-to-video', 'extend', 'anime'] as const;
@@ -114,9 +115,14 @@ export function videoRoutes(app: FastifyInstance): void {
         // Calls racing in this process share one cut instead of each running ffmpeg.
         let cutting = cuttingFrames.get(query.id);
         if (!cutting) {
-          cutting = cutFrame(ctx(), identity.userId, query.id, file.url, name).finally(() =>
-            cuttingFrames.delete(query.id),
-          );
+          cutting = cutFrame(
+            ctx(),
+            identity.userId,
+            query.id,
+            file.url,
+            name,
+            identity.isGuest,
+          ).finally(() => cuttingFrames.delete(query.id));
           cuttingFrames.set(query.id, cutting);
         }
         f = await cutting;
