@@ -16,7 +16,7 @@ import { as, fundedUser, ok } from './works.setup.js';
 /**
  * A link to a private file need not be written `/api/files/<key>` to open it: a browser
  * resolves `/api/./files/…`, `/api/x/../files/…`, `%2e` segments and backslashes to the same
- * address before it asks. Whatever form the author wrote, a published work and its market
+ * address before it asks, and the router reads `/api/%66iles/…` as `/api/files/…`. Whatever form the author wrote, a published work and its market
  * prompt carry neither the upload's key nor its signature.
  */
 let t: TestApp;
@@ -40,6 +40,7 @@ beforeAll(async () => {
     `https://atelier.example/api/./files/${key}${signed}`,
     `https://atelier.example/api/x/../files/${key}${signed}`,
     `https://atelier.example/api/%2e/files/${key}${signed}`,
+    `https://atelier.example/api/%66iles/${key}${signed}`,
     `https://atelier.example\\api\\files\\${key}${signed}`,
   ];
   const q = await draw(t.app, alice.token, {
