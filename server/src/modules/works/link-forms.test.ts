@@ -95,7 +95,7 @@ describe('links to a private file in any form', () => {
 describe('reading links in text', () => {
   it('leaves text that only looks like a path alone, and writes kept links one way', async () => {
     const { unsignFileLinks, withoutPrivateFiles } = await import('../files/index.js');
-    const text = 'mix 1/2 cup, see /docs/a.md and https://example.com/api/filesx/a.png';
+    const text = 'mix 1/2 cup, see /notes/a.txt and https://example.com/api/filesx/a.png';
     expect(unsignFileLinks(text)).toBe(text);
     expect(withoutPrivateFiles(text, new Set())).toBe(text);
     const kept = 'u/1/abc.png';
