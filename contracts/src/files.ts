@@ -87,7 +87,38 @@ export const storageUsage = endpoint({
   data: z.object({
     /** Bytes of every stored file (uploads, results, derived pictures). */
     usedBytes: z.number().int(),
-    /** The operator's quota per user (FILE_USER_QUOTA_BYTES); 0: none. */
+    /** The operator's quota for the caller (an account's or a guest's, console); 0: none. */
     quotaBytes: z.number().int(),
   }),
+});
+
+/**
+ * What the operator sets for stored files (console: Sites → Storage). Quotas in MB (MiB) of
+ * stored files; 0: no quota. An upload or a free derived file past it answers 413.
+ */
+export const fileSettings = z.object({
+  /** Per account; the default is FILE_USER_QUOTA_BYTES. */
+  userQuotaMb: z.number().int().min(0).max(10_000_000),
+  /** Per guest (no account yet); their files move to the account they sign up as. */
+  guestQuotaMb: z.number().int().min(0).max(10_000_000),
+});
+export type FileSettings = z.infer<typeof fileSettings>;
+
+export const adminGetFileSettings = endpoint({
+  method: 'GET',
+  path: '/admin/files/settings',
+  access: 'admin',
+  summary: 'Storage quotas of an account and of a guest',
+  tags: ['files', 'admin'],
+  data: fileSettings,
+});
+
+export const adminUpdateFileSettings = endpoint({
+  method: 'POST',
+  path: '/admin/files/settings',
+  access: 'admin',
+  summary: 'Change the storage quotas (only the fields sent)',
+  tags: ['files', 'admin'],
+  body: fileSettings.partial(),
+  data: fileSettings,
 });

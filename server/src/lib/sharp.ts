@@ -36,3 +36,26 @@ export async function declaredPixels(bytes: Buffer): Promise<number | null> {
     return null;
   }
 }
+
+/** Pictures decoded at once in this process by uploads and stored files (see decodeSlot). */
+export const DECODES_AT_ONCE = 2;
+let decoding = 0;
+const waitingDecodes: Array<() => void> = [];
+
+/**
+ * Runs `work` (a decode of a stored picture: re-encoding, thumbnails) when fewer than
+ * DECODES_AT_ONCE run: each may hold up to MAX_IMAGE_PIXELS decoded, so six uploads at once
+ * wait their turn instead of holding six pictures in memory together. First come, first served.
+ */
+export async function decodeSlot<T>(work: () => Promise<T>): Promise<T> {
+  if (decoding >= DECODES_AT_ONCE) await new Promise<void>((go) => waitingDecodes.push(go));
+  else decoding += 1;
+  try {
+    return await work();
+  } finally {
+    // The slot passes straight to the next waiter; with none, it is freed.
+    const next = waitingDecodes.shift();
+    if (next) next();
+    else decoding -= 1;
+  }
+}

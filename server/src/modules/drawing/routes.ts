@@ -165,8 +165,14 @@ async function storedSlices(ctx: AppContext, userId: number, taskId: number) {
   return rows.length === 4 ? rows : null;
 }
 
-async function cutGrid(ctx: AppContext, userId: number, taskId: number, gridUrl: string) {
-  const img = await readOwnedImage(ctx, userId, gridUrl);
+async function cutGrid(
+  ctx: AppContext,
+  userId: number,
+  taskId: number,
+  url: string,
+  guest: boolean,
+) {
+  const img = await readOwnedImage(ctx, userId, url);
   if (!img) throw notFound(texts.taskNotFound);
   const parts = await sliceGrid(img.bytes);
   const rows: FileRow[] = [];
@@ -180,6 +186,7 @@ async function cutGrid(ctx: AppContext, userId: number, taskId: number, gridUrl:
         name: sliceName(taskId, i),
         // Free to ask for: counted against the storage quota like an upload.
         quota: true,
+        guest,
       }),
     );
   return rows;
@@ -189,7 +196,7 @@ async function cutGrid(ctx: AppContext, userId: number, taskId: number, gridUrl:
  * Cuts a finished grid into its four pictures, stored with the task. Computed once per task
  * (also when calls race in this process); later calls answer the stored slices.
  */
-async function sliceTask(ctx: AppContext, userId: number, taskId: number) {
+async function sliceTask(ctx: AppContext, userId: number, taskId: number, guest = false) {
   const [task] = await getTasks(ctx, userId, [taskId], ['mj']);
   if (!task) throw notFound(texts.taskNotFound);
   const grid = task.files[0];
@@ -200,7 +207,9 @@ async function sliceTask(ctx: AppContext, userId: number, taskId: number) {
   if (!rows) {
     let cutting = slicing.get(task.id);
     if (!cutting) {
-      cutting = cutGrid(ctx, userId, task.id, grid.url).finally(() => slicing.delete(task.id));
+      cutting = cutGrid(ctx, userId, task.id, grid.url, guest).finally(() =>
+        slicing.delete(task.id),
+      );
       slicing.set(task.id, cutting);
     }
     rows = await cutting;
@@ -333,7 +342,7 @@ function readRoutes(app: FastifyInstance): void {
   route(
     app,
     D.splitGrid,
-    async ({ query, identity }) => sliceTask(ctx(), identity.userId, query.id),
+    async ({ query, identity }) => sliceTask(ctx(), identity.userId, query.id, identity.isGuest),
     { rateLimit: { max: app.ctx.config.files.uploadRateLimit, timeWindow: 60_000 } },
   );
 

@@ -11,6 +11,7 @@ export {
   isFilesLink,
   keyOfUrl,
   readOwnedImage,
+  StorageFullError,
   storeFile,
   type FileRow,
 } from './service.js';
@@ -20,6 +21,7 @@ export {
   signedFileLinks,
   signFileLinks,
   unsignFileLinks,
+  unsignFileLinksIn,
   withoutPrivateFiles,
 } from './links.js';
 

@@ -11,8 +11,37 @@ import { fileOfKey, FILES_PREFIX, fileUrl, keyOfUrl } from './service.js';
 /** A link to one of our files, absolute or not, signed or not (`?exp=…&sig=…`). */
 const FILE_LINK =
   /(?:https?:\/\/[^\s"'<>()]*?)?\/api\/files\/[A-Za-z0-9][A-Za-z0-9/_.%-]*(?:\?[^\s"'<>()]*)?/g;
-/** The same, to ask whether a text holds one (a global pattern's test() keeps state). */
-const HAS_FILE_LINK = new RegExp(FILE_LINK.source);
+
+/** A run of text that may be a link (no space, quote, angle bracket or parenthesis). */
+const WORD = /[^\s"'<>()]+/g;
+
+/**
+ * The file a word of text links to, in whatever form a browser would resolve to our files:
+ * `/api/./files/…`, `/api/x/../files/…`, `%2e` segments, `%66iles`, backslashes, with or without a site
+ * and a signature. The word may start with other text (`see:https://…`). Null when none.
+ */
+function linkedFile(word: string): { key: string; link: string; origin: string } | null {
+  if (!/[\\/]/.test(word)) return null;
+  const at = word.search(/https?:|[\\/]/i);
+  const link = word.slice(at);
+  let url: URL;
+  try {
+    url = /^https?:/i.test(link) ? new URL(link) : new URL(link, 'http://local');
+  } catch {
+    return null;
+  }
+  let path = url.pathname;
+  try {
+    // The router decodes `%66iles` to `files` before it routes; so does this.
+    path = decodeURI(path);
+  } catch {
+    // A broken percent-encoding: read as it is.
+  }
+  const key = keyOfUrl(path);
+  if (!key) return null;
+  const origin = /^https?:|^[\\/]{2}/i.test(link) ? url.origin : '';
+  return { key, link, origin };
+}
 
 /** The key of a link, in the stored form (`/api/files/<key>`), or null when not one of ours. */
 export function fileRef(url: string): string | null {
@@ -23,38 +52,60 @@ export function fileRef(url: string): string | null {
 /**
  * A text with every link to our files written as its key: signatures dropped, the site's
  * address kept where there was one (an upstream's prompt needs it; the runner signs it again).
+ * Links in any form a browser resolves to our files are written the one way.
  */
 export function unsignFileLinks(text: string): string {
-  return text.replace(FILE_LINK, (link) => link.replace(/\?.*$/, ''));
+  return text.replace(WORD, (word) => {
+    const f = linkedFile(word);
+    if (!f) return word;
+    return `${word.slice(0, word.length - f.link.length)}${f.origin}${FILES_PREFIX}${f.key}`;
+  });
 }
+
+/** The same for every text inside stored data (a task's parameters). */
+export function unsignFileLinksIn(value: unknown): unknown {
+  if (typeof value === 'string') return unsignFileLinks(value);
+  if (Array.isArray(value)) return value.map(unsignFileLinksIn);
+  if (value && typeof value === 'object')
+    return Object.fromEntries(Object.entries(value).map(([k, v]) => [k, unsignFileLinksIn(v)]));
+  return value;
+}
+
+/** Marks a link taken out of a text, before the flag naming it goes too. */
+const GONE = '\u0000';
 
 /**
  * A copy of stored data fit for anyone to read: every link to one of our files whose key is
  * not in `keep` is taken out — a list item that is such a link is dropped, a `--cref`/`--sref`
  * flag pointing at one goes with it, and a link in running text is cut. Links kept lose their
- * signature. Everything else is copied as it is.
+ * signature. Links are found in any form a browser resolves to our files. Everything else is
+ * copied as it is.
  */
 export function withoutPrivateFiles(value: unknown, keep: ReadonlySet<string>): unknown {
-  const kept = (link: string) => {
-    const key = keyOfUrl(link);
-    return key !== null && keep.has(key);
-  };
   const isForeignLink = (s: string) => {
     const whole = s.trim();
-    const m = whole.match(FILE_LINK);
-    return m !== null && m.length === 1 && m[0] === whole && !kept(whole);
+    if (!whole || /[\s"'<>()]/.test(whole)) return false;
+    const f = linkedFile(whole);
+    return f !== null && f.link === whole && !keep.has(f.key);
   };
-  const clean = (text: string) =>
-    text
-      .replace(
-        new RegExp(`(--(?:cref|sref)\\s+)?(${FILE_LINK.source})`, 'g'),
-        (_all: string, _flag: string | undefined, link: string) =>
-          kept(link) ? link.replace(/\?.*$/, '') : '',
-      )
+  const clean = (text: string) => {
+    let changed = false;
+    const marked = text.replace(WORD, (word) => {
+      const f = linkedFile(word);
+      if (!f) return word;
+      changed = true;
+      const before = word.slice(0, word.length - f.link.length);
+      return keep.has(f.key) ? `${before}${f.origin}${FILES_PREFIX}${f.key}` : `${before}${GONE}`;
+    });
+    if (!changed) return text;
+    return marked
+      .replace(new RegExp(`--(?:cref|sref)\\s+${GONE}`, 'g'), '')
+      .replaceAll(GONE, '')
       .replace(/ {2,}/g, ' ')
       .trim();
+  };
   const walk = (v: unknown): unknown => {
-    if (typeof v === 'string') return HAS_FILE_LINK.test(v) ? clean(v) : v;
+    if (typeof v === 'string') return clean(v);
     if (Array.isArray(v))
       return v.filter((x) => typeof x !== 'string' || !isForeignLink(x)).map(walk);
     if (v && typeof v === 'object')

@@ -19,6 +19,7 @@ import {
   toUploaded,
   FILES_PREFIX,
 } from './service.js';
+import { quotaBytesOf, readFileSettings, writeFileSettings } from './settings.js';
 import { uploadOf, uploadsOf, uploadsPage } from './uploads.js';
 
 /** The largest site picture (logo, icon) an admin may upload. */
@@ -33,7 +34,7 @@ async function receivePicture(
   ctx: FastifyInstance['ctx'],
   req: FastifyRequest,
   max: number,
-  store: { userId: number; origin: 'upload' | 'site'; public?: boolean },
+  store: { userId: number; origin: 'upload' | 'site'; public?: boolean; guest?: boolean },
 ) {
   if (!req.isMultipart()) throw badRequest(texts.noFile, {}, 'file');
   let part: Awaited<ReturnType<typeof req.file>>;
@@ -69,7 +70,11 @@ export async function fileRoutes(app: FastifyInstance): Promise<void> {
     app,
     F.uploadFile,
     ({ req, identity }) =>
-      receivePicture(ctx, req, max, { userId: identity.userId, origin: 'upload' }),
+      receivePicture(ctx, req, max, {
+        userId: identity.userId,
+        origin: 'upload',
+        guest: identity.isGuest,
+      }),
     {
       rateLimit: { max: ctx.config.files.uploadRateLimit, timeWindow: 60_000 },
       bodyLimit: max + 64 * 1024,
@@ -91,8 +96,11 @@ export async function fileRoutes(app: FastifyInstance): Promise<void> {
 
   route(app, F.storageUsage, async ({ identity }) => ({
     usedBytes: await storageUsed(ctx, identity.userId),
-    quotaBytes: ctx.config.files.userQuotaBytes,
+    quotaBytes: await quotaBytesOf(ctx, identity.isGuest),
   }));
+
+  route(app, F.adminGetFileSettings, async () => readFileSettings(ctx));
+  route(app, F.adminUpdateFileSettings, async ({ body }) => writeFileSettings(ctx, body));
 
   route(app, F.listUploads, async ({ query, identity }) => {
     const { rows, count } = await uploadsPage(ctx.db.kysely, identity.userId, query);

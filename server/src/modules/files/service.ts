@@ -1,5 +1,5 @@
 import { createHmac, randomBytes, timingSafeEqual } from 'node:crypto';
-import { MAX_IMAGE_PIXELS, sharp } from '../../lib/sharp.js';
+import { decodeSlot, MAX_IMAGE_PIXELS, sharp } from '../../lib/sharp.js';
 import { audioExtensions, audioTypeOf } from '../../lib/audio-type.js';
 import type { files as F } from '@atelier/contracts';
 import type { AppContext } from '../../context.js';
@@ -7,6 +7,7 @@ import { nowIso } from '../../db/database.js';
 import { AppError } from '../../http/errors.js';
 import { storageOf } from '../../storage/index.js';
 import { texts } from './messages.js';
+import { quotaBytesOf } from './settings.js';
 import type { FilesTable } from './tables.js';
 import type { Selectable } from 'kysely';
 
@@ -143,9 +144,11 @@ export interface StoreInput {
    * only; a result a user paid for is always kept (and counts).
    */
   quota?: boolean;
+  /** The owner is a guest: the guest quota applies (console: Sites → Storage). */
+  guest?: boolean;
 }
 
-/** A write that would take the user past FILE_USER_QUOTA_BYTES (413, saying what is used). */
+/** A write that would take the user past their storage quota (413, saying what is used). */
 export class StorageFullError extends AppError {
   constructor(
     readonly usedBytes: number,
@@ -168,13 +171,17 @@ export async function storageUsed(ctx: AppContext, userId: number): Promise<numb
   return Number(row.n);
 }
 
-/** Throws StorageFullError when `adding` more bytes would pass the user's quota (0: none). */
+/**
+ * Throws StorageFullError when `adding` more bytes would pass the quota the operator set for
+ * an account or a guest (settings.ts; 0: none).
+ */
 export async function assertStorageRoom(
   ctx: AppContext,
   userId: number,
   adding: number,
+  guest = false,
 ): Promise<void> {
-  const quota = ctx.config.files.userQuotaBytes;
+  const quota = await quotaBytesOf(ctx, guest);
   if (quota === 0) return;
   const used = await storageUsed(ctx, userId);
   if (used + adding > quota) throw new StorageFullError(used, quota);
@@ -193,7 +200,7 @@ export async function storeFile(ctx: AppContext, input: StoreInput): Promise<Fil
     if (still && still.pixels > MAX_IMAGE_PIXELS) throw new TooManyPixelsError(still.pixels);
   }
   if (input.quota ?? input.origin === 'upload')
-    await assertStorageRoom(ctx, input.userId, bytes.length);
+    await assertStorageRoom(ctx, input.userId, bytes.length, input.guest);
   // Audio (stems, songs) is typed by its bytes too, so an <audio> gets the right type.
   let mime = header?.mime ?? input.mime ?? audioTypeOf(bytes) ?? 'application/octet-stream';
   let width = 0;
@@ -201,27 +208,30 @@ export async function storeFile(ctx: AppContext, input: StoreInput): Promise<Fil
   let thumb: Buffer | null = null;
   if (mime.startsWith('image/')) {
     try {
-      const animated = mime === 'image/gif';
-      if (input.reencode) {
-        // rotate() applies the EXIF orientation before the metadata goes.
-        const img = sharp(bytes, { animated }).rotate();
-        bytes =
-          mime === 'image/png'
-            ? await img.png().toBuffer()
-            : mime === 'image/jpeg'
-              ? await img.jpeg({ quality: 90 }).toBuffer()
-              : mime === 'image/gif'
-                ? await img.gif().toBuffer()
-                : await img.webp({ quality: 90 }).toBuffer();
-      }
-      const meta = await sharp(bytes).metadata();
-      width = meta.width ?? 0;
-      height = meta.pageHeight ?? meta.height ?? 0;
-      thumb = await sharp(bytes)
-        .rotate()
-        .resize(256, 256, { fit: 'inside', withoutEnlargement: true })
-        .webp({ quality: 75 })
-        .toBuffer();
+      // At most DECODES_AT_ONCE pictures decoded at a time in this process.
+      await decodeSlot(async () => {
+        const animated = mime === 'image/gif';
+        if (input.reencode) {
+          // rotate() applies the EXIF orientation before the metadata goes.
+          const img = sharp(bytes, { animated }).rotate();
+          bytes =
+            mime === 'image/png'
+              ? await img.png().toBuffer()
+              : mime === 'image/jpeg'
+                ? await img.jpeg({ quality: 90 }).toBuffer()
+                : mime === 'image/gif'
+                  ? await img.gif().toBuffer()
+                  : await img.webp({ quality: 90 }).toBuffer();
+        }
+        const meta = await sharp(bytes).metadata();
+        width = meta.width ?? 0;
+        height = meta.pageHeight ?? meta.height ?? 0;
+        thumb = await sharp(bytes)
+          .rotate()
+          .resize(256, 256, { fit: 'inside', withoutEnlargement: true })
+          .webp({ quality: 75 })
+          .toBuffer();
+      });
     } catch (error) {
       // The header read fine but the pixels do not decode (cut short, bad CRC, a size with
       // no data behind it): the picture is damaged, which is the sender's problem.

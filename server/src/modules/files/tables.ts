@@ -20,6 +20,14 @@ export interface FilesTable {
   created_at: string;
 }
 
+/** What the operator set in the console (settings.ts): one JSON value per key. */
+export interface FileSettingsTable {
+  key: string;
+  value: string;
+  updated_at: string;
+}
+
 export interface FileTables {
   files: FilesTable;
+  file_settings: FileSettingsTable;
 }

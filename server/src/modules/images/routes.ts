@@ -6,7 +6,7 @@ import { badRequest, notEnoughCredits, notFound } from '../../http/errors.js';
 import { route } from '../../http/route.js';
 import { enabledPrices, quote, readBalanceWithHolds } from '../credits/index.js';
 import { toDrawTasks } from '../drawing/index.js';
-import { fileOfKey, fileUrl, keyOfUrl, storeFile } from '../files/index.js';
+import { fileOfKey, fileUrl, keyOfUrl, StorageFullError, storeFile } from '../files/index.js';
 import { countActive, createTask } from '../tasks/index.js';
 import { texts } from './messages.js';
 import { choicesOf, imageModels, pickImageModel, type ImageModelRow } from './models.js';
@@ -45,7 +45,9 @@ async function storeMask(ctx: AppContext, userId: number, base64: string): Promi
   try {
     const f = await storeFile(ctx, { userId, origin: 'upload', bytes, name: 'mask.png' });
     return fileUrl(ctx, f.key);
-  } catch {
+  } catch (error) {
+    // Past the storage quota is a 413 of its own; anything else means the mask is no picture.
+    if (error instanceof StorageFullError) throw error;
     throw badRequest(texts.badMask, {}, 'maskBase64');
   }
 }

@@ -79,8 +79,8 @@ export async function publish(ctx: AppContext, userId: number, body: PublishBody
     const modelId = typeof task.params.modelId === 'number' ? task.params.modelId : null;
     const { exampleId, posterId } = await copyExample(ctx, task);
     fields = {
-      prompt: task.prompt,
-      negative_prompt: str(task.params.negativePrompt),
+      prompt: withoutPrivateFiles(task.prompt, new Set()) as string,
+      negative_prompt: withoutPrivateFiles(str(task.params.negativePrompt), new Set()) as string,
       kind: task.kind,
       model_id: modelId,
       model_name: await modelName(ctx, modelId, task.params),

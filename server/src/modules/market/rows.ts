@@ -95,8 +95,15 @@ const parse = <T>(text: string, fallback: T): T => {
  * and poster are taken out (rows published before references were stored as keys hold the
  * author's signed links to private uploads).
  */
+const ownFiles = (r: Pick<PromptRow, 'ex_key' | 'po_key'>) =>
+  new Set([r.ex_key, r.po_key].filter((k): k is string => k !== null));
+
+/** A prompt's text as anyone may read it: the same links taken out as from its parameters. */
+export const publicText = (r: Pick<PromptRow, 'ex_key' | 'po_key'>, text: string) =>
+  withoutPrivateFiles(text, ownFiles(r)) as string;
+
 export function publicParams(r: Pick<PromptRow, 'params' | 'ex_key' | 'po_key'>) {
-  const own = new Set([r.ex_key, r.po_key].filter((k): k is string => k !== null));
+  const own = ownFiles(r);
   return withoutPrivateFiles(parse<Record<string, unknown>>(r.params, {}), own) as Record<
     string,
     unknown
@@ -115,8 +122,8 @@ export function toPrompt(
     id: r.id,
     title: r.title,
     description: r.description,
-    prompt: r.prompt,
-    negativePrompt: r.negative_prompt,
+    prompt: publicText(r, r.prompt),
+    negativePrompt: publicText(r, r.negative_prompt),
     kind: r.kind,
     modelId: r.model_id,
     modelName: r.model_name,

@@ -4,7 +4,7 @@ import type { AppContext } from '../../context.js';
 import type { Database } from '../../db/schema.js';
 import { notFound } from '../../http/errors.js';
 import { hold, quote, release } from '../credits/index.js';
-import { unsignFileLinks } from '../files/index.js';
+import { unsignFileLinks, unsignFileLinksIn } from '../files/index.js';
 import { engineOf } from './engine.js';
 import { runnerOf, type StepOutcome, type TaskRow } from './runner.js';
 import { toTaskRow, type RawTask } from './rows.js';
@@ -75,9 +75,9 @@ export async function createTask(ctx: AppContext, input: CreateTaskInput): Promi
         user_id: input.userId,
         kind: input.kind,
         action: input.action,
-        prompt: input.prompt,
         // References as file keys: a signed link would open a private file to any reader.
-        params: unsignFileLinks(JSON.stringify(input.params)),
+        prompt: unsignFileLinks(input.prompt),
+        params: JSON.stringify(unsignFileLinksIn(input.params)),
         parent_id: input.parentId ?? null,
         provider_id: input.providerId,
         provider_limit: input.providerLimit ?? 0,

@@ -81,13 +81,8 @@ describe('the offline demo makes real videos', () => {
     expect(part.duration).toBeCloseTo(2, 0);
     expect(part.credits).toBe(0);
 
-    const last = await call<{ url: string }>(t.app, {
-      method: 'GET',
-      url: `/api/video/lastFrame?id=${done.id}`,
-      headers: bearer(alice.token),
-    });
-    expect(last.status).toBe(200);
-    // Cut once (ffmpeg) and stored with the video; asking again reads the same file.
+    // Cut once (ffmpeg) and stored with the video, even when asked three times at once;
+    // asking again reads the same file.
     const filesNow = async () =>
       (
         await t.app.ctx.db.kysely
@@ -96,7 +91,21 @@ describe('the offline demo makes real videos', () => {
           .where('user_id', '=', alice.userId)
           .execute()
       ).length;
+    const before = await filesNow();
+    const racing = await Promise.all(
+      [1, 2, 3].map(() =>
+        call<{ url: string }>(t.app, {
+          method: 'GET',
+          url: `/api/video/lastFrame?id=${done.id}`,
+          headers: bearer(alice.token),
+        }),
+      ),
+    );
+    const last = racing[0]!;
+    expect(racing.map((r) => r.status)).toEqual([200, 200, 200]);
+    expect(new Set(racing.map((r) => r.body.data.url.split('?')[0])).size).toBe(1);
     const stored = await filesNow();
+    expect(stored).toBe(before + 1);
     const again = await call<{ url: string }>(t.app, {
       method: 'GET',
       url: `/api/video/lastFrame?id=${done.id}`,

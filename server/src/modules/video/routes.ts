@@ -3,7 +3,7 @@ import { video as V } from '@atelier/contracts';
 import type { AppContext } from '../../context.js';
 import { notFound } from '../../http/errors.js';
 import { route } from '../../http/route.js';
-import { filesOfTask, fileUrl, readOwnedImage, storeFile } from '../files/index.js';
+import { filesOfTask, fileUrl, readOwnedImage, storeFile, type FileRow } from '../files/index.js';
 import { videoKind as kind } from './kind.js';
 import { frameAt } from './media.js';
 import { texts } from './messages.js';
@@ -17,6 +17,9 @@ import {
   type Entry,
 } from './prepare.js';
 
+/** Last frames being cut, by video task id (one ffmpeg run however many ask at once). */
+const cuttingFrames = new Map<number, Promise<FileRow>>();
+
 /** Cuts a video's last frame (a picture result is its own) and stores it with the task. */
 async function cutFrame(
   ctx: AppContext,
@@ -24,11 +27,12 @@ async function cutFrame(
   taskId: number,
   url: string,
   name: string,
+  guest: boolean,
 ) {
   const src = await readOwnedImage(ctx, userId, url);
   if (!src) throw notFound(texts.taskNotFound);
   const bytes = src.mime === 'video/mp4' ? await frameAt(src.bytes, -0.1) : src.bytes;
-  return storeFile(ctx, { userId, origin: 'result', taskId, bytes, name, quota: true });
+  return storeFile(ctx, { userId, origin: 'result', taskId, bytes, name, quota: true, guest });
 }
 
 const PRICED = ['generate', 'image-to-video', 'extend', 'anime'] as const;
@@ -106,7 +110,23 @@ export function videoRoutes(app: FastifyInstance): void {
       const stored = (await filesOfTask(ctx(), identity.userId, query.id))
         .filter((f) => f.name === name)
         .sort((a, b) => a.id - b.id)[0];
-      const f = stored ?? (await cutFrame(ctx(), identity.userId, query.id, file.url, name));
+      let f = stored;
+      if (!f) {
+        // Calls racing in this process share one cut instead of each running ffmpeg.
+        let cutting = cuttingFrames.get(query.id);
+        if (!cutting) {
+          cutting = cutFrame(
+            ctx(),
+            identity.userId,
+            query.id,
+            file.url,
+            name,
+            identity.isGuest,
+          ).finally(() => cuttingFrames.delete(query.id));
+          cuttingFrames.set(query.id, cutting);
+        }
+        f = await cutting;
+      }
       return { url: fileUrl(ctx(), f.key), thumbUrl: fileUrl(ctx(), f.thumb_key ?? f.key) };
     },
     { rateLimit: { max: app.ctx.config.files.uploadRateLimit, timeWindow: 60_000 } },

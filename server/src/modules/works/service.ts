@@ -73,6 +73,7 @@ export async function toWorks(
     ),
     reactionsOf(ctx, viewer, ids),
   ]);
+  const keysOf = (t: (typeof tasks)[number]) => new Set(t.files.map((f) => f.key));
   return tasks.map((t) => {
     const w = rows.get(t.id);
     const files = t.files.map(toWorkFile);
@@ -83,11 +84,9 @@ export async function toWorks(
       action: t.action,
       status: t.status,
       progress: t.progress,
-      prompt: t.prompt,
       // Another viewer never sees links to the author's files other than the work's own.
-      params: own
-        ? t.params
-        : (withoutPrivateFiles(t.params, new Set(t.files.map((f) => f.key))) as typeof t.params),
+      prompt: own ? t.prompt : (withoutPrivateFiles(t.prompt, keysOf(t)) as string),
+      params: own ? t.params : (withoutPrivateFiles(t.params, keysOf(t)) as typeof t.params),
       parentId: t.parentId,
       files,
       cover: files[0] ?? null,

@@ -35,6 +35,8 @@ export const fieldLabels: Record<string, string> = {
   vipDays: 'admin:f.vipDays',
   priceCents: 'admin:f.priceCents',
   domain: 'admin:f.domain',
+  userQuotaMb: 'admin:sites.userQuotaMb',
+  guestQuotaMb: 'admin:sites.guestQuotaMb',
   logo: 'admin:f.logo',
   icon: 'admin:f.icon',
   appLogo: 'admin:f.logo',

@@ -4,6 +4,7 @@ import { useTranslation } from 'react-i18next';
 import { apps as P, sites as S } from '@atelier/contracts';
 import { useAdminMutation, useAdminQuery } from './admin-api';
 import { CrudTable } from './crud-table';
+import { FileSettingsPanel } from './file-settings-panel';
 import { MailPanel } from './mail-panel';
 import { OidcPanel } from './oidc-panel';
 import { fieldsOf } from './schema-fields';
@@ -80,6 +81,7 @@ export default function SitesSection() {
         { key: 'global', label: t('admin:sites.global'), children: <GlobalConfig /> },
         { key: 'mail', label: t('admin:sites.mail'), children: <MailPanel /> },
         { key: 'oidc', label: t('admin:sites.oidc'), children: <OidcPanel /> },
+        { key: 'storage', label: t('admin:sites.storage'), children: <FileSettingsPanel /> },
         crud('notices', t('admin:sites.notices'), S.adminNotices as never, [
           'kind',
           'title',

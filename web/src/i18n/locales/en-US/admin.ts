@@ -246,6 +246,11 @@ export default {
     jumps: 'Ad jumps',
     categories: 'App categories',
     apps: 'App store',
+    storage: 'Storage',
+    storageNote:
+      'What one account or guest may store (uploads, results, slices, last frames), in MB; 0: no quota. Uploads past it are refused with a message saying what is used.',
+    userQuotaMb: 'Storage quota per account (MB)',
+    guestQuotaMb: 'Storage quota per guest (MB)',
   },
   tasks: {
     noProvider: 'Done here (no provider)',
