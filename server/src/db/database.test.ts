@@ -136,7 +136,8 @@ describe.skipIf(testDialect !== 'postgres')('lost connections on PostgreSQL', ()
       await sql`select 1`.execute(trx);
       // Checked out, between two statements: its connection goes away.
       await terminate();
-      await new Promise((r) => setTimeout(r, 100));
+      // Until the client has read its connection's end (its 'error', written as the outage).
+      await until(async () => lines.length > 0, 10_000, 'the loss to be read');
       await sql`select 2`.execute(trx);
     });
     const error = await failed.then(
