@@ -1,6 +1,7 @@
 import { createHash, createHmac, randomBytes, timingSafeEqual } from 'node:crypto';
 import type { FastifyRequest } from 'fastify';
 import type { AppContext } from '../../context.js';
+import { uniqueViolation } from '../../db/errors.js';
 import { AppError } from '../../http/errors.js';
 import { authMessages } from './messages.js';
 
@@ -66,8 +67,10 @@ async function spend(ctx: Pick<AppContext, 'config' | 'db'>, header: string): Pr
       .values({ salt, expires_at: new Date(Number(expires)).toISOString() })
       .execute();
     return true;
-  } catch {
-    return false; // used already
+  } catch (error) {
+    // Used already; anything else (the database away: a 503) is not the solver's fault.
+    if (!uniqueViolation(error)) throw error;
+    return false;
   }
 }
 

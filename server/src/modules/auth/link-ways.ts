@@ -1,6 +1,7 @@
 import type { FastifyRequest } from 'fastify';
 import type { AppContext } from '../../context.js';
 import { nowIso } from '../../db/database.js';
+import { uniqueViolation } from '../../db/errors.js';
 import { badRequest, conflict, notFound, notSignedIn } from '../../http/errors.js';
 import type { Lang } from '../../http/messages.js';
 import { accountKey } from './accounts.js';
@@ -96,8 +97,10 @@ export async function linkEmail(
       .set({ email, email_key: key, email_verified_at: now, updated_at: now })
       .where('id', '=', userId)
       .execute();
-  } catch {
-    // Another account took the address between the check and here (the unique email_key).
+  } catch (error) {
+    // Another account took the address between the check and here (the unique email_key);
+    // anything else (the database away: a 503) is not that.
+    if (!uniqueViolation(error)) throw error;
     throw conflict(authMessages.emailLinkedElsewhere);
   }
 }

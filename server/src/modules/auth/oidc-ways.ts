@@ -3,6 +3,7 @@ import type { FastifyRequest } from 'fastify';
 import type { identity } from '@atelier/contracts';
 import type { AppContext } from '../../context.js';
 import { nowIso } from '../../db/database.js';
+import { uniqueViolation } from '../../db/errors.js';
 import { AppError, badRequest, conflict, notFound, notSignedIn } from '../../http/errors.js';
 import { readCredentials } from '../../http/identity.js';
 import { secretBox } from '../../lib/secret-box.js';
@@ -232,7 +233,10 @@ async function addLink(
         created_at: nowIso(),
       })
       .execute();
-  } catch {
+  } catch (error) {
+    // The sign-in way is another account's (the unique link); anything else (the database
+    // away: a 503) is not that.
+    if (!uniqueViolation(error)) throw error;
     throw conflict(authMessages.oidcLinkedElsewhere);
   }
 }

@@ -1,3 +1,4 @@
+import { AppError } from '../../http/errors.js';
 import type { PcmAudio } from '../../lib/wav.js';
 import { demoSong } from '../../providers/music/demo-music.js';
 import { parseLrc, toLrc, type TimedLine } from '../../providers/music/demo-lyrics.js';
@@ -114,7 +115,12 @@ async function wholeOf(
   };
   const src = paramsOf(task.params).source;
   if (task.action !== 'extend' || !src || depth > 20) return own;
-  const parent = await getTask(io.ctx, task.userId, src.taskId).catch(() => null);
+  // Only a song that is gone stands alone: a failed read (the database away) fails the step,
+  // to be tried again, rather than making a song without the part it extends.
+  const parent = await getTask(io.ctx, task.userId, src.taskId).catch((error: unknown) => {
+    if (error instanceof AppError && error.status === 404) return null;
+    throw error;
+  });
   if (!parent) return own; // the song it extended was deleted: this part stands alone
   const before = await wholeOf(io, parent, src.clip, depth + 1);
   const at = Math.min(

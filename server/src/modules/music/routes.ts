@@ -15,8 +15,9 @@ import { toMusicTask } from './view.js';
 
 /** One of the caller's finished songs and its clip (another user's → 404). */
 async function sourceOf(ctx: AppContext, userId: number, taskId: number, clip: number) {
-  const task = await getTask(ctx, userId, taskId).catch(() => {
-    throw notFound(texts.songNotFound);
+  const task = await getTask(ctx, userId, taskId).catch((error: unknown) => {
+    // Not found is the song's; anything else (the database away: a 503) is not.
+    throw error instanceof AppError && error.status === 404 ? notFound(texts.songNotFound) : error;
   });
   if (task.status !== TaskStatus.succeeded) throw new AppError(409, texts.notFinished);
   const c = dataOf(task.data).clips?.[clip];
