@@ -31,7 +31,7 @@ beforeAll(async () => {
     startFakeOpenAIImages(),
     startFakeComfy({ stepMs: 5 }),
     createTestApp({
-      config: { tasks: { retries: 0, backoffMs: 20, stepTimeoutMs: 4000, idlePollMs: 25 } },
+      config: { tasks: { retries: 0, backoffMs: 20, stepTimeoutMs: 30_000, idlePollMs: 25 } },
     }),
   ]);
   [admin, alice] = await Promise.all([createUser(t.app, { role: 'admin' }), createUser(t.app)]);

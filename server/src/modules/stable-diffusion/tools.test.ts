@@ -35,7 +35,7 @@ beforeAll(async () => {
     createTestApp({
       config: {
         drawing: { demoStepMs: 10 },
-        tasks: { retries: 1, backoffMs: 20, stepTimeoutMs: 4000, idlePollMs: 25 },
+        tasks: { retries: 1, backoffMs: 20, stepTimeoutMs: 30_000, idlePollMs: 25 },
       },
     }),
   ]);
