@@ -85,3 +85,41 @@ export async function recordSignup(
     })
     .execute();
 }
+
+/**
+ * Guests cost nothing to make (RATE_LIMIT_AUTH a minute per IP), so the guest trial goes to
+ * the first GUEST_TRIALS_PER_IP guests of an IP a day. Past that a new guest starts at 0 and
+ * abuse is seen (`hooks.abuseSeen`: with the captcha on, the IP's next guest, sign-up or
+ * sign-in needs a solved one). Answers the earlier guests of today from this IP.
+ */
+export async function checkGuest(ctx: AppContext, req: FastifyRequest): Promise<number> {
+  const row = await ctx.db.kysely
+    .selectFrom('guest_origins')
+    .select((eb) => eb.fn.countAll<number | string>().as('n'))
+    .where('ip', '=', req.ip)
+    .where('day', '=', dayIn(ctx.config.timeZone))
+    .executeTakeFirstOrThrow();
+  const sameIp = Number(row.n);
+  const free = ctx.config.signup.guestTrialsPerIp;
+  if (free > 0 && sameIp >= free)
+    await ctx.hooks.abuseSeen({
+      action: 'sign-up',
+      req,
+      key: `guest-ip:${req.ip}`,
+      strikes: sameIp - free + 1,
+    });
+  return sameIp;
+}
+
+/** Records where a guest was made (inside its transaction). */
+export async function recordGuest(
+  db: Executor,
+  ctx: AppContext,
+  userId: number,
+  ip: string,
+): Promise<void> {
+  await db
+    .insertInto('guest_origins')
+    .values({ user_id: userId, ip, day: dayIn(ctx.config.timeZone), created_at: nowIso() })
+    .execute();
+}

@@ -150,3 +150,40 @@ describe('sign-up gifts', () => {
     expect(b.userBalance.credits).toBe(0);
   });
 });
+
+describe('guest trials', () => {
+  it('go to the first GUEST_TRIALS_PER_IP guests of an IP a day', async () => {
+    const config = t.app.ctx.config.signup;
+    const before = config.guestTrialsPerIp;
+    config.guestTrialsPerIp = 2;
+    try {
+      const ip = freshIp();
+      const credits: number[] = [];
+      for (let i = 0; i < 4; i++) {
+        const g = randomUUID();
+        const made = await t.app.inject({
+          method: 'POST',
+          url: '/api/user/createGuest',
+          remoteAddress: ip,
+          payload: { guest_id: g },
+        });
+        expect(made.statusCode).toBe(200);
+        const info = await callEndpoint(t.app, auth.currentUser, { headers: guest(g) });
+        credits.push(info.body.data.userBalance.credits);
+      }
+      expect(credits).toEqual([20, 20, 0, 0]);
+      // Another address starts afresh.
+      const g = randomUUID();
+      await t.app.inject({
+        method: 'POST',
+        url: '/api/user/createGuest',
+        remoteAddress: freshIp(),
+        payload: { guest_id: g },
+      });
+      const other = await callEndpoint(t.app, auth.currentUser, { headers: guest(g) });
+      expect(other.body.data.userBalance.credits).toBe(20);
+    } finally {
+      config.guestTrialsPerIp = before;
+    }
+  });
+});
