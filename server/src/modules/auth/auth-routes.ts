@@ -69,7 +69,7 @@ export function authRoutes(app: FastifyInstance): void {
         ctx,
         guestId,
         { keyword: body.keyword ?? null, bdVid: body.bd_vid ?? null, source: body.source ?? null },
-        { ip: req.ip, sameIp: await checkGuest(ctx, req) },
+        await checkGuest(ctx, req),
       );
       return { guestId, created };
     },

@@ -4,6 +4,7 @@ import { nowIso } from '../../db/database.js';
 import type { Executor } from '../../db/executor.js';
 import { AppError } from '../../http/errors.js';
 import { dayIn } from '../../lib/day.js';
+import { ipKey } from '../../lib/ip-key.js';
 import { authMessages } from './messages.js';
 
 /**
@@ -35,7 +36,7 @@ export async function checkSignup(
   deviceId: string | null,
 ): Promise<SignupOrigin> {
   const db = ctx.db.kysely;
-  const ip = req.ip;
+  const ip = ipKey(req.ip);
   const day = dayIn(ctx.config.timeZone);
   const free = ctx.config.signup.giftsPerIp;
   const [fromIp, fromDevice] = await Promise.all([
@@ -90,13 +91,17 @@ export async function recordSignup(
  * Guests cost nothing to make (RATE_LIMIT_AUTH a minute per IP), so the guest trial goes to
  * the first GUEST_TRIALS_PER_IP guests of an IP a day. Past that a new guest starts at 0 and
  * abuse is seen (`hooks.abuseSeen`: with the captcha on, the IP's next guest, sign-up or
- * sign-in needs a solved one). Answers the earlier guests of today from this IP.
+ * sign-in needs a solved one). Answers the IP's key and its earlier guests of today.
  */
-export async function checkGuest(ctx: AppContext, req: FastifyRequest): Promise<number> {
+export async function checkGuest(
+  ctx: AppContext,
+  req: FastifyRequest,
+): Promise<{ ip: string; sameIp: number }> {
+  const ip = ipKey(req.ip);
   const row = await ctx.db.kysely
     .selectFrom('guest_origins')
     .select((eb) => eb.fn.countAll<number | string>().as('n'))
-    .where('ip', '=', req.ip)
+    .where('ip', '=', ip)
     .where('day', '=', dayIn(ctx.config.timeZone))
     .executeTakeFirstOrThrow();
   const sameIp = Number(row.n);
@@ -105,10 +110,10 @@ export async function checkGuest(ctx: AppContext, req: FastifyRequest): Promise<
     await ctx.hooks.abuseSeen({
       action: 'sign-up',
       req,
-      key: `guest-ip:${req.ip}`,
+      key: `guest-ip:${ip}`,
       strikes: sameIp - free + 1,
     });
-  return sameIp;
+  return { ip, sameIp };
 }
 
 /** Records where a guest was made (inside its transaction). */

@@ -187,3 +187,30 @@ describe('guest trials', () => {
     }
   });
 });
+
+describe('IPv6 callers', () => {
+  it('count by their /64: fresh addresses of one network bring no fresh gifts or calls', async () => {
+    const net = (i: number) => `2001:db8:34:${ipCounter}::${i.toString(16)}`;
+    ipCounter++;
+    const gifts: number[] = [];
+    for (let i = 1; i <= 2; i++)
+      gifts.push((await me(tokenOf(await signUp({ ip: net(i) })))).userBalance.credits);
+    expect(gifts).toEqual([100, 100]);
+    // The third from the same /64 waits, as from one address.
+    expect((await signUp({ ip: net(3) })).statusCode).toBe(429);
+
+    // Guest creations (RATE_LIMIT_AUTH, 20 a minute) count per /64 too.
+    const other = (i: number) => `2001:db8:35:${ipCounter}::${i.toString(16)}`;
+    const statuses = new Set<number>();
+    for (let i = 1; i <= 21; i++) {
+      const res = await t.app.inject({
+        method: 'POST',
+        url: '/api/user/createGuest',
+        remoteAddress: other(i),
+        payload: { guest_id: randomUUID() },
+      });
+      statuses.add(res.statusCode);
+    }
+    expect([...statuses].sort()).toEqual([200, 429]);
+  });
+});

@@ -2,6 +2,7 @@ import { sql } from 'kysely';
 import type { AppContext } from '../../context.js';
 import { AppError } from '../../http/errors.js';
 import { dayIn } from '../../lib/day.js';
+import { ipKey } from '../../lib/ip-key.js';
 import { modelAllowance, modelsWithProvider, openProviderKey } from '../providers/index.js';
 import { hold, quote, readCreditSettings, release, settle } from '../credits/index.js';
 import { texts } from './messages.js';
@@ -110,7 +111,8 @@ export async function wordTerms(ctx: AppContext, userId: number, ip: string): Pr
   return terms;
 }
 
-async function readTerms(ctx: AppContext, userId: number, ip: string): Promise<Terms> {
+async function readTerms(ctx: AppContext, userId: number, callerIp: string): Promise<Terms> {
+  const ip = ipKey(callerIp);
   const day = dayIn(ctx.config.timeZone);
   const [model, guest, settings, used, ipUsed] = await Promise.all([
     wordModel(ctx, userId),
@@ -211,7 +213,8 @@ export async function withWordTerms<T>(
   m: WordModel,
   work: (m: WordModel) => Promise<T>,
 ): Promise<T & { credits: number; freeLeft: number }> {
-  const { userId, ip } = caller;
+  const { userId } = caller;
+  const ip = ipKey(caller.ip);
   const day = dayIn(ctx.config.timeZone);
   const terms = await readTerms(ctx, userId, ip);
   if (await takeFree(ctx, userId, ip, day, terms)) {
