@@ -5,7 +5,7 @@ import { route } from '../../http/route.js';
 import { createGuest, guestOf, readUserInfo, register, signIn } from './accounts.js';
 import { authMessages } from './messages.js';
 import { closeSession, deviceOf } from './sessions.js';
-import { checkGuest, checkSignup } from './signups.js';
+import { checkGuest, checkSignup, guestMade } from './signups.js';
 import { readCredentials } from '../../http/identity.js';
 
 /** Sign-up, sign-in, sign-out, the caller's info and guest creation. */
@@ -65,12 +65,14 @@ export function authRoutes(app: FastifyInstance): void {
     auth.createGuest,
     async ({ body, req }) => {
       const guestId = body.guest_id.toLowerCase();
+      const origin = await checkGuest(ctx, req);
       const created = await createGuest(
         ctx,
         guestId,
         { keyword: body.keyword ?? null, bdVid: body.bd_vid ?? null, source: body.source ?? null },
-        await checkGuest(ctx, req),
+        origin,
       );
+      if (created) await guestMade(ctx, req, origin);
       return { guestId, created };
     },
     limited,

@@ -89,9 +89,8 @@ export async function recordSignup(
 
 /**
  * Guests cost nothing to make (RATE_LIMIT_AUTH a minute per IP), so the guest trial goes to
- * the first GUEST_TRIALS_PER_IP guests of an IP a day. Past that a new guest starts at 0 and
- * abuse is seen (`hooks.abuseSeen`: with the captcha on, the IP's next guest, sign-up or
- * sign-in needs a solved one). Answers the IP's key and its earlier guests of today.
+ * the first GUEST_TRIALS_PER_IP guests of an IP a day. Answers the IP's key (an IPv6 address
+ * by its /64) and its earlier guests of today.
  */
 export async function checkGuest(
   ctx: AppContext,
@@ -104,16 +103,27 @@ export async function checkGuest(
     .where('ip', '=', ip)
     .where('day', '=', dayIn(ctx.config.timeZone))
     .executeTakeFirstOrThrow();
-  const sameIp = Number(row.n);
+  return { ip, sameIp: Number(row.n) };
+}
+
+/**
+ * After a new guest past the IP's trials (it started at 0): abuse is seen, so with the captcha
+ * on the IP's next guest, sign-up or sign-in needs a solved one. A known guest id registered
+ * again (the web does after signing out) is not a new guest.
+ */
+export async function guestMade(
+  ctx: AppContext,
+  req: FastifyRequest,
+  origin: { ip: string; sameIp: number },
+): Promise<void> {
   const free = ctx.config.signup.guestTrialsPerIp;
-  if (free > 0 && sameIp >= free)
+  if (free > 0 && origin.sameIp >= free)
     await ctx.hooks.abuseSeen({
       action: 'sign-up',
       req,
-      key: `guest-ip:${ip}`,
-      strikes: sameIp - free + 1,
+      key: `guest-ip:${origin.ip}`,
+      strikes: origin.sameIp - free + 1,
     });
-  return { ip, sameIp };
 }
 
 /** Records where a guest was made (inside its transaction). */
