@@ -102,12 +102,15 @@ async function ipUsedToday(ctx: AppContext, ip: string, day: string) {
 interface Terms extends WordTerms {
   /** Guests: the free uses the guests of the caller's IP share a day (null: no such limit). */
   ipFree: number | null;
+  /** Guests: the caller's own free uses are left, their IP's are not. */
+  networkUsedUp: boolean;
 }
 
 /** What the caller's next translation or suggestion would cost, shown before use. */
 export async function wordTerms(ctx: AppContext, userId: number, ip: string): Promise<WordTerms> {
-  const { ipFree, ...terms } = await readTerms(ctx, userId, ip);
-  void ipFree; // not shown: freeLeft already counts it
+  const { ipFree, networkUsedUp, ...terms } = await readTerms(ctx, userId, ip);
+  void ipFree; // not shown: freeLeft already counts them
+  void networkUsedUp;
   return terms;
 }
 
@@ -133,6 +136,7 @@ async function readTerms(ctx: AppContext, userId: number, callerIp: string): Pro
     freePerDay,
     freeLeft: Math.min(ipLeft, Math.max(0, freePerDay - used)),
     ipFree,
+    networkUsedUp: ipLeft === 0 && used < freePerDay,
     credits,
   };
 }
@@ -226,7 +230,12 @@ export async function withWordTerms<T>(
       throw error;
     }
   }
-  if (terms.guest) throw new AppError(403, texts.wordsGuestQuota, { free: terms.freePerDay });
+  if (terms.guest)
+    throw new AppError(
+      403,
+      terms.networkUsedUp ? texts.wordsGuestNetworkQuota : texts.wordsGuestQuota,
+      { free: terms.freePerDay },
+    );
   if (terms.credits === null)
     throw new AppError(403, texts.wordsQuotaUsed, { free: terms.freePerDay });
   const db = ctx.db.kysely;

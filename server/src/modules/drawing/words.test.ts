@@ -138,6 +138,9 @@ describe('translations and prompt suggestions', () => {
         statuses.push((await ask(g)).status, (await ask(g)).status);
       }
       expect(statuses).toEqual([200, 200, 200, 200, 403, 403]);
+      const late = randomUUID();
+      await callEndpoint(t.app, auth.createGuest, { body: { guest_id: late } });
+      expect((await ask(late)).body.message).toMatch(/guests on your network are all used today/);
       // The terms say so before use.
       const g = randomUUID();
       await callEndpoint(t.app, auth.createGuest, { body: { guest_id: g } });
