@@ -128,8 +128,9 @@ export default defineConfig({
       ADMIN_PASSWORD,
       RATE_LIMIT_AUTH: '10000',
       RATE_LIMIT_GLOBAL: '100000',
-      // Every test signs up from 127.0.0.1: no per-IP limit on sign-up gifts.
+      // Every test signs up from 127.0.0.1: no per-IP limit on sign-up gifts or guest trials.
       SIGNUP_GIFTS_PER_IP: '0',
+      GUEST_TRIALS_PER_IP: '0',
       // No example works or prompts (docs/works.md): the specs count what their users make.
       SEED_EXAMPLES: 'false',
       // Every answer is logged with its status; scripts/e2e-server.mjs shows warnings and errors.

@@ -17,6 +17,7 @@ import { registerMetrics } from './http/metrics.js';
 import { registerProbes } from './http/probes.js';
 import { registerSecurityHeaders } from './http/security-headers.js';
 import { registerWeb } from './http/web.js';
+import { ipKey } from './lib/ip-key.js';
 import { loggerOptions, OneLinePerRequest } from './logger.js';
 import { modules } from './modules/index.js';
 import { connectRedis } from './redis.js';
@@ -80,6 +81,8 @@ export async function buildApp(config: AppConfig, options: BuildOptions): Promis
     skipOnError: true,
     ...(redis ? { redis, nameSpace: `${config.redisPrefix}rl:` } : {}),
     allowList: (req) => req.url === '/healthz' || req.url === '/readyz',
+    // An IPv6 client counts by its /64: it could take a fresh address for every request.
+    keyGenerator: (req) => ipKey(req.ip),
   });
 
   await registerApiDocs(app);

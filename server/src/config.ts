@@ -207,6 +207,8 @@ export const configSchema = z.object({
        * delay that doubles from 15 s to an hour. 0: no limit, no delay.
        */
       giftsPerIp: z.coerce.number().int().min(0).max(100_000).default(3),
+      /** Guests a day per IP given the trial (docs/security.md, Guests); 0: no limit. */
+      guestTrialsPerIp: z.coerce.number().int().min(0).max(100_000).default(5),
       /**
        * Let OpenID Connect issuers (docs/identity.md) be on loopback, link-local or private
        * networks: only for a provider on the operator's own network (and the tests' fake).
@@ -312,6 +314,7 @@ const envKeys: Record<string, string> = {
   UPLOAD_RATE_LIMIT: 'files.uploadRateLimit',
   FILE_USER_QUOTA_BYTES: 'files.userQuotaBytes',
   SIGNUP_GIFTS_PER_IP: 'signup.giftsPerIp',
+  GUEST_TRIALS_PER_IP: 'signup.guestTrialsPerIp',
   SEED_EXAMPLES: 'examples.seed',
   OIDC_ALLOW_PRIVATE: 'signup.oidcAllowPrivate',
   CAPTCHA_WHEN_ABUSE: 'signup.captcha',

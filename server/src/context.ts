@@ -37,7 +37,16 @@ type Trx = Transaction<Database>;
  * (the credits module grants the guest trial, the register gift and the invite reward).
  */
 export interface AccountEvents {
-  guestCreated: Array<(trx: Trx, e: { userId: number }) => Promise<void>>;
+  guestCreated: Array<
+    (
+      trx: Trx,
+      e: {
+        userId: number;
+        /** Earlier guests made today from the same IP. */
+        sameIp: number;
+      },
+    ) => Promise<void>
+  >;
   registered: Array<
     (
       trx: Trx,

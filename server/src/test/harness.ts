@@ -59,6 +59,7 @@ export async function createTestApp(options: TestAppOptions = {}): Promise<TestA
       SECRET_KEY: randomBytes(32).toString('base64url'),
       // Every test signs up from 127.0.0.1: the per-IP gift limit is off unless a test sets it.
       SIGNUP_GIFTS_PER_IP: '0',
+      GUEST_TRIALS_PER_IP: '0',
       // The example works and prompts of a first start (docs/works.md): none in tests.
       SEED_EXAMPLES: 'false',
       ...(isPg

@@ -22,6 +22,7 @@ import { lateResults } from './0023_late_results.js';
 import { refundsDisabledBatches } from './0024_refunds_disabled_batches.js';
 import { taskReservations } from './0025_task_reservations.js';
 import { avatarLinks } from './0040_avatar_links.js';
+import { guestLimits } from './0030_guest_limits.js';
 import { abuseLimits } from './0041_abuse_limits.js';
 import { emailWays } from './0050_email_ways.js';
 import { oidc } from './0051_oidc.js';
@@ -56,6 +57,7 @@ export const migrations: Record<string, AtelierMigration> = {
   '0025_task_reservations': taskReservations,
   '0026_provider_checks': providerChecks,
   '0027_examples': examples,
+  '0030_guest_limits': guestLimits,
   '0040_avatar_links': avatarLinks,
   '0041_abuse_limits': abuseLimits,
   '0050_email_ways': emailWays,

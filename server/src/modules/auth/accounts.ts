@@ -15,7 +15,7 @@ import { assertMayTry, clearFailures, lockKeyOf, recordFailure } from './lockout
 import { authMessages } from './messages.js';
 import { checkPassword, hashPassword } from './passwords.js';
 import { closeAllSessions, dropExpiredSessions, openSession, type DeviceInfo } from './sessions.js';
-import { recordSignup, type SignupOrigin } from './signups.js';
+import { recordGuest, recordSignup, type SignupOrigin } from './signups.js';
 
 /** Usernames and emails are unique regardless of case and Unicode width. */
 export const accountKey = (typed: string): string => typed.normalize('NFKC').trim().toLowerCase();
@@ -353,6 +353,7 @@ export async function createGuest(
   ctx: AppContext,
   guestId: string,
   from: { keyword: string | null; bdVid: string | null; source: string | null },
+  origin: { ip: string; sameIp: number } | null = null,
 ): Promise<boolean> {
   return ctx.db.kysely.transaction().execute(async (trx) => {
     const now = nowIso();
@@ -372,7 +373,9 @@ export async function createGuest(
       .returning('id')
       .executeTakeFirst();
     if (!row) return false;
-    for (const handler of ctx.accountEvents.guestCreated) await handler(trx, { userId: row.id });
+    if (origin) await recordGuest(trx, ctx, row.id, origin.ip);
+    for (const handler of ctx.accountEvents.guestCreated)
+      await handler(trx, { userId: row.id, sameIp: origin?.sameIp ?? 0 });
     return true;
   });
 }

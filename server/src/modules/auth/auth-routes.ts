@@ -5,7 +5,7 @@ import { route } from '../../http/route.js';
 import { createGuest, guestOf, readUserInfo, register, signIn } from './accounts.js';
 import { authMessages } from './messages.js';
 import { closeSession, deviceOf } from './sessions.js';
-import { checkSignup } from './signups.js';
+import { checkGuest, checkSignup, guestMade } from './signups.js';
 import { readCredentials } from '../../http/identity.js';
 
 /** Sign-up, sign-in, sign-out, the caller's info and guest creation. */
@@ -63,13 +63,16 @@ export function authRoutes(app: FastifyInstance): void {
   route(
     app,
     auth.createGuest,
-    async ({ body }) => {
+    async ({ body, req }) => {
       const guestId = body.guest_id.toLowerCase();
-      const created = await createGuest(ctx, guestId, {
-        keyword: body.keyword ?? null,
-        bdVid: body.bd_vid ?? null,
-        source: body.source ?? null,
-      });
+      const origin = await checkGuest(ctx, req);
+      const created = await createGuest(
+        ctx,
+        guestId,
+        { keyword: body.keyword ?? null, bdVid: body.bd_vid ?? null, source: body.source ?? null },
+        origin,
+      );
+      if (created) await guestMade(ctx, req, origin);
       return { guestId, created };
     },
     limited,

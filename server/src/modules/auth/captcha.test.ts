@@ -7,7 +7,7 @@ import { FREE_TRIES } from './lockout.js';
 import { BITS, solve, zeroBits } from './captcha.js';
 import { createHash } from 'node:crypto';
 
-useAuthApp({ trustProxy: true, signup: { captcha: true } });
+useAuthApp({ trustProxy: true, signup: { captcha: true, guestTrialsPerIp: 2 } });
 
 const from = (ip: string, extra: Record<string, string> = {}) => ({
   ...en,
@@ -72,5 +72,25 @@ describe('captcha where abuse is seen', () => {
     expect(ok.status, ok.body.message).toBe(200);
     const reused = await signUp(solution);
     expect(reused.status).toBe(403);
+  });
+
+  it('is asked of an IP that made guests past GUEST_TRIALS_PER_IP', async () => {
+    const newGuest = (headers: Record<string, string> = {}, id = crypto.randomUUID()) =>
+      callEndpoint(t.app, auth.createGuest, {
+        headers: from('10.6.1.1', headers),
+        body: { guest_id: id },
+      });
+    const known = [crypto.randomUUID(), crypto.randomUUID()];
+    for (const id of known) expect((await newGuest({}, id)).status).toBe(200);
+    // Known guests registered again (the web does after signing out) are no new guests.
+    for (const id of known) expect((await newGuest({}, id)).status).toBe(200);
+    // The third gets no trial and marks the IP; the fourth needs a solved captcha.
+    expect((await newGuest()).status).toBe(200);
+    const asked = await newGuest();
+    expect(asked.status).toBe(403);
+    const { challenge } = z
+      .object({ captcha: z.object({ challenge: z.string() }) })
+      .parse(asked.body.data as unknown).captcha;
+    expect((await newGuest({ 'x-captcha': solve(challenge) })).status).toBe(200);
   });
 });

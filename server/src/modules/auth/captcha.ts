@@ -3,6 +3,7 @@ import type { FastifyRequest } from 'fastify';
 import type { AppContext } from '../../context.js';
 import { uniqueViolation } from '../../db/errors.js';
 import { AppError } from '../../http/errors.js';
+import { ipKey } from '../../lib/ip-key.js';
 import { authMessages } from './messages.js';
 
 /**
@@ -74,19 +75,20 @@ async function spend(ctx: Pick<AppContext, 'config' | 'db'>, header: string): Pr
   }
 }
 
-/** `hooks.abuseSeen`: the IP must solve a captcha for the next hour. */
+/** `hooks.abuseSeen`: the IP (an IPv6 one by its /64) must solve a captcha for the next hour. */
 export async function markIp(ctx: Pick<AppContext, 'db'>, ip: string): Promise<void> {
   const db = ctx.db.kysely;
   const until = new Date(Date.now() + MARK_MS).toISOString();
+  const key = ipKey(ip);
   const done = await db
     .updateTable('captcha_marks')
     .set({ until })
-    .where('ip', '=', ip)
+    .where('ip', '=', key)
     .executeTakeFirst();
   if (Number(done.numUpdatedRows) === 0)
     await db
       .insertInto('captcha_marks')
-      .values({ ip, until })
+      .values({ ip: key, until })
       .execute()
       .catch(() => undefined); // marked at the same moment by another request
 }
@@ -99,7 +101,7 @@ export async function assertHuman(
   const mark = await ctx.db.kysely
     .selectFrom('captcha_marks')
     .select('until')
-    .where('ip', '=', req.ip)
+    .where('ip', '=', ipKey(req.ip))
     .where('until', '>', new Date().toISOString())
     .executeTakeFirst();
   if (!mark) return;

@@ -39,6 +39,7 @@ function captchaWhenAbuse(app: FastifyInstance): void {
     [
       auth.login,
       auth.register,
+      auth.createGuest,
       identity.sendEmailCode,
       identity.emailLogin,
       identity.forgotPassword,

@@ -4,6 +4,7 @@ import { nowIso } from '../../db/database.js';
 import type { Executor } from '../../db/executor.js';
 import { AppError } from '../../http/errors.js';
 import { dayIn } from '../../lib/day.js';
+import { ipKey } from '../../lib/ip-key.js';
 import { authMessages } from './messages.js';
 
 /**
@@ -35,7 +36,7 @@ export async function checkSignup(
   deviceId: string | null,
 ): Promise<SignupOrigin> {
   const db = ctx.db.kysely;
-  const ip = req.ip;
+  const ip = ipKey(req.ip);
   const day = dayIn(ctx.config.timeZone);
   const free = ctx.config.signup.giftsPerIp;
   const [fromIp, fromDevice] = await Promise.all([
@@ -83,5 +84,57 @@ export async function recordSignup(
       day: dayIn(ctx.config.timeZone),
       created_at: nowIso(),
     })
+    .execute();
+}
+
+/**
+ * Guests cost nothing to make (RATE_LIMIT_AUTH a minute per IP), so the guest trial goes to
+ * the first GUEST_TRIALS_PER_IP guests of an IP a day. Answers the IP's key (an IPv6 address
+ * by its /64) and its earlier guests of today.
+ */
+export async function checkGuest(
+  ctx: AppContext,
+  req: FastifyRequest,
+): Promise<{ ip: string; sameIp: number }> {
+  const ip = ipKey(req.ip);
+  const row = await ctx.db.kysely
+    .selectFrom('guest_origins')
+    .select((eb) => eb.fn.countAll<number | string>().as('n'))
+    .where('ip', '=', ip)
+    .where('day', '=', dayIn(ctx.config.timeZone))
+    .executeTakeFirstOrThrow();
+  return { ip, sameIp: Number(row.n) };
+}
+
+/**
+ * After a new guest past the IP's trials (it started at 0): abuse is seen, so with the captcha
+ * on the IP's next guest, sign-up or sign-in needs a solved one. A known guest id registered
+ * again (the web does after signing out) is not a new guest.
+ */
+export async function guestMade(
+  ctx: AppContext,
+  req: FastifyRequest,
+  origin: { ip: string; sameIp: number },
+): Promise<void> {
+  const free = ctx.config.signup.guestTrialsPerIp;
+  if (free > 0 && origin.sameIp >= free)
+    await ctx.hooks.abuseSeen({
+      action: 'sign-up',
+      req,
+      key: `guest-ip:${origin.ip}`,
+      strikes: origin.sameIp - free + 1,
+    });
+}
+
+/** Records where a guest was made (inside its transaction). */
+export async function recordGuest(
+  db: Executor,
+  ctx: AppContext,
+  userId: number,
+  ip: string,
+): Promise<void> {
+  await db
+    .insertInto('guest_origins')
+    .values({ user_id: userId, ip, day: dayIn(ctx.config.timeZone), created_at: nowIso() })
     .execute();
 }

@@ -54,7 +54,13 @@ describe('account sweeper', () => {
       ])
       .execute();
 
-    expect(await sweepAccounts(db)).toBe(3);
+    await db
+      .insertInto('guest_origins')
+      .values([{ user_id: userId, ip: '127.0.0.1', day: '2000-01-01', created_at: ago(3 * 1440) }])
+      .execute();
+
+    expect(await sweepAccounts(db)).toBe(4);
+    expect(await db.selectFrom('guest_origins').select('user_id').execute()).toEqual([]);
     const sessions = await db
       .selectFrom('sessions')
       .select('device_name')

@@ -65,12 +65,22 @@ export interface SignupRecordsTable {
   created_at: string;
 }
 
+/** The IP each guest was made from (migration 0030), so guest trials are limited per IP. */
+export interface GuestOriginsTable {
+  user_id: number;
+  ip: string;
+  /** The day in TIME_ZONE. */
+  day: string;
+  created_at: string;
+}
+
 export interface AccountTables {
   users: UsersTable;
   sessions: SessionsTable;
   login_failures: LoginFailuresTable;
   account_locks: AccountLocksTable;
   signup_records: SignupRecordsTable;
+  guest_origins: GuestOriginsTable;
 }
 
 /** Tables of the sign-in ways (migration 0050_email_ways). Times are ISO strings. */

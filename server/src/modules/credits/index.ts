@@ -42,9 +42,11 @@ function wire(ctx: AppContext): void {
     await moveGuestHistory(trx, move);
     await moveGuestBalance(trx, move, { includeTrial: false });
   });
-  ctx.accountEvents.guestCreated.push(async (trx, { userId }) => {
+  ctx.accountEvents.guestCreated.push(async (trx, { userId, sameIp }) => {
+    // The trial goes to the first guests of an IP a day (a guest costs nothing to make).
+    const perIp = ctx.config.signup.guestTrialsPerIp;
     const { guestTrial } = await readSettings(trx);
-    if (guestTrial > 0)
+    if (guestTrial > 0 && (perIp === 0 || sameIp < perIp))
       await grant(trx, {
         userId,
         amount: guestTrial,

@@ -150,3 +150,67 @@ describe('sign-up gifts', () => {
     expect(b.userBalance.credits).toBe(0);
   });
 });
+
+describe('guest trials', () => {
+  it('go to the first GUEST_TRIALS_PER_IP guests of an IP a day', async () => {
+    const config = t.app.ctx.config.signup;
+    const before = config.guestTrialsPerIp;
+    config.guestTrialsPerIp = 2;
+    try {
+      const ip = freshIp();
+      const credits: number[] = [];
+      for (let i = 0; i < 4; i++) {
+        const g = randomUUID();
+        const made = await t.app.inject({
+          method: 'POST',
+          url: '/api/user/createGuest',
+          remoteAddress: ip,
+          payload: { guest_id: g },
+        });
+        expect(made.statusCode).toBe(200);
+        const info = await callEndpoint(t.app, auth.currentUser, { headers: guest(g) });
+        credits.push(info.body.data.userBalance.credits);
+      }
+      expect(credits).toEqual([20, 20, 0, 0]);
+      // Another address starts afresh.
+      const g = randomUUID();
+      await t.app.inject({
+        method: 'POST',
+        url: '/api/user/createGuest',
+        remoteAddress: freshIp(),
+        payload: { guest_id: g },
+      });
+      const other = await callEndpoint(t.app, auth.currentUser, { headers: guest(g) });
+      expect(other.body.data.userBalance.credits).toBe(20);
+    } finally {
+      config.guestTrialsPerIp = before;
+    }
+  });
+});
+
+describe('IPv6 callers', () => {
+  it('count by their /64: fresh addresses of one network bring no fresh gifts or calls', async () => {
+    const net = (i: number) => `2001:db8:34:${ipCounter}::${i.toString(16)}`;
+    ipCounter++;
+    const gifts: number[] = [];
+    for (let i = 1; i <= 2; i++)
+      gifts.push((await me(tokenOf(await signUp({ ip: net(i) })))).userBalance.credits);
+    expect(gifts).toEqual([100, 100]);
+    // The third from the same /64 waits, as from one address.
+    expect((await signUp({ ip: net(3) })).statusCode).toBe(429);
+
+    // Guest creations (RATE_LIMIT_AUTH, 20 a minute) count per /64 too.
+    const other = (i: number) => `2001:db8:35:${ipCounter}::${i.toString(16)}`;
+    const statuses = new Set<number>();
+    for (let i = 1; i <= 21; i++) {
+      const res = await t.app.inject({
+        method: 'POST',
+        url: '/api/user/createGuest',
+        remoteAddress: other(i),
+        payload: { guest_id: randomUUID() },
+      });
+      statuses.add(res.statusCode);
+    }
+    expect([...statuses].sort()).toEqual([200, 429]);
+  });
+});

@@ -93,6 +93,12 @@ export const texts = {
     'zh-CN': '游客每天可免费翻译和联想 {free} 次，今天已用完；登录后可继续使用',
     'zh-TW': '訪客每天可免費翻譯和聯想 {free} 次，今天已用完；登入後可繼續使用',
   },
+  wordsGuestNetworkQuota: {
+    'en-US':
+      'The free translations and prompt ideas for guests on your network are all used today; sign in to use more',
+    'zh-CN': '你所在网络的游客今天的免费翻译和联想次数已用完；登录后可继续使用',
+    'zh-TW': '你所在網路的訪客今天的免費翻譯和聯想次數已用完；登入後可繼續使用',
+  },
   wordsQuotaUsed: {
     'en-US':
       'Today’s {free} free translations and prompt ideas are used; more are offered again tomorrow',

@@ -41,11 +41,20 @@ export interface DrawingTables {
   drawing_items: DrawingItemsTable;
   drawing_user_params: DrawingUserParamsTable;
   word_uses: WordUsesTable;
+  word_ip_uses: WordIpUsesTable;
 }
 
 /** Translations and prompt suggestions a user had answered by a real model, per day. */
 export interface WordUsesTable {
   user_id: number;
+  /** The day in TIME_ZONE. */
+  day: string;
+  count: number;
+}
+
+/** Guests' translations and suggestions answered by a model, per IP and day (migration 0030). */
+export interface WordIpUsesTable {
+  ip: string;
   /** The day in TIME_ZONE. */
   day: string;
   count: number;

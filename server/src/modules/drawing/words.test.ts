@@ -117,6 +117,48 @@ describe('translations and prompt suggestions', () => {
     expect(openai.requests.length).toBe(calls);
   });
 
+  it('count the free uses of guests per IP too: fresh guest ids bring no fresh ones', async () => {
+    const config = t.app.ctx.config.signup;
+    const before = config.guestTrialsPerIp;
+    // Two guests' worth a day: the IP shares 2 × guestWordFreePerDay (2) = 4 free uses.
+    config.guestTrialsPerIp = 2;
+    try {
+      const ip = '203.0.113.34';
+      const ask = (g: string) =>
+        call<{ freeLeft: number }>(t.app, {
+          method: 'GET',
+          url: `/api/fanyi/translate?text=${encodeURIComponent('雪中的狐狸')}`,
+          headers: { ...guest(g), 'x-lang': 'en-US' },
+          remoteAddress: ip,
+        });
+      const statuses: number[] = [];
+      for (let i = 0; i < 3; i++) {
+        const g = randomUUID();
+        await callEndpoint(t.app, auth.createGuest, { body: { guest_id: g } });
+        statuses.push((await ask(g)).status, (await ask(g)).status);
+      }
+      expect(statuses).toEqual([200, 200, 200, 200, 403, 403]);
+      const late = randomUUID();
+      await callEndpoint(t.app, auth.createGuest, { body: { guest_id: late } });
+      expect((await ask(late)).body.message).toMatch(/guests on your network are all used today/);
+      // The terms say so before use.
+      const g = randomUUID();
+      await callEndpoint(t.app, auth.createGuest, { body: { guest_id: g } });
+      const terms = await call<{ freeLeft: number }>(t.app, {
+        method: 'GET',
+        url: '/api/fanyi/terms',
+        headers: guest(g),
+        remoteAddress: ip,
+      });
+      expect(terms.body.data.freeLeft).toBe(0);
+      // Another address is not affected.
+      const elsewhere = await translate(guest(g));
+      expect(elsewhere.status).toBe(200);
+    } finally {
+      config.guestTrialsPerIp = before;
+    }
+  });
+
   it('charge a user the price past the free one, shown before use; a failed call costs nothing', async () => {
     // The failing model answers 500 upstream: the call fails (502) and costs nothing.
     expectServerErrors(502, /Translation is not available/);

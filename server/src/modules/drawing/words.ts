@@ -41,7 +41,7 @@ async function ask(m: WordModel, system: string, user: string): Promise<string> 
 export function wordRoutes(app: FastifyInstance): void {
   const limit = { rateLimit: { max: 30, timeWindow: 60_000 } };
   const ctx = app.ctx;
-  const translate = async (userId: number, text: string, to: 'en' | 'zh') => {
+  const translate = async (userId: number, ip: string, text: string, to: 'en' | 'zh') => {
     const from = hasCjk(text) ? 'zh' : 'en';
     const m = await wordModel(ctx, userId);
     if (!m)
@@ -57,7 +57,7 @@ export function wordRoutes(app: FastifyInstance): void {
       to === 'en'
         ? 'Translate the user text into English for a Midjourney prompt. Keep every --flag as it is. Answer with the translation only.'
         : 'Translate the user text into simplified Chinese. Keep every --flag as it is. Answer with the translation only.';
-    return withWordTerms(ctx, userId, m, async (model) => {
+    return withWordTerms(ctx, { userId, ip }, m, async (model) => {
       try {
         return { text: await ask(model, system, text), from, to, demo: false, untranslated: [] };
       } catch (error) {
@@ -66,24 +66,24 @@ export function wordRoutes(app: FastifyInstance): void {
       }
     });
   };
-  route(app, D.wordTerms, async ({ identity }) => wordTerms(ctx, identity.userId));
+  route(app, D.wordTerms, async ({ identity, req }) => wordTerms(ctx, identity.userId, req.ip));
   route(
     app,
     D.translateToEn,
-    async ({ query, identity }) => translate(identity.userId, query.text, 'en'),
+    async ({ query, identity, req }) => translate(identity.userId, req.ip, query.text, 'en'),
     limit,
   );
   route(
     app,
     D.translateToZh,
-    async ({ query, identity }) => translate(identity.userId, query.text, 'zh'),
+    async ({ query, identity, req }) => translate(identity.userId, req.ip, query.text, 'zh'),
     limit,
   );
 
   route(
     app,
     D.suggestPrompts,
-    async ({ body, identity }) => {
+    async ({ body, identity, req }) => {
       const m = await wordModel(ctx, identity.userId);
       if (!m)
         return {
@@ -92,7 +92,7 @@ export function wordRoutes(app: FastifyInstance): void {
           credits: 0,
           freeLeft: null,
         };
-      return withWordTerms(ctx, identity.userId, m, async (model) => {
+      return withWordTerms(ctx, { userId: identity.userId, ip: req.ip }, m, async (model) => {
         try {
           const answer = await ask(
             model,

@@ -1,6 +1,6 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import sharp from 'sharp';
-import { market as M, type BodyIn, type QueryIn } from '@atelier/contracts';
+import { auth, market as M, type BodyIn, type QueryIn } from '@atelier/contracts';
 import { callEndpoint } from '../../test/call-endpoint.js';
 import { createTestApp, type TestApp } from '../../test/harness.js';
 import { createUser, type TestUser } from '../../test/users.js';
@@ -141,6 +141,27 @@ describe('publishing from a task', () => {
     });
     expect(used.body.data.useCount).toBe(1);
     expect(detail.useCount).toBe(1);
+  });
+
+  it('counts one use per account; guests, free to make, do not pump "most used"', async () => {
+    const before = (await callEndpoint(t.app, M.promptDetail, { query: { id: promptId } })).body
+      .data.useCount;
+    // 15: guest creations are limited to RATE_LIMIT_AUTH (20) a minute per IP.
+    for (let i = 0; i < 15; i++) {
+      const g = crypto.randomUUID();
+      await callEndpoint(t.app, auth.createGuest, { body: { guest_id: g } });
+      const used = await callEndpoint(t.app, M.usePrompt, {
+        headers: { guestid: g },
+        body: { id: promptId },
+      });
+      expect(used.status).toBe(200);
+      expect(used.body.data.prefill.prompt).toBeTruthy();
+    }
+    for (let i = 0; i < 3; i++)
+      await callEndpoint(t.app, M.usePrompt, { token: alice.token, body: { id: promptId } });
+    const after = (await callEndpoint(t.app, M.promptDetail, { query: { id: promptId } })).body.data
+      .useCount;
+    expect(after).toBe(before + 1);
   });
 
   it('searches, filters and sorts', async () => {

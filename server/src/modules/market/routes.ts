@@ -99,7 +99,8 @@ export function marketRoutes(app: FastifyInstance): void {
   route(
     app,
     M.usePrompt,
-    async ({ body, identity }) => usePrompt(ctx, body.id, identity.userId),
+    async ({ body, identity }) =>
+      usePrompt(ctx, body.id, identity.userId, { counts: !identity.isGuest }),
     perMinute(60),
   );
 

@@ -164,14 +164,21 @@ export async function deleteOwn(ctx: AppContext, userId: number, id: number) {
 }
 
 /**
- * Counts a use and answers the prefill that refills the composer. One use per user and prompt
- * counts towards "most used" (a `use` mark; its unique index decides between racing calls), so
- * one account cannot pump the ranking by calling again.
+ * Counts a use and answers the prefill that refills the composer. One use per account and
+ * prompt counts towards "most used" (a `use` mark; its unique index decides between racing
+ * calls), so one account cannot pump the ranking by calling again. A guest's use is not
+ * counted: guests cost nothing to make, so 25 fresh guest ids would be 25 uses; a signed-up
+ * account is limited per IP (docs/security.md, Guests).
  */
-export async function usePrompt(ctx: AppContext, id: number, viewer: number | null) {
+export async function usePrompt(
+  ctx: AppContext,
+  id: number,
+  viewer: number | null,
+  opts: { counts: boolean },
+) {
   const row = await visiblePrompt(ctx, id, viewer);
   let useCount = Number(row.use_count);
-  if (viewer !== null)
+  if (viewer !== null && opts.counts)
     useCount = await db(ctx)
       .transaction()
       .execute(async (trx) => {
