@@ -22,12 +22,12 @@ import { lateResults } from './0023_late_results.js';
 import { refundsDisabledBatches } from './0024_refunds_disabled_batches.js';
 import { taskReservations } from './0025_task_reservations.js';
 import { avatarLinks } from './0040_avatar_links.js';
-import { guestLimits } from './0030_guest_limits.js';
 import { abuseLimits } from './0041_abuse_limits.js';
 import { emailWays } from './0050_email_ways.js';
 import { oidc } from './0051_oidc.js';
 import { captcha } from './0052_captcha.js';
 import { fileSettings } from './0060_file_settings.js';
+import { guestLimits } from './0061_guest_limits.js';
 import { providerChecks } from './0026_provider_checks.js';
 import { examples } from './0027_examples.js';
 
@@ -57,11 +57,11 @@ export const migrations: Record<string, AtelierMigration> = {
   '0025_task_reservations': taskReservations,
   '0026_provider_checks': providerChecks,
   '0027_examples': examples,
-  '0030_guest_limits': guestLimits,
   '0040_avatar_links': avatarLinks,
   '0041_abuse_limits': abuseLimits,
   '0050_email_ways': emailWays,
   '0051_oidc': oidc,
   '0052_captcha': captcha,
   '0060_file_settings': fileSettings,
+  '0061_guest_limits': guestLimits,
 };
