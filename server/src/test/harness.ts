@@ -61,6 +61,8 @@ export async function createTestApp(options: TestAppOptions = {}): Promise<TestA
       SIGNUP_GIFTS_PER_IP: '0',
       // The example works and prompts of a first start (docs/works.md): none in tests.
       SEED_EXAMPLES: 'false',
+      // A test reads a list right after changing it: no anonymous list is served from memory.
+      PUBLIC_CACHE_SECONDS: '0',
       ...(isPg
         ? {
             DATABASE_URL: databaseUrl,
