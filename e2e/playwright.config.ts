@@ -133,6 +133,8 @@ export default defineConfig({
       GUEST_TRIALS_PER_IP: '0',
       // No example works or prompts (docs/works.md): the specs count what their users make.
       SEED_EXAMPLES: 'false',
+      // Specs read the square right after another user publishes: no anonymous list cache.
+      PUBLIC_CACHE_SECONDS: '0',
       // Every answer is logged with its status; scripts/e2e-server.mjs shows warnings and errors.
       LOG_LEVEL: 'info',
       E2E_SERVER_LOG: process.env.E2E_SERVER_LOG,

@@ -85,6 +85,33 @@ function compressFile(file: string): void {
   if (gz.length < bytes.length) writeFileSync(`${file}.gz`, gz);
 }
 
+/**
+ * Chunks grouped so a screen is a handful of files rather than dozens of small ones (on a
+ * phone link each extra file of a waterfall costs a round trip, and brotli packs one large
+ * file better than ten small ones), while code only some screens use stays out of the others:
+ * - `app`: everything the entry needs before any screen (React, the router, the shell);
+ * - `ui`: the antd components and their helpers that many screens share;
+ * - `shared`: the app's own modules (API client, contracts, stores, components) that many
+ *   screens share.
+ * What fewer screens share stays in rolldown's automatic chunks, next to its screens.
+ */
+const SHARED_BY = 8;
+const chunkGroups = [
+  { name: 'app', tags: ['$initial' as const], priority: 3 },
+  {
+    name: 'ui',
+    test: /node_modules[\\/](antd|rc-[^\\/]+|@rc-component|@ant-design|@babel|classnames|@emotion|stylis|dayjs|throttle-debounce|copy-to-clipboard|toggle-selection|compute-scroll-into-view|scroll-into-view-if-needed|resize-observer-polyfill|json2mq|string-convert)[\\/]/,
+    minShareCount: SHARED_BY,
+    priority: 2,
+  },
+  {
+    name: 'shared',
+    test: /(web[\\/]src|contracts[\\/]src|node_modules[\\/](zod|@tanstack|zustand))[\\/]/,
+    minShareCount: SHARED_BY,
+    priority: 1,
+  },
+];
+
 export default defineConfig({
   plugins: [
     react(),
@@ -102,5 +129,20 @@ export default defineConfig({
   build: {
     outDir: 'dist',
     sourcemap: false,
+    rolldownOptions: {
+      // Needed to inline the small icon chunks (below) into the screens that use them.
+      preserveEntrySignatures: false,
+      output: {
+        codeSplitting: {
+          groups: chunkGroups,
+          // An icon two screens share would otherwise be a 1 KB file of its own: each screen
+          // gets its copy instead. Icons only, which hold no state a copy could split.
+          experimentalInlineCommonChunks: {
+            maxSize: 8 * 1024,
+            exclude: (id: string) => !/@ant-design[\\/]icons(-svg)?[\\/]/.test(id),
+          },
+        },
+      },
+    },
   },
 });

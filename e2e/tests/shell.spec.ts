@@ -176,9 +176,18 @@ test.describe('language', () => {
     await spinnerGone(page);
     const menu = page.getByRole('navigation');
     await expect(menu).toContainText('AI 智能体');
+    // Switching fetches that language's texts only: its shell texts and the namespaces the
+    // screen uses, never another language's nor every screen's.
+    const fetched: string[] = [];
+    page.on('request', (r) => {
+      const file = /\/assets\/([^/]+)\.js$/.exec(new URL(r.url()).pathname)?.[1];
+      if (file) fetched.push(file);
+    });
     await page.getByTestId('language-switch').click();
     await page.getByRole('menuitem', { name: 'English' }).click();
     await expect(menu).toContainText('AI Agent');
+    expect(fetched.some((f) => f.startsWith('en-US-'))).toBe(true);
+    expect(fetched.filter((f) => /^(zh-TW|zh-CN|lazy)-/.test(f))).toEqual([]);
     await expect(page.getByTestId('login-button')).toHaveText('Log in / Sign up');
     await page.getByTestId('language-switch').click();
     await page.getByRole('menuitem', { name: '繁體中文' }).click();

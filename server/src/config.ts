@@ -199,6 +199,8 @@ export const configSchema = z.object({
    * many apps (server harness and e2e set it), on otherwise.
    */
   examples: z.object({ seed: bool.default(true) }).prefault({}),
+  /** Seconds an anonymous public list is served from memory (http/public-cache.ts); 0: never. */
+  publicCacheSeconds: z.coerce.number().int().min(0).max(300).default(5),
   signup: z
     .object({
       /**
@@ -316,6 +318,7 @@ const envKeys: Record<string, string> = {
   SIGNUP_GIFTS_PER_IP: 'signup.giftsPerIp',
   GUEST_TRIALS_PER_IP: 'signup.guestTrialsPerIp',
   SEED_EXAMPLES: 'examples.seed',
+  PUBLIC_CACHE_SECONDS: 'publicCacheSeconds',
   OIDC_ALLOW_PRIVATE: 'signup.oidcAllowPrivate',
   CAPTCHA_WHEN_ABUSE: 'signup.captcha',
   FILE_LINK_TTL_SECONDS: 'files.linkTtlSeconds',

@@ -11,14 +11,16 @@ type Chunk = {
   viteMetadata?: { importedCss: Set<string> };
 };
 
-/** `screen('Chat', withTexts(() => import('../features/chat/chat-screen')))` in router.tsx. */
-const ROUTE = /screen\(\s*'([^']+)',\s*(withTexts\()?\s*\(\)\s*=>\s*import\('([^']+)'\)/g;
+/** `screen('Chat', withTexts(() => import('../features/chat/chat-screen'), ['chat']))` in router.tsx. */
+const ROUTE =
+  /screen\(\s*'([^']+)',\s*(?:withTexts\()?\s*\(\)\s*=>\s*import\('([^']+)'\)(?:,\s*\[([^\]]*)\])?/g;
 const LANGUAGES = ['zh-CN', 'en-US', 'zh-TW'];
 
 /**
  * Writes `assets/route-preload-<hash>.js`, a small classic script index.html runs first: it
  * starts fetching, in parallel with the app's entry, the chunks of the screen at the address
- * (`<link rel="modulepreload">`, its stylesheet) and the texts of the visitor's language, which
+ * (`<link rel="modulepreload">`, its stylesheet) and the texts of the visitor's language (the
+ * shell's and the namespaces the route names in `withTexts`), which
  * the app would otherwise ask for only once its entry has run: one round trip instead of three
  * on a slow link. A file rather than an inline script: the Content-Security-Policy allows
  * scripts from the site only.
@@ -55,16 +57,21 @@ export function routePreload(root: string): Plugin {
         ['.tsx', '.ts'].map((ext) => `${id}${ext}`).find((f) => byModule.has(f)) ?? id;
 
       const router = resolve(root, 'src/app/router.tsx');
-      const routes: Record<string, { files: string[]; lazyTexts: boolean }> = {};
+      const routes: Record<string, { files: string[]; texts: string[] }> = {};
+      const used = new Set<string>();
       for (const m of readFileSync(router, 'utf8').matchAll(ROUTE)) {
         const path = m[1]!.replace(/^\//, '').toLowerCase();
-        const id = withExtension(resolve(root, 'src/app', m[3]!));
-        routes[path] = { files: files(id), lazyTexts: !!m[2] };
+        const id = withExtension(resolve(root, 'src/app', m[2]!));
+        const texts = [...(m[3] ?? '').matchAll(/'(\w+)'/g)].map((t) => t[1]!);
+        for (const ns of texts) used.add(ns);
+        routes[path] = { files: files(id), texts };
       }
-      const texts: Record<string, { core: string[]; lazy: string[] }> = {};
+      const texts: Record<string, { core: string[]; ns: Record<string, string[]> }> = {};
       for (const lang of LANGUAGES) {
         const dir = resolve(root, 'src/i18n/locales', lang);
-        texts[lang] = { core: files(`${dir}/index.ts`), lazy: files(`${dir}/lazy.ts`) };
+        const ns: Record<string, string[]> = {};
+        for (const name of used) ns[name] = files(`${dir}/${name}.ts`);
+        texts[lang] = { core: files(`${dir}/index.ts`), ns };
       }
       const data = JSON.stringify({ routes, texts });
       const source = `(function () {
@@ -77,7 +84,10 @@ export function routePreload(root: string): Plugin {
     if (saved && saved.state && m.texts[saved.state.language]) lang = saved.state.language;
   } catch (e) {}
   var list = m.texts[lang].core;
-  if (route) list = list.concat(route.files, route.lazyTexts ? m.texts[lang].lazy : []);
+  if (route) {
+    list = list.concat(route.files);
+    for (var j = 0; j < route.texts.length; j++) list = list.concat(m.texts[lang].ns[route.texts[j]]);
+  }
   for (var i = 0; i < list.length; i++) {
     var link = document.createElement('link');
     var css = /\\.css$/.test(list[i]);

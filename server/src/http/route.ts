@@ -11,6 +11,7 @@ import type { Identity } from './identity.js';
 import { authorize } from './identity.js';
 import { auditBefore, isAudited, recordAudit } from './audit.js';
 import { common, format, langOf, type Lang, type Localized } from './messages.js';
+import { PublicCache } from './public-cache.js';
 
 declare module 'fastify' {
   interface FastifyContextConfig {
@@ -36,7 +37,23 @@ export interface RouteOptions {
   /** Per-IP limit for abuse-prone calls (login, register, redeem, guest creation). */
   rateLimit?: RateLimitOptions;
   bodyLimit?: number;
+  /**
+   * A public list: anonymous visitors get it from a short-lived cache keyed by the address
+   * (http/public-cache.ts, `PUBLIC_CACHE_SECONDS`), with `Cache-Control` and an `ETag`.
+   */
+  publicCache?: boolean;
 }
+
+/** One cache per app (its context), shared by its routes. */
+const caches = new WeakMap<object, PublicCache>();
+const cacheOf = (app: FastifyInstance): PublicCache => {
+  let cache = caches.get(app.ctx);
+  if (!cache) {
+    cache = new PublicCache(app.ctx.config.publicCacheSeconds * 1000);
+    caches.set(app.ctx, cache);
+  }
+  return cache;
+};
 
 /**
  * Registers one contract endpoint: its schemas validate the request, shape the response and
@@ -68,6 +85,15 @@ export function route<E extends Endpoint>(
     preValidation: async (req) => authorize(app.ctx, req, endpoint.access),
     handler: async (req, reply) => {
       const lang = langOf(req);
+      const cache = options.publicCache ? cacheOf(app) : null;
+      const cacheKey =
+        cache?.enabled && req.identity === null ? PublicCache.keyOf(req, lang) : null;
+      if (cache && cacheKey) {
+        const hit = cache.read(cacheKey, req, reply);
+        // The schema names only 200; a revalidation answers 304 without a body.
+        if (hit?.notModified) return (reply as FastifyReply).code(304).send();
+        if (hit) return hit.json;
+      }
       let message = format(common.ok, lang);
       const audit = isAudited(endpoint) ? await auditBefore(app.ctx, endpoint, req.body) : null;
       const data = await handler({
@@ -87,7 +113,9 @@ export function route<E extends Endpoint>(
         const after = audit.load && id !== null ? await audit.load(app.ctx, id) : data;
         await recordAudit(app.ctx, req, endpoint, { ...audit, after: after ?? data });
       }
-      return { code: 200, success: true, message, data };
+      const body = { code: 200, success: true, message, data };
+      if (cache && cacheKey) return cache.write(cacheKey, body, reply);
+      return body;
     },
   });
 }

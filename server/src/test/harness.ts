@@ -62,6 +62,8 @@ export async function createTestApp(options: TestAppOptions = {}): Promise<TestA
       GUEST_TRIALS_PER_IP: '0',
       // The example works and prompts of a first start (docs/works.md): none in tests.
       SEED_EXAMPLES: 'false',
+      // A test reads a list right after changing it: no anonymous list is served from memory.
+      PUBLIC_CACHE_SECONDS: '0',
       ...(isPg
         ? {
             DATABASE_URL: databaseUrl,

@@ -9,7 +9,7 @@ import {
 } from 'react-router';
 import { useTranslation } from 'react-i18next';
 import { FullScreenSpinner } from '../components/full-screen-spinner';
-import { loadLazyNamespaces } from '../i18n';
+import { loadLazyNamespaces, type LazyNamespace } from '../i18n';
 import { useIsMobile } from '../components/use-is-mobile';
 import { useAuthStore } from '../stores/auth';
 import { landingPath } from './guards';
@@ -24,9 +24,15 @@ const screen = (path: string, load: () => Promise<Module>): RouteObject => ({
   lazy: async () => ({ Component: (await load()).default }),
 });
 
-/** A screen whose texts are in the lazy namespaces (user, pay): both load before it renders. */
-const withTexts = (load: () => Promise<Module>) => async (): Promise<Module> =>
-  (await Promise.all([load(), loadLazyNamespaces()]))[0];
+/**
+ * A screen whose texts are in lazy namespaces: the screen's chunk and those namespaces (in the
+ * visitor's language only) load together before it renders. The list names what the screen's
+ * modules use (`build/route-preload.ts` reads it to preload them with the screen).
+ */
+const withTexts =
+  (load: () => Promise<Module>, namespaces: readonly LazyNamespace[]) =>
+  async (): Promise<Module> =>
+    (await Promise.all([load(), loadLazyNamespaces(namespaces)]))[0];
 
 /** `/` leads to the mobile launcher under 640 px, else to the site's index path. */
 function Landing() {
@@ -54,34 +60,34 @@ const layoutScreens: RouteObject[] = [
   { index: true, element: <Landing /> },
   screen(
     'user',
-    withTexts(() => import('../features/user-center/user-center-screen')),
+    withTexts(() => import('../features/user-center/user-center-screen'), ['user', 'midjourney']),
   ),
   screen(
     'user-center',
-    withTexts(() => import('../features/user-center/user-center-screen')),
+    withTexts(() => import('../features/user-center/user-center-screen'), ['user', 'midjourney']),
   ),
   screen(
     'myGallery',
-    withTexts(() => import('../features/my-gallery/my-gallery-screen')),
+    withTexts(() => import('../features/my-gallery/my-gallery-screen'), ['works']),
   ),
   screen(
     'designerWork',
-    withTexts(() => import('../features/designer-work/designer-work-screen')),
+    withTexts(() => import('../features/designer-work/designer-work-screen'), ['works']),
   ),
   screen(
     'workDetails',
-    withTexts(() => import('../features/work-details/work-details-screen')),
+    withTexts(() => import('../features/work-details/work-details-screen'), ['works']),
   ),
   screen(
     'hisGallery',
-    withTexts(() => import('../features/his-gallery/his-gallery-screen')),
+    withTexts(() => import('../features/his-gallery/his-gallery-screen'), ['works']),
   ),
   {
     path: 'photoAlbum/:photoAlbumId',
     lazy: async () => {
       const [{ default: Album }] = await Promise.all([
         import('../features/photo-album/photo-album-screen'),
-        loadLazyNamespaces(),
+        loadLazyNamespaces(['works']),
       ]);
       return {
         Component: function PhotoAlbumRoute() {
@@ -95,46 +101,46 @@ const layoutScreens: RouteObject[] = [
   { path: 's/:id', Component: ShareLink },
   screen(
     'Chat',
-    withTexts(() => import('../features/chat/chat-screen')),
+    withTexts(() => import('../features/chat/chat-screen'), ['chat']),
   ),
   screen(
     'Midjourney',
-    withTexts(() => import('../features/midjourney/midjourney-screen')),
+    withTexts(() => import('../features/midjourney/midjourney-screen'), ['midjourney']),
   ),
   screen('draw', () => import('../features/draw/draw-screen')),
   screen('sd3', () => import('../features/sd3/sd3-screen')),
   screen(
     'tools',
-    withTexts(() => import('../features/tools/tools-screen')),
+    withTexts(() => import('../features/tools/tools-screen'), ['sd', 'images', 'midjourney']),
   ),
   screen(
     'sddraw',
-    withTexts(() => import('../features/sddraw/sddraw-screen')),
+    withTexts(() => import('../features/sddraw/sddraw-screen'), ['sd', 'midjourney', 'images']),
   ),
   screen(
     'video',
-    withTexts(() => import('../features/video/video-screen')),
+    withTexts(() => import('../features/video/video-screen'), ['video']),
   ),
   screen('music', () => import('../features/music/music-screen')),
   screen(
     'separation',
-    withTexts(() => import('../features/separation/separation-screen')),
+    withTexts(() => import('../features/separation/separation-screen'), ['separation']),
   ),
   screen('market', () => import('../features/market/market-screen')),
   screen('mobileHome', () => import('../features/mobile-home/mobile-home-screen')),
   screen(
     'history',
-    withTexts(() => import('../features/history/history-screen')),
+    withTexts(() => import('../features/history/history-screen'), ['works']),
   ),
   screen('role', () => import('../features/role/role-screen')),
   screen('app-store', () => import('../features/app-store/app-store-screen')),
   screen(
     'pay',
-    withTexts(() => import('../features/pay/pay-screen')),
+    withTexts(() => import('../features/pay/pay-screen'), ['pay']),
   ),
   screen(
     'mind',
-    withTexts(() => import('../features/mind/mind-screen')),
+    withTexts(() => import('../features/mind/mind-screen'), ['mind']),
   ),
 ];
 

@@ -12,11 +12,13 @@ import type zhCNLazy from './locales/zh-CN/lazy';
  * never by a key built at run time, so the test can find unused and unknown keys. zh-CN is the
  * source of truth.
  *
- * Two bundles per language, each its own chunk:
- * - `locales/<lang>/index.ts`, the shell's namespaces, loaded before the app renders;
- * - `locales/<lang>/lazy.ts`, the namespaces of lazy screens and dialogs, loaded by
- *   `loadLazyNamespaces()` when one of those loads.
- * A language switch loads the new language's bundles the app already uses, then switches
+ * Per language:
+ * - `locales/<lang>/index.ts`, the shell's namespaces, one chunk loaded before the app renders;
+ * - each namespace of lazy screens and dialogs (`locales/<lang>/<namespace>.ts`, listed in
+ *   `lazy.ts`) a chunk of its own, loaded by `loadLazyNamespaces([...])` when a screen or
+ *   dialog that uses it loads: the landing fetches its screen's texts, not every screen's.
+ *   A text of a namespace not loaded yet loads it and shows once it is there (`saveMissing`).
+ * A language switch loads the new language's namespaces the app already uses, then switches
  * (`i18next.changeLanguage` waits for them). There is no fallback language: `i18n.test.ts`
  * checks that every language has every key.
  */
@@ -56,12 +58,12 @@ const coreLocales: Record<Language, () => Promise<Bundle>> = {
   'en-US': () => import('./locales/en-US'),
   'zh-TW': () => import('./locales/zh-TW'),
 };
-const lazyLocales: Record<Language, () => Promise<Bundle>> = {
-  'zh-CN': () => import('./locales/zh-CN/lazy'),
-  'en-US': () => import('./locales/en-US/lazy'),
-  'zh-TW': () => import('./locales/zh-TW/lazy'),
-};
-const isLazy = (ns: string): boolean => (lazyNamespaces as readonly string[]).includes(ns);
+/** `./locales/<lang>/<namespace>.ts` of each lazy namespace: a chunk each. */
+const lazyFiles = import.meta.glob<{ default: ResourceKey }>(
+  './locales/*/{admin,apps,market,chat,midjourney,images,mind,music,pay,prompts,sd,separation,user,video,works}.ts',
+);
+const isLazy = (ns: string): ns is LazyNamespace =>
+  (lazyNamespaces as readonly string[]).includes(ns);
 
 /** i18next asks per language and namespace; each bundle is fetched once and shared. */
 export const textsBackend: BackendModule = {
@@ -72,9 +74,13 @@ export const textsBackend: BackendModule = {
       callback(null, {});
       return;
     }
-    const load = (isLazy(namespace) ? lazyLocales : coreLocales)[language];
-    load().then(
-      ({ default: bundle }) => callback(null, bundle[namespace] ?? {}),
+    const file = lazyFiles[`./locales/${language}/${namespace}.ts`];
+    const load: Promise<ResourceKey | undefined> =
+      isLazy(namespace) && file
+        ? file().then((m) => m.default)
+        : coreLocales[language]().then((m) => m.default[namespace]);
+    load.then(
+      (texts) => callback(null, texts ?? {}),
       (error: unknown) => callback(error instanceof Error ? error : new Error(String(error)), null),
     );
   },
@@ -88,6 +94,13 @@ export const i18nOptions = {
   interpolation: { escapeValue: false },
   returnNull: false,
   showSupportNotice: false,
+  // A text of a lazy namespace no screen asked for yet: load it, and render again once it is
+  // there ('loaded'), rather than showing the key.
+  saveMissing: true,
+  missingKeyHandler: (_languages: readonly string[], namespace: string) => {
+    if (isLazy(namespace)) void loadLazyNamespaces([namespace]).catch(() => undefined);
+  },
+  react: { bindI18n: 'languageChanged loaded' },
 } as const satisfies InitOptions;
 
 /** Resolves once the current language's shell texts are there (the app renders after it). */
@@ -96,20 +109,18 @@ export const i18nReady: Promise<unknown> = i18next
   .use(initReactI18next)
   .init({ ...i18nOptions, ns: [...namespaces], lng: useAppSetting.getState().language });
 
-/** Loads the lazy namespaces in the current language (and any language switched to later). */
-let lazyLoad: Promise<void> | null = null;
-export const loadLazyNamespaces = (): Promise<void> =>
-  (lazyLoad ??= loadLazy().catch((error: unknown) => {
-    lazyLoad = null;
-    throw error;
-  }));
-
-async function loadLazy(): Promise<void> {
+/**
+ * Loads lazy namespaces (by default all of them) in the current language, and in any language
+ * switched to later.
+ */
+export async function loadLazyNamespaces(
+  list: readonly LazyNamespace[] = lazyNamespaces,
+): Promise<void> {
   // A screen's route may ask before i18next has started.
   await i18nReady;
-  const missing = () =>
-    lazyNamespaces.filter((ns) => !i18next.hasResourceBundle(i18next.language, ns));
-  await i18next.loadNamespaces([...lazyNamespaces]);
+  const missing = () => list.filter((ns) => !i18next.hasResourceBundle(i18next.language, ns));
+  if (missing().length === 0) return;
+  await i18next.loadNamespaces([...list]);
   // i18next does not fetch again what failed once: a retry reloads it explicitly.
   if (missing().length > 0) await i18next.reloadResources([i18next.language], missing());
   if (missing().length > 0) throw new Error('the texts could not be loaded');

@@ -29,15 +29,25 @@ async function one(ctx: AppContext, id: number, viewer: number | null) {
 export function marketRoutes(app: FastifyInstance): void {
   const ctx = app.ctx;
 
-  route(app, M.listCategories, async ({ lang }) => {
-    const rows = await categories(ctx, lang);
-    return { rows, count: rows.length };
-  });
+  route(
+    app,
+    M.listCategories,
+    async ({ lang }) => {
+      const rows = await categories(ctx, lang);
+      return { rows, count: rows.length };
+    },
+    { publicCache: true },
+  );
 
-  route(app, M.listPrompts, async ({ query, identity }) => {
-    const { rows, count } = await listVisible(ctx, query, identity?.userId ?? null);
-    return { rows: rows.map(forUser), count };
-  });
+  route(
+    app,
+    M.listPrompts,
+    async ({ query, identity }) => {
+      const { rows, count } = await listVisible(ctx, query, identity?.userId ?? null);
+      return { rows: rows.map(forUser), count };
+    },
+    { publicCache: true },
+  );
 
   route(app, M.promptDetail, async ({ query, identity }) =>
     one(ctx, query.id, identity?.userId ?? null),

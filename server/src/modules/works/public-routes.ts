@@ -18,23 +18,38 @@ export function publicRoutes(app: FastifyInstance): void {
     return { ...work!, chain: await chainOf(ctx, task, viewer) };
   });
 
-  route(app, W.square, async ({ query, identity, lang }) => {
-    const { ids, count } = await squarePage(ctx, query);
-    return { rows: await listedWorks(ctx, ids, identity?.userId ?? null, lang), count };
-  });
+  route(
+    app,
+    W.square,
+    async ({ query, identity, lang }) => {
+      const { ids, count } = await squarePage(ctx, query);
+      return { rows: await listedWorks(ctx, ids, identity?.userId ?? null, lang), count };
+    },
+    { publicCache: true },
+  );
 
-  route(app, W.popularTags, async () => {
-    const rows = await popularTags(ctx.db.kysely);
-    return { rows, count: rows.length };
-  });
+  route(
+    app,
+    W.popularTags,
+    async () => {
+      const rows = await popularTags(ctx.db.kysely);
+      return { rows, count: rows.length };
+    },
+    { publicCache: true },
+  );
 
-  route(app, W.designer, async ({ query, identity }) => {
-    const [author] = [...(await authorsOf(ctx, [query.userId])).values()];
-    if (!author) throw notFound(texts.workNotFound);
-    const totals = await designerTotals(ctx.db.kysely, query.userId);
-    const albums = await albumsOf(ctx, query.userId, identity?.userId ?? null);
-    return { author, totals, albums };
-  });
+  route(
+    app,
+    W.designer,
+    async ({ query, identity }) => {
+      const [author] = [...(await authorsOf(ctx, [query.userId])).values()];
+      if (!author) throw notFound(texts.workNotFound);
+      const totals = await designerTotals(ctx.db.kysely, query.userId);
+      const albums = await albumsOf(ctx, query.userId, identity?.userId ?? null);
+      return { author, totals, albums };
+    },
+    { publicCache: true },
+  );
 
   route(
     app,

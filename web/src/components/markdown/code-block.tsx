@@ -3,7 +3,23 @@ import { memo, useEffect, useMemo, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { notify } from '../../lib/notify';
 import { copyText } from './copy-text';
-import { highlight } from './highlight';
+import type * as HighlightModule from './highlight';
+
+type Highlighter = typeof HighlightModule;
+let highlighter: Highlighter | null = null;
+let loading: Promise<Highlighter> | null = null;
+/**
+ * highlight.js and its grammars (about half of the markdown chunk) load with the first code
+ * block, not with every markdown text: a notice or an answer without code never fetches them.
+ */
+const loadHighlighter = (): Promise<Highlighter> =>
+  (loading ??= import('./highlight').then(
+    (m) => (highlighter = m),
+    (error: unknown) => {
+      loading = null;
+      throw error;
+    },
+  ));
 
 interface CodeBlockProps {
   /** The fence's info word as written (`tsx`, `python`), empty when there was none. */
@@ -17,7 +33,23 @@ interface CodeBlockProps {
 export const CodeBlock = memo(function CodeBlock({ language, code, copyable }: CodeBlockProps) {
   const { t } = useTranslation();
   const [copied, setCopied] = useState(false);
-  const highlighted = useMemo(() => highlight(language.toLowerCase(), code), [language, code]);
+  // Until the highlighter is there the code shows plain, then highlighted.
+  const [ready, setReady] = useState(highlighter !== null);
+  useEffect(() => {
+    if (ready || !language) return;
+    let live = true;
+    loadHighlighter().then(
+      () => live && setReady(true),
+      () => undefined,
+    );
+    return () => {
+      live = false;
+    };
+  }, [ready, language]);
+  const highlighted = useMemo(
+    () => (ready && highlighter ? highlighter.highlight(language.toLowerCase(), code) : null),
+    [ready, language, code],
+  );
 
   useEffect(() => {
     if (!copied) return;

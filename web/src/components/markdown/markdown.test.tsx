@@ -47,7 +47,9 @@ describe('Markdown', () => {
     vi.spyOn(navigator, 'clipboard', 'get').mockReturnValue({ writeText } as unknown as Clipboard);
     const root = show('Try:\n\n```ts\nconst answer: number = 42;\n```');
     expect(root.querySelector('.md-code-lang')?.textContent).toBe('ts');
-    expect(root.querySelector('.md-code .hljs-keyword')?.textContent).toBe('const');
+    await waitFor(() =>
+      expect(root.querySelector('.md-code .hljs-keyword')?.textContent).toBe('const'),
+    );
     expect(root.querySelector('.md-code pre code')?.textContent).toBe('const answer: number = 42;');
     fireEvent.click(screen.getByRole('button', { name: 'Copy' }));
     await waitFor(() => expect(notices.success).toEqual(['Copied']));

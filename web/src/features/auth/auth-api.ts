@@ -1,34 +1,44 @@
-import { auth, identity, type BodyIn } from '@atelier/contracts';
+import type { auth, identity, BodyIn } from '@atelier/contracts';
 import { apiData } from '../../api/client';
 
+/**
+ * The endpoint descriptions load with the first call: this file is in the first page's graph
+ * (the OpenID Connect return is read before the app starts), and importing the contracts here
+ * put zod and every contract in the entry's chunk.
+ */
+const contracts = () => import('@atelier/contracts');
+
 /** Signs in with a user name or email and a password; answers the session token. */
-export const logIn = (body: BodyIn<typeof auth.login>) => apiData(auth.login, { body });
+export const logIn = async (body: BodyIn<typeof auth.login>) =>
+  apiData((await contracts()).auth.login, { body });
 
 /** Creates an account (a guest's credits move to it); answers the session token. */
-export const register = (body: BodyIn<typeof auth.register>) => apiData(auth.register, { body });
+export const register = async (body: BodyIn<typeof auth.register>) =>
+  apiData((await contracts()).auth.register, { body });
 
 /** The ways this site offers (an emailed code only once the site can send mail). */
-export const offeredWays = () => apiData(identity.ways);
+export const offeredWays = async () => apiData((await contracts()).identity.ways);
 
 /** Mails a 6-digit sign-in code. */
-export const sendEmailCode = (email: string) =>
-  apiData(identity.sendEmailCode, { body: { email } });
+export const sendEmailCode = async (email: string) =>
+  apiData((await contracts()).identity.sendEmailCode, { body: { email } });
 
 /** Signs in (or up) with the mailed code; answers the session token. */
-export const emailLogin = (body: BodyIn<typeof identity.emailLogin>) =>
-  apiData(identity.emailLogin, { body });
+export const emailLogin = async (body: BodyIn<typeof identity.emailLogin>) =>
+  apiData((await contracts()).identity.emailLogin, { body });
 
 /** Mails a link that sets a new password. */
-export const forgotPassword = (email: string) =>
-  apiData(identity.forgotPassword, { body: { email } });
+export const forgotPassword = async (email: string) =>
+  apiData((await contracts()).identity.forgotPassword, { body: { email } });
 
 /** Sets the new password with the mailed link's token. */
-export const resetPassword = (body: BodyIn<typeof identity.resetPassword>) =>
-  apiData(identity.resetPassword, { body });
+export const resetPassword = async (body: BodyIn<typeof identity.resetPassword>) =>
+  apiData((await contracts()).identity.resetPassword, { body });
 
 /** Begins signing in with an OpenID Connect provider: answers the provider's URL. */
-export const oidcStart = (provider: string) => apiData(identity.oidcStart, { body: { provider } });
+export const oidcStart = async (provider: string) =>
+  apiData((await contracts()).identity.oidcStart, { body: { provider } });
 
 /** Exchanges the ticket the provider's return left in the fragment. */
-export const oidcFinish = (body: BodyIn<typeof identity.oidcFinish>) =>
-  apiData(identity.oidcFinish, { body });
+export const oidcFinish = async (body: BodyIn<typeof identity.oidcFinish>) =>
+  apiData((await contracts()).identity.oidcFinish, { body });
