@@ -7,5 +7,6 @@ export {
   type KindJob,
   type KindParams,
   type KindModel,
+  type ModelFilter,
 } from './define.js';
 export { kindTexts, type KindTexts } from './messages.js';

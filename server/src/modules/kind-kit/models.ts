@@ -29,16 +29,29 @@ export interface KindModel {
   };
 }
 
-/** A kind's model lookup: its models are those of its model kind served by its protocols. */
-export function kindModels(modelKind: ModelKind, protocols: ProviderProtocol[], texts: KindTexts) {
-  const query = (ctx: AppContext, modelId?: number) => {
-    let q = modelsWithProvider(ctx.db.kysely)
-      .where('m.enabled', '=', 1)
-      .where('p.enabled', '=', 1)
+/** Which of a kind's models it offers, by what a model is (a kind's `offers` hook). */
+export type ModelFilter = (model: { protocol: string; upstreamModel: string }) => boolean;
+
+/**
+ * A kind's model lookup: its models are those of its model kind served by its protocols that
+ * `offers` accepts (every one without it).
+ */
+export function kindModels(
+  modelKind: ModelKind,
+  protocols: ProviderProtocol[],
+  texts: KindTexts,
+  offers: ModelFilter = () => true,
+) {
+  const ofKind = (ctx: AppContext) =>
+    modelsWithProvider(ctx.db.kysely)
       .where('m.kind', '=', modelKind)
       .where('p.protocol', 'in', protocols);
+  const offered = <R extends { protocol: string; upstream_model: string }>(rows: R[]) =>
+    rows.filter((r) => offers({ protocol: r.protocol, upstreamModel: r.upstream_model }));
+  const query = async (ctx: AppContext, modelId?: number) => {
+    let q = ofKind(ctx).where('m.enabled', '=', 1).where('p.enabled', '=', 1);
     if (modelId !== undefined) q = q.where('m.id', '=', modelId);
-    return q.orderBy('m.sort').orderBy('m.id').execute();
+    return offered(await q.orderBy('m.sort').orderBy('m.id').execute());
   };
   type Row = Awaited<ReturnType<typeof query>>[number];
   const toModel = (ctx: AppContext, r: Row): KindModel => ({
@@ -58,8 +71,9 @@ export function kindModels(modelKind: ModelKind, protocols: ProviderProtocol[], 
     },
   });
 
+  /** Any of the kind's models, enabled or not (a task keeps its model); another kind's: null. */
   async function modelById(ctx: AppContext, id: number): Promise<KindModel | null> {
-    const row = await modelsWithProvider(ctx.db.kysely).where('m.id', '=', id).executeTakeFirst();
+    const [row] = offered(await ofKind(ctx).where('m.id', '=', id).execute());
     return row ? toModel(ctx, row) : null;
   }
 
