@@ -79,6 +79,11 @@ export interface KindDefinition<
    */
   offers?: ModelFilter;
   /**
+   * Whether the per-model allow lists of the console (`chat_model_access`) decide who may pick
+   * its models, as they do for chat (drawing's kinds).
+   */
+  access?: boolean;
+  /**
    * A step the kind does itself, with no adapter (music's crop, its own concatenation): its
    * outcome, or null for the model's adapter. `model` is null when the params name none.
    */
@@ -194,7 +199,7 @@ export function defineKind<
   const protocols = chat.providerProtocols.filter((p) => Object.hasOwn(def.protocols, p));
   registerProviderChecks(def.protocols);
 
-  const models = kindModels(def.modelKind, protocols, texts, def.offers);
+  const models = kindModels(def.modelKind, protocols, texts, def.offers, def.access);
   const { modelById, modelsFor } = models;
 
   const paramsOf = (task: TaskRow) => def.params.parse(task.params);

@@ -3,6 +3,7 @@ import { AppError, notFound } from '../../http/errors.js';
 import { enabledPrices, quote } from '../credits/index.js';
 import {
   isDemoProtocol,
+  modelAllowance,
   modelsWithProvider,
   openProviderKey,
   type ModelKind,
@@ -41,7 +42,12 @@ export function kindModels(
   protocols: ProviderProtocol[],
   texts: KindTexts,
   offers: ModelFilter = () => true,
+  /** Whether the per-model allow lists (`modelAllowance` of providers) apply to its models. */
+  access = false,
 ) {
+  /** The allow lists' verdict for a caller (null: no caller), or everyone when they do not apply. */
+  const allowance = async (ctx: AppContext, userId: number | null) =>
+    access ? modelAllowance(ctx, userId) : () => true;
   const ofKind = (ctx: AppContext) =>
     modelsWithProvider(ctx.db.kysely)
       .where('m.kind', '=', modelKind)
@@ -80,7 +86,10 @@ export function kindModels(
   async function modelsFor(ctx: AppContext, userId: number | null): Promise<KindModel[]> {
     // No caller (a public list): what anyone may pick.
     const isVip = userId === null ? false : (await ctx.balances.read(userId)).isVip;
-    return (await query(ctx)).filter((r) => isVip || r.vip_only === 0).map((r) => toModel(ctx, r));
+    const allowed = await allowance(ctx, userId);
+    return (await query(ctx))
+      .filter((r) => (isVip || r.vip_only === 0) && allowed(r.id))
+      .map((r) => toModel(ctx, r));
   }
 
   return {
@@ -103,7 +112,9 @@ export function kindModels(
       modelId?: number,
       prefer?: (m: KindModel) => boolean,
     ): Promise<KindModel> {
-      const rows = await query(ctx, modelId);
+      const mayUse = await allowance(ctx, userId);
+      // A model the allow lists keep from the caller is as unknown as one of another kind.
+      const rows = (await query(ctx, modelId)).filter((r) => mayUse(r.id));
       const isVip = (await ctx.balances.read(userId)).isVip;
       if (modelId !== undefined) {
         const row = rows[0];
