@@ -25,13 +25,6 @@ import { fileURLToPath } from 'node:url';
  * when the query moves behind the owner's index.ts (the check then fails on a new one).
  */
 export const foreignAllowed = {
-  // stable-diffusion's catalogue and seed read the providers of its models directly; they
-  // move behind the providers module's index.ts when the module is put on the kind kit.
-  'server/src/modules/stable-diffusion/catalogue.ts': ['chat_providers'],
-  'server/src/modules/stable-diffusion/seed.ts': ['chat_providers'],
-  // The queues per provider name each provider; providers imports tasks (its "still in use"
-  // counts), so tasks cannot import providers' providerNames without a cycle.
-  'server/src/modules/tasks/admin-service.ts': ['chat_providers'],
   // `users` (auth) joined for a name or a role; auth's accountsOf gives names by id. credits
   // cannot import auth (auth reaches credits through payments), so its reads stay until a
   // hook or a move; the others are joins inside paged or filtered queries.

@@ -11,6 +11,7 @@ export { texts as taskTexts } from './messages.js';
 export { recordTaskEvent } from './events.js';
 export { toStoredFiles } from './rows.js';
 export { insertFinishedTask } from './finished.js';
+export { queueCountsPerProvider } from './admin-service.js';
 export {
   taskCountsOf,
   taskOutcomesSince,
