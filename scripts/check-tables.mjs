@@ -25,18 +25,13 @@ import { fileURLToPath } from 'node:url';
  * when the query moves behind the owner's index.ts (the check then fails on a new one).
  */
 export const foreignAllowed = {
-  // `users` (auth) joined for a name or a role; auth's accountsOf gives names by id. credits
-  // cannot import auth (auth reaches credits through payments), so its reads stay until a
-  // hook or a move; the others are joins inside paged or filtered queries.
-  'server/src/modules/providers/model-access.ts': ['users'],
+  // `users` (auth) read for a name or a role; auth's accountsOf gives names by id. credits
+  // cannot import auth (auth reaches credits through payments): its code batches and invites
+  // read names through the accounts hook auth installs (as providers' allow lists and
+  // drawing's word quota read roles and kinds), but the CLI's grant-credits (run with no
+  // module loaded) and adjust (given a database, in the CLI too) still look a user up.
   'server/src/modules/credits/cli.ts': ['users'],
-  'server/src/modules/credits/code-batches.ts': ['users'],
-  'server/src/modules/credits/invites.ts': ['users'],
   'server/src/modules/credits/ledger.ts': ['users'],
-  'server/src/modules/drawing/words-quota.ts': ['users'],
-  // The usage log names the kind of each task paid for; tasks imports credits (holds), so
-  // credits cannot import tasks' index without a cycle: a hook on the context would.
-  'server/src/modules/credits/history.ts': ['tasks'],
   // The example's and poster's files are joined to every prompt row.
   'server/src/modules/market/rows.ts': ['users', 'files'],
 };
