@@ -1,5 +1,4 @@
-import { defineKind } from '../kind-kit/index.js';
-import type { TaskRow } from '../tasks/index.js';
+import { defineKind, rowView } from '../kind-kit/index.js';
 import { chatDrawData, chatDrawParams, chatDrawProtocols } from './chat-draw-runner.js';
 import { ownDemoOnly } from './drawing-model.js';
 import { mjTaskData, mjTaskParams } from './mj-params.js';
@@ -7,11 +6,8 @@ import { mjProtocols } from './mj-runner.js';
 
 const noun = { 'en-US': 'drawing', 'zh-CN': '绘画', 'zh-TW': '繪畫' };
 
-/**
- * The drawing kinds' tasks are listed with the images module's by the draw lists
- * (`toDrawTasks`, several kinds at once), so the kit's own view is the row as it is.
- */
-const rowView = (task: TaskRow) => task;
+// The drawing kinds' tasks are listed with the images module's by the draw lists
+// (`toDrawTasks`, several kinds at once): the kit's view is the row as it is (`rowView`).
 
 /**
  * `mj`: Midjourney through a midjourney-proxy, or the offline demo. Its models follow the

@@ -1,18 +1,23 @@
-import { defineKind } from '../kind-kit/index.js';
-import type { TaskRow } from '../tasks/index.js';
+import { defineKind, rowView } from '../kind-kit/index.js';
 import { imageProtocols } from './image-runner.js';
-import { DEMO_PRICES, DEMOS, offersFor } from './models.js';
+import { DEMO_PRICES, DEMOS, offersFor, type ImageUse } from './models.js';
 import { imageTaskData, imageTaskParams, sd3TaskParams } from './params.js';
 import { sd3Protocols } from './sd3-runner.js';
 
 /** Both kinds' texts say "drawing", as the screens do. */
 const noun = { 'en-US': 'drawing', 'zh-CN': '绘画', 'zh-TW': '繪畫' };
 
-/**
- * The images module's tasks are listed, read and deleted by the drawing module's calls (draw
- * list types 1 and 2, `toDrawTasks`), so the kit's own view is the row as it is.
- */
-const rowView = (task: TaskRow) => task;
+/** A screen's demo model, seeded with its prices. */
+const demoOf = (use: ImageUse, sort: number) => ({
+  name: DEMOS[use].name,
+  upstreamModel: DEMOS[use].upstream,
+  priceKey: `${DEMOS[use].priceModel}:generate`,
+  prices: DEMO_PRICES.filter((p) => p.model === DEMOS[use].priceModel),
+  sort,
+});
+
+// Both kinds' tasks are listed, read and deleted by the drawing module's calls (draw list
+// types 1 and 2, `toDrawTasks`): the kit's view is the row as it is (`rowView`).
 
 /** `image`: DALL·E / gpt-image pictures and edits (/draw), on OpenAI-protocol models. */
 export const imageKind = defineKind({
@@ -25,13 +30,7 @@ export const imageKind = defineKind({
   protocols: imageProtocols,
   offers: offersFor('draw'),
   view: rowView,
-  demo: {
-    name: DEMOS.draw.name,
-    upstreamModel: DEMOS.draw.upstream,
-    priceKey: `${DEMOS.draw.priceModel}:generate`,
-    prices: DEMO_PRICES.filter((p) => p.model === DEMOS.draw.priceModel),
-    sort: 1010,
-  },
+  demo: demoOf('draw', 1010),
 });
 
 /** `sd3`: Stability SD3 pictures, text-to-image and image-to-image (/sd3). */
@@ -45,13 +44,7 @@ export const sd3Kind = defineKind({
   protocols: sd3Protocols,
   offers: offersFor('sd3'),
   view: rowView,
-  demo: {
-    name: DEMOS.sd3.name,
-    upstreamModel: DEMOS.sd3.upstream,
-    priceKey: `${DEMOS.sd3.priceModel}:generate`,
-    prices: DEMO_PRICES.filter((p) => p.model === DEMOS.sd3.priceModel),
-    sort: 1011,
-  },
+  demo: demoOf('sd3', 1011),
 });
 
 /** The kind of each screen's models. */

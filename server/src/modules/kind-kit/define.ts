@@ -322,6 +322,12 @@ async function seedKind<P extends KindParams, D, V, A extends KindAdapter<P, D>>
 }
 
 /**
+ * The view of a kind whose tasks are shown by lists of several kinds (the draw lists), not by
+ * the kit's `list` / `status`: the row as it is.
+ */
+export const rowView = (task: TaskRow): TaskRow => task;
+
+/**
  * A kind's adapter map from an upstream map (providers/<kind>/): each entry wrapped into the
  * kind's adapter, its connection test kept.
  */

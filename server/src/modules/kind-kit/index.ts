@@ -1,5 +1,6 @@
 export {
   defineKind,
+  rowView,
   wrapAdapters,
   type Kind,
   type KindAdapter,
