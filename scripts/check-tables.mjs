@@ -32,8 +32,6 @@ export const foreignAllowed = {
   // module loaded) and adjust (given a database, in the CLI too) still look a user up.
   'server/src/modules/credits/cli.ts': ['users'],
   'server/src/modules/credits/ledger.ts': ['users'],
-  // The example's and poster's files are joined to every prompt row.
-  'server/src/modules/market/rows.ts': ['users', 'files'],
 };
 
 const modulesDir = 'server/src/modules';
