@@ -3,6 +3,7 @@ import type { sites, UserBalance } from '@atelier/contracts';
 import type { FastifyBaseLogger, FastifyRequest } from 'fastify';
 import type { AppConfig } from './config.js';
 import type { Db } from './db/database.js';
+import type { Executor } from './db/executor.js';
 import type { Database } from './db/schema.js';
 import type { Identity } from './http/identity.js';
 import type { Lang } from './http/messages.js';
@@ -86,6 +87,15 @@ export type AppPromptResolver = (
   app: { appId: number; userId: number; lang: Lang },
 ) => Promise<AppInUse | null>;
 
+/** What the `accounts` hook tells of an account. */
+export interface AccountCard {
+  username: string | null;
+  nickname: string;
+  inviteCode: string | null;
+  role: 'guest' | 'user' | 'admin';
+  kind: 'guest' | 'registered';
+}
+
 /**
  * Calls one module makes into another that is registered after it (so no import would do):
  * each starts as a harmless default and the owning module installs the real one.
@@ -100,6 +110,13 @@ export interface AppHooks {
   creditGifts: () => Promise<Pick<sites.CreditSources, 'registerGift' | 'dailyCheckin'>>;
   /** …and the payments module whether any enabled gateway takes orders. */
   purchasable: () => Promise<boolean>;
+  /**
+   * Installed by the auth module: accounts' names, invite codes and roles by id (a missing one
+   * is absent), for the modules auth reaches and that cannot import it (credits, providers).
+   */
+  accounts: (db: Executor, ids: number[]) => Promise<Map<number, AccountCard>>;
+  /** Installed by the tasks module: each task's kind by id, for credits' usage log. */
+  taskKinds: (db: Executor, ids: number[]) => Promise<Map<number, string>>;
   /**
    * Called when abuse is seen, before the growing delay applies: sign-ups from one place past
    * its daily gifts (`sign-up`), wrong passwords on an account from an address it does not
@@ -119,6 +136,8 @@ export const defaultHooks = (): AppHooks => ({
   appPrompt: async () => null,
   creditGifts: async () => ({ registerGift: 0, dailyCheckin: 0 }),
   purchasable: async () => false,
+  accounts: async () => new Map(),
+  taskKinds: async () => new Map(),
   abuseSeen: async () => undefined,
 });
 

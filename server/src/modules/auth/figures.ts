@@ -1,3 +1,4 @@
+import type { AccountCard } from '../../context.js';
 import type { Executor } from '../../db/executor.js';
 
 /*
@@ -27,3 +28,31 @@ export const signupsSince = (db: Executor, since: string) =>
     .where('kind', '=', 'registered')
     .where('created_at', '>=', since)
     .execute();
+
+/**
+ * The username, nickname, invite code, role and kind of the accounts asked for, by id (the context's
+ * `accounts` hook: credits', providers' and drawing's reads).
+ */
+export async function accountCardsOf(
+  db: Executor,
+  ids: number[],
+): Promise<Map<number, AccountCard>> {
+  if (ids.length === 0) return new Map();
+  const rows = await db
+    .selectFrom('users')
+    .select(['id', 'username', 'nickname', 'invite_code', 'role', 'kind'])
+    .where('id', 'in', [...new Set(ids)])
+    .execute();
+  return new Map(
+    rows.map((r) => [
+      r.id,
+      {
+        username: r.username,
+        nickname: r.nickname,
+        inviteCode: r.invite_code,
+        role: r.role,
+        kind: r.kind,
+      },
+    ]),
+  );
+}

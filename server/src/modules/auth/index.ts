@@ -12,6 +12,7 @@ import { authRoutes } from './auth-routes.js';
 import { emailRoutes } from './email-routes.js';
 import { oidcRoutes } from './oidc-routes.js';
 import { waysRoutes } from './ways-routes.js';
+import { accountCardsOf } from './figures.js';
 import { startAccountSweeper } from './sweeper.js';
 import { userRoutes } from './user-routes.js';
 
@@ -19,6 +20,7 @@ import { userRoutes } from './user-routes.js';
 export const authModule: AtelierModule = {
   name: 'auth',
   async routes(app) {
+    app.ctx.hooks.accounts = accountCardsOf;
     // Where abuse was seen, these calls need a solved captcha (captcha.ts), when it is on.
     if (app.ctx.config.signup.captcha) captchaWhenAbuse(app);
     authRoutes(app);

@@ -34,7 +34,7 @@ export function registerAdminRoutes(app: FastifyInstance): void {
     createCodeBatch(db(), body, identity.userId),
   );
   route(app, api.adminListCodeBatches, async ({ query }) => listCodeBatches(db(), query));
-  route(app, api.adminExportCodes, async ({ query }) => exportCodeBatch(db(), query.batchId));
+  route(app, api.adminExportCodes, async ({ query }) => exportCodeBatch(app.ctx, query.batchId));
   route(app, api.adminDisableCodeBatch, async ({ body }) =>
     setBatchDisabled(db(), body.id, body.disabled),
   );

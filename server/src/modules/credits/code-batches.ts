@@ -1,6 +1,7 @@
 import { randomBytes } from 'node:crypto';
 import type { Kysely } from 'kysely';
 import type { credits as Contract } from '@atelier/contracts';
+import type { AppContext } from '../../context.js';
 import { nowIso } from '../../db/database.js';
 import type { Database } from '../../db/schema.js';
 import { pageOf } from '../../db/paging.js';
@@ -160,9 +161,10 @@ export async function setBatchDisabled(
 
 /** A batch's codes as CSV for an operator: hints and status only, never a usable code. */
 export async function exportCodeBatch(
-  db: Kysely<Database>,
+  ctx: AppContext,
   batchId: number,
 ): Promise<{ filename: string; csv: string }> {
+  const db = ctx.db.kysely;
   const batch = await db
     .selectFrom('redeem_batches')
     .selectAll()
@@ -171,17 +173,15 @@ export async function exportCodeBatch(
   if (!batch) throw notFound(texts.batchNotFound);
   const codes = await db
     .selectFrom('redeem_codes')
-    .leftJoin('users', 'users.id', 'redeem_codes.redeemed_by')
-    .select([
-      'redeem_codes.id',
-      'redeem_codes.code_hint',
-      'redeem_codes.redeemed_by',
-      'redeem_codes.redeemed_at',
-      'users.username',
-    ])
-    .where('redeem_codes.batch_id', '=', batchId)
-    .orderBy('redeem_codes.id')
+    .select(['id', 'code_hint', 'redeemed_by', 'redeemed_at'])
+    .where('batch_id', '=', batchId)
+    .orderBy('id')
     .execute();
+  // The redeemers' names are the auth module's (installed as a hook: auth reaches credits).
+  const names = await ctx.hooks.accounts(
+    db,
+    codes.flatMap((c) => (c.redeemed_by === null ? [] : [c.redeemed_by])),
+  );
   const csv = csvDocument(
     [
       'code_id',
@@ -201,7 +201,9 @@ export async function exportCodeBatch(
       batch.credits,
       batch.vip_days,
       batch.expires_at,
-      c.redeemed_by === null ? null : (c.username ?? `user ${c.redeemed_by}`),
+      c.redeemed_by === null
+        ? null
+        : (names.get(c.redeemed_by)?.username ?? `user ${c.redeemed_by}`),
       c.redeemed_at,
       batch.label,
     ]),

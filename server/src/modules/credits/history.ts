@@ -1,5 +1,6 @@
 import type { ExpressionBuilder, Kysely } from 'kysely';
 import type { List, credits as Contract } from '@atelier/contracts';
+import type { AppContext } from '../../context.js';
 import { nowIso } from '../../db/database.js';
 import type { Database } from '../../db/schema.js';
 import { notFound } from '../../http/errors.js';
@@ -93,11 +94,12 @@ export async function moveGuestHistory(
 
 /** One page of a user's own history, newest first, without the rows they hid. */
 export async function listHistory(
-  db: Kysely<Database>,
+  ctx: AppContext,
   userId: number,
   view: HistoryView,
   page: { page: number; size: number },
 ): Promise<List<Contract.HistoryEntry>> {
+  const db = ctx.db.kysely;
   const { kinds, sign } = historyViews[view];
   let q = db
     .selectFrom('credit_ledger')
@@ -133,13 +135,8 @@ export async function listHistory(
   const taskIds = [
     ...new Set(sources.flatMap((s) => (s?.source === 'task' && s.refId !== null ? [s.refId] : []))),
   ];
-  const taskKinds = new Map(
-    taskIds.length === 0
-      ? []
-      : (
-          await db.selectFrom('tasks').select(['id', 'kind']).where('id', 'in', taskIds).execute()
-        ).map((t) => [t.id, t.kind]),
-  );
+  // Tasks are the tasks module's, which installs this read (it imports credits, not back).
+  const taskKinds = await ctx.hooks.taskKinds(db, taskIds);
   return {
     rows: rows.map((r, i) => {
       const source = sources[i]!;

@@ -113,12 +113,10 @@ export async function listInvites(
 ): Promise<DataOf<typeof C.myInvites>> {
   await payDueInvites(ctx, { inviterId: userId });
   const db = ctx.db.kysely;
-  const [me, rows, totals, settings] = await Promise.all([
-    db.selectFrom('users').select('invite_code').where('id', '=', userId).executeTakeFirst(),
+  const [rewards, totals, settings] = await Promise.all([
     db
       .selectFrom('invite_rewards as r')
-      .innerJoin('users as u', 'u.id', 'r.invitee_id')
-      .select(['u.nickname', 'u.username', 'r.created_at', 'r.status', 'r.amount', 'r.paid_at'])
+      .select(['r.invitee_id', 'r.created_at', 'r.status', 'r.amount', 'r.paid_at'])
       .where('r.inviter_id', '=', userId)
       .orderBy('r.created_at', 'desc')
       .limit(page.size)
@@ -133,9 +131,16 @@ export async function listInvites(
       .execute(),
     readSettings(db),
   ]);
+  // Accounts are the auth module's (installed as a hook: auth reaches credits). An invitee
+  // whose account is gone is left out, as the join with it did.
+  const accounts = await ctx.hooks.accounts(db, [userId, ...rewards.map((r) => r.invitee_id)]);
+  const rows = rewards.flatMap((r) => {
+    const a = accounts.get(r.invitee_id);
+    return a ? [{ ...r, nickname: a.nickname, username: a.username }] : [];
+  });
   const of = (status: 'pending' | 'paid') => totals.find((t) => t.status === status);
   return {
-    inviteCode: me?.invite_code ?? null,
+    inviteCode: accounts.get(userId)?.inviteCode ?? null,
     reward: settings.inviteReward,
     dailyCap: settings.inviteDailyCap,
     pendingCredits: Number(of('pending')?.credits ?? 0),

@@ -61,7 +61,7 @@ export function registerUserRoutes(app: FastifyInstance): void {
   ];
   for (const [endpoint, view] of views)
     route(app, endpoint, async ({ identity, query }) =>
-      listHistory(db(), identity.userId, view, query),
+      listHistory(app.ctx, identity.userId, view, query),
     );
 
   route(app, api.hideBalanceLogRow, async ({ identity, body }) => {

@@ -1,48 +1,49 @@
 import { z } from 'zod';
-import type { AppContext } from '../../context.js';
 import { failedWith } from '../../lib/failure-text.js';
-import { formatAll } from '../../http/messages.js';
 import { renderRecipe } from '../../providers/image/demo-render.js';
 import { generateImage } from '../../providers/image/openai-images.js';
-import { UpstreamError, type StepOutcome, type TaskRow, type TaskRunner } from '../tasks/index.js';
+import type { KindAdapter, KindJob } from '../kind-kit/index.js';
+import { UpstreamError, type StepOutcome } from '../tasks/index.js';
 import { texts } from './messages.js';
-import { modelById } from './models.js';
 
 export const chatDrawParams = z.object({ modelId: z.number().int(), size: z.string() });
 export type ChatDrawParams = z.infer<typeof chatDrawParams>;
 
-/**
- * `chat-draw`: one picture from a chat message, in one synchronous call. (Zips of drawings are
- * the shared engine's `zip` kind.)
- */
-export const chatDrawRunner: TaskRunner = {
-  kind: 'chat-draw',
-  submit: (task, io) => run(io.ctx, task, io.signal),
-  poll: (task, io) => run(io.ctx, task, io.signal),
-};
+/** What a chat drawing's step adds: the prompt drawn and the picture's size. */
+export const chatDrawData = z.looseObject({
+  finalPrompt: z.string().optional(),
+  width: z.number().optional(),
+  height: z.number().optional(),
+});
+export type ChatDrawData = z.infer<typeof chatDrawData>;
 
-async function run(ctx: AppContext, task: TaskRow, signal: AbortSignal): Promise<StepOutcome> {
-  const p = chatDrawParams.parse(task.params);
-  const m = await modelById(ctx, p.modelId);
-  if (!m) throw UpstreamError.permanent(formatAll(texts.modelNotFound, {}));
-  const [w, h] = p.size.split('x').map(Number) as [number, number];
-  if (m.demo) {
-    const image = await renderRecipe(
-      {
-        prompt: task.prompt,
-        // Each drawing its own picture (the same words twice differ), stable across retries.
-        seed: task.id,
-        aspect: `${w}:${h}`,
-        steps: [{ kind: 'upscale', cell: 1 }],
-      },
-      Math.min(Math.max(w, h), 1024),
-    );
-    return {
-      type: 'done',
-      files: [{ bytes: image.png, name: 'chat-draw.png' }],
-      data: { finalPrompt: task.prompt, width: image.width, height: image.height },
-    };
-  }
+type ChatDrawJob = KindJob<ChatDrawParams, ChatDrawData>;
+
+const sizeOf = (p: ChatDrawParams) => p.size.split('x').map(Number) as [number, number];
+
+/** The offline demo: the picture painted here, from the words. */
+async function runDemo({ task, params: p }: ChatDrawJob): Promise<StepOutcome> {
+  const [w, h] = sizeOf(p);
+  const image = await renderRecipe(
+    {
+      prompt: task.prompt,
+      // Each drawing its own picture (the same words twice differ), stable across retries.
+      seed: task.id,
+      aspect: `${w}:${h}`,
+      steps: [{ kind: 'upscale', cell: 1 }],
+    },
+    Math.min(Math.max(w, h), 1024),
+  );
+  return {
+    type: 'done',
+    files: [{ bytes: image.png, name: 'chat-draw.png' }],
+    data: { finalPrompt: task.prompt, width: image.width, height: image.height },
+  };
+}
+
+/** One OpenAI images call (DALL·E, gpt-image, a relay). */
+async function runOpenAi({ task, params: p, model: m, io }: ChatDrawJob): Promise<StepOutcome> {
+  const [w, h] = sizeOf(p);
   try {
     const out = await generateImage({
       baseUrl: m.provider.baseUrl,
@@ -51,7 +52,7 @@ async function run(ctx: AppContext, task: TaskRow, signal: AbortSignal): Promise
       prompt: task.prompt,
       size: p.size,
       timeoutMs: m.provider.timeoutMs,
-      signal,
+      signal: io.signal,
     });
     return {
       type: 'done',
@@ -64,3 +65,15 @@ async function run(ctx: AppContext, task: TaskRow, signal: AbortSignal): Promise
     throw error;
   }
 }
+
+/**
+ * `chat-draw`'s adapters by provider protocol: one picture from a chat message, in one
+ * synchronous call (submit and poll alike). (Zips of drawings are the engine's `zip` kind.)
+ */
+export const chatDrawProtocols: Record<
+  'openai' | 'demo',
+  KindAdapter<ChatDrawParams, ChatDrawData>
+> = {
+  openai: { submit: runOpenAi, poll: runOpenAi },
+  demo: { submit: runDemo, poll: runDemo },
+};

@@ -1,32 +1,27 @@
-import { registerProviderChecks } from '../providers/index.js';
-import { registerTaskKind } from '../tasks/index.js';
 import type { AtelierModule } from '../module.js';
-import { chatDrawRunner } from './chat-draw-runner.js';
 import { seedGalleries } from './gallery.js';
 import { galleryRoutes } from './gallery-routes.js';
-import { mjProtocols, mjRunner } from './mj-runner.js';
+import { chatDrawKind, mjKind } from './kind.js';
 import { modelRoutes, seedImageModel } from './models.js';
 import { seedDrawingPrices } from './prices.js';
 import { moreRoutes } from './more-routes.js';
 import { drawRoutes } from './routes.js';
 import { wordRoutes } from './words.js';
 
-registerProviderChecks(mjProtocols);
-
 /** Tasks of any drawing kind as the draw lists answer them (other image modules answer the same). */
 export { toDrawTasks } from './routes.js';
 
 /**
  * Drawing: Midjourney through a midjourney-proxy or the offline demo, and chat drawings, as
- * kinds of the shared task engine (`mj`, `chat-draw`; zips are its `zip`); the results and
+ * kinds on the creation-kind kit (`kind.ts`: `mj`, `chat-draw`; zips are the engine's `zip`); the results and
  * galleries of the Midjourney screen, translation and prompt suggestions. Tasks and files
  * belong to the tasks and files modules, which also move a guest's to its new account.
  */
 export const drawingModule: AtelierModule = {
   name: 'drawing',
   async routes(app) {
-    registerTaskKind(app.ctx, mjRunner);
-    registerTaskKind(app.ctx, chatDrawRunner);
+    mjKind.register(app.ctx);
+    chatDrawKind.register(app.ctx);
     app.ctx.guestData.register('drawing', async (trx, { fromUserId }) => {
       await trx.deleteFrom('drawing_user_params').where('user_id', '=', fromUserId).execute();
     });

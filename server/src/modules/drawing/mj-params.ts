@@ -34,16 +34,17 @@ export const mjTaskParams = z.object({
 });
 export type MjTaskParams = z.infer<typeof mjTaskParams>;
 
-/** What a finished Midjourney task keeps in its `data`. */
-export interface MjTaskData {
-  buttons?: drawing.DrawButton[];
-  description?: string | null;
-  finalPrompt?: string;
+/** What a Midjourney task keeps in its `data` (written by its steps, parsed when read). */
+export const mjTaskData = z.looseObject({
+  buttons: z.array(drawing.drawButton).optional(),
+  description: z.string().nullish(),
+  finalPrompt: z.string().optional(),
   /** The upstream's status text (NOT_START, SUBMITTED, IN_PROGRESS, MODAL…). */
-  upstreamStatus?: string;
+  upstreamStatus: z.string().optional(),
   /** Tasks ahead upstream when it answered code 22. */
-  upstreamQueue?: number;
-  recipe?: DemoRecipe | null;
-  width?: number;
-  height?: number;
-}
+  upstreamQueue: z.number().optional(),
+  recipe: demoRecipe.nullable().optional(),
+  width: z.number().optional(),
+  height: z.number().optional(),
+});
+export type MjTaskData = z.infer<typeof mjTaskData>;

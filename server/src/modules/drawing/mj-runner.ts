@@ -19,17 +19,14 @@ import {
   type SubmitOk,
 } from '../../providers/image/midjourney-proxy.js';
 import { readOwnedImage, signFileLinks, unsignFileLinks } from '../files/index.js';
-import type { ProviderCheck } from '../providers/index.js';
-import {
-  UpstreamError,
-  type StepOutcome,
-  type TaskIo,
-  type TaskRow,
-  type TaskRunner,
-} from '../tasks/index.js';
+import type { KindAdapter, KindJob } from '../kind-kit/index.js';
+import { UpstreamError, type StepOutcome } from '../tasks/index.js';
+import { drawingModelOf, type DrawingModel } from './drawing-model.js';
 import { texts } from './messages.js';
-import { mjTaskParams, type MjTaskData } from './mj-params.js';
-import { modelById, type DrawingModel } from './models.js';
+import type { MjTaskData, MjTaskParams } from './mj-params.js';
+
+/** One step of an `mj` task as the kit gives it: params and data parsed, the model read. */
+type MjJob = KindJob<MjTaskParams, MjTaskData>;
 
 /** The secret our notify hook URL carries: derived from the site's key, never stored. */
 export const notifySecret = (ctx: AppContext) =>
@@ -123,16 +120,7 @@ export function outcomeOf(task: MjTask, pollAfterMs: number): StepOutcome {
   };
 }
 
-const paramsOf = (task: TaskRow) => mjTaskParams.parse(task.params);
-
-async function modelOf(ctx: AppContext, task: TaskRow): Promise<DrawingModel> {
-  const m = await modelById(ctx, paramsOf(task).modelId);
-  if (!m) throw UpstreamError.permanent(formatAll(texts.modelNotFound, {}));
-  return m;
-}
-
-async function submitDemo(ctx: AppContext, task: TaskRow): Promise<StepOutcome> {
-  const p = paramsOf(task);
+async function submitDemo({ task, params: p, io: { ctx } }: MjJob): Promise<StepOutcome> {
   const text = task.action === 'imagine' ? task.prompt : (p.modalPrompt ?? '');
   const banned = demoBannedWord(text);
   if (banned) throw UpstreamError.permanent(formatAll(texts.banned, { word: banned }));
@@ -150,8 +138,12 @@ async function submitDemo(ctx: AppContext, task: TaskRow): Promise<StepOutcome> 
   };
 }
 
-async function pollDemo(ctx: AppContext, task: TaskRow): Promise<StepOutcome> {
-  const p = paramsOf(task);
+async function pollDemo({
+  task,
+  params: p,
+  data: stored,
+  io: { ctx },
+}: MjJob): Promise<StepOutcome> {
   const upstreamId = task.upstreamId ?? '';
   const state = demoStateAt(upstreamId, ctx.config.drawing.demoStepMs);
   if (state.status !== 'SUCCESS')
@@ -161,7 +153,6 @@ async function pollDemo(ctx: AppContext, task: TaskRow): Promise<StepOutcome> {
       pollAfterMs: state.nextInMs,
       data: { upstreamStatus: state.status },
     };
-  const stored = task.data as MjTaskData;
   const recipe = p.recipe ?? stored.recipe ?? null;
   const action = task.action as drawing.DrawAction;
   let images: Buffer[] | undefined;
@@ -184,10 +175,9 @@ async function pollDemo(ctx: AppContext, task: TaskRow): Promise<StepOutcome> {
   };
 }
 
-async function submitProxy(ctx: AppContext, task: TaskRow, io: TaskIo): Promise<StepOutcome> {
-  const p = paramsOf(task);
-  const m = await modelOf(ctx, task);
-  const client = clientOf(m);
+async function submitProxy({ task, params: p, model, io }: MjJob): Promise<StepOutcome> {
+  const ctx = io.ctx;
+  const client = clientOf(drawingModelOf(model));
   const hook = { notifyHook: notifyHookUrl(ctx), state: String(task.id) };
   const signal = io.signal;
   let ok: SubmitOk;
@@ -271,43 +261,24 @@ async function submitProxy(ctx: AppContext, task: TaskRow, io: TaskIo): Promise<
   };
 }
 
-async function pollProxy(ctx: AppContext, task: TaskRow, io: TaskIo): Promise<StepOutcome> {
-  const m = await modelOf(ctx, task);
+async function pollProxy({ task, model, io }: MjJob): Promise<StepOutcome> {
   try {
-    const upstream = await clientOf(m).fetchTask(task.upstreamId ?? '', io.signal);
-    return outcomeOf(upstream, ctx.config.drawing.pollMs);
+    const upstream = await clientOf(drawingModelOf(model)).fetchTask(
+      task.upstreamId ?? '',
+      io.signal,
+    );
+    return outcomeOf(upstream, io.ctx.config.drawing.pollMs);
   } catch (error) {
     rethrow(error);
   }
 }
 
-interface MjProtocol {
-  submit(ctx: AppContext, task: TaskRow, io: TaskIo): Promise<StepOutcome>;
-  poll(ctx: AppContext, task: TaskRow, io: TaskIo): Promise<StepOutcome>;
-  checkConnection?: ProviderCheck;
-}
-
-/** The `mj` kind's adapters by provider protocol: a midjourney-proxy, or the offline demo. */
-export const mjProtocols: Record<string, MjProtocol> = {
-  midjourney: { submit: submitProxy, poll: pollProxy, checkConnection },
-  demo: { submit: (ctx, task) => submitDemo(ctx, task), poll: (ctx, task) => pollDemo(ctx, task) },
-};
-
-// The Midjourney screen offers only these protocols' models (models.ts).
-const adapterOf = async (ctx: AppContext, task: TaskRow) =>
-  mjProtocols[(await modelOf(ctx, task)).protocol] ?? mjProtocols.midjourney!;
-
 /**
- * The `mj` kind on the shared task engine: Midjourney through a midjourney-proxy, or the
- * offline demo. The app's context comes with each call, so it runs in whichever process
- * claims the task (the API's embedded workers or `npm run worker`).
+ * The `mj` kind's adapters by provider protocol: a midjourney-proxy, or the offline demo. The
+ * kit runs them (`drawing/kind.ts`) in whichever process claims the task (the API's embedded
+ * workers or `npm run worker`).
  */
-export const mjRunner: TaskRunner = {
-  kind: 'mj',
-  async submit(task, io) {
-    return (await adapterOf(io.ctx, task)).submit(io.ctx, task, io);
-  },
-  async poll(task, io) {
-    return (await adapterOf(io.ctx, task)).poll(io.ctx, task, io);
-  },
+export const mjProtocols: Record<'midjourney' | 'demo', KindAdapter<MjTaskParams, MjTaskData>> = {
+  midjourney: { submit: submitProxy, poll: pollProxy, checkConnection },
+  demo: { submit: submitDemo, poll: pollDemo },
 };

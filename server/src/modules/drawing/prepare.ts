@@ -9,8 +9,10 @@ import { buildPrompt, flagsOf, PromptError, splitFlags } from '../../providers/i
 import { fileOfKey, FILES_PREFIX, keyOfUrl } from '../files/index.js';
 import { createTask, getTasks } from '../tasks/index.js';
 import { texts } from './messages.js';
-import { mjTaskParams, type MjTaskData, type MjTaskParams } from './mj-params.js';
-import { pickModel, modelById, priceKeyFor, type DrawingModel } from './models.js';
+import type { MjTaskParams } from './mj-params.js';
+import { drawingModelOf, type DrawingModel } from './drawing-model.js';
+import { mjKind } from './kind.js';
+import { pickModel, priceKeyFor } from './models.js';
 
 /**
  * A drawing request made ready to queue: its model chosen, its prompt and flags checked, the
@@ -135,14 +137,16 @@ async function prepareAction(
   if (parent.status !== TaskStatus.succeeded || !parent.upstreamId)
     throw new AppError(400, texts.notFinished);
   const parsed = parseCustomId(body.customId);
-  const buttons = (parent.data as MjTaskData).buttons ?? [];
+  const buttons = mjKind.dataOf(parent).buttons ?? [];
   if (!parsed || !buttons.some((b) => b.customId === body.customId))
     throw badRequest(texts.unknownButton, {}, 'customId');
   if (parsed.action === 'inpaint' && !body.maskBase64)
     throw badRequest(texts.maskRequired, {}, 'maskBase64');
-  const pp = mjTaskParams.parse(parent.params);
-  const model = await modelById(ctx, pp.modelId);
-  if (!model) throw notFound(texts.modelNotFound);
+  const pp = mjKind.paramsOf(parent);
+  const pd = mjKind.dataOf(parent);
+  const stored = await mjKind.modelById(ctx, pp.modelId);
+  if (!stored) throw notFound(texts.modelNotFound);
+  const model = drawingModelOf(stored);
   let modalPrompt: string | undefined;
   let remixText: string | undefined;
   if (body.prompt) {
@@ -156,12 +160,11 @@ async function prepareAction(
   }
   if (parsed.action === 'custom_zoom') {
     const zoom = body.zoom ?? 1.5;
-    const base = modalPrompt ?? (parent.data as MjTaskData).finalPrompt ?? parent.prompt;
+    const base = modalPrompt ?? pd.finalPrompt ?? parent.prompt;
     modalPrompt = `${splitFlags(base).text} --zoom ${zoom}`;
   }
-  if (parsed.action === 'inpaint' && !modalPrompt)
-    modalPrompt = (parent.data as MjTaskData).finalPrompt ?? parent.prompt;
-  const parentRecipe = pp.recipe ?? (parent.data as MjTaskData).recipe ?? null;
+  if (parsed.action === 'inpaint' && !modalPrompt) modalPrompt = pd.finalPrompt ?? parent.prompt;
+  const parentRecipe = pp.recipe ?? pd.recipe ?? null;
   const recipe: DemoRecipe | null = parentRecipe
     ? {
         ...parentRecipe,

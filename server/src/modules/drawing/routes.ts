@@ -30,7 +30,10 @@ import {
 import { texts } from './messages.js';
 import { prepare, prepareImagine, queue } from './prepare.js';
 import type { MjTaskData } from './mj-params.js';
-import { pickModel, modelById, priceKeyFor, type DrawingModel } from './models.js';
+import { pickModel, priceKeyFor, shownModelById } from './models.js';
+
+/** The model a card names (its name, whether it is the demo). */
+type ShownModel = Awaited<ReturnType<typeof shownModelById>>;
 
 /**
  * The draw-list types of `/chatLog/draw` and the task kinds each returns: 1 DALL·E / gpt-image
@@ -65,7 +68,7 @@ const shownParams = z.object({
 export function toDrawTask(
   t: TaskRow,
   lang: Lang,
-  models: Map<number, DrawingModel | null>,
+  models: Map<number, ShownModel>,
   positions: Map<number, number>,
   /** A fresh link to one of the caller's pictures (stored links' signatures run out). */
   link: (url: string) => string | null = () => null,
@@ -106,8 +109,10 @@ export function toDrawTask(
 
 export async function toDrawTasks(ctx: AppContext, rows: TaskRow[], lang: Lang) {
   const ids = [...new Set(rows.map((r) => (r.params as { modelId?: number }).modelId ?? 0))];
-  const models = new Map<number, DrawingModel | null>();
-  await Promise.all(ids.map(async (id) => models.set(id, id ? await modelById(ctx, id) : null)));
+  const models = new Map<number, ShownModel>();
+  await Promise.all(
+    ids.map(async (id) => models.set(id, id ? await shownModelById(ctx, id) : null)),
+  );
   const positions = await queuePositions(ctx, rows);
   const link = (url: string) => {
     const key = keyOfUrl(url);

@@ -64,13 +64,9 @@ export interface WordTerms {
   credits: number | null;
 }
 
+/** Whether the caller is a guest (accounts are the auth module's, read through its hook). */
 async function isGuest(ctx: AppContext, userId: number) {
-  const row = await ctx.db.kysely
-    .selectFrom('users')
-    .select('kind')
-    .where('id', '=', userId)
-    .executeTakeFirst();
-  return row?.kind !== 'registered';
+  return (await ctx.hooks.accounts(ctx.db.kysely, [userId])).get(userId)?.kind !== 'registered';
 }
 
 async function usedToday(ctx: AppContext, userId: number, day: string) {

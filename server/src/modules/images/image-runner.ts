@@ -3,21 +3,11 @@ import { formatAll } from '../../http/messages.js';
 import { aspectOfSize, renderDemoImage } from '../../providers/image/demo-images.js';
 import { editImages, generateImages } from '../../providers/image/openai-images.js';
 import { readOwnedImage } from '../files/index.js';
-import { UpstreamError, type StepOutcome, type TaskRow, type TaskRunner } from '../tasks/index.js';
+import type { KindAdapter, KindJob } from '../kind-kit/index.js';
+import { UpstreamError, type StepOutcome, type TaskRow } from '../tasks/index.js';
 import { texts } from './messages.js';
-import { imageModelById, type ImageModelRow } from './models.js';
-import { imageTaskParams, type ImageTaskParams } from './params.js';
-
-/**
- * `image`: one DALL·E / gpt-image picture (action `generate`) or edit of reference pictures
- * with an optional mask (`edit`), in one synchronous upstream call; the offline demo paints it
- * in a few steps so the screen shows progress.
- */
-export const imageRunner: TaskRunner = {
-  kind: 'image',
-  submit: (task, io) => run(io.ctx, task, io.signal),
-  poll: (task, io) => run(io.ctx, task, io.signal),
-};
+import { imageModelOf, type ImageModelRow } from './models.js';
+import type { ImageTaskData, ImageTaskParams } from './params.js';
 
 /** The demo's steps: progress moves like a real service's, then the picture is painted. */
 export async function demoStep(
@@ -126,22 +116,29 @@ async function runOpenAi({ task, p, m, refs, mask, name, signal }: ImageRun): Pr
 }
 
 /**
+ * An `image` adapter: one DALL·E / gpt-image picture (action `generate`) or edit of reference
+ * pictures with an optional mask (`edit`), in one synchronous upstream call (submit and poll
+ * alike); the offline demo paints it in a few steps so the screen shows progress.
+ */
+function imageAdapter(
+  run: (r: ImageRun) => Promise<StepOutcome>,
+): KindAdapter<ImageTaskParams, ImageTaskData> {
+  const step = async ({ task, params: p, model, io }: KindJob<ImageTaskParams, ImageTaskData>) => {
+    const refs = await picturesOf(io.ctx, task.userId, p.form.images ?? []);
+    const mask = p.maskUrl ? (await picturesOf(io.ctx, task.userId, [p.maskUrl]))[0]! : null;
+    const format = p.form.outputFormat ?? 'png';
+    const name = `image-${task.id}.${format === 'jpeg' ? 'jpg' : format}`;
+    const m = imageModelOf('draw', model);
+    return run({ ctx: io.ctx, task, p, m, refs, mask, format, name, signal: io.signal });
+  };
+  return { submit: step, poll: step };
+}
+
+/**
  * The `image` kind's adapters by provider protocol. The `openai` connection test is the one
  * the chat map registers (the same `GET /models`).
  */
-export const imageProtocols: Record<string, { run(r: ImageRun): Promise<StepOutcome> }> = {
-  openai: { run: runOpenAi },
-  demo: { run: runDemo },
+export const imageProtocols = {
+  openai: imageAdapter(runOpenAi),
+  demo: imageAdapter(runDemo),
 };
-
-async function run(ctx: AppContext, task: TaskRow, signal: AbortSignal): Promise<StepOutcome> {
-  const p = imageTaskParams.parse(task.params);
-  const m = await imageModelById(ctx, 'draw', p.modelId);
-  if (!m) throw UpstreamError.permanent(formatAll(texts.modelNotFound, {}));
-  const refs = await picturesOf(ctx, task.userId, p.form.images ?? []);
-  const mask = p.maskUrl ? (await picturesOf(ctx, task.userId, [p.maskUrl]))[0]! : null;
-  const format = p.form.outputFormat ?? 'png';
-  const name = `image-${task.id}.${format === 'jpeg' ? 'jpg' : format}`;
-  const adapter = imageProtocols[m.protocol] ?? imageProtocols.openai!;
-  return adapter.run({ ctx, task, p, m, refs, mask, format, name, signal });
-}

@@ -23,3 +23,10 @@ export const sd3TaskParams = z.object({
   form: I.sd3Input.omit({ prompt: true, modelId: true }).extend({ modelId: z.number().int() }),
 });
 export type Sd3TaskParams = z.infer<typeof sd3TaskParams>;
+
+/** What an `image` or `sd3` task's runner adds: the prompt drawn, the upstream's seed (SD3). */
+export const imageTaskData = z.looseObject({
+  finalPrompt: z.string().optional(),
+  params: z.object({ seed: z.number().int().optional() }).optional(),
+});
+export type ImageTaskData = z.infer<typeof imageTaskData>;

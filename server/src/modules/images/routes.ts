@@ -9,7 +9,8 @@ import { toDrawTasks } from '../drawing/index.js';
 import { fileOfKey, fileUrl, keyOfUrl, StorageFullError, storeFile } from '../files/index.js';
 import { countActive, createTask } from '../tasks/index.js';
 import { texts } from './messages.js';
-import { choicesOf, imageModels, pickImageModel, type ImageModelRow } from './models.js';
+import { imageKinds } from './kind.js';
+import { choicesOf, imageModelOf, type ImageModelRow, type ImageUse } from './models.js';
 import type { ImageTaskParams, Sd3TaskParams } from './params.js';
 
 /** A picture the caller owns (an upload or a result); anything else is a 404 naming nothing. */
@@ -29,6 +30,10 @@ const offered = (list: string[], value: string | undefined, field: string) => {
 };
 
 const priceKey = (m: ImageModelRow, action: string) => `${m.priceModel}:${action}`;
+
+/** The model a picture uses: the one asked for, else the first one offered (404 / 403). */
+const pickImageModel = async (ctx: AppContext, userId: number, use: ImageUse, modelId?: number) =>
+  imageModelOf(use, await imageKinds[use].pickModel(ctx, userId, modelId));
 
 /** The credits for `count` pictures must be there before the first is queued (430). */
 async function affordAll(ctx: AppContext, userId: number, key: string, count: number) {
@@ -120,8 +125,10 @@ export function imageRoutes(app: FastifyInstance): void {
   const submitLimit = { rateLimit: { max: 60, timeWindow: 60_000 } };
 
   route(app, I.listImageModels, async ({ query, identity }) => {
-    const isVip = identity ? (await ctx().balances.read(identity.userId)).isVip : false;
-    const models = await imageModels(ctx(), query.use, isVip);
+    const kind = imageKinds[query.use];
+    const models = (await kind.modelsFor(ctx(), identity?.userId ?? null)).map((m) =>
+      imageModelOf(query.use, m),
+    );
     const actions = query.use === 'draw' ? ['generate', 'edit'] : ['generate', 'image-to-image'];
     const byKey = await enabledPrices(
       ctx().db.kysely,

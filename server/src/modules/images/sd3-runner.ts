@@ -1,24 +1,11 @@
 import type { AppContext } from '../../context.js';
-import { formatAll } from '../../http/messages.js';
 import { renderDemoImage } from '../../providers/image/demo-images.js';
 import { checkConnection, generateSd3 } from '../../providers/image/stability.js';
-import type { ProviderCheck } from '../providers/index.js';
-import { UpstreamError, type StepOutcome, type TaskRow, type TaskRunner } from '../tasks/index.js';
+import type { KindAdapter, KindJob } from '../kind-kit/index.js';
+import type { StepOutcome, TaskRow } from '../tasks/index.js';
 import { demoStep, picturesOf, worded } from './image-runner.js';
-import { texts } from './messages.js';
-import { imageModelById, type ImageModelRow } from './models.js';
-import { sd3TaskParams, type Sd3TaskParams } from './params.js';
-
-/**
- * `sd3`: one Stability SD3 picture, text-to-image (`generate`) or image-to-image with a
- * strength (`image-to-image`), in one synchronous multipart call. The seed the upstream used
- * is kept (`data.params.seed`) so "draw the same" can lock it.
- */
-export const sd3Runner: TaskRunner = {
-  kind: 'sd3',
-  submit: (task, io) => run(io.ctx, task, io.signal),
-  poll: (task, io) => run(io.ctx, task, io.signal),
-};
+import { imageModelOf, type ImageModelRow } from './models.js';
+import type { ImageTaskData, Sd3TaskParams } from './params.js';
 
 interface Sd3Run {
   ctx: AppContext;
@@ -82,25 +69,30 @@ async function runStability({ task, p, f, m, init, name, signal }: Sd3Run): Prom
   }
 }
 
-/** The `sd3` kind's adapters by provider protocol. */
-export const sd3Protocols: Record<
-  string,
-  { run(r: Sd3Run): Promise<StepOutcome>; checkConnection?: ProviderCheck }
-> = {
-  stability: { run: runStability, checkConnection },
-  demo: { run: runDemo },
-};
-
-async function run(ctx: AppContext, task: TaskRow, signal: AbortSignal): Promise<StepOutcome> {
-  const p = sd3TaskParams.parse(task.params);
-  const f = p.form;
-  const m = await imageModelById(ctx, 'sd3', p.modelId);
-  if (!m) throw UpstreamError.permanent(formatAll(texts.modelNotFound, {}));
-  const init =
-    f.mode === 'image-to-image' && f.image
-      ? (await picturesOf(ctx, task.userId, [f.image]))[0]!
-      : null;
-  const name = `sd3-${task.id}.${f.outputFormat === 'jpeg' ? 'jpg' : 'png'}`;
-  const adapter = sd3Protocols[m.protocol] ?? sd3Protocols.stability!;
-  return adapter.run({ ctx, task, p, f, m, init, name, signal });
+/**
+ * An `sd3` adapter: one Stability SD3 picture, text-to-image (`generate`) or image-to-image
+ * with a strength (`image-to-image`), in one synchronous multipart call (submit and poll
+ * alike). The seed the upstream used is kept (`data.params.seed`) so "draw the same" can lock
+ * it.
+ */
+function sd3Adapter(
+  run: (r: Sd3Run) => Promise<StepOutcome>,
+): KindAdapter<Sd3TaskParams, ImageTaskData> {
+  const step = async ({ task, params: p, model, io }: KindJob<Sd3TaskParams, ImageTaskData>) => {
+    const f = p.form;
+    const init =
+      f.mode === 'image-to-image' && f.image
+        ? (await picturesOf(io.ctx, task.userId, [f.image]))[0]!
+        : null;
+    const name = `sd3-${task.id}.${f.outputFormat === 'jpeg' ? 'jpg' : 'png'}`;
+    const m = imageModelOf('sd3', model);
+    return run({ ctx: io.ctx, task, p, f, m, init, name, signal: io.signal });
+  };
+  return { submit: step, poll: step };
 }
+
+/** The `sd3` kind's adapters by provider protocol. */
+export const sd3Protocols = {
+  stability: { ...sd3Adapter(runStability), checkConnection },
+  demo: sd3Adapter(runDemo),
+};

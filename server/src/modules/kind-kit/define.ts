@@ -24,9 +24,9 @@ import {
   type TaskRunner,
 } from '../tasks/index.js';
 import { kindTexts, type KindTexts } from './messages.js';
-import { actionPrices, kindModels, type KindModel } from './models.js';
+import { actionPrices, kindModels, type KindModel, type ModelFilter } from './models.js';
 
-export type { KindModel } from './models.js';
+export type { KindModel, ModelFilter } from './models.js';
 
 /*
  * The creation-kind kit: one definition per kind (its params and data as zod schemas, its
@@ -74,6 +74,16 @@ export interface KindDefinition<
   /** Adapters by provider protocol; only these protocols' models are offered. */
   protocols: Record<string, A>;
   /**
+   * Which of those models the kind offers, when a model kind and protocol serve several
+   * kinds (the demo provider's image models: each screen its own); every one without it.
+   */
+  offers?: ModelFilter;
+  /**
+   * Whether the per-model allow lists of the console (`chat_model_access`) decide who may pick
+   * its models, as they do for chat (drawing's kinds).
+   */
+  access?: boolean;
+  /**
    * A step the kind does itself, with no adapter (music's crop, its own concatenation): its
    * outcome, or null for the model's adapter. `model` is null when the params name none.
    */
@@ -94,7 +104,14 @@ export interface KindDefinition<
   /** Its tasks' own deadline (else the engine's). */
   timeoutMs?: number;
   /** The offline demo's model and the prices seeded with it. */
-  demo?: { name: string; upstreamModel: string; priceKey: string; prices: SeedPrice[] };
+  demo?: {
+    name: string;
+    upstreamModel: string;
+    priceKey: string;
+    prices: SeedPrice[];
+    /** Its place in the model lists (else the demo models' default). */
+    sort?: number;
+  };
 }
 
 export interface Kind<P extends KindParams, D, V, A extends KindAdapter<P, D> = KindAdapter<P, D>> {
@@ -117,7 +134,10 @@ export interface Kind<P extends KindParams, D, V, A extends KindAdapter<P, D> = 
     modelId?: number,
     prefer?: (m: KindModel) => boolean,
   ): Promise<KindModel>;
-  /** The model of a stored task, whatever its state now (a running task keeps its upstream). */
+  /**
+   * The model of a stored task, whatever its state now (a running task keeps its upstream);
+   * null when it is not one of the kind's models.
+   */
   modelById(ctx: AppContext, id: number): Promise<KindModel | null>;
   /** The adapter of a model's protocol (null: not one of the kind's). */
   adapterOf(model: KindModel): A | null;
@@ -179,7 +199,7 @@ export function defineKind<
   const protocols = chat.providerProtocols.filter((p) => Object.hasOwn(def.protocols, p));
   registerProviderChecks(def.protocols);
 
-  const models = kindModels(def.modelKind, protocols, texts);
+  const models = kindModels(def.modelKind, protocols, texts, def.offers, def.access);
   const { modelById, modelsFor } = models;
 
   const paramsOf = (task: TaskRow) => def.params.parse(task.params);
@@ -300,6 +320,12 @@ async function seedKind<P extends KindParams, D, V, A extends KindAdapter<P, D>>
     lines.push(`${def.label}: the "${model.name}" model added`);
   return lines;
 }
+
+/**
+ * The view of a kind whose tasks are shown by lists of several kinds (the draw lists), not by
+ * the kit's `list` / `status`: the row as it is.
+ */
+export const rowView = (task: TaskRow): TaskRow => task;
 
 /**
  * A kind's adapter map from an upstream map (providers/<kind>/): each entry wrapped into the

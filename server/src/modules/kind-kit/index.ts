@@ -1,5 +1,6 @@
 export {
   defineKind,
+  rowView,
   wrapAdapters,
   type Kind,
   type KindAdapter,
@@ -7,5 +8,6 @@ export {
   type KindJob,
   type KindParams,
   type KindModel,
+  type ModelFilter,
 } from './define.js';
 export { kindTexts, type KindTexts } from './messages.js';

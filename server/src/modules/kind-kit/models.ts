@@ -3,6 +3,7 @@ import { AppError, notFound } from '../../http/errors.js';
 import { enabledPrices, quote } from '../credits/index.js';
 import {
   isDemoProtocol,
+  modelAllowance,
   modelsWithProvider,
   openProviderKey,
   type ModelKind,
@@ -29,16 +30,34 @@ export interface KindModel {
   };
 }
 
-/** A kind's model lookup: its models are those of its model kind served by its protocols. */
-export function kindModels(modelKind: ModelKind, protocols: ProviderProtocol[], texts: KindTexts) {
-  const query = (ctx: AppContext, modelId?: number) => {
-    let q = modelsWithProvider(ctx.db.kysely)
-      .where('m.enabled', '=', 1)
-      .where('p.enabled', '=', 1)
+/** Which of a kind's models it offers, by what a model is (a kind's `offers` hook). */
+export type ModelFilter = (model: { protocol: string; upstreamModel: string }) => boolean;
+
+/**
+ * A kind's model lookup: its models are those of its model kind served by its protocols that
+ * `offers` accepts (every one without it).
+ */
+export function kindModels(
+  modelKind: ModelKind,
+  protocols: ProviderProtocol[],
+  texts: KindTexts,
+  offers: ModelFilter = () => true,
+  /** Whether the per-model allow lists (`modelAllowance` of providers) apply to its models. */
+  access = false,
+) {
+  /** The allow lists' verdict for a caller (null: no caller), or everyone when they do not apply. */
+  const allowance = async (ctx: AppContext, userId: number | null) =>
+    access ? modelAllowance(ctx, userId) : () => true;
+  const ofKind = (ctx: AppContext) =>
+    modelsWithProvider(ctx.db.kysely)
       .where('m.kind', '=', modelKind)
       .where('p.protocol', 'in', protocols);
+  const offered = <R extends { protocol: string; upstream_model: string }>(rows: R[]) =>
+    rows.filter((r) => offers({ protocol: r.protocol, upstreamModel: r.upstream_model }));
+  const query = async (ctx: AppContext, modelId?: number) => {
+    let q = ofKind(ctx).where('m.enabled', '=', 1).where('p.enabled', '=', 1);
     if (modelId !== undefined) q = q.where('m.id', '=', modelId);
-    return q.orderBy('m.sort').orderBy('m.id').execute();
+    return offered(await q.orderBy('m.sort').orderBy('m.id').execute());
   };
   type Row = Awaited<ReturnType<typeof query>>[number];
   const toModel = (ctx: AppContext, r: Row): KindModel => ({
@@ -58,15 +77,19 @@ export function kindModels(modelKind: ModelKind, protocols: ProviderProtocol[], 
     },
   });
 
+  /** Any of the kind's models, enabled or not (a task keeps its model); another kind's: null. */
   async function modelById(ctx: AppContext, id: number): Promise<KindModel | null> {
-    const row = await modelsWithProvider(ctx.db.kysely).where('m.id', '=', id).executeTakeFirst();
+    const [row] = offered(await ofKind(ctx).where('m.id', '=', id).execute());
     return row ? toModel(ctx, row) : null;
   }
 
   async function modelsFor(ctx: AppContext, userId: number | null): Promise<KindModel[]> {
     // No caller (a public list): what anyone may pick.
     const isVip = userId === null ? false : (await ctx.balances.read(userId)).isVip;
-    return (await query(ctx)).filter((r) => isVip || r.vip_only === 0).map((r) => toModel(ctx, r));
+    const allowed = await allowance(ctx, userId);
+    return (await query(ctx))
+      .filter((r) => (isVip || r.vip_only === 0) && allowed(r.id))
+      .map((r) => toModel(ctx, r));
   }
 
   return {
@@ -89,7 +112,9 @@ export function kindModels(modelKind: ModelKind, protocols: ProviderProtocol[], 
       modelId?: number,
       prefer?: (m: KindModel) => boolean,
     ): Promise<KindModel> {
-      const rows = await query(ctx, modelId);
+      const mayUse = await allowance(ctx, userId);
+      // A model the allow lists keep from the caller is as unknown as one of another kind.
+      const rows = (await query(ctx, modelId)).filter((r) => mayUse(r.id));
       const isVip = (await ctx.balances.read(userId)).isVip;
       if (modelId !== undefined) {
         const row = rows[0];

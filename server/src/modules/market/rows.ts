@@ -2,16 +2,15 @@ import type { Kysely } from 'kysely';
 import type { market as M } from '@atelier/contracts';
 import type { AppContext } from '../../context.js';
 import type { Database } from '../../db/schema.js';
-import { fileUrl, withoutPrivateFiles } from '../files/index.js';
+import { accountsOf } from '../auth/index.js';
+import { filesOfIds, fileUrl, withoutPrivateFiles } from '../files/index.js';
 import { marksOf } from './marks.js';
 
-/** The prompts with their author's name and their example's and poster's files. */
-export const promptQuery = (db: Kysely<Database>) =>
-  db
-    .selectFrom('market_prompts as p')
-    .innerJoin('users as u', 'u.id', 'p.user_id')
-    .leftJoin('files as ex', 'ex.id', 'p.example_file_id')
-    .leftJoin('files as po', 'po.id', 'p.poster_file_id');
+/**
+ * The prompts; their author's name and their example's and poster's files are added by
+ * `completeRows` (auth's `accountsOf`, files' `filesOfIds`).
+ */
+export const promptQuery = (db: Kysely<Database>) => db.selectFrom('market_prompts as p');
 
 /** The columns `toPrompt` reads. */
 export const promptColumns = [
@@ -37,18 +36,12 @@ export const promptColumns = [
   'p.hidden_reason',
   'p.hidden_at',
   'p.created_at',
-  'u.nickname',
-  'u.username',
-  'ex.key as ex_key',
-  'ex.thumb_key as ex_thumb',
-  'ex.mime as ex_mime',
-  'ex.width as ex_width',
-  'ex.height as ex_height',
-  'po.key as po_key',
-  'po.thumb_key as po_thumb',
+  'p.example_file_id',
+  'p.poster_file_id',
 ] as const;
 
-export interface PromptRow {
+/** A prompt as `promptColumns` read it. */
+export interface PromptBase {
   id: number;
   user_id: number;
   category_id: number | null;
@@ -71,6 +64,12 @@ export interface PromptRow {
   hidden_reason: string | null;
   hidden_at: string | null;
   created_at: string;
+  example_file_id: number | null;
+  poster_file_id: number | null;
+}
+
+/** A prompt with its author's name and its example's and poster's files. */
+export interface PromptRow extends PromptBase {
   nickname: string;
   username: string | null;
   ex_key: string | null;
@@ -158,11 +157,43 @@ export function toPrompt(
 }
 
 /** Rows to API prompts with the viewer's likes and collections. */
+/** Prompts with their author's name and their example's and poster's files. */
+export async function completeRows(ctx: AppContext, bases: PromptBase[]): Promise<PromptRow[]> {
+  const db = ctx.db.kysely;
+  const fileIds = bases.flatMap((b) => [b.example_file_id, b.poster_file_id]);
+  const [authors, files] = await Promise.all([
+    accountsOf(
+      db,
+      bases.map((b) => b.user_id),
+    ),
+    filesOfIds(db, [...new Set(fileIds.filter((id): id is number => id !== null))]),
+  ]);
+  const byId = new Map(files.map((f) => [f.id, f]));
+  return bases.map((b) => {
+    const ex = b.example_file_id === null ? undefined : byId.get(b.example_file_id);
+    const po = b.poster_file_id === null ? undefined : byId.get(b.poster_file_id);
+    const author = authors.get(b.user_id);
+    return {
+      ...b,
+      nickname: author?.nickname ?? '',
+      username: author?.username ?? null,
+      ex_key: ex?.key ?? null,
+      ex_thumb: ex?.thumb_key ?? null,
+      ex_mime: ex?.mime ?? null,
+      ex_width: ex?.width ?? null,
+      ex_height: ex?.height ?? null,
+      po_key: po?.key ?? null,
+      po_thumb: po?.thumb_key ?? null,
+    };
+  });
+}
+
 export async function toPrompts(
   ctx: AppContext,
-  rows: PromptRow[],
+  bases: PromptBase[],
   viewer: number | null,
 ): Promise<M.AdminPrompt[]> {
+  const rows = await completeRows(ctx, bases);
   const marks = await marksOf(
     ctx.db.kysely,
     viewer,

@@ -8,6 +8,7 @@ import {
   likePattern,
   promptColumns,
   promptQuery,
+  completeRows,
   publicParams,
   toPrompts,
   type PromptRow,
@@ -27,7 +28,7 @@ export async function visiblePrompt(
     .executeTakeFirst();
   if (!row || (Number(row.hidden) === 1 && row.user_id !== viewer))
     throw notFound(texts.promptNotFound);
-  return row;
+  return (await completeRows(ctx, [row]))[0]!;
 }
 
 /** The caller's own prompt (another user's or none: 404). */

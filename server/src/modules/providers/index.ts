@@ -3,7 +3,15 @@ import { modelAccessRoutes, modelRoutes, providerCheckRoutes, providerRoutes } f
 import { seedCatalog } from './seed.js';
 
 export { createModel, modelsWithProvider } from './models.js';
-export { isEnabledChatModel, modelNames, providerNames } from './figures.js';
+export {
+  demoProviderId,
+  enabledProviderIds,
+  isEnabledChatModel,
+  modelNames,
+  openedProvider,
+  providerNames,
+  type OpenedProvider,
+} from './figures.js';
 export { boxOf, openProviderKey, PROVIDER_KEY_CONTEXT } from './providers.js';
 export { DEMO_PROVIDER, seedDemoModel } from './seed.js';
 export { DEMO_PROTOCOL, isDemoProtocol } from './protocols.js';

@@ -46,11 +46,8 @@ export async function modelAllowance(
   if (lists.size === 0) return () => true;
   const groups = new Set<Group>();
   if (userId !== null) {
-    const user = await ctx.db.kysely
-      .selectFrom('users')
-      .select(['role'])
-      .where('id', '=', userId)
-      .executeTakeFirst();
+    // Accounts are the auth module's (the context's hook: auth reaches providers).
+    const user = (await ctx.hooks.accounts(ctx.db.kysely, [userId])).get(userId);
     if (user?.role === 'user' || user?.role === 'admin') groups.add('user');
     if (user?.role === 'admin') groups.add('admin');
     if ((await ctx.balances.read(userId)).isVip) groups.add('vip');

@@ -3,6 +3,7 @@ import { chat as C } from '@atelier/contracts';
 import * as A from '@atelier/contracts/admin';
 import { route } from '../../http/route.js';
 import { runProviderCheck } from './checks.js';
+import { queuesPerProvider } from './figures.js';
 import { accessRows, modelAllowance, setModelAccess } from './model-access.js';
 import {
   createModel,
@@ -97,6 +98,8 @@ export function providerCheckRoutes(app: FastifyInstance): void {
   route(app, A.testProvider, async ({ body }) => runProviderCheck(app.ctx, body.id), {
     rateLimit: { max: 30, timeWindow: 60_000 },
   });
+  // The task queues per provider (the tasks module counts, this one names them).
+  route(app, A.queues, async () => ({ rows: await queuesPerProvider(app.ctx) }));
 }
 
 export function modelAccessRoutes(app: FastifyInstance): void {

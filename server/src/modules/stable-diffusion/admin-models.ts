@@ -1,30 +1,17 @@
 import type { FastifyInstance } from 'fastify';
 import { sd as S } from '@atelier/contracts';
-import { nowIso } from '../../db/database.js';
 import { isUniqueViolation } from '../../db/errors.js';
 import { badRequest, conflict, notFound } from '../../http/errors.js';
 import { route } from '../../http/route.js';
 import { providerById } from './catalogue.js';
 import { texts } from './messages.js';
+import { saveSdModel, sdModelRows, type SdModelRecord } from './store.js';
 
 /** The operator's model cards of the square. */
 export function adminModelRoutes(app: FastifyInstance): void {
   const ctx = () => app.ctx;
 
-  const toAdmin = (r: {
-    id: number;
-    name: string;
-    provider_id: number;
-    checkpoint: string;
-    base_model: string;
-    description: string;
-    cover: string;
-    examples: string;
-    fields: string;
-    price_key: string;
-    sort: number;
-    enabled: number;
-  }): S.AdminSdModel => ({
+  const toAdmin = (r: SdModelRecord): S.AdminSdModel => ({
     id: r.id,
     name: r.name,
     providerId: r.provider_id,
@@ -40,11 +27,7 @@ export function adminModelRoutes(app: FastifyInstance): void {
   });
 
   route(app, S.adminListSdModels, async () => {
-    const rows = await ctx()
-      .db.kysely.selectFrom('sd_models')
-      .selectAll()
-      .orderBy('sort')
-      .execute();
+    const rows = await sdModelRows(ctx());
     return { rows: rows.map(toAdmin), count: rows.length };
   });
 
@@ -65,22 +48,9 @@ export function adminModelRoutes(app: FastifyInstance): void {
       price_key: body.priceKey,
       sort: body.sort,
       enabled: body.enabled ? 1 : 0,
-      updated_at: nowIso(),
     };
-    const db = ctx().db.kysely;
     try {
-      const row = body.id
-        ? await db
-            .updateTable('sd_models')
-            .set(values)
-            .where('id', '=', body.id)
-            .returningAll()
-            .executeTakeFirst()
-        : await db
-            .insertInto('sd_models')
-            .values({ ...values, created_at: nowIso() })
-            .returningAll()
-            .executeTakeFirst();
+      const row = await saveSdModel(ctx(), body.id, values);
       if (!row) throw notFound(texts.modelNotFound);
       return toAdmin(row);
     } catch (error) {

@@ -1,6 +1,5 @@
 import type { FastifyInstance } from 'fastify';
 import { sd as S } from '@atelier/contracts';
-import { nowIso } from '../../db/database.js';
 import { badRequest, notFound } from '../../http/errors.js';
 import { route } from '../../http/route.js';
 import { checkConnection as checkA1111 } from '../../providers/image/a1111.js';
@@ -11,6 +10,7 @@ import { UpstreamError } from '../tasks/index.js';
 import { providerById } from './catalogue.js';
 import { comfyWorkflowOf, saveComfyWorkflow } from './comfy-workflows.js';
 import { texts } from './messages.js';
+import { saveToolOp, toolOpRows } from './store.js';
 
 /** The cheapest read of each upstream the square or the toolbox may use, said in words. */
 const CHECKS: Record<string, typeof checkA1111 | undefined> = {
@@ -25,7 +25,7 @@ export function adminRoutes(app: FastifyInstance): void {
   const ctx = () => app.ctx;
 
   route(app, S.adminListToolOps, async () => {
-    const rows = await ctx().db.kysely.selectFrom('sd_tool_ops').selectAll().execute();
+    const rows = await toolOpRows(ctx());
     const out = rows.map((r) => ({
       op: r.op as S.ToolOp,
       providerId: r.provider_id,
@@ -43,18 +43,7 @@ export function adminRoutes(app: FastifyInstance): void {
       if (!S.toolOpProtocols[p.protocol]?.includes(body.op))
         throw badRequest(texts.wrongProtocol, {}, 'providerId');
     }
-    const values = {
-      provider_id: body.providerId,
-      price_key: body.priceKey,
-      options: JSON.stringify(body.options),
-      enabled: body.enabled ? 1 : 0,
-      updated_at: nowIso(),
-    };
-    await ctx()
-      .db.kysely.insertInto('sd_tool_ops')
-      .values({ op: body.op, ...values })
-      .onConflict((oc) => oc.column('op').doUpdateSet(values))
-      .execute();
+    await saveToolOp(ctx(), body.op, body);
     return body;
   });
 

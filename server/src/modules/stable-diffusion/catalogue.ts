@@ -2,23 +2,21 @@ import type { sd as S } from '@atelier/contracts';
 import type { AppContext } from '../../context.js';
 import { notFound } from '../../http/errors.js';
 import type { Lang, Localized } from '../../http/messages.js';
-import { openProviderKey, isDemoProtocol } from '../providers/index.js';
+import {
+  enabledProviderIds,
+  isDemoProtocol,
+  openedProvider,
+  type OpenedProvider,
+} from '../providers/index.js';
 import { texts } from './messages.js';
 
 /**
- * The model square's cards (`sd_models`) with the provider that draws each (`chat_providers`,
- * protocol `a1111`, `comfyui` or `demo`), and the form fields a card exposes.
+ * The model square's cards (`sd_models`) with the provider that draws each (the providers
+ * module's, protocol `a1111`, `comfyui` or `demo`), and the form fields a card exposes.
  */
 
-export interface SdProvider {
-  id: number;
-  name: string;
-  protocol: string;
-  baseUrl: string;
-  apiKey: string | null;
-  timeoutMs: number;
-  concurrency: number;
-}
+/** A provider of the square or the toolbox, its key opened. */
+export type SdProvider = OpenedProvider;
 
 export interface SdModelRow {
   id: number;
@@ -34,23 +32,8 @@ export interface SdModelRow {
 }
 
 /** A provider with its key opened (server side only). */
-export async function providerById(ctx: AppContext, id: number): Promise<SdProvider | null> {
-  const p = await ctx.db.kysely
-    .selectFrom('chat_providers')
-    .selectAll()
-    .where('id', '=', id)
-    .executeTakeFirst();
-  if (!p) return null;
-  return {
-    id: p.id,
-    name: p.name,
-    protocol: p.protocol,
-    baseUrl: p.base_url,
-    apiKey: openProviderKey(ctx, p.api_key_sealed),
-    timeoutMs: p.timeout_ms,
-    concurrency: p.concurrency,
-  };
-}
+export const providerById = (ctx: AppContext, id: number): Promise<SdProvider | null> =>
+  openedProvider(ctx, id);
 
 const parse = <T>(s: string, fallback: T): T => {
   try {
@@ -64,20 +47,22 @@ const parse = <T>(s: string, fallback: T): T => {
 export const exampleImage = (modelId: number, i: number, e: { image: string }) =>
   e.image || `/api/sd/example/${modelId}/${i}.png`;
 
-function selectModels(ctx: AppContext) {
-  return ctx.db.kysely
-    .selectFrom('sd_models as m')
-    .innerJoin('chat_providers as p', 'p.id', 'm.provider_id')
-    .selectAll('m')
-    .select(['p.name as pname', 'p.enabled as penabled'])
-    .where('m.enabled', '=', 1)
-    .where('p.enabled', '=', 1)
-    .where('p.protocol', 'in', ['a1111', 'comfyui', 'demo']);
+/** The enabled cards whose provider is enabled and speaks a protocol of the square. */
+async function selectModels(ctx: AppContext) {
+  const providers = await enabledProviderIds(ctx.db.kysely, ['a1111', 'comfyui', 'demo']);
+  return (
+    ctx.db.kysely
+      .selectFrom('sd_models as m')
+      .selectAll('m')
+      .where('m.enabled', '=', 1)
+      // No provider id is 0: with none enabled, no card.
+      .where('m.provider_id', 'in', providers.length ? providers : [0])
+  );
 }
 
 async function toRow(
   ctx: AppContext,
-  r: Awaited<ReturnType<ReturnType<typeof selectModels>['execute']>>[number],
+  r: Awaited<ReturnType<Awaited<ReturnType<typeof selectModels>>['execute']>>[number],
 ): Promise<SdModelRow> {
   const provider = await providerById(ctx, r.provider_id);
   const examples = parse<S.SdExample[]>(r.examples, []).map((e, i) => ({
@@ -99,13 +84,13 @@ async function toRow(
 }
 
 export async function listSdModels(ctx: AppContext): Promise<SdModelRow[]> {
-  const rows = await selectModels(ctx).orderBy('m.sort').orderBy('m.id').execute();
+  const rows = await (await selectModels(ctx)).orderBy('m.sort').orderBy('m.id').execute();
   return Promise.all(rows.map((r) => toRow(ctx, r)));
 }
 
 /** An enabled model of the square, else 404. */
 export async function sdModelById(ctx: AppContext, id: number): Promise<SdModelRow> {
-  const r = await selectModels(ctx).where('m.id', '=', id).executeTakeFirst();
+  const r = await (await selectModels(ctx)).where('m.id', '=', id).executeTakeFirst();
   if (!r) throw notFound(texts.modelNotFound);
   return toRow(ctx, r);
 }

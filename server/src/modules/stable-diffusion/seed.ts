@@ -2,7 +2,7 @@ import { sd as S } from '@atelier/contracts';
 import type { AppContext } from '../../context.js';
 import { nowIso } from '../../db/database.js';
 import { seedPrices } from '../credits/index.js';
-import { DEMO_PROVIDER } from '../providers/index.js';
+import { demoProviderId } from '../providers/index.js';
 import { defaultFields } from './catalogue.js';
 
 /**
@@ -107,12 +107,8 @@ const seedSdPrices = (ctx: AppContext) =>
 
 async function seedModels(ctx: AppContext): Promise<number> {
   const db = ctx.db.kysely;
-  const demo = await db
-    .selectFrom('chat_providers')
-    .select('id')
-    .where('name', '=', DEMO_PROVIDER)
-    .executeTakeFirst();
-  if (!demo) return 0;
+  const demoId = await demoProviderId(db);
+  if (demoId === null) return 0;
   const now = nowIso();
   let added = 0;
   for (const [i, m] of DEMO_SD_MODELS.entries()) {
@@ -120,7 +116,7 @@ async function seedModels(ctx: AppContext): Promise<number> {
       .insertInto('sd_models')
       .values({
         name: m.name,
-        provider_id: demo.id,
+        provider_id: demoId,
         checkpoint: m.checkpoint,
         base_model: m.base,
         description: JSON.stringify(m.description),

@@ -1,24 +1,16 @@
 import type { FastifyInstance } from 'fastify';
 import { sd as S } from '@atelier/contracts';
-import type { AppContext } from '../../context.js';
 import { badRequest, notFound } from '../../http/errors.js';
 import { route } from '../../http/route.js';
 import { demoPicture } from '../../providers/image/sd-demo.js';
 import { createTask } from '../tasks/index.js';
 import { providerById } from './catalogue.js';
 import { texts } from './messages.js';
+import { sdModelExamples, toolOpRow, toolOpRows } from './store.js';
 import { creditsOf, ownedPicture, toSdTasks } from './views.js';
 import type { ToolTaskParams } from './run-common.js';
 
 /** The toolbox: its operations, submitting one, and the demo's example pictures of the square. */
-
-export async function toolOpRow(ctx: AppContext, op: S.ToolOp) {
-  return ctx.db.kysely
-    .selectFrom('sd_tool_ops')
-    .selectAll()
-    .where('op', '=', op)
-    .executeTakeFirst();
-}
 
 /** Rendered example pictures, kept while the process runs (they never change). */
 const exampleCache = new Map<string, Buffer>();
@@ -27,7 +19,7 @@ export function toolRoutes(app: FastifyInstance): void {
   const ctx = () => app.ctx;
 
   route(app, S.listToolOps, async ({ identity }) => {
-    const rows = await ctx().db.kysely.selectFrom('sd_tool_ops').selectAll().execute();
+    const rows = await toolOpRows(ctx());
     const byOp = new Map(rows.map((r) => [r.op, r]));
     const out = [];
     for (const op of S.toolOps) {
@@ -87,13 +79,7 @@ export function toolRoutes(app: FastifyInstance): void {
     const { model, n } = req.params as { model: string; n: string };
     const id = /^\d{1,9}$/.test(model) ? Number(model) : 0;
     const i = /^\d{1,2}\.png$/.test(n) ? parseInt(n, 10) : -1;
-    const row = id
-      ? await ctx()
-          .db.kysely.selectFrom('sd_models')
-          .select(['examples', 'checkpoint'])
-          .where('id', '=', id)
-          .executeTakeFirst()
-      : undefined;
+    const row = id ? await sdModelExamples(ctx(), id) : undefined;
     const e = row ? (JSON.parse(row.examples) as S.SdExample[])[i] : undefined;
     if (!row || !e) return reply.code(404).send();
     const key = `${id}:${i}:${e.prompt}:${e.seed}:${e.width}x${e.height}`;

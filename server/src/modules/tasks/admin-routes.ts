@@ -9,7 +9,6 @@ import {
   auditedTask,
   listAdminTasks,
   oneTask,
-  queuesPerProvider,
   rawTask,
   refundKey,
   taskTimeline,
@@ -21,8 +20,9 @@ import { redoTask } from './service.js';
 /*
  * The console's view of the task engine: every user's tasks with filters, one task's timeline
  * (task_events), re-running a failed task in place (a new hold on its owner), refunding what a
- * finished task was charged (once: the ledger's idempotency key `task_refund:<id>`), and the
- * queues per provider. The queries are admin-service.ts's.
+ * finished task was charged (once: the ledger's idempotency key `task_refund:<id>`). The
+ * queries are admin-service.ts's; the queues per provider are the providers module's route,
+ * which names the providers of `queueCountsPerProvider`.
  */
 export function adminTaskRoutes(app: FastifyInstance): void {
   const ctx = app.ctx;
@@ -62,6 +62,4 @@ export function adminTaskRoutes(app: FastifyInstance): void {
     if (!applied) throw new AppError(409, texts.alreadyRefunded);
     return oneTask(ctx, raw.id);
   });
-
-  route(app, A.queues, async () => ({ rows: await queuesPerProvider(ctx) }));
 }

@@ -96,15 +96,16 @@ export async function taskTimeline(ctx: AppContext, id: number) {
   }));
 }
 
-/** Per provider: tasks waiting, running, and failed in the last hour. */
-export async function queuesPerProvider(ctx: AppContext) {
+/**
+ * Per provider id: tasks waiting, running, and failed in the last hour (the console's queues;
+ * the providers module names each provider).
+ */
+export async function queueCountsPerProvider(ctx: AppContext) {
   const hourAgo = new Date(Date.now() - 3600_000).toISOString();
   const rows = await ctx.db.kysely
     .selectFrom('tasks as t')
-    .leftJoin('chat_providers as p', 'p.id', 't.provider_id')
     .select((eb) => [
       't.provider_id',
-      'p.name',
       eb.fn
         .sum<number>(eb.case().when('t.status', '=', TaskStatus.queued).then(1).else(0).end())
         .as('waiting'),
@@ -130,12 +131,11 @@ export async function queuesPerProvider(ctx: AppContext) {
         eb('t.finished_at', '>=', hourAgo),
       ]),
     )
-    .groupBy(['t.provider_id', 'p.name'])
+    .groupBy('t.provider_id')
     .orderBy(sql`t.provider_id`)
     .execute();
   return rows.map((r) => ({
     providerId: r.provider_id,
-    providerName: r.name ?? '—',
     waiting: Number(r.waiting ?? 0),
     running: Number(r.running ?? 0),
     failedLastHour: Number(r.failed ?? 0),

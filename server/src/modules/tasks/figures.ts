@@ -66,3 +66,10 @@ export async function taskPromptsAndFiles(db: Executor, ids: number[]) {
     .execute();
   return new Map(rows.map((r) => [r.id, { prompt: r.prompt, files: r.files }]));
 }
+
+/** Each task's kind, by id (credits' usage log says what each charge paid for). */
+export async function taskKindsOf(db: Executor, ids: number[]): Promise<Map<number, string>> {
+  if (ids.length === 0) return new Map();
+  const rows = await db.selectFrom('tasks').select(['id', 'kind']).where('id', 'in', ids).execute();
+  return new Map(rows.map((t) => [t.id, t.kind]));
+}

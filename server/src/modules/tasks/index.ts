@@ -3,6 +3,7 @@ import { closeEngine, engineOf, runsWorkersInApi } from './engine.js';
 import { registerTaskKind } from './runner.js';
 import { zipRunner } from './zip-runner.js';
 import { adminTaskRoutes } from './admin-routes.js';
+import { taskKindsOf } from './figures.js';
 import { closeLateWatch } from './late.js';
 
 export { engineOf } from './engine.js';
@@ -11,6 +12,7 @@ export { texts as taskTexts } from './messages.js';
 export { recordTaskEvent } from './events.js';
 export { toStoredFiles } from './rows.js';
 export { insertFinishedTask } from './finished.js';
+export { queueCountsPerProvider } from './admin-service.js';
 export {
   taskCountsOf,
   taskOutcomesSince,
@@ -55,6 +57,7 @@ export const tasksModule: AtelierModule = {
   name: 'tasks',
   async routes(app) {
     const ctx = app.ctx;
+    ctx.hooks.taskKinds = taskKindsOf;
     registerTaskKind(ctx, zipRunner());
     adminTaskRoutes(app);
     ctx.guestData.register('tasks', async (trx, { fromUserId, toUserId }) => {
