@@ -26,6 +26,7 @@ import { abuseLimits } from './0041_abuse_limits.js';
 import { emailWays } from './0050_email_ways.js';
 import { oidc } from './0051_oidc.js';
 import { captcha } from './0052_captcha.js';
+import { phoneWays } from './0056_phone_ways.js';
 import { providerChecks } from './0026_provider_checks.js';
 import { examples } from './0027_examples.js';
 
@@ -60,4 +61,5 @@ export const migrations: Record<string, AtelierMigration> = {
   '0050_email_ways': emailWays,
   '0051_oidc': oidc,
   '0052_captcha': captcha,
+  '0056_phone_ways': phoneWays,
 };
