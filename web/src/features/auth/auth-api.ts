@@ -32,3 +32,11 @@ export const oidcStart = (provider: string) => apiData(identity.oidcStart, { bod
 /** Exchanges the ticket the provider's return left in the fragment. */
 export const oidcFinish = (body: BodyIn<typeof identity.oidcFinish>) =>
   apiData(identity.oidcFinish, { body });
+
+/** Texts a 6-digit sign-in code. */
+export const sendPhoneCode = (phone: string) =>
+  apiData(identity.sendPhoneCode, { body: { phone } });
+
+/** Signs in (or up) with the texted code; answers the session token. */
+export const phoneLogin = (body: BodyIn<typeof identity.phoneLogin>) =>
+  apiData(identity.phoneLogin, { body });

@@ -115,3 +115,31 @@ export function validateReset(v: {
 }): Checked<'password' | 'confirm'> {
   return checkNewPassword(v.password, v.confirm);
 }
+
+/**
+ * A phone number as the contracts' `phoneNumber` takes it: E.164, a bare 11-digit mainland
+ * number (read as +86), or `00` for `+`; spaces, dashes and brackets dropped.
+ */
+export function normalizePhone(raw: string): string {
+  const v = raw.trim().replace(/[\s()-]/g, '');
+  if (/^1\d{10}$/.test(v)) return `+86${v}`;
+  return v.startsWith('00') ? `+${v.slice(2)}` : v;
+}
+
+export const isPhone = (raw: string): boolean => /^\+[1-9]\d{7,14}$/.test(normalizePhone(raw));
+
+export interface PhoneCodeValues {
+  phone: string;
+  code: string;
+}
+
+/** Sending a code needs the number only; signing in needs the code too. */
+export function validatePhoneCode(
+  v: PhoneCodeValues,
+  withCode = true,
+): Checked<keyof PhoneCodeValues> {
+  const issues: Checked<keyof PhoneCodeValues> = {};
+  if (!isPhone(v.phone)) issues.phone = { key: 'auth:validation.phone' };
+  if (withCode && !/^\d{6}$/.test(v.code.trim())) issues.code = { key: 'auth:validation.smsCode' };
+  return issues;
+}
