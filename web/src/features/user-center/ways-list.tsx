@@ -1,4 +1,4 @@
-import { KeyOutlined, LoginOutlined, MailOutlined } from '@ant-design/icons';
+import { KeyOutlined, LoginOutlined, MailOutlined, MobileOutlined } from '@ant-design/icons';
 import Button from 'antd/es/button';
 import Input from 'antd/es/input';
 import Popconfirm from 'antd/es/popconfirm';
@@ -7,15 +7,18 @@ import Skeleton from 'antd/es/skeleton';
 import Space from 'antd/es/space';
 import Tag from 'antd/es/tag';
 import Tooltip from 'antd/es/tooltip';
-import { useState } from 'react';
+import { useEffect, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import type { identity } from '@atelier/contracts';
 import { notify } from '../../lib/notify';
 import { useAuthStore } from '../../stores/auth';
+import { isPhone, normalizePhone } from '../auth/validation';
 import {
   linkProvider,
   useLinkEmail,
+  useLinkPhone,
   useSendLinkCode,
+  useSendPhoneLinkCode,
   useSendVerifyCode,
   useSetPassword,
   useUnlinkWay,
@@ -117,7 +120,9 @@ function RemoveWay({ way }: { way: identity.LinkedWay }) {
           ? t('user:ways.removeConfirmOidc', { provider: way.provider ?? '' })
           : way.kind === 'password'
             ? t('user:ways.removeConfirm.password')
-            : t('user:ways.removeConfirm.email')
+            : way.kind === 'phone'
+              ? t('user:ways.removeConfirm.phone')
+              : t('user:ways.removeConfirm.email')
       }
       okText={t('user:ways.removeYes')}
       cancelText={t('user:ways.removeNo')}
@@ -255,9 +260,85 @@ function LinkEmail() {
   );
 }
 
+/** Links a number: type it, get a texted code (again after a minute), type the code. */
+function LinkPhone() {
+  const { t } = useTranslation(['user']);
+  const [open, setOpen] = useState(false);
+  const [phone, setPhone] = useState('');
+  const [asked, setAsked] = useState(false);
+  const [code, setCode] = useState('');
+  const [wait, setWait] = useState(0);
+  useEffect(() => {
+    if (wait <= 0) return;
+    const timer = setTimeout(() => setWait((w) => w - 1), 1000);
+    return () => clearTimeout(timer);
+  }, [wait]);
+  const ask = useSendPhoneLinkCode(() => {
+    setAsked(true);
+    setWait(60);
+    notify.success(t('user:ways.phoneCodeSent'));
+  });
+  const link = useLinkPhone(() => {
+    notify.success(t('user:ways.phoneLinked'));
+    setOpen(false);
+    setAsked(false);
+    setCode('');
+    void useAuthStore.getState().refreshUserInfo();
+  });
+  return (
+    <div
+      className="flex flex-col gap-2 rounded-lg border border-dashed border-white/10 p-3"
+      data-testid="link-phone"
+    >
+      <div className="flex items-center gap-3">
+        <MobileOutlined className="text-lg text-white/55" />
+        <span className="flex-1 font-medium text-white/85">{t('user:ways.linkPhone')}</span>
+        {!open && (
+          <Button size="small" onClick={() => setOpen(true)}>
+            {t('user:ways.linkPhone')}
+          </Button>
+        )}
+      </div>
+      {open && (
+        <div className="flex flex-col gap-2">
+          <Space.Compact className="w-full max-w-md">
+            <Input
+              size="small"
+              type="tel"
+              value={phone}
+              onChange={(e) => setPhone(e.target.value)}
+              autoComplete="tel"
+              placeholder={t('user:ways.phonePlaceholder')}
+              aria-label={t('user:ways.kind.phone')}
+              maxLength={32}
+            />
+            <Button
+              size="small"
+              loading={ask.isPending}
+              disabled={!isPhone(phone) || wait > 0}
+              onClick={() => ask.mutate(normalizePhone(phone))}
+            >
+              {wait > 0 ? t('user:ways.resendIn', { seconds: wait }) : t('user:ways.sendCode')}
+            </Button>
+          </Space.Compact>
+          {asked && (
+            <CodeEntry
+              code={code}
+              onChange={setCode}
+              loading={link.isPending}
+              onConfirm={(typed) => link.mutate({ phone: normalizePhone(phone), code: typed })}
+            />
+          )}
+        </div>
+      )}
+    </div>
+  );
+}
+
 const icons: Record<identity.LinkedWay['kind'], typeof KeyOutlined> = {
   password: KeyOutlined,
   email: MailOutlined,
+  phone: MobileOutlined,
   oidc: LoginOutlined,
 };
 
@@ -295,7 +376,9 @@ export function WaysList() {
                       ? t('user:ways.kind.oidc', { provider: way.provider ?? '' })
                       : way.kind === 'email'
                         ? t('user:ways.kind.email')
-                        : t('user:ways.kind.password')}
+                        : way.kind === 'phone'
+                          ? t('user:ways.kind.phone')
+                          : t('user:ways.kind.password')}
                   </span>
                   <span className="break-all text-xs text-white/50">{way.label}</span>
                 </div>
@@ -317,6 +400,7 @@ export function WaysList() {
       </ul>
       {!rows.some((r) => r.kind === 'password') && <SetPassword />}
       {!rows.some((r) => r.kind === 'email') && offered.email && <LinkEmail />}
+      {!rows.some((r) => r.kind === 'phone') && offered.phone && <LinkPhone />}
       {offered.oidc
         .filter((p) => !rows.some((r) => r.kind === 'oidc' && r.provider === p.name))
         .map((p) => (
