@@ -5,6 +5,7 @@ import { apps as P, sites as S } from '@atelier/contracts';
 import { useAdminMutation, useAdminQuery } from './admin-api';
 import { CrudTable } from './crud-table';
 import { MailPanel } from './mail-panel';
+import { SmsPanel } from './sms-panel';
 import { OidcPanel } from './oidc-panel';
 import { fieldsOf } from './schema-fields';
 import { SchemaForm } from './schema-form';
@@ -79,6 +80,7 @@ export default function SitesSection() {
         ]),
         { key: 'global', label: t('admin:sites.global'), children: <GlobalConfig /> },
         { key: 'mail', label: t('admin:sites.mail'), children: <MailPanel /> },
+        { key: 'sms', label: t('admin:sites.sms'), children: <SmsPanel /> },
         { key: 'oidc', label: t('admin:sites.oidc'), children: <OidcPanel /> },
         crud('notices', t('admin:sites.notices'), S.adminNotices as never, [
           'kind',
