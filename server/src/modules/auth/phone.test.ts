@@ -1,77 +1,12 @@
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import { identity } from '@atelier/contracts';
-import { startFakeAliyunSms, type FakeAliyunSms } from '../../../test/fakes/aliyun-sms.js';
-import { startFakeTencentSms, type FakeTencentSms } from '../../../test/fakes/tencent-sms.js';
 import { callEndpoint, fieldsOf } from '../../test/call-endpoint.js';
 import { bearer, expectServerErrors } from '../../test/harness.js';
-import {
-  adminPassword,
-  en,
-  info,
-  login,
-  register,
-  t,
-  uniqueName,
-  useAuthApp,
-} from './auth.setup.js';
+import { en, info, register, t, uniqueName } from './auth.setup.js';
+import { fromIp, newNumber, p, sendCode, useAliyun, usePhoneApp } from './phone.setup.js';
 import { CODE_TRIES, PER_IP_PER_HOUR, PER_NUMBER_PER_HOUR } from './phone-ways.js';
 
-// Each test asks from addresses of its own (X-Forwarded-For) so per-IP limits stay apart.
-useAuthApp({ trustProxy: true });
-
-let aliyun: FakeAliyunSms;
-let tencent: FakeTencentSms;
-let admin: string;
-let siteId: number;
-let ipSeq = 10;
-const fromIp = () => ({ ...en, 'x-forwarded-for': `10.8.0.${ipSeq++}` });
-let numberSeq = 0;
-/** A fresh mainland number per test, its 11 digits and its E.164 form. */
-const newNumber = () => {
-  const local = `139${String(Date.now() % 1e6).padStart(6, '0')}${String(numberSeq++ % 100).padStart(2, '0')}`;
-  return { local, e164: `+86${local}` };
-};
-const secrets = () => [aliyun.accessKeySecret, tencent.secretKey];
-
-const useAliyun = (extra: Partial<identity.SmsSettingsInput> = {}) =>
-  callEndpoint(t.app, identity.adminUpdateSmsSettings, {
-    token: admin,
-    headers: en,
-    body: {
-      siteId,
-      enabled: true,
-      provider: 'aliyun',
-      accessKeyId: aliyun.accessKeyId,
-      accessKeySecret: aliyun.accessKeySecret,
-      signName: '阿特里耶',
-      templateId: 'SMS_123456789',
-      endpoint: aliyun.url,
-      ...extra,
-    },
-  });
-
-const sendCode = (phone: string, headers: Record<string, string>) =>
-  callEndpoint(t.app, identity.sendPhoneCode, { headers, body: { phone } });
-
-beforeAll(async () => {
-  aliyun = await startFakeAliyunSms();
-  tencent = await startFakeTencentSms();
-  admin = await login('root_admin', adminPassword);
-  const site = await t.app.ctx.db.kysely
-    .selectFrom('sites')
-    .select('id')
-    .where('is_default', '=', 1)
-    .executeTakeFirstOrThrow();
-  siteId = site.id;
-});
-afterAll(async () => {
-  // Neither a code nor a secret ever reached a log line.
-  const logs = t.app && t.logs.lines().join('\n');
-  for (const s of secrets()) expect(logs).not.toContain(s);
-  for (const s of [...aliyun.sent, ...tencent.sent]) expect(logs).not.toContain(s.code);
-  await aliyun.close();
-  await tencent.close();
-});
+usePhoneApp(0);
 
 describe('site SMS settings', () => {
   it('are off until complete, keep the secret write-only, and validate the number', async () => {
@@ -82,9 +17,9 @@ describe('site SMS settings', () => {
     expect(refused.body.message).toBe('This site does not send text messages; sign in another way');
 
     const incomplete = await callEndpoint(t.app, identity.adminUpdateSmsSettings, {
-      token: admin,
+      token: p.admin,
       headers: en,
-      body: { siteId, enabled: true, provider: 'tencent', accessKeyId: 'x' },
+      body: { siteId: p.siteId, enabled: true, provider: 'tencent', accessKeyId: 'x' },
     });
     expect(incomplete.status).toBe(400);
     expect(fieldsOf(incomplete)).toEqual(['accessKeySecret']);
@@ -92,21 +27,21 @@ describe('site SMS settings', () => {
     const saved = await useAliyun();
     expect(saved.status, saved.body.message).toBe(200);
     expect(saved.body.data).toMatchObject({ enabled: true, accessKeySecret: 'set' });
-    expect(JSON.stringify(saved.body)).not.toContain(aliyun.accessKeySecret);
+    expect(JSON.stringify(saved.body)).not.toContain(p.aliyun.accessKeySecret);
     const read = await callEndpoint(t.app, identity.adminSmsSettings, {
-      token: admin,
-      query: { siteId },
+      token: p.admin,
+      query: { siteId: p.siteId },
     });
     expect(read.body.data.accessKeySecret).toBe('set');
-    expect(JSON.stringify(read.body)).not.toContain(aliyun.accessKeySecret);
+    expect(JSON.stringify(read.body)).not.toContain(p.aliyun.accessKeySecret);
     const stored = await t.app.ctx.db.kysely
       .selectFrom('site_sms_settings')
       .select('secret_sealed')
       .executeTakeFirstOrThrow();
-    expect(stored.secret_sealed).not.toContain(aliyun.accessKeySecret);
+    expect(stored.secret_sealed).not.toContain(p.aliyun.accessKeySecret);
     const notAdmin = await callEndpoint(t.app, identity.adminSmsSettings, {
       token: await register({ username: uniqueName(), password: 'password-1' }),
-      query: { siteId },
+      query: { siteId: p.siteId },
     });
     expect(notAdmin.status).toBe(403);
     expect((await callEndpoint(t.app, identity.ways, {})).body.data.phone).toBe(true);
@@ -130,7 +65,7 @@ describe('phone codes', () => {
     expect(asked.status, asked.body.message).toBe(200);
     expect(asked.body.data.expiresInSeconds).toBe(300);
     expect(JSON.stringify(asked.body)).not.toMatch(/\b\d{6}\b/);
-    const sent = aliyun.sent.at(-1)!;
+    const sent = p.aliyun.sent.at(-1)!;
     expect(sent).toMatchObject({ phone: local, signName: '阿特里耶', templateId: 'SMS_123456789' });
     const code = sent.code;
     expect(code).toMatch(/^\d{6}$/);
@@ -181,7 +116,7 @@ describe('phone codes', () => {
     expect((await sendCode(e164, headers)).status).toBe(200);
     const signedIn = await callEndpoint(t.app, identity.phoneLogin, {
       headers,
-      body: { phone: e164, code: aliyun.codeFor(local) },
+      body: { phone: e164, code: p.aliyun.codeFor(local) },
     });
     expect(signedIn.body.data.created).toBe(false);
     const me2 = await info(bearer(signedIn.body.data.token));
@@ -193,7 +128,7 @@ describe('phone codes', () => {
     const { local, e164 } = newNumber();
     const headers = fromIp();
     expect((await sendCode(e164, headers)).status).toBe(200);
-    const code = aliyun.codeFor(local);
+    const code = p.aliyun.codeFor(local);
     const wrongCode = code === '000000' ? '111111' : '000000';
     for (let i = 0; i < CODE_TRIES; i++)
       await callEndpoint(t.app, identity.phoneLogin, {
@@ -212,7 +147,7 @@ describe('phone codes', () => {
       .where('phone', '=', e164)
       .execute();
     expect((await sendCode(e164, headers)).status).toBe(200);
-    const fresh = aliyun.codeFor(local);
+    const fresh = p.aliyun.codeFor(local);
     await t.app.ctx.db.kysely
       .updateTable('phone_codes')
       .set({ expires_at: new Date(Date.now() - 1000).toISOString() })
@@ -259,10 +194,10 @@ describe('phone codes', () => {
         })),
       )
       .execute();
-    const before = aliyun.sent.length;
+    const before = p.aliyun.sent.length;
     const byIp = await sendCode(newNumber().e164, headers);
     expect(byIp.status).toBe(429);
-    expect(aliyun.sent.length).toBe(before);
+    expect(p.aliyun.sent.length).toBe(before);
   });
 
   it('answers the Aliyun fake refusals: bad signature, illegal number, provider limit', async () => {
@@ -276,7 +211,7 @@ describe('phone codes', () => {
 
     await useAliyun();
     const limited = newNumber();
-    aliyun.limited.add(limited.local);
+    p.aliyun.limited.add(limited.local);
     const limit = await sendCode(limited.e164, fromIp());
     expect(limit.status).toBe(429);
     expect(limit.body.message).toMatch(/SMS provider refuses more messages/);
@@ -297,19 +232,19 @@ describe('phone codes', () => {
   it('texts by Tencent Cloud with TC3 signing; a bad key is refused by the fake', async () => {
     expectServerErrors(503, /could not be sent/);
     const tencentSettings = {
-      siteId,
+      siteId: p.siteId,
       enabled: true,
       provider: 'tencent' as const,
-      accessKeyId: tencent.secretId,
-      accessKeySecret: tencent.secretKey,
+      accessKeyId: p.tencent.secretId,
+      accessKeySecret: p.tencent.secretKey,
       signName: 'Atelier',
       templateId: '1234567',
       appId: '1400000001',
       region: 'ap-guangzhou',
-      endpoint: tencent.url,
+      endpoint: p.tencent.url,
     };
     const saved = await callEndpoint(t.app, identity.adminUpdateSmsSettings, {
-      token: admin,
+      token: p.admin,
       body: tencentSettings,
     });
     expect(saved.status, saved.body.message).toBe(200);
@@ -317,7 +252,7 @@ describe('phone codes', () => {
     const headers = fromIp();
     const asked = await sendCode(e164, headers);
     expect(asked.status, asked.body.message).toBe(200);
-    expect(tencent.sent.at(-1)).toMatchObject({
+    expect(p.tencent.sent.at(-1)).toMatchObject({
       phone: e164,
       appId: '1400000001',
       signName: 'Atelier',
@@ -326,111 +261,27 @@ describe('phone codes', () => {
     });
     const made = await callEndpoint(t.app, identity.phoneLogin, {
       headers,
-      body: { phone: e164, code: tencent.codeFor(e164) },
+      body: { phone: e164, code: p.tencent.codeFor(e164) },
     });
     expect(made.status, made.body.message).toBe(200);
 
     const limited = newNumber();
-    tencent.limited.add(limited.e164);
+    p.tencent.limited.add(limited.e164);
     expect((await sendCode(limited.e164, fromIp())).status).toBe(429);
     expect(t.logs.lines().join('\n')).toContain('LimitExceeded.PhoneNumberDailyLimit');
 
     await callEndpoint(t.app, identity.adminUpdateSmsSettings, {
-      token: admin,
-      body: { siteId, accessKeySecret: 'wrong-tencent-key' },
+      token: p.admin,
+      body: { siteId: p.siteId, accessKeySecret: 'wrong-tencent-key' },
     });
     const bad = await sendCode(newNumber().e164, fromIp());
     expect(bad.status).toBe(503);
     expect(t.logs.lines().join('\n')).toContain('AuthFailure.SignatureFailure');
     await callEndpoint(t.app, identity.adminUpdateSmsSettings, {
-      token: admin,
-      body: { siteId, accessKeyId: 'AKID-unknown', accessKeySecret: tencent.secretKey },
+      token: p.admin,
+      body: { siteId: p.siteId, accessKeyId: 'AKID-unknown', accessKeySecret: p.tencent.secretKey },
     });
     expect((await sendCode(newNumber().e164, fromIp())).status).toBe(503);
     expect(t.logs.lines().join('\n')).toContain('AuthFailure.SecretIdNotFound');
-  });
-});
-
-describe('linking a number', () => {
-  it('links with a code bound to the account; a number linked elsewhere is refused', async () => {
-    await useAliyun();
-    const owner = newNumber();
-    const headers = fromIp();
-    await sendCode(owner.e164, headers);
-    const first = await callEndpoint(t.app, identity.phoneLogin, {
-      headers,
-      body: { phone: owner.e164, code: aliyun.codeFor(owner.local) },
-    });
-    expect(first.status).toBe(200);
-
-    const token = await register({ username: uniqueName('linker'), password: 'password-1' });
-    const taken = await callEndpoint(t.app, identity.sendPhoneLinkCode, {
-      token,
-      headers: fromIp(),
-      body: { phone: owner.e164 },
-    });
-    expect(taken.status).toBe(409);
-    expect(taken.body.message).toBe(
-      'This phone number is linked to another account; sign in with it, or remove it there first',
-    );
-    const zh = await callEndpoint(t.app, identity.sendPhoneLinkCode, {
-      token,
-      headers: { 'x-lang': 'zh-CN', 'x-forwarded-for': '10.8.2.1' },
-      body: { phone: owner.e164 },
-    });
-    expect(zh.body.message).toBe('该手机号已绑定其他账号，请用它登录，或先在那个账号中解绑');
-
-    const mine = newNumber();
-    const linkHeaders = fromIp();
-    const asked = await callEndpoint(t.app, identity.sendPhoneLinkCode, {
-      token,
-      headers: linkHeaders,
-      body: { phone: mine.local },
-    });
-    expect(asked.status, asked.body.message).toBe(200);
-    const code = aliyun.codeFor(mine.local);
-    // The code is bound to the account that asked: it neither signs in nor links another.
-    const other = await register({ username: uniqueName('other'), password: 'password-1' });
-    const stolen = await callEndpoint(t.app, identity.linkPhone, {
-      token: other,
-      body: { phone: mine.e164, code },
-    });
-    expect(stolen.status).toBe(400);
-    const linked = await callEndpoint(t.app, identity.linkPhone, {
-      token,
-      headers: en,
-      body: { phone: mine.e164, code },
-    });
-    expect(linked.status, linked.body.message).toBe(200);
-    expect(linked.body.message).toBe('Phone number linked');
-
-    const ways = await callEndpoint(t.app, identity.listWays, { token });
-    expect(ways.body.data.rows.map((r) => r.kind)).toEqual(['password', 'phone']);
-    expect(ways.body.data.rows.every((r) => r.unlinkable)).toBe(true);
-
-    // Signing in by the number reaches the same account.
-    await sendCode(mine.e164, linkHeaders);
-    const byPhone = await callEndpoint(t.app, identity.phoneLogin, {
-      headers: linkHeaders,
-      body: { phone: mine.e164, code: aliyun.codeFor(mine.local) },
-    });
-    expect(byPhone.body.data.created).toBe(false);
-    const a = await info(bearer(token));
-    const b = await info(bearer(byPhone.body.data.token));
-    expect(b.body.data.userInfo.id).toBe(a.body.data.userInfo.id);
-
-    // The password may go (the phone stays); then the phone is the last way and stays.
-    const noPassword = await callEndpoint(t.app, identity.unlinkWay, {
-      token,
-      body: { kind: 'password' },
-    });
-    expect(noPassword.status, noPassword.body.message).toBe(200);
-    const last = await callEndpoint(t.app, identity.unlinkWay, { token, body: { kind: 'phone' } });
-    expect(last.status).toBe(400);
-    await callEndpoint(t.app, identity.setPassword, { token, body: { password: 'password-2' } });
-    const gone = await callEndpoint(t.app, identity.unlinkWay, { token, body: { kind: 'phone' } });
-    expect(gone.status, gone.body.message).toBe(200);
-    const after = await callEndpoint(t.app, identity.listWays, { token });
-    expect(after.body.data.rows.map((r) => r.kind)).toEqual(['password']);
   });
 });

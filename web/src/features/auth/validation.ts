@@ -6,6 +6,7 @@
  */
 
 import type { Checked, KeyIssue } from '../../lib/field-form';
+import { isPhone } from '../../lib/phone';
 
 export const USERNAME_MIN = 2;
 export const USERNAME_MAX = 32;
@@ -116,17 +117,7 @@ export function validateReset(v: {
   return checkNewPassword(v.password, v.confirm);
 }
 
-/**
- * A phone number as the contracts' `phoneNumber` takes it: E.164, a bare 11-digit mainland
- * number (read as +86), or `00` for `+`; spaces, dashes and brackets dropped.
- */
-export function normalizePhone(raw: string): string {
-  const v = raw.trim().replace(/[\s()-]/g, '');
-  if (/^1\d{10}$/.test(v)) return `+86${v}`;
-  return v.startsWith('00') ? `+${v.slice(2)}` : v;
-}
-
-export const isPhone = (raw: string): boolean => /^\+[1-9]\d{7,14}$/.test(normalizePhone(raw));
+export { isPhone, normalizePhone } from '../../lib/phone';
 
 export interface PhoneCodeValues {
   phone: string;
