@@ -19,6 +19,8 @@ export const offeredWays = z.object({
   password: z.literal(true),
   /** An emailed 6-digit code and "forgot password" by email: offered once the site can send mail. */
   email: z.boolean(),
+  /** A 6-digit code by SMS: offered once the site's SMS provider is set up (docs/identity.md). */
+  phone: z.boolean().default(false),
   /** "Sign in with …": the site's enabled OpenID Connect providers, in their order. */
   oidc: z.array(z.object({ slug: z.string(), name: z.string() })),
 });
@@ -83,7 +85,7 @@ export const resetPassword = endpoint({
 
 /** One way an account can be signed in with, as the user centre lists it. */
 export const linkedWay = z.object({
-  kind: z.enum(['password', 'email', 'oidc']),
+  kind: z.enum(['password', 'email', 'phone', 'oidc']),
   /** For an OpenID Connect link: its id (to remove it) and the provider's name. */
   id: z.number().int().optional(),
   provider: z.string().optional(),
@@ -163,7 +165,7 @@ export const unlinkWay = endpoint({
     'Remove a sign-in way; refused (400) for the last way the account can sign in with on this site',
   tags: ['user'],
   body: z.object({
-    kind: z.enum(['password', 'email', 'oidc']),
+    kind: z.enum(['password', 'email', 'phone', 'oidc']),
     /** The link's id, for `oidc`. */
     id: z.number().int().min(1).optional(),
   }),
@@ -356,4 +358,135 @@ export const adminTestMail = endpoint({
   tags: ['admin', 'auth'],
   body: z.object({ siteId: z.number().int().min(1), to: emailAddress }),
   data: z.object({ sent: z.boolean(), problem: z.string().nullable() }),
+});
+
+// ---------------------------------------------------------------- phone (SMS codes)
+
+/**
+ * A phone number: E.164 (`+` country code and number, 8 to 15 digits), or a bare 11-digit
+ * mainland China number (`1…`), read as +86. Spaces, dashes and brackets are dropped.
+ */
+export const phoneNumber = z
+  .string()
+  .trim()
+  .max(32)
+  .transform((v) => v.replace(/[\s()-]/g, ''))
+  .transform((v) => (/^1\d{10}$/.test(v) ? `+86${v}` : v.startsWith('00') ? `+${v.slice(2)}` : v))
+  .pipe(z.string().regex(/^\+[1-9]\d{7,14}$/, { message: 'an international number (+86…)' }));
+
+export const sendPhoneCode = endpoint({
+  method: 'POST',
+  path: '/auth/phone/code',
+  access: 'public',
+  summary:
+    'Text a 6-digit sign-in code to a number (limited per number and per IP per hour); answers the same whether or not an account has it',
+  tags: ['auth'],
+  body: z.object({ phone: phoneNumber }),
+  data: z.object({ expiresInSeconds: z.number().int() }),
+});
+
+export const phoneLogin = endpoint({
+  method: 'POST',
+  path: '/auth/phone/login',
+  access: 'public',
+  summary:
+    'Sign in (or sign up, when no account has the number) with the texted code; a guest calling it hands its data to the account',
+  tags: ['auth'],
+  body: z.object({
+    phone: phoneNumber,
+    code: emailCode,
+    invitedBy: z.string().trim().max(64).optional(),
+  }),
+  data: z.object({ token: z.string(), created: z.boolean() }),
+});
+
+export const sendPhoneLinkCode = endpoint({
+  method: 'POST',
+  path: '/user/phone/link/code',
+  access: 'user',
+  summary:
+    'Text a 6-digit code to a number the caller wants to link (409 when another account has it)',
+  tags: ['user'],
+  body: z.object({ phone: phoneNumber }),
+  data: z.object({ expiresInSeconds: z.number().int() }),
+});
+
+export const linkPhone = endpoint({
+  method: 'POST',
+  path: '/user/phone/link',
+  access: 'user',
+  summary: "Link (or replace) the account's phone number with the texted code",
+  tags: ['user'],
+  body: z.object({ phone: phoneNumber, code: emailCode }),
+  data: userInfo,
+});
+
+export const smsProvider = z.enum(['aliyun', 'tencent']);
+
+export const smsSettingsView = z.object({
+  siteId: z.number().int(),
+  /** Whether the site offers phone codes (needs every field its provider asks for). */
+  enabled: z.boolean(),
+  provider: smsProvider,
+  /** Aliyun AccessKey ID, or Tencent Cloud SecretId. */
+  accessKeyId: z.string(),
+  /** The AccessKey secret / SecretKey is never sent back: only whether it is set. */
+  accessKeySecret: z.enum(['set', 'not set']),
+  /** The approved signature (签名) shown in the text. */
+  signName: z.string(),
+  /** Aliyun TemplateCode (SMS_…), or Tencent TemplateId (digits). */
+  templateId: z.string(),
+  /** Tencent only: the SmsSdkAppId of the SMS application. */
+  appId: z.string(),
+  /** Tencent only: the region (ap-guangzhou by default); Aliyun: cn-hangzhou. */
+  region: z.string(),
+  /** Empty: the provider's public endpoint; else another base URL (a proxy, a test fake). */
+  endpoint: z.string(),
+});
+export type SmsSettingsView = z.infer<typeof smsSettingsView>;
+
+export const adminSmsSettings = endpoint({
+  method: 'GET',
+  path: '/admin/sms',
+  access: 'admin',
+  summary: "A site's SMS provider settings (the secret shown only as set / not set)",
+  tags: ['admin', 'auth'],
+  query: z.object({ siteId: z.coerce.number().int().min(1) }),
+  data: smsSettingsView,
+});
+
+const smsField = (max: number) => z.string().trim().max(max).optional();
+
+export const smsSettingsInput = z.object({
+  siteId: z.number().int().min(1),
+  enabled: z.boolean().optional(),
+  provider: smsProvider.optional(),
+  accessKeyId: smsField(128),
+  /** A new value replaces it, `null` clears it, absent keeps it. */
+  accessKeySecret: z.string().min(1).max(256).nullable().optional(),
+  signName: smsField(64),
+  templateId: smsField(64),
+  appId: smsField(64),
+  region: z
+    .string()
+    .trim()
+    .regex(/^[a-z0-9-]{0,40}$/, { message: 'a region such as ap-guangzhou' })
+    .optional(),
+  endpoint: z
+    .string()
+    .trim()
+    .max(300)
+    .regex(/^(https?:\/\/[^\s]+)?$/, { message: 'an http(s) URL, or empty' })
+    .optional(),
+});
+export type SmsSettingsInput = z.infer<typeof smsSettingsInput>;
+
+export const adminUpdateSmsSettings = endpoint({
+  method: 'POST',
+  path: '/admin/sms',
+  access: 'admin',
+  summary: "Change a site's SMS provider settings",
+  tags: ['admin', 'auth'],
+  body: smsSettingsInput,
+  data: smsSettingsView,
 });

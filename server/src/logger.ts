@@ -21,6 +21,7 @@ export const redactPaths = [
   '*.apiKey',
   '*.secret',
   '*.secretKey',
+  '*.accessKeySecret',
   'config.secretKey',
   'config.adminPassword',
 ];

@@ -28,6 +28,7 @@ import { oidc } from './0051_oidc.js';
 import { captcha } from './0052_captcha.js';
 import { fileSettings } from './0060_file_settings.js';
 import { guestLimits } from './0061_guest_limits.js';
+import { phoneWays } from './0062_phone_ways.js';
 import { providerChecks } from './0026_provider_checks.js';
 import { examples } from './0027_examples.js';
 
@@ -64,4 +65,5 @@ export const migrations: Record<string, AtelierMigration> = {
   '0052_captcha': captcha,
   '0060_file_settings': fileSettings,
   '0061_guest_limits': guestLimits,
+  '0062_phone_ways': phoneWays,
 };

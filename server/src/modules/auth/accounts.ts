@@ -57,6 +57,8 @@ export interface NewAccount {
   invitedBy?: number | null;
   /** The owner proved the address (signed up by a mailed code). */
   emailVerified?: boolean;
+  /** A number proved by a texted code (signed up by phone), E.164. */
+  phone?: string | null;
 }
 
 /** Inserts a registered user; a taken username or email is a 409 naming the field. */
@@ -77,6 +79,7 @@ export async function insertAccount(db: Executor, account: NewAccount): Promise<
         invite_code: newInviteCode(),
         invited_by: account.invitedBy ?? null,
         email_verified_at: account.emailVerified ? now : null,
+        phone: account.phone ?? null,
         created_at: now,
         updated_at: now,
       })
@@ -144,6 +147,8 @@ export interface Registration {
   password: string | null;
   invitedBy?: string | undefined;
   emailVerified?: boolean;
+  /** A number proved by a texted code (phone-ways.ts). */
+  phone?: string | undefined;
 }
 
 /**
@@ -179,6 +184,7 @@ export async function register(
           role: 'user',
           invitedBy: inviterId,
           emailVerified: input.emailVerified ?? false,
+          phone: input.phone ?? null,
         });
         if (guestUserId !== null) await mergeGuest(trx, ctx, guestUserId, userId);
         await recordSignup(trx, ctx, userId, origin);
@@ -341,7 +347,7 @@ export async function changePassword(db: Kysely<Database>, userId: number, hash:
 export const waysOf = (db: Executor, userId: number) =>
   db
     .selectFrom('users')
-    .select(['username', 'email', 'email_verified_at', 'password_hash'])
+    .select(['username', 'email', 'email_verified_at', 'password_hash', 'phone'])
     .where('id', '=', userId)
     .executeTakeFirst();
 

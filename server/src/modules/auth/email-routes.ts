@@ -20,13 +20,18 @@ import {
 } from './mail.js';
 import { authMessages } from './messages.js';
 import { offeredProviders } from './oidc-providers.js';
+import { smsOffered } from './sms-settings.js';
 
 /** The ways of signing in this request's site offers. */
-export const offeredWays = async (ctx: AppContext, req: FastifyRequest) => ({
-  password: true as const,
-  email: await mailOffered(ctx, (await siteOfRequest(ctx, req))?.id),
-  oidc: await offeredProviders(ctx, req),
-});
+export const offeredWays = async (ctx: AppContext, req: FastifyRequest) => {
+  const siteId = (await siteOfRequest(ctx, req))?.id;
+  return {
+    password: true as const,
+    email: await mailOffered(ctx, siteId),
+    phone: await smsOffered(ctx, siteId),
+    oidc: await offeredProviders(ctx, req),
+  };
+};
 
 /** The ways of signing in by email, the user centre's list of ways, and the console's SMTP. */
 export function emailRoutes(app: FastifyInstance): void {

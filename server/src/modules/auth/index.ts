@@ -11,6 +11,7 @@ import { seedAdmin } from './admins.js';
 import { authRoutes } from './auth-routes.js';
 import { emailRoutes } from './email-routes.js';
 import { oidcRoutes } from './oidc-routes.js';
+import { phoneRoutes } from './phone-routes.js';
 import { waysRoutes } from './ways-routes.js';
 import { accountCardsOf } from './figures.js';
 import { startAccountSweeper } from './sweeper.js';
@@ -25,6 +26,7 @@ export const authModule: AtelierModule = {
     if (app.ctx.config.signup.captcha) captchaWhenAbuse(app);
     authRoutes(app);
     emailRoutes(app);
+    phoneRoutes(app);
     waysRoutes(app);
     oidcRoutes(app);
     userRoutes(app);
@@ -46,6 +48,9 @@ function captchaWhenAbuse(app: FastifyInstance): void {
       identity.emailLogin,
       identity.forgotPassword,
       identity.sendLinkCode,
+      identity.sendPhoneCode,
+      identity.phoneLogin,
+      identity.sendPhoneLinkCode,
       identity.oidcStart,
     ].map((e) => `/api${e.path}`),
   );

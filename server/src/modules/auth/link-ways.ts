@@ -10,23 +10,25 @@ import { mailOffered, siteOfRequest } from './mail.js';
 import { authMessages } from './messages.js';
 import { linksOf } from './oidc-ways.js';
 import { hashPassword } from './passwords.js';
+import { smsOffered } from './sms-settings.js';
 
 /**
  * Linking and unlinking sign-in ways in the user centre (docs/identity.md, "One account, many
  * ways"). An account keeps at least one way it can sign in with on the site it is using:
  * - the password (with its username, or its address, as the name);
  * - the email code: a verified address on a site whose mail is on;
+ * - the phone code: a linked number on a site whose SMS is on;
  * - each OpenID Connect link to an enabled provider of this site.
  * Removing the last of them is refused (`lastWay`).
  */
 
-/** `password`, `email`, or `oidc:<link id>`. */
-export type WayKey = 'password' | 'email' | `oidc:${number}`;
+/** `password`, `email`, `phone`, or `oidc:<link id>`. */
+export type WayKey = 'password' | 'email' | 'phone' | `oidc:${number}`;
 
 async function account(ctx: Pick<AppContext, 'db'>, userId: number) {
   const row = await ctx.db.kysely
     .selectFrom('users')
-    .select(['id', 'username', 'email', 'email_key', 'email_verified_at', 'password_hash'])
+    .select(['id', 'username', 'email', 'email_key', 'email_verified_at', 'password_hash', 'phone'])
     .where('id', '=', userId)
     .where('kind', '=', 'registered')
     .executeTakeFirst();
@@ -50,6 +52,7 @@ export async function usableWays(
     (await mailOffered(ctx, (await siteOfRequest(ctx, req))?.id))
   )
     ways.add('email');
+  if (row.phone && (await smsOffered(ctx, (await siteOfRequest(ctx, req))?.id))) ways.add('phone');
   return ways;
 }
 
@@ -144,24 +147,27 @@ export async function unlinkWay(
     if (Number(gone.numDeletedRows) !== 1) throw notFound(authMessages.oidcProviderNotFound);
     return;
   }
-  // The update checks the row did not change since (two removals at once cannot both pass);
-  // a provider link that stays is a way whatever the row holds.
+  // The update checks the row did not change since (two removals at once cannot both pass)
+  // and that a way that stays is still there; a provider link that stays is a way whatever
+  // the row holds.
   const hasLink = [...ways].some((w) => w.startsWith('oidc:'));
-  const done =
+  const stays = hasLink ? null : ([...ways][0] as 'password' | 'email' | 'phone' | undefined);
+  const cleared =
     way === 'password'
-      ? await db
-          .updateTable('users')
-          .set({ password_hash: null, updated_at: now })
-          .where('id', '=', userId)
-          .$if(!hasLink, (q) => q.where('email_verified_at', 'is not', null))
-          .where('password_hash', '=', row.password_hash ?? '')
-          .executeTakeFirst()
-      : await db
-          .updateTable('users')
-          .set({ email: null, email_key: null, email_verified_at: null, updated_at: now })
-          .where('id', '=', userId)
-          .$if(!hasLink, (q) => q.where('password_hash', 'is not', null))
-          .where('email_key', '=', row.email_key ?? '')
-          .executeTakeFirst();
+      ? { password_hash: null }
+      : way === 'phone'
+        ? { phone: null }
+        : { email: null, email_key: null, email_verified_at: null };
+  const done = await db
+    .updateTable('users')
+    .set({ ...cleared, updated_at: now })
+    .where('id', '=', userId)
+    .$if(stays === 'password', (q) => q.where('password_hash', 'is not', null))
+    .$if(stays === 'email', (q) => q.where('email_verified_at', 'is not', null))
+    .$if(stays === 'phone', (q) => q.where('phone', 'is not', null))
+    .$if(way === 'password', (q) => q.where('password_hash', '=', row.password_hash ?? ''))
+    .$if(way === 'email', (q) => q.where('email_key', '=', row.email_key ?? ''))
+    .$if(way === 'phone', (q) => q.where('phone', '=', row.phone ?? ''))
+    .executeTakeFirst();
   if (Number(done.numUpdatedRows) !== 1) throw badRequest(authMessages.lastWay);
 }

@@ -243,4 +243,45 @@ export const authMessages = {
     'zh-TW':
       '請在 {minutes} 分鐘內開啟以下連結設定新的 {site} 密碼（僅可使用一次）：{link} 如非本人操作，請忽略本郵件，您的密碼不會改變。',
   },
+  smsOff: {
+    'en-US': 'This site does not send text messages; sign in another way',
+    'zh-CN': '本站未开启短信，请使用其他方式登录',
+    'zh-TW': '本站未開啟簡訊，請使用其他方式登入',
+  },
+  smsIncomplete: {
+    'en-US': 'Enter the key, the secret, the sign name and the template of the SMS provider first',
+    'zh-CN': '请先填写短信服务商的密钥 ID、密钥、签名和模板',
+    'zh-TW': '請先填寫簡訊服務商的金鑰 ID、金鑰、簽名和範本',
+  },
+  smsFailed: {
+    'en-US': 'The text message could not be sent; please try again later',
+    'zh-CN': '短信发送失败，请稍后再试',
+    'zh-TW': '簡訊發送失敗，請稍後再試',
+  },
+  smsLimited: {
+    'en-US': 'The SMS provider refuses more messages to this number for now; please try later',
+    'zh-CN': '短信服务商暂时限制向该号码发送，请稍后再试',
+    'zh-TW': '簡訊服務商暫時限制向該號碼發送，請稍後再試',
+  },
+  phoneInvalid: {
+    'en-US': 'This phone number cannot receive text messages',
+    'zh-CN': '该手机号无法接收短信',
+    'zh-TW': '該手機號碼無法接收簡訊',
+  },
+  phoneCodeSent: {
+    'en-US': 'A code has been sent; check your text messages',
+    'zh-CN': '验证码已发送，请查收短信',
+    'zh-TW': '驗證碼已發送，請查收簡訊',
+  },
+  phoneLinkedElsewhere: {
+    'en-US':
+      'This phone number is linked to another account; sign in with it, or remove it there first',
+    'zh-CN': '该手机号已绑定其他账号，请用它登录，或先在那个账号中解绑',
+    'zh-TW': '該手機號碼已綁定其他帳號，請用它登入，或先在那個帳號中解除綁定',
+  },
+  phoneLinked: {
+    'en-US': 'Phone number linked',
+    'zh-CN': '手机号已绑定',
+    'zh-TW': '手機號碼已綁定',
+  },
 } satisfies Record<string, Localized>;

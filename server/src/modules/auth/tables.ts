@@ -25,6 +25,8 @@ export interface UsersTable {
   last_login_at: string | null;
   /** When the owner proved the email address (migration 0050). */
   email_verified_at: Generated<string | null>;
+  /** The linked phone number, E.164, proved by a texted code (migration 0062). */
+  phone: Generated<string | null>;
   created_at: string;
   updated_at: string;
 }
@@ -102,6 +104,39 @@ export interface EmailCodesTable {
   id: Generated<number>;
   email_key: string;
   /** `sign-in` (signs in, making the account when there is none) or `verify`. */
+  purpose: string;
+  /** HMAC of the code: the code itself is never stored. */
+  code_hash: string;
+  ip: string;
+  wrong_tries: Generated<number>;
+  created_at: string;
+  expires_at: string;
+  used_at: string | null;
+}
+
+/** Tables of signing in by phone (migration 0062_phone_ways). */
+export interface SiteSmsSettingsTable {
+  site_id: number;
+  enabled: number;
+  /** `aliyun` or `tencent` (sms/index.ts). */
+  provider: string;
+  access_key_id: string;
+  /** The AccessKey secret / SecretKey, sealed by lib/secret-box; null when none is set. */
+  secret_sealed: string | null;
+  sign_name: string;
+  template_id: string;
+  app_id: string;
+  region: string;
+  /** Empty: the provider's public endpoint. */
+  endpoint: string;
+  updated_at: string;
+}
+
+export interface PhoneCodesTable {
+  id: Generated<number>;
+  /** E.164. */
+  phone: string;
+  /** `sign-in` or `link`. */
   purpose: string;
   /** HMAC of the code: the code itself is never stored. */
   code_hash: string;
@@ -194,4 +229,6 @@ export interface IdentityTables {
   site_mail_settings: SiteMailSettingsTable;
   email_codes: EmailCodesTable;
   password_resets: PasswordResetsTable;
+  site_sms_settings: SiteSmsSettingsTable;
+  phone_codes: PhoneCodesTable;
 }

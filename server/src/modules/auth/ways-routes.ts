@@ -44,6 +44,13 @@ export function waysRoutes(app: FastifyInstance): void {
         verified: row.email_verified_at !== null,
         unlinkable: unlinkable('email'),
       });
+    if (row.phone)
+      rows.push({
+        kind: 'phone',
+        label: row.phone,
+        verified: true,
+        unlinkable: unlinkable('phone'),
+      });
     for (const link of await linksOf(ctx, req, who.userId))
       rows.push({
         kind: 'oidc',

@@ -42,3 +42,11 @@ export const oidcStart = async (provider: string) =>
 /** Exchanges the ticket the provider's return left in the fragment. */
 export const oidcFinish = async (body: BodyIn<typeof identity.oidcFinish>) =>
   apiData((await contracts()).identity.oidcFinish, { body });
+
+/** Texts a 6-digit sign-in code. */
+export const sendPhoneCode = async (phone: string) =>
+  apiData((await contracts()).identity.sendPhoneCode, { body: { phone } });
+
+/** Signs in (or up) with the texted code; answers the session token. */
+export const phoneLogin = async (body: BodyIn<typeof identity.phoneLogin>) =>
+  apiData((await contracts()).identity.phoneLogin, { body });

@@ -6,6 +6,7 @@ import Tabs from 'antd/es/tabs';
 import { isSignedIn, useAuthStore } from '../../stores/auth';
 import { useDialogs } from '../../stores/dialogs';
 import { EmailCodeForm } from './email-code-form';
+import { PhoneCodeForm } from './phone-code-form';
 import { OidcButtons } from './oidc-buttons';
 import { ForgotForm } from './forgot-form';
 import { LoginForm } from './login-form';
@@ -14,13 +15,13 @@ import { RegisterForm } from './register-form';
 import { ResetForm } from './reset-form';
 import { pendingResetToken, useResetToken } from './reset-link';
 
-type Tab = 'login' | 'code' | 'register';
+type Tab = 'login' | 'code' | 'phone' | 'register';
 /** What the dialog shows instead of its tabs: "forgot password", or a mailed reset link. */
 type Page = { kind: 'tabs' } | { kind: 'forgot' } | { kind: 'reset'; token: string };
 
 /**
- * The login dialog (flag `login`): sign-in, emailed-code and sign-up tabs (the code tab only
- * where the site sends mail); typed values survive errors.
+ * The login dialog (flag `login`): sign-in, emailed-code, texted-code and sign-up tabs (the
+ * code tabs only where the site sends mail / texts); typed values survive errors.
  */
 export default function LoginDialog() {
   const { t } = useTranslation(['auth']);
@@ -29,6 +30,7 @@ export default function LoginDialog() {
   const [tab, setTab] = useState<Tab>('login');
   const [page, setPage] = useState<Page>({ kind: 'tabs' });
   const email = useOfferedWays((s) => s.email);
+  const phone = useOfferedWays((s) => s.phone);
   const close = () => useDialogs.getState().close('login');
 
   const resetToken = useResetToken((s) => s.token);
@@ -64,7 +66,7 @@ export default function LoginDialog() {
       {page.kind === 'reset' && <ResetForm token={page.token} onDone={backToSignIn} />}
       {page.kind === 'tabs' && (
         <Tabs
-          activeKey={tab === 'code' && !email ? 'login' : tab}
+          activeKey={(tab === 'code' && !email) || (tab === 'phone' && !phone) ? 'login' : tab}
           onChange={(key) => setTab(key as Tab)}
           centered
           items={[
@@ -94,6 +96,15 @@ export default function LoginDialog() {
                     key: 'code',
                     label: t('auth:emailCode.tab'),
                     children: <EmailCodeForm active={open && tab === 'code'} onDone={close} />,
+                  },
+                ]
+              : []),
+            ...(phone
+              ? [
+                  {
+                    key: 'phone',
+                    label: t('auth:phoneCode.tab'),
+                    children: <PhoneCodeForm active={open && tab === 'phone'} onDone={close} />,
                   },
                 ]
               : []),

@@ -9,6 +9,7 @@ import { offeredWays } from './auth-api';
 export const useOfferedWays = create<identity.OfferedWays>(() => ({
   password: true,
   email: false,
+  phone: false,
   oidc: [],
 }));
 

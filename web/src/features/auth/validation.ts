@@ -6,6 +6,7 @@
  */
 
 import type { Checked, KeyIssue } from '../../lib/field-form';
+import { isPhone } from '../../lib/phone';
 
 export const USERNAME_MIN = 2;
 export const USERNAME_MAX = 32;
@@ -114,4 +115,22 @@ export function validateReset(v: {
   confirm: string;
 }): Checked<'password' | 'confirm'> {
   return checkNewPassword(v.password, v.confirm);
+}
+
+export { isPhone, normalizePhone } from '../../lib/phone';
+
+export interface PhoneCodeValues {
+  phone: string;
+  code: string;
+}
+
+/** Sending a code needs the number only; signing in needs the code too. */
+export function validatePhoneCode(
+  v: PhoneCodeValues,
+  withCode = true,
+): Checked<keyof PhoneCodeValues> {
+  const issues: Checked<keyof PhoneCodeValues> = {};
+  if (!isPhone(v.phone)) issues.phone = { key: 'auth:validation.phone' };
+  if (withCode && !/^\d{6}$/.test(v.code.trim())) issues.code = { key: 'auth:validation.smsCode' };
+  return issues;
 }

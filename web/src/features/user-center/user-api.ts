@@ -178,6 +178,20 @@ export const useLinkEmail = (onLinked: () => void) =>
     onLinked,
   );
 
+/** Texts a code to a number the account wants to link. */
+export const useSendPhoneLinkCode = (onSent: () => void) =>
+  useMutation({
+    mutationFn: (phone: string) => apiData(identity.sendPhoneLinkCode, { body: { phone } }),
+    onSuccess: onSent,
+  });
+
+/** Links the number with the texted code. */
+export const useLinkPhone = (onLinked: () => void) =>
+  useWaysChange(
+    (body: { phone: string; code: string }) => apiData(identity.linkPhone, { body }),
+    onLinked,
+  );
+
 /** Sets the first password of an account made by an email code. */
 export const useSetPassword = (onSet: () => void) =>
   useWaysChange((password: string) => apiData(identity.setPassword, { body: { password } }), onSet);

@@ -1,4 +1,4 @@
-import { KeyOutlined, LoginOutlined, MailOutlined } from '@ant-design/icons';
+import { KeyOutlined, LoginOutlined, MailOutlined, MobileOutlined } from '@ant-design/icons';
 import Button from 'antd/es/button';
 import Input from 'antd/es/input';
 import Popconfirm from 'antd/es/popconfirm';
@@ -22,45 +22,8 @@ import {
   useVerifyEmail,
   useWays,
 } from './user-api';
-
-/** A mailed six-digit code, typed and confirmed (verifying or linking an address). */
-function CodeEntry({
-  code,
-  onChange,
-  loading,
-  onConfirm,
-}: {
-  code: string;
-  onChange: (code: string) => void;
-  loading: boolean;
-  onConfirm: (code: string) => void;
-}) {
-  const { t } = useTranslation(['user']);
-  return (
-    <Space.Compact>
-      <Input
-        size="small"
-        value={code}
-        onChange={(e) => onChange(e.target.value)}
-        inputMode="numeric"
-        autoComplete="one-time-code"
-        maxLength={6}
-        placeholder={t('user:ways.codePlaceholder')}
-        aria-label={t('user:ways.codePlaceholder')}
-        className="w-28"
-      />
-      <Button
-        size="small"
-        type="primary"
-        loading={loading}
-        disabled={!/^\d{6}$/.test(code.trim())}
-        onClick={() => onConfirm(code.trim())}
-      >
-        {t('user:ways.confirm')}
-      </Button>
-    </Space.Compact>
-  );
-}
+import { CodeEntry } from './code-entry';
+import { LinkPhone } from './link-phone';
 
 /** An unverified address: mail a code to it, type the code. */
 function VerifyEmail() {
@@ -117,7 +80,9 @@ function RemoveWay({ way }: { way: identity.LinkedWay }) {
           ? t('user:ways.removeConfirmOidc', { provider: way.provider ?? '' })
           : way.kind === 'password'
             ? t('user:ways.removeConfirm.password')
-            : t('user:ways.removeConfirm.email')
+            : way.kind === 'phone'
+              ? t('user:ways.removeConfirm.phone')
+              : t('user:ways.removeConfirm.email')
       }
       okText={t('user:ways.removeYes')}
       cancelText={t('user:ways.removeNo')}
@@ -258,6 +223,7 @@ function LinkEmail() {
 const icons: Record<identity.LinkedWay['kind'], typeof KeyOutlined> = {
   password: KeyOutlined,
   email: MailOutlined,
+  phone: MobileOutlined,
   oidc: LoginOutlined,
 };
 
@@ -295,7 +261,9 @@ export function WaysList() {
                       ? t('user:ways.kind.oidc', { provider: way.provider ?? '' })
                       : way.kind === 'email'
                         ? t('user:ways.kind.email')
-                        : t('user:ways.kind.password')}
+                        : way.kind === 'phone'
+                          ? t('user:ways.kind.phone')
+                          : t('user:ways.kind.password')}
                   </span>
                   <span className="break-all text-xs text-white/50">{way.label}</span>
                 </div>
@@ -317,6 +285,7 @@ export function WaysList() {
       </ul>
       {!rows.some((r) => r.kind === 'password') && <SetPassword />}
       {!rows.some((r) => r.kind === 'email') && offered.email && <LinkEmail />}
+      {!rows.some((r) => r.kind === 'phone') && offered.phone && <LinkPhone />}
       {offered.oidc
         .filter((p) => !rows.some((r) => r.kind === 'oidc' && r.provider === p.name))
         .map((p) => (

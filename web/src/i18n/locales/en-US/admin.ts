@@ -211,6 +211,23 @@ export default {
     delete: 'Remove',
     deleteConfirm: 'Remove {{name}}? Accounts linked only to it will need another way to sign in.',
   },
+  sms: {
+    intro:
+      'The SMS provider each site texts sign-in codes through (Aliyun SMS or Tencent Cloud SMS; docs/identity.md). While SMS is off, or a field the provider needs is empty, the login dialog offers no phone tab.',
+    enabled: 'SMS on (phone codes offered)',
+    provider: 'Provider',
+    aliyun: 'Aliyun SMS',
+    tencent: 'Tencent Cloud SMS',
+    keyId: 'AccessKey ID (Tencent: SecretId)',
+    secret: 'AccessKey secret (Tencent: SecretKey)',
+    signName: 'Sign name',
+    templateId: 'Template id (Aliyun SMS_…; Tencent digits)',
+    templateHint: 'Aliyun: the template variable must be ${code}. Tencent: one variable, {1}.',
+    appId: 'SDK AppID (Tencent only)',
+    region: 'Region (empty: cn-hangzhou / ap-guangzhou)',
+    endpoint: 'Endpoint (empty: the public one of the provider)',
+    saved: 'SMS settings saved',
+  },
   mail: {
     intro:
       'The SMTP server each site mails sign-in codes and password-reset links through. While mail is off (or the host or sender is empty) the login dialog offers neither.',
@@ -237,6 +254,7 @@ export default {
   },
   sites: {
     domains: 'Domains & branding',
+    sms: 'SMS',
     mail: 'Mail',
     oidc: 'Sign in with …',
     global: 'Global config',

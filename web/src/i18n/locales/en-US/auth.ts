@@ -4,6 +4,7 @@ import type zhCN from '../zh-CN/auth';
 export default {
   dialogTitle: 'Welcome',
   fields: {
+    phone: 'Phone number',
     email: 'Email',
     code: 'Code',
     newPassword: 'New password',
@@ -14,6 +15,7 @@ export default {
     confirm: 'Confirm password',
   },
   placeholders: {
+    phone: '13912345678 or +852 9123 4567',
     code: '6 digits',
     account: 'Your username or email',
     username: '2–32 letters, digits, _ . -',
@@ -24,6 +26,8 @@ export default {
   },
   hints: { username: 'You sign in with it; it cannot be changed later' },
   validation: {
+    phone: 'A mobile number: 11 digits in mainland China, else + and the country code',
+    smsCode: 'The code is the 6 digits from the text message',
     code: 'The code is the 6 digits from the mail',
     required: '{{field}} is required',
     usernameLength: 'The username must be {{min}}–{{max}} characters long',
@@ -51,6 +55,14 @@ export default {
       'An account here has the address {{email}}, which {{provider}} verified. Link {{provider}} to that account and sign in to it?',
     consentYes: 'Link and sign in',
     consentNo: 'Cancel',
+  },
+  phoneCode: {
+    tab: 'Phone',
+    intro: 'We text you a 6-digit code. A new number gets a new account.',
+    send: 'Send code',
+    resendIn: 'Again in {{seconds}} s',
+    sent: 'Code sent; check your text messages',
+    submit: 'Sign in',
   },
   emailCode: {
     tab: 'Email code',

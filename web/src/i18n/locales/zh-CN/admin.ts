@@ -207,6 +207,23 @@ export default {
     delete: '删除',
     deleteConfirm: '删除 {{name}}？仅绑定它的账号需要其他登录方式。',
   },
+  sms: {
+    intro:
+      '各站点发送登录验证码所用的短信服务商（阿里云短信或腾讯云短信；见 docs/identity.md）。短信未开启或服务商所需字段为空时，登录框不提供手机号登录。',
+    enabled: '开启短信（提供手机验证码登录）',
+    provider: '服务商',
+    aliyun: '阿里云短信',
+    tencent: '腾讯云短信',
+    keyId: 'AccessKey ID（腾讯云：SecretId）',
+    secret: 'AccessKey Secret（腾讯云：SecretKey）',
+    signName: '短信签名',
+    templateId: '模板 ID（阿里云 SMS_…；腾讯云为数字）',
+    templateHint: '阿里云：模板变量须为 ${code}。腾讯云：一个变量 {1}。',
+    appId: 'SDK AppID（仅腾讯云）',
+    region: '地域（留空：cn-hangzhou / ap-guangzhou）',
+    endpoint: '接入地址（留空：服务商公网地址）',
+    saved: '短信设置已保存',
+  },
   mail: {
     intro:
       '每个站点发送登录验证码和重设密码链接所用的 SMTP 服务器。邮件关闭（或未填服务器、发件人）时，登录框不提供这两项。',
@@ -233,6 +250,7 @@ export default {
   },
   sites: {
     domains: '域名与品牌',
+    sms: '短信',
     mail: '邮件',
     oidc: '第三方登录',
     global: '全局配置',

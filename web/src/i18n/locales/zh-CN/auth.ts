@@ -2,6 +2,7 @@
 export default {
   dialogTitle: '欢迎使用',
   fields: {
+    phone: '手机号',
     email: '邮箱',
     code: '验证码',
     newPassword: '新密码',
@@ -12,6 +13,7 @@ export default {
     confirm: '确认密码',
   },
   placeholders: {
+    phone: '13912345678 或 +852 9123 4567',
     code: '6 位数字',
     account: '请输入用户名或邮箱',
     username: '2–32 位字母、数字、_ . -',
@@ -22,6 +24,8 @@ export default {
   },
   hints: { username: '登录时使用，注册后不能修改' },
   validation: {
+    phone: '请输入手机号：中国大陆为 11 位数字，其他地区以 + 和国家区号开头',
+    smsCode: '验证码为短信中的 6 位数字',
     code: '验证码为邮件中的 6 位数字',
     required: '请输入{{field}}',
     usernameLength: '用户名长度需为 {{min}}–{{max}} 个字符',
@@ -49,6 +53,14 @@ export default {
       '本站已有账号使用 {{provider}} 验证过的邮箱 {{email}}。将 {{provider}} 绑定到该账号并登录？',
     consentYes: '绑定并登录',
     consentNo: '取消',
+  },
+  phoneCode: {
+    tab: '手机号',
+    intro: '我们会向您的手机发送 6 位验证码。新号码将自动创建账号。',
+    send: '发送验证码',
+    resendIn: '{{seconds}} 秒后重发',
+    sent: '验证码已发送，请查收短信',
+    submit: '登录',
   },
   emailCode: {
     tab: '邮箱验证码',

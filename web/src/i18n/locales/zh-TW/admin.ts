@@ -209,6 +209,23 @@ export default {
     delete: '刪除',
     deleteConfirm: '刪除 {{name}}？僅綁定它的帳號需要其他登入方式。',
   },
+  sms: {
+    intro:
+      '各站點傳送登入驗證碼所用的簡訊服務商（阿里雲簡訊或騰訊雲簡訊；見 docs/identity.md）。簡訊未開啟或服務商所需欄位為空時，登入框不提供手機號碼登入。',
+    enabled: '開啟簡訊（提供手機驗證碼登入）',
+    provider: '服務商',
+    aliyun: '阿里雲簡訊',
+    tencent: '騰訊雲簡訊',
+    keyId: 'AccessKey ID（騰訊雲：SecretId）',
+    secret: 'AccessKey Secret（騰訊雲：SecretKey）',
+    signName: '簡訊簽名',
+    templateId: '範本 ID（阿里雲 SMS_…；騰訊雲為數字）',
+    templateHint: '阿里雲：範本變數須為 ${code}。騰訊雲：一個變數 {1}。',
+    appId: 'SDK AppID（僅騰訊雲）',
+    region: '地域（留空：cn-hangzhou / ap-guangzhou）',
+    endpoint: '接入位址（留空：服務商公網位址）',
+    saved: '簡訊設定已儲存',
+  },
   mail: {
     intro:
       '每個站點寄送登入驗證碼和重設密碼連結所用的 SMTP 伺服器。郵件關閉（或未填伺服器、寄件人）時，登入框不提供這兩項。',
@@ -235,6 +252,7 @@ export default {
   },
   sites: {
     domains: '網域與品牌',
+    sms: '簡訊',
     mail: '郵件',
     oidc: '第三方登入',
     global: '全域設定',

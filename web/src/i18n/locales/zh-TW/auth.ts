@@ -4,6 +4,7 @@ import type zhCN from '../zh-CN/auth';
 export default {
   dialogTitle: '歡迎使用',
   fields: {
+    phone: '手機號碼',
     email: '郵箱',
     code: '驗證碼',
     newPassword: '新密碼',
@@ -14,6 +15,7 @@ export default {
     confirm: '確認密碼',
   },
   placeholders: {
+    phone: '13912345678 或 +852 9123 4567',
     code: '6 位數字',
     account: '請輸入使用者名稱或信箱',
     username: '2–32 位字母、數字、_ . -',
@@ -24,6 +26,8 @@ export default {
   },
   hints: { username: '登入時使用，註冊後不能修改' },
   validation: {
+    phone: '請輸入手機號碼：中國大陸為 11 位數字，其他地區以 + 和國際區號開頭',
+    smsCode: '驗證碼為簡訊中的 6 位數字',
     code: '驗證碼為郵件中的 6 位數字',
     required: '請輸入{{field}}',
     usernameLength: '使用者名稱長度需為 {{min}}–{{max}} 個字元',
@@ -51,6 +55,14 @@ export default {
       '本站已有帳號使用 {{provider}} 驗證過的郵箱 {{email}}。將 {{provider}} 綁定到該帳號並登入？',
     consentYes: '綁定並登入',
     consentNo: '取消',
+  },
+  phoneCode: {
+    tab: '手機號碼',
+    intro: '我們會傳送 6 位驗證碼到您的手機。新號碼將自動建立帳號。',
+    send: '傳送驗證碼',
+    resendIn: '{{seconds}} 秒後重傳',
+    sent: '驗證碼已傳送，請查收簡訊',
+    submit: '登入',
   },
   emailCode: {
     tab: '郵箱驗證碼',
