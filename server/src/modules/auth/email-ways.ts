@@ -13,6 +13,7 @@ import { hashPassword } from './passwords.js';
 import { closeAllSessions, deviceOf, dropExpiredSessions, openSession } from './sessions.js';
 import { checkSignup } from './signups.js';
 import { readCredentials } from '../../http/identity.js';
+import { codeSendWait, HOUR_MS } from './code-limits.js';
 
 /**
  * Emailed codes and password-reset links (docs/identity.md, Email).
@@ -30,7 +31,6 @@ export const RESEND_MS = 60_000;
 export const PER_ADDRESS_PER_HOUR = 5;
 export const PER_IP_PER_HOUR = 20;
 export const RESET_TTL_MS = 30 * 60_000;
-const HOUR_MS = 60 * 60_000;
 
 /** `link`: a code proving an address the signed-in account wants to link (bound to it). */
 export type CodePurpose = 'sign-in' | 'verify' | 'reset' | 'link';
@@ -66,29 +66,18 @@ async function assertMaySend(
         .execute(),
     ),
   );
-  const addressTimes = byAddress!.map((r) => Date.parse(String(r.created_at)));
-  const ipTimes = byIp!.map((r) => Date.parse(String(r.created_at)));
-  let wait = 0;
-  // The minute between two mails counts per purpose: a sign-in code just used does not hold
-  // back a reset link.
-  const last = byAddress!
-    .filter((r) => r.purpose === purpose)
-    .map((r) => Date.parse(String(r.created_at)))
-    .at(-1);
-  if (last !== undefined) wait = Math.max(wait, last + RESEND_MS - now);
-  if (addressTimes.length >= PER_ADDRESS_PER_HOUR)
-    wait = Math.max(
-      wait,
-      addressTimes[addressTimes.length - PER_ADDRESS_PER_HOUR]! + HOUR_MS - now,
-    );
-  if (ipTimes.length >= PER_IP_PER_HOUR)
-    wait = Math.max(wait, ipTimes[ipTimes.length - PER_IP_PER_HOUR]! + HOUR_MS - now);
-  if (wait <= 0) return;
-  const strikes = Math.max(
-    addressTimes.length - PER_ADDRESS_PER_HOUR + 1,
-    ipTimes.length - PER_IP_PER_HOUR + 1,
-    1,
+  const { waitMs: wait, strikes } = codeSendWait(
+    byAddress!,
+    byIp!,
+    purpose,
+    {
+      resendMs: RESEND_MS,
+      perAddressPerHour: PER_ADDRESS_PER_HOUR,
+      perIpPerHour: PER_IP_PER_HOUR,
+    },
+    now,
   );
+  if (wait <= 0) return;
   await ctx.hooks.abuseSeen({ action: 'sign-in', req, key: `email:${key}`, strikes });
   throw new AppError(429, authMessages.tooManyCodes, { seconds: Math.ceil(wait / 1000) });
 }

@@ -13,6 +13,7 @@ import { authMessages } from './messages.js';
 import { deviceOf, dropExpiredSessions, openSession } from './sessions.js';
 import { checkSignup } from './signups.js';
 import { sendSiteSms } from './sms-settings.js';
+import { codeSendWait, HOUR_MS } from './code-limits.js';
 
 /**
  * Texted codes (docs/identity.md, Phone), as the emailed ones (email-ways.ts):
@@ -28,7 +29,6 @@ export const CODE_TRIES = 5;
 export const RESEND_MS = 60_000;
 export const PER_NUMBER_PER_HOUR = 5;
 export const PER_IP_PER_HOUR = 10;
-const HOUR_MS = 60 * 60_000;
 
 export type PhonePurpose = 'sign-in' | 'link';
 
@@ -59,24 +59,18 @@ async function assertMaySend(
         .execute(),
     ),
   );
-  const numberTimes = byNumber!.map((r) => Date.parse(String(r.created_at)));
-  const ipTimes = byIp!.map((r) => Date.parse(String(r.created_at)));
-  let wait = 0;
-  const last = byNumber!
-    .filter((r) => r.purpose === purpose)
-    .map((r) => Date.parse(String(r.created_at)))
-    .at(-1);
-  if (last !== undefined) wait = Math.max(wait, last + RESEND_MS - now);
-  if (numberTimes.length >= PER_NUMBER_PER_HOUR)
-    wait = Math.max(wait, numberTimes[numberTimes.length - PER_NUMBER_PER_HOUR]! + HOUR_MS - now);
-  if (ipTimes.length >= PER_IP_PER_HOUR)
-    wait = Math.max(wait, ipTimes[ipTimes.length - PER_IP_PER_HOUR]! + HOUR_MS - now);
-  if (wait <= 0) return;
-  const strikes = Math.max(
-    numberTimes.length - PER_NUMBER_PER_HOUR + 1,
-    ipTimes.length - PER_IP_PER_HOUR + 1,
-    1,
+  const { waitMs: wait, strikes } = codeSendWait(
+    byNumber!,
+    byIp!,
+    purpose,
+    {
+      resendMs: RESEND_MS,
+      perAddressPerHour: PER_NUMBER_PER_HOUR,
+      perIpPerHour: PER_IP_PER_HOUR,
+    },
+    now,
   );
+  if (wait <= 0) return;
   await ctx.hooks.abuseSeen({ action: 'sign-in', req, key: `phone:${phone}`, strikes });
   throw new AppError(429, authMessages.tooManyCodes, { seconds: Math.ceil(wait / 1000) });
 }
