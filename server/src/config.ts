@@ -2,6 +2,7 @@ import fs from 'node:fs';
 import path from 'node:path';
 import { parse as parseYaml } from 'yaml';
 import { z } from 'zod';
+import { envKeys } from './config-env.js';
 
 const bool = z.union([
   z.boolean(),
@@ -262,68 +263,6 @@ export const configSchema = z.object({
 
 export type Config = z.infer<typeof configSchema>;
 export type ConfigInput = z.input<typeof configSchema>;
-
-/** Environment variable → config key. Nested keys use a dot. */
-const envKeys: Record<string, string> = {
-  NODE_ENV: 'nodeEnv',
-  HOST: 'host',
-  PORT: 'port',
-  PUBLIC_URL: 'publicUrl',
-  DATA_DIR: 'dataDir',
-  DATABASE_URL: 'databaseUrl',
-  DATABASE_SCHEMA: 'databaseSchema',
-  DATABASE_PREPARE: 'databasePrepare',
-  REDIS_URL: 'redisUrl',
-  REDIS_PREFIX: 'redisPrefix',
-  LOG_LEVEL: 'logLevel',
-  CORS_ORIGINS: 'corsOrigins',
-  IMG_ORIGINS: 'imgOrigins',
-  TRUST_PROXY: 'trustProxy',
-  METRICS_TOKEN: 'metricsToken',
-  METRICS_PUBLIC: 'metricsPublic',
-  SECRET_KEY: 'secretKey',
-  SESSION_TTL_DAYS: 'sessionTtlDays',
-  ADMIN_USERNAME: 'adminUsername',
-  ADMIN_PASSWORD: 'adminPassword',
-  WEB_DIST: 'webDist',
-  TIME_ZONE: 'timeZone',
-  RATE_LIMIT_AUTH: 'rateLimit.auth',
-  RATE_LIMIT_GLOBAL: 'rateLimit.global',
-  CHAT_USER_CONCURRENCY: 'chat.userConcurrency',
-  CHAT_BYOK_ALLOW_PRIVATE: 'chat.byokAllowPrivate',
-  CHAT_RATE_LIMIT: 'chat.rateLimit',
-  DRAWING_DEMO_STEP_MS: 'drawing.demoStepMs',
-  DRAWING_POLL_MS: 'drawing.pollMs',
-  VIDEO_DEMO_STEP_MS: 'video.demoStepMs',
-  VIDEO_POLL_MS: 'video.pollMs',
-  MUSIC_POLL_MS: 'music.pollMs',
-  SEPARATION_UPLOAD_MAX_BYTES: 'separation.uploadMaxBytes',
-  SEPARATION_DEMO_STEP_MS: 'separation.demoStepMs',
-  SEPARATION_POLL_MS: 'separation.pollMs',
-  STORAGE_URL: 'storageUrl',
-  TASK_WORKERS: 'tasks.workers',
-  TASK_RUN_IN_API: 'tasks.runInApi',
-  TASK_USER_LIMIT: 'tasks.userLimit',
-  TASK_TIMEOUT_MS: 'tasks.timeoutMs',
-  TASK_STEP_TIMEOUT_MS: 'tasks.stepTimeoutMs',
-  TASK_RETRIES: 'tasks.retries',
-  TASK_BACKOFF_MS: 'tasks.backoffMs',
-  TASK_LEASE_MS: 'tasks.leaseMs',
-  TASK_IDLE_POLL_MS: 'tasks.idlePollMs',
-  TASK_LATE_WATCH_MS: 'tasks.lateWatchMs',
-  TASK_LATE_POLL_MS: 'tasks.latePollMs',
-  UPLOAD_MAX_BYTES: 'files.uploadMaxBytes',
-  UPLOAD_RATE_LIMIT: 'files.uploadRateLimit',
-  FILE_USER_QUOTA_BYTES: 'files.userQuotaBytes',
-  SIGNUP_GIFTS_PER_IP: 'signup.giftsPerIp',
-  GUEST_TRIALS_PER_IP: 'signup.guestTrialsPerIp',
-  SEED_EXAMPLES: 'examples.seed',
-  PUBLIC_CACHE_SECONDS: 'publicCacheSeconds',
-  OIDC_ALLOW_PRIVATE: 'signup.oidcAllowPrivate',
-  CAPTCHA_WHEN_ABUSE: 'signup.captcha',
-  FILE_LINK_TTL_SECONDS: 'files.linkTtlSeconds',
-  FILE_BUCKET_LINK_MIN_BYTES: 'files.bucketLinkMinBytes',
-};
 
 export class ConfigError extends Error {
   constructor(readonly problems: string[]) {
