@@ -181,7 +181,10 @@ describe('an unknown user', () => {
     const outSpy = vi.spyOn(process.stdout, 'write').mockImplementation(() => true);
     try {
       expect(
-        await grantCreditsCommand.run(t.app.ctx, parseArgs(['nobody-at-all', '3', '--reason', 'x'])),
+        await grantCreditsCommand.run(
+          t.app.ctx,
+          parseArgs(['nobody-at-all', '3', '--reason', 'x']),
+        ),
       ).toBe(1);
       expect(said.join('')).toBe('No user named nobody-at-all.\n');
       const u = await createUser(t.app);
