@@ -115,6 +115,8 @@ export interface AppHooks {
    * is absent), for the modules auth reaches and that cannot import it (credits, providers).
    */
   accounts: (db: Executor, ids: number[]) => Promise<Map<number, AccountCard>>;
+  /** Installed by the auth module too: the id of the account of that username, or null. */
+  accountIdByName: (db: Executor, username: string) => Promise<number | null>;
   /** Installed by the tasks module: each task's kind by id, for credits' usage log. */
   taskKinds: (db: Executor, ids: number[]) => Promise<Map<number, string>>;
   /**
@@ -137,6 +139,7 @@ export const defaultHooks = (): AppHooks => ({
   creditGifts: async () => ({ registerGift: 0, dailyCheckin: 0 }),
   purchasable: async () => false,
   accounts: async () => new Map(),
+  accountIdByName: async () => null,
   taskKinds: async () => new Map(),
   abuseSeen: async () => undefined,
 });

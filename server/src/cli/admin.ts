@@ -4,6 +4,7 @@ import { ensureSecretKey, openDatabase, prepareDatabase } from '../boot.js';
 import { pino } from 'pino';
 import { parseArgs } from './command.js';
 import { commands } from './commands.js';
+import { installAccountHooks } from '../modules/auth/index.js';
 
 function help(): string {
   const width = Math.max(...commands.map((c) => c.usage.length), 10);
@@ -36,6 +37,9 @@ async function main(argv: string[]): Promise<number> {
     hooks: defaultHooks(),
     taskRunners: new Map(),
   };
+  // No module is registered here; the commands of the modules that cannot import auth read
+  // accounts through its hooks (grant-credits finds the user by name).
+  installAccountHooks(ctx.hooks);
   try {
     // A first run from the shell seeds like a first start: show what it created (the admin login).
     for (const note of await prepareDatabase(ctx)) process.stdout.write(`${note}\n`);

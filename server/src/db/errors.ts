@@ -32,3 +32,12 @@ export function isUniqueViolation(error: unknown): boolean {
     code === 'SQLITE_CONSTRAINT_PRIMARYKEY'
   );
 }
+
+/**
+ * Whether an insert or update named a row another table does not hold (a foreign key), on
+ * either dialect: PostgreSQL's code 23503, SQLite's SQLITE_CONSTRAINT_FOREIGNKEY.
+ */
+export function isForeignKeyViolation(error: unknown): boolean {
+  const code = (error as { code?: unknown } | null)?.code;
+  return code === '23503' || code === 'SQLITE_CONSTRAINT_FOREIGNKEY';
+}

@@ -1,5 +1,6 @@
 import type { AccountCard } from '../../context.js';
 import type { Executor } from '../../db/executor.js';
+import { accountKey } from './accounts.js';
 
 /*
  * What other modules read of the accounts, as functions (only this module queries its tables,
@@ -55,4 +56,14 @@ export async function accountCardsOf(
       },
     ]),
   );
+}
+
+/** The id of the account of that username (matched as sign-in matches it), or null. */
+export async function accountIdByName(db: Executor, username: string): Promise<number | null> {
+  const row = await db
+    .selectFrom('users')
+    .select('id')
+    .where('username_key', '=', accountKey(username))
+    .executeTakeFirst();
+  return row?.id ?? null;
 }

@@ -1,5 +1,6 @@
 import { auth, identity } from '@atelier/contracts';
 import type { FastifyInstance } from 'fastify';
+import type { AppHooks } from '../../context.js';
 import type { AtelierModule } from '../module.js';
 import { assertHuman, markIp } from './captcha.js';
 
@@ -13,7 +14,7 @@ import { emailRoutes } from './email-routes.js';
 import { oidcRoutes } from './oidc-routes.js';
 import { phoneRoutes } from './phone-routes.js';
 import { waysRoutes } from './ways-routes.js';
-import { accountCardsOf } from './figures.js';
+import { accountCardsOf, accountIdByName } from './figures.js';
 import { startAccountSweeper } from './sweeper.js';
 import { userRoutes } from './user-routes.js';
 
@@ -21,7 +22,7 @@ import { userRoutes } from './user-routes.js';
 export const authModule: AtelierModule = {
   name: 'auth',
   async routes(app) {
-    app.ctx.hooks.accounts = accountCardsOf;
+    installAccountHooks(app.ctx.hooks);
     // Where abuse was seen, these calls need a solved captcha (captcha.ts), when it is on.
     if (app.ctx.config.signup.captcha) captchaWhenAbuse(app);
     authRoutes(app);
@@ -36,6 +37,15 @@ export const authModule: AtelierModule = {
   seed: seedAdmin,
   background: (ctx) => startAccountSweeper(ctx),
 };
+
+/**
+ * What other modules read of the accounts through the context (they cannot import auth): the
+ * server installs these when it registers auth, the admin CLI (which loads no module) itself.
+ */
+export function installAccountHooks(hooks: AppHooks): void {
+  hooks.accounts = accountCardsOf;
+  hooks.accountIdByName = accountIdByName;
+}
 
 function captchaWhenAbuse(app: FastifyInstance): void {
   app.ctx.hooks.abuseSeen = async ({ req }) => markIp(app.ctx, req.ip);

@@ -1,8 +1,10 @@
 import type { FastifyInstance } from 'fastify';
 import { credits as api } from '@atelier/contracts';
+import { notFound } from '../../http/errors.js';
 import { route } from '../../http/route.js';
 import { listLedgerForAdmin } from './history.js';
 import { adjust } from './ledger.js';
+import { texts } from './messages.js';
 import { createPrice, deletePrice, listPrices, toAdminPrice, updatePrice } from './prices.js';
 import {
   createCodeBatch,
@@ -40,6 +42,8 @@ export function registerAdminRoutes(app: FastifyInstance): void {
   );
 
   route(app, api.adminAdjustBalance, async ({ body, identity }) => {
+    const known = await app.ctx.hooks.accounts(db(), [body.userId]);
+    if (!known.has(body.userId)) throw notFound(texts.userNotFound);
     const result = await adjust(db(), {
       userId: body.userId,
       amount: body.amount,

@@ -39,18 +39,14 @@ export const grantCreditsCommand: AdminCommand = {
       err('Usage: grant-credits <username> <amount> --reason "why" (amount a non-zero integer)');
       return 2;
     }
-    const user = await ctx.db.kysely
-      .selectFrom('users')
-      .select('id')
-      .where('username_key', '=', username.toLowerCase())
-      .executeTakeFirst();
-    if (!user) {
+    const userId = await ctx.hooks.accountIdByName(ctx.db.kysely, username);
+    if (userId === null) {
       err(`No user named ${username}.`);
       return 1;
     }
     try {
       const { balanceAfter } = await adjust(ctx.db.kysely, {
-        userId: user.id,
+        userId,
         amount,
         reason: `cli: ${reason}`,
         adminId: null,

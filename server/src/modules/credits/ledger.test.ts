@@ -231,6 +231,18 @@ describe('credits ledger', () => {
     expect(format(e.text, 'zh-TW', e.params)).toContain('積分不足');
   });
 
+  it('adjust answers 404 for a user that is not (or no longer) there, through the foreign key', async () => {
+    await expect(
+      adjust(db, { userId: 99_999_997, amount: 5, reason: 'gone', adminId: null }),
+    ).rejects.toMatchObject({ status: 404, text: { 'en-US': 'No such user' } });
+    const rows = await db
+      .selectFrom('credit_balances')
+      .select('user_id')
+      .where('user_id', '=', 99_999_997)
+      .execute();
+    expect(rows).toEqual([]);
+  });
+
   it('adjust records a reason and never goes below zero', async () => {
     const u = await newUser();
     expect(

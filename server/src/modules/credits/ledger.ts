@@ -1,6 +1,7 @@
 import { randomUUID } from 'node:crypto';
 import { sql } from 'kysely';
 import { nowIso } from '../../db/database.js';
+import { isForeignKeyViolation } from '../../db/errors.js';
 import { dialectOf, type Executor } from '../../db/executor.js';
 import { AppError, badRequest, conflict, notEnoughCredits, notFound } from '../../http/errors.js';
 import { texts } from './messages.js';
@@ -333,16 +334,23 @@ export interface AdjustInput {
   idempotencyKey?: string;
 }
 
-/** An operator's correction, recorded as an `admin_adjust` ledger row with its reason. */
+/**
+ * An operator's correction, recorded as an `admin_adjust` ledger row with its reason. The
+ * callers (the admin route, the CLI) answer an unknown user first, through auth's accounts
+ * hooks; one deleted meanwhile is refused by the foreign keys to `users`, answered the same 404.
+ */
 export async function adjust(db: Executor, input: AdjustInput): Promise<GrantResult> {
   assertAmount(input.amount, 'amount', true);
+  try {
+    return await adjustIn(db, input);
+  } catch (error) {
+    if (isForeignKeyViolation(error)) throw notFound(texts.userNotFound);
+    throw error;
+  }
+}
+
+function adjustIn(db: Executor, input: AdjustInput): Promise<GrantResult> {
   return inTransaction(db, async (trx) => {
-    const user = await trx
-      .selectFrom('users')
-      .select('id')
-      .where('id', '=', input.userId)
-      .executeTakeFirst();
-    if (!user) throw notFound(texts.userNotFound);
     const key = input.idempotencyKey ?? `adjust:${randomUUID()}`;
     if (await keyExists(trx, key))
       return { applied: false, balanceAfter: await currentCredits(trx, input.userId) };

@@ -147,6 +147,61 @@ describe('admin', () => {
   });
 });
 
+describe('an unknown user', () => {
+  it('the admin adjustment answers 404 "No such user", whatever the amount, and writes nothing', async () => {
+    const h = bearer(admin.token);
+    for (const amount of [5, -5]) {
+      const res = await callEndpoint(t.app, credits.adminAdjustBalance, {
+        headers: h,
+        body: { userId: 99_999_998, amount, reason: 'x' },
+      });
+      expect(res.status, String(amount)).toBe(404);
+      expect(res.body).toMatchObject({ success: false, message: 'No such user', data: null });
+    }
+    const zh = await callEndpoint(t.app, credits.adminAdjustBalance, {
+      headers: h,
+      lang: 'zh-CN',
+      body: { userId: 99_999_998, amount: 5, reason: 'x' },
+    });
+    expect(zh.body.message).toBe('用户不存在');
+    const rows = await db()
+      .selectFrom('credit_ledger')
+      .select('id')
+      .where('user_id', '=', 99_999_998)
+      .execute();
+    expect(rows).toEqual([]);
+  });
+
+  it('grant-credits says "No user named", and finds a user whatever the case of the name', async () => {
+    const said: string[] = [];
+    const errSpy = vi.spyOn(process.stderr, 'write').mockImplementation((chunk) => {
+      said.push(String(chunk));
+      return true;
+    });
+    const outSpy = vi.spyOn(process.stdout, 'write').mockImplementation(() => true);
+    try {
+      expect(
+        await grantCreditsCommand.run(
+          t.app.ctx,
+          parseArgs(['nobody-at-all', '3', '--reason', 'x']),
+        ),
+      ).toBe(1);
+      expect(said.join('')).toBe('No user named nobody-at-all.\n');
+      const u = await createUser(t.app);
+      expect(
+        await grantCreditsCommand.run(
+          t.app.ctx,
+          parseArgs([u.username.toUpperCase(), '3', '--reason', 'x']),
+        ),
+      ).toBe(0);
+      expect((await balanceOf(bearer(u.token))).credits).toBe(3);
+    } finally {
+      errSpy.mockRestore();
+      outSpy.mockRestore();
+    }
+  });
+});
+
 describe('admin CLI', () => {
   it('ledger-check passes on consistent books and reports a tampered balance; grant-credits and create-codes work', async () => {
     const lines: string[] = [];
