@@ -1,4 +1,6 @@
 import type { AdminCommand } from '../../cli/command.js';
+import { AppError } from '../../http/errors.js';
+import { format } from '../../http/messages.js';
 import { ledgerCheck, adjust } from './ledger.js';
 import { createCodeBatch } from './code-batches.js';
 
@@ -56,7 +58,14 @@ export const grantCreditsCommand: AdminCommand = {
       );
       return 0;
     } catch (error) {
-      err(`Not changed: ${error instanceof Error ? error.message : String(error)}`);
+      // A refusal reads with its figures filled in ("balance 12"), as the console shows it.
+      const why =
+        error instanceof AppError
+          ? format(error.text, 'en-US', error.params)
+          : error instanceof Error
+            ? error.message
+            : String(error);
+      err(`Not changed: ${why}`);
       return 1;
     }
   },

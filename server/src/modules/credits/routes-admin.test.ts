@@ -195,6 +195,13 @@ describe('an unknown user', () => {
         ),
       ).toBe(0);
       expect((await balanceOf(bearer(u.token))).credits).toBe(3);
+      // Below zero: the refusal names the balance left, its figure filled in.
+      said.length = 0;
+      expect(
+        await grantCreditsCommand.run(t.app.ctx, parseArgs([u.username, '-5', '--reason', 'x'])),
+      ).toBe(1);
+      expect(said.join('')).toMatch(/^Not changed: .*\b3\b/);
+      expect(said.join('')).not.toContain('{');
     } finally {
       errSpy.mockRestore();
       outSpy.mockRestore();
