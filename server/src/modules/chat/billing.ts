@@ -23,7 +23,13 @@ export class StreamBilling {
     q: { priceKey: string | null; userId: number; promptTokens: number; maxTokens: number },
   ): Promise<StreamBilling> {
     if (!q.priceKey) return new StreamBilling(null, 0);
-    const price = await pricing(ctx.db.kysely, { priceKey: q.priceKey, userId: q.userId });
+    // The price row comes from a few-seconds cache (forgotten on a price change); the
+    // balance is read every time.
+    const price = await pricing(
+      ctx.db.kysely,
+      { priceKey: q.priceKey, userId: q.userId },
+      { cached: true },
+    );
     const held = price.cost({ inputTokens: q.promptTokens, outputTokens: q.maxTokens });
     // A read refuses a short balance before anything is sent. The hold itself is written
     // while the model starts; a balance spent in between cuts the call there.

@@ -25,7 +25,12 @@ export class NdjsonWriter<Line> {
   }
 
   write(line: Line): void {
-    this.pending += `${JSON.stringify(line)}\n`;
+    this.writeJson(JSON.stringify(line));
+  }
+
+  /** Writes a line already serialised (one JSON object, without the newline). */
+  writeJson(json: string): void {
+    this.pending += `${json}\n`;
     if (!this.wroteFirst) {
       // Node corks the socket until the next tick, which waits for every chunk of this network
       // read to be relayed; uncorking sends the first line now.

@@ -76,10 +76,17 @@ async function relay(a: Answer, limits: StreamLimits): Promise<void> {
     if (got) await new Promise<void>((resolve) => setImmediate(resolve));
     await holdAndSave(a);
     a.base.id = a.logs.assistantLogId;
+    // Each line repeats the whole text so far: it is kept escaped and grown by each delta's
+    // escape, so that a line costs one short JSON.stringify, not one of the whole answer.
+    // The line is what JSON.stringify({ ...a.base, text, delta, done: false }) gives.
+    const head = `{"id":${a.base.id},"groupId":${a.base.groupId},"text":"`;
+    let escaped = '';
     for await (const chunk of chunks) {
       if ('delta' in chunk) {
         a.text += chunk.delta;
-        a.writer.write({ ...a.base, text: a.text, delta: chunk.delta, done: false });
+        const delta = JSON.stringify(chunk.delta);
+        escaped += delta.slice(1, -1);
+        a.writer.writeJson(`${head}${escaped}","delta":${delta},"done":false}`);
       } else a.usage = chunk.usage;
     }
   } catch (error) {

@@ -4,6 +4,7 @@ import { nowIso } from '../../db/database.js';
 import type { Database } from '../../db/schema.js';
 import { conflict, notFound } from '../../http/errors.js';
 import { texts } from './messages.js';
+import { forgetPrices } from './quotes.js';
 import { readSettings } from './settings.js';
 import type { CreditPricesTable, PriceCategory, PriceUnit } from './tables.js';
 
@@ -84,6 +85,7 @@ export async function seedPrices(db: Kysely<Database>, prices: SeedPrice[]): Pro
       .executeTakeFirst();
     if (Number(result.numInsertedOrUpdatedRows ?? 0)) added.push(key);
   }
+  forgetPrices();
   return added;
 }
 
@@ -194,7 +196,8 @@ export async function createPrice(
     })
     .onConflict((oc) => oc.column('price_key').doNothing())
     .returning('id')
-    .executeTakeFirst();
+    .executeTakeFirst()
+    .finally(forgetPrices);
   if (!created) throw conflict(texts.priceKeyTaken, { priceKey });
   return priceById(db, created.id);
 }
@@ -208,12 +211,17 @@ export async function updatePrice(
     .updateTable('credit_prices')
     .set({ ...columnsOf(input), updated_at: nowIso() })
     .where('id', '=', id)
-    .executeTakeFirst();
+    .executeTakeFirst()
+    .finally(forgetPrices);
   if (Number(result.numUpdatedRows) === 0) throw notFound();
   return priceById(db, id);
 }
 
 export async function deletePrice(db: Kysely<Database>, id: number): Promise<void> {
-  const result = await db.deleteFrom('credit_prices').where('id', '=', id).executeTakeFirst();
+  const result = await db
+    .deleteFrom('credit_prices')
+    .where('id', '=', id)
+    .executeTakeFirst()
+    .finally(forgetPrices);
   if (Number(result.numDeletedRows) === 0) throw notFound();
 }

@@ -1,8 +1,18 @@
+import type { Selectable } from 'kysely';
+import { ShortCache } from '../../lib/short-cache.js';
 import { notFound } from '../../http/errors.js';
 import type { Executor } from '../../db/executor.js';
 import { DAY_MS } from './ledger-rows.js';
 import { texts } from './messages.js';
 import { readSettings } from './settings.js';
+import type { CreditPricesTable } from './tables.js';
+
+/**
+ * Enabled prices by key, kept a few seconds for the reads that pass `cached` (every chat
+ * answer quotes one); every write of prices.ts forgets them (forgetPrices).
+ */
+const priceRows = new ShortCache<string, Selectable<CreditPricesTable> | undefined>(5000);
+export const forgetPrices = (): void => priceRows.forget();
 
 /** Prices read for a user: what a unit of work costs them now, VIP discount included. */
 
@@ -34,13 +44,17 @@ export interface Pricing {
 export async function pricing(
   db: Executor,
   input: Pick<QuoteInput, 'priceKey' | 'userId'>,
+  /** Read the price through the few-seconds cache (a chat's quote on every answer). */
+  options: { cached?: boolean } = {},
 ): Promise<Pricing> {
-  const price = await db
-    .selectFrom('credit_prices')
-    .selectAll()
-    .where('price_key', '=', input.priceKey)
-    .where('enabled', '=', 1)
-    .executeTakeFirst();
+  const read = () =>
+    db
+      .selectFrom('credit_prices')
+      .selectAll()
+      .where('price_key', '=', input.priceKey)
+      .where('enabled', '=', 1)
+      .executeTakeFirst();
+  const price = options.cached ? await priceRows.get(db, input.priceKey, read) : await read();
   if (!price) throw notFound(texts.priceNotFound, { priceKey: input.priceKey });
   const balance =
     input.userId === undefined

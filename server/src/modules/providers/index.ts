@@ -17,6 +17,7 @@ export { DEMO_PROVIDER, seedDemoModel } from './seed.js';
 export { DEMO_PROTOCOL, isDemoProtocol } from './protocols.js';
 export type { ModelKind, ProviderProtocol } from './tables.js';
 export { modelAllowance } from './model-access.js';
+export { cachedCatalogueRead, forgetCatalogue } from './catalogue-cache.js';
 export { registerProviderUse, type ProviderUse } from './uses.js';
 export {
   registerProviderCheck,

@@ -1,5 +1,6 @@
 import type * as A from '@atelier/contracts/admin';
 import type { AppContext } from '../../context.js';
+import { cachedCatalogueRead, forgetCatalogue } from './catalogue-cache.js';
 import { notFound } from '../../http/errors.js';
 import { texts } from './messages.js';
 
@@ -30,6 +31,15 @@ export async function accessRows(ctx: AppContext): Promise<A.ModelAccess[]> {
   }));
 }
 
+/** The non-empty allow lists by model (kept a few seconds: every chat request reads them). */
+const allowLists = (ctx: AppContext) =>
+  cachedCatalogueRead(ctx.db.kysely, 'allow-lists', async () => {
+    const rows = await accessRows(ctx);
+    return new Map(
+      rows.filter((r) => r.userIds.length > 0 || r.groups.length > 0).map((r) => [r.modelId, r]),
+    );
+  });
+
 /**
  * Which models a caller may use: a predicate over model ids. `userId` null: an anonymous
  * caller, who may use only models without a list.
@@ -38,11 +48,7 @@ export async function modelAllowance(
   ctx: AppContext,
   userId: number | null,
 ): Promise<(modelId: number) => boolean> {
-  const lists = new Map(
-    (await accessRows(ctx))
-      .filter((r) => r.userIds.length > 0 || r.groups.length > 0)
-      .map((r) => [r.modelId, r]),
-  );
+  const lists = await allowLists(ctx);
   if (lists.size === 0) return () => true;
   const groups = new Set<Group>();
   if (userId !== null) {
@@ -75,12 +81,15 @@ export async function setModelAccess(
   const userIds = [...new Set(body.userIds)];
   const groups = [...new Set(body.groups)];
   const values = { user_ids: JSON.stringify(userIds), groups: JSON.stringify(groups) };
-  await db.transaction().execute(async (trx) => {
-    await trx.deleteFrom('chat_model_access').where('model_id', '=', body.modelId).execute();
-    await trx
-      .insertInto('chat_model_access')
-      .values({ model_id: body.modelId, ...values })
-      .execute();
-  });
+  await db
+    .transaction()
+    .execute(async (trx) => {
+      await trx.deleteFrom('chat_model_access').where('model_id', '=', body.modelId).execute();
+      await trx
+        .insertInto('chat_model_access')
+        .values({ model_id: body.modelId, ...values })
+        .execute();
+    })
+    .finally(forgetCatalogue);
   return { modelId: body.modelId, userIds, groups };
 }

@@ -1,3 +1,4 @@
+import { forgetCatalogue } from './catalogue-cache.js';
 import { sql, type Selectable } from 'kysely';
 import type { chat as C } from '@atelier/contracts';
 import type { AppContext } from '../../context.js';
@@ -101,7 +102,8 @@ export async function createModel(
         updated_at: now,
       })
       .returningAll()
-      .executeTakeFirstOrThrow(),
+      .executeTakeFirstOrThrow()
+      .finally(forgetCatalogue),
   );
 }
 
@@ -117,14 +119,19 @@ export async function updateModel(
       .set({ ...modelColumns(fields), updated_at: nowIso() })
       .where('id', '=', id)
       .returningAll()
-      .executeTakeFirst();
+      .executeTakeFirst()
+      .finally(forgetCatalogue);
     if (!row) throw notFound(texts.modelNotFound);
     return row;
   });
 }
 
 export async function deleteModel(ctx: AppContext, id: number): Promise<void> {
-  const r = await ctx.db.kysely.deleteFrom('chat_models').where('id', '=', id).executeTakeFirst();
+  const r = await ctx.db.kysely
+    .deleteFrom('chat_models')
+    .where('id', '=', id)
+    .executeTakeFirst()
+    .finally(forgetCatalogue);
   if (Number(r.numDeletedRows) === 0) throw notFound(texts.modelNotFound);
 }
 

@@ -1,3 +1,4 @@
+import { forgetCatalogue } from './catalogue-cache.js';
 import type { Selectable } from 'kysely';
 import type { chat as C } from '@atelier/contracts';
 import type { AppContext } from '../../context.js';
@@ -82,7 +83,8 @@ export async function createProvider(
         updated_at: now,
       })
       .returningAll()
-      .executeTakeFirstOrThrow(),
+      .executeTakeFirstOrThrow()
+      .finally(forgetCatalogue),
   );
 }
 
@@ -97,7 +99,8 @@ export async function updateProvider(
       .set({ ...providerColumns(ctx, fields), updated_at: nowIso() })
       .where('id', '=', id)
       .returningAll()
-      .executeTakeFirst();
+      .executeTakeFirst()
+      .finally(forgetCatalogue);
     if (!row) throw notFound(texts.providerNotFound);
     return row;
   });
@@ -110,7 +113,8 @@ export async function deleteProvider(ctx: AppContext, id: number): Promise<void>
   const r = await ctx.db.kysely
     .deleteFrom('chat_providers')
     .where('id', '=', id)
-    .executeTakeFirst();
+    .executeTakeFirst()
+    .finally(forgetCatalogue);
   if (Number(r.numDeletedRows) === 0) throw notFound(texts.providerNotFound);
 }
 

@@ -1,3 +1,4 @@
+import { forgetCatalogue } from './catalogue-cache.js';
 import { z } from 'zod';
 import { chat as C } from '@atelier/contracts';
 import type { AppContext } from '../../context.js';
@@ -111,6 +112,7 @@ export async function seedCatalog(ctx: AppContext): Promise<string[]> {
         .execute();
     else await createModel(ctx, { ...fields, providerId: p.id });
   }
+  forgetCatalogue();
   if (providers.length || models.length)
     lines.push(
       `Chat: ${providers.length} providers and ${models.length} models from the config file`,
