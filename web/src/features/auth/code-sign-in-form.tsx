@@ -22,8 +22,14 @@ export interface CodeChannel<A extends string> {
   maxLength: number;
   label: 'auth:fields.email' | 'auth:fields.phone';
   placeholder: 'auth:placeholders.email' | 'auth:placeholders.phone';
-  /** The texts' group: `.intro`, `.send`, `.sent`, `.resendIn`, `.submit`. */
-  texts: 'emailCode' | 'phoneCode';
+  /** Its texts, as literal keys (the locale test finds them). */
+  texts: {
+    intro: 'auth:emailCode.intro' | 'auth:phoneCode.intro';
+    send: 'auth:emailCode.send' | 'auth:phoneCode.send';
+    sent: 'auth:emailCode.sent' | 'auth:phoneCode.sent';
+    resendIn: 'auth:emailCode.resendIn' | 'auth:phoneCode.resendIn';
+    submit: 'auth:emailCode.submit' | 'auth:phoneCode.submit';
+  };
   testId: 'email-code' | 'phone-code';
   validate: (values: Record<A | 'code', string>, withCode?: boolean) => Checked<A | 'code'>;
   send: (address: string) => Promise<unknown>;
@@ -76,7 +82,7 @@ export function CodeSignInForm<A extends string>({
     setSending(true);
     try {
       await channel.send(form.values[field]);
-      notify.success(t(`auth:${texts}.sent`));
+      notify.success(t(texts.sent));
       setWait(RESEND_SECONDS);
       refs.current.code?.focus();
     } catch (error) {
@@ -101,7 +107,7 @@ export function CodeSignInForm<A extends string>({
   const code = form.field('code');
   return (
     <Form layout="vertical" onFinish={send} requiredMark={false} disabled={form.submitting}>
-      <p className="mb-4 mt-0 text-sm text-white/50">{t(`auth:${texts}.intro`)}</p>
+      <p className="mb-4 mt-0 text-sm text-white/50">{t(texts.intro)}</p>
       <Form.Item label={t(channel.label)} htmlFor={channel.inputId} {...address.item}>
         <Input
           id={channel.inputId}
@@ -133,12 +139,12 @@ export function CodeSignInForm<A extends string>({
             disabled={wait > 0}
             data-testid={`${channel.testId}-send`}
           >
-            {wait > 0 ? t(`auth:${texts}.resendIn`, { seconds: wait }) : t(`auth:${texts}.send`)}
+            {wait > 0 ? t(texts.resendIn, { seconds: wait }) : t(texts.send)}
           </Button>
         </Space.Compact>
       </Form.Item>
       <SubmitButton loading={form.submitting} testId={`${channel.testId}-submit`}>
-        {t(`auth:${texts}.submit`)}
+        {t(texts.submit)}
       </SubmitButton>
     </Form>
   );
