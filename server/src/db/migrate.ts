@@ -17,7 +17,8 @@ class ListedMigrations implements MigrationProvider {
  * Kysely's migrator lists the tables of every schema before it starts; a schema dropped by
  * another tenant of the same server meanwhile (parallel test schemas, a site removed) makes
  * that listing fail with 3F000 "schema does not exist" or 42P01 "relation does not exist"
- * although ours is there. Such a failure comes before any migration runs (no migration result
+ * although ours is there, and a column another tenant's migration drops or renames meanwhile
+ * with 42703 "column does not exist". Such a failure comes before any migration runs (no migration result
  * says Error), so it is tried again; a migration's own failure is not.
  */
 export async function migrateToLatest(db: Db): Promise<string[]> {
@@ -31,7 +32,7 @@ export async function migrateToLatest(db: Db): Promise<string[]> {
 }
 
 class ListingFailed extends Error {}
-const VANISHED = new Set(['3F000', '42P01']);
+const VANISHED = new Set(['3F000', '42P01', '42703']);
 
 async function migrateOnce(db: Db): Promise<string[]> {
   const migrator = new Migrator({
