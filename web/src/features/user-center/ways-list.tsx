@@ -14,8 +14,6 @@ import { notify } from '../../lib/notify';
 import { useAuthStore } from '../../stores/auth';
 import {
   linkProvider,
-  useLinkEmail,
-  useSendLinkCode,
   useSendVerifyCode,
   useSetPassword,
   useUnlinkWay,
@@ -23,7 +21,7 @@ import {
   useWays,
 } from './user-api';
 import { CodeEntry } from './code-entry';
-import { LinkPhone } from './link-phone';
+import { LinkEmail, LinkPhone } from './link-address';
 
 /** An unverified address: mail a code to it, type the code. */
 function VerifyEmail() {
@@ -147,74 +145,6 @@ function SetPassword() {
             {t('user:ways.cancel')}
           </Button>
         </Space.Compact>
-      )}
-    </div>
-  );
-}
-
-/** Links an address: type it, get a code, type the code. */
-function LinkEmail() {
-  const { t } = useTranslation(['user']);
-  const [open, setOpen] = useState(false);
-  const [email, setEmail] = useState('');
-  const [asked, setAsked] = useState(false);
-  const [code, setCode] = useState('');
-  const ask = useSendLinkCode(() => {
-    setAsked(true);
-    notify.success(t('user:ways.codeSent'));
-  });
-  const link = useLinkEmail(() => {
-    notify.success(t('user:ways.linked'));
-    setOpen(false);
-    setAsked(false);
-    setCode('');
-    void useAuthStore.getState().refreshUserInfo();
-  });
-  const emailOk = /^[^\s@]+@[^\s@]+\.[^\s@]+$/.test(email.trim());
-  return (
-    <div
-      className="flex flex-col gap-2 rounded-lg border border-dashed border-white/10 p-3"
-      data-testid="link-email"
-    >
-      <div className="flex items-center gap-3">
-        <MailOutlined className="text-lg text-white/55" />
-        <span className="flex-1 font-medium text-white/85">{t('user:ways.linkEmail')}</span>
-        {!open && (
-          <Button size="small" onClick={() => setOpen(true)}>
-            {t('user:ways.linkEmail')}
-          </Button>
-        )}
-      </div>
-      {open && (
-        <div className="flex flex-col gap-2">
-          <Space.Compact className="w-full max-w-md">
-            <Input
-              size="small"
-              type="email"
-              value={email}
-              onChange={(e) => setEmail(e.target.value)}
-              autoComplete="email"
-              placeholder={t('user:ways.emailPlaceholder')}
-              aria-label={t('user:ways.kind.email')}
-            />
-            <Button
-              size="small"
-              loading={ask.isPending}
-              disabled={!emailOk}
-              onClick={() => ask.mutate(email.trim())}
-            >
-              {t('user:ways.sendCode')}
-            </Button>
-          </Space.Compact>
-          {asked && (
-            <CodeEntry
-              code={code}
-              onChange={setCode}
-              loading={link.isPending}
-              onConfirm={(typed) => link.mutate({ email: email.trim(), code: typed })}
-            />
-          )}
-        </div>
       )}
     </div>
   );
