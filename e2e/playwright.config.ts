@@ -143,6 +143,9 @@ export default defineConfig({
       // drawing (about 2 s in all) and a clip (about 3 s) every 300 ms, as the tests that
       // reload, delete a picture or read the progress in the middle of one need it running.
       DRAWING_DEMO_STEP_MS: '300',
+      // The demo chat's answer streams over about 2.5 s instead of 0.8 s, so that a stop pressed
+      // at its first words reaches the server before its last one on a loaded machine.
+      CHAT_DEMO_STEP_MS: '50',
       VIDEO_DEMO_STEP_MS: '300',
       SEPARATION_DEMO_STEP_MS: '50',
     },

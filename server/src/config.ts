@@ -102,6 +102,8 @@ export const configSchema = z.object({
       byokAllowPrivate: bool.default(false),
       /** Requests per minute per IP on chat-process and chat-mind. */
       rateLimit: z.coerce.number().int().min(1).default(60),
+      /** The offline demo's pause between pieces of about three words (ms). */
+      demoStepMs: z.coerce.number().int().min(0).max(5_000).default(15),
     })
     .prefault({}),
   drawing: z

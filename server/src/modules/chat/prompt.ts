@@ -72,7 +72,7 @@ export async function resolveTarget(
   if (!body.gptModelId) throw badRequest(texts.modelRequired, {}, 'gptModelId');
   const { model, provider } = await usableModel(ctx, Number(body.gptModelId), userId);
   return {
-    adapter: chatAdapterFor(provider),
+    adapter: chatAdapterFor({ ...provider, demoStepMs: ctx.config.chat.demoStepMs }),
     upstreamModel: model.upstream_model,
     modelName: model.name,
     providerKey: `p:${provider.id}`,

@@ -13,6 +13,8 @@ interface ChatTarget {
   apiKey: string | null;
   /** Set for users' own endpoints: connections go only to addresses this lookup checked. */
   lookup?: LookupFunction;
+  /** The offline demo's pause between pieces (config `chat.demoStepMs`). */
+  demoStepMs?: number;
 }
 
 interface ChatProtocol {
@@ -20,7 +22,14 @@ interface ChatProtocol {
   checkConnection: ProviderCheck;
 }
 
-const demo = demoAdapter();
+/** Demo adapters by their pause between pieces: one per configured pace. */
+const demos = new Map<number, ChatAdapter>();
+function demoFor(target: ChatTarget): ChatAdapter {
+  const delayMs = target.demoStepMs ?? 15;
+  let adapter = demos.get(delayMs);
+  if (!adapter) demos.set(delayMs, (adapter = demoAdapter({ delayMs })));
+  return adapter;
+}
 /** SDK clients are kept per base URL and key (bounded), so connections and setup are reused. */
 const openaiClients = new Map<string, ChatAdapter>();
 const MAX_CLIENTS = 500;
@@ -43,7 +52,7 @@ function openaiFor(target: ChatTarget): ChatAdapter {
 /** Chat adapters by provider protocol: the protocols that answer a chat (docs/providers.md). */
 export const chatProtocols = {
   openai: { adapter: openaiFor, checkConnection: openaiCheck },
-  demo: { adapter: () => demo, checkConnection: async () => 'offline demo: always available' },
+  demo: { adapter: demoFor, checkConnection: async () => 'offline demo: always available' },
 } satisfies Record<string, ChatProtocol>;
 
 export type ChatProtocolName = keyof typeof chatProtocols;
