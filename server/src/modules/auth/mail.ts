@@ -1,4 +1,3 @@
-import nodemailer from 'nodemailer';
 import type { FastifyRequest } from 'fastify';
 import type { identity } from '@atelier/contracts';
 import type { AppContext } from '../../context.js';
@@ -178,6 +177,8 @@ async function deliver(ctx: Ctx, s: Stored, mail: Mail): Promise<void> {
   const password = s.passwordSealed
     ? secretBox(ctx.config.secretKey).open(s.passwordSealed, secretContext(s.siteId))
     : '';
+  // Loaded with the first mail: a server that sends none keeps its memory (docs/scaling.md).
+  const { default: nodemailer } = await import('nodemailer');
   const transport = nodemailer.createTransport({
     host: s.host,
     port: s.port,

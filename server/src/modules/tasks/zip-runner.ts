@@ -1,4 +1,3 @@
-import { zipSync } from 'fflate';
 import { readOwnedImage } from '../files/index.js';
 import { texts } from './messages.js';
 import {
@@ -35,6 +34,7 @@ export function zipRunner(): TaskRunner {
     }
     if (Object.keys(entries).length === 0) throw UpstreamError.permanent(texts.zipNothing);
     // Pictures are compressed already: stored, not deflated.
+    const { zipSync } = await import('fflate'); // loaded with the first zip, not at start
     const zip = Buffer.from(zipSync(entries, { level: 0 }));
     const base =
       typeof p.name === 'string' && p.name

@@ -1,5 +1,4 @@
 import { randomBytes } from 'node:crypto';
-import WebSocket from 'ws';
 import { retryOfStatus, UpstreamError } from '../errors.js';
 
 /**
@@ -203,11 +202,13 @@ export class ComfyClient {
    * Listens on `/ws?clientId=` for up to `ms`: the last progress of `promptId` (0–100), and
    * whether it finished (`executing` with `node: null`) or failed (`execution_error`).
    */
-  watch(
+  async watch(
     clientId: string,
     promptId: string,
     ms: number,
   ): Promise<{ percent: number | null; ended: boolean }> {
+    // Loaded with the first ComfyUI drawing: a server without one keeps its memory.
+    const { default: WebSocket } = await import('ws');
     const url = `${this.base().replace(/^http/, 'ws')}/ws?clientId=${encodeURIComponent(clientId)}`;
     return new Promise((resolve) => {
       let percent: number | null = null;
