@@ -184,13 +184,15 @@ export function freePort(preferred = 0) {
 }
 
 /**
- * Starts the built server on a free port with a temporary SQLite data folder, waits for
- * /readyz, and returns its address and a `stop()` that also removes the data folder.
+ * Starts the built server on a free port with a temporary SQLite data folder (or the given
+ * `dataDir`, which it keeps), waits for /readyz, and returns its address and a `stop()` that
+ * also removes the data folder it made.
  */
-export async function startBuiltServer(env = {}) {
+export async function startBuiltServer(env = {}, options = {}) {
   const port = await freePort();
   const base = `http://127.0.0.1:${port}`;
-  const dataDir = fs.mkdtempSync(path.join(os.tmpdir(), 'atelier-run-'));
+  const ownDir = !options.dataDir;
+  const dataDir = options.dataDir ?? fs.mkdtempSync(path.join(os.tmpdir(), 'atelier-run-'));
   const child = spawn(
     process.execPath,
     [...serverNodeFlags, path.join(root, 'server', 'dist', 'main.js')],
@@ -211,7 +213,7 @@ export async function startBuiltServer(env = {}) {
   );
   const stop = () => {
     if (child.exitCode === null) child.kill('SIGTERM');
-    fs.rmSync(dataDir, { recursive: true, force: true });
+    if (ownDir) fs.rmSync(dataDir, { recursive: true, force: true });
   };
   const deadline = Date.now() + 30_000;
   for (;;) {
