@@ -1,5 +1,5 @@
 import type { ProviderCheck } from '../check-http.js';
-import { retryOfStatus, UpstreamError } from '../errors.js';
+import { mayHaveSent, retryOfStatus, UpstreamError } from '../errors.js';
 
 /**
  * python-audio-separator's HTTP API (its `audio-separator-remote` server):
@@ -76,8 +76,12 @@ export async function call(
     });
   } catch (error) {
     if (timeout.aborted)
-      throw UpstreamError.transient(`${where}: no answer in ${c.timeoutMs} ms`, 'timeout');
-    throw UpstreamError.transient(`${where}: unreachable (${causeOf(error)})`, 'network');
+      throw UpstreamError.transient(`${where}: no answer in ${c.timeoutMs} ms`, 'timeout', {
+        sent: true,
+      });
+    throw UpstreamError.transient(`${where}: unreachable (${causeOf(error)})`, 'network', {
+      sent: mayHaveSent(error, false),
+    });
   }
   if (res.status >= 300 && res.status < 400)
     throw new UpstreamError(`${where}: redirected (not followed)`, 'permanent', 'http', {

@@ -1,4 +1,4 @@
-import { retryOfStatus, UpstreamError } from '../errors.js';
+import { mayHaveSent, retryOfStatus, UpstreamError } from '../errors.js';
 
 /** Where a music upstream is and how to reach it. */
 export interface MusicUpstream {
@@ -60,8 +60,11 @@ export async function musicRequest<T>(
       throw UpstreamError.transient(
         `${where}: no answer in ${up.timeoutMs} ms (timeout)`,
         'timeout',
+        { sent: true },
       );
-    throw UpstreamError.transient(`${where}: ${networkWords(error)}`, 'network');
+    throw UpstreamError.transient(`${where}: ${networkWords(error)}`, 'network', {
+      sent: mayHaveSent(error, false),
+    });
   }
   const text = await res.text().catch(() => '');
   if (res.status >= 300 && res.status < 400)
