@@ -33,6 +33,11 @@ export interface SeparatorAdapter {
   status(c: SeparatorConfig, taskId: string, signal?: AbortSignal): Promise<SeparatorStatus>;
   download(c: SeparatorConfig, taskId: string, hash: string, signal?: AbortSignal): Promise<Buffer>;
   checkConnection: ProviderCheck;
+  /**
+   * Its submit answers only once the work is done (Cloud Run): the call is given the
+   * provider's whole timeout, within the task's deadline, instead of the step timeout.
+   */
+  waits?: boolean;
 }
 
 /** The audio to separate and how: a model file name (empty: the server's default). */
