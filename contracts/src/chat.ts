@@ -66,7 +66,8 @@ export const providerFields = z.object({
   /** A new key; empty string removes it; left out keeps it. */
   apiKey: z.string().max(500),
   concurrency: z.number().int().min(1).max(10_000),
-  timeoutMs: z.number().int().min(1000).max(600_000),
+  /** Up to an hour: a Cloud Run separation answers when it is done (docs/separation.md). */
+  timeoutMs: z.number().int().min(1000).max(3_600_000),
   enabled: z.boolean(),
 });
 export type ProviderFields = z.infer<typeof providerFields>;

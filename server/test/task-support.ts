@@ -8,6 +8,7 @@ import {
   type TaskRunner,
 } from '../src/modules/tasks/runner.js';
 import { TaskStatus } from '@atelier/contracts';
+import { mayHaveSent } from '../src/providers/errors.js';
 
 /*
  * The runner of the fake job upstream (test/fakes/jobs.ts): how a real module's runner talks
@@ -23,7 +24,11 @@ async function getJson(url: string, init: RequestInit): Promise<Record<string, u
   try {
     res = await fetch(url, init);
   } catch (error) {
-    throw UpstreamError.transient(`upstream unreachable: ${(error as Error).message}`);
+    // As the real adapters do: a connection never made is retried, one cut mid-request
+    // may have started the job (providers/errors.ts, mayHaveSent).
+    throw UpstreamError.transient(`upstream unreachable: ${(error as Error).message}`, 'network', {
+      sent: mayHaveSent(error, false),
+    });
   }
   if (res.status >= 500) throw UpstreamError.transient(`upstream ${res.status}`);
   if (!res.ok)

@@ -39,7 +39,9 @@ function startWorker(extra: NodeJS.ProcessEnv = {}): ChildProcess {
     TASK_IDLE_POLL_MS: '20',
     TASK_BACKOFF_MS: '20',
     TASK_RETRIES: '2',
-    TASK_STEP_TIMEOUT_MS: '2000',
+    // The hanging submits below must be cut by the kill, not by their step timeout: a submit
+    // cut so is never sent again (docs/tasks.md, Unconfirmed submits).
+    TASK_STEP_TIMEOUT_MS: '10000',
     DRAWING_POLL_MS: '40',
     VIDEO_POLL_MS: '40',
     ...(c.databaseUrl

@@ -15,6 +15,15 @@ export interface UpstreamDetail {
   bannedWord?: string;
   /** What the user reads when the failure is final; null: the caller words it. */
   text?: Localized;
+  /**
+   * The request had gone out (or may have) when it failed: a timeout, a connection reset or
+   * closed mid-request. A submit that failed so may have started work upstream, so the task
+   * engine never sends it again (docs/tasks.md, Unconfirmed submits). False or absent: the
+   * connection was never made (refused, DNS, TLS), or an answer came.
+   */
+  sent?: boolean;
+  /** The upstream's job id when one is known though the call failed (for the operator). */
+  upstreamId?: string;
 }
 
 /**
@@ -62,6 +71,22 @@ export class UpstreamError extends Error {
   withText(text: Localized): UpstreamError {
     return new UpstreamError(this.message, this.retry, this.kind, { ...this.detail, text });
   }
+}
+
+/** Socket errors of a connection never made: the request did not leave this machine. */
+const NOT_SENT =
+  /^(ECONNREFUSED|ENOTFOUND|EAI_AGAIN|EHOSTUNREACH|ENETUNREACH|UND_ERR_CONNECT_TIMEOUT|ERR_TLS_.*|.*CERT.*|DEPTH_ZERO_SELF_SIGNED_CERT|SELF_SIGNED_CERT_IN_CHAIN)$/;
+
+/**
+ * Whether a failed `fetch` may have reached the upstream: false only when the connection was
+ * never made (refused, DNS, unreachable, TLS handshake); a timeout or a reset mid-request may
+ * have delivered the request.
+ */
+export function mayHaveSent(error: unknown, timedOut: boolean): boolean {
+  if (timedOut) return true;
+  const cause = (error as { cause?: { code?: unknown } } | null)?.cause;
+  const code = typeof cause?.code === 'string' ? cause.code : '';
+  return !NOT_SENT.test(code);
 }
 
 /** How an HTTP error status is retried: rate limits and the upstream's own faults may pass. */

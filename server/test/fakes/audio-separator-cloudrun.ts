@@ -21,6 +21,9 @@ import { decodeWav, encodeWav } from '../../src/lib/wav.js';
  * - `GET /download/{id}/{hash}` → the stem (`Content-Disposition: attachment`); unknown task →
  *   404 `{detail: "Task not found"}`, unknown hash → 404 `{detail: "File with hash … not found"}`.
  * - `GET /health` → `{status: "healthy", service, version, models_ready, platform: "cloud-run"}`.
+ * Its own client, `audio_separator/remote/api_client.py` `separate_audio`, waits up to 1,800 s
+ * for that answer ("Server processes synchronously; 1800s matches Cloud Run request timeout"):
+ * `workMs` plays a long separation, `dropNext` a connection lost while the job runs on.
  * File hashes are the first 16 hex digits of the name's SHA-256, stem names
  * `<input>_(Vocals)_<model>.<ext>`. Not from that file but from Cloud Run itself: a private
  * service refuses a request without the invoker's identity token with 403 (`token`).
@@ -31,6 +34,10 @@ export interface FakeCloudRunSeparator {
   url: string;
   /** What each `POST /separate` sent: its form fields and the file's name. */
   submits: Array<{ fields: Record<string, string>; filename: string | null }>;
+  /** Separations started (each a GPU instance's job). */
+  started: number;
+  /** The next N jobs run on, but their request's connection is dropped without an answer. */
+  dropNext: number;
   /** How long a separation keeps the request open. */
   workMs: number;
   /** The next N jobs end in `error`. */
@@ -96,6 +103,8 @@ export async function startFakeCloudRunSeparator(
   const jobs = new Map<string, Job>();
   const fake: Omit<FakeCloudRunSeparator, 'url' | 'close'> = {
     submits: [],
+    started: 0,
+    dropNext: 0,
     workMs: options.workMs ?? 50,
     failNext: 0,
     token: options.token ?? null,
@@ -135,6 +144,11 @@ export async function startFakeCloudRunSeparator(
       stems: new Map(),
     };
     jobs.set(id, job);
+    fake.started++;
+    if (fake.dropNext > 0) {
+      fake.dropNext--;
+      req.socket.destroy();
+    }
     await new Promise((resolve) => setTimeout(resolve, fake.workMs));
     const fails = fake.failNext > 0;
     if (fails) fake.failNext--;
@@ -148,7 +162,7 @@ export async function startFakeCloudRunSeparator(
     } catch (error) {
       job.status = { ...common, status: 'error', progress: 0, files: {}, error: String(error) };
     }
-    return json(res, 200, job.status);
+    if (!res.destroyed) json(res, 200, job.status);
   }
 
   async function handle(req: http.IncomingMessage, body: Buffer, res: http.ServerResponse) {

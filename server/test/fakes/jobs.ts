@@ -16,6 +16,8 @@ export interface JobUpstream {
   failPolls: number;
   /** Never answer submits (the engine's step timeout must fire). */
   hangSubmits: boolean;
+  /** Start the job of the next N submits, then drop the connection without an answer. */
+  resetSubmits: number;
   /** Delay before every answer. */
   latencyMs: number;
   durationMs: number;
@@ -26,7 +28,7 @@ export interface JobUpstream {
 }
 
 export async function startJobUpstream(
-  options: { durationMs?: number; latencyMs?: number } = {},
+  options: { durationMs?: number; latencyMs?: number; port?: number } = {},
 ): Promise<JobUpstream> {
   const png = await sharp({
     create: { width: 64, height: 48, channels: 3, background: { r: 200, g: 80, b: 40 } },
@@ -40,6 +42,7 @@ export async function startJobUpstream(
     failSubmits: 0,
     failPolls: 0,
     hangSubmits: false,
+    resetSubmits: 0,
     latencyMs: options.latencyMs ?? 0,
     durationMs: options.durationMs ?? 60,
     submits: 0,
@@ -69,6 +72,10 @@ export async function startJobUpstream(
           }
           const id = `job-${next++}`;
           state.jobs.set(id, Date.now());
+          if (state.resetSubmits > 0) {
+            state.resetSubmits--;
+            return void req.socket.destroy();
+          }
           return json(res, 200, { id });
         }
         const job = /^\/jobs\/([\w-]+)$/.exec(path);
@@ -98,7 +105,7 @@ export async function startJobUpstream(
       else answer();
     });
   });
-  await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
+  await new Promise<void>((resolve) => server.listen(options.port ?? 0, '127.0.0.1', resolve));
   state.url = `http://127.0.0.1:${(server.address() as AddressInfo).port}`;
   return state;
 }

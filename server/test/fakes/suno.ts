@@ -12,11 +12,19 @@ import {
 
 /**
  * A fake Suno on 127.0.0.1, speaking either wire format of docs/music.md, Providers (New API:
- * QuantumNous/new-api `router/relay-router.go` and `relay/channel/task/suno/adaptor.go`;
+ * QuantumNous/new-api `router/relay-router.go`, `controller/relay.go` `RelayTask`,
+ * `relay/relay_task.go`, `relay/channel/task/suno/adaptor.go`, `dto/suno.go`, `model/task.go`;
  * suno-api: gcui-art/suno-api `src/app/api/<call>/route.ts` and `src/lib/SunoApi.ts`):
- * - `newapi`: `POST /suno/submit/music|lyrics` → `{code:"success", data:<task_id>}`;
- *   `GET /suno/fetch/{id}`, `POST /suno/fetch {ids}`; statuses NOT_START → SUBMITTED →
- *   QUEUED → IN_PROGRESS → SUCCESS | FAILURE; `notify_hook` POSTed the task at each change;
+ * - `newapi`: `POST /suno/submit/music|lyrics` → `{code:"success", message:"", data:<task_id>}`;
+ *   `GET /suno/fetch/{id}` → `{code:"success", data:<task>}`, `POST /suno/fetch {ids}` →
+ *   `{code:"success", data:[<task>…]}`; a task's status NOT_START (as inserted) → SUBMITTED →
+ *   QUEUED → IN_PROGRESS → SUCCESS | FAILURE, its progress "NN%". Refusals as
+ *   `{code, message, data:null}` with their status: an extend (`continue_clip_id`) without
+ *   `task_id` → 400 invalid_request "task id is empty"; a `task_id` that is not a task of the
+ *   caller's → 400 task_not_exist "task_origin_not_exist"; lyrics without prompt → 400
+ *   invalid_request "prompt_empty"; another action → 400 "invalid_action"; an unknown id to
+ *   fetch → 400 task_not_exist; a wrong key → 401 `{error:{message, type:"new_api_error"}}`.
+ *   `notify_hook` is not a field of `SunoSubmitReq`: it is dropped, nothing is ever pushed;
  * - `gcui`: `/api/generate`, `/api/custom_generate`, `/api/extend_audio` answer the clips at
  *   once, `/api/get?ids=` reads them, `/api/generate_lyrics`, `/api/concat`, `/api/get_limit`.
  * Every request makes two clips; with `failSecond` the second ends in error. Clips move one
@@ -31,10 +39,14 @@ export interface FakeSuno {
   failSecond: boolean;
   audioTtlMs: number;
   clips: Map<string, FakeClip>;
-  /** Submit bodies, in order. */
+  /** Submit bodies, in order (refused ones too). */
   submits: Array<{ path: string; body: Record<string, unknown> }>;
-  /** Notify hook deliveries and our server's answer status. */
-  deliveries: Array<{ status: number; taskStatus: string }>;
+  /** Upstream jobs started (a submit accepted, or taken and its answer lost). */
+  jobs: number;
+  /** The next N submits start their job, then drop the connection without an answer. */
+  dropSubmits: number;
+  /** The next N submits are refused as an account out of quota (403 quota_not_enough). */
+  quotaRefusals: number;
   /** Audio downloads refused because the link had expired. */
   expiredHits: number;
   /** Makes every audio link given so far expire now (as hours passing would). */
@@ -46,13 +58,15 @@ interface NewApiTask {
   id: string;
   action: 'MUSIC' | 'LYRICS';
   clipIds: string[];
-  notifyHook: string | null;
   lyrics: { text: string; title: string } | null;
   submitTime: number;
   steps: number;
 }
 
 type Json = Record<string, unknown>;
+
+/** A submit taken whose answer is lost: the connection closes without one. */
+const DROP = Symbol('drop');
 
 export async function startFakeSuno(
   format: 'newapi' | 'gcui',
@@ -78,7 +92,9 @@ export async function startFakeSuno(
     audioTtlMs: opts.audioTtlMs ?? 60_000,
     clips: new Map(),
     submits: [],
-    deliveries: [],
+    jobs: 0,
+    dropSubmits: 0,
+    quotaRefusals: 0,
     expiredHits: 0,
     expireLinks: () => {
       for (const c of fake.clips.values()) if (c.expiresAt) c.expiresAt = Date.now() - 1;
@@ -148,29 +164,15 @@ export async function startFakeSuno(
     };
   };
 
-  /** Moves a request's clips one step at a time, pushing New API tasks to their hook. */
+  /** Moves a request's clips (and its New API task) one step at a time. */
   const run = (clips: FakeClip[], task: NewApiTask | null) => {
     const timer = setInterval(() => {
-      let changed = false;
       for (const c of clips) {
-        changed = advance(c, fake.audioTtlMs) || changed;
+        advance(c, fake.audioTtlMs);
         if (c.status === 'streaming') void audioOf(c);
       }
-      if (task) {
-        task.steps++;
-        changed = true;
-      }
+      if (task) task.steps++;
       const finished = clips.every((c) => c.status === 'complete' || c.status === 'error');
-      if (task?.notifyHook && changed) {
-        const body = JSON.stringify(taskJson(task));
-        void fetch(task.notifyHook, {
-          method: 'POST',
-          headers: { 'content-type': 'application/json' },
-          body,
-        })
-          .then((r) => fake.deliveries.push({ status: r.status, taskStatus: taskStatus(task) }))
-          .catch(() => undefined);
-      }
       if (finished && (!task || task.steps > 4)) {
         clearInterval(timer);
         timers.delete(timer);
@@ -184,7 +186,6 @@ export async function startFakeSuno(
       id: `task-${++seq}`,
       action,
       clipIds: clips.map((c) => c.id),
-      notifyHook: typeof b.notify_hook === 'string' ? b.notify_hook : null,
       lyrics: action === 'LYRICS' ? lyricsOf(String(b.prompt ?? '')) : null,
       submitTime: Date.now(),
       steps: 0,
@@ -192,6 +193,21 @@ export async function startFakeSuno(
     tasks.set(t.id, t);
     run(clips, t);
     return t;
+  };
+
+  /** What `ValidateRequestAndSetAction` and `RelayTaskSubmit` refuse: [code, message]. */
+  const newApiRefusal = (action: string, b: Json): [string, string] | null => {
+    if (action !== 'MUSIC' && action !== 'LYRICS') return ['invalid_request', 'invalid_action'];
+    if (action === 'LYRICS' && !b.prompt) return ['invalid_request', 'prompt_empty'];
+    if (fake.quotaRefusals > 0) {
+      fake.quotaRefusals--;
+      return ['quota_not_enough', 'user quota is not enough'];
+    }
+    if (b.continue_clip_id) {
+      if (!b.task_id) return ['invalid_request', 'task id is empty'];
+      if (!tasks.has(String(b.task_id))) return ['task_not_exist', 'task_origin_not_exist'];
+    }
+    return null;
   };
 
   const lyricsOf = (prompt: string) => ({
@@ -204,22 +220,32 @@ export async function startFakeSuno(
     path: string,
     query: URLSearchParams,
     b: Json,
-  ): Promise<[number, unknown]> => {
+  ): Promise<[number, unknown] | typeof DROP> => {
     if (format === 'newapi') {
-      if (method === 'POST' && path === '/suno/submit/music') {
+      const submit = /^\/suno\/submit\/([^/]+)$/.exec(path);
+      if (method === 'POST' && submit) {
         fake.submits.push({ path, body: b });
-        return [200, { code: 'success', message: '', data: newTask('MUSIC', makeClips(b), b).id }];
-      }
-      if (method === 'POST' && path === '/suno/submit/lyrics') {
-        fake.submits.push({ path, body: b });
-        return [200, { code: 'success', message: '', data: newTask('LYRICS', [], b).id }];
+        const refused = newApiRefusal(submit[1]!.toUpperCase(), b);
+        if (refused)
+          return [
+            refused[0] === 'quota_not_enough' ? 403 : 400,
+            { code: refused[0], message: refused[1], data: null },
+          ];
+        fake.jobs++;
+        const action = submit[1]!.toUpperCase() === 'LYRICS' ? 'LYRICS' : 'MUSIC';
+        const id = newTask(action, action === 'MUSIC' ? makeClips(b) : [], b).id;
+        if (fake.dropSubmits > 0) {
+          fake.dropSubmits--;
+          return DROP;
+        }
+        return [200, { code: 'success', message: '', data: id }];
       }
       const one = /^\/suno\/fetch\/([^/]+)$/.exec(path);
       if (method === 'GET' && one) {
         const t = tasks.get(decodeURIComponent(one[1]!));
         return t
           ? [200, { code: 'success', message: '', data: taskJson(t) }]
-          : [200, { code: 'error', message: 'task_not_exist', data: null }];
+          : [400, { code: 'task_not_exist', message: 'task_not_exist', data: null }];
       }
       if (method === 'POST' && path === '/suno/fetch') {
         const ids = Array.isArray(b.ids) ? b.ids.map(String) : [];
@@ -235,6 +261,7 @@ export async function startFakeSuno(
       fake.submits.push({ path, body: b });
       if (path === '/api/extend_audio' && !fake.clips.has(String(b.audio_id)))
         return [400, { error: 'audio_id not found' }];
+      fake.jobs++;
       const clips = makeClips(b);
       run(clips, null);
       return [200, clips.map((c) => gcuiJson(c, fake.url))];
@@ -310,7 +337,9 @@ export async function startFakeSuno(
           return res.end(await audioOf(clip));
         }
         if (req.headers.authorization !== `Bearer ${fake.key}`)
-          return send(401, { error: 'Unauthorized' });
+          return format === 'newapi'
+            ? send(401, { error: { message: '未提供令牌', type: 'new_api_error' } })
+            : send(401, { error: 'Unauthorized' });
         let body: Json = {};
         try {
           const text = Buffer.concat(chunks).toString('utf8');
@@ -318,13 +347,9 @@ export async function startFakeSuno(
         } catch {
           return send(400, { error: 'bad json' });
         }
-        const [status, value] = await route(
-          req.method ?? 'GET',
-          url.pathname,
-          url.searchParams,
-          body,
-        );
-        return send(status, value);
+        const answer = await route(req.method ?? 'GET', url.pathname, url.searchParams, body);
+        if (answer === DROP) return void req.socket.destroy();
+        return send(answer[0], answer[1]);
       })();
     });
   });

@@ -42,6 +42,11 @@ export const texts = {
     'zh-CN': '歌曲生成失败。{reason}',
     'zh-TW': '歌曲生成失敗。{reason}',
   },
+  sourceGone: {
+    'en-US': 'The song to extend is gone or was not made by this service; nothing was charged',
+    'zh-CN': '要续写的歌曲已不存在或并非由此服务生成；未扣除积分',
+    'zh-TW': '要續寫的歌曲已不存在或並非由此服務生成；未扣除積分',
+  },
   audioUnreadable: {
     'en-US': 'The stored audio could not be read',
     'zh-CN': '无法读取已保存的音频',

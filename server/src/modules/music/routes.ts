@@ -169,11 +169,14 @@ export function songRoutes(app: FastifyInstance): void {
   );
 }
 
-/** New API's notify hook: the whole task on each change. */
+/**
+ * A push of a task in New API's format, for a relay set up to post one here. New API itself
+ * has no notify hook (`dto/suno.go` of QuantumNous/new-api): its tasks are polled, and no
+ * submit names this route (docs/music.md).
+ */
 export function notifyRoute(app: FastifyInstance): void {
   const ctx = app.ctx;
-  // New API's notify hook: the whole task on each change. Not the envelope: the relay only
-  // reads the status code.
+  // Not the envelope: a relay reads the status code only.
   app.post<{ Querystring: { secret?: string; task?: string }; Body: Record<string, unknown> }>(
     '/music/notify',
     { schema: { hide: true }, bodyLimit: 1024 * 1024 },

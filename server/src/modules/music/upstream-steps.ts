@@ -1,10 +1,17 @@
 import { createHmac, timingSafeEqual } from 'node:crypto';
 import type { AppContext } from '../../context.js';
-import { failedFor } from '../../lib/failure-text.js';
+import { failedFor, failureClassOf } from '../../lib/failure-text.js';
+import { UpstreamError } from '../../providers/errors.js';
 import * as gcui from '../../providers/music/gcui-suno.js';
 import type { MusicClip } from '../../providers/music/http.js';
 import * as newapi from '../../providers/music/newapi-suno.js';
-import type { ResultFile, StepOutcome, TaskIo, TaskRow } from '../tasks/index.js';
+import {
+  getTasks,
+  type ResultFile,
+  type StepOutcome,
+  type TaskIo,
+  type TaskRow,
+} from '../tasks/index.js';
 import { texts } from './messages.js';
 import type { MusicModel } from './models.js';
 import { paramsOf, type ClipData, type MusicData } from './params.js';
@@ -28,9 +35,6 @@ export function checkNotifySecret(ctx: AppContext, given: string | undefined): b
   const b = Buffer.from(given);
   return a.length === b.length && timingSafeEqual(a, b);
 }
-
-const notifyHook = (ctx: AppContext, taskId: number) =>
-  `${ctx.config.publicUrl}/api/music/notify?task=${taskId}&secret=${notifySecret(ctx)}`;
 
 /** Audio type by the link's extension (Suno serves MP3). */
 const audioMime = (url: string) => (/\.wav(\?|$)/i.test(url) ? 'audio/wav' : 'audio/mpeg');
@@ -87,25 +91,45 @@ export function deliver(clips: MusicClip[], reason: string): StepOutcome {
   return { type: 'done', files, data: { ...out }, share: { delivered, of: data.length } };
 }
 
-/** Submits a request in New API's task format. */
+/** The New API task that made an extension's source clip (its `task_id`). */
+async function sourceTaskId(task: TaskRow, io: TaskIo, sourceTaskId: number | undefined) {
+  const [source] = sourceTaskId ? await getTasks(io.ctx, task.userId, [sourceTaskId]) : [];
+  if (!source?.upstreamId) throw UpstreamError.permanent(texts.sourceGone);
+  return source.upstreamId;
+}
+
+/**
+ * Submits a request in New API's task format. It has no notify hook (`dto/suno.go`): the task
+ * is polled. A refusal (4xx) fails the task at once with its class in the user's words.
+ */
 export async function newApiSubmit(task: TaskRow, io: TaskIo, m: MusicModel): Promise<StepOutcome> {
   const p = paramsOf(task.params);
   const pollAfterMs = io.ctx.config.music.pollMs;
   const extend = task.action === 'extend' && p.sourceClipId;
-  const id = await newapi.submitMusic(
-    m.upstream,
-    {
-      mv: m.upstreamModel,
-      make_instrumental: p.instrumental,
-      ...(p.mode === 'inspiration' && !extend
-        ? { gpt_description_prompt: [p.prompt, p.tags].filter(Boolean).join(', ') }
-        : { prompt: p.lyrics, title: p.title, tags: p.tags }),
-      ...(extend ? { continue_clip_id: p.sourceClipId!, continue_at: p.source?.at ?? 0 } : {}),
-      notify_hook: notifyHook(io.ctx, task.id),
-    },
-    io.signal,
-  );
-  return { type: 'submitted', upstreamId: id, pollAfterMs, progress: 1 };
+  const body: newapi.NewApiMusicBody = {
+    mv: m.upstreamModel,
+    make_instrumental: p.instrumental,
+    ...(p.mode === 'inspiration' && !extend
+      ? { gpt_description_prompt: [p.prompt, p.tags].filter(Boolean).join(', ') }
+      : { prompt: p.lyrics, title: p.title, tags: p.tags }),
+    ...(extend
+      ? {
+          continue_clip_id: p.sourceClipId!,
+          continue_at: p.source?.at ?? 0,
+          task_id: await sourceTaskId(task, io, p.source?.taskId),
+        }
+      : {}),
+  };
+  try {
+    const id = await newapi.submitMusic(m.upstream, body, io.signal);
+    return { type: 'submitted', upstreamId: id, pollAfterMs, progress: 1 };
+  } catch (error) {
+    if (error instanceof UpstreamError && error.retry === 'permanent' && !error.text)
+      throw error.withText(
+        failedFor(texts.upstreamFailed, error.message, failureClassOf(error)).error,
+      );
+    throw error;
+  }
 }
 
 /** Submits a request to a gcui suno-api (its concat makes a "whole" song). */

@@ -58,13 +58,21 @@ export function providerColumns(ctx: AppContext, f: Partial<C.ProviderFields>) {
   };
 }
 
+/**
+ * A protocol's own default timeout, where one call lasts as long as the work: Cloud Run's
+ * separation answers when it is done (its own client waits 1,800 s; docs/separation.md).
+ */
+const protocolTimeouts: Partial<Record<C.ProviderFields['protocol'], number>> = {
+  'audio-separator-cloudrun': 1_800_000,
+};
+
 const providerDefaults = (name: string, protocol: C.ProviderFields['protocol']) => ({
   name,
   protocol,
   base_url: '',
   api_key_sealed: null,
   concurrency: 10,
-  timeout_ms: 60_000,
+  timeout_ms: protocolTimeouts[protocol] ?? 60_000,
   enabled: 1,
 });
 

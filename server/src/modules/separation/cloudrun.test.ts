@@ -1,5 +1,5 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { TaskStatus } from '@atelier/contracts';
+import { chat, TaskStatus } from '@atelier/contracts';
 import * as A from '@atelier/contracts/admin';
 import { decodeWav, durationOf } from '../../lib/wav.js';
 import { callEndpoint } from '../../test/call-endpoint.js';
@@ -22,7 +22,8 @@ import {
   wavBytes,
 } from './separation.setup.js';
 
-useSeparationApp();
+// A step timeout far below a separation's length: the Cloud Run call must outlast it.
+useSeparationApp({ stepTimeoutMs: 1000 });
 
 let cloud: FakeCloudRunSeparator;
 let providerId: number;
@@ -79,6 +80,30 @@ beforeAll(async () => {
 });
 afterAll(() => cloud.close());
 
+/** Sets the provider's timeout (the console's field). */
+async function providerTimeout(timeoutMs: number) {
+  const r = await call(t.app, {
+    method: 'POST',
+    url: '/api/admin/chat/providers/update',
+    headers: bearer(admin.token),
+    payload: { id: providerId, timeoutMs },
+  });
+  expect(r.status, JSON.stringify(r.body)).toBe(200);
+}
+
+/** Submits one upload and waits for its end; the fake's jobs it started. */
+async function separateOnce() {
+  const up = await uploadAudio(alice, wavBytes());
+  const [submits, started] = [cloud.submits.length, cloud.started];
+  const r = await submit(alice, {
+    modelId: models.single,
+    source: { type: 'upload', url: up.body.data.url },
+  });
+  expect(r.status, JSON.stringify(r.body)).toBe(200);
+  const done = await finish(alice, r.body.data.id, [], 20_000);
+  return { done, submits: cloud.submits.length - submits, started: cloud.started - started };
+}
+
 describe('separation through the Cloud Run deployment (fake on loopback)', () => {
   it('one request separates: the stems are stored and the price charged once', async () => {
     const before = await balance(alice);
@@ -125,6 +150,46 @@ describe('separation through the Cloud Run deployment (fake on loopback)', () =>
     expect(done.status).toBe(TaskStatus.failed);
     expect(done.error).not.toMatch(/CUDA/);
     expect(done.credits).toBe(0);
+    expect(await balance(alice)).toBe(before);
+  });
+
+  it('a provider of this protocol waits 1,800 s by default, as the official client does', async () => {
+    const r = await callEndpoint(t.app, chat.adminListProviders, { token: admin.token });
+    const p = r.body.data.rows.find((x) => x.id === providerId)!;
+    expect(p.timeoutMs).toBe(1_800_000);
+  });
+
+  it('waits for a separation longer than the step timeout: one request, one job', async () => {
+    const before = await balance(alice);
+    cloud.workMs = 2500; // past the engine's step timeout of 1 s
+    const { done, submits, started } = await separateOnce().finally(() => (cloud.workMs = 50));
+    expect(done.status, done.error ?? '').toBe(TaskStatus.succeeded);
+    expect([submits, started]).toEqual([1, 1]);
+    expect(await balance(alice)).toBe(before - PRICE);
+  });
+
+  it('a request that timed out is not sent again: one job, nothing charged', async () => {
+    const before = await balance(alice);
+    await providerTimeout(1000);
+    cloud.workMs = 15_000;
+    const { done, submits, started } = await separateOnce().finally(async () => {
+      cloud.workMs = 50;
+      await providerTimeout(1_800_000);
+    });
+    expect(done.status).toBe(TaskStatus.failed);
+    expect(done.error).toMatch(/服务未确认收到请求.*未扣除积分/); // the caller's language
+    expect([submits, started]).toEqual([1, 1]);
+    expect(done.credits).toBe(0);
+    expect(await balance(alice)).toBe(before);
+  });
+
+  it('a connection dropped mid-request is not sent again: one job, nothing charged', async () => {
+    const before = await balance(alice);
+    cloud.dropNext = 1;
+    const { done, submits, started } = await separateOnce();
+    expect(done.status).toBe(TaskStatus.failed);
+    expect(done.error).toMatch(/服务未确认收到请求/);
+    expect([submits, started]).toEqual([1, 1]);
     expect(await balance(alice)).toBe(before);
   });
 

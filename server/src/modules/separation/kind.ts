@@ -24,7 +24,8 @@ export const separationKind = defineKind({
     demo: demoAdapter,
   },
   view: toSeparationTask,
-  timeoutMs: 30 * 60_000,
+  // Room for a Cloud Run separation's whole wait (1,800 s) after some time in line.
+  timeoutMs: 40 * 60_000,
   demo: {
     name: DEMO_SEPARATION_MODEL,
     upstreamModel: 'demo-separation',

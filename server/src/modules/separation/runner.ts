@@ -149,7 +149,11 @@ export function upstreamAdapter(
   return {
     async submit(job) {
       const { params: p, model, io } = job;
-      const c = configOf(model);
+      // A deployment that answers when the work is done gets the provider's whole timeout.
+      const waited = model.provider.timeoutMs;
+      const c = upstream.waits
+        ? { ...configOf(model), timeoutMs: io.allowStep?.(waited) ?? waited }
+        : configOf(model);
       const sent = await upstream.submit(
         c,
         {
@@ -161,13 +165,16 @@ export function upstreamAdapter(
         },
         io.signal,
       );
-      // An upstream that answers when the work is done (Cloud Run) ends the task at once.
-      if (sent.done && sent.done.status !== 'submitted' && sent.done.status !== 'processing')
+      // An upstream that answered a finished job (Cloud Run): a failure ends the task now; a
+      // success is collected by a poll at once, so a failed download never repeats the job.
+      const s = sent.done?.status;
+      if (sent.done && s !== 'submitted' && s !== 'processing' && s !== 'completed')
         return outcomeOf(job, upstream, c, sent.id, sent.done);
       return {
         type: 'submitted',
         upstreamId: sent.id,
-        pollAfterMs: io.ctx.config.separation.pollMs,
+        pollAfterMs: s === 'completed' ? 0 : io.ctx.config.separation.pollMs,
+        ...(s === 'completed' ? { progress: 99 } : {}),
       };
     },
     async poll(job) {

@@ -113,11 +113,14 @@ export async function balance(user: TestUser): Promise<number> {
   return Number(row?.credits ?? 0);
 }
 
-export function useSeparationApp(): void {
+/** `tasks`: the engine's settings for this file (cloudrun.test.ts shortens the step timeout). */
+export function useSeparationApp(tasks: Record<string, number> = {}): void {
   beforeAll(async () => {
     [fake, t] = await Promise.all([
       startFakeAudioSeparator({ stepMs: 60 }),
-      createTestApp({ config: { separation: { demoStepMs: 60, pollMs: 20 }, tasks: quickTasks } }),
+      createTestApp({
+        config: { separation: { demoStepMs: 60, pollMs: 20 }, tasks: { ...quickTasks, ...tasks } },
+      }),
     ]);
     await startWorkers(t.app);
     [admin, alice, bob] = await Promise.all([

@@ -38,7 +38,7 @@ export async function upstream(durationMs = 40): Promise<JobUpstream> {
 
 export const submit = (
   user: TestUser,
-  u: JobUpstream,
+  u: Pick<JobUpstream, 'url'>,
   kind = FAKE_KIND,
   provider?: { id: number; limit: number },
 ): Promise<TaskRow> =>

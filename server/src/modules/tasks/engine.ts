@@ -19,6 +19,8 @@ import { markTimedOut, startLateWatch } from './late.js';
 import { texts } from './messages.js';
 import { mergeData, toTaskRow, type RawTask } from './rows.js';
 import { runnerOf, UpstreamError, type ResultFile, type StepOutcome } from './runner.js';
+import { stepClock } from './step-clock.js';
+import { refusalText, StepCutOff, unconfirmedSubmit } from './unconfirmed.js';
 
 /** How long a step keeps the task reserved for its slot (claim.ts) before giving it back. */
 const RESERVATION_MS = 1000;
@@ -86,7 +88,7 @@ export class Engine {
     this.stopping = true;
     engines.delete(this.ctx);
     await this.recovery?.stop();
-    for (const c of this.running) c.abort();
+    for (const c of this.running) c.abort(new StepCutOff('stopping'));
     while (this.idle.length) this.nudge();
     await Promise.allSettled(this.loops);
     this.loops = [];
@@ -231,30 +233,28 @@ export class Engine {
       },
       Math.max(50, Math.floor(this.cfg.leaseMs / 3)),
     );
-    const stepTimer = setTimeout(() => controller.abort(), this.cfg.stepTimeoutMs);
+    const clock = stepClock(controller, this.cfg.stepTimeoutMs, claimed.deadline);
     const task = toTaskRow(ctx, claimed);
     let outcome: StepOutcome | null = null;
     let failure: unknown = null;
     try {
-      const io = { ctx, log: ctx.log.child({ taskId: claimed.id }), signal: controller.signal };
+      const log = ctx.log.child({ taskId: claimed.id });
+      const io = { ctx, log, signal: controller.signal, allowStep: clock.allowStep };
       const step = claimed.upstream_id ? runner.poll(task, io) : runner.submit(task, io);
-      outcome = await Promise.race([
-        step,
-        new Promise<never>((_, reject) =>
-          controller.signal.addEventListener('abort', () => reject(new Error('step timed out'))),
-        ),
-      ]);
+      outcome = await Promise.race([step, clock.cutOff]);
     } catch (error) {
       failure = error;
     } finally {
-      clearTimeout(stepTimer);
+      clock.stop();
       clearTimeout(reservationTimer);
       this.running.delete(controller);
     }
     try {
       if (!(await held)) return undefined;
-      if (failure instanceof UpstreamError && !failure.transient)
-        await this.fail(raw, { error: failure.text ?? texts.taskUpstreamFailed, ...failure.raw });
+      const unknown = claimed.upstream_id ? null : unconfirmedSubmit(failure); // never resent
+      if (unknown) await this.fail(raw, unknown);
+      else if (failure instanceof UpstreamError && !failure.transient)
+        await this.fail(raw, { error: refusalText(failure), ...failure.raw });
       else if (failure) await this.retryOrFail(raw, failure);
       else if (outcome?.type === 'done')
         return await this.finishDone(raw, outcome.files, outcome.data, outcome.share);

@@ -27,6 +27,12 @@ export const texts = {
     'zh-CN': '服务多次重试后仍未响应，积分已退回',
     'zh-TW': '服務多次重試後仍未回應，積分已退回',
   },
+  taskUnconfirmed: {
+    'en-US':
+      'The service did not confirm the request, so it was not sent again; nothing was charged',
+    'zh-CN': '服务未确认收到请求，为避免重复提交未再次发送；未扣除积分',
+    'zh-TW': '服務未確認收到請求，為避免重複提交未再次傳送；未扣除積分',
+  },
   taskNoRunner: {
     'en-US': 'This kind of task is not available any more; your credits were returned',
     'zh-CN': '此类任务已不可用，积分已退回',

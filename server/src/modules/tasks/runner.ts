@@ -51,6 +51,12 @@ export interface TaskIo {
   log: FastifyBaseLogger;
   /** Aborted when the task's timeout passes or the worker stops. */
   signal: AbortSignal;
+  /**
+   * Lets this step run up to `ms` instead of `TASK_STEP_TIMEOUT_MS` (a call the upstream
+   * answers only when the work is done), never past the task's deadline: the time granted.
+   * Absent outside the engine's steps (late polls).
+   */
+  allowStep?(ms: number): number;
 }
 
 export type StepOutcome =

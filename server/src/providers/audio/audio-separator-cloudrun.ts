@@ -15,8 +15,14 @@ import {
  * (audio-separator.ts), with two differences this adapter follows:
  * - `POST /separate` keeps the request open while the instance separates (one job per GPU
  *   instance) and answers the job's last status: `{task_id, status: completed|error,
- *   progress, files: {hash: name}, error?, models_used, …}`. The task's step timeout
- *   (`TASK_STEP_TIMEOUT_MS`) and the provider's timeout must cover a whole separation.
+ *   progress, files: {hash: name}, error?, models_used, …}`; the job's id is made there and
+ *   known only from that answer. Its own client (`audio_separator/remote/api_client.py`)
+ *   waits up to 1,800 s, Cloud Run's request timeout: so does this adapter (`waits`: the
+ *   provider's timeout, 1,800 s by default, within the task's deadline). A call that times
+ *   out, loses its connection, answers 504 (Cloud Run's own request timeout) or answers
+ *   without a readable job may have a separation running or done: it is never sent again
+ *   (`sent`: the task fails unconfirmed, docs/tasks.md). The stems are then read by a poll
+ *   (`GET /status/{id}` and the downloads), so a failed download never repeats the job.
  * - `GET /health` answers `{status: "healthy", service, version, models_ready, platform:
  *   "cloud-run"}`: `models_ready` is false while the instance still copies its models from
  *   the bucket.
@@ -33,12 +39,23 @@ export const audioSeparatorCloudRun: SeparatorAdapter = {
     if (preset) form.append('preset', preset);
     else if (input.model) form.append('model', input.model);
     form.append('output_format', input.outputFormat);
-    const res = await call(c, 'POST', '/separate', { body: form, ...(signal ? { signal } : {}) });
-    const a = await jsonOf<StatusAnswer>(res, 'POST /separate');
-    if (typeof a.task_id !== 'string' || !a.task_id)
-      throw UpstreamError.transient('POST /separate: answered without a task id', 'answer');
-    return { id: a.task_id, done: statusOf(a) };
+    try {
+      const res = await call(c, 'POST', '/separate', { body: form, ...(signal ? { signal } : {}) });
+      const a = await jsonOf<StatusAnswer>(res, 'POST /separate');
+      if (typeof a.task_id !== 'string' || !a.task_id)
+        throw UpstreamError.transient('POST /separate: answered without a task id', 'answer');
+      return { id: a.task_id, done: statusOf(a) };
+    } catch (error) {
+      // The work ran (or may run on) upstream: an unreadable answer or Cloud Run's timeout.
+      if (error instanceof UpstreamError && (error.kind === 'answer' || error.status === 504))
+        throw new UpstreamError(error.message, error.retry, error.kind, {
+          ...error.detail,
+          sent: true,
+        });
+      throw error;
+    }
   },
+  waits: true,
   status: separationStatus,
   download: downloadStem,
   async checkConnection(p, signal) {

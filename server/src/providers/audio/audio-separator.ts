@@ -1,5 +1,5 @@
 import type { ProviderCheck } from '../check-http.js';
-import { retryOfStatus, UpstreamError } from '../errors.js';
+import { mayHaveSent, retryOfStatus, UpstreamError } from '../errors.js';
 
 /**
  * python-audio-separator's HTTP API (its `audio-separator-remote` server):
@@ -33,6 +33,11 @@ export interface SeparatorAdapter {
   status(c: SeparatorConfig, taskId: string, signal?: AbortSignal): Promise<SeparatorStatus>;
   download(c: SeparatorConfig, taskId: string, hash: string, signal?: AbortSignal): Promise<Buffer>;
   checkConnection: ProviderCheck;
+  /**
+   * Its submit answers only once the work is done (Cloud Run): the call is given the
+   * provider's whole timeout, within the task's deadline, instead of the step timeout.
+   */
+  waits?: boolean;
 }
 
 /** The audio to separate and how: a model file name (empty: the server's default). */
@@ -76,8 +81,12 @@ export async function call(
     });
   } catch (error) {
     if (timeout.aborted)
-      throw UpstreamError.transient(`${where}: no answer in ${c.timeoutMs} ms`, 'timeout');
-    throw UpstreamError.transient(`${where}: unreachable (${causeOf(error)})`, 'network');
+      throw UpstreamError.transient(`${where}: no answer in ${c.timeoutMs} ms`, 'timeout', {
+        sent: true,
+      });
+    throw UpstreamError.transient(`${where}: unreachable (${causeOf(error)})`, 'network', {
+      sent: mayHaveSent(error, false),
+    });
   }
   if (res.status >= 300 && res.status < 400)
     throw new UpstreamError(`${where}: redirected (not followed)`, 'permanent', 'http', {

@@ -1,4 +1,4 @@
-import { retryOfStatus, UpstreamError } from '../errors.js';
+import { mayHaveSent, retryOfStatus, UpstreamError } from '../errors.js';
 
 /**
  * AUTOMATIC1111 / Forge started with `--api` (docs/stable-diffusion.md, Upstreams; upstream:
@@ -85,6 +85,7 @@ export class A1111Client {
           ? `${where}: no answer in ${timeoutMs} ms`
           : `${where}: unreachable${cause ? ` (${cause})` : ''}`,
         timedOut ? 'timeout' : 'network',
+        { sent: mayHaveSent(error, timedOut) },
       );
     }
     const text = await res.text().catch(() => '');

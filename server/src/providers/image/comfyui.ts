@@ -1,5 +1,5 @@
 import { randomBytes } from 'node:crypto';
-import { retryOfStatus, UpstreamError } from '../errors.js';
+import { mayHaveSent, retryOfStatus, UpstreamError } from '../errors.js';
 
 /**
  * ComfyUI (docs/stable-diffusion.md, Upstreams; upstream: comfyanonymous/ComfyUI `server.py`,
@@ -119,6 +119,7 @@ export class ComfyClient {
           ? `${where}: no answer in ${this.config.timeoutMs} ms`
           : `${where}: unreachable${cause ? ` (${cause})` : ''}`,
         timeout.aborted ? 'timeout' : 'network',
+        { sent: mayHaveSent(error, timeout.aborted) },
       );
     }
     if (res.status >= 300) {

@@ -1,5 +1,5 @@
 import { getJson, httpFailure, type ProviderCheck } from '../check-http.js';
-import { retryOfStatus, UpstreamError } from '../errors.js';
+import { mayHaveSent, retryOfStatus, UpstreamError } from '../errors.js';
 
 /**
  * A client of midjourney-proxy (novicezk/midjourney-proxy and trueai-org/midjourney-proxy).
@@ -112,11 +112,12 @@ export class MidjourneyProxyClient {
         redirect: 'manual',
         signal,
       });
-    } catch {
+    } catch (error) {
       const timedOut = timeout.aborted;
       throw UpstreamError.transient(
         timedOut ? `${where}: no answer in ${this.config.timeoutMs} ms` : `${where}: unreachable`,
         timedOut ? 'timeout' : 'network',
+        { sent: mayHaveSent(error, timedOut) },
       );
     }
     const text = await res.text().catch(() => '');

@@ -1,4 +1,4 @@
-import { retryOfStatus, UpstreamError } from '../errors.js';
+import { mayHaveSent, retryOfStatus, UpstreamError } from '../errors.js';
 
 /**
  * OpenAI-compatible images (OpenAI itself, One API / New API relays): `POST {base}/images/generations`
@@ -64,10 +64,11 @@ async function send(
   try {
     res = await fetch(url, { ...init, redirect: 'manual', signal });
     text = await res.text();
-  } catch {
+  } catch (error) {
     throw UpstreamError.transient(
       timeout.aborted ? 'no answer in time' : 'unreachable',
       timeout.aborted ? 'timeout' : 'network',
+      { sent: mayHaveSent(error, timeout.aborted) },
     );
   }
   if (res.status >= 300) throw errorOf(res.status, text);

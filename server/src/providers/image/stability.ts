@@ -1,5 +1,5 @@
 import type { Localized } from '../../http/messages.js';
-import { retryOfStatus, UpstreamError } from '../errors.js';
+import { mayHaveSent, retryOfStatus, UpstreamError } from '../errors.js';
 import { explain } from './openai-images.js';
 
 /**
@@ -69,10 +69,11 @@ async function call(
   try {
     const res = await fetch(url, { ...init, redirect: 'manual', signal });
     return { res, bytes: Buffer.from(await res.arrayBuffer()) };
-  } catch {
+  } catch (error) {
     throw UpstreamError.transient(
       timeout.aborted ? 'no answer in time' : 'unreachable',
       timeout.aborted ? 'timeout' : 'network',
+      { sent: mayHaveSent(error, timeout.aborted) },
     );
   }
 }

@@ -1,4 +1,4 @@
-import { retryOfStatus, UpstreamError } from '../errors.js';
+import { mayHaveSent, retryOfStatus, UpstreamError } from '../errors.js';
 
 /** Where a music upstream is and how to reach it. */
 export interface MusicUpstream {
@@ -39,6 +39,11 @@ export async function musicRequest<T>(
   path: string,
   body?: unknown,
   signal?: AbortSignal,
+  /**
+   * The `code`s of a 5xx JSON answer that say the request had been passed on upstream (New
+   * API's, for a submit): such a failure may have started the work (`sent`).
+   */
+  sentCodes: readonly string[] = [],
 ): Promise<T> {
   const headers: Record<string, string> = { accept: 'application/json' };
   if (body !== undefined) headers['content-type'] = 'application/json';
@@ -60,18 +65,25 @@ export async function musicRequest<T>(
       throw UpstreamError.transient(
         `${where}: no answer in ${up.timeoutMs} ms (timeout)`,
         'timeout',
+        { sent: true },
       );
-    throw UpstreamError.transient(`${where}: ${networkWords(error)}`, 'network');
+    throw UpstreamError.transient(`${where}: ${networkWords(error)}`, 'network', {
+      sent: mayHaveSent(error, false),
+    });
   }
   const text = await res.text().catch(() => '');
   if (res.status >= 300 && res.status < 400)
     throw new UpstreamError(`${where}: redirected (not followed)`, 'permanent', 'http', {
       status: res.status,
     });
+  // New API answers 403 for an account out of quota too: its words say which.
   if (res.status === 401 || res.status === 403)
-    throw new UpstreamError(`${where}: the key was refused (${res.status})`, 'permanent', 'http', {
-      status: res.status,
-    });
+    throw new UpstreamError(
+      `${where}: the key was refused (${res.status}) ${text.slice(0, 200)}`.trim(),
+      'permanent',
+      'http',
+      { status: res.status },
+    );
   if (res.status === 404)
     throw new UpstreamError(
       `${where}: not found (404): is the base URL right?`,
@@ -83,15 +95,27 @@ export async function musicRequest<T>(
     );
   if (res.status >= 400) {
     const retry = retryOfStatus(res.status);
-    const shown = retry === 'transient' ? '' : ` ${text.slice(0, 200)}`;
+    const code = sentCodes.length ? codeOf(text) : '';
+    const shown = retry === 'transient' ? (code ? ` (${code})` : '') : ` ${text.slice(0, 200)}`;
     throw new UpstreamError(`${where}: HTTP ${res.status}${shown}`, retry, 'http', {
       status: res.status,
+      ...(sentCodes.includes(code) ? { sent: true } : {}),
     });
   }
   try {
     return JSON.parse(text) as T;
   } catch {
     throw UpstreamError.transient(`${where}: the answer is not JSON`, 'answer');
+  }
+}
+
+/** The `code` of a JSON answer (empty when there is none). */
+function codeOf(text: string): string {
+  try {
+    const code = (JSON.parse(text) as { code?: unknown } | null)?.code;
+    return typeof code === 'string' ? code : '';
+  } catch {
+    return '';
   }
 }
 

@@ -3,9 +3,19 @@ import { musicRequest, num, str, type MusicClip, type MusicUpstream } from './ht
 
 /**
  * Suno through the New API task format (the one most operators relay): submit a music or
- * lyrics task, then fetch it until SUCCESS or FAILURE (docs/music.md, Providers; upstream:
- * QuantumNous/new-api `router/relay-router.go`, its `/suno` routes, and
- * `relay/channel/task/suno/adaptor.go`).
+ * lyrics task, then fetch it until SUCCESS or FAILURE (docs/music.md, Providers). Upstream:
+ * QuantumNous/new-api (formerly Calcium-Ion/new-api):
+ * - `router/relay-router.go`: `POST /suno/submit/:action` (`music`, `lyrics`), `POST
+ *   /suno/fetch {ids}`, `GET /suno/fetch/:id`, all through `controller.RelayTask`;
+ * - `dto/suno.go` `SunoSubmitReq`: the fields below and no others: there is no
+ *   `notify_hook`, so a New API task is only ever polled;
+ * - `relay/channel/task/suno/adaptor.go`: a `continue_clip_id` (extend) without `task_id`
+ *   (the New API task that made the clip) is refused, 400 `{code: "invalid_request",
+ *   message: "task id is empty"}`; `relay/relay_task.go`: that task must be the caller's
+ *   (else 400 `task_not_exist`, "task_origin_not_exist"), quota 403 `quota_not_enough`; the
+ *   answer is `{code: "success", message, data: <task id>}`, a failure `{code, message, data}`
+ *   with its status; 500 `do_request_failed` / `insert_task_failed` / `*_response_body_failed`
+ *   come after the request was passed on to Suno (its job may exist: `sent`).
  */
 
 export interface NewApiMusicBody {
@@ -19,8 +29,8 @@ export interface NewApiMusicBody {
   make_instrumental: boolean;
   continue_clip_id?: string;
   continue_at?: number;
+  /** With `continue_clip_id`: the New API task id that made that clip (required). */
   task_id?: string;
-  notify_hook?: string;
 }
 
 export interface NewApiTask {
@@ -41,8 +51,17 @@ interface Envelope {
 
 const okCode = (c: unknown) => c === 'success' || c === 200 || c === 0;
 
+/** 500 codes of `RelayTaskSubmit` given after the request went on to Suno. */
+const SENT_CODES = [
+  'do_request_failed',
+  'insert_task_failed',
+  'read_response_body_failed',
+  'copy_response_body_failed',
+  'unmarshal_response_body_failed',
+] as const;
+
 async function submit(up: MusicUpstream, path: string, body: unknown, signal?: AbortSignal) {
-  const a = await musicRequest<Envelope>(up, 'POST', path, body, signal);
+  const a = await musicRequest<Envelope>(up, 'POST', path, body, signal, SENT_CODES);
   if (!okCode(a.code) || typeof a.data !== 'string' || !a.data)
     throw new UpstreamError(`${path}: ${a.message || 'refused'}`, 'permanent', 'refused');
   return a.data;

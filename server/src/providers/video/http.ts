@@ -1,4 +1,4 @@
-import { retryOfStatus, UpstreamError } from '../errors.js';
+import { mayHaveSent, retryOfStatus, UpstreamError } from '../errors.js';
 import type { VideoUpstream } from './types.js';
 
 /** Why a fetch failed, in words an operator understands (DNS, TLS, refused, timeout). */
@@ -9,7 +9,7 @@ export function describeFetchError(error: unknown, where: string): UpstreamError
     cause?: { code?: string; message?: string };
   };
   if (e?.name === 'TimeoutError' || e?.name === 'AbortError')
-    return UpstreamError.transient(`${where}: timed out`, 'timeout');
+    return UpstreamError.transient(`${where}: timed out`, 'timeout', { sent: true });
   const code = e?.cause?.code ?? '';
   const words: Record<string, string> = {
     ENOTFOUND: 'the host name does not resolve (DNS)',
@@ -22,7 +22,9 @@ export function describeFetchError(error: unknown, where: string): UpstreamError
     ERR_TLS_CERT_ALTNAME_INVALID: 'its TLS certificate names another host',
   };
   const why = words[code] ?? (e?.cause?.message || e?.message || 'network error');
-  return UpstreamError.transient(`${where}: ${why}`, 'network');
+  return UpstreamError.transient(`${where}: ${why}`, 'network', {
+    sent: mayHaveSent(error, false),
+  });
 }
 
 /** An HTTP error status in words. */
