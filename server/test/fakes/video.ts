@@ -1,6 +1,8 @@
 import { createHmac, randomBytes } from 'node:crypto';
 import { json, startFakeServer, type FakeRequest, type FakeServer } from './http.js';
 import { testClip } from './video-clip.js';
+import { readOpenAiCreate } from './video-openai.js';
+import { runwayRefusal, type RunwayBody } from './video-runway.js';
 
 /**
  * One fake that speaks every video upstream we support, each on its own paths, the way the
@@ -231,7 +233,12 @@ export async function startFakeVideoUpstream(opts: { stepMs?: number; clipSecond
     },
   };
 
-  const create = (protocol: VideoProtocol, req: FakeRequest, callbackUrl?: string) => {
+  const create = (
+    protocol: VideoProtocol,
+    req: FakeRequest,
+    callbackUrl?: string,
+    parsed?: unknown,
+  ) => {
     const id =
       protocol === 'runway' || protocol === 'luma'
         ? crypto.randomUUID()
@@ -241,7 +248,7 @@ export async function startFakeVideoUpstream(opts: { stepMs?: number; clipSecond
       protocol,
       created: Date.now(),
       scenario: { ...self.scenario },
-      body: protocol === 'openai-video' ? req.body : JSON.parse(req.body || '{}'),
+      body: parsed ?? JSON.parse(req.body || '{}'),
       ...(callbackUrl ? { callbackUrl } : {}),
       linksHanded: 0,
       callbackDeliveries: [],
@@ -272,7 +279,7 @@ export async function startFakeVideoUpstream(opts: { stepMs?: number; clipSecond
   const bearerOk = (req: FakeRequest) => req.headers.authorization === `Bearer ${KEY}`;
   const unauthorized = json(401, { error: { message: 'Invalid API key' } });
 
-  const server = await startFakeServer((req) => {
+  const server = await startFakeServer(async (req) => {
     const p = req.path;
     let m: RegExpExecArray | null;
     if ((m = /^\/files\/([\w-]+)\.mp4$/.exec(p))) {
@@ -325,10 +332,8 @@ export async function startFakeVideoUpstream(opts: { stepMs?: number; clipSecond
         return json(400, { error: 'You must provide a X-Runway-Version header' });
       if (p === '/v1/organization') return json(200, { creditBalance: 1000, tier: {}, usage: {} });
       if (req.method === 'POST') {
-        const body = JSON.parse(req.body) as { promptImage?: unknown; duration?: number };
-        if (!body.promptImage) return json(400, { error: 'promptImage is required' });
-        if (body.duration !== 5 && body.duration !== 10)
-          return json(400, { error: 'duration must be 5 or 10' });
+        const refused = runwayRefusal(JSON.parse(req.body) as RunwayBody);
+        if (refused) return json(400, { error: refused });
         return json(200, { id: create('runway', req).id });
       }
       const job = jobs.get(p.split('/')[3]!);
@@ -367,14 +372,9 @@ export async function startFakeVideoUpstream(opts: { stepMs?: number; clipSecond
       if (p === '/v1/models')
         return json(200, { object: 'list', data: [{ id: 'sora-2', object: 'model' }] });
       if (req.method === 'POST' && p === '/v1/videos') {
-        if (
-          !String(req.headers['content-type']).startsWith('multipart/form-data') ||
-          !req.body.includes('name="prompt"')
-        )
-          return json(400, {
-            error: { message: 'prompt is required', type: 'invalid_request_error' },
-          });
-        return json(200, views['openai-video'](create('openai-video', req)));
+        const read = await readOpenAiCreate(req);
+        if ('refused' in read) return read.refused;
+        return json(200, views['openai-video'](create('openai-video', req, undefined, read.form)));
       }
       const parts = p.split('/').filter(Boolean);
       const job = jobs.get(parts[2]!);

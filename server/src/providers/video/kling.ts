@@ -177,6 +177,7 @@ export const klingAdapter: VideoAdapter = {
   },
   durations: [5, 10],
   aspects: ['16:9', '9:16', '1:1'],
+  nativeExtend: false,
   callbacks: true,
   async submit(up, job, signal) {
     const path = job.firstFrame ? '/v1/videos/image2video' : '/v1/videos/text2video';

@@ -54,6 +54,7 @@ export const pika: VideoAdapter = {
   },
   durations: [3, 5],
   aspects: ['16:9', '9:16', '1:1', '4:3', '3:4'],
+  nativeExtend: false,
   callbacks: false,
   preferredBy: 'pikaVideo',
   async submit(up, job, signal) {
