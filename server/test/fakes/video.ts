@@ -1,6 +1,7 @@
 import { createHmac, randomBytes } from 'node:crypto';
 import { json, startFakeServer, type FakeRequest, type FakeServer } from './http.js';
 import { testClip } from './video-clip.js';
+import { klingRefusal, newApiVideo } from './video-kling.js';
 import { readOpenAiCreate } from './video-openai.js';
 import { runwayRefusal, type RunwayBody } from './video-runway.js';
 
@@ -41,6 +42,8 @@ interface Job {
   callbackAnswers: unknown[];
   /** A manual job: when `finish` ended it. */
   finishedAt?: number;
+  /** Submitted through New API's Kling route (read back as an OpenAI video object). */
+  newApi?: boolean;
 }
 
 export interface FakeVideoUpstream extends FakeServer {
@@ -311,7 +314,9 @@ export async function startFakeVideoUpstream(opts: { stepMs?: number; clipSecond
           ? json(200, { code: 0, message: 'SUCCEED', request_id: 'r', data: views.kling(job) })
           : json(404, { code: 1203, message: 'task not found' });
       }
-      const body = JSON.parse(req.body) as { callback_url?: string; prompt?: string };
+      const body = JSON.parse(req.body) as { callback_url?: string; model_name?: string };
+      const refused = klingRefusal(p.includes('image2video') ? 'image2video' : 'text2video', body);
+      if (refused) return json(400, { code: 1201, message: refused, request_id: 'r' });
       const job = create('kling', req, body.callback_url);
       return json(200, {
         code: 0,
@@ -323,6 +328,26 @@ export async function startFakeVideoUpstream(opts: { stepMs?: number; clipSecond
           created_at: job.created,
           updated_at: job.created,
         },
+      });
+    }
+    // New API's Kling route: its own sk- token, answers in OpenAI's video shape
+    if (p === '/kling/v1/videos/text2video' || p === '/kling/v1/videos/image2video') {
+      if (!bearerOk(req))
+        return json(401, { error: { message: '无效的令牌', type: 'new_api_error' } });
+      const body = JSON.parse(req.body) as { model_name?: string };
+      const refused = klingRefusal(p.includes('image2video') ? 'image2video' : 'text2video', body);
+      // New API relays Kling's refusal as its task error (DoResponse: code != 0 → 400).
+      if (refused) return json(400, { code: 'task_failed', message: refused, data: null });
+      const job = create('kling', req);
+      job.newApi = true;
+      return json(200, {
+        id: job.id,
+        task_id: job.id,
+        object: 'video',
+        model: body.model_name ?? '',
+        status: '',
+        progress: 0,
+        created_at: Math.floor(job.created / 1000),
       });
     }
     // Runway
@@ -388,6 +413,19 @@ export async function startFakeVideoUpstream(opts: { stepMs?: number; clipSecond
           headers: { 'content-type': 'video/mp4' },
           body: clip as unknown as string,
         };
+      }
+      if (job.newApi) {
+        const s = phase(job);
+        return json(
+          200,
+          newApiVideo(job.id, s, {
+            progress: Math.round(progress(job) * 100),
+            ...(s === 'done' ? { url: link(job) } : {}),
+            seconds: clipSeconds,
+            created: Math.floor(job.created / 1000),
+            why: job.scenario.filter ? 'risk control: sensitive content' : why(job),
+          }),
+        );
       }
       return json(200, views['openai-video'](job));
     }
