@@ -3,12 +3,21 @@ import { json, startFakeServer, type FakeRequest, type FakeServer } from './http
 import { testClip } from './video-clip.js';
 import { klingRefusal, newApiVideo } from './video-kling.js';
 import { readOpenAiCreate } from './video-openai.js';
+import { pikaVideo, readPikaGenerate } from './video-pika.js';
 import { runwayRefusal, type RunwayBody } from './video-runway.js';
 
 /**
  * One fake that speaks every video upstream we support, each on its own paths, the way the
- * real ones answer (docs/video.md, Upstreams): Runway, Luma official,
- * the Luma relay, Kling (JWT checked), Pika relayed and the OpenAI-style `/v1/videos`.
+ * real ones answer and refuse. Sources, one per protocol:
+ * - Runway: runwayml/sdk-node `src/resources/image-to-video.ts`, `tasks.ts` (refusals in
+ *   video-runway.ts);
+ * - Luma (`/dream-machine/v1/generations`, state queued|dreaming|completed|failed,
+ *   `assets.video`, `callback_url`) and the relayed `/luma/generations` format: as
+ *   docs/video.md describes them (not re-read against a source in this change);
+ * - Kling: its API reference (text2video, image2video; JWT HS256 of access:secret) and New
+ *   API's `/kling/v1` route (video-kling.ts);
+ * - Pika: ComfyUI `comfy_api_nodes/nodes_pika.py`, `apis/pika_api.py` (video-pika.ts);
+ * - OpenAI `/v1/videos`: openai/openai-node `src/resources/videos.ts` (video-openai.ts).
  * Jobs move through the protocol's states with time; `scenario` makes the next jobs fail,
  * get filtered, run slowly, hand out an expired first link, or (Luma/Kling) call back.
  */
@@ -186,25 +195,10 @@ export async function startFakeVideoUpstream(opts: { stepMs?: number; clipSecond
     },
     pika: (j) => {
       const s = phase(j);
-      return {
-        id: j.id,
-        videos: [
-          {
-            id: `v-${j.id}`,
-            status:
-              s === 'queued'
-                ? 'queued'
-                : s === 'running'
-                  ? 'started'
-                  : s === 'done'
-                    ? 'finished'
-                    : 'error',
-            progress: Math.round(progress(j) * 100),
-            ...(s === 'done' ? { resultUrl: link(j), duration: clipSeconds } : {}),
-            ...(s === 'failed' ? { error: j.scenario.filter ? 'nsfw moderation' : why(j) } : {}),
-          },
-        ],
-      };
+      return pikaVideo(j.id, s, {
+        progress: Math.round(progress(j) * 100),
+        ...(s === 'done' ? { url: link(j) } : {}),
+      });
     },
     'openai-video': (j) => {
       const s = phase(j);
@@ -384,12 +378,19 @@ export async function startFakeVideoUpstream(opts: { stepMs?: number; clipSecond
       const job = jobs.get(parts[2]!);
       return job ? json(200, views['luma-relay'](job)) : json(404, { detail: 'not found' });
     }
-    // Pika relay
-    if (p === '/pika/generate' || p.startsWith('/pika/feed/')) {
-      if (!bearerOk(req)) return unauthorized;
-      if (req.method === 'POST') return json(200, { id: create('pika', req).id });
-      const job = jobs.get(p.split('/')[3]!);
-      return job ? json(200, views.pika(job)) : json(404, { error: 'not found' });
+    // Pika
+    if (p.startsWith('/generate/2.2/') || p.startsWith('/videos/')) {
+      if (req.headers.authorization !== `Bearer ${KEY}` && req.headers['x-api-key'] !== KEY)
+        return json(401, { detail: 'Invalid API key' });
+      if (req.method === 'POST') {
+        if (!['/generate/2.2/t2v', '/generate/2.2/i2v', '/generate/2.2/pikaframes'].includes(p))
+          return json(404, { detail: 'Not Found' });
+        const read = await readPikaGenerate(req);
+        if ('refused' in read) return read.refused;
+        return json(200, { video_id: create('pika', req, undefined, read.request).id });
+      }
+      const job = jobs.get(p.split('/')[2]!);
+      return job ? json(200, views.pika(job)) : json(404, { detail: 'Video not found' });
     }
     // OpenAI-style
     if (p.startsWith('/v1/videos') || p === '/v1/models') {
