@@ -66,7 +66,8 @@ export function klingSpec(model: string): Partial<ModelSpec> {
       text: model !== 'kling-v1-5',
       firstFrame: true,
       lastFrame: combosOf(END_FRAME, model).length > 0,
-      extend: false,
+      // Extend starts an image-to-video from the parent's last frame (no native extend here).
+      extend: true,
       camera: combosOf([...CAMERA_TEXT, ...CAMERA_IMAGE], model).length > 0,
       motionBrush: combosOf(BRUSH, model).length > 0,
     },

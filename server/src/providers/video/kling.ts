@@ -217,7 +217,7 @@ export const klingAdapter: VideoAdapter = {
     text: true,
     firstFrame: true,
     lastFrame: true,
-    extend: false,
+    extend: true,
     camera: true,
     motionBrush: true,
   },
