@@ -9,6 +9,8 @@ export interface FakeRequest {
   query: URLSearchParams;
   headers: http.IncomingHttpHeaders;
   body: string;
+  /** The body's bytes (a multipart form with pictures is not text). */
+  bytes: Buffer;
 }
 
 export interface FakeResponse {
@@ -41,6 +43,7 @@ export async function startFakeServer(
         query: url.searchParams,
         headers: req.headers,
         body: Buffer.concat(chunks).toString('utf8'),
+        bytes: Buffer.concat(chunks),
       };
       requests.push(request);
       Promise.resolve(handle(request)).then(

@@ -1,11 +1,23 @@
 import { createHmac, randomBytes } from 'node:crypto';
 import { json, startFakeServer, type FakeRequest, type FakeServer } from './http.js';
 import { testClip } from './video-clip.js';
+import { klingRefusal, newApiVideo } from './video-kling.js';
+import { readOpenAiCreate } from './video-openai.js';
+import { pikaVideo, readPikaGenerate } from './video-pika.js';
+import { runwayRefusal, type RunwayBody } from './video-runway.js';
 
 /**
  * One fake that speaks every video upstream we support, each on its own paths, the way the
- * real ones answer (docs/video.md, Upstreams): Runway, Luma official,
- * the Luma relay, Kling (JWT checked), Pika relayed and the OpenAI-style `/v1/videos`.
+ * real ones answer and refuse. Sources, one per protocol:
+ * - Runway: runwayml/sdk-node `src/resources/image-to-video.ts`, `tasks.ts` (refusals in
+ *   video-runway.ts);
+ * - Luma (`/dream-machine/v1/generations`, state queued|dreaming|completed|failed,
+ *   `assets.video`, `callback_url`) and the relayed `/luma/generations` format: as
+ *   docs/video.md describes them (not re-read against a source in this change);
+ * - Kling: its API reference (text2video, image2video; JWT HS256 of access:secret) and New
+ *   API's `/kling/v1` route (video-kling.ts);
+ * - Pika: ComfyUI `comfy_api_nodes/nodes_pika.py`, `apis/pika_api.py` (video-pika.ts);
+ * - OpenAI `/v1/videos`: openai/openai-node `src/resources/videos.ts` (video-openai.ts).
  * Jobs move through the protocol's states with time; `scenario` makes the next jobs fail,
  * get filtered, run slowly, hand out an expired first link, or (Luma/Kling) call back.
  */
@@ -39,6 +51,8 @@ interface Job {
   callbackAnswers: unknown[];
   /** A manual job: when `finish` ended it. */
   finishedAt?: number;
+  /** Submitted through New API's Kling route (read back as an OpenAI video object). */
+  newApi?: boolean;
 }
 
 export interface FakeVideoUpstream extends FakeServer {
@@ -181,25 +195,10 @@ export async function startFakeVideoUpstream(opts: { stepMs?: number; clipSecond
     },
     pika: (j) => {
       const s = phase(j);
-      return {
-        id: j.id,
-        videos: [
-          {
-            id: `v-${j.id}`,
-            status:
-              s === 'queued'
-                ? 'queued'
-                : s === 'running'
-                  ? 'started'
-                  : s === 'done'
-                    ? 'finished'
-                    : 'error',
-            progress: Math.round(progress(j) * 100),
-            ...(s === 'done' ? { resultUrl: link(j), duration: clipSeconds } : {}),
-            ...(s === 'failed' ? { error: j.scenario.filter ? 'nsfw moderation' : why(j) } : {}),
-          },
-        ],
-      };
+      return pikaVideo(j.id, s, {
+        progress: Math.round(progress(j) * 100),
+        ...(s === 'done' ? { url: link(j) } : {}),
+      });
     },
     'openai-video': (j) => {
       const s = phase(j);
@@ -231,7 +230,12 @@ export async function startFakeVideoUpstream(opts: { stepMs?: number; clipSecond
     },
   };
 
-  const create = (protocol: VideoProtocol, req: FakeRequest, callbackUrl?: string) => {
+  const create = (
+    protocol: VideoProtocol,
+    req: FakeRequest,
+    callbackUrl?: string,
+    parsed?: unknown,
+  ) => {
     const id =
       protocol === 'runway' || protocol === 'luma'
         ? crypto.randomUUID()
@@ -241,7 +245,7 @@ export async function startFakeVideoUpstream(opts: { stepMs?: number; clipSecond
       protocol,
       created: Date.now(),
       scenario: { ...self.scenario },
-      body: protocol === 'openai-video' ? req.body : JSON.parse(req.body || '{}'),
+      body: parsed ?? JSON.parse(req.body || '{}'),
       ...(callbackUrl ? { callbackUrl } : {}),
       linksHanded: 0,
       callbackDeliveries: [],
@@ -272,7 +276,7 @@ export async function startFakeVideoUpstream(opts: { stepMs?: number; clipSecond
   const bearerOk = (req: FakeRequest) => req.headers.authorization === `Bearer ${KEY}`;
   const unauthorized = json(401, { error: { message: 'Invalid API key' } });
 
-  const server = await startFakeServer((req) => {
+  const server = await startFakeServer(async (req) => {
     const p = req.path;
     let m: RegExpExecArray | null;
     if ((m = /^\/files\/([\w-]+)\.mp4$/.exec(p))) {
@@ -304,7 +308,9 @@ export async function startFakeVideoUpstream(opts: { stepMs?: number; clipSecond
           ? json(200, { code: 0, message: 'SUCCEED', request_id: 'r', data: views.kling(job) })
           : json(404, { code: 1203, message: 'task not found' });
       }
-      const body = JSON.parse(req.body) as { callback_url?: string; prompt?: string };
+      const body = JSON.parse(req.body) as { callback_url?: string; model_name?: string };
+      const refused = klingRefusal(p.includes('image2video') ? 'image2video' : 'text2video', body);
+      if (refused) return json(400, { code: 1201, message: refused, request_id: 'r' });
       const job = create('kling', req, body.callback_url);
       return json(200, {
         code: 0,
@@ -318,6 +324,26 @@ export async function startFakeVideoUpstream(opts: { stepMs?: number; clipSecond
         },
       });
     }
+    // New API's Kling route: its own sk- token, answers in OpenAI's video shape
+    if (p === '/kling/v1/videos/text2video' || p === '/kling/v1/videos/image2video') {
+      if (!bearerOk(req))
+        return json(401, { error: { message: '无效的令牌', type: 'new_api_error' } });
+      const body = JSON.parse(req.body) as { model_name?: string };
+      const refused = klingRefusal(p.includes('image2video') ? 'image2video' : 'text2video', body);
+      // New API relays Kling's refusal as its task error (DoResponse: code != 0 → 400).
+      if (refused) return json(400, { code: 'task_failed', message: refused, data: null });
+      const job = create('kling', req);
+      job.newApi = true;
+      return json(200, {
+        id: job.id,
+        task_id: job.id,
+        object: 'video',
+        model: body.model_name ?? '',
+        status: '',
+        progress: 0,
+        created_at: Math.floor(job.created / 1000),
+      });
+    }
     // Runway
     if (p === '/v1/image_to_video' || p.startsWith('/v1/tasks/') || p === '/v1/organization') {
       if (!bearerOk(req)) return json(401, { error: 'Invalid API key' });
@@ -325,10 +351,8 @@ export async function startFakeVideoUpstream(opts: { stepMs?: number; clipSecond
         return json(400, { error: 'You must provide a X-Runway-Version header' });
       if (p === '/v1/organization') return json(200, { creditBalance: 1000, tier: {}, usage: {} });
       if (req.method === 'POST') {
-        const body = JSON.parse(req.body) as { promptImage?: unknown; duration?: number };
-        if (!body.promptImage) return json(400, { error: 'promptImage is required' });
-        if (body.duration !== 5 && body.duration !== 10)
-          return json(400, { error: 'duration must be 5 or 10' });
+        const refused = runwayRefusal(JSON.parse(req.body) as RunwayBody);
+        if (refused) return json(400, { error: refused });
         return json(200, { id: create('runway', req).id });
       }
       const job = jobs.get(p.split('/')[3]!);
@@ -354,12 +378,19 @@ export async function startFakeVideoUpstream(opts: { stepMs?: number; clipSecond
       const job = jobs.get(parts[2]!);
       return job ? json(200, views['luma-relay'](job)) : json(404, { detail: 'not found' });
     }
-    // Pika relay
-    if (p === '/pika/generate' || p.startsWith('/pika/feed/')) {
-      if (!bearerOk(req)) return unauthorized;
-      if (req.method === 'POST') return json(200, { id: create('pika', req).id });
-      const job = jobs.get(p.split('/')[3]!);
-      return job ? json(200, views.pika(job)) : json(404, { error: 'not found' });
+    // Pika
+    if (p.startsWith('/generate/2.2/') || p.startsWith('/videos/')) {
+      if (req.headers.authorization !== `Bearer ${KEY}` && req.headers['x-api-key'] !== KEY)
+        return json(401, { detail: 'Invalid API key' });
+      if (req.method === 'POST') {
+        if (!['/generate/2.2/t2v', '/generate/2.2/i2v', '/generate/2.2/pikaframes'].includes(p))
+          return json(404, { detail: 'Not Found' });
+        const read = await readPikaGenerate(req);
+        if ('refused' in read) return read.refused;
+        return json(200, { video_id: create('pika', req, undefined, read.request).id });
+      }
+      const job = jobs.get(p.split('/')[2]!);
+      return job ? json(200, views.pika(job)) : json(404, { detail: 'Video not found' });
     }
     // OpenAI-style
     if (p.startsWith('/v1/videos') || p === '/v1/models') {
@@ -367,14 +398,9 @@ export async function startFakeVideoUpstream(opts: { stepMs?: number; clipSecond
       if (p === '/v1/models')
         return json(200, { object: 'list', data: [{ id: 'sora-2', object: 'model' }] });
       if (req.method === 'POST' && p === '/v1/videos') {
-        if (
-          !String(req.headers['content-type']).startsWith('multipart/form-data') ||
-          !req.body.includes('name="prompt"')
-        )
-          return json(400, {
-            error: { message: 'prompt is required', type: 'invalid_request_error' },
-          });
-        return json(200, views['openai-video'](create('openai-video', req)));
+        const read = await readOpenAiCreate(req);
+        if ('refused' in read) return read.refused;
+        return json(200, views['openai-video'](create('openai-video', req, undefined, read.form)));
       }
       const parts = p.split('/').filter(Boolean);
       const job = jobs.get(parts[2]!);
@@ -388,6 +414,19 @@ export async function startFakeVideoUpstream(opts: { stepMs?: number; clipSecond
           headers: { 'content-type': 'video/mp4' },
           body: clip as unknown as string,
         };
+      }
+      if (job.newApi) {
+        const s = phase(job);
+        return json(
+          200,
+          newApiVideo(job.id, s, {
+            progress: Math.round(progress(job) * 100),
+            ...(s === 'done' ? { url: link(job) } : {}),
+            seconds: clipSeconds,
+            created: Math.floor(job.created / 1000),
+            why: job.scenario.filter ? 'risk control: sensitive content' : why(job),
+          }),
+        );
       }
       return json(200, views['openai-video'](job));
     }

@@ -34,12 +34,14 @@ export function videoModelOf(m: KindModel): VideoModelRow {
   const adapter = Object.hasOwn(videoAdapters, m.protocol) ? videoAdapters[m.protocol]! : null;
   // Anime-style human video: a model the operator names for it ('anime' in its upstream name).
   const anime = m.demo || /anime/i.test(m.upstreamModel);
+  // The model's own abilities where they differ from its protocol's (Runway, Kling).
+  const own = adapter?.spec?.(m.upstreamModel) ?? {};
   return {
     ...m,
     priceModel: m.priceKey.split(':')[0]!,
     adapter,
-    capabilities: { ...(adapter?.capabilities ?? DEMO_CAPS), anime },
-    durations: adapter?.durations ?? [3, 5, 10],
-    aspects: adapter?.aspects ?? ['16:9', '9:16', '1:1', '4:3', '3:4', '21:9'],
+    capabilities: { ...(own.capabilities ?? adapter?.capabilities ?? DEMO_CAPS), anime },
+    durations: own.durations ?? adapter?.durations ?? [3, 5, 10],
+    aspects: own.aspects ?? adapter?.aspects ?? ['16:9', '9:16', '1:1', '4:3', '3:4', '21:9'],
   };
 }

@@ -3,6 +3,7 @@ import { TaskStatus, type video as V } from '@atelier/contracts';
 import type { AppContext } from '../../context.js';
 import { AppError, badRequest, notFound } from '../../http/errors.js';
 import { videoAdapters } from '../../providers/video/index.js';
+import type { RequestShape } from '../../providers/video/types.js';
 import { imageTypeOfBytes } from './frames.js';
 import { fileOfKey, fileUrl, keyOfUrl, storeFile } from '../files/index.js';
 import { createTask, getTasks, type TaskRow } from '../tasks/index.js';
@@ -70,6 +71,20 @@ function checkAgainstModel(m: VideoModelRow, b: V.VideoInput & { duration: numbe
   if (b.motionBrush && !b.firstFrame) throw badRequest(texts.needsFirstFrame, {}, 'firstFrame');
   if (!b.firstFrame && !c.text) throw badRequest(texts.needsFirstFrame, {}, 'firstFrame');
   if (!b.firstFrame && !b.prompt) throw badRequest(texts.needsPrompt, {}, 'prompt');
+  refuseAsUpstream(m, {
+    duration: b.duration,
+    aspect: b.aspect ?? '16:9',
+    firstFrame: !!b.firstFrame,
+    lastFrame: !!b.lastFrame,
+    motionBrush: !!b.motionBrush,
+    mode: b.mode,
+  });
+}
+
+/** A combination the model's upstream would refuse: 400 naming the field, before any hold. */
+function refuseAsUpstream(m: VideoModelRow, shape: RequestShape) {
+  const no = m.adapter?.refuse?.(m.upstreamModel, shape);
+  if (no) throw badRequest(texts.unsupported, { what: no.what }, no.field);
 }
 
 export type Entry = 'runwayVideo' | 'runwayPic' | 'pikaVideo' | 'anime';
@@ -143,6 +158,17 @@ export async function prepareExtend(
     throw badRequest(texts.badDuration, { durations: model.durations.join(' / ') }, 'duration');
   if (body.fromSeconds !== undefined && body.fromSeconds > seconds)
     throw badRequest(texts.beyondEnd, { seconds }, 'fromSeconds');
+  if (!model.capabilities.extend)
+    throw badRequest(texts.unsupported, { what: 'extending a video' }, 'id');
+  // Without native extend the next clip starts from a frame of this one: an image-to-video.
+  refuseAsUpstream(model, {
+    duration,
+    aspect: pp.aspect,
+    firstFrame: !model.adapter?.nativeExtend,
+    lastFrame: false,
+    motionBrush: false,
+    mode: pp.mode,
+  });
   return {
     action: 'extend',
     prompt: body.prompt || parent.prompt,

@@ -97,13 +97,20 @@ async function demoClip(ctx: AppContext, t: TaskRow, io: TaskIo): Promise<StepOu
   return videoResult(bytes, { upstreamStatus: 'SUCCEEDED' }, io.signal);
 }
 
+/** The upstream continues its own clip (Luma), rather than starting from our frame of it. */
+function nativeExtend(t: TaskRow, m: VideoModelRow): boolean {
+  const p = paramsOf(t);
+  return (
+    t.action === 'extend' &&
+    !!m.adapter?.nativeExtend &&
+    p.fromSeconds === undefined &&
+    !!p.parentUpstreamId
+  );
+}
+
 async function jobOf(ctx: AppContext, t: TaskRow, m: VideoModelRow, io: TaskIo): Promise<VideoJob> {
   const p = paramsOf(t);
-  const native =
-    t.action === 'extend' &&
-    m.capabilities.extend &&
-    p.fromSeconds === undefined &&
-    !!p.parentUpstreamId;
+  const native = nativeExtend(t, m);
   let firstFrame = await frameOf(ctx, t, p.firstFrame);
   if (t.action === 'extend' && !native) {
     const bytes = await extendFrame(ctx, t, io.signal);
@@ -179,9 +186,8 @@ export async function pollUpstream(
     if (state.phase !== 'succeeded') return pendingOutcome(state, ctx.config.video.pollMs, 'poll');
     // An expired link answers 403/404: a transient error, and the next poll gets a fresh one.
     let bytes = await adapter.download(m.provider, id, state, io.signal);
-    const p = paramsOf(t);
-    const native = m.capabilities.extend && p.fromSeconds === undefined && !!p.parentUpstreamId;
-    if (t.action === 'extend' && !native) bytes = await joinedExtend(ctx, t, bytes, io.signal);
+    if (t.action === 'extend' && !nativeExtend(t, m))
+      bytes = await joinedExtend(ctx, t, bytes, io.signal);
     return await videoResult(bytes, { upstreamStatus: state.status }, io.signal);
   } catch (error) {
     rethrow(error);

@@ -79,6 +79,52 @@ export async function storedBytes(user: TestUser, url: string): Promise<Buffer> 
   return r.rawPayload;
 }
 
+export const providers: Record<string, number> = {};
+
+/**
+ * Another model on a protocol's provider (or on a new provider with `apiKey`), priced like
+ * the others; returns its id.
+ */
+export async function addModel(
+  protocol: VideoProtocol,
+  upstreamModel: string,
+  opts: { apiKey?: string; baseUrl?: string } = {},
+): Promise<number> {
+  const h = bearer(admin.token);
+  let providerId = providers[protocol]!;
+  if (opts.apiKey !== undefined || opts.baseUrl !== undefined) {
+    const p = await call<{ id: number }>(t.app, {
+      method: 'POST',
+      url: '/api/admin/chat/providers/create',
+      headers: h,
+      payload: {
+        name: `fake-${protocol}-${upstreamModel}-${Object.keys(models).length}`,
+        protocol,
+        baseUrl: opts.baseUrl ?? fake.url,
+        apiKey: opts.apiKey ?? fake.apiKey,
+        concurrency: 10,
+      },
+    });
+    expect(p.status, JSON.stringify(p.body)).toBe(200);
+    providerId = p.body.data.id;
+  }
+  const m = await call<{ id: number }>(t.app, {
+    method: 'POST',
+    url: '/api/admin/chat/models/create',
+    headers: h,
+    payload: {
+      name: `Fake ${protocol} ${upstreamModel} ${Object.keys(models).length}`,
+      upstreamModel,
+      providerId,
+      kind: 'video',
+      priceKey: `fake-${protocol}:generate`,
+    },
+  });
+  expect(m.status, JSON.stringify(m.body)).toBe(200);
+  models[`${protocol}:${upstreamModel}:${m.body.data.id}`] = m.body.data.id;
+  return m.body.data.id;
+}
+
 /** `tasks` overrides the task settings (the late-result tests shorten the late poll). */
 export function useVideoApp(tasks: Record<string, number> = {}): void {
   beforeAll(async () => {
@@ -112,6 +158,7 @@ export function useVideoApp(tasks: Record<string, number> = {}): void {
         },
       });
       expect(provider.status, JSON.stringify(provider.body)).toBe(200);
+      providers[protocol] = provider.body.data.id;
       const model = await call<{ id: number }>(t.app, {
         method: 'POST',
         url: '/api/admin/chat/models/create',

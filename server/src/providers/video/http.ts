@@ -49,7 +49,7 @@ export interface RequestOptions {
   method?: 'GET' | 'POST';
   headers?: Record<string, string>;
   json?: unknown;
-  form?: FormData;
+  form?: FormData | URLSearchParams;
   signal?: AbortSignal;
   /** Reads the error's text from the upstream's error body. */
   errorText?: (body: unknown) => string | undefined;
@@ -60,7 +60,7 @@ export const joinUrl = (base: string, path: string) => `${base.replace(/\/+$/, '
 async function send(up: VideoUpstream, path: string, o: RequestOptions): Promise<Response> {
   const method = o.method ?? (o.json !== undefined || o.form ? 'POST' : 'GET');
   const headers: Record<string, string> = { accept: 'application/json', ...o.headers };
-  let body: string | FormData | undefined;
+  let body: string | FormData | URLSearchParams | undefined;
   if (o.json !== undefined) {
     headers['content-type'] = 'application/json';
     body = JSON.stringify(o.json);

@@ -1,14 +1,28 @@
 import { createHmac } from 'node:crypto';
 import { UpstreamError } from '../errors.js';
-import { downloadBytes, requestJson } from './http.js';
+import { bearer, downloadBytes, joinUrl, requestJson, withCamera } from './http.js';
+import { klingMode, klingRefusal, klingSpec, takesCamera, takesCfgScale } from './kling-models.js';
+import { relayCheck } from './luma-relay.js';
+import { openAiState } from './openai-video.js';
 import type { CheckInput, VideoAdapter, VideoJob, VideoState, VideoUpstream } from './types.js';
 
 /**
  * Kling: `POST /v1/videos/{text2video|image2video}`, `GET …/{task_id}`; answers
  * `{code:0, data:{task_id, task_status submitted|processing|succeed|failed, task_result}}`.
  * Auth: a JWT (HS256) signed with the secret key, `iss` = access key; the provider's key is
- * stored as `accessKey:secretKey`. `callback_url` gets the task object on each change.
+ * stored as `accessKey:secretKey`. `callback_url` gets the task object on each change. What
+ * each model/mode accepts: kling-models.ts.
+ *
+ * Through New API (QuantumNous/new-api `router/video-router.go`,
+ * `relay/channel/task/kling/adaptor.go`): a key starting `sk-` is New API's own token, sent
+ * as the Bearer as it is (New API tells its relays apart the same way, `isNewAPIRelay`). The
+ * body goes to `/kling/v1/videos/{text2video|image2video}` and New API answers an OpenAI video
+ * object (`dto.NewOpenAIVideo`: `{id, task_id, object:"video", model…}`); the task is then
+ * read at `GET /v1/videos/{id}`, which New API converts (`ConvertToOpenAIVideo`) to
+ * `{status, progress, metadata.url, error}`. It relays no callbacks: polled.
  */
+export const isNewApiKey = (key: string | null) => !!key && key.startsWith('sk-');
+
 export function klingToken(apiKey: string | null, now = Date.now()): string {
   const [access, secret] = (apiKey ?? '').split(':');
   if (!access || !secret)
@@ -31,7 +45,9 @@ interface KlingAnswer<T> {
   data?: T;
 }
 
-const auth = (key: string | null) => ({ authorization: `Bearer ${klingToken(key)}` });
+const auth = (key: string | null) => ({
+  authorization: `Bearer ${isNewApiKey(key) ? key : klingToken(key)}`,
+});
 const errorText = (b: unknown) => (b as { message?: string } | undefined)?.message;
 
 export function klingState(t: KlingTask): VideoState {
@@ -103,19 +119,34 @@ function trajectory(direction: string, w = 1280, h = 720) {
   return [0, 1, 2].map((i) => ({ x: cx + dx * step * i, y: cy + dy * step * i }));
 }
 
+/** Only what the model takes: `cfg_scale`, `camera_control`, masks where it accepts them. */
 export function klingBody(job: VideoJob) {
   const image = job.firstFrame ?? undefined;
+  const model = job.model || 'kling-v1-6';
+  const shape = {
+    duration: job.duration,
+    firstFrame: !!image,
+    lastFrame: !!job.lastFrame,
+    motionBrush: !!job.motionBrush,
+    mode: job.mode,
+  };
+  // Image-to-video takes only the `simple` camera type (nodes_kling.py).
+  const camera = job.camera ? CAMERA[job.camera] : undefined;
+  const moves =
+    camera &&
+    takesCamera(model, shape) &&
+    (!image || (camera as { type: string }).type === 'simple');
   return {
-    model_name: job.model || 'kling-v1-6',
-    prompt: job.prompt,
+    model_name: model,
+    prompt: moves || !job.camera ? job.prompt : withCamera(job.prompt, job.camera),
     ...(job.negativePrompt ? { negative_prompt: job.negativePrompt } : {}),
     ...(image ? { image: image.bytes.toString('base64') } : {}),
     ...(job.lastFrame ? { image_tail: job.lastFrame.bytes.toString('base64') } : {}),
-    mode: job.mode ?? 'std',
+    mode: klingMode(model, shape),
     duration: String(job.duration),
     ...(image ? {} : { aspect_ratio: job.aspect }),
-    cfg_scale: 0.5,
-    ...(job.camera && CAMERA[job.camera] ? { camera_control: CAMERA[job.camera] } : {}),
+    ...(takesCfgScale(model) ? { cfg_scale: 0.5 } : {}),
+    ...(moves ? { camera_control: camera } : {}),
     ...(job.motionBrush && image
       ? {
           dynamic_masks: [
@@ -150,7 +181,22 @@ async function kling<T>(up: VideoUpstream, path: string, json: unknown, signal?:
   return r.data;
 }
 
+/** New API's answers: an OpenAI video object, or its error `{error:{message}}` / `{message}`. */
+const relayError = (b: unknown) => {
+  const x = b as { error?: { message?: string } | string; message?: string } | undefined;
+  return typeof x?.error === 'string' ? x.error : (x?.error?.message ?? x?.message);
+};
+interface RelayVideo {
+  id: string;
+  task_id?: string;
+  status: 'queued' | 'in_progress' | 'completed' | 'failed';
+  progress?: number;
+  error?: { message?: string; code?: string } | null;
+  metadata?: { url?: string } | null;
+}
+
 export async function checkConnection(p: CheckInput, signal?: AbortSignal): Promise<string> {
+  if (isNewApiKey(p.apiKey)) return relayCheck(p, 'Kling through New API', signal);
   const list = await kling<unknown[]>(
     p,
     '/v1/videos/text2video?pageNum=1&pageSize=1',
@@ -171,24 +217,55 @@ export const klingAdapter: VideoAdapter = {
     text: true,
     firstFrame: true,
     lastFrame: true,
-    extend: false,
+    extend: true,
     camera: true,
     motionBrush: true,
   },
   durations: [5, 10],
   aspects: ['16:9', '9:16', '1:1'],
+  nativeExtend: false,
   callbacks: true,
+  spec: klingSpec,
+  refuse: klingRefusal,
   async submit(up, job, signal) {
     const path = job.firstFrame ? '/v1/videos/image2video' : '/v1/videos/text2video';
+    if (isNewApiKey(up.apiKey)) {
+      // New API keeps no callbacks of ours: the task is polled.
+      const { callback_url: _unused, ...body } = klingBody(job);
+      const v = await requestJson<RelayVideo>(up, `/kling${path}`, {
+        json: body,
+        headers: bearer(up.apiKey),
+        signal,
+        errorText: relayError,
+      });
+      return { id: `n:${v.task_id || v.id}` };
+    }
     const t = await kling<KlingTask>(up, path, klingBody(job), signal);
     return { id: `${job.firstFrame ? 'i' : 't'}:${t.task_id}` };
   },
   async fetch(up, id, signal) {
+    if (id.startsWith('n:'))
+      return openAiState(
+        await requestJson<RelayVideo>(up, `/v1/videos/${encodeURIComponent(id.slice(2))}`, {
+          headers: bearer(up.apiKey),
+          signal,
+          errorText: relayError,
+        }),
+      );
     const [kind, taskId] = id.includes(':') ? id.split(':', 2) : ['t', id];
     const path = `/v1/videos/${kind === 'i' ? 'image2video' : 'text2video'}/${encodeURIComponent(taskId!)}`;
     return klingState(await kling<KlingTask>(up, path, undefined, signal));
   },
-  async download(up, _id, state, signal) {
+  async download(up, id, state, signal) {
+    if (id.startsWith('n:') && !state.videoUrl)
+      return downloadBytes(
+        joinUrl(up.baseUrl, `/v1/videos/${encodeURIComponent(id.slice(2))}/content`),
+        {
+          headers: bearer(up.apiKey),
+          signal,
+          timeoutMs: up.timeoutMs * 4,
+        },
+      );
     return downloadBytes(state.videoUrl ?? '', { signal, timeoutMs: up.timeoutMs * 4 });
   },
   callback(body) {

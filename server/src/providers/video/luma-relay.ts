@@ -62,6 +62,7 @@ export const lumaRelay: VideoAdapter = {
   },
   durations: [5],
   aspects: ['16:9', '9:16', '1:1', '4:3', '3:4', '21:9'],
+  nativeExtend: true,
   callbacks: false,
   async submit(up, job, signal) {
     const body = {

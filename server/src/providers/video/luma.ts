@@ -70,6 +70,7 @@ export const luma: VideoAdapter = {
   },
   durations: [5, 9],
   aspects: ['16:9', '9:16', '1:1', '4:3', '3:4', '21:9'],
+  nativeExtend: true,
   callbacks: true,
   async submit(up, job, signal) {
     const body = {

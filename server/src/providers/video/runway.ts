@@ -1,22 +1,51 @@
+import type { video as V } from '@atelier/contracts';
 import { UpstreamError } from '../errors.js';
+import { frameWithin } from './frames.js';
 import { bearer, clampProgress, downloadBytes, requestJson, withCamera } from './http.js';
 import type { CheckInput, VideoAdapter, VideoState, VideoUpstream } from './types.js';
 
 /**
- * Runway's official API: `POST /v1/image_to_video` (first and last frame as `promptImage`
- * positions), `GET /v1/tasks/{id}`; Bearer key and `X-Runway-Version`. No callbacks: polled
- * no faster than every 5 s. Output links expire (we copy them at once).
+ * Runway's official API: `POST /v1/image_to_video`, `GET /v1/tasks/{id}`; Bearer key and
+ * `X-Runway-Version`. No callbacks: polled no faster than every 5 s. Output links expire (we
+ * copy them at once). Per model (runwayml/sdk-node `src/resources/image-to-video.ts`):
+ * - `gen4_turbo`: ratios 1280:720, 720:1280, 1104:832, 832:1104, 960:960, 1584:672; 5 or 10 s;
+ * - `gen3a_turbo`: ratios 1280:768, 768:1280; 5 or 10 s; the only one taking a `last` frame;
+ * - `veo3`: ratios 1280:720, 720:1280; 8 s.
+ * `promptImage` is an HTTPS URL or a data URI; Runway refuses data URIs over 5 MB, so larger
+ * pictures are re-encoded smaller first. Extend sends the parent's last frame as the first.
  */
 export const RUNWAY_VERSION = '2024-11-06';
 
-const ratios: Record<string, string> = {
+/** Data URIs Runway takes, at most (its docs on image inputs). */
+export const RUNWAY_MAX_DATA_URI = 5 * 1024 * 1024;
+
+interface RunwayModel {
+  ratios: Partial<Record<V.VideoAspect, string>>;
+  durations: number[];
+  lastFrame: boolean;
+}
+
+const GEN4_RATIOS = {
   '16:9': '1280:720',
   '9:16': '720:1280',
-  '1:1': '960:960',
   '4:3': '1104:832',
   '3:4': '832:1104',
+  '1:1': '960:960',
   '21:9': '1584:672',
+} as const;
+
+const MODELS: Record<string, RunwayModel> = {
+  gen4_turbo: { ratios: GEN4_RATIOS, durations: [5, 10], lastFrame: false },
+  gen3a_turbo: {
+    ratios: { '16:9': '1280:768', '9:16': '768:1280' },
+    durations: [5, 10],
+    lastFrame: true,
+  },
+  veo3: { ratios: { '16:9': '1280:720', '9:16': '720:1280' }, durations: [8], lastFrame: false },
 };
+
+/** An unknown (newer) model name is taken as gen4_turbo takes things. */
+export const runwayModel = (name: string): RunwayModel => MODELS[name] ?? MODELS.gen4_turbo!;
 
 const headers = (key: string | null) => ({ ...bearer(key), 'x-runway-version': RUNWAY_VERSION });
 const errorText = (b: unknown) => (b as { error?: string } | undefined)?.error;
@@ -64,27 +93,44 @@ export const runway: VideoAdapter = {
   capabilities: {
     text: false,
     firstFrame: true,
-    lastFrame: true,
+    lastFrame: false,
     extend: true,
     camera: false,
     motionBrush: false,
   },
+  nativeExtend: false,
   durations: [5, 10],
-  aspects: ['16:9', '9:16', '1:1', '4:3', '3:4', '21:9'],
+  aspects: Object.keys(GEN4_RATIOS) as V.VideoAspect[],
   callbacks: false,
+  spec(name) {
+    const m = runwayModel(name);
+    return {
+      capabilities: { ...runway.capabilities, lastFrame: m.lastFrame },
+      durations: m.durations,
+      aspects: Object.keys(m.ratios) as V.VideoAspect[],
+    };
+  },
   async submit(up: VideoUpstream, job, signal) {
     if (!job.firstFrame)
       throw new UpstreamError('Runway needs a first frame', 'permanent', 'refused');
-    const promptImage = job.lastFrame
-      ? [
-          { uri: dataUri(job.firstFrame), position: 'first' },
-          { uri: dataUri(job.lastFrame), position: 'last' },
-        ]
-      : dataUri(job.firstFrame);
+    const model = job.model || 'gen4_turbo';
+    const spec = runwayModel(model);
+    const first = dataUri(await frameWithin(job.firstFrame, RUNWAY_MAX_DATA_URI));
+    // Only the models that take a last frame get one (the server refused it for the others).
+    const promptImage =
+      job.lastFrame && spec.lastFrame
+        ? [
+            { uri: first, position: 'first' },
+            {
+              uri: dataUri(await frameWithin(job.lastFrame, RUNWAY_MAX_DATA_URI)),
+              position: 'last',
+            },
+          ]
+        : first;
     const body = {
-      model: job.model || 'gen4_turbo',
+      model,
       promptImage,
-      ratio: ratios[job.aspect] ?? '1280:720',
+      ratio: spec.ratios[job.aspect] ?? Object.values(spec.ratios)[0],
       duration: job.duration,
       ...(job.prompt || job.camera ? { promptText: withCamera(job.prompt, job.camera) } : {}),
       ...(job.seed !== undefined ? { seed: job.seed } : {}),

@@ -60,6 +60,29 @@ export interface Capabilities {
   motionBrush: boolean;
 }
 
+/** What one upstream model takes, where it differs from its protocol's defaults. */
+export interface ModelSpec {
+  capabilities: Capabilities;
+  durations: number[];
+  aspects: V.VideoAspect[];
+}
+
+/** A request as the server checks it before holding credits (what the upstream would refuse). */
+export interface RequestShape {
+  duration: number;
+  aspect: V.VideoAspect;
+  firstFrame: boolean;
+  lastFrame: boolean;
+  motionBrush: boolean;
+  mode?: 'std' | 'pro' | undefined;
+}
+
+/** A refusal: the request's field and what the model cannot do (in English words). */
+export interface Refusal {
+  field: string;
+  what: string;
+}
+
 export interface CheckInput {
   baseUrl: string;
   apiKey: string | null;
@@ -72,6 +95,18 @@ export interface VideoAdapter {
   /** Seconds the upstream offers. */
   durations: number[];
   aspects: V.VideoAspect[];
+  /**
+   * The model's own abilities (Runway's ratios per model, Kling's per version); absent: the
+   * protocol's fields above hold for every model.
+   */
+  spec?(upstreamModel: string): Partial<ModelSpec>;
+  /** A combination the upstream refuses for this model (Kling's per model/mode/duration). */
+  refuse?(upstreamModel: string, shape: RequestShape): Refusal | null;
+  /**
+   * Extend continues the upstream's own clip (`parentUpstreamId`); false: the parent's last
+   * frame (or the frame at the point) is sent as the first frame and the clips are joined.
+   */
+  nativeExtend: boolean;
   /** Whether `submit` registers a callback (the poll is then only the fallback). */
   callbacks: boolean;
   submit(up: VideoUpstream, job: VideoJob, signal?: AbortSignal): Promise<{ id: string }>;

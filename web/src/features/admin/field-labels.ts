@@ -57,6 +57,11 @@ export const fieldLabels: Record<string, string> = {
   guestWordFreePerDay: 'admin:f.guestWordFreePerDay',
 };
 
+/** A hint under a form field, as literal i18n keys: which key an upstream expects. */
+export const fieldHints: Record<string, string> = {
+  apiKey: 'admin:f.apiKeyHint',
+};
+
 /** A kind's label key: the price categories and the model kinds share one list. */
 const kindValues: Record<string, string> = {
   chat: 'admin:dashboard.kind.chat',

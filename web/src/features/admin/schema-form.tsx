@@ -1,7 +1,7 @@
 import { Form, Input, InputNumber, Modal, Select, Switch } from 'antd';
 import { useEffect } from 'react';
 import { useTranslation } from 'react-i18next';
-import { fieldLabels, valueLabel } from './field-labels';
+import { fieldHints, fieldLabels, valueLabel } from './field-labels';
 import { PictureInput } from './picture-input';
 import type { FieldSpec } from './schema-fields';
 
@@ -113,6 +113,7 @@ export function SchemaForm(props: {
             key={f.name}
             name={f.name}
             label={fieldLabels[f.name] ? t(fieldLabels[f.name]!) : f.name}
+            extra={fieldHints[f.name] ? t(fieldHints[f.name]!) : undefined}
             valuePropName={f.type === 'bool' ? 'checked' : 'value'}
             rules={
               f.required && !editing && f.type !== 'bool'

@@ -7,7 +7,11 @@ import type { video as V } from '@atelier/contracts';
 import { useCutVideo, useExtendVideo } from './video-api';
 
 /** The spec's video part dialog: cut start–end into a new video, or extend from a point. */
-export function PartDialog(props: { task: V.VideoTask | null; onClose: () => void }) {
+export function PartDialog(props: {
+  task: V.VideoTask | null;
+  canExtend: boolean;
+  onClose: () => void;
+}) {
   const { t } = useTranslation(['video']);
   const total = props.task?.duration ?? 0;
   const [start, setStart] = useState(0);
@@ -59,16 +63,18 @@ export function PartDialog(props: { task: V.VideoTask | null; onClose: () => voi
             >
               {t('video:partCut')}
             </Button>
-            <Button
-              loading={extend.isPending}
-              onClick={() =>
-                extend
-                  .mutateAsync({ id: task.id, prompt: task.prompt, fromSeconds: start })
-                  .then(props.onClose)
-              }
-            >
-              {t('video:partExtend')}
-            </Button>
+            {props.canExtend && (
+              <Button
+                loading={extend.isPending}
+                onClick={() =>
+                  extend
+                    .mutateAsync({ id: task.id, prompt: task.prompt, fromSeconds: start })
+                    .then(props.onClose)
+                }
+              >
+                {t('video:partExtend')}
+              </Button>
+            )}
           </div>
         </div>
       )}

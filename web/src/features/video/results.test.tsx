@@ -6,7 +6,6 @@ import { queryClient } from '../../api/query-client';
 import { i18n, loadLazyNamespaces } from '../../i18n';
 import { useAppSetting } from '../../stores/app-setting';
 import { useAuthStore } from '../../stores/auth';
-import { serveList } from '../../test/serve-list';
 import { Results } from './results';
 
 /** A finished clip as the server lists it; `late`: it came after the time limit, charged 0. */
@@ -42,6 +41,23 @@ const clip = (id: number, late: boolean): V.VideoTask => ({
   finishedAt: '2026-11-25T11:00:00.000Z',
 });
 
+/** The page's calls: the models list, and the videos list for every other request. */
+function serve(models: V.VideoModel[], list: V.VideoTask[]) {
+  const rows = (r: unknown[]) =>
+    new Response(
+      JSON.stringify({ code: 200, success: true, message: '', data: { rows: r, count: r.length } }),
+      { status: 200, headers: { 'content-type': 'application/json' } },
+    );
+  vi.stubGlobal(
+    'fetch',
+    vi.fn<typeof fetch>(async (input) =>
+      String(input instanceof Request ? input.url : input).includes('/video/models')
+        ? rows(models)
+        : rows(list),
+    ),
+  );
+}
+
 const renderResults = () =>
   render(
     <QueryClientProvider client={queryClient}>
@@ -69,7 +85,7 @@ describe('a clip that arrived after the time limit', () => {
     useAppSetting.setState({ language: lang });
     await i18n.changeLanguage(lang);
     useAuthStore.setState({ token: 'session' });
-    serveList([clip(2, true), clip(1, false)]);
+    serve([], [clip(2, true), clip(1, false)]);
     renderResults();
     const late = await cardOf(2);
     expect(within(late).getByTestId('video-late').textContent).toBe(note);
@@ -90,11 +106,61 @@ describe('a clip that arrived after the time limit', () => {
       error: 'The task took too long and was stopped; your credits were returned',
       lateUntil,
     });
-    serveList([failed(4, '2026-11-26T11:00:00.000Z'), failed(3, null)]);
+    serve([], [failed(4, '2026-11-26T11:00:00.000Z'), failed(3, null)]);
     renderResults();
     expect(within(await cardOf(4)).getByTestId('video-late-watch').textContent).toBe(
       'If the clip still arrives, it will appear here at no charge',
     );
     expect(within(await cardOf(3)).queryByTestId('video-late-watch')).toBeNull();
+  });
+});
+
+describe('extend is offered only where the model can continue a clip', () => {
+  it('hides it for a model whose supports.extend is false', async () => {
+    useAppSetting.setState({ language: 'en-US' });
+    await i18n.changeLanguage('en-US');
+    useAuthStore.setState({ token: 'session' });
+    const model = (id: number, extend: boolean): V.VideoModel => ({
+      id,
+      name: `m${id}`,
+      protocol: 'runway',
+      demo: false,
+      durations: [5],
+      aspects: ['16:9'],
+      supports: {
+        text: true,
+        firstFrame: true,
+        lastFrame: false,
+        extend,
+        camera: false,
+        motionBrush: false,
+        anime: false,
+      },
+      prices: [],
+      typicalSeconds: 60,
+    });
+    const rows = (r: unknown[]) =>
+      new Response(
+        JSON.stringify({
+          code: 200,
+          success: true,
+          message: '',
+          data: { rows: r, count: r.length },
+        }),
+        { status: 200, headers: { 'content-type': 'application/json' } },
+      );
+    vi.stubGlobal(
+      'fetch',
+      vi.fn<typeof fetch>(async (input) =>
+        String(input instanceof Request ? input.url : input).includes('/video/models')
+          ? rows([model(1, true), model(2, false)])
+          : rows([{ ...clip(5, false), modelId: 2 }, clip(6, false)]),
+      ),
+    );
+    renderResults();
+    const able = await cardOf(6);
+    expect(await within(able).findByTestId('video-extend')).toBeTruthy();
+    const unable = await cardOf(5);
+    expect(within(unable).queryByTestId('video-extend')).toBeNull();
   });
 });

@@ -5,10 +5,18 @@ import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { TaskStatus, type video as V } from '@atelier/contracts';
 import { PartDialog } from './part-dialog';
-import { fetchLastFrame, useDeleteVideo, useExtendVideo, useVideoList } from './video-api';
+import {
+  fetchLastFrame,
+  useDeleteVideo,
+  useExtendVideo,
+  useVideoList,
+  useVideoModels,
+} from './video-api';
 
 function Card(props: {
   task: V.VideoTask;
+  /** Its model can continue a clip (the model's `supports.extend`). */
+  canExtend: boolean;
   onUseFrame: (url: string) => void;
   onPart: (t: V.VideoTask) => void;
 }) {
@@ -92,13 +100,16 @@ function Card(props: {
             >
               {t('video:download')}
             </Button>
-            <Button
-              size="small"
-              loading={extend.isPending}
-              onClick={() => extend.mutate({ id: x.id, prompt: x.prompt })}
-            >
-              {t('video:extend')}
-            </Button>
+            {props.canExtend && (
+              <Button
+                size="small"
+                data-testid="video-extend"
+                loading={extend.isPending}
+                onClick={() => extend.mutate({ id: x.id, prompt: x.prompt })}
+              >
+                {t('video:extend')}
+              </Button>
+            )}
             <Button
               size="small"
               onClick={() => void fetchLastFrame(x.id).then((f) => props.onUseFrame(f.url))}
@@ -124,6 +135,10 @@ function Card(props: {
 export function Results(props: { onUseFrame: (url: string) => void }) {
   const { t } = useTranslation(['video']);
   const list = useVideoList();
+  const models = useVideoModels();
+  // What the server sends decides: a model that cannot continue a clip offers no extend.
+  const canExtend = (m: number | null) =>
+    models.data?.rows.find((r) => r.id === m)?.supports.extend ?? true;
   const [part, setPart] = useState<V.VideoTask | null>(null);
   if (list.isError)
     return (
@@ -139,10 +154,20 @@ export function Results(props: { onUseFrame: (url: string) => void }) {
     <>
       <div className="grid grid-cols-1 gap-3 sm:grid-cols-2 xl:grid-cols-3">
         {rows.map((r) => (
-          <Card key={r.id} task={r} onUseFrame={props.onUseFrame} onPart={setPart} />
+          <Card
+            key={r.id}
+            task={r}
+            canExtend={canExtend(r.modelId)}
+            onUseFrame={props.onUseFrame}
+            onPart={setPart}
+          />
         ))}
       </div>
-      <PartDialog task={part} onClose={() => setPart(null)} />
+      <PartDialog
+        task={part}
+        canExtend={!!part && canExtend(part.modelId)}
+        onClose={() => setPart(null)}
+      />
     </>
   );
 }

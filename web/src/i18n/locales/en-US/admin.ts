@@ -56,6 +56,8 @@ export default {
     protocol: 'Protocol',
     baseUrl: 'Base URL',
     apiKey: 'API key',
+    apiKeyHint:
+      'The upstream’s API key. Kling: accessKey:secretKey for Kling itself, or a New API token (sk-…) when the base URL is a New API; Luma, Runway, Pika, OpenAI and relays: their key.',
     concurrency: 'Concurrency',
     timeoutMs: 'Timeout (ms)',
     enabled: 'Enabled',

@@ -56,6 +56,8 @@ export default {
     protocol: '協定',
     baseUrl: '介面位址',
     apiKey: '金鑰',
+    apiKeyHint:
+      '上游的 API 金鑰。可靈（Kling）：直連填 accessKey:secretKey；經 New API 轉發時填 New API 權杖（sk-…）。Luma、Runway、Pika、OpenAI 及中轉：填各自的金鑰。',
     concurrency: '並行上限',
     timeoutMs: '逾時（毫秒）',
     enabled: '啟用',
