@@ -14,7 +14,8 @@ export interface FakeRequest {
 export interface FakeResponse {
   status: number;
   headers?: Record<string, string>;
-  body: string;
+  /** Text, or bytes (a picture). */
+  body: string | Buffer;
 }
 
 export interface FakeServer {

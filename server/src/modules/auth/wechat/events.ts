@@ -13,9 +13,7 @@ import { createHash, timingSafeEqual } from 'node:crypto';
  */
 
 export function signatureOf(token: string, timestamp: string, nonce: string): string {
-  return createHash('sha1')
-    .update([token, timestamp, nonce].sort().join(''))
-    .digest('hex');
+  return createHash('sha1').update([token, timestamp, nonce].sort().join('')).digest('hex');
 }
 
 /** Whether the query was signed with `token`. */
