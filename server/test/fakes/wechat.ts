@@ -142,6 +142,7 @@ function send(
 
 export async function startFakeWechat(
   app = { appId: 'wx5f2a7c1e9b3d4a6f', secret: 'fake-wechat-app-secret-0123456789' },
+  port = 0,
 ): Promise<FakeWechat> {
   const qrCodes: FakeQrCode[] = [];
   /** token → when it expires (ms). */
@@ -232,7 +233,7 @@ export async function startFakeWechat(
       };
     }
     return error(40066, 'invalid url');
-  });
+  }, port);
 
   const signedQuery = (token: string, extra: Record<string, string>) => {
     const timestamp = String(Math.floor(Date.now() / 1000));
