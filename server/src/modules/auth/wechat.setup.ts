@@ -1,10 +1,9 @@
 import { afterAll, beforeAll, expect } from 'vitest';
-import { wechat } from '@atelier/contracts';
+import { auth, wechat } from '@atelier/contracts';
 import { startFakeWechat, type FakeWechat } from '../../../test/fakes/wechat.js';
 import { callEndpoint } from '../../test/call-endpoint.js';
 import { createTestApp, type TestApp } from '../../test/harness.js';
 import { adminPassword, CHROME_MAC } from './auth.setup.js';
-import { auth } from '@atelier/contracts';
 
 /** What the WeChat tests share: the app (listening, so the fake can push to it), the fake. */
 export const w = {} as {
