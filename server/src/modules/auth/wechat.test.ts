@@ -3,6 +3,7 @@ import { describe, expect, it } from 'vitest';
 import { auth, identity, wechat } from '@atelier/contracts';
 import { callEndpoint } from '../../test/call-endpoint.js';
 import { expectServerErrors } from '../../test/harness.js';
+import { sweepAccounts } from './sweeper.js';
 import { configure, newIp, newOpenid, scan, useWechatApp, w } from './wechat.setup.js';
 
 useWechatApp();
@@ -180,5 +181,27 @@ describe('signing in by a scan', () => {
     const over = await start(ip);
     expect(over.status).toBe(429);
     expect((await start()).status).toBe(200);
+  });
+});
+
+describe('sweeping', () => {
+  it('drops QR codes an hour old, with the openids they held', async () => {
+    await configure();
+    await start();
+    const db = w.t.app.ctx.db.kysely;
+    const count = async () =>
+      Number(
+        (
+          await db
+            .selectFrom('wechat_scenes')
+            .select((eb) => eb.fn.countAll().as('n'))
+            .executeTakeFirstOrThrow()
+        ).n,
+      );
+    expect(await count()).toBeGreaterThan(0);
+    await sweepAccounts(db, new Date(Date.now() + 30 * 60_000));
+    expect(await count()).toBeGreaterThan(0);
+    await sweepAccounts(db, new Date(Date.now() + 2 * 3_600_000));
+    expect(await count()).toBe(0);
   });
 });
