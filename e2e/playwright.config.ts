@@ -3,7 +3,13 @@ import os from 'node:os';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { defineConfig, devices } from '@playwright/test';
-import { ADMIN_PASSWORD, ADMIN_USERNAME, BASE_URL, E2E_PORT } from './support/env.js';
+import {
+  ADMIN_PASSWORD,
+  ADMIN_USERNAME,
+  BASE_URL,
+  E2E_PORT,
+  WECHAT_FAKE_PORT,
+} from './support/env.js';
 
 /**
  * End-to-end tests drive Debian's Chromium against the BUILT server (`npm run build` first;
@@ -148,6 +154,9 @@ export default defineConfig({
       CHAT_DEMO_STEP_MS: '50',
       VIDEO_DEMO_STEP_MS: '300',
       SEPARATION_DEMO_STEP_MS: '50',
+      // WeChat's API is the fake tests/wechat.spec.ts starts on this port.
+      WECHAT_API_BASE: `http://127.0.0.1:${WECHAT_FAKE_PORT}`,
+      WECHAT_QR_BASE: `http://127.0.0.1:${WECHAT_FAKE_PORT}`,
     },
   },
 });

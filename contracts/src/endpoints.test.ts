@@ -25,6 +25,7 @@ describe('the API contract', () => {
       'sites',
       'user',
       'video',
+      'wechat',
       'works',
     ]);
     expect(endpoints.length).toBeGreaterThan(60);

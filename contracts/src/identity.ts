@@ -21,6 +21,8 @@ export const offeredWays = z.object({
   email: z.boolean(),
   /** A 6-digit code by SMS: offered once the site's SMS provider is set up (docs/identity.md). */
   phone: z.boolean().default(false),
+  /** Scanning the site's WeChat official account QR code (docs/identity.md, WeChat). */
+  wechat: z.boolean().default(false),
   /** "Sign in with …": the site's enabled OpenID Connect providers, in their order. */
   oidc: z.array(z.object({ slug: z.string(), name: z.string() })),
 });
@@ -85,8 +87,8 @@ export const resetPassword = endpoint({
 
 /** One way an account can be signed in with, as the user centre lists it. */
 export const linkedWay = z.object({
-  kind: z.enum(['password', 'email', 'phone', 'oidc']),
-  /** For an OpenID Connect link: its id (to remove it) and the provider's name. */
+  kind: z.enum(['password', 'email', 'phone', 'oidc', 'wechat']),
+  /** For an OpenID Connect or WeChat link: its id (to remove it); for OIDC the provider's name. */
   id: z.number().int().optional(),
   provider: z.string().optional(),
   /** The username, the address, or the provider account's address or subject. */
@@ -165,8 +167,8 @@ export const unlinkWay = endpoint({
     'Remove a sign-in way; refused (400) for the last way the account can sign in with on this site',
   tags: ['user'],
   body: z.object({
-    kind: z.enum(['password', 'email', 'phone', 'oidc']),
-    /** The link's id, for `oidc`. */
+    kind: z.enum(['password', 'email', 'phone', 'oidc', 'wechat']),
+    /** The link's id, for `oidc` and `wechat`. */
     id: z.number().int().min(1).optional(),
   }),
   data: z.null(),

@@ -4,6 +4,7 @@ export { TaskStatus, taskStatus, isTaskActive, isTaskFinished } from './tasks.js
 export * as kinds from './kinds.js';
 export * as auth from './auth.js';
 export * as identity from './identity.js';
+export * as wechat from './wechat.js';
 export * as user from './user.js';
 export * as sites from './sites.js';
 export * as credits from './credits.js';

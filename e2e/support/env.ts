@@ -8,3 +8,9 @@ export const ADMIN_PASSWORD = 'e2e-admin-password-1';
 export function siteUrl(subdomain: string, pathname = '/'): string {
   return `http://${subdomain}.atelier.test:${E2E_PORT}${pathname}`;
 }
+
+/**
+ * The WeChat fake's port (server/test/fakes/wechat.ts): the e2e server reaches WeChat there
+ * (WECHAT_API_BASE, WECHAT_QR_BASE); tests/wechat.spec.ts starts the fake on it.
+ */
+export const WECHAT_FAKE_PORT = Number(process.env.E2E_WECHAT_PORT ?? E2E_PORT + 20000);

@@ -57,6 +57,8 @@ export const envKeys: Record<string, string> = {
   PUBLIC_CACHE_SECONDS: 'publicCacheSeconds',
   OIDC_ALLOW_PRIVATE: 'signup.oidcAllowPrivate',
   CAPTCHA_WHEN_ABUSE: 'signup.captcha',
+  WECHAT_API_BASE: 'signup.wechatApiBase',
+  WECHAT_QR_BASE: 'signup.wechatQrBase',
   FILE_LINK_TTL_SECONDS: 'files.linkTtlSeconds',
   FILE_BUCKET_LINK_MIN_BYTES: 'files.bucketLinkMinBytes',
 };

@@ -224,6 +224,12 @@ export const configSchema = z.object({
        * code limit (docs/identity.md, Captcha).
        */
       captcha: bool.default(false),
+      /**
+       * WeChat's API (docs/identity.md, WeChat): `cgi-bin/stable_token` and `qrcode/create`,
+       * and where the QR pictures are (`showqrcode`). Changed only for a proxy or a test fake.
+       */
+      wechatApiBase: z.url({ protocol: /^https?$/ }).default('https://api.weixin.qq.com'),
+      wechatQrBase: z.url({ protocol: /^https?$/ }).default('https://mp.weixin.qq.com'),
     })
     .prefault({}),
   files: z

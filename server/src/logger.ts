@@ -22,6 +22,7 @@ export const redactPaths = [
   '*.secret',
   '*.secretKey',
   '*.accessKeySecret',
+  '*.appSecret',
   'config.secretKey',
   'config.adminPassword',
 ];

@@ -14,6 +14,7 @@ import type { AdminTables } from '../modules/admin/tables.js';
 import type { TaskEventTables } from '../modules/tasks/event-tables.js';
 import type { ProvidersTables } from '../modules/providers/tables.js';
 import type { AccountTables, IdentityTables } from '../modules/auth/tables.js';
+import type { WechatTables } from '../modules/auth/wechat-tables.js';
 
 /**
  * The database as Kysely sees it. Each module declares its own tables in its folder
@@ -51,4 +52,5 @@ export type Database = PlatformTables &
   AdminTables &
   TaskEventTables &
   ProvidersTables &
-  IdentityTables;
+  IdentityTables &
+  WechatTables;

@@ -16,7 +16,8 @@ export interface FakeRequest {
 export interface FakeResponse {
   status: number;
   headers?: Record<string, string>;
-  body: string;
+  /** Text, or bytes (a picture). */
+  body: string | Buffer;
 }
 
 export interface FakeServer {
@@ -26,9 +27,11 @@ export interface FakeServer {
   close(): Promise<void>;
 }
 
-/** A real HTTP server on 127.0.0.1 with a random port, answering with `handle`. */
+/** A real HTTP server on 127.0.0.1 (a random port unless told), answering with `handle`. */
 export async function startFakeServer(
   handle: (req: FakeRequest) => FakeResponse | Promise<FakeResponse>,
+  /** A fixed port (a server started before the fake must know it), else a random one. */
+  port = 0,
 ): Promise<FakeServer> {
   const requests: FakeRequest[] = [];
   const server = http.createServer((req, res) => {
@@ -58,10 +61,10 @@ export async function startFakeServer(
       );
     });
   });
-  await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
-  const { port } = server.address() as AddressInfo;
+  await new Promise<void>((resolve) => server.listen(port, '127.0.0.1', resolve));
+  const bound = (server.address() as AddressInfo).port;
   return {
-    url: `http://127.0.0.1:${port}`,
+    url: `http://127.0.0.1:${bound}`,
     requests,
     close: () =>
       new Promise<void>((resolve) => {

@@ -72,6 +72,7 @@ const uploadImages: Lazy = lazy(async () => {
 const dialogs: Partial<Record<DialogName, Lazy>> = {
   login: lazy(() => import('../features/auth/login-dialog')),
   bindUsername: lazy(() => import('../features/auth/bind-username-dialog')),
+  bindWechat: lazy(() => import('../features/auth/bind-wechat-dialog')),
   notice: lazy(() => import('../features/site-dialogs/notice-dialog')),
   faq: lazy(() => import('../features/site-dialogs/faq-dialog')),
   about: lazy(() => import('../features/site-dialogs/about-dialog')),

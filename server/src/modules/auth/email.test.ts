@@ -48,7 +48,13 @@ afterAll(async () => smtp.close());
 describe('site mail settings', () => {
   it('are off until set, keep the password secret, and send a test mail', async () => {
     const off = await callEndpoint(t.app, identity.ways, { headers: en });
-    expect(off.body.data).toEqual({ password: true, email: false, phone: false, oidc: [] });
+    expect(off.body.data).toEqual({
+      password: true,
+      email: false,
+      phone: false,
+      wechat: false,
+      oidc: [],
+    });
     const refused = await sendCode('nobody@example.com');
     expect(refused.status).toBe(400);
     expect(refused.body.message).toBe('This site does not send mail; sign in with your password');

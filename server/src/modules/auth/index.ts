@@ -1,4 +1,4 @@
-import { auth, identity } from '@atelier/contracts';
+import { auth, identity, wechat } from '@atelier/contracts';
 import type { FastifyInstance } from 'fastify';
 import type { AppHooks } from '../../context.js';
 import type { AtelierModule } from '../module.js';
@@ -14,6 +14,7 @@ import { emailRoutes } from './email-routes.js';
 import { oidcRoutes } from './oidc-routes.js';
 import { phoneRoutes } from './phone-routes.js';
 import { waysRoutes } from './ways-routes.js';
+import { wechatRoutes } from './wechat/routes.js';
 import { accountCardsOf, accountIdByName } from './figures.js';
 import { startAccountSweeper } from './sweeper.js';
 import { userRoutes } from './user-routes.js';
@@ -30,6 +31,7 @@ export const authModule: AtelierModule = {
     phoneRoutes(app);
     waysRoutes(app);
     oidcRoutes(app);
+    wechatRoutes(app);
     userRoutes(app);
     adminRoutes(app);
     adminUserRoutes(app);
@@ -62,6 +64,7 @@ function captchaWhenAbuse(app: FastifyInstance): void {
       identity.phoneLogin,
       identity.sendPhoneLinkCode,
       identity.oidcStart,
+      wechat.startSignIn,
     ].map((e) => `/api${e.path}`),
   );
   app.addHook('preHandler', async (req) => {

@@ -11,6 +11,7 @@ import { authMessages } from './messages.js';
 import { linksOf } from './oidc-ways.js';
 import { hashPassword } from './passwords.js';
 import { smsOffered } from './sms-settings.js';
+import { deleteWechatLink, wechatLinksOf } from './wechat/links.js';
 
 /**
  * Linking and unlinking sign-in ways in the user centre (docs/identity.md, "One account, many
@@ -18,12 +19,13 @@ import { smsOffered } from './sms-settings.js';
  * - the password (with its username, or its address, as the name);
  * - the email code: a verified address on a site whose mail is on;
  * - the phone code: a linked number on a site whose SMS is on;
- * - each OpenID Connect link to an enabled provider of this site.
+ * - each OpenID Connect link to an enabled provider of this site;
+ * - each WeChat link to the official account this site's WeChat scan uses.
  * Removing the last of them is refused (`lastWay`).
  */
 
-/** `password`, `email`, `phone`, or `oidc:<link id>`. */
-export type WayKey = 'password' | 'email' | 'phone' | `oidc:${number}`;
+/** `password`, `email`, `phone`, `oidc:<link id>` or `wechat:<link id>`. */
+export type WayKey = 'password' | 'email' | 'phone' | `oidc:${number}` | `wechat:${number}`;
 
 async function account(ctx: Pick<AppContext, 'db'>, userId: number) {
   const row = await ctx.db.kysely
@@ -45,6 +47,8 @@ export async function usableWays(
   const row = await account(ctx, userId);
   const ways = new Set<WayKey>();
   for (const link of await linksOf(ctx, req, userId)) if (link.usable) ways.add(`oidc:${link.id}`);
+  for (const link of await wechatLinksOf(ctx, req, userId))
+    if (link.usable) ways.add(`wechat:${link.id}`);
   if (row.password_hash && row.username) ways.add('password');
   if (
     row.email &&
@@ -147,10 +151,11 @@ export async function unlinkWay(
     if (Number(gone.numDeletedRows) !== 1) throw notFound(authMessages.oidcProviderNotFound);
     return;
   }
+  if (way.startsWith('wechat:')) return deleteWechatLink(ctx, userId, Number(way.slice(7)));
   // The update checks the row did not change since (two removals at once cannot both pass)
   // and that a way that stays is still there; a provider link that stays is a way whatever
   // the row holds.
-  const hasLink = [...ways].some((w) => w.startsWith('oidc:'));
+  const hasLink = [...ways].some((w) => w.startsWith('oidc:') || w.startsWith('wechat:'));
   const stays = hasLink ? null : ([...ways][0] as 'password' | 'email' | 'phone' | undefined);
   const cleared =
     way === 'password'

@@ -9,13 +9,14 @@ export const ACCOUNT_SWEEP_INTERVAL_MS = 10 * 60_000;
 
 /**
  * Deletes what no longer counts: expired sessions, failures outside the window, ended locks,
- * spent captchas, ended OpenID Connect flows, and where guests came from once their day is over
- * (only today's count, signups.ts).
+ * spent captchas, ended OpenID Connect flows, WeChat QR codes an hour old (their limit counts
+ * 10 minutes), and where guests came from once their day is over (only today's count, signups.ts).
  */
 export async function sweepAccounts(db: Executor, now = new Date()): Promise<number> {
   const iso = now.toISOString();
   const since = new Date(now.getTime() - FAILURE_WINDOW_MS).toISOString();
   // Two days: "today" is in TIME_ZONE, whatever the server's own zone.
+  const hourAgo = new Date(now.getTime() - 3_600_000).toISOString();
   const guestsBefore = new Date(now.getTime() - 2 * 86_400_000).toISOString();
   const results = await Promise.all([
     db.deleteFrom('sessions').where('expires_at', '<=', iso).executeTakeFirst(),
@@ -24,6 +25,7 @@ export async function sweepAccounts(db: Executor, now = new Date()): Promise<num
     db.deleteFrom('captcha_uses').where('expires_at', '<=', iso).executeTakeFirst(),
     db.deleteFrom('captcha_marks').where('until', '<=', iso).executeTakeFirst(),
     db.deleteFrom('oidc_flows').where('expires_at', '<=', iso).executeTakeFirst(),
+    db.deleteFrom('wechat_scenes').where('created_at', '<=', hourAgo).executeTakeFirst(),
     db.deleteFrom('guest_origins').where('created_at', '<=', guestsBefore).executeTakeFirst(),
   ]);
   return results.reduce((sum, r) => sum + Number(r.numDeletedRows), 0);

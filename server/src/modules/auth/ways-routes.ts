@@ -13,6 +13,7 @@ import {
   type WayKey,
 } from './link-ways.js';
 import { linksOf } from './oidc-ways.js';
+import { wechatLinksOf } from './wechat/links.js';
 import { authMessages } from './messages.js';
 
 /** The user centre's sign-in ways: the list, linking an address, a first password, removing. */
@@ -60,6 +61,14 @@ export function waysRoutes(app: FastifyInstance): void {
         verified: true,
         unlinkable: unlinkable(`oidc:${link.id}`),
       });
+    for (const link of await wechatLinksOf(ctx, req, who.userId))
+      rows.push({
+        kind: 'wechat',
+        id: link.id,
+        label: link.appId,
+        verified: true,
+        unlinkable: unlinkable(`wechat:${link.id}`),
+      });
     return { rows, offered: await offered(req) };
   });
 
@@ -102,13 +111,13 @@ export function waysRoutes(app: FastifyInstance): void {
     app,
     identity.unlinkWay,
     async ({ body, identity: who, req, setMessage }) => {
-      if (body.kind === 'oidc' && body.id === undefined)
+      if ((body.kind === 'oidc' || body.kind === 'wechat') && body.id === undefined)
         throw badRequest(authMessages.oidcProviderNotFound, {}, 'id');
       await unlinkWay(
         ctx,
         req,
         who.userId,
-        body.kind === 'oidc' ? `oidc:${body.id ?? 0}` : body.kind,
+        body.kind === 'oidc' || body.kind === 'wechat' ? `${body.kind}:${body.id ?? 0}` : body.kind,
       );
       setMessage(authMessages.wayUnlinked);
       return null;

@@ -7,6 +7,7 @@ import { CrudTable } from './crud-table';
 import { FileSettingsPanel } from './file-settings-panel';
 import { MailPanel } from './mail-panel';
 import { SmsPanel } from './sms-panel';
+import { WechatPanel } from './wechat-panel';
 import { OidcPanel } from './oidc-panel';
 import { fieldsOf } from './schema-fields';
 import { SchemaForm } from './schema-form';
@@ -82,6 +83,7 @@ export default function SitesSection() {
         { key: 'global', label: t('admin:sites.global'), children: <GlobalConfig /> },
         { key: 'mail', label: t('admin:sites.mail'), children: <MailPanel /> },
         { key: 'sms', label: t('admin:sites.sms'), children: <SmsPanel /> },
+        { key: 'wechat', label: t('admin:sites.wechat'), children: <WechatPanel /> },
         { key: 'oidc', label: t('admin:sites.oidc'), children: <OidcPanel /> },
         { key: 'storage', label: t('admin:sites.storage'), children: <FileSettingsPanel /> },
         crud('notices', t('admin:sites.notices'), S.adminNotices as never, [

@@ -7,6 +7,7 @@ import { isSignedIn, useAuthStore } from '../../stores/auth';
 import { useDialogs } from '../../stores/dialogs';
 import { EmailCodeForm } from './email-code-form';
 import { PhoneCodeForm } from './phone-code-form';
+import { wechatTab } from './wechat-qr';
 import { OidcButtons } from './oidc-buttons';
 import { ForgotForm } from './forgot-form';
 import { LoginForm } from './login-form';
@@ -15,13 +16,13 @@ import { RegisterForm } from './register-form';
 import { ResetForm } from './reset-form';
 import { pendingResetToken, useResetToken } from './reset-link';
 
-type Tab = 'login' | 'code' | 'phone' | 'register';
+type Tab = 'login' | 'code' | 'phone' | 'wechat' | 'register';
 /** What the dialog shows instead of its tabs: "forgot password", or a mailed reset link. */
 type Page = { kind: 'tabs' } | { kind: 'forgot' } | { kind: 'reset'; token: string };
 
 /**
- * The login dialog (flag `login`): sign-in, emailed-code, texted-code and sign-up tabs (the
- * code tabs only where the site sends mail / texts); typed values survive errors.
+ * The login dialog (flag `login`): sign-in, emailed-code, texted-code, WeChat scan and sign-up
+ * tabs (the code and scan tabs only where the site offers them); typed values survive errors.
  */
 export default function LoginDialog() {
   const { t } = useTranslation(['auth']);
@@ -31,6 +32,8 @@ export default function LoginDialog() {
   const [page, setPage] = useState<Page>({ kind: 'tabs' });
   const email = useOfferedWays((s) => s.email);
   const phone = useOfferedWays((s) => s.phone);
+  const wechat = useOfferedWays((s) => s.wechat);
+  const offered = { login: true, code: email, phone, wechat, register: true };
   const close = () => useDialogs.getState().close('login');
 
   const resetToken = useResetToken((s) => s.token);
@@ -66,7 +69,7 @@ export default function LoginDialog() {
       {page.kind === 'reset' && <ResetForm token={page.token} onDone={backToSignIn} />}
       {page.kind === 'tabs' && (
         <Tabs
-          activeKey={(tab === 'code' && !email) || (tab === 'phone' && !phone) ? 'login' : tab}
+          activeKey={offered[tab] ? tab : 'login'}
           onChange={(key) => setTab(key as Tab)}
           centered
           items={[
@@ -108,6 +111,7 @@ export default function LoginDialog() {
                   },
                 ]
               : []),
+            ...(wechat ? [wechatTab(t('auth:wechat.tab'), open && tab === 'wechat', close)] : []),
             {
               key: 'register',
               label: t('auth:register.tab'),

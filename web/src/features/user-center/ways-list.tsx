@@ -1,4 +1,10 @@
-import { KeyOutlined, LoginOutlined, MailOutlined, MobileOutlined } from '@ant-design/icons';
+import {
+  KeyOutlined,
+  LoginOutlined,
+  MailOutlined,
+  MobileOutlined,
+  WechatOutlined,
+} from '@ant-design/icons';
 import Button from 'antd/es/button';
 import Input from 'antd/es/input';
 import Popconfirm from 'antd/es/popconfirm';
@@ -7,11 +13,12 @@ import Skeleton from 'antd/es/skeleton';
 import Space from 'antd/es/space';
 import Tag from 'antd/es/tag';
 import Tooltip from 'antd/es/tooltip';
-import { useState } from 'react';
+import { useEffect, useRef, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import type { identity } from '@atelier/contracts';
 import { notify } from '../../lib/notify';
 import { useAuthStore } from '../../stores/auth';
+import { useDialogs } from '../../stores/dialogs';
 import {
   linkProvider,
   useSendVerifyCode,
@@ -80,7 +87,9 @@ function RemoveWay({ way }: { way: identity.LinkedWay }) {
             ? t('user:ways.removeConfirm.password')
             : way.kind === 'phone'
               ? t('user:ways.removeConfirm.phone')
-              : t('user:ways.removeConfirm.email')
+              : way.kind === 'wechat'
+                ? t('user:ways.removeConfirm.wechat')
+                : t('user:ways.removeConfirm.email')
       }
       okText={t('user:ways.removeYes')}
       cancelText={t('user:ways.removeNo')}
@@ -155,12 +164,24 @@ const icons: Record<identity.LinkedWay['kind'], typeof KeyOutlined> = {
   email: MailOutlined,
   phone: MobileOutlined,
   oidc: LoginOutlined,
+  wechat: WechatOutlined,
 };
+
+/** Reads the list again when the "bind WeChat" dialog (the auth feature's) closes. */
+function useRefetchAfterBind(refetch: () => void) {
+  const open = useDialogs((s) => s.flags.bindWechat);
+  const was = useRef(open);
+  useEffect(() => {
+    if (was.current && !open) refetch();
+    was.current = open;
+  }, [open, refetch]);
+}
 
 /** The ways this account signs in with. */
 export function WaysList() {
   const { t } = useTranslation(['user']);
   const query = useWays();
+  useRefetchAfterBind(() => void query.refetch());
   if (query.isPending) return <Skeleton active paragraph={{ rows: 2 }} />;
   if (query.isError)
     return (
@@ -193,7 +214,9 @@ export function WaysList() {
                         ? t('user:ways.kind.email')
                         : way.kind === 'phone'
                           ? t('user:ways.kind.phone')
-                          : t('user:ways.kind.password')}
+                          : way.kind === 'wechat'
+                            ? t('user:ways.kind.wechat')
+                            : t('user:ways.kind.password')}
                   </span>
                   <span className="break-all text-xs text-white/50">{way.label}</span>
                 </div>
@@ -216,6 +239,16 @@ export function WaysList() {
       {!rows.some((r) => r.kind === 'password') && <SetPassword />}
       {!rows.some((r) => r.kind === 'email') && offered.email && <LinkEmail />}
       {!rows.some((r) => r.kind === 'phone') && offered.phone && <LinkPhone />}
+      {!rows.some((r) => r.kind === 'wechat') && offered.wechat && (
+        <Button
+          icon={<WechatOutlined />}
+          className="self-start"
+          data-testid="link-wechat"
+          onClick={() => useDialogs.getState().open('bindWechat')}
+        >
+          {t('user:ways.linkWechat')}
+        </Button>
+      )}
       {offered.oidc
         .filter((p) => !rows.some((r) => r.kind === 'oidc' && r.provider === p.name))
         .map((p) => (

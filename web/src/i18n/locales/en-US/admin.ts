@@ -213,6 +213,18 @@ export default {
     delete: 'Remove',
     deleteConfirm: 'Remove {{name}}? Accounts linked only to it will need another way to sign in.',
   },
+  wechat: {
+    intro:
+      "The WeChat official account (a verified service account) whose QR code signs in on each site (docs/identity.md). In the account's admin, enter the server address below and the same Token, plaintext mode. While it is off, or a field is empty, the login dialog offers no WeChat tab.",
+    callback: 'Server address (URL) to enter at WeChat',
+    enabled: 'WeChat on (scan sign-in offered)',
+    appId: 'AppID',
+    appSecret: 'AppSecret',
+    token: 'Token',
+    tokenHint:
+      'The Token of the server configuration: 3 to 32 letters and digits, the same at WeChat.',
+    saved: 'WeChat settings saved',
+  },
   sms: {
     intro:
       'The SMS provider each site texts sign-in codes through (Aliyun SMS or Tencent Cloud SMS; docs/identity.md). While SMS is off, or a field the provider needs is empty, the login dialog offers no phone tab.',
@@ -257,6 +269,7 @@ export default {
   sites: {
     domains: 'Domains & branding',
     sms: 'SMS',
+    wechat: 'WeChat',
     mail: 'Mail',
     oidc: 'Sign in with …',
     global: 'Global config',

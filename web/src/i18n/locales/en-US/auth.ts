@@ -56,6 +56,19 @@ export default {
     consentYes: 'Link and sign in',
     consentNo: 'Cancel',
   },
+  wechat: {
+    tab: 'WeChat',
+    intro: 'Scan with WeChat to sign in. A WeChat account new here gets a new account.',
+    linkIntro: 'Scan with WeChat: that WeChat account then signs in to this account.',
+    qrAlt: 'QR code of the official account',
+    expired: 'This QR code has expired',
+    failed: 'The QR code could not be loaded',
+    taken:
+      'That WeChat account is linked to another account; sign in with it, or remove it there first',
+    again: 'New QR code',
+    bindTitle: 'Bind WeChat',
+    linked: 'WeChat linked',
+  },
   phoneCode: {
     tab: 'Phone',
     intro: 'We text you a 6-digit code. A new number gets a new account.',

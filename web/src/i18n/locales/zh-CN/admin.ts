@@ -209,6 +209,17 @@ export default {
     delete: '删除',
     deleteConfirm: '删除 {{name}}？仅绑定它的账号需要其他登录方式。',
   },
+  wechat: {
+    intro:
+      '每个站点用于扫码登录的微信公众号（已认证的服务号，见 docs/identity.md）。在公众号后台填写下面的服务器地址和相同的 Token，消息加解密方式选明文模式。关闭或有字段为空时，登录框不显示微信。',
+    callback: '在微信后台填写的服务器地址（URL）',
+    enabled: '开启微信（提供扫码登录）',
+    appId: 'AppID',
+    appSecret: 'AppSecret',
+    token: 'Token',
+    tokenHint: '服务器配置中的 Token：3 到 32 位字母或数字，与微信后台一致。',
+    saved: '微信设置已保存',
+  },
   sms: {
     intro:
       '各站点发送登录验证码所用的短信服务商（阿里云短信或腾讯云短信；见 docs/identity.md）。短信未开启或服务商所需字段为空时，登录框不提供手机号登录。',
@@ -253,6 +264,7 @@ export default {
   sites: {
     domains: '域名与品牌',
     sms: '短信',
+    wechat: '微信',
     mail: '邮件',
     oidc: '第三方登录',
     global: '全局配置',

@@ -54,6 +54,18 @@ export default {
     consentYes: '绑定并登录',
     consentNo: '取消',
   },
+  wechat: {
+    tab: '微信',
+    intro: '用微信扫码登录。首次扫码的微信会得到一个新账号。',
+    linkIntro: '用微信扫码，之后该微信即可登录本账号。',
+    qrAlt: '公众号二维码',
+    expired: '二维码已过期',
+    failed: '二维码加载失败',
+    taken: '该微信已绑定其他账号；请用它登录，或先在那个账号中解除绑定',
+    again: '刷新二维码',
+    bindTitle: '绑定微信',
+    linked: '微信已绑定',
+  },
   phoneCode: {
     tab: '手机号',
     intro: '我们会向您的手机发送 6 位验证码。新号码将自动创建账号。',

@@ -211,6 +211,17 @@ export default {
     delete: '刪除',
     deleteConfirm: '刪除 {{name}}？僅綁定它的帳號需要其他登入方式。',
   },
+  wechat: {
+    intro:
+      '每個站點用於掃碼登入的微信公眾號（已認證的服務號，見 docs/identity.md）。在公眾號後台填寫下面的伺服器位址和相同的 Token，訊息加解密方式選明文模式。關閉或有欄位為空時，登入框不顯示微信。',
+    callback: '在微信後台填寫的伺服器位址（URL）',
+    enabled: '開啟微信（提供掃碼登入）',
+    appId: 'AppID',
+    appSecret: 'AppSecret',
+    token: 'Token',
+    tokenHint: '伺服器設定中的 Token：3 到 32 位字母或數字，與微信後台一致。',
+    saved: '微信設定已儲存',
+  },
   sms: {
     intro:
       '各站點傳送登入驗證碼所用的簡訊服務商（阿里雲簡訊或騰訊雲簡訊；見 docs/identity.md）。簡訊未開啟或服務商所需欄位為空時，登入框不提供手機號碼登入。',
@@ -255,6 +266,7 @@ export default {
   sites: {
     domains: '網域與品牌',
     sms: '簡訊',
+    wechat: '微信',
     mail: '郵件',
     oidc: '第三方登入',
     global: '全域設定',

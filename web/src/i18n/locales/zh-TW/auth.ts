@@ -56,6 +56,18 @@ export default {
     consentYes: '綁定並登入',
     consentNo: '取消',
   },
+  wechat: {
+    tab: '微信',
+    intro: '用微信掃碼登入。首次掃碼的微信會得到一個新帳號。',
+    linkIntro: '用微信掃碼，之後該微信即可登入本帳號。',
+    qrAlt: '公眾號 QR 碼',
+    expired: 'QR 碼已過期',
+    failed: 'QR 碼載入失敗',
+    taken: '該微信已綁定其他帳號；請用它登入，或先在那個帳號中解除綁定',
+    again: '重新整理 QR 碼',
+    bindTitle: '綁定微信',
+    linked: '微信已綁定',
+  },
   phoneCode: {
     tab: '手機號碼',
     intro: '我們會傳送 6 位驗證碼到您的手機。新號碼將自動建立帳號。',
