@@ -1,6 +1,7 @@
 import { z } from 'zod';
 import { password, userInfo } from './auth.js';
 import { endpoint } from './endpoint.js';
+export * from './passkeys.js';
 
 /**
  * Ways of signing in besides a username and password (docs/identity.md): an emailed 6-digit
@@ -21,6 +22,8 @@ export const offeredWays = z.object({
   email: z.boolean(),
   /** A 6-digit code by SMS: offered once the site's SMS provider is set up (docs/identity.md). */
   phone: z.boolean().default(false),
+  /** Passkeys (WebAuthn): offered where the site's address is a secure origin with a domain name. */
+  passkey: z.boolean().default(false),
   /** "Sign in with …": the site's enabled OpenID Connect providers, in their order. */
   oidc: z.array(z.object({ slug: z.string(), name: z.string() })),
 });

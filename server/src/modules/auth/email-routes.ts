@@ -21,6 +21,7 @@ import {
 import { authMessages } from './messages.js';
 import { offeredProviders } from './oidc-providers.js';
 import { smsOffered } from './sms-settings.js';
+import { relyingParty } from './passkey-ways.js';
 
 /** The ways of signing in this request's site offers. */
 export const offeredWays = async (ctx: AppContext, req: FastifyRequest) => {
@@ -29,6 +30,7 @@ export const offeredWays = async (ctx: AppContext, req: FastifyRequest) => {
     password: true as const,
     email: await mailOffered(ctx, siteId),
     phone: await smsOffered(ctx, siteId),
+    passkey: (await relyingParty(ctx, req)) !== null,
     oidc: await offeredProviders(ctx, req),
   };
 };

@@ -12,6 +12,7 @@ import { seedAdmin } from './admins.js';
 import { authRoutes } from './auth-routes.js';
 import { emailRoutes } from './email-routes.js';
 import { oidcRoutes } from './oidc-routes.js';
+import { passkeyRoutes } from './passkey-routes.js';
 import { phoneRoutes } from './phone-routes.js';
 import { waysRoutes } from './ways-routes.js';
 import { accountCardsOf, accountIdByName } from './figures.js';
@@ -28,6 +29,7 @@ export const authModule: AtelierModule = {
     authRoutes(app);
     emailRoutes(app);
     phoneRoutes(app);
+    passkeyRoutes(app);
     waysRoutes(app);
     oidcRoutes(app);
     userRoutes(app);
@@ -62,6 +64,7 @@ function captchaWhenAbuse(app: FastifyInstance): void {
       identity.phoneLogin,
       identity.sendPhoneLinkCode,
       identity.oidcStart,
+      identity.passkeyLoginOptions,
     ].map((e) => `/api${e.path}`),
   );
   app.addHook('preHandler', async (req) => {

@@ -9,6 +9,7 @@ import { consumeCode, mailCode } from './email-ways.js';
 import { mailOffered, siteOfRequest } from './mail.js';
 import { authMessages } from './messages.js';
 import { linksOf } from './oidc-ways.js';
+import { passkeyWays } from './passkey-ways.js';
 import { hashPassword } from './passwords.js';
 import { smsOffered } from './sms-settings.js';
 
@@ -18,12 +19,13 @@ import { smsOffered } from './sms-settings.js';
  * - the password (with its username, or its address, as the name);
  * - the email code: a verified address on a site whose mail is on;
  * - the phone code: a linked number on a site whose SMS is on;
- * - each OpenID Connect link to an enabled provider of this site.
+ * - each OpenID Connect link to an enabled provider of this site;
+ * - each passkey made for this site's domain (passkey-ways.ts).
  * Removing the last of them is refused (`lastWay`).
  */
 
-/** `password`, `email`, `phone`, or `oidc:<link id>`. */
-export type WayKey = 'password' | 'email' | 'phone' | `oidc:${number}`;
+/** `password`, `email`, `phone`, `oidc:<link id>`, or `passkey:<id>`. */
+export type WayKey = 'password' | 'email' | 'phone' | `oidc:${number}` | `passkey:${number}`;
 
 async function account(ctx: Pick<AppContext, 'db'>, userId: number) {
   const row = await ctx.db.kysely
@@ -53,6 +55,7 @@ export async function usableWays(
   )
     ways.add('email');
   if (row.phone && (await smsOffered(ctx, (await siteOfRequest(ctx, req))?.id))) ways.add('phone');
+  for (const id of await passkeyWays(ctx, req, userId)) ways.add(`passkey:${id}`);
   return ways;
 }
 
