@@ -8,6 +8,7 @@ import { useDialogs } from '../../stores/dialogs';
 import { EmailCodeForm } from './email-code-form';
 import { PhoneCodeForm } from './phone-code-form';
 import { OidcButtons } from './oidc-buttons';
+import { PasskeyButton } from './passkey-button';
 import { ForgotForm } from './forgot-form';
 import { LoginForm } from './login-form';
 import { useOfferedWays } from './offered-ways';
@@ -129,6 +130,7 @@ export default function LoginDialog() {
           ]}
         />
       )}
+      {page.kind === 'tabs' && <PasskeyButton onDone={close} />}
       {page.kind === 'tabs' && <OidcButtons />}
     </Modal>
   );

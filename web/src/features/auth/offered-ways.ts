@@ -10,6 +10,7 @@ export const useOfferedWays = create<identity.OfferedWays>(() => ({
   password: true,
   email: false,
   phone: false,
+  passkey: false,
   oidc: [],
 }));
 
