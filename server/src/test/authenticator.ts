@@ -4,20 +4,20 @@ import { createHash, generateKeyPairSync, randomBytes, sign, type KeyObject } fr
  * A software WebAuthn authenticator for tests: a P-256 key pair from node:crypto and the
  * answers a browser would send, built as the specification says (W3C Web Authentication
  * Level 3, https://www.w3.org/TR/webauthn-3/):
- * - §6.1 authenticator data: SHA-256 of the RP ID, the flags (UP 0x01, UV 0x04, AT 0x40), the
+ * - section 6.1 authenticator data: SHA-256 of the RP ID, the flags (UP 0x01, UV 0x04, AT 0x40), the
  *   signature counter (4 bytes, big-endian), and when registering the attested credential data
- *   (AAGUID, credential id length and id, the COSE public key; §6.5.1);
- * - §6.5.4 the `none` attestation: `{ fmt: "none", attStmt: {}, authData }` in CBOR;
- * - §5.8.1 client data: `{ type, challenge, origin, crossOrigin }` as JSON;
- * - §6.3.3 the assertion signature: ECDSA P-256 / SHA-256 (DER) over authData ‖ SHA-256(clientData).
- * The COSE key (RFC 9053 §7.1.1, EC2, alg ES256 -7, crv P-256) and the CBOR (RFC 8949) are
+ *   (AAGUID, credential id length and id, the COSE public key; section 6.5.1);
+ * - section 6.5.4 the `none` attestation: `{ fmt: "none", attStmt: {}, authData }` in CBOR;
+ * - section 5.8.1 client data: `{ type, challenge, origin, crossOrigin }` as JSON;
+ * - section 6.3.3 the assertion signature: ECDSA P-256 / SHA-256 (DER) over authData ‖ SHA-256(clientData).
+ * The COSE key (RFC 9053 section 7.1.1, EC2, alg ES256 -7, crv P-256) and the CBOR (RFC 8949) are
  * written here, not with the library under test. Each answer can be bent (another origin, RP
  * ID, challenge, counter) to see the server refuse it.
  */
 
 type Bytes = Buffer;
 
-/** The little CBOR the answers need: integers, byte and text strings, maps (RFC 8949 §3). */
+/** The little CBOR the answers need: integers, byte and text strings, maps (RFC 8949 section 3). */
 function cbor(value: unknown): Bytes {
   const head = (major: number, n: number): Bytes => {
     if (n < 24) return Buffer.from([(major << 5) | n]);

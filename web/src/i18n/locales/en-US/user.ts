@@ -136,7 +136,6 @@ export default {
   passkeys: {
     title: 'Passkeys',
     note: 'Sign in with your fingerprint, face or screen lock instead of a password. A passkey works on the domain it was made on.',
-    empty: 'No passkeys yet',
     add: 'Add a passkey',
     namePlaceholder: 'A name, e.g. My laptop',
     defaultName: 'Passkey',

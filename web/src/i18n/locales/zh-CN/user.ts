@@ -131,7 +131,6 @@ export default {
   passkeys: {
     title: '通行密钥',
     note: '用指纹、面容或屏幕锁登录，无需密码。通行密钥只在创建它的域名上可用。',
-    empty: '还没有通行密钥',
     add: '添加通行密钥',
     namePlaceholder: '名称，例如：我的笔记本',
     defaultName: '通行密钥',

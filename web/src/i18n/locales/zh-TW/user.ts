@@ -133,7 +133,6 @@ export default {
   passkeys: {
     title: '通行金鑰',
     note: '用指紋、臉孔或螢幕鎖登入，無需密碼。通行金鑰只在建立它的網域上可用。',
-    empty: '還沒有通行金鑰',
     add: '新增通行金鑰',
     namePlaceholder: '名稱，例如：我的筆電',
     defaultName: '通行金鑰',
