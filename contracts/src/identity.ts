@@ -1,6 +1,7 @@
 import { z } from 'zod';
 import { password, userInfo } from './auth.js';
 import { endpoint } from './endpoint.js';
+export * from './passkeys.js';
 
 /**
  * Ways of signing in besides a username and password (docs/identity.md): an emailed 6-digit
@@ -23,6 +24,8 @@ export const offeredWays = z.object({
   phone: z.boolean().default(false),
   /** Scanning the site's WeChat official account QR code (docs/identity.md, WeChat). */
   wechat: z.boolean().default(false),
+  /** Passkeys (WebAuthn): offered where the site's address is a secure origin with a domain name. */
+  passkey: z.boolean().default(false),
   /** "Sign in with …": the site's enabled OpenID Connect providers, in their order. */
   oidc: z.array(z.object({ slug: z.string(), name: z.string() })),
 });

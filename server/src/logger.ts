@@ -18,6 +18,7 @@ export const redactPaths = [
   '*.token',
   '*.token_hash',
   '*.code',
+  '*.challenge',
   '*.apiKey',
   '*.secret',
   '*.secretKey',

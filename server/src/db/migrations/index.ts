@@ -31,6 +31,7 @@ import { guestLimits } from './0061_guest_limits.js';
 import { phoneWays } from './0062_phone_ways.js';
 import { cloudrunTimeouts } from './0068_cloudrun_timeouts.js';
 import { wechatWays } from './0071_wechat_ways.js';
+import { passkeys } from './0065_passkeys.js';
 import { providerChecks } from './0026_provider_checks.js';
 import { examples } from './0027_examples.js';
 
@@ -70,4 +71,5 @@ export const migrations: Record<string, AtelierMigration> = {
   '0062_phone_ways': phoneWays,
   '0068_cloudrun_timeouts': cloudrunTimeouts,
   '0071_wechat_ways': wechatWays,
+  '0065_passkeys': passkeys,
 };

@@ -22,6 +22,7 @@ import { authMessages } from './messages.js';
 import { offeredProviders } from './oidc-providers.js';
 import { smsOffered } from './sms-settings.js';
 import { wechatOffered } from './wechat/settings.js';
+import { relyingParty } from './passkey-ways.js';
 
 /** The ways of signing in this request's site offers. */
 export const offeredWays = async (ctx: AppContext, req: FastifyRequest) => {
@@ -31,6 +32,7 @@ export const offeredWays = async (ctx: AppContext, req: FastifyRequest) => {
     email: await mailOffered(ctx, siteId),
     phone: await smsOffered(ctx, siteId),
     wechat: await wechatOffered(ctx, siteId),
+    passkey: (await relyingParty(ctx, req)) !== null,
     oidc: await offeredProviders(ctx, req),
   };
 };

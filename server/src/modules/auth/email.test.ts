@@ -48,11 +48,13 @@ afterAll(async () => smtp.close());
 describe('site mail settings', () => {
   it('are off until set, keep the password secret, and send a test mail', async () => {
     const off = await callEndpoint(t.app, identity.ways, { headers: en });
+    // Passkeys need no setting: the test app is reached at localhost (docs/identity.md).
     expect(off.body.data).toEqual({
       password: true,
       email: false,
       phone: false,
       wechat: false,
+      passkey: true,
       oidc: [],
     });
     const refused = await sendCode('nobody@example.com');

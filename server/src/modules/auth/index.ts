@@ -12,6 +12,7 @@ import { seedAdmin } from './admins.js';
 import { authRoutes } from './auth-routes.js';
 import { emailRoutes } from './email-routes.js';
 import { oidcRoutes } from './oidc-routes.js';
+import { passkeyRoutes } from './passkey-routes.js';
 import { phoneRoutes } from './phone-routes.js';
 import { waysRoutes } from './ways-routes.js';
 import { wechatRoutes } from './wechat/routes.js';
@@ -29,6 +30,7 @@ export const authModule: AtelierModule = {
     authRoutes(app);
     emailRoutes(app);
     phoneRoutes(app);
+    passkeyRoutes(app);
     waysRoutes(app);
     oidcRoutes(app);
     wechatRoutes(app);
@@ -65,6 +67,7 @@ function captchaWhenAbuse(app: FastifyInstance): void {
       identity.sendPhoneLinkCode,
       identity.oidcStart,
       wechat.startSignIn,
+      identity.passkeyLoginOptions,
     ].map((e) => `/api${e.path}`),
   );
   app.addHook('preHandler', async (req) => {

@@ -9,6 +9,7 @@ import { consumeCode, mailCode } from './email-ways.js';
 import { mailOffered, siteOfRequest } from './mail.js';
 import { authMessages } from './messages.js';
 import { linksOf } from './oidc-ways.js';
+import { passkeyWays } from './passkey-ways.js';
 import { hashPassword } from './passwords.js';
 import { smsOffered } from './sms-settings.js';
 import { deleteWechatLink, wechatLinksOf } from './wechat/links.js';
@@ -20,12 +21,14 @@ import { deleteWechatLink, wechatLinksOf } from './wechat/links.js';
  * - the email code: a verified address on a site whose mail is on;
  * - the phone code: a linked number on a site whose SMS is on;
  * - each OpenID Connect link to an enabled provider of this site;
- * - each WeChat link to the official account this site's WeChat scan uses.
+ * - each WeChat link to the official account this site's WeChat scan uses;
+ * - each passkey made for this site's domain (passkey-ways.ts).
  * Removing the last of them is refused (`lastWay`).
  */
 
-/** `password`, `email`, `phone`, `oidc:<link id>` or `wechat:<link id>`. */
-export type WayKey = 'password' | 'email' | 'phone' | `oidc:${number}` | `wechat:${number}`;
+/** `password`, `email`, `phone`, `oidc:<link id>`, `wechat:<link id>` or `passkey:<id>`. */
+export type WayKey =
+  'password' | 'email' | 'phone' | `oidc:${number}` | `wechat:${number}` | `passkey:${number}`;
 
 async function account(ctx: Pick<AppContext, 'db'>, userId: number) {
   const row = await ctx.db.kysely
@@ -57,6 +60,7 @@ export async function usableWays(
   )
     ways.add('email');
   if (row.phone && (await smsOffered(ctx, (await siteOfRequest(ctx, req))?.id))) ways.add('phone');
+  for (const id of await passkeyWays(ctx, req, userId)) ways.add(`passkey:${id}`);
   return ways;
 }
 
@@ -155,7 +159,9 @@ export async function unlinkWay(
   // The update checks the row did not change since (two removals at once cannot both pass)
   // and that a way that stays is still there; a provider link that stays is a way whatever
   // the row holds.
-  const hasLink = [...ways].some((w) => w.startsWith('oidc:') || w.startsWith('wechat:'));
+  const hasLink = [...ways].some(
+    (w) => w.startsWith('oidc:') || w.startsWith('wechat:') || w.startsWith('passkey:'),
+  );
   const stays = hasLink ? null : ([...ways][0] as 'password' | 'email' | 'phone' | undefined);
   const cleared =
     way === 'password'

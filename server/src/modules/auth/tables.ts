@@ -207,6 +207,44 @@ export interface OidcFlowsTable {
   used_at: string | null;
 }
 
+/** Passkeys (migration 0065_passkeys). */
+export interface PasskeysTable {
+  id: Generated<number>;
+  user_id: number;
+  /** The credential id, base64url. */
+  credential_id: string;
+  /** The COSE public key, base64url. */
+  public_key: string;
+  /** The authenticator's signature counter (0 when it keeps none). */
+  counter: number;
+  /** JSON array of transports (`internal`, `hybrid`, `usb`…). */
+  transports: string;
+  /** The domain the passkey was made for: it signs in there only. */
+  rp_id: string;
+  /** The WebAuthn user handle given to the authenticator, base64url. */
+  user_handle: string;
+  name: string;
+  backed_up: number;
+  created_at: string;
+  last_used_at: string | null;
+}
+
+export interface PasskeyChallengesTable {
+  id: Generated<number>;
+  /** SHA-256 of the challenge, base64url: the challenge itself is not stored. */
+  challenge_hash: string;
+  /** `sign-in` or `register`. */
+  purpose: string;
+  /** For `register`: the account the passkey is for. */
+  user_id: number | null;
+  rp_id: string;
+  origin: string;
+  ip: string;
+  created_at: string;
+  expires_at: string;
+  used_at: string | null;
+}
+
 /** The captcha where abuse is seen (migration 0052_captcha). */
 export interface CaptchaMarksTable {
   id: Generated<number>;
@@ -226,6 +264,8 @@ export interface IdentityTables {
   site_oidc_providers: SiteOidcProvidersTable;
   oidc_links: OidcLinksTable;
   oidc_flows: OidcFlowsTable;
+  passkeys: PasskeysTable;
+  passkey_challenges: PasskeyChallengesTable;
   site_mail_settings: SiteMailSettingsTable;
   email_codes: EmailCodesTable;
   password_resets: PasswordResetsTable;

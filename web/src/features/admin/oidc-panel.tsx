@@ -38,6 +38,26 @@ const blank: Values = {
   position: 0,
 };
 
+/**
+ * Known providers a new one may start from: their issuer as their discovery document names it
+ * and the scopes that bring the address and name (docs/identity.md, OpenID Connect). Microsoft's
+ * issuer holds the directory (tenant) id, which the operator types in place of `<tenant-id>`.
+ */
+const presets = [
+  {
+    name: 'Google',
+    slug: 'google',
+    issuer: 'https://accounts.google.com',
+    scopes: 'openid email profile',
+  },
+  {
+    name: 'Microsoft',
+    slug: 'microsoft',
+    issuer: 'https://login.microsoftonline.com/<tenant-id>/v2.0',
+    scopes: 'openid email profile',
+  },
+] as const;
+
 /** One provider; the client secret is write-only (typed anew or left as it is). */
 function ProviderForm(props: {
   siteId: number;
@@ -45,6 +65,7 @@ function ProviderForm(props: {
   onChanged: () => void;
 }) {
   const { t } = useTranslation();
+  const [form] = Form.useForm<Values>();
   const save = useAdminMutation(I.adminSaveOidcProvider);
   const remove = useAdminMutation(I.adminDeleteOidcProvider);
   const { view } = props;
@@ -86,7 +107,19 @@ function ProviderForm(props: {
         )
       }
     >
+      {!view && (
+        <div className="mb-3 flex flex-wrap items-center gap-2" data-testid="oidc-presets">
+          <span className="text-sm">{t('admin:oidc.preset')}</span>
+          {presets.map((p) => (
+            <Button key={p.slug} size="small" onClick={() => form.setFieldsValue(p)}>
+              {p.name}
+            </Button>
+          ))}
+          <span className="text-xs opacity-60">{t('admin:oidc.presetTenant')}</span>
+        </div>
+      )}
       <Form<Values>
+        form={form}
         layout="vertical"
         onFinish={submit}
         initialValues={view ? { ...view, clientSecret: '' } : blank}

@@ -9,6 +9,7 @@ import { EmailCodeForm } from './email-code-form';
 import { PhoneCodeForm } from './phone-code-form';
 import { wechatTab } from './wechat-qr';
 import { OidcButtons } from './oidc-buttons';
+import { PasskeyButton } from './passkey-button';
 import { ForgotForm } from './forgot-form';
 import { LoginForm } from './login-form';
 import { useOfferedWays } from './offered-ways';
@@ -133,6 +134,7 @@ export default function LoginDialog() {
           ]}
         />
       )}
+      {page.kind === 'tabs' && <PasskeyButton onDone={close} />}
       {page.kind === 'tabs' && <OidcButtons />}
     </Modal>
   );

@@ -11,6 +11,7 @@ export const useOfferedWays = create<identity.OfferedWays>(() => ({
   email: false,
   phone: false,
   wechat: false,
+  passkey: false,
   oidc: [],
 }));
 

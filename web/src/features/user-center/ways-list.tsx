@@ -29,6 +29,7 @@ import {
 } from './user-api';
 import { CodeEntry } from './code-entry';
 import { LinkEmail, LinkPhone } from './link-address';
+import { PasskeyList } from './passkey-list';
 
 /** An unverified address: mail a code to it, type the code. */
 function VerifyEmail() {
@@ -261,6 +262,7 @@ export function WaysList() {
             {t('user:ways.linkProvider', { provider: p.name })}
           </Button>
         ))}
+      <PasskeyList />
     </div>
   );
 }

@@ -207,6 +207,8 @@ export default {
     secretSet: 'set',
     secretNotSet: 'not set',
     secretKeep: 'Leave empty to keep the saved one',
+    preset: 'Start from:',
+    presetTenant: 'Microsoft: put your directory (tenant) ID in place of <tenant-id>',
     scopes: 'Scopes (openid among them)',
     save: 'Save',
     saved: 'Provider saved',

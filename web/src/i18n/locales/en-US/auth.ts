@@ -69,6 +69,11 @@ export default {
     bindTitle: 'Bind WeChat',
     linked: 'WeChat linked',
   },
+  passkey: {
+    signIn: 'Sign in with a passkey',
+    cancelled: 'No passkey was used',
+    unsupported: 'This browser cannot use passkeys here',
+  },
   phoneCode: {
     tab: 'Phone',
     intro: 'We text you a 6-digit code. A new number gets a new account.',

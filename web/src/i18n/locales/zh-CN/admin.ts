@@ -203,6 +203,8 @@ export default {
     secretSet: '已设置',
     secretNotSet: '未设置',
     secretKeep: '留空则保留已保存的密钥',
+    preset: '预设：',
+    presetTenant: 'Microsoft：请把 <tenant-id> 换成你的目录（租户）ID',
     scopes: '范围（须含 openid）',
     save: '保存',
     saved: '提供方已保存',

@@ -66,6 +66,11 @@ export default {
     bindTitle: '绑定微信',
     linked: '微信已绑定',
   },
+  passkey: {
+    signIn: '使用通行密钥登录',
+    cancelled: '未使用通行密钥',
+    unsupported: '此浏览器无法在此使用通行密钥',
+  },
   phoneCode: {
     tab: '手机号',
     intro: '我们会向您的手机发送 6 位验证码。新号码将自动创建账号。',

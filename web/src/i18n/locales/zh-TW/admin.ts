@@ -205,6 +205,8 @@ export default {
     secretSet: '已設定',
     secretNotSet: '未設定',
     secretKeep: '留空則保留已儲存的密鑰',
+    preset: '預設：',
+    presetTenant: 'Microsoft：請把 <tenant-id> 換成你的目錄（租用戶）ID',
     scopes: '範圍（須含 openid）',
     save: '儲存',
     saved: '提供方已儲存',

@@ -68,6 +68,11 @@ export default {
     bindTitle: '綁定微信',
     linked: '微信已綁定',
   },
+  passkey: {
+    signIn: '使用通行金鑰登入',
+    cancelled: '未使用通行金鑰',
+    unsupported: '此瀏覽器無法在此使用通行金鑰',
+  },
   phoneCode: {
     tab: '手機號碼',
     intro: '我們會傳送 6 位驗證碼到您的手機。新號碼將自動建立帳號。',
