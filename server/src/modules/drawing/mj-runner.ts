@@ -248,8 +248,8 @@ async function pressButton(
   if (p.change || !hasActions(client.flavour)) {
     const action = parsed ? CHANGE_OF[parsed.action] : undefined;
     if (!parsed || !action) throw UpstreamError.permanent(formatAll(texts.buttonUnsupported, {}));
-    const index = action === 'REROLL' ? {} : { index: parsed.index };
-    const body = { taskId: p.parentUpstreamId ?? '', action, ...index, ...hook };
+    // A reroll's index too: v2.6 ignores it, New API refuses a change without one.
+    const body = { taskId: p.parentUpstreamId ?? '', action, index: parsed.index, ...hook };
     return client.change(body, p.mode, io.signal);
   }
   // A changed prompt on a variation, reroll or pan asks for the remix modal.

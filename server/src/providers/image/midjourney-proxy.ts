@@ -277,8 +277,10 @@ export class MidjourneyProxyClient {
   }
 
   async listByCondition(ids: string[], signal?: AbortSignal): Promise<MjTask[]> {
-    return (await this.request<MjTask[]>('POST', '/mj/task/list-by-condition', { ids }, { signal }))
-      ?? [];
+    return (
+      (await this.request<MjTask[]>('POST', '/mj/task/list-by-condition', { ids }, { signal })) ??
+      []
+    );
   }
 
   /**
@@ -311,9 +313,14 @@ function failureOf(where: string, status: number, text: string): UpstreamError {
       status,
     });
   if (status === 401 || status === 403)
-    return new UpstreamError(`${where}: the proxy refused the secret (${status})`, 'permanent', 'http', {
-      status,
-    });
+    return new UpstreamError(
+      `${where}: the proxy refused the secret (${status})`,
+      'permanent',
+      'http',
+      {
+        status,
+      },
+    );
   const retry = retryOfStatus(status);
   let body: Partial<MjSubmitAnswer> = {};
   try {
