@@ -116,6 +116,8 @@ describe('novicezk/midjourney-proxy v2.6 (no buttons, no action, no modal)', () 
   it('offers U1–U4, V1–V4 and reroll and sends them as /mj/submit/change', async () => {
     grid = await imagine(models.novicezk, 'a plain fox');
     expect(grid.status, grid.error ?? '').toBe(3);
+    // The web offers no remix for it: v2.6's change takes no prompt.
+    expect(grid.remix).toBe(false);
     expect(grid.buttons.map((b) => b.label || b.emoji)).toEqual([
       'U1',
       'U2',
@@ -262,6 +264,7 @@ describe('New API’s Midjourney relay', () => {
 describe('code 21 of a fork: modal or already there', () => {
   it('follows the existing task when 21 says it exists, without a modal', async () => {
     const grid = await imagine(models.plus, 'a twice pressed fox');
+    expect(grid.remix).toBe(true);
     const first = await press(grid, 'U1');
     expect(first.status, first.error ?? '').toBe(3);
     plus.existsNext = 1;
