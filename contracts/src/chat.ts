@@ -12,7 +12,9 @@ import { modelKinds } from './kinds.js';
 export const providerProtocols = [
   'openai', // OpenAI-compatible chat and images, One API / New API relays
   'demo', // the offline demos
-  'midjourney', // a midjourney-proxy (the Midjourney screen, face swap)
+  'midjourney', // a midjourney-proxy fork with buttons: trueai-org, -plus (the Midjourney screen, face swap)
+  'midjourney-novicezk', // the open-source novicezk/midjourney-proxy v2.6 (change, no buttons)
+  'midjourney-newapi', // New API's Midjourney relay (/mj, /{mode}/mj)
   'stability', // Stability's Stable Image API (SD3)
   'a1111', // AUTOMATIC1111 / Forge `--api` (model square, toolbox)
   'comfyui', // ComfyUI with an operator's workflow (model square)

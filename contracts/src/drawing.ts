@@ -141,6 +141,11 @@ export const drawTask = z.object({
   /** Blend, describe, face swap: links to the pictures it started from, in order; else empty. */
   sources: z.array(z.string()),
   buttons: z.array(drawButton),
+  /**
+   * Whether its variations take a changed prompt (remix): false when its proxy has no modal
+   * (novicezk v2.6, whose U/V/reroll Atelier sends as `change`).
+   */
+  remix: z.boolean(),
   /** Describe: the four suggested prompts, one per line. */
   description: z.string().nullable(),
   /** Why it failed, in the caller's language (a banned prompt names the word). */

@@ -105,6 +105,9 @@ export async function addProxyModel(
   proxy: { url: string; secret: string },
   options: {
     name?: string;
+    /** `midjourney` (a fork with buttons), `midjourney-novicezk` or `midjourney-newapi`. */
+    protocol?: 'midjourney' | 'midjourney-novicezk' | 'midjourney-newapi';
+    /** On `midjourney`: `trueai` (speed prefixes, face swap) or any other name. */
     flavour?: 'novicezk' | 'trueai';
     priceModel?: string;
     prices?: Record<string, number>;
@@ -120,7 +123,7 @@ export async function addProxyModel(
     headers: h,
     payload: {
       name,
-      protocol: 'midjourney',
+      protocol: options.protocol ?? 'midjourney',
       baseUrl: proxy.url,
       apiKey: proxy.secret,
       ...(options.concurrency ? { concurrency: options.concurrency } : {}),

@@ -13,14 +13,21 @@ export interface DrawingModel extends KindModel {
   provider: KindModel['provider'] & { flavour: MjFlavour };
 }
 
+/**
+ * Which midjourney-proxy a model's provider is: its protocol says it (`midjourney-novicezk`,
+ * `midjourney-newapi`, else a fork with buttons), and on a fork the model's upstream name
+ * `trueai` adds trueai-org's speed prefixes and face swap.
+ */
+export function flavourOf(protocol: string, upstreamModel: string): MjFlavour {
+  if (protocol === 'midjourney-novicezk') return 'novicezk';
+  if (protocol === 'midjourney-newapi') return 'newapi';
+  return /trueai/i.test(upstreamModel) ? 'trueai' : 'plus';
+}
+
 export const drawingModelOf = (m: KindModel): DrawingModel => ({
   ...m,
   priceModel: m.priceKey.split(':')[0]!,
-  provider: {
-    ...m.provider,
-    // The model's upstream name says which midjourney-proxy it is.
-    flavour: /trueai/i.test(m.upstreamModel) ? 'trueai' : 'novicezk',
-  },
+  provider: { ...m.provider, flavour: flavourOf(m.protocol, m.upstreamModel) },
 });
 
 /**

@@ -62,6 +62,33 @@ export const texts = {
     'zh-CN': '绘画服务拒绝了任务，未扣除积分。{reason}',
     'zh-TW': '繪畫服務拒絕了任務，未扣除積分。{reason}',
   },
+  upstreamInvalid: {
+    'en-US':
+      'The drawing service did not accept this request (its settings or pictures). Nothing was charged.',
+    'zh-CN': '绘画服务不接受这次请求（参数或图片有误），未扣除积分。',
+    'zh-TW': '繪畫服務不接受這次請求（參數或圖片有誤），未扣除積分。',
+  },
+  upstreamNotFound: {
+    'en-US':
+      'The drawing service has no account free, or no longer knows the drawing this button belongs to. Nothing was charged.',
+    'zh-CN': '绘画服务暂无可用账号，或已找不到该按钮所属的绘画，未扣除积分。',
+    'zh-TW': '繪畫服務暫無可用帳號，或已找不到該按鈕所屬的繪畫，未扣除積分。',
+  },
+  upstreamQueueFull: {
+    'en-US': 'The drawing service’s queue is full. Nothing was charged; please try again later.',
+    'zh-CN': '绘画服务队列已满，未扣除积分，请稍后再试。',
+    'zh-TW': '繪畫服務佇列已滿，未扣除積分，請稍後再試。',
+  },
+  buttonUnsupported: {
+    'en-US': 'This drawing service cannot run that button. Nothing was charged.',
+    'zh-CN': '该绘画服务不支持这个按钮，未扣除积分。',
+    'zh-TW': '該繪畫服務不支援這個按鈕，未扣除積分。',
+  },
+  remixUnsupported: {
+    'en-US': 'This drawing service cannot change the prompt of a variation (no remix).',
+    'zh-CN': '该绘画服务不支持修改提示词后变换（Remix）。',
+    'zh-TW': '該繪畫服務不支援修改提示詞後變換（Remix）。',
+  },
   upstreamFailed: {
     'en-US': 'The drawing failed and nothing was charged. {reason}',
     'zh-CN': '绘画失败，未扣除积分。{reason}',

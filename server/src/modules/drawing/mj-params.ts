@@ -24,6 +24,11 @@ export const mjTaskParams = z.object({
   /** A button of the parent's result. */
   customId: z.string().optional(),
   parentUpstreamId: z.string().optional(),
+  /**
+   * The parent's buttons were Atelier's (its proxy gave none): the button goes upstream as
+   * novicezk's `/mj/submit/change` instead of `/mj/submit/action`.
+   */
+  change: z.boolean().optional(),
   /** Remix / custom zoom / vary region: the modal's prompt. */
   modalPrompt: z.string().optional(),
   zoom: z.number().optional(),
@@ -37,6 +42,8 @@ export type MjTaskParams = z.infer<typeof mjTaskParams>;
 /** What a Midjourney task keeps in its `data` (written by its steps, parsed when read). */
 export const mjTaskData = z.looseObject({
   buttons: z.array(drawing.drawButton).optional(),
+  /** The buttons are Atelier's U1–U4, V1–V4 and reroll: the proxy has `change`, not `buttons`. */
+  buttonsDerived: z.boolean().optional(),
   description: z.string().nullish(),
   finalPrompt: z.string().optional(),
   /** The upstream's status text (NOT_START, SUBMITTED, IN_PROGRESS, MODAL…). */

@@ -3,7 +3,7 @@ import type { drawing } from '@atelier/contracts';
 import type { AppContext } from '../../context.js';
 import { failedFor, failedWith } from '../../lib/failure-text.js';
 import { formatAll } from '../../http/messages.js';
-import { parseCustomId } from '../../providers/image/custom-ids.js';
+import { gridButtons, parseCustomId } from '../../providers/image/custom-ids.js';
 import {
   blendRecipe,
   demoBannedWord,
@@ -13,11 +13,18 @@ import {
 } from '../../providers/image/demo-midjourney.js';
 import {
   checkConnection,
+  checkNewApiConnection,
+  hasActions,
+  hasChange,
   MidjourneyProxyClient,
+  MJ_CODES,
   progressOf,
+  type ChangeBody,
+  type MjFlavour,
   type MjTask,
   type SubmitOk,
 } from '../../providers/image/midjourney-proxy.js';
+import type { Localized } from '../../http/messages.js';
 import { readOwnedImage, signFileLinks, unsignFileLinks } from '../files/index.js';
 import type { KindAdapter, KindJob } from '../kind-kit/index.js';
 import { UpstreamError, type StepOutcome } from '../tasks/index.js';
@@ -53,13 +60,22 @@ const clientOf = (m: DrawingModel) =>
     timeoutMs: Math.min(m.provider.timeoutMs, 60_000),
   });
 
+/** What a user reads for a refusal code of the proxy (docs/drawing.md, Refusals). */
+const refusalTexts: Partial<Record<number, Localized>> = {
+  [MJ_CODES.notFound]: texts.upstreamNotFound,
+  [MJ_CODES.validation]: texts.upstreamInvalid,
+  [MJ_CODES.queueFull]: texts.upstreamQueueFull,
+};
+
 /** An upstream failure as the engine understands it (banned words keep the word). */
 function rethrow(error: unknown): never {
-  if (error instanceof UpstreamError && !error.transient && !error.text) {
+  if (error instanceof UpstreamError && !error.text) {
     if (error.kind === 'banned')
       throw error.withText(formatAll(texts.banned, { word: error.detail.bannedWord ?? '' }));
+    const coded = error.kind === 'refused' ? refusalTexts[error.detail.code ?? 0] : undefined;
+    if (coded) throw error.withText(formatAll(coded, {}));
     // The user reads the failure's class; its raw message goes to the task timeline.
-    throw error.withText(failedWith(texts.upstreamRefused, error));
+    if (!error.transient) throw error.withText(failedWith(texts.upstreamRefused, error));
   }
   throw error;
 }
@@ -85,13 +101,39 @@ async function readBytes(ctx: AppContext, userId: number, urls: string[]): Promi
   );
 }
 
-/** A fetched (or notified) upstream task as a step of ours. */
-export function outcomeOf(task: MjTask, pollAfterMs: number): StepOutcome {
+/** The tasks novicezk v2.6 lets `/mj/submit/change` act on (`SubmitController.change`). */
+const CHANGEABLE = new Set(['IMAGINE', 'VARIATION', 'REROLL', 'BLEND']);
+
+/**
+ * What a finished task offers: the proxy's own buttons we understand; or, from a proxy that has
+ * `change` and gave none, the grid's U1–U4, V1–V4 and reroll as Atelier's own buttons.
+ */
+function buttonsOf(task: MjTask, flavour?: MjFlavour) {
+  const given = task.buttons ?? [];
+  if (given.length > 0 || !flavour || !hasChange(flavour) || !CHANGEABLE.has(task.action ?? ''))
+    return {
+      derived: false,
+      buttons: given
+        .filter((b) => parseCustomId(b.customId))
+        .map((b) => ({ customId: b.customId, label: b.label ?? '', emoji: b.emoji ?? '' })),
+    };
+  const hash = task.properties?.messageHash;
+  const ok = typeof hash === 'string' && /^[A-Za-z0-9_-]{1,80}$/.test(hash);
+  return { derived: true, buttons: gridButtons(ok ? hash : task.id) };
+}
+
+/**
+ * A fetched (or notified) upstream task as a step of ours; with the client that fetched it, its
+ * buttons are completed for its flavour and its picture's link made one we can download.
+ */
+export function outcomeOf(
+  task: MjTask,
+  pollAfterMs: number,
+  client?: MidjourneyProxyClient,
+): StepOutcome {
   const status = task.status;
   if (status === 'SUCCESS') {
-    const buttons: drawing.DrawButton[] = (task.buttons ?? [])
-      .filter((b) => parseCustomId(b.customId))
-      .map((b) => ({ customId: b.customId, label: b.label ?? '', emoji: b.emoji ?? '' }));
+    const { buttons, derived } = buttonsOf(task, client?.flavour);
     // The upstream echoes the prompt it was sent, signed links included: kept as keys.
     const finalPrompt = unsignFileLinks(
       typeof task.properties?.finalPrompt === 'string'
@@ -99,10 +141,12 @@ export function outcomeOf(task: MjTask, pollAfterMs: number): StepOutcome {
         : (task.promptEn ?? task.prompt ?? ''),
     );
     const data: MjTaskData = { buttons, finalPrompt, upstreamStatus: status };
-    if (task.action === 'DESCRIBE') data.description = task.prompt ?? finalPrompt;
+    if (derived) data.buttonsDerived = true;
+    if (task.action === 'DESCRIBE') data.description = task.prompt || finalPrompt;
+    const image = client ? client.imageUrlOf(task.imageUrl) : task.imageUrl;
     return {
       type: 'done',
-      files: task.imageUrl ? [{ url: task.imageUrl }] : [],
+      files: image ? [{ url: image }] : [],
       data: data as Record<string, unknown>,
     };
   }
@@ -175,7 +219,68 @@ async function pollDemo({
   };
 }
 
-async function submitProxy({ task, params: p, model, io }: MjJob): Promise<StepOutcome> {
+/** novicezk's change of each button Atelier offers in its place (`SubmitChangeDTO`). */
+const CHANGE_OF: Partial<Record<drawing.DrawAction, ChangeBody['action']>> = {
+  upscale: 'UPSCALE',
+  variation: 'VARIATION',
+  reroll: 'REROLL',
+};
+/** The buttons a changed prompt (remix) goes with (trueai-org `TaskService.cs`). */
+const REMIXED = new Set<drawing.DrawAction>([
+  'variation',
+  'reroll',
+  'pan',
+  'high_variation',
+  'low_variation',
+]);
+
+/**
+ * A button of a finished drawing: on a proxy without buttons, novicezk's `/mj/submit/change`;
+ * else `/mj/submit/action`, then `/mj/submit/modal` when the proxy says it waits for one
+ * (custom zoom, vary region, remix).
+ */
+async function pressButton(
+  client: MidjourneyProxyClient,
+  { task, params: p, io }: MjJob,
+  hook: { notifyHook: string; state: string },
+): Promise<SubmitOk> {
+  const parsed = parseCustomId(p.customId ?? '');
+  if (p.change || !hasActions(client.flavour)) {
+    const action = parsed ? CHANGE_OF[parsed.action] : undefined;
+    if (!parsed || !action) throw UpstreamError.permanent(formatAll(texts.buttonUnsupported, {}));
+    // A reroll's index too: v2.6 ignores it, New API refuses a change without one.
+    const body = { taskId: p.parentUpstreamId ?? '', action, index: parsed.index, ...hook };
+    return client.change(body, p.mode, io.signal);
+  }
+  // A changed prompt on a variation, reroll or pan asks for the remix modal.
+  const remix = Boolean(p.modalPrompt) && parsed !== null && REMIXED.has(parsed.action);
+  const ok = await client.action(
+    {
+      taskId: p.parentUpstreamId ?? '',
+      customId: p.customId ?? '',
+      ...(remix ? { enableRemix: true } : {}),
+      ...hook,
+    },
+    p.mode,
+    io.signal,
+  );
+  // Any other code 21 is a task that exists already: it is followed as it is.
+  if (!ok.needsModal) return ok;
+  const prompt = p.modalPrompt ? await signFileLinks(io.ctx, task.userId, p.modalPrompt) : null;
+  return client.modal(
+    {
+      taskId: ok.taskId,
+      ...(prompt ? { prompt } : {}),
+      ...(p.maskBase64 ? { maskBase64: p.maskBase64 } : {}),
+      notifyHook: hook.notifyHook,
+    },
+    p.mode,
+    io.signal,
+  );
+}
+
+async function submitProxy(job: MjJob): Promise<StepOutcome> {
+  const { task, params: p, model, io } = job;
   const ctx = io.ctx;
   const client = clientOf(drawingModelOf(model));
   const hook = { notifyHook: notifyHookUrl(ctx), state: String(task.id) };
@@ -225,28 +330,8 @@ async function submitProxy({ task, params: p, model, io }: MjJob): Promise<StepO
         );
         break;
       }
-      default: {
-        ok = await client.action(
-          { taskId: p.parentUpstreamId ?? '', customId: p.customId ?? '', ...hook },
-          p.mode,
-          signal,
-        );
-        if (ok.needsModal) {
-          // Custom zoom, vary region and remix answer with a modal to fill in.
-          ok = await client.modal(
-            {
-              taskId: ok.taskId,
-              ...(p.modalPrompt
-                ? { prompt: await signFileLinks(ctx, task.userId, p.modalPrompt) }
-                : {}),
-              ...(p.maskBase64 ? { maskBase64: p.maskBase64 } : {}),
-              notifyHook: hook.notifyHook,
-            },
-            p.mode,
-            signal,
-          );
-        }
-      }
+      default:
+        ok = await pressButton(client, job, hook);
     }
   } catch (error) {
     rethrow(error);
@@ -263,11 +348,9 @@ async function submitProxy({ task, params: p, model, io }: MjJob): Promise<StepO
 
 async function pollProxy({ task, model, io }: MjJob): Promise<StepOutcome> {
   try {
-    const upstream = await clientOf(drawingModelOf(model)).fetchTask(
-      task.upstreamId ?? '',
-      io.signal,
-    );
-    return outcomeOf(upstream, io.ctx.config.drawing.pollMs);
+    const client = clientOf(drawingModelOf(model));
+    const upstream = await client.fetchTask(task.upstreamId ?? '', io.signal);
+    return outcomeOf(upstream, io.ctx.config.drawing.pollMs, client);
   } catch (error) {
     rethrow(error);
   }
@@ -278,7 +361,16 @@ async function pollProxy({ task, model, io }: MjJob): Promise<StepOutcome> {
  * kit runs them (`drawing/kind.ts`) in whichever process claims the task (the API's embedded
  * workers or `npm run worker`).
  */
-export const mjProtocols: Record<'midjourney' | 'demo', KindAdapter<MjTaskParams, MjTaskData>> = {
+export const mjProtocols: Record<
+  'midjourney' | 'midjourney-novicezk' | 'midjourney-newapi' | 'demo',
+  KindAdapter<MjTaskParams, MjTaskData>
+> = {
   midjourney: { submit: submitProxy, poll: pollProxy, checkConnection },
+  'midjourney-novicezk': { submit: submitProxy, poll: pollProxy, checkConnection },
+  'midjourney-newapi': {
+    submit: submitProxy,
+    poll: pollProxy,
+    checkConnection: checkNewApiConnection,
+  },
   demo: { submit: submitDemo, poll: pollDemo },
 };

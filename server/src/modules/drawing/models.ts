@@ -3,6 +3,7 @@ import { drawing as D } from '@atelier/contracts';
 import type { AppContext } from '../../context.js';
 import { route } from '../../http/route.js';
 import { priceActionOf } from '../../providers/image/custom-ids.js';
+import { hasModes } from '../../providers/image/midjourney-proxy.js';
 import { enabledPrices } from '../credits/index.js';
 import { isDemoProtocol, modelsWithProvider, seedDemoModel } from '../providers/index.js';
 import {
@@ -74,7 +75,7 @@ export function modelRoutes(app: FastifyInstance): void {
             .map((action) => ({ action, priceKey: priceKeyFor(m, action) }))
             .filter((p) => byKey.has(p.priceKey))
             .map((p) => ({ ...p, credits: byKey.get(p.priceKey)! })),
-          modes: m.provider.flavour === 'trueai' ? [...D.mjModes] : [],
+          modes: hasModes(m.provider.flavour) ? [...D.mjModes] : [],
         };
       }),
       count: models.length,

@@ -144,6 +144,8 @@ async function prepareAction(
     throw badRequest(texts.maskRequired, {}, 'maskBase64');
   const pp = mjKind.paramsOf(parent);
   const pd = mjKind.dataOf(parent);
+  // Atelier's own U/V/reroll of a proxy without buttons go through `change`, which takes no prompt.
+  if (pd.buttonsDerived && body.prompt) throw badRequest(texts.remixUnsupported, {}, 'prompt');
   const stored = await mjKind.modelById(ctx, pp.modelId);
   if (!stored) throw notFound(texts.modelNotFound);
   const model = drawingModelOf(stored);
@@ -188,6 +190,7 @@ async function prepareAction(
       finalPrompt: modalPrompt ?? pp.finalPrompt ?? parent.prompt,
       customId: body.customId,
       parentUpstreamId: parent.upstreamId,
+      ...(pd.buttonsDerived ? { change: true } : {}),
       ...(modalPrompt ? { modalPrompt } : {}),
       ...(body.zoom !== undefined ? { zoom: body.zoom } : {}),
       ...(mask ? { maskBase64: mask } : {}),
@@ -235,8 +238,8 @@ export async function prepare(
     }
     case 'faceswap': {
       const model = await pickModel(ctx, userId, 'mj', body.modelId);
-      // Only trueai's proxy has InsightFace (and the demo imitates it).
-      if (!model.demo && model.provider.flavour !== 'trueai')
+      // Only trueai's proxy (also behind New API) has InsightFace (and the demo imitates it).
+      if (!model.demo && !['trueai', 'newapi'].includes(model.provider.flavour))
         throw badRequest(texts.faceswapUnsupported, {}, 'modelId');
       const images = await ownImages(ctx, userId, [body.source, body.target]);
       return {

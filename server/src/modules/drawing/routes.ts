@@ -93,6 +93,7 @@ export function toDrawTask(
       ? (p.images ?? []).map(link).filter((u): u is string => u !== null)
       : [],
     buttons: t.status === TaskStatus.succeeded ? (d.buttons ?? []) : [],
+    remix: !d.buttonsDerived,
     description: d.description ?? null,
     error: t.error ? t.error[lang] : null,
     parentId: t.parentId,

@@ -311,8 +311,8 @@ export class Engine {
       { taskId: raw.id, attempts, err: error instanceof Error ? error.message : String(error) },
       'task step failed; retrying',
     );
-    if (attempts > this.cfg.retries)
-      return void (await this.fail(raw, { error: texts.taskUpstreamFailed }));
+    const lastWords = (error instanceof UpstreamError && error.text) || texts.taskUpstreamFailed;
+    if (attempts > this.cfg.retries) return void (await this.fail(raw, { error: lastWords }));
     const delay = this.cfg.backoffMs * 2 ** (attempts - 1);
     const retried = this.mine(raw)
       .set({

@@ -248,10 +248,13 @@ function TaskFooter({ task }: { task: DrawTask }) {
   const { t } = useTranslation();
   const deleting = useDeleteDraw(task.id, isTaskActive(task.status));
   const image = task.images[0];
-  const canRemix = task.buttons.some((b) => {
-    const kind = buttonKind(b).kind;
-    return kind === 'variation' || kind === 'varyStrong';
-  });
+  // The server says whether the proxy takes a changed prompt; the buttons, which variation.
+  const canRemix =
+    task.remix &&
+    task.buttons.some((b) => {
+      const kind = buttonKind(b).kind;
+      return kind === 'variation' || kind === 'varyStrong';
+    });
 
   const remove = async () => {
     // Awaited rather than a per-call onSuccess: the card may be gone by the time it answers.
