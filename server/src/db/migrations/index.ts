@@ -29,6 +29,7 @@ import { captcha } from './0052_captcha.js';
 import { fileSettings } from './0060_file_settings.js';
 import { guestLimits } from './0061_guest_limits.js';
 import { phoneWays } from './0062_phone_ways.js';
+import { chatReasoning } from './0063_chat_reasoning.js';
 import { providerChecks } from './0026_provider_checks.js';
 import { examples } from './0027_examples.js';
 
@@ -66,4 +67,5 @@ export const migrations: Record<string, AtelierMigration> = {
   '0060_file_settings': fileSettings,
   '0061_guest_limits': guestLimits,
   '0062_phone_ways': phoneWays,
+  '0063_chat_reasoning': chatReasoning,
 };
