@@ -24,6 +24,10 @@ export interface ChatRecord {
   status?: 'done' | 'partial' | 'error';
   model?: string;
   createdAt?: string;
+  /** A reasoning model's thinking, how long it lasted (ms), and why the answer was cut. */
+  reasoning?: string;
+  reasoningMs?: number | null;
+  finishReason?: 'length' | 'content_filter' | null;
 }
 
 export interface ChatStorageState {
