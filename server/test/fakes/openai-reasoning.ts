@@ -32,6 +32,11 @@ export interface ReasoningSettings {
   reasoningTokens: number;
   /** True: no usage chunk even when `stream_options.include_usage` asks (older servers). */
   withholdUsage: boolean;
+  /**
+   * When set, a reasoning model's stream waits for it between its thinking and its answer (a
+   * test watches the thinking on screen, then lets the answer come).
+   */
+  thinkingGate: Promise<void> | null;
 }
 
 const isOpenAIReasoning = (model: string) => {

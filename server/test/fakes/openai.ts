@@ -77,6 +77,7 @@ export async function startFakeOpenAI(): Promise<FakeOpenAI> {
     reasoning: 'Let me think. The user greets me; a short greeting back fits.',
     reasoningTokens: 60,
     withholdUsage: false,
+    thinkingGate: null,
     async waitForAborts(n) {
       while (fake.aborted < n) await new Promise<void>((r) => abortWaiters.push(r));
     },
@@ -281,6 +282,7 @@ export async function startFakeOpenAI(): Promise<FakeOpenAI> {
         if (closed) return;
         res.write(chunk({ content: null, [thoughtField]: thought }, null));
       }
+    if (thoughtField && fake.thinkingGate) await fake.thinkingGate;
     for (const [i, piece] of pieces.entries()) {
       if (body.model === 'fake-slow') await new Promise((r) => setTimeout(r, fake.slowMs));
       if (closed) return;
