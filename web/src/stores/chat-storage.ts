@@ -75,7 +75,11 @@ export const useChatStorage = create<ChatStorageState>()(
         groupList,
         // The server keeps every message; the browser keeps the latest ones to show at once on
         // return. All of a 10,000-message chat would be megabytes rewritten on every change.
-        chatList: chatList.slice(-PERSISTED_RECORDS),
+        // A model's thinking can be many times its answer: it stays on the server, and comes
+        // back with the group's messages when they load.
+        chatList: chatList
+          .slice(-PERSISTED_RECORDS)
+          .map((r) => (r.reasoning ? { ...r, reasoning: '' } : r)),
         groupKeyWord,
       }),
     },
