@@ -1,4 +1,8 @@
+import http from 'node:http';
+import type { AddressInfo } from 'node:net';
 import { describe, expect, it } from 'vitest';
+import type { chat } from '@atelier/contracts';
+import { until } from '../../../test/task-support.js';
 import { countTokens } from '../../providers/chat/index.js';
 import { bearer } from '../../test/harness.js';
 import { createUser } from '../../test/users.js';
@@ -172,6 +176,61 @@ describe('reasoning models: the thinking', () => {
     } finally {
       fake.withholdUsage = false;
     }
+  });
+});
+
+describe('reasoning models: a reader who leaves while the model thinks', () => {
+  it('pays for the thinking produced, which is saved with the partial answer', async () => {
+    const user = await createUser(t.app);
+    await fund(user.userId, 10_000);
+    const headers = bearer(user.token);
+    const groupId = await newGroup(headers);
+    let letAnswer = () => {};
+    fake.thinkingGate = new Promise<void>((resolve) => (letAnswer = resolve));
+    const aborted = fake.aborted;
+    try {
+      await t.app.listen({ port: 0, host: '127.0.0.1' });
+      const { port } = t.app.server.address() as AddressInfo;
+      // The client reads until the whole thinking has come, then leaves.
+      await new Promise<void>((resolve) => {
+        const req = http.request(
+          {
+            host: '127.0.0.1',
+            port,
+            method: 'POST',
+            path: '/api/chatgpt/chat-process',
+            headers: { 'content-type': 'application/json', ...headers },
+          },
+          (res) => {
+            let buf = '';
+            res.on('data', (c: Buffer) => {
+              buf += c.toString('utf8');
+              const lines = buf.split('\n').filter(Boolean);
+              const seen = lines.map((l) => JSON.parse(l) as chat.ChatStreamLine);
+              if (seen.some((l) => l.reasoning === fake.reasoning)) {
+                req.destroy();
+                resolve();
+              }
+            });
+          },
+        );
+        req.on('error', () => undefined);
+        req.end(
+          JSON.stringify({ gptModelId: models.Reasoner, prompt: 'Think', options: { groupId } }),
+        );
+      });
+      await fake.waitForAborts(aborted + 1);
+    } finally {
+      fake.thinkingGate = null;
+      letAnswer();
+    }
+    const answer = await until(async () => {
+      const row = (await logsOf(headers, groupId)).find((l) => l.role === 'assistant');
+      return row?.credits ? row : undefined;
+    });
+    expect(answer).toMatchObject({ status: 'partial', content: '', reasoning: fake.reasoning });
+    expect(answer.completionTokens).toBe(countTokens(fake.reasoning));
+    expect(await chargesOf(user.userId)).toEqual([{ kind: 'charge', amount: -answer.credits }]);
   });
 });
 
