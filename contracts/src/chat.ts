@@ -354,6 +354,9 @@ export const deleteAllGroups = endpoint({
 
 // ---------------------------------------------------------------- logs
 
+/** Why the upstream cut an answer short: `length` (the token limit) or `content_filter`. */
+export const finishReason = z.enum(['length', 'content_filter']);
+
 export const chatLog = z.object({
   id: z.number().int(),
   groupId: z.number().int(),
@@ -368,6 +371,12 @@ export const chatLog = z.object({
   completionTokens: z.number().int(),
   credits: z.number().int(),
   createdAt: z.string(),
+  /** A reasoning model's thinking, shown above the answer ('' for none); never sent as context. */
+  reasoning: z.string(),
+  /** How long the model thought, in ms (null: no thinking shown). */
+  reasoningMs: z.number().int().nullable(),
+  /** Why the upstream cut the answer: the token limit, or its content filter (null: it did not). */
+  finishReason: finishReason.nullable(),
 });
 export type ChatLog = z.infer<typeof chatLog>;
 
@@ -451,6 +460,8 @@ export type ChatProcessBody = z.input<typeof chatProcessBody>;
 /**
  * One line of the stream (newline-delimited JSON). Every line has the message so far (`text`)
  * and what this line adds (`delta`); the last one has `done: true`, `usage` and the balance after.
+ * A reasoning model's thinking comes on lines of its own (`reasoning` so far, `reasoningDelta`),
+ * before or between the answer's; the last line repeats the whole `reasoning`.
  */
 export const chatStreamLine = z.object({
   /** The assistant message's chat-log id. */
@@ -458,11 +469,22 @@ export const chatStreamLine = z.object({
   groupId: z.number().int(),
   text: z.string(),
   delta: z.string(),
+  /** The thinking so far: on lines that add to it, and on the last line when there was any. */
+  reasoning: z.string().optional(),
+  /** What this line adds to the thinking. */
+  reasoningDelta: z.string().optional(),
+  /** How long the model thought, in ms (on the last line when there was thinking). */
+  reasoningMs: z.number().int().optional(),
+  /** On the last line when the upstream cut the answer short. */
+  finishReason: finishReason.optional(),
   done: z.boolean(),
   usage: z
     .object({
       promptTokens: z.number().int(),
+      /** Everything the model wrote, its thinking included. */
       completionTokens: z.number().int(),
+      /** Of those, the thinking's, when the upstream reports it. */
+      reasoningTokens: z.number().int().optional(),
       /** `upstream` when the provider reported it, else `estimate`. */
       source: z.enum(['upstream', 'estimate']),
     })

@@ -1,5 +1,12 @@
 import http from 'node:http';
 import type { AddressInfo, Socket } from 'node:net';
+import {
+  echoedReasoning,
+  finishReasonOf,
+  reasoningFieldOf,
+  refusalOf,
+  type ReasoningSettings,
+} from './openai-reasoning.js';
 
 /**
  * A fake OpenAI-compatible upstream on 127.0.0.1 speaking the real wire format
@@ -12,7 +19,9 @@ import type { AddressInfo, Socket } from 'node:net';
  * - `fake-old-error`: 400 with an older vLLM top-level error body;
  * - `fake-midstream`: two pieces, then `data: {"error":{…}}`;
  * - `fake-slow`: waits `slowMs` before each piece (abort and timeout tests);
- * - `fake-hang`: sends the headers and then nothing.
+ * - `fake-hang`: sends the headers and then nothing;
+ * - reasoning models (o-series and gpt-5 refusals, DeepSeek-like `reasoning_content`, cut
+ *   answers): see `openai-reasoning.ts`, which cites the real services.
  */
 export interface FakeOpenAIRequest {
   path: string;
@@ -27,7 +36,7 @@ export interface FakeOpenAIRequest {
   };
 }
 
-export interface FakeOpenAI {
+export interface FakeOpenAI extends ReasoningSettings {
   /** Base URL for the SDK, ending in `/v1`. */
   url: string;
   requests: FakeOpenAIRequest[];
@@ -63,6 +72,12 @@ export async function startFakeOpenAI(): Promise<FakeOpenAI> {
     slowMs: 50,
     usage: { prompt_tokens: 123, completion_tokens: 45 },
     apiKey: null,
+    refuseMaxTokens: new Set(),
+    refuseMaxCompletionTokens: new Set(),
+    reasoning: 'Let me think. The user greets me; a short greeting back fits.',
+    reasoningTokens: 60,
+    withholdUsage: false,
+    thinkingGate: null,
     async waitForAborts(n) {
       while (fake.aborted < n) await new Promise<void>((r) => abortWaiters.push(r));
     },
@@ -172,6 +187,23 @@ export async function startFakeOpenAI(): Promise<FakeOpenAI> {
       );
       return;
     }
+    const refusal =
+      refusalOf(body, fake) ??
+      (reasoningFieldOf(body.model) && echoedReasoning(body.messages)
+        ? {
+            status: 400,
+            body: errorBody(
+              'The reasoning_content is an intermediate result for display purposes only and will not be included in the context for inference. Please remove the reasoning_content from your message to reduce network traffic.',
+              'invalid_request_error',
+              'invalid_request_error',
+            ),
+          }
+        : null);
+    if (refusal) {
+      res.writeHead(refusal.status, { 'content-type': 'application/json' });
+      res.end(refusal.body);
+      return;
+    }
     if (body.model === 'fake-old-error') {
       res.writeHead(400, { 'content-type': 'application/json' });
       res.end(
@@ -224,7 +256,7 @@ export async function startFakeOpenAI(): Promise<FakeOpenAI> {
         for (const w of abortWaiters.splice(0)) w();
       }
     });
-    const includeUsage = body.stream_options?.include_usage === true;
+    const includeUsage = body.stream_options?.include_usage === true && !fake.withholdUsage;
     const created = Math.floor(Date.now() / 1000);
     const chunk = (delta: Record<string, unknown>, finish: string | null) =>
       `data: ${JSON.stringify({
@@ -235,11 +267,22 @@ export async function startFakeOpenAI(): Promise<FakeOpenAI> {
         choices: [{ index: 0, delta, finish_reason: finish }],
         ...(includeUsage ? { usage: null } : {}),
       })}\n\n`;
-    const chars = [...fake.reply];
-    const pieces: string[] = [];
-    for (let i = 0; i < chars.length; i += fake.pieceSize)
-      pieces.push(chars.slice(i, i + fake.pieceSize).join(''));
-    res.write(chunk({ role: 'assistant', content: '' }, null));
+    const piecesOf = (text: string) => {
+      const chars = [...text];
+      const out: string[] = [];
+      for (let i = 0; i < chars.length; i += fake.pieceSize)
+        out.push(chars.slice(i, i + fake.pieceSize).join(''));
+      return out;
+    };
+    const pieces = piecesOf(fake.reply);
+    const thoughtField = reasoningFieldOf(body.model);
+    res.write(chunk({ role: 'assistant', content: thoughtField ? null : '' }, null));
+    if (thoughtField)
+      for (const thought of piecesOf(fake.reasoning)) {
+        if (closed) return;
+        res.write(chunk({ content: null, [thoughtField]: thought }, null));
+      }
+    if (thoughtField && fake.thinkingGate) await fake.thinkingGate;
     for (const [i, piece] of pieces.entries()) {
       if (body.model === 'fake-slow') await new Promise((r) => setTimeout(r, fake.slowMs));
       if (closed) return;
@@ -249,10 +292,13 @@ export async function startFakeOpenAI(): Promise<FakeOpenAI> {
         );
         return;
       }
-      res.write(chunk({ content: piece }, null));
+      res.write(
+        chunk(thoughtField ? { content: piece, [thoughtField]: null } : { content: piece }, null),
+      );
       written++;
     }
-    res.write(chunk({}, 'stop'));
+    res.write(chunk({}, finishReasonOf(body.model)));
+    const reasoningTokens = thoughtField ? fake.reasoningTokens : 0;
     if (includeUsage)
       res.write(
         `data: ${JSON.stringify({
@@ -262,8 +308,10 @@ export async function startFakeOpenAI(): Promise<FakeOpenAI> {
           model: body.model,
           choices: [],
           usage: {
-            ...fake.usage,
-            total_tokens: fake.usage.prompt_tokens + fake.usage.completion_tokens,
+            prompt_tokens: fake.usage.prompt_tokens,
+            completion_tokens: fake.usage.completion_tokens + reasoningTokens,
+            total_tokens: fake.usage.prompt_tokens + fake.usage.completion_tokens + reasoningTokens,
+            completion_tokens_details: { reasoning_tokens: reasoningTokens },
           },
         })}\n\n`,
       );

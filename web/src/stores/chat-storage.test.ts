@@ -18,4 +18,21 @@ describe('chatStorage', () => {
     expect(saved.state.chatList[0]!.id).toBe(51);
     expect(saved.state.chatList.at(-1)!.id).toBe(PERSISTED_RECORDS + 50);
   });
+
+  it('keeps a model’s thinking in memory but not in browser storage', () => {
+    const answer: ChatRecord = {
+      id: 2,
+      role: 'assistant',
+      content: 'Hi',
+      reasoning: 'A long line of thought',
+      reasoningMs: 1200,
+      finishReason: 'length',
+    };
+    useChatStorage.getState().setChatList([{ id: 1, role: 'user', content: 'Hello' }, answer]);
+    expect(useChatStorage.getState().chatList[1]).toEqual(answer);
+    const saved = JSON.parse(localStorage.getItem(storageKeys.chatStorage)!) as {
+      state: { chatList: ChatRecord[] };
+    };
+    expect(saved.state.chatList[1]).toEqual({ ...answer, reasoning: '' });
+  });
 });

@@ -24,6 +24,10 @@ export interface ChatRecord {
   status?: 'done' | 'partial' | 'error';
   model?: string;
   createdAt?: string;
+  /** A reasoning model's thinking, how long it lasted (ms), and why the answer was cut. */
+  reasoning?: string;
+  reasoningMs?: number | null;
+  finishReason?: 'length' | 'content_filter' | null;
 }
 
 export interface ChatStorageState {
@@ -71,7 +75,11 @@ export const useChatStorage = create<ChatStorageState>()(
         groupList,
         // The server keeps every message; the browser keeps the latest ones to show at once on
         // return. All of a 10,000-message chat would be megabytes rewritten on every change.
-        chatList: chatList.slice(-PERSISTED_RECORDS),
+        // A model's thinking can be many times its answer: it stays on the server, and comes
+        // back with the group's messages when they load.
+        chatList: chatList
+          .slice(-PERSISTED_RECORDS)
+          .map((r) => (r.reasoning ? { ...r, reasoning: '' } : r)),
         groupKeyWord,
       }),
     },

@@ -21,6 +21,8 @@ import { comfyToolWorkflows } from './0022_comfy_tool_workflows.js';
 import { lateResults } from './0023_late_results.js';
 import { refundsDisabledBatches } from './0024_refunds_disabled_batches.js';
 import { taskReservations } from './0025_task_reservations.js';
+import { providerChecks } from './0026_provider_checks.js';
+import { examples } from './0027_examples.js';
 import { avatarLinks } from './0040_avatar_links.js';
 import { abuseLimits } from './0041_abuse_limits.js';
 import { emailWays } from './0050_email_ways.js';
@@ -29,11 +31,10 @@ import { captcha } from './0052_captcha.js';
 import { fileSettings } from './0060_file_settings.js';
 import { guestLimits } from './0061_guest_limits.js';
 import { phoneWays } from './0062_phone_ways.js';
+import { chatReasoning } from './0063_chat_reasoning.js';
+import { passkeys } from './0065_passkeys.js';
 import { cloudrunTimeouts } from './0068_cloudrun_timeouts.js';
 import { wechatWays } from './0071_wechat_ways.js';
-import { passkeys } from './0065_passkeys.js';
-import { providerChecks } from './0026_provider_checks.js';
-import { examples } from './0027_examples.js';
 
 /** Applied in the order of their names; a migration, once landed, is never edited. */
 export const migrations: Record<string, AtelierMigration> = {
@@ -69,7 +70,8 @@ export const migrations: Record<string, AtelierMigration> = {
   '0060_file_settings': fileSettings,
   '0061_guest_limits': guestLimits,
   '0062_phone_ways': phoneWays,
+  '0063_chat_reasoning': chatReasoning,
+  '0065_passkeys': passkeys,
   '0068_cloudrun_timeouts': cloudrunTimeouts,
   '0071_wechat_ways': wechatWays,
-  '0065_passkeys': passkeys,
 };

@@ -97,6 +97,16 @@ export function useChatApp(): void {
         model('Fake vision', 'gpt-vision', '    vision: true\n'),
         model('Fake small', 'gpt-small', '', 400, 100),
         model('Fake VIP', 'gpt-vip', '    vipOnly: true\n'),
+        // Reasoning models (chat-reasoning.test.ts; the fake's openai-reasoning.ts).
+        model('O3 mini', 'o3-mini'),
+        model('GPT-5', 'gpt-5'),
+        model('Reasoner', 'deepseek-reasoner'),
+        model('Relay reasoning', 'vendor/relay-reasoning-1'),
+        model('House model', 'house-model'),
+        model('O3 legacy', 'o3-legacy'),
+        model('Refuses both', 'refuses-both'),
+        model('Fake length', 'fake-length'),
+        model('Fake filter', 'fake-filter'),
         // One answer at a time: a second chat waits for the provider's slot.
         '  - name: One slot',
         '    provider: fake-one',

@@ -51,6 +51,9 @@ export const toLog = (ctx: AppContext, r: LogRow): C.ChatLog => ({
   completionTokens: r.completion_tokens,
   credits: r.credits,
   createdAt: r.created_at,
+  reasoning: r.reasoning,
+  reasoningMs: r.reasoning_ms,
+  finishReason: r.finish_reason,
 });
 
 /** The caller's group, 404 for anyone else's. */

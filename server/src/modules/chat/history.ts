@@ -88,6 +88,10 @@ export interface ExchangeEnd {
   userLogId: number;
   assistantLogId: number;
   text: string;
+  /** The model's thinking ('' for none), how long it lasted, and why the answer was cut. */
+  reasoning: string;
+  reasoningMs: number | null;
+  cut: 'length' | 'content_filter' | null;
   status: 'done' | 'partial' | 'error';
   /** The tokens charged for; null when nothing was charged. */
   charged: { promptTokens: number; completionTokens: number } | null;
@@ -101,6 +105,9 @@ export async function finishExchange(db: Executor, end: ExchangeEnd): Promise<vo
       .updateTable('chat_logs')
       .set({
         content: end.text,
+        reasoning: end.reasoning,
+        reasoning_ms: end.reasoningMs,
+        finish_reason: end.cut,
         status: end.status,
         prompt_tokens: end.charged?.promptTokens ?? 0,
         completion_tokens: end.charged?.completionTokens ?? 0,

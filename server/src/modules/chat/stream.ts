@@ -4,7 +4,13 @@ import type { AppContext, AppInUse } from '../../context.js';
 import { AppError, badRequest } from '../../http/errors.js';
 import { authorize } from '../../http/identity.js';
 import { common, format, langOf, type Lang } from '../../http/messages.js';
-import { countTokens, UpstreamError, type ChatUsage } from '../../providers/chat/index.js';
+import {
+  countTokens,
+  UpstreamError,
+  type ChatChunk,
+  type ChatUsage,
+  type FinishReason,
+} from '../../providers/chat/index.js';
 import { StreamBilling } from './billing.js';
 import { ownGroup } from './groups.js';
 import { finishExchange, saveExchange } from './history.js';
@@ -43,6 +49,12 @@ interface Answer {
   finished: boolean;
   base: { id: number; groupId: number };
   text: string;
+  /** A reasoning model's thinking so far; saved, never sent upstream again. */
+  reasoning: string;
+  /** When the first thought came, and how long the thinking lasted (set at the first text). */
+  thinking: { since: number | null; ms: number | null };
+  /** Why the upstream cut the answer, when it says. */
+  cut: FinishReason | null;
   usage: ChatUsage | null;
   failure: UpstreamError | null;
   /** Set when the hold or the messages could not be written: no call, no charge. */
@@ -76,19 +88,7 @@ async function relay(a: Answer, limits: StreamLimits): Promise<void> {
     if (got) await new Promise<void>((resolve) => setImmediate(resolve));
     await holdAndSave(a);
     a.base.id = a.logs.assistantLogId;
-    // Each line repeats the whole text so far: it is kept escaped and grown by each delta's
-    // escape, so that a line costs one short JSON.stringify, not one of the whole answer.
-    // The line is what JSON.stringify({ ...a.base, text, delta, done: false }) gives.
-    const head = `{"id":${a.base.id},"groupId":${a.base.groupId},"text":"`;
-    let escaped = '';
-    for await (const chunk of chunks) {
-      if ('delta' in chunk) {
-        a.text += chunk.delta;
-        const delta = JSON.stringify(chunk.delta);
-        escaped += delta.slice(1, -1);
-        a.writer.writeJson(`${head}${escaped}","delta":${delta},"done":false}`);
-      } else a.usage = chunk.usage;
-    }
+    await relayChunks(a, chunks);
   } catch (error) {
     a.failure =
       error instanceof UpstreamError ? error : UpstreamError.transient((error as Error).message);
@@ -99,6 +99,37 @@ async function relay(a: Answer, limits: StreamLimits): Promise<void> {
       );
   } finally {
     if (got) await got.release();
+  }
+}
+
+/**
+ * Writes a line per piece of text or thinking. Each line repeats the whole text (and a thinking
+ * line the whole thinking) so far: both are kept escaped and grown by each piece's escape, so a
+ * line costs one short JSON.stringify, not one of the whole answer. A text line is what
+ * JSON.stringify({ ...a.base, text, delta, done: false }) gives; a thinking line adds
+ * `reasoning` and `reasoningDelta` after `delta: ''`.
+ */
+async function relayChunks(a: Answer, chunks: AsyncIterable<ChatChunk> | ChatChunk[]) {
+  const head = `{"id":${a.base.id},"groupId":${a.base.groupId},"text":"`;
+  let escaped = '';
+  let escapedThought = '';
+  for await (const chunk of chunks) {
+    if ('delta' in chunk) {
+      if (a.thinking.since !== null) a.thinking.ms ??= Date.now() - a.thinking.since;
+      a.text += chunk.delta;
+      const delta = JSON.stringify(chunk.delta);
+      escaped += delta.slice(1, -1);
+      a.writer.writeJson(`${head}${escaped}","delta":${delta},"done":false}`);
+    } else if ('reasoning' in chunk) {
+      a.thinking.since ??= Date.now();
+      a.reasoning += chunk.reasoning;
+      const delta = JSON.stringify(chunk.reasoning);
+      escapedThought += delta.slice(1, -1);
+      a.writer.writeJson(
+        `${head}${escaped}","delta":"","reasoning":"${escapedThought}","reasoningDelta":${delta},"done":false}`,
+      );
+    } else if ('usage' in chunk) a.usage = chunk.usage;
+    else a.cut = chunk.finish;
   }
 }
 
@@ -137,26 +168,32 @@ async function holdAndSave(a: Answer): Promise<void> {
 
 /** Settles (or releases) and saves the answer in one transaction, then writes the last line. */
 async function settleAndEnd(a: Answer): Promise<void> {
-  const { ctx, failure, text } = a;
+  const { ctx, failure, text, reasoning } = a;
   const gone = a.controller.signal.aborted && !failure;
   // What was relayed leaves before the settlement's queries run.
   a.writer.flush();
+  // Thought to the end without a word of answer: the thinking lasted until now.
+  if (a.thinking.since !== null) a.thinking.ms ??= Date.now() - a.thinking.since;
 
+  // Without the upstream's usage, the thinking is counted as written tokens like the text.
   const usage: NonNullable<Line['usage']> =
     a.usage && !gone
       ? { ...a.usage, source: 'upstream' }
       : {
           promptTokens: a.prompt.promptTokens,
-          completionTokens: countTokens(text),
+          completionTokens: countTokens(text) + countTokens(reasoning),
           source: 'estimate',
         };
-  const charge = !failure && (!gone || text !== '');
+  const charge = !failure && (!gone || text !== '' || reasoning !== '');
   const status = failure ? 'error' : gone ? 'partial' : 'done';
   const { assistantLogId } = a.logs;
   const end = (credits: number) =>
     ({
       ...a.logs,
       text,
+      reasoning,
+      reasoningMs: a.thinking.ms,
+      cut: a.cut,
       status,
       charged: charge ? usage : null,
       credits,
@@ -185,6 +222,8 @@ async function settleAndEnd(a: Answer): Promise<void> {
     ...a.base,
     text,
     delta: '',
+    ...(reasoning ? { reasoning, reasoningMs: a.thinking.ms ?? 0 } : {}),
+    ...(a.cut ? { finishReason: a.cut } : {}),
     done: true,
     ...(charge ? { usage } : {}),
     cost,
@@ -278,6 +317,9 @@ export function streamRoutes(app: FastifyInstance): void {
       finished: false,
       base: { id: 0, groupId: group?.id ?? 0 },
       text: '',
+      reasoning: '',
+      thinking: { since: null, ms: null },
+      cut: null,
       usage: null,
       failure: null,
       refusal: null,

@@ -41,6 +41,12 @@ export interface ChatLogsTable {
   completion_tokens: number;
   credits: number;
   created_at: string;
+  /** A reasoning model's thinking ('' for none); never sent upstream again. */
+  reasoning: Generated<string>;
+  /** How long the model thought, in ms; null when it showed no thinking. */
+  reasoning_ms: number | null;
+  /** Why the upstream cut the answer (`length`, `content_filter`), else null. */
+  finish_reason: 'length' | 'content_filter' | null;
 }
 
 export interface ChatTables {

@@ -1,7 +1,7 @@
 import http from 'node:http';
 import type { AddressInfo, Socket } from 'node:net';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { openaiAdapter, SseParser } from './openai.js';
+import { isReasoningFamily, openaiAdapter, refusedLimit, SseParser } from './openai.js';
 import { UpstreamError, type ChatChunk, type ChatRequest } from './types.js';
 
 /**
@@ -217,5 +217,41 @@ describe('openaiAdapter', () => {
     expect(chunks.length).toBeGreaterThanOrEqual(2);
     while (closedByClient === closedBefore) await new Promise((r) => setTimeout(r, 5));
     expect(closedByClient).toBe(closedBefore + 1);
+  });
+});
+
+describe('reasoning families and refused limit names', () => {
+  it('knows the o-series and gpt-5 by name, behind a vendor prefix too', () => {
+    for (const name of [
+      'o1',
+      'o1-mini',
+      'o3-mini',
+      'o4-mini-high',
+      'gpt-5',
+      'gpt-5-mini',
+      'openai/o3',
+    ])
+      expect(isReasoningFamily(name), name).toBe(true);
+    for (const name of ['gpt-4o', 'gpt-4.1', 'deepseek-reasoner', 'ollama-o1x', 'omni', 'qwen3'])
+      expect(isReasoningFamily(name), name).toBe(false);
+  });
+
+  it('reads a 400 that refuses the limit it was sent, and nothing else', () => {
+    const body = (param: string, code = 'unsupported_parameter') =>
+      JSON.stringify({
+        error: {
+          message: `Unsupported parameter: '${param}' is not supported with this model.`,
+          type: 'invalid_request_error',
+          param,
+          code,
+        },
+      });
+    expect(refusedLimit(body('max_tokens'), 'max_tokens')).toBe('max_completion_tokens');
+    expect(refusedLimit(body('max_completion_tokens'), 'max_completion_tokens')).toBe('max_tokens');
+    // Another parameter, another code, or not JSON: no second ask.
+    expect(refusedLimit(body('temperature'), 'max_tokens')).toBeNull();
+    expect(refusedLimit(body('max_tokens', 'unsupported_value'), 'max_tokens')).toBeNull();
+    expect(refusedLimit(body('max_tokens'), 'max_completion_tokens')).toBeNull();
+    expect(refusedLimit('Bad Request', 'max_tokens')).toBeNull();
   });
 });

@@ -1,9 +1,12 @@
 import http from 'node:http';
 import https from 'node:https';
 import type { LookupFunction } from 'node:net';
-import type { ChatAdapter, ChatChunk, ChatRequest } from './types.js';
+import type { ChatAdapter, ChatChunk, ChatRequest, FinishReason } from './types.js';
 import { getJson, httpFailure, type ProviderCheck } from '../check-http.js';
 import { retryOfStatus, UpstreamError } from '../errors.js';
+import { ChunkQueue, SseParser } from './sse.js';
+
+export { SseParser } from './sse.js';
 
 /**
  * OpenAI-compatible chat (OpenAI, DeepSeek, Ollama, vLLM, One API) spoken directly over
@@ -35,8 +38,9 @@ export function openaiAdapter(options: {
     // Ollama and vLLM ignore the key; a missing one is simply not sent.
     ...(options.apiKey ? { authorization: `Bearer ${options.apiKey}` } : {}),
   };
+  const limits = new Map<string, LimitName>();
   return {
-    stream: (request) => streamCompletion(request, { url, secure, agent, headers }),
+    stream: (request) => streamCompletion(request, { url, secure, agent, headers, limits }),
   };
 }
 
@@ -45,6 +49,57 @@ interface Endpoint {
   secure: boolean;
   agent: http.Agent;
   headers: http.OutgoingHttpHeaders;
+  /** Models of this endpoint that refused the limit their family takes: the name they took. */
+  limits: Map<string, LimitName>;
+}
+
+/** The two names of the answer's token limit. */
+type LimitName = 'max_tokens' | 'max_completion_tokens';
+const otherName = (name: LimitName): LimitName =>
+  name === 'max_tokens' ? 'max_completion_tokens' : 'max_tokens';
+
+/**
+ * The reasoning families by model name (o1, o3, o4-mini…, gpt-5…; a relay's `openai/o3` too):
+ * they take `max_completion_tokens` and refuse `max_tokens` and sampling settings other than
+ * the default, as OpenAI's reference and New API's `ConvertOpenAIRequest` say
+ * (docs/providers.md, Reasoning models).
+ */
+export function isReasoningFamily(model: string): boolean {
+  const name = model.toLowerCase().split('/').pop() ?? '';
+  return /^o\d/.test(name) || name.startsWith('gpt-5');
+}
+
+/** The request's body, with the limit under the given name. */
+function bodyOf(request: ChatRequest, limit: LimitName): string {
+  // Sampling settings are left out for the reasoning families: they refuse any but the default.
+  const sampling = !isReasoningFamily(request.model);
+  return JSON.stringify({
+    model: request.model,
+    messages: request.messages,
+    stream: true,
+    stream_options: { include_usage: true },
+    [limit]: request.maxTokens,
+    ...(sampling && request.temperature !== undefined ? { temperature: request.temperature } : {}),
+    ...(sampling && request.topP !== undefined ? { top_p: request.topP } : {}),
+  });
+}
+
+/**
+ * A 400 that refuses the limit's name (`code: unsupported_parameter` naming it, OpenAI's answer
+ * to `max_tokens` for the o-series): the other name, to ask once more with. Null otherwise.
+ */
+export function refusedLimit(text: string, sent: LimitName): LimitName | null {
+  let error: { code?: unknown; param?: unknown; message?: unknown } | undefined;
+  try {
+    error = (JSON.parse(text) as { error?: typeof error }).error;
+  } catch {
+    return null;
+  }
+  if (!error || error.code !== 'unsupported_parameter') return null;
+  const named =
+    error.param === sent ||
+    (typeof error.message === 'string' && error.message.includes(`'${sent}'`));
+  return named ? otherName(sent) : null;
 }
 
 /** Error bodies are read up to this size; the rest is of no use in a message. */
@@ -57,7 +112,13 @@ const MAX_ERROR_BODY = 64 * 1024;
 function readWhole(
   res: http.IncomingMessage,
   status: number,
-  on: { refresh: () => void; queue: ChunkQueue; finish: (error?: UpstreamError) => void },
+  on: {
+    refresh: () => void;
+    queue: ChunkQueue;
+    finish: (error?: UpstreamError) => void;
+    /** Offered a 400's body: true when it asks again instead (the stream goes on there). */
+    retry: (text: string) => boolean;
+  },
 ): void {
   const { queue, finish } = on;
   let text = '';
@@ -69,8 +130,13 @@ function readWhole(
     if (status >= 200 && status <= 299) {
       try {
         const whole = JSON.parse(text) as WholeCompletion;
-        const content = whole.choices?.[0]?.message?.content;
+        const choice = whole.choices?.[0];
+        const thought = reasoningOf(choice?.message);
+        if (thought) queue.push({ reasoning: thought });
+        const content = choice?.message?.content;
         if (content) queue.push({ delta: content });
+        const cut = finishOf(choice?.finish_reason);
+        if (cut) queue.push({ finish: cut });
         if (whole.usage) queue.push({ usage: usageOf(whole.usage) });
         finish();
       } catch {
@@ -78,6 +144,7 @@ function readWhole(
       }
       return;
     }
+    if (status === 400 && on.retry(text)) return;
     finish(
       new UpstreamError(
         `The model service answered ${status}: ${errorMessage(text, res.statusMessage)}`,
@@ -107,34 +174,25 @@ function chunkParser(queue: ChunkQueue): SseParser {
         `The model service failed: ${errorText(chunk.error) ?? 'unknown error'}`,
         'stream',
       );
-    const delta = chunk.choices?.[0]?.delta?.content;
+    const choice = chunk.choices?.[0];
+    // DeepSeek's `reasoning_content`; vLLM and OpenRouter name it `reasoning`.
+    const thought = reasoningOf(choice?.delta);
+    if (thought) queue.push({ reasoning: thought });
+    const delta = choice?.delta?.content;
     if (delta) queue.push({ delta });
+    const finish = finishOf(choice?.finish_reason);
+    if (finish) queue.push({ finish });
     if (chunk.usage) queue.push({ usage: usageOf(chunk.usage) });
   });
 }
 
 function streamCompletion(request: ChatRequest, endpoint: Endpoint): AsyncIterable<ChatChunk> {
-  const body = JSON.stringify({
-    model: request.model,
-    messages: request.messages,
-    stream: true,
-    stream_options: { include_usage: true },
-    max_tokens: request.maxTokens,
-    ...(request.temperature !== undefined ? { temperature: request.temperature } : {}),
-    ...(request.topP !== undefined ? { top_p: request.topP } : {}),
-  });
   const queue = new ChunkQueue();
   if (request.signal.aborted) {
     queue.end();
     return queue;
   }
-
-  const send = endpoint.secure ? https.request : http.request;
-  const req = send(endpoint.url, {
-    method: 'POST',
-    agent: endpoint.agent,
-    headers: { ...endpoint.headers, 'content-length': Buffer.byteLength(body) },
-  });
+  let req: http.ClientRequest;
   let settled = false;
   const finish = (error?: UpstreamError) => {
     if (settled) return;
@@ -161,66 +219,140 @@ function streamCompletion(request: ChatRequest, endpoint: Endpoint): AsyncIterab
     req.destroy();
   }, request.timeoutMs);
 
-  req.on('error', (error) =>
-    finish(UpstreamError.transient(`The model service cannot be reached: ${error.message}`)),
-  );
-  req.on('response', (res) => {
-    res.setEncoding('utf8');
-    const status = res.statusCode ?? 0;
-    const json = /application\/json/i.test(res.headers['content-type'] ?? '');
-    // An error, or a server that ignored `stream: true` and answered in one JSON body.
-    if (status < 200 || status > 299 || json) {
-      readWhole(res, status, { refresh: () => timer.refresh(), queue, finish });
-      return;
-    }
-    const parser = chunkParser(queue);
-    res.on('data', (piece: string) => {
-      if (settled) return;
-      timer.refresh();
-      try {
-        parser.feed(piece);
-      } catch (error) {
-        finish(error as UpstreamError);
-        req.destroy();
+  const first =
+    endpoint.limits.get(request.model) ??
+    (isReasoningFamily(request.model) ? 'max_completion_tokens' : 'max_tokens');
+  const send = (limit: LimitName, mayRetry: boolean) => {
+    const body = bodyOf(request, limit);
+    req = (endpoint.secure ? https.request : http.request)(endpoint.url, {
+      method: 'POST',
+      agent: endpoint.agent,
+      headers: { ...endpoint.headers, 'content-length': Buffer.byteLength(body) },
+    });
+    req.on('error', (error) =>
+      finish(UpstreamError.transient(`The model service cannot be reached: ${error.message}`)),
+    );
+    req.on('response', (res) => {
+      res.setEncoding('utf8');
+      const status = res.statusCode ?? 0;
+      const json = /application\/json/i.test(res.headers['content-type'] ?? '');
+      // An error, or a server that ignored `stream: true` and answered in one JSON body.
+      if (status < 200 || status > 299 || json) {
+        readWhole(res, status, {
+          refresh: () => timer.refresh(),
+          queue,
+          finish,
+          // The limit's name refused: asked once more under the other name (nothing was
+          // streamed, and the caller's hold is one), which this endpoint then keeps for it.
+          retry: (text) => {
+            const other = mayRetry && !settled ? refusedLimit(text, limit) : null;
+            if (!other) return false;
+            rememberLimit(endpoint.limits, request.model, other);
+            send(other, false);
+            return true;
+          },
+        });
+        return;
       }
+      relayEvents(res, {
+        queue,
+        finish,
+        refresh: () => timer.refresh(),
+        isSettled: () => settled,
+        destroy: () => req.destroy(),
+      });
     });
-    res.on('end', () => {
-      if (settled) return;
-      try {
-        parser.feed('\n\n');
-        finish();
-      } catch (error) {
-        finish(error as UpstreamError);
-      }
-    });
-    // The connection broke before the response was complete.
-    res.on('close', () => {
-      if (!res.complete)
-        finish(UpstreamError.transient('The model service closed the stream mid-answer', 'stream'));
-    });
-  });
-  req.end(body);
+    req.end(body);
+  };
+  send(first, true);
   return queue;
+}
+
+/** What an endpoint remembers of its models' limit names stays small. */
+const MAX_REMEMBERED = 200;
+function rememberLimit(limits: Map<string, LimitName>, model: string, name: LimitName): void {
+  if (limits.size >= MAX_REMEMBERED) limits.clear();
+  limits.set(model, name);
+}
+
+/** Relays a streamed (SSE) answer's events into the queue until it ends or breaks. */
+function relayEvents(
+  res: http.IncomingMessage,
+  on: {
+    queue: ChunkQueue;
+    finish: (error?: UpstreamError) => void;
+    refresh: () => void;
+    isSettled: () => boolean;
+    destroy: () => void;
+  },
+): void {
+  const { finish } = on;
+  const parser = chunkParser(on.queue);
+  res.on('data', (piece: string) => {
+    if (on.isSettled()) return;
+    on.refresh();
+    try {
+      parser.feed(piece);
+    } catch (error) {
+      finish(error as UpstreamError);
+      on.destroy();
+    }
+  });
+  res.on('end', () => {
+    if (on.isSettled()) return;
+    try {
+      parser.feed('\n\n');
+      finish();
+    } catch (error) {
+      finish(error as UpstreamError);
+    }
+  });
+  // The connection broke before the response was complete.
+  res.on('close', () => {
+    if (!res.complete)
+      finish(UpstreamError.transient('The model service closed the stream mid-answer', 'stream'));
+  });
 }
 
 interface UpstreamUsage {
   prompt_tokens?: number;
+  /** The reasoning included (OpenAI, DeepSeek). */
   completion_tokens?: number;
+  completion_tokens_details?: { reasoning_tokens?: number } | null;
+}
+/** A message or a delta: the answer's text and, from reasoning models, their reasoning. */
+interface UpstreamMessage {
+  content?: string | null;
+  reasoning_content?: unknown;
+  reasoning?: unknown;
 }
 interface StreamChunk {
-  choices?: Array<{ delta?: { content?: string | null } }>;
+  choices?: Array<{ delta?: UpstreamMessage; finish_reason?: string | null }>;
   usage?: UpstreamUsage | null;
   error?: unknown;
 }
 interface WholeCompletion {
-  choices?: Array<{ message?: { content?: string | null } }>;
+  choices?: Array<{ message?: UpstreamMessage; finish_reason?: string | null }>;
   usage?: UpstreamUsage | null;
 }
 
-const usageOf = (usage: UpstreamUsage) => ({
-  promptTokens: usage.prompt_tokens ?? 0,
-  completionTokens: usage.completion_tokens ?? 0,
-});
+function usageOf(usage: UpstreamUsage) {
+  const reasoning = usage.completion_tokens_details?.reasoning_tokens;
+  return {
+    promptTokens: usage.prompt_tokens ?? 0,
+    completionTokens: usage.completion_tokens ?? 0,
+    ...(typeof reasoning === 'number' ? { reasoningTokens: reasoning } : {}),
+  };
+}
+
+/** The reasoning text of a message or delta (`reasoning` being an object elsewhere: none). */
+function reasoningOf(message: UpstreamMessage | undefined): string {
+  const value = message?.reasoning_content ?? message?.reasoning;
+  return typeof value === 'string' ? value : '';
+}
+
+const finishOf = (reason: string | null | undefined): FinishReason | null =>
+  reason === 'length' || reason === 'content_filter' ? reason : null;
 
 /** The readable part of an error body: `{error:{message}}`, older vLLM's `{message}`, or text. */
 function errorMessage(text: string, statusMessage: string | undefined): string {
@@ -243,101 +375,6 @@ function errorText(value: unknown): string | undefined {
   )
     return (value as { message: string }).message;
   return undefined;
-}
-
-/**
- * Server-sent events (the subset OpenAI-compatible servers send): `data:` lines, joined with a
- * newline within one event, dispatched at a blank line; comments and other fields are skipped;
- * LF, CRLF and CR line ends. Text arrives decoded, so split multi-byte characters are whole.
- */
-export class SseParser {
-  private buffer = '';
-  private data: string[] = [];
-  constructor(private readonly onData: (data: string) => void) {}
-
-  feed(text: string): void {
-    const input = this.buffer + text;
-    let start = 0;
-    for (;;) {
-      const lf = input.indexOf('\n', start);
-      const cr = input.indexOf('\r', start);
-      let end: number;
-      let next: number;
-      if (cr >= 0 && (lf < 0 || cr < lf)) {
-        // A CR at the very end may be the first half of a CRLF: wait for the next read.
-        if (cr === input.length - 1) break;
-        end = cr;
-        next = input[cr + 1] === '\n' ? cr + 2 : cr + 1;
-      } else if (lf >= 0) {
-        end = lf;
-        next = lf + 1;
-      } else break;
-      this.line(input.slice(start, end));
-      start = next;
-    }
-    this.buffer = input.slice(start);
-  }
-
-  private line(line: string): void {
-    if (line === '') {
-      if (this.data.length) {
-        const data = this.data.join('\n');
-        this.data = [];
-        this.onData(data);
-      }
-      return;
-    }
-    if (!line.startsWith('data:')) return;
-    this.data.push(line.charCodeAt(5) === 32 ? line.slice(6) : line.slice(5));
-  }
-}
-
-/**
- * What the adapter hands to the chat stream: chunks pushed as the network delivers them, read
- * with `for await`. Ending or failing wakes a waiting reader.
- */
-class ChunkQueue implements AsyncIterable<ChatChunk> {
-  private readonly items: ChatChunk[] = [];
-  private done = false;
-  private error: UpstreamError | null = null;
-  private wake: (() => void) | null = null;
-
-  push(chunk: ChatChunk): void {
-    this.items.push(chunk);
-    this.notify();
-  }
-  end(): void {
-    this.done = true;
-    this.notify();
-  }
-  fail(error: UpstreamError): void {
-    this.error = error;
-    this.done = true;
-    this.notify();
-  }
-  private notify(): void {
-    const wake = this.wake;
-    this.wake = null;
-    wake?.();
-  }
-
-  async *[Symbol.asyncIterator](): AsyncIterator<ChatChunk> {
-    let read = 0;
-    for (;;) {
-      if (read < this.items.length) {
-        yield this.items[read++]!;
-        continue;
-      }
-      // Caught up: what was read is let go.
-      this.items.length = 0;
-      read = 0;
-      if (this.done) {
-        if (this.error) throw this.error;
-        return;
-      }
-      await new Promise<void>((resolve) => (this.wake = resolve));
-    }
-  }
 }
 
 /** The connection test: GET {base}/models, the cheapest read of an OpenAI-compatible API. */

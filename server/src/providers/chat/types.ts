@@ -31,10 +31,25 @@ export interface ChatRequest {
 
 export interface ChatUsage {
   promptTokens: number;
+  /** Everything the model wrote, its reasoning included (as OpenAI and DeepSeek count it). */
   completionTokens: number;
+  /** Of those, the reasoning's, when the upstream says (`completion_tokens_details`). */
+  reasoningTokens?: number;
 }
 
-export type ChatChunk = { delta: string } | { usage: ChatUsage };
+/**
+ * Why the upstream stopped, when it is not the natural end: `length` (the token limit) or
+ * `content_filter` (its filter omitted content). Other reasons (`stop`, `tool_calls`) are not
+ * reported.
+ */
+export type FinishReason = 'length' | 'content_filter';
+
+/**
+ * What an adapter streams: answer text (`delta`), the model's reasoning (`reasoning`, before
+ * or between the answer's pieces), the usage, and why it stopped when it was cut.
+ */
+export type ChatChunk =
+  { delta: string } | { reasoning: string } | { usage: ChatUsage } | { finish: FinishReason };
 
 export interface ChatAdapter {
   stream(request: ChatRequest): AsyncIterable<ChatChunk>;

@@ -20,6 +20,13 @@ export interface PendingExchange {
   prompt: string;
   imageUrl: string | null;
   answer: string;
+  /** A reasoning model's thinking so far, when it thinks aloud. */
+  reasoning: string;
+  /** When its first thought arrived here, and how long it thought (null while it still does). */
+  thinkingSince: number | null;
+  reasoningMs: number | null;
+  /** Why the upstream cut the answer (from the last line). */
+  finishReason: 'length' | 'content_filter' | null;
   /** `waiting`: nothing streamed yet; `failed`: the call was refused (error says why). */
   phase: 'waiting' | 'streaming' | 'failed';
   error: string | null;
@@ -211,6 +218,21 @@ function applyBalance(credits: number | undefined): void {
   void balanceChanged(credits === undefined ? null : { credits });
 }
 
+/** What a line changes of the pending answer's thinking (the time it took ends at the text). */
+export function thinkingOf(
+  pending: PendingExchange,
+  line: chat.ChatStreamLine,
+  now = Date.now(),
+): Pick<PendingExchange, 'reasoning' | 'thinkingSince' | 'reasoningMs' | 'finishReason'> {
+  const reasoning = line.reasoning ?? pending.reasoning;
+  const thinkingSince = pending.thinkingSince ?? (reasoning ? now : null);
+  const reasoningMs =
+    line.reasoningMs ??
+    pending.reasoningMs ??
+    (thinkingSince !== null && line.delta !== '' ? now - thinkingSince : null);
+  return { reasoning, thinkingSince, reasoningMs, finishReason: line.finishReason ?? null };
+}
+
 /**
  * Sends a question (creating a group first when none is active) and streams the answer into
  * `pending`; once it ends (done, stopped or failed upstream) the group's saved messages replace
@@ -235,6 +257,10 @@ export async function send(input: SendInput): Promise<void> {
       prompt: input.prompt,
       imageUrl: input.imageUrl,
       answer: '',
+      reasoning: '',
+      thinkingSince: null,
+      reasoningMs: null,
+      finishReason: null,
       phase: 'waiting',
       error: null,
     },
@@ -253,7 +279,14 @@ export async function send(input: SendInput): Promise<void> {
         if (line.error) lastError = line.error;
         const pending = useChatRuntime.getState().pending;
         if (!pending || pending.groupId !== groupId) return;
-        runtime({ pending: { ...pending, answer: line.text, phase: 'streaming' } });
+        runtime({
+          pending: {
+            ...pending,
+            ...thinkingOf(pending, line),
+            answer: line.text,
+            phase: 'streaming',
+          },
+        });
         if (line.done) {
           balanceSeen = true;
           applyBalance(line.credits);

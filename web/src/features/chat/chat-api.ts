@@ -25,6 +25,9 @@ export const toRecord = (log: chat.ChatLog): ChatRecord => ({
   status: log.status,
   model: log.model,
   createdAt: log.createdAt,
+  reasoning: log.reasoning,
+  reasoningMs: log.reasoningMs,
+  finishReason: log.finishReason,
 });
 
 export const fetchGroups = async (): Promise<ChatGroup[]> =>

@@ -17,6 +17,7 @@ import { Markdown } from '../../components/markdown';
 import { copyText } from '../../components/markdown/copy-text';
 import { notify } from '../../lib/notify';
 import { texts } from '../../lib/texts';
+import { ThinkingPart } from './thinking-part';
 
 /** One row of the list: a saved message or the exchange being answered. */
 export interface MessageView {
@@ -28,6 +29,11 @@ export interface MessageView {
   imageUrl: string | null;
   /** `streaming`: text still arriving; `waiting`: nothing yet. */
   state: 'done' | 'partial' | 'error' | 'streaming' | 'waiting';
+  /** A reasoning model's thinking ('' for none) and how long it took (null while it thinks). */
+  reasoning: string;
+  reasoningMs: number | null;
+  /** Why the upstream cut the answer short, said under it. */
+  finishReason: 'length' | 'content_filter' | null;
   error: string | null;
 }
 
@@ -192,6 +198,13 @@ export const MessageItem = memo(function MessageItem({
         <RobotOutlined />
       </span>
       <div className="flex min-w-0 flex-1 flex-col gap-1">
+        {message.reasoning && (
+          <ThinkingPart
+            reasoning={message.reasoning}
+            ms={message.reasoningMs}
+            thinking={live && message.content === ''}
+          />
+        )}
         {message.state === 'waiting' ? (
           <div className="flex h-8 items-center gap-1.5" aria-label={t('chat:message.thinking')}>
             <span className="chat-dot" />
@@ -221,6 +234,13 @@ export const MessageItem = memo(function MessageItem({
         ) : message.state === 'partial' ? (
           <span className="text-xs text-white/55">{t('chat:message.stopped')}</span>
         ) : null}
+        {message.finishReason && !live && (
+          <span data-testid="chat-cut" className="text-xs text-amber-200/80">
+            {message.finishReason === 'length'
+              ? t('chat:message.cutLength')
+              : t('chat:message.cutFilter')}
+          </span>
+        )}
         {!live && actions}
       </div>
     </article>

@@ -54,6 +54,9 @@ export function useMessageViews(): MessageView[] {
       content: r.content,
       imageUrl: r.imageUrl ?? null,
       state: r.status ?? 'done',
+      reasoning: r.reasoning ?? '',
+      reasoningMs: r.reasoningMs ?? null,
+      finishReason: r.finishReason ?? null,
       error:
         r.role === 'assistant' && r.status === 'error'
           ? (answerErrors[r.id] ?? t('chat:message.failedUnknown'))
@@ -68,6 +71,9 @@ export function useMessageViews(): MessageView[] {
           content: pending.prompt,
           imageUrl: pending.imageUrl,
           state: 'done',
+          reasoning: '',
+          reasoningMs: null,
+          finishReason: null,
           error: null,
         },
         {
@@ -75,6 +81,9 @@ export function useMessageViews(): MessageView[] {
           id: null,
           role: 'assistant',
           content: pending.answer,
+          reasoning: pending.reasoning,
+          reasoningMs: pending.reasoningMs,
+          finishReason: pending.finishReason,
           imageUrl: null,
           state:
             pending.phase === 'failed'
