@@ -25,7 +25,7 @@ const LANGUAGES = ['zh-CN', 'en-US', 'zh-TW'];
  * (`<link rel="modulepreload">`, its stylesheet) and the texts of the visitor's language (the
  * shell's and the namespaces the route names in `withTexts`), which
  * the app would otherwise ask for only once its entry has run: one round trip instead of three
- * on a slow link. The language is the saved one, else the site's first-visit language the
+ * on a slow link; the start-up chunk likewise. The language is the saved one, else the site's first-visit language the
  * server wrote into index.html (`data-site-language`, `browser` read as the app reads it);
  * at `/` the screen is the one the landing leads to (`landingPath`, with the site's
  * `data-index-path`). A file rather than an inline script: the Content-Security-Policy allows
@@ -79,7 +79,9 @@ export function routePreload(root: string): Plugin {
         for (const name of used) ns[name] = files(`${dir}/${name}.ts`);
         texts[lang] = { core: files(`${dir}/index.ts`), ns };
       }
-      const data = JSON.stringify({ routes, texts });
+      // The start-up chunk (root-shell's `import('./start')`): every page runs it first thing.
+      const startup = files(resolve(root, 'src/app/start.ts'));
+      const data = JSON.stringify({ routes, texts, startup });
       const source = `(function () {
   var m = ${data};
   var browserLanguage = ${browserLanguage.toString()};
@@ -97,7 +99,7 @@ export function routePreload(root: string): Plugin {
     var saved = JSON.parse(localStorage.getItem('appSetting') || 'null');
     if (saved && saved.state && m.texts[saved.state.language]) lang = saved.state.language;
   } catch (e) {}
-  var list = m.texts[lang].core;
+  var list = m.texts[lang].core.concat(m.startup);
   if (route) {
     list = list.concat(route.files);
     for (var j = 0; j < route.texts.length; j++) list = list.concat(m.texts[lang].ns[route.texts[j]]);
