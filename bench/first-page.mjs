@@ -1,10 +1,11 @@
 // First visit on a slow phone link: a fresh Chromium (empty cache) with Lighthouse's mobile link
 // emulated over CDP (150 ms round trip, 1.6 Mbit/s down, 750 kbit/s up) opens the landing
-// `/Midjourney` at 1440 px, the phone landing `/mobileHome` at 390 px and `/Chat` at 1440 px,
+// `/` (the drawing screen) at 1440 px, the phone landing `/mobileHome` at 390 px and `/Chat` at 1440 px,
 // served with brotli by the built server. For each: bytes on the wire (headers included) before
 // the screen is usable and in all, requests, the time until the prompt box accepts input (for
 // `/mobileHome`, the launcher's first card is there) and LCP, against the targets in bench/README.md.
-// Figures, not a test. BENCH_CHROMIUM overrides /usr/bin/chromium; BENCH_RUNS=n takes the median.
+// Figures, not a test. BENCH_CHROMIUM overrides /usr/bin/chromium; BENCH_RUNS=n takes the median;
+// BENCH_PORT sets the server's port (a free one when unset or taken).
 /* global window, document, MutationObserver */
 import fs from 'node:fs';
 import path from 'node:path';
@@ -22,8 +23,8 @@ const RUNS = Math.max(1, Number(process.env.BENCH_RUNS ?? 1));
 /** The screens measured and their targets (bench/README.md, `first-page.mjs`). */
 const SCREENS = [
   {
-    name: 'landing /Midjourney, 1440 px',
-    path: '/Midjourney',
+    name: 'landing / (drawing), 1440 px',
+    path: '/',
     viewport: { width: 1440, height: 900 },
     ready: 'textarea',
     target: { before: 150 * KB, total: 250 * KB, requests: 25, usable: 2000 },

@@ -184,12 +184,12 @@ export function freePort(preferred = 0) {
 }
 
 /**
- * Starts the built server on a free port with a temporary SQLite data folder (or the given
- * `dataDir`, which it keeps), waits for /readyz, and returns its address and a `stop()` that
- * also removes the data folder it made.
+ * Starts the built server on a free port (`BENCH_PORT` when set and free) with a temporary
+ * SQLite data folder (or the given `dataDir`, which it keeps), waits for /readyz, and returns
+ * its address and a `stop()` that also removes the data folder it made.
  */
 export async function startBuiltServer(env = {}, options = {}) {
-  const port = await freePort();
+  const port = await freePort(Number(process.env.BENCH_PORT ?? 0));
   const base = `http://127.0.0.1:${port}`;
   const ownDir = !options.dataDir;
   const dataDir = options.dataDir ?? fs.mkdtempSync(path.join(os.tmpdir(), 'atelier-run-'));

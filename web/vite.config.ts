@@ -5,6 +5,7 @@ import { brotliCompressSync, constants, gzipSync } from 'node:zlib';
 import { defineConfig, type Plugin } from 'vite';
 import react from '@vitejs/plugin-react';
 import tailwindcss from '@tailwindcss/vite';
+import { contractsRuntime } from './build/contracts-runtime';
 import { routePreload } from './build/route-preload';
 
 const pkg = JSON.parse(readFileSync(new URL('./package.json', import.meta.url), 'utf8')) as {
@@ -114,6 +115,7 @@ const chunkGroups = [
 
 export default defineConfig({
   plugins: [
+    contractsRuntime(fileURLToPath(new URL('..', import.meta.url))),
     react(),
     tailwindcss(),
     versionFile(),

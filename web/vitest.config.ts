@@ -14,7 +14,7 @@ export default defineConfig({
         },
       },
     },
-    include: ['src/**/*.test.{ts,tsx}', 'scripts/**/*.test.{ts,mjs}'],
+    include: ['src/**/*.test.{ts,tsx}', 'scripts/**/*.test.{ts,mjs}', 'build/**/*.test.ts'],
     restoreMocks: true,
     // Loading antd, React and the other libraries took most of the suite's time when each file
     // loaded them again (76 CPU-s against 13 for all 291 tests, docs/testing.md). The files of a

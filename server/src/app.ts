@@ -97,6 +97,6 @@ export async function buildApp(config: AppConfig, options: BuildOptions): Promis
     { prefix: '/api' },
   );
   for (const module of modules) module.pages?.(app);
-  await registerWeb(app, config.webDist);
+  await registerWeb(app, config.webDist, (host) => app.ctx.hooks.sitePage(host));
   return app;
 }

@@ -100,6 +100,12 @@ export interface AccountCard {
  * Calls one module makes into another that is registered after it (so no import would do):
  * each starts as a harmless default and the owning module installs the real one.
  */
+/** What index.html names of the request's site (`registerWeb`). */
+export interface SitePage {
+  language: string;
+  indexPath: string;
+}
+
 export interface AppHooks {
   /** Installed by the apps module, called by the chat stream. */
   appPrompt: AppPromptResolver;
@@ -126,6 +132,13 @@ export interface AppHooks {
    * nothing; a captcha plugs in here and throws an AppError (e.g. a 403 asking for the captcha)
    * unless the request carries a solved one, or returns to let the delay decide.
    */
+  /**
+   * Installed by the sites module: of the site a host names, the first-visit language setting
+   * (a language or `browser`) and the index path, which the web server writes into index.html
+   * so the page fetches that language's texts and the landing screen at once (docs/web.md,
+   * Texts). The default knows no site.
+   */
+  sitePage: (host: string) => Promise<SitePage | null>;
   abuseSeen: (e: {
     action: 'sign-up' | 'sign-in';
     req: FastifyRequest;
@@ -141,6 +154,7 @@ export const defaultHooks = (): AppHooks => ({
   accounts: async () => new Map(),
   accountIdByName: async () => null,
   taskKinds: async () => new Map(),
+  sitePage: async () => null,
   abuseSeen: async () => undefined,
 });
 

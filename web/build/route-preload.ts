@@ -1,6 +1,9 @@
 import { readFileSync } from 'node:fs';
 import { resolve } from 'node:path';
 import type { Plugin } from 'vite';
+import { landingPath } from '../src/app/guards';
+import { browserLanguage } from '../src/lib/languages';
+import { MOBILE_MAX_WIDTH } from '../src/lib/screens';
 
 type Chunk = {
   type: 'chunk';
@@ -22,7 +25,10 @@ const LANGUAGES = ['zh-CN', 'en-US', 'zh-TW'];
  * (`<link rel="modulepreload">`, its stylesheet) and the texts of the visitor's language (the
  * shell's and the namespaces the route names in `withTexts`), which
  * the app would otherwise ask for only once its entry has run: one round trip instead of three
- * on a slow link. A file rather than an inline script: the Content-Security-Policy allows
+ * on a slow link; the start-up chunk likewise. The language is the saved one, else the site's first-visit language the
+ * server wrote into index.html (`data-site-language`, `browser` read as the app reads it);
+ * at `/` the screen is the one the landing leads to (`landingPath`, with the site's
+ * `data-index-path`). A file rather than an inline script: the Content-Security-Policy allows
  * scripts from the site only.
  */
 export function routePreload(root: string): Plugin {
@@ -73,17 +79,27 @@ export function routePreload(root: string): Plugin {
         for (const name of used) ns[name] = files(`${dir}/${name}.ts`);
         texts[lang] = { core: files(`${dir}/index.ts`), ns };
       }
-      const data = JSON.stringify({ routes, texts });
+      // The start-up chunk (root-shell's `import('./start')`): every page runs it first thing.
+      const startup = files(resolve(root, 'src/app/start.ts'));
+      const data = JSON.stringify({ routes, texts, startup });
       const source = `(function () {
   var m = ${data};
-  var path = location.pathname.replace(/^\\/+|\\/+$/g, '').toLowerCase();
-  var route = m.routes[path];
+  var browserLanguage = ${browserLanguage.toString()};
+  var landingPath = ${landingPath.toString()};
+  var root = document.documentElement;
+  var path = location.pathname.replace(/^\\/+|\\/+$/g, '');
+  if (path === '')
+    path = landingPath(matchMedia('(max-width: ${MOBILE_MAX_WIDTH - 0.02}px)').matches ? 0 : innerWidth, root.getAttribute('data-index-path') || '').replace(/^\\/+/, '');
+  var route = m.routes[path.toLowerCase()];
   var lang = 'zh-CN';
+  var site = root.getAttribute('data-site-language');
+  if (m.texts[site]) lang = site;
+  else if (site === 'browser') lang = browserLanguage(navigator.languages || []) || lang;
   try {
     var saved = JSON.parse(localStorage.getItem('appSetting') || 'null');
     if (saved && saved.state && m.texts[saved.state.language]) lang = saved.state.language;
   } catch (e) {}
-  var list = m.texts[lang].core;
+  var list = m.texts[lang].core.concat(m.startup);
   if (route) {
     list = list.concat(route.files);
     for (var j = 0; j < route.texts.length; j++) list = list.concat(m.texts[lang].ns[route.texts[j]]);

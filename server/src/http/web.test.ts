@@ -6,6 +6,12 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import Fastify, { type FastifyInstance } from 'fastify';
 import { IMMUTABLE, REVALIDATE, pickEncoding, registerWeb } from './web.js';
 
+const sitePages: Record<string, { language: string; indexPath: string }> = {
+  'en.example': { language: 'en-US', indexPath: '/Chat' },
+  'auto.example': { language: 'browser', indexPath: '' },
+  'odd.example': { language: 'browser', indexPath: '"><script>' },
+};
+
 /** A built web app in a temporary folder, with the compressed copies the build writes. */
 function fakeDist(): { dir: string; script: string; html: string } {
   const dir = fs.mkdtempSync(path.join(os.tmpdir(), 'atelier-web-'));
@@ -32,7 +38,7 @@ describe('the web app', () => {
   beforeAll(async () => {
     dist = fakeDist();
     app = Fastify();
-    await registerWeb(app, dist.dir);
+    await registerWeb(app, dist.dir, async (host) => sitePages[host] ?? null);
     await app.ready();
   });
   afterAll(async () => {
@@ -110,6 +116,23 @@ describe('the web app', () => {
     const version = await get('/version.json', 'br');
     expect(version.headers['cache-control']).toBe(REVALIDATE);
     expect(version.json()).toEqual({ version: '1' });
+  });
+
+  it("names the site's first-visit language and index path in index.html, compressed as before", async () => {
+    const page = (host: string, acceptEncoding: string) =>
+      app.inject({ url: '/Chat', headers: { host, 'accept-encoding': acceptEncoding } });
+    const en = await page('en.example', 'br');
+    expect(en.headers['content-encoding']).toBe('br');
+    expect(brotliDecompressSync(en.rawPayload).toString()).toBe(
+      dist.html.replace('<html>', '<html data-site-language="en-US" data-index-path="/Chat">'),
+    );
+    const auto = await page('auto.example', 'gzip');
+    expect(gunzipSync(auto.rawPayload).toString()).toContain(
+      '<html data-site-language="browser" data-index-path="">',
+    );
+    // A host the sites do not know, or an index path that is not a plain path, keeps the page.
+    expect((await page('other.example', '')).body).toBe(dist.html);
+    expect((await page('odd.example', '')).body).toBe(dist.html);
   });
 
   it('never serves a compressed copy by its own name, and 404s a missing asset', async () => {

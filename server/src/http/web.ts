@@ -1,7 +1,9 @@
 import fs from 'node:fs';
 import path from 'node:path';
+import { brotliCompressSync, constants, gzipSync } from 'node:zlib';
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import fastifyStatic from '@fastify/static';
+import type { SitePage } from '../context.js';
 import { apiNotFound } from './error-handler.js';
 
 /** Hashed build output: its name changes with its content, so a browser keeps it for a year. */
@@ -34,8 +36,43 @@ export function pickEncoding(
   return (['br', 'gzip'] as const).find((e) => available.includes(e) && accepted(e)) ?? null;
 }
 
+type Page = { plain: Buffer; variants: Map<Encoding, Buffer> };
+
+/** The site language settings index.html may carry (contracts `siteLanguage`). */
+const SITE_LANGUAGES = new Set(['en-US', 'zh-CN', 'zh-TW', 'browser']);
+
+/** An index path as a site may hold it: a path of letters, digits, `-`, `_` and `/`. */
+const INDEX_PATH = /^(\/[\w-]+)*\/?$/;
+
+/**
+ * index.html naming the site's first-visit language (`<html data-site-language="en-US">` or
+ * `browser`) and index path (`data-index-path="/Chat"`), so its start-up script fetches that
+ * language's texts and the screen `/` leads to at once, instead of the default language's and
+ * then the site's after the config call (docs/web.md, Texts). Compressed here: one copy per
+ * site page, made on first use.
+ */
+export function withSitePage(page: Page, site: SitePage): Page {
+  const html = page.plain
+    .toString('utf8')
+    .replace(
+      /<html\b/,
+      `<html data-site-language="${site.language}" data-index-path="${site.indexPath}"`,
+    );
+  const plain = Buffer.from(html);
+  const variants = new Map<Encoding, Buffer>();
+  if (page.variants.has('br'))
+    variants.set(
+      'br',
+      brotliCompressSync(plain, {
+        params: { [constants.BROTLI_PARAM_QUALITY]: constants.BROTLI_MAX_QUALITY },
+      }),
+    );
+  if (page.variants.has('gzip')) variants.set('gzip', gzipSync(plain, { level: 9 }));
+  return { plain, variants };
+}
+
 /** index.html as built, and its precompressed copies when the build wrote them. */
-function readIndex(indexFile: string): { plain: Buffer; variants: Map<Encoding, Buffer> } {
+function readIndex(indexFile: string): Page {
   const variants = new Map<Encoding, Buffer>();
   for (const encoding of ['br', 'gzip'] as const) {
     const file = indexFile + suffix[encoding];
@@ -49,9 +86,15 @@ function readIndex(indexFile: string): { plain: Buffer; variants: Map<Encoding, 
  * (`.gz`) copy beside each text file, and the copy the browser accepts goes out with
  * `content-encoding` and `vary: accept-encoding`. Hashed assets (`/assets/`) are cached for a
  * year as immutable; everything else is revalidated, and every other non-API GET or HEAD is
- * answered with index.html (client-side routes).
+ * answered with index.html (client-side routes), naming the site's language and index
+ * path when
+ * `sitePage` knows the request's host.
  */
-export async function registerWeb(app: FastifyInstance, webDist: string): Promise<void> {
+export async function registerWeb(
+  app: FastifyInstance,
+  webDist: string,
+  sitePage: (host: string) => Promise<SitePage | null> = async () => null,
+): Promise<void> {
   const root = path.resolve(webDist);
   const indexFile = path.join(root, 'index.html');
   if (!webDist || !fs.existsSync(indexFile)) {
@@ -75,14 +118,26 @@ export async function registerWeb(app: FastifyInstance, webDist: string): Promis
       res.setHeader('vary', 'accept-encoding');
     },
   });
-  const sendIndex = (req: FastifyRequest, reply: FastifyReply) => {
-    const encoding = pickEncoding(req.headers['accept-encoding'], [...index.variants.keys()]);
+  const bySite = new Map<string, Page>();
+  const pageFor = async (host: string): Promise<Page> => {
+    const site = await sitePage(host).catch(() => null);
+    if (!site || !SITE_LANGUAGES.has(site.language) || !INDEX_PATH.test(site.indexPath))
+      return index;
+    const key = `${site.language} ${site.indexPath}`;
+    let page = bySite.get(key);
+    // A few sites at most; each copy is about 1 KB.
+    if (!page) bySite.set(key, (page = withSitePage(index, site)));
+    return page;
+  };
+  const sendIndex = async (req: FastifyRequest, reply: FastifyReply) => {
+    const page = await pageFor(req.hostname);
+    const encoding = pickEncoding(req.headers['accept-encoding'], [...page.variants.keys()]);
     if (encoding) reply.header('content-encoding', encoding);
     return reply
       .type('text/html; charset=utf-8')
       .header('cache-control', REVALIDATE)
       .header('vary', 'accept-encoding')
-      .send(encoding ? index.variants.get(encoding)! : index.plain);
+      .send(encoding ? page.variants.get(encoding)! : page.plain);
   };
   app.setNotFoundHandler((req, reply) => {
     const url = req.url.split('?')[0]!;

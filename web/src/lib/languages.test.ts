@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { browserLanguage, siteStartLanguage } from './languages';
+import { browserLanguage, pageStartLanguage, siteStartLanguage } from './languages';
 
 describe('the language of a first visit', () => {
   it("reads the first of the browser's languages the interface has", () => {
@@ -17,5 +17,13 @@ describe('the language of a first visit', () => {
     expect(siteStartLanguage('browser', ['en-US', 'zh-CN'])).toBe('en-US');
     expect(siteStartLanguage('browser', ['zh-TW'])).toBe('zh-TW');
     expect(siteStartLanguage('browser', ['fr-FR'])).toBe('zh-CN');
+  });
+
+  it('starts in the language index.html names, or in none when it names none we know', () => {
+    expect(pageStartLanguage('en-US', ['zh-CN'])).toBe('en-US');
+    expect(pageStartLanguage('browser', ['zh-HK'])).toBe('zh-TW');
+    expect(pageStartLanguage('browser', ['fr'])).toBe('zh-CN');
+    expect(pageStartLanguage(undefined, ['en-US'])).toBeNull();
+    expect(pageStartLanguage('fr-FR', ['en-US'])).toBeNull();
   });
 });

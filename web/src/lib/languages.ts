@@ -30,3 +30,16 @@ export function siteStartLanguage(
   if (setting !== 'browser') return setting;
   return browserLanguage(preferred) ?? defaultLanguage;
 }
+
+/**
+ * The language a first visit starts in, known before the site's config answers: the server
+ * writes the site's setting into index.html (`<html data-site-language>`); null when the page
+ * names none (the dev server), and the default language applies until the config call.
+ */
+export function pageStartLanguage(
+  setting: string | undefined,
+  preferred: readonly string[],
+): Language | null {
+  if (setting !== 'browser' && !isLanguage(setting)) return null;
+  return siteStartLanguage(setting, preferred);
+}

@@ -1,6 +1,6 @@
 import { create } from 'zustand';
 import { persist } from 'zustand/middleware';
-import { defaultLanguage, type Language } from '../lib/languages';
+import { defaultLanguage, pageStartLanguage, type Language } from '../lib/languages';
 import { storageKeys } from '../lib/storage-keys';
 
 export type Theme = 'dark' | 'light' | 'auto';
@@ -29,7 +29,11 @@ export const useAppSetting = create<AppSettingState>()(
     (set, get) => ({
       siderCollapsed: false,
       theme: 'dark',
-      language: defaultLanguage,
+      // A first visit starts in the site's language when the page names it, so the texts of
+      // the default language are not fetched only to be replaced.
+      language:
+        pageStartLanguage(document.documentElement.dataset.siteLanguage, navigator.languages) ??
+        defaultLanguage,
       languageChosen: false,
       setSiderCollapsed: (siderCollapsed) => set({ siderCollapsed }),
       setTheme: (theme) => set({ theme }),

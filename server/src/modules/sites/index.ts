@@ -12,6 +12,10 @@ export const sitesModule: AtelierModule = {
   name: 'sites',
   async routes(app) {
     const directory = new SiteDirectory(app.ctx.db);
+    app.ctx.hooks.sitePage = async (host) => {
+      const { site } = await directory.siteFor(host);
+      return { language: site.language, indexPath: site.index_path };
+    };
     publicRoutes(app, directory);
     adminRoutes(app, app.ctx.db, directory);
   },

@@ -1,5 +1,11 @@
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
-import { files, type BodyIn, type DataOf, type Endpoint, type QueryIn } from '@atelier/contracts';
+import {
+  files,
+  type BodyIn,
+  type DataOf,
+  type Endpoint,
+  type QueryIn,
+} from '@atelier/contracts/full';
 import { apiData } from '../../api/client';
 import { uploadFile } from '../../api/upload';
 

@@ -1,7 +1,7 @@
 import { Button, Form, Input, InputNumber, Modal, Popconfirm, Space, Table, Tag } from 'antd';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
-import { credits as K } from '@atelier/contracts';
+import { credits as K } from '@atelier/contracts/full';
 import { copyText } from '../../components/markdown/copy-text';
 import { downloadBlob } from '../../lib/download';
 import { notify } from '../../lib/notify';

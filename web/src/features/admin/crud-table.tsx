@@ -2,7 +2,7 @@ import { Alert, Button, Popconfirm, Space, Table, Tag } from 'antd';
 import type { ColumnsType } from 'antd/es/table';
 import { useMemo, useState, type ReactNode } from 'react';
 import { useTranslation } from 'react-i18next';
-import type { Endpoint } from '@atelier/contracts';
+import type { Endpoint } from '@atelier/contracts/full';
 import { notify } from '../../lib/notify';
 import { useAdminMutation, useAdminQuery } from './admin-api';
 import { fieldLabels, valueLabel } from './field-labels';

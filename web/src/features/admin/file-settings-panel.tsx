@@ -3,7 +3,7 @@ import Button from 'antd/es/button';
 import Descriptions from 'antd/es/descriptions';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
-import { files as F } from '@atelier/contracts';
+import { files as F } from '@atelier/contracts/full';
 import { useAdminMutation, useAdminQuery } from './admin-api';
 import { fieldLabels } from './field-labels';
 import { fieldsOf } from './schema-fields';

@@ -1,6 +1,6 @@
 import { Button, Card, Form, Input, Switch, Tag } from 'antd';
 import { useTranslation } from 'react-i18next';
-import { payments as P } from '@atelier/contracts';
+import { payments as P } from '@atelier/contracts/full';
 import { useAdminMutation, useAdminQuery } from './admin-api';
 
 type Values = { enabled: boolean } & Record<string, string | boolean>;

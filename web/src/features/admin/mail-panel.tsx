@@ -1,7 +1,7 @@
 import { Alert, Button, Card, Form, Input, InputNumber, Select, Space, Switch, Tag } from 'antd';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
-import { identity as I, sites as S } from '@atelier/contracts';
+import { identity as I, sites as S } from '@atelier/contracts/full';
 import { notify } from '../../lib/notify';
 import { useAdminMutation, useAdminQuery } from './admin-api';
 

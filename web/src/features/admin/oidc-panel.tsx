@@ -12,7 +12,7 @@ import {
 } from 'antd';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
-import { identity as I, sites as S } from '@atelier/contracts';
+import { identity as I, sites as S } from '@atelier/contracts/full';
 import { notify } from '../../lib/notify';
 import { useAdminMutation, useAdminQuery } from './admin-api';
 

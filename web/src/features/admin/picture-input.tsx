@@ -1,7 +1,7 @@
 import { UploadOutlined } from '@ant-design/icons';
 import { Button, Input, Upload } from 'antd';
 import { useTranslation } from 'react-i18next';
-import { files } from '@atelier/contracts';
+import { files } from '@atelier/contracts/full';
 import { useSitePictureUpload } from './admin-api';
 
 /**

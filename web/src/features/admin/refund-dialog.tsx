@@ -1,7 +1,7 @@
 import { Button, Form, Input, Modal, Popconfirm, Typography } from 'antd';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
-import { payments as P } from '@atelier/contracts';
+import { payments as P } from '@atelier/contracts/full';
 import { useAdminMutation } from './admin-api';
 
 /**

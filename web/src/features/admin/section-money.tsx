@@ -1,7 +1,7 @@
 import { Button, Input, Popconfirm, Select, Space, Table, Tabs, Tag } from 'antd';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
-import { credits as K, payments as P } from '@atelier/contracts';
+import { credits as K, payments as P } from '@atelier/contracts/full';
 import { useAdminMutation, useAdminQuery } from './admin-api';
 import { CrudTable } from './crud-table';
 import { GatewaysPanel } from './gateways-panel';

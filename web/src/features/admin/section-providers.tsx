@@ -1,7 +1,7 @@
 import { Button, Checkbox, Form, Modal, Select, Tabs, Typography } from 'antd';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
-import { chat as C, credits as K } from '@atelier/contracts';
+import { chat as C, credits as K } from '@atelier/contracts/full';
 import * as A from '@atelier/contracts/admin';
 import { useAdminMutation, useAdminQuery } from './admin-api';
 import { CrudTable } from './crud-table';

@@ -1,7 +1,7 @@
 import { Button, Descriptions, Tabs } from 'antd';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
-import { apps as P, sites as S } from '@atelier/contracts';
+import { apps as P, sites as S } from '@atelier/contracts/full';
 import { useAdminMutation, useAdminQuery } from './admin-api';
 import { CrudTable } from './crud-table';
 import { FileSettingsPanel } from './file-settings-panel';

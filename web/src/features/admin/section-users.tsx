@@ -1,7 +1,7 @@
 import { Button, Input, Select, Space, Table, Tag } from 'antd';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
-import { user as U } from '@atelier/contracts';
+import { user as U } from '@atelier/contracts/full';
 import { useAdminQuery } from './admin-api';
 import { UserDrawer } from './user-drawer';
 import { when } from './when';

@@ -1,6 +1,6 @@
 import { Tag } from 'antd';
 import { useTranslation } from 'react-i18next';
-import { TaskStatus } from '@atelier/contracts';
+import { TaskStatus } from '@atelier/contracts/full';
 
 const statusColor: Record<number, string> = {
   1: 'default',

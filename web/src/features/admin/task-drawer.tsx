@@ -1,6 +1,6 @@
 import { Button, Descriptions, Drawer, Popconfirm, Space, Timeline } from 'antd';
 import { useTranslation } from 'react-i18next';
-import { TaskStatus } from '@atelier/contracts';
+import { TaskStatus } from '@atelier/contracts/full';
 import * as A from '@atelier/contracts/admin';
 import { useAdminMutation, useAdminQuery } from './admin-api';
 import { StatusTag } from './status-tag';

@@ -13,7 +13,7 @@ import {
 } from 'antd';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
-import { credits as K, type DataOf } from '@atelier/contracts';
+import { credits as K, type DataOf } from '@atelier/contracts/full';
 import * as A from '@atelier/contracts/admin';
 import { useAdminMutation, useAdminQuery } from './admin-api';
 import { when } from './when';

@@ -1,4 +1,3 @@
-import Modal from 'antd/es/modal';
 import { i18n } from '../../i18n';
 import { notify } from '../../lib/notify';
 import { oidcFinish, oidcStart } from './auth-api';
@@ -50,7 +49,9 @@ async function finish(ticket: string, consent: boolean): Promise<void> {
       answer.created ? 'auth:register.success' : 'auth:login.success',
     );
   else if (answer.outcome === 'linked') notify.success(t('auth:oidc.linked'));
-  else
+  else {
+    // antd's Modal (with its form context) stays out of the first load: few visits need it.
+    const { default: Modal } = await import('antd/es/modal');
     Modal.confirm({
       title: t('auth:oidc.consentTitle', { provider: answer.provider }),
       content: t('auth:oidc.consentText', { provider: answer.provider, email: answer.email }),
@@ -58,6 +59,7 @@ async function finish(ticket: string, consent: boolean): Promise<void> {
       cancelText: t('auth:oidc.consentNo'),
       onOk: () => finish(ticket, true).catch(() => undefined),
     });
+  }
 }
 
 /** Exchanges the ticket the page was opened with (once), or says why the provider failed. */

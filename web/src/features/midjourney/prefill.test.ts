@@ -8,8 +8,8 @@ describe('applyPrefill', () => {
     useComposer.getState().clearRefs();
   });
 
-  it('fills the prompt, model, every parameter and the references of a stored task', () => {
-    applyPrefill({
+  it('fills the prompt, model, every parameter and the references of a stored task', async () => {
+    await applyPrefill({
       kind: 'mj',
       modelId: 7,
       prompt: 'a lighthouse',
@@ -46,8 +46,8 @@ describe('applyPrefill', () => {
     expect(s.refs.crefUrls.map((r) => r.url)).toEqual(['/api/files/u/1/a.png']);
   });
 
-  it('keeps the valid fields when one is not a Midjourney value', () => {
-    applyPrefill({ kind: 'mj', prompt: 'x', params: { chaos: 500, seed: 3 } });
+  it('keeps the valid fields when one is not a Midjourney value', async () => {
+    await applyPrefill({ kind: 'mj', prompt: 'x', params: { chaos: 500, seed: 3 } });
     expect(useComposer.getState().params).toEqual({ seed: 3 });
   });
 });

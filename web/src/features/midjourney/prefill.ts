@@ -1,4 +1,3 @@
-import { drawing } from '@atelier/contracts';
 import { useEffect } from 'react';
 import { useLocation, useNavigate } from 'react-router';
 import { readPrefill, type ComposerPrefill } from '../../lib/prefill';
@@ -11,8 +10,10 @@ const refTargets: RefTarget[] = ['imageUrls', 'crefUrls', 'srefUrls'];
  * Fills the composer from a prefill (market "use", draw the same): prompt, model, every
  * Midjourney parameter the task kept (its `flags`, or the params themselves) and the
  * references. Each field is checked on its own, so one unknown value does not drop the rest.
+ * The checks are the contracts' schemas, loaded here (with zod) rather than with the screen.
  */
-export function applyPrefill(prefill: ComposerPrefill): void {
+export async function applyPrefill(prefill: ComposerPrefill): Promise<void> {
+  const { drawing } = await import('@atelier/contracts/full');
   const s = useComposer.getState();
   s.setPrompt(prefill.prompt);
   if (prefill.modelId !== undefined) s.setModel(prefill.modelId);
@@ -49,7 +50,7 @@ export function useRoutePrefill(): void {
   useEffect(() => {
     const prefill = readPrefill(location.state);
     if (!prefill) return;
-    applyPrefill(prefill);
+    void applyPrefill(prefill);
     void navigate(`${location.pathname}${location.search}`, { replace: true, state: null });
   }, [location.state, location.pathname, location.search, navigate]);
 }

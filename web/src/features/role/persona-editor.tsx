@@ -1,4 +1,4 @@
-import { apps } from '@atelier/contracts';
+import { apps } from '@atelier/contracts/full';
 import Button from 'antd/es/button';
 import Form from 'antd/es/form';
 import Input from 'antd/es/input';

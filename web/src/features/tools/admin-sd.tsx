@@ -1,4 +1,4 @@
-import { sd } from '@atelier/contracts';
+import { sd } from '@atelier/contracts/full';
 import Button from 'antd/es/button';
 import Input from 'antd/es/input';
 import Select from 'antd/es/select';

@@ -1,6 +1,6 @@
 import Button from 'antd/es/button';
 import { useTranslation } from 'react-i18next';
-import { drawing } from '@atelier/contracts';
+import { drawing } from '@atelier/contracts/full';
 import { submitDraw } from '../mj-data';
 import { useComposer } from '../mj-store';
 import type { MjParams } from '../params';
