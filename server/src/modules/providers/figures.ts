@@ -3,7 +3,6 @@ import type { Executor } from '../../db/executor.js';
 import { queueCountsPerProvider } from '../tasks/index.js';
 import { openProviderKey } from './providers.js';
 import { DEMO_PROVIDER } from './seed.js';
-import type { ProviderProtocol } from './tables.js';
 
 /*
  * What other modules read of the providers' tables, as functions (only this module queries
@@ -52,7 +51,7 @@ export async function enabledProviderIds(db: Executor, protocols: string[]): Pro
     .selectFrom('chat_providers')
     .select('id')
     .where('enabled', '=', 1)
-    .where('protocol', 'in', protocols as ProviderProtocol[])
+    .where('protocol', 'in', protocols)
     .execute();
   return rows.map((r) => r.id);
 }
