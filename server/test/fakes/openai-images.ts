@@ -23,6 +23,8 @@ import {
  *   `content_policy_violation` for a prompt containing "forbidden", `failStatus` for every call
  *   while it is set; model `fake-slow` waits `slowMs`; every call waits `delayMs`.
  * Picture links are served once each by default (`expireAfterFetch`), as if they had expired.
+ * A test may make it answer links elsewhere (`linkBase`: another port, a metadata address, as a
+ * compromised relay could) or redirect its own links (`redirectTo`).
  */
 export interface FakeOpenAIImages {
   /** Base URL ending in `/v1`. */
@@ -37,6 +39,10 @@ export interface FakeOpenAIImages {
   delayMs: number;
   slowMs: number;
   expireAfterFetch: boolean;
+  /** Where its picture links point (null: its own host). */
+  linkBase: string | null;
+  /** When set, its own picture links answer a 302 to this address. */
+  redirectTo: string | null;
   close(): Promise<void>;
 }
 
@@ -68,6 +74,8 @@ export async function startFakeOpenAIImages(): Promise<FakeOpenAIImages> {
     delayMs: 0,
     slowMs: 3000,
     expireAfterFetch: true,
+    linkBase: null,
+    redirectTo: null,
     close: async () => server.close(),
   };
 
@@ -75,6 +83,7 @@ export async function startFakeOpenAIImages(): Promise<FakeOpenAIImages> {
     const link = /^\/files\/([\w-]+)\.png$/.exec(req.path);
     if (req.method === 'GET' && link) {
       const id = link[1]!;
+      if (fake.redirectTo) return { status: 302, headers: { location: fake.redirectTo }, body: '' };
       const n = (fake.urlFetches.get(id) ?? 0) + 1;
       fake.urlFetches.set(id, n);
       const bytes = pictures.get(id);
@@ -168,7 +177,8 @@ export async function startFakeOpenAIImages(): Promise<FakeOpenAIImages> {
       else {
         const id = randomUUID();
         pictures.set(id, bytes);
-        data.push({ url: `${fake.url.replace(/\/v1$/, '')}/files/${id}.png`, ...revised });
+        const host = fake.linkBase ?? fake.url.replace(/\/v1$/, '');
+        data.push({ url: `${host}/files/${id}.png`, ...revised });
       }
     }
     fake.served += 1;

@@ -13,12 +13,13 @@ import {
   markSucceeded,
   markSucceededAndClaim,
   markSucceededAndTakeReserved,
+  finalFailure,
   storeResults,
 } from './finish.js';
 import { markTimedOut, startLateWatch } from './late.js';
 import { texts } from './messages.js';
 import { mergeData, toTaskRow, type RawTask } from './rows.js';
-import { runnerOf, UpstreamError, type ResultFile, type StepOutcome } from './runner.js';
+import { runnerOf, type ResultFile, type StepOutcome } from './runner.js';
 
 /** How long a step keeps the task reserved for its slot (claim.ts) before giving it back. */
 const RESERVATION_MS = 1000;
@@ -253,9 +254,7 @@ export class Engine {
     }
     try {
       if (!(await held)) return undefined;
-      if (failure instanceof UpstreamError && !failure.transient)
-        await this.fail(raw, { error: failure.text ?? texts.taskUpstreamFailed, ...failure.raw });
-      else if (failure) await this.retryOrFail(raw, failure);
+      if (failure) await this.retryOrFail(raw, failure);
       else if (outcome?.type === 'done')
         return await this.finishDone(raw, outcome.files, outcome.data, outcome.share);
       else if (outcome) await this.apply(raw, outcome);
@@ -309,10 +308,10 @@ export class Engine {
     const attempts = raw.attempts + 1;
     this.ctx.log.warn(
       { taskId: raw.id, attempts, err: error instanceof Error ? error.message : String(error) },
-      'task step failed; retrying',
+      'task step failed',
     );
-    if (attempts > this.cfg.retries)
-      return void (await this.fail(raw, { error: texts.taskUpstreamFailed }));
+    const final = finalFailure(error, attempts > this.cfg.retries); // a refusal: at once
+    if (final) return void (await this.fail(raw, final));
     const delay = this.cfg.backoffMs * 2 ** (attempts - 1);
     const retried = this.mine(raw)
       .set({
