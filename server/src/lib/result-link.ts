@@ -50,7 +50,9 @@ export async function fetchResultLink(url: string, o: ResultLinkOptions): Promis
       const refused = await checkPublicUrl(at, o.guard);
       if (refused) throw new ResultLinkRefused(`result link ${at}: ${refused}`);
     }
-    const got = await getOnce(at, own ? undefined : guardedLookup(o.guard), o.headers, signal);
+    // Headers (a key) go only to the link's own host, never across a redirect to another.
+    const headers = hostOf(at) === hostOf(url) ? o.headers : undefined;
+    const got = await getOnce(at, own ? undefined : guardedLookup(o.guard), headers, signal);
     if ('location' in got) {
       at = new URL(got.location, at).href;
       continue;

@@ -189,7 +189,11 @@ export const klingAdapter: VideoAdapter = {
     return klingState(await kling<KlingTask>(up, path, undefined, signal));
   },
   async download(up, _id, state, signal) {
-    return downloadBytes(state.videoUrl ?? '', { signal, timeoutMs: up.timeoutMs * 4 });
+    return downloadBytes(state.videoUrl ?? '', {
+      base: up.baseUrl,
+      signal,
+      timeoutMs: up.timeoutMs * 4,
+    });
   },
   callback(body) {
     if (!isTask(body)) return null;

@@ -105,6 +105,7 @@ export const openAiVideo: VideoAdapter = {
   },
   async download(up, id, _state, signal) {
     return downloadBytes(joinUrl(up.baseUrl, `/v1/videos/${encodeURIComponent(id)}/content`), {
+      base: up.baseUrl,
       headers: bearer(up.apiKey),
       signal,
       timeoutMs: up.timeoutMs * 4,
