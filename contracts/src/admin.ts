@@ -182,6 +182,22 @@ export const testProvider = endpoint({
   data: z.object({ ok: z.boolean(), message: z.string(), ms: z.number().int() }),
 });
 
+export const protocolRow = z.object({
+  /** The name a provider's `protocol` takes. */
+  protocol: z.string(),
+  /** The kinds whose adapter map speaks it (`chat`, and task kinds: `image`, `sd`, `music`…). */
+  kinds: z.array(z.string()),
+});
+
+export const listProviderProtocols = endpoint({
+  method: 'GET',
+  path: '/admin/providers/protocols',
+  access: 'admin',
+  summary: 'The protocols the server speaks (its kinds’ adapter maps) and the kinds each serves',
+  tags: ['admin', 'chat'],
+  data: z.object({ rows: z.array(protocolRow) }),
+});
+
 export const modelGroup = z.enum(['user', 'vip', 'admin']);
 export const modelAccess = z.object({
   modelId: id,

@@ -8,28 +8,19 @@ import { modelKinds } from './kinds.js';
  * chat groups and their logs, and the streamed answers (`/chatgpt/chat-process`, `/chatgpt/chat-mind`).
  */
 
-/** How Atelier talks to a provider (docs/providers.md). One per line: each engine adds its own. */
-export const providerProtocols = [
-  'openai', // OpenAI-compatible chat and images, One API / New API relays
-  'demo', // the offline demos
-  'midjourney', // a midjourney-proxy fork with buttons: trueai-org, -plus (the Midjourney screen, face swap)
-  'midjourney-novicezk', // the open-source novicezk/midjourney-proxy v2.6 (change, no buttons)
-  'midjourney-newapi', // New API's Midjourney relay (/mj, /{mode}/mj)
-  'stability', // Stability's Stable Image API (SD3)
-  'a1111', // AUTOMATIC1111 / Forge `--api` (model square, toolbox)
-  'comfyui', // ComfyUI with an operator's workflow (model square)
-  'runway', // Runway's official API (docs/video.md)
-  'luma', // Luma Dream Machine
-  'luma-relay', // the relayed /luma/generations format
-  'kling', // Kling
-  'pika', // Pika, relayed
-  'openai-video', // the OpenAI-style /v1/videos that New API relays
-  'suno-newapi', // Suno through New API's task format (docs/music.md)
-  'suno-api', // the self-hosted gcui-art suno-api
-  'audio-separator', // a python-audio-separator API server (docs/separation.md)
-  'audio-separator-cloudrun', // its Cloud Run GPU deployment, answering when done
-] as const;
-export const providerProtocol = z.enum(providerProtocols);
+/**
+ * How Atelier talks to a provider (docs/providers.md): the name of an adapter in some kind's
+ * adapter map. The server holds the list (`GET /admin/providers/protocols`) and refuses a write
+ * naming another protocol with a 400 naming `protocol`; here it is only bounded text.
+ */
+export const providerProtocol = z
+  .string()
+  .trim()
+  .min(1)
+  .max(64)
+  .regex(/^[a-z0-9][a-z0-9._-]*$/, {
+    message: 'lower-case letters, digits, ".", "_" and "-" only',
+  });
 /** The kinds of model (kinds.ts, the one list). */
 export { modelKinds };
 export const modelKind = z.enum(modelKinds);

@@ -55,7 +55,12 @@ export function fakeJobRunner(pollAfterMs = 20): TaskRunner {
       const body = await getJson(`${upstreamOf(task)}/jobs/${task.upstreamId}`, {
         signal: io.signal,
       });
-      if (body.status === 'done') return { type: 'done', files: [{ url: String(body.imageUrl) }] };
+      // Its upstream is the one it was given, as a provider's base URL is a real runner's.
+      if (body.status === 'done')
+        return {
+          type: 'done',
+          files: [{ url: String(body.imageUrl), trustedBase: upstreamOf(task) }],
+        };
       return { type: 'progress', progress: Number(body.progress), pollAfterMs };
     },
   };

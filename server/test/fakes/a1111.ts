@@ -19,7 +19,9 @@ import {
  * - `sd-models`, `options` (GET, POST `sd_model_checkpoint` switches), `samplers`, `upscalers`,
  *   `extra-single-image` (a real resize), the rembg extension's `/rembg` (a real alpha channel);
  * - optional Basic auth (401 without it); `mode` `500` answers every job with a 500 and `hang`
- *   never answers it.
+ *   never answers it;
+ * - errors in the body `api_middleware`'s `handle_exception` writes (`{ error, detail, body,
+ *   errors }`), e.g. the 500 of `POST /sdapi/v1/options` naming a checkpoint it does not have.
  */
 export interface FakeA1111 extends FakeServer {
   /** Every job, in the order they started. */
@@ -171,7 +173,15 @@ export async function startFakeA1111(
         const found = CHECKPOINTS.find(
           (c) => c.title === want || c.model_name === want || c.title.startsWith(want),
         );
-        if (!found) return json(500, { error: 'RuntimeError', detail: `model ${want} not found` });
+        // api.py `set_config` raises RuntimeError(f"model {name!r} not found") for a name not
+        // in `sd_models.checkpoint_aliases`; `api_middleware`'s `handle_exception` answers it.
+        if (!found)
+          return json(500, {
+            error: 'RuntimeError',
+            detail: '',
+            body: '',
+            errors: `model '${want}' not found`,
+          });
         state.checkpoint = found.title;
         state.checkpointSwitches.push(want);
         return json(200, null);

@@ -10,15 +10,21 @@ import {
 /**
  * A fake OpenAI images upstream on 127.0.0.1 (OpenAI, or a One API / New API relay in front of
  * it), speaking the real wire format:
- * - `POST /v1/images/generations` (JSON): gpt-image models answer `b64_json` (and refuse
- *   `response_format`); DALL·E answers a `url` served here (or `b64_json` when asked); DALL·E 3
- *   takes `n: 1` and three sizes only;
+ * - `POST /v1/images/generations` (JSON): the GPT image models (openai-node
+ *   `src/resources/images.ts`, `ImageModel`: `gpt-image-1`, `-1-mini`, `-1.5`, `-2`,
+ *   `-2-2026-04-21`, `chatgpt-image-latest`) answer `b64_json` and refuse DALL·E's fields, as that
+ *   file's `ImageGenerateParamsBase` says: `response_format` ("isn't supported for the GPT image
+ *   models") and `style` ("only supported for `dall-e-3`"), a 400 naming the parameter;
+ *   DALL·E answers a `url` served here (or `b64_json` when asked); DALL·E 3 takes `n: 1` and
+ *   three sizes only;
  * - `POST /v1/images/edits` (multipart `image[]` or `image`, optional `mask` PNG);
  * - `GET /v1/models`;
  * - errors `{ error: { message, type, param, code } }`: 401 for a wrong key, 400
  *   `content_policy_violation` for a prompt containing "forbidden", `failStatus` for every call
  *   while it is set; model `fake-slow` waits `slowMs`; every call waits `delayMs`.
  * Picture links are served once each by default (`expireAfterFetch`), as if they had expired.
+ * A test may make it answer links elsewhere (`linkBase`: another port, a metadata address, as a
+ * compromised relay could) or redirect its own links (`redirectTo`).
  */
 export interface FakeOpenAIImages {
   /** Base URL ending in `/v1`. */
@@ -33,10 +39,16 @@ export interface FakeOpenAIImages {
   delayMs: number;
   slowMs: number;
   expireAfterFetch: boolean;
+  /** Where its picture links point (null: its own host). */
+  linkBase: string | null;
+  /** When set, its own picture links answer a 302 to this address. */
+  redirectTo: string | null;
   close(): Promise<void>;
 }
 
 const DALLE3_SIZES = ['1024x1024', '1792x1024', '1024x1792'];
+/** openai-node's GPT image models (`ImageModel`), and relays' names for them. */
+const GPT_IMAGE = /(?:^|[^a-z])(?:chatgpt-image|gpt-image)(?:[-.]|$)/i;
 
 const error = (
   status: number,
@@ -62,6 +74,8 @@ export async function startFakeOpenAIImages(): Promise<FakeOpenAIImages> {
     delayMs: 0,
     slowMs: 3000,
     expireAfterFetch: true,
+    linkBase: null,
+    redirectTo: null,
     close: async () => server.close(),
   };
 
@@ -69,6 +83,7 @@ export async function startFakeOpenAIImages(): Promise<FakeOpenAIImages> {
     const link = /^\/files\/([\w-]+)\.png$/.exec(req.path);
     if (req.method === 'GET' && link) {
       const id = link[1]!;
+      if (fake.redirectTo) return { status: 302, headers: { location: fake.redirectTo }, body: '' };
       const n = (fake.urlFetches.get(id) ?? 0) + 1;
       fake.urlFetches.set(id, n);
       const bytes = pictures.get(id);
@@ -128,14 +143,15 @@ export async function startFakeOpenAIImages(): Promise<FakeOpenAIImages> {
         'invalid_request_error',
         'content_policy_violation',
       );
-    const gpt = /gpt-image/.test(p.model);
-    if (gpt && p.responseFormat)
+    const gpt = GPT_IMAGE.test(p.model);
+    const dalleOnly = gpt && (p.responseFormat ? 'response_format' : p.style ? 'style' : null);
+    if (dalleOnly)
       return error(
         400,
-        "Unknown parameter: 'response_format'.",
+        `Unknown parameter: '${dalleOnly}'.`,
         'invalid_request_error',
         'unknown_parameter',
-        'response_format',
+        dalleOnly,
       );
     if (p.model === 'dall-e-3' && p.n !== 1)
       return error(400, 'You must provide n=1 for this model.', 'invalid_request_error', null, 'n');
@@ -161,7 +177,8 @@ export async function startFakeOpenAIImages(): Promise<FakeOpenAIImages> {
       else {
         const id = randomUUID();
         pictures.set(id, bytes);
-        data.push({ url: `${fake.url.replace(/\/v1$/, '')}/files/${id}.png`, ...revised });
+        const host = fake.linkBase ?? fake.url.replace(/\/v1$/, '');
+        data.push({ url: `${host}/files/${id}.png`, ...revised });
       }
     }
     fake.served += 1;
@@ -187,6 +204,7 @@ interface Asked {
   n: number;
   size: string | undefined;
   responseFormat: string | undefined;
+  style: string | undefined;
   edit: string;
 }
 
@@ -205,6 +223,7 @@ function readJson(req: RawRequest): Asked | RawResponse {
     n: typeof b.n === 'number' ? b.n : 1,
     size: typeof b.size === 'string' ? b.size : undefined,
     responseFormat: typeof b.response_format === 'string' ? b.response_format : undefined,
+    style: typeof b.style === 'string' ? b.style : undefined,
     edit: '',
   };
 }
@@ -235,6 +254,7 @@ function readForm(req: RawRequest): Asked | RawResponse {
     n: Number(f('n') ?? 1),
     size: f('size'),
     responseFormat: f('response_format'),
+    style: f('style'),
     edit: `edit:${images.length}:${mask ? 'mask' : ''}`,
   };
 }

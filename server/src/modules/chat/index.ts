@@ -1,6 +1,6 @@
 import { chatProtocols } from '../../providers/chat/index.js';
 import type { AtelierModule } from '../module.js';
-import { registerProviderChecks } from '../providers/index.js';
+import { registerProtocols } from '../providers/index.js';
 import { byokRoutes } from './byok-routes.js';
 import { groupRoutes } from './group-routes.js';
 import { registerGuestMover } from './groups.js';
@@ -12,7 +12,7 @@ export { MIND_SYSTEM_PROMPT } from './prompt.js';
 export { chatStartsSince } from './figures.js';
 export { fetchPublicPicture, PictureFetchError } from './picture-proxy.js';
 
-registerProviderChecks(chatProtocols);
+registerProtocols('chat', chatProtocols);
 
 /**
  * Chat: users' own endpoints, groups and logs, and the streamed answers with their

@@ -1,6 +1,7 @@
 import type { images as I } from '@atelier/contracts';
 import type { SeedPrice } from '../credits/index.js';
 import type { KindModel, ModelFilter } from '../kind-kit/index.js';
+import { isGptImage } from '../../providers/image/openai-images.js';
 import { isDemoProtocol } from '../providers/index.js';
 
 /** The two screens' models: `draw` (OpenAI images, /draw) and `sd3` (Stability, /sd3). */
@@ -81,7 +82,7 @@ export const imageModelOf = (use: ImageUse, m: KindModel): ImageModelRow => ({
 const familyOf = (use: ImageUse, protocol: string, upstream: string): I.ImageFamily => {
   if (use === 'sd3') return 'sd3';
   // The demo shows everything the newest family offers (edits, mask, background).
-  if (isDemoProtocol(protocol) || /gpt-image/i.test(upstream)) return 'gpt-image';
+  if (isDemoProtocol(protocol) || isGptImage(upstream)) return 'gpt-image';
   if (/dall-e-2/i.test(upstream)) return 'dall-e-2';
   return 'dall-e-3';
 };

@@ -1,12 +1,11 @@
 import type { z } from 'zod';
-import { chat } from '@atelier/contracts';
 import type { AppContext } from '../../context.js';
 import { notFound } from '../../http/errors.js';
 import type { Lang, Localized } from '../../http/messages.js';
 import { seedPrices, type SeedPrice } from '../credits/index.js';
 import { deleteFiles, filesOfTask } from '../files/index.js';
 import {
-  registerProviderChecks,
+  registerProtocols,
   seedDemoModel,
   type ModelKind,
   type ProviderCheck,
@@ -196,8 +195,8 @@ export function defineKind<
   A extends KindAdapter<P, D> = KindAdapter<P, D>,
 >(def: KindDefinition<P, D, V, A>): Kind<P, D, V, A> {
   const texts = kindTexts(def.noun);
-  const protocols = chat.providerProtocols.filter((p) => Object.hasOwn(def.protocols, p));
-  registerProviderChecks(def.protocols);
+  const protocols = Object.keys(def.protocols);
+  registerProtocols(def.kind, def.protocols);
 
   const models = kindModels(def.modelKind, protocols, texts, def.offers, def.access);
   const { modelById, modelsFor } = models;

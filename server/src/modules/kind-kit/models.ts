@@ -39,7 +39,7 @@ export type ModelFilter = (model: { protocol: string; upstreamModel: string }) =
  */
 export function kindModels(
   modelKind: ModelKind,
-  protocols: ProviderProtocol[],
+  protocols: readonly ProviderProtocol[],
   texts: KindTexts,
   offers: ModelFilter = () => true,
   /** Whether the per-model allow lists (`modelAllowance` of providers) apply to its models. */

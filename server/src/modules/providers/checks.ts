@@ -1,39 +1,19 @@
 import type { AppContext } from '../../context.js';
 import { nowIso } from '../../db/database.js';
 import { notFound } from '../../http/errors.js';
-import type { ProviderCheck } from '../../providers/check-http.js';
 import { UpstreamError } from '../../providers/errors.js';
 import { texts } from './messages.js';
 import { openProviderKey } from './providers.js';
+import { checkOf } from './protocols.js';
 
 /*
  * The console's "test connection": each adapter exports the upstream's cheapest read
  * (`checkConnection`, src/providers/check-http.ts) and the module of its kind registers its
- * adapter map's checks as its index.ts is loaded (registerProviderChecks); the endpoint runs
+ * adapter map as its index.ts is loaded (registerProtocols of protocols.ts); the endpoint runs
  * the provider's and says in words what went wrong (DNS, TLS, refused, 401, 404, timeout).
  */
 
 export type { CheckTarget, ProviderCheck } from '../../providers/check-http.js';
-
-const checks = new Map<string, ProviderCheck>();
-
-/** Registers the connection test of a protocol (the last registration wins). */
-export function registerProviderCheck(protocol: string, check: ProviderCheck): void {
-  checks.set(protocol, check);
-}
-
-/** Registers the connection test of every adapter of a kind's map that has one, by protocol. */
-export function registerProviderChecks(
-  adapters: Record<string, { checkConnection?: ProviderCheck }>,
-): void {
-  for (const [protocol, adapter] of Object.entries(adapters))
-    if (adapter.checkConnection) registerProviderCheck(protocol, adapter.checkConnection);
-}
-
-registerProviderCheck('demo', async () => 'offline demo: always available');
-
-/** Whether a protocol has its connection test (every protocol of the contracts must). */
-export const hasProviderCheck = (protocol: string): boolean => checks.has(protocol);
 
 /** What went wrong, in words an operator acts on. */
 export function describeFailure(error: unknown, timeoutMs: number): string {
@@ -69,7 +49,7 @@ export async function runProviderCheck(
     .where('id', '=', id)
     .executeTakeFirst();
   if (!row) throw notFound(texts.providerNotFound);
-  const check = checks.get(row.protocol);
+  const check = checkOf(row.protocol);
   const started = Date.now();
   if (!check) return { ok: false, message: `No connection test for "${row.protocol}"`, ms: 0 };
   const timeoutMs = Math.min(row.timeout_ms, 15_000);

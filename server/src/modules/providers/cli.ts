@@ -2,8 +2,10 @@ import { chat as C } from '@atelier/contracts';
 import type { z } from 'zod';
 import type { AdminCommand, ParsedArgs } from '../../cli/command.js';
 import { AppError } from '../../http/errors.js';
+import { format } from '../../http/messages.js';
 import { createModel, deleteModel, toAdminModel, updateModel } from './models.js';
 import { runProviderCheck } from './checks.js';
+import { knownProtocols } from './protocols.js';
 import {
   createProvider,
   deleteProvider,
@@ -47,7 +49,7 @@ const run = async (what: () => Promise<number>): Promise<number> => {
   try {
     return await what();
   } catch (error) {
-    if (error instanceof AppError) return fail(error.text['en-US'], 1);
+    if (error instanceof AppError) return fail(format(error.text, 'en-US', error.params), 1);
     throw error;
   }
 };
@@ -57,7 +59,7 @@ const idOf = (args: ParsedArgs) => Number(args.positional[1]);
 export const providerCommand: AdminCommand = {
   name: 'provider',
   usage:
-    'provider list | add --name N --protocol openai|demo|midjourney [--base-url U --api-key K --concurrency N --timeout-ms N] | set <id> [same options, --enabled false] | test <id> | delete <id>',
+    'provider list | protocols | add --name N --protocol P (see `provider protocols`) [--base-url U --api-key K --concurrency N --timeout-ms N] | set <id> [same options, --enabled false] | test <id> | delete <id>',
   summary: 'List, add, change, test or delete upstream providers (keys write-only)',
   run: (ctx, args) =>
     run(async () => {
@@ -67,6 +69,10 @@ export const providerCommand: AdminCommand = {
           out(
             `#${p.id}  ${p.name}  ${p.protocol}  ${p.baseUrl || '—'}  key ${p.apiKey}  ${p.enabled ? 'enabled' : 'disabled'}`,
           );
+        return 0;
+      }
+      if (sub === 'protocols') {
+        for (const p of knownProtocols()) out(`${p.protocol}  ${p.kinds.join(', ')}`);
         return 0;
       }
       if (sub === 'add') {

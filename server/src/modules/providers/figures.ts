@@ -1,15 +1,26 @@
 import type { AppContext } from '../../context.js';
 import type { Executor } from '../../db/executor.js';
-import { queueCountsPerProvider } from '../tasks/index.js';
+import { queueCountsPerProvider, registerProviderBase } from '../tasks/index.js';
 import { openProviderKey } from './providers.js';
 import { DEMO_PROVIDER } from './seed.js';
-import type { ProviderProtocol } from './tables.js';
 
 /*
  * What other modules read of the providers' tables, as functions (only this module queries
  * them, scripts/check-tables.mjs): the names of providers and models, whether a model is
  * an enabled chat model (an app's fixed model), and the providers Stable Diffusion draws on.
  */
+
+/** A provider's base URL (null when there is none): result links on its host are its own. */
+export async function providerBaseUrl(db: Executor, id: number): Promise<string | null> {
+  const row = await db
+    .selectFrom('chat_providers')
+    .select('base_url')
+    .where('id', '=', id)
+    .executeTakeFirst();
+  return row?.base_url || null;
+}
+
+registerProviderBase((ctx, id) => providerBaseUrl(ctx.db.kysely, id));
 
 /** The names of the providers asked for, by id (a deleted one is missing). */
 export async function providerNames(db: Executor, ids: number[]): Promise<Map<number, string>> {
@@ -52,7 +63,7 @@ export async function enabledProviderIds(db: Executor, protocols: string[]): Pro
     .selectFrom('chat_providers')
     .select('id')
     .where('enabled', '=', 1)
-    .where('protocol', 'in', protocols as ProviderProtocol[])
+    .where('protocol', 'in', protocols)
     .execute();
   return rows.map((r) => r.id);
 }

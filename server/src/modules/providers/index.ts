@@ -14,18 +14,19 @@ export {
 } from './figures.js';
 export { boxOf, openProviderKey, PROVIDER_KEY_CONTEXT } from './providers.js';
 export { DEMO_PROVIDER, seedDemoModel } from './seed.js';
-export { DEMO_PROTOCOL, isDemoProtocol } from './protocols.js';
+export {
+  DEMO_PROTOCOL,
+  isDemoProtocol,
+  isKnownProtocol,
+  knownProtocols,
+  registerProtocols,
+  registerProviderCheck,
+} from './protocols.js';
 export type { ModelKind, ProviderProtocol } from './tables.js';
 export { modelAllowance } from './model-access.js';
 export { cachedCatalogueRead, forgetCatalogue } from './catalogue-cache.js';
 export { registerProviderUse, type ProviderUse } from './uses.js';
-export {
-  registerProviderCheck,
-  registerProviderChecks,
-  describeFailure,
-  type CheckTarget,
-  type ProviderCheck,
-} from './checks.js';
+export { describeFailure, type CheckTarget, type ProviderCheck } from './checks.js';
 
 /**
  * Providers: the upstreams (`chat_providers`) and the models they serve for every kind

@@ -18,6 +18,11 @@ export const texts = {
     'zh-CN': '排队或运行中的任务（{n} 个）',
     'zh-TW': '排隊或執行中的任務（{n} 個）',
   },
+  unknownProtocol: {
+    'en-US': 'No kind speaks the protocol "{protocol}" (known: {known})',
+    'zh-CN': '没有任何类型支持协议“{protocol}”（可用：{known}）',
+    'zh-TW': '沒有任何類型支援協定「{protocol}」（可用：{known}）',
+  },
   providerNotFound: {
     'en-US': 'No such provider',
     'zh-CN': '没有这个服务商',

@@ -6,6 +6,7 @@ import { nowIso } from '../../db/database.js';
 import { badRequest, notFound } from '../../http/errors.js';
 import { secretBox, type SecretBox } from '../../lib/secret-box.js';
 import { texts } from './messages.js';
+import { isKnownProtocol, knownProtocols } from './protocols.js';
 import { assertProviderUnused } from './uses.js';
 import { withUniqueName } from './unique-name.js';
 import type { ChatProvidersTable } from './tables.js';
@@ -43,7 +44,18 @@ export const toProvider = (r: ProviderRow): C.Provider => ({
       : { ok: r.last_check_ok === 1, at: r.last_check_at },
 });
 
+/** Refuses a protocol no kind's adapter map speaks (400 naming `protocol`), before any write. */
+export function assertKnownProtocol(protocol: string | undefined): void {
+  if (protocol === undefined || isKnownProtocol(protocol)) return;
+  const known = knownProtocols()
+    .map((p) => p.protocol)
+    .join(', ');
+  throw badRequest(texts.unknownProtocol, { protocol, known }, 'protocol');
+}
+
+/** The columns of a provider's fields (an unknown protocol is refused here: every write's path). */
 export function providerColumns(ctx: AppContext, f: Partial<C.ProviderFields>) {
+  assertKnownProtocol(f.protocol);
   const box = boxOf(ctx);
   return {
     ...(f.name !== undefined ? { name: f.name } : {}),

@@ -14,7 +14,7 @@ import {
   toAdminModel,
   updateModel,
 } from './models.js';
-import { isDemoProtocol } from './protocols.js';
+import { isDemoProtocol, knownProtocols } from './protocols.js';
 import {
   createProvider,
   deleteProvider,
@@ -98,6 +98,8 @@ export function providerCheckRoutes(app: FastifyInstance): void {
   route(app, A.testProvider, async ({ body }) => runProviderCheck(app.ctx, body.id), {
     rateLimit: { max: 30, timeWindow: 60_000 },
   });
+  // The protocols the kinds' adapter maps speak: the console's protocol choices.
+  route(app, A.listProviderProtocols, async () => ({ rows: knownProtocols() }));
   // The task queues per provider (the tasks module counts, this one names them).
   route(app, A.queues, async () => ({ rows: await queuesPerProvider(app.ctx) }));
 }

@@ -6,11 +6,25 @@ import { nowIso } from '../../db/database.js';
 import { AppError } from '../../http/errors.js';
 import { createModel, modelColumns } from './models.js';
 import { createProvider, providerColumns } from './providers.js';
+import { isKnownProtocol, knownProtocols } from './protocols.js';
 
 export const DEMO_PROVIDER = 'demo';
 export const DEMO_MODEL = 'Offline demo';
 
-const yamlProvider = C.providerFields.partial().required({ name: true, protocol: true }).strict();
+const yamlProvider = C.providerFields
+  .partial()
+  .required({ name: true, protocol: true })
+  .strict()
+  .superRefine((p, issues) => {
+    if (!isKnownProtocol(p.protocol))
+      issues.addIssue({
+        code: 'custom',
+        path: ['protocol'],
+        message: `no kind speaks "${p.protocol}" (known: ${knownProtocols()
+          .map((k) => k.protocol)
+          .join(', ')})`,
+      });
+  });
 const yamlModel = C.modelFields
   .omit({ providerId: true })
   .partial()

@@ -1,5 +1,5 @@
 import type { Generated } from 'kysely';
-import type { chat, kinds } from '@atelier/contracts';
+import type { kinds } from '@atelier/contracts';
 
 /*
  * The providers module's tables: the upstreams (`chat_providers`), the models they serve for
@@ -7,8 +7,11 @@ import type { chat, kinds } from '@atelier/contracts';
  * keep the `chat_` prefix they were created with.
  */
 
-/** The contracts' list (`chat.providerProtocols`): one place to add a protocol. */
-export type ProviderProtocol = (typeof chat.providerProtocols)[number];
+/**
+ * A provider's protocol: a name some kind's adapter map has (protocols.ts gathers them; the
+ * contracts bound it as text and a write naming another is refused).
+ */
+export type ProviderProtocol = string;
 /** The contracts' list (`kinds.modelKinds`): one place to add a kind. */
 export type ModelKind = kinds.ModelKind;
 

@@ -1,4 +1,4 @@
-import { registerProviderChecks } from '../providers/index.js';
+import { registerProtocols } from '../providers/index.js';
 import { registerTaskKind } from '../tasks/index.js';
 import type { AtelierModule } from '../module.js';
 import { adminModelRoutes } from './admin-models.js';
@@ -18,8 +18,8 @@ import { registerSdProviderUses } from './provider-uses.js';
  * offline demo). See docs/stable-diffusion.md.
  */
 registerSdProviderUses();
-registerProviderChecks(sdProtocols);
-registerProviderChecks(toolProtocols);
+registerProtocols('sd', sdProtocols);
+registerProtocols('sd-tool', toolProtocols);
 
 export const stableDiffusionModule: AtelierModule = {
   name: 'stable-diffusion',

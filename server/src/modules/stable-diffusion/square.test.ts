@@ -245,6 +245,38 @@ describe('the model square', () => {
     expect(a1111.checkpointSwitches).toHaveLength(1);
   });
 
+  it('fails at once, charging nothing, when A1111 has no such checkpoint', async () => {
+    const priceKey = await addPrice(t.app, admin.token, 'sdgone', 'create', PRICE);
+    const providerId = (await get<{ rows: Array<{ id: number; name: string }> }>(
+      '/api/admin/chat/providers',
+      admin.token,
+    ).then((r) => r.body.data.rows.find((p) => p.name === 'a1111')!.id))!;
+    const gone = await addSdModel(t.app, admin.token, {
+      name: 'Removed (A1111)',
+      providerId,
+      priceKey,
+      checkpoint: 'deletedModelV1',
+    });
+    const before = await balance(alice);
+    const asked = () =>
+      a1111.requests.filter(
+        (q) => q.method === 'POST' && q.path === '/sdapi/v1/options' && /deleted/.test(q.body),
+      ).length;
+    const r = await sdCreate(t.app, alice.token, { modelId: gone, prompt: 'nowhere' });
+    const failed = await settled(t.app, alice.token, r.body.data.id);
+    expect(failed.status).toBe(TaskStatus.failed);
+    expect(failed.error).toBe('绘图服务器上没有这个模型（未扣费）'); // the product's default language
+    expect(failed.error).not.toMatch(/RuntimeError|not found|500/);
+    expect(failed.credits).toBe(0);
+    expect(await balance(alice)).toBe(before);
+    expect(asked()).toBe(1); // not retried as if it might pass
+    const detail = await get<{ events: Array<{ detail: unknown }> }>(
+      `/api/admin/tasks/detail?id=${r.body.data.id}`,
+      admin.token,
+    );
+    expect(JSON.stringify(detail.body.data.events)).toContain("model 'deletedModelV1' not found");
+  });
+
   it('charges nothing when A1111 answers 500s or hangs', async () => {
     const before = await balance(alice);
     a1111.mode = '500';

@@ -13,14 +13,15 @@ import {
   markSucceeded,
   markSucceededAndClaim,
   markSucceededAndTakeReserved,
+  finalFailure,
   storeResults,
 } from './finish.js';
 import { markTimedOut, startLateWatch } from './late.js';
 import { texts } from './messages.js';
 import { mergeData, toTaskRow, type RawTask } from './rows.js';
-import { runnerOf, UpstreamError, type ResultFile, type StepOutcome } from './runner.js';
+import { runnerOf, type ResultFile, type StepOutcome } from './runner.js';
 import { stepClock } from './step-clock.js';
-import { refusalText, StepCutOff, unconfirmedSubmit } from './unconfirmed.js';
+import { StepCutOff, unconfirmedSubmit } from './unconfirmed.js';
 
 /** How long a step keeps the task reserved for its slot (claim.ts) before giving it back. */
 const RESERVATION_MS = 1000;
@@ -253,8 +254,6 @@ export class Engine {
       if (!(await held)) return undefined;
       const unknown = claimed.upstream_id ? null : unconfirmedSubmit(failure); // never resent
       if (unknown) await this.fail(raw, unknown);
-      else if (failure instanceof UpstreamError && !failure.transient)
-        await this.fail(raw, { error: refusalText(failure), ...failure.raw });
       else if (failure) await this.retryOrFail(raw, failure);
       else if (outcome?.type === 'done')
         return await this.finishDone(raw, outcome.files, outcome.data, outcome.share);
@@ -309,10 +308,10 @@ export class Engine {
     const attempts = raw.attempts + 1;
     this.ctx.log.warn(
       { taskId: raw.id, attempts, err: error instanceof Error ? error.message : String(error) },
-      'task step failed; retrying',
+      'task step failed',
     );
-    const lastWords = (error instanceof UpstreamError && error.text) || texts.taskUpstreamFailed;
-    if (attempts > this.cfg.retries) return void (await this.fail(raw, { error: lastWords }));
+    const final = finalFailure(error, attempts > this.cfg.retries); // a refusal: at once
+    if (final) return void (await this.fail(raw, final));
     const delay = this.cfg.backoffMs * 2 ** (attempts - 1);
     const retried = this.mine(raw)
       .set({

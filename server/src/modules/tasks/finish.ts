@@ -10,7 +10,10 @@ import { deleteFiles, storeFile, type FileRow } from '../files/index.js';
 import { claimAfterEnd, claimedRows, claimTask, type ClaimedTask } from './claim.js';
 import { endEvents, updateAndRecord } from './events.js';
 import { mergeData, toStoredFiles, type RawTask } from './rows.js';
-import type { ResultFile } from './runner.js';
+import { UpstreamError, type ResultFile } from './runner.js';
+import { texts } from './messages.js';
+import { refusalText } from './unconfirmed.js';
+import { fetchResultLink, ResultLinkRefused } from '../../lib/result-link.js';
 
 /*
  * How a task ends: its results copied into storage and its hold settled, or its hold returned.
@@ -18,9 +21,41 @@ import type { ResultFile } from './runner.js';
  * recovery, still unfinished), so a task ends once and its credits move once.
  */
 
+/** How a provider's base URL is found by its id (the providers module registers it). */
+type ProviderBase = (ctx: AppContext, providerId: number) => Promise<string | null>;
+let providerBase: ProviderBase = async () => null;
+
+/** Names the provider's base URL, whose host a result link may be on even when private. */
+export function registerProviderBase(find: ProviderBase): void {
+  providerBase = find;
+}
+
+/**
+ * An upstream's result link, through the address guard (lib/result-link.ts) except on the
+ * task's provider's own host. A refused address fails the task now, nothing charged; the link
+ * and the reason go to its timeline only.
+ */
+async function downloadResult(ctx: AppContext, raw: RawTask, r: ResultFile): Promise<Buffer> {
+  const trustedBase =
+    r.trustedBase ?? (raw.provider_id ? await providerBase(ctx, raw.provider_id) : null);
+  try {
+    return await fetchResultLink(r.url!, {
+      trustedBase,
+      timeoutMs: ctx.config.tasks.stepTimeoutMs,
+    });
+  } catch (error) {
+    if (error instanceof ResultLinkRefused)
+      throw new UpstreamError(error.message, 'permanent', 'refused', {
+        text: texts.resultLinkRefused,
+      });
+    throw error;
+  }
+}
+
 /**
  * Copies a runner's results into storage (upstream URLs expire). On any failure what was
- * stored so far is deleted and the error thrown (the engine then retries the step).
+ * stored so far is deleted and the error thrown (the engine then retries the step, or fails
+ * it at once for a permanent UpstreamError: a refused result link).
  */
 export async function storeResults(
   ctx: AppContext,
@@ -31,13 +66,7 @@ export async function storeResults(
   try {
     for (const r of results) {
       let bytes = r.bytes;
-      if (!bytes && r.url) {
-        const res = await fetch(r.url, {
-          signal: AbortSignal.timeout(ctx.config.tasks.stepTimeoutMs),
-        });
-        if (!res.ok) throw new Error(`result download ${res.status}`);
-        bytes = Buffer.from(await res.arrayBuffer());
-      }
+      if (!bytes && r.url) bytes = await downloadResult(ctx, raw, r);
       if (!bytes) continue;
       stored.push(
         await storeFile(ctx, {
@@ -60,6 +89,22 @@ export async function storeResults(
     throw error;
   }
   return stored;
+}
+
+/**
+ * How a failed step or result copy ends the task, or null to try again: a permanent
+ * UpstreamError (a refusal, a refused result link) at once with its text (or its class's
+ * sentence) and raw reason; any other error once the tries are used up, with the last error's
+ * own text when it has one (a proxy's full queue), else the general sentence.
+ */
+export function finalFailure(
+  error: unknown,
+  triesUsedUp: boolean,
+): { error: Localized; detail?: string } | null {
+  if (error instanceof UpstreamError && !error.transient)
+    return { error: refusalText(error), ...error.raw };
+  if (!triesUsedUp) return null;
+  return { error: (error instanceof UpstreamError && error.text) || texts.taskUpstreamFailed };
 }
 
 /** The price of the part delivered (rounded down, so a part never costs more than its share). */

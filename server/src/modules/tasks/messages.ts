@@ -22,6 +22,12 @@ export const texts = {
     'zh-CN': '任务超时已停止，积分已退回',
     'zh-TW': '任務逾時已停止，積分已退回',
   },
+  resultLinkRefused: {
+    'en-US':
+      'The service answered with a link to a private or local address, which is not fetched; your credits were returned',
+    'zh-CN': '服务返回的结果链接指向私有或本地地址，已拒绝获取，积分已退回',
+    'zh-TW': '服務返回的結果連結指向私有或本機位址，已拒絕取得，積分已退回',
+  },
   taskUpstreamFailed: {
     'en-US': 'The service did not answer after several tries; your credits were returned',
     'zh-CN': '服务多次重试后仍未响应，积分已退回',

@@ -86,7 +86,13 @@ export type StepOutcome =
 
 /** The engine copies each into storage (upstream URLs expire) and makes a thumbnail. */
 export interface ResultFile {
+  /** An upstream's link, fetched through the address guard (lib/result-link.ts). */
   url?: string;
+  /**
+   * The base URL the runner called: a link on its host is fetched unguarded. Left out, the
+   * task's provider's configured base URL is that host.
+   */
+  trustedBase?: string;
   bytes?: Buffer;
   name?: string;
   /** The type of a file that is not a picture (video/mp4, audio/mpeg…). */

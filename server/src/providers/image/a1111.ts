@@ -1,3 +1,4 @@
+import type { Localized } from '../../http/messages.js';
 import { mayHaveSent, retryOfStatus, UpstreamError } from '../errors.js';
 
 /**
@@ -50,6 +51,15 @@ export interface A1111Checkpoint {
 
 const authOf = (key: string | null): Record<string, string> =>
   key ? { authorization: `Basic ${Buffer.from(key).toString('base64')}` } : {};
+
+/** api.py `set_config`'s refusal of a checkpoint name it does not know. */
+const NOT_FOUND = /\bmodel ['"].*['"] not found\b/;
+
+const checkpointMissing: Localized = {
+  'en-US': 'This model is not available on the drawing server (nothing was charged)',
+  'zh-CN': '绘图服务器上没有这个模型（未扣费）',
+  'zh-TW': '繪圖伺服器上沒有這個模型（未扣費）',
+};
 
 export class A1111Client {
   constructor(private readonly config: A1111Config) {}
@@ -160,7 +170,18 @@ export class A1111Client {
     const bare = (s: string) =>
       s.replace(/\s*\[[0-9a-f]+\]$/i, '').replace(/\.(safetensors|ckpt)$/i, '');
     if (bare(options.sd_model_checkpoint ?? '') === bare(checkpoint)) return;
-    await this.request('POST', '/sdapi/v1/options', { sd_model_checkpoint: checkpoint }, signal);
+    try {
+      await this.request('POST', '/sdapi/v1/options', { sd_model_checkpoint: checkpoint }, signal);
+    } catch (error) {
+      // A checkpoint it does not have is a 500 (api.py `set_config`: RuntimeError "model 'x'
+      // not found"): no retry makes it appear. The raw answer stays in the task's timeline.
+      if (error instanceof UpstreamError && error.status === 500 && NOT_FOUND.test(error.message))
+        throw new UpstreamError(error.message, 'permanent', 'refused', {
+          status: 500,
+          text: checkpointMissing,
+        });
+      throw error;
+    }
   }
 
   /**

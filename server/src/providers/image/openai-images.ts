@@ -44,8 +44,15 @@ export interface EditInput extends Common, Pick<GenerationOptions, 'n' | 'size' 
   mask?: { bytes: Buffer; name: string };
 }
 
-/** gpt-image models (and relays' aliases of them) answer base64 and take the newer fields. */
-export const isGptImage = (model: string) => /gpt-image/i.test(model);
+/**
+ * The GPT image models answer base64 only, take the newer fields and refuse DALL·E's
+ * (`response_format`, `style`). openai-node `src/resources/images.ts` (`ImageModel`) names them:
+ * `gpt-image-1`, `gpt-image-1-mini`, `gpt-image-1.5`, `gpt-image-2`, `gpt-image-2-2026-04-21`
+ * and `chatgpt-image-latest`, beside `dall-e-2` and `dall-e-3`; relays' aliases of them
+ * (`openai/gpt-image-1`, `GPT-Image-1`) count too.
+ */
+export const isGptImage = (model: string) =>
+  /(?:^|[^a-z])(?:chatgpt-image|gpt-image)(?:[-.]|$)/i.test(model);
 
 const base = (url: string) => url.replace(/\/+$/, '');
 const auth = (key: string | null): Record<string, string> =>

@@ -1,3 +1,5 @@
+import type { Localized } from '../../http/messages.js';
+import { fetchResultLink, ResultLinkRefused } from '../../lib/result-link.js';
 import { mayHaveSent, retryOfStatus, UpstreamError } from '../errors.js';
 import type { VideoUpstream } from './types.js';
 
@@ -95,22 +97,40 @@ export async function requestJson<T>(
   return parsed as T;
 }
 
-/** The bytes at `url` (an upstream's result); an expired link is a transient error. */
+const linkRefused: Localized = {
+  'en-US':
+    'The video service answered with a link to a private or local address, which is not fetched; your credits were returned',
+  'zh-CN': '视频服务返回的链接指向私有或本地地址，已拒绝获取，积分已退回',
+  'zh-TW': '影片服務返回的連結指向私有或本機位址，已拒絕取得，積分已退回',
+};
+
+/**
+ * The bytes at `url` (an upstream's result), through the address guard except on the
+ * provider's own host (`base`: lib/result-link.ts); an expired link is a transient error, a
+ * link to a private or local address a permanent one.
+ */
 export async function downloadBytes(
   url: string,
-  o: { headers?: Record<string, string>; signal?: AbortSignal; timeoutMs: number },
+  o: { base?: string; headers?: Record<string, string>; signal?: AbortSignal; timeoutMs: number },
 ): Promise<Buffer> {
-  const timeout = AbortSignal.timeout(o.timeoutMs);
-  const signal = o.signal ? AbortSignal.any([o.signal, timeout]) : timeout;
-  let res: Response;
   try {
-    res = await fetch(url, { headers: o.headers ?? {}, signal });
+    return await fetchResultLink(url, {
+      trustedBase: o.base ?? null,
+      timeoutMs: o.timeoutMs,
+      ...(o.signal ? { signal: o.signal } : {}),
+      ...(o.headers ? { headers: o.headers } : {}),
+    });
   } catch (error) {
-    throw describeFetchError(error, 'download');
+    if (error instanceof ResultLinkRefused)
+      throw new UpstreamError(error.message, 'permanent', 'refused', { text: linkRefused });
+    const e = error as NodeJS.ErrnoException & { status?: number };
+    // A signed link that ran out (403/404/410): ask the upstream for a fresh one next poll.
+    if (e.status) throw UpstreamError.transient(`download: HTTP ${e.status}`, 'http');
+    throw describeFetchError(
+      { name: e.name, message: e.message, cause: { code: e.code } },
+      'download',
+    );
   }
-  // A signed link that ran out (403/404/410): ask the upstream for a fresh one next poll.
-  if (!res.ok) throw UpstreamError.transient(`download: HTTP ${res.status}`, 'http');
-  return Buffer.from(await res.arrayBuffer());
 }
 
 export const bearer = (key: string | null): Record<string, string> =>

@@ -261,12 +261,17 @@ export const klingAdapter: VideoAdapter = {
       return downloadBytes(
         joinUrl(up.baseUrl, `/v1/videos/${encodeURIComponent(id.slice(2))}/content`),
         {
+          base: up.baseUrl,
           headers: bearer(up.apiKey),
           signal,
           timeoutMs: up.timeoutMs * 4,
         },
       );
-    return downloadBytes(state.videoUrl ?? '', { signal, timeoutMs: up.timeoutMs * 4 });
+    return downloadBytes(state.videoUrl ?? '', {
+      base: up.baseUrl,
+      signal,
+      timeoutMs: up.timeoutMs * 4,
+    });
   },
   callback(body) {
     if (!isTask(body)) return null;

@@ -93,7 +93,11 @@ export const lumaRelay: VideoAdapter = {
     );
   },
   async download(up, _id, state, signal) {
-    return downloadBytes(state.videoUrl ?? '', { signal, timeoutMs: up.timeoutMs * 4 });
+    return downloadBytes(state.videoUrl ?? '', {
+      base: up.baseUrl,
+      signal,
+      timeoutMs: up.timeoutMs * 4,
+    });
   },
   checkConnection,
 };

@@ -100,7 +100,11 @@ export const luma: VideoAdapter = {
     );
   },
   async download(up, _id, state, signal) {
-    return downloadBytes(state.videoUrl ?? '', { signal, timeoutMs: up.timeoutMs * 4 });
+    return downloadBytes(state.videoUrl ?? '', {
+      base: up.baseUrl,
+      signal,
+      timeoutMs: up.timeoutMs * 4,
+    });
   },
   callback(body) {
     return isGeneration(body) ? { id: body.id, state: lumaState(body) } : null;

@@ -119,6 +119,7 @@ export const openAiVideo: VideoAdapter = {
     if (state.videoUrl)
       return downloadBytes(state.videoUrl, { signal, timeoutMs: up.timeoutMs * 4 });
     return downloadBytes(joinUrl(up.baseUrl, `/v1/videos/${encodeURIComponent(id)}/content`), {
+      base: up.baseUrl,
       headers: bearer(up.apiKey),
       signal,
       timeoutMs: up.timeoutMs * 4,

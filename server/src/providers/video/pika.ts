@@ -143,7 +143,11 @@ export const pika: VideoAdapter = {
     );
   },
   async download(up, _id, state, signal) {
-    return downloadBytes(state.videoUrl ?? '', { signal, timeoutMs: up.timeoutMs * 4 });
+    return downloadBytes(state.videoUrl ?? '', {
+      base: up.baseUrl,
+      signal,
+      timeoutMs: up.timeoutMs * 4,
+    });
   },
   checkConnection,
 };

@@ -152,7 +152,11 @@ export const runway: VideoAdapter = {
     return runwayState(t);
   },
   async download(up, _id, state, signal) {
-    return downloadBytes(state.videoUrl ?? '', { signal, timeoutMs: up.timeoutMs * 4 });
+    return downloadBytes(state.videoUrl ?? '', {
+      base: up.baseUrl,
+      signal,
+      timeoutMs: up.timeoutMs * 4,
+    });
   },
   checkConnection,
 };

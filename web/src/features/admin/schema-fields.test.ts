@@ -4,13 +4,12 @@ import { fieldsOf } from './schema-fields';
 import { toBody } from './schema-form';
 
 describe('forms read from the contracts', () => {
-  it('turn a provider body into inputs: the protocol enum a select, the key a secret', () => {
+  it('turn a provider body into inputs: the protocol text (its choices are the server’s), the key a secret', () => {
     const fields = Object.fromEntries(
       fieldsOf(chat.adminCreateProvider.body).map((f) => [f.name, f]),
     );
     expect(fields.name).toMatchObject({ type: 'text', required: true });
-    expect(fields.protocol).toMatchObject({ type: 'select', required: true });
-    expect(fields.protocol!.options).toEqual([...chat.providerProtocols]);
+    expect(fields.protocol).toMatchObject({ type: 'text', required: true });
     expect(fields.apiKey).toMatchObject({ type: 'secret', required: false });
     expect(fields.baseUrl!.type).toBe('text');
     expect(fields.concurrency!.type).toBe('number');

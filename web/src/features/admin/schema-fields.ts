@@ -2,8 +2,9 @@ import { globalRegistry, type z } from 'zod';
 
 /*
  * The console's forms are read from the contracts: each field of an endpoint's body becomes an
- * input of its kind (a new provider protocol, task kind or price category appears in the form
- * as soon as the contract's enum has it, without a new screen).
+ * input of its kind (a new task kind or price category appears in the form as soon as the
+ * contract's enum has it, without a new screen; a provider's protocols are the server's own list,
+ * given to the form as its choices by section-providers.tsx).
  */
 
 export type FieldType =

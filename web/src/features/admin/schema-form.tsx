@@ -6,11 +6,42 @@ import { PictureInput } from './picture-input';
 import type { FieldSpec } from './schema-fields';
 
 export type Values = Record<string, unknown>;
-export type Choices = Record<string, Array<{ label: string; value: string | number }>>;
+type Option = { label: string; value: string | number };
+/**
+ * A field's choices read from the server: the list, or while it loads / when it failed, a select
+ * that says so (the protocols a provider may speak are the server's, not the contracts').
+ */
+export type ChoiceList = Option[] | { options: Option[]; loading: boolean; error: string | null };
+export type Choices = Record<string, ChoiceList>;
+
+function choiceSelect(list: ChoiceList, t: (k: string) => string) {
+  const { options, loading, error } = Array.isArray(list)
+    ? { options: list, loading: false, error: null }
+    : list;
+  if (error)
+    return (
+      <Select
+        disabled
+        status="error"
+        data-testid="choices-error"
+        placeholder={`${t('admin:form.choicesFailed')}: ${error}`}
+      />
+    );
+  return (
+    <Select
+      options={options}
+      showSearch
+      optionFilterProp="label"
+      loading={loading}
+      disabled={loading}
+      placeholder={loading ? t('admin:form.choicesLoading') : undefined}
+    />
+  );
+}
 
 function input(f: FieldSpec, editing: boolean, choices: Choices, t: (k: string) => string) {
-  if (choices[f.name])
-    return <Select options={choices[f.name]} showSearch optionFilterProp="label" />;
+  const list = choices[f.name];
+  if (list) return choiceSelect(list, t);
   switch (f.type) {
     case 'bool':
       return <Switch />;

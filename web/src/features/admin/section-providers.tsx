@@ -104,6 +104,16 @@ export default function ProvidersSection() {
     label: `${p.name} (${p.protocol})`,
     value: p.id,
   }));
+  // The protocols are the server's (its kinds' adapter maps), each with the kinds it serves.
+  const protocols = useAdminQuery(A.listProviderProtocols);
+  const protocolChoices = {
+    options: (protocols.data?.rows ?? []).map((p) => ({
+      label: p.kinds.length ? `${p.protocol} (${p.kinds.join(', ')})` : p.protocol,
+      value: p.protocol,
+    })),
+    loading: protocols.isLoading,
+    error: protocols.isError ? protocols.error.message : null,
+  };
   // A model names an existing price (the server refuses another key).
   const prices = useAdminQuery(K.adminListPrices);
   const priceChoices = (prices.data?.rows ?? []).map((p) => ({
@@ -124,6 +134,7 @@ export default function ProvidersSection() {
               update={C.adminUpdateProvider}
               remove={C.adminDeleteProvider}
               columns={['name', 'protocol', 'baseUrl', 'apiKey', 'concurrency', 'enabled']}
+              choices={{ protocol: protocolChoices }}
               actions={(row: Row) => (
                 <TestButton id={row.id} last={row.lastCheck as C.Provider['lastCheck']} />
               )}

@@ -37,6 +37,8 @@ export default {
     confirm: 'Confirm',
     required: 'Required',
     secretKeep: 'Leave empty to keep it',
+    choicesLoading: 'Loading the choices…',
+    choicesFailed: 'Could not load the choices',
   },
   secret: { set: 'set', notSet: 'not set' },
   unit: { call: 'per call', perThousandTokens: 'per 1k tokens' },

@@ -35,6 +35,8 @@ export default {
     confirm: '确定',
     required: '必填',
     secretKeep: '留空则保持不变',
+    choicesLoading: '正在加载选项…',
+    choicesFailed: '无法加载选项',
   },
   secret: { set: '已设置', notSet: '未设置' },
   unit: { call: '每次', perThousandTokens: '每千 tokens' },

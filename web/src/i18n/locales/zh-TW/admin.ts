@@ -37,6 +37,8 @@ export default {
     confirm: '確定',
     required: '必填',
     secretKeep: '留空則保持不變',
+    choicesLoading: '正在載入選項…',
+    choicesFailed: '無法載入選項',
   },
   secret: { set: '已設定', notSet: '未設定' },
   unit: { call: '每次', perThousandTokens: '每千 tokens' },
