@@ -2,6 +2,7 @@ import { z } from 'zod';
 import { failedWith } from '../../lib/failure-text.js';
 import { renderRecipe } from '../../providers/image/demo-render.js';
 import { generateImage } from '../../providers/image/openai-images.js';
+import { newApiV1 } from '../../providers/newapi.js';
 import type { KindAdapter, KindJob } from '../kind-kit/index.js';
 import { UpstreamError, type StepOutcome } from '../tasks/index.js';
 import { texts } from './messages.js';
@@ -66,14 +67,25 @@ async function runOpenAi({ task, params: p, model: m, io }: ChatDrawJob): Promis
   }
 }
 
+/** The same call on New API's `<root>/v1` (its base URL is the relay's root). */
+const runOnNewApi = (j: ChatDrawJob) =>
+  runOpenAi({
+    ...j,
+    model: {
+      ...j.model,
+      provider: { ...j.model.provider, baseUrl: newApiV1(j.model.provider.baseUrl) },
+    },
+  });
+
 /**
  * `chat-draw`'s adapters by provider protocol: one picture from a chat message, in one
  * synchronous call (submit and poll alike). (Zips of drawings are the engine's `zip` kind.)
  */
 export const chatDrawProtocols: Record<
-  'openai' | 'demo',
+  'openai' | 'newapi' | 'demo',
   KindAdapter<ChatDrawParams, ChatDrawData>
 > = {
   openai: { submit: runOpenAi, poll: runOpenAi },
+  newapi: { submit: runOnNewApi, poll: runOnNewApi },
   demo: { submit: runDemo, poll: runDemo },
 };

@@ -1,5 +1,5 @@
 import type { MjFlavour } from '../../providers/image/midjourney-proxy.js';
-import type { KindModel, ModelFilter } from '../kind-kit/index.js';
+import type { KindAdapter, KindModel, ModelFilter } from '../kind-kit/index.js';
 import { isDemoProtocol } from '../providers/index.js';
 
 /** The demo model of the Midjourney screen and of chat drawings. */
@@ -13,22 +13,15 @@ export interface DrawingModel extends KindModel {
   provider: KindModel['provider'] & { flavour: MjFlavour };
 }
 
-/**
- * Which midjourney-proxy a model's provider is: its protocol says it (`midjourney-novicezk`,
- * `midjourney-newapi`, else a fork with buttons), and on a fork the model's upstream name
- * `trueai` adds trueai-org's speed prefixes and face swap.
- */
-export function flavourOf(protocol: string, upstreamModel: string): MjFlavour {
-  if (protocol === 'midjourney-novicezk') return 'novicezk';
-  if (protocol === 'midjourney-newapi') return 'newapi';
-  return /trueai/i.test(upstreamModel) ? 'trueai' : 'plus';
-}
+/** An `mj` adapter (mj-runner.ts) with the flavour of midjourney-proxy its protocol speaks. */
+export type MjProtocol<P, D> = KindAdapter<P, D> & {
+  /** The proxy's flavour for a model's upstream name (its buttons, modes, change route). */
+  flavour: (upstreamModel: string) => MjFlavour;
+};
 
-export const drawingModelOf = (m: KindModel): DrawingModel => ({
-  ...m,
-  priceModel: m.priceKey.split(':')[0]!,
-  provider: { ...m.provider, flavour: flavourOf(m.protocol, m.upstreamModel) },
-});
+/** A fork with buttons; the model's upstream name `trueai` adds trueai-org's speed prefixes. */
+export const forkFlavour = (upstreamModel: string): MjFlavour =>
+  /trueai/i.test(upstreamModel) ? 'trueai' : 'plus';
 
 /**
  * The demo provider also serves other screens' image models (DALL·E, SD3…): of its models the

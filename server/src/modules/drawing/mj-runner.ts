@@ -26,9 +26,9 @@ import {
 } from '../../providers/image/midjourney-proxy.js';
 import type { Localized } from '../../http/messages.js';
 import { readOwnedImage, signFileLinks, unsignFileLinks } from '../files/index.js';
-import type { KindAdapter, KindJob } from '../kind-kit/index.js';
+import type { KindJob, KindModel } from '../kind-kit/index.js';
 import { UpstreamError, type StepOutcome } from '../tasks/index.js';
-import { drawingModelOf, type DrawingModel } from './drawing-model.js';
+import { forkFlavour, type DrawingModel, type MjProtocol } from './drawing-model.js';
 import { texts } from './messages.js';
 import type { MjTaskData, MjTaskParams } from './mj-params.js';
 
@@ -356,21 +356,45 @@ async function pollProxy({ task, model, io }: MjJob): Promise<StepOutcome> {
   }
 }
 
+/** New API's relay (`midjourney-newapi`, and the one-provider `newapi`): its root as base. */
+const newApiMj: MjProtocol<MjTaskParams, MjTaskData> = {
+  submit: submitProxy,
+  poll: pollProxy,
+  flavour: () => 'newapi',
+};
+
 /**
  * The `mj` kind's adapters by provider protocol: a midjourney-proxy, or the offline demo. The
  * kit runs them (`drawing/kind.ts`) in whichever process claims the task (the API's embedded
- * workers or `npm run worker`).
+ * workers or `npm run worker`). `newapi`'s connection test is the chat map's (one per protocol).
  */
 export const mjProtocols: Record<
-  'midjourney' | 'midjourney-novicezk' | 'midjourney-newapi' | 'demo',
-  KindAdapter<MjTaskParams, MjTaskData>
+  'midjourney' | 'midjourney-novicezk' | 'midjourney-newapi' | 'newapi' | 'demo',
+  MjProtocol<MjTaskParams, MjTaskData>
 > = {
-  midjourney: { submit: submitProxy, poll: pollProxy, checkConnection },
-  'midjourney-novicezk': { submit: submitProxy, poll: pollProxy, checkConnection },
-  'midjourney-newapi': {
+  midjourney: { submit: submitProxy, poll: pollProxy, checkConnection, flavour: forkFlavour },
+  'midjourney-novicezk': {
     submit: submitProxy,
     poll: pollProxy,
-    checkConnection: checkNewApiConnection,
+    checkConnection,
+    flavour: () => 'novicezk',
   },
-  demo: { submit: submitDemo, poll: pollDemo },
+  'midjourney-newapi': { ...newApiMj, checkConnection: checkNewApiConnection },
+  newapi: newApiMj,
+  demo: { submit: submitDemo, poll: pollDemo, flavour: forkFlavour },
 };
+
+/**
+ * Which midjourney-proxy a model's provider is: its protocol's entry in the map says it (a
+ * protocol of another kind, e.g. chat drawings' `openai`, counts as a fork).
+ */
+export const flavourOf = (protocol: string, upstreamModel: string): MjFlavour =>
+  (Object.hasOwn(mjProtocols, protocol)
+    ? mjProtocols[protocol as keyof typeof mjProtocols].flavour
+    : forkFlavour)(upstreamModel);
+
+export const drawingModelOf = (m: KindModel): DrawingModel => ({
+  ...m,
+  priceModel: m.priceKey.split(':')[0]!,
+  provider: { ...m.provider, flavour: flavourOf(m.protocol, m.upstreamModel) },
+});

@@ -6,13 +6,9 @@ import { priceActionOf } from '../../providers/image/custom-ids.js';
 import { hasModes } from '../../providers/image/midjourney-proxy.js';
 import { enabledPrices } from '../credits/index.js';
 import { isDemoProtocol, modelsWithProvider, seedDemoModel } from '../providers/index.js';
-import {
-  DEMO_IMAGE_MODEL,
-  DEMO_IMAGE_UPSTREAM,
-  drawingModelOf,
-  type DrawingModel,
-} from './drawing-model.js';
+import { DEMO_IMAGE_MODEL, DEMO_IMAGE_UPSTREAM, type DrawingModel } from './drawing-model.js';
 import { drawingKinds, mjKind } from './kind.js';
+import { drawingModelOf } from './mj-runner.js';
 
 /** Adds the demo image model on the demo provider once (an admin's later edits stay). */
 export const seedImageModel = (ctx: AppContext): Promise<boolean> =>

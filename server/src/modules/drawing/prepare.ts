@@ -10,8 +10,9 @@ import { fileOfKey, FILES_PREFIX, keyOfUrl } from '../files/index.js';
 import { createTask, getTasks } from '../tasks/index.js';
 import { texts } from './messages.js';
 import type { MjTaskParams } from './mj-params.js';
-import { drawingModelOf, type DrawingModel } from './drawing-model.js';
+import type { DrawingModel } from './drawing-model.js';
 import { mjKind } from './kind.js';
+import { drawingModelOf } from './mj-runner.js';
 import { pickModel, priceKeyFor } from './models.js';
 
 /**

@@ -2,6 +2,7 @@ import type { AppContext } from '../../context.js';
 import { formatAll } from '../../http/messages.js';
 import { aspectOfSize, renderDemoImage } from '../../providers/image/demo-images.js';
 import { editImages, generateImages } from '../../providers/image/openai-images.js';
+import { newApiV1 } from '../../providers/newapi.js';
 import { readOwnedImage } from '../files/index.js';
 import type { KindAdapter, KindJob } from '../kind-kit/index.js';
 import { UpstreamError, type StepOutcome, type TaskRow } from '../tasks/index.js';
@@ -134,11 +135,19 @@ function imageAdapter(
   return { submit: step, poll: step };
 }
 
+/** The OpenAI images call on New API's `<root>/v1` (its base URL is the relay's root). */
+const runOnNewApi = (r: ImageRun) =>
+  runOpenAi({
+    ...r,
+    m: { ...r.m, provider: { ...r.m.provider, baseUrl: newApiV1(r.m.provider.baseUrl) } },
+  });
+
 /**
- * The `image` kind's adapters by provider protocol. The `openai` connection test is the one
- * the chat map registers (the same `GET /models`).
+ * The `image` kind's adapters by provider protocol. The `openai` and `newapi` connection tests
+ * are the ones the chat map registers (the same `GET /models`).
  */
 export const imageProtocols = {
   openai: imageAdapter(runOpenAi),
+  newapi: imageAdapter(runOnNewApi),
   demo: imageAdapter(runDemo),
 };

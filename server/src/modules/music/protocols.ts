@@ -39,6 +39,14 @@ async function newApiLyrics(ctx: AppContext, m: MusicModel, prompt: string): Pro
   }
 }
 
+/** Suno through New API's task routes (`/suno/*` of its root), without a connection test. */
+const sunoOnNewApi = {
+  submit: newApiSubmit,
+  poll: newApiPoll,
+  lyrics: (ctx, m, prompt) => newApiLyrics(ctx, m, prompt),
+  concat: false,
+} satisfies MusicProtocol;
+
 /**
  * Music by provider protocol (docs/music.md): the offline demo, Suno through New API's task
  * format, the self-hosted gcui-art suno-api. A new protocol is one entry here (and its adapter
@@ -54,13 +62,9 @@ export const musicProtocols = {
     // The demo's connection test is chat's (every kind's demo provider).
     checkConnection: undefined,
   },
-  'suno-newapi': {
-    submit: newApiSubmit,
-    poll: newApiPoll,
-    lyrics: (ctx, m, prompt) => newApiLyrics(ctx, m, prompt),
-    concat: false,
-    checkConnection: newapi.checkConnection,
-  },
+  'suno-newapi': { ...sunoOnNewApi, checkConnection: newapi.checkConnection },
+  // The one-provider New API: the same routes; its connection test is the chat map's.
+  newapi: { ...sunoOnNewApi, checkConnection: undefined },
   'suno-api': {
     submit: gcuiSubmit,
     poll: gcuiPoll,

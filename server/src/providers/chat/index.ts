@@ -1,5 +1,6 @@
 import type { LookupFunction } from 'node:net';
 import type { ProviderCheck } from '../check-http.js';
+import { checkNewApi, newApiV1 } from '../newapi.js';
 import { demoAdapter } from './demo.js';
 import { checkConnection as openaiCheck, openaiAdapter } from './openai.js';
 import type { ChatAdapter } from './types.js';
@@ -52,6 +53,11 @@ function openaiFor(target: ChatTarget): ChatAdapter {
 /** Chat adapters by provider protocol: the protocols that answer a chat (docs/providers.md). */
 export const chatProtocols = {
   openai: { adapter: openaiFor, checkConnection: openaiCheck },
+  // New API's root: its chat route is `<root>/v1/chat/completions` (providers/newapi.ts).
+  newapi: {
+    adapter: (target) => openaiFor({ ...target, baseUrl: newApiV1(target.baseUrl) }),
+    checkConnection: checkNewApi,
+  },
   demo: { adapter: demoFor, checkConnection: async () => 'offline demo: always available' },
 } satisfies Record<string, ChatProtocol>;
 

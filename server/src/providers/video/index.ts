@@ -1,5 +1,6 @@
 import { klingAdapter } from './kling.js';
 import { luma } from './luma.js';
+import { newApiVideo } from './newapi-video.js';
 import { lumaRelay } from './luma-relay.js';
 import { openAiVideo } from './openai-video.js';
 import { pika } from './pika.js';
@@ -16,6 +17,7 @@ export const videoAdapters: Record<string, VideoAdapter> = {
   kling: klingAdapter,
   pika,
   'openai-video': openAiVideo,
+  newapi: newApiVideo,
 };
 
 export const VIDEO_PROTOCOLS = Object.keys(videoAdapters);

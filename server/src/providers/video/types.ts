@@ -119,5 +119,6 @@ export interface VideoAdapter {
   storedIds?(callbackId: string): string[];
   /** The entry screen that picks this upstream first when no model is named (the Pika page). */
   preferredBy?: 'pikaVideo';
-  checkConnection(p: CheckInput, signal?: AbortSignal): Promise<string>;
+  /** The console's "test connection"; absent where another kind's map registers the protocol's. */
+  checkConnection?(p: CheckInput, signal?: AbortSignal): Promise<string>;
 }
