@@ -289,6 +289,25 @@ describe('New API as one provider', () => {
     }
   });
 
+  it('checks each video model by its own upstream: Kling 5/10 s, the /v1/videos ones 4/8/12', async () => {
+    const [before, from] = [await balance(), relay.requests.length];
+    for (const [name, duration] of [
+      ['NA kling', 4],
+      ['NA sora', 5],
+    ] as const) {
+      const r = await call(t.app, {
+        method: 'POST',
+        url: '/api/queue/runwayVideo',
+        headers: bearer(alice.token),
+        payload: { modelId: models[name], prompt: 'x', duration },
+      });
+      expect(r.status, JSON.stringify(r.body)).toBe(400);
+      expect(JSON.stringify(r.body)).toContain('duration');
+    }
+    expect(pathsSince(from)).toEqual([]);
+    expect(await balance()).toBe(before);
+  });
+
   it('a refusal of the relay charges nothing', async () => {
     const [before, charged] = [await balance(), await charges()];
     relay.suno.quotaRefusals = 1;
