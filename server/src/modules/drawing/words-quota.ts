@@ -3,7 +3,13 @@ import type { AppContext } from '../../context.js';
 import { AppError } from '../../http/errors.js';
 import { dayIn } from '../../lib/day.js';
 import { ipKey } from '../../lib/ip-key.js';
-import { modelAllowance, modelsWithProvider, openProviderKey } from '../providers/index.js';
+import { chatProtocolOf } from '../../providers/chat/index.js';
+import {
+  isDemoProtocol,
+  modelAllowance,
+  modelsWithProvider,
+  openProviderKey,
+} from '../providers/index.js';
 import { hold, quote, readCreditSettings, release, settle } from '../credits/index.js';
 import { texts } from './messages.js';
 
@@ -24,7 +30,7 @@ export const WORDS_PRICE_KEY = 'prompt-words:call';
 export interface WordModel {
   model: string;
   timeoutMs: number;
-  provider: { protocol: 'openai'; baseUrl: string; apiKey: string | null };
+  provider: { protocol: string; baseUrl: string; apiKey: string | null };
 }
 
 /** The chat model the caller's words go through (null: the offline demo answers). */
@@ -34,20 +40,26 @@ export async function wordModel(ctx: AppContext, userId: number): Promise<WordMo
       .where('m.enabled', '=', 1)
       .where('p.enabled', '=', 1)
       .where('m.kind', '=', 'chat')
-      .where('p.protocol', '=', 'openai')
       .orderBy('m.sort')
       .orderBy('m.id')
       .execute(),
     modelAllowance(ctx, userId),
     ctx.balances.read(userId),
   ]);
-  const row = rows.find((r) => (r.vip_only === 0 || balance.isVip) && allowed(r.id));
+  // A chat model of a protocol that answers chats (its adapter map says so), not the demo.
+  const row = rows.find(
+    (r) =>
+      chatProtocolOf(r.protocol) !== null &&
+      !isDemoProtocol(r.protocol) &&
+      (r.vip_only === 0 || balance.isVip) &&
+      allowed(r.id),
+  );
   if (!row) return null;
   return {
     model: row.upstream_model,
     timeoutMs: row.timeout_ms,
     provider: {
-      protocol: 'openai',
+      protocol: row.protocol,
       baseUrl: row.base_url,
       apiKey: openProviderKey(ctx, row.api_key_sealed),
     },
