@@ -31,6 +31,8 @@ async function fillDialog(
   }
   for (const [label, option] of Object.entries(selects)) {
     await dialog.getByLabel(label, { exact: true }).click();
+    // A long list shows only its first options: typing narrows a searchable one (protocols).
+    await page.keyboard.type(option);
     await page
       .locator('.ant-select-dropdown:visible .ant-select-item-option', { hasText: option })
       .first()
