@@ -119,8 +119,9 @@ test('a reload in the middle of a drawing picks the task up again and sees it fi
   request,
 }) => {
   test.setTimeout(180_000);
-  // The demo draws in ~5 s. To reload while ours is still waiting, the demo provider runs one
-  // drawing at a time for this test and another user's drawing goes first.
+  // The demo draws in ~2 s. To reload while ours is still waiting, the demo provider runs one
+  // drawing at a time for this test and three drawings of another user go first: a loaded
+  // machine may take several seconds to reload the page.
   const admin = await adminToken(request);
   const provider = await demoProvider(request, admin);
   await api(request, 'POST', '/admin/chat/providers/update', {
@@ -129,10 +130,11 @@ test('a reload in the middle of a drawing picks the task up again and sees it fi
   });
   try {
     const other = await registerUser(request, 'mjo');
-    await api(request, 'POST', '/queue/addMjDrawQueue', {
-      token: other.token,
-      body: { type: 'imagine', prompt: 'a quiet forest', params: {} },
-    });
+    for (const prompt of ['a quiet forest', 'a calm sea', 'a high mountain'])
+      await api(request, 'POST', '/queue/addMjDrawQueue', {
+        token: other.token,
+        body: { type: 'imagine', prompt, params: {} },
+      });
     const user = await registerUser(request, 'mjr');
     await openScreen(page, user.token);
     await page.getByTestId('mj-prompt').fill('a city at night');
@@ -146,7 +148,7 @@ test('a reload in the middle of a drawing picks the task up again and sees it fi
     await expect(card).toHaveAttribute('data-status', /^[12]$/);
     await expect(card.getByRole('progressbar')).toBeVisible();
     // …and the loop keeps polling until it is done, with no click.
-    await expect(card).toHaveAttribute('data-status', '3', { timeout: 20_000 });
+    await expect(card).toHaveAttribute('data-status', '3', { timeout: 40_000 });
     await expect(card.getByTestId('mj-image')).toBeVisible();
   } finally {
     await api(request, 'POST', '/admin/chat/providers/update', {
