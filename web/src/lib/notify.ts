@@ -1,6 +1,8 @@
 /**
  * Where shared code shows a toast. The app shell installs antd's themed message API at start
- * (`setNotifier`); until then (and in tests that do not install one) messages go to the console.
+ * (`setNotifier`). A toast asked for before that (a call that fails while the shell still
+ * loads: a 401 at start opens the login dialog and says why) waits and shows once it is
+ * installed; in tests that install none, messages go to the console.
  */
 export interface Notifier {
   error: (text: string) => void;
@@ -8,16 +10,33 @@ export interface Notifier {
   info: (text: string) => void;
 }
 
+type Kind = keyof Notifier;
+
+/** Toasts asked for before the shell installed its notifier, shown when it does. */
+const waiting: Array<{ kind: Kind; text: string; at: number }> = [];
+/** Older than this when the notifier arrives, a toast would explain nothing any more. */
+const WAIT_MS = 10_000;
+
+const early =
+  (kind: Kind) =>
+  (text: string): void => {
+    (kind === 'error' ? console.error : console.info)(text);
+    if (waiting.length < 20) waiting.push({ kind, text, at: Date.now() });
+  };
+
 const consoleNotifier: Notifier = {
-  error: (text) => console.error(text),
-  success: (text) => console.info(text),
-  info: (text) => console.info(text),
+  error: early('error'),
+  success: early('success'),
+  info: early('info'),
 };
 
 let current: Notifier = consoleNotifier;
 
 export const setNotifier = (next: Notifier | null): void => {
   current = next ?? consoleNotifier;
+  if (!next) return void waiting.splice(0);
+  const now = Date.now();
+  for (const toast of waiting.splice(0)) if (now - toast.at < WAIT_MS) next[toast.kind](toast.text);
 };
 
 export const notify: Notifier = {

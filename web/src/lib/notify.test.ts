@@ -1,0 +1,35 @@
+import { afterEach, describe, expect, it, vi } from 'vitest';
+import { notify, setNotifier } from './notify';
+
+describe('notify', () => {
+  afterEach(() => {
+    setNotifier(null);
+    vi.useRealTimers();
+  });
+
+  it('shows a toast asked for before the shell installed its notifier, once it does', () => {
+    vi.spyOn(console, 'error').mockImplementation(() => {});
+    notify.error('Please sign in');
+    const shown: string[] = [];
+    setNotifier({ error: (m) => shown.push(m), info: () => {}, success: () => {} });
+    expect(shown).toEqual(['Please sign in']);
+    notify.error('again');
+    expect(shown).toEqual(['Please sign in', 'again']);
+  });
+
+  it('drops what waited too long, and what waited when no notifier comes', () => {
+    vi.spyOn(console, 'info').mockImplementation(() => {});
+    vi.useFakeTimers();
+    notify.info('stale');
+    vi.advanceTimersByTime(11_000);
+    notify.info('fresh');
+    const shown: string[] = [];
+    setNotifier({ error: () => {}, info: (m) => shown.push(m), success: () => {} });
+    expect(shown).toEqual(['fresh']);
+    setNotifier(null);
+    notify.info('unseen');
+    setNotifier(null);
+    setNotifier({ error: () => {}, info: (m) => shown.push(m), success: () => {} });
+    expect(shown).toEqual(['fresh']);
+  });
+});
