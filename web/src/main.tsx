@@ -4,8 +4,11 @@ import { App } from './app/app';
 import { takeOidcReturn } from './features/auth/oidc-return';
 import { takeResetToken } from './features/auth/reset-link';
 import { i18nReady } from './i18n';
+import { holdEarlyToasts } from './lib/notify';
 import './index.css';
 
+// A call that fails before the shell installs its toasts still says why, once it has.
+holdEarlyToasts();
 // Before the router: the landing redirect would drop a reset link's fragment.
 takeResetToken();
 takeOidcReturn();

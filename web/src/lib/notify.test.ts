@@ -1,5 +1,5 @@
 import { afterEach, describe, expect, it, vi } from 'vitest';
-import { notify, setNotifier } from './notify';
+import { holdEarlyToasts, notify, setNotifier } from './notify';
 
 describe('notify', () => {
   afterEach(() => {
@@ -9,6 +9,7 @@ describe('notify', () => {
 
   it('shows a toast asked for before the shell installed its notifier, once it does', () => {
     vi.spyOn(console, 'error').mockImplementation(() => {});
+    holdEarlyToasts();
     notify.error('Please sign in');
     const shown: string[] = [];
     setNotifier({ error: (m) => shown.push(m), info: () => {}, success: () => {} });
@@ -20,6 +21,7 @@ describe('notify', () => {
   it('drops what waited too long, and what waited when no notifier comes', () => {
     vi.spyOn(console, 'info').mockImplementation(() => {});
     vi.useFakeTimers();
+    holdEarlyToasts();
     notify.info('stale');
     vi.advanceTimersByTime(11_000);
     notify.info('fresh');
@@ -27,9 +29,18 @@ describe('notify', () => {
     setNotifier({ error: () => {}, info: (m) => shown.push(m), success: () => {} });
     expect(shown).toEqual(['fresh']);
     setNotifier(null);
+    holdEarlyToasts();
     notify.info('unseen');
     setNotifier(null);
     setNotifier({ error: () => {}, info: (m) => shown.push(m), success: () => {} });
     expect(shown).toEqual(['fresh']);
+  });
+
+  it('sends toasts to the console only when nothing holds them (tests, no app entry)', () => {
+    vi.spyOn(console, 'error').mockImplementation(() => {});
+    notify.error('not kept');
+    const shown: string[] = [];
+    setNotifier({ error: (m) => shown.push(m), info: () => {}, success: () => {} });
+    expect(shown).toEqual([]);
   });
 });

@@ -1,8 +1,8 @@
 /**
  * Where shared code shows a toast. The app shell installs antd's themed message API at start
- * (`setNotifier`). A toast asked for before that (a call that fails while the shell still
- * loads: a 401 at start opens the login dialog and says why) waits and shows once it is
- * installed; in tests that install none, messages go to the console.
+ * (`setNotifier`). The app's entry holds the toasts asked for before that (`holdEarlyToasts`: a
+ * call that fails while the shell still loads, a 401 at start opens the login dialog and says
+ * why) until it is installed; elsewhere (tests that install none) messages go to the console.
  */
 export interface Notifier {
   error: (text: string) => void;
@@ -16,12 +16,18 @@ type Kind = keyof Notifier;
 const waiting: Array<{ kind: Kind; text: string; at: number }> = [];
 /** Older than this when the notifier arrives, a toast would explain nothing any more. */
 const WAIT_MS = 10_000;
+let holding = false;
+
+/** From now until a notifier is installed, toasts wait for it (the app's entry calls this). */
+export const holdEarlyToasts = (): void => {
+  holding = true;
+};
 
 const early =
   (kind: Kind) =>
   (text: string): void => {
     (kind === 'error' ? console.error : console.info)(text);
-    if (waiting.length < 20) waiting.push({ kind, text, at: Date.now() });
+    if (holding && waiting.length < 20) waiting.push({ kind, text, at: Date.now() });
   };
 
 const consoleNotifier: Notifier = {
@@ -34,6 +40,7 @@ let current: Notifier = consoleNotifier;
 
 export const setNotifier = (next: Notifier | null): void => {
   current = next ?? consoleNotifier;
+  holding = false;
   if (!next) return void waiting.splice(0);
   const now = Date.now();
   for (const toast of waiting.splice(0)) if (now - toast.at < WAIT_MS) next[toast.kind](toast.text);
