@@ -195,7 +195,11 @@ export async function handleCallback(
 
 type Finish = identity.OidcFinishData;
 
-async function signInAs(ctx: AppContext, req: FastifyRequest, userId: number): Promise<string> {
+export async function signInAs(
+  ctx: AppContext,
+  req: FastifyRequest,
+  userId: number,
+): Promise<string> {
   const db = ctx.db.kysely;
   const user = await db
     .selectFrom('users')

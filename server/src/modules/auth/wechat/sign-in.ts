@@ -3,38 +3,13 @@ import type { wechat } from '@atelier/contracts';
 import type { AppContext } from '../../../context.js';
 import { nowIso } from '../../../db/database.js';
 import { uniqueViolation } from '../../../db/errors.js';
-import { AppError } from '../../../http/errors.js';
 import { readCredentials } from '../../../http/identity.js';
-import { accountKey, guestOf, mergeGuest, register } from '../accounts.js';
+import { accountKey, guestOf, register } from '../accounts.js';
 import { freeUsername } from '../email-ways.js';
-import { clearFailures, lockKeyOf } from '../lockout.js';
-import { authMessages } from '../messages.js';
-import { deviceOf, dropExpiredSessions, openSession } from '../sessions.js';
+import { deviceOf } from '../sessions.js';
 import { checkSignup } from '../signups.js';
+import { signInAs } from '../oidc-ways.js';
 import { keyHash } from './scenes.js';
-
-/** Opens a session of an account the scanner's openid is linked to (a guest's data moves). */
-async function signInAs(ctx: AppContext, req: FastifyRequest, userId: number): Promise<string> {
-  const db = ctx.db.kysely;
-  const user = await db
-    .selectFrom('users')
-    .select(['id', 'disabled_at'])
-    .where('id', '=', userId)
-    .executeTakeFirstOrThrow();
-  if (user.disabled_at) throw new AppError(403, authMessages.accountDisabled);
-  const guestUserId = await guestOf(db, req);
-  return db.transaction().execute(async (trx) => {
-    await clearFailures(trx, lockKeyOf(user, ''));
-    if (guestUserId !== null) await mergeGuest(trx, ctx, guestUserId, user.id);
-    await dropExpiredSessions(trx, user.id);
-    await trx
-      .updateTable('users')
-      .set({ last_login_at: nowIso() })
-      .where('id', '=', user.id)
-      .execute();
-    return openSession(trx, ctx.config, user.id, deviceOf(req));
-  });
-}
 
 const linkedUser = (ctx: AppContext, appId: string, openid: string) =>
   ctx.db.kysely
