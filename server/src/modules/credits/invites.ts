@@ -61,17 +61,15 @@ function dueRewards(db: Kysely<Database>, of: { inviterId?: number; inviteeId?: 
     .where('r.status', '=', 'pending')
     .where((eb) =>
       eb.or([
-        eb.exists(
-          eb
-            .selectFrom('credit_ledger as l')
-            .select('l.id')
-            .where('l.kind', '=', 'purchase')
-            .where((w) =>
-              w.or([
-                w('l.user_id', '=', w.ref('r.invitee_id')),
-                w('l.history_user_id', '=', w.ref('r.invitee_id')),
-              ]),
-            ),
+        // Two lookups, each on its own index: its purchases, and those of the guest it was.
+        ...(['user_id', 'history_user_id'] as const).map((owner) =>
+          eb.exists(
+            eb
+              .selectFrom('credit_ledger as l')
+              .select('l.id')
+              .whereRef(`l.${owner}`, '=', 'r.invitee_id')
+              .where('l.kind', '=', 'purchase'),
+          ),
         ),
         // Charges (negative) plus refunds and free credits (positive) below 0: it spent more
         // than it was given, so some of what it spent was paid for.
