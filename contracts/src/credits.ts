@@ -450,7 +450,7 @@ export const myInvites = endpoint({
   path: '/user/invites',
   access: 'user',
   summary:
-    'My invite code and the people who signed up with it: each reward pending until they first buy or spend credits',
+    'My invite code and the people who signed up with it: each reward pending until they first buy credits or spend more than their gifts',
   tags: ['credits', 'user'],
   query: pageQuery,
   data: listOf(

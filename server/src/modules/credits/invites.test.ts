@@ -97,7 +97,15 @@ describe('invite rewards', () => {
     await settle(db(), { holdId, actualAmount: 0 });
     expect((await invites(inviter.token)).paidCredits).toBe(0);
 
-    await spend(invitees[0]!.userInfo.id, 4);
+    // Spending past the gift (100) with credits it redeemed is a paid use.
+    await grant(db(), {
+      userId: invitees[0]!.userInfo.id,
+      amount: 50,
+      kind: 'redeem',
+      ref: 'code:T0',
+      idempotencyKey: `redeem:test:${invitees[0]!.userInfo.id}`,
+    });
+    await spend(invitees[0]!.userInfo.id, 101);
     await grant(db(), {
       userId: invitees[1]!.userInfo.id,
       amount: 500,
@@ -105,7 +113,13 @@ describe('invite rewards', () => {
       ref: 'order:T1',
       idempotencyKey: `order:test:${invitees[1]!.userInfo.id}`,
     });
-    await spend(invitees[2]!.userInfo.id, 1);
+    await grant(db(), {
+      userId: invitees[2]!.userInfo.id,
+      amount: 10,
+      kind: 'purchase',
+      ref: 'order:T2',
+      idempotencyKey: `order:test:${invitees[2]!.userInfo.id}`,
+    });
     const view = await invites(inviter.token);
     expect(view).toMatchObject({ count: 3, paidCredits: 100, pendingCredits: 50, dailyCap: 2 });
     expect((await me(inviter.token)).userBalance.credits).toBe(before + 100);
@@ -116,6 +130,64 @@ describe('invite rewards', () => {
       token: admin.token,
       body: { inviteDailyCap: 10 },
     });
+  });
+});
+
+describe('invite rewards and gift credits', () => {
+  it('are not paid for spending what the invitee was given (gift, trial, check-ins)', async () => {
+    const inviter = await newInviter();
+    const before = (await me(inviter.token)).userBalance.credits;
+    // A guest with its trial becomes an account (gift + trial carried over: 120), checks in.
+    const g = randomUUID();
+    await callEndpoint(t.app, auth.createGuest, { body: { guest_id: g } });
+    const invitee = await me(
+      tokenOf(await signUp({ ip: freshIp(), invitedBy: inviter.code, guestId: g })),
+    );
+    const id = invitee.userInfo.id;
+    expect(invitee.userBalance.credits).toBe(120);
+    await grant(db(), {
+      userId: id,
+      amount: 10,
+      kind: 'checkin',
+      ref: 'day:test',
+      idempotencyKey: `checkin:test:${id}`,
+    });
+    // Every free credit spent, over several uses: still pending.
+    await spend(id, 100);
+    await spend(id, 30);
+    expect((await me(inviter.token)).userBalance.credits).toBe(before);
+    expect(await invites(inviter.token)).toMatchObject({ pendingCredits: 50, paidCredits: 0 });
+    // A credit it paid for, spent: paid.
+    await grant(db(), {
+      userId: id,
+      amount: 5,
+      kind: 'redeem',
+      ref: 'code:T3',
+      idempotencyKey: `redeem:test:${id}`,
+    });
+    await spend(id, 1);
+    expect(await invites(inviter.token)).toMatchObject({ pendingCredits: 0, paidCredits: 50 });
+    expect((await me(inviter.token)).userBalance.credits).toBe(before + 50);
+  });
+
+  it('are paid when the invitee bought credits as a guest, before signing up', async () => {
+    const inviter = await newInviter();
+    const g = randomUUID();
+    const made = await callEndpoint(t.app, auth.createGuest, { body: { guest_id: g } });
+    expect(made.status).toBe(200);
+    const guestId = (await callEndpoint(t.app, auth.currentUser, { headers: guest(g) })).body.data
+      .userInfo.id;
+    await grant(db(), {
+      userId: guestId,
+      amount: 300,
+      kind: 'purchase',
+      ref: 'order:G1',
+      idempotencyKey: `order:test:guest:${guestId}`,
+    });
+    expect((await signUp({ ip: freshIp(), invitedBy: inviter.code, guestId: g })).statusCode).toBe(
+      200,
+    );
+    expect(await invites(inviter.token)).toMatchObject({ pendingCredits: 0, paidCredits: 50 });
   });
 });
 

@@ -1,5 +1,6 @@
 import type { Kysely } from 'kysely';
 import type { credits as C, DataOf } from '@atelier/contracts';
+import type { LedgerKind } from './tables.js';
 import type { AppContext } from '../../context.js';
 import { nowIso } from '../../db/database.js';
 import type { Executor } from '../../db/executor.js';
@@ -10,12 +11,24 @@ import { readSettings } from './settings.js';
 
 /**
  * Invite rewards. A sign-up with an invite code writes the inviter's reward as pending; it is
- * paid once the invitee first buys credits or spends some (a charge above 0), so throwaway
- * accounts earn their inviter nothing. One inviter is paid at most `inviteDailyCap` rewards a
- * day; the rest stay pending and are paid on a later day. Due rewards are paid when the
- * invitee's order is paid, when the inviter opens their invites, and every minute by the
- * sweeper.
+ * paid once the invitee first buys credits (a guest's purchase carried into the account
+ * counts) or first pays for a use with credits nobody gave away: its charges, less refunds,
+ * go past everything it was given (FREE_KINDS: the sign-up gift, the guest trial and what was
+ * carried over from the guest, check-ins, its own invite rewards). Spending the sign-up gift
+ * is therefore no paid use, and throwaway accounts earn their inviter nothing. One inviter is
+ * paid at most `inviteDailyCap` rewards a day; the rest stay pending and are paid on a later
+ * day. Due rewards are paid when the invitee's order is paid, when the inviter opens their
+ * invites, and every minute by the sweeper.
  */
+
+/** Credits an account is given rather than pays for: spending them is no paid use. */
+export const FREE_KINDS = [
+  'register_gift',
+  'guest_trial',
+  'guest_transfer',
+  'checkin',
+  'invite_reward',
+] as const satisfies readonly LedgerKind[];
 
 /** Writes the pending reward of a sign-up (inside the registration's transaction). */
 export async function recordInvite(
@@ -37,24 +50,39 @@ export async function recordInvite(
     .execute();
 }
 
-/** Pending rewards whose invitee has bought or spent credits, of one inviter or invitee (or all). */
+/**
+ * Pending rewards whose invitee has bought credits or paid for a use beyond what it was given,
+ * of one inviter or invitee (or all).
+ */
 function dueRewards(db: Kysely<Database>, of: { inviterId?: number; inviteeId?: number }) {
   let q = db
     .selectFrom('invite_rewards as r')
     .select(['r.invitee_id', 'r.inviter_id', 'r.amount'])
     .where('r.status', '=', 'pending')
-    .where(({ exists, selectFrom }) =>
-      exists(
-        selectFrom('credit_ledger as l')
-          .select('l.id')
-          .whereRef('l.user_id', '=', 'r.invitee_id')
-          .where((eb) =>
-            eb.or([
-              eb('l.kind', '=', 'purchase'),
-              eb.and([eb('l.kind', '=', 'charge'), eb('l.amount', '<', 0)]),
-            ]),
+    .where((eb) =>
+      eb.or([
+        // Two lookups, each on its own index: its purchases, and those of the guest it was.
+        ...(['user_id', 'history_user_id'] as const).map((owner) =>
+          eb.exists(
+            eb
+              .selectFrom('credit_ledger as l')
+              .select('l.id')
+              .whereRef(`l.${owner}`, '=', 'r.invitee_id')
+              .where('l.kind', '=', 'purchase'),
           ),
-      ),
+        ),
+        // Charges (negative) plus refunds and free credits (positive) below 0: it spent more
+        // than it was given, so some of what it spent was paid for.
+        eb(
+          eb
+            .selectFrom('credit_ledger as s')
+            .select((s) => s.fn.coalesce(s.fn.sum<number | string>('s.amount'), s.lit(0)).as('net'))
+            .whereRef('s.user_id', '=', 'r.invitee_id')
+            .where('s.kind', 'in', ['charge', 'refund', ...FREE_KINDS]),
+          '<',
+          0,
+        ),
+      ]),
     )
     .orderBy('r.created_at')
     .limit(500);

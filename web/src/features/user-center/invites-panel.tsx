@@ -11,8 +11,8 @@ import { useInvites } from './user-api';
 
 /**
  * My invite code and link, and the people who signed up with it. Each reward shows as pending
- * until that person first buys or spends credits (so throwaway accounts earn nothing), then
- * paid; at most the operator's daily number is paid a day.
+ * until that person first buys credits or spends more than they were given (so throwaway
+ * accounts earn nothing), then paid; at most the operator's daily number is paid a day.
  */
 export function InvitesPanel() {
   const { t, i18n } = useTranslation(['user', 'common']);

@@ -118,7 +118,7 @@ export const changePassword = (body: BodyIn<typeof user.changePassword>) =>
 export const updateProfile = (changes: BodyIn<typeof user.updateProfile>) =>
   apiData(user.updateProfile, { body: changes });
 
-/** My invite code and who signed up with it (rewards pending until they first buy or spend). */
+/** My invite code and who signed up with it (rewards pending until they first buy, or spend more than their gifts). */
 export const useInvites = (page: number) =>
   useQuery({
     queryKey: keys.invites(page),

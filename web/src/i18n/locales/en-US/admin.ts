@@ -45,7 +45,8 @@ export default {
   f: {
     guestTrial: 'Guest trial credits',
     registerGift: 'Sign-up gift credits',
-    inviteReward: 'Invite reward credits (paid after the invitee’s first purchase or paid use)',
+    inviteReward:
+      'Invite reward credits (paid after the invitee’s first purchase or spending past their gifts)',
     inviteDailyCap: 'Invite rewards paid per inviter per day',
     dailyCheckin: 'Daily check-in credits',
     vipFreePerDay: 'Free uses per VIP per day',

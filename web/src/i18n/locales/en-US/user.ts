@@ -36,7 +36,7 @@ export default {
     storageUsed: '{{used}} MB',
   },
   invites: {
-    how: 'Share your code: each friend who signs up with it earns you {{reward}} credits once they first buy or spend credits (at most {{cap}} rewards a day).',
+    how: 'Share your code: each friend who signs up with it earns you {{reward}} credits once they first buy credits or spend more than they were given (at most {{cap}} rewards a day).',
     copyLink: 'Copy invite link',
     copyFailed: 'The link could not be copied; select it and copy it by hand',
     pending: 'Pending credits',
@@ -44,7 +44,7 @@ export default {
     none: 'Nobody has signed up with your code yet',
     pendingTag: 'Pending · {{amount}}',
     paidTag: 'Paid · +{{amount}}',
-    pendingHint: 'Paid once this friend first buys or spends credits',
+    pendingHint: 'Paid once this friend first buys credits or spends more than their gifts',
   },
   settings: {
     theme: 'Theme',

@@ -43,7 +43,7 @@ export default {
   f: {
     guestTrial: '游客试用积分',
     registerGift: '注册赠送积分',
-    inviteReward: '邀请奖励积分（被邀请人首次购买或消费后发放）',
+    inviteReward: '邀请奖励积分（被邀请人首次购买积分或消费超过赠送积分后发放）',
     inviteDailyCap: '每位邀请人每天最多发放的邀请奖励数',
     dailyCheckin: '每日签到积分',
     vipFreePerDay: '会员每天免费次数',

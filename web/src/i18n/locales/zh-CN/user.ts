@@ -34,7 +34,7 @@ export default {
     storageUsed: '{{used}} MB',
   },
   invites: {
-    how: '分享您的邀请码：好友用它注册后，首次购买或消费积分时，您将获得 {{reward}} 积分（每天最多 {{cap}} 次奖励）。',
+    how: '分享您的邀请码：好友用它注册后，首次购买积分或消费超过赠送的积分时，您将获得 {{reward}} 积分（每天最多 {{cap}} 次奖励）。',
     copyLink: '复制邀请链接',
     copyFailed: '链接复制失败，请手动选择并复制',
     pending: '待发放积分',
@@ -42,7 +42,7 @@ export default {
     none: '还没有人使用您的邀请码注册',
     pendingTag: '待发放 · {{amount}}',
     paidTag: '已发放 · +{{amount}}',
-    pendingHint: '该好友首次购买或消费积分后发放',
+    pendingHint: '该好友首次购买积分或消费超过赠送积分后发放',
   },
   settings: {
     theme: '主题',

@@ -45,7 +45,7 @@ export default {
   f: {
     guestTrial: '訪客試用積分',
     registerGift: '註冊贈送積分',
-    inviteReward: '邀請獎勵積分（被邀請人首次購買或消費後發放）',
+    inviteReward: '邀請獎勵積分（被邀請人首次購買積分或消費超過贈送積分後發放）',
     inviteDailyCap: '每位邀請人每天最多發放的邀請獎勵數',
     dailyCheckin: '每日簽到積分',
     vipFreePerDay: '會員每天免費次數',

@@ -36,7 +36,7 @@ export default {
     storageUsed: '{{used}} MB',
   },
   invites: {
-    how: '分享您的邀請碼：好友用它註冊後，首次購買或消費積分時，您將獲得 {{reward}} 積分（每天最多 {{cap}} 次獎勵）。',
+    how: '分享您的邀請碼：好友用它註冊後，首次購買積分或消費超過贈送的積分時，您將獲得 {{reward}} 積分（每天最多 {{cap}} 次獎勵）。',
     copyLink: '複製邀請連結',
     copyFailed: '連結複製失敗，請手動選取並複製',
     pending: '待發放積分',
@@ -44,7 +44,7 @@ export default {
     none: '還沒有人使用您的邀請碼註冊',
     pendingTag: '待發放 · {{amount}}',
     paidTag: '已發放 · +{{amount}}',
-    pendingHint: '該好友首次購買或消費積分後發放',
+    pendingHint: '該好友首次購買積分或消費超過贈送積分後發放',
   },
   settings: {
     theme: '主題',
