@@ -26,8 +26,9 @@ import { json, type FakeRequest } from './http.js';
  * expand_prompt, image_url, image_end_url}` → an array of VideoTask; `POST
  * /luma/generations/{id}/extend`; `GET /luma/generations/{id}` → VideoTask `{id, prompt, state
  * pending|processing|completed, created_at, video {url, width, height, thumbnail},
- * estimate_wait_seconds}`; a wrong secret is 401 `{detail: {reason: "unauthorized secret
- * token", code: 1}}`.
+ * estimate_wait_seconds}`; `GET /luma/users/me` (the account behind it: here a small object,
+ * the real one is Luma's own user info); a wrong secret is 401 `{detail: {reason:
+ * "unauthorized secret token", code: 1}}`.
  */
 
 export const LUMA_MODELS = ['ray-2', 'ray-flash-2'] as const;

@@ -379,6 +379,10 @@ export async function startFakeVideoUpstream(opts: { stepMs?: number; clipSecond
       return job ? json(200, views.luma(job)) : json(404, { detail: 'Generation not found' });
     }
     // Luma relay
+    if (p === '/luma/users/me') {
+      const refused = lumaRelayUnauthorized(req, KEY);
+      return refused ?? json(200, { id: 'user-fake', email: 'fake@luma.test' });
+    }
     if (p.startsWith('/luma/generations')) {
       const refused = lumaRelayUnauthorized(req, KEY);
       if (refused) return refused;

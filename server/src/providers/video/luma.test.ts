@@ -121,4 +121,13 @@ describe('the Luma relay (LumaAI-API/Luma-API)', () => {
       detail: { reason: 'unauthorized secret token', code: 1 },
     });
   });
+
+  it('tests the connection on its own /luma/users/me (Luma-API has no /v1/models)', async () => {
+    const from = fake.requests.length;
+    expect(await lumaRelay.checkConnection!(up)).toBe('Luma relay: the relay answers, signed in');
+    expect(fake.requests.slice(from).map((r) => r.path)).toEqual(['/luma/users/me']);
+    await expect(lumaRelay.checkConnection!({ ...up, apiKey: 'nope' })).rejects.toThrow(
+      /401.*unauthorized secret token/,
+    );
+  });
 });
