@@ -5,7 +5,12 @@ import { mediaTools, runTool } from '../../src/lib/ffmpeg.js';
 import { decodeWav, encodeWav, type PcmAudio } from '../../src/lib/wav.js';
 
 /**
- * A fake python-audio-separator API server on 127.0.0.1 speaking its wire format:
+ * A fake python-audio-separator API server on 127.0.0.1 speaking its wire format, after its
+ * FastAPI deployment `audio_separator/remote/deploy_modal.py` of
+ * github.com/nomadkaraoke/python-audio-separator (job status `{task_id, status, progress,
+ * original_filename, models_used, total_models, current_model_index, files}`, `not_found` for
+ * an unknown id, file hashes the first 16 hex digits of the name's SHA-256), which its
+ * `audio-separator-remote` client (`api_client.py`) calls:
  * - `POST /separate` (multipart `file`, `model`, `output_format`, …) → `{task_id, status:
  *   "submitted", message, models_used, total_models, original_filename}`; no file → 400
  *   `{detail}` as FastAPI answers;

@@ -93,6 +93,10 @@ export async function startFakeNewApi(): Promise<FakeNewApi> {
     out.on('error', () => send(502, 'the channel did not answer', 'upstream_error'));
     req.pipe(out);
   });
+  // New API is a Go server (gin on net/http, no IdleTimeout): an idle connection stays open.
+  // Node's default of 5 s would close it just as a 5 s poll (music.pollMs) reuses it, and the
+  // engine would see the socket cut (UND_ERR_SOCKET) where the real relay answers.
+  server.keepAliveTimeout = 120_000;
   server.on('connection', (s) => {
     sockets.add(s);
     s.on('close', () => sockets.delete(s));

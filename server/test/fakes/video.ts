@@ -2,6 +2,7 @@ import { createHmac, randomBytes } from 'node:crypto';
 import { json, startFakeServer, type FakeRequest, type FakeServer } from './http.js';
 import { testClip } from './video-clip.js';
 import { klingRefusal, newApiVideo } from './video-kling.js';
+import { lumaRefusal, lumaRelayUnauthorized } from './video-luma.js';
 import { readOpenAiCreate } from './video-openai.js';
 import { pikaVideo, readPikaGenerate } from './video-pika.js';
 import { runwayRefusal, type RunwayBody } from './video-runway.js';
@@ -11,9 +12,9 @@ import { runwayRefusal, type RunwayBody } from './video-runway.js';
  * real ones answer and refuse. Sources, one per protocol:
  * - Runway: runwayml/sdk-node `src/resources/image-to-video.ts`, `tasks.ts` (refusals in
  *   video-runway.ts);
- * - Luma (`/dream-machine/v1/generations`, state queued|dreaming|completed|failed,
- *   `assets.video`, `callback_url`) and the relayed `/luma/generations` format: as
- *   docs/video.md describes them (not re-read against a source in this change);
+ * - Luma: lumalabs/lumaai-node `src/resources/generations/generations.ts`, `video.ts`,
+ *   `credits.ts`; the relayed `/luma/generations` format: LumaAI-API/Luma-API `router.go`,
+ *   `models.go` (both in video-luma.ts, with their refusals);
  * - Kling: its API reference (text2video, image2video; JWT HS256 of access:secret) and New
  *   API's `/kling/v1` route (video-kling.ts);
  * - Pika: ComfyUI `comfy_api_nodes/nodes_pika.py`, `apis/pika_api.py` (video-pika.ts);
@@ -146,9 +147,12 @@ export async function startFakeVideoUpstream(opts: { stepMs?: number; clipSecond
               : s === 'done'
                 ? 'completed'
                 : 'failed',
+        generation_type: 'video',
+        model: (j.body as { model?: string }).model,
         failure_reason: s === 'failed' ? why(j) : null,
-        assets: s === 'done' ? { video: link(j), image: null } : null,
+        assets: s === 'done' ? { video: link(j), image: null, progress_video: null } : null,
         created_at: new Date(j.created).toISOString(),
+        request: j.body,
       };
     },
     'luma-relay': (j) => {
@@ -163,10 +167,10 @@ export async function startFakeVideoUpstream(opts: { stepMs?: number; clipSecond
               : s === 'done'
                 ? 'completed'
                 : 'failed',
-        video:
-          s === 'done'
-            ? { url: link(j), download_url: link(j), thumbnail: null, width: 320, height: 240 }
-            : null,
+        prompt: (j.body as { user_prompt?: string }).user_prompt ?? '',
+        created_at: new Date(j.created).toISOString(),
+        video: s === 'done' ? { url: link(j), thumbnail: null, width: 320, height: 240 } : null,
+        liked: null,
         estimate_wait_seconds: s === 'queued' ? 30 : null,
         ...(s === 'failed' ? { failure_reason: why(j) } : {}),
       };
@@ -362,17 +366,26 @@ export async function startFakeVideoUpstream(opts: { stepMs?: number; clipSecond
     if (p.startsWith('/dream-machine/v1/')) {
       if (!bearerOk(req)) return json(401, { detail: 'Invalid API key' });
       if (p === '/dream-machine/v1/credits') return json(200, { credit_balance: 500 });
-      if (req.method === 'POST' && p === '/dream-machine/v1/generations') {
-        const body = JSON.parse(req.body) as { callback_url?: string };
-        const job = create('luma', req, body.callback_url);
+      if (req.method === 'POST' && p === '/dream-machine/v1/generations/video') {
+        const body = JSON.parse(req.body) as Record<string, unknown>;
+        const refused = lumaRefusal(body);
+        if (refused) return refused;
+        const job = create('luma', req, body.callback_url as string | undefined);
         return json(201, views.luma(job));
       }
-      const job = jobs.get(p.split('/')[4]!);
+      if (p === '/dream-machine/v1/generations' && req.method !== 'GET')
+        return json(405, { detail: 'Method Not Allowed' });
+      const job = req.method === 'GET' ? jobs.get(p.split('/')[4]!) : undefined;
       return job ? json(200, views.luma(job)) : json(404, { detail: 'Generation not found' });
     }
     // Luma relay
+    if (p === '/luma/users/me') {
+      const refused = lumaRelayUnauthorized(req, KEY);
+      return refused ?? json(200, { id: 'user-fake', email: 'fake@luma.test' });
+    }
     if (p.startsWith('/luma/generations')) {
-      if (!bearerOk(req)) return unauthorized;
+      const refused = lumaRelayUnauthorized(req, KEY);
+      if (refused) return refused;
       const parts = p.split('/').filter(Boolean);
       if (req.method === 'POST') return json(200, [views['luma-relay'](create('luma-relay', req))]);
       const job = jobs.get(parts[2]!);

@@ -1,3 +1,4 @@
+import fs from 'node:fs';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { chat } from '@atelier/contracts';
 import * as A from '@atelier/contracts/admin';
@@ -94,5 +95,24 @@ describe('the protocols the server speaks', () => {
     expect(await providerCount()).toBe(before);
     const list = await runAdmin(t.app.ctx, 'provider', ['protocols']);
     expect(list.text).toMatch(/^audio-separator-cloudrun {2}separation$/m);
+  });
+});
+
+describe('docs/providers.md, The source of each fake', () => {
+  it('has one row per protocol of the adapter maps, naming fake files that exist', async () => {
+    const res = await callEndpoint(t.app, A.listProviderProtocols, { token: root.token });
+    const repo = new URL('../../../../', import.meta.url);
+    const doc = fs.readFileSync(new URL('docs/providers.md', repo), 'utf8');
+    const section = doc.split('## The source of each fake')[1]!.split('\n## ')[0]!;
+    const rows = new Map(
+      [...section.matchAll(/^\| `([a-z0-9-]+)` +\| ([^|]+)\|/gm)].map((m) => [m[1]!, m[2]!]),
+    );
+    expect([...rows.keys()].sort()).toEqual(res.body.data.rows.map((r) => r.protocol).sort());
+    for (const [protocol, fakes] of rows)
+      for (const [, file] of fakes.matchAll(/`([\w-]+\.ts)`/g))
+        expect(
+          fs.existsSync(new URL(`server/test/fakes/${file}`, repo)),
+          `${protocol}: ${file}`,
+        ).toBe(true);
   });
 });

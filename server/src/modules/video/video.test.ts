@@ -56,7 +56,7 @@ describe('each protocol round-trips into a stored MP4', () => {
       true,
     );
     const luma = reqs.find(
-      (q) => q.path === '/dream-machine/v1/generations' && q.method === 'POST',
+      (q) => q.path === '/dream-machine/v1/generations/video' && q.method === 'POST',
     )!;
     expect(JSON.parse(luma.body).callback_url).toMatch(
       /\/api\/video\/callback\/luma\/\d+\?secret=/,

@@ -1,11 +1,12 @@
+import { UpstreamError } from '../errors.js';
 import { bearer, clampProgress, downloadBytes, requestJson, withCamera } from './http.js';
 import type { CheckInput, VideoAdapter, VideoState } from './types.js';
 
 /**
- * The widely relayed Luma reverse-proxy format: `POST /luma/generations/` (user_prompt,
- * image_url, image_end_url…), extend `POST /luma/generations/{id}/extend`, poll
- * `GET /luma/generations/{id}` → `{state, video{url, download_url…}, estimate_wait_seconds}`.
- * No callbacks: polled.
+ * The widely relayed Luma reverse-proxy format (LumaAI-API/Luma-API `router.go`, `models.go`):
+ * `POST /luma/generations/` (user_prompt, image_url, image_end_url…), extend `POST
+ * /luma/generations/{id}/extend`, poll `GET /luma/generations/{id}` → `{state, video{url…},
+ * estimate_wait_seconds}`; `GET /luma/users/me` the signed-in account. No callbacks: polled.
  */
 interface RelayGeneration {
   id: string;
@@ -47,8 +48,19 @@ export async function relayCheck(p: CheckInput, name: string, signal?: AbortSign
   return `${name}: the relay answers, ${r.data?.length ?? 0} models listed`;
 }
 
-export const checkConnection = (p: CheckInput, signal?: AbortSignal) =>
-  relayCheck(p, 'Luma relay', signal);
+/**
+ * Luma-API's own cheapest read is `GET /luma/users/me` (behind its secret); a gateway that
+ * carries the same `/luma` routes without it (a 404) is asked for its model list instead.
+ */
+export async function checkConnection(p: CheckInput, signal?: AbortSignal): Promise<string> {
+  try {
+    await requestJson<unknown>(p, '/luma/users/me', { headers: bearer(p.apiKey), signal });
+    return 'Luma relay: the relay answers, signed in';
+  } catch (e) {
+    if (e instanceof UpstreamError && e.status === 404) return relayCheck(p, 'Luma relay', signal);
+    throw e;
+  }
+}
 
 export const lumaRelay: VideoAdapter = {
   protocol: 'luma-relay',

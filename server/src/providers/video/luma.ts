@@ -2,10 +2,13 @@ import { bearer, downloadBytes, requestJson, withCamera } from './http.js';
 import type { CheckInput, VideoAdapter, VideoJob, VideoState } from './types.js';
 
 /**
- * Luma Dream Machine's official API: `POST /dream-machine/v1/generations` with keyframes
- * (frame0/frame1: an image link, or a generation to extend), `loop` and `callback_url` (Luma
- * POSTs the generation on every change); `GET /dream-machine/v1/generations/{id}`.
- * Errors are `{detail}`. Luma fetches the keyframe images itself (our signed PUBLIC_URL links).
+ * Luma Dream Machine's official API, as its SDK calls it (lumalabs/lumaai-node `api.md`,
+ * `src/resources/generations/`): `POST /dream-machine/v1/generations/video` with `model`
+ * (required: ray-2 | ray-flash-2), keyframes (frame0/frame1: an image link, or a generation to
+ * extend), `loop`, `duration` `5s|9s` and `callback_url` (Luma POSTs the generation when it is
+ * dreaming, completed or failed); `GET /dream-machine/v1/generations/{id}`; `GET
+ * /dream-machine/v1/credits` (a balance in USD cents). Errors are `{detail}`, a string or a
+ * validation list. Luma fetches the keyframe images itself (our signed PUBLIC_URL links).
  */
 interface LumaGeneration {
   id: string;
@@ -50,7 +53,8 @@ export async function checkConnection(p: CheckInput, signal?: AbortSignal): Prom
     signal,
     errorText,
   });
-  return `Luma: signed in, ${r.credit_balance ?? 0} credits left`;
+  // `credit_balance` is "available credits balance in USD cents" (lumaai-node credits.ts).
+  return `Luma: signed in, $${((r.credit_balance ?? 0) / 100).toFixed(2)} of credit left`;
 }
 
 const isGeneration = (b: unknown): b is LumaGeneration =>
@@ -82,7 +86,7 @@ export const luma: VideoAdapter = {
       ...keyframes(job),
       ...(job.callbackUrl ? { callback_url: job.callbackUrl } : {}),
     };
-    const g = await requestJson<LumaGeneration>(up, '/dream-machine/v1/generations', {
+    const g = await requestJson<LumaGeneration>(up, '/dream-machine/v1/generations/video', {
       json: body,
       headers: bearer(up.apiKey),
       signal,
