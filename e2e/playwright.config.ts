@@ -153,6 +153,11 @@ export default defineConfig({
       // at its first words reaches the server before its last one on a loaded machine.
       CHAT_DEMO_STEP_MS: '50',
       VIDEO_DEMO_STEP_MS: '300',
+      // Upstream fakes (a New API relay, a midjourney-proxy) are polled twice a second, not every
+      // 3–5 s as a real service is: their jobs end in a second or two.
+      DRAWING_POLL_MS: '500',
+      VIDEO_POLL_MS: '500',
+      MUSIC_POLL_MS: '500',
       SEPARATION_DEMO_STEP_MS: '50',
       // WeChat's API is the fake tests/wechat.spec.ts starts on this port.
       WECHAT_API_BASE: `http://127.0.0.1:${WECHAT_FAKE_PORT}`,
