@@ -16,8 +16,11 @@ import { FAKE_KIND, FAKE_PRICE, ensureFakePrice, fund, until } from './task-supp
 import { isTaskFinished } from '@atelier/contracts';
 
 /*
- * Kill -9 a real worker process in the middle of a task, start another, and the task still
- * ends succeeded, or failed with its credits back: never stuck queued or running.
+ * Kill -9 a real worker process in the middle of its tasks, start another, and every task still
+ * ends succeeded, or failed with its credits back: never stuck queued or running. One crash
+ * catches tasks of three kinds at once (the engine's own fake kind, Midjourney drawings and
+ * videos), so the test starts two worker processes in all: each start compiles the server
+ * (several CPU-seconds), which made three crashes the slowest file of the suite.
  */
 const here = path.dirname(fileURLToPath(import.meta.url));
 let t: TestApp;
@@ -40,8 +43,9 @@ function startWorker(extra: NodeJS.ProcessEnv = {}): ChildProcess {
     TASK_BACKOFF_MS: '20',
     TASK_RETRIES: '2',
     // The hanging submits below must be cut by the kill, not by their step timeout: a submit
-    // cut so is never sent again (docs/tasks.md, Unconfirmed submits).
-    TASK_STEP_TIMEOUT_MS: '10000',
+    // cut so is never sent again (docs/tasks.md, Unconfirmed submits). Storing a clip
+    // (download, ffprobe, poster) may also outlast a short limit on a loaded machine.
+    TASK_STEP_TIMEOUT_MS: '20000',
     DRAWING_POLL_MS: '40',
     VIDEO_POLL_MS: '40',
     ...(c.databaseUrl
@@ -99,7 +103,7 @@ const finished = (userId: number, id: number) =>
       const x = await getTask(t.app.ctx, userId, id);
       return isTaskFinished(x.status) ? x : undefined;
     },
-    30_000,
+    60_000,
     `task ${id} to finish`,
   );
 
@@ -118,224 +122,266 @@ afterAll(async () => {
   await t.close();
 });
 
-describe('a worker killed (SIGKILL) mid-task, then another one started', () => {
-  it('resumes polling, re-submits what never reached the upstream, refunds what then fails', async () => {
-    // Three tasks caught at once: one polling, one inside its submit, one polling an
-    // upstream that will fail from now on. Two process starts keep the test short.
-    const polling = await startJobUpstream({ durationMs: 700 });
-    const submitting = await startJobUpstream({ durationMs: 60 });
-    const failing = await startJobUpstream({ durationMs: 5000 });
-    ups.push(polling, submitting, failing);
-    submitting.hangSubmits = true;
+/** Stops every worker a test started, so that none takes over another test's tasks. */
+async function killWorkers() {
+  for (const c of children.splice(0))
+    if (c.exitCode === null && c.signalCode === null) await kill9(c);
+}
 
-    const users = [await fundedUser(), await fundedUser(), await fundedUser()];
+type Task = { user: TestUser; id: number };
+
+/** The engine's own fake kind: one task polling, one inside its submit, one about to fail. */
+async function startJobs() {
+  const polling = await startJobUpstream({ durationMs: 700 });
+  const submitting = await startJobUpstream({ durationMs: 60 });
+  // Long enough to be polling at the crash on any machine; it fails once the crash is over.
+  const failing = await startJobUpstream({ durationMs: 120_000 });
+  ups.push(polling, submitting, failing);
+  submitting.hangSubmits = true;
+  const users = [await fundedUser(), await fundedUser(), await fundedUser()];
+  return {
+    polling,
+    submitting,
+    failing,
+    users,
+    async submit() {
+      const tasks = [];
+      for (const [i, up] of [polling, submitting, failing].entries()) {
+        const { task } = await newTask(up, users[i]!);
+        tasks.push({ user: users[i]!, id: task.id });
+      }
+      return tasks as [Task, Task, Task];
+    },
+    underWay: () => polling.polls >= 2 && submitting.submits >= 1 && failing.polls >= 1,
+  };
+}
+
+/** Midjourney drawings, one fake proxy per story so that one's faults never touch another. */
+async function startDrawings() {
+  const [polling, submitting, failing] = await Promise.all([
+    startFakeMidjourneyProxy({ stepMs: 800 }),
+    startFakeMidjourneyProxy({ stepMs: 20 }),
+    startFakeMidjourneyProxy({ stepMs: 5000 }),
+  ]);
+  proxies.push(polling, submitting, failing);
+  for (const p of [polling, submitting, failing]) p.muteHooks = true;
+  submitting.hangSubmits = true;
+  const admin = await createUser(t.app, { role: 'admin' });
+  const models: Awaited<ReturnType<typeof addProxyModel>>[] = [];
+  for (const p of [polling, submitting, failing])
+    models.push(await addProxyModel(t.app, admin.token, p, { prices: { imagine: 5 } }));
+  const users = [await fundedUser(), await fundedUser(), await fundedUser()];
+  const jobOf = (p: FakeMidjourneyProxy, id: number) =>
+    [...p.tasks.values()].find((x) => x.state === String(id));
+  const fetches = (p: FakeMidjourneyProxy) =>
+    p.requests.filter((r) => r.path.endsWith('/fetch')).length;
+  let first: Task | undefined;
+  return {
+    polling,
+    submitting,
+    failing,
+    users,
+    async submit() {
+      const tasks = [];
+      for (const [i, m] of models.entries()) {
+        const r = await draw(t.app, users[i]!.token, {
+          type: 'imagine',
+          modelId: m.modelId,
+          prompt: `crash fox ${i}`,
+          params: {},
+        });
+        expect(r.status, JSON.stringify(r.body)).toBe(200);
+        tasks.push({ user: users[i]!, id: (r.body.data as { id: number }).id });
+      }
+      first = tasks[0];
+      return tasks as [Task, Task, Task];
+    },
+    underWay: () =>
+      first !== undefined &&
+      ['SUBMITTED', 'IN_PROGRESS'].includes(jobOf(polling, first.id)?.status ?? '') &&
+      fetches(polling) >= 2 &&
+      submitting.submits.length >= 1 &&
+      fetches(failing) >= 1,
+  };
+}
+
+/** Two Kling videos whose upstream jobs run until the test lets them end. */
+async function startVideos() {
+  const fake = await startFakeVideoUpstream({ stepMs: 50, clipSeconds: 1 });
+  videoFakes.push(fake);
+  fake.scenario = { steps: 100_000 };
+  const admin = await createUser(t.app, { role: 'admin' });
+  const h = bearer(admin.token);
+  const provider = await call<{ id: number }>(t.app, {
+    method: 'POST',
+    url: '/api/admin/chat/providers/create',
+    headers: h,
+    payload: { name: 'crash-kling', protocol: 'kling', baseUrl: fake.url, apiKey: fake.klingKey },
+  });
+  const model = await call<{ id: number }>(t.app, {
+    method: 'POST',
+    url: '/api/admin/chat/models/create',
+    headers: h,
+    payload: {
+      name: 'Crash Kling',
+      upstreamModel: 'kling-v1-6',
+      providerId: provider.body.data.id,
+      kind: 'video',
+      priceKey: 'crash-kling:generate',
+    },
+  });
+  await call(t.app, {
+    method: 'POST',
+    url: '/api/admin/credits/prices/create',
+    headers: h,
+    payload: {
+      model: 'crash-kling',
+      action: 'generate',
+      category: 'video',
+      label: 'crash',
+      credits: 5,
+    },
+  });
+  const users = [await fundedUser(), await fundedUser()];
+  const polls = (id: string) =>
+    fake.requests.filter((q) => q.method === 'GET' && q.path.endsWith(id)).length;
+  return {
+    fake,
+    users,
+    polls,
+    async submit() {
+      const tasks = [];
+      for (const [i, u] of users.entries()) {
+        const r = await call<{ id: number }>(t.app, {
+          method: 'POST',
+          url: '/api/queue/runwayVideo',
+          headers: bearer(u.token),
+          payload: { modelId: model.body.data.id, prompt: `crash ${i}`, duration: 5 },
+        });
+        expect(r.status, JSON.stringify(r.body)).toBe(200);
+        tasks.push({ user: u, id: r.body.data.id });
+      }
+      return tasks as [Task, Task];
+    },
+    underWay: () => fake.jobs.size >= 2 && [...fake.jobs.keys()].every((id) => polls(id) >= 1),
+  };
+}
+
+describe('a worker killed (SIGKILL) in the middle of tasks of three kinds, then another started', () => {
+  let jobs: Awaited<ReturnType<typeof startJobs>>;
+  let drawings: Awaited<ReturnType<typeof startDrawings>>;
+  let videos: Awaited<ReturnType<typeof startVideos>>;
+  let jobTasks: [Task, Task, Task];
+  let drawingTasks: [Task, Task, Task];
+  let videoTasks: [Task, Task];
+  /** What the upstreams had seen when the worker died. */
+  const atCrash = { jobSubmits: 0, drawingSubmits: 0, videoJobs: 0, okPolls: 0, badPolls: 0 };
+  let okVideo = '';
+  let badVideo = '';
+
+  beforeAll(async () => {
+    [jobs, drawings, videos] = [await startJobs(), await startDrawings(), await startVideos()];
     const first = startWorker();
     await ready(first);
-    const a = await newTask(polling, users[0]!);
-    const b = await newTask(submitting, users[1]!);
-    const c = await newTask(failing, users[2]!);
+    // The videos first: they take longest to be under way and never end by themselves. The
+    // short stories start once the videos are polled, so none of them ends before the crash.
+    videoTasks = await videos.submit();
+    await until(async () => videos.underWay(), 30_000, 'both videos to be polled');
+    jobTasks = await jobs.submit();
+    drawingTasks = await drawings.submit();
     await until(
-      async () => polling.polls >= 2 && submitting.submits >= 1 && failing.polls >= 1,
-      8000,
-      'the three tasks to be under way',
+      async () => jobs.underWay() && drawings.underWay(),
+      15_000,
+      'the tasks and drawings to be under way',
     );
     await kill9(first);
-    const pollingSubmits = polling.submits;
-    submitting.hangSubmits = false;
-    failing.failPolls = 1000;
 
-    const second = startWorker();
-    await ready(second);
-    const [doneA, doneB, doneC] = await Promise.all([
-      finished(a.user.userId, a.task.id),
-      finished(b.user.userId, b.task.id),
-      finished(c.user.userId, c.task.id),
-    ]);
-    // Polling resumed on the same upstream job: not submitted twice.
-    expect(doneA.status).toBe(3);
-    expect(polling.submits).toBe(pollingSubmits);
-    expect(doneA.files).toHaveLength(1);
-    expect(await balance(a.user.userId)).toBe(5);
-    // The submit the killed worker was inside never finished: queued again, submitted again.
-    expect(doneB.status).toBe(3);
-    expect(submitting.submits).toBeGreaterThanOrEqual(2);
-    expect(await balance(b.user.userId)).toBe(5);
-    // The upstream failing after the crash: failed, every credit back.
-    expect(doneC.status).toBe(4);
-    expect(await balance(c.user.userId)).toBe(10);
-    expect(await ledgerCheck(t.app.ctx.db.kysely)).toEqual([]);
-  }, 90_000);
-});
-
-describe('Midjourney drawings (kind mj) when their worker is killed (SIGKILL)', () => {
-  it('resumes polling the same job, re-submits a cut submit, refunds a job that then fails', async () => {
-    // No worker of the test before may take these drawings over.
-    for (const c of children.splice(0))
-      if (c.exitCode === null && c.signalCode === null) await kill9(c);
-    // One fake proxy per story, so that one's faults never touch another's drawing.
-    const [polling, submitting, failing] = await Promise.all([
-      startFakeMidjourneyProxy({ stepMs: 800 }),
-      startFakeMidjourneyProxy({ stepMs: 20 }),
-      startFakeMidjourneyProxy({ stepMs: 5000 }),
-    ]);
-    proxies.push(polling, submitting, failing);
-    for (const p of proxies) p.muteHooks = true;
-    submitting.hangSubmits = true;
-    const admin = await createUser(t.app, { role: 'admin' });
-    const models = [];
-    for (const p of [polling, submitting, failing])
-      models.push(await addProxyModel(t.app, admin.token, p, { prices: { imagine: 5 } }));
-    const users = [await fundedUser(), await fundedUser(), await fundedUser()];
-
-    const first = startWorker();
-    await ready(first);
-    const queued = [];
-    for (const [i, m] of models.entries()) {
-      const r = await draw(t.app, users[i]!.token, {
-        type: 'imagine',
-        modelId: m.modelId,
-        prompt: `crash fox ${i}`,
-        params: {},
-      });
-      expect(r.status, JSON.stringify(r.body)).toBe(200);
-      queued.push(r.body.data);
-    }
-    const [a, b, c] = queued as [(typeof queued)[0], (typeof queued)[0], (typeof queued)[0]];
-    const jobOf = (p: FakeMidjourneyProxy, id: number) =>
-      [...p.tasks.values()].find((x) => x.state === String(id));
-    const fetches = (p: FakeMidjourneyProxy) =>
-      p.requests.filter((r) => r.path.endsWith('/fetch')).length;
-    await until(
-      async () =>
-        ['SUBMITTED', 'IN_PROGRESS'].includes(jobOf(polling, a.id)?.status ?? '') &&
-        fetches(polling) >= 2 &&
-        submitting.submits.length >= 1 &&
-        fetches(failing) >= 1,
-      8000,
-      'the three drawings to be under way',
-    );
-    await kill9(first);
     // (A loaded machine may have cut a submit before the crash: only later ones count.)
-    const pollingSubmits = polling.submits.length;
-    submitting.hangSubmits = false;
-    failing.http500Next = 1000;
-
-    const second = startWorker();
-    await ready(second);
-    const [doneA, doneB, doneC] = await Promise.all([
-      finished(users[0]!.userId, a.id),
-      finished(users[1]!.userId, b.id),
-      finished(users[2]!.userId, c.id),
-    ]);
-    // Polling resumed on the proxy's same job: not submitted again.
-    expect(doneA.status).toBe(3);
-    expect(polling.submits).toHaveLength(pollingSubmits);
-    expect(doneA.files).toHaveLength(1);
-    expect(await balance(users[0]!.userId)).toBe(5);
-    // The submit the killed worker was inside: queued again, submitted again, drawn once.
-    expect(doneB.status).toBe(3);
-    expect(submitting.submits.length).toBeGreaterThanOrEqual(2);
-    expect(await balance(users[1]!.userId)).toBe(5);
-    // The proxy answering 500 after the crash: retried, failed, every credit back.
-    expect(doneC.status).toBe(4);
-    expect(await balance(users[2]!.userId)).toBe(10);
-    expect(await ledgerCheck(t.app.ctx.db.kysely)).toEqual([]);
-  }, 90_000);
-});
-
-describe('videos (kind video) when their worker is killed (SIGKILL)', () => {
-  it('resumes polling the same upstream id, or fails and refunds: never stuck', async () => {
-    for (const c of children.splice(0))
-      if (c.exitCode === null && c.signalCode === null) await kill9(c);
-    const fake = await startFakeVideoUpstream({ stepMs: 50, clipSeconds: 1 });
-    videoFakes.push(fake);
-    // Both jobs run until the test lets them end.
-    fake.scenario = { steps: 100_000 };
-    const admin = await createUser(t.app, { role: 'admin' });
-    const h = bearer(admin.token);
-    const provider = await call<{ id: number }>(t.app, {
-      method: 'POST',
-      url: '/api/admin/chat/providers/create',
-      headers: h,
-      payload: { name: 'crash-kling', protocol: 'kling', baseUrl: fake.url, apiKey: fake.klingKey },
-    });
-    const model = await call<{ id: number }>(t.app, {
-      method: 'POST',
-      url: '/api/admin/chat/models/create',
-      headers: h,
-      payload: {
-        name: 'Crash Kling',
-        upstreamModel: 'kling-v1-6',
-        providerId: provider.body.data.id,
-        kind: 'video',
-        priceKey: 'crash-kling:generate',
-      },
-    });
-    await call(t.app, {
-      method: 'POST',
-      url: '/api/admin/credits/prices/create',
-      headers: h,
-      payload: {
-        model: 'crash-kling',
-        action: 'generate',
-        category: 'video',
-        label: 'crash',
-        credits: 5,
-      },
-    });
-    const users = [await fundedUser(), await fundedUser()];
-    // Storing a clip (download, ffprobe, poster) may outlast 2 s on a loaded machine.
-    const slowSteps = { TASK_STEP_TIMEOUT_MS: '20000' };
-    const first = startWorker(slowSteps);
-    await ready(first);
-    const ids: number[] = [];
-    for (const [i, u] of users.entries()) {
-      const r = await call<{ id: number }>(t.app, {
-        method: 'POST',
-        url: '/api/queue/runwayVideo',
-        headers: bearer(u.token),
-        payload: { modelId: model.body.data.id, prompt: `crash ${i}`, duration: 5 },
-      });
-      expect(r.status, JSON.stringify(r.body)).toBe(200);
-      ids.push(r.body.data.id);
-    }
-    const polls = (id: string) =>
-      fake.requests.filter((q) => q.method === 'GET' && q.path.endsWith(id)).length;
-    await until(
-      async () => fake.jobs.size >= 2 && [...fake.jobs.keys()].every((id) => polls(id) >= 1),
-      30_000,
-      'both videos to be polled',
-    );
-    await kill9(first);
-    const submits = fake.jobs.size;
-    const [ok, bad] = [...fake.jobs.values()].sort((x, y) =>
+    atCrash.jobSubmits = jobs.polling.submits;
+    atCrash.drawingSubmits = drawings.polling.submits.length;
+    jobs.submitting.hangSubmits = false;
+    jobs.failing.failPolls = 1000;
+    drawings.submitting.hangSubmits = false;
+    drawings.failing.http500Next = 1000;
+    atCrash.videoJobs = videos.fake.jobs.size;
+    const [ok, bad] = [...videos.fake.jobs.values()].sort((x, y) =>
       String((x.body as { prompt: string }).prompt).localeCompare(
         String((y.body as { prompt: string }).prompt),
       ),
     ) as [
-      NonNullable<ReturnType<typeof fake.jobs.get>>,
-      NonNullable<ReturnType<typeof fake.jobs.get>>,
+      NonNullable<ReturnType<typeof videos.fake.jobs.get>>,
+      NonNullable<ReturnType<typeof videos.fake.jobs.get>>,
     ];
     ok.scenario.steps = 1;
     bad.scenario.steps = 1;
     bad.scenario.fail = true;
-    const before = { ok: polls(ok.id), bad: polls(bad.id) };
+    [okVideo, badVideo] = [ok.id, bad.id];
+    atCrash.okPolls = videos.polls(ok.id);
+    atCrash.badPolls = videos.polls(bad.id);
 
-    const second = startWorker(slowSteps);
-    await ready(second);
-    const [doneOk, doneBad] = await Promise.all([
-      finished(users[0]!.userId, ids[0]!),
-      finished(users[1]!.userId, ids[1]!),
-    ]);
-    // The same upstream ids polled again by the new worker; nothing submitted twice.
-    expect(fake.jobs.size).toBe(submits);
-    expect(polls(ok.id)).toBeGreaterThan(before.ok);
-    expect(polls(bad.id)).toBeGreaterThan(before.bad);
-    expect(doneOk.status, JSON.stringify(doneOk.error)).toBe(3);
-    expect(doneOk.files[0]?.mime).toBe('video/mp4');
-    expect(await balance(users[0]!.userId)).toBe(5);
-    expect(doneBad.status).toBe(4);
-    expect(await balance(users[1]!.userId)).toBe(10);
-    expect(await ledgerCheck(t.app.ctx.db.kysely)).toEqual([]);
+    await ready(startWorker());
   }, 120_000);
+
+  afterAll(killWorkers);
+
+  it('engine tasks: polling resumes, a cut submit is sent again, a failure refunds', async () => {
+    const [a, b, c] = jobTasks;
+    const [doneA, doneB, doneC] = await Promise.all(
+      [a, b, c].map((x) => finished(x.user.userId, x.id)),
+    );
+    // Polling resumed on the same upstream job: not submitted twice.
+    expect(doneA!.status).toBe(3);
+    expect(jobs.polling.submits).toBe(atCrash.jobSubmits);
+    expect(doneA!.files).toHaveLength(1);
+    expect(await balance(a.user.userId)).toBe(5);
+    // The submit the killed worker was inside never finished: queued again, submitted again.
+    expect(doneB!.status).toBe(3);
+    expect(jobs.submitting.submits).toBeGreaterThanOrEqual(2);
+    expect(await balance(b.user.userId)).toBe(5);
+    // The upstream failing after the crash: failed, every credit back.
+    expect(doneC!.status).toBe(4);
+    expect(await balance(c.user.userId)).toBe(10);
+  }, 90_000);
+
+  it('Midjourney drawings: the same job polled again, a cut submit drawn once, a 500 refunds', async () => {
+    const [a, b, c] = drawingTasks;
+    const [doneA, doneB, doneC] = await Promise.all(
+      [a, b, c].map((x) => finished(x.user.userId, x.id)),
+    );
+    // Polling resumed on the proxy's same job: not submitted again.
+    expect(doneA!.status).toBe(3);
+    expect(drawings.polling.submits).toHaveLength(atCrash.drawingSubmits);
+    expect(doneA!.files).toHaveLength(1);
+    expect(await balance(a.user.userId)).toBe(5);
+    // The submit the killed worker was inside: queued again, submitted again, drawn once.
+    expect(doneB!.status).toBe(3);
+    expect(drawings.submitting.submits.length).toBeGreaterThanOrEqual(2);
+    expect(await balance(b.user.userId)).toBe(5);
+    // The proxy answering 500 after the crash: retried, failed, every credit back.
+    expect(doneC!.status).toBe(4);
+    expect(await balance(c.user.userId)).toBe(10);
+  }, 90_000);
+
+  it('videos: the same upstream ids polled again, one done, one failed and refunded', async () => {
+    const [ok, bad] = videoTasks;
+    const [doneOk, doneBad] = await Promise.all(
+      [ok, bad].map((x) => finished(x.user.userId, x.id)),
+    );
+    // The same upstream ids polled again by the new worker; nothing submitted twice.
+    expect(videos.fake.jobs.size).toBe(atCrash.videoJobs);
+    expect(videos.polls(okVideo)).toBeGreaterThan(atCrash.okPolls);
+    expect(videos.polls(badVideo)).toBeGreaterThan(atCrash.badPolls);
+    expect(doneOk!.status, JSON.stringify(doneOk!.error)).toBe(3);
+    expect(doneOk!.files[0]?.mime).toBe('video/mp4');
+    expect(await balance(ok.user.userId)).toBe(5);
+    expect(doneBad!.status).toBe(4);
+    expect(await balance(bad.user.userId)).toBe(10);
+  }, 90_000);
+
+  it('leaves the books balanced once every task has ended', async () => {
+    await Promise.all(
+      [...jobTasks, ...drawingTasks, ...videoTasks].map((x) => finished(x.user.userId, x.id)),
+    );
+    expect(await ledgerCheck(t.app.ctx.db.kysely)).toEqual([]);
+  }, 90_000);
 });
