@@ -17,6 +17,7 @@ import { notify } from '../../lib/notify';
 import { useAdminMutation, useAdminQuery } from './admin-api';
 
 interface Values {
+  kind: I.OidcProviderView['kind'];
   slug: string;
   name: string;
   issuer: string;
@@ -28,6 +29,7 @@ interface Values {
 }
 
 const blank: Values = {
+  kind: 'oidc',
   slug: '',
   name: '',
   issuer: '',
@@ -42,19 +44,29 @@ const blank: Values = {
  * Known providers a new one may start from: their issuer as their discovery document names it
  * and the scopes that bring the address and name (docs/identity.md, OpenID Connect). Microsoft's
  * issuer holds the directory (tenant) id, which the operator types in place of `<tenant-id>`.
+ * GitHub is OAuth 2 without OpenID Connect (docs/identity.md, GitHub): no issuer to type.
  */
 const presets = [
   {
+    kind: 'oidc',
     name: 'Google',
     slug: 'google',
     issuer: 'https://accounts.google.com',
     scopes: 'openid email profile',
   },
   {
+    kind: 'oidc',
     name: 'Microsoft',
     slug: 'microsoft',
     issuer: 'https://login.microsoftonline.com/<tenant-id>/v2.0',
     scopes: 'openid email profile',
+  },
+  {
+    kind: 'github',
+    name: 'GitHub',
+    slug: 'github',
+    issuer: '',
+    scopes: 'read:user user:email',
   },
 ] as const;
 
@@ -69,14 +81,16 @@ function ProviderForm(props: {
   const save = useAdminMutation(I.adminSaveOidcProvider);
   const remove = useAdminMutation(I.adminDeleteOidcProvider);
   const { view } = props;
+  const kind = Form.useWatch('kind', form) ?? view?.kind ?? 'oidc';
   const submit = (v: Values) =>
     save.mutate(
       {
         ...(view ? { id: view.id } : {}),
         siteId: props.siteId,
+        kind: v.kind,
         slug: v.slug.trim(),
         name: v.name.trim(),
-        issuer: v.issuer.trim(),
+        ...(v.kind === 'github' ? {} : { issuer: v.issuer.trim() }),
         clientId: v.clientId.trim(),
         scopes: v.scopes.trim(),
         enabled: v.enabled,
@@ -139,9 +153,22 @@ function ProviderForm(props: {
             <InputNumber min={0} max={1000} className="w-full" />
           </Form.Item>
         </div>
-        <Form.Item name="issuer" label={t('admin:oidc.issuer')} rules={[{ required: true }]}>
-          <Input placeholder="https://id.example.com/realms/main" />
+        <Form.Item name="kind" hidden>
+          <Input />
         </Form.Item>
+        {kind === 'github' ? (
+          <Alert
+            className="mb-4"
+            type="info"
+            showIcon
+            message={t('admin:oidc.githubKind')}
+            data-testid="oidc-github-note"
+          />
+        ) : (
+          <Form.Item name="issuer" label={t('admin:oidc.issuer')} rules={[{ required: true }]}>
+            <Input placeholder="https://id.example.com/realms/main" />
+          </Form.Item>
+        )}
         <div className="grid gap-x-3 md:grid-cols-2">
           <Form.Item name="clientId" label={t('admin:oidc.clientId')} rules={[{ required: true }]}>
             <Input autoComplete="off" />
