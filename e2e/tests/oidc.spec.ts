@@ -5,7 +5,7 @@ import { api, apiLogin, E2E_PORT, siteUrl, uniqueName } from '../support/index.j
 import { GITHUB_FAKE_PORT } from '../support/env.js';
 
 /**
- * "Sign in with …" (docs/identity.md, OpenID Connect and GitHub): the operator sets up a
+ * "Sign in with …" (docs/identity.md, OpenID Connect; GitHub): the operator sets up a
  * loopback OpenID Connect provider (server/src/test/oidc.ts; the e2e server runs with
  * OIDC_ALLOW_PRIVATE) and GitHub (the fake on GITHUB_FAKE_PORT, the e2e server's GITHUB_BASE)
  * on a site of this test's own, so no other spec sees the buttons. A visitor signs up with
@@ -46,7 +46,9 @@ test('sign up and in again with an OpenID Connect provider and with GitHub', asy
   request,
   browser,
 }) => {
-  test.setTimeout(120_000);
+  // Four sign-ins from fresh browsers, each loading the app twice (about 25 s each on the
+  // shared two cores): a limit against a hang, not a measure.
+  test.setTimeout(240_000);
   const admin = await apiLogin(request);
   const domain = uniqueName('oidc');
   const site = await api<{ id: number }>(request, 'POST', '/admin/sites/create', {

@@ -70,6 +70,24 @@ const presets = [
   },
 ] as const;
 
+/** OpenID Connect: the issuer; GitHub: none, and where to register the callback URL. */
+function IssuerField({ kind }: { kind: Values['kind'] }) {
+  const { t } = useTranslation();
+  return kind === 'github' ? (
+    <Alert
+      className="mb-4"
+      type="info"
+      showIcon
+      message={t('admin:oidc.githubKind')}
+      data-testid="oidc-github-note"
+    />
+  ) : (
+    <Form.Item name="issuer" label={t('admin:oidc.issuer')} rules={[{ required: true }]}>
+      <Input placeholder="https://id.example.com/realms/main" />
+    </Form.Item>
+  );
+}
+
 /** One provider; the client secret is write-only (typed anew or left as it is). */
 function ProviderForm(props: {
   siteId: number;
@@ -156,19 +174,7 @@ function ProviderForm(props: {
         <Form.Item name="kind" hidden>
           <Input />
         </Form.Item>
-        {kind === 'github' ? (
-          <Alert
-            className="mb-4"
-            type="info"
-            showIcon
-            message={t('admin:oidc.githubKind')}
-            data-testid="oidc-github-note"
-          />
-        ) : (
-          <Form.Item name="issuer" label={t('admin:oidc.issuer')} rules={[{ required: true }]}>
-            <Input placeholder="https://id.example.com/realms/main" />
-          </Form.Item>
-        )}
+        <IssuerField kind={kind} />
         <div className="grid gap-x-3 md:grid-cols-2">
           <Form.Item name="clientId" label={t('admin:oidc.clientId')} rules={[{ required: true }]}>
             <Input autoComplete="off" />
