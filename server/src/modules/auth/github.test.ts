@@ -165,6 +165,24 @@ describe('GitHub sign-in', () => {
     });
     expect(noIssuer.status).toBe(400);
     expect(fieldsOf(noIssuer)).toEqual(['issuer']);
+    // A provider keeps its kind: its links' subjects mean something only to it.
+    const row = list.body.data.rows[0]!;
+    const retyped = await callEndpoint(t.app, identity.adminSaveOidcProvider, {
+      token: admin,
+      body: {
+        id: row.id,
+        siteId,
+        kind: 'oidc',
+        slug: row.slug,
+        name: row.name,
+        issuer: 'https://accounts.google.com',
+        clientId: row.clientId,
+        scopes: 'openid',
+        enabled: true,
+      },
+    });
+    expect(retyped.status).toBe(400);
+    expect(fieldsOf(retyped)).toEqual(['kind']);
     const ways = await callEndpoint(t.app, identity.ways, {});
     expect(ways.body.data.oidc).toEqual([{ slug: 'github', name: 'GitHub' }]);
   });

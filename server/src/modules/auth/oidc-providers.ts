@@ -111,6 +111,17 @@ export async function saveProvider(
   if (!(await siteExists(db, input.siteId))) throw notFound(authMessages.siteNotFound);
   const kind = input.kind ?? 'oidc';
   const issuer = kind === 'github' ? GITHUB_ISSUER : (input.issuer ?? '');
+  if (input.id !== undefined) {
+    // A link's subject means something only to its kind of provider (an issuer's `sub`, a
+    // GitHub user id).
+    const before = await db
+      .selectFrom('site_oidc_providers')
+      .select('kind')
+      .where('id', '=', input.id)
+      .where('site_id', '=', input.siteId)
+      .executeTakeFirst();
+    if (before && before.kind !== kind) throw badRequest(authMessages.oidcKindFixed, {}, 'kind');
+  }
   if (kind === 'oidc') await checkIssuer(ctx, issuer);
   const now = nowIso();
   const values = {
