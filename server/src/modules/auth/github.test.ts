@@ -285,6 +285,8 @@ describe('GitHub sign-in', () => {
       redirect: (u) => u.searchParams.set('redirect_uri', 'http://evil.example/cb'),
     });
     expect(mismatch.location).toMatch(/#oidc-error=provider$/);
+    // The operator learns why from the log.
+    expect(t.logs.lines().join('\n')).toContain('redirect_uri_mismatch');
 
     const denied = await roundTrip(null);
     expect(denied.location).toMatch(/#oidc-error=denied$/);

@@ -145,8 +145,15 @@ export async function handleCallback(
     .where('expires_at', '>', now)
     .executeTakeFirst();
   if (Number(taken.numUpdatedRows) !== 1) return fail('state');
-  if (query.error || !query.code)
+  if (query.error || !query.code) {
+    // E.g. GitHub's `redirect_uri_mismatch`: the callback URL registered there is another.
+    if (query.error !== 'access_denied')
+      ctx.log.warn(
+        { error: /^[\w.-]{1,64}$/.test(query.error ?? '') ? query.error : 'other' },
+        'oidc provider answered an error',
+      );
     return fail(query.error === 'access_denied' ? 'denied' : 'provider');
+  }
   const provider = await db
     .selectFrom('site_oidc_providers')
     .select(columns)
