@@ -1,14 +1,21 @@
-import { expect, test, type Browser } from '@playwright/test';
+import { expect, test, type Browser, type Locator } from '@playwright/test';
 import { startFakeGithub, type FakeGithub } from '../../server/src/test/github.js';
 import { startOidc } from '../../server/src/test/oidc.js';
-import { api, apiLogin, E2E_PORT, siteUrl, uniqueName } from '../support/index.js';
+import {
+  api,
+  apiLogin,
+  E2E_PORT,
+  signInBeforeLoad,
+  siteUrl,
+  uniqueName,
+} from '../support/index.js';
 import { GITHUB_FAKE_PORT } from '../support/env.js';
 
 /**
- * "Sign in with …" (docs/identity.md, OpenID Connect; GitHub): the operator sets up a
- * loopback OpenID Connect provider (server/src/test/oidc.ts; the e2e server runs with
- * OIDC_ALLOW_PRIVATE) and GitHub (the fake on GITHUB_FAKE_PORT, the e2e server's GITHUB_BASE)
- * on a site of this test's own, so no other spec sees the buttons. A visitor signs up with
+ * "Sign in with …" (docs/identity.md, OpenID Connect; GitHub): the operator sets up, in the
+ * console, a loopback OpenID Connect provider (server/src/test/oidc.ts; the e2e server runs
+ * with OIDC_ALLOW_PRIVATE) and GitHub (the fake on GITHUB_FAKE_PORT, the e2e server's
+ * GITHUB_BASE) on a site of this test's own, so no other spec sees the buttons. A visitor signs up with
  * each from the login dialog, then signs in again from a fresh browser to the same account.
  */
 const client = { id: 'e2e-oidc-client', secret: 'e2e-oidc-secret-7f3a' };
@@ -51,40 +58,47 @@ test('sign up and in again with an OpenID Connect provider and with GitHub', asy
   test.setTimeout(240_000);
   const admin = await apiLogin(request);
   const domain = uniqueName('oidc');
-  const site = await api<{ id: number }>(request, 'POST', '/admin/sites/create', {
+  await api(request, 'POST', '/admin/sites/create', {
     token: admin,
     body: { domain: `${domain}.atelier.test`, siteName: 'OIDC Site', language: 'en-US' },
   });
-  const save = (body: Record<string, unknown>) =>
-    api(request, 'POST', '/admin/oidc', {
-      token: admin,
-      body: { siteId: site.id, enabled: true, ...body },
-    });
-  await save({
-    slug: 'fake',
-    name: 'Fake ID',
-    issuer: oidc.issuer,
-    clientId: client.id,
-    clientSecret: client.secret,
-    scopes: 'openid email profile',
-    position: 1,
-  });
-  await save({
-    kind: 'github',
-    slug: 'github',
-    name: 'GitHub',
-    clientId: ghApp.clientId,
-    clientSecret: ghApp.secret,
-    scopes: 'read:user user:email',
-    position: 2,
-  });
-  const { callbackUrl } = await api<{ callbackUrl: string }>(
-    request,
-    'GET',
-    `/admin/oidc?siteId=${site.id}`,
-    { token: admin },
-  );
-  expect(callbackUrl).toBe(`http://${domain}.atelier.test:${E2E_PORT}/api/auth/oidc/callback`);
+  const callbackUrl = `http://${domain}.atelier.test:${E2E_PORT}/api/auth/oidc/callback`;
+
+  // The operator adds both in the console: the OpenID Connect one by its issuer, GitHub from
+  // its preset (no issuer), and reads the callback URL to register.
+  const context = await browser.newContext({ locale: 'en-US' });
+  const ops = await context.newPage();
+  await signInBeforeLoad(ops, admin);
+  await ops.goto('/admin/sites');
+  await ops.getByRole('tab', { name: 'Sign in with …' }).click();
+  await ops.getByRole('combobox', { name: 'Site' }).fill(domain);
+  await ops
+    .locator('.ant-select-dropdown:visible .ant-select-item-option', { hasText: domain })
+    .click();
+  await expect(ops.getByText(callbackUrl)).toBeVisible();
+  const add = async (fill: (card: Locator) => Promise<void>, name: string) => {
+    await ops.getByRole('button', { name: 'Add a provider' }).click();
+    const card = ops.locator('.ant-card', { hasText: 'New provider' });
+    await fill(card);
+    await card.getByRole('button', { name: 'Save' }).click();
+    await expect(ops.locator('.ant-card-head-title', { hasText: name })).toBeVisible();
+  };
+  await add(async (card) => {
+    await card.getByLabel('Button name').fill('Fake ID');
+    await card.getByLabel('Short name (a-z, 0-9, -)').fill('fake');
+    await card.getByLabel('Order').fill('1');
+    await card.getByLabel('Issuer URL').fill(oidc.issuer);
+    await card.getByLabel('Client ID').fill(client.id);
+    await card.getByLabel('Client secret').fill(client.secret);
+  }, 'Fake ID');
+  await add(async (card) => {
+    await card.getByRole('button', { name: 'GitHub' }).click();
+    await expect(card.getByLabel('Issuer URL')).toHaveCount(0);
+    await card.getByLabel('Order').fill('2');
+    await card.getByLabel('Client ID').fill(ghApp.clientId);
+    await card.getByLabel('Client secret').fill(ghApp.secret);
+  }, 'GitHub');
+  await context.close();
   // The operator registers it at GitHub as the OAuth app's callback URL.
   github.setCallbackUrl(callbackUrl);
 

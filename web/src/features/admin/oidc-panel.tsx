@@ -152,6 +152,8 @@ function ProviderForm(props: {
       )}
       <Form<Values>
         form={form}
+        // Unique field ids: each label points at its own form's input.
+        name={view ? `oidc-${view.id}` : 'oidc-new'}
         layout="vertical"
         onFinish={submit}
         initialValues={view ? { ...view, clientSecret: '' } : blank}
@@ -230,6 +232,8 @@ export function OidcPanel() {
         className="w-full max-w-sm"
         value={siteId ?? undefined}
         onChange={setPicked}
+        showSearch
+        optionFilterProp="label"
         aria-label={t('admin:oidc.site')}
         options={rows.map((r) => ({ value: r.id, label: r.domain }))}
       />
