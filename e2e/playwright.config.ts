@@ -8,6 +8,7 @@ import {
   ADMIN_USERNAME,
   BASE_URL,
   E2E_PORT,
+  GITHUB_FAKE_PORT,
   WECHAT_FAKE_PORT,
 } from './support/env.js';
 
@@ -162,6 +163,10 @@ export default defineConfig({
       // WeChat's API is the fake tests/wechat.spec.ts starts on this port.
       WECHAT_API_BASE: `http://127.0.0.1:${WECHAT_FAKE_PORT}`,
       WECHAT_QR_BASE: `http://127.0.0.1:${WECHAT_FAKE_PORT}`,
+      // tests/oidc.spec.ts: its OpenID Connect provider is on loopback, and GitHub is its fake.
+      OIDC_ALLOW_PRIVATE: 'true',
+      GITHUB_BASE: `http://127.0.0.1:${GITHUB_FAKE_PORT}`,
+      GITHUB_API_BASE: `http://127.0.0.1:${GITHUB_FAKE_PORT}`,
     },
   },
 });

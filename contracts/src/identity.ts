@@ -228,9 +228,16 @@ export const oidcFinish = endpoint({
   data: oidcFinishData,
 });
 
+/**
+ * `oidc`: any OpenID Connect provider (discovery, an ID token); `github`: GitHub's OAuth 2 web
+ * flow and its REST API (no issuer to type: GitHub's addresses are fixed).
+ */
+export const signInProviderKind = z.enum(['oidc', 'github']);
+
 export const oidcProviderView = z.object({
   id: z.number().int(),
   siteId: z.number().int(),
+  kind: signInProviderKind,
   slug: z.string(),
   name: z.string(),
   issuer: z.string(),
@@ -254,26 +261,38 @@ export const adminOidcProviders = endpoint({
   data: z.object({ rows: z.array(oidcProviderView), callbackUrl: z.string() }),
 });
 
-export const oidcProviderInput = z.object({
-  /** Absent: a new provider. */
-  id: z.number().int().min(1).optional(),
-  siteId: z.number().int().min(1),
-  slug: oidcSlug,
-  name: z.string().trim().min(1).max(60),
-  /** The issuer exactly as its discovery document names it (https, a public address). */
-  issuer: z.url().trim().max(500),
-  clientId: z.string().trim().min(1).max(500),
-  /** A new value replaces it, `null` clears it (a public client), absent keeps it. */
-  clientSecret: z.string().min(1).max(2000).nullable().optional(),
-  scopes: z
-    .string()
-    .trim()
-    .max(500)
-    .regex(/^[\x21-\x7e]+( [\x21-\x7e]+)*$/, { message: 'space-separated scopes' })
-    .refine((s) => s.split(' ').includes('openid'), { message: 'must include openid' }),
-  enabled: z.boolean(),
-  position: z.number().int().min(0).max(1000).optional(),
-});
+export const oidcProviderInput = z
+  .object({
+    /** Absent: a new provider. */
+    id: z.number().int().min(1).optional(),
+    siteId: z.number().int().min(1),
+    /** Absent: `oidc`. */
+    kind: signInProviderKind.optional(),
+    slug: oidcSlug,
+    name: z.string().trim().min(1).max(60),
+    /**
+     * OpenID Connect: the issuer exactly as its discovery document names it (https, a public
+     * address). GitHub: not used (may be absent).
+     */
+    issuer: z.url().trim().max(500).optional(),
+    clientId: z.string().trim().min(1).max(500),
+    /** A new value replaces it, `null` clears it (a public client), absent keeps it. */
+    clientSecret: z.string().min(1).max(2000).nullable().optional(),
+    /** OpenID Connect: `openid` among them; GitHub: e.g. `read:user user:email`. */
+    scopes: z
+      .string()
+      .trim()
+      .max(500)
+      .regex(/^[\x21-\x7e]+( [\x21-\x7e]+)*$/, { message: 'space-separated scopes' }),
+    enabled: z.boolean(),
+    position: z.number().int().min(0).max(1000).optional(),
+  })
+  .superRefine((v, check) => {
+    if ((v.kind ?? 'oidc') !== 'oidc') return;
+    if (!v.issuer) check.addIssue({ code: 'custom', path: ['issuer'], message: 'required' });
+    if (!v.scopes.split(' ').includes('openid'))
+      check.addIssue({ code: 'custom', path: ['scopes'], message: 'must include openid' });
+  });
 export type OidcProviderInput = z.infer<typeof oidcProviderInput>;
 
 export const adminSaveOidcProvider = endpoint({

@@ -14,3 +14,9 @@ export function siteUrl(subdomain: string, pathname = '/'): string {
  * (WECHAT_API_BASE, WECHAT_QR_BASE); tests/wechat.spec.ts starts the fake on it.
  */
 export const WECHAT_FAKE_PORT = Number(process.env.E2E_WECHAT_PORT ?? E2E_PORT + 20000);
+
+/**
+ * The GitHub fake's port (server/src/test/github.ts): the e2e server reaches GitHub there
+ * (GITHUB_BASE, GITHUB_API_BASE); tests/oidc.spec.ts starts the fake on it.
+ */
+export const GITHUB_FAKE_PORT = Number(process.env.E2E_GITHUB_PORT ?? E2E_PORT + 20001);

@@ -59,6 +59,8 @@ export const envKeys: Record<string, string> = {
   CAPTCHA_WHEN_ABUSE: 'signup.captcha',
   WECHAT_API_BASE: 'signup.wechatApiBase',
   WECHAT_QR_BASE: 'signup.wechatQrBase',
+  GITHUB_BASE: 'signup.githubBase',
+  GITHUB_API_BASE: 'signup.githubApiBase',
   FILE_LINK_TTL_SECONDS: 'files.linkTtlSeconds',
   FILE_BUCKET_LINK_MIN_BYTES: 'files.bucketLinkMinBytes',
 };

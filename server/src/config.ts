@@ -230,6 +230,13 @@ export const configSchema = z.object({
        */
       wechatApiBase: z.url({ protocol: /^https?$/ }).default('https://api.weixin.qq.com'),
       wechatQrBase: z.url({ protocol: /^https?$/ }).default('https://mp.weixin.qq.com'),
+      /**
+       * GitHub sign-in (docs/identity.md, GitHub): where `login/oauth/authorize` and
+       * `login/oauth/access_token` are, and the REST API (`/user`, `/user/emails`). Changed
+       * only for a test fake; the URL guard still applies unless OIDC_ALLOW_PRIVATE is set.
+       */
+      githubBase: z.url({ protocol: /^https?$/ }).default('https://github.com'),
+      githubApiBase: z.url({ protocol: /^https?$/ }).default('https://api.github.com'),
     })
     .prefault({}),
   files: z

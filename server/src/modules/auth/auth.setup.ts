@@ -34,15 +34,18 @@ export async function login(username: string, password: string, ua = CHROME_MAC)
 export const info = async (headers: Record<string, string>) =>
   callEndpoint(t.app, auth.currentUser, { headers: headers });
 
-/** Starts the app and its fakes before this file's tests and stops them after. */
-export function useAuthApp(extra: ConfigInput = {}): void {
+/**
+ * Starts the app and its fakes before this file's tests and stops them after; `extra` as a
+ * function is read when the app starts (after a fake the file started first knows its port).
+ */
+export function useAuthApp(extra: ConfigInput | (() => ConfigInput) = {}): void {
   beforeAll(async () => {
     t = await createTestApp({
       config: {
         adminUsername: 'root_admin',
         adminPassword,
         rateLimit: { auth: 1000, global: 10000 },
-        ...extra,
+        ...(typeof extra === 'function' ? extra() : extra),
       },
     });
   });

@@ -176,6 +176,14 @@ export const authMessages = {
     'zh-CN': '无法使用该签发者：{reason}',
     'zh-TW': '無法使用該簽發者：{reason}',
   },
+  oidcKindFixed: {
+    'en-US':
+      "A provider's kind (OpenID Connect or GitHub) cannot change: its linked accounts belong to it. Add a new provider instead",
+    'zh-CN':
+      '提供方的类型（OpenID Connect 或 GitHub）不能更改：已关联的账号属于它。请新增一个提供方',
+    'zh-TW':
+      '提供方的類型（OpenID Connect 或 GitHub）不能更改：已連結的帳號屬於它。請新增一個提供方',
+  },
   oidcSlugTaken: {
     'en-US': 'Another provider of this site has this short name',
     'zh-CN': '本站另一个提供方已使用该简称',

@@ -27,12 +27,26 @@ export interface Discovery {
   token_endpoint_auth_methods_supported?: string[];
 }
 
-/** Fetches JSON from the issuer's side, each address checked (`allowPrivate` skips it). */
+type FetchInit = { method?: 'GET' | 'POST'; headers?: Record<string, string>; body?: string };
+
+/** Fetches a JSON object from the issuer's side, each address checked (`allowPrivate` skips it). */
 export async function fetchJson(
   url: string,
   opts: { allowPrivate: boolean; guard?: GuardOptions },
-  init: { method?: 'GET' | 'POST'; headers?: Record<string, string>; body?: string } = {},
+  init: FetchInit = {},
 ): Promise<{ status: number; json: Record<string, unknown> }> {
+  const { status, json } = await fetchJsonValue(url, opts, init);
+  if (!json || typeof json !== 'object' || Array.isArray(json))
+    throw new OidcError(`${url.split('?')[0]} did not answer JSON`);
+  return { status, json: json as Record<string, unknown> };
+}
+
+/** As fetchJson, any JSON value (GitHub's `/user/emails` is an array). */
+export async function fetchJsonValue(
+  url: string,
+  opts: { allowPrivate: boolean; guard?: GuardOptions },
+  init: FetchInit = {},
+): Promise<{ status: number; json: unknown }> {
   const guard = opts.allowPrivate ? { isBlocked: () => false } : (opts.guard ?? {});
   const refused = await checkPublicUrl(url, guard);
   if (refused) throw new OidcError(refused);
@@ -57,9 +71,7 @@ export async function fetchJson(
         res.on('end', () => {
           try {
             const parsed: unknown = JSON.parse(Buffer.concat(chunks).toString('utf8'));
-            if (!parsed || typeof parsed !== 'object' || Array.isArray(parsed))
-              throw new Error('not an object');
-            resolve({ status: res.statusCode ?? 0, json: parsed as Record<string, unknown> });
+            resolve({ status: res.statusCode ?? 0, json: parsed });
           } catch {
             reject(new OidcError(`${url.split('?')[0]} did not answer JSON`));
           }
@@ -73,7 +85,7 @@ export async function fetchJson(
   });
 }
 
-const str = (v: unknown) => (typeof v === 'string' ? v : '');
+export const str = (v: unknown) => (typeof v === 'string' ? v : '');
 
 /** The issuer's discovery document; its `issuer` must be the configured one exactly. */
 export async function discover(issuer: string, allowPrivate: boolean): Promise<Discovery> {

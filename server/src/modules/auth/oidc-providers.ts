@@ -8,7 +8,9 @@ import { checkPublicUrl } from '../../lib/url-guard.js';
 import { siteDomainOf, siteExists } from '../sites/index.js';
 import { siteOfRequest, siteOrigin } from './mail.js';
 import { authMessages } from './messages.js';
+import { GITHUB_ISSUER } from './github-client.js';
 import { discover, OidcError } from './oidc-client.js';
+import type { ProviderKind } from './tables.js';
 
 /** A site's OpenID Connect providers as the console edits them (docs/identity.md, OpenID Connect). */
 
@@ -27,11 +29,13 @@ type Row = {
   scopes: string;
   enabled: number;
   position: number;
+  kind: ProviderKind;
 };
 
 const view = (r: Row): identity.OidcProviderView => ({
   id: r.id,
   siteId: r.site_id,
+  kind: r.kind,
   slug: r.slug,
   name: r.name,
   issuer: r.issuer,
@@ -53,6 +57,7 @@ export const columns = [
   'scopes',
   'enabled',
   'position',
+  'kind',
 ] as const;
 
 /** The callback URL to register at every provider of a site. */
@@ -94,29 +99,34 @@ export async function offeredProviders(ctx: AppContext, req: FastifyRequest) {
     .execute();
 }
 
-/** Adds or changes a provider; the issuer must pass the URL guard and its discovery be readable. */
+/**
+ * Adds or changes a provider. OpenID Connect: the issuer must pass the URL guard and its
+ * discovery be readable. GitHub: no issuer to check (its addresses are the server's).
+ */
 export async function saveProvider(
   ctx: AppContext,
   input: identity.OidcProviderInput,
 ): Promise<identity.OidcProviderView> {
   const db = ctx.db.kysely;
   if (!(await siteExists(db, input.siteId))) throw notFound(authMessages.siteNotFound);
-  const issuer = input.issuer;
-  if (!allowPrivate(ctx)) {
-    if (!issuer.startsWith('https:'))
-      throw badRequest(authMessages.oidcIssuerRefused, { reason: 'https only' }, 'issuer');
-    const refused = await checkPublicUrl(issuer);
-    if (refused) throw badRequest(authMessages.oidcIssuerRefused, { reason: refused }, 'issuer');
+  const kind = input.kind ?? 'oidc';
+  const issuer = kind === 'github' ? GITHUB_ISSUER : (input.issuer ?? '');
+  if (input.id !== undefined) {
+    // A link's subject means something only to its kind of provider (an issuer's `sub`, a
+    // GitHub user id).
+    const before = await db
+      .selectFrom('site_oidc_providers')
+      .select('kind')
+      .where('id', '=', input.id)
+      .where('site_id', '=', input.siteId)
+      .executeTakeFirst();
+    if (before && before.kind !== kind) throw badRequest(authMessages.oidcKindFixed, {}, 'kind');
   }
-  try {
-    await discover(issuer, allowPrivate(ctx));
-  } catch (error) {
-    const reason = error instanceof OidcError ? error.message : 'no answer';
-    throw badRequest(authMessages.oidcIssuerRefused, { reason }, 'issuer');
-  }
+  if (kind === 'oidc') await checkIssuer(ctx, issuer);
   const now = nowIso();
   const values = {
     site_id: input.siteId,
+    kind,
     slug: input.slug,
     name: input.name,
     issuer,
@@ -175,6 +185,21 @@ export async function saveProvider(
     .where('id', '=', id)
     .executeTakeFirstOrThrow();
   return view(row);
+}
+
+async function checkIssuer(ctx: AppContext, issuer: string): Promise<void> {
+  if (!allowPrivate(ctx)) {
+    if (!issuer.startsWith('https:'))
+      throw badRequest(authMessages.oidcIssuerRefused, { reason: 'https only' }, 'issuer');
+    const refused = await checkPublicUrl(issuer);
+    if (refused) throw badRequest(authMessages.oidcIssuerRefused, { reason: refused }, 'issuer');
+  }
+  try {
+    await discover(issuer, allowPrivate(ctx));
+  } catch (error) {
+    const reason = error instanceof OidcError ? error.message : 'no answer';
+    throw badRequest(authMessages.oidcIssuerRefused, { reason }, 'issuer');
+  }
 }
 
 export async function deleteProvider(ctx: AppContext, id: number): Promise<void> {

@@ -12,7 +12,8 @@ import { freeUsername } from './email-ways.js';
 import { clearFailures, lockKeyOf } from './lockout.js';
 import { siteOfRequest, siteOrigin } from './mail.js';
 import { authMessages } from './messages.js';
-import { discover, exchangeCode, OidcError, verifyIdToken } from './oidc-client.js';
+import { githubAuthorizeUrl, githubIdentity } from './github-client.js';
+import { discover, exchangeCode, OidcError, verifyIdToken, type IdClaims } from './oidc-client.js';
 import { allowPrivate, CALLBACK_PATH, columns, secretContext } from './oidc-providers.js';
 import { deviceOf, dropExpiredSessions, openSession } from './sessions.js';
 import { checkSignup } from './signups.js';
@@ -27,6 +28,8 @@ import { checkSignup } from './signups.js';
  *    goes back to the site with a one-time ticket in the fragment (never in a log);
  * 3. finish: the ticket signs in (a guest's data moves), links, or, when an account has the
  *    same address and the provider says it is verified, asks the user's consent first.
+ * A GitHub provider (kind `github`, github-client.ts) takes the same steps with OAuth 2: no
+ * discovery and no nonce; the token reads the account from GitHub's API instead of an ID token.
  */
 export const FLOW_TTL_MS = 10 * 60_000;
 export const TICKET_TTL_MS = 5 * 60_000;
@@ -59,7 +62,7 @@ export async function startFlow(
   const { row, site } = await providerOfRequest(ctx, req, slug);
   let d;
   try {
-    d = await discover(row.issuer, allowPrivate(ctx));
+    d = row.kind === 'github' ? null : await discover(row.issuer, allowPrivate(ctx));
   } catch (error) {
     ctx.log.warn(
       { provider: row.slug, problem: (error as Error).message },
@@ -87,6 +90,16 @@ export async function startFlow(
       expires_at: new Date(now + FLOW_TTL_MS).toISOString(),
     })
     .execute();
+  if (!d)
+    return {
+      url: githubAuthorizeUrl(ctx, {
+        clientId: row.client_id,
+        redirectUri,
+        scopes: row.scopes,
+        state,
+        challenge,
+      }),
+    };
   const url = new URL(d.authorization_endpoint);
   url.searchParams.set('response_type', 'code');
   url.searchParams.set('client_id', row.client_id);
@@ -132,43 +145,50 @@ export async function handleCallback(
     .where('expires_at', '>', now)
     .executeTakeFirst();
   if (Number(taken.numUpdatedRows) !== 1) return fail('state');
-  if (query.error || !query.code)
+  if (query.error || !query.code) {
+    // E.g. GitHub's `redirect_uri_mismatch`: the callback URL registered there is another.
+    if (query.error !== 'access_denied')
+      ctx.log.warn(
+        { error: /^[\w.-]{1,64}$/.test(query.error ?? '') ? query.error : 'other' },
+        'oidc provider answered an error',
+      );
     return fail(query.error === 'access_denied' ? 'denied' : 'provider');
+  }
   const provider = await db
     .selectFrom('site_oidc_providers')
     .select(columns)
     .where('id', '=', flow.provider_id)
     .executeTakeFirst();
   if (!provider?.enabled) return fail('provider');
-  let claims;
+  let claims: IdClaims;
   try {
-    const d = await discover(provider.issuer, allowPrivate(ctx));
     const box = secretBox(ctx.config.secretKey);
-    const idToken = await exchangeCode(
-      d,
-      {
-        id: provider.client_id,
-        secret: provider.client_secret_sealed
-          ? box.open(provider.client_secret_sealed, secretContext(provider.id))
-          : null,
-      },
-      {
-        code: query.code,
-        verifier: box.open(flow.verifier_sealed, verifierContext(flow.state)),
-        redirectUri: flow.redirect_uri,
-      },
-      allowPrivate(ctx),
-    );
-    claims = await verifyIdToken(
-      idToken,
-      {
-        issuer: provider.issuer,
-        clientId: provider.client_id,
-        nonce: flow.nonce,
-        jwksUri: d.jwks_uri,
-      },
-      allowPrivate(ctx),
-    );
+    const client = {
+      id: provider.client_id,
+      secret: provider.client_secret_sealed
+        ? box.open(provider.client_secret_sealed, secretContext(provider.id))
+        : null,
+    };
+    const grant = {
+      code: query.code,
+      verifier: box.open(flow.verifier_sealed, verifierContext(flow.state)),
+      redirectUri: flow.redirect_uri,
+    };
+    if (provider.kind === 'github') claims = await githubIdentity(ctx, client, grant);
+    else {
+      const d = await discover(provider.issuer, allowPrivate(ctx));
+      const idToken = await exchangeCode(d, client, grant, allowPrivate(ctx));
+      claims = await verifyIdToken(
+        idToken,
+        {
+          issuer: provider.issuer,
+          clientId: provider.client_id,
+          nonce: flow.nonce,
+          jwksUri: d.jwks_uri,
+        },
+        allowPrivate(ctx),
+      );
+    }
   } catch (error) {
     // The message names what failed, never a code or a token.
     ctx.log.warn(

@@ -1,4 +1,4 @@
-import type { Generated } from 'kysely';
+import type { ColumnType, Generated } from 'kysely';
 
 /** The accounts: users, their sessions (login devices), lockouts and sign-up records. */
 export interface UsersTable {
@@ -172,7 +172,11 @@ export interface SiteOidcProvidersTable {
   enabled: number;
   position: number;
   updated_at: string;
+  /** `oidc`, or `github` (OAuth 2 and the REST API; migration 0073_github_sign_in). */
+  kind: ColumnType<ProviderKind, ProviderKind | undefined, ProviderKind>;
 }
+
+export type ProviderKind = 'oidc' | 'github';
 
 export interface OidcLinksTable {
   id: Generated<number>;

@@ -58,4 +58,46 @@ describe('console sign-in providers', () => {
       scopes: 'openid email profile',
     });
   });
+
+  it('the GitHub preset asks for no issuer and saves a github provider', async () => {
+    const saved: unknown[] = [];
+    vi.stubGlobal(
+      'fetch',
+      vi.fn<typeof fetch>(async (input, init) => {
+        const path = new URL(String(input), 'http://localhost').pathname;
+        if (path === '/api/admin/sites')
+          return ok({ rows: [{ id: 1, domain: 'default', isDefault: true }], count: 1 });
+        if (path === '/api/admin/oidc' && init?.method === 'POST') {
+          saved.push(JSON.parse(String(init.body)));
+          return ok(null);
+        }
+        if (path === '/api/admin/oidc')
+          return ok({ rows: [], callbackUrl: 'https://a.example/api/auth/oidc/callback' });
+        return ok(null);
+      }),
+    );
+    render(
+      <QueryClientProvider client={queryClient}>
+        <OidcPanel />
+      </QueryClientProvider>,
+    );
+    fireEvent.click(await screen.findByRole('button', { name: 'Add a provider' }));
+    expect(screen.getByLabelText('Issuer URL')).toBeTruthy();
+    fireEvent.click(screen.getByRole('button', { name: 'GitHub' }));
+    expect(await screen.findByTestId('oidc-github-note')).toBeTruthy();
+    expect(screen.queryByLabelText('Issuer URL')).toBeNull();
+    fireEvent.change(screen.getByLabelText('Client ID'), { target: { value: 'Iv1.abc' } });
+    fireEvent.click(screen.getByRole('button', { name: 'Save' }));
+    await waitFor(() => expect(saved).toHaveLength(1));
+    expect(saved[0]).toEqual({
+      siteId: 1,
+      kind: 'github',
+      name: 'GitHub',
+      slug: 'github',
+      clientId: 'Iv1.abc',
+      scopes: 'read:user user:email',
+      enabled: true,
+      position: 0,
+    });
+  });
 });

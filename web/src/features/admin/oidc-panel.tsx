@@ -17,6 +17,7 @@ import { notify } from '../../lib/notify';
 import { useAdminMutation, useAdminQuery } from './admin-api';
 
 interface Values {
+  kind: I.OidcProviderView['kind'];
   slug: string;
   name: string;
   issuer: string;
@@ -28,6 +29,7 @@ interface Values {
 }
 
 const blank: Values = {
+  kind: 'oidc',
   slug: '',
   name: '',
   issuer: '',
@@ -42,21 +44,49 @@ const blank: Values = {
  * Known providers a new one may start from: their issuer as their discovery document names it
  * and the scopes that bring the address and name (docs/identity.md, OpenID Connect). Microsoft's
  * issuer holds the directory (tenant) id, which the operator types in place of `<tenant-id>`.
+ * GitHub is OAuth 2 without OpenID Connect (docs/identity.md, GitHub): no issuer to type.
  */
 const presets = [
   {
+    kind: 'oidc',
     name: 'Google',
     slug: 'google',
     issuer: 'https://accounts.google.com',
     scopes: 'openid email profile',
   },
   {
+    kind: 'oidc',
     name: 'Microsoft',
     slug: 'microsoft',
     issuer: 'https://login.microsoftonline.com/<tenant-id>/v2.0',
     scopes: 'openid email profile',
   },
+  {
+    kind: 'github',
+    name: 'GitHub',
+    slug: 'github',
+    issuer: '',
+    scopes: 'read:user user:email',
+  },
 ] as const;
+
+/** OpenID Connect: the issuer; GitHub: none, and where to register the callback URL. */
+function IssuerField({ kind }: { kind: Values['kind'] }) {
+  const { t } = useTranslation();
+  return kind === 'github' ? (
+    <Alert
+      className="mb-4"
+      type="info"
+      showIcon
+      message={t('admin:oidc.githubKind')}
+      data-testid="oidc-github-note"
+    />
+  ) : (
+    <Form.Item name="issuer" label={t('admin:oidc.issuer')} rules={[{ required: true }]}>
+      <Input placeholder="https://id.example.com/realms/main" />
+    </Form.Item>
+  );
+}
 
 /** One provider; the client secret is write-only (typed anew or left as it is). */
 function ProviderForm(props: {
@@ -69,14 +99,16 @@ function ProviderForm(props: {
   const save = useAdminMutation(I.adminSaveOidcProvider);
   const remove = useAdminMutation(I.adminDeleteOidcProvider);
   const { view } = props;
+  const kind = Form.useWatch('kind', form) ?? view?.kind ?? 'oidc';
   const submit = (v: Values) =>
     save.mutate(
       {
         ...(view ? { id: view.id } : {}),
         siteId: props.siteId,
+        kind: v.kind,
         slug: v.slug.trim(),
         name: v.name.trim(),
-        issuer: v.issuer.trim(),
+        ...(v.kind === 'github' ? {} : { issuer: v.issuer.trim() }),
         clientId: v.clientId.trim(),
         scopes: v.scopes.trim(),
         enabled: v.enabled,
@@ -120,6 +152,8 @@ function ProviderForm(props: {
       )}
       <Form<Values>
         form={form}
+        // Unique field ids: each label points at its own form's input.
+        name={view ? `oidc-${view.id}` : 'oidc-new'}
         layout="vertical"
         onFinish={submit}
         initialValues={view ? { ...view, clientSecret: '' } : blank}
@@ -139,9 +173,10 @@ function ProviderForm(props: {
             <InputNumber min={0} max={1000} className="w-full" />
           </Form.Item>
         </div>
-        <Form.Item name="issuer" label={t('admin:oidc.issuer')} rules={[{ required: true }]}>
-          <Input placeholder="https://id.example.com/realms/main" />
+        <Form.Item name="kind" hidden>
+          <Input />
         </Form.Item>
+        <IssuerField kind={kind} />
         <div className="grid gap-x-3 md:grid-cols-2">
           <Form.Item name="clientId" label={t('admin:oidc.clientId')} rules={[{ required: true }]}>
             <Input autoComplete="off" />
@@ -197,6 +232,8 @@ export function OidcPanel() {
         className="w-full max-w-sm"
         value={siteId ?? undefined}
         onChange={setPicked}
+        showSearch
+        optionFilterProp="label"
         aria-label={t('admin:oidc.site')}
         options={rows.map((r) => ({ value: r.id, label: r.domain }))}
       />

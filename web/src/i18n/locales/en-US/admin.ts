@@ -212,6 +212,8 @@ export default {
     secretKeep: 'Leave empty to keep the saved one',
     preset: 'Start from:',
     presetTenant: 'Microsoft: put your directory (tenant) ID in place of <tenant-id>',
+    githubKind:
+      'GitHub (OAuth app): no issuer. At GitHub, Settings → Developer settings → OAuth Apps, set the Authorization callback URL to the callback URL above, then copy the client ID and a client secret here.',
     scopes: 'Scopes (openid among them)',
     save: 'Save',
     saved: 'Provider saved',

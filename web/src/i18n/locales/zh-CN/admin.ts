@@ -207,6 +207,8 @@ export default {
     secretKeep: '留空则保留已保存的密钥',
     preset: '预设：',
     presetTenant: 'Microsoft：请把 <tenant-id> 换成你的目录（租户）ID',
+    githubKind:
+      'GitHub（OAuth 应用）：无需填写 Issuer。在 GitHub 的 Settings → Developer settings → OAuth Apps 中，把 Authorization callback URL 设为上方的回调地址，再把 Client ID 和一个 Client secret 填到这里。',
     scopes: '范围（须含 openid）',
     save: '保存',
     saved: '提供方已保存',

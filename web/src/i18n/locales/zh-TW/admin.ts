@@ -209,6 +209,8 @@ export default {
     secretKeep: '留空則保留已儲存的密鑰',
     preset: '預設：',
     presetTenant: 'Microsoft：請把 <tenant-id> 換成你的目錄（租用戶）ID',
+    githubKind:
+      'GitHub（OAuth 應用程式）：無需填寫 Issuer。在 GitHub 的 Settings → Developer settings → OAuth Apps 中，把 Authorization callback URL 設為上方的回呼網址，再把 Client ID 和一個 Client secret 填到這裡。',
     scopes: '範圍（須含 openid）',
     save: '儲存',
     saved: '提供方已儲存',
