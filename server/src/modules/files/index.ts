@@ -2,6 +2,7 @@ import type { AtelierModule } from '../module.js';
 import { fileRoutes } from './routes.js';
 
 export {
+  assertStorageRoom,
   deleteFiles,
   fileOfKey,
   filesOfTask,
