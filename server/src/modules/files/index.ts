@@ -19,6 +19,7 @@ export {
 export { filesOfIds } from './lookup.js';
 export {
   fileRef,
+  ownLinkSigner,
   signedFileLinks,
   signFileLinks,
   unsignFileLinks,
