@@ -62,3 +62,38 @@ describe('avatars', () => {
     expect((await setAvatar(alice, '')).body.data.avatar).toBe('');
   });
 });
+
+describe('changing the avatar', () => {
+  it('keeps one stored copy, and is limited per minute like an upload', async () => {
+    const carol = await createUser(t.app);
+    const pictures = [
+      await upload(t.app, carol, await pngOf(200, 10, 10)),
+      await upload(t.app, carol, await pngOf(10, 10, 200)),
+    ];
+    const avatarCopies = async () =>
+      (
+        await t.app.ctx.db.kysely
+          .selectFrom('files')
+          .select('key')
+          .where('user_id', '=', carol.userId)
+          .where('public', '=', 1)
+          .execute()
+      ).map((r) => r.key);
+    const statuses: number[] = [];
+    for (let i = 0; i < 4; i++) {
+      const r = await setAvatar(carol, pictures[i % 2]!.url);
+      statuses.push(r.status);
+      const copies = await avatarCopies();
+      expect(copies).toHaveLength(1);
+      expect(r.body.data.avatar).toContain(copies[0]);
+    }
+    expect(statuses).toEqual([200, 200, 200, 200]);
+    expect((await setAvatar(carol, '')).status).toBe(200);
+    expect(await avatarCopies()).toEqual([]);
+    // The uploads themselves stay.
+    expect((await t.app.inject({ url: pictures[0]!.url })).statusCode).toBe(200);
+    for (let i = 0; i < 40 && statuses.at(-1) !== 429; i++)
+      statuses.push((await setAvatar(carol, pictures[i % 2]!.url)).status);
+    expect(statuses.at(-1)).toBe(429);
+  });
+});

@@ -1,7 +1,14 @@
 import type { AppContext } from '../../context.js';
 import { badRequest } from '../../http/errors.js';
 import { fetchPublicPicture, PictureFetchError } from '../chat/index.js';
-import { fileOfKey, fileUrl, keyOfUrl, readOwnedImage, storeFile } from '../files/index.js';
+import {
+  deleteFiles,
+  fileOfKey,
+  fileUrl,
+  keyOfUrl,
+  readOwnedImage,
+  storeFile,
+} from '../files/index.js';
 import { authMessages } from './messages.js';
 
 /**
@@ -46,4 +53,24 @@ export async function storedAvatar(ctx: AppContext, userId: number, link: string
     public: true,
   });
   return fileUrl(ctx, f.key, true);
+}
+
+/**
+ * Removes the avatar a user replaced (or cleared): the public copy storedAvatar made for it,
+ * which nothing else shows. A picture that was not such a copy (another public file of the
+ * user's) is left alone. Without this every change stored one more picture.
+ */
+export async function dropReplacedAvatar(
+  ctx: AppContext,
+  userId: number,
+  old: string,
+  now: string,
+): Promise<void> {
+  const key = old ? keyOfUrl(old) : null;
+  if (!key || key === keyOfUrl(now)) return;
+  const row = await fileOfKey(ctx, key);
+  if (row?.user_id !== userId || row.key !== key || row.public !== 1 || row.name !== 'avatar')
+    return;
+  if (row.task_id !== null || row.origin !== 'result') return;
+  await deleteFiles(ctx, [row]);
 }

@@ -3,7 +3,7 @@ import { user } from '@atelier/contracts';
 import { AppError, notFound, notSignedIn } from '../../http/errors.js';
 import { route } from '../../http/route.js';
 import { changePassword, confirmPassword, readUserInfo, updateProfile } from './accounts.js';
-import { storedAvatar } from './avatar.js';
+import { dropReplacedAvatar, storedAvatar } from './avatar.js';
 import { authMessages } from './messages.js';
 import { hashPassword } from './passwords.js';
 import { closeOwnSession, liveSessions, touchSession } from './sessions.js';
@@ -13,21 +13,30 @@ export function userRoutes(app: FastifyInstance): void {
   const { ctx } = app;
   const db = ctx.db.kysely;
 
-  route(app, user.updateProfile, async ({ body, identity, setMessage }) => {
-    const changes = {
-      ...(body.avatar !== undefined
-        ? { avatar: await storedAvatar(ctx, identity.userId, body.avatar) }
-        : {}),
-      ...(body.nickname !== undefined ? { nickname: body.nickname } : {}),
-      ...(body.sign !== undefined ? { sign: body.sign } : {}),
-      ...(body.personaRole !== undefined ? { persona_role: body.personaRole } : {}),
-    };
-    await updateProfile(db, identity.userId, changes);
-    const info = await readUserInfo(ctx, identity.userId);
-    if (!info) throw notSignedIn();
-    setMessage(authMessages.profileSaved);
-    return info;
-  });
+  route(
+    app,
+    user.updateProfile,
+    async ({ body, identity, setMessage }) => {
+      const before = body.avatar !== undefined ? await readUserInfo(ctx, identity.userId) : null;
+      const changes = {
+        ...(body.avatar !== undefined
+          ? { avatar: await storedAvatar(ctx, identity.userId, body.avatar) }
+          : {}),
+        ...(body.nickname !== undefined ? { nickname: body.nickname } : {}),
+        ...(body.sign !== undefined ? { sign: body.sign } : {}),
+        ...(body.personaRole !== undefined ? { persona_role: body.personaRole } : {}),
+      };
+      await updateProfile(db, identity.userId, changes);
+      if (before && changes.avatar !== undefined)
+        await dropReplacedAvatar(ctx, identity.userId, before.avatar, changes.avatar);
+      const info = await readUserInfo(ctx, identity.userId);
+      if (!info) throw notSignedIn();
+      setMessage(authMessages.profileSaved);
+      return info;
+    },
+    // A new avatar is fetched, decoded and stored: limited like an upload.
+    { rateLimit: { max: ctx.config.files.uploadRateLimit, timeWindow: 60_000 } },
+  );
 
   route(app, user.changePassword, async ({ body, identity, req, setMessage }) => {
     if (!(await confirmPassword(ctx, identity.userId, body.oldPassword, req.ip)))

@@ -3,8 +3,8 @@ import { drawing as D, TaskStatus } from '@atelier/contracts';
 import { AppError, notFound } from '../../http/errors.js';
 import { route } from '../../http/route.js';
 import type { MjTask } from '../../providers/image/midjourney-proxy.js';
-import type { TaskRow } from '../tasks/index.js';
-import { createTask, getTasks, listTasks, reportProgress } from '../tasks/index.js';
+import type { TaskRow, ZipEntry } from '../tasks/index.js';
+import { createTask, getTasks, listTasks, queueZip, reportProgress } from '../tasks/index.js';
 import { texts } from './messages.js';
 import { checkNotifySecret, outcomeOf } from './mj-runner.js';
 import { pickModel, priceKeyFor } from './models.js';
@@ -52,24 +52,20 @@ export function moreRoutes(app: FastifyInstance): void {
       const rows = await getTasks(ctx(), identity.userId, ids, ['mj', 'chat-draw']);
       if (rows.length !== ids.length) throw notFound(texts.taskNotFound);
       // The shared `zip` kind packs the owner's files by url; each named after its drawing.
-      const urls: string[] = [];
-      const names: string[] = [];
+      const entries: ZipEntry[] = [];
       for (const t of rows.filter((r) => r.status === TaskStatus.succeeded))
         for (const [i, f] of t.files.entries()) {
-          urls.push(f.url);
           const n = t.files.length > 1 ? `-${i + 1}` : '';
-          names.push(`${t.id}-${t.action}${n}.${f.mime.split('/')[1] ?? 'png'}`);
+          const name = `${t.id}-${t.action}${n}.${f.mime.split('/')[1] ?? 'png'}`;
+          entries.push({ url: f.url, name, mime: f.mime, size: f.size });
         }
-      if (urls.length === 0) throw new AppError(400, texts.nothingToZip);
-      const task = await createTask(ctx(), {
+      if (entries.length === 0) throw new AppError(400, texts.nothingToZip);
+      const task = await queueZip(ctx(), {
         userId: identity.userId,
-        kind: 'zip',
-        action: 'zip',
-        prompt: '',
-        params: { taskIds: ids, urls, names, name: 'drawings-{id}' },
-        parentId: null,
-        priceKey: null,
-        providerId: null,
+        guest: identity.isGuest,
+        taskIds: ids,
+        entries,
+        name: 'drawings-{id}',
       });
       return toBatch(task, lang);
     },

@@ -11,7 +11,7 @@ import { quote, readBalanceWithHolds } from '../credits/index.js';
 import {
   filesOfTask,
   fileUrl,
-  keyOfUrl,
+  ownLinkSigner,
   readOwnedImage,
   signedFileLinks,
   storeFile,
@@ -115,11 +115,14 @@ export async function toDrawTasks(ctx: AppContext, rows: TaskRow[], lang: Lang) 
     ids.map(async (id) => models.set(id, id ? await shownModelById(ctx, id) : null)),
   );
   const positions = await queuePositions(ctx, rows);
-  const link = (url: string) => {
-    const key = keyOfUrl(url);
-    return key ? fileUrl(ctx, key) : null;
-  };
-  return rows.map((r) => toDrawTask(r, lang, models, positions, link));
+  // Only the owner's own files are signed afresh: a link to someone else's file written into
+  // a drawing (known from a link seen once) stays as it was written, unsigned.
+  const signers = new Map<number, (url: string) => string | null>();
+  for (const userId of new Set(rows.map((r) => r.userId))) {
+    const data = rows.filter((r) => r.userId === userId).flatMap((r) => [r.params, r.data]);
+    signers.set(userId, await ownLinkSigner(ctx, userId, data));
+  }
+  return rows.map((r) => toDrawTask(r, lang, models, positions, signers.get(r.userId)));
 }
 
 /** What a drawing would cost and how long it would wait, before it is asked for. */

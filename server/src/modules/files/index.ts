@@ -2,6 +2,7 @@ import type { AtelierModule } from '../module.js';
 import { fileRoutes } from './routes.js';
 
 export {
+  assertStorageRoom,
   deleteFiles,
   fileOfKey,
   filesOfTask,
@@ -18,6 +19,7 @@ export {
 export { filesOfIds } from './lookup.js';
 export {
   fileRef,
+  ownLinkSigner,
   signedFileLinks,
   signFileLinks,
   unsignFileLinks,

@@ -1,4 +1,5 @@
 import type { AppContext } from '../../context.js';
+import { ownedKeys } from './lookup.js';
 import { fileOfKey, FILES_PREFIX, fileUrl, keyOfUrl } from './service.js';
 
 /**
@@ -153,4 +154,35 @@ export function signedFileLinks(value: unknown, sign: (link: string) => string |
   if (value && typeof value === 'object')
     return Object.fromEntries(Object.entries(value).map(([k, v]) => [k, signedFileLinks(v, sign)]));
   return value;
+}
+
+/** Every string in stored data (any may be a link to one of our files, in any form). */
+function stringsIn(value: unknown, out: string[] = []): string[] {
+  if (typeof value === 'string') out.push(value.trim());
+  else if (Array.isArray(value)) for (const v of value) stringsIn(v, out);
+  else if (value && typeof value === 'object')
+    for (const v of Object.values(value)) stringsIn(v, out);
+  return out;
+}
+
+/**
+ * A signer for the links in `data` (a task's params, say) shown to `userId`: a fresh signed
+ * link for each of the user's own files, null for anything else. Someone else's file written
+ * into the data (known from a link seen once, its signature run out) is never signed for them.
+ */
+export async function ownLinkSigner(
+  ctx: AppContext,
+  userId: number,
+  data: unknown[],
+): Promise<(url: string) => string | null> {
+  const keys = new Set<string>();
+  for (const s of stringsIn(data)) {
+    const key = keyOfUrl(s);
+    if (key) keys.add(key);
+  }
+  const owned = await ownedKeys(ctx.db.kysely, userId, [...keys]);
+  return (url) => {
+    const key = keyOfUrl(url);
+    return key && owned.has(key) ? fileUrl(ctx, key) : null;
+  };
 }

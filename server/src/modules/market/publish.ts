@@ -5,17 +5,21 @@ import { nowIso } from '../../db/database.js';
 import { AppError, badRequest } from '../../http/errors.js';
 import { storageOf } from '../../storage/index.js';
 import { modelNames } from '../providers/index.js';
-import { keyOfUrl, storeFile, withoutPrivateFiles } from '../files/index.js';
+import { deleteFiles, keyOfUrl, storeFile, withoutPrivateFiles } from '../files/index.js';
 import { getTask, type TaskRow } from '../tasks/index.js';
 import { texts } from './messages.js';
 
 type PublishBody = M.PublishBody;
 
-/** A copy of one stored file owned by the author (the task, and its files, may be deleted). */
+/**
+ * A copy of one stored file owned by the author (the task, and its files, may be deleted). It
+ * is free to ask for again and again, so it counts against the author's storage quota (413).
+ */
 async function copyFile(ctx: AppContext, userId: number, key: string, mime: string, name?: string) {
   const got = await storageOf(ctx.config).get(key);
   if (!got) return null;
-  return storeFile(ctx, { userId, origin: 'result', bytes: got.bytes, mime, name: name ?? '' });
+  const bytes = got.bytes;
+  return storeFile(ctx, { userId, origin: 'result', bytes, mime, name: name ?? '', quota: true });
 }
 
 /** The example and, for a non-picture, its still (the engine's thumbnail or poster). */
@@ -24,8 +28,14 @@ async function copyExample(ctx: AppContext, task: TaskRow) {
   const example = await copyFile(ctx, task.userId, first.key, first.mime, first.name);
   let poster = null;
   const thumbKey = keyOfUrl(first.thumbUrl);
-  if (example && !example.mime.startsWith('image/') && thumbKey && thumbKey !== first.key)
-    poster = await copyFile(ctx, task.userId, thumbKey, 'image/webp');
+  if (example && !example.mime.startsWith('image/') && thumbKey && thumbKey !== first.key) {
+    try {
+      poster = await copyFile(ctx, task.userId, thumbKey, 'image/webp');
+    } catch (error) {
+      await deleteFiles(ctx, [example]); // no example without its poster (past the quota)
+      throw error;
+    }
+  }
   return { exampleId: example?.id ?? null, posterId: poster?.id ?? null };
 }
 

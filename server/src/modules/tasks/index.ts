@@ -7,6 +7,7 @@ import { taskKindsOf } from './figures.js';
 import { closeLateWatch } from './late.js';
 
 export { engineOf } from './engine.js';
+export { queueZip, type ZipEntry } from './zip-runner.js';
 export { registerProviderBase } from './finish.js';
 export { registerTaskKind } from './runner.js';
 export { texts as taskTexts } from './messages.js';

@@ -44,6 +44,11 @@ export const texts = {
     'zh-CN': '此类任务已不可用，积分已退回',
     'zh-TW': '此類任務已不可用，積分已退回',
   },
+  zipStorageFull: {
+    'en-US': 'Your storage is full: delete some uploads, works or downloads and try again',
+    'zh-CN': '您的存储空间已满：请删除一些上传、作品或下载后重试',
+    'zh-TW': '您的儲存空間已滿：請刪除一些上傳、作品或下載後重試',
+  },
   zipNothing: {
     'en-US': 'None of the chosen pictures can be found',
     'zh-CN': '找不到所选的图片',

@@ -3,7 +3,14 @@ import { TaskStatus, works as W } from '@atelier/contracts';
 import { nowIso } from '../../db/database.js';
 import { AppError, notFound } from '../../http/errors.js';
 import { route } from '../../http/route.js';
-import { createTask, deleteTasks, getTask, getTasks, listTasks } from '../tasks/index.js';
+import {
+  deleteTasks,
+  getTask,
+  getTasks,
+  listTasks,
+  queueZip,
+  type ZipEntry,
+} from '../tasks/index.js';
 import { cleanTags } from './media.js';
 import { texts } from './messages.js';
 import { publicWorkIds, saveWork } from './publishing.js';
@@ -94,26 +101,28 @@ export function zipRoute(app: FastifyInstance): void {
     async ({ body, identity, lang }) => {
       const ids = [...new Set(body.ids)];
       const rows = await getTasks(ctx, identity.userId, ids);
-      if (rows.length !== ids.length) throw notFound(texts.workNotFound);
-      const urls: string[] = [];
-      const names: string[] = [];
+      // A zip is no work: packing zips into a zip would double what each call stores.
+      if (rows.length !== ids.length || rows.some((r) => NOT_WORKS.includes(r.kind)))
+        throw notFound(texts.workNotFound);
+      const entries: ZipEntry[] = [];
       for (const t of rows.filter((r) => r.status === TaskStatus.succeeded))
         for (const [i, f] of t.files.entries()) {
-          urls.push(f.url);
           const n = t.files.length > 1 ? `-${i + 1}` : '';
           const ext = f.name?.split('.').pop() ?? f.mime.split('/')[1] ?? 'bin';
-          names.push(`${t.kind}-${t.id}${n}.${ext}`);
+          entries.push({
+            url: f.url,
+            name: `${t.kind}-${t.id}${n}.${ext}`,
+            mime: f.mime,
+            size: f.size,
+          });
         }
-      if (urls.length === 0) throw new AppError(400, texts.nothingToZip);
-      const task = await createTask(ctx, {
+      if (entries.length === 0) throw new AppError(400, texts.nothingToZip);
+      const task = await queueZip(ctx, {
         userId: identity.userId,
-        kind: 'zip',
-        action: 'zip',
-        prompt: '',
-        params: { taskIds: ids, urls, names, name: 'works-{id}' },
-        parentId: null,
-        priceKey: null,
-        providerId: null,
+        guest: identity.isGuest,
+        taskIds: ids,
+        entries,
+        name: 'works-{id}',
       });
       return {
         id: task.id,

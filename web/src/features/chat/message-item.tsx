@@ -14,6 +14,7 @@ import Tooltip from 'antd/es/tooltip';
 import { memo, useState, type ReactNode } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Markdown } from '../../components/markdown';
+import { AnswerImage, isOwnPicture } from '../../components/markdown/answer-image';
 import { copyText } from '../../components/markdown/copy-text';
 import { notify } from '../../lib/notify';
 import { texts } from '../../lib/texts';
@@ -169,14 +170,21 @@ export const MessageItem = memo(function MessageItem({
         data-role="user"
         className="group/msg flex flex-col items-end gap-1"
       >
-        {message.imageUrl && (
-          <img
-            src={message.imageUrl}
-            alt=""
-            loading="lazy"
-            className="max-h-60 max-w-[70%] rounded-xl border border-white/10 object-cover"
-          />
-        )}
+        {message.imageUrl &&
+          (isOwnPicture(message.imageUrl) ? (
+            <img
+              src={message.imageUrl}
+              alt=""
+              loading="lazy"
+              className="max-h-60 max-w-[70%] rounded-xl border border-white/10 object-cover"
+            />
+          ) : (
+            // Another site's picture (sent through the API): the page's policy loads none by
+            // itself, so it waits for a click and comes through the guarded proxy.
+            <div className="md max-w-[70%]">
+              <AnswerImage src={message.imageUrl} alt="" title={undefined} eager={false} />
+            </div>
+          ))}
         <div className="max-w-[85%] rounded-2xl rounded-br-md bg-[#2a2a36] px-4 py-2.5 text-[15px] leading-7 break-words whitespace-pre-wrap text-white/90 sm:max-w-[75%]">
           {message.content}
         </div>

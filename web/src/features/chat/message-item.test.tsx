@@ -1,0 +1,47 @@
+import { cleanup, render, screen } from '@testing-library/react';
+import { afterEach, beforeEach, describe, expect, it } from 'vitest';
+import { useAppSetting } from '../../stores/app-setting';
+import { MessageItem, type MessageView } from './message-item';
+
+beforeEach(() => useAppSetting.setState({ language: 'en-US' }));
+afterEach(cleanup);
+
+const question = (imageUrl: string): MessageView => ({
+  key: 'q1',
+  id: 1,
+  role: 'user',
+  content: 'what is this?',
+  imageUrl,
+  state: 'done',
+  reasoning: '',
+  reasoningMs: null,
+  finishReason: null,
+  error: null,
+});
+
+const show = (imageUrl: string) =>
+  render(
+    <MessageItem
+      message={question(imageUrl)}
+      canRegenerate={false}
+      busy={false}
+      onDelete={async () => undefined}
+      onRegenerate={() => undefined}
+      onPreview={() => undefined}
+    />,
+  ).container;
+
+describe("a question's picture", () => {
+  it('shows our own picture at once', () => {
+    const root = show('/api/files/u/1/cat.png?exp=1&sig=x');
+    expect(root.querySelector('img')?.getAttribute('src')).toBe(
+      '/api/files/u/1/cat.png?exp=1&sig=x',
+    );
+  });
+
+  it('loads another site’s picture only on a click (the page’s policy refuses it otherwise)', () => {
+    const root = show('https://elsewhere.example/cat.png');
+    expect(root.querySelector('img')).toBeNull();
+    expect(screen.getByTestId('remote-image').textContent).toContain('elsewhere.example');
+  });
+});
