@@ -129,8 +129,9 @@ function childrenOf(pid: number): number[] {
  */
 function signalServer(child: ChildProcess | null, signal: 'SIGSTOP' | 'SIGCONT'): void {
   if (!child?.pid || child.exitCode !== null || child.signalCode !== null) return;
-  const pids = [child.pid, ...childrenOf(child.pid)];
-  for (const pid of pids) {
+  // The server first, so that it forks no process that the list below would miss.
+  process.kill(child.pid, signal);
+  for (const pid of childrenOf(child.pid)) {
     try {
       process.kill(pid, signal);
     } catch {
