@@ -329,7 +329,7 @@ describe.runIf(runs)(title, () => {
       child.once('exit', (code, signal) =>
         exits.push(`${layout.appNames.get(child)} (${code ?? signal})`),
       );
-  }, 120_000);
+  }, 240_000); // initdb and four processes starting, on a loaded machine: 70–110 s seen
 
   afterAll(async () => {
     for (const c of layout?.children.splice(0) ?? []) await kill9(c);

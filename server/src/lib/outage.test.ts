@@ -31,6 +31,8 @@ describe('telling an outage from other failures', () => {
       new AggregateError([coded('connect ECONNREFUSED ::1:5432', 'ECONNREFUSED')], ''),
       // No answer at all within the serving bound (db/database.ts).
       new Error('Query read timeout'),
+      // Its connect timeout: a server that accepts the socket and then says nothing.
+      new Error('timeout expired'),
       // Cancelled by the serving bound: try again shortly, as after an outage; logged apart.
       coded('canceling statement due to statement timeout', '57014'),
     ])

@@ -37,6 +37,7 @@ export const isStatementTimeout = (error: unknown): boolean =>
 const OUTAGE_MESSAGES = [
   'Connection terminated', // node-postgres: "… unexpectedly", "… due to connection timeout"
   'timeout exceeded when trying to connect', // pg-pool: no connection within its timeout
+  'timeout expired', // node-postgres: its own connect timeout, a server that lets nobody in
   'is not queryable', // node-postgres: a client whose connection failed
   'Query read timeout', // node-postgres query_timeout: no answer at all (db/database.ts)
   'Connection is closed', // ioredis, BullMQ
