@@ -8,13 +8,19 @@ import { createDb, type Db } from './db/database.js';
 import { migrateToLatest } from './db/migrate.js';
 import { modules } from './modules/index.js';
 
-/** The database the configuration names: PostgreSQL by URL, else SQLite under the data folder. */
-export function openDatabase(config: AppConfig): Db {
+/**
+ * The database the configuration names: PostgreSQL by URL, else SQLite under the data folder.
+ * The API and the workers bound each statement (`serving`): a database that stalls answers
+ * their requests with 503s within seconds instead of holding them (docs/deploy.md,
+ * "Outages"); the admin CLI's work may rightly take longer.
+ */
+export function openDatabase(config: AppConfig, use: 'serving' | 'admin' = 'serving'): Db {
   return createDb({
     databaseUrl: config.databaseUrl,
     databaseSchema: config.databaseSchema,
     prepare: config.databasePrepare,
     sqliteFile: path.join(config.dataDir, 'atelier.db'),
+    ...(use === 'serving' ? { statementTimeoutMs: config.databaseTimeoutMs } : {}),
   });
 }
 
@@ -35,7 +41,14 @@ export function ensureSecretKey(config: AppConfig): AppConfig {
 export async function prepareDatabase(
   ctx: Pick<AppContext, 'db' | 'config' | 'log'>,
 ): Promise<string[]> {
-  await migrateToLatest(ctx.db);
+  // A migration may rightly run long (an index on a big table, or waiting for another
+  // instance's): not under the statement bound of serving.
+  const migrating = ctx.db.unbounded?.() ?? ctx.db;
+  try {
+    await migrateToLatest(migrating);
+  } finally {
+    if (migrating !== ctx.db) await migrating.destroy();
+  }
   const notes: string[] = [];
   for (const module of modules)
     if (module.seed) notes.push(...(await module.seed(ctx as AppContext)));

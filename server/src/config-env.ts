@@ -8,6 +8,7 @@ export const envKeys: Record<string, string> = {
   DATABASE_URL: 'databaseUrl',
   DATABASE_SCHEMA: 'databaseSchema',
   DATABASE_PREPARE: 'databasePrepare',
+  DATABASE_TIMEOUT_MS: 'databaseTimeoutMs',
   REDIS_URL: 'redisUrl',
   REDIS_PREFIX: 'redisPrefix',
   LOG_LEVEL: 'logLevel',

@@ -52,6 +52,11 @@ export const configSchema = z.object({
    * Turn off behind a transaction-mode PgBouncer, which cannot keep them.
    */
   databasePrepare: bool.default(true),
+  /**
+   * PostgreSQL: the longest a statement of the API or a worker may run (ms); a server that
+   * does not answer at all is given up half a second later (db/database.ts). 0: no bound.
+   */
+  databaseTimeoutMs: z.coerce.number().int().min(0).max(3_600_000).default(2500),
   /** redis://… for the scaled mode (rate limits shared across instances, BullMQ). */
   redisUrl: z
     .string()

@@ -69,6 +69,9 @@ let workers: ChildProcess[] = [];
 /** Every child process that ended, and how: none may. */
 const exits: string[] = [];
 
+/** The load of the test under way. */
+let loadOf: Load;
+
 const api = (i: number) => layout.apis[i % layout.apis.length]!;
 
 /** A probe's status, or 0 when the process did not answer within 3 s. */
@@ -256,6 +259,37 @@ function expectAnsweredQuickly(samples: Sample[], what: string): void {
     expect(s.message).toMatch(/briefly unavailable|cannot start for a moment/);
 }
 
+/** What each fault measured, written at the end of the test (docs/deploy.md, "Outages"). */
+const timings: string[] = [];
+
+/**
+ * One fault: `down`, every API unready (/healthz still 200: alive), `OUTAGE_MS` of it (the
+ * outage itself, longer than a request may take), `up`, every API ready again within 10 s.
+ * Every request under way meanwhile answered quickly; no process exited. Returns those requests.
+ */
+async function outage(what: string, down: () => unknown, up: () => unknown): Promise<Sample[]> {
+  const from = Date.now();
+  await down();
+  const unreadyMs = await allReady(503, from);
+  for (const a of layout.apis)
+    expect(await probe(a.url, '/healthz'), `/healthz, ${what}`).toBe(200);
+  await new Promise((r) => setTimeout(r, OUTAGE_MS)); // the outage itself
+  const back = Date.now();
+  await up();
+  const readyMs = await allReady(200, back);
+  const away = await loadOf.within(from, back);
+  const slowest = Math.max(...away.map((s) => s.ms));
+  const refused = away.filter((s) => s.status === 503).length;
+  timings.push(
+    `${what}: unready after ${unreadyMs} ms, ready ${readyMs} ms after its return; ` +
+      `${away.length} requests meanwhile, ${refused} answered 503, slowest ${slowest} ms`,
+  );
+  expect(readyMs, `/readyz 200 again after ${what}`).toBeLessThan(READY_AGAIN_MS);
+  expectAnsweredQuickly(away, what);
+  expect(exits).toEqual([]);
+  return away;
+}
+
 describe.runIf(runs)(title, () => {
   beforeAll(async () => {
     if (missing) throw new Error(`the outage test needs servers of its own: ${missing}`);
@@ -295,7 +329,7 @@ describe.runIf(runs)(title, () => {
       child.once('exit', (code, signal) =>
         exits.push(`${layout.appNames.get(child)} (${code ?? signal})`),
       );
-  }, 120_000);
+  }, 240_000); // initdb and four processes starting, on a loaded machine: 70–110 s seen
 
   afterAll(async () => {
     for (const c of layout?.children.splice(0) ?? []) await kill9(c);
@@ -312,11 +346,11 @@ describe.runIf(runs)(title, () => {
       const group = await post(layout.apis[0]!.url, '/group/create', u.token, {}, `10.8.0.${i}`);
       users.push({ ...u, groupId: ((await group.json()) as { data: { id: number } }).data.id });
     }
-    const load = new Load(
+    const load = (loadOf = new Load(
       users,
       await modelNamed(t.app, 'MJ fake'),
       await modelNamed(t.app, 'Slow'),
-    );
+    ));
     try {
       await until(async () => load.drawings.length >= 10, 60_000, 'the load to get going');
 
@@ -329,35 +363,27 @@ describe.runIf(runs)(title, () => {
       expect(exits).toEqual([]);
 
       // 2. Redis killed (its keys gone), then started again.
-      const redisDown = Date.now();
-      await redisServer.kill();
-      await allReady(503);
-      expect(await probe(api(0).url, '/healthz')).toBe(200);
-      await new Promise((r) => setTimeout(r, OUTAGE_MS)); // the outage itself
-      const redisBack = Date.now();
-      await redisServer.start();
-      expect(await allReady(200, redisBack)).toBeLessThan(READY_AGAIN_MS);
-      const redisAway = await load.within(redisDown, redisBack);
-      expectAnsweredQuickly(redisAway, 'Redis was away');
+      const redisAway = await outage('Redis was away', redisServer.kill, redisServer.start);
       // Submits do not need Redis: the task row is the queue.
       expect(redisAway.filter((s) => s.what === 'draw' && s.status === 200).length).toBeGreaterThan(
         0,
       );
-      expect(exits).toEqual([]);
 
       // 3. PostgreSQL shut down (every connection terminated, 57P01), then started again.
-      const pgDown = Date.now();
-      await pgServer.stop();
-      await allReady(503);
-      expect(await probe(api(1).url, '/healthz')).toBe(200);
-      await new Promise((r) => setTimeout(r, OUTAGE_MS)); // the outage itself
-      const pgBack = Date.now();
-      await pgServer.start();
-      expect(await allReady(200, pgBack)).toBeLessThan(READY_AGAIN_MS);
-      const pgAway = await load.within(pgDown, pgBack);
-      expectAnsweredQuickly(pgAway, 'PostgreSQL was away');
+      const pgAway = await outage('PostgreSQL was away', pgServer.stop, pgServer.start);
       expect(pgAway.filter((s) => s.status === 503).length).toBeGreaterThan(0);
-      expect(exits).toEqual([]);
+
+      // 4. PostgreSQL frozen (a server stalled on its disk, a network that drops packets and
+      //    closes nothing): the connections stay open, new ones are accepted, nothing answers.
+      //    Nothing tells the processes it is away but the time it takes.
+      const pgFrozen = await outage('PostgreSQL was frozen', pgServer.pause, pgServer.resume);
+      expect(pgFrozen.filter((s) => s.status === 503).length).toBeGreaterThan(0);
+
+      // 5. Redis frozen the same way: its commands time out instead of failing.
+      const redisFrozen = await outage('Redis was frozen', redisServer.pause, redisServer.resume);
+      expect(
+        redisFrozen.filter((s) => s.what === 'draw' && s.status === 200).length,
+      ).toBeGreaterThan(0);
 
       // Served again: each kind of request answers 200 after both came back.
       const back = Date.now();
@@ -371,6 +397,7 @@ describe.runIf(runs)(title, () => {
       );
     } finally {
       await load.stop();
+      process.stdout.write(`outage timings:\n  ${timings.join('\n  ')}\n`);
     }
     expect(load.samples.filter((s) => s.status === 500 || s.status === 0)).toEqual([]);
 

@@ -105,6 +105,41 @@ function stopServer(child: ChildProcess | null, signal: NodeJS.Signals): Promise
   });
 }
 
+/** The processes a server forked (PostgreSQL's backends and its own workers), by their parent. */
+function childrenOf(pid: number): number[] {
+  const children: number[] = [];
+  for (const name of fs.readdirSync('/proc')) {
+    if (!/^[0-9]+$/.test(name)) continue;
+    try {
+      // pid (comm) state ppid …: the command may hold spaces and parentheses, the last ')' ends it.
+      const stat = fs.readFileSync(`/proc/${name}/stat`, 'utf8');
+      const ppid = Number(stat.slice(stat.lastIndexOf(')') + 2).split(' ')[1]);
+      if (ppid === pid) children.push(Number(name));
+    } catch {
+      // Gone meanwhile.
+    }
+  }
+  return children;
+}
+
+/**
+ * Freezes a server (SIGSTOP) or lets it go on (SIGCONT), with every process it forked: the
+ * kernel still accepts connections and keeps them open, but nothing answers, as a server
+ * stalled on its disk or a network that drops packets without closing anything.
+ */
+function signalServer(child: ChildProcess | null, signal: 'SIGSTOP' | 'SIGCONT'): void {
+  if (!child?.pid || child.exitCode !== null || child.signalCode !== null) return;
+  // The server first, so that it forks no process that the list below would miss.
+  process.kill(child.pid, signal);
+  for (const pid of childrenOf(child.pid)) {
+    try {
+      process.kill(pid, signal);
+    } catch {
+      // A backend that ended meanwhile.
+    }
+  }
+}
+
 /** Data folders of earlier runs that died before cleaning up (their servers died with them). */
 function sweepStaleFolders(): void {
   const hourAgo = Date.now() - 3600_000;
@@ -132,6 +167,9 @@ export interface PrivatePostgres {
   stop(): Promise<void>;
   /** Starts it again; resolves once it accepts connections. */
   start(): Promise<void>;
+  /** Frozen: connections stay open and are accepted, nothing answers (see `signalServer`). */
+  pause(): void;
+  resume(): void;
   destroy(): Promise<void>;
 }
 
@@ -158,6 +196,7 @@ export async function startPrivatePostgres(): Promise<PrivatePostgres> {
     );
   };
   const destroy = async () => {
+    signalServer(server, 'SIGCONT'); // a frozen server would not hear the shutdown
     await stopServer(server, 'SIGQUIT'); // immediate shutdown
     atExit.delete(dir);
     fs.rmSync(dir, { recursive: true, force: true });
@@ -177,6 +216,8 @@ export async function startPrivatePostgres(): Promise<PrivatePostgres> {
     url: `postgres://root@127.0.0.1:${port}/postgres`,
     stop: () => stopServer(server, 'SIGINT'), // fast shutdown
     start,
+    pause: () => signalServer(server, 'SIGSTOP'),
+    resume: () => signalServer(server, 'SIGCONT'),
     destroy,
   };
 }
@@ -187,6 +228,9 @@ export interface PrivateRedis {
   kill(): Promise<void>;
   /** Starts it again on the same port; resolves once it accepts connections. */
   start(): Promise<void>;
+  /** Frozen: connections stay open and are accepted, nothing answers (see `signalServer`). */
+  pause(): void;
+  resume(): void;
   destroy(): Promise<void>;
 }
 
@@ -213,5 +257,12 @@ export async function startPrivateRedis(): Promise<PrivateRedis> {
   };
   await start();
   const kill = () => stopServer(server, 'SIGKILL');
-  return { url: `redis://127.0.0.1:${port}`, kill, start, destroy: kill };
+  return {
+    url: `redis://127.0.0.1:${port}`,
+    kill,
+    start,
+    pause: () => signalServer(server, 'SIGSTOP'),
+    resume: () => signalServer(server, 'SIGCONT'),
+    destroy: kill,
+  };
 }

@@ -25,7 +25,7 @@ async function main(argv: string[]): Promise<number> {
     return name && name !== 'help' && name !== '--help' ? 2 : 0;
   }
   const config = ensureSecretKey(loadConfig());
-  const db = openDatabase(config);
+  const db = openDatabase(config, 'admin');
   const log = pino({ level: 'warn' });
   const ctx: AppContext = {
     config,

@@ -184,3 +184,101 @@ describe('an unreachable PostgreSQL server', () => {
     }
   });
 });
+
+describe.skipIf(testDialect !== 'postgres')('the statement bound on PostgreSQL', () => {
+  it('has the server cancel a statement past it (a 503); the connection goes on', async () => {
+    const db = createDb({ databaseUrl: testDatabaseUrl, poolSize: 1, statementTimeoutMs: 200 });
+    try {
+      const error = await sql`select pg_sleep(5)`.execute(db.kysely).then(
+        () => null,
+        (e: unknown) => e,
+      );
+      // 57014: cancelled by statement_timeout; answered as an outage (503, try again).
+      expect((error as { code?: string }).code).toBe('57014');
+      expect(isOutage(error)).toBe(true);
+      expect((await sql<{ v: number }>`select 1 as v`.execute(db.kysely)).rows[0]!.v).toBe(1);
+      // Migrations run without it.
+      const unbounded = db.unbounded!();
+      try {
+        await sql`select pg_sleep(0.4)`.execute(unbounded.kysely);
+      } finally {
+        await unbounded.destroy();
+      }
+    } finally {
+      await db.destroy();
+    }
+  });
+});
+
+/**
+ * A PostgreSQL server that lets clients in and then never answers a query: a server frozen
+ * (stalled on its disk) or a network that drops packets without closing anything. It speaks
+ * the protocol's start only (https://www.postgresql.org/docs/current/protocol-flow.html):
+ * AuthenticationOk and ReadyForQuery after the startup message, then silence.
+ */
+async function startSilentPostgres() {
+  const sockets = new Set<net.Socket>();
+  let opened = 0;
+  let closed = 0;
+  const server = net.createServer((socket) => {
+    opened++;
+    sockets.add(socket);
+    socket.once('close', () => {
+      closed++;
+      sockets.delete(socket);
+    });
+    socket.on('error', () => undefined);
+    socket.once('data', () => {
+      const ok = Buffer.from([0x52, 0, 0, 0, 8, 0, 0, 0, 0]); // 'R', length 8, AuthenticationOk
+      const ready = Buffer.from([0x5a, 0, 0, 0, 5, 0x49]); // 'Z', length 5, idle
+      socket.write(Buffer.concat([ok, ready]));
+    });
+  });
+  await new Promise<void>((r) => server.listen(0, '127.0.0.1', r));
+  const { port } = server.address() as net.AddressInfo;
+  return {
+    url: `postgres://root@127.0.0.1:${port}/none`,
+    counts: () => ({ opened, closed }),
+    close: async () => {
+      for (const s of sockets) s.destroy();
+      await new Promise<void>((r) => server.close(() => r()));
+    },
+  };
+}
+
+describe('a PostgreSQL server that answers nothing', () => {
+  it('fails a query after the bound, drops its connection, then fails at once until it answers', async () => {
+    const silent = await startSilentPostgres();
+    const db = createDb({ databaseUrl: silent.url, poolSize: 2, statementTimeoutMs: 300 });
+    const warnings: string[] = [];
+    db.reportTo!({ warn: (_d, m) => warnings.push(m), info: () => undefined });
+    const failure = () =>
+      sql`select 1`.execute(db.kysely).then(
+        () => null,
+        (e: unknown) => e,
+      );
+    try {
+      let started = Date.now();
+      expect(isOutage(await failure())).toBe(true);
+      // 300 ms and the grace of 500 ms; a generous bound still tells it from no bound.
+      const took = Date.now() - started;
+      expect(took).toBeGreaterThanOrEqual(700);
+      expect(took).toBeLessThan(5000);
+      // Known to be away: the next queries fail at once, while one connection at a time
+      // tries whether it is back.
+      started = Date.now();
+      for (let i = 0; i < 3; i++) {
+        const error = await failure();
+        expect(isOutage(error)).toBe(true);
+        expect((error as { code?: string }).code).toBe('57P03');
+      }
+      expect(Date.now() - started).toBeLessThan(500);
+      // The silent connection was dropped, and so was the probe's, not kept for a next query.
+      await until(async () => silent.counts().closed >= 2, 5000, 'silent connections dropped');
+      expect(warnings).toHaveLength(1);
+    } finally {
+      await db.destroy();
+      await silent.close();
+    }
+  });
+});

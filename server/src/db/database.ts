@@ -25,6 +25,11 @@ export interface Db {
   backup?(destination: string): Promise<void>;
   /** PostgreSQL: where the outages of the server are reported (the app's logger). */
   reportTo?(log: IncidentLog): void;
+  /**
+   * PostgreSQL, when opened with `statementTimeoutMs`: the same database without that bound,
+   * for what may rightly take long (migrations); the caller destroys it.
+   */
+  unbounded?(): Db;
   destroy(): Promise<void>;
 }
 
@@ -36,6 +41,13 @@ export interface DbOptions {
   poolSize?: number;
   /** PostgreSQL: keep statements parsed per connection (default); false for PgBouncer's transaction mode. */
   prepare?: boolean;
+  /**
+   * PostgreSQL: the longest a statement may run before the server cancels it (its
+   * `statement_timeout`), and, `QUERY_GRACE_MS` later, the longest a query waits for any
+   * answer before its connection is dropped: a server or a network that says nothing at all.
+   * 0 or absent: unbounded (the admin CLI, migrations, tests).
+   */
+  statementTimeoutMs?: number;
 }
 
 /**
@@ -151,6 +163,26 @@ const CONNECT_TIMEOUT_MS = 3000;
 const POOL_WAIT_MS = 10_000;
 
 /**
+ * How much longer than the statement timeout a query waits for an answer: a server that is
+ * alive cancels the statement itself first (its connection stays usable); only one that says
+ * nothing at all (frozen, or a network dropping packets without closing anything) reaches this.
+ */
+const QUERY_GRACE_MS = 500;
+
+/** What node-postgres says when a query got no answer within its `query_timeout`. */
+const NO_ANSWER = 'Query read timeout';
+
+/** While the database is known to be away, how often one connection tries whether it is back. */
+const PROBE_EVERY_MS = 250;
+
+/** A query refused because the database is known to be away: 57P03, "cannot connect now". */
+function databaseAway(): Error {
+  return Object.assign(new Error('database unreachable: waiting for it to answer again'), {
+    code: '57P03',
+  });
+}
+
+/**
  * A pool that outlives the server's restarts. node-postgres emits `error` on a client whose
  * connection is lost (a restart, a failover, `pg_terminate_backend`, a proxy's idle timeout),
  * idle in the pool or checked out between two queries; without a listener that error ends the
@@ -159,9 +191,16 @@ const POOL_WAIT_MS = 10_000;
  * it fails (a request answers 503).
  */
 function resilientPool(pg: Pg, options: DbOptions, incident: Incident): pgModule.Pool {
+  const statementMs = Math.max(0, options.statementTimeoutMs ?? 0);
   class Client extends pg.Client {
     constructor(config?: pgModule.ClientConfig) {
-      super({ ...config, connectionTimeoutMillis: CONNECT_TIMEOUT_MS });
+      super({
+        ...config,
+        connectionTimeoutMillis: CONNECT_TIMEOUT_MS,
+        ...(statementMs
+          ? { statement_timeout: statementMs, query_timeout: statementMs + QUERY_GRACE_MS }
+          : {}),
+      });
     }
   }
   const pool = new pg.Pool({
@@ -180,9 +219,40 @@ function resilientPool(pg: Pg, options: DbOptions, incident: Incident): pgModule
   pool.on('error', (error) => incident.failed(error));
   pool.on('connect', (client) => {
     client.on('error', (error) => incident.failed(error));
-    incident.answered();
+    // Serving, only an answered query ends an outage (below): a server may let connections
+    // in and still answer nothing.
+    if (statementMs) dropWhenSilent(client, incident);
+    else incident.answered();
   });
   return pool;
+}
+
+/**
+ * A query that got no answer at all leaves its connection waiting for one (node-postgres
+ * queues the next queries behind it): the connection is dropped instead, so that the pool
+ * opens a new one (or fails to, within its connect timeout) for the next query, and the
+ * outage is reported. An answer after a silence ends the outage.
+ */
+function dropWhenSilent(client: pgModule.PoolClient, incident: Incident): void {
+  const query = client.query.bind(client) as (...args: unknown[]) => unknown;
+  // Kysely calls query(text, values) and reads the promise; other forms go through unchanged.
+  (client as unknown as { query: (...args: unknown[]) => unknown }).query = (
+    ...args: unknown[]
+  ) => {
+    const result = query(...args);
+    if (result instanceof Promise)
+      result.then(
+        () => incident.answered(),
+        (error: unknown) => {
+          if (!(error instanceof Error) || error.message !== NO_ANSWER) return;
+          incident.failed(error);
+          // Ended at once (its socket destroyed, its query still waiting), so that the pool
+          // does not take it back when the caller releases it.
+          void client.end().catch(() => undefined);
+        },
+      );
+    return result;
+  };
 }
 
 export function createDb(options: DbOptions): Db {
@@ -191,14 +261,53 @@ export function createDb(options: DbOptions): Db {
     const incident = new Incident('database');
     const pool = resilientPool(pg, options, incident);
     if (options.prepare !== false) withNamedStatements(pool);
-    // A connection that cannot be opened is an outage too (the pool may hold none to lose).
+    const bounded = (options.statementTimeoutMs ?? 0) > 0;
+    let ended = false;
+    let probing = false;
+    /**
+     * While the database is away: one connection at a time tries whether it is back (a new
+     * connection and `select 1`, each bounded), until one answers. Any answer ends the outage.
+     */
+    const probeUntilBack = async () => {
+      if (probing) return;
+      probing = true;
+      try {
+        while (incident.down && !ended) {
+          try {
+            const client = await pool.connect();
+            let failure: Error | undefined;
+            await client.query('select 1').catch((error: Error) => void (failure = error));
+            client.release(failure);
+            if (!failure) incident.answered();
+          } catch {
+            // Still away.
+          }
+          if (incident.down && !ended) await new Promise((r) => setTimeout(r, PROBE_EVERY_MS));
+        }
+      } finally {
+        probing = false;
+      }
+    };
     const reporting = {
-      connect: () =>
-        pool.connect().catch((error: unknown) => {
+      connect: () => {
+        // Serving (bounded): once the database is known to be away, a query fails at once
+        // instead of each meeting the outage's own delay (a silent server costs a connect
+        // timeout or a query timeout each time, and a request may run several in a row); the
+        // probe above says when it is back.
+        if (bounded && incident.down) {
+          void probeUntilBack();
+          return Promise.reject(databaseAway());
+        }
+        // A connection that cannot be opened is an outage too (the pool may hold none to lose).
+        return pool.connect().catch((error: unknown) => {
           if (isOutage(error)) incident.failed(error);
           throw error;
-        }),
-      end: () => pool.end(),
+        });
+      },
+      end: () => {
+        ended = true;
+        return pool.end();
+      },
     };
     const kysely = new Kysely<Database>({ dialect: new PostgresDialect({ pool: reporting }) });
     return {
@@ -219,6 +328,9 @@ export function createDb(options: DbOptions): Db {
         }
       },
       reportTo: (log) => incident.logTo(log),
+      ...(options.statementTimeoutMs
+        ? { unbounded: () => createDb({ ...options, statementTimeoutMs: 0, poolSize: 2 }) }
+        : {}),
       destroy: () => kysely.destroy(),
     };
   }

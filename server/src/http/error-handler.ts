@@ -6,7 +6,7 @@ import {
 } from 'fastify-type-provider-zod';
 import type { core } from 'zod';
 import type { FieldError } from '@atelier/contracts';
-import { isOutage } from '../lib/outage.js';
+import { isOutage, isStatementTimeout } from '../lib/outage.js';
 import { AppError } from './errors.js';
 import { fieldName } from './field-names.js';
 import { common, format, langOf, type Lang } from './messages.js';
@@ -103,7 +103,9 @@ export function registerErrorHandling(app: FastifyInstance): void {
     // The database or Redis is away: written once per outage where its connection is
     // (lib/outage.ts), not once per request; the caller may try again shortly.
     if (isOutage(error)) {
-      req.log.debug({ err: error }, 'request failed: a dependency is unreachable');
+      if (isStatementTimeout(error))
+        req.log.warn({ err: error }, 'request failed: a statement ran past DATABASE_TIMEOUT_MS');
+      else req.log.debug({ err: error }, 'request failed: a dependency is unreachable');
       reply.header('retry-after', '5');
       return send(reply, 503, format(common.serviceUnavailable, lang));
     }

@@ -1,5 +1,12 @@
 import { describe, expect, it } from 'vitest';
-import { bestEffort, firstConnection, Incident, isOutage, type IncidentLog } from './outage.js';
+import {
+  bestEffort,
+  firstConnection,
+  Incident,
+  isOutage,
+  isStatementTimeout,
+  type IncidentLog,
+} from './outage.js';
 import { EventEmitter } from 'node:events';
 
 const coded = (message: string, code: string) => Object.assign(new Error(message), { code });
@@ -22,15 +29,24 @@ describe('telling an outage from other failures', () => {
       new Error('Command timed out'),
       new Error('Reached the max retries per request limit (which is 1). Refer to …'),
       new AggregateError([coded('connect ECONNREFUSED ::1:5432', 'ECONNREFUSED')], ''),
+      // No answer at all within the serving bound (db/database.ts).
+      new Error('Query read timeout'),
+      // Its connect timeout: a server that accepts the socket and then says nothing.
+      new Error('timeout expired'),
+      // Cancelled by the serving bound: try again shortly, as after an outage; logged apart.
+      coded('canceling statement due to statement timeout', '57014'),
     ])
       expect(isOutage(error), error.message).toBe(true);
+    expect(isStatementTimeout(coded('canceling statement due to statement timeout', '57014'))).toBe(
+      true,
+    );
+    expect(isStatementTimeout(coded('terminating connection', '57P01'))).toBe(false);
   });
 
   it('leaves wrong queries, refusals and upstream failures alone', () => {
     for (const error of [
       coded('duplicate key value violates unique constraint', '23505'),
       coded('relation "nope" does not exist', '42P01'),
-      coded('canceling statement due to statement timeout', '57014'),
       new Error('ERR wrong number of arguments'),
       // A failed fetch to an upstream is the upstream's failure, whatever its cause says.
       new TypeError('fetch failed', { cause: coded('connect ECONNREFUSED', 'ECONNREFUSED') }),

@@ -22,15 +22,24 @@ const NETWORK_CODES = new Set([
 /**
  * PostgreSQL's SQLSTATEs of a server going, gone or not yet back: class 08 (connection
  * exception), 57P01 admin shutdown, 57P02 crash shutdown, 57P03 cannot connect now (starting
- * up, shutting down), 53300 too many connections.
+ * up, shutting down), 53300 too many connections; and 57014, a statement cancelled by the
+ * serving bound (`DATABASE_TIMEOUT_MS`): a server too slow to answer in time, or a lock held
+ * by a session that stalled. The caller may try again shortly, as after an outage; it is
+ * logged each time, not as an outage (`isStatementTimeout`).
  */
-const PG_OUTAGE_STATE = /^(08[0-9A-Z]{3}|57P0[123]|53300)$/;
+const PG_OUTAGE_STATE = /^(08[0-9A-Z]{3}|57P0[123]|53300|57014)$/;
+
+/** A statement the server cancelled (57014): slow, not away; worth a line in the log each time. */
+export const isStatementTimeout = (error: unknown): boolean =>
+  error instanceof Error && (error as { code?: unknown }).code === '57014';
 
 /** What node-postgres, pg-pool, ioredis and BullMQ say, without a code, when the peer is gone. */
 const OUTAGE_MESSAGES = [
   'Connection terminated', // node-postgres: "… unexpectedly", "… due to connection timeout"
   'timeout exceeded when trying to connect', // pg-pool: no connection within its timeout
+  'timeout expired', // node-postgres: its own connect timeout, a server that lets nobody in
   'is not queryable', // node-postgres: a client whose connection failed
+  'Query read timeout', // node-postgres query_timeout: no answer at all (db/database.ts)
   'Connection is closed', // ioredis, BullMQ
   "Stream isn't writeable", // ioredis without its offline queue, while disconnected
   'Command timed out', // ioredis commandTimeout

@@ -1,7 +1,7 @@
 import type { FastifyBaseLogger } from 'fastify';
 import type { AppContext } from '../context.js';
 import type { BackgroundTask } from '../modules/module.js';
-import { isOutage } from './outage.js';
+import { isOutage, isStatementTimeout } from './outage.js';
 import { createPeriodLock } from './period-lock.js';
 
 /**
@@ -24,7 +24,7 @@ export function runPeriodically(
       .then((mine) => (mine ? round() : undefined))
       // An outage of the database or Redis is written once, where its connection is.
       .catch((error: unknown) =>
-        isOutage(error)
+        isOutage(error) && !isStatementTimeout(error)
           ? log.debug({ err: error }, `${what} skipped: a dependency is unreachable`)
           : log.error({ err: error }, `${what} failed`),
       )
@@ -76,6 +76,6 @@ export function logFailure(
   what: string,
 ): void {
   const err = error instanceof Error ? error.message : String(error);
-  if (isOutage(error)) log.debug({ err }, what);
+  if (isOutage(error) && !isStatementTimeout(error)) log.debug({ err }, what);
   else log.error({ err }, what);
 }
