@@ -14,13 +14,20 @@ const setMeta = (name: string, content: string) => {
   tag.content = content;
 };
 
+/** The app's own icon; index.html carries it inline (a `data:` address), so no request. */
+const OWN_ICON = '/favicon.svg';
+let inlineOwnIcon: string | undefined;
+
 /** Icon, keywords and description of the site in the document head. */
 export function applySiteHead(
   front: Pick<sites.FrontConfig, 'site' | 'global'>,
   language: Language,
 ): void {
-  const icon = front.site.appIco || front.global.clientFavoIconPath || '/favicon.svg';
   let link = document.head.querySelector<HTMLLinkElement>('link[rel="icon"]');
+  const first = link?.getAttribute('href') ?? '';
+  if (inlineOwnIcon === undefined && first.startsWith('data:')) inlineOwnIcon = first;
+  const wanted = front.site.appIco || front.global.clientFavoIconPath || OWN_ICON;
+  const icon = wanted === OWN_ICON && inlineOwnIcon ? inlineOwnIcon : wanted;
   if (!link) {
     link = document.createElement('link');
     link.rel = 'icon';

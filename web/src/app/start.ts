@@ -8,7 +8,6 @@ import { cookieNames, initStorageDefaults } from '../lib/storage-keys';
 import { useAppSetting } from '../stores/app-setting';
 import { useAuthStore } from '../stores/auth';
 import { useDialogs } from '../stores/dialogs';
-import { loadOfferedWays } from '../features/auth/offered-ways';
 import { finishOidcReturn, takeOidcReturn } from '../features/auth/oidc-return';
 import { takeResetToken, useResetToken } from '../features/auth/reset-link';
 import { adJumpTarget } from './guards';
@@ -56,7 +55,6 @@ export async function start(navigate: (path: string) => void): Promise<void> {
     })
     .catch(warn('site config'));
   void loadMenu().catch(warn('menu'));
-  void loadOfferedWays().catch(warn('sign-in ways'));
   void Promise.all([identity, apiData(sites.listJumps)])
     .then(([, jumps]) => {
       const target = adJumpTarget({
