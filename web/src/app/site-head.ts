@@ -18,16 +18,26 @@ const setMeta = (name: string, content: string) => {
 const OWN_ICON = '/favicon.svg';
 let inlineOwnIcon: string | undefined;
 
+/** The inline copy of the app's own icon from index.html, once read. */
+const readInlineOwnIcon = (): string | undefined => {
+  if (inlineOwnIcon === undefined) {
+    const href = document.head.querySelector('link[rel="icon"]')?.getAttribute('href') ?? '';
+    if (href.startsWith('data:')) inlineOwnIcon = href;
+  }
+  return inlineOwnIcon;
+};
+
+/** A site picture's address, `/favicon.svg` (the default logo and icon) as its inline copy. */
+export const ownIconSrc = (src: string): string =>
+  src === OWN_ICON ? (readInlineOwnIcon() ?? src) : src;
+
 /** Icon, keywords and description of the site in the document head. */
 export function applySiteHead(
   front: Pick<sites.FrontConfig, 'site' | 'global'>,
   language: Language,
 ): void {
+  const icon = ownIconSrc(front.site.appIco || front.global.clientFavoIconPath || OWN_ICON);
   let link = document.head.querySelector<HTMLLinkElement>('link[rel="icon"]');
-  const first = link?.getAttribute('href') ?? '';
-  if (inlineOwnIcon === undefined && first.startsWith('data:')) inlineOwnIcon = first;
-  const wanted = front.site.appIco || front.global.clientFavoIconPath || OWN_ICON;
-  const icon = wanted === OWN_ICON && inlineOwnIcon ? inlineOwnIcon : wanted;
   if (!link) {
     link = document.createElement('link');
     link.rel = 'icon';

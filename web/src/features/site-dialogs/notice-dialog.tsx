@@ -60,10 +60,11 @@ export default function NoticeDialog() {
             </span>
             {t('dialogs:notice.notToday')}
           </label>
+          {/* antd's primary button as the dark theme draws it (colorPrimary, hover, shadow). */}
           <button
             type="button"
             onClick={close}
-            className="h-8 cursor-pointer rounded-lg border-0 bg-[var(--accent)] px-[15px] text-sm text-white shadow-[0_2px_0_rgba(124,108,242,0.1)] transition-colors hover:bg-[#a295fc] focus-visible:outline focus-visible:outline-2 focus-visible:outline-offset-1 focus-visible:outline-[var(--accent-text)]"
+            className="h-8 cursor-pointer rounded-lg border-0 bg-[#6c5fd1] px-[15px] text-sm text-white shadow-[0_2px_0_rgba(135,116,255,0.27)] transition-colors hover:bg-[#8a7de6] focus-visible:outline focus-visible:outline-2 focus-visible:outline-offset-1 focus-visible:outline-[var(--accent-text)]"
           >
             {t('dialogs:notice.ok')}
           </button>
