@@ -64,7 +64,7 @@ export default function NoticeDialog() {
           <button
             type="button"
             onClick={close}
-            className="h-8 cursor-pointer rounded-lg border-0 bg-[#6c5fd1] px-[15px] text-sm text-white shadow-[0_2px_0_rgba(135,116,255,0.27)] transition-colors hover:bg-[#8a7de6] focus-visible:outline focus-visible:outline-2 focus-visible:outline-offset-1 focus-visible:outline-[var(--accent-text)]"
+            className="h-8 cursor-pointer rounded-lg border-0 bg-[#6c5fd1] max-sm:h-10 px-[15px] text-sm text-white shadow-[0_2px_0_rgba(135,116,255,0.27)] transition-colors hover:bg-[#8a7de6] focus-visible:outline focus-visible:outline-2 focus-visible:outline-offset-1 focus-visible:outline-[var(--accent-text)]"
           >
             {t('dialogs:notice.ok')}
           </button>
