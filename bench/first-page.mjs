@@ -99,6 +99,8 @@ async function measure(browser, base, screen) {
     let origin = null;
     cdp.on('Network.requestWillBeSent', (e) => {
       if (origin === null && e.type === 'Document') origin = e.timestamp;
+      // A `data:` address (the inline icon) goes nowhere on the wire.
+      if (e.request.url.startsWith('data:')) return;
       if (!requests.has(e.requestId)) requests.set(e.requestId, { url: e.request.url });
     });
     cdp.on('Network.loadingFinished', (e) => {

@@ -521,6 +521,31 @@ export const listJumps = endpoint({
   data: listOf(adJump),
 });
 
+/**
+ * `startConfig` (`/config/start`): what the shell reads at start in one answer instead of five
+ * (a round trip each on a slow link): the client config (`queryFronet`), the about entry
+ * (`getaboutList`), the enabled side-menu entries (`queryMenu`), the active ad jumps
+ * (`queryJump`) and the enabled notices (`notice`), each as its own call answers it.
+ */
+export const startConfig = z.object({
+  config: frontConfig,
+  about: listOf(aboutEntry),
+  menu: listOf(menuEntry),
+  jumps: listOf(adJump),
+  notices: listOf(notice),
+});
+export type StartConfig = z.infer<typeof startConfig>;
+
+export const getStartConfig = endpoint({
+  method: 'GET',
+  path: '/config/start',
+  access: 'public',
+  summary:
+    'Client config, about entry, enabled menu, active ad jumps and notices of the request host, in one answer (read at start)',
+  tags: ['sites'],
+  data: startConfig,
+});
+
 export const listFaqs = endpoint({
   method: 'GET',
   path: '/autoreply/queryQa',

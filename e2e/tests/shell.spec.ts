@@ -154,9 +154,9 @@ test.describe('identity', () => {
       body: JSON.stringify({ code: 401, success: false, message: '请先登录', data: null }),
     };
     for (const call of [
-      '**/api/config/queryFronet',
-      '**/api/config/getaboutList',
-      '**/api/autoreply/queryMenu*',
+      '**/api/config/start*',
+      // queryGptModel and queryGptModelUser
+      '**/api/autoreply/queryGptModel*',
     ]) {
       await page.route(call, (route) => route.fulfill(unauthorized));
     }

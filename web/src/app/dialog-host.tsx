@@ -70,7 +70,14 @@ const uploadImages: Lazy = lazy(async () => {
  * Flags without a component belong to screens of later issues.
  */
 const dialogs: Partial<Record<DialogName, Lazy>> = {
-  login: lazy(() => import('../features/auth/login-dialog')),
+  // The dialog shows once the sign-in ways this site offers are known (its tabs follow them).
+  login: lazy(async () => {
+    const [dialog] = await Promise.all([
+      import('../features/auth/login-dialog'),
+      import('../features/auth/offered-ways').then((ways) => ways.loadOfferedWays()),
+    ]);
+    return dialog;
+  }),
   bindUsername: lazy(() => import('../features/auth/bind-username-dialog')),
   bindWechat: lazy(() => import('../features/auth/bind-wechat-dialog')),
   notice: lazy(() => import('../features/site-dialogs/notice-dialog')),

@@ -9,6 +9,7 @@ import { useAppSetting } from '../stores/app-setting';
 import { useAuthStore } from '../stores/auth';
 import { useDialogs } from '../stores/dialogs';
 import { LanguageSwitch } from './language-switch';
+import { ownIconSrc } from './site-head';
 import { MusicPlayerHost } from './music-player-host';
 import { UserBadge } from './user-badge';
 
@@ -50,7 +51,9 @@ function SiteName({ logoOnly = false }: { logoOnly?: boolean }) {
   const name = site?.siteName || fallback || 'AI';
   return (
     <span className="flex min-w-0 items-center gap-2" title={logoOnly ? name : undefined}>
-      {site?.appLogo ? <img src={site.appLogo} alt="" className="h-7 w-7 rounded" /> : null}
+      {site?.appLogo ? (
+        <img src={ownIconSrc(site.appLogo)} alt="" className="h-7 w-7 rounded" />
+      ) : null}
       {logoOnly ? null : (
         <span className="truncate text-base font-semibold text-white/90">{name}</span>
       )}

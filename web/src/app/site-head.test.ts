@@ -36,6 +36,18 @@ describe('site head', () => {
     );
   });
 
+  it('keeps the inline copy of the app’s own icon instead of fetching /favicon.svg', () => {
+    const inline = "data:image/svg+xml,<svg xmlns='http://www.w3.org/2000/svg'/>";
+    document.head.innerHTML = `<link rel="icon" href="${inline}">`;
+    applySiteHead(front('/favicon.svg'), 'en-US');
+    const href = () => document.head.querySelector('link[rel="icon"]')?.getAttribute('href');
+    expect(href()).toBe(inline);
+    applySiteHead(front('/brand.ico'), 'en-US');
+    expect(href()).toBe('/brand.ico');
+    applySiteHead(front(''), 'en-US');
+    expect(href()).toBe(inline);
+  });
+
   it('injects the analytics snippet once, and only for a valid id', () => {
     injectAnalytics('');
     injectAnalytics('not an id');

@@ -14,12 +14,29 @@ const setMeta = (name: string, content: string) => {
   tag.content = content;
 };
 
+/** The app's own icon; index.html carries it inline (a `data:` address), so no request. */
+const OWN_ICON = '/favicon.svg';
+let inlineOwnIcon: string | undefined;
+
+/** The inline copy of the app's own icon from index.html, once read. */
+const readInlineOwnIcon = (): string | undefined => {
+  if (inlineOwnIcon === undefined) {
+    const href = document.head.querySelector('link[rel="icon"]')?.getAttribute('href') ?? '';
+    if (href.startsWith('data:')) inlineOwnIcon = href;
+  }
+  return inlineOwnIcon;
+};
+
+/** A site picture's address, `/favicon.svg` (the default logo and icon) as its inline copy. */
+export const ownIconSrc = (src: string): string =>
+  src === OWN_ICON ? (readInlineOwnIcon() ?? src) : src;
+
 /** Icon, keywords and description of the site in the document head. */
 export function applySiteHead(
   front: Pick<sites.FrontConfig, 'site' | 'global'>,
   language: Language,
 ): void {
-  const icon = front.site.appIco || front.global.clientFavoIconPath || '/favicon.svg';
+  const icon = ownIconSrc(front.site.appIco || front.global.clientFavoIconPath || OWN_ICON);
   let link = document.head.querySelector<HTMLLinkElement>('link[rel="icon"]');
   if (!link) {
     link = document.createElement('link');

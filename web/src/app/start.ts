@@ -1,5 +1,4 @@
-import { sites } from '@atelier/contracts';
-import { apiData } from '../api/client';
+import { queryClient } from '../api/query-client';
 import { browser } from '../lib/browser';
 import { i18n } from '../i18n';
 import { siteStartLanguage } from '../lib/languages';
@@ -8,15 +7,15 @@ import { cookieNames, initStorageDefaults } from '../lib/storage-keys';
 import { useAppSetting } from '../stores/app-setting';
 import { useAuthStore } from '../stores/auth';
 import { useDialogs } from '../stores/dialogs';
-import { loadOfferedWays } from '../features/auth/offered-ways';
 import { finishOidcReturn, takeOidcReturn } from '../features/auth/oidc-return';
 import { takeResetToken, useResetToken } from '../features/auth/reset-link';
+import { siteTextKeys } from '../features/site-dialogs/sites-api';
 import { adJumpTarget } from './guards';
 import { startIdentity, unregisterServiceWorkers } from './identity';
 
 export { guestRegistered } from './identity';
 import { injectAnalytics } from './site-head';
-import { loadMenu, loadSite } from './site-sync';
+import { loadSite, loadStart } from './site-sync';
 
 /** Where the app was opened (the client home path applies only to a start at `/`). */
 const startPath = window.location.pathname;
@@ -25,7 +24,8 @@ const warn = (what: string) => (error: unknown) => console.warn(what, error);
 
 /**
  * Start-up, loaded outside the initial bundle with the contracts: service workers removed,
- * identity, site, menu and the ad-jump redirect. Resolves when identity and site are known.
+ * identity, site, menu, notices and the ad-jump redirect. Resolves when identity and site are
+ * known.
  */
 export async function start(navigate: (path: string) => void): Promise<void> {
   initStorageDefaults((value) => setCookie(cookieNames.theme, value));
@@ -41,8 +41,10 @@ export async function start(navigate: (path: string) => void): Promise<void> {
   // Back from an OpenID Connect provider: the ticket signs in (or links) once we know who we are.
   takeOidcReturn();
   void identity.then(() => finishOidcReturn());
-  const site = loadSite()
-    .then((front) => {
+  // Site, menu, ad jumps and notices in one answer (`/config/start`).
+  const startConfig = loadStart();
+  const site = startConfig
+    .then(({ config: front, notices }) => {
       // Before the start-up spinner goes: a first visit opens in the site's language.
       useAppSetting
         .getState()
@@ -51,14 +53,14 @@ export async function start(navigate: (path: string) => void): Promise<void> {
       // The spinner stays until that language's texts are there (only they are fetched).
       const texts = i18n.changeLanguage(useAppSetting.getState().language);
       if (startPath === '/' && front.global.clientHomePath) navigate(front.global.clientHomePath);
+      // The notice dialog reads them from the query cache instead of asking again.
+      queryClient.setQueryData(siteTextKeys.notices, notices);
       openStartDialogs(front.site.advertisement.enabled);
       return texts;
     })
     .catch(warn('site config'));
-  void loadMenu().catch(warn('menu'));
-  void loadOfferedWays().catch(warn('sign-in ways'));
-  void Promise.all([identity, apiData(sites.listJumps)])
-    .then(([, jumps]) => {
+  void Promise.all([identity, startConfig])
+    .then(([, { jumps }]) => {
       const target = adJumpTarget({
         rows: jumps.rows,
         location: window.location,

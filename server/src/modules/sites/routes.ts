@@ -2,7 +2,7 @@ import type { FastifyInstance } from 'fastify';
 import { sites, type Endpoint } from '@atelier/contracts';
 import type { Db } from '../../db/database.js';
 import { route } from '../../http/route.js';
-import type { SiteDirectory } from './directory.js';
+import type { SiteDirectory, Snapshot } from './directory.js';
 import { faqKind, jumpKind, menuKind, noticeKind, siteKind, type Entity } from './kinds.js';
 import { sitesText } from './messages.js';
 import {
@@ -54,17 +54,44 @@ export function publicRoutes(app: FastifyInstance, directory: SiteDirectory): vo
     return { site: withGlobal(site, snap.global), snap };
   };
 
-  route(app, sites.clientConfig, async ({ req }) => {
+  const frontConfig = async (hostname: string) => {
     const [{ site, snap }, gifts, purchase] = await Promise.all([
-      resolve(req.hostname),
+      resolve(hostname),
       app.ctx.hooks.creditGifts(),
       app.ctx.hooks.purchasable(),
     ]);
-    return { site, global: snap.global, credits: { purchase, ...gifts } };
-  });
+    return { site, snap, config: { site, global: snap.global, credits: { purchase, ...gifts } } };
+  };
+  const hostNotices = (snap: Snapshot, site: sites.SiteConfig, kind: sites.NoticeKind) => {
+    const rows = snap.notices.filter(
+      (n) => n.kind === kind && (n.siteId === null || n.siteId === site.id),
+    );
+    return { rows, count: rows.length };
+  };
+  const activeJumps = (snap: Snapshot) => {
+    const rows = snap.jumps.filter((j) => j.status === 1);
+    return { rows, count: rows.length };
+  };
+  const enabledMenu = (snap: Snapshot) => {
+    const rows = snap.menus.filter((m) => m.status === 1);
+    return { rows, count: rows.length };
+  };
+
+  route(app, sites.clientConfig, async ({ req }) => (await frontConfig(req.hostname)).config);
   route(app, sites.hostAbout, async ({ req }) =>
     one(aboutEntry((await resolve(req.hostname)).site)),
   );
+  // The five calls above and below the shell makes at start, in one answer.
+  route(app, sites.getStartConfig, async ({ req }) => {
+    const { site, snap, config } = await frontConfig(req.hostname);
+    return {
+      config,
+      about: one(aboutEntry(site)),
+      menu: enabledMenu(snap),
+      jumps: activeJumps(snap),
+      notices: hostNotices(snap, site, 'notice'),
+    };
+  });
   route(app, sites.hostSiteConfig, async ({ req }) => one((await resolve(req.hostname)).site));
   route(app, sites.hostDomain, async ({ req }) => {
     const { site } = await resolve(req.hostname);
@@ -76,18 +103,12 @@ export function publicRoutes(app: FastifyInstance, directory: SiteDirectory): vo
     (kind: sites.NoticeKind) =>
     async ({ req }: { req: { hostname: string } }) => {
       const { site, snap } = await resolve(req.hostname);
-      const rows = snap.notices.filter(
-        (n) => n.kind === kind && (n.siteId === null || n.siteId === site.id),
-      );
-      return { rows, count: rows.length };
+      return hostNotices(snap, site, kind);
     };
   route(app, sites.getNotices, notices('notice'));
   route(app, sites.getMjNotices, notices('mj'));
 
-  route(app, sites.listJumps, async () => {
-    const rows = (await directory.snapshot()).jumps.filter((j) => j.status === 1);
-    return { rows, count: rows.length };
-  });
+  route(app, sites.listJumps, async () => activeJumps(await directory.snapshot()));
   route(app, sites.listFaqs, async ({ query }) =>
     page(
       (await directory.snapshot()).faqs.filter((f) => f.status === query.status),

@@ -280,6 +280,21 @@ describe('sites: public config calls', () => {
     expect(sitesList.body.data.rows.filter((s) => s.isDefault)).toHaveLength(1);
   });
 
+  it('answers the start-up calls in one: each part as its own call answers it', async () => {
+    const host = 'brand.example.com';
+    const start = await get<sites.StartConfig>('/api/config/start', host);
+    expect(start.status).toBe(200);
+    const own = async (url: string) => (await get<unknown>(url, host)).body.data;
+    const { config, about, menu, jumps, notices } = start.body.data;
+    expect(config).toEqual(await own('/api/config/queryFronet'));
+    expect(about).toEqual(await own('/api/config/getaboutList'));
+    expect(menu).toEqual(await own('/api/autoreply/queryMenu?page=1&size=1000&status=1'));
+    expect(jumps).toEqual(await own('/api/autoreply/queryJump'));
+    expect(notices).toEqual(await own('/api/config/notice'));
+    expect(notices.rows.length).toBeGreaterThan(0);
+    expect(menu.rows.every((m) => m.status === 1)).toBe(true);
+  });
+
   it('describes its calls in the OpenAPI document', async () => {
     const doc = (await t.app.inject({ url: '/api/docs/json' })).json() as {
       paths: Record<string, unknown>;

@@ -85,4 +85,40 @@ describe('the welcome notice', () => {
     load();
     await closedUnseen();
   });
+
+  it('takes focus, keeps Tab inside and closes with Escape like a modal', async () => {
+    serve('2026-03-01T08:00:00.000Z');
+    const outside = document.createElement('button');
+    document.body.append(outside);
+    outside.focus();
+    load();
+    await screen.findByText('Hello there');
+    const box = screen.getByRole('dialog', { name: 'Welcome' });
+    expect(box.getAttribute('aria-modal')).toBe('true');
+    expect(document.activeElement).toBe(box);
+    const ok = screen.getByRole('button', { name: 'Got it' });
+    ok.focus();
+    fireEvent.keyDown(ok, { key: 'Tab' });
+    expect(document.activeElement).toBe(screen.getByRole('button', { name: /close/i }));
+    fireEvent.keyDown(document.activeElement!, { key: 'Escape' });
+    await waitFor(() => expect(useDialogs.getState().flags.notice).toBe(false));
+    expect(dialog()).toBeNull();
+    expect(document.activeElement).toBe(outside);
+    outside.remove();
+  });
+
+  it('renders the welcome notice’s markdown at once, without the markdown renderer', () => {
+    serveList([
+      {
+        ...notice('2026-03-01T08:00:00.000Z'),
+        content: { 'en-US': 'Hi.\n\n- **New here?** Try it', 'zh-CN': '你好', 'zh-TW': '你好' },
+      },
+    ]);
+    load();
+    return waitFor(() => {
+      const bold = screen.getByText('New here?');
+      expect(bold.tagName).toBe('STRONG');
+      expect(bold.closest('li')).toBeTruthy();
+    });
+  });
 });

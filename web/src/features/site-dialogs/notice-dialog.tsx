@@ -1,17 +1,17 @@
 import { useEffect, useState } from 'react';
 import { useTranslation } from 'react-i18next';
-import Button from 'antd/es/button';
-import Checkbox from 'antd/es/checkbox';
-import Modal from 'antd/es/modal';
 import { useDialogs } from '../../stores/dialogs';
 import { useLocalized } from '../../lib/localized';
 import { SiteText } from './site-text';
 import { useNotices } from './sites-api';
 import { dismissNotices, shouldShowNotices } from './notice-hidden';
+import { PlainModal } from './plain-modal';
 
 /**
  * The site's notices (flag `notice`, opened at start). It closes itself without showing when
  * there is no notice, the user closed this version of them, or hid every notice for today.
+ * Drawn without antd's Modal, Checkbox and Button (`PlainModal`, the same look), so a first
+ * visit to a screen without antd (the phone launcher) does not fetch antd for it.
  */
 export default function NoticeDialog() {
   const { t } = useTranslation(['dialogs']);
@@ -35,20 +35,39 @@ export default function NoticeDialog() {
   };
 
   return (
-    <Modal
+    <PlainModal
       open={visible}
-      onCancel={close}
-      centered
-      width={560}
+      onClose={close}
+      closeLabel={t('dialogs:notice.close')}
       title={notices.length === 1 ? pick(notices[0]!.title) : t('dialogs:notice.title')}
       footer={
         <div className="flex items-center justify-between gap-3">
-          <Checkbox checked={notToday} onChange={(e) => setNotToday(e.target.checked)}>
+          <label className="flex cursor-pointer items-center gap-2 text-sm text-white/[0.88]">
+            <span className="relative flex h-4 w-4 shrink-0">
+              <input
+                type="checkbox"
+                checked={notToday}
+                onChange={(e) => setNotToday(e.target.checked)}
+                className="peer m-0 h-4 w-4 shrink-0 cursor-pointer appearance-none rounded border border-solid border-[#2a2a33] bg-transparent transition-colors checked:border-[var(--accent)] checked:bg-[var(--accent)] hover:border-[var(--accent)] focus-visible:outline focus-visible:outline-2 focus-visible:outline-offset-1 focus-visible:outline-[var(--accent-text)]"
+              />
+              <svg
+                viewBox="0 0 16 16"
+                aria-hidden="true"
+                className="pointer-events-none absolute inset-0 hidden h-4 w-4 peer-checked:block"
+              >
+                <path d="M4 8.2 6.8 11 12 5.5" fill="none" stroke="#fff" strokeWidth="2" />
+              </svg>
+            </span>
             {t('dialogs:notice.notToday')}
-          </Checkbox>
-          <Button type="primary" onClick={close}>
+          </label>
+          {/* antd's primary button as the dark theme draws it (colorPrimary, hover, shadow). */}
+          <button
+            type="button"
+            onClick={close}
+            className="h-8 cursor-pointer rounded-lg border-0 bg-[#6c5fd1] max-sm:h-10 px-[15px] text-sm text-white shadow-[0_2px_0_rgba(135,116,255,0.27)] transition-colors hover:bg-[#8a7de6] focus-visible:outline focus-visible:outline-2 focus-visible:outline-offset-1 focus-visible:outline-[var(--accent-text)]"
+          >
             {t('dialogs:notice.ok')}
-          </Button>
+          </button>
         </div>
       }
     >
@@ -62,6 +81,6 @@ export default function NoticeDialog() {
           </section>
         ))}
       </div>
-    </Modal>
+    </PlainModal>
   );
 }

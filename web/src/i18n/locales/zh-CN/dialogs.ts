@@ -2,7 +2,12 @@
 export default {
   loadFailed: '加载失败，请稍后再试',
   retry: '重试',
-  notice: { title: '公告', notToday: '今日不再显示', ok: '我知道了' },
+  notice: {
+    close: '关闭',
+    title: '公告',
+    notToday: '今日不再显示',
+    ok: '我知道了',
+  },
   faq: { title: '常见问题', empty: '暂时还没有常见问题' },
   about: { title: '关于 {{name}}', empty: '站点还没有填写介绍' },
   contact: {
