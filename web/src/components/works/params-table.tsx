@@ -6,7 +6,7 @@ export function ParamsTable({ params }: { params: Record<string, unknown> }) {
   const { t } = useTranslation();
   const rows = Object.entries(params).flatMap(([k, v]) => {
     const name = paramName(k, t);
-    return name && v !== undefined && v !== null && v !== '' ? [[name, paramValue(v, t)]] : [];
+    return name && v !== undefined && v !== null && v !== '' ? [[name, paramValue(v, t, k)]] : [];
   });
   if (rows.length === 0)
     return <p className="text-xs text-white/45">{t('works:details.noParams')}</p>;
