@@ -81,7 +81,7 @@ function Details(props: ImageResultsProps & { task: Task; url: string; close: ()
   const { task, url } = props;
   const params = Object.entries(task.params).flatMap(([k, v]) => {
     const name = k === 'seed' ? null : paramName(k, t);
-    return name && v !== undefined && v !== null && v !== '' ? [[name, paramValue(v, t)]] : [];
+    return name && v !== undefined && v !== null && v !== '' ? [[name, paramValue(v, t, k)]] : [];
   });
   const seed = task.params.seed;
   const act = (fn: () => void) => () => {

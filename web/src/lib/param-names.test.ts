@@ -22,4 +22,15 @@ describe('parameter names people read', () => {
     expect(paramValue(['anime', 'soft'], cn)).toBe('anime, soft');
     expect(paramValue(7, cn)).toBe('7');
   });
+
+  it("names enumerated values: a song's mode and a toolbox operation, not their codes", () => {
+    const en = i18next.getFixedT('en-US');
+    const cn = i18next.getFixedT('zh-CN');
+    expect(paramValue('inspiration', en, 'mode')).toBe('Inspiration');
+    expect(paramValue('inspiration', cn, 'mode')).toBe('灵感模式');
+    expect(paramValue('text-to-image', cn, 'mode')).toBe('文生图');
+    expect(paramValue('rembg', en, 'op')).toBe('Remove background');
+    // A value typed by the person is theirs, even when it reads like a code.
+    expect(paramValue('custom', en, 'tags')).toBe('custom');
+  });
 });

@@ -51,6 +51,28 @@ const paramKeys: Record<string, string> = {
   dimensions: 'common:params.aspect',
 };
 
+/**
+ * Shown names of the values of enumerated parameters, per parameter (a song's `inspiration`
+ * mode, a toolbox `rembg`); any other value is what the person typed or picked and stays as is.
+ */
+const modeValues: Record<string, string> = {
+  inspiration: 'common:paramValues.inspiration',
+  custom: 'common:paramValues.custom',
+  'text-to-image': 'common:paramValues.textToImage',
+  'image-to-image': 'common:paramValues.imageToImage',
+  std: 'common:paramValues.std',
+  pro: 'common:paramValues.pro',
+};
+const opValues: Record<string, string> = {
+  upscale: 'common:paramValues.upscale',
+  restore: 'common:paramValues.restore',
+  rembg: 'common:paramValues.rembg',
+  faceswap: 'common:paramValues.faceswap',
+  remix: 'common:paramValues.remix',
+  redraw: 'common:paramValues.redraw',
+};
+const valueKeys: Record<string, Record<string, string>> = { mode: modeValues, op: opValues };
+
 /** The shown name of a stored parameter, or null when it is internal and not shown. */
 export function paramName(key: string, t: TFunction): string | null {
   const k = paramKeys[key];
@@ -58,7 +80,9 @@ export function paramName(key: string, t: TFunction): string | null {
 }
 
 /** A parameter's value as text: lists of pictures as their count, yes/no for flags. */
-export function paramValue(v: unknown, t: TFunction): string {
+export function paramValue(v: unknown, t: TFunction, key?: string): string {
+  const named = key && typeof v === 'string' ? valueKeys[key]?.[v] : undefined;
+  if (named) return t(named);
   if (typeof v === 'boolean') return v ? t('common:params.yes') : t('common:params.no_');
   if (Array.isArray(v))
     return v.every((x) => typeof x === 'string' && /^(\/|https?:|data:)/.test(x))

@@ -17,14 +17,17 @@ export function NewAlbumForm(props: {
   const [isPublic, setPublic] = useState(false);
   return (
     <div className="flex flex-wrap gap-2">
-      <Input
-        className="min-w-40 flex-1"
-        data-testid="album-new-title"
-        placeholder={t('works:album.newTitle')}
-        value={title}
-        maxLength={100}
-        onChange={(e) => setTitle(e.target.value)}
-      />
+      {/* The width rule sits on a wrapper: antd's own unlayered `.ant-input { min-width: 0 }`
+          beats a Tailwind class on the input, which a phone then squeezed to "Ne…". */}
+      <div className="min-w-48 flex-1">
+        <Input
+          data-testid="album-new-title"
+          placeholder={t('works:album.newTitle')}
+          value={title}
+          maxLength={100}
+          onChange={(e) => setTitle(e.target.value)}
+        />
+      </div>
       <Segmented<'private' | 'public'>
         aria-label={t('works:album.visibility')}
         data-testid="album-new-visibility"

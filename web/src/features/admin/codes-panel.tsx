@@ -6,6 +6,7 @@ import { copyText } from '../../components/markdown/copy-text';
 import { downloadBlob } from '../../lib/download';
 import { notify } from '../../lib/notify';
 import { adminFetch, useAdminMutation, useAdminQuery } from './admin-api';
+import { when } from './when';
 
 /** The one-time codes as a CSV file: a header, then one code a line (codes are [A-Z0-9-]). */
 export function codesCsv(codes: string[]): string {
@@ -74,7 +75,12 @@ export function CodesPanel() {
             title: t('admin:money.redeemed'),
             render: (_, b) => `${b.redeemed} / ${b.count}`,
           },
-          { key: 't', title: t('admin:f.createdAt'), dataIndex: 'createdAt' },
+          {
+            key: 't',
+            title: t('admin:f.createdAt'),
+            dataIndex: 'createdAt',
+            render: (v: unknown) => when(v),
+          },
           {
             key: 's',
             title: t('admin:money.batchState'),

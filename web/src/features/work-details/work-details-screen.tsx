@@ -34,6 +34,7 @@ import {
   useWork,
   type Work,
 } from '../../components/works/works-api';
+import { fileFormat } from '../../lib/file-format';
 
 type Open = 'publish' | 'report' | 'same' | 'album' | null;
 
@@ -147,7 +148,7 @@ function SidePanel({
         {work.files.map((f, i) => (
           <Button key={f.url} href={f.url} download icon={<DownloadOutlined />}>
             {work.files.length > 1
-              ? t('works:details.downloadN', { n: i + 1 })
+              ? t('works:details.downloadN', { n: i + 1, format: fileFormat(f.mime) })
               : t('works:details.download')}
           </Button>
         ))}

@@ -79,4 +79,19 @@ export default {
     yes: 'Yes',
     no_: 'No',
   },
+  /** Shown values of enumerated parameters (a song's mode, a toolbox operation…). */
+  paramValues: {
+    inspiration: 'Inspiration',
+    custom: 'Custom',
+    textToImage: 'Text to picture',
+    imageToImage: 'Picture to picture',
+    std: 'Standard',
+    pro: 'Professional',
+    upscale: 'Upscale',
+    restore: 'Photo repair',
+    rembg: 'Remove background',
+    faceswap: 'Face swap',
+    remix: 'Remix',
+    redraw: 'Redraw a region',
+  },
 } satisfies LocaleShape<typeof zhCN>;

@@ -74,7 +74,7 @@ export default {
     collects: 'Collect · {{count}}',
     drawSame: 'Draw the same',
     download: 'Download',
-    downloadN: 'Download {{n}}',
+    downloadN: 'Download {{n}} · {{format}}',
     share: 'Copy share link',
     copied: 'Share link copied',
     report: 'Report',

@@ -76,4 +76,19 @@ export default {
     yes: '是',
     no_: '否',
   },
+  /** Shown values of enumerated parameters (a song's mode, a toolbox operation…). */
+  paramValues: {
+    inspiration: '灵感模式',
+    custom: '自定义',
+    textToImage: '文生图',
+    imageToImage: '图生图',
+    std: '标准',
+    pro: '专业',
+    upscale: '放大',
+    restore: '照片修复',
+    rembg: '去除背景',
+    faceswap: '换脸',
+    remix: '重绘',
+    redraw: '局部重绘',
+  },
 } as const;

@@ -71,7 +71,7 @@ export default {
     collects: '收藏 {{count}}',
     drawSame: '画同款',
     download: '下载',
-    downloadN: '下载 {{n}}',
+    downloadN: '下载 {{n}} · {{format}}',
     share: '复制分享链接',
     copied: '分享链接已复制',
     report: '举报',

@@ -78,4 +78,19 @@ export default {
     yes: '是',
     no_: '否',
   },
+  /** Shown values of enumerated parameters (a song's mode, a toolbox operation…). */
+  paramValues: {
+    inspiration: '靈感模式',
+    custom: '自訂',
+    textToImage: '文生圖',
+    imageToImage: '圖生圖',
+    std: '標準',
+    pro: '專業',
+    upscale: '放大',
+    restore: '照片修復',
+    rembg: '去除背景',
+    faceswap: '換臉',
+    remix: '重繪',
+    redraw: '局部重繪',
+  },
 } satisfies LocaleShape<typeof zhCN>;

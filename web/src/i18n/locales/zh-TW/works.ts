@@ -73,7 +73,7 @@ export default {
     collects: '收藏 {{count}}',
     drawSame: '畫同款',
     download: '下載',
-    downloadN: '下載 {{n}}',
+    downloadN: '下載 {{n}} · {{format}}',
     share: '複製分享連結',
     copied: '分享連結已複製',
     report: '舉報',
