@@ -138,6 +138,8 @@ export default defineConfig({
       // Every test signs up from 127.0.0.1: no per-IP limit on sign-up gifts or guest trials.
       SIGNUP_GIFTS_PER_IP: '0',
       GUEST_TRIALS_PER_IP: '0',
+      // Every spec comes from 127.0.0.1, and some meet a limit on purpose (wrong passwords).
+      CAPTCHA_WHEN_ABUSE: 'false',
       // No example works or prompts (docs/works.md): the specs count what their users make.
       SEED_EXAMPLES: 'false',
       // Specs read the square right after another user publishes: no anonymous list cache.

@@ -226,9 +226,10 @@ export const configSchema = z.object({
       oidcAllowPrivate: bool.default(false),
       /**
        * Ask a proof-of-work captcha of an IP for an hour after it met a sign-in, sign-up or
-       * code limit (docs/identity.md, Captcha).
+       * code limit (docs/identity.md, Captcha). On by default: a visitor who meets no limit
+       * never sees it, and an IP that does is slowed by a proof of work its browser solves.
        */
-      captcha: bool.default(false),
+      captcha: bool.default(true),
       /**
        * WeChat's API (docs/identity.md, WeChat): `cgi-bin/stable_token` and `qrcode/create`,
        * and where the QR pictures are (`showqrcode`). Changed only for a proxy or a test fake.
