@@ -35,6 +35,7 @@ import { chatReasoning } from './0063_chat_reasoning.js';
 import { passkeys } from './0065_passkeys.js';
 import { cloudrunTimeouts } from './0068_cloudrun_timeouts.js';
 import { wechatWays } from './0071_wechat_ways.js';
+import { signInWays } from './0074_sign_in_ways.js';
 
 /** Applied in the order of their names; a migration, once landed, is never edited. */
 export const migrations: Record<string, AtelierMigration> = {
@@ -74,4 +75,5 @@ export const migrations: Record<string, AtelierMigration> = {
   '0065_passkeys': passkeys,
   '0068_cloudrun_timeouts': cloudrunTimeouts,
   '0071_wechat_ways': wechatWays,
+  '0074_sign_in_ways': signInWays,
 };

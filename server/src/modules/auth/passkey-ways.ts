@@ -11,6 +11,7 @@ import type { identity } from '@atelier/contracts';
 import type { AppContext } from '../../context.js';
 import { nowIso } from '../../db/database.js';
 import { isUniqueViolation } from '../../db/errors.js';
+import type { Executor } from '../../db/executor.js';
 import { badRequest, conflict, notSignedIn } from '../../http/errors.js';
 import type { Lang } from '../../http/messages.js';
 import { normalizeHost } from '../sites/index.js';
@@ -36,7 +37,7 @@ export const MAX_PASSKEYS = 20;
 const ALGORITHMS = [-8, -7, -257];
 
 type Ctx = Pick<AppContext, 'db' | 'config' | 'log'>;
-type Purpose = 'sign-in' | 'register';
+type Purpose = 'sign-in' | 'register' | 'sign-up';
 
 export interface RelyingParty {
   rpID: string;
@@ -82,6 +83,7 @@ async function newChallenge(
   rp: RelyingParty,
   purpose: Purpose,
   userId: number | null,
+  username: string | null = null,
 ): Promise<string> {
   const challenge = randomBytes(32).toString('base64url');
   const now = Date.now();
@@ -96,6 +98,7 @@ async function newChallenge(
       ip: req.ip,
       created_at: new Date(now).toISOString(),
       expires_at: new Date(now + CHALLENGE_TTL_MS).toISOString(),
+      username,
     })
     .execute();
   return challenge;
@@ -322,7 +325,6 @@ export async function savePasskey(
     throw refusedField();
   }
   if (!verified.verified) throw refusedField();
-  const { credential, credentialBackedUp } = verified.registrationInfo;
   const db = ctx.db.kysely;
   const count = await db
     .selectFrom('passkeys')
@@ -330,18 +332,35 @@ export async function savePasskey(
     .where('user_id', '=', userId)
     .executeTakeFirstOrThrow();
   if (Number(count.n) >= MAX_PASSKEYS) throw badRequest(passkeyMessages.tooMany);
+  return insertPasskey(db, {
+    userId,
+    rpId: rp.rpID,
+    userHandle: userHandleOf(ctx, userId).toString('base64url'),
+    name,
+    made: verified.registrationInfo,
+  });
+}
+
+type Made = Awaited<ReturnType<typeof verifyRegistrationResponse>>['registrationInfo'] & {};
+
+/** Keeps a checked passkey (a 409 when the credential is registered already). */
+async function insertPasskey(
+  db: Executor,
+  p: { userId: number; rpId: string; userHandle: string; name: string; made: Made },
+): Promise<number> {
+  const { credential, credentialBackedUp } = p.made;
   try {
     const inserted = await db
       .insertInto('passkeys')
       .values({
-        user_id: userId,
+        user_id: p.userId,
         credential_id: credential.id,
         public_key: Buffer.from(credential.publicKey).toString('base64url'),
         counter: credential.counter,
         transports: JSON.stringify(credential.transports ?? []),
-        rp_id: rp.rpID,
-        user_handle: userHandleOf(ctx, userId).toString('base64url'),
-        name,
+        rp_id: p.rpId,
+        user_handle: p.userHandle,
+        name: p.name,
         backed_up: credentialBackedUp ? 1 : 0,
         created_at: nowIso(),
       })
@@ -352,4 +371,90 @@ export async function savePasskey(
     if (!isUniqueViolation(error)) throw error;
     throw conflict(passkeyMessages.taken);
   }
+}
+
+// ---------------------------------------------------------------- signing up
+
+/**
+ * The user handle of a passkey made at sign-up, before the account exists: derived from its
+ * challenge (random), so nothing about the visitor is in it and nothing more is stored.
+ */
+const signupHandleOf = (ctx: Ctx, challenge: string) =>
+  createHmac('sha256', ctx.config.secretKey ?? 'atelier-passkeys')
+    .update(`passkey-sign-up\n${challenge}`)
+    .digest();
+
+/** Options for `navigator.credentials.create()` making a new account named `username`. */
+export async function signupOptions(
+  ctx: Ctx,
+  req: FastifyRequest,
+  lang: Lang,
+  username: string,
+) {
+  const rp = await requireRp(ctx, req);
+  const challenge = await newChallenge(ctx, req, rp, 'sign-up', null, username);
+  const options = await generateRegistrationOptions({
+    rpName: rp.siteName[lang],
+    rpID: rp.rpID,
+    userName: username,
+    userDisplayName: username,
+    userID: signupHandleOf(ctx, challenge),
+    challenge: Buffer.from(challenge, 'base64url'),
+    timeout: CHALLENGE_TTL_MS,
+    attestationType: 'none',
+    authenticatorSelection: { residentKey: 'required', userVerification: 'required' },
+    supportedAlgorithmIDs: ALGORITHMS,
+  });
+  return { options };
+}
+
+/** A checked sign-up answer: the passkey to keep with the new account, and its username. */
+export interface SignupPasskey {
+  username: string;
+  /** Writes the passkey for the new account (inside its transaction). */
+  keep: (trx: Executor, userId: number, name: string) => Promise<number>;
+}
+
+/** Checks a sign-up answer (its challenge taken once); refusals are 400s on `response`. */
+export async function verifySignup(
+  ctx: Ctx,
+  req: FastifyRequest,
+  response: identity.RegistrationResponse,
+): Promise<SignupPasskey> {
+  const rp = await requireRp(ctx, req);
+  const clientData = response.response.clientDataJSON;
+  const challenge = await takeChallenge(ctx, clientData, 'sign-up', rp, null);
+  const row = await ctx.db.kysely
+    .selectFrom('passkey_challenges')
+    .select('username')
+    .where('challenge_hash', '=', sha256(challenge))
+    .executeTakeFirstOrThrow();
+  let verified;
+  try {
+    verified = await verifyRegistrationResponse({
+      response,
+      expectedChallenge: challenge,
+      expectedOrigin: rp.origin,
+      expectedRPID: rp.rpID,
+      requireUserVerification: true,
+      supportedAlgorithmIDs: ALGORITHMS,
+    });
+  } catch (error) {
+    ctx.log.warn({ check: 'attestation', reason: reasonOf(error) }, 'passkey answer refused');
+    throw refusedField();
+  }
+  if (!verified.verified) throw refusedField();
+  const made = verified.registrationInfo;
+  const known = await ctx.db.kysely
+    .selectFrom('passkeys')
+    .select('id')
+    .where('credential_id', '=', made.credential.id)
+    .executeTakeFirst();
+  if (known) throw conflict(passkeyMessages.taken);
+  const userHandle = signupHandleOf(ctx, challenge).toString('base64url');
+  return {
+    username: row.username ?? 'passkey',
+    keep: (trx, userId, name) =>
+      insertPasskey(trx, { userId, rpId: rp.rpID, userHandle, name, made }),
+  };
 }

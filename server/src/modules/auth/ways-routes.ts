@@ -3,7 +3,7 @@ import { identity } from '@atelier/contracts';
 import { badRequest, notSignedIn } from '../../http/errors.js';
 import { route } from '../../http/route.js';
 import { readUserInfo, waysOf } from './accounts.js';
-import { offeredWays } from './email-routes.js';
+import { offeredWays } from './sign-in-ways.js';
 import {
   linkEmail,
   mailLinkCode,
