@@ -385,12 +385,7 @@ const signupHandleOf = (ctx: Ctx, challenge: string) =>
     .digest();
 
 /** Options for `navigator.credentials.create()` making a new account named `username`. */
-export async function signupOptions(
-  ctx: Ctx,
-  req: FastifyRequest,
-  lang: Lang,
-  username: string,
-) {
+export async function signupOptions(ctx: Ctx, req: FastifyRequest, lang: Lang, username: string) {
   const rp = await requireRp(ctx, req);
   const challenge = await newChallenge(ctx, req, rp, 'sign-up', null, username);
   const options = await generateRegistrationOptions({

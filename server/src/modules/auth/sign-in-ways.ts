@@ -164,10 +164,7 @@ export async function saveSiteWays(
 }
 
 /** The ways of signing in this request's site offers, in its order (`GET /auth/ways`). */
-export async function offeredWays(
-  ctx: Ctx,
-  req: FastifyRequest,
-): Promise<identity.OfferedWays> {
+export async function offeredWays(ctx: Ctx, req: FastifyRequest): Promise<identity.OfferedWays> {
   const site = await siteOfRequest(ctx, req);
   const passkey = (await relyingParty(ctx, req)) !== null;
   const list = site
