@@ -7,7 +7,9 @@ import { offeredWays } from './auth-api';
  * dialog opens): until known, only the password, which every site offers.
  */
 export const useOfferedWays = create<identity.OfferedWays>(() => ({
+  order: ['password'],
   password: true,
+  forgot: false,
   email: false,
   phone: false,
   wechat: false,
