@@ -120,6 +120,8 @@ export function SignInWaysPanel() {
         className="w-full max-w-sm"
         value={siteId ?? undefined}
         onChange={setPicked}
+        showSearch
+        optionFilterProp="label"
         aria-label={t('admin:mail.site')}
         options={rows.map((r) => ({ value: r.id, label: r.domain }))}
       />
