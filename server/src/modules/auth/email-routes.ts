@@ -1,5 +1,4 @@
 import type { FastifyInstance, FastifyRequest } from 'fastify';
-import type { AppContext } from '../../context.js';
 import { identity } from '@atelier/contracts';
 import { badRequest, notSignedIn } from '../../http/errors.js';
 import { route } from '../../http/route.js';
@@ -11,13 +10,7 @@ import {
   signInByCode,
   verifyOwnEmail,
 } from './email-ways.js';
-import {
-  mailOffered,
-  readMailSettings,
-  sendTestMail,
-  siteOfRequest,
-  updateMailSettings,
-} from './mail.js';
+import { readMailSettings, sendTestMail, updateMailSettings } from './mail.js';
 import { authMessages } from './messages.js';
 import { offeredWays, readSiteWays, saveSiteWays } from './sign-in-ways.js';
 

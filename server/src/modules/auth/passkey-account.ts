@@ -12,7 +12,8 @@ import { usableWays, type WayKey } from './link-ways.js';
 import { clearFailures, lockKeyOf } from './lockout.js';
 import { authMessages } from './messages.js';
 import { passkeyMessages } from './passkey-messages.js';
-import { relyingParty, signupOptions, verifyPasskeyLogin, verifySignup } from './passkey-ways.js';
+import { signupOptions, verifySignup } from './passkey-signup.js';
+import { relyingParty, verifyPasskeyLogin } from './passkey-ways.js';
 import { deviceOf, dropExpiredSessions, openSession } from './sessions.js';
 
 /** The account's passkeys, the session a passkey opens, renaming and removing them. */

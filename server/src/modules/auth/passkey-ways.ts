@@ -34,7 +34,7 @@ import { passkeyMessages } from './passkey-messages.js';
 export const CHALLENGE_TTL_MS = 5 * 60_000;
 export const MAX_PASSKEYS = 20;
 /** EdDSA, ES256, RS256: what authenticators make (offered and accepted alike). */
-const ALGORITHMS = [-8, -7, -257];
+export const ALGORITHMS = [-8, -7, -257];
 
 type Ctx = Pick<AppContext, 'db' | 'config' | 'log'>;
 type Purpose = 'sign-in' | 'register' | 'sign-up';
@@ -69,15 +69,15 @@ export async function relyingParty(ctx: Ctx, req: FastifyRequest): Promise<Relyi
   };
 }
 
-async function requireRp(ctx: Ctx, req: FastifyRequest): Promise<RelyingParty> {
+export async function requireRp(ctx: Ctx, req: FastifyRequest): Promise<RelyingParty> {
   const rp = await relyingParty(ctx, req);
   if (!rp) throw badRequest(passkeyMessages.off);
   return rp;
 }
 
-const sha256 = (text: string) => createHash('sha256').update(text).digest('base64url');
+export const sha256 = (text: string) => createHash('sha256').update(text).digest('base64url');
 
-async function newChallenge(
+export async function newChallenge(
   ctx: Ctx,
   req: FastifyRequest,
   rp: RelyingParty,
@@ -104,7 +104,7 @@ async function newChallenge(
   return challenge;
 }
 
-const refusedField = (text = passkeyMessages.refused) => badRequest(text, {}, 'response');
+export const refusedField = (text = passkeyMessages.refused) => badRequest(text, {}, 'response');
 
 /** The challenge the browser signed over (clientDataJSON), unchecked as yet. */
 function signedChallenge(clientDataJSON: string): string {
@@ -123,7 +123,7 @@ function signedChallenge(clientDataJSON: string): string {
  * Takes the challenge the answer was made for: it must have been handed out here for this
  * purpose, RP ID (and account), be unused and in time. Used once, whatever follows.
  */
-async function takeChallenge(
+export async function takeChallenge(
   ctx: Ctx,
   clientDataJSON: string,
   purpose: Purpose,
@@ -150,7 +150,7 @@ async function takeChallenge(
 }
 
 /** The library's reason without the quoted values (challenges, counters, origins). */
-const reasonOf = (error: unknown) =>
+export const reasonOf = (error: unknown) =>
   (error instanceof Error ? error.message : 'unknown').replace(/"[^"]*"/g, '…').slice(0, 200);
 
 /** The WebAuthn user handle of an account: stable, random-looking, no personal data in it. */
@@ -341,10 +341,10 @@ export async function savePasskey(
   });
 }
 
-type Made = Awaited<ReturnType<typeof verifyRegistrationResponse>>['registrationInfo'] & {};
+export type Made = Awaited<ReturnType<typeof verifyRegistrationResponse>>['registrationInfo'] & {};
 
 /** Keeps a checked passkey (a 409 when the credential is registered already). */
-async function insertPasskey(
+export async function insertPasskey(
   db: Executor,
   p: { userId: number; rpId: string; userHandle: string; name: string; made: Made },
 ): Promise<number> {
@@ -371,85 +371,4 @@ async function insertPasskey(
     if (!isUniqueViolation(error)) throw error;
     throw conflict(passkeyMessages.taken);
   }
-}
-
-// ---------------------------------------------------------------- signing up
-
-/**
- * The user handle of a passkey made at sign-up, before the account exists: derived from its
- * challenge (random), so nothing about the visitor is in it and nothing more is stored.
- */
-const signupHandleOf = (ctx: Ctx, challenge: string) =>
-  createHmac('sha256', ctx.config.secretKey ?? 'atelier-passkeys')
-    .update(`passkey-sign-up\n${challenge}`)
-    .digest();
-
-/** Options for `navigator.credentials.create()` making a new account named `username`. */
-export async function signupOptions(ctx: Ctx, req: FastifyRequest, lang: Lang, username: string) {
-  const rp = await requireRp(ctx, req);
-  const challenge = await newChallenge(ctx, req, rp, 'sign-up', null, username);
-  const options = await generateRegistrationOptions({
-    rpName: rp.siteName[lang],
-    rpID: rp.rpID,
-    userName: username,
-    userDisplayName: username,
-    userID: signupHandleOf(ctx, challenge),
-    challenge: Buffer.from(challenge, 'base64url'),
-    timeout: CHALLENGE_TTL_MS,
-    attestationType: 'none',
-    authenticatorSelection: { residentKey: 'required', userVerification: 'required' },
-    supportedAlgorithmIDs: ALGORITHMS,
-  });
-  return { options };
-}
-
-/** A checked sign-up answer: the passkey to keep with the new account, and its username. */
-export interface SignupPasskey {
-  username: string;
-  /** Writes the passkey for the new account (inside its transaction). */
-  keep: (trx: Executor, userId: number, name: string) => Promise<number>;
-}
-
-/** Checks a sign-up answer (its challenge taken once); refusals are 400s on `response`. */
-export async function verifySignup(
-  ctx: Ctx,
-  req: FastifyRequest,
-  response: identity.RegistrationResponse,
-): Promise<SignupPasskey> {
-  const rp = await requireRp(ctx, req);
-  const clientData = response.response.clientDataJSON;
-  const challenge = await takeChallenge(ctx, clientData, 'sign-up', rp, null);
-  const row = await ctx.db.kysely
-    .selectFrom('passkey_challenges')
-    .select('username')
-    .where('challenge_hash', '=', sha256(challenge))
-    .executeTakeFirstOrThrow();
-  let verified;
-  try {
-    verified = await verifyRegistrationResponse({
-      response,
-      expectedChallenge: challenge,
-      expectedOrigin: rp.origin,
-      expectedRPID: rp.rpID,
-      requireUserVerification: true,
-      supportedAlgorithmIDs: ALGORITHMS,
-    });
-  } catch (error) {
-    ctx.log.warn({ check: 'attestation', reason: reasonOf(error) }, 'passkey answer refused');
-    throw refusedField();
-  }
-  if (!verified.verified) throw refusedField();
-  const made = verified.registrationInfo;
-  const known = await ctx.db.kysely
-    .selectFrom('passkeys')
-    .select('id')
-    .where('credential_id', '=', made.credential.id)
-    .executeTakeFirst();
-  if (known) throw conflict(passkeyMessages.taken);
-  const userHandle = signupHandleOf(ctx, challenge).toString('base64url');
-  return {
-    username: row.username ?? 'passkey',
-    keep: (trx, userId, name) =>
-      insertPasskey(trx, { userId, rpId: rp.rpID, userHandle, name, made }),
-  };
 }

@@ -31,6 +31,34 @@ const TAB_OF: Record<string, Tab> = {
   wechat: 'wechat',
 };
 
+/** The passkey and "Sign in with …" buttons, in the list's order, with "or" towards the tabs. */
+function WayButtons(props: {
+  order: string[];
+  oidc: { slug: string; name: string }[];
+  divider: 'before' | 'after' | null;
+  onDone: () => void;
+}) {
+  const { t } = useTranslation(['auth']);
+  const buttons = props.order.flatMap((way) => {
+    if (way === 'passkey') return [<PasskeyButton key={way} onDone={props.onDone} />];
+    const provider = props.oidc.find((p) => `oidc:${p.slug}` === way);
+    return provider ? [<OidcButton key={way} slug={provider.slug} name={provider.name} />] : [];
+  });
+  if (buttons.length === 0) return null;
+  const or = (
+    <Divider plain className="!my-3 text-xs text-white/40">
+      {t('auth:oidc.or')}
+    </Divider>
+  );
+  return (
+    <div className="flex flex-col gap-2" data-testid="login-buttons">
+      {props.divider === 'before' && or}
+      {buttons}
+      {props.divider === 'after' && or}
+    </div>
+  );
+}
+
 /**
  * The login dialog (flag `login`): the ways the site offers, in the site's order
  * (docs/identity.md, "Ways per site"): the password, emailed-code, texted-code and WeChat scan
@@ -131,31 +159,15 @@ export default function LoginDialog() {
     };
   };
 
-  // The buttons, in the list's order.
-  const buttons = order.flatMap((way) => {
-    if (way === 'passkey') return [<PasskeyButton key={way} onDone={close} />];
-    const provider = way.startsWith('oidc:')
-      ? oidc.find((p) => `oidc:${p.slug}` === way)
-      : undefined;
-    return provider ? [<OidcButton key={way} slug={provider.slug} name={provider.name} />] : [];
-  });
   const buttonsFirst = order[0] !== undefined && TAB_OF[order[0]] === undefined;
-  const buttonBlock =
-    buttons.length > 0 ? (
-      <div className="flex flex-col gap-2" data-testid="login-buttons">
-        {tabs.length > 0 && !buttonsFirst && (
-          <Divider plain className="!my-3 text-xs text-white/40">
-            {t('auth:oidc.or')}
-          </Divider>
-        )}
-        {buttons}
-        {tabs.length > 0 && buttonsFirst && (
-          <Divider plain className="!my-3 text-xs text-white/40">
-            {t('auth:oidc.or')}
-          </Divider>
-        )}
-      </div>
-    ) : null;
+  const buttonBlock = (
+    <WayButtons
+      order={order}
+      oidc={oidc}
+      divider={tabs.length === 0 ? null : buttonsFirst ? 'after' : 'before'}
+      onDone={close}
+    />
+  );
 
   return (
     <Modal
