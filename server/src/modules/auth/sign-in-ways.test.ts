@@ -123,6 +123,14 @@ describe('ways per site, in order', () => {
     expect((await save({ siteId, ways: [{ way: 'passkey', offered: true }] })).status).toBe(200);
     const only = (await ways()).body.data;
     expect(only).toMatchObject({ order: ['passkey'], password: false, oidc: [] });
+    // The user centre still links and lists the ways hidden from the dialog.
+    const user = await register({ username: uniqueName('ways'), password: 'password-123' });
+    const centre = await callEndpoint(t.app, identity.listWays, {
+      token: user,
+      headers: { ...en, host: 'atelier.example' },
+    });
+    expect(centre.body.data.offered).toMatchObject({ password: true, passkey: true });
+    expect(centre.body.data.offered.oidc).toHaveLength(2);
 
     // A provider added since comes last, offered (its own switch decides).
     await addProvider(siteId, 'gamma', 'Gamma');

@@ -163,14 +163,22 @@ export async function saveSiteWays(
   return viewOf(input.siteId, merge(known, list));
 }
 
-/** The ways of signing in this request's site offers, in its order (`GET /auth/ways`). */
-export async function offeredWays(ctx: Ctx, req: FastifyRequest): Promise<identity.OfferedWays> {
+/**
+ * The ways of signing in this request's site offers, in its order (`GET /auth/ways`). With
+ * `all`, every way that works here, listed or not (the user centre links the ways hidden from
+ * the login dialog too).
+ */
+export async function offeredWays(
+  ctx: Ctx,
+  req: FastifyRequest,
+  opts: { all?: boolean } = {},
+): Promise<identity.OfferedWays> {
   const site = await siteOfRequest(ctx, req);
   const passkey = (await relyingParty(ctx, req)) !== null;
   const list = site
     ? merge(await knownWays(ctx, site.id, passkey), await storedOf(ctx, site.id))
     : [{ way: 'password', ready: true, offered: true }];
-  const shown = list.filter((w) => w.offered && w.ready);
+  const shown = list.filter((w) => (w.offered || opts.all) && w.ready);
   // A list that leaves nothing working (its ways switched off since) still lets people in.
   if (shown.length === 0) shown.push({ way: 'password', ready: true, offered: true });
   const has = (way: string) => shown.some((w) => w.way === way);

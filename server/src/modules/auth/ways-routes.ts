@@ -21,7 +21,7 @@ export function waysRoutes(app: FastifyInstance): void {
   const { ctx } = app;
   const db = ctx.db.kysely;
   const limited = { rateLimit: { max: ctx.config.rateLimit.auth, timeWindow: '1 minute' } };
-  const offered = (req: Parameters<typeof offeredWays>[1]) => offeredWays(ctx, req);
+  const offered = (req: Parameters<typeof offeredWays>[1]) => offeredWays(ctx, req, { all: true });
 
   route(app, identity.listWays, async ({ identity: who, req }) => {
     const row = await waysOf(db, who.userId);
