@@ -81,9 +81,15 @@ export default function LoginDialog() {
     useDialogs.getState().close('login');
   };
 
-  // Each opening starts on the site's first way.
+  // Each opening starts on the site's first way. A closed dialog's content is not rendered
+  // again (rc-dialog keeps it as it was), so the form cannot see it closing: the passkey
+  // autofill request is ended here, however the dialog was closed.
+  const [opening, setOpening] = useState(0);
   useEffect(() => {
-    if (open) setTab(null);
+    if (open) {
+      setTab(null);
+      setOpening((n) => n + 1);
+    } else stopPasskeyAutofill();
   }, [open]);
 
   const resetToken = useResetToken((s) => s.token);
@@ -117,7 +123,7 @@ export default function LoginDialog() {
         label: t('auth:login.tab'),
         children: (
           <>
-            <LoginForm active={activeIs('login')} onDone={close} />
+            <LoginForm active={activeIs('login')} opening={opening} onDone={close} />
             {forgot && (
               <Button
                 type="link"

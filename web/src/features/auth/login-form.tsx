@@ -16,6 +16,8 @@ import { SubmitButton } from './submit-button';
 interface Props {
   /** True while this form is the one on screen: it then takes the focus. */
   active: boolean;
+  /** Counts the dialog's openings: each one asks for the passkey autofill again. */
+  opening?: number;
   onDone: () => void;
 }
 
@@ -24,7 +26,7 @@ interface Props {
  * browser can, the username field's autofill also lists the site's passkeys (WebAuthn
  * conditional mediation), ended when the form leaves the screen or another way is used.
  */
-export function LoginForm({ active, onDone }: Props) {
+export function LoginForm({ active, opening = 0, onDone }: Props) {
   const { t } = useTranslation(['auth']);
   const form = useFieldForm({ username: '', password: '' }, validateLogin);
   const { refs } = form;
@@ -48,7 +50,7 @@ export function LoginForm({ active, onDone }: Props) {
       clearTimeout(next);
       stopPasskeyAutofill();
     };
-  }, [active, passkey, round]);
+  }, [active, passkey, round, opening]);
 
   useEffect(() => {
     if (!active) return;

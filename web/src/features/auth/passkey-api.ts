@@ -50,8 +50,11 @@ export async function passkeySignUp(invitedBy?: string): Promise<string> {
   return (await apiData(calls.passkeySignup, { body })).token;
 }
 
-/** The conditional (autofill) request in flight, by its round: 0 when none is. */
-const autofill = { round: 0, running: 0 };
+/**
+ * The conditional (autofill) request in flight, by its round (0 when none is), and how many
+ * times one was stopped (a request stopped before it began never asks the server).
+ */
+const autofill = { round: 0, running: 0, stops: 0 };
 
 /**
  * Offers the site's passkeys in the browser's autofill of the sign-in form's username field
@@ -60,11 +63,12 @@ const autofill = { round: 0, running: 0 };
  * stopped (`stopPasskeyAutofill`, or another passkey request took over).
  */
 export async function passkeyAutofill(): Promise<string | null> {
+  const stops = autofill.stops;
   const [{ identity: calls }, browser] = await Promise.all([
     contracts(),
     import('@simplewebauthn/browser'),
   ]);
-  if (!(await browser.browserSupportsWebAuthnAutofill())) return null;
+  if (!(await browser.browserSupportsWebAuthnAutofill()) || autofill.stops !== stops) return null;
   const round = ++autofill.round;
   autofill.running = round;
   try {
@@ -89,6 +93,7 @@ export async function passkeyAutofill(): Promise<string | null> {
 
 /** Ends the autofill request, if one is waiting (the dialog closed, or another way is used). */
 export function stopPasskeyAutofill(): void {
+  autofill.stops++;
   if (autofill.running === 0) return;
   autofill.running = 0;
   void import('@simplewebauthn/browser').then((b) => b.WebAuthnAbortService.cancelCeremony());
