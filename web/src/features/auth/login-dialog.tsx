@@ -23,6 +23,12 @@ type Tab = 'login' | 'code' | 'phone' | 'wechat' | 'register';
 /** What the dialog shows instead of its tabs: "forgot password", or a mailed reset link. */
 type Page = { kind: 'tabs' } | { kind: 'forgot' } | { kind: 'reset'; token: string };
 
+const TITLE_OF = {
+  forgot: 'auth:forgot.title',
+  reset: 'auth:reset.title',
+  tabs: 'auth:dialogTitle',
+} as const;
+
 /** The tab each way of the site's list opens (passkeys and providers are buttons). */
 const TAB_OF: Record<string, Tab> = {
   password: 'login',
@@ -104,12 +110,7 @@ export default function LoginDialog() {
     setTab('login');
   };
 
-  const title =
-    page.kind === 'forgot'
-      ? t('auth:forgot.title')
-      : page.kind === 'reset'
-        ? t('auth:reset.title')
-        : t('auth:dialogTitle');
+  const title = t(TITLE_OF[page.kind]);
 
   const tabs = order.map((way) => TAB_OF[way]).filter((k): k is Tab => k !== undefined);
   if (password) tabs.push('register');
