@@ -90,12 +90,9 @@ export default function LoginDialog() {
   // Each opening starts on the site's first way. A closed dialog's content is not rendered
   // again (rc-dialog keeps it as it was), so the form cannot see it closing: the passkey
   // autofill request is ended here, however the dialog was closed.
-  const [opening, setOpening] = useState(0);
   useEffect(() => {
-    if (open) {
-      setTab(null);
-      setOpening((n) => n + 1);
-    } else stopPasskeyAutofill();
+    if (open) setTab(null);
+    else stopPasskeyAutofill();
   }, [open]);
 
   const resetToken = useResetToken((s) => s.token);
@@ -124,7 +121,7 @@ export default function LoginDialog() {
         label: t('auth:login.tab'),
         children: (
           <>
-            <LoginForm active={activeIs('login')} opening={opening} onDone={close} />
+            <LoginForm active={activeIs('login')} onDone={close} />
             {forgot && (
               <Button
                 type="link"

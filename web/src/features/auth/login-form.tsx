@@ -16,8 +16,6 @@ import { SubmitButton } from './submit-button';
 interface Props {
   /** True while this form is the one on screen: it then takes the focus. */
   active: boolean;
-  /** Counts the dialog's openings: each one asks for the passkey autofill again. */
-  opening?: number;
   onDone: () => void;
 }
 
@@ -26,7 +24,7 @@ interface Props {
  * browser can, the username field's autofill also lists the site's passkeys (WebAuthn
  * conditional mediation), ended when the form leaves the screen or another way is used.
  */
-export function LoginForm({ active, opening = 0, onDone }: Props) {
+export function LoginForm({ active, onDone }: Props) {
   const { t } = useTranslation(['auth']);
   const form = useFieldForm({ username: '', password: '' }, validateLogin);
   const { refs } = form;
@@ -50,7 +48,7 @@ export function LoginForm({ active, opening = 0, onDone }: Props) {
       clearTimeout(next);
       stopPasskeyAutofill();
     };
-  }, [active, passkey, round, opening]);
+  }, [active, passkey, round]);
 
   useEffect(() => {
     if (!active) return;
