@@ -14,10 +14,30 @@ export const emailCode = z
   .trim()
   .regex(/^\d{6}$/, { message: '6 digits' });
 
+/**
+ * One way of signing in, as a site's ordered list names it (docs/identity.md, "Ways per
+ * site"): `oidc:<slug>` is one "Sign in with …" provider of the site (OpenID Connect or OAuth).
+ */
+export const wayKey = z
+  .string()
+  .trim()
+  .max(40)
+  .regex(/^(password|email|phone|wechat|passkey|oidc:[a-z0-9][a-z0-9-]{0,31})$/, {
+    message: 'password, email, phone, wechat, passkey or oidc:<provider>',
+  });
+export type WayKey = z.infer<typeof wayKey>;
+
 /** The ways the login dialog offers on this site. */
 export const offeredWays = z.object({
-  /** A username (or email) and a password: always offered. */
-  password: z.literal(true),
+  /**
+   * The offered ways that work here, in the site's order (the dialog shows them so and selects
+   * the first); each is also flagged below.
+   */
+  order: z.array(z.string()).default(['password']),
+  /** A username (or email) and a password, and signing up with them. */
+  password: z.boolean(),
+  /** "Forgot password?" by email: the password is offered and the site sends mail. */
+  forgot: z.boolean().default(false),
   /** An emailed 6-digit code and "forgot password" by email: offered once the site can send mail. */
   email: z.boolean(),
   /** A 6-digit code by SMS: offered once the site's SMS provider is set up (docs/identity.md). */
@@ -26,10 +46,55 @@ export const offeredWays = z.object({
   wechat: z.boolean().default(false),
   /** Passkeys (WebAuthn): offered where the site's address is a secure origin with a domain name. */
   passkey: z.boolean().default(false),
-  /** "Sign in with …": the site's enabled OpenID Connect providers, in their order. */
+  /** "Sign in with …": the site's offered providers, in the site's order. */
   oidc: z.array(z.object({ slug: z.string(), name: z.string() })),
 });
 export type OfferedWays = z.infer<typeof offeredWays>;
+
+/** One way in a site's list, as the console edits it. */
+export const siteWay = z.object({
+  way: wayKey,
+  /** Shown in the login dialog (when it works on the site). */
+  offered: z.boolean(),
+});
+
+export const siteWaysView = z.object({
+  siteId: z.number().int(),
+  /** Every way the site could offer, in its order (ways never saved come last, offered). */
+  ways: z.array(
+    siteWay.extend({
+      /** Set up and switched on for the site now (its mail, SMS, WeChat, provider, HTTPS…). */
+      ready: z.boolean(),
+      /** A provider's button name (`oidc:<slug>` only). */
+      name: z.string().optional(),
+    }),
+  ),
+});
+export type SiteWaysView = z.infer<typeof siteWaysView>;
+
+export const adminSignInWays = endpoint({
+  method: 'GET',
+  path: '/admin/sign-in-ways',
+  access: 'admin',
+  summary: "A site's ways of signing in, in the login dialog's order, each offered or not",
+  tags: ['admin', 'auth'],
+  query: z.object({ siteId: z.coerce.number().int().min(1) }),
+  data: siteWaysView,
+});
+
+export const adminUpdateSignInWays = endpoint({
+  method: 'POST',
+  path: '/admin/sign-in-ways',
+  access: 'admin',
+  summary:
+    "Set which ways a site's login dialog offers and in which order (a way left out is not offered); an unknown way is a 400",
+  tags: ['admin', 'auth'],
+  body: z.object({
+    siteId: z.number().int().min(1),
+    ways: z.array(siteWay).min(1).max(64),
+  }),
+  data: siteWaysView,
+});
 
 export const ways = endpoint({
   method: 'GET',

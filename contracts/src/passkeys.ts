@@ -131,6 +131,32 @@ export const passkeyLogin = endpoint({
   data: z.object({ token: z.string() }),
 });
 
+export const passkeySignupOptions = endpoint({
+  method: 'POST',
+  path: '/auth/passkey/signup/options',
+  access: 'public',
+  summary:
+    'Begin making a new account with a passkey alone: creation options (a new username, a single-use challenge for 5 minutes); limited per IP like every sign-up',
+  tags: ['auth'],
+  data: z.object({ options: creationOptions }),
+});
+
+export const passkeySignup = endpoint({
+  method: 'POST',
+  path: '/auth/passkey/signup',
+  access: 'public',
+  summary:
+    "Make the account with the authenticator's answer and sign in; a guest calling it hands its data to the new account",
+  tags: ['auth'],
+  body: z.object({
+    name: passkeyName.default('Passkey'),
+    response: registrationResponse,
+    /** The inviter's invite code. */
+    invitedBy: z.string().trim().max(64).optional(),
+  }),
+  data: z.object({ token: z.string(), created: z.literal(true) }),
+});
+
 export const listPasskeys = endpoint({
   method: 'GET',
   path: '/user/passkeys',

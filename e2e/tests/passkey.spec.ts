@@ -1,5 +1,13 @@
 import { expect, test } from '@playwright/test';
-import { E2E_PORT, registerUser } from '../support/index.js';
+import type { Page } from '@playwright/test';
+import {
+  adminToken,
+  api,
+  E2E_PORT,
+  registerUser,
+  signInBeforeLoad,
+  uniqueName,
+} from '../support/index.js';
 
 /**
  * Passkeys in the browser (docs/identity.md, Passkeys): a passkey made in the user centre with
@@ -14,9 +22,8 @@ import { E2E_PORT, registerUser } from '../support/index.js';
  */
 const LOCAL = `http://localhost:${E2E_PORT}`;
 
-test('make a passkey in the user centre, sign out, sign in with it', async ({ page, request }) => {
-  test.setTimeout(90_000);
-  const account = await registerUser(request, 'pk');
+/** Chromium's virtual authenticator: a platform one keeping discoverable passkeys. */
+async function virtualAuthenticator(page: Page) {
   const cdp = await page.context().newCDPSession(page);
   await cdp.send('WebAuthn.enable');
   const { authenticatorId } = await cdp.send('WebAuthn.addVirtualAuthenticator', {
@@ -29,6 +36,13 @@ test('make a passkey in the user centre, sign out, sign in with it', async ({ pa
       automaticPresenceSimulation: true,
     },
   });
+  return { cdp, authenticatorId };
+}
+
+test('make a passkey in the user centre, sign out, sign in with it', async ({ page, request }) => {
+  test.setTimeout(90_000);
+  const account = await registerUser(request, 'pk');
+  const { cdp, authenticatorId } = await virtualAuthenticator(page);
 
   await page.goto(`${LOCAL}/user-center`);
   await page.getByTestId('login-button').first().click();
@@ -59,4 +73,79 @@ test('make a passkey in the user centre, sign out, sign in with it', async ({ pa
   await expect(page.getByRole('dialog')).toBeHidden();
   const after = await cdp.send('WebAuthn.getCredentials', { authenticatorId });
   expect(after.credentials[0]!.signCount).toBeGreaterThan(0);
+});
+
+test('a visitor signs up with a passkey alone, then signs in with it', async ({ page }) => {
+  test.setTimeout(90_000);
+  const { cdp, authenticatorId } = await virtualAuthenticator(page);
+  await page.goto(`${LOCAL}/`);
+  await page.getByTestId('login-button').first().click();
+  const dialog = page.getByRole('dialog');
+  // The sign-in form lets the browser's autofill offer passkeys (conditional mediation).
+  await expect(dialog.locator('#login-username')).toHaveAttribute(
+    'autocomplete',
+    'username webauthn',
+  );
+  await dialog.getByTestId('passkey-sign-up').click();
+  await expect(page.getByTestId('user-name')).toHaveText(/^passkey_\d{4}$/);
+  await expect(dialog).toBeHidden();
+  const username = await page.getByTestId('user-name').textContent();
+  const { credentials } = await cdp.send('WebAuthn.getCredentials', { authenticatorId });
+  expect(credentials).toHaveLength(1);
+  expect(credentials[0]).toMatchObject({ isResidentCredential: true, rpId: 'localhost' });
+
+  await page.getByTestId('user-badge').click();
+  await page.getByRole('menuitem', { name: /Sign out|退出登录/ }).click();
+  await expect(page.getByTestId('user-name')).toHaveCount(0);
+  await page.getByTestId('login-button').first().click();
+  // The button's prompt replaces the autofill request waiting in the form.
+  await page.getByRole('dialog').getByTestId('passkey-sign-in').click();
+  await expect(page.getByTestId('user-name')).toHaveText(username!);
+});
+
+test("the console's order of ways changes the login dialog", async ({ page, request }) => {
+  test.setTimeout(90_000);
+  // A site of its own at *.localhost (a secure context: passkeys work there), so that the
+  // other specs' sites keep their ways.
+  const domain = `${uniqueName('ways')}.localhost`;
+  const admin = await adminToken(request);
+  await api(request, 'POST', '/admin/sites/create', {
+    token: admin,
+    body: { domain, siteName: 'Ways Site', language: 'en-US' },
+  });
+  const site = `http://${domain}:${E2E_PORT}/`;
+  const order = async () => {
+    await page.goto(site);
+    await page.getByTestId('login-button').first().click();
+    const dialog = page.getByRole('dialog');
+    const passkey = await dialog.getByTestId('passkey-sign-in').boundingBox();
+    const tabs = await dialog.getByRole('tablist').boundingBox();
+    return passkey!.y < tabs!.y ? 'passkey first' : 'tabs first';
+  };
+  // Today's order: the password tabs, then the passkey button.
+  expect(await order()).toBe('tabs first');
+
+  // The operator, in another tab of the console.
+  const console_ = await page.context().newPage();
+  await signInBeforeLoad(console_, admin);
+  await console_.goto('/admin/sites');
+  await console_.getByRole('tab', { name: 'Ways to sign in' }).click();
+  const pick = console_.getByRole('combobox', { name: 'Site' });
+  await pick.fill(domain);
+  await console_.locator('.ant-select-item-option', { hasText: domain }).click();
+  const up = console_.getByRole('button', { name: 'Move up: Passkeys' });
+  // Keyboard only: focus the button and press Enter, four times (password, email, phone, WeChat).
+  for (let i = 0; i < 4; i++) {
+    await up.focus();
+    await console_.keyboard.press('Enter');
+  }
+  await expect(console_.getByTestId('sign-in-ways').locator('li').first()).toHaveAttribute(
+    'data-testid',
+    'way-passkey',
+  );
+  await console_.getByTestId('sign-in-ways-save').click();
+  await expect(console_.getByText('Ways to sign in saved')).toBeVisible();
+  await console_.close();
+
+  expect(await order()).toBe('passkey first');
 });

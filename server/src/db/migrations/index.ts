@@ -36,6 +36,7 @@ import { passkeys } from './0065_passkeys.js';
 import { cloudrunTimeouts } from './0068_cloudrun_timeouts.js';
 import { wechatWays } from './0071_wechat_ways.js';
 import { githubSignIn } from './0073_github_sign_in.js';
+import { signInWays } from './0074_sign_in_ways.js';
 
 /** Applied in the order of their names; a migration, once landed, is never edited. */
 export const migrations: Record<string, AtelierMigration> = {
@@ -76,4 +77,5 @@ export const migrations: Record<string, AtelierMigration> = {
   '0068_cloudrun_timeouts': cloudrunTimeouts,
   '0071_wechat_ways': wechatWays,
   '0073_github_sign_in': githubSignIn,
+  '0074_sign_in_ways': signInWays,
 };

@@ -149,6 +149,8 @@ export interface Registration {
   emailVerified?: boolean;
   /** A number proved by a texted code (phone-ways.ts). */
   phone?: string | undefined;
+  /** More to write with the account, in its transaction (a passkey sign-up's passkey). */
+  within?: (trx: Executor, userId: number) => Promise<void>;
 }
 
 /**
@@ -186,6 +188,7 @@ export async function register(
           emailVerified: input.emailVerified ?? false,
           phone: input.phone ?? null,
         });
+        if (input.within) await input.within(trx, userId);
         if (guestUserId !== null) await mergeGuest(trx, ctx, guestUserId, userId);
         await recordSignup(trx, ctx, userId, origin);
         for (const handler of ctx.accountEvents.registered)

@@ -1,5 +1,4 @@
 import type { FastifyInstance, FastifyRequest } from 'fastify';
-import type { AppContext } from '../../context.js';
 import { identity } from '@atelier/contracts';
 import { badRequest, notSignedIn } from '../../http/errors.js';
 import { route } from '../../http/route.js';
@@ -11,31 +10,9 @@ import {
   signInByCode,
   verifyOwnEmail,
 } from './email-ways.js';
-import {
-  mailOffered,
-  readMailSettings,
-  sendTestMail,
-  siteOfRequest,
-  updateMailSettings,
-} from './mail.js';
+import { readMailSettings, sendTestMail, updateMailSettings } from './mail.js';
 import { authMessages } from './messages.js';
-import { offeredProviders } from './oidc-providers.js';
-import { smsOffered } from './sms-settings.js';
-import { wechatOffered } from './wechat/settings.js';
-import { relyingParty } from './passkey-ways.js';
-
-/** The ways of signing in this request's site offers. */
-export const offeredWays = async (ctx: AppContext, req: FastifyRequest) => {
-  const siteId = (await siteOfRequest(ctx, req))?.id;
-  return {
-    password: true as const,
-    email: await mailOffered(ctx, siteId),
-    phone: await smsOffered(ctx, siteId),
-    wechat: await wechatOffered(ctx, siteId),
-    passkey: (await relyingParty(ctx, req)) !== null,
-    oidc: await offeredProviders(ctx, req),
-  };
-};
+import { offeredWays, readSiteWays, saveSiteWays } from './sign-in-ways.js';
 
 /** The ways of signing in by email, the user centre's list of ways, and the console's SMTP. */
 export function emailRoutes(app: FastifyInstance): void {
@@ -46,6 +23,8 @@ export function emailRoutes(app: FastifyInstance): void {
   const offered = (req: FastifyRequest) => offeredWays(ctx, req);
 
   route(app, identity.ways, async ({ req }) => offered(req));
+  route(app, identity.adminSignInWays, async ({ query }) => readSiteWays(ctx, query.siteId));
+  route(app, identity.adminUpdateSignInWays, async ({ body }) => saveSiteWays(ctx, body));
 
   route(
     app,

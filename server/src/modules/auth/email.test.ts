@@ -50,7 +50,9 @@ describe('site mail settings', () => {
     const off = await callEndpoint(t.app, identity.ways, { headers: en });
     // Passkeys need no setting: the test app is reached at localhost (docs/identity.md).
     expect(off.body.data).toEqual({
+      order: ['password', 'passkey'],
       password: true,
+      forgot: false,
       email: false,
       phone: false,
       wechat: false,

@@ -68,6 +68,8 @@ function captchaWhenAbuse(app: FastifyInstance): void {
       identity.oidcStart,
       wechat.startSignIn,
       identity.passkeyLoginOptions,
+      identity.passkeySignupOptions,
+      identity.passkeySignup,
     ].map((e) => `/api${e.path}`),
   );
   app.addHook('preHandler', async (req) => {

@@ -292,4 +292,19 @@ export const authMessages = {
     'zh-CN': '手机号已绑定',
     'zh-TW': '手機號碼已綁定',
   },
+  unknownWay: {
+    'en-US': 'This site has no such way of signing in',
+    'zh-CN': '本站没有这种登录方式',
+    'zh-TW': '本站沒有這種登入方式',
+  },
+  wayTwice: {
+    'en-US': 'This way of signing in is listed twice',
+    'zh-CN': '该登录方式重复出现',
+    'zh-TW': '該登入方式重複出現',
+  },
+  noWayOffered: {
+    'en-US': 'Offer at least one way of signing in that works on this site',
+    'zh-CN': '请至少提供一种本站可用的登录方式',
+    'zh-TW': '請至少提供一種本站可用的登入方式',
+  },
 } satisfies Record<string, Localized>;

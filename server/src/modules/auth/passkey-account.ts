@@ -3,11 +3,16 @@ import type { identity } from '@atelier/contracts';
 import type { AppContext } from '../../context.js';
 import { nowIso } from '../../db/database.js';
 import { AppError, badRequest, notFound } from '../../http/errors.js';
-import { guestOf, mergeGuest } from './accounts.js';
+import type { Lang } from '../../http/messages.js';
+import { readCredentials } from '../../http/identity.js';
+import { accountKey, guestOf, mergeGuest, register } from './accounts.js';
+import { freeUsername } from './email-ways.js';
+import { checkSignup } from './signups.js';
 import { usableWays, type WayKey } from './link-ways.js';
 import { clearFailures, lockKeyOf } from './lockout.js';
 import { authMessages } from './messages.js';
 import { passkeyMessages } from './passkey-messages.js';
+import { signupOptions, verifySignup } from './passkey-signup.js';
 import { relyingParty, verifyPasskeyLogin } from './passkey-ways.js';
 import { deviceOf, dropExpiredSessions, openSession } from './sessions.js';
 
@@ -42,6 +47,51 @@ export async function signInWithPasskey(
       .execute();
     return openSession(trx, ctx.config, user.id, device);
   });
+}
+
+const deviceIdOf = (req: FastifyRequest) => readCredentials(req).guestId?.toLowerCase() ?? null;
+
+/**
+ * Begins a passkey sign-up: the IP's sign-up limits first (SIGNUP_GIFTS_PER_IP; past them a
+ * 429 with the wait, and abuse is seen), then a new username (`passkey_<4 digits>`) and options.
+ */
+export async function passkeySignupOptions(ctx: AppContext, req: FastifyRequest, lang: Lang) {
+  await checkSignup(ctx, req, deviceIdOf(req));
+  return signupOptions(ctx, req, lang, await freeUsername(ctx, 'passkey'));
+}
+
+/**
+ * Makes an account with a passkey alone (no password, no address) as every sign-up does:
+ * the gift, the invite, a guest's data moved to it; the passkey is kept in the same transaction.
+ */
+export async function signUpWithPasskey(
+  ctx: AppContext,
+  req: FastifyRequest,
+  input: { name: string; response: identity.RegistrationResponse; invitedBy?: string | undefined },
+): Promise<string> {
+  const origin = await checkSignup(ctx, req, deviceIdOf(req));
+  const made = await verifySignup(ctx, req, input.response);
+  const db = ctx.db.kysely;
+  const taken = await db
+    .selectFrom('users')
+    .select('id')
+    .where('username_key', '=', accountKey(made.username))
+    .executeTakeFirst();
+  const username = taken ? await freeUsername(ctx, 'passkey') : made.username;
+  return register(
+    ctx,
+    {
+      username,
+      password: null,
+      invitedBy: input.invitedBy,
+      within: async (trx, userId) => {
+        await made.keep(trx, userId, input.name);
+      },
+    },
+    await guestOf(db, req),
+    deviceOf(req),
+    origin,
+  );
 }
 
 /** Every passkey of the account (those of other sites too, marked `here: false`). */

@@ -5,8 +5,10 @@ import { authMessages } from './messages.js';
 import {
   deletePasskey,
   listPasskeys,
+  passkeySignupOptions,
   renamePasskey,
   signInWithPasskey,
+  signUpWithPasskey,
 } from './passkey-account.js';
 import { passkeyMessages } from './passkey-messages.js';
 import { loginOptions, registerOptions, savePasskey } from './passkey-ways.js';
@@ -25,6 +27,24 @@ export function passkeyRoutes(app: FastifyInstance): void {
       const token = await signInWithPasskey(ctx, req, body.response);
       setMessage(authMessages.signedIn);
       return { token };
+    },
+    limited,
+  );
+
+  route(
+    app,
+    identity.passkeySignupOptions,
+    async ({ req, lang }) => passkeySignupOptions(ctx, req, lang),
+    limited,
+  );
+
+  route(
+    app,
+    identity.passkeySignup,
+    async ({ body, req, setMessage }) => {
+      const token = await signUpWithPasskey(ctx, req, body);
+      setMessage(authMessages.registered);
+      return { token, created: true as const };
     },
     limited,
   );

@@ -11,6 +11,7 @@ import type { identity } from '@atelier/contracts';
 import type { AppContext } from '../../context.js';
 import { nowIso } from '../../db/database.js';
 import { isUniqueViolation } from '../../db/errors.js';
+import type { Executor } from '../../db/executor.js';
 import { badRequest, conflict, notSignedIn } from '../../http/errors.js';
 import type { Lang } from '../../http/messages.js';
 import { normalizeHost } from '../sites/index.js';
@@ -33,10 +34,10 @@ import { passkeyMessages } from './passkey-messages.js';
 export const CHALLENGE_TTL_MS = 5 * 60_000;
 export const MAX_PASSKEYS = 20;
 /** EdDSA, ES256, RS256: what authenticators make (offered and accepted alike). */
-const ALGORITHMS = [-8, -7, -257];
+export const ALGORITHMS = [-8, -7, -257];
 
 type Ctx = Pick<AppContext, 'db' | 'config' | 'log'>;
-type Purpose = 'sign-in' | 'register';
+type Purpose = 'sign-in' | 'register' | 'sign-up';
 
 export interface RelyingParty {
   rpID: string;
@@ -68,20 +69,21 @@ export async function relyingParty(ctx: Ctx, req: FastifyRequest): Promise<Relyi
   };
 }
 
-async function requireRp(ctx: Ctx, req: FastifyRequest): Promise<RelyingParty> {
+export async function requireRp(ctx: Ctx, req: FastifyRequest): Promise<RelyingParty> {
   const rp = await relyingParty(ctx, req);
   if (!rp) throw badRequest(passkeyMessages.off);
   return rp;
 }
 
-const sha256 = (text: string) => createHash('sha256').update(text).digest('base64url');
+export const sha256 = (text: string) => createHash('sha256').update(text).digest('base64url');
 
-async function newChallenge(
+export async function newChallenge(
   ctx: Ctx,
   req: FastifyRequest,
   rp: RelyingParty,
   purpose: Purpose,
   userId: number | null,
+  username: string | null = null,
 ): Promise<string> {
   const challenge = randomBytes(32).toString('base64url');
   const now = Date.now();
@@ -96,12 +98,13 @@ async function newChallenge(
       ip: req.ip,
       created_at: new Date(now).toISOString(),
       expires_at: new Date(now + CHALLENGE_TTL_MS).toISOString(),
+      username,
     })
     .execute();
   return challenge;
 }
 
-const refusedField = (text = passkeyMessages.refused) => badRequest(text, {}, 'response');
+export const refusedField = (text = passkeyMessages.refused) => badRequest(text, {}, 'response');
 
 /** The challenge the browser signed over (clientDataJSON), unchecked as yet. */
 function signedChallenge(clientDataJSON: string): string {
@@ -120,7 +123,7 @@ function signedChallenge(clientDataJSON: string): string {
  * Takes the challenge the answer was made for: it must have been handed out here for this
  * purpose, RP ID (and account), be unused and in time. Used once, whatever follows.
  */
-async function takeChallenge(
+export async function takeChallenge(
   ctx: Ctx,
   clientDataJSON: string,
   purpose: Purpose,
@@ -147,7 +150,7 @@ async function takeChallenge(
 }
 
 /** The library's reason without the quoted values (challenges, counters, origins). */
-const reasonOf = (error: unknown) =>
+export const reasonOf = (error: unknown) =>
   (error instanceof Error ? error.message : 'unknown').replace(/"[^"]*"/g, '…').slice(0, 200);
 
 /** The WebAuthn user handle of an account: stable, random-looking, no personal data in it. */
@@ -322,7 +325,6 @@ export async function savePasskey(
     throw refusedField();
   }
   if (!verified.verified) throw refusedField();
-  const { credential, credentialBackedUp } = verified.registrationInfo;
   const db = ctx.db.kysely;
   const count = await db
     .selectFrom('passkeys')
@@ -330,18 +332,35 @@ export async function savePasskey(
     .where('user_id', '=', userId)
     .executeTakeFirstOrThrow();
   if (Number(count.n) >= MAX_PASSKEYS) throw badRequest(passkeyMessages.tooMany);
+  return insertPasskey(db, {
+    userId,
+    rpId: rp.rpID,
+    userHandle: userHandleOf(ctx, userId).toString('base64url'),
+    name,
+    made: verified.registrationInfo,
+  });
+}
+
+export type Made = Awaited<ReturnType<typeof verifyRegistrationResponse>>['registrationInfo'] & {};
+
+/** Keeps a checked passkey (a 409 when the credential is registered already). */
+export async function insertPasskey(
+  db: Executor,
+  p: { userId: number; rpId: string; userHandle: string; name: string; made: Made },
+): Promise<number> {
+  const { credential, credentialBackedUp } = p.made;
   try {
     const inserted = await db
       .insertInto('passkeys')
       .values({
-        user_id: userId,
+        user_id: p.userId,
         credential_id: credential.id,
         public_key: Buffer.from(credential.publicKey).toString('base64url'),
         counter: credential.counter,
         transports: JSON.stringify(credential.transports ?? []),
-        rp_id: rp.rpID,
-        user_handle: userHandleOf(ctx, userId).toString('base64url'),
-        name,
+        rp_id: p.rpId,
+        user_handle: p.userHandle,
+        name: p.name,
         backed_up: credentialBackedUp ? 1 : 0,
         created_at: nowIso(),
       })

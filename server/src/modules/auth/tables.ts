@@ -237,7 +237,7 @@ export interface PasskeyChallengesTable {
   id: Generated<number>;
   /** SHA-256 of the challenge, base64url: the challenge itself is not stored. */
   challenge_hash: string;
-  /** `sign-in` or `register`. */
+  /** `sign-in`, `register` (for one account) or `sign-up` (a new account). */
   purpose: string;
   /** For `register`: the account the passkey is for. */
   user_id: number | null;
@@ -247,6 +247,8 @@ export interface PasskeyChallengesTable {
   created_at: string;
   expires_at: string;
   used_at: string | null;
+  /** For `sign-up`: the username the new account gets (shown by the browser with the passkey). */
+  username: string | null;
 }
 
 /** The captcha where abuse is seen (migration 0052_captcha). */
@@ -262,6 +264,13 @@ export interface CaptchaUsesTable {
   expires_at: string;
 }
 
+/** A site's ways of signing in, in the login dialog's order (JSON `[{ way, offered }]`). */
+export interface SiteSignInWaysTable {
+  site_id: number;
+  ways: string;
+  updated_at: string;
+}
+
 export interface IdentityTables {
   captcha_marks: CaptchaMarksTable;
   captcha_uses: CaptchaUsesTable;
@@ -275,4 +284,5 @@ export interface IdentityTables {
   password_resets: PasswordResetsTable;
   site_sms_settings: SiteSmsSettingsTable;
   phone_codes: PhoneCodesTable;
+  site_sign_in_ways: SiteSignInWaysTable;
 }

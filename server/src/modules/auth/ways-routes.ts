@@ -3,7 +3,7 @@ import { identity } from '@atelier/contracts';
 import { badRequest, notSignedIn } from '../../http/errors.js';
 import { route } from '../../http/route.js';
 import { readUserInfo, waysOf } from './accounts.js';
-import { offeredWays } from './email-routes.js';
+import { offeredWays } from './sign-in-ways.js';
 import {
   linkEmail,
   mailLinkCode,
@@ -21,7 +21,7 @@ export function waysRoutes(app: FastifyInstance): void {
   const { ctx } = app;
   const db = ctx.db.kysely;
   const limited = { rateLimit: { max: ctx.config.rateLimit.auth, timeWindow: '1 minute' } };
-  const offered = (req: Parameters<typeof offeredWays>[1]) => offeredWays(ctx, req);
+  const offered = (req: Parameters<typeof offeredWays>[1]) => offeredWays(ctx, req, { all: true });
 
   route(app, identity.listWays, async ({ identity: who, req }) => {
     const row = await waysOf(db, who.userId);

@@ -9,6 +9,7 @@ import { MailPanel } from './mail-panel';
 import { SmsPanel } from './sms-panel';
 import { WechatPanel } from './wechat-panel';
 import { OidcPanel } from './oidc-panel';
+import { SignInWaysPanel } from './sign-in-ways-panel';
 import { fieldsOf } from './schema-fields';
 import { SchemaForm } from './schema-form';
 
@@ -85,6 +86,11 @@ export default function SitesSection() {
         { key: 'sms', label: t('admin:sites.sms'), children: <SmsPanel /> },
         { key: 'wechat', label: t('admin:sites.wechat'), children: <WechatPanel /> },
         { key: 'oidc', label: t('admin:sites.oidc'), children: <OidcPanel /> },
+        {
+          key: 'sign-in-ways',
+          label: t('admin:signInWays.tab'),
+          children: <SignInWaysPanel />,
+        },
         { key: 'storage', label: t('admin:sites.storage'), children: <FileSettingsPanel /> },
         crud('notices', t('admin:sites.notices'), S.adminNotices as never, [
           'kind',

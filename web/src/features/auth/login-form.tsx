@@ -1,10 +1,15 @@
-import { useEffect } from 'react';
+import { useEffect, useRef, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import Form from 'antd/es/form';
 import Input from 'antd/es/input';
 import { logIn } from './auth-api';
 import { useFieldForm } from '../../lib/field-form';
 import { completeSignIn } from './sign-in';
+import { useOfferedWays } from './offered-ways';
+import { passkeyAutofill, stopPasskeyAutofill } from './passkey-api';
+
+/** A sign-in challenge lives 5 minutes: the autofill request asks for a new one before that. */
+const AUTOFILL_ROUND_MS = 4.5 * 60_000;
 import { validateLogin } from './validation';
 import { SubmitButton } from './submit-button';
 
@@ -14,11 +19,36 @@ interface Props {
   onDone: () => void;
 }
 
-/** Sign in with a username or email and the password. */
+/**
+ * Sign in with a username or email and the password; where the site offers passkeys and the
+ * browser can, the username field's autofill also lists the site's passkeys (WebAuthn
+ * conditional mediation), ended when the form leaves the screen or another way is used.
+ */
 export function LoginForm({ active, onDone }: Props) {
   const { t } = useTranslation(['auth']);
   const form = useFieldForm({ username: '', password: '' }, validateLogin);
   const { refs } = form;
+  const passkey = useOfferedWays((s) => s.passkey);
+  const [round, setRound] = useState(0);
+  const done = useRef(onDone);
+  done.current = onDone;
+
+  useEffect(() => {
+    if (!active || !passkey) return;
+    passkeyAutofill()
+      .then(async (token) => {
+        if (!token) return;
+        await completeSignIn(token, 'auth:login.success');
+        done.current();
+      })
+      // The server's refusal was shown by the API client; a browser that cannot, says nothing.
+      .catch(() => undefined);
+    const next = setTimeout(() => setRound((r) => r + 1), AUTOFILL_ROUND_MS);
+    return () => {
+      clearTimeout(next);
+      stopPasskeyAutofill();
+    };
+  }, [active, passkey, round]);
 
   useEffect(() => {
     if (!active) return;
@@ -28,6 +58,7 @@ export function LoginForm({ active, onDone }: Props) {
 
   const send = () =>
     form.submit(async (v) => {
+      stopPasskeyAutofill();
       const { token } = await logIn({ username: v.username.trim(), password: v.password });
       await completeSignIn(token, 'auth:login.success');
       form.setValues({ username: '', password: '' });
@@ -42,7 +73,7 @@ export function LoginForm({ active, onDone }: Props) {
         <Input
           id="login-username"
           name="username"
-          autoComplete="username"
+          autoComplete={passkey ? 'username webauthn' : 'username'}
           placeholder={t('auth:placeholders.account')}
           maxLength={254}
           size="large"

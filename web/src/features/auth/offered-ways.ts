@@ -8,7 +8,9 @@ import { offeredWays } from './auth-api';
  * visit does not pay for the call): until known, only the password, which every site offers.
  */
 export const useOfferedWays = create<identity.OfferedWays>(() => ({
+  order: ['password'],
   password: true,
+  forgot: false,
   email: false,
   phone: false,
   wechat: false,

@@ -6,11 +6,30 @@ import { useTranslation } from 'react-i18next';
 import { goToProvider } from './oidc-return';
 import { useOfferedWays } from './offered-ways';
 
-/** "Sign in with …" each OpenID Connect provider the site offers, in the operator's order. */
+/** "Sign in with …" one provider (OpenID Connect or OAuth) the site offers. */
+export function OidcButton({ slug, name }: { slug: string; name: string }) {
+  const { t } = useTranslation(['auth']);
+  const [going, setGoing] = useState(false);
+  return (
+    <Button
+      block
+      icon={<LoginOutlined />}
+      loading={going}
+      data-testid={`oidc-${slug}`}
+      onClick={() => {
+        setGoing(true);
+        goToProvider(slug).catch(() => setGoing(false));
+      }}
+    >
+      {t('auth:oidc.signInWith', { provider: name })}
+    </Button>
+  );
+}
+
+/** "Sign in with …" each provider the site offers, in the site's order. */
 export function OidcButtons() {
   const { t } = useTranslation(['auth']);
   const providers = useOfferedWays((s) => s.oidc);
-  const [going, setGoing] = useState<string | null>(null);
   if (providers.length === 0) return null;
   return (
     <div className="flex flex-col gap-2" data-testid="oidc-buttons">
@@ -18,18 +37,7 @@ export function OidcButtons() {
         {t('auth:oidc.or')}
       </Divider>
       {providers.map((p) => (
-        <Button
-          key={p.slug}
-          block
-          icon={<LoginOutlined />}
-          loading={going === p.slug}
-          onClick={() => {
-            setGoing(p.slug);
-            goToProvider(p.slug).catch(() => setGoing(null));
-          }}
-        >
-          {t('auth:oidc.signInWith', { provider: p.name })}
-        </Button>
+        <OidcButton key={p.slug} slug={p.slug} name={p.name} />
       ))}
     </div>
   );

@@ -273,6 +273,23 @@ export default {
     testFailed: 'The test mail could not be sent',
     site: 'Site',
   },
+  signInWays: {
+    tab: 'Ways to sign in',
+    intro:
+      'Which ways the login dialog offers on this site, in this order (the first is selected when it opens). A way that is not set up on the site (its mail, SMS, WeChat or provider off; passkeys need HTTPS and a domain) is not shown even when offered. A provider added later comes last, offered.',
+    offered: 'Offered',
+    up: 'Move up',
+    down: 'Move down',
+    ready: 'Set up',
+    notReady: 'Not set up',
+    saved: 'Ways to sign in saved',
+    password: 'Username and password',
+    email: 'Email code',
+    phone: 'Phone code',
+    wechat: 'WeChat scan',
+    passkey: 'Passkeys',
+    provider: 'Sign in with {{name}}',
+  },
   sites: {
     domains: 'Domains & branding',
     sms: 'SMS',

@@ -71,6 +71,7 @@ export default {
   },
   passkey: {
     signIn: 'Sign in with a passkey',
+    signUp: 'Create an account with a passkey',
     cancelled: 'No passkey was used',
     unsupported: 'This browser cannot use passkeys here',
   },

@@ -267,6 +267,23 @@ export default {
     testFailed: '测试邮件发送失败',
     site: '站点',
   },
+  signInWays: {
+    tab: '登录方式',
+    intro:
+      '本站登录弹窗提供哪些登录方式，以及它们的顺序（打开时选中第一个）。本站未配置的方式（邮件、短信、微信或提供方未开启；通行密钥需要 HTTPS 和域名）即使勾选了也不会显示。之后新增的提供方排在最后，默认提供。',
+    offered: '提供',
+    up: '上移',
+    down: '下移',
+    ready: '已配置',
+    notReady: '未配置',
+    saved: '登录方式已保存',
+    password: '用户名和密码',
+    email: '邮箱验证码',
+    phone: '手机验证码',
+    wechat: '微信扫码',
+    passkey: '通行密钥',
+    provider: '使用 {{name}} 登录',
+  },
   sites: {
     domains: '域名与品牌',
     sms: '短信',

@@ -68,6 +68,7 @@ export default {
   },
   passkey: {
     signIn: '使用通行密钥登录',
+    signUp: '用通行密钥创建账号',
     cancelled: '未使用通行密钥',
     unsupported: '此浏览器无法在此使用通行密钥',
   },

@@ -269,6 +269,23 @@ export default {
     testFailed: '測試郵件寄送失敗',
     site: '站點',
   },
+  signInWays: {
+    tab: '登入方式',
+    intro:
+      '本站登入視窗提供哪些登入方式，以及它們的順序（開啟時選中第一個）。本站未設定的方式（郵件、簡訊、微信或提供方未開啟；通行金鑰需要 HTTPS 和網域）即使勾選了也不會顯示。之後新增的提供方排在最後，預設提供。',
+    offered: '提供',
+    up: '上移',
+    down: '下移',
+    ready: '已設定',
+    notReady: '未設定',
+    saved: '登入方式已儲存',
+    password: '使用者名稱和密碼',
+    email: '郵箱驗證碼',
+    phone: '手機驗證碼',
+    wechat: '微信掃碼',
+    passkey: '通行金鑰',
+    provider: '使用 {{name}} 登入',
+  },
   sites: {
     domains: '網域與品牌',
     sms: '簡訊',

@@ -70,6 +70,7 @@ export default {
   },
   passkey: {
     signIn: '使用通行金鑰登入',
+    signUp: '用通行金鑰建立帳號',
     cancelled: '未使用通行金鑰',
     unsupported: '此瀏覽器無法在此使用通行金鑰',
   },
