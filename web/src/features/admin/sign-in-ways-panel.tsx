@@ -12,13 +12,18 @@ type Row = I.SiteWaysView['ways'][number];
 function useWayName() {
   const { t } = useTranslation();
   return (row: Row) => {
+    // Each key written out, so that the locales check finds every one in use.
     switch (row.way) {
       case 'password':
+        return t('admin:signInWays.password');
       case 'email':
+        return t('admin:signInWays.email');
       case 'phone':
+        return t('admin:signInWays.phone');
       case 'wechat':
+        return t('admin:signInWays.wechat');
       case 'passkey':
-        return t(`admin:signInWays.${row.way}`);
+        return t('admin:signInWays.passkey');
       default:
         return t('admin:signInWays.provider', { name: row.name ?? row.way.slice(5) });
     }
