@@ -9,6 +9,14 @@ import {
 } from './multipart.js';
 
 /**
+ * Follows Stability's API reference (platform.stability.ai/docs/api-reference, "Generate" →
+ * `/v2beta/stable-image/generate/sd3`, "Upscale", "Edit", "User" → `/v1/user/balance`) as the
+ * public clients built from it read it: the `stability-ai` npm package 0.7.0
+ * (`dist/v2beta/stable-image/generate.d.ts`: modes, aspect ratios, `jpeg | png` for SD3,
+ * `strength` with `image`), tryAGI/StabilityAI (`CreateStableImageGenerateSd3Async`: the SD3.5
+ * model names, `Accept: application/json` answering `{ image, seed, finish_reason }`) and the
+ * `stability` Ruby gem (`Stability::Client#generate_sd3`: seed 0–4294967294, `image/*` bytes).
+ *
  * A fake Stability API on 127.0.0.1: `POST /v2beta/stable-image/generate/sd3` (multipart;
  * text-to-image, or image-to-image with `image` + `strength`), answering the picture's bytes
  * (`Accept: image/*`, with `seed` and `finish-reason` headers) or `{ image, seed,
