@@ -1,7 +1,7 @@
 import { HistoryOutlined } from '@ant-design/icons';
 import Alert from 'antd/es/alert';
 import Button from 'antd/es/button';
-import { useMemo, useState, type FormEvent } from 'react';
+import { useEffect, useMemo, useState, type FormEvent } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useChatModels } from '../../api/chat-models';
 import { ScreenIcon } from '../../components/screen-icon';
@@ -12,6 +12,27 @@ import { MindPromptForm } from './mind-prompt-form';
 import { parseOutline, plainText } from './outline';
 import { useMindOutline } from './outline-panel';
 import { useMindGeneration } from './use-mind-generation';
+
+/**
+ * Generates with the model the picker shows. A topic sent before the model list has come (a
+ * quick first Enter) waits for it and then goes, instead of being dropped.
+ */
+function useGenerateWhenModelsCame(
+  modelsPending: boolean,
+  modelId: number | null,
+  start: (prompt: string, modelId: number) => Promise<void>,
+) {
+  const [waiting, setWaiting] = useState<string | null>(null);
+  useEffect(() => {
+    if (waiting === null || modelsPending) return;
+    setWaiting(null);
+    if (modelId !== null) void start(waiting, modelId);
+  }, [waiting, modelsPending, modelId, start]);
+  return async (prompt: string) => {
+    if (modelId !== null) return start(prompt, modelId);
+    if (modelsPending) setWaiting(prompt);
+  };
+}
 
 /**
  * Mind map (`/mind`): a topic goes to `POST /chatgpt/chat-mind`, whose streamed markdown
@@ -46,12 +67,13 @@ export default function MindScreen() {
   const tree = useMemo(() => parseOutline(outline, mapPrompt), [outline, mapPrompt]);
   const title = plainText(tree.text) || mapPrompt;
 
+  const generateWith = useGenerateWhenModelsCame(models.isPending, modelId, start);
   const generate = async (event?: FormEvent) => {
     event?.preventDefault();
     const prompt = typed.trim();
     if (!prompt) return setPromptError(true);
-    if (modelId === null || streaming) return;
-    await start(prompt, modelId);
+    if (streaming) return;
+    await generateWith(prompt);
   };
 
   const open = (record: MindMapRecord) => {
