@@ -1,6 +1,6 @@
 import { createHmac } from 'node:crypto';
 import type { FastifyRequest } from 'fastify';
-import { verifyRegistrationResponse, generateRegistrationOptions } from '@simplewebauthn/server';
+import { generateRegistrationOptions } from '@simplewebauthn/server';
 import type { identity } from '@atelier/contracts';
 import type { AppContext } from '../../context.js';
 import type { Executor } from '../../db/executor.js';
@@ -10,10 +10,9 @@ import { passkeyMessages } from './passkey-messages.js';
 import {
   ALGORITHMS,
   CHALLENGE_TTL_MS,
+  checkRegistration,
   insertPasskey,
   newChallenge,
-  reasonOf,
-  refusedField,
   requireRp,
   sha256,
   takeChallenge,
@@ -76,21 +75,7 @@ export async function verifySignup(
     .select('username')
     .where('challenge_hash', '=', sha256(challenge))
     .executeTakeFirstOrThrow();
-  let verified;
-  try {
-    verified = await verifyRegistrationResponse({
-      response,
-      expectedChallenge: challenge,
-      expectedOrigin: rp.origin,
-      expectedRPID: rp.rpID,
-      requireUserVerification: true,
-      supportedAlgorithmIDs: ALGORITHMS,
-    });
-  } catch (error) {
-    ctx.log.warn({ check: 'attestation', reason: reasonOf(error) }, 'passkey answer refused');
-    throw refusedField();
-  }
-  if (!verified.verified) throw refusedField();
+  const verified = await checkRegistration(ctx, rp, challenge, response);
   const made = verified.registrationInfo;
   const known = await ctx.db.kysely
     .selectFrom('passkeys')

@@ -6,6 +6,7 @@ import {
   generateRegistrationOptions,
   verifyAuthenticationResponse,
   verifyRegistrationResponse,
+  type VerifiedRegistrationResponse,
 } from '@simplewebauthn/server';
 import type { identity } from '@atelier/contracts';
 import type { AppContext } from '../../context.js';
@@ -293,6 +294,34 @@ export async function registerOptions(ctx: Ctx, req: FastifyRequest, lang: Lang,
   return { options };
 }
 
+/**
+ * Checks an authenticator's answer to a registration challenge (user verification required);
+ * any refusal is logged with its reason and answered as a 400 on `response`.
+ */
+export async function checkRegistration(
+  ctx: Ctx,
+  rp: RelyingParty,
+  challenge: string,
+  response: identity.RegistrationResponse,
+): Promise<VerifiedRegistrationResponse & { verified: true }> {
+  let verified;
+  try {
+    verified = await verifyRegistrationResponse({
+      response,
+      expectedChallenge: challenge,
+      expectedOrigin: rp.origin,
+      expectedRPID: rp.rpID,
+      requireUserVerification: true,
+      supportedAlgorithmIDs: ALGORITHMS,
+    });
+  } catch (error) {
+    ctx.log.warn({ check: 'attestation', reason: reasonOf(error) }, 'passkey answer refused');
+    throw refusedField();
+  }
+  if (!verified.verified) throw refusedField();
+  return verified;
+}
+
 /** Checks the authenticator's answer and keeps the new passkey under `name`. */
 export async function savePasskey(
   ctx: Ctx,
@@ -310,21 +339,7 @@ export async function savePasskey(
     rp,
     userId,
   );
-  let verified;
-  try {
-    verified = await verifyRegistrationResponse({
-      response,
-      expectedChallenge: challenge,
-      expectedOrigin: rp.origin,
-      expectedRPID: rp.rpID,
-      requireUserVerification: true,
-      supportedAlgorithmIDs: ALGORITHMS,
-    });
-  } catch (error) {
-    ctx.log.warn({ check: 'attestation', reason: reasonOf(error) }, 'passkey answer refused');
-    throw refusedField();
-  }
-  if (!verified.verified) throw refusedField();
+  const verified = await checkRegistration(ctx, rp, challenge, response);
   const db = ctx.db.kysely;
   const count = await db
     .selectFrom('passkeys')
