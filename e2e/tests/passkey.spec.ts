@@ -114,16 +114,22 @@ test("the console's order of ways changes the login dialog", async ({ page, requ
     body: { domain, siteName: 'Ways Site', language: 'en-US' },
   });
   const site = `http://${domain}:${E2E_PORT}/`;
-  const order = async () => {
+  // The dialog is read once it has settled: measured while it opens (it zooms in), the two
+  // boxes can come out in either order.
+  const order = async (expected: 'passkey first' | 'tabs first') => {
     await page.goto(site);
     await page.getByTestId('login-button').first().click();
     const dialog = page.getByRole('dialog');
-    const passkey = await dialog.getByTestId('passkey-sign-in').boundingBox();
-    const tabs = await dialog.getByRole('tablist').boundingBox();
-    return passkey!.y < tabs!.y ? 'passkey first' : 'tabs first';
+    await expect
+      .poll(async () => {
+        const passkey = await dialog.getByTestId('passkey-sign-in').boundingBox();
+        const tabs = await dialog.getByRole('tablist').boundingBox();
+        return passkey && tabs && (passkey.y < tabs.y ? 'passkey first' : 'tabs first');
+      })
+      .toBe(expected);
   };
   // Today's order: the password tabs, then the passkey button.
-  expect(await order()).toBe('tabs first');
+  await order('tabs first');
 
   // The operator, in another tab of the console.
   const console_ = await page.context().newPage();
@@ -147,5 +153,5 @@ test("the console's order of ways changes the login dialog", async ({ page, requ
   await expect(console_.getByText('Ways to sign in saved')).toBeVisible();
   await console_.close();
 
-  expect(await order()).toBe('passkey first');
+  await order('passkey first');
 });
