@@ -1,20 +1,10 @@
-import {
-  Alert,
-  Button,
-  Card,
-  Form,
-  Input,
-  InputNumber,
-  Popconfirm,
-  Select,
-  Switch,
-  Tag,
-} from 'antd';
+import { Alert, Button, Card, Form, Input, InputNumber, Popconfirm, Switch, Tag } from 'antd';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
-import { identity as I, sites as S } from '@atelier/contracts/full';
+import { identity as I } from '@atelier/contracts/full';
 import { notify } from '../../lib/notify';
 import { useAdminMutation, useAdminQuery } from './admin-api';
+import { useSitePicker } from './site-picker';
 
 interface Values {
   kind: I.OidcProviderView['kind'];
@@ -213,11 +203,8 @@ function ProviderForm(props: {
 /** Per site: the OpenID Connect providers the login dialog offers ("Sign in with …"). */
 export function OidcPanel() {
   const { t } = useTranslation();
-  const siteList = useAdminQuery(S.adminSites.list);
-  const rows = siteList.data?.rows ?? [];
-  const [picked, setPicked] = useState<number | null>(null);
+  const { siteId, picker } = useSitePicker(t('admin:oidc.site'));
   const [adding, setAdding] = useState(false);
-  const siteId = picked ?? rows.find((r) => r.isDefault)?.id ?? rows[0]?.id ?? null;
   const list = useAdminQuery(I.adminOidcProviders, siteId ? { siteId } : undefined, {
     enabled: siteId !== null,
   });
@@ -228,15 +215,7 @@ export function OidcPanel() {
   return (
     <div className="flex max-w-3xl flex-col gap-4">
       <p className="m-0 text-sm opacity-70">{t('admin:oidc.intro')}</p>
-      <Select
-        className="w-full max-w-sm"
-        value={siteId ?? undefined}
-        onChange={setPicked}
-        showSearch
-        optionFilterProp="label"
-        aria-label={t('admin:oidc.site')}
-        options={rows.map((r) => ({ value: r.id, label: r.domain }))}
-      />
+      {picker}
       {list.data && siteId !== null && (
         <>
           <Alert

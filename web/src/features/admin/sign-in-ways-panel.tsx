@@ -1,10 +1,11 @@
 import { ArrowDownOutlined, ArrowUpOutlined } from '@ant-design/icons';
-import { Button, Select, Switch, Tag } from 'antd';
+import { Button, Switch, Tag } from 'antd';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
-import { identity as I, sites as S } from '@atelier/contracts';
+import { identity as I } from '@atelier/contracts';
 import { notify } from '../../lib/notify';
 import { useAdminMutation, useAdminQuery } from './admin-api';
+import { useSitePicker } from './site-picker';
 
 type Row = I.SiteWaysView['ways'][number];
 
@@ -111,25 +112,14 @@ function WaysForm({ view }: { view: I.SiteWaysView }) {
 /** Per site: which ways the login dialog offers, in which order (docs/identity.md). */
 export function SignInWaysPanel() {
   const { t } = useTranslation();
-  const siteList = useAdminQuery(S.adminSites.list);
-  const rows = siteList.data?.rows ?? [];
-  const [picked, setPicked] = useState<number | null>(null);
-  const siteId = picked ?? rows.find((r) => r.isDefault)?.id ?? rows[0]?.id ?? null;
+  const { siteId, picker } = useSitePicker(t('admin:mail.site'));
   const view = useAdminQuery(I.adminSignInWays, siteId ? { siteId } : undefined, {
     enabled: siteId !== null,
   });
   return (
     <div className="flex max-w-3xl flex-col gap-4">
       <p className="m-0 text-sm opacity-70">{t('admin:signInWays.intro')}</p>
-      <Select
-        className="w-full max-w-sm"
-        value={siteId ?? undefined}
-        onChange={setPicked}
-        showSearch
-        optionFilterProp="label"
-        aria-label={t('admin:mail.site')}
-        options={rows.map((r) => ({ value: r.id, label: r.domain }))}
-      />
+      {picker}
       {view.data && (
         <WaysForm
           key={`${view.data.siteId}:${view.data.ways.map((w) => w.way).join()}`}
