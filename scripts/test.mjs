@@ -405,10 +405,11 @@ const checks = Promise.all([
   check('typecheck', 'npm', ['run', '--silent', 'typecheck']),
   (async () => {
     await check('lint', 'npm', ['run', '--silent', 'lint']);
-    await check('docs and tables checks (node --test)', process.execPath, [
+    await check('scripts checks (node --test)', process.execPath, [
       '--test',
       'scripts/check-docs.test.mjs',
       'scripts/check-tables.test.mjs',
+      'scripts/check-cycles.test.mjs',
     ]);
     await check('format check', 'npm', ['run', '--silent', 'format:check']);
   })(),
