@@ -7,7 +7,7 @@ import { registerGuestMover } from './groups.js';
 import { seedChatPrices } from './prices.js';
 import { streamRoutes } from './stream.js';
 import { pictureProxyRoutes } from './picture-proxy.js';
-import { shareRoutes } from './share-routes.js';
+import { sharedPageRoute, shareRoutes } from './share-routes.js';
 
 export { MIND_SYSTEM_PROMPT } from './prompt.js';
 export { chatStartsSince } from './figures.js';
@@ -28,6 +28,9 @@ export const chatModule: AtelierModule = {
     streamRoutes(app);
     pictureProxyRoutes(app);
     shareRoutes(app);
+  },
+  pages(app) {
+    sharedPageRoute(app);
   },
   seed: (ctx) => seedChatPrices(ctx),
 };

@@ -10,7 +10,7 @@ import { createShare, revokeShare, sharedPage, sharesOf } from './share.js';
 /** Shares made per minute from one address (docs/chat.md, Share a conversation). */
 export const SHARES_PER_MINUTE = 10;
 
-/** Sharing a chat: the owner's calls, and the public page `/c/<token>`. */
+/** Sharing a chat: the owner's calls (the public page: `sharedPageRoute`). */
 export function shareRoutes(app: FastifyInstance): void {
   const ctx = app.ctx;
 
@@ -34,8 +34,11 @@ export function shareRoutes(app: FastifyInstance): void {
       throw notFound(texts.shareNotFound);
     return null;
   });
+}
 
-  // The shared page: its own small HTML, no script and no chat bundle.
+/** The shared page `/c/<token>` (outside /api): its own small HTML, no script, no chat bundle. */
+export function sharedPageRoute(app: FastifyInstance): void {
+  const ctx = app.ctx;
   app.get<{ Params: { token: string } }>(
     '/c/:token',
     { schema: { hide: true } },
