@@ -10,7 +10,7 @@ import {
   activeAfterDelete,
   activeAfterLoad,
   orderGroups,
-  regeneratePlan,
+  regenerateFrom,
   type ModelChoice,
 } from './chat-logic';
 
@@ -30,6 +30,8 @@ export interface PendingExchange {
   /** `waiting`: nothing streamed yet; `failed`: the call was refused (error says why). */
   phase: 'waiting' | 'streaming' | 'failed';
   error: string | null;
+  /** A saved question answered again: only the answer is pending. */
+  regenerate: boolean;
 }
 
 /** What the screen shows about work in progress; not persisted (the chat store is). */
@@ -189,6 +191,12 @@ export interface SendInput {
   choice: ModelChoice | null;
   /** The user's system message; left out for a group started from an app (the app fixes it). */
   systemMessage: string;
+  /**
+   * Where it goes on the chat's branches (docs/chat.md, Edit and branch): after a message
+   * (`parentId`, 0 for the start: an edit), or a saved question answered again. Left out: after
+   * the branch on screen.
+   */
+  place?: { parentId?: number; regenerateOf?: number };
 }
 
 function bodyFor(input: SendInput, group: ChatGroup): chat.ChatProcessBody {
@@ -201,7 +209,7 @@ function bodyFor(input: SendInput, group: ChatGroup): chat.ChatProcessBody {
         : {}),
     prompt: input.prompt,
     appId: group.appId,
-    options: { groupId: group.uuid, usingContext },
+    options: { groupId: group.uuid, usingContext, ...input.place },
     ...(group.appId === null && input.systemMessage.trim()
       ? { systemMessage: input.systemMessage }
       : {}),
@@ -263,6 +271,7 @@ export async function send(input: SendInput): Promise<void> {
       finishReason: null,
       phase: 'waiting',
       error: null,
+      regenerate: input.place?.regenerateOf !== undefined,
     },
   });
   let lastError: string | null = null;
@@ -352,11 +361,50 @@ export function stop(): void {
   streamController?.abort();
 }
 
-/** Asks the last question again: its old answer and question go, the question is sent anew. */
+/**
+ * Answers the last question again, with the model chosen now: the earlier answer stays as a
+ * branch (docs/chat.md, Edit and branch).
+ */
 export async function regenerate(input: Omit<SendInput, 'prompt' | 'imageUrl'>): Promise<void> {
-  const plan = regeneratePlan(storage().chatList);
-  if (!plan || isStreaming()) return;
-  for (const id of plan.deleteIds) await remote.deleteLog(id);
-  storage().setChatList(storage().chatList.filter((r) => !plan.deleteIds.includes(r.id)));
-  await send({ ...input, prompt: plan.prompt, imageUrl: plan.imageUrl });
+  const list = storage().chatList;
+  const at = regenerateFrom(list);
+  const question = at === null ? undefined : list[at];
+  if (at === null || !question || isStreaming()) return;
+  storage().setChatList(list.slice(0, at + 1));
+  await send({
+    ...input,
+    prompt: question.content,
+    imageUrl: question.imageUrl ?? null,
+    place: { regenerateOf: question.id },
+  });
+}
+
+/**
+ * Sends an edited question in place of a saved one: it follows the same message, and the
+ * earlier question with what came after it stays as a branch.
+ */
+export async function editQuestion(
+  id: number,
+  prompt: string,
+  input: Omit<SendInput, 'prompt' | 'imageUrl'>,
+): Promise<void> {
+  const list = storage().chatList;
+  const at = list.findIndex((r) => r.id === id);
+  const question = list[at];
+  if (!question || question.role !== 'user' || isStreaming()) return;
+  storage().setChatList(list.slice(0, at));
+  await send({
+    ...input,
+    prompt,
+    imageUrl: question.imageUrl ?? null,
+    place: { parentId: question.parentId ?? 0 },
+  });
+}
+
+/** Shows the branch through another version of a message. */
+export async function switchBranch(id: number): Promise<void> {
+  const groupId = storage().active;
+  if (groupId === null || isStreaming()) return;
+  const records = await remote.switchBranch(groupId, id);
+  if (storage().active === groupId) storage().setChatList(records);
 }

@@ -4,6 +4,7 @@ import {
   LockOutlined,
   MenuOutlined,
   PlusOutlined,
+  ShareAltOutlined,
 } from '@ant-design/icons';
 import Button from 'antd/es/button';
 import Modal from 'antd/es/modal';
@@ -31,6 +32,7 @@ export function ChatHeader(props: {
   onClear: () => void;
   onExport: () => void;
   onCreate: () => void;
+  onShare: () => void;
 }) {
   const { t } = useTranslation(['chat']);
   const mobile = useIsMobile();
@@ -82,6 +84,15 @@ export function ChatHeader(props: {
           loading={props.exporting}
           disabled={!props.canClear}
           onClick={props.onExport}
+        />
+      </Tooltip>
+      <Tooltip title={t('chat:header.share')}>
+        <Button
+          type="text"
+          icon={<ShareAltOutlined />}
+          aria-label={t('chat:header.share')}
+          disabled={!props.canClear}
+          onClick={props.onShare}
         />
       </Tooltip>
       {mobile && (

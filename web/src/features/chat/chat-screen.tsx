@@ -22,6 +22,8 @@ import {
   loadLogs,
   newGroup,
   regenerate,
+  editQuestion,
+  switchBranch,
   removeLog,
   send,
   stop,
@@ -33,6 +35,7 @@ import { exportChatPng } from './export-png';
 import { GroupList } from './group-list';
 import type { MessageView } from './message-item';
 import { MessageList } from './message-list';
+import { ShareDialog } from './share-dialog';
 import { useFillHeight } from './use-fill-height';
 import { useModelChoice } from './use-model-choice';
 import './chat.css';
@@ -64,6 +67,7 @@ function ConversationBody(props: {
   onSuggest: (prompt: string) => void;
   onRegenerate: () => void;
   onPreview: (message: MessageView) => void;
+  onEdit: (id: number, prompt: string) => void;
 }) {
   const { t } = useTranslation(['chat']);
   const active = useChatStorage((s) => s.active);
@@ -98,6 +102,8 @@ function ConversationBody(props: {
           onDelete={removeLog}
           onRegenerate={props.onRegenerate}
           onPreview={props.onPreview}
+          onEdit={props.onEdit}
+          onSwitch={(id) => void switchBranch(id).catch(() => undefined)}
         />
       )}
     </div>
@@ -219,6 +225,7 @@ function Conversation() {
   };
 
   const views = useMessageViews();
+  const [sharing, setSharing] = useState(false);
 
   const confirm = (text: string, onOk: () => Promise<void>) =>
     void modal.confirm({
@@ -276,6 +283,7 @@ function Conversation() {
           onClear={() => confirm(t(texts.confirm.clearChat), clearChat)}
           onExport={exportPng}
           onCreate={create}
+          onShare={() => setSharing(true)}
         />
 
         <ConversationBody
@@ -286,6 +294,9 @@ function Conversation() {
           streaming={streaming}
           onSuggest={(prompt) => submit(prompt, null)}
           onRegenerate={() => void regenerate({ choice: models.choice, systemMessage })}
+          onEdit={(id, prompt) =>
+            void editQuestion(id, prompt, { choice: models.choice, systemMessage })
+          }
           onPreview={setPreview}
         />
 
@@ -302,6 +313,7 @@ function Conversation() {
       </section>
 
       <PreviewModal preview={preview} onClose={() => setPreview(null)} />
+      <ShareDialog open={sharing} groupId={group?.uuid ?? null} onClose={() => setSharing(false)} />
     </div>
   );
 }
