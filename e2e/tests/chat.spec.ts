@@ -266,7 +266,7 @@ test('edit a question, switch between its branches, and share the chat signed ou
   await question.first().hover();
   await question.first().getByRole('button', { name: 'Edit' }).click();
   await page.getByRole('textbox', { name: 'Edit the question' }).fill('Tell me about ravens');
-  await page.getByRole('button', { name: 'Send', exact: true }).click();
+  await question.first().getByRole('button', { name: 'Send' }).click();
   await expect(answer.last()).toHaveAttribute('data-state', 'done', { timeout: 20_000 });
   await expect(question).toHaveCount(1);
   await expect(question.first()).toContainText('Tell me about ravens');

@@ -1,5 +1,4 @@
 import type { Selectable } from 'kysely';
-import type { chat as C } from '@atelier/contracts';
 import type { AppContext } from '../../context.js';
 import { AppError } from '../../http/errors.js';
 import { fileUrl, keyOfUrl } from '../files/index.js';

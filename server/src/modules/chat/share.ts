@@ -1,5 +1,5 @@
 import { randomBytes } from 'node:crypto';
-import type { Kysely } from 'kysely';
+import type { Kysely, Selectable } from 'kysely';
 import { micromark } from 'micromark';
 import { gfm, gfmHtml } from 'micromark-extension-gfm';
 import type { chat as C } from '@atelier/contracts';
@@ -17,7 +17,6 @@ import {
 import { messagesOf } from './groups.js';
 import { texts } from './messages.js';
 import type { ChatSharesTable } from './tables.js';
-import type { Selectable } from 'kysely';
 
 /**
  * Shared conversations (docs/chat.md, Share a conversation): a snapshot of the branch on screen,

@@ -6,13 +6,7 @@ import { texts } from '../../lib/texts';
 import { balanceChanged } from '../../stores/balance';
 import { useChatStorage, type ChatGroup } from '../../stores/chat-storage';
 import * as remote from './chat-api';
-import {
-  activeAfterDelete,
-  activeAfterLoad,
-  orderGroups,
-  regenerateFrom,
-  type ModelChoice,
-} from './chat-logic';
+import { activeAfterDelete, activeAfterLoad, orderGroups, type ModelChoice } from './chat-logic';
 
 /** The question being answered right now, shown after the saved messages until it is saved. */
 export interface PendingExchange {
@@ -359,52 +353,4 @@ async function settleSaved(groupId: number, answerId: number, received: string):
 /** Stops the answer being streamed; the server keeps what came so far. */
 export function stop(): void {
   streamController?.abort();
-}
-
-/**
- * Answers the last question again, with the model chosen now: the earlier answer stays as a
- * branch (docs/chat.md, Edit and branch).
- */
-export async function regenerate(input: Omit<SendInput, 'prompt' | 'imageUrl'>): Promise<void> {
-  const list = storage().chatList;
-  const at = regenerateFrom(list);
-  const question = at === null ? undefined : list[at];
-  if (at === null || !question || isStreaming()) return;
-  storage().setChatList(list.slice(0, at + 1));
-  await send({
-    ...input,
-    prompt: question.content,
-    imageUrl: question.imageUrl ?? null,
-    place: { regenerateOf: question.id },
-  });
-}
-
-/**
- * Sends an edited question in place of a saved one: it follows the same message, and the
- * earlier question with what came after it stays as a branch.
- */
-export async function editQuestion(
-  id: number,
-  prompt: string,
-  input: Omit<SendInput, 'prompt' | 'imageUrl'>,
-): Promise<void> {
-  const list = storage().chatList;
-  const at = list.findIndex((r) => r.id === id);
-  const question = list[at];
-  if (!question || question.role !== 'user' || isStreaming()) return;
-  storage().setChatList(list.slice(0, at));
-  await send({
-    ...input,
-    prompt,
-    imageUrl: question.imageUrl ?? null,
-    place: { parentId: question.parentId ?? 0 },
-  });
-}
-
-/** Shows the branch through another version of a message. */
-export async function switchBranch(id: number): Promise<void> {
-  const groupId = storage().active;
-  if (groupId === null || isStreaming()) return;
-  const records = await remote.switchBranch(groupId, id);
-  if (storage().active === groupId) storage().setChatList(records);
 }

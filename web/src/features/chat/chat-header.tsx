@@ -4,7 +4,6 @@ import {
   LockOutlined,
   MenuOutlined,
   PlusOutlined,
-  ShareAltOutlined,
 } from '@ant-design/icons';
 import Button from 'antd/es/button';
 import Modal from 'antd/es/modal';
@@ -13,6 +12,7 @@ import { useTranslation } from 'react-i18next';
 import { Markdown } from '../../components/markdown';
 import { useIsMobile } from '../../components/use-is-mobile';
 import type { MessageView } from './message-item';
+import { ShareButton } from './share-dialog';
 import { SystemMessageButton } from './system-message-button';
 
 /**
@@ -32,7 +32,8 @@ export function ChatHeader(props: {
   onClear: () => void;
   onExport: () => void;
   onCreate: () => void;
-  onShare: () => void;
+  /** The chat a share link is made of. */
+  groupId: number | null;
 }) {
   const { t } = useTranslation(['chat']);
   const mobile = useIsMobile();
@@ -86,15 +87,7 @@ export function ChatHeader(props: {
           onClick={props.onExport}
         />
       </Tooltip>
-      <Tooltip title={t('chat:header.share')}>
-        <Button
-          type="text"
-          icon={<ShareAltOutlined />}
-          aria-label={t('chat:header.share')}
-          disabled={!props.canClear}
-          onClick={props.onShare}
-        />
-      </Tooltip>
+      <ShareButton groupId={props.groupId} disabled={!props.canClear} />
       {mobile && (
         <Button
           type="text"

@@ -21,21 +21,18 @@ import {
   isStreaming,
   loadLogs,
   newGroup,
-  regenerate,
-  editQuestion,
-  switchBranch,
   removeLog,
   send,
   stop,
   useChatRuntime,
 } from './chat-actions';
+import { editQuestion, regenerate, switchBranch } from './branch-actions';
 import { ChatInput } from './chat-input';
 import { EmptyState, MessagesSkeleton } from './empty-state';
 import { exportChatPng } from './export-png';
 import { GroupList } from './group-list';
 import type { MessageView } from './message-item';
 import { MessageList } from './message-list';
-import { ShareDialog } from './share-dialog';
 import { useFillHeight } from './use-fill-height';
 import { useModelChoice } from './use-model-choice';
 import './chat.css';
@@ -225,7 +222,7 @@ function Conversation() {
   };
 
   const views = useMessageViews();
-  const [sharing, setSharing] = useState(false);
+  const asked = { choice: models.choice, systemMessage };
 
   const confirm = (text: string, onOk: () => Promise<void>) =>
     void modal.confirm({
@@ -283,7 +280,7 @@ function Conversation() {
           onClear={() => confirm(t(texts.confirm.clearChat), clearChat)}
           onExport={exportPng}
           onCreate={create}
-          onShare={() => setSharing(true)}
+          groupId={group?.uuid ?? null}
         />
 
         <ConversationBody
@@ -293,10 +290,8 @@ function Conversation() {
           models={models}
           streaming={streaming}
           onSuggest={(prompt) => submit(prompt, null)}
-          onRegenerate={() => void regenerate({ choice: models.choice, systemMessage })}
-          onEdit={(id, prompt) =>
-            void editQuestion(id, prompt, { choice: models.choice, systemMessage })
-          }
+          onRegenerate={() => void regenerate(asked)}
+          onEdit={(id, prompt) => void editQuestion(id, prompt, asked)}
           onPreview={setPreview}
         />
 
@@ -313,7 +308,6 @@ function Conversation() {
       </section>
 
       <PreviewModal preview={preview} onClose={() => setPreview(null)} />
-      <ShareDialog open={sharing} groupId={group?.uuid ?? null} onClose={() => setSharing(false)} />
     </div>
   );
 }

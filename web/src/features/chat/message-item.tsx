@@ -234,6 +234,53 @@ function MessageActions({
   );
 }
 
+/** A question: its picture, its text (or the box editing it), its actions. */
+function Question({
+  message,
+  editing,
+  actions,
+  onCancel,
+  onSend,
+}: {
+  message: MessageView;
+  editing: boolean;
+  actions: ReactNode;
+  onCancel: () => void;
+  onSend: (text: string) => void;
+}) {
+  return (
+    <article
+      data-testid="chat-message"
+      data-role="user"
+      className="group/msg flex flex-col items-end gap-1"
+    >
+      {message.imageUrl &&
+        (isOwnPicture(message.imageUrl) ? (
+          <img
+            src={message.imageUrl}
+            alt=""
+            loading="lazy"
+            className="max-h-60 max-w-[70%] rounded-xl border border-white/10 object-cover"
+          />
+        ) : (
+          // Another site's picture (sent through the API): the page's policy loads none by
+          // itself, so it waits for a click and comes through the guarded proxy.
+          <div className="md max-w-[70%]">
+            <AnswerImage src={message.imageUrl} alt="" title={undefined} eager={false} />
+          </div>
+        ))}
+      {editing && message.id !== null ? (
+        <EditBox initial={message.content} onCancel={onCancel} onSend={onSend} />
+      ) : (
+        <div className="max-w-[85%] rounded-2xl rounded-br-md bg-[#2a2a36] px-4 py-2.5 text-[15px] leading-7 break-words whitespace-pre-wrap text-white/90 sm:max-w-[75%]">
+          {message.content}
+        </div>
+      )}
+      {message.id !== null && !editing && actions}
+    </article>
+  );
+}
+
 /** A message: the user's as a bubble, the answer as markdown (or raw text) with its actions. */
 export const MessageItem = memo(function MessageItem({
   message,
@@ -269,42 +316,16 @@ export const MessageItem = memo(function MessageItem({
 
   if (user)
     return (
-      <article
-        data-testid="chat-message"
-        data-role="user"
-        className="group/msg flex flex-col items-end gap-1"
-      >
-        {message.imageUrl &&
-          (isOwnPicture(message.imageUrl) ? (
-            <img
-              src={message.imageUrl}
-              alt=""
-              loading="lazy"
-              className="max-h-60 max-w-[70%] rounded-xl border border-white/10 object-cover"
-            />
-          ) : (
-            // Another site's picture (sent through the API): the page's policy loads none by
-            // itself, so it waits for a click and comes through the guarded proxy.
-            <div className="md max-w-[70%]">
-              <AnswerImage src={message.imageUrl} alt="" title={undefined} eager={false} />
-            </div>
-          ))}
-        {editing && message.id !== null ? (
-          <EditBox
-            initial={message.content}
-            onCancel={() => setEditing(false)}
-            onSend={(text) => {
-              setEditing(false);
-              onEdit(message.id!, text);
-            }}
-          />
-        ) : (
-          <div className="max-w-[85%] rounded-2xl rounded-br-md bg-[#2a2a36] px-4 py-2.5 text-[15px] leading-7 break-words whitespace-pre-wrap text-white/90 sm:max-w-[75%]">
-            {message.content}
-          </div>
-        )}
-        {message.id !== null && !editing && actions}
-      </article>
+      <Question
+        message={message}
+        editing={editing}
+        actions={actions}
+        onCancel={() => setEditing(false)}
+        onSend={(text) => {
+          setEditing(false);
+          onEdit(message.id!, text);
+        }}
+      />
     );
 
   return (

@@ -1,9 +1,10 @@
-import { CopyOutlined, DeleteOutlined, LinkOutlined } from '@ant-design/icons';
+import { CopyOutlined, DeleteOutlined, LinkOutlined, ShareAltOutlined } from '@ant-design/icons';
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import Button from 'antd/es/button';
 import Input from 'antd/es/input';
 import Modal from 'antd/es/modal';
 import Popconfirm from 'antd/es/popconfirm';
+import Tooltip from 'antd/es/tooltip';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { copyText } from '../../components/markdown/copy-text';
@@ -130,5 +131,25 @@ export function ShareDialog(props: { open: boolean; groupId: number | null; onCl
         </div>
       </div>
     </Modal>
+  );
+}
+
+/** The header's share button and its dialog. */
+export function ShareButton(props: { groupId: number | null; disabled: boolean }) {
+  const { t } = useTranslation(['chat']);
+  const [open, setOpen] = useState(false);
+  return (
+    <>
+      <Tooltip title={t('chat:header.share')}>
+        <Button
+          type="text"
+          icon={<ShareAltOutlined />}
+          aria-label={t('chat:header.share')}
+          disabled={props.disabled}
+          onClick={() => setOpen(true)}
+        />
+      </Tooltip>
+      <ShareDialog open={open} groupId={props.groupId} onClose={() => setOpen(false)} />
+    </>
   );
 }
