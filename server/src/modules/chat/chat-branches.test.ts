@@ -3,6 +3,7 @@ import { chat } from '@atelier/contracts';
 import { callEndpoint } from '../../test/call-endpoint.js';
 import { bearer } from '../../test/harness.js';
 import { nowIso } from '../../db/database.js';
+import type { MigrationDb } from '../../db/column-types.js';
 import { fillLinearPaths } from '../../db/migrations/0075_chat_branches.js';
 import {
   fake,
@@ -245,7 +246,7 @@ describe('edit and branch', () => {
         .insertInto('chat_logs')
         .values({ ...base, role, content, parent_id: null })
         .execute();
-    await fillLinearPaths(db);
+    await fillLinearPaths(db as unknown as MigrationDb);
     const rows = await logsOf(h, groupId);
     expect(texts(rows)).toEqual([
       'user: old Q1',
