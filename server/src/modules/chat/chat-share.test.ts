@@ -82,6 +82,7 @@ describe('share a conversation', () => {
     expect(html).not.toContain('The second answer');
     // Light: no script, no chat bundle.
     expect(html).not.toMatch(/<script|\/assets\//);
+    expect(page.headers['content-security-policy']).toContain("script-src 'none'");
     // The picture is one of ours, signed afresh, and loads signed out.
     const src = /<img src="([^"]+)"/.exec(html)![1]!.replaceAll('&amp;', '&');
     expect(src).toMatch(/^\/api\/files\/.+\?exp=\d+&sig=/);

@@ -44,6 +44,15 @@ export function sharedPageRoute(app: FastifyInstance): void {
     { schema: { hide: true } },
     async (req, reply) => {
       const { status, html } = await sharedPage(ctx, req.params.token, langOf(req));
+      // The page has no script at all: its policy says so (the app's, with scripts and calls cut).
+      const policy = reply.getHeader('content-security-policy');
+      if (typeof policy === 'string')
+        reply.header(
+          'content-security-policy',
+          policy
+            .replace(/script-src[^;]*/, "script-src 'none'")
+            .replace(/connect-src[^;]*/, "connect-src 'none'"),
+        );
       return reply
         .code(status)
         .type('text/html; charset=utf-8')
