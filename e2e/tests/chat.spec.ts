@@ -246,3 +246,65 @@ test('a picture of another site in an answer loads only on a click, through the 
   await expect(button).toContainText('cannot be shown');
   expect(direct).toEqual([]);
 });
+
+test('edit a question, switch between its branches, and share the chat signed out', async ({
+  page,
+  browser,
+  request,
+}) => {
+  test.setTimeout(180_000);
+  const user = await registerUser(request, 'br');
+  await open(page, user.token, '/Chat');
+  const input = page.getByTestId('chat-input');
+  await input.fill('Tell me about owls');
+  await input.press('Enter');
+  const question = page.locator('[data-testid="chat-message"][data-role="user"]');
+  const answer = page.locator('[data-testid="chat-message"][data-role="assistant"]');
+  await expect(answer.last()).toHaveAttribute('data-state', 'done', { timeout: 20_000 });
+
+  // Edit the question and send it again: the first answer stays as a branch, 1/2 and 2/2.
+  await question.first().hover();
+  await question.first().getByRole('button', { name: 'Edit' }).click();
+  await page.getByRole('textbox', { name: 'Edit the question' }).fill('Tell me about ravens');
+  await question.first().getByRole('button', { name: 'Send' }).click();
+  await expect(answer.last()).toHaveAttribute('data-state', 'done', { timeout: 20_000 });
+  await expect(question).toHaveCount(1);
+  await expect(question.first()).toContainText('Tell me about ravens');
+  const labels = page.getByTestId('chat-branch-label');
+  // On the question and on its answer.
+  await expect(labels).toHaveText(['2/2', '2/2']);
+
+  await question.first().hover();
+  await question.first().getByRole('button', { name: 'Previous branch' }).click();
+  await expect(question.first()).toContainText('Tell me about owls');
+  await expect(labels).toHaveText(['1/2', '1/2']);
+
+  // Share the branch on screen, and open the link signed out.
+  await page.getByRole('button', { name: 'Share' }).click();
+  await page.getByRole('button', { name: 'Create a link' }).click();
+  const link = await page.getByTestId('chat-share-link').inputValue();
+  expect(link).toMatch(/\/c\/[A-Za-z0-9_-]{24}$/);
+  await expect(page.getByTestId('chat-share-list')).toContainText('Tell me about owls');
+
+  const visitor = await browser.newContext();
+  try {
+    const shared = await visitor.newPage();
+    const scripts: string[] = [];
+    shared.on('request', (r) => {
+      if (r.resourceType() === 'script') scripts.push(r.url());
+    });
+    const res = await shared.goto(link);
+    expect(res?.status()).toBe(200);
+    await expect(shared.locator('h1')).toHaveText('Tell me about owls');
+    await expect(shared.locator('[data-role="user"]')).toHaveText(['Tell me about owls']);
+    await expect(shared.locator('body')).not.toContainText('ravens');
+    await expect(shared.locator('meta[property="og:title"]')).toHaveAttribute(
+      'content',
+      'Tell me about owls',
+    );
+    // A light page: no script at all, so no chat bundle.
+    expect(scripts).toEqual([]);
+  } finally {
+    await visitor.close();
+  }
+});

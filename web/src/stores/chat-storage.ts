@@ -28,6 +28,10 @@ export interface ChatRecord {
   reasoning?: string;
   reasoningMs?: number | null;
   finishReason?: 'length' | 'content_filter' | null;
+  /** The message this one follows on its branch (null: the first question). */
+  parentId?: number | null;
+  /** The branches at this message, oldest first, itself included (docs/chat.md). */
+  siblings?: number[];
 }
 
 export interface ChatStorageState {

@@ -37,6 +37,8 @@ import { cloudrunTimeouts } from './0068_cloudrun_timeouts.js';
 import { wechatWays } from './0071_wechat_ways.js';
 import { githubSignIn } from './0073_github_sign_in.js';
 import { signInWays } from './0074_sign_in_ways.js';
+import { chatBranches } from './0075_chat_branches.js';
+import { chatShares } from './0076_chat_shares.js';
 
 /** Applied in the order of their names; a migration, once landed, is never edited. */
 export const migrations: Record<string, AtelierMigration> = {
@@ -78,4 +80,6 @@ export const migrations: Record<string, AtelierMigration> = {
   '0071_wechat_ways': wechatWays,
   '0073_github_sign_in': githubSignIn,
   '0074_sign_in_ways': signInWays,
+  '0075_chat_branches': chatBranches,
+  '0076_chat_shares': chatShares,
 };

@@ -7,6 +7,7 @@ import { registerGuestMover } from './groups.js';
 import { seedChatPrices } from './prices.js';
 import { streamRoutes } from './stream.js';
 import { pictureProxyRoutes } from './picture-proxy.js';
+import { sharedPageRoute, shareRoutes } from './share-routes.js';
 
 export { MIND_SYSTEM_PROMPT } from './prompt.js';
 export { chatStartsSince } from './figures.js';
@@ -26,6 +27,10 @@ export const chatModule: AtelierModule = {
     groupRoutes(app);
     streamRoutes(app);
     pictureProxyRoutes(app);
+    shareRoutes(app);
+  },
+  pages(app) {
+    sharedPageRoute(app);
   },
   seed: (ctx) => seedChatPrices(ctx),
 };

@@ -14,6 +14,7 @@ import {
 import { StreamBilling } from './billing.js';
 import { ownGroup } from './groups.js';
 import { finishExchange, saveExchange } from './history.js';
+import { placeOf, type Place } from './place.js';
 import { isOutage } from '../../lib/outage.js';
 import { createSlots } from '../../lib/slots.js';
 import { StreamLimits } from './limits.js';
@@ -38,6 +39,10 @@ interface Answer {
   body: C.ChatProcessBody;
   options: ReturnType<typeof C.chatOptions.parse>;
   group: { id: number; title: string } | null;
+  /** Where the question goes on the group's branches (null: no group). */
+  place: Place | null;
+  /** The question's text (a saved question's when it is answered again). */
+  question: string;
   appId: number | null;
   inUse: AppInUse | null;
   target: Target;
@@ -149,8 +154,10 @@ async function holdAndSave(a: Answer): Promise<void> {
           userId: a.userId,
           appId: a.appId,
           modelName: a.target.modelName,
-          prompt: a.body.prompt,
+          prompt: a.question,
           picture: a.prompt.storedPicture,
+          parentId: a.place?.parentId ?? null,
+          regenerateOf: a.place?.regenerateOf ?? null,
         });
     });
   } catch (error) {
@@ -263,6 +270,9 @@ export function streamRoutes(app: FastifyInstance): void {
     const groupId = options.groupId;
     if (!mind && !groupId) throw badRequest(texts.groupRequired, {}, 'options.groupId');
     const group = groupId ? await ownGroup(ctx.db.kysely, groupId, userId) : null;
+    // Where the question goes on the chat's branches (docs/chat.md, Edit and branch).
+    const place = group && !mind ? await placeOf(ctx, group, userId, options) : null;
+    const question = place?.question ?? { prompt: body.prompt, imageUrl: body.image_url };
     // An app in use fixes the system prompt, and the model when it names one; the group's app
     // wins over what the client sends.
     const appId = group?.app_id ?? (body.appId ? Number(body.appId) : null);
@@ -272,7 +282,7 @@ export function streamRoutes(app: FastifyInstance): void {
       inUse?.modelId ? { gptModelId: inUse.modelId } : body,
       userId,
     );
-    if (body.image_url && !target.vision) throw badRequest(texts.noVision, {}, 'image_url');
+    if (question.imageUrl && !target.vision) throw badRequest(texts.noVision, {}, 'image_url');
     const prompt = await buildPrompt(ctx, {
       userId,
       target,
@@ -280,9 +290,10 @@ export function streamRoutes(app: FastifyInstance): void {
       system: mind
         ? MIND_SYSTEM_PROMPT
         : (inUse?.systemPrompt ?? (body.systemMessage?.trim() || target.systemPrompt)),
-      prompt: body.prompt,
-      imageUrl: body.image_url,
+      prompt: question.prompt,
+      imageUrl: question.imageUrl,
       contextGroupId: !mind && group && options.usingContext ? group.id : null,
+      contextParentId: place?.parentId ?? null,
     });
 
     const done = await limits.enter(userId, ctx.config.chat.userConcurrency);
@@ -307,6 +318,8 @@ export function streamRoutes(app: FastifyInstance): void {
       body,
       options,
       group,
+      place,
+      question: question.prompt,
       appId,
       inUse,
       target,

@@ -25,6 +25,8 @@ export interface ChatGroupsTable {
   config: string;
   created_at: string;
   updated_at: string;
+  /** The last message of the branch on screen (null: the newest message). */
+  leaf_id: number | null;
 }
 
 export interface ChatLogsTable {
@@ -47,10 +49,27 @@ export interface ChatLogsTable {
   reasoning_ms: number | null;
   /** Why the upstream cut the answer (`length`, `content_filter`), else null. */
   finish_reason: 'length' | 'content_filter' | null;
+  /** The message this one follows (null: a first question); same parent and role: branches. */
+  parent_id: number | null;
+}
+
+/** A read-only snapshot of a chat's branch, public under its unguessable token. */
+export interface ChatSharesTable {
+  id: Generated<number>;
+  token: string;
+  user_id: number;
+  group_id: number;
+  title: string;
+  /** JSON: SharedMessage[] (share.ts). */
+  messages: string;
+  message_count: number;
+  created_at: string;
+  revoked_at: string | null;
 }
 
 export interface ChatTables {
   chat_user_models: ChatUserModelsTable;
   chat_groups: ChatGroupsTable;
   chat_logs: ChatLogsTable;
+  chat_shares: ChatSharesTable;
 }
