@@ -39,6 +39,7 @@ import { githubSignIn } from './0073_github_sign_in.js';
 import { signInWays } from './0074_sign_in_ways.js';
 import { chatBranches } from './0075_chat_branches.js';
 import { chatShares } from './0076_chat_shares.js';
+import { hostedCaptcha } from './0081_hosted_captcha.js';
 
 /** Applied in the order of their names; a migration, once landed, is never edited. */
 export const migrations: Record<string, AtelierMigration> = {
@@ -82,4 +83,5 @@ export const migrations: Record<string, AtelierMigration> = {
   '0074_sign_in_ways': signInWays,
   '0075_chat_branches': chatBranches,
   '0076_chat_shares': chatShares,
+  '0081_hosted_captcha': hostedCaptcha,
 };
