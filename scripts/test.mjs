@@ -440,26 +440,28 @@ const checks = Promise.all([
 // ── tests ────────────────────────────────────────────────────────────────────────────────
 // The server's two passes run at the same time: every test app has a database of its own (a
 // temp SQLite file, or a PostgreSQL schema and a Redis key prefix of its own), so they cannot
-// meet. The small suites run beside them; the e2e tests come after, on the whole machine.
-const serverPasses = [
-  vitest('server on SQLite (Vitest)', 'server', { TEST_DB: 'sqlite' }, { workers: SERVER_WORKERS }),
-];
-if (services) {
-  serverPasses.push(
-    vitest(
+// meet. The small suites run beside them. The e2e tests start once the checks, the small
+// suites and the SQLite pass are done: the PostgreSQL pass, the longest, waits mostly on its
+// database, and the e2e run uses the cores it leaves idle instead of starting after it.
+const sqlitePass = vitest(
+  'server on SQLite (Vitest)',
+  'server',
+  { TEST_DB: 'sqlite' },
+  { workers: SERVER_WORKERS },
+);
+const postgresPass = services
+  ? vitest(
       'server on PostgreSQL + Redis (Vitest)',
       'server',
       { TEST_DB: 'postgres', TEST_DATABASE_URL: pgUrl, TEST_REDIS_URL: redisUrl },
       { workers: SERVER_WORKERS },
-    ),
-  );
-}
+    )
+  : null;
 const smallSuites = (async () => {
   await vitest('contracts (Vitest)', 'contracts', {}, { mayBeEmpty: true });
   await vitest('web (Vitest)', 'web');
 })();
-const [sqlite] = await Promise.all([...serverPasses, smallSuites]);
-await checks;
+const [sqlite] = await Promise.all([sqlitePass, smallSuites, checks]);
 if (!services && !CI) {
   record(
     'server on PostgreSQL + Redis (Vitest)',
@@ -468,8 +470,10 @@ if (!services && !CI) {
     'not reachable',
   );
 }
-if (built) await playwright();
-else record('e2e (Playwright)', { failed: 1 }, Date.now(), 'not run: the build failed');
+const e2e = built
+  ? playwright()
+  : record('e2e (Playwright)', { failed: 1 }, Date.now(), 'not run: the build failed');
+await Promise.all([postgresPass, e2e]);
 
 // ── summary ──────────────────────────────────────────────────────────────────────────────
 const total = results.reduce(
