@@ -220,7 +220,7 @@ export async function checkConnection(
     );
     if (status >= 300) throw errorOf(status, text);
     const credits = (JSON.parse(text) as { credits?: number }).credits;
-    return `connected: ${credits ?? '?'} credits left`;
+    return `${credits ?? '?'} credits left`;
   } catch (e) {
     if (e instanceof SyntaxError)
       throw UpstreamError.transient(`${url} answered something that is not JSON`, 'answer');

@@ -157,7 +157,7 @@ export async function generateGeminiImage(input: GeminiImageInput): Promise<Gemi
   );
 }
 
-/** The console's "test connection": `GET {base}/v1beta/models/{model}`-free list, one row. */
+/** The console's "test connection": `GET {base}/v1beta/models?pageSize=1` with the key. */
 export async function checkConnection(
   p: { baseUrl: string; apiKey: string | null; timeoutMs: number },
   signal?: AbortSignal,
@@ -171,7 +171,7 @@ export async function checkConnection(
     );
     if (status >= 300) throw errorOf(status, text);
     JSON.parse(text);
-    return 'connected: the key lists the models';
+    return 'the key lists the Gemini models';
   } catch (e) {
     if (e instanceof SyntaxError)
       throw UpstreamError.transient(`${url} answered something that is not JSON`, 'answer');

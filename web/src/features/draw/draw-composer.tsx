@@ -132,7 +132,7 @@ export function DrawComposer(props: ComposerProps) {
               value={form.aspectRatio ?? model.aspects[0]}
               onChange={(aspectRatio: string) => set({ aspectRatio })}
               options={opts(model.aspects, (v) => v)}
-              data-testid="draw-aspect"
+              aria-label={t('images:aspect')}
             />
           </Field>
         )}
