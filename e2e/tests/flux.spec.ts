@@ -41,6 +41,10 @@ async function fillDialog(
   await expect(dialog).toBeHidden();
 }
 
+/** Opens the ant Select whose input is named `label` (its tag covers the input). */
+const openSelect = (page: Page, label: string) =>
+  page.locator('.ant-select', { has: page.getByRole('combobox', { name: label }) }).click();
+
 const pick = (page: Page, name: string) =>
   page.locator('.ant-select-dropdown:visible .ant-select-item-option', { hasText: name }).click();
 
@@ -75,7 +79,7 @@ test('a FLUX provider added in the console draws a 16:9 picture on /draw, viewed
     await fillDialog(
       page,
       { Model: priceModel, Action: 'generate', Label: 'e2e FLUX', Credits: '6' },
-      { Category: 'image', Unit: 'call' },
+      { Category: 'Pictures', Unit: 'call' },
     );
     await expect(rowOf(prices, `${priceModel}:generate`)).toBeVisible();
 
@@ -86,7 +90,7 @@ test('a FLUX provider added in the console draws a 16:9 picture on /draw, viewed
     await fillDialog(
       page,
       { Name: modelName, 'Upstream model': 'flux-pro-1.1' },
-      { Provider: name, Kind: 'image', 'Price key': `${priceModel}:generate` },
+      { Provider: name, Kind: 'Pictures', 'Price key': `${priceModel}:generate` },
     );
     await expect(rowOf(models, modelName)).toBeVisible();
     const all = await api<{ rows: Array<{ id: number; name: string }> }>(
@@ -120,11 +124,11 @@ test('a FLUX provider added in the console draws a 16:9 picture on /draw, viewed
     await signInBeforeLoad(page, user.token);
     await page.goto('/draw');
     await expect(page.getByTestId('draw-prompt')).toBeVisible({ timeout: 30_000 });
-    await page.getByRole('combobox', { name: 'Model' }).click();
+    await openSelect(page, 'Model');
     await pick(page, modelName);
     // FLUX's own choices: aspect ratio and seed, no DALL·E sizes or qualities.
     await expect(page.getByRole('combobox', { name: 'Size' })).toHaveCount(0);
-    await page.getByRole('combobox', { name: 'Aspect ratio' }).click();
+    await openSelect(page, 'Aspect ratio');
     await pick(page, '16:9');
     await page.getByRole('spinbutton', { name: 'Seed' }).fill('4242');
     await page.getByTestId('draw-prompt').fill('a lighthouse on a cliff, long exposure');
