@@ -64,6 +64,43 @@ function References({ form, set, mask }: Pick<ComposerProps, 'form' | 'set'> & {
   );
 }
 
+/** FLUX's and Gemini image's choices: an aspect ratio, and (FLUX) a seed. */
+function AspectAndSeed({
+  model,
+  form,
+  set,
+}: Pick<ComposerProps, 'form' | 'set'> & { model: NonNullable<ComposerProps['model']> }) {
+  const { t } = useTranslation();
+  return (
+    <>
+      {model.aspects.length > 0 && (
+        <Field label={t('images:aspect')}>
+          <Select
+            value={form.aspectRatio ?? model.aspects[0]}
+            onChange={(aspectRatio: string) => set({ aspectRatio })}
+            options={model.aspects.map((v) => ({ value: v, label: v }))}
+            aria-label={t('images:aspect')}
+          />
+        </Field>
+      )}
+      {model.seed && (
+        <Field label={t('images:seed')}>
+          <InputNumber
+            className="!w-full"
+            min={0}
+            max={4294967294}
+            precision={0}
+            value={form.seed ?? null}
+            placeholder={t('images:seedRandom')}
+            onChange={(seed) => set({ seed: typeof seed === 'number' ? seed : null })}
+            aria-label={t('images:seed')}
+          />
+        </Field>
+      )}
+    </>
+  );
+}
+
 /**
  * The /draw form: model, prompt, size/quality/style or aspect ratio and seed per model, n,
  * references and (for the models that take one) a mask.
@@ -126,30 +163,7 @@ export function DrawComposer(props: ComposerProps) {
             />
           </Field>
         )}
-        {model && model.aspects.length > 0 && (
-          <Field label={t('images:aspect')}>
-            <Select
-              value={form.aspectRatio ?? model.aspects[0]}
-              onChange={(aspectRatio: string) => set({ aspectRatio })}
-              options={opts(model.aspects, (v) => v)}
-              aria-label={t('images:aspect')}
-            />
-          </Field>
-        )}
-        {model?.seed && (
-          <Field label={t('images:seed')}>
-            <InputNumber
-              className="!w-full"
-              min={0}
-              max={4294967294}
-              precision={0}
-              value={form.seed ?? null}
-              placeholder={t('images:seedRandom')}
-              onChange={(seed) => set({ seed: typeof seed === 'number' ? seed : null })}
-              aria-label={t('images:seed')}
-            />
-          </Field>
-        )}
+        {model && <AspectAndSeed model={model} form={form} set={set} />}
         {model?.family === 'gpt-image' && (
           <Field label={t('images:background')}>
             <Select
