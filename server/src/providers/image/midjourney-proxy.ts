@@ -1,5 +1,6 @@
 import { getJson, httpFailure, type ProviderCheck } from '../check-http.js';
 import { mayHaveSent, retryOfStatus, UpstreamError } from '../errors.js';
+import type { MjVideoBody, MjVideoFields } from './mj-video.js';
 
 /**
  * A client of midjourney-proxy in its three shapes (docs/drawing.md, Upstream variants):
@@ -34,7 +35,7 @@ export interface MjButton {
 }
 
 /** A task as `/mj/task/{id}/fetch` and the notify hook give it. */
-export interface MjTask {
+export interface MjTask extends MjVideoFields {
   id: string;
   action?: string;
   status: string;
@@ -50,9 +51,6 @@ export interface MjTask {
   state?: string;
   /** The forks' buttons; novicezk v2.6 has none, New API gives null when its upstream has none. */
   buttons?: MjButton[] | null;
-  /** A fork's VIDEO task: the first clip, and every clip of the batch (trueai `TaskInfo`). */
-  videoUrl?: string | null;
-  videoUrls?: Array<{ url: string; thumbnail?: string }> | null;
   properties?: Record<string, unknown> | null;
 }
 
@@ -260,30 +258,8 @@ export class MidjourneyProxyClient {
     return this.submit('/mj/submit/modal', { ...body }, { mode, signal });
   }
 
-  /**
-   * trueai's Midjourney video (`SubmitController.cs` Video, `Dto/SubmitVideoDTO.cs`): animate a
-   * finished picture (`image`: its link or base64, `motion` low | high, an optional `endImage`
-   * or `loop`), or extend a finished video (`action: 'extend'`, `taskId`, `index` of its clip).
-   * A fork with video off answers code 4 "视频功能未启用".
-   */
-  video(
-    body: {
-      prompt: string;
-      motion?: 'low' | 'high';
-      image?: string;
-      endImage?: string;
-      loop?: boolean;
-      action?: 'extend';
-      taskId?: string;
-      index?: number;
-      videoType?: 'vid_1.1_i2v_480' | 'vid_1.1_i2v_720';
-      batchSize?: 1 | 2 | 4;
-      notifyHook?: string;
-      state?: string;
-    },
-    mode?: MjMode,
-    signal?: AbortSignal,
-  ) {
+  /** trueai's Midjourney video (`mj-video.ts`): animate a finished picture, or extend a clip. */
+  video(body: MjVideoBody, mode?: MjMode, signal?: AbortSignal) {
     return this.submit('/mj/submit/video', { ...body }, { mode, signal });
   }
 
@@ -387,14 +363,6 @@ function refusalOf(path: string, a: MjSubmitAnswer): UpstreamError {
 }
 
 /** "45%" → 45. */
-/** A finished VIDEO task's clips (`videoUrls`, else `videoUrl`), in batch order. */
-export const videoLinksOf = (t: MjTask): string[] =>
-  t.videoUrls?.length
-    ? t.videoUrls.map((v) => v.url).filter(Boolean)
-    : t.videoUrl
-      ? [t.videoUrl]
-      : [];
-
 export const progressOf = (p: string | undefined): number => {
   const n = parseInt(p ?? '', 10);
   return Number.isFinite(n) ? Math.min(Math.max(n, 0), 100) : 0;

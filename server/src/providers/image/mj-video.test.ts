@@ -4,7 +4,8 @@ import {
   type FakeMidjourneyProxy,
 } from '../../../test/fakes/midjourney-proxy.js';
 import { UpstreamError } from '../errors.js';
-import { MidjourneyProxyClient, videoLinksOf, type MjTask } from './midjourney-proxy.js';
+import { MidjourneyProxyClient, type MjTask } from './midjourney-proxy.js';
+import { videoLinksOf } from './mj-video.js';
 
 /**
  * The adapter's Midjourney video call alone (trueai-org's `/mj/submit/video`), against the fork
