@@ -11,7 +11,12 @@ import { fileURLToPath } from 'node:url';
  * 100 MB of memory (about 98 MB against 118 MB with V8's default 16 MB) at no measurable
  * cost in throughput (bench/load.mjs).
  */
-export const serverNodeFlags = ['--max-semi-space-size=2'];
+export const serverNodeFlags = [
+  '--max-semi-space-size=2',
+  // e.g. BENCH_SERVER_FLAGS='--cpu-prof --cpu-prof-dir=/tmp/prof': a profile of the server
+  // a bench started, written when it stops.
+  ...(process.env.BENCH_SERVER_FLAGS ?? '').split(' ').filter(Boolean),
+];
 
 export const root = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '..');
 export const bin = (name) => path.join(root, 'node_modules', '.bin', name);
