@@ -22,11 +22,28 @@ interface Entry {
  */
 export class PublicCache {
   private readonly entries = new Map<string, Entry>();
+  /** The tags of the cached routes: a change through a route sharing one clears the cache. */
+  private readonly tags = new Set<string>();
 
   constructor(private readonly ttlMs: number) {}
 
   get enabled(): boolean {
     return this.ttlMs > 0;
+  }
+
+  /** Names the tags of a cached route (its endpoint's, e.g. `works`, `market`). */
+  watch(tags: readonly string[]): void {
+    for (const tag of tags) this.tags.add(tag);
+  }
+
+  /**
+   * Called after a change went through (a call other than GET): when its endpoint shares a tag
+   * with a cached route (a publish, a like, a moderation, an album, a market prompt), every kept
+   * answer goes, so this process's next anonymous visitor reads the change at once. Other
+   * instances keep theirs until they expire (`PUBLIC_CACHE_SECONDS`).
+   */
+  changed(tags: readonly string[]): void {
+    if (this.entries.size && tags.some((tag) => this.tags.has(tag))) this.entries.clear();
   }
 
   /** The key of a request: its address (path and query as sent) and answer language. */
@@ -57,8 +74,11 @@ export class PublicCache {
   /** Keeps `body` under `key`, serialised, sets the caching headers; returns the JSON to send. */
   write(key: string, body: unknown, reply: FastifyReply): string {
     const now = Date.now();
-    const etag = `W/"${createHash('sha1').update(`${key} ${now}`).digest('base64url').slice(0, 16)}"`;
-    const entry = { expires: now + this.ttlMs, etag, json: String(reply.serialize(body)) };
+    const json = String(reply.serialize(body));
+    // Named by its content: an answer that did not change keeps its ETag across expiries (a
+    // revalidation stays a 304), and one that changed never shares the old one.
+    const etag = `W/"${createHash('sha1').update(json).digest('base64url').slice(0, 22)}"`;
+    const entry = { expires: now + this.ttlMs, etag, json };
     if (this.entries.size >= MAX_ENTRIES) {
       const oldest = this.entries.keys().next();
       if (!oldest.done) this.entries.delete(oldest.value);

@@ -66,6 +66,8 @@ export function route<E extends Endpoint>(
   handler: (ctx: HandlerContext<E>) => Promise<DataIn<E>>,
   options: RouteOptions = {},
 ): void {
+  if (options.publicCache) cacheOf(app).watch(endpoint.tags);
+  const changes = endpoint.method !== 'GET';
   app.route({
     method: endpoint.method,
     url: endpoint.path,
@@ -113,6 +115,8 @@ export function route<E extends Endpoint>(
         const after = audit.load && id !== null ? await audit.load(app.ctx, id) : data;
         await recordAudit(app.ctx, req, endpoint, { ...audit, after: after ?? data });
       }
+      // A change of what a public list shows clears the lists kept for anonymous visitors.
+      if (changes) caches.get(app.ctx)?.changed(endpoint.tags);
       const body = { code: 200, success: true, message, data };
       if (cache && cacheKey) return cache.write(cacheKey, body, reply);
       return body;
