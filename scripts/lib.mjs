@@ -7,9 +7,9 @@ import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 
 /**
- * Node flags of the serving process. A 2 MB young generation keeps the idle server under
- * 100 MB of memory (about 98 MB against 118 MB with V8's default 16 MB) at no measurable
- * cost in throughput (bench/load.mjs).
+ * Node flags of the serving process. A 2 MB young generation saves about 20 MB of idle memory
+ * against V8's default 16 MB at no measurable cost in throughput (bench/load.mjs; figures in
+ * docs/scaling.md).
  */
 export const serverNodeFlags = [
   '--max-semi-space-size=2',
