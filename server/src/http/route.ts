@@ -94,7 +94,7 @@ export function route<E extends Endpoint>(
         const hit = cache.read(cacheKey, req, reply);
         // The schema names only 200; a revalidation answers 304 without a body.
         if (hit?.notModified) return (reply as FastifyReply).code(304).send();
-        if (hit) return hit.json;
+        if (hit) return hit.body;
       }
       let message = format(common.ok, lang);
       const audit = isAudited(endpoint) ? await auditBefore(app.ctx, endpoint, req.body) : null;
