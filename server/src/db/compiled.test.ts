@@ -13,7 +13,7 @@ beforeAll(async () => {
 });
 afterAll(async () => t.close());
 
-const byIdAndKind = compiledOnce((db, id: number, kind: string) =>
+const byIdAndKind = compiledOnce((db, id: number, kind: 'guest' | 'registered') =>
   db
     .selectFrom('users')
     .select(['id', 'username'])
