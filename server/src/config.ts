@@ -318,8 +318,8 @@ function readYaml(file: string): Record<string, unknown> {
       `ATELIER_CONFIG names ${file}, which cannot be read (${(error as Error).message}).`,
     ]);
   }
-  // Loaded only when a config file is named: the YAML parser is 70 modules a server started
-  // from environment variables alone never needs (its idle memory, bench/load.mjs).
+  // Loaded only when a config file is named (@fastify/swagger, for the API docs, still loads
+  // the package at start today; this read no longer does).
   const yaml = createRequire(import.meta.url)('yaml') as typeof Yaml;
   const parsed: unknown = yaml.parse(text);
   if (parsed === null || parsed === undefined) return {};
