@@ -7,11 +7,16 @@ import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 
 /**
- * Node flags of the serving process. A 2 MB young generation keeps the idle server under
- * 100 MB of memory (about 98 MB against 118 MB with V8's default 16 MB) at no measurable
- * cost in throughput (bench/load.mjs).
+ * Node flags of the serving process. A 2 MB young generation saves about 20 MB of idle memory
+ * against V8's default 16 MB at no measurable cost in throughput (bench/load.mjs; figures in
+ * docs/scaling.md).
  */
-export const serverNodeFlags = ['--max-semi-space-size=2'];
+export const serverNodeFlags = [
+  '--max-semi-space-size=2',
+  // e.g. BENCH_SERVER_FLAGS='--cpu-prof --cpu-prof-dir=/tmp/prof': a profile of the server
+  // a bench started, written when it stops.
+  ...(process.env.BENCH_SERVER_FLAGS ?? '').split(' ').filter(Boolean),
+];
 
 export const root = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '..');
 export const bin = (name) => path.join(root, 'node_modules', '.bin', name);
