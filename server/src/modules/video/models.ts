@@ -1,7 +1,7 @@
 import type { video as V } from '@atelier/contracts';
 import type { AppContext } from '../../context.js';
 import { videoAdapters, type VideoAdapter } from '../../providers/video/index.js';
-import type { Capabilities } from '../../providers/video/types.js';
+import { NO_OPTIONS, type Capabilities, type VideoOptions } from '../../providers/video/types.js';
 import type { KindModel } from '../kind-kit/index.js';
 
 export const DEMO_VIDEO_MODEL = 'Offline demo · Video';
@@ -14,6 +14,8 @@ export interface VideoModelRow extends KindModel {
   capabilities: Capabilities & { anime: boolean };
   durations: number[];
   aspects: V.VideoAspect[];
+  /** Resolutions, camera fixed, audio: what only some models take. */
+  options: VideoOptions;
 }
 
 const DEMO_CAPS: Capabilities = {
@@ -43,5 +45,6 @@ export function videoModelOf(m: KindModel): VideoModelRow {
     capabilities: { ...(own.capabilities ?? adapter?.capabilities ?? DEMO_CAPS), anime },
     durations: own.durations ?? adapter?.durations ?? [3, 5, 10],
     aspects: own.aspects ?? adapter?.aspects ?? ['16:9', '9:16', '1:1', '4:3', '3:4', '21:9'],
+    options: own.options ?? adapter?.options ?? NO_OPTIONS,
   };
 }

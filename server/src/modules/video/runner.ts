@@ -146,6 +146,9 @@ async function jobOf(ctx: AppContext, t: TaskRow, m: VideoModelRow, io: TaskIo):
     seed: p.seed,
     ...(p.loop !== undefined ? { loop: p.loop } : {}),
     ...(p.mode ? { mode: p.mode } : {}),
+    ...(p.resolution ? { resolution: p.resolution } : {}),
+    ...(p.cameraFixed !== undefined ? { cameraFixed: p.cameraFixed } : {}),
+    ...(p.audio !== undefined ? { audio: p.audio } : {}),
     ...(native ? { parentUpstreamId: p.parentUpstreamId } : {}),
     ...(m.adapter?.callbacks ? { callbackUrl: callbackUrl(ctx, m.protocol, t.id) } : {}),
   };

@@ -5,6 +5,10 @@ import { lumaRelay } from './luma-relay.js';
 import { openAiVideo } from './openai-video.js';
 import { pika } from './pika.js';
 import { runway } from './runway.js';
+import { hailuo } from './hailuo.js';
+import { seedance } from './seedance.js';
+import { veo } from './veo.js';
+import { wan } from './wan.js';
 import type { VideoAdapter } from './types.js';
 
 export type { Frame, VideoAdapter, VideoJob, VideoState, VideoUpstream } from './types.js';
@@ -18,6 +22,10 @@ export const videoAdapters: Record<string, VideoAdapter> = {
   pika,
   'openai-video': openAiVideo,
   newapi: newApiVideo,
+  seedance,
+  veo,
+  hailuo,
+  wan,
 };
 
 export const VIDEO_PROTOCOLS = Object.keys(videoAdapters);
