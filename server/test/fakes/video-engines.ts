@@ -36,6 +36,16 @@ import { testClip } from './video-clip.js';
  *   `GET /api/v1/tasks/{id}` → `{output: {task_status PENDING|RUNNING|SUCCEEDED|FAILED,
  *   video_url, code, message}}`; errors `{code, message, request_id}`: 400
  *   `InvalidParameter`, 400 `DataInspectionFailed`, 400 `Arrearage`, 401 `InvalidApiKey`.
+ * - New API's unified task endpoint in front of them (QuantumNous/new-api `router/video-router.go`,
+ *   `relay/relay_task.go`, relay/common `TaskSubmitReq`, each channel's `BuildRequestBody`):
+ *   `POST /v1/video/generations` `{model, prompt, duration, seconds, images, metadata}` with its
+ *   token → `dto.NewOpenAIVideo` `{id: "task_…", task_id, object: "video", model, status: "",
+ *   progress: 0}`; the vendor body is built from it as the adaptor does (Doubao: `metadata`
+ *   over Ark's body, the prompt appended as text; Gemini: `metadata` as `parameters`; Hailuo:
+ *   `metadata` over MiniMax's body; Ali: `metadata` merged over DashScope's `input` and
+ *   `parameters`) and refused as the vendor would (`{code, message, data: null}`, 400);
+ *   `GET /v1/videos/{task_id}` → `ConvertToOpenAIVideo` (`status`, `progress`, `metadata.url`,
+ *   `error`); `GET /v1/videos/{task_id}/content` the file (Veo's has no url).
  * Jobs move with time; `scenario` makes the next jobs fail, get filtered, hand out an expired
  * first link, call back, or be refused at submit (`refuse`: filter, invalid, quota).
  */
@@ -61,6 +71,8 @@ interface Job {
   linksHanded: number;
   callbackUrl?: string;
   callbackDeliveries: number[];
+  /** Submitted through New API's `/v1/video/generations`: its public id, read back as OpenAI's video. */
+  publicId?: string;
 }
 
 export interface FakeVideoEngines extends FakeServer {
@@ -379,9 +391,124 @@ export async function startFakeVideoEngines(
     }
   };
 
+  /** New API's unified task endpoint: the vendor's body built as its adaptor does. */
+  const relaySubmit = (req: FakeRequest): FakeResponse => {
+    if (!bearerOk(req))
+      return json(401, { error: { message: '无效的令牌', type: 'new_api_error' } });
+    const r = parse(req) as {
+      model?: string;
+      prompt?: string;
+      duration?: number;
+      metadata?: Record<string, unknown>;
+    };
+    const model = String(r.model ?? '');
+    const meta = r.metadata ?? {};
+    let protocol: EngineProtocol;
+    let body: Record<string, unknown>;
+    let bad: string | null;
+    if (/seedance/.test(model)) {
+      protocol = 'seedance';
+      const images = ((meta.content as unknown[]) ?? []) as Array<{ type?: string }>;
+      body = {
+        model,
+        ...meta,
+        duration: r.duration,
+        content: [...images.filter((c) => c.type !== 'text'), { type: 'text', text: r.prompt }],
+      };
+      bad = seedanceInvalid(body);
+    } else if (/^veo-/.test(model)) {
+      protocol = 'veo';
+      body = { instances: [{ prompt: r.prompt }], parameters: meta };
+      bad = veoInvalid(model, body as Parameters<typeof veoInvalid>[1]);
+    } else if (/^(MiniMax-|[ITS]2V-01)/.test(model)) {
+      protocol = 'hailuo';
+      body = { model, prompt: r.prompt, duration: r.duration ?? 6, ...meta };
+      bad = hailuoInvalid(body);
+    } else if (/^wan2/.test(model)) {
+      protocol = 'wan';
+      const input = { prompt: r.prompt, ...((meta.input as object) ?? {}) };
+      const parameters = {
+        prompt_extend: true,
+        watermark: false,
+        resolution: '720P',
+        duration: r.duration ?? 5,
+        ...((meta.parameters as object) ?? {}),
+      };
+      body = { model, input, parameters };
+      bad = wanInvalid(body as Parameters<typeof wanInvalid>[0]);
+    } else
+      return json(503, {
+        error: {
+          message: `当前分组 default 下对于模型 ${model} 无可用渠道`,
+          type: 'new_api_error',
+        },
+      });
+    const refused = refusal();
+    if (refused === 'filter')
+      return json(400, {
+        code: 'InputTextSensitiveContentDetected',
+        message: 'The request failed because the input text may contain sensitive information.',
+        data: null,
+      });
+    if (refused === 'quota')
+      return json(429, {
+        code: 'QuotaExceeded',
+        message: 'The request has exceeded the quota.',
+        data: null,
+      });
+    if (refused === 'invalid') bad = 'duration';
+    if (bad) return json(400, { code: 'InvalidParameter', message: bad, data: null });
+    const job = create(protocol, body, model);
+    job.publicId = `task_${randomBytes(12).toString('hex')}`;
+    return json(200, {
+      id: job.publicId,
+      task_id: job.publicId,
+      object: 'video',
+      model,
+      status: '',
+      progress: 0,
+      created_at: Math.floor(job.created / 1000),
+    });
+  };
+  const relayView = (j: Job) => {
+    const s = phase(j);
+    return {
+      id: j.publicId,
+      task_id: j.publicId,
+      object: 'video',
+      model: j.model,
+      status: { queued: 'queued', running: 'in_progress', done: 'completed', failed: 'failed' }[s],
+      progress: s === 'done' ? 100 : s === 'running' ? 50 : 10,
+      created_at: Math.floor(j.created / 1000),
+      completed_at: s === 'done' || s === 'failed' ? Math.floor(Date.now() / 1000) : 0,
+      ...(s === 'done' && j.protocol !== 'veo' ? { metadata: { url: link(j) } } : {}),
+      ...(s === 'failed'
+        ? {
+            error: {
+              message: j.scenario.filter
+                ? 'output video may contain sensitive information'
+                : 'task failed',
+              code: j.scenario.filter ? 'OutputVideoSensitiveContentDetected' : 'task_failed',
+            },
+          }
+        : {}),
+    };
+  };
+
   const server = await startFakeServer(async (req) => {
     const p = req.path;
     let m: RegExpExecArray | null;
+    if (p === '/v1/video/generations' && req.method === 'POST') return relaySubmit(req);
+    if ((m = /^\/v1\/videos\/(task_\w+)(\/content)?$/.exec(p))) {
+      if (!bearerOk(req))
+        return json(401, { error: { message: '无效的令牌', type: 'new_api_error' } });
+      const job = [...jobs.values()].find((j) => j.publicId === m![1]);
+      if (!job) return json(400, { code: 'task_not_exist', message: 'task_not_exist', data: null });
+      if (!m[2]) return json(200, relayView(job));
+      return phase(job) === 'done'
+        ? file(job, null)
+        : json(400, { error: { message: 'Video is not ready' } });
+    }
     if ((m = /^\/files\/([\w-]+)\.mp4$/.exec(p))) {
       const job = [...jobs.values()].find((j) => j.id === m![1]);
       return job ? file(job, req.query.get('sig')) : json(404, { error: 'no such file' });

@@ -26,9 +26,19 @@ let admin: TestUser;
 let alice: TestUser;
 let frame: string;
 const models: Record<string, number> = {};
-const PRICE: Record<EngineProtocol, number> = { seedance: 9, veo: 13, hailuo: 8, wan: 6 };
+const PRICE: Record<EngineProtocol | 'newapi', number> = {
+  seedance: 9,
+  veo: 13,
+  hailuo: 8,
+  wan: 6,
+  newapi: 11,
+};
 const ENGINES: EngineProtocol[] = ['seedance', 'veo', 'hailuo', 'wan'];
-const MODEL: Record<string, [EngineProtocol, string]> = {
+const MODEL: Record<string, [EngineProtocol | 'newapi', string]> = {
+  'na-seedance': ['newapi', 'doubao-seedance-1-0-pro-250528'],
+  'na-veo': ['newapi', 'veo-3.0-generate-001'],
+  'na-hailuo': ['newapi', 'MiniMax-Hailuo-02'],
+  'na-wan': ['newapi', 'wan2.5-t2v-preview'],
   seedance: ['seedance', 'doubao-seedance-1-0-pro-250528'],
   veo: ['veo', 'veo-3.0-generate-001'],
   hailuo: ['hailuo', 'MiniMax-Hailuo-02'],
@@ -90,7 +100,7 @@ beforeAll(async () => {
   [admin, alice] = await Promise.all([createUser(t.app, { role: 'admin' }), createUser(t.app)]);
   const h = bearer(admin.token);
   const providers: Record<string, number> = {};
-  for (const protocol of ENGINES) {
+  for (const protocol of [...ENGINES, 'newapi' as const]) {
     const p = await call<{ id: number }>(t.app, {
       method: 'POST',
       url: '/api/admin/chat/providers/create',
@@ -254,7 +264,7 @@ describe('options per model', () => {
       const r = await queue({
         modelId: models[name],
         prompt: 'x',
-        duration: DURATION[MODEL[name]![0]],
+        duration: DURATION[MODEL[name]![0] as EngineProtocol],
         ...extra,
       });
       expect(r.status, `${name} ${JSON.stringify(r.body)}`).toBe(400);
@@ -332,6 +342,58 @@ describe("Seedance's callbacks racing the polls", () => {
     expect(await again.json()).toEqual({ ok: true, applied: false });
     expect(await balance(alice.userId)).toBe(before - 4 * PRICE.seedance);
     expect(await ledgerCheck(t.app.ctx.db.kysely)).toEqual([]);
+  });
+});
+
+describe("New API's unified video endpoint, in front of the same engines", () => {
+  it.each(ENGINES)(
+    '%s: /v1/video/generations with its fields in metadata, read at /v1/videos/{id}',
+    async (p) => {
+      fake.scenario = {};
+      const rows = await modelRows();
+      const direct = rows.find((m) => m.id === models[p])!;
+      const relayed = rows.find((m) => m.id === models[`na-${p}`])!;
+      // The same durations and options as the direct adapter.
+      expect(relayed.options).toEqual(direct.options);
+      expect(relayed.durations).toEqual(direct.durations);
+      const before = await balance(alice.userId);
+      const r = await queue({
+        modelId: relayed.id,
+        prompt: 'a relayed lighthouse',
+        duration: DURATION[p],
+        ...(relayed.options.resolutions[0] ? { resolution: relayed.options.resolutions[0] } : {}),
+      });
+      expect(r.status, JSON.stringify(r.body)).toBe(200);
+      const done = await finished(r.body.data.id);
+      expect(done.status, JSON.stringify(done)).toBe(TaskStatus.succeeded);
+      expect(await balance(alice.userId)).toBe(before - PRICE.newapi);
+      const sent = JSON.parse(lastPost(/^\/v1\/video\/generations$/).body);
+      expect(sent).toMatchObject({
+        model: relayed.name ? MODEL[`na-${p}`]![1] : '',
+        duration: DURATION[p],
+      });
+      const job = [...fake.jobs.values()].at(-1)!;
+      expect(job.publicId).toMatch(/^task_/);
+      expect(fake.requests.some((q) => q.path === `/v1/videos/${job.publicId}`)).toBe(true);
+      if (p === 'seedance')
+        expect(job.body).toMatchObject({ watermark: false, resolution: '1080p' });
+      if (p === 'wan')
+        expect(job.body).toMatchObject({ parameters: { size: '1920*1080', watermark: false } });
+    },
+  );
+
+  it("a vendor's refusal through the relay charges nothing", async () => {
+    const before = await balance(alice.userId);
+    fake.scenario = { refuse: 'filter' };
+    const r = await queue({ modelId: models['na-seedance'], prompt: 'x', duration: 5 });
+    const done = await finished(r.body.data.id);
+    expect(done.status).toBe(TaskStatus.failed);
+    fake.scenario = { filter: true };
+    const f = await queue({ modelId: models['na-wan'], prompt: 'x', duration: 5 });
+    const failed = await finished(f.body.data.id);
+    expect(failed.status).toBe(TaskStatus.failed);
+    expect(failed.error).toMatch(/审核/);
+    expect(await balance(alice.userId)).toBe(before);
   });
 });
 

@@ -203,3 +203,9 @@ export const hailuo: VideoAdapter = {
   },
   checkConnection,
 };
+
+/** New API's Hailuo channel reads `metadata` into MiniMax's body (`task/hailuo/adaptor.go`). */
+export function hailuoMetadata(job: VideoJob): Record<string, unknown> {
+  const { model: _m, prompt: _p, duration: _d, ...rest } = hailuoBody(job);
+  return rest;
+}

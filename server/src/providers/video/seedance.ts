@@ -164,3 +164,13 @@ export const seedance: VideoAdapter = {
   callback: (body) => (isTask(body) ? { id: body.id, state: seedanceState(body) } : null),
   checkConnection,
 };
+
+/**
+ * The same request as New API's unified `/v1/video/generations` takes it for a Doubao channel
+ * (`task/doubao/adaptor.go`: `metadata` is read into Ark's body, the prompt added as the text).
+ */
+export function seedanceMetadata(job: VideoJob): Record<string, unknown> {
+  const { model: _m, content, callback_url: _c, ...rest } = seedanceBody(job);
+  const frames = content.filter((c) => (c as { type?: string }).type === 'image_url');
+  return { ...rest, ...(frames.length ? { content: frames } : {}) };
+}

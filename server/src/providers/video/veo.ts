@@ -183,3 +183,6 @@ export const veo: VideoAdapter = {
   },
   checkConnection,
 };
+
+/** New API's Gemini channel reads `metadata` into Veo's `parameters` (`task/gemini/adaptor.go`). */
+export const veoMetadata = (job: VideoJob): Record<string, unknown> => veoBody(job).parameters;

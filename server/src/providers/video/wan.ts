@@ -188,3 +188,13 @@ export const wan: VideoAdapter = {
     downloadBytes(state.videoUrl ?? '', { base: up.baseUrl, signal, timeoutMs: up.timeoutMs * 4 }),
   checkConnection,
 };
+
+/**
+ * New API's Ali channel reads `metadata` over DashScope's whole body (`task/ali/adaptor.go`:
+ * `input` and `parameters` merge into the ones it built from the prompt).
+ */
+export function wanMetadata(job: VideoJob): Record<string, unknown> {
+  const { input, parameters } = wanBody(job);
+  const { prompt: _p, ...frames } = input;
+  return { input: frames, parameters };
+}
