@@ -369,7 +369,7 @@ describe("New API's unified video endpoint, in front of the same engines", () =>
       expect(await balance(alice.userId)).toBe(before - PRICE.newapi);
       const sent = JSON.parse(lastPost(/^\/v1\/video\/generations$/).body);
       expect(sent).toMatchObject({
-        model: relayed.name ? MODEL[`na-${p}`]![1] : '',
+        model: MODEL[`na-${p}`]![1],
         duration: DURATION[p],
       });
       const job = [...fake.jobs.values()].at(-1)!;
