@@ -1,16 +1,28 @@
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { isTaskFinished, TaskStatus, type video as V } from '@atelier/contracts';
+import { describe, expect, it } from 'vitest';
+import { TaskStatus } from '@atelier/contracts';
 import { mediaTools, probeMedia } from '../../lib/ffmpeg.js';
-import { bearer, call, createTestApp, type TestApp } from '../../test/harness.js';
-import { createUser, type TestUser } from '../../test/users.js';
-import { freePort, pngOf, quickTasks, startWorkers } from '../../../test/drawing-support.js';
-import {
-  startFakeVideoEngines,
-  type EngineProtocol,
-  type FakeVideoEngines,
-} from '../../../test/fakes/video-engines.js';
-import { fund, until } from '../../../test/task-support.js';
+import { bearer, call } from '../../test/harness.js';
+import { until } from '../../../test/task-support.js';
+import type { EngineProtocol } from '../../../test/fakes/video-engines.js';
 import { ledgerCheck } from '../credits/index.js';
+import {
+  DURATION,
+  ENGINES,
+  MODEL,
+  PRICE,
+  admin,
+  alice,
+  balance,
+  fake,
+  finished,
+  frame,
+  lastPost,
+  modelRows,
+  models,
+  queue,
+  t,
+  useEnginesApp,
+} from './engines.setup.js';
 
 /**
  * Seedance, Veo, Hailuo and Wan, each through its loopback fake (test/fakes/video-engines.ts,
@@ -20,131 +32,7 @@ import { ledgerCheck } from '../credits/index.js';
  * expired before we fetched it is asked for again; Seedance's callbacks racing polls settle
  * once; options are offered per model and refused (400) elsewhere.
  */
-let t: TestApp;
-let fake: FakeVideoEngines;
-let admin: TestUser;
-let alice: TestUser;
-let frame: string;
-const models: Record<string, number> = {};
-const PRICE: Record<EngineProtocol | 'newapi', number> = {
-  seedance: 9,
-  veo: 13,
-  hailuo: 8,
-  wan: 6,
-  newapi: 11,
-};
-const ENGINES: EngineProtocol[] = ['seedance', 'veo', 'hailuo', 'wan'];
-const MODEL: Record<string, [EngineProtocol | 'newapi', string]> = {
-  'na-seedance': ['newapi', 'doubao-seedance-1-0-pro-250528'],
-  'na-veo': ['newapi', 'veo-3.0-generate-001'],
-  'na-hailuo': ['newapi', 'MiniMax-Hailuo-02'],
-  'na-wan': ['newapi', 'wan2.5-t2v-preview'],
-  seedance: ['seedance', 'doubao-seedance-1-0-pro-250528'],
-  veo: ['veo', 'veo-3.0-generate-001'],
-  hailuo: ['hailuo', 'MiniMax-Hailuo-02'],
-  wan: ['wan', 'wan2.5-t2v-preview'],
-  'seedance-t2v': ['seedance', 'doubao-seedance-1-0-lite-t2v-250428'],
-  'veo-2': ['veo', 'veo-2.0-generate-001'],
-  'veo-3.1': ['veo', 'veo-3.1-generate-preview'],
-  'wan-kf': ['wan', 'wan2.1-kf2v-plus'],
-  'hailuo-t2v': ['hailuo', 'T2V-01'],
-};
-const DURATION: Record<EngineProtocol, number> = { seedance: 5, veo: 8, hailuo: 6, wan: 5 };
-
-const balance = async (userId: number) => (await t.app.ctx.balances.read(userId)).credits;
-let sent = 0;
-/** A queue call; each from another address, as this file asks more than the 30 a minute of one. */
-const queue = (body: object) =>
-  call<V.VideoTask>(t.app, {
-    method: 'POST',
-    url: '/api/queue/runwayVideo',
-    headers: bearer(alice.token),
-    payload: body,
-    remoteAddress: `10.0.${Math.floor(sent / 20)}.${(sent++ % 20) + 1}`,
-  });
-async function finished(id: number) {
-  return until(
-    async () => {
-      const r = await call<{ rows: V.VideoTask[] }>(t.app, {
-        method: 'POST',
-        url: '/api/video/status',
-        headers: bearer(alice.token),
-        payload: { ids: [id] },
-      });
-      const x = r.body.data.rows[0]!;
-      return isTaskFinished(x.status) ? x : undefined;
-    },
-    60_000,
-    `video ${id} to finish`,
-  );
-}
-const lastPost = (path: RegExp) =>
-  fake.requests.filter((q) => q.method === 'POST' && path.test(q.path)).at(-1)!;
-const modelRows = async () =>
-  (await call<{ rows: V.VideoModel[] }>(t.app, { url: '/api/video/models' })).body.data.rows;
-
-beforeAll(async () => {
-  const port = await freePort();
-  [fake, t] = await Promise.all([
-    startFakeVideoEngines({ stepMs: 60, clipSeconds: 2 }),
-    createTestApp({
-      env: { PUBLIC_URL: `http://127.0.0.1:${port}` },
-      config: {
-        video: { pollMs: 40, demoStepMs: 20 },
-        tasks: { ...quickTasks, retries: 3, stepTimeoutMs: 15_000 },
-      },
-    }),
-  ]);
-  await startWorkers(t.app);
-  await t.app.listen({ port, host: '127.0.0.1' });
-  [admin, alice] = await Promise.all([createUser(t.app, { role: 'admin' }), createUser(t.app)]);
-  const h = bearer(admin.token);
-  const providers: Record<string, number> = {};
-  for (const protocol of [...ENGINES, 'newapi' as const]) {
-    const p = await call<{ id: number }>(t.app, {
-      method: 'POST',
-      url: '/api/admin/chat/providers/create',
-      headers: h,
-      payload: { name: `fake-${protocol}`, protocol, baseUrl: fake.url, apiKey: fake.apiKey },
-    });
-    expect(p.status, JSON.stringify(p.body)).toBe(200);
-    providers[protocol] = p.body.data.id;
-    await call(t.app, {
-      method: 'POST',
-      url: '/api/admin/credits/prices/create',
-      headers: h,
-      payload: {
-        model: `fake-${protocol}`,
-        action: 'generate',
-        category: 'video',
-        label: `fake ${protocol}`,
-        credits: PRICE[protocol],
-      },
-    });
-  }
-  for (const [name, [protocol, upstreamModel]] of Object.entries(MODEL)) {
-    const m = await call<{ id: number }>(t.app, {
-      method: 'POST',
-      url: '/api/admin/chat/models/create',
-      headers: h,
-      payload: {
-        name: `Fake ${name}`,
-        upstreamModel,
-        providerId: providers[protocol],
-        kind: 'video',
-        priceKey: `fake-${protocol}:generate`,
-      },
-    });
-    expect(m.status, JSON.stringify(m.body)).toBe(200);
-    models[name] = m.body.data.id;
-  }
-  await fund(t.app, alice.userId, 10_000);
-  frame = `data:image/png;base64,${(await pngOf(200, 80, 40, 64)).toString('base64')}`;
-});
-afterAll(async () => {
-  await fake?.close();
-  await t?.close();
-});
+useEnginesApp();
 
 describe('each engine round-trips into a stored MP4, charged what was shown', () => {
   it.each(ENGINES)('%s', async (protocol) => {

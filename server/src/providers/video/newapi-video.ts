@@ -1,15 +1,11 @@
-import { hailuoMetadata, hailuoSpec } from './hailuo.js';
+import { hailuo, hailuoMetadata, hailuoSpec } from './hailuo.js';
 import { bearer, downloadBytes, joinUrl, requestJson } from './http.js';
 import { isNewApiKey, klingAdapter } from './kling.js';
 import { openAiState, openAiVideo } from './openai-video.js';
-import { seedanceMetadata, seedanceSpec } from './seedance.js';
+import { seedance, seedanceMetadata, seedanceSpec } from './seedance.js';
 import type { ModelSpec, VideoAdapter, VideoJob, VideoUpstream } from './types.js';
-import { veoMetadata, veoSpec } from './veo.js';
-import { wanMetadata, wanSpec } from './wan.js';
-import { hailuo } from './hailuo.js';
-import { seedance } from './seedance.js';
-import { veo } from './veo.js';
-import { wan } from './wan.js';
+import { veo, veoMetadata, veoSpec } from './veo.js';
+import { wan, wanMetadata, wanSpec } from './wan.js';
 
 /*
  * Video through the one-provider New API (`newapi`, base URL the relay's root). New API's
