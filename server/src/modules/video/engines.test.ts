@@ -285,6 +285,51 @@ describe("New API's unified video endpoint, in front of the same engines", () =>
   });
 });
 
+describe('the offline demo, named after an engine', () => {
+  it("offers the engine's options with no key and renders the clip, charged what was shown", async () => {
+    const h = bearer(admin.token);
+    const list = await call<{ rows: Array<{ id: number; protocol: string }> }>(t.app, {
+      url: '/api/admin/chat/providers',
+      headers: h,
+    });
+    const m = await call<{ id: number }>(t.app, {
+      method: 'POST',
+      url: '/api/admin/chat/models/create',
+      headers: h,
+      payload: {
+        name: 'Seedance (offline demo)',
+        upstreamModel: 'doubao-seedance-1-0-pro-250528',
+        providerId: list.body.data.rows.find((r) => r.protocol === 'demo')!.id,
+        kind: 'video',
+        priceKey: 'demo-video:generate',
+      },
+    });
+    const row = (await modelRows()).find((x) => x.id === m.body.data.id)!;
+    expect(row.demo).toBe(true);
+    expect(row.options).toEqual({
+      resolutions: ['1080p', '720p', '480p'],
+      cameraFixed: true,
+      audio: false,
+    });
+    const shown = row.prices.find((p) => p.action === 'generate')!.credits;
+    const before = await balance(alice.userId);
+    const sent = fake.requests.length;
+    const r = await queue({
+      modelId: row.id,
+      prompt: 'a demo lantern',
+      duration: 5,
+      resolution: '720p',
+      cameraFixed: true,
+    });
+    expect(r.status, JSON.stringify(r.body)).toBe(200);
+    const done = await finished(r.body.data.id);
+    expect(done.status, JSON.stringify(done)).toBe(TaskStatus.succeeded);
+    expect(done.video?.url).toBeTruthy();
+    expect(await balance(alice.userId)).toBe(before - shown);
+    expect(fake.requests.length).toBe(sent);
+  });
+});
+
 describe('connection checks', () => {
   it.each(ENGINES)('%s', async (protocol) => {
     const list = await call<{ rows: Array<{ id: number; protocol: string }> }>(t.app, {

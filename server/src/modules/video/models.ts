@@ -1,6 +1,6 @@
 import type { video as V } from '@atelier/contracts';
 import type { AppContext } from '../../context.js';
-import { videoAdapters, type VideoAdapter } from '../../providers/video/index.js';
+import { engineSpec, videoAdapters, type VideoAdapter } from '../../providers/video/index.js';
 import { NO_OPTIONS, type Capabilities, type VideoOptions } from '../../providers/video/types.js';
 import type { KindModel } from '../kind-kit/index.js';
 
@@ -36,8 +36,10 @@ export function videoModelOf(m: KindModel): VideoModelRow {
   const adapter = Object.hasOwn(videoAdapters, m.protocol) ? videoAdapters[m.protocol]! : null;
   // Anime-style human video: a model the operator names for it ('anime' in its upstream name).
   const anime = m.demo || /anime/i.test(m.upstreamModel);
-  // The model's own abilities where they differ from its protocol's (Runway, Kling).
-  const own = adapter?.spec?.(m.upstreamModel) ?? {};
+  // The model's own abilities where they differ from its protocol's (Runway, Kling). A demo
+  // model named after an engine (`doubao-seedance-…`, `veo-3…`) offers what that one offers,
+  // so its form can be tried with no key (the demo renders the clip).
+  const own = (m.demo ? engineSpec(m.upstreamModel) : adapter?.spec?.(m.upstreamModel)) ?? {};
   return {
     ...m,
     priceModel: m.priceKey.split(':')[0]!,

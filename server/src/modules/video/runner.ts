@@ -84,7 +84,8 @@ async function demoClip(ctx: AppContext, t: TaskRow, io: TaskIo): Promise<StepOu
       seed: p.seed,
       aspect: p.aspect,
       duration: p.duration,
-      ...(p.camera ? { camera: p.camera } : {}),
+      // A still camera (Seedance's option) is the demo's static preset.
+      ...(p.camera ? { camera: p.camera } : p.cameraFixed ? { camera: 'static' as const } : {}),
       ...(first ? { firstFrame: first } : {}),
       ...(last && !extend ? { lastFrame: last } : {}),
       anime: t.action === 'anime',

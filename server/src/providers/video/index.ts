@@ -11,6 +11,7 @@ import { veo } from './veo.js';
 import { wan } from './wan.js';
 import type { VideoAdapter } from './types.js';
 
+export { engineSpec } from './newapi-video.js';
 export type { Frame, VideoAdapter, VideoJob, VideoState, VideoUpstream } from './types.js';
 
 /** Video adapters by provider protocol (docs/video.md). */

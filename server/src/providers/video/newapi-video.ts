@@ -39,6 +39,22 @@ const ENGINES: Array<{
 const engineOf = (m: string) => ENGINES.find((e) => e.test.test(m));
 
 /**
+ * What a Seedance, Veo, Hailuo or Wan model takes, known by its name (the relay's, or an
+ * offline demo model named after one); null for any other name.
+ */
+export function engineSpec(upstreamModel: string): Partial<ModelSpec> | null {
+  const engine = engineOf(upstreamModel);
+  if (!engine) return null;
+  return {
+    capabilities: engine.adapter.capabilities,
+    durations: engine.adapter.durations,
+    aspects: engine.adapter.aspects,
+    ...(engine.adapter.options ? { options: engine.adapter.options } : {}),
+    ...engine.spec(upstreamModel),
+  };
+}
+
+/**
  * The Kling adapter tells New API's token from Kling's `access:secret` by its `sk-`; New API
  * takes a token with or without it (middleware/auth.go trims `sk-`), so it is added here.
  */
@@ -95,16 +111,7 @@ export const newApiVideo: VideoAdapter = {
         aspects: klingAdapter.aspects,
         ...klingAdapter.spec?.(upstreamModel),
       };
-    const engine = engineOf(upstreamModel);
-    if (engine)
-      return {
-        capabilities: engine.adapter.capabilities,
-        durations: engine.adapter.durations,
-        aspects: engine.adapter.aspects,
-        ...(engine.adapter.options ? { options: engine.adapter.options } : {}),
-        ...engine.spec(upstreamModel),
-      };
-    return openAiVideo.spec?.(upstreamModel) ?? {};
+    return engineSpec(upstreamModel) ?? openAiVideo.spec?.(upstreamModel) ?? {};
   },
   refuse: (upstreamModel, shape) =>
     (isKling(upstreamModel) ? klingAdapter : openAiVideo).refuse?.(upstreamModel, shape) ?? null,
