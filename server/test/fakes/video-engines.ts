@@ -36,6 +36,12 @@ import { testClip } from './video-clip.js';
  *   `GET /api/v1/tasks/{id}` → `{output: {task_status PENDING|RUNNING|SUCCEEDED|FAILED,
  *   video_url, code, message}}`; errors `{code, message, request_id}`: 400
  *   `InvalidParameter`, 400 `DataInspectionFailed`, 400 `Arrearage`, 401 `InvalidApiKey`.
+ * - Vidu (platform.vidu.cn/docs: text-to-video, image-to-video, start-end-to-video; new-api
+ *   `task/vidu/adaptor.go`): `POST /ent/v2/{text2video|img2video|start-end2video}` with
+ *   `Authorization: Token <key>` → `{task_id, state: "created", model, …}`; `GET
+ *   /ent/v2/tasks/{id}/creations` → `{state created|queueing|processing|success|failed, err_code,
+ *   credits, creations: [{id, url, cover_url}]}`; errors `{code, reason, message}`: 400
+ *   `BadRequest`, 400 `AuditSubmitIllegal`, 403 `CreditInsufficient`, 401 `Unauthorized`.
  * - New API's unified task endpoint in front of them (QuantumNous/new-api `router/video-router.go`,
  *   `relay/relay_task.go`, relay/common `TaskSubmitReq`, each channel's `BuildRequestBody`):
  *   `POST /v1/video/generations` `{model, prompt, duration, seconds, images, metadata}` with its
@@ -49,7 +55,7 @@ import { testClip } from './video-clip.js';
  * Jobs move with time; `scenario` makes the next jobs fail, get filtered, hand out an expired
  * first link, call back, or be refused at submit (`refuse`: filter, invalid, quota).
  */
-export type EngineProtocol = 'seedance' | 'veo' | 'hailuo' | 'wan';
+export type EngineProtocol = 'seedance' | 'veo' | 'hailuo' | 'wan' | 'vidu';
 
 export interface EngineScenario {
   fail?: boolean;
@@ -168,6 +174,23 @@ function hailuoInvalid(b: Record<string, unknown>): string | null {
   if (b.resolution !== undefined && !m.resolutions.includes(String(b.resolution)))
     return 'invalid resolution';
   if (b.resolution === '1080P' && Number(b.duration) === 10) return '1080P supports 6s only';
+  return null;
+}
+
+function viduInvalid(path: string, b: Record<string, unknown>): string | null {
+  const images = (b.images as unknown[] | undefined) ?? [];
+  const want = { '/ent/v2/text2video': 0, '/ent/v2/img2video': 1, '/ent/v2/start-end2video': 2 }[
+    path
+  ];
+  if (want === undefined) return 'unknown path';
+  if (images.length !== want) return `images must hold ${want} picture(s)`;
+  const model = String(b.model ?? '');
+  if (want === 0 && /vidu2\.0/.test(model)) return `${model} does not support text2video`;
+  const durations = /viduq/.test(model) ? [5] : [4, 8];
+  if (b.duration !== undefined && !durations.includes(Number(b.duration)))
+    return `duration must be one of ${durations.join(', ')}`;
+  if (b.resolution !== undefined && !['360p', '720p', '1080p'].includes(String(b.resolution)))
+    return 'resolution is invalid';
   return null;
 }
 
@@ -323,6 +346,20 @@ export async function startFakeVideoEngines(
     };
   };
 
+  const viduView = (j: Job) => {
+    const s = phase(j);
+    return {
+      id: j.id,
+      state: { queued: 'queueing', running: 'processing', done: 'success', failed: 'failed' }[s],
+      err_code:
+        s === 'failed' ? (j.scenario.filter ? 'AuditFailed' : 'InternalServiceFailure') : '',
+      credits: s === 'done' ? 4 : 0,
+      payload: '',
+      creations:
+        s === 'done' ? [{ id: `c${j.id}`, url: link(j), cover_url: `${self.url}/cover.jpg` }] : [],
+    };
+  };
+
   const create = (
     protocol: EngineProtocol,
     body: Record<string, unknown>,
@@ -331,13 +368,15 @@ export async function startFakeVideoEngines(
   ) => {
     const hex = randomBytes(6).toString('hex');
     const id =
-      protocol === 'veo'
-        ? `models/${model}/operations/${hex}`
-        : protocol === 'seedance'
-          ? `cgt-2026${hex}`
-          : protocol === 'hailuo'
-            ? `1${parseInt(hex, 16)}`
-            : `${crypto.randomUUID()}`;
+      protocol === 'vidu'
+        ? String(parseInt(hex, 16))
+        : protocol === 'veo'
+          ? `models/${model}/operations/${hex}`
+          : protocol === 'seedance'
+            ? `cgt-2026${hex}`
+            : protocol === 'hailuo'
+              ? `1${parseInt(hex, 16)}`
+              : `${crypto.randomUUID()}`;
     const job: Job = {
       id,
       protocol,
@@ -436,6 +475,26 @@ export async function startFakeVideoEngines(
       };
       body = { model, input, parameters };
       bad = wanInvalid(body as Parameters<typeof wanInvalid>[0]);
+    } else if (/^vidu/.test(model)) {
+      protocol = 'vidu';
+      const images = (r as { images?: string[] }).images ?? [];
+      body = {
+        model,
+        images,
+        prompt: r.prompt,
+        duration: r.duration ?? 5,
+        resolution: '1080p',
+        movement_amplitude: 'auto',
+        bgm: false,
+        ...meta,
+      };
+      const path =
+        images.length === 2
+          ? '/ent/v2/start-end2video'
+          : images.length
+            ? '/ent/v2/img2video'
+            : '/ent/v2/text2video';
+      bad = viduInvalid(path, body);
     } else
       return json(503, {
         error: {
@@ -694,6 +753,55 @@ export async function startFakeVideoEngines(
           download_url: link(job),
         },
         base_resp: { status_code: 0, status_msg: 'success' },
+      });
+    }
+    // Vidu
+    if (p.startsWith('/ent/v2/')) {
+      if (req.headers.authorization !== `Token ${KEY}`)
+        return json(401, {
+          code: 401,
+          reason: 'Unauthorized',
+          message: 'invalid api key',
+          metadata: {},
+        });
+      if ((m = /^\/ent\/v2\/tasks\/(\w+)\/creations$/.exec(p))) {
+        const job = jobs.get(m[1]!);
+        return job
+          ? json(200, viduView(job))
+          : json(404, { code: 404, reason: 'NotFound', message: 'task not found', metadata: {} });
+      }
+      if (req.method !== 'POST')
+        return json(404, { code: 404, reason: 'NotFound', message: 'not found', metadata: {} });
+      const body = parse(req);
+      const r = refusal();
+      if (r === 'filter')
+        return json(400, {
+          code: 400,
+          reason: 'AuditSubmitIllegal',
+          message: 'the prompt or the images did not pass the audit',
+          metadata: {},
+        });
+      if (r === 'quota')
+        return json(403, {
+          code: 403,
+          reason: 'CreditInsufficient',
+          message: 'credit insufficient',
+          metadata: {},
+        });
+      const bad = r === 'invalid' ? 'duration must be one of 4, 8' : viduInvalid(p, body);
+      if (bad) return json(400, { code: 400, reason: 'BadRequest', message: bad, metadata: {} });
+      const job = create('vidu', body, String(body.model));
+      return json(200, {
+        task_id: job.id,
+        state: 'created',
+        model: body.model,
+        prompt: body.prompt,
+        images: body.images ?? [],
+        duration: body.duration,
+        seed: body.seed ?? 0,
+        resolution: body.resolution,
+        movement_amplitude: body.movement_amplitude,
+        created_at: new Date(job.created).toISOString(),
       });
     }
     // Wan (DashScope)

@@ -22,14 +22,17 @@ export const PRICE: Record<EngineProtocol | 'newapi', number> = {
   veo: 13,
   hailuo: 8,
   wan: 6,
+  vidu: 7,
   newapi: 11,
 };
-export const ENGINES: EngineProtocol[] = ['seedance', 'veo', 'hailuo', 'wan'];
+export const ENGINES: EngineProtocol[] = ['seedance', 'veo', 'hailuo', 'wan', 'vidu'];
 export const MODEL: Record<string, [EngineProtocol | 'newapi', string]> = {
   'na-seedance': ['newapi', 'doubao-seedance-1-0-pro-250528'],
   'na-veo': ['newapi', 'veo-3.0-generate-001'],
   'na-hailuo': ['newapi', 'MiniMax-Hailuo-02'],
   'na-wan': ['newapi', 'wan2.5-t2v-preview'],
+  'na-vidu': ['newapi', 'viduq1'],
+  vidu: ['vidu', 'viduq1'],
   seedance: ['seedance', 'doubao-seedance-1-0-pro-250528'],
   veo: ['veo', 'veo-3.0-generate-001'],
   hailuo: ['hailuo', 'MiniMax-Hailuo-02'],
@@ -40,7 +43,13 @@ export const MODEL: Record<string, [EngineProtocol | 'newapi', string]> = {
   'wan-kf': ['wan', 'wan2.1-kf2v-plus'],
   'hailuo-t2v': ['hailuo', 'T2V-01'],
 };
-export const DURATION: Record<EngineProtocol, number> = { seedance: 5, veo: 8, hailuo: 6, wan: 5 };
+export const DURATION: Record<EngineProtocol, number> = {
+  seedance: 5,
+  veo: 8,
+  hailuo: 6,
+  wan: 5,
+  vidu: 5,
+};
 
 export const balance = async (userId: number) => (await t.app.ctx.balances.read(userId)).credits;
 let sent = 0;

@@ -91,13 +91,23 @@ describe('each engine round-trips into a stored MP4, charged what was shown', ()
       model: 'wan2.5-t2v-preview',
       parameters: { size: '1920*1080', duration: 5, watermark: false, audio: true },
     });
+    const vidu = lastPost(/^\/ent\/v2\//);
+    expect(vidu.path).toBe('/ent/v2/text2video');
+    expect(vidu.headers.authorization).toBe(`Token ${fake.apiKey}`);
+    expect(JSON.parse(vidu.body)).toMatchObject({
+      model: 'viduq1',
+      duration: 5,
+      resolution: '1080p',
+      aspect_ratio: '16:9',
+      bgm: true,
+    });
     // Hailuo's link is asked for at /v1/files/retrieve, after the query said Success.
     expect(fake.requests.some((q) => q.path === '/v1/files/retrieve')).toBe(true);
   });
 
   it('first and last frames where the model takes them', async () => {
     fake.scenario = {};
-    for (const name of ['veo-3.1', 'wan-kf']) {
+    for (const name of ['veo-3.1', 'wan-kf', 'vidu']) {
       const r = await queue({
         modelId: models[name],
         prompt: 'day to night',
@@ -115,6 +125,9 @@ describe('each engine round-trips into a stored MP4, charged what was shown', ()
     expect(wan.input.first_frame_url).toMatch(/^data:image\//);
     expect(wan.input.last_frame_url).toMatch(/^data:image\//);
     expect(wan.parameters.resolution).toBe('1080P');
+    const vidu = lastPost(/^\/ent\/v2\//);
+    expect(vidu.path).toBe('/ent/v2/start-end2video');
+    expect(JSON.parse(vidu.body).images).toHaveLength(2);
   });
 });
 

@@ -8,6 +8,7 @@ import { runway } from './runway.js';
 import { hailuo } from './hailuo.js';
 import { seedance } from './seedance.js';
 import { veo } from './veo.js';
+import { vidu } from './vidu.js';
 import { wan } from './wan.js';
 import type { VideoAdapter } from './types.js';
 
@@ -27,6 +28,7 @@ export const videoAdapters: Record<string, VideoAdapter> = {
   veo,
   hailuo,
   wan,
+  vidu,
 };
 
 export const VIDEO_PROTOCOLS = Object.keys(videoAdapters);

@@ -5,6 +5,7 @@ import { openAiState, openAiVideo } from './openai-video.js';
 import { seedance, seedanceMetadata, seedanceSpec } from './seedance.js';
 import type { ModelSpec, VideoAdapter, VideoJob, VideoUpstream } from './types.js';
 import { veo, veoMetadata, veoSpec } from './veo.js';
+import { vidu, viduRelay, viduSpec } from './vidu.js';
 import { wan, wanMetadata, wanSpec } from './wan.js';
 
 /*
@@ -16,7 +17,8 @@ import { wan, wanMetadata, wanSpec } from './wan.js';
  * `GET /v1/videos/{id}` (`ConvertToOpenAIVideo`: `{status, progress, metadata.url, error}`;
  * no url: `GET /v1/videos/{id}/content`). So a model whose upstream name starts with `kling`
  * goes to the Kling adapter (its New API mode, which needs the `sk-` token); a Seedance
- * (`doubao-seedance…`), Veo (`veo-…`), Hailuo (`MiniMax-…`, `T2V-01`…) or Wan (`wan2.x…`) model
+ * (`doubao-seedance…`), Veo (`veo-…`), Hailuo (`MiniMax-…`, `T2V-01`…), Wan (`wan2.x…`) or
+ * Vidu (`vidu…`) model
  * to `/v1/video/generations` with its vendor's fields in `metadata` (the same fields, durations
  * and options as the direct adapter); every other one (`sora-2`…) to `/v1/videos`. Ids carry
  * which (`k:` / `g:` / `o:`), since fetch and download see only the id. New API keeps no
@@ -30,11 +32,20 @@ const ENGINES: Array<{
   adapter: VideoAdapter;
   spec: (m: string) => Partial<ModelSpec>;
   metadata: (j: VideoJob) => Record<string, unknown>;
+  /** Pictures as New API's top-level `images` (Vidu's channel reads them there). */
+  images?: (j: VideoJob) => string[] | undefined;
 }> = [
   { test: /seedance/i, adapter: seedance, spec: seedanceSpec, metadata: seedanceMetadata },
   { test: /^veo-/i, adapter: veo, spec: veoSpec, metadata: veoMetadata },
   { test: /^(minimax-|[its]2v-01)/i, adapter: hailuo, spec: hailuoSpec, metadata: hailuoMetadata },
   { test: /^wan2/i, adapter: wan, spec: wanSpec, metadata: wanMetadata },
+  {
+    test: /^vidu/i,
+    adapter: vidu,
+    spec: viduSpec,
+    metadata: (j) => viduRelay(j).metadata,
+    images: (j) => viduRelay(j).images,
+  },
 ];
 const engineOf = (m: string) => ENGINES.find((e) => e.test.test(m));
 
@@ -76,6 +87,7 @@ async function submitUnified(
   up: VideoUpstream,
   job: VideoJob,
   metadata: Record<string, unknown>,
+  images: string[] | undefined,
   signal?: AbortSignal,
 ) {
   const v = await requestJson<{ id?: string; task_id?: string }>(up, '/v1/video/generations', {
@@ -84,6 +96,7 @@ async function submitUnified(
       prompt: job.prompt,
       duration: job.duration,
       seconds: String(job.duration),
+      ...(images?.length ? { images } : {}),
       metadata,
     },
     headers: bearer(up.apiKey),
@@ -119,7 +132,10 @@ export const newApiVideo: VideoAdapter = {
     const engine = engineOf(job.model);
     if (engine) {
       const { callbackUrl: _none, ...polled } = job;
-      return { id: `g:${await submitUnified(up, polled, engine.metadata(polled), signal)}` };
+      const images = engine.images?.(polled);
+      return {
+        id: `g:${await submitUnified(up, polled, engine.metadata(polled), images, signal)}`,
+      };
     }
     if (!isKling(job.model)) return { id: `o:${(await openAiVideo.submit(up, job, signal)).id}` };
     const { callbackUrl: _none, ...polled } = job;
