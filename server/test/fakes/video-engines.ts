@@ -457,7 +457,17 @@ export async function startFakeVideoEngines(
       bad = seedanceInvalid(body);
     } else if (/^veo-/.test(model)) {
       protocol = 'veo';
-      body = { instances: [{ prompt: r.prompt }], parameters: meta };
+      const image = ((r as { images?: string[] }).images ?? [])[0];
+      const m64 = image ? /^data:([^;]+);base64,(.*)$/.exec(image) : null;
+      body = {
+        instances: [
+          {
+            prompt: r.prompt,
+            ...(m64 ? { image: { bytesBase64Encoded: m64[2], mimeType: m64[1] } } : {}),
+          },
+        ],
+        parameters: meta,
+      };
       bad = veoInvalid(model, body as Parameters<typeof veoInvalid>[1]);
     } else if (/^(MiniMax-|[ITS]2V-01)/.test(model)) {
       protocol = 'hailuo';

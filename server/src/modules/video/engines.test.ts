@@ -283,6 +283,26 @@ describe("New API's unified video endpoint, in front of the same engines", () =>
     },
   );
 
+  it("Veo's first frame goes as New API's images; its last frame is not offered there", async () => {
+    fake.scenario = {};
+    const rows = await modelRows();
+    expect(rows.find((m) => m.id === models['na-veo'])!.supports.lastFrame).toBe(false);
+    const r = await queue({
+      modelId: models['na-veo'],
+      prompt: 'x',
+      firstFrame: frame,
+      duration: 8,
+    });
+    expect((await finished(r.body.data.id)).status).toBe(TaskStatus.succeeded);
+    expect(JSON.parse(lastPost(/^\/v1\/video\/generations$/).body).images[0]).toMatch(
+      /^data:image\//,
+    );
+    const job = [...fake.jobs.values()].at(-1)!;
+    expect(job.body).toMatchObject({
+      instances: [{ image: { mimeType: expect.stringMatching(/^image\//) } }],
+    });
+  });
+
   it("a vendor's refusal through the relay charges nothing", async () => {
     const before = await balance(alice.userId);
     fake.scenario = { refuse: 'filter' };

@@ -2,6 +2,7 @@ import { hailuo, hailuoMetadata, hailuoSpec } from './hailuo.js';
 import { bearer, downloadBytes, joinUrl, requestJson } from './http.js';
 import { isNewApiKey, klingAdapter } from './kling.js';
 import { openAiState, openAiVideo } from './openai-video.js';
+import { dataUrl } from './refusals.js';
 import { seedance, seedanceMetadata, seedanceSpec } from './seedance.js';
 import type { ModelSpec, VideoAdapter, VideoJob, VideoUpstream } from './types.js';
 import { veo, veoMetadata, veoSpec } from './veo.js';
@@ -32,11 +33,24 @@ const ENGINES: Array<{
   adapter: VideoAdapter;
   spec: (m: string) => Partial<ModelSpec>;
   metadata: (j: VideoJob) => Record<string, unknown>;
-  /** Pictures as New API's top-level `images` (Vidu's channel reads them there). */
+  /** Pictures as New API's top-level `images` (Vidu's and Gemini's channels read them there). */
   images?: (j: VideoJob) => string[] | undefined;
+  /** What the relay's channel cannot carry of the direct adapter's abilities. */
+  relayed?: (spec: Partial<ModelSpec>) => Partial<ModelSpec>;
 }> = [
   { test: /seedance/i, adapter: seedance, spec: seedanceSpec, metadata: seedanceMetadata },
-  { test: /^veo-/i, adapter: veo, spec: veoSpec, metadata: veoMetadata },
+  {
+    test: /^veo-/i,
+    adapter: veo,
+    spec: veoSpec,
+    metadata: veoMetadata,
+    images: (j) => (j.firstFrame ? [dataUrl(j.firstFrame)] : undefined),
+    // New API's VeoInstance takes one `image`; its `lastFrame` is still a TODO (dto.go).
+    relayed: (spec) => ({
+      ...spec,
+      ...(spec.capabilities ? { capabilities: { ...spec.capabilities, lastFrame: false } } : {}),
+    }),
+  },
   { test: /^(minimax-|[its]2v-01)/i, adapter: hailuo, spec: hailuoSpec, metadata: hailuoMetadata },
   { test: /^wan2/i, adapter: wan, spec: wanSpec, metadata: wanMetadata },
   {
@@ -124,7 +138,10 @@ export const newApiVideo: VideoAdapter = {
         aspects: klingAdapter.aspects,
         ...klingAdapter.spec?.(upstreamModel),
       };
-    return engineSpec(upstreamModel) ?? openAiVideo.spec?.(upstreamModel) ?? {};
+    const own = engineSpec(upstreamModel);
+    const relayed = engineOf(upstreamModel)?.relayed;
+    if (own) return relayed ? relayed(own) : own;
+    return openAiVideo.spec?.(upstreamModel) ?? {};
   },
   refuse: (upstreamModel, shape) =>
     (isKling(upstreamModel) ? klingAdapter : openAiVideo).refuse?.(upstreamModel, shape) ?? null,
