@@ -60,6 +60,7 @@ function TaskPicker(props: { value: number | null; onChange: (id: number) => voi
           {/* Which kind of work it is: a video's poster or a song's cover looks like a picture. */}
           <span
             data-testid="publish-task-kind"
+            title={kindName(task.kind, t)}
             className="absolute top-1 left-1 max-w-[calc(100%-0.5rem)] truncate rounded bg-black/70 px-1.5 py-0.5 text-[11px] leading-4 text-white/90"
           >
             {kindName(task.kind, t)}
