@@ -53,6 +53,9 @@ export function CrudTable(props: {
     ...props.columns.map((name) => ({
       key: name,
       title: label(name),
+      // A phone squeezes the columns: a heading kept on one line keeps short values ("对话")
+      // from breaking a character a line; the table scrolls sideways instead.
+      onHeaderCell: () => ({ style: { whiteSpace: 'nowrap' as const } }),
       dataIndex: name,
       render: (v: unknown) => cell(name, v, t),
     })),

@@ -93,9 +93,7 @@ function PromptFacts({ p }: { p: market.MarketPrompt }) {
       <div className="flex flex-wrap items-center gap-2">
         <KindTag kind={p.kind} />
         {p.featured && <Tag color="gold">{t('card.featured')}</Tag>}
-        <span className="text-xs text-white/55">
-          {t('dialog.author')}: {p.author.name}
-        </span>
+        <span className="text-xs text-white/55">{t('dialog.author', { name: p.author.name })}</span>
       </div>
       <p className="m-0 text-xs text-white/55" data-testid="market-stats">
         {t('dialog.stats', {
@@ -118,9 +116,7 @@ function PromptFacts({ p }: { p: market.MarketPrompt }) {
         </section>
       )}
       {p.modelName && (
-        <p className="m-0 text-sm text-white/75">
-          {t('dialog.model')}: {p.modelName}
-        </p>
+        <p className="m-0 text-sm text-white/75">{t('dialog.model', { name: p.modelName })}</p>
       )}
       {params.length > 0 && (
         <section>

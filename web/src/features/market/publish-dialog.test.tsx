@@ -77,6 +77,17 @@ describe('publishing a prompt', () => {
     const picks = await screen.findAllByTestId('publish-task');
     expect(picks).toHaveLength(3);
     expect(picks[0]!.querySelector('img')!.getAttribute('src')).toBe('/cover.jpg');
+    // Each pick names its kind, since a video's poster or a song's cover looks like a picture.
+    const kinds = screen.getAllByTestId('publish-task-kind').map((k) => k.textContent);
+    expect(kinds).toEqual(['Music', 'Video', 'DALL·E']);
+  });
+
+  it('names the kinds in Chinese', async () => {
+    useAppSetting.setState({ language: 'zh-CN' });
+    renderDialog();
+    await screen.findAllByTestId('publish-task');
+    const kinds = screen.getAllByTestId('publish-task-kind').map((k) => k.textContent);
+    expect(kinds).toEqual(['音乐', '视频', 'DALL·E']);
   });
 
   it('Esc clears a tag being typed before it closes; closing a filled form asks first', async () => {

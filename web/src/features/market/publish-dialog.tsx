@@ -8,6 +8,7 @@ import Select from 'antd/es/select';
 import Skeleton from 'antd/es/skeleton';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
+import { kindName } from '../../components/works/kinds';
 import { usePromptStore } from '../../stores/prompt-store';
 import {
   useMarketCategories,
@@ -52,10 +53,18 @@ function TaskPicker(props: { value: number | null; onChange: (id: number) => voi
           aria-label={task.prompt}
           data-testid="publish-task"
           onClick={() => props.onChange(task.id)}
-          className={`cursor-pointer overflow-hidden rounded-lg border-2 bg-transparent p-0 ${
+          className={`relative cursor-pointer overflow-hidden rounded-lg border-2 bg-transparent p-0 ${
             props.value === task.id ? 'border-violet-400' : 'border-transparent'
           }`}
         >
+          {/* Which kind of work it is: a video's poster or a song's cover looks like a picture. */}
+          <span
+            data-testid="publish-task-kind"
+            title={kindName(task.kind, t)}
+            className="absolute top-1 left-1 max-w-[calc(100%-0.5rem)] truncate rounded bg-black/70 px-1.5 py-0.5 text-[11px] leading-4 text-white/90"
+          >
+            {kindName(task.kind, t)}
+          </span>
           {thumbOf(task) ? (
             <img src={thumbOf(task)} alt="" className="aspect-square w-full object-cover" />
           ) : (
