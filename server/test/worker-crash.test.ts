@@ -37,7 +37,9 @@ function startWorker(extra: NodeJS.ProcessEnv = {}): ChildProcess {
     LOG_LEVEL: 'warn',
     DATA_DIR: c.dataDir,
     SECRET_KEY: c.secretKey,
-    TASK_WORKERS: '4',
+    // A slot for each of the test's eight tasks: two submits hang until the kill, and on a
+    // loaded machine the others must not queue behind them for their turn.
+    TASK_WORKERS: '8',
     // Long enough that a worker on a loaded machine renews its lease in time; short enough
     // that the next worker takes the dead one's tasks over within seconds.
     TASK_LEASE_MS: '2000',
@@ -293,7 +295,7 @@ describe('a worker killed (SIGKILL) in the middle of tasks of three kinds, then 
     drawingTasks = await drawings.submit();
     await until(
       async () => jobs.underWay() && drawings.underWay(),
-      90_000,
+      180_000,
       'the tasks and drawings to be under way',
     );
     await kill9(first);
