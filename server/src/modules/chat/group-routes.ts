@@ -14,7 +14,7 @@ import {
   messagesOfApp,
   ownGroup,
   toGroup,
-  toLog,
+  toLogs,
   updateGroup,
 } from './groups.js';
 import { texts } from './messages.js';
@@ -73,7 +73,7 @@ function logRoutes(app: FastifyInstance): void {
   route(app, C.listMessages, async ({ query, identity }) => {
     await ownGroup(db(), query.groupId, identity.userId);
     const rows = await messagesOf(db(), query.groupId, identity.userId);
-    return { rows: rows.map((r) => toLog(app.ctx, r)), count: rows.length };
+    return { rows: await toLogs(app.ctx, identity.userId, rows), count: rows.length };
   });
 
   route(app, C.deleteMessage, async ({ body, identity }) => {
@@ -89,6 +89,6 @@ function logRoutes(app: FastifyInstance): void {
 
   route(app, C.messagesByApp, async ({ query, identity }) => {
     const { rows, count } = await messagesOfApp(db(), identity.userId, query.appId, query);
-    return { rows: rows.map((r) => toLog(app.ctx, r)), count };
+    return { rows: await toLogs(app.ctx, identity.userId, rows), count };
   });
 }

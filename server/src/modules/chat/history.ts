@@ -1,3 +1,4 @@
+import type { chat } from '@atelier/contracts';
 import type { AppContext } from '../../context.js';
 import { nowIso } from '../../db/database.js';
 import { countMessageTokens, type ChatMessage } from '../../providers/chat/index.js';
@@ -39,6 +40,8 @@ export interface Exchange {
   prompt: string;
   /** What the question's picture is saved as (our own file as its path), or null. */
   picture: string | null;
+  /** The files sent with the question and what of each was used. */
+  files?: chat.UsedFile[];
 }
 
 /**
@@ -64,7 +67,14 @@ export async function saveExchange(
   const ids = await trx
     .insertInto('chat_logs')
     .values([
-      { ...logBase, role: 'user', content: e.prompt, image_url: e.picture, status: 'done' },
+      {
+        ...logBase,
+        role: 'user',
+        content: e.prompt,
+        image_url: e.picture,
+        status: 'done',
+        files: JSON.stringify(e.files ?? []),
+      },
       { ...logBase, role: 'assistant', content: '', image_url: null, status: 'partial' },
     ])
     .returning('id')

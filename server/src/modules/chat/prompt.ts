@@ -11,6 +11,7 @@ import {
 import { FILES_PREFIX, isFilesLink, keyOfUrl, readOwnedImage } from '../files/index.js';
 import { usableByok } from './byok.js';
 import { contextMessages } from './history.js';
+import { buildFileContext, type ContextFile } from './file-context.js';
 import { texts } from './messages.js';
 import { usableModel } from './usable-model.js';
 import { checkPublicUrl, guardedLookup } from '../../lib/url-guard.js';
@@ -95,6 +96,8 @@ export interface PromptInput {
   imageUrl: string | undefined;
   /** The group whose earlier messages are sent, within the token budget; null: none. */
   contextGroupId: number | null;
+  /** Files attached to the question (the user's own): first in the budget, before history. */
+  files?: ContextFile[];
 }
 
 export interface Prompt {
@@ -104,6 +107,8 @@ export interface Prompt {
   maxTokens: number;
   /** What the question's picture is saved as, or null. */
   storedPicture: string | null;
+  /** The files sent with the question and what of each was used ([] for none). */
+  usedFiles: C.UsedFile[];
 }
 
 /** The messages sent upstream: system, as much history as the window allows, the question. */
@@ -136,13 +141,19 @@ export async function buildPrompt(ctx: AppContext, p: PromptInput): Promise<Prom
   };
   const head: ChatMessage[] = p.system ? [{ role: 'system', content: p.system }] : [];
   const { contextWindow, maxOutput } = p.target;
-  const budget = contextWindow - maxOutput - countMessageTokens([...head, userMessage]);
+  let budget = contextWindow - maxOutput - countMessageTokens([...head, userMessage]);
+  // The files come first: the question is about them. What they leave goes to the history.
+  const fileContext = buildFileContext(p.files ?? [], p.prompt, Math.max(0, budget - 4));
+  const filesMessage: ChatMessage[] = fileContext.text
+    ? [{ role: 'user', content: fileContext.text }]
+    : [];
+  budget -= countMessageTokens(filesMessage) - 2;
   const history =
     p.contextGroupId !== null && budget > 0
       ? await contextMessages(ctx, p.contextGroupId, p.userId, budget)
       : [];
-  const messages = [...head, ...history, userMessage];
+  const messages = [...head, ...history, ...filesMessage, userMessage];
   const promptTokens = countMessageTokens(messages);
   const maxTokens = Math.max(16, Math.min(maxOutput, contextWindow - promptTokens));
-  return { messages, promptTokens, maxTokens, storedPicture };
+  return { messages, promptTokens, maxTokens, storedPicture, usedFiles: fileContext.used };
 }

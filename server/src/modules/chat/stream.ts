@@ -11,10 +11,14 @@ import {
   type ChatUsage,
   type FinishReason,
 } from '../../providers/chat/index.js';
+import { keepAnswerPictures, type KeptPicture } from './answer-pictures.js';
 import { StreamBilling } from './billing.js';
+import { ownChatFiles } from './chat-files.js';
+import { signAnswerLinks } from './groups.js';
 import { ownGroup } from './groups.js';
 import { finishExchange, saveExchange } from './history.js';
 import { isOutage } from '../../lib/outage.js';
+import { fileUrl, keyOfUrl } from '../files/index.js';
 import { createSlots } from '../../lib/slots.js';
 import { StreamLimits } from './limits.js';
 import { failureText } from '../../lib/failure-text.js';
@@ -53,6 +57,8 @@ interface Answer {
   reasoning: string;
   /** When the first thought came, and how long the thinking lasted (set at the first text). */
   thinking: { since: number | null; ms: number | null };
+  /** Pictures the model sent as data parts (data: URLs or links), kept at the end. */
+  images: string[];
   /** Why the upstream cut the answer, when it says. */
   cut: FinishReason | null;
   usage: ChatUsage | null;
@@ -128,7 +134,8 @@ async function relayChunks(a: Answer, chunks: AsyncIterable<ChatChunk> | ChatChu
       a.writer.writeJson(
         `${head}${escaped}","delta":"","reasoning":"${escapedThought}","reasoningDelta":${delta},"done":false}`,
       );
-    } else if ('usage' in chunk) a.usage = chunk.usage;
+    } else if ('image' in chunk) a.images.push(chunk.image);
+    else if ('usage' in chunk) a.usage = chunk.usage;
     else a.cut = chunk.finish;
   }
 }
@@ -151,6 +158,7 @@ async function holdAndSave(a: Answer): Promise<void> {
           modelName: a.target.modelName,
           prompt: a.body.prompt,
           picture: a.prompt.storedPicture,
+          files: a.prompt.usedFiles,
         });
     });
   } catch (error) {
@@ -168,8 +176,22 @@ async function holdAndSave(a: Answer): Promise<void> {
 
 /** Settles (or releases) and saves the answer in one transaction, then writes the last line. */
 async function settleAndEnd(a: Answer): Promise<void> {
-  const { ctx, failure, text, reasoning } = a;
+  const { ctx, failure, reasoning } = a;
   const gone = a.controller.signal.aborted && !failure;
+  // The answer's pictures become ours (and the user's works) before the answer is saved.
+  let pictures: KeptPicture[] = [];
+  if (!failure && a.group && a.logs.assistantLogId)
+    ({ text: a.text, pictures } = await keepAnswerPictures(ctx, {
+      userId: a.userId,
+      prompt: a.body.prompt,
+      groupId: a.group.id,
+      text: a.text,
+      parts: a.images,
+    }).catch((error: unknown) => {
+      ctx.log.error({ err: error }, 'the pictures of a chat answer could not be kept');
+      return { text: a.text, pictures: [] };
+    }));
+  const text = a.text;
   // What was relayed leaves before the settlement's queries run.
   a.writer.flush();
   // Thought to the end without a word of answer: the thinking lasted until now.
@@ -220,7 +242,7 @@ async function settleAndEnd(a: Answer): Promise<void> {
   a.finished = true;
   a.writer.write({
     ...a.base,
-    text,
+    text: pictures.length ? (await signAnswerLinks(ctx, a.userId, [text]))[0]! : text,
     delta: '',
     ...(reasoning ? { reasoning, reasoningMs: a.thinking.ms ?? 0 } : {}),
     ...(a.cut ? { finishReason: a.cut } : {}),
@@ -228,6 +250,15 @@ async function settleAndEnd(a: Answer): Promise<void> {
     ...(charge ? { usage } : {}),
     cost,
     ...(balance !== null ? { credits: balance } : {}),
+    ...(a.prompt.usedFiles.length ? { files: a.prompt.usedFiles } : {}),
+    ...(pictures.length
+      ? {
+          pictures: pictures.map((p) => ({
+            url: fileUrl(ctx, keyOfUrl(p.ref)!),
+            workId: p.workId,
+          })),
+        }
+      : {}),
     ...(a.refusal
       ? { error: a.refusal }
       : failure
@@ -283,6 +314,8 @@ export function streamRoutes(app: FastifyInstance): void {
       prompt: body.prompt,
       imageUrl: body.image_url,
       contextGroupId: !mind && group && options.usingContext ? group.id : null,
+      // The caller's own files only: another's id is a 404 before anything is sent.
+      files: !mind && body.fileIds?.length ? await ownChatFiles(ctx, userId, body.fileIds) : [],
     });
 
     const done = await limits.enter(userId, ctx.config.chat.userConcurrency);
@@ -319,6 +352,7 @@ export function streamRoutes(app: FastifyInstance): void {
       text: '',
       reasoning: '',
       thinking: { since: null, ms: null },
+      images: [],
       cut: null,
       usage: null,
       failure: null,

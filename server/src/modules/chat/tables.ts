@@ -47,10 +47,28 @@ export interface ChatLogsTable {
   reasoning_ms: number | null;
   /** Why the upstream cut the answer (`length`, `content_filter`), else null. */
   finish_reason: 'length' | 'content_filter' | null;
+  /** On a question: JSON list of the files sent with it and what of each was used (0077). */
+  files: Generated<string>;
+}
+
+/** A file attached to a chat: its bytes are a `files` row, its text is here (0077). */
+export interface ChatFilesTable {
+  id: Generated<number>;
+  user_id: number;
+  file_id: number;
+  name: string;
+  size: number;
+  format: string;
+  pages: number;
+  tokens: number;
+  /** JSON list of `{ page, label?, text }`. */
+  parts: string;
+  created_at: string;
 }
 
 export interface ChatTables {
   chat_user_models: ChatUserModelsTable;
   chat_groups: ChatGroupsTable;
   chat_logs: ChatLogsTable;
+  chat_files: ChatFilesTable;
 }

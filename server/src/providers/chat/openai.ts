@@ -134,7 +134,8 @@ function readWhole(
         const thought = reasoningOf(choice?.message);
         if (thought) queue.push({ reasoning: thought });
         const content = choice?.message?.content;
-        if (content) queue.push({ delta: content });
+        for (const piece of piecesOf(content)) queue.push(piece);
+        for (const image of imagesOf(choice?.message)) queue.push({ image });
         const cut = finishOf(choice?.finish_reason);
         if (cut) queue.push({ finish: cut });
         if (whole.usage) queue.push({ usage: usageOf(whole.usage) });
@@ -178,8 +179,8 @@ function chunkParser(queue: ChunkQueue): SseParser {
     // DeepSeek's `reasoning_content`; vLLM and OpenRouter name it `reasoning`.
     const thought = reasoningOf(choice?.delta);
     if (thought) queue.push({ reasoning: thought });
-    const delta = choice?.delta?.content;
-    if (delta) queue.push({ delta });
+    for (const piece of piecesOf(choice?.delta?.content)) queue.push(piece);
+    for (const image of imagesOf(choice?.delta)) queue.push({ image });
     const finish = finishOf(choice?.finish_reason);
     if (finish) queue.push({ finish });
     if (chunk.usage) queue.push({ usage: usageOf(chunk.usage) });
@@ -322,10 +323,62 @@ interface UpstreamUsage {
 }
 /** A message or a delta: the answer's text and, from reasoning models, their reasoning. */
 interface UpstreamMessage {
-  content?: string | null;
+  /** Text, or (relays of Gemini and gpt-image) a list of text and picture parts. */
+  content?: string | UpstreamPart[] | null;
+  /** OpenRouter's pictures of an image model's answer. */
+  images?: UpstreamPart[] | null;
   reasoning_content?: unknown;
   reasoning?: unknown;
 }
+/**
+ * A part of a message a drawing model answers with: OpenAI's `image_url` part
+ * (`{type:"image_url",image_url:{url}}`, as OpenRouter's `delta.images` and relays of
+ * gpt-image send), a text part, or Gemini's `inline_data` / `inlineData` part
+ * (`{mime_type,data}` base64, https://ai.google.dev/gemini-api/docs/image-generation)
+ * relayed as it is.
+ */
+interface UpstreamPart {
+  type?: string;
+  text?: string;
+  image_url?: { url?: string } | string;
+  inline_data?: { mime_type?: string; data?: string };
+  inlineData?: { mimeType?: string; data?: string };
+}
+
+/** The text pieces of a content that is a string or a list of parts. */
+function piecesOf(content: UpstreamMessage['content']): ChatChunk[] {
+  if (typeof content === 'string') return content ? [{ delta: content }] : [];
+  if (!Array.isArray(content)) return [];
+  return content.flatMap((p) =>
+    typeof p?.text === 'string' && p.text && (p.type === undefined || p.type === 'text')
+      ? [{ delta: p.text }]
+      : [],
+  );
+}
+
+/** The pictures of a message or delta: its `images` and its content's picture parts. */
+function imagesOf(message: UpstreamMessage | undefined): string[] {
+  if (!message) return [];
+  const parts = [
+    ...(Array.isArray(message.images) ? message.images : []),
+    ...(Array.isArray(message.content) ? message.content : []),
+  ];
+  const out: string[] = [];
+  for (const p of parts) {
+    if (!p || typeof p !== 'object') continue;
+    const url = typeof p.image_url === 'string' ? p.image_url : p.image_url?.url;
+    const inline = p.inline_data
+      ? { mime: p.inline_data.mime_type, data: p.inline_data.data }
+      : p.inlineData
+        ? { mime: p.inlineData.mimeType, data: p.inlineData.data }
+        : null;
+    if (typeof url === 'string' && /^(https?:|data:image\/)/.test(url)) out.push(url);
+    else if (inline?.data && /^image\/[a-z0-9.+-]+$/i.test(inline.mime ?? ''))
+      out.push(`data:${inline.mime};base64,${inline.data}`);
+  }
+  return out;
+}
+
 interface StreamChunk {
   choices?: Array<{ delta?: UpstreamMessage; finish_reason?: string | null }>;
   usage?: UpstreamUsage | null;
