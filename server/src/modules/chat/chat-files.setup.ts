@@ -19,12 +19,15 @@ export function samplePdf(pages: Array<string[] | null>): Buffer {
     const pageId = next++;
     const contentId = next++;
     pageIds.push(pageId);
+    // PDF.js reads only what is on the page: long lines are wrapped, the page as tall as needed.
+    const wrapped = (lines ?? []).flatMap((l) => l.match(/.{1,60}(?:\s|$)|\S{61,}/g) ?? ['']);
+    const height = 40 + 14 * wrapped.length;
     const ops =
       lines === null
         ? '0.5 g 20 20 200 100 re f'
-        : `BT /F1 12 Tf 14 TL 20 120 Td ${lines.map((l) => `(${escapePdf(l)}) Tj T*`).join(' ')} ET`;
+        : `BT /F1 12 Tf 14 TL 20 ${height - 24} Td ${wrapped.map((l) => `(${escapePdf(l.trimEnd())}) Tj T*`).join(' ')} ET`;
     objects[pageId] =
-      `<< /Type /Page /Parent 2 0 R /MediaBox [0 0 400 144] /Contents ${contentId} 0 R ` +
+      `<< /Type /Page /Parent 2 0 R /MediaBox [0 0 400 ${Math.max(144, height)}] /Contents ${contentId} 0 R ` +
       '/Resources << /Font << /F1 3 0 R >> >> >>';
     objects[contentId] =
       `<< /Length ${Buffer.byteLength(ops, 'latin1')} >>\nstream\n${ops}\nendstream`;

@@ -75,7 +75,14 @@ export async function saveExchange(
         status: 'done',
         files: JSON.stringify(e.files ?? []),
       },
-      { ...logBase, role: 'assistant', content: '', image_url: null, status: 'partial' },
+      {
+        ...logBase,
+        role: 'assistant',
+        content: '',
+        image_url: null,
+        status: 'partial',
+        files: '[]',
+      },
     ])
     .returning('id')
     .execute();
