@@ -19,6 +19,8 @@ export interface PendingExchange {
   groupId: number;
   prompt: string;
   imageUrl: string | null;
+  /** The files sent with the question (what of each was used comes with the last line). */
+  files: chat.ChatFile[];
   answer: string;
   /** A reasoning model's thinking so far, when it thinks aloud. */
   reasoning: string;
@@ -189,6 +191,8 @@ export interface SendInput {
   choice: ModelChoice | null;
   /** The user's system message; left out for a group started from an app (the app fixes it). */
   systemMessage: string;
+  /** Files attached to the question (docs/chat.md, "Files in the conversation"). */
+  files?: chat.ChatFile[];
 }
 
 function bodyFor(input: SendInput, group: ChatGroup): chat.ChatProcessBody {
@@ -207,6 +211,7 @@ function bodyFor(input: SendInput, group: ChatGroup): chat.ChatProcessBody {
       : {}),
     // The history lists our pictures by path; the server takes absolute links.
     ...(input.imageUrl ? { image_url: new URL(input.imageUrl, location.origin).href } : {}),
+    ...(input.files?.length ? { fileIds: input.files.map((f) => f.id) } : {}),
   };
 }
 
@@ -256,6 +261,7 @@ export async function send(input: SendInput): Promise<void> {
       groupId,
       prompt: input.prompt,
       imageUrl: input.imageUrl,
+      files: input.files ?? [],
       answer: '',
       reasoning: '',
       thinkingSince: null,

@@ -57,6 +57,7 @@ export function useMessageViews(): MessageView[] {
       reasoning: r.reasoning ?? '',
       reasoningMs: r.reasoningMs ?? null,
       finishReason: r.finishReason ?? null,
+      files: r.files ?? [],
       error:
         r.role === 'assistant' && r.status === 'error'
           ? (answerErrors[r.id] ?? t('chat:message.failedUnknown'))
@@ -70,6 +71,7 @@ export function useMessageViews(): MessageView[] {
           role: 'user',
           content: pending.prompt,
           imageUrl: pending.imageUrl,
+          files: pending.files,
           state: 'done',
           reasoning: '',
           reasoningMs: null,
@@ -85,6 +87,7 @@ export function useMessageViews(): MessageView[] {
           reasoningMs: pending.reasoningMs,
           finishReason: pending.finishReason,
           imageUrl: null,
+          files: [],
           state:
             pending.phase === 'failed'
               ? 'error'
