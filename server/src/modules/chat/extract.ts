@@ -175,7 +175,7 @@ const unescapeXml = (s: string) =>
 /** The most a PPTX may unpack to: a zip bomb stops here. */
 const MAX_UNPACKED = 200 * 1024 * 1024;
 
-/** PPTX: each slide's runs of text (`<a:t>`), a paragraph (`</a:p>`) a line (ECMA-376 §21.1). */
+/** PPTX: each slide's runs of text (`<a:t>`), a paragraph (`</a:p>`) a line (ECMA-376 DrawingML). */
 function readPptx(bytes: Buffer): Extracted {
   let unpacked = 0;
   const files = unzipSync(new Uint8Array(bytes), {
