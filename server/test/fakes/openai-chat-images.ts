@@ -1,5 +1,3 @@
-import { FAKE_PNG_BASE64 } from './openai.js';
-
 /**
  * Pictures in chat answers, as the real services send them through an OpenAI-compatible
  * `POST /v1/chat/completions` stream (docs/chat.md, "Pictures in answers"):
@@ -16,8 +14,12 @@ import { FAKE_PNG_BASE64 } from './openai.js';
  *   served by this fake at `/v1/fake-images/picture.png`.
  * Anything else: null (the fake streams its usual reply).
  */
-export function imageDeltasOf(model: string, base: string): Array<Record<string, unknown>> | null {
-  const data = `data:image/png;base64,${FAKE_PNG_BASE64}`;
+export function imageDeltasOf(
+  model: string,
+  base: string,
+  png: string,
+): Array<Record<string, unknown>> | null {
+  const data = `data:image/png;base64,${png}`;
   if (model === 'fake-image')
     return [
       { content: 'Here is your picture.' },
@@ -28,7 +30,7 @@ export function imageDeltasOf(model: string, base: string): Array<Record<string,
       {
         content: [
           { type: 'text', text: 'Drawn by Gemini.' },
-          { inline_data: { mime_type: 'image/png', data: FAKE_PNG_BASE64 } },
+          { inline_data: { mime_type: 'image/png', data: png } },
         ],
       },
     ];

@@ -279,7 +279,7 @@ export async function startFakeOpenAI(): Promise<FakeOpenAI> {
     };
     const pieces = piecesOf(fake.reply);
     const thoughtField = reasoningFieldOf(body.model);
-    const pictured = imageDeltasOf(body.model, fake.url.replace(/\/v1$/, ''));
+    const pictured = imageDeltasOf(body.model, fake.url.replace(/\/v1$/, ''), FAKE_PNG_BASE64);
     if (pictured) {
       res.write(chunk({ role: 'assistant', content: '' }, null));
       for (const delta of pictured) res.write(chunk(delta, null));

@@ -1,8 +1,7 @@
 import { describe, expect, it } from 'vitest';
-import { chat, drawing, files as F } from '@atelier/contracts';
+import { drawing, files as F, type chat } from '@atelier/contracts';
 import { callEndpoint } from '../../test/call-endpoint.js';
 import { bearer } from '../../test/harness.js';
-import { multipart } from '../separation/separation.setup.js';
 import { answerPictureGuard } from './answer-pictures.js';
 import { samplePdf } from './chat-files.setup.js';
 import {
@@ -20,6 +19,21 @@ import {
 } from './chat.setup.js';
 
 useChatApp();
+
+/** A multipart/form-data body with one file in the field `file`. */
+function multipart(bytes: Buffer, filename: string, type: string) {
+  const boundary = `----atelier${Math.random().toString(16).slice(2)}`;
+  return {
+    headers: { 'content-type': `multipart/form-data; boundary=${boundary}` },
+    payload: Buffer.concat([
+      Buffer.from(
+        `--${boundary}\r\nContent-Disposition: form-data; name="file"; filename="${filename}"\r\nContent-Type: ${type}\r\n\r\n`,
+      ),
+      bytes,
+      Buffer.from(`\r\n--${boundary}--\r\n`),
+    ]),
+  };
+}
 
 /** Attaches a file as `who` and answers the call's status and envelope. */
 async function attach(

@@ -72,7 +72,7 @@ function isText(bytes: Buffer): boolean {
 
 /** A head cut at a character boundary (a UTF-8 sequence split at 8 KB is not an error). */
 function cut(head: Buffer): Buffer {
-  let end = head.length;
+  const end = head.length;
   for (let i = 1; i <= 3 && end - i >= 0; i++) {
     const b = head[end - i]!;
     if ((b & 0xc0) === 0xc0) return head.subarray(0, end - i);

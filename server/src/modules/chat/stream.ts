@@ -14,8 +14,7 @@ import {
 import { keepAnswerPictures, type KeptPicture } from './answer-pictures.js';
 import { StreamBilling } from './billing.js';
 import { ownChatFiles } from './chat-files.js';
-import { signAnswerLinks } from './groups.js';
-import { ownGroup } from './groups.js';
+import { ownGroup, signAnswerLinks } from './groups.js';
 import { finishExchange, saveExchange } from './history.js';
 import { isOutage } from '../../lib/outage.js';
 import { fileUrl, keyOfUrl } from '../files/index.js';

@@ -9,7 +9,7 @@ import {
 } from '@ant-design/icons';
 import Button from 'antd/es/button';
 import Tooltip from 'antd/es/tooltip';
-import { useRef, useState } from 'react';
+import { useRef, useState, type ClipboardEvent, type DragEvent } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router';
 import { chat } from '@atelier/contracts';
@@ -60,7 +60,7 @@ export interface PendingFile {
 let nextKey = 0;
 
 /** The files going with the next message: each uploaded (and read) as soon as it is added. */
-export function useChatFiles() {
+export function useChatFiles(vision: boolean) {
   const { t } = useTranslation('chat');
   const [items, setItems] = useState<PendingFile[]>([]);
   const patch = (key: string, p: Partial<PendingFile>) =>
@@ -93,6 +93,7 @@ export function useChatFiles() {
     clear: () => setItems([]),
     ready: items.flatMap((f) => (f.status === 'ready' && f.file ? [f.file] : [])),
     busy: items.some((f) => f.status === 'uploading'),
+    drop: useFileDrop(add, vision),
   };
 }
 
@@ -179,18 +180,22 @@ export function FileChip(props: {
 
 /** The composer's chips of the files going with the next message. */
 export function PendingFileChips(props: { files: ReturnType<typeof useChatFiles> }) {
-  if (props.files.items.length === 0) return null;
+  const hint = props.files.drop.dragging ? <DropHint /> : null;
+  if (props.files.items.length === 0) return hint;
   return (
-    <div className="flex flex-wrap gap-2 px-3 pt-3" data-testid="chat-pending-files">
-      {props.files.items.map((f) => (
-        <FileChip
-          key={f.key}
-          file={f.file ? { ...f.file } : { name: f.name, size: f.size }}
-          status={f.status}
-          onRemove={() => props.files.remove(f.key)}
-        />
-      ))}
-    </div>
+    <>
+      {hint}
+      <div className="flex flex-wrap gap-2 px-3 pt-3" data-testid="chat-pending-files">
+        {props.files.items.map((f) => (
+          <FileChip
+            key={f.key}
+            file={f.file ? { ...f.file } : { name: f.name, size: f.size }}
+            status={f.status}
+            onRemove={() => props.files.remove(f.key)}
+          />
+        ))}
+      </div>
+    </>
   );
 }
 
@@ -260,6 +265,62 @@ export function AnswerPictures(props: { content: string }) {
             <DownloadOutlined /> {t('pictures.download')}
           </a>
         </span>
+      ))}
+    </div>
+  );
+}
+
+/**
+ * Files dropped on the composer, or pasted into it, are attached (a pasted picture still goes to
+ * a vision model as a picture).
+ */
+export function useFileDrop(add: (files: File[]) => void, vision: boolean) {
+  const [dragging, setDragging] = useState(false);
+  return {
+    dragging,
+    handlers: {
+      onDragOver: (e: DragEvent) => {
+        if (!e.dataTransfer.types.includes('Files')) return;
+        e.preventDefault();
+        setDragging(true);
+      },
+      onDragLeave: () => setDragging(false),
+      onDrop: (e: DragEvent) => {
+        setDragging(false);
+        const dropped = [...e.dataTransfer.files];
+        if (dropped.length === 0) return;
+        e.preventDefault();
+        add(dropped);
+      },
+      onPaste: (e: ClipboardEvent) => {
+        const pasted = [...e.clipboardData.files].filter(
+          (f) => !(vision && f.type.startsWith('image/')),
+        );
+        if (pasted.length === 0) return;
+        e.preventDefault();
+        add(pasted);
+      },
+    },
+  };
+}
+
+/** Over the composer while files are dragged over it. */
+export function DropHint() {
+  const { t } = useTranslation('chat');
+  return (
+    <div className="pointer-events-none absolute inset-0 z-10 flex items-center justify-center rounded-2xl bg-black/60 text-sm text-white/85">
+      {t('files.drop')}
+    </div>
+  );
+}
+
+/** A question's files, as chips above its bubble. */
+export function MessageFiles(props: { files: FileChipView[] }) {
+  if (props.files.length === 0) return null;
+  return (
+    <div className="flex max-w-[85%] flex-wrap justify-end gap-2" data-testid="chat-message-files">
+      {props.files.map((f, i) => (
+        <FileChip key={`${f.name}-${i}`} file={f} />
       ))}
     </div>
   );

@@ -255,8 +255,6 @@ export function ChatInput({
   const mobile = useIsMobile();
   const promptList = usePromptStore((s) => s.promptList);
   const { attached, setAttached, uploading, onFile } = useAttachment();
-  const files = useChatFiles();
-  const [dragging, setDragging] = useState(false);
   const [selected, setSelected] = useState(0);
   const [menuClosedFor, setMenuClosedFor] = useState<string | null>(null);
 
@@ -264,6 +262,7 @@ export function ChatInput({
   const menuOpen = query !== null && menuClosedFor !== value;
   const items = menuOpen ? filterPrompts(promptList, query) : [];
   const vision = models.info?.vision ?? false;
+  const files = useChatFiles(vision);
   const canSend = value.trim().length > 0 && !streaming && !uploading && !files.busy;
 
   const send = () => {
@@ -308,36 +307,9 @@ export function ChatInput({
   return (
     <div className="mx-auto w-full max-w-3xl px-3 pb-3 sm:px-6 sm:pb-5">
       <div
-        className={`relative rounded-2xl border bg-[#17171d] shadow-[0_8px_30px_rgba(0,0,0,0.35)] transition-colors focus-within:border-white/25 ${dragging ? 'border-[var(--accent)]' : 'border-white/10'}`}
-        data-testid="chat-composer"
-        onDragOver={(e) => {
-          if (!e.dataTransfer.types.includes('Files')) return;
-          e.preventDefault();
-          setDragging(true);
-        }}
-        onDragLeave={() => setDragging(false)}
-        onDrop={(e) => {
-          setDragging(false);
-          const dropped = [...e.dataTransfer.files];
-          if (dropped.length === 0) return;
-          e.preventDefault();
-          files.add(dropped);
-        }}
-        onPaste={(e) => {
-          // A pasted file (not text, not a picture for a vision model) is attached.
-          const pasted = [...e.clipboardData.files].filter(
-            (f) => !(vision && f.type.startsWith('image/')),
-          );
-          if (pasted.length === 0) return;
-          e.preventDefault();
-          files.add(pasted);
-        }}
+        className={`relative rounded-2xl border bg-[#17171d] shadow-[0_8px_30px_rgba(0,0,0,0.35)] transition-colors focus-within:border-white/25 ${files.drop.dragging ? 'border-[var(--accent)]' : 'border-white/10'}`}
+        {...files.drop.handlers}
       >
-        {dragging && (
-          <div className="pointer-events-none absolute inset-0 z-10 flex items-center justify-center rounded-2xl bg-black/60 text-sm text-white/85">
-            {t('files.drop')}
-          </div>
-        )}
         {menuOpen && promptList.length === 0 && <NoPrompts />}
         {menuOpen && promptList.length > 0 && (
           <SlashMenu

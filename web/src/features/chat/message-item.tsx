@@ -19,7 +19,7 @@ import { copyText } from '../../components/markdown/copy-text';
 import { notify } from '../../lib/notify';
 import { texts } from '../../lib/texts';
 import { ThinkingPart } from './thinking-part';
-import { AnswerPictures, FileChip, type FileChipView } from './chat-files';
+import { AnswerPictures, MessageFiles, type FileChipView } from './chat-files';
 
 /** One row of the list: a saved message or the exchange being answered. */
 export interface MessageView {
@@ -188,16 +188,7 @@ export const MessageItem = memo(function MessageItem({
               <AnswerImage src={message.imageUrl} alt="" title={undefined} eager={false} />
             </div>
           ))}
-        {message.files.length > 0 && (
-          <div
-            className="flex max-w-[85%] flex-wrap justify-end gap-2"
-            data-testid="chat-message-files"
-          >
-            {message.files.map((f, i) => (
-              <FileChip key={`${f.name}-${i}`} file={f} />
-            ))}
-          </div>
-        )}
+        <MessageFiles files={message.files} />
         <div className="max-w-[85%] rounded-2xl rounded-br-md bg-[#2a2a36] px-4 py-2.5 text-[15px] leading-7 break-words whitespace-pre-wrap text-white/90 sm:max-w-[75%]">
           {message.content}
         </div>
