@@ -16,6 +16,13 @@ export const serverNodeFlags = ['--max-semi-space-size=2'];
 export const root = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '..');
 export const bin = (name) => path.join(root, 'node_modules', '.bin', name);
 
+/**
+ * TypeScript's native compiler (TypeScript 7, installed as `typescript7`): the same checks and
+ * the same JavaScript as TypeScript 5's `tsc`, in about a third of the CPU time, as it runs in
+ * Go on every core. TypeScript 5 stays installed for ESLint's parser, which uses its API.
+ */
+export const tsc = path.join(root, 'node_modules', 'typescript7', 'bin', 'tsc');
+
 /** Prints a line prefixed so it stands out from the tools' own output. */
 export function say(message) {
   process.stdout.write(`[atelier] ${message}\n`);
@@ -127,7 +134,7 @@ export function webStale() {
 /** Compiles contracts and server (tsc -b is incremental). Returns the exit code. */
 export async function buildServer() {
   const started = Date.now();
-  const code = await run(bin('tsc'), ['-b', 'contracts', 'server']);
+  const code = await run(process.execPath, [tsc, '-b', 'contracts', 'server']);
   if (code === 0) {
     fs.writeFileSync(serverStamp, new Date(started).toISOString() + '\n');
     fs.utimesSync(serverStamp, new Date(started), new Date(started));

@@ -249,6 +249,16 @@ export const configSchema = z.object({
        */
       githubBase: z.url({ protocol: /^https?$/ }).default('https://github.com'),
       githubApiBase: z.url({ protocol: /^https?$/ }).default('https://api.github.com'),
+      /**
+       * Where a site's hosted captcha (docs/identity.md, Captcha) is checked: Cloudflare
+       * Turnstile's and hCaptcha's siteverify. Changed only for a proxy or a test fake.
+       */
+      turnstileVerifyUrl: z
+        .url({ protocol: /^https?$/ })
+        .default('https://challenges.cloudflare.com/turnstile/v0/siteverify'),
+      hcaptchaVerifyUrl: z
+        .url({ protocol: /^https?$/ })
+        .default('https://api.hcaptcha.com/siteverify'),
     })
     .prefault({}),
   files: z

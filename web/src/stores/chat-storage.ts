@@ -31,6 +31,10 @@ export interface ChatRecord {
   finishReason?: 'length' | 'content_filter' | null;
   /** On a question: the files sent with it and what of each was used. */
   files?: chat.UsedFile[];
+  /** The message this one follows on its branch (null: the first question). */
+  parentId?: number | null;
+  /** The branches at this message, oldest first, itself included (docs/chat.md). */
+  siblings?: number[];
 }
 
 export interface ChatStorageState {

@@ -86,6 +86,8 @@ export async function ownChatFiles(
   ctx: AppContext,
   userId: number,
   ids: readonly number[],
+  /** Leave out the ids that are not (any more) the user's instead of a 404. */
+  lenient = false,
 ): Promise<ContextFile[]> {
   const unique = [...new Set(ids)];
   if (unique.length === 0) return [];
@@ -95,9 +97,11 @@ export async function ownChatFiles(
     .where('user_id', '=', userId)
     .where('id', 'in', unique)
     .execute();
-  if (rows.length !== unique.length) throw notFound(texts.chatFileNotFound);
+  if (rows.length !== unique.length && !lenient) throw notFound(texts.chatFileNotFound);
   const byId = new Map(rows.map((r) => [r.id, r]));
-  return unique.map((id) => {
+  return unique
+    .filter((id) => byId.has(id))
+    .map((id) => {
     const r = byId.get(id)!;
     return {
       id: r.id,

@@ -24,6 +24,21 @@ export interface FileContext {
   used: C.UsedFile[];
 }
 
+/** The ids of the files a saved question was sent with (its `files` JSON). */
+export function fileIdsOf(json: string): number[] {
+  try {
+    const v: unknown = JSON.parse(json);
+    if (!Array.isArray(v)) return [];
+    return v.flatMap((f: unknown) =>
+      f && typeof f === 'object' && typeof (f as { id?: unknown }).id === 'number'
+        ? [(f as { id: number }).id]
+        : [],
+    );
+  } catch {
+    return [];
+  }
+}
+
 /** The words of the files' instructions the demo provider and tests look for. */
 export const FILES_MARKER = '[atelier:files]';
 

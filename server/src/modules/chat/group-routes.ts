@@ -13,6 +13,7 @@ import {
   messagesOf,
   messagesOfApp,
   ownGroup,
+  switchBranch,
   toGroup,
   toLogs,
   updateGroup,
@@ -69,11 +70,30 @@ export function groupRoutes(app: FastifyInstance): void {
 /** The messages of a user's chats: read, deleted one by one or by group, listed by app. */
 function logRoutes(app: FastifyInstance): void {
   const db = () => app.ctx.db.kysely;
+  /** A branch's messages as the client reads them: siblings, and answers' pictures signed. */
+  const logsOf = async (rows: Awaited<ReturnType<typeof messagesOf>>, userId: number) => {
+    const siblings = new Map(rows.map((r) => [r.row.id, r.siblings]));
+    return toLogs(
+      app.ctx,
+      userId,
+      rows.map((r) => r.row),
+      (r) => siblings.get(r.id) ?? [r.id],
+    );
+  };
 
   route(app, C.listMessages, async ({ query, identity }) => {
-    await ownGroup(db(), query.groupId, identity.userId);
-    const rows = await messagesOf(db(), query.groupId, identity.userId);
-    return { rows: await toLogs(app.ctx, identity.userId, rows), count: rows.length };
+    const group = await ownGroup(db(), query.groupId, identity.userId);
+    const rows = await messagesOf(db(), group, identity.userId);
+    return { rows: await logsOf(rows, identity.userId), count: rows.length };
+  });
+
+  route(app, C.switchBranch, async ({ body, identity }) => {
+    await ownGroup(db(), body.groupId, identity.userId);
+    if (!(await switchBranch(db(), body.groupId, body.id, identity.userId)))
+      throw notFound(texts.logNotFound);
+    const group = await ownGroup(db(), body.groupId, identity.userId);
+    const rows = await messagesOf(db(), group, identity.userId);
+    return { rows: await logsOf(rows, identity.userId), count: rows.length };
   });
 
   route(app, C.deleteMessage, async ({ body, identity }) => {

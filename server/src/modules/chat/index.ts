@@ -9,6 +9,7 @@ import { streamRoutes } from './stream.js';
 import { pictureProxyRoutes } from './picture-proxy.js';
 import { chatFileRoutes } from './file-routes.js';
 import { registerChatFilesMover } from './chat-files.js';
+import { sharedPageRoute, shareRoutes } from './share-routes.js';
 
 export { MIND_SYSTEM_PROMPT } from './prompt.js';
 export { chatStartsSince } from './figures.js';
@@ -30,6 +31,10 @@ export const chatModule: AtelierModule = {
     streamRoutes(app);
     pictureProxyRoutes(app);
     chatFileRoutes(app);
+    shareRoutes(app);
+  },
+  pages(app) {
+    sharedPageRoute(app);
   },
   seed: (ctx) => seedChatPrices(ctx),
 };

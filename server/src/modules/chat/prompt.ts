@@ -110,6 +110,10 @@ export interface PromptInput {
   contextGroupId: number | null;
   /** Files attached to the question (the user's own): first in the budget, before history. */
   files?: ContextFile[];
+  /** Files of the earlier questions on the branch: in the same budget, not the question's own. */
+  branchFiles?: ContextFile[];
+  /** The message the question follows: its branch up to it is the context (null: none). */
+  contextParentId: number | null;
 }
 
 export interface Prompt {
@@ -155,17 +159,25 @@ export async function buildPrompt(ctx: AppContext, p: PromptInput): Promise<Prom
   const { contextWindow, maxOutput } = p.target;
   let budget = contextWindow - maxOutput - countMessageTokens([...head, userMessage]);
   // The files come first: the question is about them. What they leave goes to the history.
-  const fileContext = buildFileContext(p.files ?? [], p.prompt, Math.max(0, budget - 4));
+  const own = p.files ?? [];
+  const ownIds = new Set(own.map((f) => f.id));
+  const fileContext = buildFileContext(
+    [...own, ...(p.branchFiles ?? []).filter((f) => !ownIds.has(f.id))],
+    p.prompt,
+    Math.max(0, budget - 4),
+  );
   const filesMessage: ChatMessage[] = fileContext.text
     ? [{ role: 'user', content: fileContext.text }]
     : [];
   budget -= countMessageTokens(filesMessage) - 2;
   const history =
     p.contextGroupId !== null && budget > 0
-      ? await contextMessages(ctx, p.contextGroupId, p.userId, budget)
+      ? await contextMessages(ctx, p.contextGroupId, p.userId, p.contextParentId, budget)
       : [];
   const messages = [...head, ...history, ...filesMessage, userMessage];
   const promptTokens = countMessageTokens(messages);
   const maxTokens = Math.max(16, Math.min(maxOutput, contextWindow - promptTokens));
-  return { messages, promptTokens, maxTokens, storedPicture, usedFiles: fileContext.used };
+  return { messages, promptTokens, maxTokens, storedPicture, // The question keeps only its own files; the branch's are already kept on theirs.
+    usedFiles: fileContext.used.filter((f) => ownIds.has(f.id)),
+  };
 }

@@ -15,7 +15,8 @@ import { keepAnswerPictures, type KeptPicture } from './answer-pictures.js';
 import { StreamBilling } from './billing.js';
 import { ownChatFiles } from './chat-files.js';
 import { ownGroup, signAnswerLinks } from './groups.js';
-import { finishExchange, saveExchange } from './history.js';
+import { branchFileIds, finishExchange, saveExchange } from './history.js';
+import { placeOf, type Place } from './place.js';
 import { isOutage } from '../../lib/outage.js';
 import { fileUrl, keyOfUrl } from '../files/index.js';
 import { createSlots } from '../../lib/slots.js';
@@ -41,6 +42,10 @@ interface Answer {
   body: C.ChatProcessBody;
   options: ReturnType<typeof C.chatOptions.parse>;
   group: { id: number; title: string } | null;
+  /** Where the question goes on the group's branches (null: no group). */
+  place: Place | null;
+  /** The question's text (a saved question's when it is answered again). */
+  question: string;
   appId: number | null;
   inUse: AppInUse | null;
   target: Target;
@@ -155,9 +160,11 @@ async function holdAndSave(a: Answer): Promise<void> {
           userId: a.userId,
           appId: a.appId,
           modelName: a.target.modelName,
-          prompt: a.body.prompt,
+          prompt: a.question,
           picture: a.prompt.storedPicture,
           files: a.prompt.usedFiles,
+          parentId: a.place?.parentId ?? null,
+          regenerateOf: a.place?.regenerateOf ?? null,
         });
     });
   } catch (error) {
@@ -294,6 +301,9 @@ export function streamRoutes(app: FastifyInstance): void {
     const groupId = options.groupId;
     if (!mind && !groupId) throw badRequest(texts.groupRequired, {}, 'options.groupId');
     const group = groupId ? await ownGroup(ctx.db.kysely, groupId, userId) : null;
+    // Where the question goes on the chat's branches (docs/chat.md, Edit and branch).
+    const place = group && !mind ? await placeOf(ctx, group, userId, options) : null;
+    const question = place?.question ?? { prompt: body.prompt, imageUrl: body.image_url };
     // An app in use fixes the system prompt, and the model when it names one; the group's app
     // wins over what the client sends.
     const appId = group?.app_id ?? (body.appId ? Number(body.appId) : null);
@@ -303,7 +313,13 @@ export function streamRoutes(app: FastifyInstance): void {
       inUse?.modelId ? { gptModelId: inUse.modelId } : body,
       userId,
     );
-    if (body.image_url && !target.vision) throw badRequest(texts.noVision, {}, 'image_url');
+    if (question.imageUrl && !target.vision) throw badRequest(texts.noVision, {}, 'image_url');
+    const contextGroupId = !mind && group && options.usingContext ? group.id : null;
+    const questionFileIds = mind
+      ? []
+      : body.fileIds?.length
+        ? body.fileIds
+        : (place?.question?.fileIds ?? []);
     const prompt = await buildPrompt(ctx, {
       userId,
       target,
@@ -311,11 +327,22 @@ export function streamRoutes(app: FastifyInstance): void {
       system: mind
         ? MIND_SYSTEM_PROMPT
         : (inUse?.systemPrompt ?? (body.systemMessage?.trim() || target.systemPrompt)),
-      prompt: body.prompt,
-      imageUrl: body.image_url,
-      contextGroupId: !mind && group && options.usingContext ? group.id : null,
-      // The caller's own files only: another's id is a 404 before anything is sent.
-      files: !mind && body.fileIds?.length ? await ownChatFiles(ctx, userId, body.fileIds) : [],
+      prompt: question.prompt,
+      imageUrl: question.imageUrl,
+      contextGroupId,
+      // The caller's own files only: another's id is a 404 before anything is sent. A question
+      // asked again keeps its files; the earlier questions' files on the branch stay in context.
+      files: questionFileIds.length ? await ownChatFiles(ctx, userId, questionFileIds) : [],
+      branchFiles:
+        contextGroupId !== null
+          ? await ownChatFiles(
+              ctx,
+              userId,
+              await branchFileIds(ctx, contextGroupId, userId, place?.parentId ?? null),
+              true,
+            )
+          : [],
+      contextParentId: place?.parentId ?? null,
     });
 
     const done = await limits.enter(userId, ctx.config.chat.userConcurrency);
@@ -340,6 +367,8 @@ export function streamRoutes(app: FastifyInstance): void {
       body,
       options,
       group,
+      place,
+      question: question.prompt,
       appId,
       inUse,
       target,

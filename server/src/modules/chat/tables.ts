@@ -25,6 +25,8 @@ export interface ChatGroupsTable {
   config: string;
   created_at: string;
   updated_at: string;
+  /** The last message of the branch on screen (null: the newest message). */
+  leaf_id: number | null;
 }
 
 export interface ChatLogsTable {
@@ -49,6 +51,8 @@ export interface ChatLogsTable {
   finish_reason: 'length' | 'content_filter' | null;
   /** On a question: JSON list of the files sent with it and what of each was used (0077). */
   files: Generated<string>;
+  /** The message this one follows (null: a first question); same parent and role: branches. */
+  parent_id: number | null;
 }
 
 /** A file attached to a chat: its bytes are a `files` row, its text is here (0077). */
@@ -66,9 +70,24 @@ export interface ChatFilesTable {
   created_at: string;
 }
 
+/** A read-only snapshot of a chat's branch, public under its unguessable token. */
+export interface ChatSharesTable {
+  id: Generated<number>;
+  token: string;
+  user_id: number;
+  group_id: number;
+  title: string;
+  /** JSON: SharedMessage[] (share.ts). */
+  messages: string;
+  message_count: number;
+  created_at: string;
+  revoked_at: string | null;
+}
+
 export interface ChatTables {
   chat_user_models: ChatUserModelsTable;
   chat_groups: ChatGroupsTable;
   chat_logs: ChatLogsTable;
   chat_files: ChatFilesTable;
+  chat_shares: ChatSharesTable;
 }

@@ -22,12 +22,12 @@ import {
   isStreaming,
   loadLogs,
   newGroup,
-  regenerate,
   removeLog,
   send,
   stop,
   useChatRuntime,
 } from './chat-actions';
+import { editQuestion, regenerate, switchBranch } from './branch-actions';
 import { ChatInput } from './chat-input';
 import { EmptyState, MessagesSkeleton } from './empty-state';
 import { exportChatPng } from './export-png';
@@ -69,6 +69,7 @@ function ConversationBody(props: {
   onSuggest: (prompt: string) => void;
   onRegenerate: () => void;
   onPreview: (message: MessageView) => void;
+  onEdit: (id: number, prompt: string) => void;
 }) {
   const { t } = useTranslation(['chat']);
   const active = useChatStorage((s) => s.active);
@@ -103,6 +104,8 @@ function ConversationBody(props: {
           onDelete={removeLog}
           onRegenerate={props.onRegenerate}
           onPreview={props.onPreview}
+          onEdit={props.onEdit}
+          onSwitch={(id) => void switchBranch(id).catch(() => undefined)}
         />
       )}
     </div>
@@ -224,6 +227,7 @@ function Conversation() {
   };
 
   const views = useMessageViews();
+  const asked = { choice: models.choice, systemMessage };
 
   const confirm = (text: string, onOk: () => Promise<void>) =>
     void modal.confirm({
@@ -281,6 +285,7 @@ function Conversation() {
           onClear={() => confirm(t(texts.confirm.clearChat), clearChat)}
           onExport={exportPng}
           onCreate={create}
+          groupId={group?.uuid ?? null}
         />
 
         <ConversationBody
@@ -290,7 +295,8 @@ function Conversation() {
           models={models}
           streaming={streaming}
           onSuggest={(prompt) => submit(prompt, null, [])}
-          onRegenerate={() => void regenerate({ choice: models.choice, systemMessage })}
+          onRegenerate={() => void regenerate(asked)}
+          onEdit={(id, prompt) => void editQuestion(id, prompt, asked)}
           onPreview={setPreview}
         />
 

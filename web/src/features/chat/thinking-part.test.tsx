@@ -46,6 +46,7 @@ describe('thinkingOf', () => {
     finishReason: null,
     phase: 'waiting',
     error: null,
+    regenerate: false,
   };
   const line = { id: 1, groupId: 1, text: '', delta: '', done: false };
 

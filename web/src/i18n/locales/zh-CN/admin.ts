@@ -226,6 +226,17 @@ export default {
     tokenHint: '服务器配置中的 Token：3 到 32 位字母或数字，与微信后台一致。',
     saved: '微信设置已保存',
   },
+  captcha: {
+    intro:
+      '仅对出现滥用迹象的网络（多次密码错误、注册或验证码超出上限）要求的人机验证，正常访客不会看到。工作量证明无需任何配置、可离线使用；也可改用 Cloudflare Turnstile 或 hCaptcha 的验证组件：填入其控制台中的站点密钥（site key）与密钥（secret）（docs/identity.md）。',
+    provider: '人机验证',
+    pow: '浏览器工作量证明（离线，无第三方）',
+    turnstile: 'Cloudflare Turnstile',
+    hcaptcha: 'hCaptcha',
+    siteKey: '站点密钥（site key）',
+    secret: '密钥（secret）',
+    saved: '人机验证设置已保存',
+  },
   sms: {
     intro:
       '各站点发送登录验证码所用的短信服务商（阿里云短信或腾讯云短信；见 docs/identity.md）。短信未开启或服务商所需字段为空时，登录框不提供手机号登录。',
@@ -287,6 +298,7 @@ export default {
   sites: {
     domains: '域名与品牌',
     sms: '短信',
+    captcha: '人机验证',
     wechat: '微信',
     mail: '邮件',
     oidc: '第三方登录',

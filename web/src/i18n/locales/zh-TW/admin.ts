@@ -228,6 +228,17 @@ export default {
     tokenHint: '伺服器設定中的 Token：3 到 32 位字母或數字，與微信後台一致。',
     saved: '微信設定已儲存',
   },
+  captcha: {
+    intro:
+      '僅對出現濫用跡象的網路（多次密碼錯誤、註冊或驗證碼超出上限）要求的人機驗證，一般訪客不會看到。工作量證明無需任何設定、可離線使用；也可改用 Cloudflare Turnstile 或 hCaptcha 的驗證元件：填入其控制台中的站點金鑰（site key）與金鑰（secret）（docs/identity.md）。',
+    provider: '人機驗證',
+    pow: '瀏覽器工作量證明（離線，無第三方）',
+    turnstile: 'Cloudflare Turnstile',
+    hcaptcha: 'hCaptcha',
+    siteKey: '站點金鑰（site key）',
+    secret: '金鑰（secret）',
+    saved: '人機驗證設定已儲存',
+  },
   sms: {
     intro:
       '各站點傳送登入驗證碼所用的簡訊服務商（阿里雲簡訊或騰訊雲簡訊；見 docs/identity.md）。簡訊未開啟或服務商所需欄位為空時，登入框不提供手機號碼登入。',
@@ -289,6 +300,7 @@ export default {
   sites: {
     domains: '網域與品牌',
     sms: '簡訊',
+    captcha: '人機驗證',
     wechat: '微信',
     mail: '郵件',
     oidc: '第三方登入',
