@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { drawing, files as F, type chat } from '@atelier/contracts';
+import { chat, drawing, files as F } from '@atelier/contracts';
 import { callEndpoint } from '../../test/call-endpoint.js';
 import { bearer } from '../../test/harness.js';
 import { answerPictureGuard, isPictureHost, keepAnswerPictures } from './answer-pictures.js';
@@ -113,6 +113,46 @@ describe('files in the conversation', () => {
     expect(logs[1]!.files).toEqual([]);
   });
 
+  it('keeps the branch’s files in the context of later questions, and with an answer asked again', async () => {
+    const h = bearer(alice.token);
+    const a = await attach(alice.token, pdf, 'report.pdf', 'application/pdf');
+    const groupId = await newGroup(h);
+    await stream(h, {
+      gptModelId: models.Fake,
+      prompt: 'Read this',
+      options: { groupId },
+      fileIds: [a.body.data.id],
+    });
+    // A later question on the branch, with no file of its own: the report is still there.
+    await stream(h, {
+      gptModelId: models.Fake,
+      prompt: 'What is the secret word?',
+      options: { groupId },
+    });
+    const later = fake.requests.at(-1)!.body.messages;
+    expect(later.at(-2)!.content).toContain('<file name="report.pdf"');
+    expect(later.at(-1)).toEqual({ role: 'user', content: 'What is the secret word?' });
+    const logs = await logsOf(h, groupId);
+    expect(logs[2]!.files).toEqual([]);
+    // The first answer asked again: the question goes with its file, and is not saved twice.
+    const r = await stream(h, {
+      gptModelId: models.Fake,
+      prompt: 'ignored',
+      options: { groupId, regenerateOf: logs[0]!.id },
+    });
+    expect(r.status).toBe(200);
+    const again = fake.requests.at(-1)!.body.messages;
+    expect(again.at(-2)!.content).toContain('The secret word is PELICAN.');
+    expect(again.at(-1)).toEqual({ role: 'user', content: 'Read this' });
+    expect(
+      again.filter((m: { content: unknown }) => m.content === 'What is the secret word?'),
+    ).toEqual([]);
+    const after = await logsOf(h, groupId);
+    expect(after).toHaveLength(2);
+    expect(after[0]!.files.map((f) => f.name)).toEqual(['report.pdf']);
+    expect(after[1]!.siblings).toHaveLength(2);
+  });
+
   it('sends the related pages, named, when the files do not fit the window', async () => {
     const filler = (w: string) => Array.from({ length: 250 }, () => w).join(' ');
     const long = samplePdf([
@@ -217,6 +257,17 @@ describe('pictures in answers', () => {
       const bytes = await t.app.inject({ method: 'GET', url: picture.url });
       expect(bytes.statusCode).toBe(200);
       expect(bytes.headers['content-type']).toBe('image/png');
+      // A shared page shows our stored copy to a visitor without an account.
+      const made = await callEndpoint(t.app, chat.createShare, {
+        headers: bearer(alice.token),
+        body: { groupId },
+      });
+      expect(made.status).toBe(200);
+      const page = await t.app.inject({ method: 'GET', url: made.body.data.path });
+      const shown = /<img src="(\/api\/files\/r\/\d+\/[^"]+)"/.exec(page.body);
+      expect(shown).not.toBeNull();
+      const seen = await t.app.inject({ method: 'GET', url: shown![1]!.replaceAll('&amp;', '&') });
+      expect(seen.statusCode).toBe(200);
       // In the works, offered on the drawing screens as a reference.
       const mine = await callEndpoint(t.app, drawing.finishedPictures, {
         token: alice.token,
