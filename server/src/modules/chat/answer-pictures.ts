@@ -1,7 +1,14 @@
 import type { AppContext } from '../../context.js';
 import { MAX_IMAGE_PIXELS } from '../../lib/sharp.js';
 import type { GuardOptions } from '../../lib/url-guard.js';
-import { FILES_PREFIX, imageHeaderOf, isFilesLink, storeFile } from '../files/index.js';
+import {
+  FILES_PREFIX,
+  fileUrl,
+  imageHeaderOf,
+  isFilesLink,
+  keyOfUrl,
+  storeFile,
+} from '../files/index.js';
 import { insertFinishedTask, toStoredFiles } from '../tasks/index.js';
 import { fetchPublicPicture } from './picture-proxy.js';
 
@@ -70,6 +77,17 @@ async function bytesOf(url: string): Promise<Buffer | null> {
   }
   return (await fetchPublicPicture(url, answerPictureGuard.options)).bytes;
 }
+
+/** The kept pictures as the answer's last line gives them: signed links and their works. */
+export const picturesLine = (ctx: AppContext, pictures: KeptPicture[]) =>
+  pictures.length
+    ? {
+        pictures: pictures.map((p) => ({
+          url: fileUrl(ctx, keyOfUrl(p.ref)!),
+          workId: p.workId,
+        })),
+      }
+    : {};
 
 /**
  * Copies the answer's pictures (its markdown images, and `parts` that came as data) into the

@@ -102,16 +102,16 @@ export async function ownChatFiles(
   return unique
     .filter((id) => byId.has(id))
     .map((id) => {
-    const r = byId.get(id)!;
-    return {
-      id: r.id,
-      name: r.name,
-      size: r.size,
-      format: r.format as C.ChatFile['format'],
-      pages: r.pages,
-      parts: JSON.parse(r.parts) as TextPart[],
-    };
-  });
+      const r = byId.get(id)!;
+      return {
+        id: r.id,
+        name: r.name,
+        size: r.size,
+        format: r.format as C.ChatFile['format'],
+        pages: r.pages,
+        parts: JSON.parse(r.parts) as TextPart[],
+      };
+    });
 }
 
 /** A guest's attached files become the account's (the files' own rows move in files). */

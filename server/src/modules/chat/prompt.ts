@@ -10,8 +10,9 @@ import {
 } from '../../providers/chat/index.js';
 import { FILES_PREFIX, isFilesLink, keyOfUrl, readOwnedImage } from '../files/index.js';
 import { usableByok } from './byok.js';
-import { contextMessages } from './history.js';
-import { buildFileContext, type ContextFile } from './file-context.js';
+import { ownChatFiles } from './chat-files.js';
+import { branchFileIds, contextMessages } from './history.js';
+import { buildFileContext } from './file-context.js';
 import { texts } from './messages.js';
 import { usableModel } from './usable-model.js';
 import { checkPublicUrl, guardedLookup } from '../../lib/url-guard.js';
@@ -108,10 +109,11 @@ export interface PromptInput {
   imageUrl: string | undefined;
   /** The group whose earlier messages are sent, within the token budget; null: none. */
   contextGroupId: number | null;
-  /** Files attached to the question (the user's own): first in the budget, before history. */
-  files?: ContextFile[];
-  /** Files of the earlier questions on the branch: in the same budget, not the question's own. */
-  branchFiles?: ContextFile[];
+  /**
+   * Files attached to the question (the user's own; another's id is a 404 before anything is
+   * sent): first in the budget, with those of the earlier questions on the branch, then history.
+   */
+  fileIds?: readonly number[];
   /** The message the question follows: its branch up to it is the context (null: none). */
   contextParentId: number | null;
 }
@@ -159,10 +161,20 @@ export async function buildPrompt(ctx: AppContext, p: PromptInput): Promise<Prom
   const { contextWindow, maxOutput } = p.target;
   let budget = contextWindow - maxOutput - countMessageTokens([...head, userMessage]);
   // The files come first: the question is about them. What they leave goes to the history.
-  const own = p.files ?? [];
+  const own = p.fileIds?.length ? await ownChatFiles(ctx, p.userId, p.fileIds) : [];
   const ownIds = new Set(own.map((f) => f.id));
+  // The earlier questions' files on the branch stay in the context (not another branch's).
+  const branchFiles =
+    p.contextGroupId !== null
+      ? await ownChatFiles(
+          ctx,
+          p.userId,
+          await branchFileIds(ctx, p.contextGroupId, p.userId, p.contextParentId),
+          true,
+        )
+      : [];
   const fileContext = buildFileContext(
-    [...own, ...(p.branchFiles ?? []).filter((f) => !ownIds.has(f.id))],
+    [...own, ...branchFiles.filter((f) => !ownIds.has(f.id))],
     p.prompt,
     Math.max(0, budget - 4),
   );
@@ -177,7 +189,12 @@ export async function buildPrompt(ctx: AppContext, p: PromptInput): Promise<Prom
   const messages = [...head, ...history, ...filesMessage, userMessage];
   const promptTokens = countMessageTokens(messages);
   const maxTokens = Math.max(16, Math.min(maxOutput, contextWindow - promptTokens));
-  return { messages, promptTokens, maxTokens, storedPicture, // The question keeps only its own files; the branch's are already kept on theirs.
+  return {
+    messages,
+    promptTokens,
+    maxTokens,
+    storedPicture,
+    // The question keeps only its own files; the branch's are already kept on theirs.
     usedFiles: fileContext.used.filter((f) => ownIds.has(f.id)),
   };
 }

@@ -11,14 +11,12 @@ import {
   type ChatUsage,
   type FinishReason,
 } from '../../providers/chat/index.js';
-import { keepAnswerPictures, type KeptPicture } from './answer-pictures.js';
+import { keepAnswerPictures, picturesLine, type KeptPicture } from './answer-pictures.js';
 import { StreamBilling } from './billing.js';
-import { ownChatFiles } from './chat-files.js';
 import { ownGroup, signAnswerLinks } from './groups.js';
-import { branchFileIds, finishExchange, saveExchange } from './history.js';
+import { finishExchange, saveExchange } from './history.js';
 import { placeOf, type Place } from './place.js';
 import { isOutage } from '../../lib/outage.js';
-import { fileUrl, keyOfUrl } from '../files/index.js';
 import { createSlots } from '../../lib/slots.js';
 import { StreamLimits } from './limits.js';
 import { failureText } from '../../lib/failure-text.js';
@@ -258,14 +256,7 @@ async function settleAndEnd(a: Answer): Promise<void> {
     cost,
     ...(balance !== null ? { credits: balance } : {}),
     ...(a.prompt.usedFiles.length ? { files: a.prompt.usedFiles } : {}),
-    ...(pictures.length
-      ? {
-          pictures: pictures.map((p) => ({
-            url: fileUrl(ctx, keyOfUrl(p.ref)!),
-            workId: p.workId,
-          })),
-        }
-      : {}),
+    ...picturesLine(ctx, pictures),
     ...(a.refusal
       ? { error: a.refusal }
       : failure
@@ -314,12 +305,6 @@ export function streamRoutes(app: FastifyInstance): void {
       userId,
     );
     if (question.imageUrl && !target.vision) throw badRequest(texts.noVision, {}, 'image_url');
-    const contextGroupId = !mind && group && options.usingContext ? group.id : null;
-    const questionFileIds = mind
-      ? []
-      : body.fileIds?.length
-        ? body.fileIds
-        : (place?.question?.fileIds ?? []);
     const prompt = await buildPrompt(ctx, {
       userId,
       target,
@@ -329,19 +314,9 @@ export function streamRoutes(app: FastifyInstance): void {
         : (inUse?.systemPrompt ?? (body.systemMessage?.trim() || target.systemPrompt)),
       prompt: question.prompt,
       imageUrl: question.imageUrl,
-      contextGroupId,
-      // The caller's own files only: another's id is a 404 before anything is sent. A question
-      // asked again keeps its files; the earlier questions' files on the branch stay in context.
-      files: questionFileIds.length ? await ownChatFiles(ctx, userId, questionFileIds) : [],
-      branchFiles:
-        contextGroupId !== null
-          ? await ownChatFiles(
-              ctx,
-              userId,
-              await branchFileIds(ctx, contextGroupId, userId, place?.parentId ?? null),
-              true,
-            )
-          : [],
+      contextGroupId: !mind && group && options.usingContext ? group.id : null,
+      // A question asked again keeps its files (docs/chat.md, Files in the conversation).
+      fileIds: mind ? [] : body.fileIds?.length ? body.fileIds : (place?.question?.fileIds ?? []),
       contextParentId: place?.parentId ?? null,
     });
 
