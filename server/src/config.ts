@@ -110,6 +110,12 @@ export const configSchema = z.object({
       rateLimit: z.coerce.number().int().min(1).default(60),
       /** The offline demo's pause between pieces of about three words (ms). */
       demoStepMs: z.coerce.number().int().min(0).max(5_000).default(15),
+      /**
+       * Hosts whose picture links in answers are copied into our storage (docs/chat.md,
+       * "Pictures in answers"): `cdn.example.com`, or `*.example.com` for its subdomains. The
+       * answer's own provider's host always is; any other link is left for a click.
+       */
+      pictureHosts: list.default([]),
     })
     .prefault({}),
   drawing: z

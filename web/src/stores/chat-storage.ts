@@ -1,3 +1,4 @@
+import type { chat } from '@atelier/contracts';
 import { create } from 'zustand';
 import { persist } from 'zustand/middleware';
 import { storageKeys } from '../lib/storage-keys';
@@ -28,6 +29,8 @@ export interface ChatRecord {
   reasoning?: string;
   reasoningMs?: number | null;
   finishReason?: 'length' | 'content_filter' | null;
+  /** On a question: the files sent with it and what of each was used. */
+  files?: chat.UsedFile[];
   /** The message this one follows on its branch (null: the first question). */
   parentId?: number | null;
   /** The branches at this message, oldest first, itself included (docs/chat.md). */

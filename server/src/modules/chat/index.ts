@@ -7,6 +7,8 @@ import { registerGuestMover } from './groups.js';
 import { seedChatPrices } from './prices.js';
 import { streamRoutes } from './stream.js';
 import { pictureProxyRoutes } from './picture-proxy.js';
+import { chatFileRoutes } from './file-routes.js';
+import { registerChatFilesMover } from './chat-files.js';
 import { sharedPageRoute, shareRoutes } from './share-routes.js';
 
 export { MIND_SYSTEM_PROMPT } from './prompt.js';
@@ -23,10 +25,12 @@ export const chatModule: AtelierModule = {
   name: 'chat',
   async routes(app) {
     registerGuestMover(app.ctx);
+    registerChatFilesMover(app.ctx);
     byokRoutes(app);
     groupRoutes(app);
     streamRoutes(app);
     pictureProxyRoutes(app);
+    chatFileRoutes(app);
     shareRoutes(app);
   },
   pages(app) {

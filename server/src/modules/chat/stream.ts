@@ -11,8 +11,9 @@ import {
   type ChatUsage,
   type FinishReason,
 } from '../../providers/chat/index.js';
+import { keepAnswerPictures, picturesLine, type KeptPicture } from './answer-pictures.js';
 import { StreamBilling } from './billing.js';
-import { ownGroup } from './groups.js';
+import { ownGroup, signAnswerLinks } from './groups.js';
 import { finishExchange, saveExchange } from './history.js';
 import { placeOf, type Place } from './place.js';
 import { isOutage } from '../../lib/outage.js';
@@ -58,6 +59,8 @@ interface Answer {
   reasoning: string;
   /** When the first thought came, and how long the thinking lasted (set at the first text). */
   thinking: { since: number | null; ms: number | null };
+  /** Pictures the model sent as data parts (data: URLs or links), kept at the end. */
+  images: string[];
   /** Why the upstream cut the answer, when it says. */
   cut: FinishReason | null;
   usage: ChatUsage | null;
@@ -133,7 +136,8 @@ async function relayChunks(a: Answer, chunks: AsyncIterable<ChatChunk> | ChatChu
       a.writer.writeJson(
         `${head}${escaped}","delta":"","reasoning":"${escapedThought}","reasoningDelta":${delta},"done":false}`,
       );
-    } else if ('usage' in chunk) a.usage = chunk.usage;
+    } else if ('image' in chunk) a.images.push(chunk.image);
+    else if ('usage' in chunk) a.usage = chunk.usage;
     else a.cut = chunk.finish;
   }
 }
@@ -156,6 +160,7 @@ async function holdAndSave(a: Answer): Promise<void> {
           modelName: a.target.modelName,
           prompt: a.question,
           picture: a.prompt.storedPicture,
+          files: a.prompt.usedFiles,
           parentId: a.place?.parentId ?? null,
           regenerateOf: a.place?.regenerateOf ?? null,
         });
@@ -175,8 +180,23 @@ async function holdAndSave(a: Answer): Promise<void> {
 
 /** Settles (or releases) and saves the answer in one transaction, then writes the last line. */
 async function settleAndEnd(a: Answer): Promise<void> {
-  const { ctx, failure, text, reasoning } = a;
+  const { ctx, failure, reasoning } = a;
   const gone = a.controller.signal.aborted && !failure;
+  // The answer's pictures become ours (and the user's works) before the answer is saved.
+  let pictures: KeptPicture[] = [];
+  if (!failure && a.group && a.logs.assistantLogId)
+    ({ text: a.text, pictures } = await keepAnswerPictures(ctx, {
+      userId: a.userId,
+      prompt: a.body.prompt,
+      groupId: a.group.id,
+      text: a.text,
+      parts: a.images,
+      hosts: [...(a.target.host ? [a.target.host] : []), ...ctx.config.chat.pictureHosts],
+    }).catch((error: unknown) => {
+      ctx.log.error({ err: error }, 'the pictures of a chat answer could not be kept');
+      return { text: a.text, pictures: [] };
+    }));
+  const text = a.text;
   // What was relayed leaves before the settlement's queries run.
   a.writer.flush();
   // Thought to the end without a word of answer: the thinking lasted until now.
@@ -227,7 +247,7 @@ async function settleAndEnd(a: Answer): Promise<void> {
   a.finished = true;
   a.writer.write({
     ...a.base,
-    text,
+    text: pictures.length ? (await signAnswerLinks(ctx, a.userId, [text]))[0]! : text,
     delta: '',
     ...(reasoning ? { reasoning, reasoningMs: a.thinking.ms ?? 0 } : {}),
     ...(a.cut ? { finishReason: a.cut } : {}),
@@ -235,6 +255,8 @@ async function settleAndEnd(a: Answer): Promise<void> {
     ...(charge ? { usage } : {}),
     cost,
     ...(balance !== null ? { credits: balance } : {}),
+    ...(a.prompt.usedFiles.length ? { files: a.prompt.usedFiles } : {}),
+    ...picturesLine(ctx, pictures),
     ...(a.refusal
       ? { error: a.refusal }
       : failure
@@ -293,6 +315,8 @@ export function streamRoutes(app: FastifyInstance): void {
       prompt: question.prompt,
       imageUrl: question.imageUrl,
       contextGroupId: !mind && group && options.usingContext ? group.id : null,
+      // A question asked again keeps its files (docs/chat.md, Files in the conversation).
+      fileIds: mind ? [] : body.fileIds?.length ? body.fileIds : (place?.question?.fileIds ?? []),
       contextParentId: place?.parentId ?? null,
     });
 
@@ -332,6 +356,7 @@ export function streamRoutes(app: FastifyInstance): void {
       text: '',
       reasoning: '',
       thinking: { since: null, ms: null },
+      images: [],
       cut: null,
       usage: null,
       failure: null,

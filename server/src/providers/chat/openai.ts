@@ -5,6 +5,7 @@ import type { ChatAdapter, ChatChunk, ChatRequest, FinishReason } from './types.
 import { getJson, httpFailure, type ProviderCheck } from '../check-http.js';
 import { retryOfStatus, UpstreamError } from '../errors.js';
 import { ChunkQueue, SseParser } from './sse.js';
+import { imagesOf, piecesOf, type UpstreamPart } from './parts.js';
 
 export { SseParser } from './sse.js';
 
@@ -134,7 +135,8 @@ function readWhole(
         const thought = reasoningOf(choice?.message);
         if (thought) queue.push({ reasoning: thought });
         const content = choice?.message?.content;
-        if (content) queue.push({ delta: content });
+        for (const piece of piecesOf(content)) queue.push(piece);
+        for (const image of imagesOf(choice?.message)) queue.push({ image });
         const cut = finishOf(choice?.finish_reason);
         if (cut) queue.push({ finish: cut });
         if (whole.usage) queue.push({ usage: usageOf(whole.usage) });
@@ -178,8 +180,8 @@ function chunkParser(queue: ChunkQueue): SseParser {
     // DeepSeek's `reasoning_content`; vLLM and OpenRouter name it `reasoning`.
     const thought = reasoningOf(choice?.delta);
     if (thought) queue.push({ reasoning: thought });
-    const delta = choice?.delta?.content;
-    if (delta) queue.push({ delta });
+    for (const piece of piecesOf(choice?.delta?.content)) queue.push(piece);
+    for (const image of imagesOf(choice?.delta)) queue.push({ image });
     const finish = finishOf(choice?.finish_reason);
     if (finish) queue.push({ finish });
     if (chunk.usage) queue.push({ usage: usageOf(chunk.usage) });
@@ -322,7 +324,10 @@ interface UpstreamUsage {
 }
 /** A message or a delta: the answer's text and, from reasoning models, their reasoning. */
 interface UpstreamMessage {
-  content?: string | null;
+  /** Text, or (relays of Gemini and gpt-image) a list of text and picture parts. */
+  content?: string | UpstreamPart[] | null;
+  /** OpenRouter's pictures of an image model's answer. */
+  images?: UpstreamPart[] | null;
   reasoning_content?: unknown;
   reasoning?: unknown;
 }

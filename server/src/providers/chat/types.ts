@@ -46,10 +46,15 @@ export type FinishReason = 'length' | 'content_filter';
 
 /**
  * What an adapter streams: answer text (`delta`), the model's reasoning (`reasoning`, before
- * or between the answer's pieces), the usage, and why it stopped when it was cut.
+ * or between the answer's pieces), the usage, why it stopped when it was cut, and pictures
+ * the model drew that came as data parts (`image`: a data: URL or a link), not as text.
  */
 export type ChatChunk =
-  { delta: string } | { reasoning: string } | { usage: ChatUsage } | { finish: FinishReason };
+  | { delta: string }
+  | { reasoning: string }
+  | { usage: ChatUsage }
+  | { finish: FinishReason }
+  | { image: string };
 
 export interface ChatAdapter {
   stream(request: ChatRequest): AsyncIterable<ChatChunk>;

@@ -28,6 +28,7 @@ export const toRecord = (log: chat.ChatLog): ChatRecord => ({
   reasoning: log.reasoning,
   reasoningMs: log.reasoningMs,
   finishReason: log.finishReason,
+  files: log.files,
   parentId: log.parentId,
   siblings: log.siblings,
 });

@@ -23,6 +23,8 @@ import { choiceKey, filterPrompts, parseChoice, slashQuery } from './chat-logic'
 import { ModelPrice } from '../../components/model-price';
 import { preloadMarkdown } from '../../components/markdown';
 import type { useModelChoice } from './use-model-choice';
+import type { chat } from '@atelier/contracts';
+import { FilesButton, PendingFileChips, useChatFiles } from './chat-files';
 
 /** The input's small tool buttons grow to a 40 px tap target on phones. */
 const PHONE_TAP = 'max-[639px]:!h-10 max-[639px]:!min-w-10';
@@ -35,7 +37,7 @@ export interface ChatInputProps {
   models: ReturnType<typeof useModelChoice>;
   /** The model's name when the group's app fixes it: shown instead of the picker. */
   modelLocked: string | null;
-  onSend: (prompt: string, imageUrl: string | null) => void;
+  onSend: (prompt: string, imageUrl: string | null, files: chat.ChatFile[]) => void;
   onStop: () => void;
 }
 
@@ -260,12 +262,14 @@ export function ChatInput({
   const menuOpen = query !== null && menuClosedFor !== value;
   const items = menuOpen ? filterPrompts(promptList, query) : [];
   const vision = models.info?.vision ?? false;
-  const canSend = value.trim().length > 0 && !streaming && !uploading;
+  const files = useChatFiles(vision);
+  const canSend = value.trim().length > 0 && !streaming && !uploading && !files.busy;
 
   const send = () => {
     if (!canSend) return;
-    onSend(value.trim(), vision && attached ? attached.url : null);
+    onSend(value.trim(), vision && attached ? attached.url : null, files.ready);
     setAttached(null);
+    files.clear();
   };
 
   const pick = (entry: PromptEntry) => {
@@ -302,7 +306,10 @@ export function ChatInput({
 
   return (
     <div className="mx-auto w-full max-w-3xl px-3 pb-3 sm:px-6 sm:pb-5">
-      <div className="relative rounded-2xl border border-white/10 bg-[#17171d] shadow-[0_8px_30px_rgba(0,0,0,0.35)] transition-colors focus-within:border-white/25">
+      <div
+        className={`relative rounded-2xl border bg-[#17171d] shadow-[0_8px_30px_rgba(0,0,0,0.35)] transition-colors focus-within:border-white/25 ${files.drop.dragging ? 'border-[var(--accent)]' : 'border-white/10'}`}
+        {...files.drop.handlers}
+      >
         {menuOpen && promptList.length === 0 && <NoPrompts />}
         {menuOpen && promptList.length > 0 && (
           <SlashMenu
@@ -312,6 +319,7 @@ export function ChatInput({
             onHover={setSelected}
           />
         )}
+        <PendingFileChips files={files} />
         {attached && vision && (
           <AttachedPreview preview={attached.preview} onRemove={() => setAttached(null)} />
         )}
@@ -343,6 +351,7 @@ export function ChatInput({
           <ModelPicker models={models} modelLocked={modelLocked} />
           <ContextAndPrompts />
           <AttachButton vision={vision} uploading={uploading} onFile={onFile} />
+          <FilesButton onFiles={files.add} className={`${PHONE_TAP} !text-white/60`} />
           <span className="ml-auto" />
           <ModelPrice
             model={

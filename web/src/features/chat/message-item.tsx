@@ -24,6 +24,7 @@ import { notify } from '../../lib/notify';
 import { texts } from '../../lib/texts';
 import type { BranchPager } from './chat-logic';
 import { ThinkingPart } from './thinking-part';
+import { AnswerPictures, MessageFiles, type FileChipView } from './chat-files';
 
 /** One row of the list: a saved message or the exchange being answered. */
 export interface MessageView {
@@ -33,6 +34,8 @@ export interface MessageView {
   role: 'user' | 'assistant';
   content: string;
   imageUrl: string | null;
+  /** The files sent with a question (with what was used, once saved). */
+  files: FileChipView[];
   /** `streaming`: text still arriving; `waiting`: nothing yet. */
   state: 'done' | 'partial' | 'error' | 'streaming' | 'waiting';
   /** A reasoning model's thinking ('' for none) and how long it took (null while it thinks). */
@@ -269,6 +272,7 @@ function Question({
             <AnswerImage src={message.imageUrl} alt="" title={undefined} eager={false} />
           </div>
         ))}
+      <MessageFiles files={message.files} />
       {editing && message.id !== null ? (
         <EditBox initial={message.content} onCancel={onCancel} onSend={onSend} />
       ) : (
@@ -367,6 +371,7 @@ export const MessageItem = memo(function MessageItem({
             <Markdown text={message.content} className="text-[15px] text-white/85" />
           </div>
         ) : null}
+        {!live && <AnswerPictures content={message.content} />}
         {message.error ? (
           <div
             role="alert"

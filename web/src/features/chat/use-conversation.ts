@@ -58,6 +58,7 @@ export function useMessageViews(): MessageView[] {
       reasoning: r.reasoning ?? '',
       reasoningMs: r.reasoningMs ?? null,
       finishReason: r.finishReason ?? null,
+      files: r.files ?? [],
       error:
         r.role === 'assistant' && r.status === 'error'
           ? (answerErrors[r.id] ?? t('chat:message.failedUnknown'))
@@ -74,6 +75,7 @@ export function useMessageViews(): MessageView[] {
               role: 'user',
               content: pending.prompt,
               imageUrl: pending.imageUrl,
+              files: pending.files,
               state: 'done',
               reasoning: '',
               reasoningMs: null,
@@ -91,6 +93,7 @@ export function useMessageViews(): MessageView[] {
         reasoningMs: pending.reasoningMs,
         finishReason: pending.finishReason,
         imageUrl: null,
+        files: [],
         state:
           pending.phase === 'failed'
             ? 'error'
