@@ -2,7 +2,7 @@ import type { InjectOptions } from 'fastify';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import * as contracts from '@atelier/contracts';
 import type { Endpoint } from '@atelier/contracts';
-import { bearer, createTestApp, type TestApp } from '../test/harness.js';
+import { bearer, createTestApp, testDialect, type TestApp } from '../test/harness.js';
 import { createUser } from '../test/users.js';
 
 /**
@@ -109,7 +109,9 @@ function bodyCases(
       headers: { 'content-type': 'multipart/form-data; boundary=b3' },
     })),
   ];
-  const cases = fixed ? fixedCases : [];
+  // Broken JSON, content types and uploads stop in the body parsers, before any query: the
+  // PostgreSQL pass sends only the cases whose values can reach the database.
+  const cases = fixed && testDialect === 'sqlite' ? fixedCases : [];
   // Field by field, the two callers share the work: each field is tried by one of them.
   keys.forEach((key, i) => {
     if (i % 2 !== role) return;
@@ -189,7 +191,7 @@ describe('malformed input, generated from the contracts', () => {
       }
     }
     expect(failures).toEqual([]);
-    expect(sent).toBeGreaterThan(4000);
+    expect(sent).toBeGreaterThan(testDialect === 'sqlite' ? 4000 : 2000);
     console.info(`malformed-input: ${sent} requests`);
     const errors = t.logs
       .lines()
