@@ -1,4 +1,5 @@
 import { CustomerServiceOutlined, FileOutlined } from '@ant-design/icons';
+import { useState } from 'react';
 import type { works as W } from '@atelier/contracts';
 
 /**
@@ -44,9 +45,35 @@ export function WorkMedia(props: {
         className="block w-full bg-black"
       />
     );
-  if (f.media === 'audio')
-    return (
-      <div className="flex flex-col gap-3 bg-gradient-to-br from-violet-900/50 to-sky-900/40 p-4">
+  if (f.media === 'audio') return <AudioTile file={f} alt={props.alt} poster={props.poster} />;
+  return (
+    <a
+      href={f.url}
+      className="flex aspect-square items-center justify-center bg-white/5 text-3xl text-white/50"
+    >
+      <FileOutlined aria-label={props.alt} />
+    </a>
+  );
+}
+
+/** `m:ss`. */
+const clock = (seconds: number) => {
+  const s = Math.max(0, Math.round(seconds));
+  return `${Math.floor(s / 60)}:${String(s % 60).padStart(2, '0')}`;
+};
+
+/**
+ * A song under its cover, with its length on the cover: a narrow native player shows only the
+ * time played ("0:00"), so the length is read from the element as soon as it knows it.
+ */
+function AudioTile(props: { file: W.WorkFile; alt: string; poster?: string | undefined }) {
+  const [length, setLength] = useState<number | null>(null);
+  const learn = (el: HTMLAudioElement) => {
+    if (Number.isFinite(el.duration) && el.duration > 0) setLength(el.duration);
+  };
+  return (
+    <div className="flex flex-col gap-3 bg-gradient-to-br from-violet-900/50 to-sky-900/40 p-4">
+      <div className="relative">
         {props.poster ? (
           <img
             src={props.poster}
@@ -57,17 +84,26 @@ export function WorkMedia(props: {
         ) : (
           <CustomerServiceOutlined className="text-4xl text-white/70" aria-hidden />
         )}
-        {/* `metadata`: the player shows the song's length before it is played. */}
-        <audio src={f.url} controls preload="metadata" aria-label={props.alt} className="w-full" />
+        {length !== null && (
+          <span
+            data-testid="work-audio-length"
+            className="absolute right-1 bottom-1 rounded bg-black/70 px-1.5 py-0.5 text-xs text-white tabular-nums"
+          >
+            {clock(length)}
+          </span>
+        )}
       </div>
-    );
-  return (
-    <a
-      href={f.url}
-      className="flex aspect-square items-center justify-center bg-white/5 text-3xl text-white/50"
-    >
-      <FileOutlined aria-label={props.alt} />
-    </a>
+      {/* `metadata`: the length is known before the song is played. */}
+      <audio
+        src={props.file.url}
+        controls
+        preload="metadata"
+        aria-label={props.alt}
+        className="w-full"
+        onLoadedMetadata={(e) => learn(e.currentTarget)}
+        onDurationChange={(e) => learn(e.currentTarget)}
+      />
+    </div>
   );
 }
 
