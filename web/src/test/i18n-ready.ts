@@ -6,3 +6,7 @@ import { languages } from '../lib/languages';
 
 await i18nReady;
 await i18n.reloadResources([...languages], [...namespaces, ...lazyNamespaces]);
+// The i18n instance outlives a test file in its worker (`isolate: false`): each file starts in
+// the language its fresh settings store holds, whatever the file before switched to.
+const { useAppSetting } = await import('../stores/app-setting');
+await i18n.changeLanguage(useAppSetting.getState().language);

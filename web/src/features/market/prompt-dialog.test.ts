@@ -25,14 +25,13 @@ describe('paramRows', () => {
 describe('the author and model lines', () => {
   it('carry their own punctuation in each language (a full-width colon in Chinese)', async () => {
     const { i18n, loadLazyNamespaces } = await import('../../i18n');
-    const lines = async (lng: string) => {
-      await i18n.changeLanguage(lng);
-      await loadLazyNamespaces();
-      return [
-        i18n.t('market:dialog.author', { name: 'ann' }),
-        i18n.t('market:dialog.model', { name: 'Offline demo' }),
-      ];
-    };
+    await loadLazyNamespaces();
+    // Each language asked for by name: the shared i18n instance keeps its language for the
+    // next test file of the worker.
+    const lines = async (lng: string) => [
+      i18n.t('market:dialog.author', { name: 'ann', lng }),
+      i18n.t('market:dialog.model', { name: 'Offline demo', lng }),
+    ];
     expect(await lines('en-US')).toEqual(['Author: ann', 'Model: Offline demo']);
     expect(await lines('zh-CN')).toEqual(['作者：ann', '模型：Offline demo']);
     expect(await lines('zh-TW')).toEqual(['作者：ann', '模型：Offline demo']);
