@@ -2,6 +2,9 @@ import { z } from 'zod';
 import { endpoint } from './endpoint.js';
 import { listOf, queryInt } from './envelope.js';
 import { modelKinds } from './kinds.js';
+import { toolCall, webSource } from './chat-tools.js';
+
+export * from './chat-tools.js';
 
 /*
  * Chat: providers and models (admin), the models a user may pick, bring-your-own-key models,
@@ -368,6 +371,10 @@ export const chatLog = z.object({
   reasoningMs: z.number().int().nullable(),
   /** Why the upstream cut the answer: the token limit, or its content filter (null: it did not). */
   finishReason: finishReason.nullable(),
+  /** A web-search answer's numbered sources ([] for none). */
+  sources: z.array(webSource).default([]),
+  /** The tool calls made for this answer ([] for none). */
+  toolCalls: z.array(toolCall).default([]),
 });
 export type ChatLog = z.infer<typeof chatLog>;
 
@@ -425,6 +432,8 @@ export const chatOptions = z
     usingContext: z.boolean().default(true),
     temperature: z.number().min(0).max(2).optional(),
     top_p: z.number().min(0).max(1).optional(),
+    /** Search the web first and cite the pages read (docs/chat.md, Web search). */
+    webSearch: z.boolean().optional(),
   })
   .loose();
 
@@ -486,6 +495,10 @@ export const chatStreamLine = z.object({
   credits: z.number().int().optional(),
   /** A readable error; the stream ends with it and nothing is charged. */
   error: z.string().optional(),
+  /** A web-search answer's numbered sources: on the line that brings them, and on the last. */
+  sources: z.array(webSource).optional(),
+  /** The tool calls so far: on the line after each call, and on the last line. */
+  toolCalls: z.array(toolCall).optional(),
 });
 export type ChatStreamLine = z.infer<typeof chatStreamLine>;
 

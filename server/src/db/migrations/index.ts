@@ -37,6 +37,7 @@ import { cloudrunTimeouts } from './0068_cloudrun_timeouts.js';
 import { wechatWays } from './0071_wechat_ways.js';
 import { githubSignIn } from './0073_github_sign_in.js';
 import { signInWays } from './0074_sign_in_ways.js';
+import { chatTools } from './0079_chat_tools.js';
 
 /** Applied in the order of their names; a migration, once landed, is never edited. */
 export const migrations: Record<string, AtelierMigration> = {
@@ -78,4 +79,5 @@ export const migrations: Record<string, AtelierMigration> = {
   '0071_wechat_ways': wechatWays,
   '0073_github_sign_in': githubSignIn,
   '0074_sign_in_ways': signInWays,
+  '0079_chat_tools': chatTools,
 };

@@ -54,7 +54,20 @@ export const toLog = (ctx: AppContext, r: LogRow): C.ChatLog => ({
   reasoning: r.reasoning,
   reasoningMs: r.reasoning_ms,
   finishReason: r.finish_reason,
+  sources: jsonList<C.WebSource>(r.sources),
+  toolCalls: jsonList<C.ToolCall>(r.tool_calls),
 });
+
+/** A JSON array column ('[]' for none; anything unreadable reads as none). */
+function jsonList<T>(text: string | undefined): T[] {
+  if (!text || text === '[]') return [];
+  try {
+    const value = JSON.parse(text) as unknown;
+    return Array.isArray(value) ? (value as T[]) : [];
+  } catch {
+    return [];
+  }
+}
 
 /** The caller's group, 404 for anyone else's. */
 export async function ownGroup(db: Kysely<Database>, groupId: number, userId: number) {

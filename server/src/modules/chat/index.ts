@@ -7,6 +7,7 @@ import { registerGuestMover } from './groups.js';
 import { seedChatPrices } from './prices.js';
 import { streamRoutes } from './stream.js';
 import { pictureProxyRoutes } from './picture-proxy.js';
+import { toolRoutes } from './tools-routes.js';
 
 export { MIND_SYSTEM_PROMPT } from './prompt.js';
 export { chatStartsSince } from './figures.js';
@@ -26,6 +27,7 @@ export const chatModule: AtelierModule = {
     groupRoutes(app);
     streamRoutes(app);
     pictureProxyRoutes(app);
+    toolRoutes(app);
   },
   seed: (ctx) => seedChatPrices(ctx),
 };

@@ -5,12 +5,19 @@ import { AppError, badRequest } from '../../http/errors.js';
 import { authorize } from '../../http/identity.js';
 import { common, format, langOf, type Lang } from '../../http/messages.js';
 import {
+  countMessageTokens,
   countTokens,
   UpstreamError,
   type ChatChunk,
+  type ChatMessage,
   type ChatUsage,
   type FinishReason,
+  type ToolCallRequest,
 } from '../../providers/chat/index.js';
+import type { Client as McpClient } from '@modelcontextprotocol/sdk/client/index.js';
+import { callMcpTool, connectMcp, reasonOf } from './mcp-client.js';
+import { activeSearchProvider, mcpTarget, toolsForModel, type ModelTool } from './tools.js';
+import { webSearch } from './web-search.js';
 import { StreamBilling } from './billing.js';
 import { ownGroup } from './groups.js';
 import { finishExchange, saveExchange } from './history.js';
@@ -60,7 +67,23 @@ interface Answer {
   /** Set when the hold or the messages could not be written: no call, no charge. */
   refusal: string | null;
   logs: { userLogId: number; assistantLogId: number };
+  /** The search provider when the user asked for web search, and the sources it gave. */
+  search: Awaited<ReturnType<typeof activeSearchProvider>>;
+  sources: C.WebSource[];
+  /** The tools the model may call, the calls shown so far and the MCP sessions opened. */
+  tools: ModelTool[];
+  toolCalls: C.ToolCall[];
+  toolRuns: number;
+  mcp: Map<number, Promise<McpClient>>;
+  /** The requests sent (one, plus one after each round of tool calls) and the usages read. */
+  rounds: number;
+  usages: number;
+  /** The follow-up requests' prompts, estimated (for an answer without the upstream's usage). */
+  extraPromptTokens: number;
 }
+
+/** How much of the prompt a web search's results may take, at most, in tokens. */
+const SEARCH_RESERVE_TOKENS = 4000;
 
 /**
  * Calls the upstream, then (while the model starts) writes the hold and saves both messages,
@@ -69,12 +92,18 @@ interface Answer {
 async function relay(a: Answer, limits: StreamLimits): Promise<void> {
   const { ctx, target, options } = a;
   const got = await limits.provider(target.providerKey, target.concurrency, a.controller.signal);
-  try {
-    // The request leaves first; the messages are saved while the model starts to answer.
-    const chunks = got
+  let saved = false;
+  const save = async () => {
+    if (saved) return;
+    saved = true;
+    await holdAndSave(a);
+    a.base.id = a.logs.assistantLogId;
+  };
+  const ask = (messages: ChatMessage[], offerTools: boolean) =>
+    got
       ? target.adapter.stream({
           model: target.upstreamModel,
-          messages: a.prompt.messages,
+          messages,
           maxTokens: a.prompt.maxTokens,
           ...(options.temperature !== undefined ? { temperature: options.temperature } : {}),
           ...(options.top_p !== undefined ? { topP: options.top_p } : {}),
@@ -82,13 +111,42 @@ async function relay(a: Answer, limits: StreamLimits): Promise<void> {
           timeoutMs: target.timeoutMs,
           ...(a.inUse ? { persona: a.inUse.name } : {}),
           language: a.lang,
+          ...(offerTools ? { tools: a.tools.map(functionOf) } : {}),
         })
       : [];
-    // SQLite answers synchronously: yield once so that the request is on the wire first.
-    if (got) await new Promise<void>((resolve) => setImmediate(resolve));
-    await holdAndSave(a);
-    a.base.id = a.logs.assistantLogId;
-    await relayChunks(a, chunks);
+  try {
+    let messages = a.prompt.messages;
+    // A web search comes first: held and saved before it, so that a failed one charges nothing.
+    if (a.search && got) {
+      await save();
+      messages = await searchFirst(a, messages);
+    }
+    const maxCalls = ctx.config.chat.toolMaxCalls;
+    for (;;) {
+      a.rounds++;
+      // The request leaves first; the messages are saved while the model starts to answer.
+      const chunks = ask(messages, a.tools.length > 0 && a.toolRuns < maxCalls);
+      // SQLite answers synchronously: yield once so that the request is on the wire first.
+      if (!saved && got) await new Promise<void>((resolve) => setImmediate(resolve));
+      await save();
+      const before = a.text.length;
+      const calls = await relayChunks(a, chunks);
+      if (calls.length === 0 || a.controller.signal.aborted || a.rounds > maxCalls + 1) break;
+      const asked: ChatMessage = {
+        role: 'assistant',
+        content: a.text.slice(before),
+        tool_calls: calls.map((c) => ({
+          id: c.id,
+          type: 'function',
+          function: { name: c.name, arguments: c.arguments },
+        })),
+      };
+      const answered: ChatMessage[] = [];
+      for (const call of calls)
+        answered.push({ role: 'tool', tool_call_id: call.id, content: await runTool(a, call) });
+      messages = [...messages, asked, ...answered];
+      a.extraPromptTokens += countMessageTokens(messages);
+    }
   } catch (error) {
     a.failure =
       error instanceof UpstreamError ? error : UpstreamError.transient((error as Error).message);
@@ -99,7 +157,108 @@ async function relay(a: Answer, limits: StreamLimits): Promise<void> {
       );
   } finally {
     if (got) await got.release();
+    for (const client of a.mcp.values()) void client.then((c) => c.close()).catch(() => undefined);
   }
+}
+
+const functionOf = (t: ModelTool) => ({
+  type: 'function' as const,
+  function: {
+    name: t.fnName,
+    description: t.tool.description.slice(0, 1000),
+    parameters:
+      t.tool.inputSchema && typeof t.tool.inputSchema === 'object'
+        ? t.tool.inputSchema
+        : { type: 'object', properties: {} },
+  },
+});
+
+/**
+ * Searches with the user's question, shows the sources (a line of their own), and puts their
+ * texts before the question, within what the model's window leaves. A refused search fails the
+ * answer (nothing charged), in the service's own words.
+ */
+async function searchFirst(a: Answer, messages: ChatMessage[]): Promise<ChatMessage[]> {
+  let outcome;
+  try {
+    outcome = await webSearch(a.ctx, a.search!, a.body.prompt, a.controller.signal);
+  } catch (error) {
+    const reason = error instanceof Error ? error.message : String(error);
+    const failure =
+      error instanceof UpstreamError ? error : UpstreamError.transient(reason, 'network');
+    throw failure.withText(
+      Object.fromEntries(
+        (['en-US', 'zh-CN', 'zh-TW'] as const).map((l) => [
+          l,
+          format(texts.searchFailed, l, { reason }),
+        ]),
+      ) as Record<Lang, string>,
+    );
+  }
+  a.sources = outcome.sources;
+  a.writer.write({ ...a.base, text: a.text, delta: '', sources: a.sources, done: false });
+  const room = Math.max(
+    600,
+    (a.target.contextWindow - a.prompt.promptTokens - a.prompt.maxTokens) * 3,
+  );
+  const note: ChatMessage = { role: 'system', content: outcome.note.slice(0, room) };
+  a.extraPromptTokens += countMessageTokens([note]);
+  return [...messages.slice(0, -1), note, ...messages.slice(-1)];
+}
+
+/** Runs one tool call the model asked for (within the answer's bounds) and shows it. */
+async function runTool(a: Answer, call: ToolCallRequest): Promise<string> {
+  const started = Date.now();
+  const max = a.ctx.config.chat.toolMaxCalls;
+  const tool = a.tools.find((t) => t.fnName === call.name);
+  let ok = false;
+  let result: string;
+  if (a.toolRuns >= max) result = `Refused: an answer may make at most ${max} tool calls.`;
+  else if (!tool) result = `There is no tool named ${call.name}.`;
+  else {
+    a.toolRuns++;
+    let args: unknown;
+    try {
+      args = JSON.parse(call.arguments.trim() || '{}');
+    } catch {
+      args = null;
+    }
+    if (!args || typeof args !== 'object' || Array.isArray(args))
+      result = 'The arguments are not a JSON object.';
+    else {
+      try {
+        let client = a.mcp.get(tool.server.id);
+        if (!client) {
+          client = connectMcp(mcpTarget(a.ctx, tool.server), a.controller.signal);
+          a.mcp.set(tool.server.id, client);
+        }
+        const r = await callMcpTool(
+          await client,
+          {
+            name: tool.tool.name,
+            arguments: args as Record<string, unknown>,
+            timeoutMs: tool.server.timeout_ms,
+          },
+          a.controller.signal,
+        );
+        ok = r.ok;
+        result = r.text;
+      } catch (error) {
+        result = `The tool server cannot be used: ${reasonOf(error)}`;
+      }
+    }
+  }
+  const shown: C.ToolCall = {
+    id: call.id,
+    name: call.name,
+    arguments: call.arguments.slice(0, 4000),
+    result: result.slice(0, 4000),
+    ok,
+    ms: Date.now() - started,
+  };
+  a.toolCalls.push(shown);
+  a.writer.write({ ...a.base, text: a.text, delta: '', toolCalls: a.toolCalls, done: false });
+  return shown.result;
 }
 
 /**
@@ -109,10 +268,15 @@ async function relay(a: Answer, limits: StreamLimits): Promise<void> {
  * JSON.stringify({ ...a.base, text, delta, done: false }) gives; a thinking line adds
  * `reasoning` and `reasoningDelta` after `delta: ''`.
  */
-async function relayChunks(a: Answer, chunks: AsyncIterable<ChatChunk> | ChatChunk[]) {
+async function relayChunks(
+  a: Answer,
+  chunks: AsyncIterable<ChatChunk> | ChatChunk[],
+): Promise<ToolCallRequest[]> {
   const head = `{"id":${a.base.id},"groupId":${a.base.groupId},"text":"`;
-  let escaped = '';
-  let escapedThought = '';
+  // After a tool round the text goes on from what was shown.
+  let escaped = JSON.stringify(a.text).slice(1, -1);
+  let escapedThought = JSON.stringify(a.reasoning).slice(1, -1);
+  let calls: ToolCallRequest[] = [];
   for await (const chunk of chunks) {
     if ('delta' in chunk) {
       if (a.thinking.since !== null) a.thinking.ms ??= Date.now() - a.thinking.since;
@@ -128,9 +292,26 @@ async function relayChunks(a: Answer, chunks: AsyncIterable<ChatChunk> | ChatChu
       a.writer.writeJson(
         `${head}${escaped}","delta":"","reasoning":"${escapedThought}","reasoningDelta":${delta},"done":false}`,
       );
-    } else if ('usage' in chunk) a.usage = chunk.usage;
+    } else if ('usage' in chunk) {
+      a.usages++;
+      a.usage = a.usage ? addUsage(a.usage, chunk.usage) : chunk.usage;
+    } else if ('toolCalls' in chunk) calls = chunk.toolCalls;
     else a.cut = chunk.finish;
   }
+  return calls;
+}
+
+/** The usages of several requests of one answer, added. */
+function addUsage(x: ChatUsage, y: ChatUsage): ChatUsage {
+  const reasoning =
+    x.reasoningTokens !== undefined || y.reasoningTokens !== undefined
+      ? { reasoningTokens: (x.reasoningTokens ?? 0) + (y.reasoningTokens ?? 0) }
+      : {};
+  return {
+    promptTokens: x.promptTokens + y.promptTokens,
+    completionTokens: x.completionTokens + y.completionTokens,
+    ...reasoning,
+  };
 }
 
 /** The hold and both messages, in one transaction; on failure the call is cut and says why. */
@@ -176,11 +357,12 @@ async function settleAndEnd(a: Answer): Promise<void> {
   if (a.thinking.since !== null) a.thinking.ms ??= Date.now() - a.thinking.since;
 
   // Without the upstream's usage, the thinking is counted as written tokens like the text.
+  // Every request's usage read: the upstream's; else all of it estimated.
   const usage: NonNullable<Line['usage']> =
-    a.usage && !gone
+    a.usage && !gone && a.usages >= a.rounds
       ? { ...a.usage, source: 'upstream' }
       : {
-          promptTokens: a.prompt.promptTokens,
+          promptTokens: a.prompt.promptTokens + a.extraPromptTokens,
           completionTokens: countTokens(text) + countTokens(reasoning),
           source: 'estimate',
         };
@@ -197,6 +379,8 @@ async function settleAndEnd(a: Answer): Promise<void> {
       status,
       charged: charge ? usage : null,
       credits,
+      sources: a.sources,
+      toolCalls: a.toolCalls,
     }) as const;
   let cost = 0;
   let balance: number | null = null;
@@ -224,6 +408,8 @@ async function settleAndEnd(a: Answer): Promise<void> {
     delta: '',
     ...(reasoning ? { reasoning, reasoningMs: a.thinking.ms ?? 0 } : {}),
     ...(a.cut ? { finishReason: a.cut } : {}),
+    ...(a.sources.length ? { sources: a.sources } : {}),
+    ...(a.toolCalls.length ? { toolCalls: a.toolCalls } : {}),
     done: true,
     ...(charge ? { usage } : {}),
     cost,
@@ -285,14 +471,22 @@ export function streamRoutes(app: FastifyInstance): void {
       contextGroupId: !mind && group && options.usingContext ? group.id : null,
     });
 
+    // Web search when asked for (and set up); the model's tools when it has any.
+    const search = options.webSearch && !mind ? await activeSearchProvider(ctx) : null;
+    if (options.webSearch && !mind && !search)
+      throw badRequest(texts.noSearchProvider, {}, 'options.webSearch');
+    const tools = mind ? [] : await toolsForModel(ctx, target.modelId);
+
     const done = await limits.enter(userId, ctx.config.chat.userConcurrency);
     let billing: StreamBilling;
     try {
       billing = await StreamBilling.quote(ctx, {
         priceKey: target.priceKey,
         userId,
-        promptTokens: prompt.promptTokens,
+        promptTokens: prompt.promptTokens + (search ? SEARCH_RESERVE_TOKENS : 0),
         maxTokens: prompt.maxTokens,
+        rounds: tools.length > 0 ? ctx.config.chat.toolMaxCalls + 1 : 1,
+        searchPriceKey: search?.price_key || null,
       });
     } catch (error) {
       done();
@@ -324,6 +518,15 @@ export function streamRoutes(app: FastifyInstance): void {
       failure: null,
       refusal: null,
       logs: { userLogId: 0, assistantLogId: 0 },
+      search,
+      sources: [],
+      tools,
+      toolCalls: [],
+      toolRuns: 0,
+      mcp: new Map(),
+      rounds: 0,
+      usages: 0,
+      extraPromptTokens: 0,
     };
     reply.raw.on('close', () => {
       if (!answer.finished) answer.controller.abort(new Error('client closed'));

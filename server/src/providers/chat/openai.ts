@@ -81,6 +81,7 @@ function bodyOf(request: ChatRequest, limit: LimitName): string {
     [limit]: request.maxTokens,
     ...(sampling && request.temperature !== undefined ? { temperature: request.temperature } : {}),
     ...(sampling && request.topP !== undefined ? { top_p: request.topP } : {}),
+    ...(request.tools?.length ? { tools: request.tools } : {}),
   });
 }
 
@@ -135,6 +136,9 @@ function readWhole(
         if (thought) queue.push({ reasoning: thought });
         const content = choice?.message?.content;
         if (content) queue.push({ delta: content });
+        const calls = new ToolCallAssembler();
+        calls.add(choice?.message?.tool_calls);
+        if (calls.any()) queue.push({ toolCalls: calls.take() });
         const cut = finishOf(choice?.finish_reason);
         if (cut) queue.push({ finish: cut });
         if (whole.usage) queue.push({ usage: usageOf(whole.usage) });
@@ -158,8 +162,12 @@ function readWhole(
 
 /** Reads the SSE events of a streamed answer into the queue; a bad event throws. */
 function chunkParser(queue: ChunkQueue): SseParser {
+  const calls = new ToolCallAssembler();
   return new SseParser((data) => {
-    if (data === '[DONE]') return;
+    if (data === '[DONE]') {
+      if (calls.any()) queue.push({ toolCalls: calls.take() });
+      return;
+    }
     let chunk: StreamChunk;
     try {
       chunk = JSON.parse(data) as StreamChunk;
@@ -180,6 +188,9 @@ function chunkParser(queue: ChunkQueue): SseParser {
     if (thought) queue.push({ reasoning: thought });
     const delta = choice?.delta?.content;
     if (delta) queue.push({ delta });
+    calls.add(choice?.delta?.tool_calls);
+    // The calls are whole when the choice says why it stopped (`tool_calls`).
+    if (choice?.finish_reason && calls.any()) queue.push({ toolCalls: calls.take() });
     const finish = finishOf(choice?.finish_reason);
     if (finish) queue.push({ finish });
     if (chunk.usage) queue.push({ usage: usageOf(chunk.usage) });
@@ -323,6 +334,7 @@ interface UpstreamUsage {
 /** A message or a delta: the answer's text and, from reasoning models, their reasoning. */
 interface UpstreamMessage {
   content?: string | null;
+  tool_calls?: UpstreamToolCall[] | null;
   reasoning_content?: unknown;
   reasoning?: unknown;
 }
@@ -334,6 +346,48 @@ interface StreamChunk {
 interface WholeCompletion {
   choices?: Array<{ message?: UpstreamMessage; finish_reason?: string | null }>;
   usage?: UpstreamUsage | null;
+}
+
+/**
+ * A piece of a tool call in a streamed delta (OpenAI's chat completions streaming reference,
+ * `choices[].delta.tool_calls[]`): the first piece of each call has its `index`, `id`, `type`
+ * and `function.name` with empty `arguments`; the next ones only `index` and a piece of
+ * `function.arguments` to append. A whole answer's `message.tool_calls[]` has each call whole.
+ */
+interface UpstreamToolCall {
+  index?: number;
+  id?: string;
+  type?: string;
+  function?: { name?: string; arguments?: string };
+}
+
+/** Joins the pieces of streamed tool calls by their index. */
+class ToolCallAssembler {
+  private calls = new Map<number, { id: string; name: string; arguments: string }>();
+
+  add(pieces: UpstreamToolCall[] | null | undefined): void {
+    if (!Array.isArray(pieces)) return;
+    for (const [i, piece] of pieces.entries()) {
+      const index = typeof piece.index === 'number' ? piece.index : i;
+      let call = this.calls.get(index);
+      if (!call) this.calls.set(index, (call = { id: '', name: '', arguments: '' }));
+      if (piece.id) call.id = piece.id;
+      if (piece.function?.name) call.name += piece.function.name;
+      if (piece.function?.arguments) call.arguments += piece.function.arguments;
+    }
+  }
+
+  any(): boolean {
+    return this.calls.size > 0;
+  }
+
+  take(): Array<{ id: string; name: string; arguments: string }> {
+    const out = [...this.calls.entries()]
+      .sort(([a], [b]) => a - b)
+      .map(([i, c]) => ({ ...c, id: c.id || `call_${i}` }));
+    this.calls.clear();
+    return out;
+  }
 }
 
 function usageOf(usage: UpstreamUsage) {
