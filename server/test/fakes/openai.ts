@@ -7,6 +7,7 @@ import {
   refusalOf,
   type ReasoningSettings,
 } from './openai-reasoning.js';
+import { answerText, plannedCalls, toolCallDeltas, type ToolSettings } from './openai-tools.js';
 
 /**
  * A fake OpenAI-compatible upstream on 127.0.0.1 speaking the real wire format
@@ -21,14 +22,20 @@ import {
  * - `fake-slow`: waits `slowMs` before each piece (abort and timeout tests);
  * - `fake-hang`: sends the headers and then nothing;
  * - reasoning models (o-series and gpt-5 refusals, DeepSeek-like `reasoning_content`, cut
- *   answers): see `openai-reasoning.ts`, which cites the real services.
+ *   answers): see `openai-reasoning.ts`, which cites the real services;
+ * - `fake-tools` (tool calls) and `fake-cite` (cited web sources): see `openai-tools.ts`.
  */
 export interface FakeOpenAIRequest {
   path: string;
   headers: http.IncomingHttpHeaders;
   body: {
     model: string;
-    messages: Array<{ role: string; content: unknown }>;
+    messages: Array<{
+      role: string;
+      content: unknown;
+      tool_calls?: unknown[];
+      tool_call_id?: string;
+    }>;
     stream?: boolean;
     stream_options?: { include_usage?: boolean };
     max_tokens?: number;
@@ -36,7 +43,7 @@ export interface FakeOpenAIRequest {
   };
 }
 
-export interface FakeOpenAI extends ReasoningSettings {
+export interface FakeOpenAI extends ReasoningSettings, ToolSettings {
   /** Base URL for the SDK, ending in `/v1`. */
   url: string;
   requests: FakeOpenAIRequest[];
@@ -78,6 +85,7 @@ export async function startFakeOpenAI(): Promise<FakeOpenAI> {
     reasoningTokens: 60,
     withholdUsage: false,
     thinkingGate: null,
+    toolPlan: [[{ arguments: '{"city":"Paris"}' }]],
     async waitForAborts(n) {
       while (fake.aborted < n) await new Promise<void>((r) => abortWaiters.push(r));
     },
@@ -274,7 +282,25 @@ export async function startFakeOpenAI(): Promise<FakeOpenAI> {
         out.push(chars.slice(i, i + fake.pieceSize).join(''));
       return out;
     };
-    const pieces = piecesOf(fake.reply);
+    const calls = plannedCalls(body, fake);
+    if (calls) {
+      for (const delta of toolCallDeltas(calls)) res.write(chunk(delta, null));
+      res.write(chunk({}, 'tool_calls'));
+      if (includeUsage)
+        res.write(
+          `data: ${JSON.stringify({
+            id: 'chatcmpl-fake',
+            object: 'chat.completion.chunk',
+            created,
+            model: body.model,
+            choices: [],
+            usage: { prompt_tokens: 50, completion_tokens: 10, total_tokens: 60 },
+          })}\n\n`,
+        );
+      res.end('data: [DONE]\n\n');
+      return;
+    }
+    const pieces = piecesOf(answerText(body, fake.reply));
     const thoughtField = reasoningFieldOf(body.model);
     res.write(chunk({ role: 'assistant', content: thoughtField ? null : '' }, null));
     if (thoughtField)
