@@ -1,5 +1,6 @@
 import { create } from 'zustand';
 import { persist } from 'zustand/middleware';
+import type { chat } from '@atelier/contracts';
 import { storageKeys } from '../lib/storage-keys';
 
 /** A chat group (docs/product.md §3). */
@@ -28,16 +29,22 @@ export interface ChatRecord {
   reasoning?: string;
   reasoningMs?: number | null;
   finishReason?: 'length' | 'content_filter' | null;
+  /** A web-search answer's numbered sources, and the tool calls an answer made. */
+  sources?: chat.WebSource[];
+  toolCalls?: chat.ToolCall[];
 }
 
 export interface ChatStorageState {
   active: number | null;
   usingContext: boolean;
+  /** Search the web for the next questions (the composer's toggle). */
+  webSearch: boolean;
   groupList: ChatGroup[];
   chatList: ChatRecord[];
   groupKeyWord: string;
   setActive: (active: number | null) => void;
   setUsingContext: (usingContext: boolean) => void;
+  setWebSearch: (webSearch: boolean) => void;
   setGroupList: (groupList: ChatGroup[]) => void;
   setChatList: (chatList: ChatRecord[]) => void;
   setGroupKeyWord: (groupKeyWord: string) => void;
@@ -50,6 +57,7 @@ export const PERSISTED_RECORDS = 200;
 const empty = {
   active: null,
   usingContext: true,
+  webSearch: false,
   groupList: [],
   chatList: [],
   groupKeyWord: '',
@@ -62,6 +70,7 @@ export const useChatStorage = create<ChatStorageState>()(
       ...empty,
       setActive: (active) => set({ active }),
       setUsingContext: (usingContext) => set({ usingContext }),
+      setWebSearch: (webSearch) => set({ webSearch }),
       setGroupList: (groupList) => set({ groupList }),
       setChatList: (chatList) => set({ chatList }),
       setGroupKeyWord: (groupKeyWord) => set({ groupKeyWord }),
@@ -69,9 +78,10 @@ export const useChatStorage = create<ChatStorageState>()(
     }),
     {
       name: storageKeys.chatStorage,
-      partialize: ({ active, usingContext, groupList, chatList, groupKeyWord }) => ({
+      partialize: ({ active, usingContext, webSearch, groupList, chatList, groupKeyWord }) => ({
         active,
         usingContext,
+        webSearch,
         groupList,
         // The server keeps every message; the browser keeps the latest ones to show at once on
         // return. All of a 10,000-message chat would be megabytes rewritten on every change.

@@ -3,6 +3,7 @@ import {
   BookOutlined,
   BranchesOutlined,
   CloseOutlined,
+  GlobalOutlined,
   PictureOutlined,
   StopOutlined,
 } from '@ant-design/icons';
@@ -18,7 +19,7 @@ import { useChatStorage } from '../../stores/chat-storage';
 import { NoPrompts, SlashMenu } from './slash-menu';
 import { useDialogs } from '../../stores/dialogs';
 import { usePromptStore, type PromptEntry } from '../../stores/prompt-store';
-import { useUploadAttachment } from './chat-api';
+import { useToolsInfo, useUploadAttachment } from './chat-api';
 import { choiceKey, filterPrompts, parseChoice, slashQuery } from './chat-logic';
 import { ModelPrice } from '../../components/model-price';
 import { preloadMarkdown } from '../../components/markdown';
@@ -132,6 +133,38 @@ function ModelPicker({ models, modelLocked }: Pick<ChatInputProps, 'models' | 'm
       data-testid="chat-model"
     />
   );
+}
+
+/** Web search for the next questions: a switch shown when the site has a search provider. */
+function WebSearchToggle() {
+  const { t } = useTranslation('chat');
+  const info = useToolsInfo();
+  const webSearch = useChatStorage((s) => s.webSearch);
+  const setWebSearch = useChatStorage((s) => s.setWebSearch);
+  if (!info.data?.webSearch) return null;
+  return (
+    <Tooltip title={webSearch ? t('input.webSearchOn') : t('input.webSearchOff')}>
+      <Button
+        size="small"
+        type="text"
+        icon={<GlobalOutlined />}
+        aria-pressed={webSearch}
+        aria-label={t('input.webSearch')}
+        data-testid="chat-web-search"
+        onClick={() => setWebSearch(!webSearch)}
+        className={`${PHONE_TAP} ${webSearch ? '!text-[var(--accent-text)]' : '!text-white/60'}`}
+      >
+        <span className="max-[639px]:hidden">{t('input.webSearch')}</span>
+      </Button>
+    </Tooltip>
+  );
+}
+
+/** Whether the next question searches the web: switched on, and offered by the site. */
+export function useWebSearchOn(): boolean {
+  const info = useToolsInfo();
+  const webSearch = useChatStorage((s) => s.webSearch);
+  return webSearch && info.data?.webSearch === true;
 }
 
 /** The context switch and the prompt store button. */
@@ -342,6 +375,7 @@ export function ChatInput({
         <div className="flex items-center gap-1 px-2 pb-2">
           <ModelPicker models={models} modelLocked={modelLocked} />
           <ContextAndPrompts />
+          <WebSearchToggle />
           <AttachButton vision={vision} uploading={uploading} onFile={onFile} />
           <span className="ml-auto" />
           <ModelPrice

@@ -27,7 +27,7 @@ import {
   stop,
   useChatRuntime,
 } from './chat-actions';
-import { ChatInput } from './chat-input';
+import { ChatInput, useWebSearchOn } from './chat-input';
 import { EmptyState, MessagesSkeleton } from './empty-state';
 import { exportChatPng } from './export-png';
 import { GroupList } from './group-list';
@@ -43,14 +43,15 @@ import './chat.css';
  */
 function useSendWhenModelsCame(models: ReturnType<typeof useModelChoice>, systemMessage: string) {
   const [waiting, setWaiting] = useState<{ prompt: string; imageUrl: string | null } | null>(null);
+  const webSearch = useWebSearchOn();
   useEffect(() => {
     if (!waiting || models.loading) return;
     setWaiting(null);
-    void send({ choice: models.choice, systemMessage, ...waiting });
-  }, [waiting, models.loading, models.choice, systemMessage]);
+    void send({ choice: models.choice, systemMessage, webSearch, ...waiting });
+  }, [waiting, models.loading, models.choice, systemMessage, webSearch]);
   return (prompt: string, imageUrl: string | null) => {
     if (models.loading) setWaiting({ prompt, imageUrl });
-    else void send({ choice: models.choice, systemMessage, prompt, imageUrl });
+    else void send({ choice: models.choice, systemMessage, webSearch, prompt, imageUrl });
   };
 }
 
@@ -229,6 +230,7 @@ function Conversation() {
     });
 
   const sendMessage = useSendWhenModelsCame(models, systemMessage);
+  const webSearch = useWebSearchOn();
   const submit = (prompt: string, imageUrl: string | null) => {
     setDraft('');
     sendMessage(prompt, imageUrl);
@@ -285,7 +287,7 @@ function Conversation() {
           models={models}
           streaming={streaming}
           onSuggest={(prompt) => submit(prompt, null)}
-          onRegenerate={() => void regenerate({ choice: models.choice, systemMessage })}
+          onRegenerate={() => void regenerate({ choice: models.choice, systemMessage, webSearch })}
           onPreview={setPreview}
         />
 

@@ -13,12 +13,14 @@ import Popconfirm from 'antd/es/popconfirm';
 import Tooltip from 'antd/es/tooltip';
 import { memo, useState, type ReactNode } from 'react';
 import { useTranslation } from 'react-i18next';
+import type { chat } from '@atelier/contracts';
 import { Markdown } from '../../components/markdown';
 import { AnswerImage, isOwnPicture } from '../../components/markdown/answer-image';
 import { copyText } from '../../components/markdown/copy-text';
 import { notify } from '../../lib/notify';
 import { texts } from '../../lib/texts';
 import { ThinkingPart } from './thinking-part';
+import { SourcesPart, ToolCallsPart } from './tool-parts';
 
 /** One row of the list: a saved message or the exchange being answered. */
 export interface MessageView {
@@ -35,6 +37,9 @@ export interface MessageView {
   reasoningMs: number | null;
   /** Why the upstream cut the answer short, said under it. */
   finishReason: 'length' | 'content_filter' | null;
+  /** A web-search answer's numbered sources, and the tool calls made for it. */
+  sources: chat.WebSource[];
+  toolCalls: chat.ToolCall[];
   error: string | null;
 }
 
@@ -213,6 +218,7 @@ export const MessageItem = memo(function MessageItem({
             thinking={live && message.content === ''}
           />
         )}
+        {message.toolCalls.length > 0 && <ToolCallsPart calls={message.toolCalls} />}
         {message.state === 'waiting' ? (
           <div className="flex h-8 items-center gap-1.5" aria-label={t('chat:message.thinking')}>
             <span className="chat-dot" />
@@ -231,6 +237,7 @@ export const MessageItem = memo(function MessageItem({
             <Markdown text={message.content} className="text-[15px] text-white/85" />
           </div>
         ) : null}
+        {message.sources.length > 0 && <SourcesPart sources={message.sources} />}
         {message.error ? (
           <div
             role="alert"

@@ -43,6 +43,8 @@ describe('thinkingOf', () => {
     thinkingSince: null,
     reasoningMs: null,
     finishReason: null,
+    sources: [],
+    toolCalls: [],
     phase: 'waiting',
     error: null,
   };

@@ -57,6 +57,8 @@ export function useMessageViews(): MessageView[] {
       reasoning: r.reasoning ?? '',
       reasoningMs: r.reasoningMs ?? null,
       finishReason: r.finishReason ?? null,
+      sources: r.sources ?? [],
+      toolCalls: r.toolCalls ?? [],
       error:
         r.role === 'assistant' && r.status === 'error'
           ? (answerErrors[r.id] ?? t('chat:message.failedUnknown'))
@@ -74,6 +76,8 @@ export function useMessageViews(): MessageView[] {
           reasoning: '',
           reasoningMs: null,
           finishReason: null,
+          sources: [],
+          toolCalls: [],
           error: null,
         },
         {
@@ -84,6 +88,8 @@ export function useMessageViews(): MessageView[] {
           reasoning: pending.reasoning,
           reasoningMs: pending.reasoningMs,
           finishReason: pending.finishReason,
+          sources: pending.sources,
+          toolCalls: pending.toolCalls,
           imageUrl: null,
           state:
             pending.phase === 'failed'
