@@ -11,7 +11,8 @@
  *
  * Model `fake-tools` asks for the calls of `toolPlan[round]` (round = how many assistant
  * messages with tool_calls the request already has) while the request offers `tools`, then
- * answers with what the tools said. Model `fake-cite` answers a request holding web-search
+ * answers with what the tools said (citing [1] when the request holds web-search results). Model
+ * `fake-cite` answers a request holding web-search
  * results (a system message starting "Web search results") with numbered citations.
  */
 export interface PlannedCall {
@@ -53,17 +54,17 @@ export function plannedCalls(
 
 /** The text answer of `fake-tools` (what the tools said) and `fake-cite` (with citations). */
 export function answerText(body: { model: string; messages: Message[] }, reply: string): string {
+  const cited = body.messages.some(
+    (m) =>
+      m.role === 'system' &&
+      typeof m.content === 'string' &&
+      m.content.startsWith('Web search results'),
+  );
   if (body.model === 'fake-tools') {
     const said = body.messages.filter((m) => m.role === 'tool').map((m) => String(m.content));
-    return said.length ? `The tools said: ${said.join(' | ')}` : reply;
+    return said.length ? `The tools said: ${said.join(' | ')}${cited ? ' [1]' : ''}` : reply;
   }
   if (body.model === 'fake-cite') {
-    const cited = body.messages.some(
-      (m) =>
-        m.role === 'system' &&
-        typeof m.content === 'string' &&
-        m.content.startsWith('Web search results'),
-    );
     return cited
       ? 'The festival opens on the first Saturday of June [1], and lanterns float at nine [2].'
       : reply;
