@@ -1,23 +1,20 @@
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import { chat as C } from '@atelier/contracts';
-import type { AppContext, AppInUse } from '../../context.js';
+import type { AppContext } from '../../context.js';
 import { AppError, badRequest } from '../../http/errors.js';
 import { authorize } from '../../http/identity.js';
-import { common, format, langOf, type Lang } from '../../http/messages.js';
+import { common, format, langOf } from '../../http/messages.js';
 import {
   countMessageTokens,
   countTokens,
   UpstreamError,
   type ChatChunk,
   type ChatMessage,
-  type ChatUsage,
-  type FinishReason,
   type ToolCallRequest,
 } from '../../providers/chat/index.js';
-import type { Client as McpClient } from '@modelcontextprotocol/sdk/client/index.js';
-import { callMcpTool, connectMcp, reasonOf } from './mcp-client.js';
-import { activeSearchProvider, mcpTarget, toolsForModel, type ModelTool } from './tools.js';
-import { webSearch } from './web-search.js';
+import type { Answer } from './answer.js';
+import { addUsage, functionOf, runTool, searchFirst } from './answer-rounds.js';
+import { activeSearchProvider, toolsForModel } from './tools.js';
 import { StreamBilling } from './billing.js';
 import { ownGroup } from './groups.js';
 import { finishExchange, saveExchange } from './history.js';
@@ -27,60 +24,9 @@ import { StreamLimits } from './limits.js';
 import { failureText } from '../../lib/failure-text.js';
 import { texts } from './messages.js';
 import { NdjsonWriter } from './ndjson.js';
-import {
-  buildPrompt,
-  MIND_SYSTEM_PROMPT,
-  resolveTarget,
-  type Prompt,
-  type Target,
-} from './prompt.js';
+import { buildPrompt, MIND_SYSTEM_PROMPT, resolveTarget } from './prompt.js';
 
 type Line = C.ChatStreamLine;
-
-/** One answer being streamed: what was asked, and what has come back so far. */
-interface Answer {
-  ctx: AppContext;
-  userId: number;
-  lang: Lang;
-  body: C.ChatProcessBody;
-  options: ReturnType<typeof C.chatOptions.parse>;
-  group: { id: number; title: string } | null;
-  appId: number | null;
-  inUse: AppInUse | null;
-  target: Target;
-  prompt: Prompt;
-  billing: StreamBilling;
-  writer: NdjsonWriter<Line>;
-  controller: AbortController;
-  /** Set once the last line is written: a close from then on is no early leave. */
-  finished: boolean;
-  base: { id: number; groupId: number };
-  text: string;
-  /** A reasoning model's thinking so far; saved, never sent upstream again. */
-  reasoning: string;
-  /** When the first thought came, and how long the thinking lasted (set at the first text). */
-  thinking: { since: number | null; ms: number | null };
-  /** Why the upstream cut the answer, when it says. */
-  cut: FinishReason | null;
-  usage: ChatUsage | null;
-  failure: UpstreamError | null;
-  /** Set when the hold or the messages could not be written: no call, no charge. */
-  refusal: string | null;
-  logs: { userLogId: number; assistantLogId: number };
-  /** The search provider when the user asked for web search, and the sources it gave. */
-  search: Awaited<ReturnType<typeof activeSearchProvider>>;
-  sources: C.WebSource[];
-  /** The tools the model may call, the calls shown so far and the MCP sessions opened. */
-  tools: ModelTool[];
-  toolCalls: C.ToolCall[];
-  toolRuns: number;
-  mcp: Map<number, Promise<McpClient>>;
-  /** The requests sent (one, plus one after each round of tool calls) and the usages read. */
-  rounds: number;
-  usages: number;
-  /** The follow-up requests' prompts, estimated (for an answer without the upstream's usage). */
-  extraPromptTokens: number;
-}
 
 /** How much of the prompt a web search's results may take, at most, in tokens. */
 const SEARCH_RESERVE_TOKENS = 4000;
@@ -161,106 +107,6 @@ async function relay(a: Answer, limits: StreamLimits): Promise<void> {
   }
 }
 
-const functionOf = (t: ModelTool) => ({
-  type: 'function' as const,
-  function: {
-    name: t.fnName,
-    description: t.tool.description.slice(0, 1000),
-    parameters:
-      t.tool.inputSchema && typeof t.tool.inputSchema === 'object'
-        ? t.tool.inputSchema
-        : { type: 'object', properties: {} },
-  },
-});
-
-/**
- * Searches with the user's question, shows the sources (a line of their own), and puts their
- * texts before the question, within what the model's window leaves. A refused search fails the
- * answer (nothing charged), in the service's own words.
- */
-async function searchFirst(a: Answer, messages: ChatMessage[]): Promise<ChatMessage[]> {
-  let outcome;
-  try {
-    outcome = await webSearch(a.ctx, a.search!, a.body.prompt, a.controller.signal);
-  } catch (error) {
-    const reason = error instanceof Error ? error.message : String(error);
-    const failure =
-      error instanceof UpstreamError ? error : UpstreamError.transient(reason, 'network');
-    throw failure.withText(
-      Object.fromEntries(
-        (['en-US', 'zh-CN', 'zh-TW'] as const).map((l) => [
-          l,
-          format(texts.searchFailed, l, { reason }),
-        ]),
-      ) as Record<Lang, string>,
-    );
-  }
-  a.sources = outcome.sources;
-  a.writer.write({ ...a.base, text: a.text, delta: '', sources: a.sources, done: false });
-  const room = Math.max(
-    600,
-    (a.target.contextWindow - a.prompt.promptTokens - a.prompt.maxTokens) * 3,
-  );
-  const note: ChatMessage = { role: 'system', content: outcome.note.slice(0, room) };
-  a.extraPromptTokens += countMessageTokens([note]);
-  return [...messages.slice(0, -1), note, ...messages.slice(-1)];
-}
-
-/** Runs one tool call the model asked for (within the answer's bounds) and shows it. */
-async function runTool(a: Answer, call: ToolCallRequest): Promise<string> {
-  const started = Date.now();
-  const max = a.ctx.config.chat.toolMaxCalls;
-  const tool = a.tools.find((t) => t.fnName === call.name);
-  let ok = false;
-  let result: string;
-  if (a.toolRuns >= max) result = `Refused: an answer may make at most ${max} tool calls.`;
-  else if (!tool) result = `There is no tool named ${call.name}.`;
-  else {
-    a.toolRuns++;
-    let args: unknown;
-    try {
-      args = JSON.parse(call.arguments.trim() || '{}');
-    } catch {
-      args = null;
-    }
-    if (!args || typeof args !== 'object' || Array.isArray(args))
-      result = 'The arguments are not a JSON object.';
-    else {
-      try {
-        let client = a.mcp.get(tool.server.id);
-        if (!client) {
-          client = connectMcp(mcpTarget(a.ctx, tool.server), a.controller.signal);
-          a.mcp.set(tool.server.id, client);
-        }
-        const r = await callMcpTool(
-          await client,
-          {
-            name: tool.tool.name,
-            arguments: args as Record<string, unknown>,
-            timeoutMs: tool.server.timeout_ms,
-          },
-          a.controller.signal,
-        );
-        ok = r.ok;
-        result = r.text;
-      } catch (error) {
-        result = `The tool server cannot be used: ${reasonOf(error)}`;
-      }
-    }
-  }
-  const shown: C.ToolCall = {
-    id: call.id,
-    name: call.name,
-    arguments: call.arguments.slice(0, 4000),
-    result: result.slice(0, 4000),
-    ok,
-    ms: Date.now() - started,
-  };
-  a.toolCalls.push(shown);
-  a.writer.write({ ...a.base, text: a.text, delta: '', toolCalls: a.toolCalls, done: false });
-  return shown.result;
-}
-
 /**
  * Writes a line per piece of text or thinking. Each line repeats the whole text (and a thinking
  * line the whole thinking) so far: both are kept escaped and grown by each piece's escape, so a
@@ -299,19 +145,6 @@ async function relayChunks(
     else a.cut = chunk.finish;
   }
   return calls;
-}
-
-/** The usages of several requests of one answer, added. */
-function addUsage(x: ChatUsage, y: ChatUsage): ChatUsage {
-  const reasoning =
-    x.reasoningTokens !== undefined || y.reasoningTokens !== undefined
-      ? { reasoningTokens: (x.reasoningTokens ?? 0) + (y.reasoningTokens ?? 0) }
-      : {};
-  return {
-    promptTokens: x.promptTokens + y.promptTokens,
-    completionTokens: x.completionTokens + y.completionTokens,
-    ...reasoning,
-  };
 }
 
 /** The hold and both messages, in one transaction; on failure the call is cut and says why. */
