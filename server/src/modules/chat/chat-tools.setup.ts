@@ -126,17 +126,15 @@ export const charges = (userId: number) =>
     .execute();
 
 /** Replaces every search provider with this one. */
-export async function onlySearchProvider(
-  body: {
-    name: string;
-    kind: 'searxng' | 'tavily';
-    baseUrl?: string;
-    apiKey?: string;
-    priceKey?: string;
-    maxResults?: number;
-    pagesRead?: number;
-  },
-) {
+export async function onlySearchProvider(body: {
+  name: string;
+  kind: 'searxng' | 'tavily';
+  baseUrl?: string;
+  apiKey?: string;
+  priceKey?: string;
+  maxResults?: number;
+  pagesRead?: number;
+}) {
   const list = await callEndpoint(t.app, chat.adminListSearchProviders, { token: admin.token });
   for (const p of list.body.data.rows)
     await callEndpoint(t.app, chat.adminDeleteSearchProvider, {
