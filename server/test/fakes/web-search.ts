@@ -15,19 +15,26 @@ import type { AddressInfo, Socket } from 'node:net';
  * response_time }`; a missing or wrong key answers 401, a used-up plan 432 (`planExceeded`),
  * each with `{ "detail": { "error": "…" } }`.
  *
- * Both list the same three results, linking to pages served here at `/pages/<n>`: articles
+ * Brave Search API (api-dashboard.search.brave.com, documentation "Web search"):
+ * `GET /res/v1/web/search?q=…&count=N` with `X-Subscription-Token` answers `{ type: "search",
+ * query, web: { type: "search", results: [{ title, url, description, … }] } }`; a wrong token
+ * answers 422 `{ type: "ErrorResponse", error: { id, status, code:
+ * "SUBSCRIPTION_TOKEN_INVALID", detail, meta } }`.
+ *
+ * All list the same three results, linking to pages served here at `/pages/<n>`: articles
  * with navigation, scripts and a footer around the text a reader keeps.
  */
 export interface FakeSearch {
   /** The root (SearXNG's base URL and Tavily's). */
   url: string;
   tavilyKey: string;
+  braveKey: string;
   jsonEnabled: boolean;
   planExceeded: boolean;
   /** Where the results link (default: the pages served here). */
   resultBase: string;
   queries: Array<{
-    service: 'searxng' | 'tavily';
+    service: 'searxng' | 'tavily' | 'brave';
     query: string;
     headers: http.IncomingHttpHeaders;
   }>;
@@ -57,6 +64,7 @@ export async function startFakeSearch(): Promise<FakeSearch> {
   const fake: FakeSearch = {
     url: '',
     tavilyKey: 'tvly-fake-key',
+    braveKey: 'BSA-fake-key',
     jsonEnabled: true,
     planExceeded: false,
     resultBase: '',
@@ -84,6 +92,51 @@ export async function startFakeSearch(): Promise<FakeSearch> {
         fake.pagesRead.push(url.pathname);
         res.writeHead(200, { 'content-type': 'text/html; charset=utf-8' });
         res.end(pageHtml(Number(page[1])));
+        return;
+      }
+      if (req.method === 'GET' && url.pathname === '/res/v1/web/search') {
+        res.setHeader('content-type', 'application/json');
+        if (req.headers['x-subscription-token'] !== fake.braveKey) {
+          res.writeHead(422);
+          res.end(
+            JSON.stringify({
+              type: 'ErrorResponse',
+              error: {
+                id: 'c2a1e6b0-0000-4000-8000-000000000000',
+                status: 422,
+                code: 'SUBSCRIPTION_TOKEN_INVALID',
+                detail: 'The provided subscription token is invalid.',
+                meta: { component: 'authentication' },
+              },
+              time: Math.floor(Date.now() / 1000),
+            }),
+          );
+          return;
+        }
+        const q = url.searchParams.get('q') ?? '';
+        fake.queries.push({ service: 'brave', query: q, headers: req.headers });
+        const count = Number(url.searchParams.get('count') ?? 20);
+        res.writeHead(200);
+        res.end(
+          JSON.stringify({
+            type: 'search',
+            query: { original: q, show_strict_warning: false },
+            web: {
+              type: 'search',
+              results: results()
+                .slice(0, count)
+                .map((r) => ({
+                  type: 'search_result',
+                  title: r.title,
+                  url: r.url,
+                  description: r.content.replace('Snippet', '<strong>Snippet</strong>'),
+                  language: 'en',
+                  family_friendly: true,
+                })),
+              family_friendly: true,
+            },
+          }),
+        );
         return;
       }
       if (req.method === 'GET' && url.pathname === '/search') {

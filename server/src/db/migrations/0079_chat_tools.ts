@@ -3,7 +3,7 @@ import { timestamp, withId } from '../column-types.js';
 
 /**
  * Chat tools (docs/chat.md, "Web search" and "Tools over MCP"):
- * - `chat_search_providers`: the operator's web-search providers (`kind` `searxng` | `tavily`),
+ * - `chat_search_providers`: the operator's web-search providers (`kind` `searxng` | `tavily` | `brave`),
  *   the key sealed (context `chat:search`), the price key of one search ('' for free), how many
  *   results are asked and how many of the top pages are read;
  * - `chat_mcp_servers`: remote MCP servers (streamable HTTP), a bearer token sealed (context

@@ -123,6 +123,22 @@ describe('web search with sources', () => {
     expect(r.last!.sources).toHaveLength(2);
   });
 
+  it('searches Brave with its token, its descriptions as snippets', async () => {
+    await onlySearchProvider({
+      name: 'brave',
+      kind: 'brave',
+      baseUrl: search.url,
+      apiKey: search.braveKey,
+      maxResults: 2,
+      pagesRead: 0,
+    });
+    const r = await ask('Cite', 'Brave festival?', { webSearch: true });
+    expect(r.last!.error).toBeUndefined();
+    expect(search.queries.at(-1)).toMatchObject({ service: 'brave', query: 'Brave festival?' });
+    expect(r.last!.sources).toHaveLength(2);
+    expect(systemNote(r.requests[0]!)).toContain(`Snippet 1: ${PAGE_FACTS[0]}`);
+  });
+
   it("fails the answer in the service's words and charges nothing when the search is refused", async () => {
     const cases: Array<[() => Promise<unknown>, RegExp]> = [
       [
@@ -161,6 +177,19 @@ describe('web search with sources', () => {
           });
         },
         /SearXNG answered 403: the JSON format is not enabled/,
+      ],
+      [
+        async () => {
+          search.jsonEnabled = true;
+          return onlySearchProvider({
+            name: 'brave',
+            kind: 'brave',
+            baseUrl: search.url,
+            apiKey: 'BSA-wrong',
+            priceKey: 'web-search:search',
+          });
+        },
+        /Brave Search answered 422: The provided subscription token is invalid\. \(SUBSCRIPTION_TOKEN_INVALID\)/,
       ],
     ];
     try {
