@@ -114,7 +114,8 @@ export default tseslint.config(
       ],
     },
     rules: {
-      'import-x/no-cycle': ['error', { ignoreExternal: true }],
+      // Import cycles: scripts/check-cycles.mjs, run by `npm run lint` (the same loops, found
+      // in a second instead of two thirds of the lint's time).
       'import-x/no-self-import': 'error',
       'import-x/no-duplicates': 'error',
       '@typescript-eslint/no-explicit-any': 'error',

@@ -8,6 +8,9 @@ import { ensureBuilt, ensureInstalled, startBuiltServer } from '../scripts/lib.m
 
 const DURATION = Number(process.env.BENCH_DURATION ?? 10);
 const CONNECTIONS = Number(process.env.BENCH_CONNECTIONS ?? 50);
+// The server logs at `warn` by default here; BENCH_LOG_LEVEL=info measures with the one line
+// per request a production server writes (to /dev/null: the bench ignores the server's output).
+const LOG_LEVEL = process.env.BENCH_LOG_LEVEL ?? 'warn';
 
 await ensureInstalled();
 await ensureBuilt({ web: false });
@@ -18,6 +21,7 @@ const server = await startBuiltServer({
   ADMIN_PASSWORD: 'bench-admin-password',
   RATE_LIMIT_AUTH: '1000000',
   RATE_LIMIT_GLOBAL: '100000000',
+  LOG_LEVEL,
 });
 const { base } = server;
 process.on('SIGINT', () => {
@@ -34,15 +38,26 @@ function rssMb(pid) {
   return kb / 1024;
 }
 
+/** CPU seconds (user + system) the server process has used, from /proc (clock ticks of 10 ms). */
+function cpuSeconds(pid) {
+  const fields = fs.readFileSync(`/proc/${pid}/stat`, 'utf8').split(') ')[1].split(' ');
+  return (Number(fields[11]) + Number(fields[12])) / 100;
+}
+
 async function measure(title, pathname, headers = {}) {
+  const cpuBefore = cpuSeconds(server.pid);
   const result = await autocannon({
     url: `${base}${pathname}`,
     connections: CONNECTIONS,
     duration: DURATION,
     headers,
   });
+  const cpu = cpuSeconds(server.pid) - cpuBefore;
   const bad = result.non2xx + result.errors + result.timeouts;
   return {
+    // The server's CPU per answer: unlike req/s, it hardly moves with the machine's load.
+    cpuUs: (cpu * 1e6) / Math.max(1, result.requests.total),
+    load: os.loadavg()[0],
     title,
     rps: result.requests.average,
     p50: result.latency.p50,
@@ -83,14 +98,14 @@ try {
   const cpu = os.cpus();
   console.log(
     `\nAtelier load benchmark — SQLite, ${CONNECTIONS} connections, ${DURATION} s each, ` +
-      `Node ${process.version}, ${cpu.length} × ${cpu[0]?.model ?? 'cpu'}\n`,
+      `LOG_LEVEL=${LOG_LEVEL}, Node ${process.version}, ${cpu.length} × ${cpu[0]?.model ?? 'cpu'}\n`,
   );
   console.log(
-    `${'endpoint'.padEnd(42)}${'req/s'.padStart(10)}${'p50 ms'.padStart(9)}${'p99 ms'.padStart(9)}${'requests'.padStart(11)}${'non-2xx'.padStart(9)}`,
+    `${'endpoint'.padEnd(42)}${'req/s'.padStart(10)}${'p50 ms'.padStart(9)}${'p99 ms'.padStart(9)}${'requests'.padStart(11)}${'non-2xx'.padStart(9)}${'CPU µs/req'.padStart(12)}${'load'.padStart(7)}`,
   );
   for (const r of rows) {
     console.log(
-      `${r.title.padEnd(42)}${r.rps.toFixed(0).padStart(10)}${String(r.p50).padStart(9)}${String(r.p99).padStart(9)}${String(r.total).padStart(11)}${String(r.bad).padStart(9)}`,
+      `${r.title.padEnd(42)}${r.rps.toFixed(0).padStart(10)}${String(r.p50).padStart(9)}${String(r.p99).padStart(9)}${String(r.total).padStart(11)}${String(r.bad).padStart(9)}${r.cpuUs.toFixed(0).padStart(12)}${r.load.toFixed(1).padStart(7)}`,
     );
   }
   console.log(

@@ -10,6 +10,8 @@ import { root } from './lib.mjs';
 const usedWithoutImport = {
   'happy-dom': 'the web tests run in it (web/vitest.config.ts names it as the test environment)',
   '@types/node': 'the Node.js types every workspace compiles with',
+  typescript7:
+    'TypeScript 7, the native compiler: run by path (scripts/lib.mjs `tsc`) for the build and the type check',
 };
 
 const sourceExt = /\.(?:[cm]?[jt]sx?|css|json|ya?ml)$/;

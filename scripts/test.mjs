@@ -233,37 +233,60 @@ function playwrightFailures(step, report) {
 }
 
 /**
- * The e2e tests, in two runs on one data folder and one server log: the specs that run side by
- * side (project `chromium`), then those that change what every user sees, one at a time
- * (project `exclusive`, see e2e/playwright.config.ts). Running them as two invocations keeps a
- * failure in the first from skipping the second.
+ * The e2e tests, in two runs at the same time, each with its own server, data folder and log:
+ * the specs that run side by side (project `chromium`, several workers), and those that change
+ * what every user of their server sees, one at a time (project `exclusive`, see
+ * e2e/playwright.config.ts). On a server of its own, the exclusive project meets no other test,
+ * and its one worker uses the cores the other run leaves idle instead of running after it.
  */
 async function playwright() {
   const name = 'e2e (Playwright)';
   const t0 = Date.now();
-  const dataDir = fs.mkdtempSync(path.join(os.tmpdir(), 'atelier-e2e-'));
-  const port = await freePort(Number(process.env.E2E_PORT ?? 3100));
   const counts = { passed: 0, failed: 0, skipped: 0 };
   const notes = [];
   const files = [];
-  for (const project of ['chromium', 'exclusive']) {
+  const chromiumPort = await freePort(Number(process.env.E2E_PORT ?? 3100));
+  // Two or more apart and near: each run's fakes listen at fixed offsets above its port
+  // (e2e/support/env.ts), which must neither meet nor leave the range of ports.
+  let exclusivePort = 0;
+  for (let p = chromiumPort + 2; !exclusivePort && p < chromiumPort + 80; p += 2)
+    if ((await freePort(p)) === p) exclusivePort = p;
+  const runs = [
+    { project: 'chromium', port: chromiumPort, live: true },
+    { project: 'exclusive', port: exclusivePort, live: false },
+  ].map(async ({ project, port, live }) => {
     const out = path.join(reports, `e2e-${project}.json`);
     fs.rmSync(out, { force: true });
-    header(`${name}: ${project}`);
-    const code = await run(bin('playwright'), ['test', `--project=${project}`], {
-      cwd: path.join(root, 'e2e'),
-      env: {
-        ...process.env,
-        PLAYWRIGHT_SKIP_BROWSER_DOWNLOAD: '1',
-        E2E_JSON_REPORT: out,
-        E2E_OUTPUT_DIR: path.join(root, 'e2e', '.artifacts', `npm-test-${project}`),
-        E2E_DATA_DIR: dataDir,
-        E2E_SERVER_LOG: path.join(dataDir, 'server.log'),
-        E2E_PORT: String(port),
-        E2E_NO_ORDER: '1',
+    const dataDir = fs.mkdtempSync(path.join(os.tmpdir(), `atelier-e2e-${project}-`));
+    // The side-by-side run's lines show as they come; the other's in one piece when it ends.
+    const show = live
+      ? (title, ...rest) => {
+          header(title);
+          return run(...rest);
+        }
+      : captured;
+    const code = await show(
+      `${name}: ${project}`,
+      bin('playwright'),
+      ['test', `--project=${project}`],
+      {
+        cwd: path.join(root, 'e2e'),
+        env: {
+          ...process.env,
+          PLAYWRIGHT_SKIP_BROWSER_DOWNLOAD: '1',
+          E2E_JSON_REPORT: out,
+          E2E_OUTPUT_DIR: path.join(root, 'e2e', '.artifacts', `npm-test-${project}`),
+          E2E_DATA_DIR: dataDir,
+          E2E_SERVER_LOG: path.join(dataDir, 'server.log'),
+          E2E_PORT: String(port),
+          E2E_NO_ORDER: '1',
+        },
       },
-    });
-    const report = readJson(out);
+    );
+    fs.rmSync(dataDir, { recursive: true, force: true });
+    return { project, code, report: readJson(out) };
+  });
+  for (const { project, code, report } of await Promise.all(runs)) {
     if (!report?.stats) {
       counts.failed += 1;
       notes.push(`${project}: no report, exit ${code}`);
@@ -283,7 +306,6 @@ async function playwright() {
     counts.skipped += skipped;
     files.push(...playwrightFiles(report));
   }
-  fs.rmSync(dataDir, { recursive: true, force: true });
   keepSlowest(name, files);
   return record(name, counts, t0, notes.join('; '));
 }
@@ -399,16 +421,17 @@ const buildCode = (await buildServer()) || (await buildWeb());
 const built = buildCode === 0;
 record('build', built ? { passed: 1 } : { failed: 1 }, t0, built ? '' : `exit ${buildCode}`);
 
-// tsc, ESLint and Prettier each use one core: the type check runs beside the other two, and
-// both beside the tests below, which spend most of their time waiting.
+// The type check (TypeScript's native compiler, several threads), ESLint and Prettier (one
+// core each) run beside the tests below, which spend much of their time waiting.
 const checks = Promise.all([
   check('typecheck', 'npm', ['run', '--silent', 'typecheck']),
   (async () => {
     await check('lint', 'npm', ['run', '--silent', 'lint']);
-    await check('docs and tables checks (node --test)', process.execPath, [
+    await check('scripts checks (node --test)', process.execPath, [
       '--test',
       'scripts/check-docs.test.mjs',
       'scripts/check-tables.test.mjs',
+      'scripts/check-cycles.test.mjs',
     ]);
     await check('format check', 'npm', ['run', '--silent', 'format:check']);
   })(),
@@ -417,26 +440,28 @@ const checks = Promise.all([
 // ── tests ────────────────────────────────────────────────────────────────────────────────
 // The server's two passes run at the same time: every test app has a database of its own (a
 // temp SQLite file, or a PostgreSQL schema and a Redis key prefix of its own), so they cannot
-// meet. The small suites run beside them; the e2e tests come after, on the whole machine.
-const serverPasses = [
-  vitest('server on SQLite (Vitest)', 'server', { TEST_DB: 'sqlite' }, { workers: SERVER_WORKERS }),
-];
-if (services) {
-  serverPasses.push(
-    vitest(
+// meet. The small suites run beside them. The e2e tests start once the checks, the small
+// suites and the SQLite pass are done: the PostgreSQL pass, the longest, waits mostly on its
+// database, and the e2e run uses the cores it leaves idle instead of starting after it.
+const sqlitePass = vitest(
+  'server on SQLite (Vitest)',
+  'server',
+  { TEST_DB: 'sqlite' },
+  { workers: SERVER_WORKERS },
+);
+const postgresPass = services
+  ? vitest(
       'server on PostgreSQL + Redis (Vitest)',
       'server',
       { TEST_DB: 'postgres', TEST_DATABASE_URL: pgUrl, TEST_REDIS_URL: redisUrl },
       { workers: SERVER_WORKERS },
-    ),
-  );
-}
+    )
+  : null;
 const smallSuites = (async () => {
   await vitest('contracts (Vitest)', 'contracts', {}, { mayBeEmpty: true });
   await vitest('web (Vitest)', 'web');
 })();
-const [sqlite] = await Promise.all([...serverPasses, smallSuites]);
-await checks;
+const [sqlite] = await Promise.all([sqlitePass, smallSuites, checks]);
 if (!services && !CI) {
   record(
     'server on PostgreSQL + Redis (Vitest)',
@@ -445,8 +470,10 @@ if (!services && !CI) {
     'not reachable',
   );
 }
-if (built) await playwright();
-else record('e2e (Playwright)', { failed: 1 }, Date.now(), 'not run: the build failed');
+const e2e = built
+  ? playwright()
+  : record('e2e (Playwright)', { failed: 1 }, Date.now(), 'not run: the build failed');
+await Promise.all([postgresPass, e2e]);
 
 // ── summary ──────────────────────────────────────────────────────────────────────────────
 const total = results.reduce(

@@ -375,6 +375,13 @@ export const chatLog = z.object({
   sources: z.array(webSource).default([]),
   /** The tool calls made for this answer ([] for none). */
   toolCalls: z.array(toolCall).default([]),
+  /** The message this one follows on its branch (null: the chat's first question). */
+  parentId: z.number().int().nullable(),
+  /**
+   * The branches at this message, oldest first, itself included: the other versions of an
+   * edited question, or the other answers to the same question ([id] when there is no other).
+   */
+  siblings: z.array(z.number().int()),
 });
 export type ChatLog = z.infer<typeof chatLog>;
 
@@ -382,9 +389,20 @@ export const listMessages = endpoint({
   method: 'GET',
   path: '/chatlog/chatList',
   access: 'identity',
-  summary: "A group's messages, oldest first",
+  summary: "A group's messages on the branch on screen, oldest first, each with its branches",
   tags: ['chat'],
   query: z.object({ groupId: id }),
+  data: listOf(chatLog),
+});
+
+export const switchBranch = endpoint({
+  method: 'POST',
+  path: '/chatlog/branch',
+  access: 'identity',
+  summary:
+    'Show another branch: the branch through this message (its newest continuation) becomes the one on screen and the context of the next question; answers its messages',
+  tags: ['chat'],
+  body: z.object({ groupId: z.number().int().positive(), id: z.number().int().positive() }),
   data: listOf(chatLog),
 });
 
@@ -434,6 +452,17 @@ export const chatOptions = z
     top_p: z.number().min(0).max(1).optional(),
     /** Search the web first and cite the pages read (docs/chat.md, Web search). */
     webSearch: z.boolean().optional(),
+    /**
+     * The message the question follows: an edited question is sent with the parent of the one
+     * it replaces (0: the chat's start), and becomes its sibling branch. Left out: the last
+     * message of the branch on screen.
+     */
+    parentId: z.number().int().nonnegative().optional(),
+    /**
+     * Answer this saved question again (its text and picture; `prompt` is then not used): the new
+     * answer is a sibling branch of the earlier ones, with the model this request names.
+     */
+    regenerateOf: z.number().int().positive().optional(),
   })
   .loose();
 
@@ -524,4 +553,48 @@ export const streamMindMap = endpoint({
   tags: ['chat'],
   body: chatProcessBody,
   data: chatStreamLine,
+});
+
+// ---------------------------------------------------------------- shared conversations
+
+export const chatShare = z.object({
+  /** The unguessable token of the public link. */
+  id: z.string(),
+  groupId: z.number().int(),
+  title: z.string(),
+  /** The public page's address, from the site root (e.g. `/c/<token>`). */
+  path: z.string(),
+  messageCount: z.number().int(),
+  createdAt: z.string(),
+});
+export type ChatShare = z.infer<typeof chatShare>;
+
+export const createShare = endpoint({
+  method: 'POST',
+  path: '/chat/shares/create',
+  access: 'identity',
+  summary:
+    'Share a chat: a read-only public link to a snapshot of its branch on screen (rate limited)',
+  tags: ['chat'],
+  body: z.object({ groupId: z.number().int().positive() }),
+  data: chatShare,
+});
+
+export const listShares = endpoint({
+  method: 'GET',
+  path: '/chat/shares',
+  access: 'identity',
+  summary: 'Your shared conversations that are not revoked, newest first',
+  tags: ['chat'],
+  data: listOf(chatShare),
+});
+
+export const revokeShare = endpoint({
+  method: 'POST',
+  path: '/chat/shares/revoke',
+  access: 'identity',
+  summary: 'Revoke a shared link of yours: it answers 404 from then on',
+  tags: ['chat'],
+  body: z.object({ id: z.string().trim().min(1).max(64) }),
+  data: z.null(),
 });

@@ -579,3 +579,62 @@ export const adminUpdateSmsSettings = endpoint({
   body: smsSettingsInput,
   data: smsSettingsView,
 });
+
+/** A site's captcha where abuse is seen (docs/identity.md, Captcha). */
+export const captchaProvider = z.enum(['pow', 'turnstile', 'hcaptcha']);
+export type CaptchaProvider = z.infer<typeof captchaProvider>;
+
+export const captchaSettingsView = z.object({
+  siteId: z.number().int(),
+  /** `pow`: the self-hosted proof of work (offline, the default); else the hosted widget. */
+  provider: captchaProvider,
+  /** The widget's public site key (empty for `pow`). */
+  siteKey: z.string(),
+  /** The provider's secret is never sent back: only whether it is set. */
+  secret: z.enum(['set', 'not set']),
+});
+export type CaptchaSettingsView = z.infer<typeof captchaSettingsView>;
+
+export const adminCaptchaSettings = endpoint({
+  method: 'GET',
+  path: '/admin/captcha',
+  access: 'admin',
+  summary: "A site's captcha where abuse is seen (the secret shown only as set / not set)",
+  tags: ['admin', 'auth'],
+  query: z.object({ siteId: z.coerce.number().int().min(1) }),
+  data: captchaSettingsView,
+});
+
+export const captchaSettingsInput = z.object({
+  siteId: z.number().int().min(1),
+  provider: captchaProvider.optional(),
+  siteKey: z
+    .string()
+    .trim()
+    .max(100)
+    .regex(/^[\w-]*$/, { message: 'letters, digits, - and _ only' })
+    .optional(),
+  /** A new value replaces it, `null` clears it, absent keeps it. */
+  secret: z.string().trim().min(1).max(200).nullable().optional(),
+});
+export type CaptchaSettingsInput = z.infer<typeof captchaSettingsInput>;
+
+export const adminUpdateCaptchaSettings = endpoint({
+  method: 'POST',
+  path: '/admin/captcha',
+  access: 'admin',
+  summary: "Change a site's captcha where abuse is seen (proof of work, Turnstile or hCaptcha)",
+  tags: ['admin', 'auth'],
+  body: captchaSettingsInput,
+  data: captchaSettingsView,
+});
+
+/**
+ * What a 403 asking for a captcha carries in `data.captcha`: the proof-of-work challenge, or
+ * the hosted widget to show (its provider and public site key).
+ */
+export const captchaAsked = z.union([
+  z.object({ challenge: z.string(), bits: z.number().int() }),
+  z.object({ provider: z.enum(['turnstile', 'hcaptcha']), siteKey: z.string() }),
+]);
+export type CaptchaAsked = z.infer<typeof captchaAsked>;

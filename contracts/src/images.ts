@@ -11,7 +11,16 @@ import { drawTask, imageRef } from './drawing.js';
  */
 
 /** What a model family accepts: the screen builds its size/quality/style controls from it. */
-export const imageFamilies = ['dall-e-2', 'dall-e-3', 'gpt-image', 'sd3'] as const;
+export const imageFamilies = [
+  'dall-e-2',
+  'dall-e-3',
+  'gpt-image',
+  'sd3',
+  /** Black Forest Labs' FLUX (its own API): aspect ratio, seed, references on Kontext / FLUX.2. */
+  'flux',
+  /** Gemini image models ("nano-banana"): aspect ratio, up to 4 references to edit from. */
+  'gemini-image',
+] as const;
 export type ImageFamily = (typeof imageFamilies)[number];
 
 export const dalleSizes = [
@@ -40,6 +49,19 @@ export const sd3Aspects = [
   '9:16',
   '9:21',
 ] as const;
+/** The aspect ratios FLUX (Kontext, Ultra, FLUX.2 by size) and Gemini image models take. */
+export const imageAspects = [
+  '1:1',
+  '16:9',
+  '9:16',
+  '4:3',
+  '3:4',
+  '3:2',
+  '2:3',
+  '21:9',
+  '9:21',
+] as const;
+
 export const sd3StylePresets = [
   '3d-model',
   'analog-film',
@@ -74,6 +96,12 @@ export const imageModel = z.object({
   maxN: z.number().int(),
   /** Reference pictures (and a mask) go to the edits call. */
   edits: z.boolean(),
+  /** Aspect ratios the model takes instead of sizes (empty: hidden). */
+  aspects: z.array(z.string()),
+  /** Whether a seed can be given (the same seed and prompt draw the same picture). */
+  seed: z.boolean(),
+  /** Whether an edit takes a painted mask (else references only guide the picture). */
+  mask: z.boolean(),
   /** Credits per picture, per action (`generate`, `edit`, `image-to-image`). */
   prices: z.array(z.object({ action: z.string(), credits: z.number().int() })),
 });
@@ -103,6 +131,10 @@ export const dalleInput = z.object({
   style: z.enum(dalleStyles).optional(),
   background: z.enum(gptBackgrounds).optional(),
   outputFormat: z.enum(gptFormats).optional(),
+  /** FLUX / Gemini image models: the picture's aspect ratio (`aspects` of the model). */
+  aspectRatio: z.enum(imageAspects).optional(),
+  /** FLUX: 0–4294967294, the same seed and prompt draw the same picture. */
+  seed: z.number().int().min(0).max(4_294_967_294).optional(),
   /** Reference pictures of yours: the request goes to the edits call. */
   images: z.array(imageRef).max(4).default([]),
   /** With references: a PNG (base64 or data: url), transparent where the picture is painted. */

@@ -38,6 +38,14 @@ export const cameraPresets = [
 export const cameraPreset = z.enum(cameraPresets);
 export type CameraPreset = z.infer<typeof cameraPreset>;
 
+/**
+ * Output resolutions some models take (Seedance, Veo, Hailuo, Wan: `/video/models` lists each
+ * model's own in `options.resolutions`; a model with none takes no `resolution`).
+ */
+export const videoResolutions = ['480p', '512p', '720p', '768p', '1080p'] as const;
+export const videoResolution = z.enum(videoResolutions);
+export type VideoResolution = z.infer<typeof videoResolution>;
+
 export const brushDirections = ['up', 'down', 'left', 'right'] as const;
 
 /** A picture: one of ours by url, or inline as a data URL (at most 20 MB once decoded). */
@@ -66,6 +74,12 @@ export const videoInput = z.object({
   loop: z.boolean().optional(),
   /** Kling: std or pro. */
   mode: z.enum(['std', 'pro']).optional(),
+  /** One of the model's `options.resolutions` (a model with none refuses it: 400). */
+  resolution: videoResolution.optional(),
+  /** Keep the camera still (Seedance's `camera_fixed`): only where `options.cameraFixed`. */
+  cameraFixed: z.boolean().optional(),
+  /** With a soundtrack (Veo 3, Wan 2.5, Seedance 1.5): only where `options.audio`. */
+  audio: z.boolean().optional(),
 });
 export type VideoInput = z.input<typeof videoInput>;
 
@@ -131,6 +145,13 @@ export const videoModel = z.object({
     camera: z.boolean(),
     motionBrush: z.boolean(),
     anime: z.boolean(),
+  }),
+  /** Options only some models take; the screen shows each only where it is offered. */
+  options: z.object({
+    /** Resolutions to choose from, the first the default; empty: none to choose. */
+    resolutions: z.array(videoResolution),
+    cameraFixed: z.boolean(),
+    audio: z.boolean(),
   }),
   prices: z.array(
     z.object({ action: videoAction, priceKey: z.string(), credits: z.number().int() }),

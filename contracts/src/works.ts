@@ -181,6 +181,16 @@ export const squareQuery = z.object({
   tag: z.string().trim().max(30).optional(),
   /** One designer's works (their page). */
   userId: queryId.optional(),
+  /**
+   * Keyset paging: the `next` of the page before. The page then starts after that work, read
+   * through the sort's index without skipping rows (`page` is then ignored); deep pages of a
+   * crowd cost what the first does.
+   */
+  after: z
+    .string()
+    .max(80)
+    .regex(/^[\w-]+$/)
+    .optional(),
 });
 
 export const square = endpoint({
@@ -191,7 +201,10 @@ export const square = endpoint({
     'The public square (/designerWork): published works, newest or most liked, by kind and tag',
   tags: ['works'],
   query: squareQuery,
-  data: listOf(work),
+  data: listOf(work).extend({
+    /** The `after` of the next page (keyset paging); null on the last page. */
+    next: z.string().nullable(),
+  }),
 });
 
 export const popularTags = endpoint({

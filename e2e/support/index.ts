@@ -117,7 +117,7 @@ export async function signInBeforeLoad(page: Page, token: string, language = 'en
  * around it to stop moving, since the mouse goes to coordinates taken once.
  */
 export async function paintStroke(page: Page, canvas: Locator, from = [0.2, 0.3], to = [0.5, 0.5]) {
-  await expect(canvas).toHaveAttribute('data-ready', 'true', { timeout: 15_000 });
+  await expect(canvas).toHaveAttribute('data-ready', 'true', { timeout: 30_000 });
   await canvas.hover();
   const box = (await canvas.boundingBox())!;
   await page.mouse.move(box.x + box.width * from[0]!, box.y + box.height * from[1]!);

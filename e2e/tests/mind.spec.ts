@@ -21,7 +21,7 @@ test('a topic streams into an outline and a mind map that exports as SVG and PNG
   test.setTimeout(180_000);
   const account = await registerUser(request, 'mind');
   await open(page, account.token);
-  await expect(page.getByRole('heading', { name: 'Mind map' })).toBeVisible({ timeout: 15_000 });
+  await expect(page.getByRole('heading', { name: 'Mind map' })).toBeVisible({ timeout: 30_000 });
 
   // An empty topic is refused under the field.
   await page.getByRole('button', { name: 'Generate' }).click();
@@ -128,7 +128,7 @@ test('the screen speaks Chinese and a guest is told what a map costs', async ({ 
     ),
   );
   await page.goto('/mind');
-  await expect(page.getByRole('heading', { name: '思维导图' })).toBeVisible({ timeout: 15_000 });
+  await expect(page.getByRole('heading', { name: '思维导图' })).toBeVisible({ timeout: 30_000 });
   await expect(page.getByText('你正以访客身份使用')).toBeVisible();
   await page.getByRole('button', { name: '咖啡的种类与冲煮方法' }).click();
   await expect(page.getByLabel('主题')).toHaveValue('咖啡的种类与冲煮方法');

@@ -15,7 +15,7 @@ test.afterAll(async () => aliyun.close());
 
 async function codeFor(local: string, after: number) {
   await expect
-    .poll(() => aliyun.sent.filter((s) => s.phone === local).length, { timeout: 15_000 })
+    .poll(() => aliyun.sent.filter((s) => s.phone === local).length, { timeout: 30_000 })
     .toBeGreaterThan(after);
   return aliyun.codeFor(local);
 }

@@ -12,7 +12,7 @@ import { registerUser, signInBeforeLoad } from '../support/index.js';
 async function openStore(page: Page, token: string): Promise<Locator> {
   await signInBeforeLoad(page, token);
   await page.goto('/Chat');
-  await page.getByRole('button', { name: 'Prompt store', exact: true }).click({ timeout: 15_000 });
+  await page.getByRole('button', { name: 'Prompt store', exact: true }).click({ timeout: 30_000 });
   const dialog = page.getByRole('dialog', { name: 'Prompt store' });
   await expect(dialog).toBeVisible();
   return dialog;

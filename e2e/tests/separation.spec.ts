@@ -66,7 +66,7 @@ test('upload a WAV, separate it with the demo, and both stems play', async ({ pa
   await card.getByRole('button', { name: 'Play both' }).click();
   for (const audio of [vocals, instrumental])
     await expect
-      .poll(() => audio.evaluate((a: HTMLAudioElement) => a.currentTime), { timeout: 15_000 })
+      .poll(() => audio.evaluate((a: HTMLAudioElement) => a.currentTime), { timeout: 30_000 })
       .toBeGreaterThan(0.3);
   // Both really play (not only seek): still advancing a moment later.
   const t1 = await vocals.evaluate((a: HTMLAudioElement) => a.currentTime);

@@ -64,6 +64,8 @@ export const envKeys: Record<string, string> = {
   WECHAT_QR_BASE: 'signup.wechatQrBase',
   GITHUB_BASE: 'signup.githubBase',
   GITHUB_API_BASE: 'signup.githubApiBase',
+  TURNSTILE_VERIFY_URL: 'signup.turnstileVerifyUrl',
+  HCAPTCHA_VERIFY_URL: 'signup.hcaptchaVerifyUrl',
   FILE_LINK_TTL_SECONDS: 'files.linkTtlSeconds',
   FILE_BUCKET_LINK_MIN_BYTES: 'files.bucketLinkMinBytes',
 };

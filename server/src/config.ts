@@ -1,6 +1,7 @@
 import fs from 'node:fs';
+import { createRequire } from 'node:module';
 import path from 'node:path';
-import { parse as parseYaml } from 'yaml';
+import type * as Yaml from 'yaml';
 import { z } from 'zod';
 import { envKeys } from './config-env.js';
 
@@ -250,6 +251,16 @@ export const configSchema = z.object({
        */
       githubBase: z.url({ protocol: /^https?$/ }).default('https://github.com'),
       githubApiBase: z.url({ protocol: /^https?$/ }).default('https://api.github.com'),
+      /**
+       * Where a site's hosted captcha (docs/identity.md, Captcha) is checked: Cloudflare
+       * Turnstile's and hCaptcha's siteverify. Changed only for a proxy or a test fake.
+       */
+      turnstileVerifyUrl: z
+        .url({ protocol: /^https?$/ })
+        .default('https://challenges.cloudflare.com/turnstile/v0/siteverify'),
+      hcaptchaVerifyUrl: z
+        .url({ protocol: /^https?$/ })
+        .default('https://api.hcaptcha.com/siteverify'),
     })
     .prefault({}),
   files: z
@@ -324,7 +335,10 @@ function readYaml(file: string): Record<string, unknown> {
       `ATELIER_CONFIG names ${file}, which cannot be read (${(error as Error).message}).`,
     ]);
   }
-  const parsed: unknown = parseYaml(text);
+  // Loaded only when a config file is named (@fastify/swagger, for the API docs, still loads
+  // the package at start today; this read no longer does).
+  const yaml = createRequire(import.meta.url)('yaml') as typeof Yaml;
+  const parsed: unknown = yaml.parse(text);
   if (parsed === null || parsed === undefined) return {};
   if (typeof parsed !== 'object' || Array.isArray(parsed)) {
     throw new ConfigError([

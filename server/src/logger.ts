@@ -1,5 +1,5 @@
 import { LogController, type FastifyReply, type FastifyRequest } from 'fastify';
-import type { LoggerOptions } from 'pino';
+import { pino, symbols, type DestinationStream, type Logger, type LoggerOptions } from 'pino';
 import type { AppConfig } from './config.js';
 
 /**
@@ -54,6 +54,9 @@ export function loggerOptions(config: AppConfig): LoggerOptions {
  * time in ms, with the request id. Fastify's default writes two (received, completed).
  */
 export class OneLinePerRequest extends LogController {
+  /** Per destination: a logger without redaction for the request lines (see requestCompleted). */
+  private readonly plain = new WeakMap<object, Logger>();
+
   override incomingRequest(): void {}
 
   override requestCompleted(
@@ -69,6 +72,20 @@ export class OneLinePerRequest extends LogController {
       ms: Math.round(reply.elapsedTime * 10) / 10,
     };
     if (error) reply.log.error({ ...line, err: error }, 'request');
-    else reply.log.info(line, 'request');
+    else if ((reply.log as unknown as Logger).isLevelEnabled('info'))
+      // The line holds no secret (the route is the pattern, or the path without its query),
+      // so it skips the redaction every other line goes through: walking the redacted paths
+      // was half the cost of logging a request in a profile of getInfo.
+      this.plainFor(reply.log).info({ reqId: req.id, ...line }, 'request');
+  }
+
+  private plainFor(log: FastifyReply['log']): Logger {
+    const stream = (log as unknown as Record<symbol, DestinationStream>)[symbols.streamSym]!;
+    let plain = this.plain.get(stream);
+    if (!plain) {
+      plain = pino({ level: 'info' }, stream);
+      this.plain.set(stream, plain);
+    }
+    return plain;
   }
 }

@@ -38,14 +38,16 @@ function startWorker(extra: NodeJS.ProcessEnv = {}): ChildProcess {
     DATA_DIR: c.dataDir,
     SECRET_KEY: c.secretKey,
     TASK_WORKERS: '4',
-    TASK_LEASE_MS: '400',
+    // Long enough that a worker on a loaded machine renews its lease in time; short enough
+    // that the next worker takes the dead one's tasks over within seconds.
+    TASK_LEASE_MS: '2000',
     TASK_IDLE_POLL_MS: '20',
     TASK_BACKOFF_MS: '20',
     TASK_RETRIES: '2',
     // The hanging submits below must be cut by the kill, not by their step timeout: a submit
     // cut so is never sent again (docs/tasks.md, Unconfirmed submits). Storing a clip
     // (download, ffprobe, poster) may also outlast a short limit on a loaded machine.
-    TASK_STEP_TIMEOUT_MS: '20000',
+    TASK_STEP_TIMEOUT_MS: '60000',
     DRAWING_POLL_MS: '40',
     VIDEO_POLL_MS: '40',
     ...(c.databaseUrl
@@ -103,7 +105,7 @@ const finished = (userId: number, id: number) =>
       const x = await getTask(t.app.ctx, userId, id);
       return isTaskFinished(x.status) ? x : undefined;
     },
-    60_000,
+    120_000,
     `task ${id} to finish`,
   );
 
@@ -286,12 +288,12 @@ describe('a worker killed (SIGKILL) in the middle of tasks of three kinds, then 
     // The videos first: they take longest to be under way and never end by themselves. The
     // short stories start once the videos are polled, so none of them ends before the crash.
     videoTasks = await videos.submit();
-    await until(async () => videos.underWay(), 30_000, 'both videos to be polled');
+    await until(async () => videos.underWay(), 90_000, 'both videos to be polled');
     jobTasks = await jobs.submit();
     drawingTasks = await drawings.submit();
     await until(
       async () => jobs.underWay() && drawings.underWay(),
-      15_000,
+      90_000,
       'the tasks and drawings to be under way',
     );
     await kill9(first);
@@ -320,7 +322,9 @@ describe('a worker killed (SIGKILL) in the middle of tasks of three kinds, then 
     atCrash.badPolls = videos.polls(bad.id);
 
     await ready(startWorker());
-  }, 120_000);
+    // Hang guards: two workers start (each compiles the server) on a machine that may be loaded
+    // many times over; at a load of 30 this took more than two minutes.
+  }, 400_000);
 
   afterAll(killWorkers);
 
@@ -341,7 +345,7 @@ describe('a worker killed (SIGKILL) in the middle of tasks of three kinds, then 
     // The upstream failing after the crash: failed, every credit back.
     expect(doneC!.status).toBe(4);
     expect(await balance(c.user.userId)).toBe(10);
-  }, 90_000);
+  }, 180_000);
 
   it('Midjourney drawings: the same job polled again, a cut submit drawn once, a 500 refunds', async () => {
     const [a, b, c] = drawingTasks;
@@ -360,7 +364,7 @@ describe('a worker killed (SIGKILL) in the middle of tasks of three kinds, then 
     // The proxy answering 500 after the crash: retried, failed, every credit back.
     expect(doneC!.status).toBe(4);
     expect(await balance(c.user.userId)).toBe(10);
-  }, 90_000);
+  }, 180_000);
 
   it('videos: the same upstream ids polled again, one done, one failed and refunded', async () => {
     const [ok, bad] = videoTasks;
@@ -376,12 +380,12 @@ describe('a worker killed (SIGKILL) in the middle of tasks of three kinds, then 
     expect(await balance(ok.user.userId)).toBe(5);
     expect(doneBad!.status).toBe(4);
     expect(await balance(bad.user.userId)).toBe(10);
-  }, 90_000);
+  }, 180_000);
 
   it('leaves the books balanced once every task has ended', async () => {
     await Promise.all(
       [...jobTasks, ...drawingTasks, ...videoTasks].map((x) => finished(x.user.userId, x.id)),
     );
     expect(await ledgerCheck(t.app.ctx.db.kysely)).toEqual([]);
-  }, 90_000);
+  }, 180_000);
 });

@@ -2,6 +2,7 @@ import { createHash } from 'node:crypto';
 import type { FastifyRequest } from 'fastify';
 import type { Access } from '@atelier/contracts';
 import type { AppContext } from '../context.js';
+import { compiledOnce } from '../db/compiled.js';
 import { AppError, forbidden, notSignedIn } from './errors.js';
 import { common } from './messages.js';
 
@@ -40,9 +41,9 @@ export function readCredentials(req: Pick<FastifyRequest, 'headers'>): Credentia
   return found;
 }
 
-async function sessionIdentity(ctx: AppContext, token: string): Promise<Identity | null> {
-  const now = new Date();
-  const row = await ctx.db.kysely
+/** The session of a token's hash that has not expired, with its user (compiled once). */
+const sessionOf = compiledOnce((db, tokenHash: string, now: string) =>
+  db
     .selectFrom('sessions')
     .innerJoin('users', 'users.id', 'sessions.user_id')
     .select([
@@ -52,9 +53,13 @@ async function sessionIdentity(ctx: AppContext, token: string): Promise<Identity
       'users.role',
       'users.disabled_at',
     ])
-    .where('sessions.token_hash', '=', hashToken(token))
-    .where('sessions.expires_at', '>', now.toISOString())
-    .executeTakeFirst();
+    .where('sessions.token_hash', '=', tokenHash)
+    .where('sessions.expires_at', '>', now),
+);
+
+async function sessionIdentity(ctx: AppContext, token: string): Promise<Identity | null> {
+  const now = new Date();
+  const [row] = await sessionOf(ctx.db.kysely, hashToken(token), now.toISOString());
   if (!row || row.disabled_at) return null;
   if (now.getTime() - Date.parse(row.last_seen_at) > TOUCH_INTERVAL_MS) {
     const ttl = ctx.config.sessionTtlDays * 24 * 3600 * 1000;

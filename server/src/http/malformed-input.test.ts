@@ -70,13 +70,22 @@ const form = (boundary: string, bytes: Buffer, name = 'file') =>
     Buffer.from(`\r\n--${boundary}--\r\n`),
   ]);
 
-function bodyCases(e: Endpoint, role: number): Array<Pick<InjectOptions, 'payload' | 'headers'>> {
+/**
+ * The body cases of one endpoint for one of the two callers. The cases that do not depend on
+ * the endpoint's fields (broken JSON, odd content types, damaged uploads) go to one caller only,
+ * the one the endpoint is for (`fixed`): the other would mostly meet the same parser twice.
+ */
+function bodyCases(
+  e: Endpoint,
+  role: number,
+  fixed: boolean,
+): Array<Pick<InjectOptions, 'payload' | 'headers'>> {
   const json = (payload: unknown) => ({
     payload: JSON.stringify(payload),
     headers: { 'content-type': 'application/json' },
   });
   const keys = keysOf(e.body);
-  const cases = [
+  const fixedCases = [
     json([]),
     json('text'),
     json(null),
@@ -100,6 +109,7 @@ function bodyCases(e: Endpoint, role: number): Array<Pick<InjectOptions, 'payloa
       headers: { 'content-type': 'multipart/form-data; boundary=b3' },
     })),
   ];
+  const cases = fixed ? fixedCases : [];
   // Field by field, the two callers share the work: each field is tried by one of them.
   keys.forEach((key, i) => {
     if (i % 2 !== role) return;
@@ -158,15 +168,18 @@ describe('malformed input, generated from the contracts', () => {
         failures.push(`${label} → ${res.statusCode} ${res.body.slice(0, 160)}`);
     };
     for (const e of endpoints) {
+      // The caller an endpoint is for gets the cases that do not depend on its fields.
+      const owner = e.path.startsWith('/admin') ? 'admin' : 'user';
       for (const [n, [role, headers]] of Object.entries(who).entries()) {
-        for (const url of urlCases(e))
-          await check(`${role} ${e.method} ${url.slice(0, 120)}`, {
-            method: e.method,
-            url,
-            headers: { ...headers, 'x-lang': 'en-US' },
-          });
+        if (role === owner)
+          for (const url of urlCases(e))
+            await check(`${role} ${e.method} ${url.slice(0, 120)}`, {
+              method: e.method,
+              url,
+              headers: { ...headers, 'x-lang': 'en-US' },
+            });
         if (e.method === 'GET') continue;
-        for (const [i, c] of bodyCases(e, n).entries())
+        for (const [i, c] of bodyCases(e, n, role === owner).entries())
           await check(`${role} ${e.method} ${e.path} body case ${i}`, {
             method: e.method,
             url: `/api${e.path}`,
@@ -176,7 +189,7 @@ describe('malformed input, generated from the contracts', () => {
       }
     }
     expect(failures).toEqual([]);
-    expect(sent).toBeGreaterThan(2000);
+    expect(sent).toBeGreaterThan(4000);
     console.info(`malformed-input: ${sent} requests`);
     const errors = t.logs
       .lines()

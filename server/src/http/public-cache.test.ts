@@ -1,7 +1,15 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { works as W } from '@atelier/contracts';
+import { storeFile } from '../modules/files/index.js';
+import { insertFinishedTask, toStoredFiles } from '../modules/tasks/index.js';
 import { createTestApp, type TestApp } from '../test/harness.js';
 import { createUser, type TestUser } from '../test/users.js';
+
+/** A 1×1 PNG. */
+const PIXEL = Buffer.from(
+  'iVBORw0KGgoAAAANSUhEUgAAAAEAAAABCAYAAAAfFcSJAAAADUlEQVR42mNk+M9QDwADhgGAWjR9awAAAABJRU5ErkJggg==',
+  'base64',
+);
 
 /** Public lists from the short-lived cache for anonymous visitors (http/public-cache.ts). */
 let t: TestApp;
@@ -45,5 +53,42 @@ describe('public cache', () => {
     expect(mine.statusCode).toBe(200);
     expect(mine.headers['cache-control']).toBeUndefined();
     expect(mine.headers.etag).toBeUndefined();
+  });
+
+  it('forgets every kept list when a work is published through the works routes', async () => {
+    const before = await get(`${W.square.path}?sort=new`);
+    const count = before.json().data.count as number;
+    const file = await storeFile(t.app.ctx, {
+      userId: user.userId,
+      origin: 'result',
+      bytes: PIXEL,
+    });
+    const id = await insertFinishedTask(t.app.ctx, {
+      userId: user.userId,
+      kind: 'mj',
+      action: 'imagine',
+      prompt: 'a cached square',
+      params: {},
+      files: toStoredFiles([file]),
+    });
+    // Written to the database without a route: the kept answer stays until it expires.
+    expect((await get(`${W.square.path}?sort=new`)).headers.etag).toBe(before.headers.etag);
+
+    const published = await t.app.inject({
+      method: 'POST',
+      url: `/api${W.publish.path}`,
+      headers: { authorization: `Bearer ${user.token}` },
+      payload: { id, isPublic: true, title: 'Fresh' },
+    });
+    expect(published.statusCode, published.body).toBe(200);
+    const after = await get(`${W.square.path}?sort=new`);
+    expect(after.headers.etag).not.toBe(before.headers.etag);
+    expect(after.json().data.count).toBe(count + 1);
+    expect(after.json().data.rows[0].title).toBe('Fresh');
+    // An old ETag is no longer answered with a 304.
+    const stale = await get(`${W.square.path}?sort=new`, {
+      'if-none-match': before.headers.etag as string,
+    });
+    expect(stale.statusCode).toBe(200);
   });
 });

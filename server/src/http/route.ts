@@ -66,6 +66,8 @@ export function route<E extends Endpoint>(
   handler: (ctx: HandlerContext<E>) => Promise<DataIn<E>>,
   options: RouteOptions = {},
 ): void {
+  if (options.publicCache) cacheOf(app).watch(endpoint.tags);
+  const changes = endpoint.method !== 'GET';
   app.route({
     method: endpoint.method,
     url: endpoint.path,
@@ -92,7 +94,7 @@ export function route<E extends Endpoint>(
         const hit = cache.read(cacheKey, req, reply);
         // The schema names only 200; a revalidation answers 304 without a body.
         if (hit?.notModified) return (reply as FastifyReply).code(304).send();
-        if (hit) return hit.json;
+        if (hit) return hit.body;
       }
       let message = format(common.ok, lang);
       const audit = isAudited(endpoint) ? await auditBefore(app.ctx, endpoint, req.body) : null;
@@ -113,6 +115,8 @@ export function route<E extends Endpoint>(
         const after = audit.load && id !== null ? await audit.load(app.ctx, id) : data;
         await recordAudit(app.ctx, req, endpoint, { ...audit, after: after ?? data });
       }
+      // A change of what a public list shows clears the lists kept for anonymous visitors.
+      if (changes) caches.get(app.ctx)?.changed(endpoint.tags);
       const body = { code: 200, success: true, message, data };
       if (cache && cacheKey) return cache.write(cacheKey, body, reply);
       return body;

@@ -21,19 +21,29 @@ export function imageSources(config: Pick<Config, 'storageUrl' | 'files' | 'imgO
 }
 
 /**
+ * The hosted captchas a site may ask where abuse is seen (docs/identity.md, Captcha): their
+ * widget script, its frame, styles and calls. The browser loads them only when the server asks
+ * that captcha of it.
+ */
+const TURNSTILE = 'https://challenges.cloudflare.com';
+const HCAPTCHA = ['https://hcaptcha.com', 'https://*.hcaptcha.com'];
+
+/**
  * Content-Security-Policy of the web app: scripts from the site itself and Baidu Tongji (the
- * analytics the spec's baiduCode names); inline styles because antd writes styles at run time.
+ * analytics the spec's baiduCode names), and the hosted captchas' widgets; inline styles because
+ * antd writes styles at run time.
  */
 const policyFor = (imgSrc: string[]): HelmetOptions => ({
   contentSecurityPolicy: {
     directives: {
       defaultSrc: ["'self'"],
-      scriptSrc: ["'self'", 'https://hm.baidu.com'],
-      styleSrc: ["'self'", "'unsafe-inline'"],
+      scriptSrc: ["'self'", 'https://hm.baidu.com', TURNSTILE, ...HCAPTCHA],
+      styleSrc: ["'self'", "'unsafe-inline'", ...HCAPTCHA],
+      frameSrc: [TURNSTILE, ...HCAPTCHA],
       imgSrc,
       mediaSrc: ["'self'", 'blob:', 'https:'],
       fontSrc: ["'self'", 'data:'],
-      connectSrc: ["'self'", 'https://hm.baidu.com'],
+      connectSrc: ["'self'", 'https://hm.baidu.com', ...HCAPTCHA],
       frameAncestors: ["'none'"],
       objectSrc: ["'none'"],
       baseUri: ["'self'"],

@@ -23,13 +23,16 @@ export interface FakeUser {
 
 /** Changes to the next ID token, to test the app's checks. */
 export interface Tamper {
-  aud?: string;
+  aud?: string | string[];
+  azp?: string;
   iss?: string;
   nonce?: string;
   expInSeconds?: number;
   /** Signs with a key that is not in the JWKS. */
   foreignKey?: boolean;
   alg?: string;
+  /** Changes the claims after signing (a forged token: the signature no longer matches). */
+  forge?: Record<string, unknown>;
 }
 
 interface Grant {
@@ -53,6 +56,8 @@ export async function startOidc(client: { id: string; secret: string }) {
   let tamper: Tamper = {};
   const tokenRequests: Array<{ auth: string; form: Record<string, string> }> = [];
   let issuer = '';
+  /** Where discovery says the keys are (tests of the URL guard); the fake's own by default. */
+  let jwksUri = '';
 
   const sign = (claims: Record<string, unknown>, t: Tamper) => {
     const header = { alg: t.alg ?? 'RS256', typ: 'JWT', kid };
@@ -62,6 +67,7 @@ export async function startOidc(client: { id: string; secret: string }) {
       .update(input)
       .sign(t.foreignKey ? foreign.privateKey : key.privateKey)
       .toString('base64url');
+    if (t.forge) return `${enc(header)}.${enc({ ...claims, ...t.forge })}.${sig}`;
     return `${input}.${sig}`;
   };
 
@@ -112,6 +118,7 @@ export async function startOidc(client: { id: string; secret: string }) {
           iss: t.iss ?? issuer,
           sub: grant.user.sub,
           aud: t.aud ?? client.id,
+          ...(t.azp ? { azp: t.azp } : {}),
           exp: now + (t.expInSeconds ?? 300),
           iat: now,
           nonce: t.nonce ?? grant.nonce,
@@ -141,7 +148,7 @@ export async function startOidc(client: { id: string; secret: string }) {
         issuer,
         authorization_endpoint: `${issuer}/authorize`,
         token_endpoint: `${issuer}/token`,
-        jwks_uri: `${issuer}/jwks`,
+        jwks_uri: jwksUri || `${issuer}/jwks`,
         response_types_supported: ['code'],
         subject_types_supported: ['public'],
         id_token_signing_alg_values_supported: ['RS256'],
@@ -194,6 +201,10 @@ export async function startOidc(client: { id: string; secret: string }) {
     /** The account the next authorize signs in as (null: the user refuses). */
     signInAs(user: FakeUser | null) {
       nextUser = user;
+    },
+    /** Makes discovery name another JWKS address ('' for the fake's own). */
+    advertiseJwks(uri: string) {
+      jwksUri = uri;
     },
     /** Alters the next ID token. */
     tamperNext(t: Tamper) {

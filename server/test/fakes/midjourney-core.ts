@@ -110,6 +110,10 @@ export interface Variant<F extends FakeMjBase> {
   extend(base: FakeMjBase): F;
   /** The HTTP status of the submit just answered (the forks answer a missing task 404). */
   status?(): number;
+  /** Changes a task as it succeeds (a fork's video task answers video links). */
+  finished?(task: FakeMjTask): void;
+  /** Serves a file of its own (no secret, as a CDN link), or null. */
+  serve?(path: string): Promise<{ type: string; bytes: Buffer } | null>;
 }
 
 /** What a variant's submit may use. */
@@ -233,6 +237,7 @@ export async function startFakeMjServer<F extends FakeMjBase>(
       }
       const buttons = variant.buttonsOf(task, single, hash);
       if (buttons) task.buttons = buttons;
+      variant.finished?.(task);
       notify(task);
     };
     later(step, fake.stepMs);
@@ -350,6 +355,11 @@ export async function startFakeMjServer<F extends FakeMjBase>(
           if (!bytes) return send(404, { error: 'not found' });
           res.writeHead(200, { 'content-type': 'image/png' });
           return res.end(bytes);
+        }
+        const own = await variant.serve?.(url.pathname);
+        if (own) {
+          res.writeHead(200, { 'content-type': own.type });
+          return res.end(own.bytes);
         }
         if (fake.http500Next > 0) {
           fake.http500Next--;

@@ -8,6 +8,7 @@ import {
   type Json,
   type Kit,
 } from './midjourney-core.js';
+import { testClip } from './video-clip.js';
 
 export type { FakeMjSubmit, FakeMjTask } from './midjourney-core.js';
 
@@ -29,9 +30,17 @@ export type { FakeMjSubmit, FakeMjTask } from './midjourney-core.js';
  * - `existsNext`: the next action answers code 21 "任务已存在" with the earlier task of the same
  *   button as `result` (the "already exists" of novicezk's `SubmitResultVO` and New API's
  *   `relay/relay-mj.go` notes), its status and picture in `properties`;
- * - `/mj/submit/modal` runs a MODAL task (`prompt` empty: the parent's); `/mj/insight-face/swap`.
+ * - `/mj/submit/modal` runs a MODAL task (`prompt` empty: the parent's); `/mj/insight-face/swap`;
+ * - `/mj/submit/video` (trueai-org `SubmitController.cs` Video, `Dto/SubmitVideoDTO.cs`,
+ *   `Models/TaskInfo.cs`): with `video` off, code 4 "视频功能未启用" (the setting `EnableVideo`);
+ *   no prompt, code 4; `taskId` with an `action` other than `extend`, code 4 "任务类型错误"; an
+ *   unknown parent, HTTP 404 code 3; a parent not finished, code 4. A VIDEO task succeeds with
+ *   `batchSize` (default 4) links `video/{id}/0_{i}.mp4` in `videoUrls`, the first also as
+ *   `videoUrl` and `imageUrl` (as `TaskInfo` fills them), each a real MP4.
  */
 export interface FakeMidjourneyProxy extends FakeMjBase {
+  /** The fork's `EnableVideo` setting (`/mj/submit/video`). */
+  video: boolean;
   /** The account has remix on: variations, rerolls and pans wait for a modal (code 21). */
   remix: boolean;
   /** The next N actions answer code 21 "already exists" with the earlier task of that button. */
@@ -132,6 +141,25 @@ function action(fake: FakeMidjourneyProxy, body: Json, kit: Kit): Json | typeof 
   return kit.accepted(task, /^MJ::JOB::upsample/.test(customId));
 }
 
+function video(fake: FakeMidjourneyProxy, body: Json, kit: Kit): Json | typeof NOT_FOUND {
+  if (!fake.video) return answer(4, '视频功能未启用', null);
+  if (typeof body.prompt !== 'string' || !body.prompt.trim())
+    return answer(4, 'Prompt 不能为空', null);
+  let parent: FakeMjTask | undefined;
+  if (typeof body.taskId === 'string' && body.taskId) {
+    if (body.action !== 'extend') return answer(4, '任务类型错误', null);
+    parent = fake.tasks.get(body.taskId);
+    if (!parent) return NOT_FOUND;
+    if (parent.status !== 'SUCCESS') return answer(4, '关联任务状态错误', null);
+  }
+  const task = kit.newTask('VIDEO', body.prompt, body);
+  task.description = `/video ${body.prompt}`;
+  task.properties.motion = body.motion ?? 'low';
+  task.properties.batchSize = typeof body.batchSize === 'number' ? body.batchSize : 4;
+  if (parent) task.properties.parentId = parent.id;
+  return kit.accepted(task, true);
+}
+
 function modal(fake: FakeMidjourneyProxy, body: Json, kit: Kit): Json | typeof NOT_FOUND {
   const task = fake.tasks.get(String(body.taskId));
   if (!task) return NOT_FOUND;
@@ -157,6 +185,7 @@ export async function startFakeMidjourneyProxy(
 ): Promise<FakeMidjourneyProxy> {
   let self: FakeMidjourneyProxy;
   let notFoundNow = false;
+  let clip: Buffer | undefined;
   const as404 = (a: Json | typeof NOT_FOUND): Json => {
     if (a !== NOT_FOUND) return a;
     notFoundNow = true;
@@ -164,7 +193,7 @@ export async function startFakeMidjourneyProxy(
   };
   return startFakeMjServer<FakeMidjourneyProxy>(options, {
     extend: (base) => {
-      self = Object.assign(base, { remix: false, existsNext: 0 });
+      self = Object.assign(base, { remix: false, existsNext: 0, video: true });
       return self;
     },
     route: (path) => {
@@ -192,10 +221,28 @@ export async function startFakeMidjourneyProxy(
           return as404(action(self, body, kit));
         case '/mj/submit/modal':
           return as404(modal(self, body, kit));
+        case '/mj/submit/video':
+          return as404(video(self, body, kit));
         default:
           return null;
       }
     },
     status: () => (notFoundNow ? 404 : 200),
+    finished: (task) => {
+      if (task.action !== 'VIDEO') return;
+      const n = Number(task.properties.batchSize) || 4;
+      const urls = Array.from({ length: n }, (_, i) => `${self.url}/video/${task.id}/0_${i}.mp4`);
+      Object.assign(task, {
+        imageUrl: urls[0],
+        videoUrl: urls[0],
+        videoUrls: urls.map((url) => ({ url })),
+        buttons: [],
+      });
+    },
+    serve: async (path) => {
+      if (!/^\/video\/\w+\/0_\d\.mp4$/.test(path)) return null;
+      clip ??= testClip(1);
+      return { type: 'video/mp4', bytes: clip };
+    },
   });
 }

@@ -2,6 +2,7 @@ import http from 'node:http';
 import type { AddressInfo, Socket } from 'node:net';
 import { startFakeNewApiRelay, type FakeNewApiRelay } from './midjourney-newapi.js';
 import { startFakeNovicezkProxy, type FakeNovicezkProxy } from './midjourney-novicezk.js';
+import { startFakeGeminiImage, type FakeGeminiImage } from './gemini-image.js';
 import { startFakeOpenAI, type FakeOpenAI } from './openai.js';
 import { startFakeOpenAIImages, type FakeOpenAIImages } from './openai-images.js';
 import { startFakeSuno, type FakeSuno } from './suno.js';
@@ -13,7 +14,8 @@ import { startFakeVideoUpstream, type FakeVideoUpstream } from './video.js';
  * - `router/relay-router.go`: `GET /v1/models`, `POST /v1/chat/completions` → openai.ts;
  *   `/v1/images/*` → openai-images.ts; `/mj/*` and `/{mode}/mj/*` → midjourney-newapi.ts
  *   (itself New API's Midjourney relay, in front of a novicezk proxy); `/suno/*` → suno.ts in
- *   its New API format;
+ *   its New API format; `/v1beta/models/*` (Gemini's own format: image models) → gemini-image.ts,
+ *   its token also taken from `x-goog-api-key` or `?key=` as `middleware/auth.go` does;
  * - `router/video-router.go`: `/kling/v1/videos/*` (Kling's format) and `/v1/videos*`
  *   (OpenAI's, and the read-back of both) → video.ts (video-kling.ts, video-openai.ts).
  * Its token: `Authorization: Bearer <token>` (`middleware/auth.go` TokenAuth); a wrong one is
@@ -37,6 +39,7 @@ export interface FakeNewApi {
   mjChannel: FakeNovicezkProxy;
   suno: FakeSuno;
   video: FakeVideoUpstream;
+  gemini: FakeGeminiImage;
   close(): Promise<void>;
 }
 
@@ -50,6 +53,7 @@ export async function startFakeNewApi(): Promise<FakeNewApi> {
     if (path === '/v1/models' || path === '/v1/chat/completions')
       return { url: fake.chat.url, key: fake.chat.apiKey ?? '' };
     if (path.startsWith('/v1/images/')) return { url: fake.images.url, key: fake.images.secret };
+    if (path.startsWith('/v1beta/models')) return { url: fake.gemini.url, key: fake.gemini.secret };
     if (/^\/([a-z]+\/)?mj\//.test(path)) return { url: fake.mj.url, key: fake.mj.token };
     if (path.startsWith('/suno/')) return { url: fake.suno.url, key: fake.suno.key };
     if (path.startsWith('/kling/v1/videos/') || /^\/v1\/videos(\/|$)/.test(path))
@@ -68,14 +72,18 @@ export async function startFakeNewApi(): Promise<FakeNewApi> {
     if (!to) return send(404, 'Invalid URL (not found)', 'invalid_request_error');
     // Picture and media links carry no token.
     const picture = !to.key || /^\/mj\/image\//.test(path);
-    if (
-      !picture &&
-      req.headers.authorization?.replace(/^Bearer (sk-)?/, '') !== fake.token.slice(3)
-    )
+    const gemini = path.startsWith('/v1beta/models');
+    const given = gemini
+      ? (req.headers['x-goog-api-key'] ?? req.headers.authorization?.replace(/^Bearer /, ''))
+      : req.headers.authorization?.replace(/^Bearer /, '');
+    if (!picture && String(given).replace(/^sk-/, '') !== fake.token.slice(3))
       return send(401, '无效的令牌 (invalid token)', 'new_api_error');
     const origin = new URL(to.url).origin;
-    const headers = { ...req.headers, host: new URL(origin).host };
-    if (!picture) headers.authorization = `Bearer ${to.key}`;
+    const headers: http.OutgoingHttpHeaders = { ...req.headers, host: new URL(origin).host };
+    if (gemini) {
+      delete headers.authorization;
+      headers['x-goog-api-key'] = to.key;
+    } else if (!picture) headers.authorization = `Bearer ${to.key}`;
     const out = http.request(`${origin}${req.url}`, { method: req.method, headers }, (up) => {
       if (!String(up.headers['content-type']).includes('json')) {
         res.writeHead(up.statusCode ?? 502, up.headers);
@@ -103,12 +111,13 @@ export async function startFakeNewApi(): Promise<FakeNewApi> {
   });
   await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
   fake.url = `http://127.0.0.1:${(server.address() as AddressInfo).port}`;
-  [fake.chat, fake.images, fake.mjChannel, fake.suno, fake.video] = await Promise.all([
+  [fake.chat, fake.images, fake.mjChannel, fake.suno, fake.video, fake.gemini] = await Promise.all([
     startFakeOpenAI(),
     startFakeOpenAIImages(),
     startFakeNovicezkProxy({ stepMs: 15 }),
     startFakeSuno('newapi'),
     startFakeVideoUpstream({ stepMs: 60, clipSeconds: 2 }),
+    startFakeGeminiImage(),
   ]);
   fake.chat.apiKey = 'sk-chat-channel';
   // The Midjourney relay names this fake as its address (ServerAddress): its picture links.
@@ -117,8 +126,8 @@ export async function startFakeNewApi(): Promise<FakeNewApi> {
     for (const s of sockets) s.destroy();
     await new Promise<void>((resolve) => server.close(() => resolve()));
     await Promise.all(
-      [fake.chat, fake.images, fake.mj, fake.mjChannel, fake.suno, fake.video].map((f) =>
-        f.close(),
+      [fake.chat, fake.images, fake.mj, fake.mjChannel, fake.suno, fake.video, fake.gemini].map(
+        (f) => f.close(),
       ),
     );
   };

@@ -278,6 +278,8 @@ describe('403 asking a captcha', () => {
     const header = lastRequest().headers['X-Captcha'] ?? '';
     expect(header).toMatch(/^c0ffee\.9999999999999\.8\.sig\.\d+$/);
     expect(errors).toEqual([]);
+    // The proof of work loads no third-party script.
+    expect(document.querySelector('script[data-captcha]')).toBeNull();
   });
 
   it('shows a second refusal and does not loop', async () => {

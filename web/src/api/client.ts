@@ -243,14 +243,41 @@ export const api = async <E extends Endpoint>(
 ): Promise<ApiResponse<DataOf<E>>> => {
   let response = await send(e, options);
   let envelope = await readEnvelope(response);
-  // A network where abuse was seen: the server asks a proof-of-work captcha; solve it and ask
-  // once more (lib/captcha.ts).
+  // A network where abuse was seen: the server asks a proof-of-work captcha (solve it and ask
+  // once more, lib/captcha.ts) or the site's hosted one (its widget, loaded only now, shows;
+  // its token goes with the call once more, lib/hosted-captcha.ts).
   const challenge = response.status === 403 ? captchaOf(envelope?.data) : null;
-  if (challenge) {
-    response = await send(e, options, { 'X-Captcha': await solveCaptcha(challenge) });
+  const hosted = response.status === 403 && !challenge ? hostedAsk(envelope?.data) : null;
+  const answer = challenge
+    ? await solveCaptcha(challenge)
+    : hosted
+      ? await hostedToken(hosted)
+      : null;
+  if (answer) {
+    response = await send(e, options, { 'X-Captcha': answer });
     envelope = await readEnvelope(response);
   }
   return handleAnswer<DataOf<E>>(e.path, response.status, envelope, options.quietUnauthorized);
+};
+
+/** The hosted captcha a 403 asks for (the same test as lib/hosted-captcha's, kept small here). */
+const hostedAsk = (data: unknown): { provider: string; siteKey: string } | null => {
+  const c: unknown =
+    data && typeof data === 'object' && 'captcha' in data ? data.captcha : undefined;
+  return c && typeof c === 'object' && 'provider' in c && 'siteKey' in c
+    ? { provider: String(c.provider), siteKey: String(c.siteKey) }
+    : null;
+};
+
+/** Shows the hosted widget (its code loaded only when a site asks it) and answers its token. */
+const hostedToken = async (data: { provider: string; siteKey: string }) => {
+  const { askHostedCaptcha, hostedCaptchaOf } = await import('../lib/hosted-captcha');
+  const ask = hostedCaptchaOf({ captcha: data });
+  if (!ask) return null;
+  return askHostedCaptcha(ask, {
+    title: t('auth:captcha.title'),
+    cancel: t('auth:captcha.cancel'),
+  });
 };
 
 /** Like `api` but resolves with `data`; a 420 notice rejects with ApiError(420), no toast. */

@@ -32,6 +32,10 @@ export interface ChatRecord {
   /** A web-search answer's numbered sources, and the tool calls an answer made. */
   sources?: chat.WebSource[];
   toolCalls?: chat.ToolCall[];
+  /** The message this one follows on its branch (null: the first question). */
+  parentId?: number | null;
+  /** The branches at this message, oldest first, itself included (docs/chat.md). */
+  siblings?: number[];
 }
 
 export interface ChatStorageState {

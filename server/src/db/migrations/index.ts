@@ -37,7 +37,10 @@ import { cloudrunTimeouts } from './0068_cloudrun_timeouts.js';
 import { wechatWays } from './0071_wechat_ways.js';
 import { githubSignIn } from './0073_github_sign_in.js';
 import { signInWays } from './0074_sign_in_ways.js';
+import { chatBranches } from './0075_chat_branches.js';
+import { chatShares } from './0076_chat_shares.js';
 import { chatTools } from './0079_chat_tools.js';
+import { hostedCaptcha } from './0081_hosted_captcha.js';
 
 /** Applied in the order of their names; a migration, once landed, is never edited. */
 export const migrations: Record<string, AtelierMigration> = {
@@ -79,5 +82,8 @@ export const migrations: Record<string, AtelierMigration> = {
   '0071_wechat_ways': wechatWays,
   '0073_github_sign_in': githubSignIn,
   '0074_sign_in_ways': signInWays,
+  '0075_chat_branches': chatBranches,
+  '0076_chat_shares': chatShares,
   '0079_chat_tools': chatTools,
+  '0081_hosted_captcha': hostedCaptcha,
 };

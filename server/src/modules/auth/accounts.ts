@@ -3,6 +3,7 @@ import type { FastifyRequest } from 'fastify';
 import type { Kysely, Selectable, Transaction } from 'kysely';
 import type { UserBalance, UserInfo } from '@atelier/contracts';
 import type { AppContext } from '../../context.js';
+import { compiledOnce } from '../../db/compiled.js';
 import { nowIso } from '../../db/database.js';
 import type { Database } from '../../db/schema.js';
 import type { UsersTable } from './tables.js';
@@ -309,13 +310,14 @@ export function toUserInfo(row: ProfileRow, userBalance: UserBalance): UserInfo 
 }
 
 /** The caller's profile and balance: one small read each, run side by side. */
+/** A user's profile columns (getInfo, every screen's start), compiled once. */
+const profileOf = compiledOnce((db, userId: number) =>
+  db.selectFrom('users').select(profileColumns).where('id', '=', userId),
+);
+
 export async function readUserInfo(ctx: AppContext, userId: number): Promise<UserInfo | null> {
-  const [row, balance] = await Promise.all([
-    ctx.db.kysely
-      .selectFrom('users')
-      .select(profileColumns)
-      .where('id', '=', userId)
-      .executeTakeFirst(),
+  const [[row], balance] = await Promise.all([
+    profileOf(ctx.db.kysely, userId),
     ctx.balances.read(userId),
   ]);
   return row ? toUserInfo(row, balance) : null;

@@ -4,6 +4,7 @@ import type { AppContext } from '../../context.js';
 import { uniqueViolation } from '../../db/errors.js';
 import { AppError } from '../../http/errors.js';
 import { ipKey } from '../../lib/ip-key.js';
+import { assertHostedHuman, hostedCaptchaOf } from './captcha-hosted.js';
 import { authMessages } from './messages.js';
 
 /**
@@ -14,6 +15,7 @@ import { authMessages } from './messages.js';
  * stored until it is used) and a number `n` such that SHA-256(`salt.n`) starts with BITS zero
  * bits. A solution works once. Without it the call answers 403 with a fresh challenge in
  * `data.captcha`; the browser solves it (about 2^BITS hashes) and sends the call again.
+ * A site may ask Cloudflare Turnstile or hCaptcha instead (captcha-hosted.ts).
  */
 export const BITS = 16;
 export const MARK_MS = 60 * 60_000;
@@ -95,7 +97,7 @@ export async function markIp(ctx: Pick<AppContext, 'db'>, ip: string): Promise<v
 
 /** Throws 403 with a challenge when the caller's IP is marked and brings no fresh solution. */
 export async function assertHuman(
-  ctx: Pick<AppContext, 'config' | 'db'>,
+  ctx: Pick<AppContext, 'config' | 'db' | 'log'>,
   req: FastifyRequest,
 ): Promise<void> {
   const mark = await ctx.db.kysely
@@ -106,6 +108,9 @@ export async function assertHuman(
     .executeTakeFirst();
   if (!mark) return;
   const header = req.headers[HEADER];
+  // A site whose operator chose Turnstile or hCaptcha asks its widget instead.
+  const hosted = await hostedCaptchaOf(ctx, req);
+  if (hosted) return assertHostedHuman(ctx, req, hosted, typeof header === 'string' ? header : '');
   if (typeof header === 'string' && header.length < 300 && (await spend(ctx, header))) return;
   throw new AppError(403, authMessages.captchaRequired, {}, { captcha: newChallenge(ctx) });
 }

@@ -307,4 +307,24 @@ export const authMessages = {
     'zh-CN': '请至少提供一种本站可用的登录方式',
     'zh-TW': '請至少提供一種本站可用的登入方式',
   },
+  captchaHostedRequired: {
+    'en-US': 'Too many tries from your network: please confirm you are a person first',
+    'zh-CN': '您的网络尝试次数过多：请先完成人机验证',
+    'zh-TW': '您的網路嘗試次數過多：請先完成人機驗證',
+  },
+  captchaRefused: {
+    'en-US': 'The check was not passed or has expired: please do it again',
+    'zh-CN': '人机验证未通过或已过期：请重新验证',
+    'zh-TW': '人機驗證未通過或已過期：請重新驗證',
+  },
+  captchaUnavailable: {
+    'en-US': 'The check cannot be reached now: please try again in a few minutes',
+    'zh-CN': '人机验证服务暂时无法访问：请几分钟后再试',
+    'zh-TW': '人機驗證服務暫時無法存取：請幾分鐘後再試',
+  },
+  captchaIncomplete: {
+    'en-US': 'A hosted captcha needs its site key and its secret',
+    'zh-CN': '托管验证码需要填写站点密钥（site key）和密钥（secret）',
+    'zh-TW': '託管驗證碼需要填寫站點金鑰（site key）和金鑰（secret）',
+  },
 } satisfies Record<string, Localized>;

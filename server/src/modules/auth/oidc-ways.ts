@@ -13,7 +13,14 @@ import { clearFailures, lockKeyOf } from './lockout.js';
 import { siteOfRequest, siteOrigin } from './mail.js';
 import { authMessages } from './messages.js';
 import { githubAuthorizeUrl, githubIdentity } from './github-client.js';
-import { discover, exchangeCode, OidcError, verifyIdToken, type IdClaims } from './oidc-client.js';
+import {
+  authorizationUrl,
+  discover,
+  exchangeCode,
+  flowSecrets,
+  problemOf,
+  type IdClaims,
+} from './oidc-client.js';
 import { allowPrivate, CALLBACK_PATH, columns, secretContext } from './oidc-providers.js';
 import { deviceOf, dropExpiredSessions, openSession } from './sessions.js';
 import { checkSignup } from './signups.js';
@@ -60,20 +67,20 @@ export async function startFlow(
   linkUserId: number | null,
 ): Promise<{ url: string }> {
   const { row, site } = await providerOfRequest(ctx, req, slug);
-  let d;
+  let config;
   try {
-    d = row.kind === 'github' ? null : await discover(row.issuer, allowPrivate(ctx));
+    config =
+      row.kind === 'github'
+        ? null
+        : await discover(row.issuer, allowPrivate(ctx), {
+            id: row.client_id,
+            secret: null,
+          });
   } catch (error) {
-    ctx.log.warn(
-      { provider: row.slug, problem: (error as Error).message },
-      'oidc discovery failed',
-    );
+    ctx.log.warn({ provider: row.slug, problem: problemOf(error) }, 'oidc discovery failed');
     throw new AppError(502, authMessages.oidcUnavailable);
   }
-  const state = randomBytes(24).toString('base64url');
-  const nonce = randomBytes(24).toString('base64url');
-  const verifier = randomBytes(48).toString('base64url');
-  const challenge = createHash('sha256').update(verifier).digest('base64url');
+  const { state, nonce, verifier, challenge } = await flowSecrets();
   const redirectUri = `${siteOrigin(ctx, site)}${CALLBACK_PATH}`;
   const now = Date.now();
   await ctx.db.kysely
@@ -90,7 +97,7 @@ export async function startFlow(
       expires_at: new Date(now + FLOW_TTL_MS).toISOString(),
     })
     .execute();
-  if (!d)
+  if (!config)
     return {
       url: githubAuthorizeUrl(ctx, {
         clientId: row.client_id,
@@ -100,16 +107,9 @@ export async function startFlow(
         challenge,
       }),
     };
-  const url = new URL(d.authorization_endpoint);
-  url.searchParams.set('response_type', 'code');
-  url.searchParams.set('client_id', row.client_id);
-  url.searchParams.set('redirect_uri', redirectUri);
-  url.searchParams.set('scope', row.scopes);
-  url.searchParams.set('state', state);
-  url.searchParams.set('nonce', nonce);
-  url.searchParams.set('code_challenge', challenge);
-  url.searchParams.set('code_challenge_method', 'S256');
-  return { url: url.href };
+  return {
+    url: authorizationUrl(config, { redirectUri, scope: row.scopes, state, nonce, challenge }),
+  };
 }
 
 /**
@@ -176,25 +176,18 @@ export async function handleCallback(
     };
     if (provider.kind === 'github') claims = await githubIdentity(ctx, client, grant);
     else {
-      const d = await discover(provider.issuer, allowPrivate(ctx));
-      const idToken = await exchangeCode(d, client, grant, allowPrivate(ctx));
-      claims = await verifyIdToken(
-        idToken,
-        {
-          issuer: provider.issuer,
-          clientId: provider.client_id,
-          nonce: flow.nonce,
-          jwksUri: d.jwks_uri,
-        },
-        allowPrivate(ctx),
-      );
+      const config = await discover(provider.issuer, allowPrivate(ctx), client);
+      claims = await exchangeCode(config, {
+        params: query,
+        redirectUri: flow.redirect_uri,
+        state: flow.state,
+        nonce: flow.nonce,
+        verifier: grant.verifier,
+      });
     }
   } catch (error) {
     // The message names what failed, never a code or a token.
-    ctx.log.warn(
-      { provider: provider.slug, problem: error instanceof OidcError ? error.message : 'error' },
-      'oidc sign-in refused',
-    );
+    ctx.log.warn({ provider: provider.slug, problem: problemOf(error) }, 'oidc sign-in refused');
     return fail('refused');
   }
   const ticket = randomBytes(32).toString('base64url');

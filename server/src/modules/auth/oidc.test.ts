@@ -2,7 +2,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { identity } from '@atelier/contracts';
 import { callEndpoint, fieldsOf } from '../../test/call-endpoint.js';
 import { bearer } from '../../test/harness.js';
-import { startOidc, type FakeUser } from '../../test/oidc.js';
+import { startOidc, type FakeUser, type Tamper } from '../../test/oidc.js';
 import {
   adminPassword,
   en,
@@ -13,7 +13,7 @@ import {
   uniqueName,
   useAuthApp,
 } from './auth.setup.js';
-import { discover, exchangeCode } from './oidc-client.js';
+import { authorizationUrl, discover, exchangeCode, flowSecrets } from './oidc-client.js';
 
 // The fake provider is on loopback: the operator's "allow private issuers" setting lets it in.
 // Mail is off here: an address is not a way to sign in, so a provider link can be the last.
@@ -217,60 +217,87 @@ describe('OpenID Connect', () => {
     const denied = await roundTrip(null);
     expect(denied.location).toMatch(/#oidc-error=denied$/);
 
-    for (const tamper of [
-      { nonce: 'other-nonce' },
-      { aud: 'other-client' },
-      { iss: 'https://evil.example' },
-      { expInSeconds: -3600 },
-      { foreignKey: true },
-      { alg: 'HS256' },
-    ]) {
+    // Each bad ID token is refused by openid-client's own check, and the log says which.
+    const cases: Array<[Tamper, RegExp]> = [
+      [{ nonce: 'other-nonce' }, /"nonce"/],
+      [{ aud: 'other-client' }, /"aud"/],
+      [{ aud: [client.id, 'other-client'] }, /additional untrusted audiences/],
+      [{ aud: [client.id, 'other-client'], azp: 'other-client' }, /"azp"/],
+      [{ iss: 'https://evil.example' }, /"iss"/],
+      [{ expInSeconds: -3600 }, /"exp"/],
+      [{ foreignKey: true }, /signature/],
+      [{ forge: { sub: 'someone-else' } }, /signature/],
+      [{ alg: 'HS256' }, /"alg"/],
+    ];
+    for (const [tamper, why] of cases) {
+      const before = t.logs.lines().length;
       fake.tamperNext(tamper);
       const out = await roundTrip(user);
       expect(out.location, JSON.stringify(tamper)).toMatch(/#oidc-error=refused$/);
+      const refused = t.logs
+        .lines()
+        .slice(before)
+        .find((l) => l.includes('oidc sign-in refused'));
+      const problem = (JSON.parse(refused ?? '{}') as { problem?: string }).problem;
+      expect(problem, JSON.stringify(tamper)).toMatch(why);
     }
   });
 
   it('the fake refuses a reused code and a wrong PKCE verifier with invalid_grant', async () => {
-    const d = await discover(fake.issuer, true);
-    fake.signInAs({ sub: 'direct' });
-    const verifier = 'v'.repeat(50);
-    const { createHash } = await import('node:crypto');
-    const challenge = createHash('sha256').update(verifier).digest('base64url');
-    const authorize = new URL(d.authorization_endpoint);
+    const config = await discover(fake.issuer, true, client);
     const redirectUri = 'http://127.0.0.1/cb';
-    for (const [k, v] of Object.entries({
-      response_type: 'code',
-      client_id: client.id,
-      redirect_uri: redirectUri,
-      scope: 'openid',
-      state: 's',
-      nonce: 'n',
-      code_challenge: challenge,
-      code_challenge_method: 'S256',
-    }))
-      authorize.searchParams.set(k, v);
-    const code = async () =>
-      new URL(
-        (await fetch(authorize, { redirect: 'manual' })).headers.get('location') ?? '',
-      ).searchParams.get('code') ?? '';
+    /** A code from the fake's authorize, with the flow secrets it was asked with. */
+    const code = async (cfg = config) => {
+      fake.signInAs({ sub: 'direct' });
+      const flow = await flowSecrets();
+      const url = authorizationUrl(cfg, { redirectUri, scope: 'openid', ...flow });
+      const back = new URL(
+        (await fetch(url, { redirect: 'manual' })).headers.get('location') ?? '',
+      );
+      return { ...flow, code: back.searchParams.get('code') ?? '' };
+    };
+    const exchange = (
+      f: Awaited<ReturnType<typeof code>>,
+      over: { code?: string; verifier?: string; cfg?: typeof config } = {},
+    ) =>
+      exchangeCode(over.cfg ?? config, {
+        params: { code: over.code ?? f.code, state: f.state },
+        redirectUri,
+        state: f.state,
+        nonce: f.nonce,
+        verifier: over.verifier ?? f.verifier,
+      });
     const c1 = await code();
-    const exchange = (c: string, v = verifier) =>
-      exchangeCode(d, client, { code: c, verifier: v, redirectUri }, true);
-    await expect(exchange(c1)).resolves.toMatch(/^ey/);
+    await expect(exchange(c1)).resolves.toMatchObject({ sub: 'direct' });
     await expect(exchange(c1)).rejects.toThrow(/invalid_grant/);
-    await expect(exchange(await code(), 'w'.repeat(50))).rejects.toThrow(/invalid_grant/);
-    await expect(exchange('no-such-code')).rejects.toThrow(/invalid_grant/);
-    await expect(
-      exchangeCode(
-        d,
-        { id: client.id, secret: 'wrong' },
-        { code: await code(), verifier, redirectUri },
-        true,
-      ),
-    ).rejects.toThrow(/invalid_client/);
-    // Without the operator's setting, a loopback issuer is refused by the URL guard.
-    await expect(discover(fake.issuer, false)).rejects.toThrow(/private or local/);
+    await expect(exchange(await code(), { verifier: 'w'.repeat(50) })).rejects.toThrow(
+      /invalid_grant/,
+    );
+    await expect(exchange(c1, { code: 'no-such-code' })).rejects.toThrow(/invalid_grant/);
+    const wrongSecret = await discover(fake.issuer, true, { id: client.id, secret: 'wrong' });
+    await expect(exchange(await code(), { cfg: wrongSecret })).rejects.toThrow(/invalid_client/);
+    // The secret went by HTTP Basic (the fake offers both), never in the form.
+    const last = fake.tokenRequests.at(-1);
+    expect(last?.auth).toMatch(/^Basic /);
+    expect(last?.form.client_secret).toBeUndefined();
+    // Without the operator's setting, a loopback issuer is refused: plain http by the library,
+    // https by the URL guard that every request of the library goes through.
+    await expect(discover(fake.issuer, false)).rejects.toThrow(/HTTPS/);
+    await expect(discover(fake.issuer.replace('http:', 'https:'), false)).rejects.toThrow(
+      /private or local/,
+    );
+    // An issuer the guard lets in whose discovery names keys on a private address: the JWKS
+    // read is refused by the guard (the fake's 127.0.0.1 counted as public, 127.0.0.2 not).
+    const guard = { isBlocked: (a: string) => a !== '127.0.0.1' };
+    fake.advertiseJwks(`http://127.0.0.2:${new URL(fake.issuer).port}/jwks`);
+    try {
+      const guarded = await discover(fake.issuer, { guard, insecure: true }, client);
+      await expect(exchange(await code(guarded), { cfg: guarded })).rejects.toThrow(
+        /private or local/,
+      );
+    } finally {
+      fake.advertiseJwks('');
+    }
   });
 
   it('links to the account with the same verified address only with consent', async () => {

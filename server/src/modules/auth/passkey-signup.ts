@@ -1,12 +1,12 @@
 import { createHmac } from 'node:crypto';
 import type { FastifyRequest } from 'fastify';
-import { generateRegistrationOptions } from '@simplewebauthn/server';
 import type { identity } from '@atelier/contracts';
 import type { AppContext } from '../../context.js';
 import type { Executor } from '../../db/executor.js';
 import { conflict } from '../../http/errors.js';
 import type { Lang } from '../../http/messages.js';
 import { passkeyMessages } from './passkey-messages.js';
+import { webAuthn } from './webauthn.js';
 import {
   ALGORITHMS,
   CHALLENGE_TTL_MS,
@@ -39,7 +39,9 @@ const signupHandleOf = (ctx: Ctx, challenge: string) =>
 export async function signupOptions(ctx: Ctx, req: FastifyRequest, lang: Lang, username: string) {
   const rp = await requireRp(ctx, req);
   const challenge = await newChallenge(ctx, req, rp, 'sign-up', null, username);
-  const options = await generateRegistrationOptions({
+  const options = await (
+    await webAuthn()
+  ).generateRegistrationOptions({
     rpName: rp.siteName[lang],
     rpID: rp.rpID,
     userName: username,

@@ -1,13 +1,7 @@
 import { createHash, createHmac, randomBytes } from 'node:crypto';
 import { isIP } from 'node:net';
 import type { FastifyRequest } from 'fastify';
-import {
-  generateAuthenticationOptions,
-  generateRegistrationOptions,
-  verifyAuthenticationResponse,
-  verifyRegistrationResponse,
-  type VerifiedRegistrationResponse,
-} from '@simplewebauthn/server';
+import type { VerifiedRegistrationResponse } from '@simplewebauthn/server';
 import type { identity } from '@atelier/contracts';
 import type { AppContext } from '../../context.js';
 import { nowIso } from '../../db/database.js';
@@ -18,6 +12,7 @@ import type { Lang } from '../../http/messages.js';
 import { normalizeHost } from '../sites/index.js';
 import { siteOfRequest, siteOrigin } from './mail.js';
 import { passkeyMessages } from './passkey-messages.js';
+import { webAuthn } from './webauthn.js';
 
 /**
  * Passkeys (WebAuthn; docs/identity.md, Passkeys), through @simplewebauthn/server:
@@ -184,7 +179,9 @@ export async function passkeyWays(
 export async function loginOptions(ctx: Ctx, req: FastifyRequest) {
   const rp = await requireRp(ctx, req);
   const challenge = await newChallenge(ctx, req, rp, 'sign-in', null);
-  const options = await generateAuthenticationOptions({
+  const options = await (
+    await webAuthn()
+  ).generateAuthenticationOptions({
     rpID: rp.rpID,
     challenge: Buffer.from(challenge, 'base64url'),
     userVerification: 'required',
@@ -217,7 +214,9 @@ export async function verifyPasskeyLogin(
   }
   let verified;
   try {
-    verified = await verifyAuthenticationResponse({
+    verified = await (
+      await webAuthn()
+    ).verifyAuthenticationResponse({
       response,
       expectedChallenge: challenge,
       expectedOrigin: rp.origin,
@@ -275,7 +274,9 @@ export async function registerOptions(ctx: Ctx, req: FastifyRequest, lang: Lang,
   if (own.length >= MAX_PASSKEYS) throw badRequest(passkeyMessages.tooMany);
   const challenge = await newChallenge(ctx, req, rp, 'register', userId);
   const name = account.username ?? `user${userId}`;
-  const options = await generateRegistrationOptions({
+  const options = await (
+    await webAuthn()
+  ).generateRegistrationOptions({
     rpName: rp.siteName[lang],
     rpID: rp.rpID,
     userName: name,
@@ -306,7 +307,9 @@ export async function checkRegistration(
 ): Promise<VerifiedRegistrationResponse & { verified: true }> {
   let verified;
   try {
-    verified = await verifyRegistrationResponse({
+    verified = await (
+      await webAuthn()
+    ).verifyRegistrationResponse({
       response,
       expectedChallenge: challenge,
       expectedOrigin: rp.origin,
@@ -356,7 +359,7 @@ export async function savePasskey(
   });
 }
 
-export type Made = Awaited<ReturnType<typeof verifyRegistrationResponse>>['registrationInfo'] & {};
+export type Made = VerifiedRegistrationResponse['registrationInfo'] & {};
 
 /** Keeps a checked passkey (a 409 when the credential is registered already). */
 export async function insertPasskey(

@@ -271,6 +271,15 @@ export interface SiteSignInWaysTable {
   updated_at: string;
 }
 
+/** A site's captcha where abuse is seen (migration 0081): `pow`, `turnstile` or `hcaptcha`. */
+export interface SiteCaptchaSettingsTable {
+  site_id: number;
+  provider: string;
+  site_key: string;
+  secret_sealed: string | null;
+  updated_at: string;
+}
+
 export interface IdentityTables {
   captcha_marks: CaptchaMarksTable;
   captcha_uses: CaptchaUsesTable;
@@ -285,4 +294,5 @@ export interface IdentityTables {
   site_sms_settings: SiteSmsSettingsTable;
   phone_codes: PhoneCodesTable;
   site_sign_in_ways: SiteSignInWaysTable;
+  site_captcha_settings: SiteCaptchaSettingsTable;
 }

@@ -38,7 +38,7 @@ export const functionOf = (t: ModelTool) => ({
 export async function searchFirst(a: Answer, messages: ChatMessage[]): Promise<ChatMessage[]> {
   let outcome;
   try {
-    outcome = await webSearch(a.ctx, a.search!, a.body.prompt, a.controller.signal);
+    outcome = await webSearch(a.ctx, a.search!, a.question, a.controller.signal);
   } catch (error) {
     const reason = error instanceof Error ? error.message : String(error);
     const failure =

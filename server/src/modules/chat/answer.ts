@@ -5,6 +5,7 @@ import type { Lang } from '../../http/messages.js';
 import type { ChatUsage, FinishReason, UpstreamError } from '../../providers/chat/index.js';
 import type { StreamBilling } from './billing.js';
 import type { NdjsonWriter } from './ndjson.js';
+import type { Place } from './place.js';
 import type { Prompt, Target } from './prompt.js';
 import type { activeSearchProvider, ModelTool } from './tools.js';
 
@@ -16,6 +17,10 @@ export interface Answer {
   body: C.ChatProcessBody;
   options: ReturnType<typeof C.chatOptions.parse>;
   group: { id: number; title: string } | null;
+  /** Where the question goes on the group's branches (null: no group). */
+  place: Place | null;
+  /** The question's text (a saved question's when it is answered again). */
+  question: string;
   appId: number | null;
   inUse: AppInUse | null;
   target: Target;
@@ -52,3 +57,43 @@ export interface Answer {
   /** The follow-up requests' prompts, estimated (for an answer without the upstream's usage). */
   extraPromptTokens: number;
 }
+
+/** What an answer holds before its upstream is called: nothing streamed, no call yet. */
+export const answerStart = (): Omit<
+  Answer,
+  | 'ctx'
+  | 'userId'
+  | 'lang'
+  | 'body'
+  | 'options'
+  | 'group'
+  | 'place'
+  | 'question'
+  | 'appId'
+  | 'inUse'
+  | 'target'
+  | 'prompt'
+  | 'billing'
+  | 'writer'
+  | 'base'
+  | 'search'
+  | 'tools'
+> => ({
+  controller: new AbortController(),
+  finished: false,
+  text: '',
+  reasoning: '',
+  thinking: { since: null, ms: null },
+  cut: null,
+  usage: null,
+  failure: null,
+  refusal: null,
+  logs: { userLogId: 0, assistantLogId: 0 },
+  sources: [],
+  toolCalls: [],
+  toolRuns: 0,
+  mcp: new Map(),
+  rounds: 0,
+  usages: 0,
+  extraPromptTokens: 0,
+});

@@ -13,6 +13,7 @@ import {
   messagesOf,
   messagesOfApp,
   ownGroup,
+  switchBranch,
   toGroup,
   toLog,
   updateGroup,
@@ -71,9 +72,18 @@ function logRoutes(app: FastifyInstance): void {
   const db = () => app.ctx.db.kysely;
 
   route(app, C.listMessages, async ({ query, identity }) => {
-    await ownGroup(db(), query.groupId, identity.userId);
-    const rows = await messagesOf(db(), query.groupId, identity.userId);
-    return { rows: rows.map((r) => toLog(app.ctx, r)), count: rows.length };
+    const group = await ownGroup(db(), query.groupId, identity.userId);
+    const rows = await messagesOf(db(), group, identity.userId);
+    return { rows: rows.map((r) => toLog(app.ctx, r.row, r.siblings)), count: rows.length };
+  });
+
+  route(app, C.switchBranch, async ({ body, identity }) => {
+    await ownGroup(db(), body.groupId, identity.userId);
+    if (!(await switchBranch(db(), body.groupId, body.id, identity.userId)))
+      throw notFound(texts.logNotFound);
+    const group = await ownGroup(db(), body.groupId, identity.userId);
+    const rows = await messagesOf(db(), group, identity.userId);
+    return { rows: rows.map((r) => toLog(app.ctx, r.row, r.siblings)), count: rows.length };
   });
 
   route(app, C.deleteMessage, async ({ body, identity }) => {

@@ -8,6 +8,7 @@ import { fileUrl, keyOfUrl } from '../files/index.js';
 import { texts } from './messages.js';
 import type { ChatGroupsTable, ChatLogsTable } from './tables.js';
 import { pageOf, type Page } from '../../db/paging.js';
+import { setLeaf, Tree, treeOf } from './branches.js';
 
 type GroupRow = Selectable<ChatGroupsTable>;
 type LogRow = Selectable<ChatLogsTable>;
@@ -38,7 +39,7 @@ const pictureLink = (ctx: AppContext, stored: string | null) => {
   return key ? fileUrl(ctx, key) : stored;
 };
 
-export const toLog = (ctx: AppContext, r: LogRow): C.ChatLog => ({
+export const toLog = (ctx: AppContext, r: LogRow, siblings: number[] = [r.id]): C.ChatLog => ({
   id: r.id,
   groupId: r.group_id,
   appId: r.app_id,
@@ -56,6 +57,8 @@ export const toLog = (ctx: AppContext, r: LogRow): C.ChatLog => ({
   finishReason: r.finish_reason,
   sources: jsonList<C.WebSource>(r.sources),
   toolCalls: jsonList<C.ToolCall>(r.tool_calls),
+  parentId: r.parent_id,
+  siblings,
 });
 
 /** A JSON array column ('[]' for none; anything unreadable reads as none). */
@@ -193,24 +196,70 @@ export function deleteUnpinnedGroups(db: Kysely<Database>, userId: number): Prom
   });
 }
 
-/** A group's messages, oldest first. */
-export const messagesOf = (db: Kysely<Database>, groupId: number, userId: number) =>
-  db
+/** The messages of a group's branch on screen, oldest first, each with its branches. */
+export async function messagesOf(
+  db: Kysely<Database>,
+  group: { id: number; leaf_id: number | null },
+  userId: number,
+): Promise<{ row: LogRow; siblings: number[] }[]> {
+  const rows = await db
     .selectFrom('chat_logs')
     .selectAll()
-    .where('group_id', '=', groupId)
+    .where('group_id', '=', group.id)
     .where('user_id', '=', userId)
     .orderBy('id')
     .execute();
+  const tree = new Tree(rows);
+  return tree
+    .pathTo(tree.leafOf(group.leaf_id))
+    .map((row) => ({ row, siblings: tree.siblingsOf(row) }));
+}
 
-/** Deletes one message of the user; whether there was one. */
+/**
+ * Shows the branch through one message of the user's group (its newest continuation); false
+ * when the message is not one of that group's.
+ */
+export async function switchBranch(
+  db: Kysely<Database>,
+  groupId: number,
+  id: number,
+  userId: number,
+): Promise<boolean> {
+  const tree = await treeOf(db, groupId, userId);
+  if (!tree.byId.has(id)) return false;
+  await setLeaf(db, groupId, userId, tree.descend(id));
+  return true;
+}
+
+/**
+ * Deletes one message of the user; whether there was one. What followed it now follows its
+ * parent, and a branch ending at it ends at its parent.
+ */
 export async function deleteMessage(db: Kysely<Database>, id: number, userId: number) {
-  const r = await db
-    .deleteFrom('chat_logs')
-    .where('id', '=', id)
-    .where('user_id', '=', userId)
-    .executeTakeFirst();
-  return Number(r.numDeletedRows) > 0;
+  return db.transaction().execute(async (trx) => {
+    const row = await trx
+      .selectFrom('chat_logs')
+      .select(['id', 'group_id', 'parent_id'])
+      .where('id', '=', id)
+      .where('user_id', '=', userId)
+      .executeTakeFirst();
+    if (!row) return false;
+    await trx
+      .updateTable('chat_logs')
+      .set({ parent_id: row.parent_id })
+      .where('parent_id', '=', id)
+      .where('user_id', '=', userId)
+      .execute();
+    await trx
+      .updateTable('chat_groups')
+      .set({ leaf_id: row.parent_id })
+      .where('id', '=', row.group_id)
+      .where('user_id', '=', userId)
+      .where('leaf_id', '=', id)
+      .execute();
+    await trx.deleteFrom('chat_logs').where('id', '=', id).where('user_id', '=', userId).execute();
+    return true;
+  });
 }
 
 /** Deletes a group's messages (the group stays). */
@@ -220,6 +269,7 @@ export async function clearMessages(db: Kysely<Database>, groupId: number, userI
     .where('group_id', '=', groupId)
     .where('user_id', '=', userId)
     .execute();
+  await setLeaf(db, groupId, userId, null);
 }
 
 /** A page of the user's messages of chats started from one app, newest first. */
@@ -233,7 +283,7 @@ export const messagesOfApp = (db: Kysely<Database>, userId: number, appId: numbe
 /** A guest's chats and own endpoints move to the account it registers or signs in as. */
 export function registerGuestMover(ctx: AppContext): void {
   ctx.guestData.register('chat', async (trx, { fromUserId, toUserId }) => {
-    for (const table of ['chat_groups', 'chat_logs', 'chat_user_models'] as const)
+    for (const table of ['chat_groups', 'chat_logs', 'chat_user_models', 'chat_shares'] as const)
       await trx
         .updateTable(table)
         .set({ user_id: toUserId })

@@ -2,24 +2,38 @@ import type { AppContext } from '../../context.js';
 import { nowIso } from '../../db/database.js';
 import { countMessageTokens, type ChatMessage } from '../../providers/chat/index.js';
 import type { Executor } from '../../db/executor.js';
+import { treeOf } from './branches.js';
 import { defaultTitles, titleFrom } from './groups.js';
 
-/** Earlier messages of the group, newest kept first, within the token budget. */
+/**
+ * The messages of the branch that ends at `parentId` (the one the question follows), newest
+ * kept first, within the token budget: another branch of the chat is never sent.
+ */
 export async function contextMessages(
   ctx: AppContext,
   groupId: number,
   userId: number,
+  parentId: number | null,
   budget: number,
 ): Promise<ChatMessage[]> {
+  const tree = await treeOf(ctx.db.kysely, groupId, userId);
+  // The newest 500 of the path at most, as before branches.
+  const ids = tree
+    .pathTo(parentId)
+    .map((n) => n.id)
+    .slice(-500);
+  if (ids.length === 0) return [];
   const rows = await ctx.db.kysely
     .selectFrom('chat_logs')
-    .select(['role', 'content'])
+    .select(['id', 'role', 'content'])
     .where('group_id', '=', groupId)
     .where('user_id', '=', userId)
+    .where('id', 'in', ids)
     .where('content', '!=', '')
     .orderBy('id', 'desc')
-    .limit(500)
     .execute();
+  const order = new Map(ids.map((id, i) => [id, i]));
+  rows.sort((a, b) => order.get(b.id)! - order.get(a.id)!);
   const picked: ChatMessage[] = [];
   let used = 0;
   for (const r of rows) {
@@ -39,10 +53,15 @@ export interface Exchange {
   prompt: string;
   /** What the question's picture is saved as (our own file as its path), or null. */
   picture: string | null;
+  /** The message the question follows (null: the chat's start). */
+  parentId: number | null;
+  /** A saved question answered again: only the answer is saved, as a child of it. */
+  regenerateOf: number | null;
 }
 
 /**
- * Saves the question and an empty, partial answer, and renames and touches the group.
+ * Saves the question and an empty, partial answer (or, answering a saved question again, the
+ * answer only), shows their branch, and renames and touches the group.
  * Answers the two log ids: the question's, then the answer's.
  */
 export async function saveExchange(
@@ -61,25 +80,43 @@ export async function saveExchange(
     credits: 0,
     created_at: now,
   };
-  const ids = await trx
+  const userLogId =
+    e.regenerateOf ??
+    (
+      await trx
+        .insertInto('chat_logs')
+        .values({
+          ...logBase,
+          role: 'user',
+          content: e.prompt,
+          image_url: e.picture,
+          status: 'done',
+          parent_id: e.parentId,
+        })
+        .returning('id')
+        .executeTakeFirstOrThrow()
+    ).id;
+  const { id: assistantLogId } = await trx
     .insertInto('chat_logs')
-    .values([
-      { ...logBase, role: 'user', content: e.prompt, image_url: e.picture, status: 'done' },
-      { ...logBase, role: 'assistant', content: '', image_url: null, status: 'partial' },
-    ])
+    .values({
+      ...logBase,
+      role: 'assistant',
+      content: '',
+      image_url: null,
+      status: 'partial',
+      parent_id: userLogId,
+    })
     .returning('id')
-    .execute();
-  const [userLogId, assistantLogId] = ids.map((r) => r.id).sort((a, b) => a - b) as [
-    number,
-    number,
-  ];
+    .executeTakeFirstOrThrow();
   await trx
     .updateTable('chat_groups')
     .set({
       ...(defaultTitles.has(group.title) ? { title: titleFrom(e.prompt) } : {}),
       updated_at: now,
+      leaf_id: assistantLogId,
     })
     .where('id', '=', group.id)
+    .where('user_id', '=', e.userId)
     .execute();
   return { userLogId, assistantLogId };
 }

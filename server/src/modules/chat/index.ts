@@ -8,6 +8,7 @@ import { seedChatPrices } from './prices.js';
 import { streamRoutes } from './stream.js';
 import { pictureProxyRoutes } from './picture-proxy.js';
 import { toolRoutes } from './tools-routes.js';
+import { sharedPageRoute, shareRoutes } from './share-routes.js';
 
 export { MIND_SYSTEM_PROMPT } from './prompt.js';
 export { chatStartsSince } from './figures.js';
@@ -28,6 +29,10 @@ export const chatModule: AtelierModule = {
     streamRoutes(app);
     pictureProxyRoutes(app);
     toolRoutes(app);
+    shareRoutes(app);
+  },
+  pages(app) {
+    sharedPageRoute(app);
   },
   seed: (ctx) => seedChatPrices(ctx),
 };

@@ -120,4 +120,25 @@ export const texts = {
     'zh-CN': '联网搜索失败：{reason}',
     'zh-TW': '聯網搜尋失敗：{reason}',
   },
+  shareNotFound: {
+    'en-US': 'No such shared link',
+    'zh-CN': '没有这个分享链接',
+    'zh-TW': '沒有這個分享連結',
+  },
+  shareGone: {
+    'en-US': 'This conversation is not shared',
+    'zh-CN': '该对话未被分享',
+    'zh-TW': '該對話未被分享',
+  },
+  shareGoneHint: {
+    'en-US': 'The link is wrong, or its owner stopped sharing it.',
+    'zh-CN': '链接有误，或分享者已停止分享。',
+    'zh-TW': '連結有誤，或分享者已停止分享。',
+  },
+  shareMeta: {
+    'en-US': 'A read-only copy of a conversation, shared on {date}',
+    'zh-CN': '对话的只读副本，分享于 {date}',
+    'zh-TW': '對話的唯讀副本，分享於 {date}',
+  },
+  shareHome: { 'en-US': 'Open Atelier', 'zh-CN': '打开 Atelier', 'zh-TW': '開啟 Atelier' },
 } satisfies Record<string, Localized>;

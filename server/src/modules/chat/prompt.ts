@@ -99,6 +99,8 @@ export interface PromptInput {
   imageUrl: string | undefined;
   /** The group whose earlier messages are sent, within the token budget; null: none. */
   contextGroupId: number | null;
+  /** The message the question follows: its branch up to it is the context (null: none). */
+  contextParentId: number | null;
 }
 
 export interface Prompt {
@@ -143,7 +145,7 @@ export async function buildPrompt(ctx: AppContext, p: PromptInput): Promise<Prom
   const budget = contextWindow - maxOutput - countMessageTokens([...head, userMessage]);
   const history =
     p.contextGroupId !== null && budget > 0
-      ? await contextMessages(ctx, p.contextGroupId, p.userId, budget)
+      ? await contextMessages(ctx, p.contextGroupId, p.userId, p.contextParentId, budget)
       : [];
   const messages = [...head, ...history, userMessage];
   const promptTokens = countMessageTokens(messages);

@@ -12,12 +12,13 @@ import {
   type ChatMessage,
   type ToolCallRequest,
 } from '../../providers/chat/index.js';
-import type { Answer } from './answer.js';
+import { answerStart, type Answer } from './answer.js';
 import { addUsage, functionOf, runTool, searchFirst } from './answer-rounds.js';
 import { activeSearchProvider, toolsForModel } from './tools.js';
 import { StreamBilling } from './billing.js';
 import { ownGroup } from './groups.js';
 import { finishExchange, saveExchange } from './history.js';
+import { placeOf } from './place.js';
 import { isOutage } from '../../lib/outage.js';
 import { createSlots } from '../../lib/slots.js';
 import { StreamLimits } from './limits.js';
@@ -163,8 +164,10 @@ async function holdAndSave(a: Answer): Promise<void> {
           userId: a.userId,
           appId: a.appId,
           modelName: a.target.modelName,
-          prompt: a.body.prompt,
+          prompt: a.question,
           picture: a.prompt.storedPicture,
+          parentId: a.place?.parentId ?? null,
+          regenerateOf: a.place?.regenerateOf ?? null,
         });
     });
   } catch (error) {
@@ -282,6 +285,9 @@ export function streamRoutes(app: FastifyInstance): void {
     const groupId = options.groupId;
     if (!mind && !groupId) throw badRequest(texts.groupRequired, {}, 'options.groupId');
     const group = groupId ? await ownGroup(ctx.db.kysely, groupId, userId) : null;
+    // Where the question goes on the chat's branches (docs/chat.md, Edit and branch).
+    const place = group && !mind ? await placeOf(ctx, group, userId, options) : null;
+    const question = place?.question ?? { prompt: body.prompt, imageUrl: body.image_url };
     // An app in use fixes the system prompt, and the model when it names one; the group's app
     // wins over what the client sends.
     const appId = group?.app_id ?? (body.appId ? Number(body.appId) : null);
@@ -291,7 +297,7 @@ export function streamRoutes(app: FastifyInstance): void {
       inUse?.modelId ? { gptModelId: inUse.modelId } : body,
       userId,
     );
-    if (body.image_url && !target.vision) throw badRequest(texts.noVision, {}, 'image_url');
+    if (question.imageUrl && !target.vision) throw badRequest(texts.noVision, {}, 'image_url');
     const prompt = await buildPrompt(ctx, {
       userId,
       target,
@@ -299,9 +305,10 @@ export function streamRoutes(app: FastifyInstance): void {
       system: mind
         ? MIND_SYSTEM_PROMPT
         : (inUse?.systemPrompt ?? (body.systemMessage?.trim() || target.systemPrompt)),
-      prompt: body.prompt,
-      imageUrl: body.image_url,
+      prompt: question.prompt,
+      imageUrl: question.imageUrl,
       contextGroupId: !mind && group && options.usingContext ? group.id : null,
+      contextParentId: place?.parentId ?? null,
     });
 
     // Web search when asked for (and set up); the model's tools when it has any.
@@ -334,32 +341,18 @@ export function streamRoutes(app: FastifyInstance): void {
       body,
       options,
       group,
+      place,
+      question: question.prompt,
       appId,
       inUse,
       target,
       prompt,
       billing,
       writer,
-      controller: new AbortController(),
-      finished: false,
       base: { id: 0, groupId: group?.id ?? 0 },
-      text: '',
-      reasoning: '',
-      thinking: { since: null, ms: null },
-      cut: null,
-      usage: null,
-      failure: null,
-      refusal: null,
-      logs: { userLogId: 0, assistantLogId: 0 },
       search,
-      sources: [],
       tools,
-      toolCalls: [],
-      toolRuns: 0,
-      mcp: new Map(),
-      rounds: 0,
-      usages: 0,
-      extraPromptTokens: 0,
+      ...answerStart(),
     };
     reply.raw.on('close', () => {
       if (!answer.finished) answer.controller.abort(new Error('client closed'));

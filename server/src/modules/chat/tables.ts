@@ -26,6 +26,8 @@ export interface ChatGroupsTable {
   config: string;
   created_at: string;
   updated_at: string;
+  /** The last message of the branch on screen (null: the newest message). */
+  leaf_id: number | null;
 }
 
 export interface ChatLogsTable {
@@ -52,10 +54,27 @@ export interface ChatLogsTable {
   sources: Generated<string>;
   /** JSON array of the answer's tool calls ('[]' for none). */
   tool_calls: Generated<string>;
+  /** The message this one follows (null: a first question); same parent and role: branches. */
+  parent_id: number | null;
+}
+
+/** A read-only snapshot of a chat's branch, public under its unguessable token. */
+export interface ChatSharesTable {
+  id: Generated<number>;
+  token: string;
+  user_id: number;
+  group_id: number;
+  title: string;
+  /** JSON: SharedMessage[] (share.ts). */
+  messages: string;
+  message_count: number;
+  created_at: string;
+  revoked_at: string | null;
 }
 
 export interface ChatTables extends ChatToolsTables {
   chat_user_models: ChatUserModelsTable;
   chat_groups: ChatGroupsTable;
   chat_logs: ChatLogsTable;
+  chat_shares: ChatSharesTable;
 }

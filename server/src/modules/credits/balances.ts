@@ -1,14 +1,19 @@
 import type { Kysely } from 'kysely';
 import type { UserBalance, credits as Contract } from '@atelier/contracts';
+import { compiledOnce } from '../../db/compiled.js';
 import type { Database } from '../../db/schema.js';
+
+/** A balance row; compiled once (getInfo and every priced call read it). */
+const balanceOf = compiledOnce((db, userId: number) =>
+  db
+    .selectFrom('credit_balances')
+    .select(['credits', 'used_credits', 'vip_until'])
+    .where('user_id', '=', userId),
+);
 
 /** A user's balance as /auth/getInfo and the balance calls show it. */
 export async function readBalance(db: Kysely<Database>, userId: number): Promise<UserBalance> {
-  const row = await db
-    .selectFrom('credit_balances')
-    .select(['credits', 'used_credits', 'vip_until'])
-    .where('user_id', '=', userId)
-    .executeTakeFirst();
+  const [row] = await balanceOf(db, userId);
   const vipUntil = row?.vip_until ?? null;
   return {
     credits: row?.credits ?? 0,

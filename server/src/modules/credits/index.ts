@@ -8,7 +8,7 @@ import { moveGuestHistory } from './history.js';
 import { grant, sweepExpiredHolds } from './ledger.js';
 import { payDueInvites, recordInvite } from './invites.js';
 import { registerUserRoutes } from './routes.js';
-import { readSettings } from './settings.js';
+import { cachedSettings, readSettings } from './settings.js';
 
 export { readBalanceWithHolds } from './balances.js';
 export { enabledPriceRows, enabledPrices, seedPrices, type SeedPrice } from './prices.js';
@@ -34,7 +34,7 @@ export const SWEEP_INTERVAL_MS = 60_000;
 function wire(ctx: AppContext): void {
   ctx.balances.read = (userId) => readBalance(ctx.db.kysely, userId);
   ctx.hooks.creditGifts = async () => {
-    const { registerGift, dailyCheckin } = await readSettings(ctx.db.kysely);
+    const { registerGift, dailyCheckin } = await cachedSettings(ctx.db.kysely);
     return { registerGift, dailyCheckin };
   };
   ctx.guestData.register('credits', async (trx, move) => {

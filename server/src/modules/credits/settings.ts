@@ -2,6 +2,7 @@ import type { Kysely } from 'kysely';
 import { credits as contract, type credits as Contract } from '@atelier/contracts';
 import { nowIso } from '../../db/database.js';
 import type { Database } from '../../db/schema.js';
+import { ShortCache } from '../../lib/short-cache.js';
 
 export type CreditSettings = Contract.CreditSettings;
 
@@ -39,6 +40,15 @@ export async function readSettings(db: Kysely<Database>): Promise<CreditSettings
   return settings;
 }
 
+/**
+ * The settings as the public client config reads them on every visit (`/config/queryFronet`,
+ * the start config): kept 5 s per database, forgotten by writeSettings in this process.
+ * Transactions read them fresh (readSettings).
+ */
+const kept = new ShortCache<0, CreditSettings>(5000, 1);
+export const cachedSettings = (db: Kysely<Database>): Promise<CreditSettings> =>
+  kept.get(db, 0, () => readSettings(db));
+
 export async function writeSettings(
   db: Kysely<Database>,
   changes: Partial<CreditSettings>,
@@ -53,5 +63,6 @@ export async function writeSettings(
       )
       .execute();
   }
+  kept.forget();
   return readSettings(db);
 }

@@ -1,6 +1,16 @@
 import type { AppContext } from '../../context.js';
 import { formatAll } from '../../http/messages.js';
 import { aspectOfSize, renderDemoImage } from '../../providers/image/demo-images.js';
+import {
+  checkConnection as checkBfl,
+  pollFlux,
+  pollingUrlOf,
+  submitFlux,
+} from '../../providers/image/bfl.js';
+import {
+  checkConnection as checkGemini,
+  generateGeminiImage,
+} from '../../providers/image/gemini-image.js';
 import { editImages, generateImages } from '../../providers/image/openai-images.js';
 import { newApiV1 } from '../../providers/newapi.js';
 import { readOwnedImage } from '../files/index.js';
@@ -58,12 +68,12 @@ interface ImageRun {
 }
 
 /** One picture of the demo: painted offline after a few steps. */
-function runDemo({ ctx, task, p, refs, mask, format, name }: ImageRun): Promise<StepOutcome> {
+function runDemo({ ctx, task, p, m, refs, mask, format, name }: ImageRun): Promise<StepOutcome> {
   return demoStep(ctx, task, async () => {
     const img = await renderDemoImage({
       prompt: task.prompt,
       seed: p.seed,
-      aspect: aspectOfSize(p.form.size),
+      aspect: p.form.aspectRatio ?? aspectOfSize(p.form.size),
       long: 1024,
       ...(refs[0] ? { base: refs[0].bytes } : {}),
       ...(mask ? { mask: mask.bytes } : {}),
@@ -73,7 +83,11 @@ function runDemo({ ctx, task, p, refs, mask, format, name }: ImageRun): Promise<
     return {
       type: 'done',
       files: [{ bytes: img.png, name }],
-      data: { finalPrompt: task.prompt },
+      // FLUX's demo says its seed, as FLUX does (DALL·E has none to say).
+      data: {
+        finalPrompt: task.prompt,
+        ...(m.family === 'flux' ? { params: { seed: p.seed } } : {}),
+      },
     };
   });
 }
@@ -135,19 +149,122 @@ function imageAdapter(
   return { submit: step, poll: step };
 }
 
-/** The OpenAI images call on New API's `<root>/v1` (its base URL is the relay's root). */
+/** One Gemini image call (`generateContent`): drawn from the prompt, or from the references. */
+async function runGemini({ task, p, m, refs, name, signal }: ImageRun): Promise<StepOutcome> {
+  try {
+    const out = await generateGeminiImage({
+      baseUrl: m.provider.baseUrl,
+      apiKey: m.provider.apiKey,
+      timeoutMs: m.provider.timeoutMs,
+      signal,
+      model: m.upstreamModel,
+      prompt: task.prompt,
+      ...(p.form.aspectRatio ? { aspectRatio: p.form.aspectRatio } : {}),
+      images: refs,
+    });
+    const ext = out.mime.split('/')[1] === 'jpeg' ? 'jpg' : (out.mime.split('/')[1] ?? 'png');
+    return {
+      type: 'done',
+      files: [{ bytes: out.bytes, name: name.replace(/\.\w+$/, `.${ext}`) }],
+      data: { finalPrompt: task.prompt, ...(out.text ? { modelText: out.text } : {}) },
+    };
+  } catch (error) {
+    return worded(error);
+  }
+}
+
+/**
+ * On New API (its base URL is the relay's root): Gemini image models through its Gemini route
+ * (`<root>/v1beta/models/…:generateContent`), everything else through the OpenAI images call on
+ * `<root>/v1` (New API's own channels map it: a Replicate channel turns it into a FLUX
+ * prediction, `relay/channel/replicate/adaptor.go`).
+ */
 const runOnNewApi = (r: ImageRun) =>
-  runOpenAi({
-    ...r,
-    m: { ...r.m, provider: { ...r.m.provider, baseUrl: newApiV1(r.m.provider.baseUrl) } },
-  });
+  r.m.family === 'gemini-image'
+    ? runGemini(r)
+    : runOpenAi({
+        ...r,
+        m: { ...r.m, provider: { ...r.m.provider, baseUrl: newApiV1(r.m.provider.baseUrl) } },
+      });
+
+/** What a FLUX task keeps between its submit and its polls. */
+interface FluxData extends ImageTaskData {
+  pollingUrl?: string;
+}
+
+/**
+ * A `bfl` adapter: FLUX through Black Forest Labs' API, asynchronous. The submit sends the
+ * prompt, the aspect (or its width and height), the seed and the references, and keeps the
+ * polling URL; each poll reads the status until `Ready` answers the picture's link (it expires
+ * within minutes: the engine copies it into storage at once). A moderated request or picture
+ * fails at once, nothing charged.
+ */
+const bflAdapter: KindAdapter<ImageTaskParams, ImageTaskData> = {
+  async submit({ task, params: p, model, io }) {
+    const m = imageModelOf('draw', model);
+    const refs = await picturesOf(io.ctx, task.userId, p.form.images ?? []);
+    try {
+      const out = await submitFlux({
+        baseUrl: m.provider.baseUrl,
+        apiKey: m.provider.apiKey,
+        timeoutMs: m.provider.timeoutMs,
+        signal: io.signal,
+        model: m.upstreamModel,
+        prompt: task.prompt,
+        seed: p.seed,
+        ...(p.form.aspectRatio ? { aspectRatio: p.form.aspectRatio } : {}),
+        outputFormat: p.form.outputFormat === 'jpeg' ? 'jpeg' : 'png',
+        images: refs,
+      });
+      return {
+        type: 'submitted',
+        upstreamId: out.id,
+        pollAfterMs: io.ctx.config.drawing.pollMs,
+        progress: 5,
+        data: { pollingUrl: out.pollingUrl },
+      };
+    } catch (error) {
+      return worded(error);
+    }
+  },
+  async poll({ task, params: p, data, model, io }) {
+    const m = imageModelOf('draw', model);
+    const pollingUrl =
+      (data as FluxData).pollingUrl ?? pollingUrlOf(m.provider.baseUrl, task.upstreamId ?? '');
+    try {
+      const s = await pollFlux(
+        { apiKey: m.provider.apiKey, timeoutMs: m.provider.timeoutMs, signal: io.signal },
+        pollingUrl,
+      );
+      if (s.state === 'pending')
+        return {
+          type: 'progress',
+          progress: Math.max(task.progress, Math.min(95, Math.round((s.progress ?? 0) * 100))),
+          pollAfterMs: io.ctx.config.drawing.pollMs,
+        };
+      const ext = p.form.outputFormat === 'jpeg' ? 'jpg' : 'png';
+      return {
+        type: 'done',
+        // The link is on BFL's delivery host: fetched through the address guard.
+        files: [{ url: s.url, name: `image-${task.id}.${ext}` }],
+        data: { finalPrompt: task.prompt, params: { seed: s.seed ?? p.seed } },
+      };
+    } catch (error) {
+      return worded(error);
+    }
+  },
+  checkConnection: checkBfl,
+};
 
 /**
  * The `image` kind's adapters by provider protocol. The `openai` and `newapi` connection tests
- * are the ones the chat map registers (the same `GET /models`).
+ * are the ones the chat map registers (the same `GET /models`); `bfl` reads its credits,
+ * `gemini` lists its models.
  */
 export const imageProtocols = {
   openai: imageAdapter(runOpenAi),
   newapi: imageAdapter(runOnNewApi),
+  bfl: bflAdapter,
+  gemini: { ...imageAdapter(runGemini), checkConnection: checkGemini },
   demo: imageAdapter(runDemo),
 };

@@ -52,8 +52,9 @@ export async function fetchStored(url: string, token: string) {
   return { status: r.statusCode, bytes: r.rawPayload, type: String(r.headers['content-type']) };
 }
 
-async function addModels(
-  protocol: 'openai' | 'stability',
+/** A provider of `protocol` and image models on it, as an operator makes them in the console. */
+export async function addModels(
+  protocol: 'openai' | 'stability' | 'bfl' | 'gemini' | 'newapi',
   baseUrl: string,
   apiKey: string,
   priceModel: string,

@@ -1,6 +1,6 @@
 import { defineKind, rowView } from '../kind-kit/index.js';
 import { imageProtocols } from './image-runner.js';
-import { DEMO_PRICES, DEMOS, offersFor, type ImageUse } from './models.js';
+import { DEMO_PRICES, DEMOS, MORE_DRAW_DEMOS, offersFor, type ImageUse } from './models.js';
 import { imageTaskData, imageTaskParams, sd3TaskParams } from './params.js';
 import { sd3Protocols } from './sd3-runner.js';
 
@@ -12,7 +12,12 @@ const demoOf = (use: ImageUse, sort: number) => ({
   name: DEMOS[use].name,
   upstreamModel: DEMOS[use].upstream,
   priceKey: `${DEMOS[use].priceModel}:generate`,
-  prices: DEMO_PRICES.filter((p) => p.model === DEMOS[use].priceModel),
+  // The /draw kind seeds its FLUX and Gemini demos' prices with its own (index.ts adds them).
+  prices: DEMO_PRICES.filter(
+    (p) =>
+      p.model === DEMOS[use].priceModel ||
+      (use === 'draw' && MORE_DRAW_DEMOS.some((d) => d.priceKey.startsWith(`${p.model}:`))),
+  ),
   sort,
 });
 

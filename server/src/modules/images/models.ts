@@ -1,4 +1,4 @@
-import type { images as I } from '@atelier/contracts';
+import { images as I } from '@atelier/contracts';
 import type { SeedPrice } from '../credits/index.js';
 import type { KindModel, ModelFilter } from '../kind-kit/index.js';
 import { isGptImage } from '../../providers/image/openai-images.js';
@@ -12,6 +12,22 @@ export const DEMOS = {
   sd3: { name: 'Offline demo · SD3', upstream: 'demo-sd3', priceModel: 'demo-sd3' },
 } as const;
 
+/** The /draw screen's other demo models: the FLUX and Gemini image engines' choices, offline. */
+export const MORE_DRAW_DEMOS = [
+  {
+    name: 'Offline demo · FLUX',
+    upstreamModel: 'demo-flux',
+    priceKey: 'demo-flux:generate',
+    sort: 1012,
+  },
+  {
+    name: 'Offline demo · Gemini image',
+    upstreamModel: 'demo-gemini-image',
+    priceKey: 'demo-gemini-image:generate',
+    sort: 1013,
+  },
+] as const;
+
 /** The demo models' prices (credits per picture), seeded once; an operator's edits stay. */
 export const DEMO_PRICES: SeedPrice[] = [
   { model: 'demo-dalle', action: 'generate', label: 'Offline demo: DALL·E picture', credits: 4 },
@@ -23,6 +39,20 @@ export const DEMO_PRICES: SeedPrice[] = [
     label: 'Offline demo: SD3 image-to-image',
     credits: 5,
   },
+  { model: 'demo-flux', action: 'generate', label: 'Offline demo: FLUX picture', credits: 4 },
+  { model: 'demo-flux', action: 'edit', label: 'Offline demo: FLUX with references', credits: 5 },
+  {
+    model: 'demo-gemini-image',
+    action: 'generate',
+    label: 'Offline demo: Gemini image picture',
+    credits: 4,
+  },
+  {
+    model: 'demo-gemini-image',
+    action: 'edit',
+    label: 'Offline demo: Gemini image edit',
+    credits: 5,
+  },
 ].map((p, i) => ({ ...p, category: 'image' as const, sort: 600 + i * 10 }));
 
 /** An image model as the screens and adapters read it: the kit's model with its family. */
@@ -32,8 +62,14 @@ export interface ImageModelRow extends KindModel {
   priceModel: string;
 }
 
-/** What each family accepts (OpenAI's and Stability's documented choices). */
+const none = { aspects: [] as string[], seed: false, mask: false };
+
+/** What each family accepts (OpenAI's, Stability's, BFL's and Gemini's documented choices). */
 export function choicesOf(family: I.ImageFamily) {
+  return { ...none, ...familyChoices(family) };
+}
+
+function familyChoices(family: I.ImageFamily) {
   switch (family) {
     case 'dall-e-2':
       return {
@@ -42,6 +78,7 @@ export function choicesOf(family: I.ImageFamily) {
         styles: [],
         maxN: 4,
         edits: true,
+        mask: true,
       };
     case 'dall-e-3':
       return {
@@ -58,6 +95,27 @@ export function choicesOf(family: I.ImageFamily) {
         styles: [],
         maxN: 4,
         edits: true,
+        mask: true,
+      };
+    case 'flux':
+      // References go as `image_prompt` / `input_image…`; no mask (FLUX Fill is another call).
+      return {
+        sizes: [],
+        qualities: [],
+        styles: [],
+        maxN: 4,
+        edits: true,
+        aspects: [...I.imageAspects],
+        seed: true,
+      };
+    case 'gemini-image':
+      return {
+        sizes: [],
+        qualities: [],
+        styles: [],
+        maxN: 4,
+        edits: true,
+        aspects: [...I.imageAspects],
       };
     case 'sd3':
       return { sizes: [], qualities: [], styles: [], maxN: 1, edits: true };
@@ -71,7 +129,9 @@ export function choicesOf(family: I.ImageFamily) {
 export const offersFor =
   (use: ImageUse): ModelFilter =>
   (m) =>
-    !isDemoProtocol(m.protocol) || m.upstreamModel === DEMOS[use].upstream;
+    !isDemoProtocol(m.protocol) ||
+    m.upstreamModel === DEMOS[use].upstream ||
+    (use === 'draw' && MORE_DRAW_DEMOS.some((d) => d.upstreamModel === m.upstreamModel));
 
 export const imageModelOf = (use: ImageUse, m: KindModel): ImageModelRow => ({
   ...m,
@@ -79,8 +139,17 @@ export const imageModelOf = (use: ImageUse, m: KindModel): ImageModelRow => ({
   priceModel: m.priceKey.split(':')[0]!,
 });
 
+/** Gemini's image models by name, also behind a relay ("nano-banana", `gemini-…-image…`). */
+export const isGeminiImage = (upstream: string) => /gemini.*image|nano-banana/i.test(upstream);
+
 const familyOf = (use: ImageUse, protocol: string, upstream: string): I.ImageFamily => {
   if (use === 'sd3') return 'sd3';
+  if (protocol === 'bfl' || (isDemoProtocol(protocol) && upstream === 'demo-flux')) return 'flux';
+  if (
+    protocol === 'gemini' ||
+    ((protocol === 'newapi' || isDemoProtocol(protocol)) && isGeminiImage(upstream))
+  )
+    return 'gemini-image';
   // The demo shows everything the newest family offers (edits, mask, background).
   if (isDemoProtocol(protocol) || isGptImage(upstream)) return 'gpt-image';
   if (/dall-e-2/i.test(upstream)) return 'dall-e-2';

@@ -63,9 +63,14 @@ async function createDalle(ctx: AppContext, userId: number, body: I.DalleInput) 
   offered(c.sizes, body.size, 'size');
   offered(c.qualities, body.quality, 'quality');
   offered(c.styles, body.style, 'style');
+  offered(c.aspects, body.aspectRatio, 'aspectRatio');
+  if (body.seed !== undefined && !c.seed)
+    throw badRequest(texts.notOffered, { value: String(body.seed) }, 'seed');
   if (body.images.length && !c.edits) throw badRequest(texts.noEdits, {}, 'images');
   if (body.maskBase64 && !body.images.length)
     throw badRequest(texts.maskNeedsImage, {}, 'maskBase64');
+  if (body.maskBase64 && !c.mask)
+    throw badRequest(texts.notOffered, { value: 'mask' }, 'maskBase64');
   await ownPictures(ctx, userId, body.images, 'images');
   const action = body.images.length ? 'edit' : 'generate';
   const key = priceKey(m, action);
@@ -76,7 +81,8 @@ async function createDalle(ctx: AppContext, userId: number, body: I.DalleInput) 
   for (let i = 0; i < body.n; i++) {
     const params: ImageTaskParams = {
       modelId: m.id,
-      seed: randomInt(1, 2 ** 31),
+      // A seed given (FLUX) is sent (the next one for each further picture); else one of ours.
+      seed: body.seed !== undefined ? (body.seed + i) % 4_294_967_295 : randomInt(1, 2 ** 31),
       form: { ...form, modelId: m.id },
       maskUrl,
     };

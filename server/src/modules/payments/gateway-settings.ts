@@ -10,6 +10,7 @@ import { stripeGateway } from './gateways/stripe.js';
 import { wechatGateway } from './gateways/wechat.js';
 import { texts } from './messages.js';
 import type { GatewayName, PayWayName } from './tables.js';
+import { ShortCache } from '../../lib/short-cache.js';
 
 type Ctx = Pick<AppContext, 'db' | 'config'>;
 type PayWay = payments.PayWay;
@@ -162,6 +163,14 @@ export async function loadGateway(
   }
 }
 
+/**
+ * Whether credits can be bought (a gateway is enabled), as the public client config reads it on
+ * every visit: kept 5 s per database, forgotten when this process saves a gateway.
+ */
+const purchasableKept = new ShortCache<0, boolean>(5000, 1);
+export const purchasable = (ctx: Ctx): Promise<boolean> =>
+  purchasableKept.get(ctx.db.kysely, 0, async () => (await availableWays(ctx)).length > 0);
+
 /** Enabled gateways and the pay ways they serve, in order of preference. */
 export async function availableWays(
   ctx: Ctx,
@@ -259,5 +268,6 @@ export async function updateGatewaySettings(
     .values({ gateway: name, ...values })
     .onConflict((oc) => oc.column('gateway').doUpdateSet(values))
     .execute();
+  purchasableKept.forget();
   return view(ctx, next);
 }

@@ -1,6 +1,6 @@
 import type { AtelierModule } from '../module.js';
 import { adminRoutes } from './admin.js';
-import { availableWays } from './gateway-settings.js';
+import { purchasable } from './gateway-settings.js';
 import { notifyRoutes } from './notify-routes.js';
 import { seedPackages } from './packages.js';
 import { startReconciler } from './reconciler.js';
@@ -13,7 +13,7 @@ export { reconcilePayments } from './reconciler.js';
 export const paymentsModule: AtelierModule = {
   name: 'payments',
   async routes(app) {
-    app.ctx.hooks.purchasable = async () => (await availableWays(app.ctx)).length > 0;
+    app.ctx.hooks.purchasable = () => purchasable(app.ctx);
     await userRoutes(app);
     await adminRoutes(app);
     await app.register(notifyRoutes, { prefix: '/pay/notify' });

@@ -45,8 +45,9 @@ function page<T>(rows: T[], q: { page: number; size: number }) {
 }
 
 /**
- * The calls the web makes at start and on its dialogs; all public and served from memory, but
- * for how credits are obtained (two small reads, so a gateway enabled shows at once).
+ * The calls the web makes at start and on its dialogs; all public and served from memory: the
+ * sites from the directory's snapshot, how credits are obtained (the gift amounts, whether a
+ * gateway is enabled) from reads kept 5 s that the console's saves forget at once.
  */
 export function publicRoutes(app: FastifyInstance, directory: SiteDirectory): void {
   const resolve = async (hostname: string) => {

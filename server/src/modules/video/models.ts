@@ -1,7 +1,7 @@
 import type { video as V } from '@atelier/contracts';
 import type { AppContext } from '../../context.js';
-import { videoAdapters, type VideoAdapter } from '../../providers/video/index.js';
-import type { Capabilities } from '../../providers/video/types.js';
+import { engineSpec, videoAdapters, type VideoAdapter } from '../../providers/video/index.js';
+import { NO_OPTIONS, type Capabilities, type VideoOptions } from '../../providers/video/types.js';
 import type { KindModel } from '../kind-kit/index.js';
 
 export const DEMO_VIDEO_MODEL = 'Offline demo · Video';
@@ -14,6 +14,8 @@ export interface VideoModelRow extends KindModel {
   capabilities: Capabilities & { anime: boolean };
   durations: number[];
   aspects: V.VideoAspect[];
+  /** Resolutions, camera fixed, audio: what only some models take. */
+  options: VideoOptions;
 }
 
 const DEMO_CAPS: Capabilities = {
@@ -34,8 +36,10 @@ export function videoModelOf(m: KindModel): VideoModelRow {
   const adapter = Object.hasOwn(videoAdapters, m.protocol) ? videoAdapters[m.protocol]! : null;
   // Anime-style human video: a model the operator names for it ('anime' in its upstream name).
   const anime = m.demo || /anime/i.test(m.upstreamModel);
-  // The model's own abilities where they differ from its protocol's (Runway, Kling).
-  const own = adapter?.spec?.(m.upstreamModel) ?? {};
+  // The model's own abilities where they differ from its protocol's (Runway, Kling). A demo
+  // model named after an engine (`doubao-seedance-…`, `veo-3…`) offers what that one offers,
+  // so its form can be tried with no key (the demo renders the clip).
+  const own = (m.demo ? engineSpec(m.upstreamModel) : adapter?.spec?.(m.upstreamModel)) ?? {};
   return {
     ...m,
     priceModel: m.priceKey.split(':')[0]!,
@@ -43,5 +47,6 @@ export function videoModelOf(m: KindModel): VideoModelRow {
     capabilities: { ...(own.capabilities ?? adapter?.capabilities ?? DEMO_CAPS), anime },
     durations: own.durations ?? adapter?.durations ?? [3, 5, 10],
     aspects: own.aspects ?? adapter?.aspects ?? ['16:9', '9:16', '1:1', '4:3', '3:4', '21:9'],
+    options: own.options ?? adapter?.options ?? NO_OPTIONS,
   };
 }

@@ -17,6 +17,9 @@ export const videoParams = z.object({
   seed: z.number().int(),
   loop: z.boolean().optional(),
   mode: z.enum(['std', 'pro']).optional(),
+  resolution: V.videoResolution.optional(),
+  cameraFixed: z.boolean().optional(),
+  audio: z.boolean().optional(),
   /** Extend / cut: the video they start from (our link) and the parent's upstream id. */
   source: z.string().optional(),
   parentUpstreamId: z.string().optional(),

@@ -71,6 +71,21 @@ function checkAgainstModel(m: VideoModelRow, b: V.VideoInput & { duration: numbe
   if (b.motionBrush && !b.firstFrame) throw badRequest(texts.needsFirstFrame, {}, 'firstFrame');
   if (!b.firstFrame && !c.text) throw badRequest(texts.needsFirstFrame, {}, 'firstFrame');
   if (!b.firstFrame && !b.prompt) throw badRequest(texts.needsPrompt, {}, 'prompt');
+  const o = m.options;
+  if (b.resolution && !o.resolutions.includes(b.resolution))
+    throw badRequest(
+      texts.unsupported,
+      {
+        what: o.resolutions.length
+          ? `${b.resolution} (${o.resolutions.join(' / ')})`
+          : 'a resolution',
+      },
+      'resolution',
+    );
+  if (b.cameraFixed !== undefined && !o.cameraFixed)
+    throw badRequest(texts.unsupported, { what: 'a fixed camera' }, 'cameraFixed');
+  if (b.audio !== undefined && !o.audio)
+    throw badRequest(texts.unsupported, { what: 'audio' }, 'audio');
   refuseAsUpstream(m, {
     duration: b.duration,
     aspect: b.aspect ?? '16:9',
@@ -121,6 +136,9 @@ export async function prepareInput(
     ...(b.camera ? { camera: b.camera } : {}),
     ...(b.loop !== undefined ? { loop: b.loop } : {}),
     ...(b.mode ? { mode: b.mode } : {}),
+    ...(b.resolution ? { resolution: b.resolution } : {}),
+    ...(b.cameraFixed !== undefined ? { cameraFixed: b.cameraFixed } : {}),
+    ...(b.audio !== undefined ? { audio: b.audio } : {}),
   };
   if (b.firstFrame) params.firstFrame = await ownFrame(ctx, userId, b.firstFrame, 'firstFrame');
   if (b.lastFrame) params.lastFrame = await ownFrame(ctx, userId, b.lastFrame, 'lastFrame');

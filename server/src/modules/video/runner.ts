@@ -84,7 +84,8 @@ async function demoClip(ctx: AppContext, t: TaskRow, io: TaskIo): Promise<StepOu
       seed: p.seed,
       aspect: p.aspect,
       duration: p.duration,
-      ...(p.camera ? { camera: p.camera } : {}),
+      // A still camera (Seedance's option) is the demo's static preset.
+      ...(p.camera ? { camera: p.camera } : p.cameraFixed ? { camera: 'static' as const } : {}),
       ...(first ? { firstFrame: first } : {}),
       ...(last && !extend ? { lastFrame: last } : {}),
       anime: t.action === 'anime',
@@ -146,6 +147,9 @@ async function jobOf(ctx: AppContext, t: TaskRow, m: VideoModelRow, io: TaskIo):
     seed: p.seed,
     ...(p.loop !== undefined ? { loop: p.loop } : {}),
     ...(p.mode ? { mode: p.mode } : {}),
+    ...(p.resolution ? { resolution: p.resolution } : {}),
+    ...(p.cameraFixed !== undefined ? { cameraFixed: p.cameraFixed } : {}),
+    ...(p.audio !== undefined ? { audio: p.audio } : {}),
     ...(native ? { parentUpstreamId: p.parentUpstreamId } : {}),
     ...(m.adapter?.callbacks ? { callbackUrl: callbackUrl(ctx, m.protocol, t.id) } : {}),
   };

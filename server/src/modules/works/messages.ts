@@ -2,6 +2,11 @@ import type { Localized } from '../../http/messages.js';
 
 /** Every text the works module shows a user, in the three interface languages. */
 export const texts = {
+  badCursor: {
+    'en-US': 'This page of the list is out of date; start again from the first page',
+    'zh-CN': '列表的这一页已失效，请从第一页重新开始',
+    'zh-TW': '列表的這一頁已失效，請從第一頁重新開始',
+  },
   workNotFound: {
     'en-US': 'No such work',
     'zh-CN': '没有这个作品',

@@ -22,8 +22,8 @@ export function publicRoutes(app: FastifyInstance): void {
     app,
     W.square,
     async ({ query, identity, lang }) => {
-      const { ids, count } = await squarePage(ctx, query);
-      return { rows: await listedWorks(ctx, ids, identity?.userId ?? null, lang), count };
+      const { ids, count, next } = await squarePage(ctx, query);
+      return { rows: await listedWorks(ctx, ids, identity?.userId ?? null, lang), count, next };
     },
     { publicCache: true },
   );

@@ -2,6 +2,8 @@ import type { works as W } from '@atelier/contracts';
 import type { AppContext } from '../../context.js';
 import { nowIso } from '../../db/database.js';
 import type { Executor } from '../../db/executor.js';
+import { badRequest } from '../../http/errors.js';
+import { texts } from './messages.js';
 
 /* The queries of the public works calls (public-routes.ts): the square, tags, a designer's totals, reports. */
 
@@ -15,7 +17,7 @@ type SquareQuery = typeof W.squareQuery._output;
 export async function squarePage(
   ctx: AppContext,
   q: SquareQuery,
-): Promise<{ ids: number[]; count: number }> {
+): Promise<{ ids: number[]; count: number; next: string | null }> {
   let base = ctx.db.kysely.selectFrom('works').where('works.listed', '=', 1);
   if (q.kind) base = base.where('works.kind', '=', q.kind);
   if (q.userId) base = base.where('works.user_id', '=', q.userId);
@@ -23,19 +25,49 @@ export async function squarePage(
     base = base.where('works.id', 'in', (eb) =>
       eb.selectFrom('work_tags').select('work_id').where('tag', '=', q.tag!),
     );
-  let rows = base.select('works.id');
-  rows =
-    q.sort === 'liked'
-      ? rows.orderBy('works.like_count', 'desc').orderBy('works.id', 'desc')
-      : rows.orderBy('works.published_at', 'desc').orderBy('works.id', 'desc');
+  const liked = q.sort === 'liked';
+  const sortKey = liked ? 'works.like_count' : 'works.published_at';
+  // Only the sort's own column beside the id: the walk stays index-only (covering).
+  const rows = base
+    .select((eb) => ['works.id', eb.ref(sortKey).$castTo<string | number | null>().as('key')])
+    .orderBy(sortKey, 'desc')
+    .orderBy('works.id', 'desc');
+  const after = q.after === undefined ? null : readCursor(q.after, liked);
+  // Keyset: the rows after the cursor's work in the sort's order, a range of the same index.
+  const page = after
+    ? rows
+        .where((eb) => eb(eb.refTuple(sortKey, 'works.id'), '<', eb.tuple(after[0], after[1])))
+        .limit(q.size)
+    : rows.limit(q.size).offset((q.page - 1) * q.size);
   const [found, total] = await Promise.all([
-    rows
-      .limit(q.size)
-      .offset((q.page - 1) * q.size)
-      .execute(),
+    page.execute(),
     base.select((eb) => eb.fn.countAll<string | number>().as('n')).executeTakeFirstOrThrow(),
   ]);
-  return { ids: found.map((r) => r.id), count: Number(total.n) };
+  const last = found.length === q.size ? found[found.length - 1] : undefined;
+  const next = last ? writeCursor(liked ? Number(last.key) : String(last.key), last.id) : null;
+  return { ids: found.map((r) => r.id), count: Number(total.n), next };
+}
+
+/** A keyset cursor: the last work's sort value and id, as an opaque base64url word. */
+function writeCursor(value: string | number, id: number): string {
+  return Buffer.from(JSON.stringify([value, id])).toString('base64url');
+}
+
+function readCursor(after: string, liked: boolean): [string | number, number] {
+  let parsed: unknown;
+  try {
+    parsed = JSON.parse(Buffer.from(after, 'base64url').toString('utf8'));
+  } catch {
+    parsed = null;
+  }
+  if (
+    Array.isArray(parsed) &&
+    parsed.length === 2 &&
+    (liked ? Number.isSafeInteger(parsed[0]) : typeof parsed[0] === 'string') &&
+    Number.isSafeInteger(parsed[1])
+  )
+    return [parsed[0] as string | number, parsed[1] as number];
+  throw badRequest(texts.badCursor, {}, 'after');
 }
 
 /** The 30 tags most used by listed works, with their counts. */

@@ -1,5 +1,6 @@
 import { getJson, httpFailure, type ProviderCheck } from '../check-http.js';
 import { mayHaveSent, retryOfStatus, UpstreamError } from '../errors.js';
+import type { MjVideoBody, MjVideoFields } from './mj-video.js';
 
 /**
  * A client of midjourney-proxy in its three shapes (docs/drawing.md, Upstream variants):
@@ -34,7 +35,7 @@ export interface MjButton {
 }
 
 /** A task as `/mj/task/{id}/fetch` and the notify hook give it. */
-export interface MjTask {
+export interface MjTask extends MjVideoFields {
   id: string;
   action?: string;
   status: string;
@@ -255,6 +256,11 @@ export class MidjourneyProxyClient {
     signal?: AbortSignal,
   ) {
     return this.submit('/mj/submit/modal', { ...body }, { mode, signal });
+  }
+
+  /** trueai's Midjourney video (`mj-video.ts`): animate a finished picture, or extend a clip. */
+  video(body: MjVideoBody, mode?: MjMode, signal?: AbortSignal) {
+    return this.submit('/mj/submit/video', { ...body }, { mode, signal });
   }
 
   /** trueai's InsightFace swap. */

@@ -5,8 +5,14 @@ import { lumaRelay } from './luma-relay.js';
 import { openAiVideo } from './openai-video.js';
 import { pika } from './pika.js';
 import { runway } from './runway.js';
+import { hailuo } from './hailuo.js';
+import { seedance } from './seedance.js';
+import { veo } from './veo.js';
+import { vidu } from './vidu.js';
+import { wan } from './wan.js';
 import type { VideoAdapter } from './types.js';
 
+export { engineSpec } from './newapi-video.js';
 export type { Frame, VideoAdapter, VideoJob, VideoState, VideoUpstream } from './types.js';
 
 /** Video adapters by provider protocol (docs/video.md). */
@@ -18,6 +24,11 @@ export const videoAdapters: Record<string, VideoAdapter> = {
   pika,
   'openai-video': openAiVideo,
   newapi: newApiVideo,
+  seedance,
+  veo,
+  hailuo,
+  wan,
+  vidu,
 };
 
 export const VIDEO_PROTOCOLS = Object.keys(videoAdapters);

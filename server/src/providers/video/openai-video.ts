@@ -53,7 +53,7 @@ export function openAiState(v: OpenAiVideo): VideoState {
       status: v.status,
       progress: 0,
       error: v.error?.message || 'failed',
-      filtered: /moderation|policy|safety/i.test(
+      filtered: /moderation|policy|safety|sensitive|inspection/i.test(
         `${v.error?.code ?? ''} ${v.error?.message ?? ''}`,
       ),
     };

@@ -30,6 +30,10 @@ export interface VideoJob {
   seed?: number;
   loop?: boolean;
   mode?: 'std' | 'pro';
+  /** The asked resolution (only for a model whose options offer it). */
+  resolution?: V.VideoResolution;
+  cameraFixed?: boolean;
+  audio?: boolean;
   /** Extend: the upstream id of the clip to continue. */
   parentUpstreamId?: string;
   /** Where the upstream may POST its changes (a secret in the link); absent: polling only. */
@@ -60,11 +64,21 @@ export interface Capabilities {
   motionBrush: boolean;
 }
 
+/** Options only some models take (resolutions: the first is the default). */
+export interface VideoOptions {
+  resolutions: V.VideoResolution[];
+  cameraFixed: boolean;
+  audio: boolean;
+}
+
+export const NO_OPTIONS: VideoOptions = { resolutions: [], cameraFixed: false, audio: false };
+
 /** What one upstream model takes, where it differs from its protocol's defaults. */
 export interface ModelSpec {
   capabilities: Capabilities;
   durations: number[];
   aspects: V.VideoAspect[];
+  options: VideoOptions;
 }
 
 /** A request as the server checks it before holding credits (what the upstream would refuse). */
@@ -95,6 +109,8 @@ export interface VideoAdapter {
   /** Seconds the upstream offers. */
   durations: number[];
   aspects: V.VideoAspect[];
+  /** Options every model of the protocol takes (absent: none; `spec` may say per model). */
+  options?: VideoOptions;
   /**
    * The model's own abilities (Runway's ratios per model, Kling's per version); absent: the
    * protocol's fields above hold for every model.

@@ -7,6 +7,7 @@ import { CrudTable } from './crud-table';
 import { FileSettingsPanel } from './file-settings-panel';
 import { MailPanel } from './mail-panel';
 import { SmsPanel } from './sms-panel';
+import { CaptchaPanel } from './captcha-panel';
 import { WechatPanel } from './wechat-panel';
 import { OidcPanel } from './oidc-panel';
 import { SignInWaysPanel } from './sign-in-ways-panel';
@@ -86,6 +87,7 @@ export default function SitesSection() {
         { key: 'sms', label: t('admin:sites.sms'), children: <SmsPanel /> },
         { key: 'wechat', label: t('admin:sites.wechat'), children: <WechatPanel /> },
         { key: 'oidc', label: t('admin:sites.oidc'), children: <OidcPanel /> },
+        { key: 'captcha', label: t('admin:sites.captcha'), children: <CaptchaPanel /> },
         {
           key: 'sign-in-ways',
           label: t('admin:signInWays.tab'),

@@ -94,6 +94,12 @@ export default function LoginDialog() {
     if (open) setTab(null);
     else stopPasskeyAutofill();
   }, [open]);
+  // Counted while rendering (React's "state from the previous render"), so that the opening's
+  // first render already has its number: the passkey autofill begins again at each opening
+  // (the form's `opening`), once, after the one of before was ended.
+  const [openings, setOpenings] = useState({ open, n: 0 });
+  if (openings.open !== open) setOpenings({ open, n: open ? openings.n + 1 : openings.n });
+  const opening = openings.n;
 
   const resetToken = useResetToken((s) => s.token);
   useEffect(() => {
@@ -121,7 +127,7 @@ export default function LoginDialog() {
         label: t('auth:login.tab'),
         children: (
           <>
-            <LoginForm active={activeIs('login')} onDone={close} />
+            <LoginForm active={activeIs('login')} opening={opening} onDone={close} />
             {forgot && (
               <Button
                 type="link"

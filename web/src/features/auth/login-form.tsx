@@ -16,6 +16,12 @@ import { SubmitButton } from './submit-button';
 interface Props {
   /** True while this form is the one on screen: it then takes the focus. */
   active: boolean;
+  /**
+   * Counts the dialog's openings: a closed dialog's content is not rendered again, so `active`
+   * alone does not change across a close and a reopening; each opening begins a new autofill
+   * request (the one of before was ended when the dialog closed).
+   */
+  opening?: number;
   onDone: () => void;
 }
 
@@ -24,7 +30,7 @@ interface Props {
  * browser can, the username field's autofill also lists the site's passkeys (WebAuthn
  * conditional mediation), ended when the form leaves the screen or another way is used.
  */
-export function LoginForm({ active, onDone }: Props) {
+export function LoginForm({ active, opening = 0, onDone }: Props) {
   const { t } = useTranslation(['auth']);
   const form = useFieldForm({ username: '', password: '' }, validateLogin);
   const { refs } = form;
@@ -48,7 +54,7 @@ export function LoginForm({ active, onDone }: Props) {
       clearTimeout(next);
       stopPasskeyAutofill();
     };
-  }, [active, passkey, round]);
+  }, [active, passkey, round, opening]);
 
   useEffect(() => {
     if (!active) return;

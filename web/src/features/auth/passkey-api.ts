@@ -1,4 +1,5 @@
 import type { identity } from '@atelier/contracts';
+import type * as WebAuthnBrowser from '@simplewebauthn/browser';
 import { apiData } from '../../api/client';
 
 // Loaded with the first call, as auth-api.ts does: the contracts stay out of the entry chunk.
@@ -55,6 +56,8 @@ export async function passkeySignUp(invitedBy?: string): Promise<string> {
  * times one was stopped (a request stopped before it began never asks the server).
  */
 const autofill = { round: 0, running: 0, stops: 0 };
+/** The WebAuthn library once loaded: a request in flight is ended at once, not a tick later. */
+let webauthn: typeof WebAuthnBrowser | null = null;
 
 /**
  * Offers the site's passkeys in the browser's autofill of the sign-in form's username field
@@ -68,6 +71,7 @@ export async function passkeyAutofill(): Promise<string | null> {
     contracts(),
     import('@simplewebauthn/browser'),
   ]);
+  webauthn = browser;
   if (!(await browser.browserSupportsWebAuthnAutofill()) || autofill.stops !== stops) return null;
   const round = ++autofill.round;
   autofill.running = round;
@@ -96,5 +100,7 @@ export function stopPasskeyAutofill(): void {
   autofill.stops++;
   if (autofill.running === 0) return;
   autofill.running = 0;
-  void import('@simplewebauthn/browser').then((b) => b.WebAuthnAbortService.cancelCeremony());
+  // A request runs only once the library is loaded: abort it now, so that a request begun
+  // right after this (the dialog opened again) is never the one aborted.
+  webauthn?.WebAuthnAbortService.cancelCeremony();
 }

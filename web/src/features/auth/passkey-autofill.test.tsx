@@ -80,6 +80,23 @@ describe('passkeys in the sign-in form autofill', () => {
     await waitFor(() => expect(requests[0]!.signal?.aborted).toBe(true));
   });
 
+  it('begins again when the dialog is opened again, the request of before ended first', async () => {
+    await waitFor(() => expect(requests).toHaveLength(1));
+    act(() => useDialogs.getState().close('login'));
+    await waitFor(() => expect(requests[0]!.signal?.aborted).toBe(true));
+    act(() => useDialogs.getState().open('login'));
+    await waitFor(() => expect(requests).toHaveLength(2));
+    expect(requests[1]!.mediation).toBe('conditional');
+    expect(requests[1]!.signal?.aborted).toBe(false);
+    // One challenge per opening; and a third opening still begins one.
+    expect(vi.mocked(fetch).mock.calls).toHaveLength(2);
+    act(() => useDialogs.getState().close('login'));
+    act(() => useDialogs.getState().open('login'));
+    await waitFor(() => expect(requests).toHaveLength(3));
+    expect(requests[1]!.signal?.aborted).toBe(true);
+    expect(requests[2]!.signal?.aborted).toBe(false);
+  });
+
   it('stops when another way is chosen', async () => {
     await waitFor(() => expect(requests).toHaveLength(1));
     fireEvent.click(screen.getByRole('tab', { name: 'Phone' }));

@@ -6,13 +6,7 @@ import { texts } from '../../lib/texts';
 import { balanceChanged } from '../../stores/balance';
 import { useChatStorage, type ChatGroup } from '../../stores/chat-storage';
 import * as remote from './chat-api';
-import {
-  activeAfterDelete,
-  activeAfterLoad,
-  orderGroups,
-  regeneratePlan,
-  type ModelChoice,
-} from './chat-logic';
+import { activeAfterDelete, activeAfterLoad, orderGroups, type ModelChoice } from './chat-logic';
 
 /** The question being answered right now, shown after the saved messages until it is saved. */
 export interface PendingExchange {
@@ -33,6 +27,8 @@ export interface PendingExchange {
   /** `waiting`: nothing streamed yet; `failed`: the call was refused (error says why). */
   phase: 'waiting' | 'streaming' | 'failed';
   error: string | null;
+  /** A saved question answered again: only the answer is pending. */
+  regenerate: boolean;
 }
 
 /** What the screen shows about work in progress; not persisted (the chat store is). */
@@ -194,6 +190,12 @@ export interface SendInput {
   systemMessage: string;
   /** Search the web first (only sent when the site offers it). */
   webSearch?: boolean;
+  /**
+   * Where it goes on the chat's branches (docs/chat.md, Edit and branch): after a message
+   * (`parentId`, 0 for the start: an edit), or a saved question answered again. Left out: after
+   * the branch on screen.
+   */
+  place?: { parentId?: number; regenerateOf?: number };
 }
 
 function bodyFor(input: SendInput, group: ChatGroup): chat.ChatProcessBody {
@@ -206,7 +208,12 @@ function bodyFor(input: SendInput, group: ChatGroup): chat.ChatProcessBody {
         : {}),
     prompt: input.prompt,
     appId: group.appId,
-    options: { groupId: group.uuid, usingContext, ...(input.webSearch ? { webSearch: true } : {}) },
+    options: {
+      groupId: group.uuid,
+      usingContext,
+      ...input.place,
+      ...(input.webSearch ? { webSearch: true } : {}),
+    },
     ...(group.appId === null && input.systemMessage.trim()
       ? { systemMessage: input.systemMessage }
       : {}),
@@ -270,6 +277,7 @@ export async function send(input: SendInput): Promise<void> {
       toolCalls: [],
       phase: 'waiting',
       error: null,
+      regenerate: input.place?.regenerateOf !== undefined,
     },
   });
   let lastError: string | null = null;
@@ -359,13 +367,4 @@ async function settleSaved(groupId: number, answerId: number, received: string):
 /** Stops the answer being streamed; the server keeps what came so far. */
 export function stop(): void {
   streamController?.abort();
-}
-
-/** Asks the last question again: its old answer and question go, the question is sent anew. */
-export async function regenerate(input: Omit<SendInput, 'prompt' | 'imageUrl'>): Promise<void> {
-  const plan = regeneratePlan(storage().chatList);
-  if (!plan || isStreaming()) return;
-  for (const id of plan.deleteIds) await remote.deleteLog(id);
-  storage().setChatList(storage().chatList.filter((r) => !plan.deleteIds.includes(r.id)));
-  await send({ ...input, prompt: plan.prompt, imageUrl: plan.imageUrl });
 }

@@ -30,6 +30,8 @@ export const toRecord = (log: chat.ChatLog): ChatRecord => ({
   finishReason: log.finishReason,
   sources: log.sources,
   toolCalls: log.toolCalls,
+  parentId: log.parentId,
+  siblings: log.siblings,
 });
 
 /** Whether the composer offers web search (an enabled search provider on the server). */
@@ -61,6 +63,14 @@ export const deleteAllGroups = () => apiData(chat.deleteAllGroups);
 
 export const fetchLogs = async (groupId: number, signal?: AbortSignal): Promise<ChatRecord[]> =>
   (await apiData(chat.listMessages, { query: { groupId }, signal })).rows.map(toRecord);
+
+/** Shows the branch through a message; answers the messages then on screen. */
+export const switchBranch = async (groupId: number, id: number): Promise<ChatRecord[]> =>
+  (await apiData(chat.switchBranch, { body: { groupId, id } })).rows.map(toRecord);
+
+export const createShare = (groupId: number) => apiData(chat.createShare, { body: { groupId } });
+export const fetchShares = async () => (await apiData(chat.listShares)).rows;
+export const revokeShare = (id: string) => apiData(chat.revokeShare, { body: { id } });
 
 export const deleteLog = (id: number) => apiData(chat.deleteMessage, { body: { id } });
 export const clearLogs = (groupId: number) =>

@@ -12,6 +12,7 @@ import { useTranslation } from 'react-i18next';
 import { Markdown } from '../../components/markdown';
 import { useIsMobile } from '../../components/use-is-mobile';
 import type { MessageView } from './message-item';
+import { ShareButton } from './share-dialog';
 import { SystemMessageButton } from './system-message-button';
 
 /**
@@ -31,6 +32,8 @@ export function ChatHeader(props: {
   onClear: () => void;
   onExport: () => void;
   onCreate: () => void;
+  /** The chat a share link is made of. */
+  groupId: number | null;
 }) {
   const { t } = useTranslation(['chat']);
   const mobile = useIsMobile();
@@ -84,6 +87,7 @@ export function ChatHeader(props: {
           onClick={props.onExport}
         />
       </Tooltip>
+      <ShareButton groupId={props.groupId} disabled={!props.canClear} />
       {mobile && (
         <Button
           type="text"

@@ -11,7 +11,8 @@ import {
   orderGroups,
   parseChoice,
   pickModel,
-  regeneratePlan,
+  regenerateFrom,
+  branchPager,
   slashQuery,
 } from './chat-logic';
 
@@ -136,31 +137,54 @@ describe('isNearBottom', () => {
   });
 });
 
-describe('regeneratePlan', () => {
+describe('regenerateFrom', () => {
   const rec = (id: number, role: ChatRecord['role'], content = `m${id}`): ChatRecord => ({
     id,
     role,
     content,
   });
 
-  it('deletes the last answer and its question and re-sends the question', () => {
+  it('answers the last question again when the chat ends with it and its answer', () => {
     expect(
-      regeneratePlan([
+      regenerateFrom([
         rec(1, 'user'),
         rec(2, 'assistant'),
         rec(3, 'user', 'again?'),
         rec(4, 'assistant'),
       ]),
-    ).toEqual({
-      deleteIds: [4, 3],
-      prompt: 'again?',
-      imageUrl: null,
-    });
+    ).toBe(2);
   });
 
   it('does nothing unless the chat ends with a question and its answer', () => {
-    expect(regeneratePlan([])).toBeNull();
-    expect(regeneratePlan([rec(1, 'user')])).toBeNull();
-    expect(regeneratePlan([rec(1, 'assistant'), rec(2, 'assistant')])).toBeNull();
+    expect(regenerateFrom([])).toBeNull();
+    expect(regenerateFrom([rec(1, 'user')])).toBeNull();
+    expect(regenerateFrom([rec(1, 'assistant'), rec(2, 'assistant')])).toBeNull();
+  });
+});
+
+describe('branchPager', () => {
+  const rec = (
+    id: number,
+    role: ChatRecord['role'],
+    parentId: number | null,
+    siblings: number[] = [id],
+  ): ChatRecord => ({ id, role, content: `m${id}`, parentId, siblings });
+
+  it('pages an edited question, and its answer with it', () => {
+    const list = [
+      rec(1, 'user', null),
+      rec(2, 'assistant', 1),
+      rec(7, 'user', 2, [3, 7]),
+      rec(8, 'assistant', 7),
+    ];
+    expect(branchPager(list, 2)).toEqual({ index: 2, count: 2, prev: 3, next: null });
+    expect(branchPager(list, 3)).toEqual({ index: 2, count: 2, prev: 3, next: null });
+    expect(branchPager(list, 0)).toBeNull();
+    expect(branchPager(list, 1)).toBeNull();
+  });
+
+  it('pages the answers to one question', () => {
+    const list = [rec(1, 'user', null), rec(2, 'assistant', 1, [2, 5, 9])];
+    expect(branchPager(list, 1)).toEqual({ index: 1, count: 3, prev: null, next: 5 });
   });
 });

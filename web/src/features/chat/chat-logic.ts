@@ -124,19 +124,44 @@ export const isNearBottom = (
 ): boolean => scrollHeight - scrollTop - clientHeight <= threshold;
 
 /**
- * What "regenerate" does with the last answer: the logs to delete (that answer and the
- * question before it, which the server saves again) and the question to send again. Null when
- * the conversation does not end with a question and its answer.
+ * Where "regenerate" starts: the index of the last question, when the conversation ends with a
+ * question and its answer (the answer stays as a branch; docs/chat.md), else null.
  */
-export function regeneratePlan(
-  records: readonly ChatRecord[],
-): { deleteIds: number[]; prompt: string; imageUrl: string | null } | null {
+export function regenerateFrom(records: readonly ChatRecord[]): number | null {
   const answer = records.at(-1);
   const question = records.at(-2);
   if (answer?.role !== 'assistant' || question?.role !== 'user') return null;
+  return records.length - 2;
+}
+
+/** A message's "< i/n >": its branches, or, for an answer with none, its question's. */
+export interface BranchPager {
+  /** 1-based place of the branch on screen. */
+  index: number;
+  count: number;
+  /** The message to show for the previous and the next branch (null at either end). */
+  prev: number | null;
+  next: number | null;
+}
+
+export function branchPager(records: readonly ChatRecord[], at: number): BranchPager | null {
+  const r = records[at];
+  if (!r) return null;
+  let own = r.siblings ?? [r.id];
+  let current = r.id;
+  if (own.length < 2 && r.role === 'assistant') {
+    const question = records[at - 1];
+    if (question?.role === 'user' && question.id === r.parentId) {
+      own = question.siblings ?? [question.id];
+      current = question.id;
+    }
+  }
+  const i = own.indexOf(current);
+  if (own.length < 2 || i < 0) return null;
   return {
-    deleteIds: [answer.id, question.id],
-    prompt: question.content,
-    imageUrl: question.imageUrl ?? null,
+    index: i + 1,
+    count: own.length,
+    prev: own[i - 1] ?? null,
+    next: own[i + 1] ?? null,
   };
 }

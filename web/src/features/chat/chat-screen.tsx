@@ -21,12 +21,12 @@ import {
   isStreaming,
   loadLogs,
   newGroup,
-  regenerate,
   removeLog,
   send,
   stop,
   useChatRuntime,
 } from './chat-actions';
+import { editQuestion, regenerate, switchBranch } from './branch-actions';
 import { ChatInput, useWebSearchOn } from './chat-input';
 import { EmptyState, MessagesSkeleton } from './empty-state';
 import { exportChatPng } from './export-png';
@@ -65,6 +65,7 @@ function ConversationBody(props: {
   onSuggest: (prompt: string) => void;
   onRegenerate: () => void;
   onPreview: (message: MessageView) => void;
+  onEdit: (id: number, prompt: string) => void;
 }) {
   const { t } = useTranslation(['chat']);
   const active = useChatStorage((s) => s.active);
@@ -99,6 +100,8 @@ function ConversationBody(props: {
           onDelete={removeLog}
           onRegenerate={props.onRegenerate}
           onPreview={props.onPreview}
+          onEdit={props.onEdit}
+          onSwitch={(id) => void switchBranch(id).catch(() => undefined)}
         />
       )}
     </div>
@@ -220,6 +223,7 @@ function Conversation() {
   };
 
   const views = useMessageViews();
+  const asked = { choice: models.choice, systemMessage, webSearch: useWebSearchOn() };
 
   const confirm = (text: string, onOk: () => Promise<void>) =>
     void modal.confirm({
@@ -230,7 +234,6 @@ function Conversation() {
     });
 
   const sendMessage = useSendWhenModelsCame(models, systemMessage);
-  const webSearch = useWebSearchOn();
   const submit = (prompt: string, imageUrl: string | null) => {
     setDraft('');
     sendMessage(prompt, imageUrl);
@@ -278,6 +281,7 @@ function Conversation() {
           onClear={() => confirm(t(texts.confirm.clearChat), clearChat)}
           onExport={exportPng}
           onCreate={create}
+          groupId={group?.uuid ?? null}
         />
 
         <ConversationBody
@@ -287,7 +291,8 @@ function Conversation() {
           models={models}
           streaming={streaming}
           onSuggest={(prompt) => submit(prompt, null)}
-          onRegenerate={() => void regenerate({ choice: models.choice, systemMessage, webSearch })}
+          onRegenerate={() => void regenerate(asked)}
+          onEdit={(id, prompt) => void editQuestion(id, prompt, asked)}
           onPreview={setPreview}
         />
 

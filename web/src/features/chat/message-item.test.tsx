@@ -1,4 +1,4 @@
-import { cleanup, render, screen } from '@testing-library/react';
+import { cleanup, fireEvent, render, screen } from '@testing-library/react';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import { useAppSetting } from '../../stores/app-setting';
 import { MessageItem, type MessageView } from './message-item';
@@ -19,6 +19,7 @@ const question = (imageUrl: string): MessageView => ({
   sources: [],
   toolCalls: [],
   error: null,
+  pager: null,
 });
 
 const show = (imageUrl: string) =>
@@ -30,6 +31,8 @@ const show = (imageUrl: string) =>
       onDelete={async () => undefined}
       onRegenerate={() => undefined}
       onPreview={() => undefined}
+      onEdit={() => undefined}
+      onSwitch={() => undefined}
     />,
   ).container;
 
@@ -45,5 +48,38 @@ describe("a question's picture", () => {
     const root = show('https://elsewhere.example/cat.png');
     expect(root.querySelector('img')).toBeNull();
     expect(screen.getByTestId('remote-image').textContent).toContain('elsewhere.example');
+  });
+});
+
+describe('edit and branch', () => {
+  it('pages between branches and sends an edited question', () => {
+    const switched: number[] = [];
+    const edited: Array<[number, string]> = [];
+    render(
+      <MessageItem
+        message={{
+          ...question(''),
+          imageUrl: null,
+          pager: { index: 2, count: 2, prev: 5, next: null },
+        }}
+        canRegenerate={false}
+        busy={false}
+        onDelete={async () => undefined}
+        onRegenerate={() => undefined}
+        onPreview={() => undefined}
+        onEdit={(id, text) => edited.push([id, text])}
+        onSwitch={(id) => switched.push(id)}
+      />,
+    );
+    expect(screen.getByTestId('chat-branch-label').textContent).toBe('2/2');
+    expect(screen.getByRole('button', { name: 'Next branch' })).toHaveProperty('disabled', true);
+    fireEvent.click(screen.getByRole('button', { name: 'Previous branch' }));
+    expect(switched).toEqual([5]);
+    fireEvent.click(screen.getByRole('button', { name: 'Edit' }));
+    fireEvent.change(screen.getByRole('textbox', { name: 'Edit the question' }), {
+      target: { value: 'what is that?' },
+    });
+    fireEvent.click(screen.getByRole('button', { name: 'Send' }));
+    expect(edited).toEqual([[1, 'what is that?']]);
   });
 });

@@ -2,13 +2,17 @@ import {
   CodeOutlined,
   CopyOutlined,
   DeleteOutlined,
+  EditOutlined,
   ExpandOutlined,
+  LeftOutlined,
+  RightOutlined,
   FileTextOutlined,
   RedoOutlined,
   RobotOutlined,
   WarningOutlined,
 } from '@ant-design/icons';
 import Button from 'antd/es/button';
+import Input from 'antd/es/input';
 import Popconfirm from 'antd/es/popconfirm';
 import Tooltip from 'antd/es/tooltip';
 import { memo, useState, type ReactNode } from 'react';
@@ -19,6 +23,7 @@ import { AnswerImage, isOwnPicture } from '../../components/markdown/answer-imag
 import { copyText } from '../../components/markdown/copy-text';
 import { notify } from '../../lib/notify';
 import { texts } from '../../lib/texts';
+import type { BranchPager } from './chat-logic';
 import { ThinkingPart } from './thinking-part';
 import { SourcesPart, ToolCallsPart } from './tool-parts';
 
@@ -41,6 +46,8 @@ export interface MessageView {
   sources: chat.WebSource[];
   toolCalls: chat.ToolCall[];
   error: string | null;
+  /** "< i/n >" when this message (or, for an answer, its question) has other branches. */
+  pager: BranchPager | null;
 }
 
 export interface MessageItemProps {
@@ -51,6 +58,86 @@ export interface MessageItemProps {
   onDelete: (id: number) => Promise<void>;
   onRegenerate: () => void;
   onPreview: (message: MessageView) => void;
+  /** Sends an edited question in place of this one (the earlier one stays as a branch). */
+  onEdit: (id: number, prompt: string) => void;
+  /** Shows the branch through another message. */
+  onSwitch: (id: number) => void;
+}
+
+/** "< i/n >": the branches at a message, to switch between. */
+function Pager({
+  pager,
+  busy,
+  onSwitch,
+}: {
+  pager: BranchPager;
+  busy: boolean;
+  onSwitch: (id: number) => void;
+}) {
+  const { t } = useTranslation(['chat']);
+  return (
+    <span
+      className="inline-flex items-center text-xs text-white/60"
+      data-testid="chat-branch"
+      aria-label={t('chat:message.branchOf', { index: pager.index, count: pager.count })}
+    >
+      <Button
+        size="small"
+        type="text"
+        icon={<LeftOutlined />}
+        aria-label={t('chat:message.branchPrev')}
+        disabled={busy || pager.prev === null}
+        onClick={() => pager.prev !== null && onSwitch(pager.prev)}
+        className="!text-white/55 hover:!text-white/85"
+      />
+      <span data-testid="chat-branch-label">
+        {pager.index}/{pager.count}
+      </span>
+      <Button
+        size="small"
+        type="text"
+        icon={<RightOutlined />}
+        aria-label={t('chat:message.branchNext')}
+        disabled={busy || pager.next === null}
+        onClick={() => pager.next !== null && onSwitch(pager.next)}
+        className="!text-white/55 hover:!text-white/85"
+      />
+    </span>
+  );
+}
+
+/** A question being edited in place: send it as a new branch, or cancel. */
+function EditBox(props: { initial: string; onSend: (text: string) => void; onCancel: () => void }) {
+  const { t } = useTranslation(['chat']);
+  const [text, setText] = useState(props.initial);
+  const ok = text.trim() !== '';
+  return (
+    <div className="flex w-full max-w-[85%] flex-col gap-2 sm:max-w-[75%]">
+      <Input.TextArea
+        autoFocus
+        aria-label={t('chat:message.editLabel')}
+        value={text}
+        onChange={(e) => setText(e.target.value)}
+        autoSize={{ minRows: 2, maxRows: 12 }}
+        onKeyDown={(e) => {
+          if (e.key === 'Escape') props.onCancel();
+        }}
+      />
+      <div className="flex justify-end gap-2">
+        <Button size="small" onClick={props.onCancel}>
+          {t('chat:message.editCancel')}
+        </Button>
+        <Button
+          size="small"
+          type="primary"
+          disabled={!ok}
+          onClick={() => props.onSend(text.trim())}
+        >
+          {t('chat:message.editSend')}
+        </Button>
+      </div>
+    </div>
+  );
 }
 
 function Action({
@@ -89,7 +176,9 @@ function MessageActions({
   onDelete,
   onRegenerate,
   onPreview,
-}: MessageItemProps & { raw: boolean; onToggleRaw: () => void }) {
+  onSwitch,
+  onStartEdit,
+}: MessageItemProps & { raw: boolean; onToggleRaw: () => void; onStartEdit: () => void }) {
   const { t } = useTranslation(['chat', 'common']);
   const user = message.role === 'user';
   const copy = () =>
@@ -102,7 +191,16 @@ function MessageActions({
     <div
       className={`flex items-center gap-0.5 ${user ? 'justify-end' : ''} opacity-100 transition-opacity sm:opacity-0 sm:group-focus-within/msg:opacity-100 sm:group-hover/msg:opacity-100`}
     >
+      {message.pager && <Pager pager={message.pager} busy={busy} onSwitch={onSwitch} />}
       <Action label={t('chat:message.copy')} icon={<CopyOutlined />} onClick={() => void copy()} />
+      {user && message.id !== null && (
+        <Action
+          label={t('chat:message.edit')}
+          icon={<EditOutlined />}
+          onClick={onStartEdit}
+          disabled={busy}
+        />
+      )}
       {!user && (
         <Action
           label={raw ? t('chat:message.rendered') : t('chat:message.raw')}
@@ -141,6 +239,53 @@ function MessageActions({
   );
 }
 
+/** A question: its picture, its text (or the box editing it), its actions. */
+function Question({
+  message,
+  editing,
+  actions,
+  onCancel,
+  onSend,
+}: {
+  message: MessageView;
+  editing: boolean;
+  actions: ReactNode;
+  onCancel: () => void;
+  onSend: (text: string) => void;
+}) {
+  return (
+    <article
+      data-testid="chat-message"
+      data-role="user"
+      className="group/msg flex flex-col items-end gap-1"
+    >
+      {message.imageUrl &&
+        (isOwnPicture(message.imageUrl) ? (
+          <img
+            src={message.imageUrl}
+            alt=""
+            loading="lazy"
+            className="max-h-60 max-w-[70%] rounded-xl border border-white/10 object-cover"
+          />
+        ) : (
+          // Another site's picture (sent through the API): the page's policy loads none by
+          // itself, so it waits for a click and comes through the guarded proxy.
+          <div className="md max-w-[70%]">
+            <AnswerImage src={message.imageUrl} alt="" title={undefined} eager={false} />
+          </div>
+        ))}
+      {editing && message.id !== null ? (
+        <EditBox initial={message.content} onCancel={onCancel} onSend={onSend} />
+      ) : (
+        <div className="max-w-[85%] rounded-2xl rounded-br-md bg-[#2a2a36] px-4 py-2.5 text-[15px] leading-7 break-words whitespace-pre-wrap text-white/90 sm:max-w-[75%]">
+          {message.content}
+        </div>
+      )}
+      {message.id !== null && !editing && actions}
+    </article>
+  );
+}
+
 /** A message: the user's as a bubble, the answer as markdown (or raw text) with its actions. */
 export const MessageItem = memo(function MessageItem({
   message,
@@ -149,9 +294,12 @@ export const MessageItem = memo(function MessageItem({
   onDelete,
   onRegenerate,
   onPreview,
+  onEdit,
+  onSwitch,
 }: MessageItemProps) {
   const { t } = useTranslation(['chat', 'common']);
   const [raw, setRaw] = useState(false);
+  const [editing, setEditing] = useState(false);
   const user = message.role === 'user';
   const live = message.state === 'streaming' || message.state === 'waiting';
 
@@ -165,36 +313,24 @@ export const MessageItem = memo(function MessageItem({
       onDelete={onDelete}
       onRegenerate={onRegenerate}
       onPreview={onPreview}
+      onEdit={onEdit}
+      onSwitch={onSwitch}
+      onStartEdit={() => setEditing(true)}
     />
   );
 
   if (user)
     return (
-      <article
-        data-testid="chat-message"
-        data-role="user"
-        className="group/msg flex flex-col items-end gap-1"
-      >
-        {message.imageUrl &&
-          (isOwnPicture(message.imageUrl) ? (
-            <img
-              src={message.imageUrl}
-              alt=""
-              loading="lazy"
-              className="max-h-60 max-w-[70%] rounded-xl border border-white/10 object-cover"
-            />
-          ) : (
-            // Another site's picture (sent through the API): the page's policy loads none by
-            // itself, so it waits for a click and comes through the guarded proxy.
-            <div className="md max-w-[70%]">
-              <AnswerImage src={message.imageUrl} alt="" title={undefined} eager={false} />
-            </div>
-          ))}
-        <div className="max-w-[85%] rounded-2xl rounded-br-md bg-[#2a2a36] px-4 py-2.5 text-[15px] leading-7 break-words whitespace-pre-wrap text-white/90 sm:max-w-[75%]">
-          {message.content}
-        </div>
-        {message.id !== null && actions}
-      </article>
+      <Question
+        message={message}
+        editing={editing}
+        actions={actions}
+        onCancel={() => setEditing(false)}
+        onSend={(text) => {
+          setEditing(false);
+          onEdit(message.id!, text);
+        }}
+      />
     );
 
   return (

@@ -14,6 +14,8 @@ export interface MessageListProps {
   onDelete: (id: number) => Promise<void>;
   onRegenerate: () => void;
   onPreview: (message: MessageView) => void;
+  onEdit: (id: number, prompt: string) => void;
+  onSwitch: (id: number) => void;
 }
 
 /** A first guess of a row's height; rows are measured once drawn. */
@@ -31,6 +33,8 @@ export function MessageList({
   onDelete,
   onRegenerate,
   onPreview,
+  onEdit,
+  onSwitch,
 }: MessageListProps) {
   const { t } = useTranslation('chat');
   const scrollRef = useRef<HTMLDivElement>(null);
@@ -103,6 +107,8 @@ export function MessageList({
                     onDelete={onDelete}
                     onRegenerate={onRegenerate}
                     onPreview={onPreview}
+                    onEdit={onEdit}
+                    onSwitch={onSwitch}
                   />
                 </div>
               </div>

@@ -47,6 +47,7 @@ describe('thinkingOf', () => {
     toolCalls: [],
     phase: 'waiting',
     error: null,
+    regenerate: false,
   };
   const line = { id: 1, groupId: 1, text: '', delta: '', done: false };
 

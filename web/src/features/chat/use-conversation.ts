@@ -3,6 +3,7 @@ import { useTranslation } from 'react-i18next';
 import { useAuthStore } from '../../stores/auth';
 import { useChatStorage } from '../../stores/chat-storage';
 import { loadGroups, openAppGroup, useChatRuntime } from './chat-actions';
+import { branchPager } from './chat-logic';
 import type { MessageView } from './message-item';
 
 /** The shell's start-up spinner gives up after 4 s; so does the wait for the identity. */
@@ -47,7 +48,7 @@ export function useMessageViews(): MessageView[] {
   const pending = useChatRuntime((s) => s.pending);
   const answerErrors = useChatRuntime((s) => s.answerErrors);
   return useMemo<MessageView[]>(() => {
-    const list: MessageView[] = chatList.map((r) => ({
+    const list: MessageView[] = chatList.map((r, i) => ({
       key: `log-${r.id}`,
       id: r.id,
       role: r.role,
@@ -63,43 +64,48 @@ export function useMessageViews(): MessageView[] {
         r.role === 'assistant' && r.status === 'error'
           ? (answerErrors[r.id] ?? t('chat:message.failedUnknown'))
           : null,
+      pager: branchPager(chatList, i),
     }));
     if (pending && pending.groupId === active) {
-      list.push(
-        {
-          key: 'pending-question',
-          id: null,
-          role: 'user',
-          content: pending.prompt,
-          imageUrl: pending.imageUrl,
-          state: 'done',
-          reasoning: '',
-          reasoningMs: null,
-          finishReason: null,
-          sources: [],
-          toolCalls: [],
-          error: null,
-        },
-        {
-          key: 'pending-answer',
-          id: null,
-          role: 'assistant',
-          content: pending.answer,
-          reasoning: pending.reasoning,
-          reasoningMs: pending.reasoningMs,
-          finishReason: pending.finishReason,
-          sources: pending.sources,
-          toolCalls: pending.toolCalls,
-          imageUrl: null,
-          state:
-            pending.phase === 'failed'
-              ? 'error'
-              : pending.phase === 'waiting'
-                ? 'waiting'
-                : 'streaming',
-          error: pending.error,
-        },
-      );
+      const question: MessageView[] = pending.regenerate
+        ? []
+        : [
+            {
+              key: 'pending-question',
+              id: null,
+              role: 'user',
+              content: pending.prompt,
+              imageUrl: pending.imageUrl,
+              state: 'done',
+              reasoning: '',
+              reasoningMs: null,
+              finishReason: null,
+              sources: [],
+              toolCalls: [],
+              error: null,
+              pager: null,
+            },
+          ];
+      list.push(...question, {
+        key: 'pending-answer',
+        id: null,
+        role: 'assistant',
+        content: pending.answer,
+        reasoning: pending.reasoning,
+        reasoningMs: pending.reasoningMs,
+        finishReason: pending.finishReason,
+        sources: pending.sources,
+        toolCalls: pending.toolCalls,
+        imageUrl: null,
+        state:
+          pending.phase === 'failed'
+            ? 'error'
+            : pending.phase === 'waiting'
+              ? 'waiting'
+              : 'streaming',
+        error: pending.error,
+        pager: null,
+      });
     }
     return list;
   }, [chatList, pending, active, answerErrors, t]);

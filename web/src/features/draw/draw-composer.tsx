@@ -1,5 +1,6 @@
 import { DeleteOutlined } from '@ant-design/icons';
 import Button from 'antd/es/button';
+import InputNumber from 'antd/es/input-number';
 import Segmented from 'antd/es/segmented';
 import Select from 'antd/es/select';
 import { useTranslation } from 'react-i18next';
@@ -24,7 +25,7 @@ function Field(props: { label: string; children: React.ReactNode }) {
   );
 }
 
-function References({ form, set }: Pick<ComposerProps, 'form' | 'set'>) {
+function References({ form, set, mask }: Pick<ComposerProps, 'form' | 'set'> & { mask: boolean }) {
   const { t } = useTranslation();
   return (
     <div className="flex flex-col gap-2">
@@ -51,7 +52,7 @@ function References({ form, set }: Pick<ComposerProps, 'form' | 'set'>) {
           />
         )}
       </div>
-      {form.images[0] && (
+      {mask && form.images[0] && (
         <MaskPainter
           src={form.images[0]}
           hint={t('images:mask')}
@@ -63,7 +64,47 @@ function References({ form, set }: Pick<ComposerProps, 'form' | 'set'>) {
   );
 }
 
-/** The /draw form: model, prompt, size/quality/style per model, n, references and a mask. */
+/** FLUX's and Gemini image's choices: an aspect ratio, and (FLUX) a seed. */
+function AspectAndSeed({
+  model,
+  form,
+  set,
+}: Pick<ComposerProps, 'form' | 'set'> & { model: NonNullable<ComposerProps['model']> }) {
+  const { t } = useTranslation();
+  return (
+    <>
+      {model.aspects.length > 0 && (
+        <Field label={t('images:aspect')}>
+          <Select
+            value={form.aspectRatio ?? model.aspects[0]}
+            onChange={(aspectRatio: string) => set({ aspectRatio })}
+            options={model.aspects.map((v) => ({ value: v, label: v }))}
+            aria-label={t('images:aspect')}
+          />
+        </Field>
+      )}
+      {model.seed && (
+        <Field label={t('images:seed')}>
+          <InputNumber
+            className="!w-full"
+            min={0}
+            max={4294967294}
+            precision={0}
+            value={form.seed ?? null}
+            placeholder={t('images:seedRandom')}
+            onChange={(seed) => set({ seed: typeof seed === 'number' ? seed : null })}
+            aria-label={t('images:seed')}
+          />
+        </Field>
+      )}
+    </>
+  );
+}
+
+/**
+ * The /draw form: model, prompt, size/quality/style or aspect ratio and seed per model, n,
+ * references and (for the models that take one) a mask.
+ */
 export function DrawComposer(props: ComposerProps) {
   const { t } = useTranslation();
   const labels = useChoiceLabels();
@@ -122,6 +163,7 @@ export function DrawComposer(props: ComposerProps) {
             />
           </Field>
         )}
+        {model && <AspectAndSeed model={model} form={form} set={set} />}
         {model?.family === 'gpt-image' && (
           <Field label={t('images:background')}>
             <Select
@@ -142,7 +184,7 @@ export function DrawComposer(props: ComposerProps) {
         </Field>
       )}
       {model?.edits ? (
-        <References form={form} set={set} />
+        <References form={form} set={set} mask={model.mask} />
       ) : (
         <span className="text-xs text-white/60">{t('images:noEdits')}</span>
       )}

@@ -13,6 +13,9 @@ const gpt: images.ImageModel = {
   styles: [],
   maxN: 4,
   edits: true,
+  aspects: [],
+  seed: false,
+  mask: true,
   prices: [],
 };
 
@@ -63,5 +66,34 @@ describe('draw form', () => {
       quality: 'high',
       images: [],
     });
+  });
+
+  it('FLUX: its aspect ratio and seed refill and are sent; references without a mask', () => {
+    const flux: images.ImageModel = {
+      ...gpt,
+      family: 'flux',
+      sizes: [],
+      qualities: [],
+      aspects: ['1:1', '16:9'],
+      seed: true,
+      mask: false,
+    };
+    const f = formOfPrefill({
+      kind: 'image',
+      prompt: 'a kite',
+      params: { aspectRatio: '16:9', seed: 77, images: ['/api/files/a.png'] },
+    });
+    expect(f).toMatchObject({ aspectRatio: '16:9', seed: 77 });
+    expect(bodyOf({ ...f, mask: 'data:image/png;base64,AAAA' }, flux)).toEqual({
+      modelId: 3,
+      prompt: 'a kite',
+      n: 1,
+      aspectRatio: '16:9',
+      seed: 77,
+      images: ['/api/files/a.png'],
+    });
+    // A model without the choices gets neither.
+    expect(bodyOf(f, gpt)).not.toHaveProperty('aspectRatio');
+    expect(bodyOf(f, gpt)).not.toHaveProperty('seed');
   });
 });

@@ -11,6 +11,10 @@ export interface DrawForm {
   style?: string;
   background?: string;
   outputFormat?: string;
+  /** FLUX / Gemini image models: the aspect ratio, among the model's `aspects`. */
+  aspectRatio?: string;
+  /** FLUX: a seed (left out: a new one each time). */
+  seed?: number | null;
   /** Reference pictures (links to the caller's files): the request becomes an edit. */
   images: string[];
   /** A PNG data URL, transparent where the first reference is repainted. */
@@ -34,6 +38,8 @@ export function formOfPrefill(p: ComposerPrefill): DrawForm {
     style: str(q.style),
     background: str(q.background),
     outputFormat: str(q.outputFormat),
+    aspectRatio: str(q.aspectRatio),
+    seed: typeof q.seed === 'number' ? q.seed : null,
     images: Array.isArray(q.images)
       ? q.images.filter((u): u is string => typeof u === 'string')
       : [],
@@ -69,6 +75,9 @@ export function bodyOf(f: DrawForm, m: images.ImageModel): images.DalleInput {
     body.background = f.background as NonNullable<images.DalleInput['background']>;
   if (gpt && f.outputFormat)
     body.outputFormat = f.outputFormat as NonNullable<images.DalleInput['outputFormat']>;
-  if (m.edits && f.images.length && f.mask) body.maskBase64 = f.mask;
+  const aspect = pick<NonNullable<images.DalleInput['aspectRatio']>>(f.aspectRatio, m.aspects);
+  if (aspect) body.aspectRatio = aspect;
+  if (m.seed && typeof f.seed === 'number') body.seed = f.seed;
+  if (m.edits && m.mask && f.images.length && f.mask) body.maskBase64 = f.mask;
   return body;
 }

@@ -23,6 +23,9 @@ export interface VideoForm {
   camera?: V.CameraPreset;
   anime: boolean;
   brush?: BrushValue;
+  resolution?: V.VideoResolution;
+  cameraFixed?: boolean;
+  audio?: boolean;
 }
 
 const DIRECTION_KEYS = {
@@ -90,6 +93,56 @@ function ShotFields(props: {
   );
 }
 
+/** Resolution, a still camera and sound: shown only for a model that takes them. */
+function ModelOptions(props: {
+  model: V.VideoModel;
+  form: VideoForm;
+  set: (p: Partial<VideoForm>) => void;
+}) {
+  const { t } = useTranslation(['video']);
+  const { options } = props.model;
+  const f = props.form;
+  const resolution =
+    f.resolution && options.resolutions.includes(f.resolution)
+      ? f.resolution
+      : options.resolutions[0];
+  if (!options.resolutions.length && !options.cameraFixed && !options.audio) return null;
+  return (
+    <div className="flex flex-wrap items-end gap-4" data-testid="video-options">
+      {resolution && (
+        <div className="flex flex-col gap-1">
+          <span className="text-xs text-white/60">{t('video:resolution')}</span>
+          <Segmented<V.VideoResolution>
+            value={resolution}
+            onChange={(r) => props.set({ resolution: r })}
+            options={options.resolutions.map((r) => ({ value: r, label: r }))}
+          />
+        </div>
+      )}
+      {options.cameraFixed && (
+        <label className="flex items-center gap-2">
+          <Switch
+            aria-label={t('video:cameraFixed')}
+            checked={!!f.cameraFixed}
+            onChange={(v) => props.set({ cameraFixed: v })}
+          />{' '}
+          {t('video:cameraFixed')}
+        </label>
+      )}
+      {options.audio && (
+        <label className="flex items-center gap-2">
+          <Switch
+            aria-label={t('video:audio')}
+            checked={f.audio ?? true}
+            onChange={(v) => props.set({ audio: v })}
+          />{' '}
+          {t('video:audio')}
+        </label>
+      )}
+    </div>
+  );
+}
+
 /** The motion brush (disabled with a reason where the model has none) and the anime switch. */
 function Extras(props: {
   model: V.VideoModel;
@@ -140,6 +193,18 @@ function Extras(props: {
   );
 }
 
+/** The options the model takes, as the form holds them (a model's first resolution by default). */
+function modelOptions(model: V.VideoModel, f: VideoForm): Partial<V.VideoInput> {
+  const o = model.options;
+  const resolution =
+    f.resolution && o.resolutions.includes(f.resolution) ? f.resolution : o.resolutions[0];
+  return {
+    ...(resolution ? { resolution } : {}),
+    ...(o.cameraFixed && f.cameraFixed ? { cameraFixed: true } : {}),
+    ...(o.audio ? { audio: f.audio ?? true } : {}),
+  };
+}
+
 /** The form: it adapts to the chosen model (durations, aspects, what it supports). */
 export function Composer(props: { form: VideoForm; setForm: (f: VideoForm) => void }) {
   const { t } = useTranslation(['video']);
@@ -158,12 +223,14 @@ export function Composer(props: { form: VideoForm; setForm: (f: VideoForm) => vo
     );
   if (models.isLoading) return <div aria-busy="true">…</div>;
   if (!model) return <div>{t('video:noModel')}</div>;
-  const action: V.VideoAction = f.anime ? 'anime' : f.firstFrame ? 'image-to-video' : 'generate';
+  // A frame picked for another model is left out where this one draws from words only.
+  const firstFrame = model.supports.firstFrame ? f.firstFrame : undefined;
+  const action: V.VideoAction = f.anime ? 'anime' : firstFrame ? 'image-to-video' : 'generate';
   const price = model.prices.find((p) => p.action === action) ?? model.prices[0];
   const duration = model.durations.includes(f.duration) ? f.duration : model.durations[0]!;
   const entry: Entry = f.anime
     ? 'anime'
-    : f.firstFrame
+    : firstFrame
       ? 'runwayPic'
       : model.protocol === 'pika'
         ? 'pikaVideo'
@@ -177,10 +244,11 @@ export function Composer(props: { form: VideoForm; setForm: (f: VideoForm) => vo
         aspect: model.aspects.includes(f.aspect) ? f.aspect : model.aspects[0]!,
         duration,
         ...(f.negativePrompt ? { negativePrompt: f.negativePrompt } : {}),
-        ...(f.firstFrame ? { firstFrame: f.firstFrame } : {}),
+        ...(firstFrame ? { firstFrame } : {}),
         ...(f.lastFrame && model.supports.lastFrame ? { lastFrame: f.lastFrame } : {}),
         ...(f.camera ? { camera: f.camera } : {}),
         ...(f.brush && f.firstFrame && model.supports.motionBrush ? { motionBrush: f.brush } : {}),
+        ...modelOptions(model, f),
       },
     });
   return (
@@ -223,6 +291,9 @@ export function Composer(props: { form: VideoForm; setForm: (f: VideoForm) => vo
           label={t('video:firstFrame')}
           value={f.firstFrame}
           onChange={(u) => set({ firstFrame: u })}
+          {...(!model.supports.firstFrame
+            ? { disabledReason: t('video:firstFrameUnsupported') }
+            : {})}
         />
         <FramePicker
           testId="video-last-frame"
@@ -235,6 +306,7 @@ export function Composer(props: { form: VideoForm; setForm: (f: VideoForm) => vo
         />
       </div>
       <ShotFields model={model} form={f} duration={duration} set={set} />
+      <ModelOptions model={model} form={f} set={set} />
       <Extras model={model} form={f} set={set} />
       {price && (
         <TaskCost

@@ -65,7 +65,7 @@ export default {
     baseUrl: 'Base URL',
     apiKey: 'API key',
     apiKeyHint:
-      'The upstream’s API key. Kling: accessKey:secretKey for Kling itself, or a New API token (sk-…) when the base URL is a New API; Luma, Runway, Pika, OpenAI and relays: their key.',
+      'The upstream’s API key. Kling: accessKey:secretKey for Kling itself, or a New API token (sk-…) when the base URL is a New API; Seedance: a Volcengine Ark API key; Veo: a Gemini API key; Hailuo: a MiniMax API key; Wan: a DashScope API key; Vidu: a Vidu API key; Luma, Runway, Pika, OpenAI and relays: their key.',
     concurrency: 'Concurrency',
     timeoutMs: 'Timeout (ms)',
     enabled: 'Enabled',
@@ -245,6 +245,17 @@ export default {
       'The Token of the server configuration: 3 to 32 letters and digits, the same at WeChat.',
     saved: 'WeChat settings saved',
   },
+  captcha: {
+    intro:
+      'The check asked of a network where abuse was seen (repeated wrong passwords, sign-ups or codes past their limits); a normal visitor never sees it. The proof of work needs nothing and works offline. Cloudflare Turnstile or hCaptcha show their widget instead: paste the site key and the secret from their dashboard (docs/identity.md).',
+    provider: 'Captcha',
+    pow: 'Proof of work in the browser (offline, no third party)',
+    turnstile: 'Cloudflare Turnstile',
+    hcaptcha: 'hCaptcha',
+    siteKey: 'Site key',
+    secret: 'Secret key',
+    saved: 'Captcha settings saved',
+  },
   sms: {
     intro:
       'The SMS provider each site texts sign-in codes through (Aliyun SMS or Tencent Cloud SMS; docs/identity.md). While SMS is off, or a field the provider needs is empty, the login dialog offers no phone tab.',
@@ -306,6 +317,7 @@ export default {
   sites: {
     domains: 'Domains & branding',
     sms: 'SMS',
+    captcha: 'Captcha',
     wechat: 'WeChat',
     mail: 'Mail',
     oidc: 'Sign in with …',

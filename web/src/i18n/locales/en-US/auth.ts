@@ -37,6 +37,7 @@ export default {
     passwordLong: 'The password may have at most {{max}} characters',
     confirmMismatch: 'The two passwords do not match',
   },
+  captcha: { title: 'Please confirm you are a person', cancel: 'Cancel' },
   login: { tab: 'Sign in', submit: 'Sign in', success: 'Signed in', forgot: 'Forgot password?' },
   register: {
     tab: 'Sign up',

@@ -62,7 +62,7 @@ export default {
     baseUrl: '接口地址',
     apiKey: '密钥',
     apiKeyHint:
-      '上游的 API 密钥。可灵（Kling）：直连填 accessKey:secretKey；经 New API 转发时填 New API 令牌（sk-…）。Luma、Runway、Pika、OpenAI 及中转：填各自的密钥。',
+      '上游的 API 密钥。可灵（Kling）：直连填 accessKey:secretKey；经 New API 转发时填 New API 令牌（sk-…）。Seedance 填火山方舟 API Key；Veo 填 Gemini API Key；海螺填 MiniMax API Key；万相填 DashScope API Key；Vidu 填 Vidu API Key；Luma、Runway、Pika、OpenAI 及中转：填各自的密钥。',
     concurrency: '并发上限',
     timeoutMs: '超时（毫秒）',
     enabled: '启用',
@@ -239,6 +239,17 @@ export default {
     tokenHint: '服务器配置中的 Token：3 到 32 位字母或数字，与微信后台一致。',
     saved: '微信设置已保存',
   },
+  captcha: {
+    intro:
+      '仅对出现滥用迹象的网络（多次密码错误、注册或验证码超出上限）要求的人机验证，正常访客不会看到。工作量证明无需任何配置、可离线使用；也可改用 Cloudflare Turnstile 或 hCaptcha 的验证组件：填入其控制台中的站点密钥（site key）与密钥（secret）（docs/identity.md）。',
+    provider: '人机验证',
+    pow: '浏览器工作量证明（离线，无第三方）',
+    turnstile: 'Cloudflare Turnstile',
+    hcaptcha: 'hCaptcha',
+    siteKey: '站点密钥（site key）',
+    secret: '密钥（secret）',
+    saved: '人机验证设置已保存',
+  },
   sms: {
     intro:
       '各站点发送登录验证码所用的短信服务商（阿里云短信或腾讯云短信；见 docs/identity.md）。短信未开启或服务商所需字段为空时，登录框不提供手机号登录。',
@@ -300,6 +311,7 @@ export default {
   sites: {
     domains: '域名与品牌',
     sms: '短信',
+    captcha: '人机验证',
     wechat: '微信',
     mail: '邮件',
     oidc: '第三方登录',

@@ -35,6 +35,7 @@ export default {
     passwordLong: '密码不能超过 {{max}} 位',
     confirmMismatch: '两次输入的密码不一致',
   },
+  captcha: { title: '请完成人机验证', cancel: '取消' },
   login: { tab: '登录', submit: '登录', success: '登录成功', forgot: '忘记密码？' },
   register: {
     tab: '注册',

@@ -64,7 +64,7 @@ export default {
     baseUrl: '介面位址',
     apiKey: '金鑰',
     apiKeyHint:
-      '上游的 API 金鑰。可靈（Kling）：直連填 accessKey:secretKey；經 New API 轉發時填 New API 權杖（sk-…）。Luma、Runway、Pika、OpenAI 及中轉：填各自的金鑰。',
+      '上游的 API 金鑰。可靈（Kling）：直連填 accessKey:secretKey；經 New API 轉發時填 New API 權杖（sk-…）。Seedance 填火山方舟 API Key；Veo 填 Gemini API Key；海螺填 MiniMax API Key；萬相填 DashScope API Key；Vidu 填 Vidu API Key；Luma、Runway、Pika、OpenAI 及中轉：填各自的金鑰。',
     concurrency: '並行上限',
     timeoutMs: '逾時（毫秒）',
     enabled: '啟用',
@@ -241,6 +241,17 @@ export default {
     tokenHint: '伺服器設定中的 Token：3 到 32 位字母或數字，與微信後台一致。',
     saved: '微信設定已儲存',
   },
+  captcha: {
+    intro:
+      '僅對出現濫用跡象的網路（多次密碼錯誤、註冊或驗證碼超出上限）要求的人機驗證，一般訪客不會看到。工作量證明無需任何設定、可離線使用；也可改用 Cloudflare Turnstile 或 hCaptcha 的驗證元件：填入其控制台中的站點金鑰（site key）與金鑰（secret）（docs/identity.md）。',
+    provider: '人機驗證',
+    pow: '瀏覽器工作量證明（離線，無第三方）',
+    turnstile: 'Cloudflare Turnstile',
+    hcaptcha: 'hCaptcha',
+    siteKey: '站點金鑰（site key）',
+    secret: '金鑰（secret）',
+    saved: '人機驗證設定已儲存',
+  },
   sms: {
     intro:
       '各站點傳送登入驗證碼所用的簡訊服務商（阿里雲簡訊或騰訊雲簡訊；見 docs/identity.md）。簡訊未開啟或服務商所需欄位為空時，登入框不提供手機號碼登入。',
@@ -302,6 +313,7 @@ export default {
   sites: {
     domains: '網域與品牌',
     sms: '簡訊',
+    captcha: '人機驗證',
     wechat: '微信',
     mail: '郵件',
     oidc: '第三方登入',

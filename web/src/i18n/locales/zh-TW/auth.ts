@@ -37,6 +37,7 @@ export default {
     passwordLong: '密碼不能超過 {{max}} 位',
     confirmMismatch: '兩次輸入的密碼不一致',
   },
+  captcha: { title: '請完成人機驗證', cancel: '取消' },
   login: { tab: '登入', submit: '登入', success: '登入成功', forgot: '忘記密碼？' },
   register: {
     tab: '註冊',

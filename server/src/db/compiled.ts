@@ -1,0 +1,34 @@
+import type { CompiledQuery, Compilable, Kysely } from 'kysely';
+import type { Database } from './schema.js';
+
+/**
+ * A hot query (every signed-in request's session lookup, the profile and balance reads)
+ * compiled to SQL once per dialect instead of at every call: Kysely builds, freezes and walks
+ * the query's tree each time, about a tenth of a small read's CPU. `build` makes the query
+ * with the parameters it is given; it is called once with placeholders, and each later call
+ * sends that SQL with the actual values in their places. Only for queries whose SQL does not
+ * depend on the values (no optional clauses, no lists).
+ */
+export function compiledOnce<P extends readonly unknown[], R>(
+  build: (db: Kysely<Database>, ...params: P) => Compilable<R>,
+): (db: Kysely<Database>, ...params: P) => Promise<R[]> {
+  const byAdapter = new WeakMap<object, { query: CompiledQuery<R>; slots: number[] }>();
+  return async (db, ...params) => {
+    const adapter = db.getExecutor().adapter;
+    let made = byAdapter.get(adapter);
+    if (!made) {
+      const marks = params.map((_, i) => `\u0000compiled-once-${i}\u0000`);
+      const query = build(db, ...(marks as unknown as P)).compile();
+      // Where each parameter goes; -1 keeps a constant the query compiled itself.
+      const slots = query.parameters.map((value) => marks.indexOf(value as string));
+      if (params.some((_, i) => !slots.includes(i)))
+        throw new Error(`compiledOnce: a parameter is not in ${query.sql}`);
+      made = { query, slots };
+      byAdapter.set(adapter, made);
+    }
+    const { query, slots } = made;
+    const parameters = slots.map((slot, i) => (slot >= 0 ? params[slot] : query.parameters[i]));
+    const result = await db.executeQuery<R>({ ...query, parameters });
+    return result.rows;
+  };
+}

@@ -1,0 +1,65 @@
+import type { Selectable } from 'kysely';
+import type { AppContext } from '../../context.js';
+import { AppError } from '../../http/errors.js';
+import { fileUrl, keyOfUrl } from '../files/index.js';
+import { treeOf } from './branches.js';
+import { texts } from './messages.js';
+import type { ChatGroupsTable } from './tables.js';
+
+/** Where a question goes on a chat's branches, and what is asked when it is asked again. */
+export interface Place {
+  /** The message the question follows (null: the chat's start); its branch is the context. */
+  parentId: number | null;
+  /** A saved question answered again (its answer becomes a sibling of the earlier ones). */
+  regenerateOf: number | null;
+  /** The saved question's text and picture, when it is asked again. */
+  question: { prompt: string; imageUrl: string | undefined } | null;
+}
+
+/**
+ * Places a question on the user's group: after the branch on screen (no `parentId`), after a
+ * message of the group (an edit is sent after the edited question's parent; 0: the start), or,
+ * with `regenerateOf`, as another answer to a saved question. A message of another group or
+ * user is a 404 naming the field, like a missing one.
+ */
+export async function placeOf(
+  ctx: AppContext,
+  group: Selectable<ChatGroupsTable>,
+  userId: number,
+  options: { parentId?: number | undefined; regenerateOf?: number | undefined },
+): Promise<Place> {
+  const tree = await treeOf(ctx.db.kysely, group.id, userId);
+  const missing = (field: string) =>
+    new AppError(
+      404,
+      texts.logNotFound,
+      {},
+      {
+        errors: [{ field, message: texts.logNotFound['en-US'] }],
+      },
+    );
+  if (options.regenerateOf !== undefined) {
+    const node = tree.byId.get(options.regenerateOf);
+    if (!node || node.role !== 'user') throw missing('options.regenerateOf');
+    const row = await ctx.db.kysely
+      .selectFrom('chat_logs')
+      .select(['content', 'image_url'])
+      .where('id', '=', node.id)
+      .where('user_id', '=', userId)
+      .executeTakeFirstOrThrow();
+    // Our own picture is kept as its path; it is read again as the owner's file.
+    const key = row.image_url ? keyOfUrl(row.image_url) : null;
+    const imageUrl = key ? fileUrl(ctx, key) : (row.image_url ?? undefined);
+    return {
+      parentId: node.parent_id,
+      regenerateOf: node.id,
+      question: { prompt: row.content, imageUrl },
+    };
+  }
+  if (options.parentId === 0) return { parentId: null, regenerateOf: null, question: null };
+  if (options.parentId !== undefined) {
+    if (!tree.byId.has(options.parentId)) throw missing('options.parentId');
+    return { parentId: options.parentId, regenerateOf: null, question: null };
+  }
+  return { parentId: tree.leafOf(group.leaf_id), regenerateOf: null, question: null };
+}
