@@ -346,6 +346,55 @@ export const deleteAllGroups = endpoint({
   data: z.object({ deleted: z.number().int() }),
 });
 
+// ---------------------------------------------------------------- files in the conversation
+
+/** What a chat file was read as. */
+export const chatFileFormat = z.enum(['pdf', 'docx', 'xlsx', 'pptx', 'csv', 'text']);
+
+/** A file attached to a chat (docs/chat.md, "Files in the conversation"). */
+export const chatFile = z.object({
+  id: z.number().int(),
+  name: z.string(),
+  /** Bytes. */
+  size: z.number().int(),
+  format: chatFileFormat,
+  /** Pages (PDF), sheets (XLSX), slides (PPTX); 1 for the others. */
+  pages: z.number().int(),
+  /** The estimated tokens of its whole text (0: no text, e.g. a scanned PDF). */
+  tokens: z.number().int(),
+  /** False when no text could be read (a scanned PDF): the model is told so. */
+  hasText: z.boolean(),
+  createdAt: z.string(),
+});
+export type ChatFile = z.infer<typeof chatFile>;
+
+/** Multipart like `/upload/file` (one field `file`); several files are several calls. */
+export const uploadChatFile = endpoint({
+  method: 'POST',
+  path: '/chat/files',
+  access: 'identity',
+  summary:
+    "Attach a file to a chat (PDF, DOCX, XLSX, PPTX, CSV, text, Markdown or source; at most the operator's size): its text is read and kept",
+  tags: ['chat'],
+  data: chatFile,
+});
+
+/** A file sent with a question, and what of it went to the model. */
+export const usedFile = z.object({
+  id: z.number().int(),
+  name: z.string(),
+  size: z.number().int(),
+  format: chatFileFormat,
+  pages: z.number().int(),
+  /** The tokens of it sent to the model. */
+  tokens: z.number().int(),
+  /** `whole`: all its text; `parts`: the pages most related to the question; `none`: no text. */
+  used: z.enum(['whole', 'parts', 'none']),
+  /** With `parts`: the pages (sheets, slides) sent. */
+  usedPages: z.array(z.number().int()),
+});
+export type UsedFile = z.infer<typeof usedFile>;
+
 // ---------------------------------------------------------------- logs
 
 /** Why the upstream cut an answer short: `length` (the token limit) or `content_filter`. */
@@ -375,6 +424,8 @@ export const chatLog = z.object({
   sources: z.array(webSource).default([]),
   /** The tool calls made for this answer ([] for none). */
   toolCalls: z.array(toolCall).default([]),
+  /** On a question: the files sent with it and what of each was used ([] otherwise). */
+  files: z.array(usedFile),
   /** The message this one follows on its branch (null: the chat's first question). */
   parentId: z.number().int().nullable(),
   /**
@@ -483,6 +534,8 @@ export const chatProcessBody = z.object({
       message: 'must be an http(s) link or a data:image URL',
     })
     .optional(),
+  /** Files of `uploadChatFile` (the caller's own) to put in the context with the question. */
+  fileIds: z.array(z.number().int().positive()).max(10).optional(),
 });
 export type ChatProcessBody = z.input<typeof chatProcessBody>;
 
@@ -522,6 +575,10 @@ export const chatStreamLine = z.object({
   cost: z.number().int().optional(),
   /** The balance after the charge (on the last line). */
   credits: z.number().int().optional(),
+  /** On the last line: the question's files and what of each was used. */
+  files: z.array(usedFile).optional(),
+  /** On the last line: the pictures of the answer, stored as ours and saved to the works. */
+  pictures: z.array(z.object({ url: z.string(), workId: z.number().int().nullable() })).optional(),
   /** A readable error; the stream ends with it and nothing is charged. */
   error: z.string().optional(),
   /** A web-search answer's numbered sources: on the line that brings them, and on the last. */

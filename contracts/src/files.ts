@@ -101,6 +101,8 @@ export const fileSettings = z.object({
   userQuotaMb: z.number().int().min(0).max(10_000_000),
   /** Per guest (no account yet); their files move to the account they sign up as. */
   guestQuotaMb: z.number().int().min(0).max(10_000_000),
+  /** The largest file a user may attach to a chat (PDF, DOCX, XLSX…), in MB; default 20. */
+  chatFileMaxMb: z.number().int().min(1).max(512),
 });
 export type FileSettings = z.infer<typeof fileSettings>;
 
@@ -108,7 +110,7 @@ export const adminGetFileSettings = endpoint({
   method: 'GET',
   path: '/admin/files/settings',
   access: 'admin',
-  summary: 'Storage quotas of an account and of a guest',
+  summary: 'Storage quotas of an account and of a guest, and the largest chat attachment',
   tags: ['files', 'admin'],
   data: fileSettings,
 });

@@ -117,6 +117,12 @@ export const configSchema = z.object({
       webPagesAllowPrivate: bool.default(false),
       /** Tool calls one answer may make (docs/chat.md, Tools over MCP). */
       toolMaxCalls: z.coerce.number().int().min(1).max(20).default(4),
+      /**
+       * Hosts whose picture links in answers are copied into our storage (docs/chat.md,
+       * "Pictures in answers"): `cdn.example.com`, or `*.example.com` for its subdomains. The
+       * answer's own provider's host always is; any other link is left for a click.
+       */
+      pictureHosts: list.default([]),
     })
     .prefault({}),
   drawing: z

@@ -8,6 +8,7 @@ import {
   type ReasoningSettings,
 } from './openai-reasoning.js';
 import { answerText, plannedCalls, toolCallDeltas, type ToolSettings } from './openai-tools.js';
+import { imageDeltasOf } from './openai-chat-images.js';
 
 /**
  * A fake OpenAI-compatible upstream on 127.0.0.1 speaking the real wire format
@@ -23,7 +24,9 @@ import { answerText, plannedCalls, toolCallDeltas, type ToolSettings } from './o
  * - `fake-hang`: sends the headers and then nothing;
  * - reasoning models (o-series and gpt-5 refusals, DeepSeek-like `reasoning_content`, cut
  *   answers): see `openai-reasoning.ts`, which cites the real services;
- * - `fake-tools` (tool calls) and `fake-cite` (cited web sources): see `openai-tools.ts`.
+ * - `fake-tools` (tool calls) and `fake-cite` (cited web sources): see `openai-tools.ts`;
+ * - `fake-image`, `fake-image-inline`, `fake-image-link`: answers with a picture, as OpenRouter,
+ *   Gemini relays and markdown-link relays send one: see `openai-chat-images.ts`.
  */
 export interface FakeOpenAIRequest {
   path: string;
@@ -302,6 +305,28 @@ export async function startFakeOpenAI(): Promise<FakeOpenAI> {
     }
     const pieces = piecesOf(answerText(body, fake.reply));
     const thoughtField = reasoningFieldOf(body.model);
+    const pictured = imageDeltasOf(body.model, fake.url.replace(/\/v1$/, ''), FAKE_PNG_BASE64);
+    if (pictured) {
+      res.write(chunk({ role: 'assistant', content: '' }, null));
+      for (const delta of pictured) res.write(chunk(delta, null));
+      res.write(chunk({}, 'stop'));
+      if (includeUsage)
+        res.write(
+          `data: ${JSON.stringify({
+            id: 'chatcmpl-fake',
+            object: 'chat.completion.chunk',
+            created,
+            model: body.model,
+            choices: [],
+            usage: {
+              ...fake.usage,
+              total_tokens: fake.usage.prompt_tokens + fake.usage.completion_tokens,
+            },
+          })}\n\n`,
+        );
+      res.end('data: [DONE]\n\n');
+      return;
+    }
     res.write(chunk({ role: 'assistant', content: thoughtField ? null : '' }, null));
     if (thoughtField)
       for (const thought of piecesOf(fake.reasoning)) {

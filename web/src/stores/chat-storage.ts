@@ -1,6 +1,6 @@
+import type { chat } from '@atelier/contracts';
 import { create } from 'zustand';
 import { persist } from 'zustand/middleware';
-import type { chat } from '@atelier/contracts';
 import { storageKeys } from '../lib/storage-keys';
 
 /** A chat group (docs/product.md §3). */
@@ -32,6 +32,8 @@ export interface ChatRecord {
   /** A web-search answer's numbered sources, and the tool calls an answer made. */
   sources?: chat.WebSource[];
   toolCalls?: chat.ToolCall[];
+  /** On a question: the files sent with it and what of each was used. */
+  files?: chat.UsedFile[];
   /** The message this one follows on its branch (null: the first question). */
   parentId?: number | null;
   /** The branches at this message, oldest first, itself included (docs/chat.md). */

@@ -39,6 +39,7 @@ import { githubSignIn } from './0073_github_sign_in.js';
 import { signInWays } from './0074_sign_in_ways.js';
 import { chatBranches } from './0075_chat_branches.js';
 import { chatShares } from './0076_chat_shares.js';
+import { chatFiles } from './0077_chat_files.js';
 import { chatTools } from './0079_chat_tools.js';
 import { hostedCaptcha } from './0081_hosted_captcha.js';
 
@@ -84,6 +85,7 @@ export const migrations: Record<string, AtelierMigration> = {
   '0074_sign_in_ways': signInWays,
   '0075_chat_branches': chatBranches,
   '0076_chat_shares': chatShares,
+  '0077_chat_files': chatFiles,
   '0079_chat_tools': chatTools,
   '0081_hosted_captcha': hostedCaptcha,
 };

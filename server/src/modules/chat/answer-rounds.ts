@@ -8,6 +8,7 @@ import {
   type ToolCallRequest,
 } from '../../providers/chat/index.js';
 import type { Answer } from './answer.js';
+import { keepAnswerPictures, type KeptPicture } from './answer-pictures.js';
 import { callMcpTool, connectMcp, reasonOf } from './mcp-client.js';
 import { texts } from './messages.js';
 import { mcpTarget, type ModelTool } from './tools.js';
@@ -129,4 +130,26 @@ export function addUsage(x: ChatUsage, y: ChatUsage): ChatUsage {
     completionTokens: x.completionTokens + y.completionTokens,
     ...reasoning,
   };
+}
+
+/**
+ * The answer's pictures become ours (and the user's works) before the answer is saved; its
+ * text then links to our copies (docs/chat.md, Pictures in answers).
+ */
+export async function keepPictures(a: Answer): Promise<KeptPicture[]> {
+  if (a.failure || !a.group || !a.logs.assistantLogId) return [];
+  const { ctx } = a;
+  const kept = await keepAnswerPictures(ctx, {
+    userId: a.userId,
+    prompt: a.question,
+    groupId: a.group.id,
+    text: a.text,
+    parts: a.images,
+    hosts: [...(a.target.host ? [a.target.host] : []), ...ctx.config.chat.pictureHosts],
+  }).catch((error: unknown) => {
+    ctx.log.error({ err: error }, 'the pictures of a chat answer could not be kept');
+    return { text: a.text, pictures: [] };
+  });
+  a.text = kept.text;
+  return kept.pictures;
 }

@@ -36,6 +36,8 @@ export interface Answer {
   reasoning: string;
   /** When the first thought came, and how long the thinking lasted (set at the first text). */
   thinking: { since: number | null; ms: number | null };
+  /** Pictures the model sent as data parts (data: URLs or links), kept at the end. */
+  images: string[];
   /** Why the upstream cut the answer, when it says. */
   cut: FinishReason | null;
   usage: ChatUsage | null;
@@ -84,6 +86,7 @@ export const answerStart = (): Omit<
   text: '',
   reasoning: '',
   thinking: { since: null, ms: null },
+  images: [],
   cut: null,
   usage: null,
   failure: null,

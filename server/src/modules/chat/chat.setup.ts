@@ -107,6 +107,11 @@ export function useChatApp(): void {
         model('Refuses both', 'refuses-both'),
         model('Fake length', 'fake-length'),
         model('Fake filter', 'fake-filter'),
+        // Files and pictures (chat-files.test.ts; the fake's openai-chat-images.ts).
+        model('Fake files', 'gpt-fake', '', 1200, 200),
+        model('Fake image', 'fake-image'),
+        model('Fake image inline', 'fake-image-inline'),
+        model('Fake image link', 'fake-image-link'),
         // One answer at a time: a second chat waits for the provider's slot.
         '  - name: One slot',
         '    provider: fake-one',

@@ -15,7 +15,7 @@ import {
   ownGroup,
   switchBranch,
   toGroup,
-  toLog,
+  toLogs,
   updateGroup,
 } from './groups.js';
 import { texts } from './messages.js';
@@ -70,11 +70,21 @@ export function groupRoutes(app: FastifyInstance): void {
 /** The messages of a user's chats: read, deleted one by one or by group, listed by app. */
 function logRoutes(app: FastifyInstance): void {
   const db = () => app.ctx.db.kysely;
+  /** A branch's messages as the client reads them: siblings, and answers' pictures signed. */
+  const logsOf = async (rows: Awaited<ReturnType<typeof messagesOf>>, userId: number) => {
+    const siblings = new Map(rows.map((r) => [r.row.id, r.siblings]));
+    return toLogs(
+      app.ctx,
+      userId,
+      rows.map((r) => r.row),
+      (r) => siblings.get(r.id) ?? [r.id],
+    );
+  };
 
   route(app, C.listMessages, async ({ query, identity }) => {
     const group = await ownGroup(db(), query.groupId, identity.userId);
     const rows = await messagesOf(db(), group, identity.userId);
-    return { rows: rows.map((r) => toLog(app.ctx, r.row, r.siblings)), count: rows.length };
+    return { rows: await logsOf(rows, identity.userId), count: rows.length };
   });
 
   route(app, C.switchBranch, async ({ body, identity }) => {
@@ -83,7 +93,7 @@ function logRoutes(app: FastifyInstance): void {
       throw notFound(texts.logNotFound);
     const group = await ownGroup(db(), body.groupId, identity.userId);
     const rows = await messagesOf(db(), group, identity.userId);
-    return { rows: rows.map((r) => toLog(app.ctx, r.row, r.siblings)), count: rows.length };
+    return { rows: await logsOf(rows, identity.userId), count: rows.length };
   });
 
   route(app, C.deleteMessage, async ({ body, identity }) => {
@@ -99,6 +109,6 @@ function logRoutes(app: FastifyInstance): void {
 
   route(app, C.messagesByApp, async ({ query, identity }) => {
     const { rows, count } = await messagesOfApp(db(), identity.userId, query.appId, query);
-    return { rows: rows.map((r) => toLog(app.ctx, r)), count };
+    return { rows: await toLogs(app.ctx, identity.userId, rows), count };
   });
 }

@@ -4,7 +4,7 @@ import type { AppContext } from '../../context.js';
 import { nowIso } from '../../db/database.js';
 import type { Database } from '../../db/schema.js';
 import { notFound } from '../../http/errors.js';
-import { fileUrl, keyOfUrl } from '../files/index.js';
+import { fileUrl, keyOfUrl, ownLinkSigner } from '../files/index.js';
 import { texts } from './messages.js';
 import type { ChatGroupsTable, ChatLogsTable } from './tables.js';
 import { pageOf, type Page } from '../../db/paging.js';
@@ -39,6 +39,44 @@ const pictureLink = (ctx: AppContext, stored: string | null) => {
   return key ? fileUrl(ctx, key) : stored;
 };
 
+/** Our own files' addresses in answers (`/api/files/<key>` in a markdown image). */
+const OWN_PICTURE = /(!\[[^\]\n]*\]\()(\/api\/files\/[A-Za-z0-9][A-Za-z0-9/_.-]*)(\))/g;
+
+/**
+ * Answers' texts with each picture of the user's own files signed afresh (an <img> sends no
+ * Bearer header); a link to anyone else's file is left unsigned, and loads nothing.
+ */
+export async function signAnswerLinks(
+  ctx: AppContext,
+  userId: number,
+  texts: string[],
+): Promise<string[]> {
+  const links = texts.flatMap((t) => [...t.matchAll(OWN_PICTURE)].map((m) => m[2]!));
+  if (links.length === 0) return texts;
+  const sign = await ownLinkSigner(ctx, userId, links);
+  return texts.map((t) =>
+    t.replace(OWN_PICTURE, (whole, open: string, link: string, close: string) => {
+      const signed = sign(link);
+      return signed ? `${open}${signed}${close}` : whole;
+    }),
+  );
+}
+
+/** Logs as the client reads them, their answers' own pictures signed. */
+export async function toLogs(
+  ctx: AppContext,
+  userId: number,
+  rows: LogRow[],
+  siblings: (r: LogRow) => number[] = (r) => [r.id],
+): Promise<C.ChatLog[]> {
+  const contents = await signAnswerLinks(
+    ctx,
+    userId,
+    rows.map((r) => r.content),
+  );
+  return rows.map((r, i) => ({ ...toLog(ctx, r, siblings(r)), content: contents[i]! }));
+}
+
 export const toLog = (ctx: AppContext, r: LogRow, siblings: number[] = [r.id]): C.ChatLog => ({
   id: r.id,
   groupId: r.group_id,
@@ -57,6 +95,7 @@ export const toLog = (ctx: AppContext, r: LogRow, siblings: number[] = [r.id]): 
   finishReason: r.finish_reason,
   sources: jsonList<C.WebSource>(r.sources),
   toolCalls: jsonList<C.ToolCall>(r.tool_calls),
+  files: jsonList<C.UsedFile>(r.files),
   parentId: r.parent_id,
   siblings,
 });

@@ -1,8 +1,10 @@
+import type { chat } from '@atelier/contracts';
 import type { AppContext } from '../../context.js';
 import { nowIso } from '../../db/database.js';
 import { countMessageTokens, type ChatMessage } from '../../providers/chat/index.js';
 import type { Executor } from '../../db/executor.js';
 import { treeOf } from './branches.js';
+import { fileIdsOf } from './file-context.js';
 import { defaultTitles, titleFrom } from './groups.js';
 
 /**
@@ -46,6 +48,38 @@ export async function contextMessages(
   return picked.reverse();
 }
 
+/**
+ * The files of the questions on the branch up to `parentId`, newest first, at most `limit`: they
+ * stay in the context of the questions after them (docs/chat.md, Files in the conversation).
+ */
+export async function branchFileIds(
+  ctx: AppContext,
+  groupId: number,
+  userId: number,
+  parentId: number | null,
+  limit = 10,
+): Promise<number[]> {
+  const tree = await treeOf(ctx.db.kysely, groupId, userId);
+  const ids = tree
+    .pathTo(parentId)
+    .filter((n) => n.role === 'user')
+    .map((n) => n.id);
+  if (ids.length === 0) return [];
+  const rows = await ctx.db.kysely
+    .selectFrom('chat_logs')
+    .select(['id', 'files'])
+    .where('group_id', '=', groupId)
+    .where('user_id', '=', userId)
+    .where('id', 'in', ids.slice(-500))
+    .where('files', '!=', '[]')
+    .orderBy('id', 'desc')
+    .execute();
+  const out: number[] = [];
+  for (const r of rows)
+    for (const id of fileIdsOf(r.files)) if (!out.includes(id) && out.length < limit) out.push(id);
+  return out;
+}
+
 export interface Exchange {
   userId: number;
   appId: number | null;
@@ -53,6 +87,8 @@ export interface Exchange {
   prompt: string;
   /** What the question's picture is saved as (our own file as its path), or null. */
   picture: string | null;
+  /** The files sent with the question and what of each was used. */
+  files?: chat.UsedFile[];
   /** The message the question follows (null: the chat's start). */
   parentId: number | null;
   /** A saved question answered again: only the answer is saved, as a child of it. */
@@ -91,6 +127,7 @@ export async function saveExchange(
           content: e.prompt,
           image_url: e.picture,
           status: 'done',
+          files: JSON.stringify(e.files ?? []),
           parent_id: e.parentId,
         })
         .returning('id')
@@ -104,6 +141,7 @@ export async function saveExchange(
       content: '',
       image_url: null,
       status: 'partial',
+      files: '[]',
       parent_id: userLogId,
     })
     .returning('id')

@@ -8,6 +8,8 @@ import { seedChatPrices } from './prices.js';
 import { streamRoutes } from './stream.js';
 import { pictureProxyRoutes } from './picture-proxy.js';
 import { toolRoutes } from './tools-routes.js';
+import { chatFileRoutes } from './file-routes.js';
+import { registerChatFilesMover } from './chat-files.js';
 import { sharedPageRoute, shareRoutes } from './share-routes.js';
 
 export { MIND_SYSTEM_PROMPT } from './prompt.js';
@@ -24,11 +26,13 @@ export const chatModule: AtelierModule = {
   name: 'chat',
   async routes(app) {
     registerGuestMover(app.ctx);
+    registerChatFilesMover(app.ctx);
     byokRoutes(app);
     groupRoutes(app);
     streamRoutes(app);
     pictureProxyRoutes(app);
     toolRoutes(app);
+    chatFileRoutes(app);
     shareRoutes(app);
   },
   pages(app) {

@@ -2,6 +2,37 @@ import type { Localized } from '../../http/messages.js';
 
 /** Every text the chat module shows a user, in the three interface languages. */
 export const texts = {
+  noFile: {
+    'en-US': 'Send one file in the field "file"',
+    'zh-CN': '请在字段 "file" 中发送一个文件',
+    'zh-TW': '請在欄位 "file" 中傳送一個檔案',
+  },
+  badForm: {
+    'en-US': 'The upload could not be read',
+    'zh-CN': '无法读取上传内容',
+    'zh-TW': '無法讀取上傳內容',
+  },
+  fileTooLarge: {
+    'en-US': 'The file is larger than {max} MB',
+    'zh-CN': '文件超过 {max} MB',
+    'zh-TW': '檔案超過 {max} MB',
+  },
+  fileNotTaken: {
+    'en-US':
+      'This kind of file cannot be read: attach PDF, DOCX, XLSX, PPTX, CSV, text, Markdown or source files',
+    'zh-CN': '无法读取这种文件：请附加 PDF、DOCX、XLSX、PPTX、CSV、文本、Markdown 或源代码文件',
+    'zh-TW': '無法讀取這種檔案：請附加 PDF、DOCX、XLSX、PPTX、CSV、文字、Markdown 或原始碼檔案',
+  },
+  fileUnreadable: {
+    'en-US': 'The file could not be opened ({reason})',
+    'zh-CN': '无法打开该文件（{reason}）',
+    'zh-TW': '無法開啟該檔案（{reason}）',
+  },
+  chatFileNotFound: {
+    'en-US': 'No such attached file',
+    'zh-CN': '没有这个附件',
+    'zh-TW': '沒有這個附件',
+  },
   groupNotFound: { 'en-US': 'No such chat', 'zh-CN': '没有这个对话', 'zh-TW': '沒有這個對話' },
   logNotFound: { 'en-US': 'No such message', 'zh-CN': '没有这条消息', 'zh-TW': '沒有這條訊息' },
   modelNotFound: {

@@ -3,6 +3,7 @@ import type { AppContext } from '../../context.js';
 import { AppError } from '../../http/errors.js';
 import { fileUrl, keyOfUrl } from '../files/index.js';
 import { treeOf } from './branches.js';
+import { fileIdsOf } from './file-context.js';
 import { texts } from './messages.js';
 import type { ChatGroupsTable } from './tables.js';
 
@@ -13,7 +14,7 @@ export interface Place {
   /** A saved question answered again (its answer becomes a sibling of the earlier ones). */
   regenerateOf: number | null;
   /** The saved question's text and picture, when it is asked again. */
-  question: { prompt: string; imageUrl: string | undefined } | null;
+  question: { prompt: string; imageUrl: string | undefined; fileIds: number[] } | null;
 }
 
 /**
@@ -43,7 +44,7 @@ export async function placeOf(
     if (!node || node.role !== 'user') throw missing('options.regenerateOf');
     const row = await ctx.db.kysely
       .selectFrom('chat_logs')
-      .select(['content', 'image_url'])
+      .select(['content', 'image_url', 'files'])
       .where('id', '=', node.id)
       .where('user_id', '=', userId)
       .executeTakeFirstOrThrow();
@@ -53,7 +54,8 @@ export async function placeOf(
     return {
       parentId: node.parent_id,
       regenerateOf: node.id,
-      question: { prompt: row.content, imageUrl },
+      // Its files go again with it (docs/chat.md, Files in the conversation).
+      question: { prompt: row.content, imageUrl, fileIds: fileIdsOf(row.files) },
     };
   }
   if (options.parentId === 0) return { parentId: null, regenerateOf: null, question: null };

@@ -10,7 +10,9 @@ import {
 } from '../../providers/chat/index.js';
 import { FILES_PREFIX, isFilesLink, keyOfUrl, readOwnedImage } from '../files/index.js';
 import { usableByok } from './byok.js';
-import { contextMessages } from './history.js';
+import { ownChatFiles } from './chat-files.js';
+import { branchFileIds, contextMessages } from './history.js';
+import { buildFileContext } from './file-context.js';
 import { texts } from './messages.js';
 import { usableModel } from './usable-model.js';
 import { checkPublicUrl, guardedLookup } from '../../lib/url-guard.js';
@@ -40,7 +42,17 @@ export interface Target {
   systemPrompt: string;
   /** null: a user's own endpoint, no credits. */
   priceKey: string | null;
+  /** The provider's host: picture links of its answers there are copied (docs/chat.md). */
+  host: string | null;
 }
+
+const hostOf = (url: string): string | null => {
+  try {
+    return new URL(url).hostname.toLowerCase() || null;
+  } catch {
+    return null;
+  }
+};
 
 /** Users' own endpoints connect only to the address checked when the name was resolved. */
 const byokLookup = guardedLookup();
@@ -70,6 +82,7 @@ export async function resolveTarget(
       vision: row.vision === 1,
       systemPrompt: '',
       priceKey: null,
+      host: hostOf(row.base_url),
     };
   }
   if (!body.gptModelId) throw badRequest(texts.modelRequired, {}, 'gptModelId');
@@ -87,6 +100,7 @@ export async function resolveTarget(
     vision: model.vision === 1,
     systemPrompt: model.system_prompt,
     priceKey: model.price_key,
+    host: provider.baseUrl ? hostOf(provider.baseUrl) : null,
   };
 }
 
@@ -99,6 +113,11 @@ export interface PromptInput {
   imageUrl: string | undefined;
   /** The group whose earlier messages are sent, within the token budget; null: none. */
   contextGroupId: number | null;
+  /**
+   * Files attached to the question (the user's own; another's id is a 404 before anything is
+   * sent): first in the budget, with those of the earlier questions on the branch, then history.
+   */
+  fileIds?: readonly number[];
   /** The message the question follows: its branch up to it is the context (null: none). */
   contextParentId: number | null;
 }
@@ -110,6 +129,8 @@ export interface Prompt {
   maxTokens: number;
   /** What the question's picture is saved as, or null. */
   storedPicture: string | null;
+  /** The files sent with the question and what of each was used ([] for none). */
+  usedFiles: C.UsedFile[];
 }
 
 /** The messages sent upstream: system, as much history as the window allows, the question. */
@@ -142,13 +163,42 @@ export async function buildPrompt(ctx: AppContext, p: PromptInput): Promise<Prom
   };
   const head: ChatMessage[] = p.system ? [{ role: 'system', content: p.system }] : [];
   const { contextWindow, maxOutput } = p.target;
-  const budget = contextWindow - maxOutput - countMessageTokens([...head, userMessage]);
+  let budget = contextWindow - maxOutput - countMessageTokens([...head, userMessage]);
+  // The files come first: the question is about them. What they leave goes to the history.
+  const own = p.fileIds?.length ? await ownChatFiles(ctx, p.userId, p.fileIds) : [];
+  const ownIds = new Set(own.map((f) => f.id));
+  // The earlier questions' files on the branch stay in the context (not another branch's).
+  const branchFiles =
+    p.contextGroupId !== null
+      ? await ownChatFiles(
+          ctx,
+          p.userId,
+          await branchFileIds(ctx, p.contextGroupId, p.userId, p.contextParentId),
+          true,
+        )
+      : [];
+  const fileContext = buildFileContext(
+    [...own, ...branchFiles.filter((f) => !ownIds.has(f.id))],
+    p.prompt,
+    Math.max(0, budget - 4),
+  );
+  const filesMessage: ChatMessage[] = fileContext.text
+    ? [{ role: 'user', content: fileContext.text }]
+    : [];
+  budget -= countMessageTokens(filesMessage) - 2;
   const history =
     p.contextGroupId !== null && budget > 0
       ? await contextMessages(ctx, p.contextGroupId, p.userId, p.contextParentId, budget)
       : [];
-  const messages = [...head, ...history, userMessage];
+  const messages = [...head, ...history, ...filesMessage, userMessage];
   const promptTokens = countMessageTokens(messages);
   const maxTokens = Math.max(16, Math.min(maxOutput, contextWindow - promptTokens));
-  return { messages, promptTokens, maxTokens, storedPicture };
+  return {
+    messages,
+    promptTokens,
+    maxTokens,
+    storedPicture,
+    // The question keeps only its own files; the branch's are already kept on theirs.
+    usedFiles: fileContext.used.filter((f) => ownIds.has(f.id)),
+  };
 }

@@ -75,7 +75,11 @@ export async function createShare(
       picture: r.image_url ? unsignFileLinks(r.image_url) : null,
     }));
   // Only the user's own files go into a share; anything else linked is cut.
-  const candidates = raw.flatMap((m) => [m.content, m.picture ?? '']);
+  // The links themselves: an answer's pictures kept in our storage are links inside its text.
+  const candidates = raw.flatMap((m) => [
+    ...[...m.content.matchAll(FILE_KEY)].map((x) => x[0]),
+    m.picture ?? '',
+  ]);
   const sign = await ownLinkSigner(ctx, userId, candidates);
   const keys = new Set<string>();
   for (const text of candidates)

@@ -13,10 +13,11 @@ import {
   type ToolCallRequest,
 } from '../../providers/chat/index.js';
 import { answerStart, type Answer } from './answer.js';
-import { addUsage, functionOf, runTool, searchFirst } from './answer-rounds.js';
+import { addUsage, functionOf, keepPictures, runTool, searchFirst } from './answer-rounds.js';
 import { activeSearchProvider, toolsForModel } from './tools.js';
+import { picturesLine } from './answer-pictures.js';
 import { StreamBilling } from './billing.js';
-import { ownGroup } from './groups.js';
+import { ownGroup, signAnswerLinks } from './groups.js';
 import { finishExchange, saveExchange } from './history.js';
 import { placeOf } from './place.js';
 import { isOutage } from '../../lib/outage.js';
@@ -139,7 +140,8 @@ async function relayChunks(
       a.writer.writeJson(
         `${head}${escaped}","delta":"","reasoning":"${escapedThought}","reasoningDelta":${delta},"done":false}`,
       );
-    } else if ('usage' in chunk) {
+    } else if ('image' in chunk) a.images.push(chunk.image);
+    else if ('usage' in chunk) {
       a.usages++;
       a.usage = a.usage ? addUsage(a.usage, chunk.usage) : chunk.usage;
     } else if ('toolCalls' in chunk) calls = chunk.toolCalls;
@@ -166,6 +168,7 @@ async function holdAndSave(a: Answer): Promise<void> {
           modelName: a.target.modelName,
           prompt: a.question,
           picture: a.prompt.storedPicture,
+          files: a.prompt.usedFiles,
           parentId: a.place?.parentId ?? null,
           regenerateOf: a.place?.regenerateOf ?? null,
         });
@@ -185,8 +188,10 @@ async function holdAndSave(a: Answer): Promise<void> {
 
 /** Settles (or releases) and saves the answer in one transaction, then writes the last line. */
 async function settleAndEnd(a: Answer): Promise<void> {
-  const { ctx, failure, text, reasoning } = a;
+  const { ctx, failure, reasoning } = a;
   const gone = a.controller.signal.aborted && !failure;
+  const pictures = await keepPictures(a);
+  const text = a.text;
   // What was relayed leaves before the settlement's queries run.
   a.writer.flush();
   // Thought to the end without a word of answer: the thinking lasted until now.
@@ -240,7 +245,7 @@ async function settleAndEnd(a: Answer): Promise<void> {
   a.finished = true;
   a.writer.write({
     ...a.base,
-    text,
+    text: pictures.length ? (await signAnswerLinks(ctx, a.userId, [text]))[0]! : text,
     delta: '',
     ...(reasoning ? { reasoning, reasoningMs: a.thinking.ms ?? 0 } : {}),
     ...(a.cut ? { finishReason: a.cut } : {}),
@@ -250,6 +255,8 @@ async function settleAndEnd(a: Answer): Promise<void> {
     ...(charge ? { usage } : {}),
     cost,
     ...(balance !== null ? { credits: balance } : {}),
+    ...(a.prompt.usedFiles.length ? { files: a.prompt.usedFiles } : {}),
+    ...picturesLine(ctx, pictures),
     ...(a.refusal
       ? { error: a.refusal }
       : failure
@@ -308,6 +315,8 @@ export function streamRoutes(app: FastifyInstance): void {
       prompt: question.prompt,
       imageUrl: question.imageUrl,
       contextGroupId: !mind && group && options.usingContext ? group.id : null,
+      // A question asked again keeps its files (docs/chat.md, Files in the conversation).
+      fileIds: mind ? [] : body.fileIds?.length ? body.fileIds : (place?.question?.fileIds ?? []),
       contextParentId: place?.parentId ?? null,
     });
 

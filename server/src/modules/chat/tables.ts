@@ -54,8 +54,25 @@ export interface ChatLogsTable {
   sources: Generated<string>;
   /** JSON array of the answer's tool calls ('[]' for none). */
   tool_calls: Generated<string>;
+  /** On a question: JSON list of the files sent with it and what of each was used (0077). */
+  files: Generated<string>;
   /** The message this one follows (null: a first question); same parent and role: branches. */
   parent_id: number | null;
+}
+
+/** A file attached to a chat: its bytes are a `files` row, its text is here (0077). */
+export interface ChatFilesTable {
+  id: Generated<number>;
+  user_id: number;
+  file_id: number;
+  name: string;
+  size: number;
+  format: string;
+  pages: number;
+  tokens: number;
+  /** JSON list of `{ page, label?, text }`. */
+  parts: string;
+  created_at: string;
 }
 
 /** A read-only snapshot of a chat's branch, public under its unguessable token. */
@@ -76,5 +93,6 @@ export interface ChatTables extends ChatToolsTables {
   chat_user_models: ChatUserModelsTable;
   chat_groups: ChatGroupsTable;
   chat_logs: ChatLogsTable;
+  chat_files: ChatFilesTable;
   chat_shares: ChatSharesTable;
 }

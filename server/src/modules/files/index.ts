@@ -17,6 +17,7 @@ export {
   type FileRow,
 } from './service.js';
 export { filesOfIds } from './lookup.js';
+export { chatFileMaxBytes } from './settings.js';
 export {
   fileRef,
   ownLinkSigner,

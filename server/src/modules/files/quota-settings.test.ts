@@ -59,7 +59,7 @@ describe('storage quota set in the console', () => {
   it('shows the defaults, refuses a bad value naming the field, and is admin only', async () => {
     const got = await callEndpoint(t.app, F.adminGetFileSettings, { token: admin.token });
     expect(got.status).toBe(200);
-    expect(got.body.data).toEqual({ userQuotaMb: 1024, guestQuotaMb: 50 });
+    expect(got.body.data).toEqual({ userQuotaMb: 1024, guestQuotaMb: 50, chatFileMaxMb: 20 });
     const bad = await callEndpoint(t.app, F.adminUpdateFileSettings, {
       token: admin.token,
       body: { userQuotaMb: -1 } as never,

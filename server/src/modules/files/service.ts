@@ -29,6 +29,12 @@ const extOf: Record<string, string> = {
   'application/zip': 'zip',
   'video/mp4': 'mp4',
   'text/plain': 'txt',
+  'application/pdf': 'pdf',
+  'text/csv': 'csv',
+  'text/markdown': 'md',
+  'application/vnd.openxmlformats-officedocument.wordprocessingml.document': 'docx',
+  'application/vnd.openxmlformats-officedocument.spreadsheetml.sheet': 'xlsx',
+  'application/vnd.openxmlformats-officedocument.presentationml.presentation': 'pptx',
   ...audioExtensions,
 };
 
@@ -127,7 +133,8 @@ export class TooManyPixelsError extends AppError {
 
 export interface StoreInput {
   userId: number;
-  origin: 'upload' | 'result' | 'site';
+  /** `attachment`: a file attached to a chat (docs/chat.md), not listed with the uploads. */
+  origin: 'upload' | 'result' | 'site' | 'attachment';
   taskId?: number | null;
   bytes: Buffer;
   name?: string;
@@ -187,7 +194,7 @@ export async function assertStorageRoom(
   if (used + adding > quota) throw new StorageFullError(used, quota);
 }
 
-const keyPrefix = { upload: 'u', result: 'r', site: 's' } as const;
+const keyPrefix = { upload: 'u', result: 'r', site: 's', attachment: 'a' } as const;
 
 /** Stores a file with a 256 px thumbnail when it is a picture, and records who owns it. */
 export async function storeFile(ctx: AppContext, input: StoreInput): Promise<FileRow> {

@@ -13,8 +13,15 @@ export const GUEST_QUOTA_MB = 50;
 const defaultBytes = (ctx: AppContext): Record<keyof FileSettings, number> => {
   const user = ctx.config.files.userQuotaBytes;
   const guest = GUEST_QUOTA_MB * MB;
-  return { userQuotaMb: user, guestQuotaMb: user === 0 ? guest : Math.min(user, guest) };
+  return {
+    userQuotaMb: user,
+    guestQuotaMb: user === 0 ? guest : Math.min(user, guest),
+    chatFileMaxMb: CHAT_FILE_MAX_MB * MB,
+  };
 };
+
+/** The largest chat attachment unless the operator sets another (docs/chat.md). */
+export const CHAT_FILE_MAX_MB = 20;
 
 const shape = contract.fileSettings.shape;
 type Key = keyof FileSettings;
@@ -43,6 +50,7 @@ export async function readFileSettings(ctx: AppContext): Promise<FileSettings> {
   return {
     userQuotaMb: Math.ceil(d.userQuotaMb / MB),
     guestQuotaMb: Math.ceil(d.guestQuotaMb / MB),
+    chatFileMaxMb: Math.ceil(d.chatFileMaxMb / MB),
     ...(await savedSettings(ctx)),
   };
 }
@@ -65,7 +73,13 @@ export async function writeFileSettings(
 
 /** The bytes one account (or guest) may store; 0: no quota. */
 export async function quotaBytesOf(ctx: AppContext, guest: boolean): Promise<number> {
-  const key: Key = guest ? 'guestQuotaMb' : 'userQuotaMb';
+  const key = guest ? 'guestQuotaMb' : 'userQuotaMb';
   const saved = (await savedSettings(ctx))[key];
   return saved === undefined ? defaultBytes(ctx)[key] : saved * MB;
+}
+
+/** The largest file one chat attachment may be, in bytes (console: Sites → Storage). */
+export async function chatFileMaxBytes(ctx: AppContext): Promise<number> {
+  const saved = (await savedSettings(ctx)).chatFileMaxMb;
+  return (saved ?? CHAT_FILE_MAX_MB) * MB;
 }

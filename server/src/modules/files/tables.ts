@@ -9,7 +9,7 @@ export interface FilesTable {
   user_id: number;
   key: string;
   thumb_key: string | null;
-  origin: 'upload' | 'result' | 'site';
+  origin: 'upload' | 'result' | 'site' | 'attachment';
   task_id: number | null;
   name: string;
   mime: string;

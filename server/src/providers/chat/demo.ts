@@ -1,4 +1,7 @@
 import { countMessageTokens, countTokens } from './tokens.js';
+
+/** The first words of the files' message (chat module's file-context.ts writes it). */
+const FILES_MARKER = '[atelier:files]';
 import type { ChatAdapter, ChatChunk, ChatMessage, ChatRequest } from './types.js';
 
 /**
@@ -49,6 +52,10 @@ interface DemoTexts {
   codeLine: string;
   formula: string;
   formulaText: string;
+  files: string;
+  file: (name: string, used: string, first: string) => string;
+  noFileText: (name: string) => string;
+  picture: string;
 }
 
 const demoTexts: Record<Language, DemoTexts> = {
@@ -82,6 +89,10 @@ const demoTexts: Record<Language, DemoTexts> = {
     formula: '### A formula',
     formulaText:
       'Tokens are estimated as $t \\approx \\lceil c / 4 \\rceil$ for $c$ Latin characters, and',
+    files: '### Files I was given',
+    file: (name, used, first) => `- **${name}** (${used}), it begins: “${first}”`,
+    noFileText: (name) => `- **${name}**: no text could be read (a scanned document?)`,
+    picture: 'Here is a sample picture (the offline demo draws the same one every time):',
   },
   'zh-CN': {
     persona: (name) => `正在使用的角色：**${name}**`,
@@ -112,6 +123,10 @@ const demoTexts: Record<Language, DemoTexts> = {
     codeLine: '问题',
     formula: '### 公式示例',
     formulaText: 'token 数按 $t \\approx \\lceil c / 4 \\rceil$ 估算（$c$ 为拉丁字符数），而',
+    files: '### 我收到的文件',
+    file: (name, used, first) => `- **${name}**（${used}），开头是：“${first}”`,
+    noFileText: (name) => `- **${name}**：读不到文字（可能是扫描件？）`,
+    picture: '这是一张示例图片（离线演示每次都画同一张）：',
   },
   'zh-TW': {
     persona: (name) => `正在使用的角色：**${name}**`,
@@ -142,6 +157,10 @@ const demoTexts: Record<Language, DemoTexts> = {
     codeLine: '問題',
     formula: '### 公式示例',
     formulaText: 'token 數按 $t \\approx \\lceil c / 4 \\rceil$ 估算（$c$ 為拉丁字元數），而',
+    files: '### 我收到的檔案',
+    file: (name, used, first) => `- **${name}**（${used}），開頭是：「${first}」`,
+    noFileText: (name) => `- **${name}**：讀不到文字（可能是掃描件？）`,
+    picture: '這是一張示例圖片（離線演示每次都畫同一張）：',
   },
 };
 
@@ -198,6 +217,7 @@ export function demoReply(
     ...(keys.length ? keys.map((k) => tx.word(k, countTokens(k))) : [tx.empty]),
     tx.turn(turns),
     ...(hasImage(messages) ? [tx.image] : []),
+    ...fileLines(tx, messages),
     '',
     tx.numbers,
     '',
@@ -222,6 +242,35 @@ export function demoReply(
   ].join('\n');
 }
 
+/** The files sent (`<file name=… used=…>` blocks of the files' message) and how each begins. */
+function fileLines(tx: DemoTexts, messages: ChatMessage[]): string[] {
+  const sent = messages.find(
+    (m) => m.role === 'user' && typeof m.content === 'string' && m.content.startsWith(FILES_MARKER),
+  );
+  if (!sent || typeof sent.content !== 'string') return [];
+  const lines = [
+    ...sent.content.matchAll(/<file name="([^"]*)"[^>]*used="(\w+)">\n([\s\S]*?)\n<\/file>/g),
+  ].map(([, name, used, body]) => {
+    const first = (body ?? '')
+      .split('\n')
+      .find((l) => l.trim() && !/^\[(page|sheet|slide) /.test(l));
+    const shown = (name ?? '').replace(/&#(\d+);/g, (_, n: string) =>
+      String.fromCharCode(Number(n)),
+    );
+    return used === 'none' || !first
+      ? tx.noFileText(shown)
+      : tx.file(shown, used!, first.trim().slice(0, 120));
+  });
+  return lines.length ? ['', tx.files, ...lines] : [];
+}
+
+/** The demo's picture: a small landscape, sent as a data part as drawing models send theirs. */
+export const DEMO_PICTURE =
+  'data:image/png;base64,iVBORw0KGgoAAAANSUhEUgAAAEAAAABACAMAAACdt4HsAAACglBMVEUrLUKcesmbesqaecugfMWffMaee8j/99aifsOhfcSZeMyYeM2jfsKXd8+WdtCVdtGUddKTdNOSdNSRc9aQcteOctiNcdmMcNqLcNuKb92kf8HAkKKJbt7BkaGIbt+lgL+/j6Sngb2mgL6HbeC9jqa+j6WziLCxh7OuhbayiLKogry2iq2pgruGbOG7jai8jae0ia+whrSvhrW1ia6shLiqg7qFbOK4i6u6jKmthLe3i6yEa+TCkaCDauXDkp+BaubEk57GlJvFk52AaefIlZrJlZl/aOjKlpjLl5d+aOnNmJTMl5Z9Z+vOmZPPmZJ8ZuzQmpHRm5B7Zu3TnI3Sm496Ze7WnYvVnYx5ZO/XnorYn4l4ZPDZn4h3Y/JyYPfaoIbboYV2YvP88tXdooPcoYR1YvTeo4Lfo4Hmp3pzYfX78dPgpH/hpX7y5dIsLUP05s8vL0PkpnzjpX1rWHT68NVpV3dwX/lvXvvjzMSYdrTr284tLkXEorreyspkU3wwMEeQcK3t3Mw0M0pvWnCAZpzDo786N1G7lrnKp7e/mbWifb8yMkRZTHJHQF/Jn6mjfsFPRWZiU3vcyc2ykcTv3crp2tA6N0zYn4W9oMVoVWhMQ1fQqrHlzcO+j5+geouFaXroqXfnqHjqqnXPqa6ffL3579NmVXqvhIFjUmG6nMaKbqZlVXs/O1eHaWl4YpQ6N0lsWYeJbafDkp1AO0xUSFluWXK+jY6ifHk/O1a1iYfEkpiZdnJtWoZLQlPBkJR4YZV2X3KaeLk8OEdtWWpCPElPRU+gfbx2X2HUnH9qVlnQmXqxh5jHk3Sbebiyh5dZS1ORcF2xhWmmfWPAj2/dyczr2806p33aAAAACXBIWXMAAAsTAAALEwEAmpwYAAAChklEQVRYhe3U5VcUURgG8Mcc0LVbDOzu7m6xO1DXWmN3wWUFkVARATExEARd1LW7u7vj+P94Zmd3bsx8eDnXjzwf7zm/d+beee4gOXlrfPyGtauWL100f87M6VMmjhs1YtjAHu1atWjWtEnjRg0b1K9Xt07tWjVrVKlcqXq1qtFRjuat27bp2n1A/yGd+/bp1AWKviMUfW8o+n5Q9N2g6IdC0Q+Coh8MRd8Tir4XFH17UP2JArfT6U7PlnwH0PyRY1o4qTmCjwXJX0qKeE1LSuN9DEjP57ymBfM43xKU/Zvvb2Qn54eDcn6i17Rc5keC8P0K5AEpzI8G4fu75QFe5seC0B/hCPU4mR8DQv8sAzYyPx6E/lq3wPwEEPqfLg8oYX4SCPcnWx5wkvnJoNy/VNEf5fw0UO5vTpD3wQOcnwrS/U/jJgTP8j4OtP9H3l/z/YXnx80A9f+Tm+J1Or0l/PnpfhbK9f/ivn/Yz4aNv5lB9/Ng9S88yCD7ubD43dsBXKH6hZD9rUzoOU/0CyD5HbtCHvDT/GKIftuesAf8JL8Egn911fSAX/KlRW9uW/wy8P7cfs4DPsF/LwYuPpb9CnB+7yHBAz7Onzqur9x9LvmVYP7gPskDPtOfTjBWnt0X/Rqw/h62eOCe4UuLzJU7jwS/GqZ/auOBLN1/KeZWblzg/TpE/HWP7QBkxcYY2zeT/4Dz6xH2oQLb5mVk+2YSnjC/CYa/bBSYGM81029GyJsFpuZDYdhvge65AlPzqdDwiYiOcnx7WG4P/PgY8i5EOd6LBabm3Wfdu+CwFJiat18TXa4y2BSYmtd/XGUB2BWYmvxfgYAC1yv1+4zaAOCn6oCKVOT/5B8Oqc7ZBLntlwAAAABJRU5ErkJggg==';
+
+/** Whether the question asks for a picture (the demo then answers with one). */
+const wantsPicture = (text: string) => /\b(draw|paint|sketch)\b|画|畫/i.test(text);
+
 /** Pieces of about three words, so the screen shows a real stream. */
 function pieces(text: string): string[] {
   const parts = text.match(/\S*\s*/g)?.filter(Boolean) ?? [];
@@ -243,6 +292,12 @@ export function demoAdapter(options: { delayMs?: number } = {}): ChatAdapter {
         if (request.signal.aborted) return;
         produced += piece;
         yield { delta: piece };
+      }
+      if (!request.signal.aborted && wantsPicture(lastUserText(request.messages))) {
+        const line = `\n\n${demoTexts[request.language ?? 'zh-CN'].picture}`;
+        produced += line;
+        yield { delta: line };
+        yield { image: DEMO_PICTURE };
       }
       yield {
         usage: {

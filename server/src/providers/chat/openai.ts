@@ -6,6 +6,7 @@ import { getJson, httpFailure, type ProviderCheck } from '../check-http.js';
 import { retryOfStatus, UpstreamError } from '../errors.js';
 import { ChunkQueue, SseParser } from './sse.js';
 import { errorMessage, errorText, ToolCallAssembler, type UpstreamToolCall } from './wire.js';
+import { imagesOf, piecesOf, type UpstreamPart } from './parts.js';
 
 export { SseParser } from './sse.js';
 
@@ -136,7 +137,8 @@ function readWhole(
         const thought = reasoningOf(choice?.message);
         if (thought) queue.push({ reasoning: thought });
         const content = choice?.message?.content;
-        if (content) queue.push({ delta: content });
+        for (const piece of piecesOf(content)) queue.push(piece);
+        for (const image of imagesOf(choice?.message)) queue.push({ image });
         const calls = new ToolCallAssembler();
         calls.add(choice?.message?.tool_calls);
         if (calls.any()) queue.push({ toolCalls: calls.take() });
@@ -187,8 +189,8 @@ function chunkParser(queue: ChunkQueue): SseParser {
     // DeepSeek's `reasoning_content`; vLLM and OpenRouter name it `reasoning`.
     const thought = reasoningOf(choice?.delta);
     if (thought) queue.push({ reasoning: thought });
-    const delta = choice?.delta?.content;
-    if (delta) queue.push({ delta });
+    for (const piece of piecesOf(choice?.delta?.content)) queue.push(piece);
+    for (const image of imagesOf(choice?.delta)) queue.push({ image });
     calls.add(choice?.delta?.tool_calls);
     // The calls are whole when the choice says why it stopped (`tool_calls`).
     if (choice?.finish_reason && calls.any()) queue.push({ toolCalls: calls.take() });
@@ -334,7 +336,10 @@ interface UpstreamUsage {
 }
 /** A message or a delta: the answer's text and, from reasoning models, their reasoning. */
 interface UpstreamMessage {
-  content?: string | null;
+  /** Text, or (relays of Gemini and gpt-image) a list of text and picture parts. */
+  content?: string | UpstreamPart[] | null;
+  /** OpenRouter's pictures of an image model's answer. */
+  images?: UpstreamPart[] | null;
   tool_calls?: UpstreamToolCall[] | null;
   reasoning_content?: unknown;
   reasoning?: unknown;

@@ -69,15 +69,17 @@ export type FinishReason = 'length' | 'content_filter';
 
 /**
  * What an adapter streams: answer text (`delta`), the model's reasoning (`reasoning`, before
- * or between the answer's pieces), the usage, why it stopped when it was cut, and the tool
- * calls it asked for (once, whole, when its stream says it stopped for them).
+ * or between the answer's pieces), the usage, why it stopped when it was cut, the tool calls it
+ * asked for (once, whole, when its stream says it stopped for them), and pictures the model
+ * drew that came as data parts (`image`: a data: URL or a link), not as text.
  */
 export type ChatChunk =
   | { delta: string }
   | { reasoning: string }
   | { usage: ChatUsage }
   | { finish: FinishReason }
-  | { toolCalls: ToolCallRequest[] };
+  | { toolCalls: ToolCallRequest[] }
+  | { image: string };
 
 export interface ChatAdapter {
   stream(request: ChatRequest): AsyncIterable<ChatChunk>;

@@ -37,6 +37,7 @@ export const fieldLabels: Record<string, string> = {
   domain: 'admin:f.domain',
   userQuotaMb: 'admin:sites.userQuotaMb',
   guestQuotaMb: 'admin:sites.guestQuotaMb',
+  chatFileMaxMb: 'admin:sites.chatFileMaxMb',
   logo: 'admin:f.logo',
   maxResults: 'admin:f.maxResults',
   pagesRead: 'admin:f.pagesRead',

@@ -1,4 +1,5 @@
-import { useChatStorage } from '../../stores/chat-storage';
+import type { chat } from '@atelier/contracts';
+import { useChatStorage, type ChatRecord } from '../../stores/chat-storage';
 import * as remote from './chat-api';
 import { isStreaming, send, type SendInput } from './chat-actions';
 import { regenerateFrom } from './chat-logic';
@@ -6,6 +7,19 @@ import { regenerateFrom } from './chat-logic';
 /* The chat's branches (docs/chat.md, Edit and branch): answer again, edit, switch. */
 
 const storage = () => useChatStorage.getState();
+
+/** A saved question's files, sent again with it (docs/chat.md, Files in the conversation). */
+const filesOf = (question: ChatRecord): chat.ChatFile[] =>
+  (question.files ?? []).map((f) => ({
+    id: f.id,
+    name: f.name,
+    size: f.size,
+    format: f.format,
+    pages: f.pages,
+    tokens: f.tokens,
+    hasText: f.used !== 'none',
+    createdAt: question.createdAt ?? '',
+  }));
 
 /**
  * Answers the last question again, with the model chosen now: the earlier answer stays as a
@@ -21,6 +35,7 @@ export async function regenerate(input: Omit<SendInput, 'prompt' | 'imageUrl'>):
     ...input,
     prompt: question.content,
     imageUrl: question.imageUrl ?? null,
+    files: filesOf(question),
     place: { regenerateOf: question.id },
   });
 }
@@ -43,6 +58,7 @@ export async function editQuestion(
     ...input,
     prompt,
     imageUrl: question.imageUrl ?? null,
+    files: filesOf(question),
     place: { parentId: question.parentId ?? 0 },
   });
 }

@@ -13,6 +13,8 @@ export interface PendingExchange {
   groupId: number;
   prompt: string;
   imageUrl: string | null;
+  /** The files sent with the question (what of each was used comes with the last line). */
+  files: chat.ChatFile[];
   answer: string;
   /** A reasoning model's thinking so far, when it thinks aloud. */
   reasoning: string;
@@ -190,6 +192,8 @@ export interface SendInput {
   systemMessage: string;
   /** Search the web first (only sent when the site offers it). */
   webSearch?: boolean;
+  /** Files attached to the question (docs/chat.md, "Files in the conversation"). */
+  files?: chat.ChatFile[];
   /**
    * Where it goes on the chat's branches (docs/chat.md, Edit and branch): after a message
    * (`parentId`, 0 for the start: an edit), or a saved question answered again. Left out: after
@@ -219,6 +223,7 @@ function bodyFor(input: SendInput, group: ChatGroup): chat.ChatProcessBody {
       : {}),
     // The history lists our pictures by path; the server takes absolute links.
     ...(input.imageUrl ? { image_url: new URL(input.imageUrl, location.origin).href } : {}),
+    ...(input.files?.length ? { fileIds: input.files.map((f) => f.id) } : {}),
   };
 }
 
@@ -268,6 +273,7 @@ export async function send(input: SendInput): Promise<void> {
       groupId,
       prompt: input.prompt,
       imageUrl: input.imageUrl,
+      files: input.files ?? [],
       answer: '',
       reasoning: '',
       thinkingSince: null,

@@ -30,6 +30,7 @@ export const toRecord = (log: chat.ChatLog): ChatRecord => ({
   finishReason: log.finishReason,
   sources: log.sources,
   toolCalls: log.toolCalls,
+  files: log.files,
   parentId: log.parentId,
   siblings: log.siblings,
 });

@@ -93,7 +93,7 @@ describe('ChatInput', () => {
     fireEvent.keyDown(field(), { key: 'Enter', keyCode: 229 });
     expect(onSend).not.toHaveBeenCalled();
     fireEvent.keyDown(field(), { key: 'Enter' });
-    expect(onSend).toHaveBeenCalledWith('hello', null);
+    expect(onSend).toHaveBeenCalledWith('hello', null, []);
   });
 
   it('does not send an empty message', () => {

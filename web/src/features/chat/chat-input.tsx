@@ -3,7 +3,6 @@ import {
   BookOutlined,
   BranchesOutlined,
   CloseOutlined,
-  GlobalOutlined,
   PictureOutlined,
   StopOutlined,
 } from '@ant-design/icons';
@@ -19,11 +18,14 @@ import { useChatStorage } from '../../stores/chat-storage';
 import { NoPrompts, SlashMenu } from './slash-menu';
 import { useDialogs } from '../../stores/dialogs';
 import { usePromptStore, type PromptEntry } from '../../stores/prompt-store';
-import { useToolsInfo, useUploadAttachment } from './chat-api';
+import { useUploadAttachment } from './chat-api';
 import { choiceKey, filterPrompts, parseChoice, slashQuery } from './chat-logic';
 import { ModelPrice } from '../../components/model-price';
 import { preloadMarkdown } from '../../components/markdown';
 import type { useModelChoice } from './use-model-choice';
+import type { chat } from '@atelier/contracts';
+import { FilesButton, PendingFileChips, useChatFiles } from './chat-files';
+import { WebSearchToggle } from './web-search-toggle';
 
 /** The input's small tool buttons grow to a 40 px tap target on phones. */
 const PHONE_TAP = 'max-[639px]:!h-10 max-[639px]:!min-w-10';
@@ -36,7 +38,7 @@ export interface ChatInputProps {
   models: ReturnType<typeof useModelChoice>;
   /** The model's name when the group's app fixes it: shown instead of the picker. */
   modelLocked: string | null;
-  onSend: (prompt: string, imageUrl: string | null) => void;
+  onSend: (prompt: string, imageUrl: string | null, files: chat.ChatFile[]) => void;
   onStop: () => void;
 }
 
@@ -133,38 +135,6 @@ function ModelPicker({ models, modelLocked }: Pick<ChatInputProps, 'models' | 'm
       data-testid="chat-model"
     />
   );
-}
-
-/** Web search for the next questions: a switch shown when the site has a search provider. */
-function WebSearchToggle() {
-  const { t } = useTranslation('chat');
-  const info = useToolsInfo();
-  const webSearch = useChatStorage((s) => s.webSearch);
-  const setWebSearch = useChatStorage((s) => s.setWebSearch);
-  if (!info.data?.webSearch) return null;
-  return (
-    <Tooltip title={webSearch ? t('input.webSearchOn') : t('input.webSearchOff')}>
-      <Button
-        size="small"
-        type="text"
-        icon={<GlobalOutlined />}
-        aria-pressed={webSearch}
-        aria-label={t('input.webSearch')}
-        data-testid="chat-web-search"
-        onClick={() => setWebSearch(!webSearch)}
-        className={`${PHONE_TAP} ${webSearch ? '!text-[var(--accent-text)]' : '!text-white/60'}`}
-      >
-        <span className="max-[639px]:hidden">{t('input.webSearch')}</span>
-      </Button>
-    </Tooltip>
-  );
-}
-
-/** Whether the next question searches the web: switched on, and offered by the site. */
-export function useWebSearchOn(): boolean {
-  const info = useToolsInfo();
-  const webSearch = useChatStorage((s) => s.webSearch);
-  return webSearch && info.data?.webSearch === true;
 }
 
 /** The context switch and the prompt store button. */
@@ -288,17 +258,21 @@ export function ChatInput({
   const { attached, setAttached, uploading, onFile } = useAttachment();
   const [selected, setSelected] = useState(0);
   const [menuClosedFor, setMenuClosedFor] = useState<string | null>(null);
-
   const query = slashQuery(value);
   const menuOpen = query !== null && menuClosedFor !== value;
   const items = menuOpen ? filterPrompts(promptList, query) : [];
   const vision = models.info?.vision ?? false;
-  const canSend = value.trim().length > 0 && !streaming && !uploading;
+  const files = useChatFiles(vision);
+  const priced = modelLocked
+    ? (models.platform.find((m) => m.name === modelLocked) ?? null)
+    : models.priced;
+  const canSend = value.trim().length > 0 && !streaming && !uploading && !files.busy;
 
   const send = () => {
     if (!canSend) return;
-    onSend(value.trim(), vision && attached ? attached.url : null);
+    onSend(value.trim(), vision && attached ? attached.url : null, files.ready);
     setAttached(null);
+    files.clear();
   };
 
   const pick = (entry: PromptEntry) => {
@@ -335,7 +309,10 @@ export function ChatInput({
 
   return (
     <div className="mx-auto w-full max-w-3xl px-3 pb-3 sm:px-6 sm:pb-5">
-      <div className="relative rounded-2xl border border-white/10 bg-[#17171d] shadow-[0_8px_30px_rgba(0,0,0,0.35)] transition-colors focus-within:border-white/25">
+      <div
+        className={`relative rounded-2xl border bg-[#17171d] shadow-[0_8px_30px_rgba(0,0,0,0.35)] transition-colors focus-within:border-white/25 ${files.drop.dragging ? 'border-[var(--accent)]' : 'border-white/10'}`}
+        {...files.drop.handlers}
+      >
         {menuOpen && promptList.length === 0 && <NoPrompts />}
         {menuOpen && promptList.length > 0 && (
           <SlashMenu
@@ -345,6 +322,7 @@ export function ChatInput({
             onHover={setSelected}
           />
         )}
+        <PendingFileChips files={files} />
         {attached && vision && (
           <AttachedPreview preview={attached.preview} onRemove={() => setAttached(null)} />
         )}
@@ -377,14 +355,9 @@ export function ChatInput({
           <ContextAndPrompts />
           <WebSearchToggle />
           <AttachButton vision={vision} uploading={uploading} onFile={onFile} />
+          <FilesButton onFiles={files.add} className={`${PHONE_TAP} !text-white/60`} />
           <span className="ml-auto" />
-          <ModelPrice
-            model={
-              modelLocked
-                ? (models.platform.find((m) => m.name === modelLocked) ?? null)
-                : models.priced
-            }
-          />
+          <ModelPrice model={priced} />
           <SendOrStop streaming={streaming} canSend={canSend} onSend={send} onStop={onStop} />
         </div>
       </div>

@@ -1,4 +1,5 @@
 import Button from 'antd/es/button';
+import type { chat } from '@atelier/contracts';
 import Drawer from 'antd/es/drawer';
 import Modal from 'antd/es/modal';
 import Result from 'antd/es/result';
@@ -27,7 +28,8 @@ import {
   useChatRuntime,
 } from './chat-actions';
 import { editQuestion, regenerate, switchBranch } from './branch-actions';
-import { ChatInput, useWebSearchOn } from './chat-input';
+import { ChatInput } from './chat-input';
+import { useWebSearchOn } from './web-search-toggle';
 import { EmptyState, MessagesSkeleton } from './empty-state';
 import { exportChatPng } from './export-png';
 import { GroupList } from './group-list';
@@ -42,16 +44,20 @@ import './chat.css';
  * question) waits for it, so it goes with the model the picker then shows instead of with none.
  */
 function useSendWhenModelsCame(models: ReturnType<typeof useModelChoice>, systemMessage: string) {
-  const [waiting, setWaiting] = useState<{ prompt: string; imageUrl: string | null } | null>(null);
+  const [waiting, setWaiting] = useState<{
+    prompt: string;
+    imageUrl: string | null;
+    files: chat.ChatFile[];
+  } | null>(null);
   const webSearch = useWebSearchOn();
   useEffect(() => {
     if (!waiting || models.loading) return;
     setWaiting(null);
     void send({ choice: models.choice, systemMessage, webSearch, ...waiting });
   }, [waiting, models.loading, models.choice, systemMessage, webSearch]);
-  return (prompt: string, imageUrl: string | null) => {
-    if (models.loading) setWaiting({ prompt, imageUrl });
-    else void send({ choice: models.choice, systemMessage, webSearch, prompt, imageUrl });
+  return (prompt: string, imageUrl: string | null, files: chat.ChatFile[] = []) => {
+    if (models.loading) setWaiting({ prompt, imageUrl, files });
+    else void send({ choice: models.choice, systemMessage, webSearch, prompt, imageUrl, files });
   };
 }
 
@@ -234,9 +240,9 @@ function Conversation() {
     });
 
   const sendMessage = useSendWhenModelsCame(models, systemMessage);
-  const submit = (prompt: string, imageUrl: string | null) => {
+  const submit = (prompt: string, imageUrl: string | null, files: chat.ChatFile[]) => {
     setDraft('');
-    sendMessage(prompt, imageUrl);
+    sendMessage(prompt, imageUrl, files);
   };
 
   const { exporting, exportPng } = useExportPng(title, confirm);
@@ -290,7 +296,7 @@ function Conversation() {
           lockedModel={lockedModel}
           models={models}
           streaming={streaming}
-          onSuggest={(prompt) => submit(prompt, null)}
+          onSuggest={(prompt) => submit(prompt, null, [])}
           onRegenerate={() => void regenerate(asked)}
           onEdit={(id, prompt) => void editQuestion(id, prompt, asked)}
           onPreview={setPreview}

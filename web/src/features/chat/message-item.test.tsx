@@ -12,6 +12,7 @@ const question = (imageUrl: string): MessageView => ({
   role: 'user',
   content: 'what is this?',
   imageUrl,
+  files: [],
   state: 'done',
   reasoning: '',
   reasoningMs: null,

@@ -4,8 +4,6 @@ import {
   DeleteOutlined,
   EditOutlined,
   ExpandOutlined,
-  LeftOutlined,
-  RightOutlined,
   FileTextOutlined,
   RedoOutlined,
   RobotOutlined,
@@ -25,7 +23,9 @@ import { notify } from '../../lib/notify';
 import { texts } from '../../lib/texts';
 import type { BranchPager } from './chat-logic';
 import { ThinkingPart } from './thinking-part';
+import { Pager } from './branch-pager';
 import { SourcesPart, ToolCallsPart } from './tool-parts';
+import { AnswerPictures, MessageFiles, type FileChipView } from './chat-files';
 
 /** One row of the list: a saved message or the exchange being answered. */
 export interface MessageView {
@@ -35,6 +35,8 @@ export interface MessageView {
   role: 'user' | 'assistant';
   content: string;
   imageUrl: string | null;
+  /** The files sent with a question (with what was used, once saved). */
+  files: FileChipView[];
   /** `streaming`: text still arriving; `waiting`: nothing yet. */
   state: 'done' | 'partial' | 'error' | 'streaming' | 'waiting';
   /** A reasoning model's thinking ('' for none) and how long it took (null while it thinks). */
@@ -62,48 +64,6 @@ export interface MessageItemProps {
   onEdit: (id: number, prompt: string) => void;
   /** Shows the branch through another message. */
   onSwitch: (id: number) => void;
-}
-
-/** "< i/n >": the branches at a message, to switch between. */
-function Pager({
-  pager,
-  busy,
-  onSwitch,
-}: {
-  pager: BranchPager;
-  busy: boolean;
-  onSwitch: (id: number) => void;
-}) {
-  const { t } = useTranslation(['chat']);
-  return (
-    <span
-      className="inline-flex items-center text-xs text-white/60"
-      data-testid="chat-branch"
-      aria-label={t('chat:message.branchOf', { index: pager.index, count: pager.count })}
-    >
-      <Button
-        size="small"
-        type="text"
-        icon={<LeftOutlined />}
-        aria-label={t('chat:message.branchPrev')}
-        disabled={busy || pager.prev === null}
-        onClick={() => pager.prev !== null && onSwitch(pager.prev)}
-        className="!text-white/55 hover:!text-white/85"
-      />
-      <span data-testid="chat-branch-label">
-        {pager.index}/{pager.count}
-      </span>
-      <Button
-        size="small"
-        type="text"
-        icon={<RightOutlined />}
-        aria-label={t('chat:message.branchNext')}
-        disabled={busy || pager.next === null}
-        onClick={() => pager.next !== null && onSwitch(pager.next)}
-        className="!text-white/55 hover:!text-white/85"
-      />
-    </span>
-  );
 }
 
 /** A question being edited in place: send it as a new branch, or cancel. */
@@ -274,6 +234,7 @@ function Question({
             <AnswerImage src={message.imageUrl} alt="" title={undefined} eager={false} />
           </div>
         ))}
+      <MessageFiles files={message.files} />
       {editing && message.id !== null ? (
         <EditBox initial={message.content} onCancel={onCancel} onSend={onSend} />
       ) : (
@@ -374,6 +335,7 @@ export const MessageItem = memo(function MessageItem({
           </div>
         ) : null}
         {message.sources.length > 0 && <SourcesPart sources={message.sources} />}
+        {!live && <AnswerPictures content={message.content} />}
         {message.error ? (
           <div
             role="alert"

@@ -38,6 +38,7 @@ describe('thinkingOf', () => {
     groupId: 1,
     prompt: 'q',
     imageUrl: null,
+    files: [],
     answer: '',
     reasoning: '',
     thinkingSince: null,

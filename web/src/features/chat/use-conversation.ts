@@ -60,6 +60,7 @@ export function useMessageViews(): MessageView[] {
       finishReason: r.finishReason ?? null,
       sources: r.sources ?? [],
       toolCalls: r.toolCalls ?? [],
+      files: r.files ?? [],
       error:
         r.role === 'assistant' && r.status === 'error'
           ? (answerErrors[r.id] ?? t('chat:message.failedUnknown'))
@@ -76,6 +77,7 @@ export function useMessageViews(): MessageView[] {
               role: 'user',
               content: pending.prompt,
               imageUrl: pending.imageUrl,
+              files: pending.files,
               state: 'done',
               reasoning: '',
               reasoningMs: null,
@@ -97,6 +99,7 @@ export function useMessageViews(): MessageView[] {
         sources: pending.sources,
         toolCalls: pending.toolCalls,
         imageUrl: null,
+        files: [],
         state:
           pending.phase === 'failed'
             ? 'error'

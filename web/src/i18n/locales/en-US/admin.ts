@@ -333,6 +333,7 @@ export default {
       'What one account or guest may store (uploads, results, slices, last frames), in MB; 0: no quota. Uploads past it are refused with a message saying what is used.',
     userQuotaMb: 'Storage quota per account (MB)',
     guestQuotaMb: 'Storage quota per guest (MB)',
+    chatFileMaxMb: 'Largest file attached to a chat (MB)',
   },
   tasks: {
     noProvider: 'Done here (no provider)',

@@ -2,6 +2,27 @@ import type { LocaleShape } from '../../types';
 import type zhCN from '../zh-CN/chat';
 
 export default {
+  files: {
+    attach: 'Attach files (PDF, Word, Excel, PowerPoint, CSV, text, code)',
+    drop: 'Drop to attach the files',
+    remove: 'Remove {{name}}',
+    uploading: 'Reading…',
+    failed: 'Could not attach',
+    pages: '{{count}} pages',
+    sheets: '{{count}} sheets',
+    slides: '{{count}} slides',
+    noText: 'no text (a scan?)',
+    usedWhole: 'sent whole',
+    usedParts: 'related parts sent: page {{pages}}',
+    usedNone: 'not used',
+    tooMany: 'At most {{max}} files go with one message',
+  },
+  pictures: {
+    saved: 'Saved to your works: use it as a reference on the drawing screens',
+    open: 'Open',
+    download: 'Download',
+    works: 'My works',
+  },
   retry: 'Retry',
   loadFailed: 'Could not load the messages, please try again',
   confirmOk: 'OK',

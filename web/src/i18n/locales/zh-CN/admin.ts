@@ -327,6 +327,7 @@ export default {
       '每个账户或游客可存储的文件（上传、结果、切图、尾帧），单位 MB；0 为不限。超出后上传会被拒绝，并提示已用空间。',
     userQuotaMb: '每个账户的存储配额（MB）',
     guestQuotaMb: '每个游客的存储配额（MB）',
+    chatFileMaxMb: '聊天附件的最大文件大小（MB）',
   },
   tasks: {
     noProvider: '本站处理（无服务商）',

@@ -1,5 +1,26 @@
 /** Namespace `chat`: the chat screen (`/Chat`), loaded with it (lazy). zh-CN is the source. */
 export default {
+  files: {
+    attach: '附加文件（PDF、Word、Excel、PPT、CSV、文本、代码）',
+    drop: '松开即可附加文件',
+    remove: '移除 {{name}}',
+    uploading: '正在读取…',
+    failed: '无法附加',
+    pages: '{{count}} 页',
+    sheets: '{{count}} 个工作表',
+    slides: '{{count}} 张幻灯片',
+    noText: '没有文字（扫描件？）',
+    usedWhole: '全文已发送',
+    usedParts: '已发送相关部分：第 {{pages}} 页',
+    usedNone: '未使用',
+    tooMany: '一条消息最多附加 {{max}} 个文件',
+  },
+  pictures: {
+    saved: '已保存到你的作品，可在绘画页面用作参考图',
+    open: '查看原图',
+    download: '下载',
+    works: '我的作品',
+  },
   retry: '重试',
   loadFailed: '消息加载失败，请重试',
   confirmOk: '确定',

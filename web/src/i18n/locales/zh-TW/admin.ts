@@ -329,6 +329,7 @@ export default {
       '每個帳戶或訪客可儲存的檔案（上傳、結果、切圖、尾幀），單位 MB；0 為不限。超出後上傳會被拒絕，並提示已用空間。',
     userQuotaMb: '每個帳戶的儲存配額（MB）',
     guestQuotaMb: '每個訪客的儲存配額（MB）',
+    chatFileMaxMb: '聊天附件的最大檔案大小（MB）',
   },
   tasks: {
     noProvider: '本站處理（無服務商）',

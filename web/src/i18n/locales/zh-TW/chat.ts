@@ -2,6 +2,27 @@ import type { LocaleShape } from '../../types';
 import type zhCN from '../zh-CN/chat';
 
 export default {
+  files: {
+    attach: '附加檔案（PDF、Word、Excel、PPT、CSV、文字、程式碼）',
+    drop: '放開即可附加檔案',
+    remove: '移除 {{name}}',
+    uploading: '正在讀取…',
+    failed: '無法附加',
+    pages: '{{count}} 頁',
+    sheets: '{{count}} 個工作表',
+    slides: '{{count}} 張投影片',
+    noText: '沒有文字（掃描件？）',
+    usedWhole: '全文已傳送',
+    usedParts: '已傳送相關部分：第 {{pages}} 頁',
+    usedNone: '未使用',
+    tooMany: '一則訊息最多附加 {{max}} 個檔案',
+  },
+  pictures: {
+    saved: '已儲存到你的作品，可在繪畫頁面用作參考圖',
+    open: '檢視原圖',
+    download: '下載',
+    works: '我的作品',
+  },
   retry: '重試',
   loadFailed: '訊息載入失敗，請重試',
   confirmOk: '確定',
