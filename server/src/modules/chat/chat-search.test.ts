@@ -7,6 +7,7 @@ import {
   ask,
   charges,
   fieldOf,
+  models,
   onlySearchProvider,
   search,
   systemNote,
@@ -207,6 +208,43 @@ describe('web search with sources', () => {
       search.jsonEnabled = true;
       search.planExceeded = false;
     }
+  });
+
+  it("keeps each branch's sources: an answer made again searches again with the saved question", async () => {
+    await onlySearchProvider({ name: 'searx', kind: 'searxng', baseUrl: search.url });
+    const first = await ask('Cite', 'When is the festival?', { webSearch: true });
+    expect(first.last!.sources).toHaveLength(3);
+    const { headers, groupId } = first;
+    const rows = async () =>
+      (await callEndpoint(t.app, chat.listMessages, { headers, query: { groupId } })).body.data
+        .rows;
+    const [question, answer] = await rows();
+    const queries = search.queries.length;
+    const again = await t.app.inject({
+      method: 'POST',
+      url: '/api/chatgpt/chat-process',
+      headers,
+      payload: {
+        gptModelId: models.Cite,
+        prompt: 'not used',
+        options: { groupId, webSearch: true, regenerateOf: question!.id },
+      },
+    });
+    expect(again.statusCode).toBe(200);
+    expect(search.queries.slice(queries)).toMatchObject([{ query: 'When is the festival?' }]);
+    const now = await rows();
+    expect(now).toHaveLength(2);
+    expect(now[1]!.siblings).toEqual([answer!.id, now[1]!.id]);
+    expect(now[1]!.sources).toHaveLength(3);
+    // Back on the first answer's branch, its own sources are shown.
+    const back = await callEndpoint(t.app, chat.switchBranch, {
+      headers,
+      body: { groupId, id: answer!.id },
+    });
+    expect(back.body.data.rows.at(-1)).toMatchObject({
+      id: answer!.id,
+      sources: first.last!.sources,
+    });
   });
 
   it('refuses a SearXNG provider without an address (400 naming baseUrl)', async () => {
