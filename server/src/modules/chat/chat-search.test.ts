@@ -6,7 +6,9 @@ import {
   admin,
   ask,
   charges,
+  fake,
   fieldOf,
+  funded,
   models,
   onlySearchProvider,
   search,
@@ -245,6 +247,54 @@ describe('web search with sources', () => {
       id: answer!.id,
       sources: first.last!.sources,
     });
+  });
+
+  it("sends the question's file and the search results together, charged once with the search", async () => {
+    await onlySearchProvider({
+      name: 'searx',
+      kind: 'searxng',
+      baseUrl: search.url,
+      priceKey: 'web-search:search',
+    });
+    const u = await funded();
+    const boundary = '----atelier-search-file';
+    const up = await t.app.inject({
+      method: 'POST',
+      url: '/api/chat/files',
+      headers: { ...u.headers, 'content-type': `multipart/form-data; boundary=${boundary}` },
+      payload: Buffer.from(
+        `--${boundary}\r\nContent-Disposition: form-data; name="file"; filename="cities.csv"\r\nContent-Type: text/csv\r\n\r\ncity,population\nOslo,709000\r\n--${boundary}--\r\n`,
+      ),
+    });
+    expect(up.statusCode).toBe(200);
+    const fileId = up.json<{ data: chat.ChatFile }>().data.id;
+    const sent = fake.requests.length;
+    const res = await t.app.inject({
+      method: 'POST',
+      url: '/api/chatgpt/chat-process',
+      headers: u.headers,
+      payload: {
+        gptModelId: models.Cite,
+        prompt: 'When is the festival in Oslo?',
+        fileIds: [fileId],
+        options: { groupId: u.groupId, webSearch: true },
+      },
+    });
+    const last = JSON.parse(res.body.trim().split('\n').at(-1)!) as chat.ChatStreamLine;
+    expect(last.error).toBeUndefined();
+    expect(last.sources).toHaveLength(3);
+    expect(last.files).toMatchObject([{ id: fileId }]);
+    // The file, then the search results, then the question, last.
+    const request = fake.requests[sent]!;
+    expect(JSON.stringify(request.body.messages)).toContain('Oslo,709000');
+    expect(systemNote(request)).toContain(PAGE_FACTS[0]);
+    expect(request.body.messages.at(-1)).toMatchObject({
+      role: 'user',
+      content: 'When is the festival in Oslo?',
+    });
+    const tokens = Math.ceil((123 * 100 + 45 * 200) / 1000);
+    expect(last.cost).toBe(tokens + 7);
+    expect(await charges(u.user.userId)).toEqual([{ amount: -(tokens + 7) }]);
   });
 
   it('refuses a SearXNG provider without an address (400 naming baseUrl)', async () => {
