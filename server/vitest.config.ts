@@ -38,7 +38,12 @@ function dialectDependentFiles(): string[] {
 
 export default defineConfig({
   resolve: { conditions: ['source'] },
-  ssr: { resolve: { conditions: ['source'], externalConditions: ['source'] } },
+  ssr: {
+    resolve: { conditions: ['source'], externalConditions: ['source'] },
+    // Its `source` export is TypeScript (the MCP SDK's client reads SSE with it): transformed
+    // here instead of loaded by Node, which cannot run it.
+    noExternal: ['@modelcontextprotocol/sdk', 'eventsource-parser'],
+  },
   test: {
     include: process.env.TEST_DB === 'postgres' ? dialectDependentFiles() : patterns,
     environment: 'node',

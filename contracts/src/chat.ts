@@ -2,6 +2,9 @@ import { z } from 'zod';
 import { endpoint } from './endpoint.js';
 import { listOf, queryInt } from './envelope.js';
 import { modelKinds } from './kinds.js';
+import { toolCall, webSource } from './chat-tools.js';
+
+export * from './chat-tools.js';
 
 /*
  * Chat: providers and models (admin), the models a user may pick, bring-your-own-key models,
@@ -417,6 +420,10 @@ export const chatLog = z.object({
   reasoningMs: z.number().int().nullable(),
   /** Why the upstream cut the answer: the token limit, or its content filter (null: it did not). */
   finishReason: finishReason.nullable(),
+  /** A web-search answer's numbered sources ([] for none). */
+  sources: z.array(webSource).default([]),
+  /** The tool calls made for this answer ([] for none). */
+  toolCalls: z.array(toolCall).default([]),
   /** On a question: the files sent with it and what of each was used ([] otherwise). */
   files: z.array(usedFile),
   /** The message this one follows on its branch (null: the chat's first question). */
@@ -494,6 +501,8 @@ export const chatOptions = z
     usingContext: z.boolean().default(true),
     temperature: z.number().min(0).max(2).optional(),
     top_p: z.number().min(0).max(1).optional(),
+    /** Search the web first and cite the pages read (docs/chat.md, Web search). */
+    webSearch: z.boolean().optional(),
     /**
      * The message the question follows: an edited question is sent with the parent of the one
      * it replaces (0: the chat's start), and becomes its sibling branch. Left out: the last
@@ -572,6 +581,10 @@ export const chatStreamLine = z.object({
   pictures: z.array(z.object({ url: z.string(), workId: z.number().int().nullable() })).optional(),
   /** A readable error; the stream ends with it and nothing is charged. */
   error: z.string().optional(),
+  /** A web-search answer's numbered sources: on the line that brings them, and on the last. */
+  sources: z.array(webSource).optional(),
+  /** The tool calls so far: on the line after each call, and on the last line. */
+  toolCalls: z.array(toolCall).optional(),
 });
 export type ChatStreamLine = z.infer<typeof chatStreamLine>;
 

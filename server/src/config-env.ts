@@ -29,6 +29,8 @@ export const envKeys: Record<string, string> = {
   CHAT_BYOK_ALLOW_PRIVATE: 'chat.byokAllowPrivate',
   CHAT_RATE_LIMIT: 'chat.rateLimit',
   CHAT_DEMO_STEP_MS: 'chat.demoStepMs',
+  CHAT_WEB_PAGES_ALLOW_PRIVATE: 'chat.webPagesAllowPrivate',
+  CHAT_TOOL_MAX_CALLS: 'chat.toolMaxCalls',
   CHAT_PICTURE_HOSTS: 'chat.pictureHosts',
   DRAWING_DEMO_STEP_MS: 'drawing.demoStepMs',
   DRAWING_POLL_MS: 'drawing.pollMs',

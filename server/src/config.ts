@@ -111,6 +111,13 @@ export const configSchema = z.object({
       /** The offline demo's pause between pieces of about three words (ms). */
       demoStepMs: z.coerce.number().int().min(0).max(5_000).default(15),
       /**
+       * Let web search read result pages on loopback and private networks (docs/chat.md, Web
+       * search). Only for tests: a search result can name any address.
+       */
+      webPagesAllowPrivate: bool.default(false),
+      /** Tool calls one answer may make (docs/chat.md, Tools over MCP). */
+      toolMaxCalls: z.coerce.number().int().min(1).max(20).default(4),
+      /**
        * Hosts whose picture links in answers are copied into our storage (docs/chat.md,
        * "Pictures in answers"): `cdn.example.com`, or `*.example.com` for its subdomains. The
        * answer's own provider's host always is; any other link is left for a click.

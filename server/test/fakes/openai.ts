@@ -7,6 +7,7 @@ import {
   refusalOf,
   type ReasoningSettings,
 } from './openai-reasoning.js';
+import { answerText, plannedCalls, toolCallDeltas, type ToolSettings } from './openai-tools.js';
 import { imageDeltasOf } from './openai-chat-images.js';
 
 /**
@@ -23,6 +24,7 @@ import { imageDeltasOf } from './openai-chat-images.js';
  * - `fake-hang`: sends the headers and then nothing;
  * - reasoning models (o-series and gpt-5 refusals, DeepSeek-like `reasoning_content`, cut
  *   answers): see `openai-reasoning.ts`, which cites the real services;
+ * - `fake-tools` (tool calls) and `fake-cite` (cited web sources): see `openai-tools.ts`;
  * - `fake-image`, `fake-image-inline`, `fake-image-link`: answers with a picture, as OpenRouter,
  *   Gemini relays and markdown-link relays send one: see `openai-chat-images.ts`.
  */
@@ -31,7 +33,12 @@ export interface FakeOpenAIRequest {
   headers: http.IncomingHttpHeaders;
   body: {
     model: string;
-    messages: Array<{ role: string; content: unknown }>;
+    messages: Array<{
+      role: string;
+      content: unknown;
+      tool_calls?: unknown[];
+      tool_call_id?: string;
+    }>;
     stream?: boolean;
     stream_options?: { include_usage?: boolean };
     max_tokens?: number;
@@ -39,7 +46,7 @@ export interface FakeOpenAIRequest {
   };
 }
 
-export interface FakeOpenAI extends ReasoningSettings {
+export interface FakeOpenAI extends ReasoningSettings, ToolSettings {
   /** Base URL for the SDK, ending in `/v1`. */
   url: string;
   requests: FakeOpenAIRequest[];
@@ -81,6 +88,7 @@ export async function startFakeOpenAI(): Promise<FakeOpenAI> {
     reasoningTokens: 60,
     withholdUsage: false,
     thinkingGate: null,
+    toolPlan: [[{ arguments: '{"city":"Paris"}' }]],
     async waitForAborts(n) {
       while (fake.aborted < n) await new Promise<void>((r) => abortWaiters.push(r));
     },
@@ -277,7 +285,25 @@ export async function startFakeOpenAI(): Promise<FakeOpenAI> {
         out.push(chars.slice(i, i + fake.pieceSize).join(''));
       return out;
     };
-    const pieces = piecesOf(fake.reply);
+    const calls = plannedCalls(body, fake);
+    if (calls) {
+      for (const delta of toolCallDeltas(calls)) res.write(chunk(delta, null));
+      res.write(chunk({}, 'tool_calls'));
+      if (includeUsage)
+        res.write(
+          `data: ${JSON.stringify({
+            id: 'chatcmpl-fake',
+            object: 'chat.completion.chunk',
+            created,
+            model: body.model,
+            choices: [],
+            usage: { prompt_tokens: 50, completion_tokens: 10, total_tokens: 60 },
+          })}\n\n`,
+        );
+      res.end('data: [DONE]\n\n');
+      return;
+    }
+    const pieces = piecesOf(answerText(body, fake.reply));
     const thoughtField = reasoningFieldOf(body.model);
     const pictured = imageDeltasOf(body.model, fake.url.replace(/\/v1$/, ''), FAKE_PNG_BASE64);
     if (pictured) {

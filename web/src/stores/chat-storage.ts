@@ -29,6 +29,9 @@ export interface ChatRecord {
   reasoning?: string;
   reasoningMs?: number | null;
   finishReason?: 'length' | 'content_filter' | null;
+  /** A web-search answer's numbered sources, and the tool calls an answer made. */
+  sources?: chat.WebSource[];
+  toolCalls?: chat.ToolCall[];
   /** On a question: the files sent with it and what of each was used. */
   files?: chat.UsedFile[];
   /** The message this one follows on its branch (null: the first question). */
@@ -40,11 +43,14 @@ export interface ChatRecord {
 export interface ChatStorageState {
   active: number | null;
   usingContext: boolean;
+  /** Search the web for the next questions (the composer's toggle). */
+  webSearch: boolean;
   groupList: ChatGroup[];
   chatList: ChatRecord[];
   groupKeyWord: string;
   setActive: (active: number | null) => void;
   setUsingContext: (usingContext: boolean) => void;
+  setWebSearch: (webSearch: boolean) => void;
   setGroupList: (groupList: ChatGroup[]) => void;
   setChatList: (chatList: ChatRecord[]) => void;
   setGroupKeyWord: (groupKeyWord: string) => void;
@@ -57,6 +63,7 @@ export const PERSISTED_RECORDS = 200;
 const empty = {
   active: null,
   usingContext: true,
+  webSearch: false,
   groupList: [],
   chatList: [],
   groupKeyWord: '',
@@ -69,6 +76,7 @@ export const useChatStorage = create<ChatStorageState>()(
       ...empty,
       setActive: (active) => set({ active }),
       setUsingContext: (usingContext) => set({ usingContext }),
+      setWebSearch: (webSearch) => set({ webSearch }),
       setGroupList: (groupList) => set({ groupList }),
       setChatList: (chatList) => set({ chatList }),
       setGroupKeyWord: (groupKeyWord) => set({ groupKeyWord }),
@@ -76,9 +84,10 @@ export const useChatStorage = create<ChatStorageState>()(
     }),
     {
       name: storageKeys.chatStorage,
-      partialize: ({ active, usingContext, groupList, chatList, groupKeyWord }) => ({
+      partialize: ({ active, usingContext, webSearch, groupList, chatList, groupKeyWord }) => ({
         active,
         usingContext,
+        webSearch,
         groupList,
         // The server keeps every message; the browser keeps the latest ones to show at once on
         // return. All of a 10,000-message chat would be megabytes rewritten on every change.

@@ -40,6 +40,7 @@ import { signInWays } from './0074_sign_in_ways.js';
 import { chatBranches } from './0075_chat_branches.js';
 import { chatShares } from './0076_chat_shares.js';
 import { chatFiles } from './0077_chat_files.js';
+import { chatTools } from './0079_chat_tools.js';
 import { hostedCaptcha } from './0081_hosted_captcha.js';
 
 /** Applied in the order of their names; a migration, once landed, is never edited. */
@@ -85,5 +86,6 @@ export const migrations: Record<string, AtelierMigration> = {
   '0075_chat_branches': chatBranches,
   '0076_chat_shares': chatShares,
   '0077_chat_files': chatFiles,
+  '0079_chat_tools': chatTools,
   '0081_hosted_captcha': hostedCaptcha,
 };

@@ -15,26 +15,52 @@ export class StreamBilling {
     private readonly price: Pricing | null,
     /** What is held: the largest answer's price (0 for a user's own endpoint). */
     readonly held: number,
+    /** What the web search costs (charged with the answer, never for a failed one). */
+    readonly searchCost: number,
+    /** The key the hold is written under (the model's, else the search's). */
+    private readonly holdKey: string | null,
   ) {}
 
-  /** Quotes the largest answer; 430 when the balance does not cover it. Free without a price. */
+  /**
+   * Quotes the largest answer; 430 when the balance does not cover it. Free without a price.
+   * An answer that may call tools can ask up to `rounds` times: each round's prompt and answer
+   * are held. A web search adds its price per search (`searchPriceKey`).
+   */
   static async quote(
     ctx: AppContext,
-    q: { priceKey: string | null; userId: number; promptTokens: number; maxTokens: number },
+    q: {
+      priceKey: string | null;
+      userId: number;
+      promptTokens: number;
+      maxTokens: number;
+      rounds?: number;
+      searchPriceKey?: string | null;
+    },
   ): Promise<StreamBilling> {
-    if (!q.priceKey) return new StreamBilling(null, 0);
+    if (!q.priceKey && !q.searchPriceKey) return new StreamBilling(null, 0, 0, null);
     // The price row comes from a few-seconds cache (forgotten on a price change); the
     // balance is read every time.
-    const price = await pricing(
-      ctx.db.kysely,
-      { priceKey: q.priceKey, userId: q.userId },
-      { cached: true },
-    );
-    const held = price.cost({ inputTokens: q.promptTokens, outputTokens: q.maxTokens });
+    const price = q.priceKey
+      ? await pricing(ctx.db.kysely, { priceKey: q.priceKey, userId: q.userId }, { cached: true })
+      : null;
+    const search = q.searchPriceKey
+      ? await pricing(
+          ctx.db.kysely,
+          { priceKey: q.searchPriceKey, userId: q.userId },
+          { cached: true },
+        )
+      : null;
+    const rounds = q.rounds ?? 1;
+    const searchCost = search ? search.cost(1) : 0;
+    const held =
+      (price
+        ? price.cost({ inputTokens: q.promptTokens * rounds, outputTokens: q.maxTokens * rounds })
+        : 0) + searchCost;
     // A read refuses a short balance before anything is sent. The hold itself is written
     // while the model starts; a balance spent in between cuts the call there.
-    if (price.available < held) throw notEnoughCredits(held, price.available);
-    return new StreamBilling(price, held);
+    const available = (price ?? search)!.available;
+    if (available < held) throw notEnoughCredits(held, available);
+    return new StreamBilling(price, held, searchCost, q.priceKey ?? q.searchPriceKey ?? null);
   }
 
   /** Writes the hold (inside the transaction that saves the messages). */
@@ -42,12 +68,12 @@ export class StreamBilling {
     trx: Executor,
     h: { userId: number; ref: string; priceKey: string | null; timeoutMs: number },
   ): Promise<void> {
-    if (!this.price || !h.priceKey) return;
+    if (!this.holdKey || this.held <= 0) return;
     const held = await hold(trx, {
       userId: h.userId,
       amount: this.held,
       ref: h.ref,
-      priceKey: h.priceKey,
+      priceKey: this.holdKey,
       ttlSeconds: Math.ceil(h.timeoutMs / 1000) * 4 + 600,
     });
     this.holdId = held.holdId;
@@ -68,10 +94,10 @@ export class StreamBilling {
     if (this.holdId === null) return { cost: 0, balance: null };
     if (!usage)
       return { cost: 0, balance: (await release(trx, { holdId: this.holdId })).balanceAfter };
-    const actual = this.price!.cost({
-      inputTokens: usage.promptTokens,
-      outputTokens: usage.completionTokens,
-    });
+    const actual =
+      (this.price
+        ? this.price.cost({ inputTokens: usage.promptTokens, outputTokens: usage.completionTokens })
+        : 0) + this.searchCost;
     const settled = await settle(trx, {
       holdId: this.holdId,
       actualAmount: Math.min(actual, this.held),

@@ -39,15 +39,6 @@ const pictureLink = (ctx: AppContext, stored: string | null) => {
   return key ? fileUrl(ctx, key) : stored;
 };
 
-const filesOf = (text: string): C.UsedFile[] => {
-  try {
-    const v: unknown = JSON.parse(text);
-    return Array.isArray(v) ? (v as C.UsedFile[]) : [];
-  } catch {
-    return [];
-  }
-};
-
 /** Our own files' addresses in answers (`/api/files/<key>` in a markdown image). */
 const OWN_PICTURE = /(!\[[^\]\n]*\]\()(\/api\/files\/[A-Za-z0-9][A-Za-z0-9/_.-]*)(\))/g;
 
@@ -102,10 +93,23 @@ export const toLog = (ctx: AppContext, r: LogRow, siblings: number[] = [r.id]): 
   reasoning: r.reasoning,
   reasoningMs: r.reasoning_ms,
   finishReason: r.finish_reason,
-  files: filesOf(r.files),
+  sources: jsonList<C.WebSource>(r.sources),
+  toolCalls: jsonList<C.ToolCall>(r.tool_calls),
+  files: jsonList<C.UsedFile>(r.files),
   parentId: r.parent_id,
   siblings,
 });
+
+/** A JSON array column ('[]' for none; anything unreadable reads as none). */
+function jsonList<T>(text: string | undefined): T[] {
+  if (!text || text === '[]') return [];
+  try {
+    const value = JSON.parse(text) as unknown;
+    return Array.isArray(value) ? (value as T[]) : [];
+  } catch {
+    return [];
+  }
+}
 
 /** The caller's group, 404 for anyone else's. */
 export async function ownGroup(db: Kysely<Database>, groupId: number, userId: number) {

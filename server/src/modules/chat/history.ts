@@ -171,6 +171,8 @@ export interface ExchangeEnd {
   /** The tokens charged for; null when nothing was charged. */
   charged: { promptTokens: number; completionTokens: number } | null;
   credits: number;
+  sources: unknown[];
+  toolCalls: unknown[];
 }
 
 /** Writes the answer as it ended, and the question's tokens when it was charged. */
@@ -187,6 +189,8 @@ export async function finishExchange(db: Executor, end: ExchangeEnd): Promise<vo
         prompt_tokens: end.charged?.promptTokens ?? 0,
         completion_tokens: end.charged?.completionTokens ?? 0,
         credits: end.credits,
+        sources: JSON.stringify(end.sources),
+        tool_calls: JSON.stringify(end.toolCalls),
       })
       .where('id', '=', end.assistantLogId)
       .execute(),

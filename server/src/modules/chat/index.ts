@@ -7,6 +7,7 @@ import { registerGuestMover } from './groups.js';
 import { seedChatPrices } from './prices.js';
 import { streamRoutes } from './stream.js';
 import { pictureProxyRoutes } from './picture-proxy.js';
+import { toolRoutes } from './tools-routes.js';
 import { chatFileRoutes } from './file-routes.js';
 import { registerChatFilesMover } from './chat-files.js';
 import { sharedPageRoute, shareRoutes } from './share-routes.js';
@@ -30,6 +31,7 @@ export const chatModule: AtelierModule = {
     groupRoutes(app);
     streamRoutes(app);
     pictureProxyRoutes(app);
+    toolRoutes(app);
     chatFileRoutes(app);
     shareRoutes(app);
   },

@@ -116,6 +116,41 @@ export const texts = {
     'zh-CN': '回答失败，未扣除积分。{reason}',
     'zh-TW': '回答失敗，未扣除積分。{reason}',
   },
+  nameTaken: {
+    'en-US': 'The name {name} is taken',
+    'zh-CN': '名称 {name} 已被使用',
+    'zh-TW': '名稱 {name} 已被使用',
+  },
+  toolNotFound: {
+    'en-US': 'No such search provider or tool server',
+    'zh-CN': '没有这个搜索服务或工具服务器',
+    'zh-TW': '沒有這個搜尋服務或工具伺服器',
+  },
+  searchUrlRequired: {
+    'en-US': 'Enter the address of the SearXNG instance',
+    'zh-CN': '请输入 SearXNG 实例的地址',
+    'zh-TW': '請輸入 SearXNG 實例的位址',
+  },
+  mcpUnreachable: {
+    'en-US': 'The MCP server could not list its tools ({reason})',
+    'zh-CN': 'MCP 服务器无法列出其工具（{reason}）',
+    'zh-TW': 'MCP 伺服器無法列出其工具（{reason}）',
+  },
+  unknownTool: {
+    'en-US': 'The tool {tool} is not listed by that server',
+    'zh-CN': '该服务器没有列出工具 {tool}',
+    'zh-TW': '該伺服器沒有列出工具 {tool}',
+  },
+  noSearchProvider: {
+    'en-US': 'Web search is not set up on this site',
+    'zh-CN': '本站尚未配置联网搜索',
+    'zh-TW': '本站尚未設定聯網搜尋',
+  },
+  searchFailed: {
+    'en-US': 'The web search failed: {reason}',
+    'zh-CN': '联网搜索失败：{reason}',
+    'zh-TW': '聯網搜尋失敗：{reason}',
+  },
   shareNotFound: {
     'en-US': 'No such shared link',
     'zh-CN': '没有这个分享链接',

@@ -29,6 +29,8 @@ const BYOK_MAX_OUTPUT = 4096;
 /** Where an answer comes from: a catalogue model on its provider, or a user's own endpoint. */
 export interface Target {
   adapter: ChatAdapter;
+  /** The operator's model (null: a user's own endpoint, which calls no tools). */
+  modelId: number | null;
   upstreamModel: string;
   modelName: string;
   providerKey: string;
@@ -69,6 +71,7 @@ export async function resolveTarget(
         apiKey,
         ...(ctx.config.chat.byokAllowPrivate ? {} : { lookup: byokLookup }),
       }),
+      modelId: null,
       upstreamModel: row.model,
       modelName: row.name,
       providerKey: `byok:${row.id}`,
@@ -86,6 +89,7 @@ export async function resolveTarget(
   const { model, provider } = await usableModel(ctx, Number(body.gptModelId), userId);
   return {
     adapter: chatAdapterFor({ ...provider, demoStepMs: ctx.config.chat.demoStepMs }),
+    modelId: model.id,
     upstreamModel: model.upstream_model,
     modelName: model.name,
     providerKey: `p:${provider.id}`,

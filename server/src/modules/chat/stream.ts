@@ -1,74 +1,37 @@
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import { chat as C } from '@atelier/contracts';
-import type { AppContext, AppInUse } from '../../context.js';
+import type { AppContext } from '../../context.js';
 import { AppError, badRequest } from '../../http/errors.js';
 import { authorize } from '../../http/identity.js';
-import { common, format, langOf, type Lang } from '../../http/messages.js';
+import { common, format, langOf } from '../../http/messages.js';
 import {
+  countMessageTokens,
   countTokens,
   UpstreamError,
   type ChatChunk,
-  type ChatUsage,
-  type FinishReason,
+  type ChatMessage,
+  type ToolCallRequest,
 } from '../../providers/chat/index.js';
-import { keepAnswerPictures, picturesLine, type KeptPicture } from './answer-pictures.js';
+import { answerStart, type Answer } from './answer.js';
+import { addUsage, functionOf, keepPictures, runTool, searchFirst } from './answer-rounds.js';
+import { activeSearchProvider, toolsForModel } from './tools.js';
+import { picturesLine } from './answer-pictures.js';
 import { StreamBilling } from './billing.js';
 import { ownGroup, signAnswerLinks } from './groups.js';
 import { finishExchange, saveExchange } from './history.js';
-import { placeOf, type Place } from './place.js';
+import { placeOf } from './place.js';
 import { isOutage } from '../../lib/outage.js';
 import { createSlots } from '../../lib/slots.js';
 import { StreamLimits } from './limits.js';
 import { failureText } from '../../lib/failure-text.js';
 import { texts } from './messages.js';
 import { NdjsonWriter } from './ndjson.js';
-import {
-  buildPrompt,
-  MIND_SYSTEM_PROMPT,
-  resolveTarget,
-  type Prompt,
-  type Target,
-} from './prompt.js';
+import { buildPrompt, MIND_SYSTEM_PROMPT, resolveTarget } from './prompt.js';
 
 type Line = C.ChatStreamLine;
 
-/** One answer being streamed: what was asked, and what has come back so far. */
-interface Answer {
-  ctx: AppContext;
-  userId: number;
-  lang: Lang;
-  body: C.ChatProcessBody;
-  options: ReturnType<typeof C.chatOptions.parse>;
-  group: { id: number; title: string } | null;
-  /** Where the question goes on the group's branches (null: no group). */
-  place: Place | null;
-  /** The question's text (a saved question's when it is answered again). */
-  question: string;
-  appId: number | null;
-  inUse: AppInUse | null;
-  target: Target;
-  prompt: Prompt;
-  billing: StreamBilling;
-  writer: NdjsonWriter<Line>;
-  controller: AbortController;
-  /** Set once the last line is written: a close from then on is no early leave. */
-  finished: boolean;
-  base: { id: number; groupId: number };
-  text: string;
-  /** A reasoning model's thinking so far; saved, never sent upstream again. */
-  reasoning: string;
-  /** When the first thought came, and how long the thinking lasted (set at the first text). */
-  thinking: { since: number | null; ms: number | null };
-  /** Pictures the model sent as data parts (data: URLs or links), kept at the end. */
-  images: string[];
-  /** Why the upstream cut the answer, when it says. */
-  cut: FinishReason | null;
-  usage: ChatUsage | null;
-  failure: UpstreamError | null;
-  /** Set when the hold or the messages could not be written: no call, no charge. */
-  refusal: string | null;
-  logs: { userLogId: number; assistantLogId: number };
-}
+/** How much of the prompt a web search's results may take, at most, in tokens. */
+const SEARCH_RESERVE_TOKENS = 4000;
 
 /**
  * Calls the upstream, then (while the model starts) writes the hold and saves both messages,
@@ -77,12 +40,18 @@ interface Answer {
 async function relay(a: Answer, limits: StreamLimits): Promise<void> {
   const { ctx, target, options } = a;
   const got = await limits.provider(target.providerKey, target.concurrency, a.controller.signal);
-  try {
-    // The request leaves first; the messages are saved while the model starts to answer.
-    const chunks = got
+  let saved = false;
+  const save = async () => {
+    if (saved) return;
+    saved = true;
+    await holdAndSave(a);
+    a.base.id = a.logs.assistantLogId;
+  };
+  const ask = (messages: ChatMessage[], offerTools: boolean) =>
+    got
       ? target.adapter.stream({
           model: target.upstreamModel,
-          messages: a.prompt.messages,
+          messages,
           maxTokens: a.prompt.maxTokens,
           ...(options.temperature !== undefined ? { temperature: options.temperature } : {}),
           ...(options.top_p !== undefined ? { topP: options.top_p } : {}),
@@ -90,13 +59,42 @@ async function relay(a: Answer, limits: StreamLimits): Promise<void> {
           timeoutMs: target.timeoutMs,
           ...(a.inUse ? { persona: a.inUse.name } : {}),
           language: a.lang,
+          ...(offerTools ? { tools: a.tools.map(functionOf) } : {}),
         })
       : [];
-    // SQLite answers synchronously: yield once so that the request is on the wire first.
-    if (got) await new Promise<void>((resolve) => setImmediate(resolve));
-    await holdAndSave(a);
-    a.base.id = a.logs.assistantLogId;
-    await relayChunks(a, chunks);
+  try {
+    let messages = a.prompt.messages;
+    // A web search comes first: held and saved before it, so that a failed one charges nothing.
+    if (a.search && got) {
+      await save();
+      messages = await searchFirst(a, messages);
+    }
+    const maxCalls = ctx.config.chat.toolMaxCalls;
+    for (;;) {
+      a.rounds++;
+      // The request leaves first; the messages are saved while the model starts to answer.
+      const chunks = ask(messages, a.tools.length > 0 && a.toolRuns < maxCalls);
+      // SQLite answers synchronously: yield once so that the request is on the wire first.
+      if (!saved && got) await new Promise<void>((resolve) => setImmediate(resolve));
+      await save();
+      const before = a.text.length;
+      const calls = await relayChunks(a, chunks);
+      if (calls.length === 0 || a.controller.signal.aborted || a.rounds > maxCalls + 1) break;
+      const asked: ChatMessage = {
+        role: 'assistant',
+        content: a.text.slice(before),
+        tool_calls: calls.map((c) => ({
+          id: c.id,
+          type: 'function',
+          function: { name: c.name, arguments: c.arguments },
+        })),
+      };
+      const answered: ChatMessage[] = [];
+      for (const call of calls)
+        answered.push({ role: 'tool', tool_call_id: call.id, content: await runTool(a, call) });
+      messages = [...messages, asked, ...answered];
+      a.extraPromptTokens += countMessageTokens(messages);
+    }
   } catch (error) {
     a.failure =
       error instanceof UpstreamError ? error : UpstreamError.transient((error as Error).message);
@@ -107,6 +105,7 @@ async function relay(a: Answer, limits: StreamLimits): Promise<void> {
       );
   } finally {
     if (got) await got.release();
+    for (const client of a.mcp.values()) void client.then((c) => c.close()).catch(() => undefined);
   }
 }
 
@@ -117,10 +116,15 @@ async function relay(a: Answer, limits: StreamLimits): Promise<void> {
  * JSON.stringify({ ...a.base, text, delta, done: false }) gives; a thinking line adds
  * `reasoning` and `reasoningDelta` after `delta: ''`.
  */
-async function relayChunks(a: Answer, chunks: AsyncIterable<ChatChunk> | ChatChunk[]) {
+async function relayChunks(
+  a: Answer,
+  chunks: AsyncIterable<ChatChunk> | ChatChunk[],
+): Promise<ToolCallRequest[]> {
   const head = `{"id":${a.base.id},"groupId":${a.base.groupId},"text":"`;
-  let escaped = '';
-  let escapedThought = '';
+  // After a tool round the text goes on from what was shown.
+  let escaped = JSON.stringify(a.text).slice(1, -1);
+  let escapedThought = JSON.stringify(a.reasoning).slice(1, -1);
+  let calls: ToolCallRequest[] = [];
   for await (const chunk of chunks) {
     if ('delta' in chunk) {
       if (a.thinking.since !== null) a.thinking.ms ??= Date.now() - a.thinking.since;
@@ -137,9 +141,13 @@ async function relayChunks(a: Answer, chunks: AsyncIterable<ChatChunk> | ChatChu
         `${head}${escaped}","delta":"","reasoning":"${escapedThought}","reasoningDelta":${delta},"done":false}`,
       );
     } else if ('image' in chunk) a.images.push(chunk.image);
-    else if ('usage' in chunk) a.usage = chunk.usage;
+    else if ('usage' in chunk) {
+      a.usages++;
+      a.usage = a.usage ? addUsage(a.usage, chunk.usage) : chunk.usage;
+    } else if ('toolCalls' in chunk) calls = chunk.toolCalls;
     else a.cut = chunk.finish;
   }
+  return calls;
 }
 
 /** The hold and both messages, in one transaction; on failure the call is cut and says why. */
@@ -182,20 +190,7 @@ async function holdAndSave(a: Answer): Promise<void> {
 async function settleAndEnd(a: Answer): Promise<void> {
   const { ctx, failure, reasoning } = a;
   const gone = a.controller.signal.aborted && !failure;
-  // The answer's pictures become ours (and the user's works) before the answer is saved.
-  let pictures: KeptPicture[] = [];
-  if (!failure && a.group && a.logs.assistantLogId)
-    ({ text: a.text, pictures } = await keepAnswerPictures(ctx, {
-      userId: a.userId,
-      prompt: a.body.prompt,
-      groupId: a.group.id,
-      text: a.text,
-      parts: a.images,
-      hosts: [...(a.target.host ? [a.target.host] : []), ...ctx.config.chat.pictureHosts],
-    }).catch((error: unknown) => {
-      ctx.log.error({ err: error }, 'the pictures of a chat answer could not be kept');
-      return { text: a.text, pictures: [] };
-    }));
+  const pictures = await keepPictures(a);
   const text = a.text;
   // What was relayed leaves before the settlement's queries run.
   a.writer.flush();
@@ -203,11 +198,12 @@ async function settleAndEnd(a: Answer): Promise<void> {
   if (a.thinking.since !== null) a.thinking.ms ??= Date.now() - a.thinking.since;
 
   // Without the upstream's usage, the thinking is counted as written tokens like the text.
+  // Every request's usage read: the upstream's; else all of it estimated.
   const usage: NonNullable<Line['usage']> =
-    a.usage && !gone
+    a.usage && !gone && a.usages >= a.rounds
       ? { ...a.usage, source: 'upstream' }
       : {
-          promptTokens: a.prompt.promptTokens,
+          promptTokens: a.prompt.promptTokens + a.extraPromptTokens,
           completionTokens: countTokens(text) + countTokens(reasoning),
           source: 'estimate',
         };
@@ -224,6 +220,8 @@ async function settleAndEnd(a: Answer): Promise<void> {
       status,
       charged: charge ? usage : null,
       credits,
+      sources: a.sources,
+      toolCalls: a.toolCalls,
     }) as const;
   let cost = 0;
   let balance: number | null = null;
@@ -251,6 +249,8 @@ async function settleAndEnd(a: Answer): Promise<void> {
     delta: '',
     ...(reasoning ? { reasoning, reasoningMs: a.thinking.ms ?? 0 } : {}),
     ...(a.cut ? { finishReason: a.cut } : {}),
+    ...(a.sources.length ? { sources: a.sources } : {}),
+    ...(a.toolCalls.length ? { toolCalls: a.toolCalls } : {}),
     done: true,
     ...(charge ? { usage } : {}),
     cost,
@@ -320,14 +320,22 @@ export function streamRoutes(app: FastifyInstance): void {
       contextParentId: place?.parentId ?? null,
     });
 
+    // Web search when asked for (and set up); the model's tools when it has any.
+    const search = options.webSearch && !mind ? await activeSearchProvider(ctx) : null;
+    if (options.webSearch && !mind && !search)
+      throw badRequest(texts.noSearchProvider, {}, 'options.webSearch');
+    const tools = mind ? [] : await toolsForModel(ctx, target.modelId);
+
     const done = await limits.enter(userId, ctx.config.chat.userConcurrency);
     let billing: StreamBilling;
     try {
       billing = await StreamBilling.quote(ctx, {
         priceKey: target.priceKey,
         userId,
-        promptTokens: prompt.promptTokens,
+        promptTokens: prompt.promptTokens + (search ? SEARCH_RESERVE_TOKENS : 0),
         maxTokens: prompt.maxTokens,
+        rounds: tools.length > 0 ? ctx.config.chat.toolMaxCalls + 1 : 1,
+        searchPriceKey: search?.price_key || null,
       });
     } catch (error) {
       done();
@@ -350,18 +358,10 @@ export function streamRoutes(app: FastifyInstance): void {
       prompt,
       billing,
       writer,
-      controller: new AbortController(),
-      finished: false,
       base: { id: 0, groupId: group?.id ?? 0 },
-      text: '',
-      reasoning: '',
-      thinking: { since: null, ms: null },
-      images: [],
-      cut: null,
-      usage: null,
-      failure: null,
-      refusal: null,
-      logs: { userLogId: 0, assistantLogId: 0 },
+      search,
+      tools,
+      ...answerStart(),
     };
     reply.raw.on('close', () => {
       if (!answer.finished) answer.controller.abort(new Error('client closed'));

@@ -1,4 +1,5 @@
 import type { Generated } from 'kysely';
+import type { ChatToolsTables } from './tools-tables.js';
 
 export type LogStatus = 'done' | 'partial' | 'error';
 
@@ -49,6 +50,10 @@ export interface ChatLogsTable {
   reasoning_ms: number | null;
   /** Why the upstream cut the answer (`length`, `content_filter`), else null. */
   finish_reason: 'length' | 'content_filter' | null;
+  /** JSON array of the answer's numbered sources ('[]' for none). */
+  sources: Generated<string>;
+  /** JSON array of the answer's tool calls ('[]' for none). */
+  tool_calls: Generated<string>;
   /** On a question: JSON list of the files sent with it and what of each was used (0077). */
   files: Generated<string>;
   /** The message this one follows (null: a first question); same parent and role: branches. */
@@ -84,7 +89,7 @@ export interface ChatSharesTable {
   revoked_at: string | null;
 }
 
-export interface ChatTables {
+export interface ChatTables extends ChatToolsTables {
   chat_user_models: ChatUserModelsTable;
   chat_groups: ChatGroupsTable;
   chat_logs: ChatLogsTable;

@@ -5,6 +5,7 @@ import type { ChatAdapter, ChatChunk, ChatRequest, FinishReason } from './types.
 import { getJson, httpFailure, type ProviderCheck } from '../check-http.js';
 import { retryOfStatus, UpstreamError } from '../errors.js';
 import { ChunkQueue, SseParser } from './sse.js';
+import { errorMessage, errorText, ToolCallAssembler, type UpstreamToolCall } from './wire.js';
 import { imagesOf, piecesOf, type UpstreamPart } from './parts.js';
 
 export { SseParser } from './sse.js';
@@ -82,6 +83,7 @@ function bodyOf(request: ChatRequest, limit: LimitName): string {
     [limit]: request.maxTokens,
     ...(sampling && request.temperature !== undefined ? { temperature: request.temperature } : {}),
     ...(sampling && request.topP !== undefined ? { top_p: request.topP } : {}),
+    ...(request.tools?.length ? { tools: request.tools } : {}),
   });
 }
 
@@ -137,6 +139,9 @@ function readWhole(
         const content = choice?.message?.content;
         for (const piece of piecesOf(content)) queue.push(piece);
         for (const image of imagesOf(choice?.message)) queue.push({ image });
+        const calls = new ToolCallAssembler();
+        calls.add(choice?.message?.tool_calls);
+        if (calls.any()) queue.push({ toolCalls: calls.take() });
         const cut = finishOf(choice?.finish_reason);
         if (cut) queue.push({ finish: cut });
         if (whole.usage) queue.push({ usage: usageOf(whole.usage) });
@@ -160,8 +165,12 @@ function readWhole(
 
 /** Reads the SSE events of a streamed answer into the queue; a bad event throws. */
 function chunkParser(queue: ChunkQueue): SseParser {
+  const calls = new ToolCallAssembler();
   return new SseParser((data) => {
-    if (data === '[DONE]') return;
+    if (data === '[DONE]') {
+      if (calls.any()) queue.push({ toolCalls: calls.take() });
+      return;
+    }
     let chunk: StreamChunk;
     try {
       chunk = JSON.parse(data) as StreamChunk;
@@ -182,6 +191,9 @@ function chunkParser(queue: ChunkQueue): SseParser {
     if (thought) queue.push({ reasoning: thought });
     for (const piece of piecesOf(choice?.delta?.content)) queue.push(piece);
     for (const image of imagesOf(choice?.delta)) queue.push({ image });
+    calls.add(choice?.delta?.tool_calls);
+    // The calls are whole when the choice says why it stopped (`tool_calls`).
+    if (choice?.finish_reason && calls.any()) queue.push({ toolCalls: calls.take() });
     const finish = finishOf(choice?.finish_reason);
     if (finish) queue.push({ finish });
     if (chunk.usage) queue.push({ usage: usageOf(chunk.usage) });
@@ -328,6 +340,7 @@ interface UpstreamMessage {
   content?: string | UpstreamPart[] | null;
   /** OpenRouter's pictures of an image model's answer. */
   images?: UpstreamPart[] | null;
+  tool_calls?: UpstreamToolCall[] | null;
   reasoning_content?: unknown;
   reasoning?: unknown;
 }
@@ -358,29 +371,6 @@ function reasoningOf(message: UpstreamMessage | undefined): string {
 
 const finishOf = (reason: string | null | undefined): FinishReason | null =>
   reason === 'length' || reason === 'content_filter' ? reason : null;
-
-/** The readable part of an error body: `{error:{message}}`, older vLLM's `{message}`, or text. */
-function errorMessage(text: string, statusMessage: string | undefined): string {
-  try {
-    const parsed = JSON.parse(text) as { error?: unknown; message?: unknown };
-    const message = errorText(parsed.error) ?? errorText(parsed);
-    if (message) return message.slice(0, 300);
-  } catch {
-    // Not JSON: the text itself says what went wrong.
-  }
-  return (text.trim() || statusMessage || 'no details').slice(0, 300);
-}
-
-function errorText(value: unknown): string | undefined {
-  if (typeof value === 'string') return value;
-  if (
-    value &&
-    typeof value === 'object' &&
-    typeof (value as { message?: unknown }).message === 'string'
-  )
-    return (value as { message: string }).message;
-  return undefined;
-}
 
 /** The connection test: GET {base}/models, the cheapest read of an OpenAI-compatible API. */
 export const checkConnection: ProviderCheck = async (p, signal) => {

@@ -7,8 +7,29 @@ export type ContentPart =
   { type: 'text'; text: string } | { type: 'image_url'; image_url: { url: string } };
 
 export interface ChatMessage {
-  role: 'system' | 'user' | 'assistant';
+  role: 'system' | 'user' | 'assistant' | 'tool';
   content: string | ContentPart[];
+  /** An assistant message's calls (OpenAI `tool_calls`), sent back before their results. */
+  tool_calls?: Array<{
+    id: string;
+    type: 'function';
+    function: { name: string; arguments: string };
+  }>;
+  /** A `tool` message: the call it answers. */
+  tool_call_id?: string;
+}
+
+/** A function the model may call (OpenAI `tools[]`: `{ type: 'function', function }`). */
+export interface ChatTool {
+  type: 'function';
+  function: { name: string; description: string; parameters: Record<string, unknown> };
+}
+
+/** A call the model asked for: its id, the function's name and the arguments as JSON text. */
+export interface ToolCallRequest {
+  id: string;
+  name: string;
+  arguments: string;
 }
 
 export interface ChatRequest {
@@ -27,6 +48,8 @@ export interface ChatRequest {
    * offline demo, which cannot read, writes its fixed texts in this one (default zh-CN).
    */
   language?: 'zh-CN' | 'en-US' | 'zh-TW';
+  /** Functions the model may call; its calls come back as one `toolCalls` chunk. */
+  tools?: ChatTool[];
 }
 
 export interface ChatUsage {
@@ -46,14 +69,16 @@ export type FinishReason = 'length' | 'content_filter';
 
 /**
  * What an adapter streams: answer text (`delta`), the model's reasoning (`reasoning`, before
- * or between the answer's pieces), the usage, why it stopped when it was cut, and pictures
- * the model drew that came as data parts (`image`: a data: URL or a link), not as text.
+ * or between the answer's pieces), the usage, why it stopped when it was cut, the tool calls it
+ * asked for (once, whole, when its stream says it stopped for them), and pictures the model
+ * drew that came as data parts (`image`: a data: URL or a link), not as text.
  */
 export type ChatChunk =
   | { delta: string }
   | { reasoning: string }
   | { usage: ChatUsage }
   | { finish: FinishReason }
+  | { toolCalls: ToolCallRequest[] }
   | { image: string };
 
 export interface ChatAdapter {

@@ -96,6 +96,64 @@ function AccessButton({ modelId }: { modelId: number }) {
   );
 }
 
+/** The MCP tools a model may call: every tool the servers listed, ticked when allowed. */
+function ToolsButton({ modelId }: { modelId: number }) {
+  const { t } = useTranslation();
+  const [open, setOpen] = useState(false);
+  const servers = useAdminQuery(C.adminListMcpServers);
+  const lists = useAdminQuery(C.adminListModelTools);
+  const save = useAdminMutation(C.adminSetModelTools);
+  const current = lists.data?.rows.find((r) => r.modelId === modelId)?.tools ?? [];
+  const [picked, setPicked] = useState<string[]>([]);
+  const options = (servers.data?.rows ?? []).flatMap((s) =>
+    s.tools.map((tool) => ({ label: `${s.name} · ${tool.name}`, value: `${s.id}:${tool.name}` })),
+  );
+  return (
+    <>
+      <Button
+        size="small"
+        type={current.length ? 'dashed' : 'default'}
+        data-testid={`model-tools-${modelId}`}
+        onClick={() => {
+          setPicked(current.map((c) => `${c.serverId}:${c.tool}`));
+          setOpen(true);
+        }}
+      >
+        {current.length
+          ? `${t('admin:chatTools.tools')} (${current.length})`
+          : t('admin:chatTools.none')}
+      </Button>
+      <Modal
+        open={open}
+        title={t('admin:chatTools.tools')}
+        onCancel={() => setOpen(false)}
+        okText={t('admin:form.save')}
+        cancelText={t('admin:form.cancel')}
+        confirmLoading={save.isPending}
+        onOk={() => {
+          const tools = picked.map((v) => {
+            const at = v.indexOf(':');
+            return { serverId: Number(v.slice(0, at)), tool: v.slice(at + 1) };
+          });
+          save.mutate({ modelId, tools }, { onSuccess: () => setOpen(false) });
+        }}
+      >
+        <p className="text-sm opacity-70">{t('admin:chatTools.hint')}</p>
+        {options.length ? (
+          <Checkbox.Group
+            className="flex flex-col gap-1"
+            options={options}
+            value={picked}
+            onChange={(v) => setPicked(v as string[])}
+          />
+        ) : (
+          <p>{t('admin:chatTools.empty')}</p>
+        )}
+      </Modal>
+    </>
+  );
+}
+
 /** Providers (with the connection test) and models per kind (with who may use them). */
 export default function ProvidersSection() {
   const { t } = useTranslation();
@@ -162,7 +220,41 @@ export default function ProvidersSection() {
                 'enabled',
               ]}
               choices={{ providerId: providerChoices, priceKey: priceChoices }}
-              actions={(row: Row) => <AccessButton modelId={row.id} />}
+              actions={(row: Row) => (
+                <span className="inline-flex gap-2">
+                  <AccessButton modelId={row.id} />
+                  <ToolsButton modelId={row.id} />
+                </span>
+              )}
+            />
+          ),
+        },
+        {
+          key: 'web-search',
+          label: t('admin:chatTools.webSearch'),
+          children: (
+            <CrudTable
+              testId="search-providers-table"
+              list={C.adminListSearchProviders}
+              create={C.adminCreateSearchProvider}
+              update={C.adminUpdateSearchProvider}
+              remove={C.adminDeleteSearchProvider}
+              columns={['name', 'kind', 'baseUrl', 'apiKey', 'priceKey', 'pagesRead', 'enabled']}
+              choices={{ priceKey: priceChoices }}
+            />
+          ),
+        },
+        {
+          key: 'mcp',
+          label: t('admin:chatTools.mcpServers'),
+          children: (
+            <CrudTable
+              testId="mcp-servers-table"
+              list={C.adminListMcpServers}
+              create={C.adminCreateMcpServer}
+              update={C.adminUpdateMcpServer}
+              remove={C.adminDeleteMcpServer}
+              columns={['name', 'url', 'token', 'allowPrivate', 'timeoutMs', 'enabled', 'tools']}
             />
           ),
         },

@@ -23,6 +23,9 @@ export interface PendingExchange {
   reasoningMs: number | null;
   /** Why the upstream cut the answer (from the last line). */
   finishReason: 'length' | 'content_filter' | null;
+  /** A web-search answer's sources and the tool calls so far (from the lines that bring them). */
+  sources: chat.WebSource[];
+  toolCalls: chat.ToolCall[];
   /** `waiting`: nothing streamed yet; `failed`: the call was refused (error says why). */
   phase: 'waiting' | 'streaming' | 'failed';
   error: string | null;
@@ -187,6 +190,8 @@ export interface SendInput {
   choice: ModelChoice | null;
   /** The user's system message; left out for a group started from an app (the app fixes it). */
   systemMessage: string;
+  /** Search the web first (only sent when the site offers it). */
+  webSearch?: boolean;
   /** Files attached to the question (docs/chat.md, "Files in the conversation"). */
   files?: chat.ChatFile[];
   /**
@@ -207,7 +212,12 @@ function bodyFor(input: SendInput, group: ChatGroup): chat.ChatProcessBody {
         : {}),
     prompt: input.prompt,
     appId: group.appId,
-    options: { groupId: group.uuid, usingContext, ...input.place },
+    options: {
+      groupId: group.uuid,
+      usingContext,
+      ...input.place,
+      ...(input.webSearch ? { webSearch: true } : {}),
+    },
     ...(group.appId === null && input.systemMessage.trim()
       ? { systemMessage: input.systemMessage }
       : {}),
@@ -269,6 +279,8 @@ export async function send(input: SendInput): Promise<void> {
       thinkingSince: null,
       reasoningMs: null,
       finishReason: null,
+      sources: [],
+      toolCalls: [],
       phase: 'waiting',
       error: null,
       regenerate: input.place?.regenerateOf !== undefined,
@@ -293,6 +305,8 @@ export async function send(input: SendInput): Promise<void> {
             ...pending,
             ...thinkingOf(pending, line),
             answer: line.text,
+            sources: line.sources ?? pending.sources,
+            toolCalls: line.toolCalls ?? pending.toolCalls,
             phase: 'streaming',
           },
         });

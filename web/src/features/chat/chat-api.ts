@@ -28,10 +28,24 @@ export const toRecord = (log: chat.ChatLog): ChatRecord => ({
   reasoning: log.reasoning,
   reasoningMs: log.reasoningMs,
   finishReason: log.finishReason,
+  sources: log.sources,
+  toolCalls: log.toolCalls,
   files: log.files,
   parentId: log.parentId,
   siblings: log.siblings,
 });
+
+/** Whether the composer offers web search (an enabled search provider on the server). */
+export const useToolsInfo = () => {
+  const userId = useAuthStore((s) => s.userInfo?.id ?? null);
+  return useQuery({
+    queryKey: ['chat', 'tools-info', userId],
+    queryFn: () => apiData(chat.chatToolsInfo),
+    enabled: userId !== null,
+    staleTime: 60_000,
+    retry: false,
+  });
+};
 
 export const fetchGroups = async (): Promise<ChatGroup[]> =>
   (await apiData(chat.listGroups)).rows.map(toStoreGroup);

@@ -25,6 +25,7 @@ import { preloadMarkdown } from '../../components/markdown';
 import type { useModelChoice } from './use-model-choice';
 import type { chat } from '@atelier/contracts';
 import { FilesButton, PendingFileChips, useChatFiles } from './chat-files';
+import { WebSearchToggle } from './web-search-toggle';
 
 /** The input's small tool buttons grow to a 40 px tap target on phones. */
 const PHONE_TAP = 'max-[639px]:!h-10 max-[639px]:!min-w-10';
@@ -257,12 +258,14 @@ export function ChatInput({
   const { attached, setAttached, uploading, onFile } = useAttachment();
   const [selected, setSelected] = useState(0);
   const [menuClosedFor, setMenuClosedFor] = useState<string | null>(null);
-
   const query = slashQuery(value);
   const menuOpen = query !== null && menuClosedFor !== value;
   const items = menuOpen ? filterPrompts(promptList, query) : [];
   const vision = models.info?.vision ?? false;
   const files = useChatFiles(vision);
+  const priced = modelLocked
+    ? (models.platform.find((m) => m.name === modelLocked) ?? null)
+    : models.priced;
   const canSend = value.trim().length > 0 && !streaming && !uploading && !files.busy;
 
   const send = () => {
@@ -350,16 +353,11 @@ export function ChatInput({
         <div className="flex items-center gap-1 px-2 pb-2">
           <ModelPicker models={models} modelLocked={modelLocked} />
           <ContextAndPrompts />
+          <WebSearchToggle />
           <AttachButton vision={vision} uploading={uploading} onFile={onFile} />
           <FilesButton onFiles={files.add} className={`${PHONE_TAP} !text-white/60`} />
           <span className="ml-auto" />
-          <ModelPrice
-            model={
-              modelLocked
-                ? (models.platform.find((m) => m.name === modelLocked) ?? null)
-                : models.priced
-            }
-          />
+          <ModelPrice model={priced} />
           <SendOrStop streaming={streaming} canSend={canSend} onSend={send} onStop={onStop} />
         </div>
       </div>

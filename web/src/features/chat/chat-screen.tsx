@@ -29,6 +29,7 @@ import {
 } from './chat-actions';
 import { editQuestion, regenerate, switchBranch } from './branch-actions';
 import { ChatInput } from './chat-input';
+import { useWebSearchOn } from './web-search-toggle';
 import { EmptyState, MessagesSkeleton } from './empty-state';
 import { exportChatPng } from './export-png';
 import { GroupList } from './group-list';
@@ -48,14 +49,15 @@ function useSendWhenModelsCame(models: ReturnType<typeof useModelChoice>, system
     imageUrl: string | null;
     files: chat.ChatFile[];
   } | null>(null);
+  const webSearch = useWebSearchOn();
   useEffect(() => {
     if (!waiting || models.loading) return;
     setWaiting(null);
-    void send({ choice: models.choice, systemMessage, ...waiting });
-  }, [waiting, models.loading, models.choice, systemMessage]);
+    void send({ choice: models.choice, systemMessage, webSearch, ...waiting });
+  }, [waiting, models.loading, models.choice, systemMessage, webSearch]);
   return (prompt: string, imageUrl: string | null, files: chat.ChatFile[] = []) => {
     if (models.loading) setWaiting({ prompt, imageUrl, files });
-    else void send({ choice: models.choice, systemMessage, prompt, imageUrl, files });
+    else void send({ choice: models.choice, systemMessage, webSearch, prompt, imageUrl, files });
   };
 }
 
@@ -227,7 +229,7 @@ function Conversation() {
   };
 
   const views = useMessageViews();
-  const asked = { choice: models.choice, systemMessage };
+  const asked = { choice: models.choice, systemMessage, webSearch: useWebSearchOn() };
 
   const confirm = (text: string, onOk: () => Promise<void>) =>
     void modal.confirm({

@@ -17,6 +17,8 @@ const question = (imageUrl: string): MessageView => ({
   reasoning: '',
   reasoningMs: null,
   finishReason: null,
+  sources: [],
+  toolCalls: [],
   error: null,
   pager: null,
 });

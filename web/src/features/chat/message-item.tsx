@@ -4,8 +4,6 @@ import {
   DeleteOutlined,
   EditOutlined,
   ExpandOutlined,
-  LeftOutlined,
-  RightOutlined,
   FileTextOutlined,
   RedoOutlined,
   RobotOutlined,
@@ -17,6 +15,7 @@ import Popconfirm from 'antd/es/popconfirm';
 import Tooltip from 'antd/es/tooltip';
 import { memo, useState, type ReactNode } from 'react';
 import { useTranslation } from 'react-i18next';
+import type { chat } from '@atelier/contracts';
 import { Markdown } from '../../components/markdown';
 import { AnswerImage, isOwnPicture } from '../../components/markdown/answer-image';
 import { copyText } from '../../components/markdown/copy-text';
@@ -24,6 +23,8 @@ import { notify } from '../../lib/notify';
 import { texts } from '../../lib/texts';
 import type { BranchPager } from './chat-logic';
 import { ThinkingPart } from './thinking-part';
+import { Pager } from './branch-pager';
+import { SourcesPart, ToolCallsPart } from './tool-parts';
 import { AnswerPictures, MessageFiles, type FileChipView } from './chat-files';
 
 /** One row of the list: a saved message or the exchange being answered. */
@@ -43,6 +44,9 @@ export interface MessageView {
   reasoningMs: number | null;
   /** Why the upstream cut the answer short, said under it. */
   finishReason: 'length' | 'content_filter' | null;
+  /** A web-search answer's numbered sources, and the tool calls made for it. */
+  sources: chat.WebSource[];
+  toolCalls: chat.ToolCall[];
   error: string | null;
   /** "< i/n >" when this message (or, for an answer, its question) has other branches. */
   pager: BranchPager | null;
@@ -60,48 +64,6 @@ export interface MessageItemProps {
   onEdit: (id: number, prompt: string) => void;
   /** Shows the branch through another message. */
   onSwitch: (id: number) => void;
-}
-
-/** "< i/n >": the branches at a message, to switch between. */
-function Pager({
-  pager,
-  busy,
-  onSwitch,
-}: {
-  pager: BranchPager;
-  busy: boolean;
-  onSwitch: (id: number) => void;
-}) {
-  const { t } = useTranslation(['chat']);
-  return (
-    <span
-      className="inline-flex items-center text-xs text-white/60"
-      data-testid="chat-branch"
-      aria-label={t('chat:message.branchOf', { index: pager.index, count: pager.count })}
-    >
-      <Button
-        size="small"
-        type="text"
-        icon={<LeftOutlined />}
-        aria-label={t('chat:message.branchPrev')}
-        disabled={busy || pager.prev === null}
-        onClick={() => pager.prev !== null && onSwitch(pager.prev)}
-        className="!text-white/55 hover:!text-white/85"
-      />
-      <span data-testid="chat-branch-label">
-        {pager.index}/{pager.count}
-      </span>
-      <Button
-        size="small"
-        type="text"
-        icon={<RightOutlined />}
-        aria-label={t('chat:message.branchNext')}
-        disabled={busy || pager.next === null}
-        onClick={() => pager.next !== null && onSwitch(pager.next)}
-        className="!text-white/55 hover:!text-white/85"
-      />
-    </span>
-  );
 }
 
 /** A question being edited in place: send it as a new branch, or cancel. */
@@ -353,6 +315,7 @@ export const MessageItem = memo(function MessageItem({
             thinking={live && message.content === ''}
           />
         )}
+        {message.toolCalls.length > 0 && <ToolCallsPart calls={message.toolCalls} />}
         {message.state === 'waiting' ? (
           <div className="flex h-8 items-center gap-1.5" aria-label={t('chat:message.thinking')}>
             <span className="chat-dot" />
@@ -371,6 +334,7 @@ export const MessageItem = memo(function MessageItem({
             <Markdown text={message.content} className="text-[15px] text-white/85" />
           </div>
         ) : null}
+        {message.sources.length > 0 && <SourcesPart sources={message.sources} />}
         {!live && <AnswerPictures content={message.content} />}
         {message.error ? (
           <div

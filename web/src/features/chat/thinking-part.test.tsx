@@ -44,6 +44,8 @@ describe('thinkingOf', () => {
     thinkingSince: null,
     reasoningMs: null,
     finishReason: null,
+    sources: [],
+    toolCalls: [],
     phase: 'waiting',
     error: null,
     regenerate: false,

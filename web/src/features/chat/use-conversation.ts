@@ -58,6 +58,8 @@ export function useMessageViews(): MessageView[] {
       reasoning: r.reasoning ?? '',
       reasoningMs: r.reasoningMs ?? null,
       finishReason: r.finishReason ?? null,
+      sources: r.sources ?? [],
+      toolCalls: r.toolCalls ?? [],
       files: r.files ?? [],
       error:
         r.role === 'assistant' && r.status === 'error'
@@ -80,6 +82,8 @@ export function useMessageViews(): MessageView[] {
               reasoning: '',
               reasoningMs: null,
               finishReason: null,
+              sources: [],
+              toolCalls: [],
               error: null,
               pager: null,
             },
@@ -92,6 +96,8 @@ export function useMessageViews(): MessageView[] {
         reasoning: pending.reasoning,
         reasoningMs: pending.reasoningMs,
         finishReason: pending.finishReason,
+        sources: pending.sources,
+        toolCalls: pending.toolCalls,
         imageUrl: null,
         files: [],
         state:

@@ -43,6 +43,11 @@ export default {
   secret: { set: 'set', notSet: 'not set' },
   unit: { call: 'per call', perThousandTokens: 'per 1k tokens' },
   f: {
+    maxResults: 'Results asked',
+    pagesRead: 'Pages read',
+    url: 'Address',
+    token: 'Bearer token',
+    allowPrivate: 'On a private network (operator-trusted)',
     guestTrial: 'Guest trial credits',
     registerGift: 'Sign-up gift credits',
     inviteReward:
@@ -100,6 +105,14 @@ export default {
     ok: 'Connected',
     failed: 'Failed',
     lastCheck: 'Last check: {{result}}, {{time}}',
+  },
+  chatTools: {
+    webSearch: 'Web search',
+    mcpServers: 'MCP servers',
+    tools: 'Tools',
+    none: 'No tools',
+    hint: 'The tools this model may call in a chat (as the MCP servers last listed them).',
+    empty: 'No MCP server lists a tool yet.',
   },
   models: {
     title: 'Models',

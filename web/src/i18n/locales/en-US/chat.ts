@@ -66,6 +66,9 @@ export default {
     context: 'Context',
     contextOn: 'Context mode on: earlier messages are sent along',
     contextOff: 'Context mode off: only this message is sent',
+    webSearch: 'Web search',
+    webSearchOn: 'Web search on: the answer reads the web and cites its sources',
+    webSearchOff: 'Web search off',
     promptStore: 'Prompt store',
     attach: 'Attach a picture',
     removeImage: 'Remove the picture',
@@ -74,6 +77,15 @@ export default {
     slashNone:
       'You have no prompts yet. Import the built-in ones (writing, coding, learning…) or add your own in the prompt store.',
     slashImport: 'Import built-in prompts',
+  },
+  tools: {
+    called: 'Called {{name}} · {{seconds}} s',
+    failed: '{{name}} failed · {{seconds}} s',
+    arguments: 'Arguments',
+    result: 'Result',
+  },
+  sources: {
+    title: 'Sources',
   },
   message: {
     copy: 'Copy',

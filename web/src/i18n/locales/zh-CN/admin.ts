@@ -41,6 +41,11 @@ export default {
   secret: { set: '已设置', notSet: '未设置' },
   unit: { call: '每次', perThousandTokens: '每千 tokens' },
   f: {
+    maxResults: '请求结果数',
+    pagesRead: '读取页面数',
+    url: '地址',
+    token: 'Bearer 令牌',
+    allowPrivate: '位于内网（运营者信任）',
     guestTrial: '游客试用积分',
     registerGift: '注册赠送积分',
     inviteReward: '邀请奖励积分（被邀请人首次购买积分或消费超过赠送积分后发放）',
@@ -97,6 +102,14 @@ export default {
     ok: '连接正常',
     failed: '连接失败',
     lastCheck: '上次检测：{{result}}，{{time}}',
+  },
+  chatTools: {
+    webSearch: '联网搜索',
+    mcpServers: 'MCP 服务器',
+    tools: '工具',
+    none: '无工具',
+    hint: '该模型在对话中可以调用的工具（来自 MCP 服务器最近一次列出的工具）。',
+    empty: '还没有 MCP 服务器列出工具。',
   },
   models: {
     title: '模型',

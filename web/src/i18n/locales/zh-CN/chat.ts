@@ -63,6 +63,9 @@ export default {
     context: '上下文',
     contextOn: '上下文模式已开启：发送时带上之前的消息',
     contextOff: '上下文模式已关闭：只发送这一条消息',
+    webSearch: '联网搜索',
+    webSearchOn: '联网搜索已开启：回答会先搜索网页并注明来源',
+    webSearchOff: '联网搜索已关闭',
     promptStore: '提示词商店',
     attach: '上传图片',
     removeImage: '移除图片',
@@ -71,6 +74,15 @@ export default {
     slashNone:
       '你还没有提示词。可以导入内置提示词（写作、编程、学习……），也可以在提示词商店里自己添加。',
     slashImport: '导入内置提示词',
+  },
+  tools: {
+    called: '已调用 {{name}} · {{seconds}} 秒',
+    failed: '{{name}} 调用失败 · {{seconds}} 秒',
+    arguments: '参数',
+    result: '结果',
+  },
+  sources: {
+    title: '来源',
   },
   message: {
     copy: '复制',

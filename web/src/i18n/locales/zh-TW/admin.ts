@@ -43,6 +43,11 @@ export default {
   secret: { set: '已設定', notSet: '未設定' },
   unit: { call: '每次', perThousandTokens: '每千 tokens' },
   f: {
+    maxResults: '請求結果數',
+    pagesRead: '讀取頁面數',
+    url: '位址',
+    token: 'Bearer 權杖',
+    allowPrivate: '位於內網（營運者信任）',
     guestTrial: '訪客試用積分',
     registerGift: '註冊贈送積分',
     inviteReward: '邀請獎勵積分（被邀請人首次購買積分或消費超過贈送積分後發放）',
@@ -99,6 +104,14 @@ export default {
     ok: '連線正常',
     failed: '連線失敗',
     lastCheck: '上次檢測：{{result}}，{{time}}',
+  },
+  chatTools: {
+    webSearch: '聯網搜尋',
+    mcpServers: 'MCP 伺服器',
+    tools: '工具',
+    none: '無工具',
+    hint: '該模型在對話中可以呼叫的工具（來自 MCP 伺服器最近一次列出的工具）。',
+    empty: '還沒有 MCP 伺服器列出工具。',
   },
   models: {
     title: '模型',

@@ -65,6 +65,9 @@ export default {
     context: '上下文',
     contextOn: '上下文模式已開啟：傳送時帶上之前的訊息',
     contextOff: '上下文模式已關閉：只傳送這一則訊息',
+    webSearch: '聯網搜尋',
+    webSearchOn: '聯網搜尋已開啟：回答會先搜尋網頁並註明來源',
+    webSearchOff: '聯網搜尋已關閉',
     promptStore: '提示詞商店',
     attach: '上傳圖片',
     removeImage: '移除圖片',
@@ -73,6 +76,15 @@ export default {
     slashNone:
       '你還沒有提示詞。可以匯入內建提示詞（寫作、程式、學習……），也可以在提示詞商店裡自己新增。',
     slashImport: '匯入內建提示詞',
+  },
+  tools: {
+    called: '已呼叫 {{name}} · {{seconds}} 秒',
+    failed: '{{name}} 呼叫失敗 · {{seconds}} 秒',
+    arguments: '參數',
+    result: '結果',
+  },
+  sources: {
+    title: '來源',
   },
   message: {
     copy: '複製',
