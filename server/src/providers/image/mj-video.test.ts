@@ -27,7 +27,8 @@ beforeAll(async () => {
 afterAll(() => fake.close());
 
 async function finished(id: string): Promise<MjTask> {
-  const end = Date.now() + 10_000;
+  // A hang guard: the fake steps in milliseconds, a loaded machine may take seconds.
+  const end = Date.now() + 60_000;
   for (;;) {
     const t = await client.fetchTask(id);
     if (t.status === 'SUCCESS' || t.status === 'FAILURE') return t;
