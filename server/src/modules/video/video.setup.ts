@@ -134,6 +134,9 @@ export function useVideoApp(tasks: Record<string, number> = {}): void {
       createTestApp({
         env: { PUBLIC_URL: `http://127.0.0.1:${port}` },
         config: {
+          // Its polling helpers ask every 20 ms from one address: on a slow machine more than
+          // the 1,200 calls a minute an address may make, which is not under test here.
+          rateLimit: { global: 1_000_000 },
           video: { pollMs: 40, demoStepMs: 20 },
           tasks: { ...quickTasks, retries: 3, stepTimeoutMs: 15_000, ...tasks },
         },
