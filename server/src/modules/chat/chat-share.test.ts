@@ -83,6 +83,9 @@ describe('share a conversation', () => {
     // Light: no script, no chat bundle.
     expect(html).not.toMatch(/<script|\/assets\//);
     expect(page.headers['content-security-policy']).toContain("script-src 'none'");
+    // No script, so no analytics beacon either: pictures from the site, data: and blob: only.
+    const imgSrc = /img-src ([^;]*)/.exec(String(page.headers['content-security-policy']))?.[1];
+    expect(imgSrc?.split(' ').sort()).toEqual(["'self'", 'blob:', 'data:']);
     // The picture is one of ours, signed afresh, and loads signed out.
     const src = /<img src="([^"]+)"/.exec(html)![1]!.replaceAll('&amp;', '&');
     expect(src).toMatch(/^\/api\/files\/.+\?exp=\d+&sig=/);
