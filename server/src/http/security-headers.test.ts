@@ -19,7 +19,24 @@ describe('security headers', () => {
   it('loads pictures from the site, data: and blob: only, never any https: address', async () => {
     const res = await t.app.inject({ url: '/api/config/queryFronet' });
     const img = /img-src ([^;]*)/.exec(String(res.headers['content-security-policy']))?.[1];
-    expect(img?.split(' ').sort()).toEqual(["'self'", 'blob:', 'data:']);
+    // Baidu Tongji's one beacon path aside (next test): no host, no https: at large.
+    expect(img?.split(' ').sort()).toEqual([
+      "'self'",
+      'blob:',
+      'data:',
+      'https://hm.baidu.com/hm.gif',
+    ]);
+  });
+
+  it('lets the analytics script the policy allows send its beacon, that path only', async () => {
+    // hm.js reports a page view by loading https://hm.baidu.com/hm.gif?si=…: a script allowed
+    // to run but not to report counts nothing.
+    const res = await t.app.inject({ url: '/api/config/queryFronet' });
+    const policy = String(res.headers['content-security-policy']);
+    expect(policy).toContain("script-src 'self' https://hm.baidu.com");
+    const img = /img-src ([^;]*)/.exec(policy)?.[1]?.split(' ');
+    expect(img).toContain('https://hm.baidu.com/hm.gif');
+    expect(img).not.toContain('https://hm.baidu.com');
   });
 
   it('adds the bucket of presigned links and the operator’s picture origins', async () => {
@@ -39,6 +56,7 @@ describe('security headers', () => {
         'blob:',
         'https://bucket.example.net:9000',
         'https://cdn.example.com',
+        'https://hm.baidu.com/hm.gif',
       ]);
     } finally {
       await s3.close();

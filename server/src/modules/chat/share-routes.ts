@@ -3,6 +3,7 @@ import { chat as C } from '@atelier/contracts';
 import { notFound } from '../../http/errors.js';
 import { langOf } from '../../http/messages.js';
 import { route } from '../../http/route.js';
+import { BAIDU_BEACON } from '../../http/security-headers.js';
 import { ownGroup } from './groups.js';
 import { texts } from './messages.js';
 import { createShare, revokeShare, sharedPage, sharesOf } from './share.js';
@@ -51,7 +52,9 @@ export function sharedPageRoute(app: FastifyInstance): void {
           'content-security-policy',
           policy
             .replace(/script-src[^;]*/, "script-src 'none'")
-            .replace(/connect-src[^;]*/, "connect-src 'none'"),
+            .replace(/connect-src[^;]*/, "connect-src 'none'")
+            // Nor the analytics beacon, which only a script loads.
+            .replaceAll(` ${BAIDU_BEACON}`, ''),
         );
       return reply
         .code(status)

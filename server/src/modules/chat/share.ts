@@ -154,11 +154,41 @@ const escape = (s: string) =>
  * Markdown as HTML, safely: micromark escapes raw HTML and drops dangerous link protocols
  * (`javascript:`, `data:` …) by default; links to the share's own files are signed afresh.
  */
-function markdownHtml(ctx: AppContext, text: string, keys: ReadonlySet<string>): string {
+function markdownHtml(
+  ctx: AppContext,
+  text: string,
+  keys: ReadonlySet<string>,
+  lang: Lang,
+): string {
   const signed = text.replace(FILE_KEY, (link, key: string) =>
     keys.has(key) ? fileUrl(ctx, key) : link,
   );
-  return micromark(signed, { extensions: [gfm()], htmlExtensions: [gfmHtml()] });
+  const html = micromark(signed, { extensions: [gfm()], htmlExtensions: [gfmHtml()] });
+  return html.replace(MICROMARK_IMAGE, (img, src: string) =>
+    isSitePath(src) ? img : remotePictureLink(src, lang),
+  );
+}
+
+/** An image as micromark writes it (`src` attribute-escaped, the alt and title after it). */
+const MICROMARK_IMAGE = /<img src="([^"]*)"[^>]*>/g;
+
+/** A path on this site (`/api/files/…`), not another site's address (`//host/…` is one). */
+const isSitePath = (src: string) => src === '' || /^\/(?![/\\])/.test(src);
+
+/**
+ * Another site's picture in an answer, as a link naming its host: the page loads nothing from
+ * another site by itself (an answer could carry the conversation out in a picture's address),
+ * and its policy would block the picture anyway. The reader may open it in a new tab.
+ */
+function remotePictureLink(src: string, lang: Lang): string {
+  let host: string;
+  try {
+    host = new URL(src.replaceAll('&amp;', '&'), 'https://invalid.invalid').host;
+  } catch {
+    host = '';
+  }
+  const label = texts.shareRemotePicture[lang].replace('{host}', () => host);
+  return `<a class="remote-picture" href="${src}" rel="noopener noreferrer nofollow" target="_blank">${escape(label)}</a>`;
 }
 
 const STYLE = `
@@ -178,6 +208,7 @@ pre{background:#0d0d12;border-radius:8px;padding:10px;overflow:auto}
 code{font-family:ui-monospace,Menlo,Consolas,monospace;font-size:13px}
 table{border-collapse:collapse}td,th{border:1px solid #2c2c38;padding:4px 8px}
 a{color:#9b8cff}
+.remote-picture{display:inline-block;border:1px dashed #4a4a5c;border-radius:8px;padding:6px 10px;font-size:13px}
 footer{margin-top:40px;color:#9a9aab;font-size:13px}
 `;
 
@@ -235,7 +266,7 @@ export async function sharedPage(
       const img = key && keys.has(key) ? `<img src="${escape(fileUrl(ctx, key))}" alt="">` : '';
       return `<section class="msg user" data-role="user">${img}<div class="bubble">${escape(m.content)}</div></section>`;
     }
-    return `<section class="msg answer" data-role="assistant"><div class="model">${escape(m.model)}</div>${markdownHtml(ctx, m.content, keys)}</section>`;
+    return `<section class="msg answer" data-role="assistant"><div class="model">${escape(m.model)}</div>${markdownHtml(ctx, m.content, keys, lang)}</section>`;
   });
   const shared = new Date(row.created_at).toISOString().slice(0, 10);
   const body = [

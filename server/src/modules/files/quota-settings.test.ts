@@ -5,6 +5,7 @@ import { auth, files as F } from '@atelier/contracts';
 import { callEndpoint, fieldsOf } from '../../test/call-endpoint.js';
 import { bearer, call, createTestApp, guest, type TestApp } from '../../test/harness.js';
 import { createUser, type TestUser } from '../../test/users.js';
+import { encodeWav } from '../../lib/wav.js';
 
 /**
  * The storage quota is the operator's to set in the console (Sites → Storage), for an account
@@ -36,11 +37,11 @@ const noise = () =>
     .png()
     .toBuffer();
 
-async function upload(headers: Record<string, string>) {
-  const { payload, ...type } = multipart(await noise());
+async function upload(headers: Record<string, string>, url = '/api/upload/file', bytes?: Buffer) {
+  const { payload, ...type } = multipart(bytes ?? (await noise()));
   return call(t.app, {
     method: 'POST',
-    url: '/api/upload/file',
+    url,
     headers: { ...headers, ...type, 'x-lang': 'en-US' },
     payload,
   });
@@ -118,5 +119,23 @@ describe('storage quota set in the console', () => {
     const carol = await createUser(t.app);
     expect((await upload(bearer(carol.token))).status).toBe(200);
     expect((await upload(bearer(carol.token))).status).toBe(200);
+  });
+  it('holds a guest to the guest quota wherever a free call stores a file, not only uploads', async () => {
+    await callEndpoint(t.app, F.adminUpdateFileSettings, {
+      token: admin.token,
+      body: { userQuotaMb: 0, guestQuotaMb: 1 },
+    });
+    // About 1.3 MB of 16-bit stereo noise: past the guest's 1 MB, nothing for an account's 0.
+    const samples = () => Float32Array.from({ length: 330_000 }, () => Math.random() * 2 - 1);
+    const song = encodeWav({ sampleRate: 44_100, channels: [samples(), samples()] });
+    const g = randomUUID();
+    await callEndpoint(t.app, auth.createGuest, { body: { guest_id: g } });
+    const full = await upload(guest(g), '/api/separation/upload', song);
+    expect(full.status, JSON.stringify(full.body)).toBe(413);
+    expect(full.body.message).toMatch(/storage is full/i);
+    // An account with no quota stores the same song.
+    const dave = await createUser(t.app);
+    const taken = await upload(bearer(dave.token), '/api/separation/upload', song);
+    expect(taken.status, JSON.stringify(taken.body)).toBe(200);
   });
 });

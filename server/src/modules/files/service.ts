@@ -151,7 +151,7 @@ export interface StoreInput {
    * only; a result a user paid for is always kept (and counts).
    */
   quota?: boolean;
-  /** The owner is a guest: the guest quota applies (console: Sites → Storage). */
+  /** The owner is a guest: the guest quota applies (console: Sites → Storage); unsaid: read. */
   guest?: boolean;
 }
 
@@ -180,15 +180,19 @@ export async function storageUsed(ctx: AppContext, userId: number): Promise<numb
 
 /**
  * Throws StorageFullError when `adding` more bytes would pass the quota the operator set for
- * an account or a guest (settings.ts; 0: none).
+ * an account or a guest (settings.ts; 0: none). A caller that does not say whether the user is
+ * a guest gets the account read (auth's hook): a free call that forgot to say so (a mask, an
+ * audio upload, a video frame) would otherwise hold a guest to the larger account quota.
  */
 export async function assertStorageRoom(
   ctx: AppContext,
   userId: number,
   adding: number,
-  guest = false,
+  guest?: boolean,
 ): Promise<void> {
-  const quota = await quotaBytesOf(ctx, guest);
+  const isGuest =
+    guest ?? (await ctx.hooks.accounts(ctx.db.kysely, [userId])).get(userId)?.kind === 'guest';
+  const quota = await quotaBytesOf(ctx, isGuest);
   if (quota === 0) return;
   const used = await storageUsed(ctx, userId);
   if (used + adding > quota) throw new StorageFullError(used, quota);
