@@ -3,6 +3,7 @@ import os from 'node:os';
 import path from 'node:path';
 import type { ChildProcess } from 'node:child_process';
 import pg from 'pg';
+import { Redis } from 'ioredis';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { TaskStatus } from '@atelier/contracts';
 import { createTestApp, testDialect, type TestApp } from '../src/test/harness.js';
@@ -11,13 +12,7 @@ import { ledgerCheck } from '../src/modules/credits/ledger.js';
 import { startFakeOpenAI, type FakeOpenAI } from './fakes/openai.js';
 import { startFakeMidjourneyProxy, type FakeMidjourneyProxy } from './fakes/midjourney-proxy.js';
 import { freePort } from './drawing-support.js';
-import {
-  privateServicesMissing,
-  startPrivatePostgres,
-  startPrivateRedis,
-  type PrivatePostgres,
-  type PrivateRedis,
-} from './private-services.js';
+import { startTcpProxy, type TcpProxy } from './tcp-proxy.js';
 import {
   createLayoutPrices,
   modelNamed,
@@ -30,14 +25,18 @@ import { kill9, ready } from './worker-process.js';
 
 /*
  * The database and Redis going away under load, in the scaled layout (two API processes, two
- * task workers: scaled-layout.ts), on a PostgreSQL cluster and a Redis server of this test's
- * own (private-services.ts) that it really stops and starts: the shared servers are never
- * touched. While drawings, lists and chats keep coming through both APIs: one API's and one
- * worker's database connections are terminated, Redis is killed (its keys lost) and started
- * again, PostgreSQL is shut down and started again. No process may exit, no request may take
- * longer than 5 s while a dependency is away (a 503 in the user's language, never a 500),
- * both APIs must be ready again within 10 s of its return, every drawing accepted must end
- * succeeded and charged once, and the books must agree (docs/deploy.md, "Outages").
+ * task workers: scaled-layout.ts). The processes reach the shared PostgreSQL and Redis through
+ * loopback TCP proxies of this test's own (tcp-proxy.ts), which it cuts, refuses, freezes and
+ * restores: the shared servers are never restarted, and only this test's own connections and
+ * keys are touched. While drawings, lists and chats keep coming through both APIs: one API's
+ * and one worker's database connections are terminated (pg_terminate_backend, 57P01), Redis
+ * is killed (connections closed, connects refused, this test's keys lost) and started again,
+ * PostgreSQL is shut down (every process's connections terminated, connects refused) and
+ * started again, then each is frozen (connections open, nothing answers). No process may
+ * exit, no request may take longer than 5 s while a dependency is away (a 503 in the user's
+ * language, never a 500), both APIs must be ready again within 10 s of its return, every
+ * drawing accepted must end succeeded and charged once, and the books must agree
+ * (docs/deploy.md, "Outages").
  */
 /** Longer than the 5 s a request may take meanwhile, so that waiting it out cannot pass. */
 const OUTAGE_MS = 6000;
@@ -49,18 +48,10 @@ const CLIENTS = 4;
 /** The most drawings a user of the load keeps unfinished. */
 const MJ_AHEAD = 2;
 
-const missing = testDialect === 'postgres' ? privateServicesMissing() : null;
-// Without its own servers the test cannot run: skipped on a developer's machine, failed in CI.
-const title = 'outages of the database and Redis, under load';
-const runs = testDialect === 'postgres' && (!missing || process.env.CI === 'true');
-// Skipped on PostgreSQL only for want of the servers: say which, in the runner's list.
-describe.skipIf(runs || testDialect !== 'postgres')(`${title} (skipped: ${missing})`, () => {
-  it('needs a PostgreSQL cluster and a Redis server of its own', () => undefined);
-});
-
 let t: TestApp;
-let pgServer: PrivatePostgres;
-let redisServer: PrivateRedis;
+/** What the processes of the layout reach the shared servers through. */
+let pgProxy: TcpProxy;
+let redisProxy: TcpProxy;
 let openai: FakeOpenAI;
 let mj: FakeMidjourneyProxy;
 let configDir: string;
@@ -221,10 +212,11 @@ class Load {
 
 /**
  * Terminates the database connections of these processes only (found by their
- * application_name, which ScaledLayout gives each), once each holds one. Returns when.
+ * application_name, which ScaledLayout gives each), once each holds one (unless `now`). Returns
+ * when.
  */
-async function terminateConnectionsOf(children: ChildProcess[]): Promise<number> {
-  const admin = new pg.Client({ connectionString: pgServer.url });
+async function terminateConnectionsOf(children: ChildProcess[], now = false): Promise<number> {
+  const admin = new pg.Client({ connectionString: t.app.ctx.config.databaseUrl });
   await admin.connect();
   try {
     const names = children.map((c) => layout.appNames.get(c)!);
@@ -235,13 +227,13 @@ async function terminateConnectionsOf(children: ChildProcess[]): Promise<number>
           [names],
         )
       ).rowCount === names.length;
-    await until(held, 30_000, 'each process to hold connections');
+    if (!now) await until(held, 30_000, 'each process to hold connections');
     const cut = Date.now();
     const terminated = await admin.query(
       'select pg_terminate_backend(pid) from pg_stat_activity where application_name = any($1)',
       [names],
     );
-    expect(terminated.rowCount).toBeGreaterThanOrEqual(names.length);
+    if (!now) expect(terminated.rowCount).toBeGreaterThanOrEqual(names.length);
     return cut;
   } finally {
     await admin.end();
@@ -290,15 +282,44 @@ async function outage(what: string, down: () => unknown, up: () => unknown): Pro
   return away;
 }
 
-describe.runIf(runs)(title, () => {
+/**
+ * PostgreSQL shut down (a restart's first half, as its fast shutdown): no new connection is
+ * let in, and every connection of the layout's processes is terminated (57P01).
+ */
+async function shutDownPostgres(): Promise<void> {
+  await pgProxy.refuse();
+  await terminateConnectionsOf(layout.children, true);
+}
+
+/**
+ * Redis killed: its connections closed, new ones refused, and its keys lost when it comes
+ * back (it keeps none on disk); only this test's own keys (its prefix) are removed.
+ */
+async function killRedis(): Promise<void> {
+  await redisProxy.cut();
+  const redis = new Redis(t.app.ctx.config.redisUrl!);
+  try {
+    // SCAN, not KEYS: the shared server is not held up while it looks.
+    let cursor = '0';
+    do {
+      const [next, keys] = await redis.scan(
+        cursor,
+        'MATCH',
+        `${t.app.ctx.config.redisPrefix}*`,
+        'COUNT',
+        1000,
+      );
+      if (keys.length) await redis.del(...keys);
+      cursor = next;
+    } while (cursor !== '0');
+  } finally {
+    redis.disconnect();
+  }
+}
+
+describe.runIf(testDialect === 'postgres')('outages of the database and Redis, under load', () => {
   beforeAll(async () => {
-    if (missing) throw new Error(`the outage test needs servers of its own: ${missing}`);
-    [pgServer, redisServer, openai, mj] = await Promise.all([
-      startPrivatePostgres(),
-      startPrivateRedis(),
-      startFakeOpenAI(),
-      startFakeMidjourneyProxy({ stepMs: 20 }),
-    ]);
+    [openai, mj] = await Promise.all([startFakeOpenAI(), startFakeMidjourneyProxy({ stepMs: 20 })]);
     openai.slowMs = 10;
     configDir = fs.mkdtempSync(path.join(os.tmpdir(), 'atelier-outage-'));
     const configFile = path.join(configDir, 'atelier.yaml');
@@ -309,15 +330,18 @@ describe.runIf(runs)(title, () => {
       mjLimit: MJ_LIMIT,
     });
     t = await createTestApp({
-      env: {
-        ATELIER_CONFIG: configFile,
-        DATABASE_URL: pgServer.url,
-        REDIS_URL: redisServer.url,
-      },
+      env: { ATELIER_CONFIG: configFile },
       config: { tasks: { runInApi: false } },
     });
     await createLayoutPrices(t.app, MJ_PRICE);
-    layout = new ScaledLayout(t.app.ctx.config, configFile);
+    [pgProxy, redisProxy] = await Promise.all([
+      startTcpProxy(t.app.ctx.config.databaseUrl!),
+      startTcpProxy(t.app.ctx.config.redisUrl!),
+    ]);
+    layout = new ScaledLayout(t.app.ctx.config, configFile, {
+      databaseUrl: pgProxy.url,
+      redisUrl: redisProxy.url,
+    });
     const [a, b] = await Promise.all([freePort(), freePort()]);
     workers = [layout.startWorker(), layout.startWorker()];
     await Promise.all([
@@ -329,12 +353,12 @@ describe.runIf(runs)(title, () => {
       child.once('exit', (code, signal) =>
         exits.push(`${layout.appNames.get(child)} (${code ?? signal})`),
       );
-  }, 240_000); // initdb and four processes starting, on a loaded machine: 70–110 s seen
+  }, 120_000); // four processes starting, on a loaded machine
 
   afterAll(async () => {
     for (const c of layout?.children.splice(0) ?? []) await kill9(c);
     await t?.close();
-    await Promise.all([openai?.close(), mj?.close(), pgServer?.destroy(), redisServer?.destroy()]);
+    await Promise.all([openai?.close(), mj?.close(), pgProxy?.close(), redisProxy?.close()]);
     if (configDir) fs.rmSync(configDir, { recursive: true, force: true });
   });
 
@@ -363,24 +387,24 @@ describe.runIf(runs)(title, () => {
       expect(exits).toEqual([]);
 
       // 2. Redis killed (its keys gone), then started again.
-      const redisAway = await outage('Redis was away', redisServer.kill, redisServer.start);
+      const redisAway = await outage('Redis was away', killRedis, redisProxy.restore);
       // Submits do not need Redis: the task row is the queue.
       expect(redisAway.filter((s) => s.what === 'draw' && s.status === 200).length).toBeGreaterThan(
         0,
       );
 
       // 3. PostgreSQL shut down (every connection terminated, 57P01), then started again.
-      const pgAway = await outage('PostgreSQL was away', pgServer.stop, pgServer.start);
+      const pgAway = await outage('PostgreSQL was away', shutDownPostgres, pgProxy.restore);
       expect(pgAway.filter((s) => s.status === 503).length).toBeGreaterThan(0);
 
       // 4. PostgreSQL frozen (a server stalled on its disk, a network that drops packets and
       //    closes nothing): the connections stay open, new ones are accepted, nothing answers.
       //    Nothing tells the processes it is away but the time it takes.
-      const pgFrozen = await outage('PostgreSQL was frozen', pgServer.pause, pgServer.resume);
+      const pgFrozen = await outage('PostgreSQL was frozen', pgProxy.freeze, pgProxy.thaw);
       expect(pgFrozen.filter((s) => s.status === 503).length).toBeGreaterThan(0);
 
       // 5. Redis frozen the same way: its commands time out instead of failing.
-      const redisFrozen = await outage('Redis was frozen', redisServer.pause, redisServer.resume);
+      const redisFrozen = await outage('Redis was frozen', redisProxy.freeze, redisProxy.thaw);
       expect(
         redisFrozen.filter((s) => s.what === 'draw' && s.status === 200).length,
       ).toBeGreaterThan(0);

@@ -23,10 +23,15 @@ export class ScaledLayout {
   readonly apis: ApiProcess[] = [];
   readonly children: ChildProcess[] = [];
 
-  /** `config`: the test app's (its database, schema, Redis, secret); `configFile`: atelier.yaml. */
+  /**
+   * `config`: the test app's (its database, schema, Redis, secret); `configFile`: atelier.yaml;
+   * `via`: where the processes reach the database and Redis instead of the test app's URLs
+   * (the outage test's proxies in front of them, tcp-proxy.ts).
+   */
   constructor(
     private readonly config: AppConfig,
     private readonly configFile: string,
+    private readonly via: { databaseUrl?: string; redisUrl?: string } = {},
   ) {}
 
   /** The name a child's database connections carry (pg_stat_activity.application_name). */
@@ -42,9 +47,9 @@ export class ScaledLayout {
         LOG_LEVEL: 'warn',
         DATA_DIR: c.dataDir,
         SECRET_KEY: c.secretKey,
-        DATABASE_URL: c.databaseUrl,
+        DATABASE_URL: this.via.databaseUrl ?? c.databaseUrl,
         DATABASE_SCHEMA: c.databaseSchema,
-        REDIS_URL: c.redisUrl,
+        REDIS_URL: this.via.redisUrl ?? c.redisUrl,
         REDIS_PREFIX: c.redisPrefix,
         ATELIER_CONFIG: this.configFile,
         CHAT_USER_CONCURRENCY: '2',
