@@ -9,8 +9,7 @@ import { createPrice } from '../src/modules/credits/prices.js';
 /*
  * The scaled layout (docs/scaling.md) as real processes: API processes (the real entry point,
  * src/main.ts) and task worker processes (task-worker-entry.ts), all on one database schema
- * and one Redis prefix, each with its own memory. Shared by the multi-instance and the
- * outage tests.
+ * and one Redis prefix, each with its own memory (multi-instance.test.ts).
  */
 const here = path.dirname(fileURLToPath(import.meta.url));
 
@@ -26,7 +25,7 @@ export class ScaledLayout {
   /**
    * `config`: the test app's (its database, schema, Redis, secret); `configFile`: atelier.yaml;
    * `via`: where the processes reach the database and Redis instead of the test app's URLs
-   * (the outage test's proxies in front of them, tcp-proxy.ts).
+   * (the proxies in front of them that the outages cut, tcp-proxy.ts).
    */
   constructor(
     private readonly config: AppConfig,
