@@ -9,8 +9,7 @@ import { createPrice } from '../src/modules/credits/prices.js';
 /*
  * The scaled layout (docs/scaling.md) as real processes: API processes (the real entry point,
  * src/main.ts) and task worker processes (task-worker-entry.ts), all on one database schema
- * and one Redis prefix, each with its own memory. Shared by the multi-instance and the
- * outage tests.
+ * and one Redis prefix, each with its own memory (multi-instance.test.ts).
  */
 const here = path.dirname(fileURLToPath(import.meta.url));
 
@@ -23,10 +22,15 @@ export class ScaledLayout {
   readonly apis: ApiProcess[] = [];
   readonly children: ChildProcess[] = [];
 
-  /** `config`: the test app's (its database, schema, Redis, secret); `configFile`: atelier.yaml. */
+  /**
+   * `config`: the test app's (its database, schema, Redis, secret); `configFile`: atelier.yaml;
+   * `via`: where the processes reach the database and Redis instead of the test app's URLs
+   * (the proxies in front of them that the outages cut, tcp-proxy.ts).
+   */
   constructor(
     private readonly config: AppConfig,
     private readonly configFile: string,
+    private readonly via: { databaseUrl?: string; redisUrl?: string } = {},
   ) {}
 
   /** The name a child's database connections carry (pg_stat_activity.application_name). */
@@ -42,9 +46,9 @@ export class ScaledLayout {
         LOG_LEVEL: 'warn',
         DATA_DIR: c.dataDir,
         SECRET_KEY: c.secretKey,
-        DATABASE_URL: c.databaseUrl,
+        DATABASE_URL: this.via.databaseUrl ?? c.databaseUrl,
         DATABASE_SCHEMA: c.databaseSchema,
-        REDIS_URL: c.redisUrl,
+        REDIS_URL: this.via.redisUrl ?? c.redisUrl,
         REDIS_PREFIX: c.redisPrefix,
         ATELIER_CONFIG: this.configFile,
         CHAT_USER_CONCURRENCY: '2',

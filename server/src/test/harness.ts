@@ -43,7 +43,7 @@ export async function createTestApp(options: TestAppOptions = {}): Promise<TestA
   const id = `t_${Date.now().toString(36)}_${randomBytes(4).toString('hex')}`;
   const dataDir = fs.mkdtempSync(path.join(os.tmpdir(), 'atelier-test-'));
   const isPg = testDialect === 'postgres';
-  // A test may bring its own server (the outage test restarts a private one).
+  // A test may name another server (DATABASE_URL in its env).
   const databaseUrl = options.env?.DATABASE_URL ?? testDatabaseUrl;
   if (isPg) {
     const client = new pg.Client({ connectionString: databaseUrl });
