@@ -6,7 +6,7 @@ import { readBalance } from './balances.js';
 import { moveGuestBalance } from './guest-balance.js';
 import { moveGuestHistory } from './history.js';
 import { grant, sweepExpiredHolds } from './ledger.js';
-import { payDueInvites, recordInvite } from './invites.js';
+import { forgetPastPayDays, payDueInvites, recordInvite } from './invites.js';
 import { registerUserRoutes } from './routes.js';
 import { cachedSettings, readSettings } from './settings.js';
 
@@ -93,6 +93,7 @@ export function startHoldSweeper(ctx: AppContext, intervalMs = SWEEP_INTERVAL_MS
     if (released > 0) ctx.log.info({ released }, 'expired credit holds released');
     const paid = await payDueInvites(ctx);
     if (paid > 0) ctx.log.info({ paid }, 'invite rewards paid');
+    await forgetPastPayDays(ctx);
   });
 }
 

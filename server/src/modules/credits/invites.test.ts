@@ -4,7 +4,7 @@ import { auth, credits } from '@atelier/contracts';
 import { callEndpoint } from '../../test/call-endpoint.js';
 import { createTestApp, guest, type TestApp } from '../../test/harness.js';
 import { createUser, type TestUser } from '../../test/users.js';
-import { grant, hold, settle } from './index.js';
+import { grant, hold, payDueInvites, settle } from './index.js';
 
 /**
  * Farming credits with throwaway accounts: an invite pays its inviter only once the invitee
@@ -126,6 +126,40 @@ describe('invite rewards', () => {
     // Paying again changes nothing: each reward is paid once.
     await invites(inviter.token);
     expect((await me(inviter.token)).userBalance.credits).toBe(before + 100);
+    await callEndpoint(t.app, credits.adminUpdateSettings, {
+      token: admin.token,
+      body: { inviteDailyCap: 10 },
+    });
+  });
+});
+
+describe('the daily cap under racing settles', () => {
+  it('holds when many invitees become due at once: no more than the cap is paid', async () => {
+    await callEndpoint(t.app, credits.adminUpdateSettings, {
+      token: admin.token,
+      body: { inviteDailyCap: 2 },
+    });
+    const inviter = await newInviter();
+    const before = (await me(inviter.token)).userBalance.credits;
+    const ids: number[] = [];
+    for (let i = 0; i < 8; i++) {
+      const id = (await me(tokenOf(await signUp({ ip: freshIp(), invitedBy: inviter.code }))))
+        .userInfo.id;
+      // A purchase makes the reward due; nothing is paid until a settle looks.
+      await grant(db(), {
+        userId: id,
+        amount: 10,
+        kind: 'purchase',
+        ref: `order:R${id}`,
+        idempotencyKey: `order:race:${id}`,
+      });
+      ids.push(id);
+    }
+    // Every invitee's order settles at the same moment (each pays its own invite).
+    const paid = await Promise.all(ids.map((inviteeId) => payDueInvites(t.app.ctx, { inviteeId })));
+    expect(paid.reduce((a, b) => a + b, 0)).toBe(2);
+    expect((await me(inviter.token)).userBalance.credits).toBe(before + 100);
+    expect(await invites(inviter.token)).toMatchObject({ paidCredits: 100, pendingCredits: 300 });
     await callEndpoint(t.app, credits.adminUpdateSettings, {
       token: admin.token,
       body: { inviteDailyCap: 10 },
