@@ -10,7 +10,7 @@ import { authMessages } from './messages.js';
 /**
  * Where sign-ups come from. Each is recorded with its IP and device (the guest id it carried);
  * the credits module gives the sign-up gift only to the first few of an IP a day and once per
- * device (SIGNUP_GIFTS_PER_IP). Past that, abuse is seen: `hooks.abuseSeen` is told (where a
+ * device (the console's `signupGiftsPerIp`, else SIGNUP_GIFTS_PER_IP). Past that, abuse is seen: `hooks.abuseSeen` is told (where a
  * captcha plugs in), and each further sign-up from that IP waits a delay that doubles, from
  * 15 s to an hour, counted from the previous one.
  */
@@ -38,7 +38,7 @@ export async function checkSignup(
   const db = ctx.db.kysely;
   const ip = ipKey(req.ip);
   const day = dayIn(ctx.config.timeZone);
-  const free = ctx.config.signup.giftsPerIp;
+  const free = (await ctx.hooks.signupGiftsPerIp(db)) ?? ctx.config.signup.giftsPerIp;
   const [fromIp, fromDevice] = await Promise.all([
     db
       .selectFrom('signup_records')
