@@ -257,6 +257,49 @@ describe('sign-up gifts', () => {
   });
 });
 
+describe('gifts under racing sign-ups', () => {
+  it('go to no more sign-ups and guests of one IP than the limits, however many race', async () => {
+    const ip = freshIp();
+    const signUps = await Promise.all(Array.from({ length: 6 }, () => signUp({ ip })));
+    const made = signUps.filter((r) => r.statusCode === 200);
+    const gifts = await Promise.all(made.map(async (r) => (await me(tokenOf(r))).userBalance));
+    // SIGNUP_GIFTS_PER_IP is 2 here.
+    expect(gifts.filter((b) => b.credits === 100)).toHaveLength(2);
+
+    const config = t.app.ctx.config.signup;
+    const before = config.guestTrialsPerIp;
+    config.guestTrialsPerIp = 2;
+    try {
+      const guestIp = freshIp();
+      const ids = Array.from({ length: 6 }, () => randomUUID());
+      const statuses = await Promise.all(
+        ids.map(
+          async (g) =>
+            (
+              await t.app.inject({
+                method: 'POST',
+                url: '/api/user/createGuest',
+                remoteAddress: guestIp,
+                payload: { guest_id: g },
+              })
+            ).statusCode,
+        ),
+      );
+      expect(statuses.every((s) => s === 200)).toBe(true);
+      const trials = await Promise.all(
+        ids.map(
+          async (g) =>
+            (await callEndpoint(t.app, auth.currentUser, { headers: guest(g) })).body.data
+              .userBalance.credits,
+        ),
+      );
+      expect(trials.filter((c) => c === 20)).toHaveLength(2);
+    } finally {
+      config.guestTrialsPerIp = before;
+    }
+  });
+});
+
 describe('sign-up gifts per IP, set in the console', () => {
   it('follow the operator’s signupGiftsPerIp over SIGNUP_GIFTS_PER_IP, shown in the settings', async () => {
     const settings = async () =>

@@ -1,0 +1,36 @@
+import { sql } from 'kysely';
+import type { AtelierMigration } from '../column-types.js';
+
+/**
+ * Sign-ups and guests counted where the gift is decided (docs/security.md, Invite farming):
+ * `signup_counts` holds, per `kind`, the sign-ups of an IP a day (`signup-ip`), of a device
+ * ever (`signup-device`, day ''), and the guests of an IP a day (`guest-ip`). Each new account
+ * takes its place with one upsert in its own transaction, so sign-ups racing from one IP each
+ * get a different place. Counting the earlier records before the transaction let six sign-ups
+ * at once all see none and all get the gift. Filled from the records kept so far.
+ */
+export const signupCounts: AtelierMigration = {
+  async up(db) {
+    await db.schema
+      .createTable('signup_counts')
+      .addColumn('kind', 'text', (c) => c.notNull())
+      .addColumn('key', 'text', (c) => c.notNull())
+      .addColumn('day', 'text', (c) => c.notNull())
+      .addColumn('count', 'integer', (c) => c.notNull())
+      .addPrimaryKeyConstraint('signup_counts_pk', ['kind', 'key', 'day'])
+      .execute();
+    await sql`
+      insert into signup_counts (kind, key, day, count)
+      select 'signup-ip', ip, day, count(*) from signup_records group by ip, day
+    `.execute(db);
+    await sql`
+      insert into signup_counts (kind, key, day, count)
+      select 'signup-device', device_id, '', count(*) from signup_records
+      where device_id is not null group by device_id
+    `.execute(db);
+    await sql`
+      insert into signup_counts (kind, key, day, count)
+      select 'guest-ip', ip, day, count(*) from guest_origins group by ip, day
+    `.execute(db);
+  },
+};
