@@ -43,7 +43,7 @@ import { chatFiles } from './0077_chat_files.js';
 import { chatTools } from './0079_chat_tools.js';
 import { hostedCaptcha } from './0081_hosted_captcha.js';
 import { invitePayDays } from './0082_invite_pay_days.js';
-import { signupCounts } from './0083_signup_counts.js';
+import { abuseCounts } from './0083_abuse_counts.js';
 
 /** Applied in the order of their names; a migration, once landed, is never edited. */
 export const migrations: Record<string, AtelierMigration> = {
@@ -91,5 +91,5 @@ export const migrations: Record<string, AtelierMigration> = {
   '0079_chat_tools': chatTools,
   '0081_hosted_captcha': hostedCaptcha,
   '0082_invite_pay_days': invitePayDays,
-  '0083_signup_counts': signupCounts,
+  '0083_abuse_counts': abuseCounts,
 };

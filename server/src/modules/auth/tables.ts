@@ -67,6 +67,13 @@ export interface SignupCountsTable {
   count: number;
 }
 
+/** Where each account signed in from (an IPv6 address by its /64), and when last. */
+export interface KnownAddressesTable {
+  user_id: number;
+  ip: string;
+  last_at: string;
+}
+
 export interface SignupRecordsTable {
   id: Generated<number>;
   user_id: number;
@@ -95,6 +102,7 @@ export interface AccountTables {
   signup_records: SignupRecordsTable;
   guest_origins: GuestOriginsTable;
   signup_counts: SignupCountsTable;
+  known_addresses: KnownAddressesTable;
 }
 
 /** Tables of the sign-in ways (migration 0050_email_ways). Times are ISO strings. */

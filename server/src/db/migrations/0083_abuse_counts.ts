@@ -1,5 +1,6 @@
 import { sql } from 'kysely';
 import type { AtelierMigration } from '../column-types.js';
+import { timestamp } from '../column-types.js';
 
 /**
  * Sign-ups and guests counted where the gift is decided (docs/security.md, Invite farming):
@@ -8,9 +9,15 @@ import type { AtelierMigration } from '../column-types.js';
  * takes its place with one upsert in its own transaction, so sign-ups racing from one IP each
  * get a different place. Counting the earlier records before the transaction let six sign-ups
  * at once all see none and all get the gift. Filled from the records kept so far.
+ *
+ * `known_addresses`: the addresses (an IPv6 one by its /64) each account signed in from, and
+ * when last, so that wrong passwords from elsewhere do not slow the owner down there
+ * (auth/lockout.ts). Sessions said so before, but signing out (everywhere, on seeing an
+ * attack) deleted them and made the owner a stranger. Filled from the live sessions.
  */
-export const signupCounts: AtelierMigration = {
-  async up(db) {
+export const abuseCounts: AtelierMigration = {
+  async up(db, dialect) {
+    const ts = timestamp(dialect);
     await db.schema
       .createTable('signup_counts')
       .addColumn('kind', 'text', (c) => c.notNull())
@@ -31,6 +38,20 @@ export const signupCounts: AtelierMigration = {
     await sql`
       insert into signup_counts (kind, key, day, count)
       select 'guest-ip', ip, day, count(*) from guest_origins group by ip, day
+    `.execute(db);
+
+    await db.schema
+      .createTable('known_addresses')
+      .addColumn('user_id', 'integer', (c) =>
+        c.notNull().references('users.id').onDelete('cascade'),
+      )
+      .addColumn('ip', 'text', (c) => c.notNull())
+      .addColumn('last_at', ts, (c) => c.notNull())
+      .addPrimaryKeyConstraint('known_addresses_pk', ['user_id', 'ip'])
+      .execute();
+    await sql`
+      insert into known_addresses (user_id, ip, last_at)
+      select user_id, ip, max(last_seen_at) from sessions group by user_id, ip
     `.execute(db);
   },
 };
