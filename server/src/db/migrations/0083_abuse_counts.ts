@@ -13,7 +13,8 @@ import { timestamp } from '../column-types.js';
  * `known_addresses`: the addresses (an IPv6 one by its /64) each account signed in from, and
  * when last, so that wrong passwords from elsewhere do not slow the owner down there
  * (auth/lockout.ts). Sessions said so before, but signing out (everywhere, on seeing an
- * attack) deleted them and made the owner a stranger. Filled from the live sessions.
+ * attack) deleted them and made the owner a stranger. Filled from the live sessions as they
+ * stand (an IPv6 session by its full address: known again by its /64 at the next sign-in).
  */
 export const abuseCounts: AtelierMigration = {
   async up(db, dialect) {
