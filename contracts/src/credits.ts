@@ -421,6 +421,11 @@ export const creditSettings = z.object({
   wordFreePerDay: z.number().int().min(0).max(100_000),
   /** The same for a guest, who cannot pay for more. */
   guestWordFreePerDay: z.number().int().min(0).max(100_000),
+  /**
+   * Sign-ups of one IP a day that get the sign-up gift; later ones start at 0, wait a growing
+   * delay and meet the captcha. 0: no limit. Until set here, SIGNUP_GIFTS_PER_IP says.
+   */
+  signupGiftsPerIp: z.number().int().min(0).max(100_000),
 });
 export type CreditSettings = z.infer<typeof creditSettings>;
 

@@ -139,6 +139,12 @@ export interface AppHooks {
    * Texts). The default knows no site.
    */
   sitePage: (host: string) => Promise<SitePage | null>;
+  /**
+   * Installed by the credits module: sign-ups of one IP a day given the gift (the console's
+   * `signupGiftsPerIp`, else SIGNUP_GIFTS_PER_IP), which auth's sign-up delay starts past.
+   * The default (no credits module): null, the environment's.
+   */
+  signupGiftsPerIp: (db: Executor) => Promise<number | null>;
   abuseSeen: (e: {
     action: 'sign-up' | 'sign-in';
     req: FastifyRequest;
@@ -155,6 +161,7 @@ export const defaultHooks = (): AppHooks => ({
   accountIdByName: async () => null,
   taskKinds: async () => new Map(),
   sitePage: async () => null,
+  signupGiftsPerIp: async () => null,
   abuseSeen: async () => undefined,
 });
 

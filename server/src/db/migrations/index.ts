@@ -42,6 +42,8 @@ import { chatShares } from './0076_chat_shares.js';
 import { chatFiles } from './0077_chat_files.js';
 import { chatTools } from './0079_chat_tools.js';
 import { hostedCaptcha } from './0081_hosted_captcha.js';
+import { invitePayDays } from './0082_invite_pay_days.js';
+import { abuseCounts } from './0083_abuse_counts.js';
 
 /** Applied in the order of their names; a migration, once landed, is never edited. */
 export const migrations: Record<string, AtelierMigration> = {
@@ -88,4 +90,6 @@ export const migrations: Record<string, AtelierMigration> = {
   '0077_chat_files': chatFiles,
   '0079_chat_tools': chatTools,
   '0081_hosted_captcha': hostedCaptcha,
+  '0082_invite_pay_days': invitePayDays,
+  '0083_abuse_counts': abuseCounts,
 };

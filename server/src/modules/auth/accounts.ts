@@ -191,15 +191,9 @@ export async function register(
         });
         if (input.within) await input.within(trx, userId);
         if (guestUserId !== null) await mergeGuest(trx, ctx, guestUserId, userId);
-        await recordSignup(trx, ctx, userId, origin);
+        const place = await recordSignup(trx, ctx, userId, origin);
         for (const handler of ctx.accountEvents.registered)
-          await handler(trx, {
-            userId,
-            inviterId,
-            fromGuestUserId: guestUserId,
-            sameIp: origin.sameIp,
-            sameDevice: origin.sameDevice,
-          });
+          await handler(trx, { userId, inviterId, fromGuestUserId: guestUserId, ...place });
         return openSession(trx, ctx.config, userId, device);
       });
     } catch (error) {
@@ -384,9 +378,9 @@ export async function createGuest(
       .returning('id')
       .executeTakeFirst();
     if (!row) return false;
-    if (origin) await recordGuest(trx, ctx, row.id, origin.ip);
+    const sameIp = origin ? await recordGuest(trx, ctx, row.id, origin.ip) : 0;
     for (const handler of ctx.accountEvents.guestCreated)
-      await handler(trx, { userId: row.id, sameIp: origin?.sameIp ?? 0 });
+      await handler(trx, { userId: row.id, sameIp });
     return true;
   });
 }

@@ -208,6 +208,25 @@ describe('accounts', () => {
     ).toBe(0);
   });
 
+  it('lets the owner in from an address it signed in from, after signing out there', async () => {
+    const username = uniqueName();
+    const token = await register({ username, password: 'the-right-one' });
+    const login = (password: string, ip: string) =>
+      t.app.inject({
+        method: 'POST',
+        url: '/api/auth/login',
+        remoteAddress: ip,
+        headers: { 'x-lang': 'en-US' },
+        payload: { username, password },
+      });
+    // The owner signed in from 127.0.0.1 (the sign-up), then signed out everywhere on seeing
+    // the attack: no session of theirs is left to say where they sign in from.
+    expect((await callEndpoint(t.app, auth.logout, { token })).status).toBe(200);
+    for (let i = 1; i <= 8; i++) await login(`wrong-${i}`, '203.0.113.19');
+    expect((await login('the-right-one', '203.0.113.19')).statusCode).toBe(429);
+    expect((await login('the-right-one', '127.0.0.1')).statusCode).toBe(200);
+  });
+
   it('makes each wait longer than the last', async () => {
     const username = uniqueName();
     await register({ username, password: 'the-right-one' });

@@ -2,6 +2,7 @@ import type { FastifyRequest } from 'fastify';
 import type { AppContext } from '../../context.js';
 import { WrongTries } from '../../db/wrong-tries.js';
 import { AppError } from '../../http/errors.js';
+import { ipKey } from '../../lib/ip-key.js';
 import type { Executor } from '../../db/executor.js';
 import { authMessages } from './messages.js';
 
@@ -9,8 +10,9 @@ import { authMessages } from './messages.js';
  * Wrong passwords slow the next try down instead of locking the account: a lock anyone could
  * renew by typing a known name kept its owner out for good. Failures are counted per account
  * over 15 minutes, in the database so the count holds across every API instance:
- * - from an address the account signed in from before (a session of it holds the IP), only
- *   that address's own failures count, so nobody else's guessing slows the owner down;
+ * - from an address the account signed in from in the last KNOWN_ADDRESS_DAYS (remembered in
+ *   `known_addresses` by openSession, kept after signing out; an IPv6 address by its /64),
+ *   only that address's own failures count, so nobody else's guessing slows the owner down;
  * - from any other address, every failure on the account counts, so guessing from many
  *   addresses is slowed as one.
  * The first FREE_TRIES are free; each further one must wait 1 s, 2 s, 4 s… (at most 15 min)
@@ -20,6 +22,8 @@ export const FREE_TRIES = 5;
 export const FAILURE_WINDOW_MS = 15 * 60_000;
 const MAX_DELAY_MS = 15 * 60_000;
 const failures = new WrongTries('login_failures', FAILURE_WINDOW_MS);
+/** How long an address an account signed in from stays known (the account sweeper forgets). */
+export const KNOWN_ADDRESS_DAYS = 180;
 
 /** The wait after `strikes` failures past the free ones: 1 s, 2 s, 4 s… at most 15 minutes. */
 export const tryDelayMs = (strikes: number): number =>
@@ -34,11 +38,13 @@ export const lockKeyOf = (user: { id: number } | undefined, typed: string): stri
 async function knownAddress(db: Executor, key: string, ip: string): Promise<boolean> {
   const userId = /^user:(\d+)$/.exec(key)?.[1];
   if (!userId) return false;
+  const since = new Date(Date.now() - KNOWN_ADDRESS_DAYS * 86_400_000).toISOString();
   const seen = await db
-    .selectFrom('sessions')
-    .select('id')
+    .selectFrom('known_addresses')
+    .select('ip')
     .where('user_id', '=', Number(userId))
     .where('ip', '=', ip)
+    .where('last_at', '>', since)
     .executeTakeFirst();
   return seen !== undefined;
 }
@@ -51,13 +57,14 @@ export async function assertMayTry(
 ): Promise<void> {
   const db = ctx.db.kysely;
   const since = new Date(Date.now() - FAILURE_WINDOW_MS).toISOString();
-  const known = await knownAddress(db, key, req.ip);
+  const ip = ipKey(req.ip);
+  const known = await knownAddress(db, key, ip);
   let q = db
     .selectFrom('login_failures')
     .select((eb) => [eb.fn.countAll<number | string>().as('n'), eb.fn.max('created_at').as('last')])
     .where('account_key', '=', key)
     .where('created_at', '>', since);
-  if (known) q = q.where('ip', '=', req.ip);
+  if (known) q = q.where('ip', '=', ip);
   const seen = await q.executeTakeFirstOrThrow();
   const strikes = Number(seen.n) - FREE_TRIES + 1;
   if (strikes <= 0 || !seen.last) return;
@@ -69,7 +76,7 @@ export async function assertMayTry(
 
 /** Old rows are deleted by the account sweeper (sweeper.ts). */
 export async function recordFailure(db: Executor, key: string, ip: string): Promise<void> {
-  await failures.record(db, { account_key: key, ip });
+  await failures.record(db, { account_key: key, ip: ipKey(ip) });
 }
 
 /** A successful sign-in (or an operator's password reset) starts the count again. */

@@ -4,6 +4,7 @@ import type { AppConfig } from '../../config.js';
 import { nowIso } from '../../db/database.js';
 import { hashToken } from '../../http/identity.js';
 import type { Executor } from '../../db/executor.js';
+import { ipKey } from '../../lib/ip-key.js';
 import { deviceName } from './user-agent.js';
 
 /** Where a sign-in comes from: becomes the login device row. */
@@ -41,6 +42,13 @@ export async function openSession(
       last_seen_at: now.toISOString(),
       expires_at: new Date(now.getTime() + config.sessionTtlDays * 86_400_000).toISOString(),
     })
+    .execute();
+  // Remembered beyond the session: wrong passwords from elsewhere do not slow the owner down
+  // here, even once signed out (lockout.ts).
+  await db
+    .insertInto('known_addresses')
+    .values({ user_id: userId, ip: ipKey(device.ip), last_at: now.toISOString() })
+    .onConflict((oc) => oc.columns(['user_id', 'ip']).doUpdateSet({ last_at: now.toISOString() }))
     .execute();
   return token;
 }

@@ -1,4 +1,5 @@
 import type { FastifyRequest } from 'fastify';
+import { sql } from 'kysely';
 import type { AppContext } from '../../context.js';
 import { nowIso } from '../../db/database.js';
 import type { Executor } from '../../db/executor.js';
@@ -10,7 +11,7 @@ import { authMessages } from './messages.js';
 /**
  * Where sign-ups come from. Each is recorded with its IP and device (the guest id it carried);
  * the credits module gives the sign-up gift only to the first few of an IP a day and once per
- * device (SIGNUP_GIFTS_PER_IP). Past that, abuse is seen: `hooks.abuseSeen` is told (where a
+ * device (the console's `signupGiftsPerIp`, else SIGNUP_GIFTS_PER_IP). Past that, abuse is seen: `hooks.abuseSeen` is told (where a
  * captcha plugs in), and each further sign-up from that IP waits a delay that doubles, from
  * 15 s to an hour, counted from the previous one.
  */
@@ -38,7 +39,7 @@ export async function checkSignup(
   const db = ctx.db.kysely;
   const ip = ipKey(req.ip);
   const day = dayIn(ctx.config.timeZone);
-  const free = ctx.config.signup.giftsPerIp;
+  const free = (await ctx.hooks.signupGiftsPerIp(db)) ?? ctx.config.signup.giftsPerIp;
   const [fromIp, fromDevice] = await Promise.all([
     db
       .selectFrom('signup_records')
@@ -68,23 +69,55 @@ export async function checkSignup(
   return { ip, deviceId, sameIp, sameDevice: Number(fromDevice.n) };
 }
 
-/** Records a sign-up (inside its transaction). */
+/**
+ * Takes the next place of `key` (one upsert, so racing transactions queue on the row and each
+ * gets its own) and answers how many came before it.
+ */
+async function takePlace(
+  db: Executor,
+  kind: 'signup-ip' | 'signup-device' | 'guest-ip',
+  key: string,
+  day: string,
+): Promise<number> {
+  const row = await db
+    .insertInto('signup_counts')
+    .values({ kind, key, day, count: 1 })
+    .onConflict((oc) =>
+      oc.columns(['kind', 'key', 'day']).doUpdateSet({ count: sql`signup_counts.count + 1` }),
+    )
+    .returning('count')
+    .executeTakeFirstOrThrow();
+  return Number(row.count) - 1;
+}
+
+/**
+ * Records a sign-up (inside its transaction) and answers its place: the sign-ups of its IP
+ * today and of its device ever that came before it, counted in that transaction. The counts
+ * `checkSignup` read before it only decide the delay: sign-ups racing from one IP all read the
+ * same count there, while each takes a different place here, which the gift goes by.
+ */
 export async function recordSignup(
   db: Executor,
   ctx: AppContext,
   userId: number,
   origin: SignupOrigin,
-): Promise<void> {
+): Promise<{ sameIp: number; sameDevice: number }> {
+  const day = dayIn(ctx.config.timeZone);
+  const sameIp = await takePlace(db, 'signup-ip', origin.ip, day);
+  const sameDevice = origin.deviceId
+    ? await takePlace(db, 'signup-device', origin.deviceId, '')
+    : 0;
   await db
     .insertInto('signup_records')
     .values({
       user_id: userId,
       ip: origin.ip,
       device_id: origin.deviceId,
-      day: dayIn(ctx.config.timeZone),
+      day,
       created_at: nowIso(),
     })
     .execute();
+  return { sameIp, sameDevice };
 }
 
 /**
@@ -126,15 +159,21 @@ export async function guestMade(
     });
 }
 
-/** Records where a guest was made (inside its transaction). */
+/**
+ * Records where a guest was made (inside its transaction) and answers the guests of its IP
+ * today before it, counted in that transaction (racing guests each get their own place).
+ */
 export async function recordGuest(
   db: Executor,
   ctx: AppContext,
   userId: number,
   ip: string,
-): Promise<void> {
+): Promise<number> {
+  const day = dayIn(ctx.config.timeZone);
+  const sameIp = await takePlace(db, 'guest-ip', ip, day);
   await db
     .insertInto('guest_origins')
-    .values({ user_id: userId, ip, day: dayIn(ctx.config.timeZone), created_at: nowIso() })
+    .values({ user_id: userId, ip, day, created_at: nowIso() })
     .execute();
+  return sameIp;
 }

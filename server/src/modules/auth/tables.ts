@@ -56,6 +56,24 @@ export interface AccountLocksTable {
 }
 
 /** One row per sign-up: where it came from, so that sign-ups from one place can be slowed. */
+/**
+ * Sign-ups of an IP a day (`signup-ip`), of a device ever (`signup-device`, day ''), guests of
+ * an IP a day (`guest-ip`): each new account takes its place here in its transaction.
+ */
+export interface SignupCountsTable {
+  kind: 'signup-ip' | 'signup-device' | 'guest-ip';
+  key: string;
+  day: string;
+  count: number;
+}
+
+/** Where each account signed in from (an IPv6 address by its /64), and when last. */
+export interface KnownAddressesTable {
+  user_id: number;
+  ip: string;
+  last_at: string;
+}
+
 export interface SignupRecordsTable {
   id: Generated<number>;
   user_id: number;
@@ -83,6 +101,8 @@ export interface AccountTables {
   account_locks: AccountLocksTable;
   signup_records: SignupRecordsTable;
   guest_origins: GuestOriginsTable;
+  signup_counts: SignupCountsTable;
+  known_addresses: KnownAddressesTable;
 }
 
 /** Tables of the sign-in ways (migration 0050_email_ways). Times are ISO strings. */

@@ -12,7 +12,7 @@ import {
   listCodeBatches,
   setBatchDisabled,
 } from './code-batches.js';
-import { readSettings, writeSettings } from './settings.js';
+import { envFallbacks, readSettings, writeSettings } from './settings.js';
 
 /** `/admin/credits/...`: prices, code batches, balance adjustments, settings. */
 export function registerAdminRoutes(app: FastifyInstance): void {
@@ -58,6 +58,8 @@ export function registerAdminRoutes(app: FastifyInstance): void {
   });
   route(app, api.adminListLedger, async ({ query }) => listLedgerForAdmin(db(), query));
 
-  route(app, api.adminGetSettings, async () => readSettings(db()));
-  route(app, api.adminUpdateSettings, async ({ body }) => writeSettings(db(), body));
+  route(app, api.adminGetSettings, async () => readSettings(db(), envFallbacks(app.ctx)));
+  route(app, api.adminUpdateSettings, async ({ body }) =>
+    writeSettings(db(), body, envFallbacks(app.ctx)),
+  );
 }

@@ -6,9 +6,9 @@ import { readBalance } from './balances.js';
 import { moveGuestBalance } from './guest-balance.js';
 import { moveGuestHistory } from './history.js';
 import { grant, sweepExpiredHolds } from './ledger.js';
-import { payDueInvites, recordInvite } from './invites.js';
+import { forgetPastPayDays, payDueInvites, recordInvite } from './invites.js';
 import { registerUserRoutes } from './routes.js';
-import { cachedSettings, readSettings } from './settings.js';
+import { cachedSettings, envFallbacks, readSettings } from './settings.js';
 
 export { readBalanceWithHolds } from './balances.js';
 export { enabledPriceRows, enabledPrices, seedPrices, type SeedPrice } from './prices.js';
@@ -37,6 +37,8 @@ function wire(ctx: AppContext): void {
     const { registerGift, dailyCheckin } = await cachedSettings(ctx.db.kysely);
     return { registerGift, dailyCheckin };
   };
+  ctx.hooks.signupGiftsPerIp = async (db) =>
+    (await readSettings(db, envFallbacks(ctx))).signupGiftsPerIp;
   ctx.guestData.register('credits', async (trx, move) => {
     // History first: the transfer rows written next stay on each side's own lists.
     await moveGuestHistory(trx, move);
@@ -57,8 +59,13 @@ function wire(ctx: AppContext): void {
   });
   ctx.accountEvents.registered.push(async (trx, e) => {
     // The sign-up gift (and the guest trial carried over) goes to the first sign-ups of an IP
-    // a day and once per device: past that, new accounts start with what they earn.
-    const perIp = ctx.config.signup.giftsPerIp;
+    // a day (the operator's signupGiftsPerIp) and once per device: past that, new accounts
+    // start with what they earn.
+    const {
+      registerGift,
+      inviteReward,
+      signupGiftsPerIp: perIp,
+    } = await readSettings(trx, envFallbacks(ctx));
     const gifted = perIp === 0 || (e.sameIp < perIp && e.sameDevice === 0);
     // Registering (unlike signing in) also carries over what is left of the guest trial.
     if (e.fromGuestUserId !== null)
@@ -67,7 +74,6 @@ function wire(ctx: AppContext): void {
         { fromUserId: e.fromGuestUserId, toUserId: e.userId },
         { includeTrial: gifted },
       );
-    const { registerGift, inviteReward } = await readSettings(trx);
     if (registerGift > 0 && gifted)
       await grant(trx, {
         userId: e.userId,
@@ -93,6 +99,7 @@ export function startHoldSweeper(ctx: AppContext, intervalMs = SWEEP_INTERVAL_MS
     if (released > 0) ctx.log.info({ released }, 'expired credit holds released');
     const paid = await payDueInvites(ctx);
     if (paid > 0) ctx.log.info({ paid }, 'invite rewards paid');
+    await forgetPastPayDays(ctx);
   });
 }
 

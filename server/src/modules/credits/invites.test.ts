@@ -223,6 +223,44 @@ describe('sign-up gifts', () => {
   });
 });
 
+describe('sign-up gifts per IP, set in the console', () => {
+  it('follow the operator’s signupGiftsPerIp over SIGNUP_GIFTS_PER_IP, shown in the settings', async () => {
+    const settings = async () =>
+      (await callEndpoint(t.app, credits.adminGetSettings, { token: admin.token })).body.data;
+    // Until the operator sets it, the environment's (2 here) is shown and applies.
+    expect((await settings()).signupGiftsPerIp).toBe(2);
+    const saved = await callEndpoint(t.app, credits.adminUpdateSettings, {
+      token: admin.token,
+      body: { signupGiftsPerIp: 1 },
+    });
+    expect(saved.body.data.signupGiftsPerIp).toBe(1);
+    const ip = freshIp();
+    const first = await me(tokenOf(await signUp({ ip })));
+    expect(first.userBalance.credits).toBe(100);
+    // The second of the IP is past the operator's 1: it waits, then comes without a gift.
+    expect((await signUp({ ip })).statusCode).toBe(429);
+    await db()
+      .updateTable('signup_records')
+      .set({ created_at: new Date(Date.now() - 60_000).toISOString() })
+      .where('ip', '=', ip)
+      .execute();
+    const second = await signUp({ ip });
+    expect(second.statusCode).toBe(200);
+    expect((await me(tokenOf(second))).userBalance.credits).toBe(0);
+    // Bad input names the field.
+    const bad = await callEndpoint(t.app, credits.adminUpdateSettings, {
+      token: admin.token,
+      body: { signupGiftsPerIp: -1 },
+    });
+    expect(bad.status).toBe(400);
+    expect(JSON.stringify(bad.body)).toContain('signupGiftsPerIp');
+    await callEndpoint(t.app, credits.adminUpdateSettings, {
+      token: admin.token,
+      body: { signupGiftsPerIp: 2 },
+    });
+  });
+});
+
 describe('guest trials', () => {
   it('go to the first GUEST_TRIALS_PER_IP guests of an IP a day', async () => {
     const config = t.app.ctx.config.signup;

@@ -1,4 +1,4 @@
-import type { Kysely } from 'kysely';
+import { sql, type Kysely } from 'kysely';
 import type { credits as C, DataOf } from '@atelier/contracts';
 import type { LedgerKind } from './tables.js';
 import type { AppContext } from '../../context.js';
@@ -91,6 +91,29 @@ function dueRewards(db: Kysely<Database>, of: { inviterId?: number; inviteeId?: 
   return q.execute();
 }
 
+/** Thrown inside a payment's transaction to roll its slot back (the reward was paid already). */
+class AlreadyPaid extends Error {}
+
+/**
+ * Takes one of the inviter's paid rewards of the day if the cap leaves one, in one conditional
+ * upsert: racing payments queue on the counter's row, and each sees the count the one before
+ * it left (PostgreSQL re-reads a conflicting row before its WHERE; SQLite writes one at a time).
+ */
+async function takePaySlot(trx: Executor, inviterId: number, day: string, cap: number) {
+  if (cap <= 0) return false;
+  const r = await trx
+    .insertInto('invite_pay_days')
+    .values({ inviter_id: inviterId, day, count: 1 })
+    .onConflict((oc) =>
+      oc
+        .columns(['inviter_id', 'day'])
+        .doUpdateSet({ count: sql`invite_pay_days.count + 1` })
+        .where('invite_pay_days.count', '<', cap),
+    )
+    .executeTakeFirst();
+  return Number(r.numInsertedOrUpdatedRows ?? 0) > 0;
+}
+
 /** Pays the due rewards (within each inviter's daily cap); answers how many were paid. */
 export async function payDueInvites(
   ctx: Pick<AppContext, 'config' | 'db'>,
@@ -103,34 +126,44 @@ export async function payDueInvites(
   const day = dayIn(ctx.config.timeZone);
   let paid = 0;
   for (const r of due) {
-    const done = await db.transaction().execute(async (trx) => {
-      const today = await trx
-        .selectFrom('invite_rewards')
-        .select((eb) => eb.fn.countAll<number | string>().as('n'))
-        .where('inviter_id', '=', r.inviter_id)
-        .where('paid_day', '=', day)
-        .executeTakeFirstOrThrow();
-      if (Number(today.n) >= inviteDailyCap) return false;
-      const flipped = await trx
-        .updateTable('invite_rewards')
-        .set({ status: 'paid', paid_at: nowIso(), paid_day: day })
-        .where('invitee_id', '=', r.invitee_id)
-        .where('status', '=', 'pending')
-        .executeTakeFirst();
-      if (Number(flipped.numUpdatedRows) !== 1) return false;
-      if (r.amount > 0)
-        await grant(trx, {
-          userId: r.inviter_id,
-          amount: r.amount,
-          kind: 'invite_reward',
-          ref: `invitee:${r.invitee_id}`,
-          idempotencyKey: `invite_reward:${r.invitee_id}`,
-        });
-      return true;
-    });
+    const done = await db
+      .transaction()
+      .execute(async (trx) => {
+        // The slot first: a reward past the cap stays pending, untouched, for a later day.
+        if (!(await takePaySlot(trx, r.inviter_id, day, inviteDailyCap))) return false;
+        const flipped = await trx
+          .updateTable('invite_rewards')
+          .set({ status: 'paid', paid_at: nowIso(), paid_day: day })
+          .where('invitee_id', '=', r.invitee_id)
+          .where('status', '=', 'pending')
+          .executeTakeFirst();
+        // Another payment got there first: give the slot back with the transaction.
+        if (Number(flipped.numUpdatedRows) !== 1) throw new AlreadyPaid();
+        if (r.amount > 0)
+          await grant(trx, {
+            userId: r.inviter_id,
+            amount: r.amount,
+            kind: 'invite_reward',
+            ref: `invitee:${r.invitee_id}`,
+            idempotencyKey: `invite_reward:${r.invitee_id}`,
+          });
+        return true;
+      })
+      .catch((error: unknown) => {
+        if (error instanceof AlreadyPaid) return false;
+        throw error;
+      });
     if (done) paid++;
   }
   return paid;
+}
+
+/** Drops the counters of days gone by (the sweeper's, every minute): only today's is read. */
+export async function forgetPastPayDays(ctx: Pick<AppContext, 'config' | 'db'>): Promise<void> {
+  await ctx.db.kysely
+    .deleteFrom('invite_pay_days')
+    .where('day', '<', dayIn(ctx.config.timeZone))
+    .execute();
 }
 
 /** The inviter's view: their code, each invitee and whether its reward is paid or pending. */

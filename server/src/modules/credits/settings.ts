@@ -1,6 +1,7 @@
 import type { Kysely } from 'kysely';
 import { credits as contract, type credits as Contract } from '@atelier/contracts';
 import { nowIso } from '../../db/database.js';
+import type { AppContext } from '../../context.js';
 import type { Database } from '../../db/schema.js';
 import { ShortCache } from '../../lib/short-cache.js';
 
@@ -17,11 +18,19 @@ export const settingDefaults: CreditSettings = {
   inviteDailyCap: 10,
   wordFreePerDay: 20,
   guestWordFreePerDay: 5,
+  signupGiftsPerIp: 3,
 };
 const shape = contract.creditSettings.shape;
 type CreditSettingKey = keyof CreditSettings;
 
-export async function readSettings(db: Kysely<Database>): Promise<CreditSettings> {
+/**
+ * The settings (the operator's, else `fallback`, else the defaults above). Pass the
+ * environment's fallbacks (`envFallbacks`) wherever `signupGiftsPerIp` is read or shown.
+ */
+export async function readSettings(
+  db: Kysely<Database>,
+  fallback: Partial<CreditSettings> = {},
+): Promise<CreditSettings> {
   const rows = await db.selectFrom('credit_settings').select(['key', 'value']).execute();
   const raw: Record<string, unknown> = {};
   for (const row of rows) {
@@ -31,7 +40,7 @@ export async function readSettings(db: Kysely<Database>): Promise<CreditSettings
       // A hand-edited value that is not JSON falls back to the default below.
     }
   }
-  const settings = { ...settingDefaults };
+  const settings = { ...settingDefaults, ...fallback };
   for (const key of Object.keys(shape) as CreditSettingKey[]) {
     // A hand-edited value that does not fit keeps the default.
     const parsed = shape[key].safeParse(raw[key]);
@@ -49,9 +58,15 @@ const kept = new ShortCache<0, CreditSettings>(5000, 1);
 export const cachedSettings = (db: Kysely<Database>): Promise<CreditSettings> =>
   kept.get(db, 0, () => readSettings(db));
 
+/** What the environment sets until the operator does: SIGNUP_GIFTS_PER_IP. */
+export const envFallbacks = (ctx: Pick<AppContext, 'config'>): Partial<CreditSettings> => ({
+  signupGiftsPerIp: ctx.config.signup.giftsPerIp,
+});
+
 export async function writeSettings(
   db: Kysely<Database>,
   changes: Partial<CreditSettings>,
+  fallback: Partial<CreditSettings> = {},
 ): Promise<CreditSettings> {
   for (const [key, value] of Object.entries(changes)) {
     if (value === undefined) continue;
@@ -64,5 +79,5 @@ export async function writeSettings(
       .execute();
   }
   kept.forget();
-  return readSettings(db);
+  return readSettings(db, fallback);
 }

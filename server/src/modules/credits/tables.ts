@@ -136,6 +136,13 @@ export interface InviteRewardsTable {
   paid_day: string | null;
 }
 
+/** Invite rewards paid to one inviter on one day (TIME_ZONE): the daily cap's counter. */
+export interface InvitePayDaysTable {
+  inviter_id: number;
+  day: string;
+  count: number;
+}
+
 export interface CreditTables {
   credit_balances: CreditBalancesTable;
   credit_ledger: CreditLedgerTable;
@@ -147,4 +154,5 @@ export interface CreditTables {
   credit_checkins: CreditCheckinsTable;
   credit_settings: CreditSettingsTable;
   invite_rewards: InviteRewardsTable;
+  invite_pay_days: InvitePayDaysTable;
 }

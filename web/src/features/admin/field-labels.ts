@@ -62,6 +62,7 @@ export const fieldLabels: Record<string, string> = {
   holdTtlSeconds: 'admin:f.holdTtlSeconds',
   wordFreePerDay: 'admin:f.wordFreePerDay',
   guestWordFreePerDay: 'admin:f.guestWordFreePerDay',
+  signupGiftsPerIp: 'admin:f.signupGiftsPerIp',
 };
 
 /** A hint under a form field, as literal i18n keys: which key an upstream expects. */

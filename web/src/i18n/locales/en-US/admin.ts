@@ -59,6 +59,7 @@ export default {
     holdTtlSeconds: 'Credit hold lifetime (s)',
     wordFreePerDay: 'Free translations / prompt ideas per user per day',
     guestWordFreePerDay: 'Free translations / prompt ideas per guest per day',
+    signupGiftsPerIp: 'Sign-ups per IP per day that get the sign-up gift (0: no limit)',
     id: 'ID',
     name: 'Name',
     protocol: 'Protocol',

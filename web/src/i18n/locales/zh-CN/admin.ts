@@ -56,6 +56,7 @@ export default {
     holdTtlSeconds: '积分冻结时长（秒）',
     wordFreePerDay: '每位用户每天免费翻译/联想次数',
     guestWordFreePerDay: '每位游客每天免费翻译/联想次数',
+    signupGiftsPerIp: '每个 IP 每天可获注册赠送的注册数（0 为不限）',
     id: 'ID',
     name: '名称',
     protocol: '协议',

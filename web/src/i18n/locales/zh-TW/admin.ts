@@ -58,6 +58,7 @@ export default {
     holdTtlSeconds: '積分凍結時長（秒）',
     wordFreePerDay: '每位使用者每天免費翻譯/聯想次數',
     guestWordFreePerDay: '每位訪客每天免費翻譯/聯想次數',
+    signupGiftsPerIp: '每個 IP 每天可獲註冊贈送的註冊數（0 為不限）',
     id: 'ID',
     name: '名稱',
     protocol: '協定',
