@@ -35,6 +35,8 @@ export class StreamBilling {
       maxTokens: number;
       rounds?: number;
       searchPriceKey?: string | null;
+      /** A call of its own made before the answer (the search query), held with it. */
+      extra?: { inputTokens: number; outputTokens: number };
     },
   ): Promise<StreamBilling> {
     if (!q.priceKey && !q.searchPriceKey) return new StreamBilling(null, 0, 0, null);
@@ -54,7 +56,10 @@ export class StreamBilling {
     const searchCost = search ? search.cost(1) : 0;
     const held =
       (price
-        ? price.cost({ inputTokens: q.promptTokens * rounds, outputTokens: q.maxTokens * rounds })
+        ? price.cost({
+            inputTokens: q.promptTokens * rounds + (q.extra?.inputTokens ?? 0),
+            outputTokens: q.maxTokens * rounds + (q.extra?.outputTokens ?? 0),
+          })
         : 0) + searchCost;
     // A read refuses a short balance before anything is sent. The hold itself is written
     // while the model starts; a balance spent in between cuts the call there.

@@ -18,8 +18,8 @@ import {
 } from './chat-tools.setup.js';
 
 /*
- * Web search with sources (docs/chat.md, Web search): SearXNG and Tavily fakes with their
- * refusals, pages read through a reader and the address guard, the answer's numbered sources,
+ * Web search with sources (docs/chat.md, Web search): SearXNG, Tavily, Brave, Serper, Bing and
+ * Google Programmable Search fakes with their refusals, the query written by the model, pages read through a reader and the address guard, the answer's numbered sources,
  * and a charge that includes the search.
  */
 useToolsApp();
@@ -49,10 +49,18 @@ describe('web search with sources', () => {
     const r = await ask('Cite', 'When is the festival?', { webSearch: true });
     expect(r.last).toMatchObject({ done: true });
     expect(r.last!.error).toBeUndefined();
-    // The user's text is the query; the two top pages were read, the third was not.
+    // The model wrote the query in a short non-streamed call that read the conversation; the
+    // two top pages were read, the third was not.
+    expect(r.requests).toHaveLength(2);
+    expect(r.requests[0]!.body).toMatchObject({ stream: false, max_tokens: 60 });
+    expect(r.requests[0]!.body.stream_options).toBeUndefined();
+    expect(r.requests[0]!.body.messages[1]).toMatchObject({
+      role: 'user',
+      content: 'User: When is the festival?',
+    });
     expect(search.queries.at(-1)).toMatchObject({
       service: 'searxng',
-      query: 'When is the festival?',
+      query: 'when is the festival latest',
     });
     expect(search.pagesRead.slice(read).sort()).toEqual(['/pages/1', '/pages/2']);
     // The sources come before the answer's text and again on the last line.
@@ -68,19 +76,20 @@ describe('web search with sources', () => {
     expect(r.last!.text).toContain('[1]');
     // The model read the pages' text (not their scripts, menus or asides) and the snippet of the
     // page not read.
-    const note = systemNote(r.requests[0]!);
+    const note = systemNote(r.requests[1]!);
     expect(note).toContain(`[1] Festival result 1\n${search.url}/pages/1\nFestival notes 1`);
     expect(note).toContain(PAGE_FACTS[0]);
     expect(note).toContain(`Snippet 3: ${PAGE_FACTS[2]}`);
     for (const junk of ['never read this', 'newsletter', 'Site banner', 'all rights reserved'])
       expect(note).not.toContain(junk);
     // The question stays last.
-    expect(r.requests[0]!.body.messages.at(-1)).toMatchObject({
+    expect(r.requests[1]!.body.messages.at(-1)).toMatchObject({
       role: 'user',
       content: 'When is the festival?',
     });
-    // Charged once: the tokens and the search's 7 credits.
-    const tokens = Math.ceil((123 * 100 + 45 * 200) / 1000);
+    // Charged once: the tokens of both calls (the query's and the answer's) and the search's
+    // 7 credits.
+    const tokens = Math.ceil((2 * 123 * 100 + 2 * 45 * 200) / 1000);
     expect(r.last!.cost).toBe(tokens + 7);
     expect(await charges(r.user.userId)).toEqual([{ amount: -(tokens + 7) }]);
     expect(r.balance).toBe(10_000 - tokens - 7);
@@ -106,7 +115,7 @@ describe('web search with sources', () => {
         'Festival result 2',
         'Festival result 3',
       ]);
-      expect(systemNote(r.requests[0]!)).toContain(`Snippet 1: ${PAGE_FACTS[0]}`);
+      expect(systemNote(r.requests[1]!)).toContain(`Snippet 1: ${PAGE_FACTS[0]}`);
     } finally {
       config.webPagesAllowPrivate = true;
     }
@@ -122,7 +131,10 @@ describe('web search with sources', () => {
     });
     const r = await ask('Cite', 'Tavily festival?', { webSearch: true });
     expect(r.last!.error).toBeUndefined();
-    expect(search.queries.at(-1)).toMatchObject({ service: 'tavily', query: 'Tavily festival?' });
+    expect(search.queries.at(-1)).toMatchObject({
+      service: 'tavily',
+      query: 'tavily festival latest',
+    });
     expect(r.last!.sources).toHaveLength(2);
   });
 
@@ -137,9 +149,99 @@ describe('web search with sources', () => {
     });
     const r = await ask('Cite', 'Brave festival?', { webSearch: true });
     expect(r.last!.error).toBeUndefined();
-    expect(search.queries.at(-1)).toMatchObject({ service: 'brave', query: 'Brave festival?' });
+    expect(search.queries.at(-1)).toMatchObject({
+      service: 'brave',
+      query: 'brave festival latest',
+    });
     expect(r.last!.sources).toHaveLength(2);
-    expect(systemNote(r.requests[0]!)).toContain(`Snippet 1: ${PAGE_FACTS[0]}`);
+    expect(systemNote(r.requests[1]!)).toContain(`Snippet 1: ${PAGE_FACTS[0]}`);
+  });
+
+  it('searches Serper, Bing and Google Programmable Search with their keys', async () => {
+    const cases = [
+      { kind: 'serper', apiKey: search.serperKey },
+      { kind: 'bing', apiKey: search.bingKey },
+      { kind: 'google', apiKey: `${search.googleKey}:${search.googleCx}` },
+    ] as const;
+    for (const c of cases) {
+      await onlySearchProvider({
+        name: c.kind,
+        kind: c.kind,
+        baseUrl: search.url,
+        apiKey: c.apiKey,
+        maxResults: 2,
+        pagesRead: 1,
+      });
+      const r = await ask('Cite', `${c.kind} festival?`, { webSearch: true });
+      expect(r.last!.error).toBeUndefined();
+      const seen = search.queries.at(-1)!;
+      expect(seen).toMatchObject({ service: c.kind, query: `${c.kind} festival latest` });
+      if (c.kind === 'serper') expect(seen.headers['x-api-key']).toBe(search.serperKey);
+      if (c.kind === 'bing') expect(seen.headers['ocp-apim-subscription-key']).toBe(search.bingKey);
+      const host = new URL(search.url).hostname;
+      expect(r.last!.sources).toEqual([
+        { n: 1, title: 'Festival page 1', url: `${search.url}/pages/1`, domain: host },
+        { n: 2, title: 'Festival result 2', url: `${search.url}/pages/2`, domain: host },
+      ]);
+      expect(systemNote(r.requests[1]!)).toContain(`Snippet 2: ${PAGE_FACTS[1]}`);
+    }
+  });
+
+  it('refuses a Google provider whose key lacks the engine id (400 naming apiKey)', async () => {
+    const r = await callEndpoint(t.app, chat.adminCreateSearchProvider, {
+      token: admin.token,
+      body: { name: 'google-no-cx', kind: 'google', apiKey: search.googleKey },
+    });
+    expect(r.status).toBe(400);
+    expect(fieldOf(r.body)).toBe('apiKey');
+  });
+
+  it("gives the model the conversation to write the query from, and falls back to the user's text when that call fails", async () => {
+    await onlySearchProvider({
+      name: 'searx',
+      kind: 'searxng',
+      baseUrl: search.url,
+      priceKey: 'web-search:search',
+    });
+    const first = await ask('Cite', 'When is the festival?', { webSearch: true });
+    const sent = fake.requests.length;
+    const next = async () => {
+      const res = await t.app.inject({
+        method: 'POST',
+        url: '/api/chatgpt/chat-process',
+        headers: first.headers,
+        payload: {
+          gptModelId: models.Cite,
+          prompt: 'And the lanterns?',
+          options: { groupId: first.groupId, webSearch: true, usingContext: true },
+        },
+      });
+      return JSON.parse(res.body.trim().split('\n').at(-1)!) as chat.ChatStreamLine;
+    };
+    const second = await next();
+    expect(second.error).toBeUndefined();
+    const writing = fake.requests[sent]!;
+    expect(writing.body.stream).toBe(false);
+    expect(String(writing.body.messages[0]!.content)).toMatch(/^Write the web search query/);
+    expect(String(writing.body.messages[1]!.content)).toMatch(
+      /^User: When is the festival\?\nAssistant: The festival opens .*\nUser: And the lanterns\?$/,
+    );
+    expect(search.queries.at(-1)!.query).toBe('and the lanterns latest');
+
+    fake.queryFails = true;
+    try {
+      const queries = search.queries.length;
+      const before = fake.requests.length;
+      const third = await next();
+      expect(third.error).toBeUndefined();
+      // The failed call was made, then the user's own text searched; the answer went on.
+      expect(fake.requests.slice(before).map((q) => q.body.stream)).toEqual([false, true]);
+      expect(search.queries.slice(queries)).toMatchObject([{ query: 'And the lanterns?' }]);
+      // Charged for the answer's tokens and the search only: the failed call is free.
+      expect(third.cost).toBe(Math.ceil((123 * 100 + 45 * 200) / 1000) + 7);
+    } finally {
+      fake.queryFails = false;
+    }
   });
 
   it("fails the answer in the service's words and charges nothing when the search is refused", async () => {
@@ -194,6 +296,74 @@ describe('web search with sources', () => {
         },
         /Brave Search answered 422: The provided subscription token is invalid\. \(SUBSCRIPTION_TOKEN_INVALID\)/,
       ],
+      [
+        () =>
+          onlySearchProvider({
+            name: 'serper',
+            kind: 'serper',
+            baseUrl: search.url,
+            apiKey: 'serper-wrong',
+            priceKey: 'web-search:search',
+          }),
+        /Serper answered 403: Unauthorized\./,
+      ],
+      [
+        () =>
+          onlySearchProvider({
+            name: 'bing',
+            kind: 'bing',
+            baseUrl: search.url,
+            apiKey: 'bing-wrong',
+            priceKey: 'web-search:search',
+          }),
+        /Bing Web Search answered 401: Access denied due to invalid subscription key/,
+      ],
+      [
+        () =>
+          onlySearchProvider({
+            name: 'google',
+            kind: 'google',
+            baseUrl: search.url,
+            apiKey: `AIza-wrong:${search.googleCx}`,
+            priceKey: 'web-search:search',
+          }),
+        /Google Programmable Search answered 400: API key not valid\. Please pass a valid API key\. \(INVALID_ARGUMENT\)/,
+      ],
+      [
+        async () => {
+          search.quotaExceeded = true;
+          return onlySearchProvider({
+            name: 'serper',
+            kind: 'serper',
+            baseUrl: search.url,
+            apiKey: search.serperKey,
+            priceKey: 'web-search:search',
+          });
+        },
+        /Serper answered 400: Not enough credits/,
+      ],
+      [
+        () =>
+          onlySearchProvider({
+            name: 'bing',
+            kind: 'bing',
+            baseUrl: search.url,
+            apiKey: search.bingKey,
+            priceKey: 'web-search:search',
+          }),
+        /Bing Web Search answered 403: Out of call volume quota/,
+      ],
+      [
+        () =>
+          onlySearchProvider({
+            name: 'google',
+            kind: 'google',
+            baseUrl: search.url,
+            apiKey: `${search.googleKey}:${search.googleCx}`,
+            priceKey: 'web-search:search',
+          }),
+        /Google Programmable Search answered 429: Quota exceeded for quota metric 'Queries'.*\(RESOURCE_EXHAUSTED\)/,
+      ],
     ];
     try {
       for (const [setUp, said] of cases) {
@@ -202,13 +372,16 @@ describe('web search with sources', () => {
         expect(r.last).toMatchObject({ done: true, cost: 0 });
         expect(r.last!.error).toMatch(/nothing was charged/);
         expect(r.last!.error).toMatch(said);
-        expect(r.requests).toHaveLength(0);
+        // Only the query was asked for; the answer's model was not called.
+        expect(r.requests).toHaveLength(1);
+        expect(r.requests[0]!.body.stream).toBe(false);
         expect(r.balance).toBe(10_000);
         expect(await charges(r.user.userId)).toEqual([]);
       }
     } finally {
       search.jsonEnabled = true;
       search.planExceeded = false;
+      search.quotaExceeded = false;
     }
   });
 
@@ -233,7 +406,7 @@ describe('web search with sources', () => {
       },
     });
     expect(again.statusCode).toBe(200);
-    expect(search.queries.slice(queries)).toMatchObject([{ query: 'When is the festival?' }]);
+    expect(search.queries.slice(queries)).toMatchObject([{ query: 'when is the festival latest' }]);
     const now = await rows();
     expect(now).toHaveLength(2);
     expect(now[1]!.siblings).toEqual([answer!.id, now[1]!.id]);
@@ -285,14 +458,14 @@ describe('web search with sources', () => {
     expect(last.sources).toHaveLength(3);
     expect(last.files).toMatchObject([{ id: fileId }]);
     // The file, then the search results, then the question, last.
-    const request = fake.requests[sent]!;
+    const request = fake.requests[sent + 1]!;
     expect(JSON.stringify(request.body.messages)).toContain('Oslo,709000');
     expect(systemNote(request)).toContain(PAGE_FACTS[0]);
     expect(request.body.messages.at(-1)).toMatchObject({
       role: 'user',
       content: 'When is the festival in Oslo?',
     });
-    const tokens = Math.ceil((123 * 100 + 45 * 200) / 1000);
+    const tokens = Math.ceil((2 * 123 * 100 + 2 * 45 * 200) / 1000);
     expect(last.cost).toBe(tokens + 7);
     expect(await charges(u.user.userId)).toEqual([{ amount: -(tokens + 7) }]);
   });

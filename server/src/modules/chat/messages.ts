@@ -126,6 +126,11 @@ export const texts = {
     'zh-CN': '没有这个搜索服务或工具服务器',
     'zh-TW': '沒有這個搜尋服務或工具伺服器',
   },
+  googleKeyShape: {
+    'en-US': 'Enter the key as <API key>:<search engine ID (cx)>',
+    'zh-CN': '请按“API 密钥:搜索引擎 ID（cx）”的格式填写密钥',
+    'zh-TW': '請按「API 金鑰:搜尋引擎 ID（cx）」的格式填寫金鑰',
+  },
   searchUrlRequired: {
     'en-US': 'Enter the address of the SearXNG instance',
     'zh-CN': '请输入 SearXNG 实例的地址',

@@ -13,7 +13,15 @@ import {
   type ToolCallRequest,
 } from '../../providers/chat/index.js';
 import { answerStart, type Answer } from './answer.js';
-import { addUsage, functionOf, keepPictures, runTool, searchFirst } from './answer-rounds.js';
+import {
+  addUsage,
+  functionOf,
+  keepPictures,
+  QUERY_MAX_TOKENS,
+  queryMessages,
+  runTool,
+  searchFirst,
+} from './answer-rounds.js';
 import { activeSearchProvider, toolsForModel } from './tools.js';
 import { picturesLine } from './answer-pictures.js';
 import { StreamBilling } from './billing.js';
@@ -204,7 +212,7 @@ async function settleAndEnd(a: Answer): Promise<void> {
       ? { ...a.usage, source: 'upstream' }
       : {
           promptTokens: a.prompt.promptTokens + a.extraPromptTokens,
-          completionTokens: countTokens(text) + countTokens(reasoning),
+          completionTokens: countTokens(text) + countTokens(reasoning) + a.extraCompletionTokens,
           source: 'estimate',
         };
   const charge = !failure && (!gone || text !== '' || reasoning !== '');
@@ -336,6 +344,15 @@ export function streamRoutes(app: FastifyInstance): void {
         maxTokens: prompt.maxTokens,
         rounds: tools.length > 0 ? ctx.config.chat.toolMaxCalls + 1 : 1,
         searchPriceKey: search?.price_key || null,
+        // The model writes the search query first: that call is held too.
+        ...(search
+          ? {
+              extra: {
+                inputTokens: countMessageTokens(queryMessages(prompt.messages)),
+                outputTokens: QUERY_MAX_TOKENS,
+              },
+            }
+          : {}),
       });
     } catch (error) {
       done();
