@@ -101,7 +101,7 @@ export const toLog = (ctx: AppContext, r: LogRow, siblings: number[] = [r.id]): 
 });
 
 /** A JSON array column ('[]' for none; anything unreadable reads as none). */
-function jsonList<T>(text: string | undefined): T[] {
+export function jsonList<T>(text: string | undefined): T[] {
   if (!text || text === '[]') return [];
   try {
     const value = JSON.parse(text) as unknown;

@@ -176,5 +176,10 @@ export const texts = {
     'zh-CN': '对话的只读副本，分享于 {date}',
     'zh-TW': '對話的唯讀副本，分享於 {date}',
   },
+  shareSources: { 'en-US': 'Sources', 'zh-CN': '来源', 'zh-TW': '來源' },
+  shareToolCall: { 'en-US': 'Tool {name}', 'zh-CN': '工具 {name}', 'zh-TW': '工具 {name}' },
+  shareToolArguments: { 'en-US': 'Arguments', 'zh-CN': '参数', 'zh-TW': '參數' },
+  shareToolResult: { 'en-US': 'Result', 'zh-CN': '结果', 'zh-TW': '結果' },
+  shareToolFailed: { 'en-US': 'failed', 'zh-CN': '失败', 'zh-TW': '失敗' },
   shareHome: { 'en-US': 'Open Atelier', 'zh-CN': '打开 Atelier', 'zh-TW': '開啟 Atelier' },
 } satisfies Record<string, Localized>;
