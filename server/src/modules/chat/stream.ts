@@ -325,6 +325,8 @@ export function streamRoutes(app: FastifyInstance): void {
       contextGroupId: !mind && group && options.usingContext ? group.id : null,
       // A question asked again keeps its files (docs/chat.md, Files in the conversation).
       fileIds: mind ? [] : body.fileIds?.length ? body.fileIds : (place?.question?.fileIds ?? []),
+      // A saved question's files deleted since are left out (not a 404).
+      savedFiles: !mind && !body.fileIds?.length,
       contextParentId: place?.parentId ?? null,
     });
 
