@@ -40,7 +40,7 @@ export function FilesDialog(props: { open: boolean; onClose: () => void; onDelet
         ? 'chat:files.sheets'
         : f.format === 'pptx'
           ? 'chat:files.slides'
-          : 'chat:files.pages',
+          : 'chat:fileList.page',
       { count: f.pages },
     );
   return (

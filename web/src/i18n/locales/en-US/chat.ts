@@ -126,6 +126,8 @@ export default {
     files: 'My attached files',
   },
   fileList: {
+    page_one: '1 page',
+    page_other: '{{count}} pages',
     title: 'My attached files',
     hint: 'Files you attached to chats. Deleting one removes its stored copy and text: it is no longer sent to models, and the messages it went with show it as deleted.',
     none: 'No attached files yet.',
