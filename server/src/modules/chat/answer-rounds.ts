@@ -74,6 +74,12 @@ export function queryMessages(prompt: ChatMessage[]): ChatMessage[] {
   ];
 }
 
+/** What the query-writing call adds to the answer's hold: its prompt and its longest answer. */
+export const queryHold = (prompt: ChatMessage[]) => ({
+  inputTokens: countMessageTokens(queryMessages(prompt)),
+  outputTokens: QUERY_MAX_TOKENS,
+});
+
 /**
  * Asks the answer's model, in one short non-streamed call (at most QUERY_MAX_TOKENS, at most
  * QUERY_TIMEOUT_MS), for the search query; its tokens are added to the answer's usage (held

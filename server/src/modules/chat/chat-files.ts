@@ -4,7 +4,7 @@ import type { AppContext } from '../../context.js';
 import { nowIso } from '../../db/database.js';
 import { AppError, badRequest, notFound } from '../../http/errors.js';
 import { countTokens } from '../../providers/chat/index.js';
-import { deleteFiles, storeFile } from '../files/index.js';
+import { deleteFiles, filesOfIds, storeFile } from '../files/index.js';
 import { extractText, formatOf, UnreadableFileError, type TextPart } from './extract.js';
 import type { ContextFile } from './file-context.js';
 import { texts } from './messages.js';
@@ -144,12 +144,9 @@ export async function deleteChatFile(ctx: AppContext, userId: number, id: number
       {},
       { errors: [{ field: 'id', message: texts.chatFileNotFound['en-US'] }] },
     );
-  const stored = await ctx.db.kysely
-    .selectFrom('files')
-    .selectAll()
-    .where('id', '=', row.file_id)
-    .where('user_id', '=', userId)
-    .execute();
+  const stored = (await filesOfIds(ctx.db.kysely, [row.file_id])).filter(
+    (f) => f.user_id === userId,
+  );
   await ctx.db.kysely.deleteFrom('chat_files').where('id', '=', row.id).execute();
   await deleteFiles(ctx, stored);
 }

@@ -118,8 +118,6 @@ export interface PromptInput {
    * sent): first in the budget, with those of the earlier questions on the branch, then history.
    */
   fileIds?: readonly number[];
-  /** `fileIds` are a saved question's: those deleted since are left out instead of a 404. */
-  savedFiles?: boolean;
   /** The message the question follows: its branch up to it is the context (null: none). */
   contextParentId: number | null;
 }
@@ -167,9 +165,7 @@ export async function buildPrompt(ctx: AppContext, p: PromptInput): Promise<Prom
   const { contextWindow, maxOutput } = p.target;
   let budget = contextWindow - maxOutput - countMessageTokens([...head, userMessage]);
   // The files come first: the question is about them. What they leave goes to the history.
-  const own = p.fileIds?.length
-    ? await ownChatFiles(ctx, p.userId, p.fileIds, p.savedFiles === true)
-    : [];
+  const own = p.fileIds?.length ? await ownChatFiles(ctx, p.userId, p.fileIds) : [];
   const ownIds = new Set(own.map((f) => f.id));
   // The earlier questions' files on the branch stay in the context (not another branch's).
   const branchFiles =

@@ -13,15 +13,7 @@ import {
   type ToolCallRequest,
 } from '../../providers/chat/index.js';
 import { answerStart, type Answer } from './answer.js';
-import {
-  addUsage,
-  functionOf,
-  keepPictures,
-  QUERY_MAX_TOKENS,
-  queryMessages,
-  runTool,
-  searchFirst,
-} from './answer-rounds.js';
+import { addUsage, functionOf, keepPictures, runTool, searchFirst } from './answer-rounds.js';
 import { activeSearchProvider, toolsForModel } from './tools.js';
 import { picturesLine } from './answer-pictures.js';
 import { StreamBilling } from './billing.js';
@@ -325,8 +317,6 @@ export function streamRoutes(app: FastifyInstance): void {
       contextGroupId: !mind && group && options.usingContext ? group.id : null,
       // A question asked again keeps its files (docs/chat.md, Files in the conversation).
       fileIds: mind ? [] : body.fileIds?.length ? body.fileIds : (place?.question?.fileIds ?? []),
-      // A saved question's files deleted since are left out (not a 404).
-      savedFiles: !mind && !body.fileIds?.length,
       contextParentId: place?.parentId ?? null,
     });
 
@@ -346,15 +336,7 @@ export function streamRoutes(app: FastifyInstance): void {
         maxTokens: prompt.maxTokens,
         rounds: tools.length > 0 ? ctx.config.chat.toolMaxCalls + 1 : 1,
         searchPriceKey: search?.price_key || null,
-        // The model writes the search query first: that call is held too.
-        ...(search
-          ? {
-              extra: {
-                inputTokens: countMessageTokens(queryMessages(prompt.messages)),
-                outputTokens: QUERY_MAX_TOKENS,
-              },
-            }
-          : {}),
+        searchPrompt: search ? prompt.messages : null,
       });
     } catch (error) {
       done();
