@@ -127,7 +127,7 @@ export default {
   },
   fileList: {
     page_one: '1 page',
-    page_other: '{{count}} pages',
+    page: '{{count}} pages',
     title: 'My attached files',
     hint: 'Files you attached to chats. Deleting one removes its stored copy and text: it is no longer sent to models, and the messages it went with show it as deleted.',
     none: 'No attached files yet.',

@@ -123,7 +123,7 @@ export default {
   },
   fileList: {
     page_one: '1 页',
-    page_other: '{{count}} 页',
+    page: '{{count}} 页',
     title: '我的附件',
     hint: '你在对话中附加的文件。删除后，其存储的副本和文字一并删除，不再发送给模型，相关消息中显示为已删除。',
     none: '还没有附件。',

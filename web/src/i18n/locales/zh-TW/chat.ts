@@ -125,7 +125,7 @@ export default {
   },
   fileList: {
     page_one: '1 頁',
-    page_other: '{{count}} 頁',
+    page: '{{count}} 頁',
     title: '我的附件',
     hint: '你在對話中附加的檔案。刪除後，其儲存的副本和文字一併刪除，不再傳送給模型，相關訊息中顯示為已刪除。',
     none: '還沒有附件。',
