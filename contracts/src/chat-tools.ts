@@ -51,14 +51,14 @@ export const chatToolsInfo = endpoint({
 
 // ---------------------------------------------------------------- search providers (admin)
 
-export const searchKinds = ['searxng', 'tavily', 'brave'] as const;
+export const searchKinds = ['searxng', 'tavily', 'brave', 'serper', 'bing', 'google'] as const;
 export const searchKind = z.enum(searchKinds);
 
 export const searchProvider = z.object({
   id: z.number().int(),
   name: z.string(),
   kind: searchKind,
-  /** SearXNG: the instance's root; Tavily and Brave: empty for their public API. */
+  /** SearXNG: the instance's root; the others: empty for their public API. */
   baseUrl: z.string(),
   /** Keys never leave the server: only whether one is stored. */
   apiKey: z.enum(['set', 'not set']),

@@ -379,6 +379,31 @@ export const uploadChatFile = endpoint({
   data: chatFile,
 });
 
+/** The caller's attached files, newest first (at most 500). */
+export const listChatFiles = endpoint({
+  method: 'GET',
+  path: '/chat/files',
+  access: 'identity',
+  summary: "The caller's attached files (name, size, pages, date), newest first",
+  tags: ['chat'],
+  data: listOf(chatFile),
+});
+
+/**
+ * Deletes one of the caller's attached files: its stored bytes and its text. It no longer goes
+ * into any context; the questions it went with show it as deleted. Another's id is a 404 naming
+ * `id`, like a missing one.
+ */
+export const deleteChatFile = endpoint({
+  method: 'POST',
+  path: '/chat/files/delete',
+  access: 'identity',
+  summary: 'Delete one of the caller’s attached files (its bytes and text)',
+  tags: ['chat'],
+  body: z.object({ id: z.number().int().positive() }),
+  data: z.null(),
+});
+
 /** A file sent with a question, and what of it went to the model. */
 export const usedFile = z.object({
   id: z.number().int(),
@@ -392,6 +417,8 @@ export const usedFile = z.object({
   used: z.enum(['whole', 'parts', 'none']),
   /** With `parts`: the pages (sheets, slides) sent. */
   usedPages: z.array(z.number().int()),
+  /** Set on a listed message when its owner has deleted the file since (it is sent no more). */
+  deleted: z.boolean().optional(),
 });
 export type UsedFile = z.infer<typeof usedFile>;
 

@@ -43,7 +43,7 @@ async function ask(page: Page, text: string) {
   return answer;
 }
 
-test('attach a PDF and a CSV, ask about them, and keep a picture of an answer', async ({
+test('attach a PDF and a CSV, ask about them, keep a picture of an answer, and delete a file', async ({
   page,
   request,
 }) => {
@@ -102,4 +102,25 @@ test('attach a PDF and a CSV, ask about them, and keep a picture of an answer', 
     { token: user.token },
   );
   expect(refs.rows.map((r) => r.action)).toContain('chat-answer');
+
+  // 4. My attached files: listed with size, pages and date; one deleted after a
+  // confirmation is gone from the list, and the question's chip says it was deleted.
+  await page.getByTestId('chat-files-open').click();
+  const rows = page.getByTestId('chat-file-list').getByTestId('chat-file-row');
+  await expect(rows).toHaveCount(2);
+  const report = rows.filter({ hasText: 'report.pdf' });
+  await expect(report).toContainText(/^report\.pdf\d+(\.\d)? (KB|B) · 1 page · \S/);
+  await expect(rows.filter({ hasText: 'cities.csv' })).toHaveCount(1);
+  await report.getByTestId('chat-file-delete').click();
+  await page.locator('.ant-popconfirm').getByRole('button', { name: 'Delete' }).click();
+  await expect(rows).toHaveCount(1);
+  await expect(rows.first()).toContainText('cities.csv');
+  await page.keyboard.press('Escape');
+  const chips = page
+    .locator('[data-testid="chat-message"][data-role="user"]')
+    .first()
+    .getByTestId('chat-file-chip');
+  await expect(chips.first()).toHaveAttribute('data-status', 'deleted');
+  await expect(chips.first()).toContainText('deleted');
+  await expect(chips.nth(1)).toHaveAttribute('data-status', 'sent');
 });

@@ -103,8 +103,9 @@ test('a search answer with numbered sources and a tool call shown in it', async 
     await expect(answer.getByTestId('chat-answer')).toContainText(
       'The tools said: Sunny in Paris, 21 °C [1]',
     );
+    // The model wrote the query from the conversation (the fake's own words for it).
     expect(search.queries.at(-1)?.query).toBe(
-      'When is the festival, and what is the weather in Paris?',
+      'when is the festival and what is the weather in paris latest',
     );
 
     const check = async () => {

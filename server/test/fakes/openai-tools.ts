@@ -14,6 +14,11 @@
  * answers with what the tools said (citing [1] when the request holds web-search results). Model
  * `fake-cite` answers a request holding web-search
  * results (a system message starting "Web search results") with numbered citations.
+ *
+ * Any model asked, without streaming, to write a web search query (a first system message
+ * starting "Write the web search query", the conversation as "User: …" / "Assistant: …" lines
+ * in the user message) answers a query of its own: the last user line's words, lower case and
+ * without punctuation, then "latest" — unless `queryFails`, when it answers OpenAI's 500.
  */
 export interface PlannedCall {
   /** Default: the first tool offered. */
@@ -23,6 +28,8 @@ export interface PlannedCall {
 
 export interface ToolSettings {
   toolPlan: PlannedCall[][];
+  /** The query-writing call answers 500 (the server falls back to the user's text). */
+  queryFails: boolean;
 }
 
 interface Message {
@@ -90,4 +97,20 @@ export function toolCallDeltas(
       });
   });
   return deltas;
+}
+
+/** The query a non-streamed query-writing request gets, or null for any other request. */
+export function writtenQuery(body: { stream?: boolean; messages: Message[] }): string | null {
+  const first = body.messages[0];
+  if (body.stream || first?.role !== 'system' || typeof first.content !== 'string') return null;
+  if (!first.content.startsWith('Write the web search query')) return null;
+  const said = body.messages.at(-1)?.content;
+  const lines = typeof said === 'string' ? said.split('\n') : [];
+  const last = lines.filter((l) => l.startsWith('User: ')).at(-1) ?? '';
+  const words = last
+    .slice('User: '.length)
+    .toLowerCase()
+    .replace(/[^\p{L}\p{N}\s]/gu, '')
+    .trim();
+  return `${words} latest`;
 }

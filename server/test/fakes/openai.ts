@@ -7,7 +7,13 @@ import {
   refusalOf,
   type ReasoningSettings,
 } from './openai-reasoning.js';
-import { answerText, plannedCalls, toolCallDeltas, type ToolSettings } from './openai-tools.js';
+import {
+  answerText,
+  plannedCalls,
+  toolCallDeltas,
+  writtenQuery,
+  type ToolSettings,
+} from './openai-tools.js';
 import { imageDeltasOf } from './openai-chat-images.js';
 
 /**
@@ -89,6 +95,7 @@ export async function startFakeOpenAI(): Promise<FakeOpenAI> {
     withholdUsage: false,
     thinkingGate: null,
     toolPlan: [[{ arguments: '{"city":"Paris"}' }]],
+    queryFails: false,
     async waitForAborts(n) {
       while (fake.aborted < n) await new Promise<void>((r) => abortWaiters.push(r));
     },
@@ -227,6 +234,14 @@ export async function startFakeOpenAI(): Promise<FakeOpenAI> {
       );
       return;
     }
+    const query = writtenQuery(body);
+    if (query !== null && fake.queryFails) {
+      res.writeHead(500, { 'content-type': 'application/json' });
+      res.end(
+        errorBody('The server had an error while processing your request.', 'server_error', null),
+      );
+      return;
+    }
     if (!body.stream) {
       res.writeHead(200, { 'content-type': 'application/json' });
       res.end(
@@ -238,7 +253,7 @@ export async function startFakeOpenAI(): Promise<FakeOpenAI> {
           choices: [
             {
               index: 0,
-              message: { role: 'assistant', content: fake.reply },
+              message: { role: 'assistant', content: query ?? fake.reply },
               finish_reason: 'stop',
             },
           ],

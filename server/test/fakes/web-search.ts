@@ -21,6 +21,27 @@ import type { AddressInfo, Socket } from 'node:net';
  * answers 422 `{ type: "ErrorResponse", error: { id, status, code:
  * "SUBSCRIPTION_TOKEN_INVALID", detail, meta } }`.
  *
+ * Serper (serper.dev, its playground and docs): `POST /search` with `X-API-KEY` and
+ * `{ q, num }` answers `{ searchParameters: { q, type: "search", engine: "google", num },
+ * organic: [{ title, link, snippet, position }], relatedSearches, credits }`; a missing or
+ * wrong key answers 403 `{ "message": "Unauthorized.", "statusCode": 403 }`, spent credits
+ * (`quotaExceeded`) 400 `{ "message": "Not enough credits", "statusCode": 400 }`.
+ *
+ * Bing Web Search API v7 (learn.microsoft.com, "Bing Web Search API v7 reference"):
+ * `GET /v7.0/search?q=…&count=N` with `Ocp-Apim-Subscription-Key` answers `{ _type:
+ * "SearchResponse", queryContext, webPages: { webSearchUrl, totalEstimatedMatches, value:
+ * [{ id, name, url, displayUrl, snippet, dateLastCrawled, language }] } }`; its gateway refuses
+ * a wrong key with 401 `{ error: { code: "401", message: "Access denied due to invalid
+ * subscription key or wrong API endpoint. …" } }` and a spent quota (`quotaExceeded`) with 403
+ * `{ error: { code: "403", message: "Out of call volume quota. …" } }`.
+ *
+ * Google Custom Search JSON API (developers.google.com/custom-search/v1/reference/rest/v1/
+ * cse/list): `GET /customsearch/v1?key=…&cx=…&q=…&num=N` answers `{ kind:
+ * "customsearch#search", queries, searchInformation, items: [{ kind, title, htmlTitle, link,
+ * displayLink, snippet, htmlSnippet, formattedUrl }] }`; a wrong key answers 400 `API key not
+ * valid. Please pass a valid API key.` (`INVALID_ARGUMENT`, reason `API_KEY_INVALID`), a
+ * spent daily quota (`quotaExceeded`) 429 `RESOURCE_EXHAUSTED`, in Google's error shape.
+ *
  * All list the same three results, linking to pages served here at `/pages/<n>`: articles
  * with navigation, scripts and a footer around the text a reader keeps.
  */
@@ -29,12 +50,19 @@ export interface FakeSearch {
   url: string;
   tavilyKey: string;
   braveKey: string;
+  serperKey: string;
+  bingKey: string;
+  /** Google's API key and engine id (`cx`). */
+  googleKey: string;
+  googleCx: string;
   jsonEnabled: boolean;
+  /** Serper, Bing and Google answer their "quota spent" refusal. */
+  quotaExceeded: boolean;
   planExceeded: boolean;
   /** Where the results link (default: the pages served here). */
   resultBase: string;
   queries: Array<{
-    service: 'searxng' | 'tavily' | 'brave';
+    service: 'searxng' | 'tavily' | 'brave' | 'serper' | 'bing' | 'google';
     query: string;
     headers: http.IncomingHttpHeaders;
   }>;
@@ -65,7 +93,12 @@ export async function startFakeSearch(): Promise<FakeSearch> {
     url: '',
     tavilyKey: 'tvly-fake-key',
     braveKey: 'BSA-fake-key',
+    serperKey: 'serper-fake-key',
+    bingKey: 'bing-fake-key',
+    googleKey: 'AIza-fake-key',
+    googleCx: 'a1b2c3d4e5f6g7h8i',
     jsonEnabled: true,
+    quotaExceeded: false,
     planExceeded: false,
     resultBase: '',
     queries: [],
@@ -93,6 +126,160 @@ export async function startFakeSearch(): Promise<FakeSearch> {
         res.writeHead(200, { 'content-type': 'text/html; charset=utf-8' });
         res.end(pageHtml(Number(page[1])));
         return;
+      }
+      const json = (status: number, body: unknown) => {
+        res.writeHead(status, { 'content-type': 'application/json; charset=utf-8' });
+        res.end(JSON.stringify(body));
+      };
+      if (req.method === 'POST' && url.pathname === '/search' && 'x-api-key' in req.headers) {
+        if (req.headers['x-api-key'] !== fake.serperKey)
+          return json(403, { message: 'Unauthorized.', statusCode: 403 });
+        if (fake.quotaExceeded)
+          return json(400, { message: 'Not enough credits', statusCode: 400 });
+        let body: { q?: unknown; num?: unknown };
+        try {
+          body = JSON.parse(Buffer.concat(chunks).toString('utf8')) as typeof body;
+        } catch {
+          return json(400, { message: 'Invalid JSON', statusCode: 400 });
+        }
+        if (typeof body.q !== 'string' || !body.q)
+          return json(400, { message: 'Query is required', statusCode: 400 });
+        fake.queries.push({ service: 'serper', query: body.q, headers: req.headers });
+        const num = typeof body.num === 'number' ? body.num : 10;
+        return json(200, {
+          searchParameters: { q: body.q, type: 'search', engine: 'google', num },
+          organic: results()
+            .slice(0, num)
+            .map((r, i) => ({ title: r.title, link: r.url, snippet: r.content, position: i + 1 })),
+          relatedSearches: [{ query: `${body.q} dates` }],
+          credits: 1,
+        });
+      }
+      if (req.method === 'GET' && url.pathname === '/v7.0/search') {
+        if (req.headers['ocp-apim-subscription-key'] !== fake.bingKey)
+          return json(401, {
+            error: {
+              code: '401',
+              message:
+                'Access denied due to invalid subscription key or wrong API endpoint. Make sure to provide a valid key for an active subscription and use a correct regional API endpoint for your resource.',
+            },
+          });
+        if (fake.quotaExceeded)
+          return json(403, {
+            error: {
+              code: '403',
+              message: 'Out of call volume quota. Quota will be replenished in 2.12:34:56.',
+            },
+          });
+        const q = url.searchParams.get('q') ?? '';
+        fake.queries.push({ service: 'bing', query: q, headers: req.headers });
+        const count = Number(url.searchParams.get('count') ?? 10);
+        return json(200, {
+          _type: 'SearchResponse',
+          queryContext: { originalQuery: q },
+          webPages: {
+            webSearchUrl: `https://www.bing.com/search?q=${encodeURIComponent(q)}`,
+            totalEstimatedMatches: 3,
+            value: results()
+              .slice(0, count)
+              .map((r, i) => ({
+                id: `https://api.bing.microsoft.com/api/v7/#WebPages.${i}`,
+                name: r.title,
+                url: r.url,
+                isFamilyFriendly: true,
+                displayUrl: r.url.replace(/^https?:\/\//, ''),
+                snippet: r.content,
+                dateLastCrawled: '2026-11-20T08:00:00.0000000Z',
+                language: 'en',
+                isNavigational: false,
+              })),
+          },
+          rankingResponse: { mainline: { items: [] } },
+        });
+      }
+      if (req.method === 'GET' && url.pathname === '/customsearch/v1') {
+        const googleError = (code: number, status: string, message: string, reason: string) =>
+          json(code, {
+            error: {
+              code,
+              message,
+              errors: [{ message, domain: 'global', reason }],
+              status,
+              ...(reason === 'badRequest'
+                ? {
+                    details: [
+                      {
+                        '@type': 'type.googleapis.com/google.rpc.ErrorInfo',
+                        reason: 'API_KEY_INVALID',
+                        domain: 'googleapis.com',
+                        metadata: { service: 'customsearch.googleapis.com' },
+                      },
+                    ],
+                  }
+                : {}),
+            },
+          });
+        if (url.searchParams.get('key') !== fake.googleKey)
+          return googleError(
+            400,
+            'INVALID_ARGUMENT',
+            'API key not valid. Please pass a valid API key.',
+            'badRequest',
+          );
+        if (fake.quotaExceeded)
+          return googleError(
+            429,
+            'RESOURCE_EXHAUSTED',
+            "Quota exceeded for quota metric 'Queries' and limit 'Queries per day' of service 'customsearch.googleapis.com' for consumer 'project_number:123456789'.",
+            'rateLimitExceeded',
+          );
+        if (url.searchParams.get('cx') !== fake.googleCx)
+          return googleError(
+            400,
+            'INVALID_ARGUMENT',
+            'Request contains an invalid argument.',
+            'badRequest',
+          );
+        const q = url.searchParams.get('q') ?? '';
+        fake.queries.push({ service: 'google', query: q, headers: req.headers });
+        const num = Number(url.searchParams.get('num') ?? 10);
+        return json(200, {
+          kind: 'customsearch#search',
+          url: {
+            type: 'application/json',
+            template: 'https://www.googleapis.com/customsearch/v1?q={searchTerms}',
+          },
+          queries: {
+            request: [
+              {
+                title: 'Google Custom Search - ' + q,
+                searchTerms: q,
+                count: num,
+                startIndex: 1,
+                cx: fake.googleCx,
+              },
+            ],
+          },
+          context: { title: 'Atelier test engine' },
+          searchInformation: {
+            searchTime: 0.21,
+            formattedSearchTime: '0.21',
+            totalResults: '3',
+            formattedTotalResults: '3',
+          },
+          items: results()
+            .slice(0, num)
+            .map((r) => ({
+              kind: 'customsearch#result',
+              title: r.title,
+              htmlTitle: r.title.replace('Festival', '<b>Festival</b>'),
+              link: r.url,
+              displayLink: new URL(r.url).host,
+              snippet: r.content,
+              htmlSnippet: r.content.replace('Snippet', '<b>Snippet</b>'),
+              formattedUrl: r.url,
+            })),
+        });
       }
       if (req.method === 'GET' && url.pathname === '/res/v1/web/search') {
         res.setHeader('content-type', 'application/json');

@@ -2,6 +2,7 @@ import type { chat as C } from '@atelier/contracts';
 import { format, type Lang } from '../../http/messages.js';
 import {
   countMessageTokens,
+  countTokens,
   UpstreamError,
   type ChatMessage,
   type ChatUsage,
@@ -31,15 +32,118 @@ export const functionOf = (t: ModelTool) => ({
   },
 });
 
+/** The query-writing call's answer, at most, in tokens. */
+export const QUERY_MAX_TOKENS = 60;
+/** How long the query-writing call may take, at most. */
+const QUERY_TIMEOUT_MS = 10_000;
+/** How many of the conversation's last messages it reads, each cut to this many characters. */
+const QUERY_MESSAGES = 6;
+const QUERY_MESSAGE_CHARS = 1000;
+
+const textOf = (m: ChatMessage): string =>
+  typeof m.content === 'string'
+    ? m.content
+    : m.content
+        .filter((p) => p.type === 'text')
+        .map((p) => (p as { text: string }).text)
+        .join('\n');
+
 /**
- * Searches with the user's question, shows the sources (a line of their own), and puts their
+ * The query-writing request (docs/chat.md, Web search): an instruction and the conversation's
+ * last messages (files and system messages left out) as "User:" / "Assistant:" lines, the
+ * question last. The same messages are quoted for the hold before the answer starts.
+ */
+export function queryMessages(prompt: ChatMessage[]): ChatMessage[] {
+  const said = prompt
+    .filter((m) => m.role === 'user' || m.role === 'assistant')
+    .filter((m) => !(m.role === 'user' && textOf(m).startsWith('<file ')))
+    .slice(-QUERY_MESSAGES)
+    .map((m) => {
+      const text = textOf(m).replace(/\s+/g, ' ').trim().slice(0, QUERY_MESSAGE_CHARS);
+      return `${m.role === 'user' ? 'User' : 'Assistant'}: ${text}`;
+    });
+  return [
+    {
+      role: 'system',
+      content:
+        "Write the web search query that finds what the user's last message asks, given the " +
+        'conversation. Answer with the query only: a few keywords in the language of the ' +
+        'question, no quotes, no explanation.',
+    },
+    { role: 'user', content: said.join('\n') },
+  ];
+}
+
+/** What the query-writing call adds to the answer's hold: its prompt and its longest answer. */
+export const queryHold = (prompt: ChatMessage[]) => ({
+  inputTokens: countMessageTokens(queryMessages(prompt)),
+  outputTokens: QUERY_MAX_TOKENS,
+});
+
+/**
+ * Asks the answer's model, in one short non-streamed call (at most QUERY_MAX_TOKENS, at most
+ * QUERY_TIMEOUT_MS), for the search query; its tokens are added to the answer's usage (held
+ * with it, charged with it). Any failure (a refusal, a timeout, an empty answer) falls back to
+ * the user's text and charges nothing for the call.
+ */
+export async function writeQuery(a: Answer): Promise<string> {
+  const fallback = a.question;
+  const messages = queryMessages(a.prompt.messages);
+  const timeout = AbortSignal.timeout(Math.min(QUERY_TIMEOUT_MS, a.target.timeoutMs));
+  let text = '';
+  let usage: ChatUsage | null = null;
+  try {
+    for await (const chunk of a.target.adapter.stream({
+      model: a.target.upstreamModel,
+      messages,
+      maxTokens: QUERY_MAX_TOKENS,
+      signal: AbortSignal.any([a.controller.signal, timeout]),
+      timeoutMs: Math.min(QUERY_TIMEOUT_MS, a.target.timeoutMs),
+      language: a.lang,
+      once: true,
+    })) {
+      if ('delta' in chunk) text += chunk.delta;
+      else if ('usage' in chunk) usage = chunk.usage;
+    }
+    if (timeout.aborted) throw new Error('the query was not written in time');
+  } catch (error) {
+    a.ctx.log.info(
+      { reason: (error as Error).message },
+      'search query not written: the question is the query',
+    );
+    return fallback;
+  }
+  const query =
+    text
+      .split('\n')
+      .map((l) => l.trim())
+      .find(Boolean)
+      ?.replace(/^["'“「]+|["'”」]+$/g, '')
+      .trim()
+      .slice(0, 400) ?? '';
+  if (!query) return fallback;
+  // The call's tokens are part of the answer's: the upstream's count, else the estimate.
+  a.rounds++;
+  if (usage) {
+    a.usages++;
+    a.usage = a.usage ? addUsage(a.usage, usage) : usage;
+  } else {
+    a.extraPromptTokens += countMessageTokens(messages);
+    a.extraCompletionTokens += countTokens(text);
+  }
+  return query;
+}
+
+/**
+ * Searches with the query the model wrote (else the user's question), shows the sources (a line of their own), and puts their
  * texts before the question, within what the model's window leaves. A refused search fails the
  * answer (nothing charged), in the service's own words.
  */
 export async function searchFirst(a: Answer, messages: ChatMessage[]): Promise<ChatMessage[]> {
+  const query = await writeQuery(a);
   let outcome;
   try {
-    outcome = await webSearch(a.ctx, a.search!, a.question, a.controller.signal);
+    outcome = await webSearch(a.ctx, a.search!, query, a.controller.signal);
   } catch (error) {
     const reason = error instanceof Error ? error.message : String(error);
     const failure =

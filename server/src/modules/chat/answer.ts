@@ -58,6 +58,8 @@ export interface Answer {
   usages: number;
   /** The follow-up requests' prompts, estimated (for an answer without the upstream's usage). */
   extraPromptTokens: number;
+  /** The search query's written tokens, estimated likewise. */
+  extraCompletionTokens: number;
 }
 
 /** What an answer holds before its upstream is called: nothing streamed, no call yet. */
@@ -99,4 +101,5 @@ export const answerStart = (): Omit<
   rounds: 0,
   usages: 0,
   extraPromptTokens: 0,
+  extraCompletionTokens: 0,
 });

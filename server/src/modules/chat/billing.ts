@@ -1,7 +1,9 @@
 import type { AppContext } from '../../context.js';
 import { notEnoughCredits } from '../../http/errors.js';
 import type { Executor } from '../../db/executor.js';
+import type { ChatMessage } from '../../providers/chat/index.js';
 import { hold, pricing, release, settle, type Pricing } from '../credits/index.js';
+import { queryHold } from './answer-rounds.js';
 
 /**
  * The credits of one streamed answer: the largest answer is quoted and checked before anything
@@ -35,6 +37,8 @@ export class StreamBilling {
       maxTokens: number;
       rounds?: number;
       searchPriceKey?: string | null;
+      /** With web search: the prompt the model writes the search query from (held too). */
+      searchPrompt?: ChatMessage[] | null;
     },
   ): Promise<StreamBilling> {
     if (!q.priceKey && !q.searchPriceKey) return new StreamBilling(null, 0, 0, null);
@@ -51,10 +55,14 @@ export class StreamBilling {
         )
       : null;
     const rounds = q.rounds ?? 1;
+    const extra = q.searchPrompt ? queryHold(q.searchPrompt) : { inputTokens: 0, outputTokens: 0 };
     const searchCost = search ? search.cost(1) : 0;
     const held =
       (price
-        ? price.cost({ inputTokens: q.promptTokens * rounds, outputTokens: q.maxTokens * rounds })
+        ? price.cost({
+            inputTokens: q.promptTokens * rounds + extra.inputTokens,
+            outputTokens: q.maxTokens * rounds + extra.outputTokens,
+          })
         : 0) + searchCost;
     // A read refuses a short balance before anything is sent. The hold itself is written
     // while the model starts; a balance spent in between cuts the call there.

@@ -1,6 +1,12 @@
 import { strToU8, zipSync } from 'fflate';
+import type { chat } from '@atelier/contracts';
+import { bearer } from '../../test/harness.js';
+import { t } from './chat.setup.js';
 
-/* Real sample files made by hand for the extraction tests: a PDF, a DOCX, an XLSX, a PPTX. */
+/*
+ * Real sample files made by hand for the extraction tests: a PDF, a DOCX, an XLSX, a PPTX; and
+ * attaching one through the route, as a user.
+ */
 
 const escapePdf = (s: string) => s.replace(/[\\()]/g, (c) => `\\${c}`);
 
@@ -141,4 +147,36 @@ export function samplePptx(slides: string[][]): Buffer {
       '</p:txBody></p:sp></p:spTree></p:cSld></p:sld>';
   });
   return zip(files);
+}
+
+/** A multipart/form-data body with one file in the field `file`. */
+function multipart(bytes: Buffer, filename: string, type: string) {
+  const boundary = `----atelier${Math.random().toString(16).slice(2)}`;
+  return {
+    headers: { 'content-type': `multipart/form-data; boundary=${boundary}` },
+    payload: Buffer.concat([
+      Buffer.from(
+        `--${boundary}\r\nContent-Disposition: form-data; name="file"; filename="${filename}"\r\nContent-Type: ${type}\r\n\r\n`,
+      ),
+      bytes,
+      Buffer.from(`\r\n--${boundary}--\r\n`),
+    ]),
+  };
+}
+
+/** Attaches a file as `who` and answers the call's status and envelope. */
+export async function attach(
+  token: string,
+  bytes: Buffer,
+  name: string,
+  type = 'application/octet-stream',
+) {
+  const form = multipart(bytes, name, type);
+  const res = await t.app.inject({
+    method: 'POST',
+    url: '/api/chat/files',
+    payload: form.payload,
+    headers: { ...form.headers, ...bearer(token), 'x-lang': 'en-US' },
+  });
+  return { status: res.statusCode, body: res.json<{ data: chat.ChatFile; errors?: unknown }>() };
 }

@@ -3,7 +3,7 @@ import { chat, drawing, files as F } from '@atelier/contracts';
 import { callEndpoint } from '../../test/call-endpoint.js';
 import { bearer } from '../../test/harness.js';
 import { answerPictureGuard, isPictureHost, keepAnswerPictures } from './answer-pictures.js';
-import { samplePdf } from './chat-files.setup.js';
+import { attach, samplePdf } from './chat-files.setup.js';
 import {
   admin,
   alice,
@@ -19,38 +19,6 @@ import {
 } from './chat.setup.js';
 
 useChatApp();
-
-/** A multipart/form-data body with one file in the field `file`. */
-function multipart(bytes: Buffer, filename: string, type: string) {
-  const boundary = `----atelier${Math.random().toString(16).slice(2)}`;
-  return {
-    headers: { 'content-type': `multipart/form-data; boundary=${boundary}` },
-    payload: Buffer.concat([
-      Buffer.from(
-        `--${boundary}\r\nContent-Disposition: form-data; name="file"; filename="${filename}"\r\nContent-Type: ${type}\r\n\r\n`,
-      ),
-      bytes,
-      Buffer.from(`\r\n--${boundary}--\r\n`),
-    ]),
-  };
-}
-
-/** Attaches a file as `who` and answers the call's status and envelope. */
-async function attach(
-  token: string,
-  bytes: Buffer,
-  name: string,
-  type = 'application/octet-stream',
-) {
-  const form = multipart(bytes, name, type);
-  const res = await t.app.inject({
-    method: 'POST',
-    url: '/api/chat/files',
-    payload: form.payload,
-    headers: { ...form.headers, ...bearer(token), 'x-lang': 'en-US' },
-  });
-  return { status: res.statusCode, body: res.json<{ data: chat.ChatFile; errors?: unknown }>() };
-}
 
 const pdf = samplePdf([['The secret word is PELICAN.'], ['Page two says the harbour is closed.']]);
 const csv = Buffer.from('city,population\nOslo,709000\nBergen,291000\n');

@@ -2,9 +2,9 @@ import type { Selectable } from 'kysely';
 import type { chat as C } from '@atelier/contracts';
 import type { AppContext } from '../../context.js';
 import { nowIso } from '../../db/database.js';
-import { badRequest, notFound } from '../../http/errors.js';
+import { AppError, badRequest, notFound } from '../../http/errors.js';
 import { countTokens } from '../../providers/chat/index.js';
-import { storeFile } from '../files/index.js';
+import { deleteFiles, filesOfIds, storeFile } from '../files/index.js';
 import { extractText, formatOf, UnreadableFileError, type TextPart } from './extract.js';
 import type { ContextFile } from './file-context.js';
 import { texts } from './messages.js';
@@ -112,6 +112,60 @@ export async function ownChatFiles(
         parts: JSON.parse(r.parts) as TextPart[],
       };
     });
+}
+
+/** The user's attached files, newest first (at most 500). */
+export async function listChatFiles(ctx: AppContext, userId: number): Promise<C.ChatFile[]> {
+  const rows = await ctx.db.kysely
+    .selectFrom('chat_files')
+    .select(['id', 'name', 'size', 'format', 'pages', 'tokens', 'created_at'])
+    .where('user_id', '=', userId)
+    .orderBy('id', 'desc')
+    .limit(500)
+    .execute();
+  return rows.map((r) => toChatFile({ ...r, user_id: userId, file_id: 0, parts: '' }));
+}
+
+/**
+ * Deletes one of the user's attached files: its text (`chat_files`) and its stored bytes (the
+ * `files` row and the object in storage). Another's id, or a missing one: 404 naming `id`.
+ */
+export async function deleteChatFile(ctx: AppContext, userId: number, id: number): Promise<void> {
+  const row = await ctx.db.kysely
+    .selectFrom('chat_files')
+    .select(['id', 'file_id'])
+    .where('id', '=', id)
+    .where('user_id', '=', userId)
+    .executeTakeFirst();
+  if (!row)
+    throw new AppError(
+      404,
+      texts.chatFileNotFound,
+      {},
+      { errors: [{ field: 'id', message: texts.chatFileNotFound['en-US'] }] },
+    );
+  const stored = (await filesOfIds(ctx.db.kysely, [row.file_id])).filter(
+    (f) => f.user_id === userId,
+  );
+  await ctx.db.kysely.deleteFrom('chat_files').where('id', '=', row.id).execute();
+  await deleteFiles(ctx, stored);
+}
+
+/** Of these ids, the user's attached files that still exist. */
+export async function liveChatFileIds(
+  ctx: AppContext,
+  userId: number,
+  ids: readonly number[],
+): Promise<Set<number>> {
+  const unique = [...new Set(ids)];
+  if (unique.length === 0) return new Set();
+  const rows = await ctx.db.kysely
+    .selectFrom('chat_files')
+    .select('id')
+    .where('user_id', '=', userId)
+    .where('id', 'in', unique)
+    .execute();
+  return new Set(rows.map((r) => r.id));
 }
 
 /** A guest's attached files become the account's (the files' own rows move in files). */

@@ -18,8 +18,8 @@ import {
 } from './chat-tools.setup.js';
 
 /*
- * Web search with sources (docs/chat.md, Web search): SearXNG and Tavily fakes with their
- * refusals, pages read through a reader and the address guard, the answer's numbered sources,
+ * Web search with sources (docs/chat.md, Web search): SearXNG, Tavily and Brave fakes with their
+ * refusals, the query written by the model, pages read through a reader and the address guard, the answer's numbered sources,
  * and a charge that includes the search.
  */
 useToolsApp();
@@ -49,10 +49,18 @@ describe('web search with sources', () => {
     const r = await ask('Cite', 'When is the festival?', { webSearch: true });
     expect(r.last).toMatchObject({ done: true });
     expect(r.last!.error).toBeUndefined();
-    // The user's text is the query; the two top pages were read, the third was not.
+    // The model wrote the query in a short non-streamed call that read the conversation; the
+    // two top pages were read, the third was not.
+    expect(r.requests).toHaveLength(2);
+    expect(r.requests[0]!.body).toMatchObject({ stream: false, max_tokens: 60 });
+    expect(r.requests[0]!.body.stream_options).toBeUndefined();
+    expect(r.requests[0]!.body.messages[1]).toMatchObject({
+      role: 'user',
+      content: 'User: When is the festival?',
+    });
     expect(search.queries.at(-1)).toMatchObject({
       service: 'searxng',
-      query: 'When is the festival?',
+      query: 'when is the festival latest',
     });
     expect(search.pagesRead.slice(read).sort()).toEqual(['/pages/1', '/pages/2']);
     // The sources come before the answer's text and again on the last line.
@@ -68,19 +76,20 @@ describe('web search with sources', () => {
     expect(r.last!.text).toContain('[1]');
     // The model read the pages' text (not their scripts, menus or asides) and the snippet of the
     // page not read.
-    const note = systemNote(r.requests[0]!);
+    const note = systemNote(r.requests[1]!);
     expect(note).toContain(`[1] Festival result 1\n${search.url}/pages/1\nFestival notes 1`);
     expect(note).toContain(PAGE_FACTS[0]);
     expect(note).toContain(`Snippet 3: ${PAGE_FACTS[2]}`);
     for (const junk of ['never read this', 'newsletter', 'Site banner', 'all rights reserved'])
       expect(note).not.toContain(junk);
     // The question stays last.
-    expect(r.requests[0]!.body.messages.at(-1)).toMatchObject({
+    expect(r.requests[1]!.body.messages.at(-1)).toMatchObject({
       role: 'user',
       content: 'When is the festival?',
     });
-    // Charged once: the tokens and the search's 7 credits.
-    const tokens = Math.ceil((123 * 100 + 45 * 200) / 1000);
+    // Charged once: the tokens of both calls (the query's and the answer's) and the search's
+    // 7 credits.
+    const tokens = Math.ceil((2 * 123 * 100 + 2 * 45 * 200) / 1000);
     expect(r.last!.cost).toBe(tokens + 7);
     expect(await charges(r.user.userId)).toEqual([{ amount: -(tokens + 7) }]);
     expect(r.balance).toBe(10_000 - tokens - 7);
@@ -106,7 +115,7 @@ describe('web search with sources', () => {
         'Festival result 2',
         'Festival result 3',
       ]);
-      expect(systemNote(r.requests[0]!)).toContain(`Snippet 1: ${PAGE_FACTS[0]}`);
+      expect(systemNote(r.requests[1]!)).toContain(`Snippet 1: ${PAGE_FACTS[0]}`);
     } finally {
       config.webPagesAllowPrivate = true;
     }
@@ -122,7 +131,10 @@ describe('web search with sources', () => {
     });
     const r = await ask('Cite', 'Tavily festival?', { webSearch: true });
     expect(r.last!.error).toBeUndefined();
-    expect(search.queries.at(-1)).toMatchObject({ service: 'tavily', query: 'Tavily festival?' });
+    expect(search.queries.at(-1)).toMatchObject({
+      service: 'tavily',
+      query: 'tavily festival latest',
+    });
     expect(r.last!.sources).toHaveLength(2);
   });
 
@@ -137,9 +149,12 @@ describe('web search with sources', () => {
     });
     const r = await ask('Cite', 'Brave festival?', { webSearch: true });
     expect(r.last!.error).toBeUndefined();
-    expect(search.queries.at(-1)).toMatchObject({ service: 'brave', query: 'Brave festival?' });
+    expect(search.queries.at(-1)).toMatchObject({
+      service: 'brave',
+      query: 'brave festival latest',
+    });
     expect(r.last!.sources).toHaveLength(2);
-    expect(systemNote(r.requests[0]!)).toContain(`Snippet 1: ${PAGE_FACTS[0]}`);
+    expect(systemNote(r.requests[1]!)).toContain(`Snippet 1: ${PAGE_FACTS[0]}`);
   });
 
   it("fails the answer in the service's words and charges nothing when the search is refused", async () => {
@@ -202,7 +217,9 @@ describe('web search with sources', () => {
         expect(r.last).toMatchObject({ done: true, cost: 0 });
         expect(r.last!.error).toMatch(/nothing was charged/);
         expect(r.last!.error).toMatch(said);
-        expect(r.requests).toHaveLength(0);
+        // Only the query was asked for; the answer's model was not called.
+        expect(r.requests).toHaveLength(1);
+        expect(r.requests[0]!.body.stream).toBe(false);
         expect(r.balance).toBe(10_000);
         expect(await charges(r.user.userId)).toEqual([]);
       }
@@ -233,7 +250,7 @@ describe('web search with sources', () => {
       },
     });
     expect(again.statusCode).toBe(200);
-    expect(search.queries.slice(queries)).toMatchObject([{ query: 'When is the festival?' }]);
+    expect(search.queries.slice(queries)).toMatchObject([{ query: 'when is the festival latest' }]);
     const now = await rows();
     expect(now).toHaveLength(2);
     expect(now[1]!.siblings).toEqual([answer!.id, now[1]!.id]);
@@ -285,14 +302,14 @@ describe('web search with sources', () => {
     expect(last.sources).toHaveLength(3);
     expect(last.files).toMatchObject([{ id: fileId }]);
     // The file, then the search results, then the question, last.
-    const request = fake.requests[sent]!;
+    const request = fake.requests[sent + 1]!;
     expect(JSON.stringify(request.body.messages)).toContain('Oslo,709000');
     expect(systemNote(request)).toContain(PAGE_FACTS[0]);
     expect(request.body.messages.at(-1)).toMatchObject({
       role: 'user',
       content: 'When is the festival in Oslo?',
     });
-    const tokens = Math.ceil((123 * 100 + 45 * 200) / 1000);
+    const tokens = Math.ceil((2 * 123 * 100 + 2 * 45 * 200) / 1000);
     expect(last.cost).toBe(tokens + 7);
     expect(await charges(u.user.userId)).toEqual([{ amount: -(tokens + 7) }]);
   });

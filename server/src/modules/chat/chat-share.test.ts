@@ -139,6 +139,71 @@ describe('share a conversation', () => {
     expect(html).toContain('A picture from evil.example (not loaded; opens that site)');
   });
 
+  it("shows an answer's numbered sources and folded tool calls, escaped", async () => {
+    const h = bearer(alice.token);
+    const groupId = await newGroup(h);
+    fake.reply = 'It is sunny [1].';
+    await stream(h, { gptModelId: models.Fake, prompt: 'Weather?', options: { groupId } });
+    const answer = (await logsOf(h, groupId)).at(-1)!;
+    // What a search and a tool call keep with the answer (chat-search and chat-mcp tests make
+    // them through the fakes); here, with hostile words in each field.
+    const sources: chat.WebSource[] = [
+      {
+        n: 1,
+        title: 'Forecast <script>alert(5)</script>',
+        url: 'https://example.com/f?a=1&b="2"',
+        domain: 'example.com',
+      },
+      { n: 2, title: 'Bad link', url: 'javascript:alert(6)', domain: '' },
+    ];
+    const toolCalls: chat.ToolCall[] = [
+      {
+        id: 'call_1',
+        name: 'weather__<b>now</b>',
+        arguments: '{"city":"<img src=x onerror=alert(7)>"}',
+        result: 'Sunny </pre></details><script>alert(8)</script>',
+        ok: true,
+        ms: 42,
+      },
+      {
+        id: 'call_2',
+        name: 'weather__later',
+        arguments: '{}',
+        result: 'Timed out',
+        ok: false,
+        ms: 15000,
+      },
+    ];
+    await t.app.ctx.db.kysely
+      .updateTable('chat_logs')
+      .set({ sources: JSON.stringify(sources), tool_calls: JSON.stringify(toolCalls) })
+      .where('id', '=', answer.id)
+      .execute();
+    const s = (await share(h, groupId)).body.data;
+    const html = (await open(s.path)).body;
+    expect(html).not.toMatch(/<script|<img|javascript:|<b>now/i);
+    // Sources under the answer: number, title, link, domain.
+    expect(html).toContain(
+      '<li data-testid="shared-source">[1] <a href="https://example.com/f?a=1&amp;b=&quot;2&quot;" rel="noopener noreferrer nofollow" target="_blank">Forecast &lt;script&gt;alert(5)&lt;/script&gt;</a> <span class="domain">example.com</span></li>',
+    );
+    expect(html).toContain('<li data-testid="shared-source">[2] Bad link');
+    expect(html).toContain('<div class="label">Sources</div>');
+    // Tool calls folded: name and time on the summary, arguments and result inside, escaped.
+    expect(html.match(/<details class="tool"/g)).toHaveLength(2);
+    expect(html).toContain('<summary>Tool weather__&lt;b&gt;now&lt;/b&gt; · 42 ms</summary>');
+    expect(html).toContain(
+      '<pre><code>{&quot;city&quot;:&quot;&lt;img src=x onerror=alert(7)&gt;&quot;}</code></pre>',
+    );
+    expect(html).toContain(
+      '<pre><code>Sunny &lt;/pre&gt;&lt;/details&gt;&lt;script&gt;alert(8)&lt;/script&gt;</code></pre>',
+    );
+    expect(html).toContain('<summary>Tool weather__later · 15000 ms · failed</summary>');
+    // In the visitor's language.
+    const zh = await t.app.inject({ method: 'GET', url: s.path, headers: { 'x-lang': 'zh-CN' } });
+    expect(zh.body).toContain('<div class="label">来源</div>');
+    expect(zh.body).toContain('<summary>工具 weather__later · 15000 ms · 失败</summary>');
+  });
+
   it('lists and revokes only its owner’s shares; a revoked link is a 404 page', async () => {
     const a = bearer(alice.token);
     const b = bearer(bob.token);

@@ -128,7 +128,7 @@ export const charges = (userId: number) =>
 /** Replaces every search provider with this one. */
 export async function onlySearchProvider(body: {
   name: string;
-  kind: 'searxng' | 'tavily' | 'brave';
+  kind: 'searxng' | 'tavily' | 'brave' | 'serper' | 'bing' | 'google';
   baseUrl?: string;
   apiKey?: string;
   priceKey?: string;

@@ -3,15 +3,26 @@ import { chat as C } from '@atelier/contracts';
 import { AppError, badRequest } from '../../http/errors.js';
 import { route } from '../../http/route.js';
 import { chatFileMaxBytes } from '../files/index.js';
-import { saveChatFile } from './chat-files.js';
+import { deleteChatFile, listChatFiles, saveChatFile } from './chat-files.js';
 import { texts } from './messages.js';
 
 /** The most the operator may set (contracts `fileSettings.chatFileMaxMb`). */
 const MOST_BYTES = 512 * 1024 * 1024;
 
-/** `POST /chat/files`: one attached file (multipart `file`), read and stored. */
+/**
+ * `POST /chat/files`: one attached file (multipart `file`), read and stored; `GET /chat/files`
+ * lists the caller's, `POST /chat/files/delete` deletes one of them.
+ */
 export function chatFileRoutes(app: FastifyInstance): void {
   const ctx = app.ctx;
+  route(app, C.listChatFiles, async ({ identity }) => {
+    const rows = await listChatFiles(ctx, identity.userId);
+    return { rows, count: rows.length };
+  });
+  route(app, C.deleteChatFile, async ({ identity, body }) => {
+    await deleteChatFile(ctx, identity.userId, body.id);
+    return null;
+  });
   route(
     app,
     C.uploadChatFile,

@@ -74,7 +74,26 @@ export async function toLogs(
     userId,
     rows.map((r) => r.content),
   );
-  return rows.map((r, i) => ({ ...toLog(ctx, r, siblings(r)), content: contents[i]! }));
+  // A file deleted since shows as deleted on the questions it went with.
+  const fileIds = rows.flatMap((r) => jsonList<C.UsedFile>(r.files).map((f) => f.id));
+  const live = new Set(
+    fileIds.length
+      ? (
+          await ctx.db.kysely
+            .selectFrom('chat_files')
+            .select('id')
+            .where('user_id', '=', userId)
+            .where('id', 'in', [...new Set(fileIds)])
+            .execute()
+        ).map((f) => f.id)
+      : [],
+  );
+  return rows.map((r, i) => {
+    const log = { ...toLog(ctx, r, siblings(r)), content: contents[i]! };
+    return log.files.length
+      ? { ...log, files: log.files.map((f) => (live.has(f.id) ? f : { ...f, deleted: true })) }
+      : log;
+  });
 }
 
 export const toLog = (ctx: AppContext, r: LogRow, siblings: number[] = [r.id]): C.ChatLog => ({
@@ -101,7 +120,7 @@ export const toLog = (ctx: AppContext, r: LogRow, siblings: number[] = [r.id]): 
 });
 
 /** A JSON array column ('[]' for none; anything unreadable reads as none). */
-function jsonList<T>(text: string | undefined): T[] {
+export function jsonList<T>(text: string | undefined): T[] {
   if (!text || text === '[]') return [];
   try {
     const value = JSON.parse(text) as unknown;

@@ -126,6 +126,11 @@ export const texts = {
     'zh-CN': '没有这个搜索服务或工具服务器',
     'zh-TW': '沒有這個搜尋服務或工具伺服器',
   },
+  googleKeyShape: {
+    'en-US': 'Enter the key as <API key>:<search engine ID (cx)>',
+    'zh-CN': '请按“API 密钥:搜索引擎 ID（cx）”的格式填写密钥',
+    'zh-TW': '請按「API 金鑰:搜尋引擎 ID（cx）」的格式填寫金鑰',
+  },
   searchUrlRequired: {
     'en-US': 'Enter the address of the SearXNG instance',
     'zh-CN': '请输入 SearXNG 实例的地址',
@@ -171,6 +176,11 @@ export const texts = {
     'zh-CN': '对话的只读副本，分享于 {date}',
     'zh-TW': '對話的唯讀副本，分享於 {date}',
   },
+  shareSources: { 'en-US': 'Sources', 'zh-CN': '来源', 'zh-TW': '來源' },
+  shareToolCall: { 'en-US': 'Tool {name}', 'zh-CN': '工具 {name}', 'zh-TW': '工具 {name}' },
+  shareToolArguments: { 'en-US': 'Arguments', 'zh-CN': '参数', 'zh-TW': '參數' },
+  shareToolResult: { 'en-US': 'Result', 'zh-CN': '结果', 'zh-TW': '結果' },
+  shareToolFailed: { 'en-US': 'failed', 'zh-CN': '失败', 'zh-TW': '失敗' },
   shareHome: { 'en-US': 'Open Atelier', 'zh-CN': '打开 Atelier', 'zh-TW': '開啟 Atelier' },
   shareRemotePicture: {
     'en-US': 'A picture from {host} (not loaded; opens that site)',

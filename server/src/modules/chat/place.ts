@@ -3,6 +3,7 @@ import type { AppContext } from '../../context.js';
 import { AppError } from '../../http/errors.js';
 import { fileUrl, keyOfUrl } from '../files/index.js';
 import { treeOf } from './branches.js';
+import { liveChatFileIds } from './chat-files.js';
 import { fileIdsOf } from './file-context.js';
 import { texts } from './messages.js';
 import type { ChatGroupsTable } from './tables.js';
@@ -39,6 +40,10 @@ export async function placeOf(
         errors: [{ field, message: texts.logNotFound['en-US'] }],
       },
     );
+  const liveFiles = async (ids: number[]) => {
+    const live = await liveChatFileIds(ctx, userId, ids);
+    return ids.filter((id) => live.has(id));
+  };
   if (options.regenerateOf !== undefined) {
     const node = tree.byId.get(options.regenerateOf);
     if (!node || node.role !== 'user') throw missing('options.regenerateOf');
@@ -54,8 +59,9 @@ export async function placeOf(
     return {
       parentId: node.parent_id,
       regenerateOf: node.id,
-      // Its files go again with it (docs/chat.md, Files in the conversation).
-      question: { prompt: row.content, imageUrl, fileIds: fileIdsOf(row.files) },
+      // Its files go again with it (docs/chat.md, Files in the conversation), those its owner
+      // deleted since left out.
+      question: { prompt: row.content, imageUrl, fileIds: await liveFiles(fileIdsOf(row.files)) },
     };
   }
   if (options.parentId === 0) return { parentId: null, regenerateOf: null, question: null };

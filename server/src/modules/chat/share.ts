@@ -14,7 +14,7 @@ import {
   unsignFileLinks,
   withoutPrivateFiles,
 } from '../files/index.js';
-import { messagesOf } from './groups.js';
+import { jsonList, messagesOf } from './groups.js';
 import { texts } from './messages.js';
 import type { ChatSharesTable } from './tables.js';
 
@@ -31,6 +31,9 @@ export interface SharedMessage {
   model: string;
   /** The question's picture: one of the owner's files as `/api/files/<key>`, else null. */
   picture: string | null;
+  /** An answer's numbered web sources and its tool calls (left out by older snapshots). */
+  sources?: C.WebSource[];
+  toolCalls?: C.ToolCall[];
 }
 
 interface Snapshot {
@@ -73,6 +76,12 @@ export async function createShare(
       content: unsignFileLinks(r.content),
       model: r.role === 'assistant' ? r.model : '',
       picture: r.image_url ? unsignFileLinks(r.image_url) : null,
+      ...(r.role === 'assistant'
+        ? {
+            sources: jsonList<C.WebSource>(r.sources),
+            toolCalls: jsonList<C.ToolCall>(r.tool_calls),
+          }
+        : {}),
     }));
   // Only the user's own files go into a share; anything else linked is cut.
   // The links themselves: an answer's pictures kept in our storage are links inside its text.
@@ -191,6 +200,37 @@ function remotePictureLink(src: string, lang: Lang): string {
   return `<a class="remote-picture" href="${src}" rel="noopener noreferrer nofollow" target="_blank">${escape(label)}</a>`;
 }
 
+/**
+ * An answer's tool calls, folded as in the chat (`<details>`, no script): the name and time on
+ * the summary; opened, the arguments and the result, all escaped. A failed call is marked.
+ */
+function toolCallsHtml(calls: C.ToolCall[] | undefined, lang: Lang): string {
+  if (!calls?.length) return '';
+  return calls
+    .map(
+      (c) =>
+        `<details class="tool" data-testid="shared-tool-call"><summary>${escape(
+          texts.shareToolCall[lang].replace('{name}', () => c.name),
+        )} · ${c.ms} ms${c.ok ? '' : ` · ${escape(texts.shareToolFailed[lang])}`}</summary>` +
+        `<div class="label">${escape(texts.shareToolArguments[lang])}</div><pre><code>${escape(c.arguments)}</code></pre>` +
+        `<div class="label">${escape(texts.shareToolResult[lang])}</div><pre><code>${escape(c.result)}</code></pre></details>`,
+    )
+    .join('');
+}
+
+/** An answer's numbered sources under it: number, title, domain, link (http(s) only). */
+function sourcesHtml(sources: C.WebSource[] | undefined, lang: Lang): string {
+  if (!sources?.length) return '';
+  const items = sources.map((s) => {
+    const title = escape(s.title || s.url);
+    const link = /^https?:\/\//i.test(s.url)
+      ? `<a href="${escape(s.url)}" rel="noopener noreferrer nofollow" target="_blank">${title}</a>`
+      : title;
+    return `<li data-testid="shared-source">[${s.n}] ${link} <span class="domain">${escape(s.domain)}</span></li>`;
+  });
+  return `<div class="sources"><div class="label">${escape(texts.shareSources[lang])}</div><ol>${items.join('')}</ol></div>`;
+}
+
 const STYLE = `
 body{margin:0;background:#14141b;color:#e8e8ee;font:15px/1.7 system-ui,-apple-system,"Segoe UI",sans-serif}
 main{max-width:820px;margin:0 auto;padding:24px 16px 64px}
@@ -210,6 +250,12 @@ table{border-collapse:collapse}td,th{border:1px solid #2c2c38;padding:4px 8px}
 a{color:#9b8cff}
 .remote-picture{display:inline-block;border:1px dashed #4a4a5c;border-radius:8px;padding:6px 10px;font-size:13px}
 footer{margin-top:40px;color:#9a9aab;font-size:13px}
+details.tool{border:1px solid #2c2c38;border-radius:8px;padding:4px 10px;margin:6px 0;font-size:13px}
+details.tool summary{cursor:pointer;color:#c8c8d4}
+.label{color:#9a9aab;font-size:12px;margin-top:6px}
+.sources{border-top:1px solid #2c2c38;margin-top:8px;padding-top:6px;font-size:13px}
+.sources ol{list-style:none;margin:4px 0;padding:0}
+.domain{color:#9a9aab;margin-left:6px}
 `;
 
 const page = (lang: Lang, head: string, body: string) =>
@@ -266,7 +312,7 @@ export async function sharedPage(
       const img = key && keys.has(key) ? `<img src="${escape(fileUrl(ctx, key))}" alt="">` : '';
       return `<section class="msg user" data-role="user">${img}<div class="bubble">${escape(m.content)}</div></section>`;
     }
-    return `<section class="msg answer" data-role="assistant"><div class="model">${escape(m.model)}</div>${markdownHtml(ctx, m.content, keys, lang)}</section>`;
+    return `<section class="msg answer" data-role="assistant"><div class="model">${escape(m.model)}</div>${toolCallsHtml(m.toolCalls, lang)}${markdownHtml(ctx, m.content, keys, lang)}${sourcesHtml(m.sources, lang)}</section>`;
   });
   const shared = new Date(row.created_at).toISOString().slice(0, 10);
   const body = [

@@ -204,7 +204,7 @@ async function settleAndEnd(a: Answer): Promise<void> {
       ? { ...a.usage, source: 'upstream' }
       : {
           promptTokens: a.prompt.promptTokens + a.extraPromptTokens,
-          completionTokens: countTokens(text) + countTokens(reasoning),
+          completionTokens: countTokens(text) + countTokens(reasoning) + a.extraCompletionTokens,
           source: 'estimate',
         };
   const charge = !failure && (!gone || text !== '' || reasoning !== '');
@@ -336,6 +336,7 @@ export function streamRoutes(app: FastifyInstance): void {
         maxTokens: prompt.maxTokens,
         rounds: tools.length > 0 ? ctx.config.chat.toolMaxCalls + 1 : 1,
         searchPriceKey: search?.price_key || null,
+        searchPrompt: search ? prompt.messages : null,
       });
     } catch (error) {
       done();

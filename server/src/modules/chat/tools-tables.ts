@@ -4,7 +4,7 @@ import type { Generated } from 'kysely';
 export interface ChatSearchProvidersTable {
   id: Generated<number>;
   name: string;
-  kind: 'searxng' | 'tavily' | 'brave';
+  kind: 'searxng' | 'tavily' | 'brave' | 'serper' | 'bing' | 'google';
   base_url: string;
   /** secret-box sealed (context `chat:search`), null when none. */
   api_key_sealed: string | null;

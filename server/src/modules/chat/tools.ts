@@ -8,6 +8,7 @@ import { boxOf, modelsWithProvider } from '../providers/index.js';
 import { texts } from './messages.js';
 import { listMcpTools, McpError, type ListedTool, type McpTarget } from './mcp-client.js';
 import type { ChatMcpServersTable, ChatSearchProvidersTable } from './tools-tables.js';
+import { googleKeyOf } from '../../providers/search/index.js';
 
 /*
  * The operator's chat tools (docs/chat.md, "Web search" and "Tools over MCP"): search
@@ -68,9 +69,14 @@ function searchColumns(ctx: AppContext, f: SearchFields) {
   };
 }
 
-/** A SearXNG instance has no address of its own: refused without one (400 naming baseUrl). */
-function assertSearchTarget(kind: string, baseUrl: string): void {
+/**
+ * A SearXNG instance has no address of its own: refused without one (400 naming baseUrl).
+ * Google Programmable Search needs its engine id with the key (`<key>:<cx>`; 400 naming apiKey).
+ */
+function assertSearchTarget(kind: string, baseUrl: string, apiKey: string | undefined): void {
   if (kind === 'searxng' && !baseUrl) throw badRequest(texts.searchUrlRequired, {}, 'baseUrl');
+  if (kind === 'google' && apiKey && !googleKeyOf(apiKey))
+    throw badRequest(texts.googleKeyShape, {}, 'apiKey');
 }
 
 export const listSearchProviders = (ctx: AppContext) =>
@@ -80,7 +86,7 @@ export async function createSearchProvider(
   ctx: AppContext,
   f: SearchFields & Pick<C.SearchProvider, 'name' | 'kind'>,
 ): Promise<SearchRow> {
-  assertSearchTarget(f.kind, f.baseUrl ?? '');
+  assertSearchTarget(f.kind, f.baseUrl ?? '', f.apiKey);
   const now = nowIso();
   return unique(f.name, () =>
     ctx.db.kysely
@@ -115,7 +121,7 @@ export async function updateSearchProvider(
     .where('id', '=', id)
     .executeTakeFirst();
   if (!row) throw notFound(texts.toolNotFound);
-  assertSearchTarget(f.kind ?? row.kind, f.baseUrl ?? row.base_url);
+  assertSearchTarget(f.kind ?? row.kind, f.baseUrl ?? row.base_url, f.apiKey);
   return unique(f.name ?? row.name, () =>
     ctx.db.kysely
       .updateTable('chat_search_providers')

@@ -9,7 +9,7 @@ import type { activeSearchProvider } from './tools.js';
 
 /**
  * Web search for an answer (docs/chat.md, Web search): the operator's search provider is asked
- * with the user's question, the top pages are read (through the address guard: a result may name
+ * with the query the model wrote (else the user's question), the top pages are read (through the address guard: a result may name
  * any address, so one on this machine or a private network is never fetched), and the results
  * become numbered sources the model is told to cite as [n].
  */

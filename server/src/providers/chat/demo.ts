@@ -283,6 +283,18 @@ export function demoAdapter(options: { delayMs?: number } = {}): ChatAdapter {
   const delayMs = options.delayMs ?? 15;
   return {
     async *stream(request: ChatRequest): AsyncIterable<ChatChunk> {
+      if (request.once) {
+        // The demo cannot write a search query: it answers the last "User:" line of the
+        // conversation it was given, the user's own words.
+        const said = lastUserText(request.messages).split('\n');
+        const line =
+          said
+            .filter((l) => l.startsWith('User: '))
+            .at(-1)
+            ?.slice(6) ?? said.at(-1);
+        yield { delta: line ?? '' };
+        return;
+      }
       const reply = demoReply(request.messages, request.persona, request.language);
       let produced = '';
       for (const piece of pieces(reply)) {

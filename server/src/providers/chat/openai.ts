@@ -78,8 +78,9 @@ function bodyOf(request: ChatRequest, limit: LimitName): string {
   return JSON.stringify({
     model: request.model,
     messages: request.messages,
-    stream: true,
-    stream_options: { include_usage: true },
+    ...(request.once
+      ? { stream: false }
+      : { stream: true, stream_options: { include_usage: true } }),
     [limit]: request.maxTokens,
     ...(sampling && request.temperature !== undefined ? { temperature: request.temperature } : {}),
     ...(sampling && request.topP !== undefined ? { top_p: request.topP } : {}),

@@ -50,6 +50,11 @@ export interface ChatRequest {
   language?: 'zh-CN' | 'en-US' | 'zh-TW';
   /** Functions the model may call; its calls come back as one `toolCalls` chunk. */
   tools?: ChatTool[];
+  /**
+   * Ask for the whole answer in one JSON body (`stream: false`), for short calls of the
+   * server's own (the web search query); the adapter still yields it as chunks.
+   */
+  once?: boolean;
 }
 
 export interface ChatUsage {

@@ -10,16 +10,19 @@ const storage = () => useChatStorage.getState();
 
 /** A saved question's files, sent again with it (docs/chat.md, Files in the conversation). */
 const filesOf = (question: ChatRecord): chat.ChatFile[] =>
-  (question.files ?? []).map((f) => ({
-    id: f.id,
-    name: f.name,
-    size: f.size,
-    format: f.format,
-    pages: f.pages,
-    tokens: f.tokens,
-    hasText: f.used !== 'none',
-    createdAt: question.createdAt ?? '',
-  }));
+  // A file its owner deleted since is not sent again (the server would refuse it).
+  (question.files ?? [])
+    .filter((f) => !f.deleted)
+    .map((f) => ({
+      id: f.id,
+      name: f.name,
+      size: f.size,
+      format: f.format,
+      pages: f.pages,
+      tokens: f.tokens,
+      hasText: f.used !== 'none',
+      createdAt: question.createdAt ?? '',
+    }));
 
 /**
  * Answers the last question again, with the model chosen now: the earlier answer stays as a

@@ -73,6 +73,9 @@ export const createShare = (groupId: number) => apiData(chat.createShare, { body
 export const fetchShares = async () => (await apiData(chat.listShares)).rows;
 export const revokeShare = (id: string) => apiData(chat.revokeShare, { body: { id } });
 
+export const fetchChatFiles = async () => (await apiData(chat.listChatFiles)).rows;
+export const deleteChatFile = (id: number) => apiData(chat.deleteChatFile, { body: { id } });
+
 export const deleteLog = (id: number) => apiData(chat.deleteMessage, { body: { id } });
 export const clearLogs = (groupId: number) =>
   apiData(chat.clearGroupMessages, { body: { groupId } });

@@ -113,6 +113,8 @@ export interface FileChipView {
   hasText?: boolean;
   used?: chat.UsedFile['used'];
   usedPages?: number[];
+  /** Deleted by its owner since it was sent. */
+  deleted?: boolean;
 }
 
 function pagesText(t: (k: string, o?: Record<string, unknown>) => string, f: FileChipView) {
@@ -123,6 +125,7 @@ function pagesText(t: (k: string, o?: Record<string, unknown>) => string, f: Fil
 }
 
 function usedText(t: (k: string, o?: Record<string, unknown>) => string, f: FileChipView) {
+  if (f.deleted) return t('files.deleted');
   if (f.hasText === false || f.used === 'none')
     return f.hasText === false ? t('files.noText') : t('files.usedNone');
   if (f.used === 'whole') return t('files.usedWhole');
@@ -144,7 +147,7 @@ export function FileChip(props: {
   return (
     <span
       data-testid="chat-file-chip"
-      data-status={status ?? 'sent'}
+      data-status={status ?? (file.deleted ? 'deleted' : 'sent')}
       className={`inline-flex max-w-full items-center gap-2 rounded-lg border px-2.5 py-1.5 text-xs ${
         status === 'failed'
           ? 'border-red-500/40 bg-red-500/10 text-red-200'
@@ -153,7 +156,10 @@ export function FileChip(props: {
     >
       {status === 'uploading' ? <LoadingOutlined /> : <FileTextOutlined />}
       <span className="flex min-w-0 flex-col leading-4">
-        <span className="truncate font-medium" title={file.name}>
+        <span
+          className={`truncate font-medium ${file.deleted ? 'line-through opacity-60' : ''}`}
+          title={file.name}
+        >
           {file.name}
         </span>
         <span className="truncate text-white/55">

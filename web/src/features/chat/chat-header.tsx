@@ -12,6 +12,7 @@ import { useTranslation } from 'react-i18next';
 import { Markdown } from '../../components/markdown';
 import { useIsMobile } from '../../components/use-is-mobile';
 import type { MessageView } from './message-item';
+import { FilesListButton } from './files-dialog';
 import { ShareButton } from './share-dialog';
 import { SystemMessageButton } from './system-message-button';
 
@@ -88,6 +89,7 @@ export function ChatHeader(props: {
         />
       </Tooltip>
       <ShareButton groupId={props.groupId} disabled={!props.canClear} />
+      <FilesListButton streaming={props.streaming} />
       {mobile && (
         <Button
           type="text"

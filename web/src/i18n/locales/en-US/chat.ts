@@ -15,6 +15,7 @@ export default {
     usedWhole: 'sent whole',
     usedParts: 'related parts sent: page {{pages}}',
     usedNone: 'not used',
+    deleted: 'deleted',
     tooMany: 'At most {{max}} files go with one message',
   },
   pictures: {
@@ -122,6 +123,18 @@ export default {
     clear: 'Clear chat',
     export: 'Export as image',
     share: 'Share',
+    files: 'My attached files',
+  },
+  fileList: {
+    page_one: '1 page',
+    page: '{{count}} pages',
+    title: 'My attached files',
+    hint: 'Files you attached to chats. Deleting one removes its stored copy and text: it is no longer sent to models, and the messages it went with show it as deleted.',
+    none: 'No attached files yet.',
+    delete: 'Delete',
+    deleteOne: 'Delete {{name}}',
+    deleteConfirm: 'Delete “{{name}}” for good?',
+    deleted: 'File deleted',
   },
   share: {
     title: 'Share this chat',

@@ -13,6 +13,7 @@ export default {
     usedWhole: '全文已发送',
     usedParts: '已发送相关部分：第 {{pages}} 页',
     usedNone: '未使用',
+    deleted: '已删除',
     tooMany: '一条消息最多附加 {{max}} 个文件',
   },
   pictures: {
@@ -118,6 +119,18 @@ export default {
     clear: '清空对话',
     export: '导出为图片',
     share: '分享',
+    files: '我的附件',
+  },
+  fileList: {
+    page_one: '1 页',
+    page: '{{count}} 页',
+    title: '我的附件',
+    hint: '你在对话中附加的文件。删除后，其存储的副本和文字一并删除，不再发送给模型，相关消息中显示为已删除。',
+    none: '还没有附件。',
+    delete: '删除',
+    deleteOne: '删除 {{name}}',
+    deleteConfirm: '确定永久删除“{{name}}”吗？',
+    deleted: '文件已删除',
   },
   share: {
     title: '分享此对话',

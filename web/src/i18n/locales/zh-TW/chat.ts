@@ -15,6 +15,7 @@ export default {
     usedWhole: '全文已傳送',
     usedParts: '已傳送相關部分：第 {{pages}} 頁',
     usedNone: '未使用',
+    deleted: '已刪除',
     tooMany: '一則訊息最多附加 {{max}} 個檔案',
   },
   pictures: {
@@ -120,6 +121,18 @@ export default {
     clear: '清空對話',
     export: '匯出為圖片',
     share: '分享',
+    files: '我的附件',
+  },
+  fileList: {
+    page_one: '1 頁',
+    page: '{{count}} 頁',
+    title: '我的附件',
+    hint: '你在對話中附加的檔案。刪除後，其儲存的副本和文字一併刪除，不再傳送給模型，相關訊息中顯示為已刪除。',
+    none: '還沒有附件。',
+    delete: '刪除',
+    deleteOne: '刪除 {{name}}',
+    deleteConfirm: '確定永久刪除「{{name}}」嗎？',
+    deleted: '檔案已刪除',
   },
   share: {
     title: '分享此對話',
