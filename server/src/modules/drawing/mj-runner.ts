@@ -25,12 +25,14 @@ import {
   type SubmitOk,
 } from '../../providers/image/midjourney-proxy.js';
 import type { Localized } from '../../http/messages.js';
+import { videoLinksOf } from '../../providers/image/mj-video.js';
+import { renderDemoVideo } from '../../providers/video/demo-video.js';
 import { readOwnedImage, signFileLinks, unsignFileLinks } from '../files/index.js';
 import type { KindJob, KindModel } from '../kind-kit/index.js';
 import { UpstreamError, type StepOutcome } from '../tasks/index.js';
 import { forkFlavour, type DrawingModel, type MjProtocol } from './drawing-model.js';
 import { texts } from './messages.js';
-import type { MjTaskData, MjTaskParams } from './mj-params.js';
+import { VIDEO_ACTIONS, type MjTaskData, type MjTaskParams } from './mj-params.js';
 
 /** One step of an `mj` task as the kit gives it: params and data parsed, the model read. */
 type MjJob = KindJob<MjTaskParams, MjTaskData>;
@@ -132,6 +134,24 @@ export function outcomeOf(
   client?: MidjourneyProxyClient,
 ): StepOutcome {
   const status = task.status;
+  if (status === 'SUCCESS' && task.action === 'VIDEO') {
+    // Finished by the poll, which adds the poster: a notify (no client) reports progress only.
+    const [clip] = videoLinksOf(task);
+    if (!client)
+      return { type: 'progress', progress: 99, pollAfterMs, data: { upstreamStatus: status } };
+    if (!clip)
+      return {
+        type: 'failed',
+        ...failedFor(texts.upstreamFailed, 'no video link in the finished task'),
+        data: { upstreamStatus: status },
+      };
+    const data: MjTaskData = { upstreamStatus: status, finalPrompt: task.prompt ?? '' };
+    return {
+      type: 'done',
+      files: [{ url: clip, name: 'video.mp4', mime: 'video/mp4' }],
+      data: data as Record<string, unknown>,
+    };
+  }
   if (status === 'SUCCESS') {
     const { buttons, derived } = buttonsOf(task, client?.flavour);
     // The upstream echoes the prompt it was sent, signed links included: kept as keys.
@@ -182,12 +202,42 @@ async function submitDemo({ task, params: p, io: { ctx } }: MjJob): Promise<Step
   };
 }
 
-async function pollDemo({
-  task,
-  params: p,
-  data: stored,
-  io: { ctx },
-}: MjJob): Promise<StepOutcome> {
+/** The demo's Midjourney video: a short clip that starts from the picture (demo-video.ts). */
+async function demoVideo(ctx: AppContext, job: MjJob): Promise<StepOutcome> {
+  const { task, params: p, io } = job;
+  const start = await readOwnedImage(ctx, task.userId, p.poster ?? '');
+  if (!start) throw UpstreamError.permanent(formatAll(texts.imageNotFound, {}));
+  const clip = await renderDemoVideo(
+    {
+      prompt: task.prompt,
+      aspect: '1:1',
+      duration: 2,
+      firstFrame: start.bytes,
+      camera: p.motion === 'high' ? 'zoom_in' : 'static',
+    },
+    { signal: io.signal },
+  );
+  const data: MjTaskData = { upstreamStatus: 'SUCCESS', finalPrompt: task.prompt };
+  return {
+    type: 'done',
+    files: [
+      {
+        bytes: clip.bytes,
+        name: clip.name,
+        ...(clip.mime === 'video/mp4' ? { mime: clip.mime, thumb: start.bytes } : {}),
+      },
+    ],
+    data: data as Record<string, unknown>,
+  };
+}
+
+async function pollDemo(job: MjJob): Promise<StepOutcome> {
+  const {
+    task,
+    params: p,
+    data: stored,
+    io: { ctx },
+  } = job;
   const upstreamId = task.upstreamId ?? '';
   const state = demoStateAt(upstreamId, ctx.config.drawing.demoStepMs);
   if (state.status !== 'SUCCESS')
@@ -197,6 +247,7 @@ async function pollDemo({
       pollAfterMs: state.nextInMs,
       data: { upstreamStatus: state.status },
     };
+  if (VIDEO_ACTIONS.has(task.action)) return demoVideo(ctx, job);
   const recipe = p.recipe ?? stored.recipe ?? null;
   const action = task.action as drawing.DrawAction;
   let images: Buffer[] | undefined;
@@ -330,6 +381,23 @@ async function submitProxy(job: MjJob): Promise<StepOutcome> {
         );
         break;
       }
+      case 'video':
+      case 'video_extend':
+        ok = await client.video(
+          {
+            prompt: p.finalPrompt ?? task.prompt,
+            motion: p.motion ?? 'low',
+            // One clip per task: one result, one price.
+            batchSize: 1,
+            ...(task.action === 'video_extend'
+              ? { action: 'extend' as const, taskId: p.parentUpstreamId ?? '', index: 0 }
+              : { image: (await dataUrls(ctx, task.userId, [p.poster ?? '']))[0]! }),
+            ...hook,
+          },
+          p.mode,
+          signal,
+        );
+        break;
       default:
         ok = await pressButton(client, job, hook);
     }
@@ -346,14 +414,21 @@ async function submitProxy(job: MjJob): Promise<StepOutcome> {
   };
 }
 
-async function pollProxy({ task, model, io }: MjJob): Promise<StepOutcome> {
+async function pollProxy({ task, params: p, model, io }: MjJob): Promise<StepOutcome> {
+  let outcome: StepOutcome;
   try {
     const client = clientOf(drawingModelOf(model));
     const upstream = await client.fetchTask(task.upstreamId ?? '', io.signal);
-    return outcomeOf(upstream, io.ctx.config.drawing.pollMs, client);
+    outcome = outcomeOf(upstream, io.ctx.config.drawing.pollMs, client);
   } catch (error) {
     rethrow(error);
   }
+  // A video's poster: the picture it started from (stored as the clip's thumbnail).
+  if (outcome.type === 'done' && VIDEO_ACTIONS.has(task.action)) {
+    const poster = await readOwnedImage(io.ctx, task.userId, p.poster ?? '');
+    if (poster) outcome.files = outcome.files.map((f) => ({ ...f, thumb: poster.bytes }));
+  }
+  return outcome;
 }
 
 /** New API's relay (`midjourney-newapi`, and the one-provider `newapi`): its root as base. */
