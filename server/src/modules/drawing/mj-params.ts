@@ -1,6 +1,7 @@
 import { z } from 'zod';
 import { drawing } from '@atelier/contracts';
 import type { DemoRecipe } from '../../providers/image/demo-render.js';
+import type { KindJob } from '../kind-kit/index.js';
 
 /** The offline demo's recipe, written by its painter and read back by it. */
 const demoRecipe = z.custom<DemoRecipe>((v) => typeof v === 'object' && v !== null);
@@ -65,3 +66,6 @@ export type MjTaskData = z.infer<typeof mjTaskData>;
 
 /** Midjourney video actions: animate a picture, extend a video (their results are MP4s). */
 export const VIDEO_ACTIONS: ReadonlySet<string> = new Set(['video', 'video_extend']);
+
+/** One step of an `mj` task as the kit gives it: params and data parsed, the model read. */
+export type MjJob = KindJob<MjTaskParams, MjTaskData>;

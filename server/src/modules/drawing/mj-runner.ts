@@ -1,4 +1,3 @@
-import { createHmac, timingSafeEqual } from 'node:crypto';
 import type { drawing } from '@atelier/contracts';
 import type { AppContext } from '../../context.js';
 import { failedFor, failedWith } from '../../lib/failure-text.js';
@@ -25,34 +24,14 @@ import {
   type SubmitOk,
 } from '../../providers/image/midjourney-proxy.js';
 import type { Localized } from '../../http/messages.js';
-import { videoLinksOf } from '../../providers/image/mj-video.js';
-import { renderDemoVideo } from '../../providers/video/demo-video.js';
 import { readOwnedImage, signFileLinks, unsignFileLinks } from '../files/index.js';
-import type { KindJob, KindModel } from '../kind-kit/index.js';
+import type { KindModel } from '../kind-kit/index.js';
 import { UpstreamError, type StepOutcome } from '../tasks/index.js';
 import { forkFlavour, type DrawingModel, type MjProtocol } from './drawing-model.js';
 import { texts } from './messages.js';
-import { VIDEO_ACTIONS, type MjTaskData, type MjTaskParams } from './mj-params.js';
-
-/** One step of an `mj` task as the kit gives it: params and data parsed, the model read. */
-type MjJob = KindJob<MjTaskParams, MjTaskData>;
-
-/** The secret our notify hook URL carries: derived from the site's key, never stored. */
-export const notifySecret = (ctx: AppContext) =>
-  createHmac('sha256', ctx.config.secretKey ?? '')
-    .update('mj-notify')
-    .digest('base64url')
-    .slice(0, 32);
-
-export function checkNotifySecret(ctx: AppContext, given: string | undefined): boolean {
-  if (!given) return false;
-  const a = Buffer.from(notifySecret(ctx));
-  const b = Buffer.from(given);
-  return a.length === b.length && timingSafeEqual(a, b);
-}
-
-export const notifyHookUrl = (ctx: AppContext) =>
-  `${ctx.config.publicUrl}/api/mj/notify?secret=${notifySecret(ctx)}`;
+import { VIDEO_ACTIONS, type MjJob, type MjTaskData, type MjTaskParams } from './mj-params.js';
+import { demoVideo, submitVideo, videoOutcome, withPoster } from './mj-video-runner.js';
+import { notifyHookUrl } from './mj-notify.js';
 
 const clientOf = (m: DrawingModel) =>
   new MidjourneyProxyClient({
@@ -134,24 +113,8 @@ export function outcomeOf(
   client?: MidjourneyProxyClient,
 ): StepOutcome {
   const status = task.status;
-  if (status === 'SUCCESS' && task.action === 'VIDEO') {
-    // Finished by the poll, which adds the poster: a notify (no client) reports progress only.
-    const [clip] = videoLinksOf(task);
-    if (!client)
-      return { type: 'progress', progress: 99, pollAfterMs, data: { upstreamStatus: status } };
-    if (!clip)
-      return {
-        type: 'failed',
-        ...failedFor(texts.upstreamFailed, 'no video link in the finished task'),
-        data: { upstreamStatus: status },
-      };
-    const data: MjTaskData = { upstreamStatus: status, finalPrompt: task.prompt ?? '' };
-    return {
-      type: 'done',
-      files: [{ url: clip, name: 'video.mp4', mime: 'video/mp4' }],
-      data: data as Record<string, unknown>,
-    };
-  }
+  if (status === 'SUCCESS' && task.action === 'VIDEO')
+    return videoOutcome(task, pollAfterMs, client !== undefined);
   if (status === 'SUCCESS') {
     const { buttons, derived } = buttonsOf(task, client?.flavour);
     // The upstream echoes the prompt it was sent, signed links included: kept as keys.
@@ -202,35 +165,6 @@ async function submitDemo({ task, params: p, io: { ctx } }: MjJob): Promise<Step
   };
 }
 
-/** The demo's Midjourney video: a short clip that starts from the picture (demo-video.ts). */
-async function demoVideo(ctx: AppContext, job: MjJob): Promise<StepOutcome> {
-  const { task, params: p, io } = job;
-  const start = await readOwnedImage(ctx, task.userId, p.poster ?? '');
-  if (!start) throw UpstreamError.permanent(formatAll(texts.imageNotFound, {}));
-  const clip = await renderDemoVideo(
-    {
-      prompt: task.prompt,
-      aspect: '1:1',
-      duration: 2,
-      firstFrame: start.bytes,
-      camera: p.motion === 'high' ? 'zoom_in' : 'static',
-    },
-    { signal: io.signal },
-  );
-  const data: MjTaskData = { upstreamStatus: 'SUCCESS', finalPrompt: task.prompt };
-  return {
-    type: 'done',
-    files: [
-      {
-        bytes: clip.bytes,
-        name: clip.name,
-        ...(clip.mime === 'video/mp4' ? { mime: clip.mime, thumb: start.bytes } : {}),
-      },
-    ],
-    data: data as Record<string, unknown>,
-  };
-}
-
 async function pollDemo(job: MjJob): Promise<StepOutcome> {
   const {
     task,
@@ -247,7 +181,7 @@ async function pollDemo(job: MjJob): Promise<StepOutcome> {
       pollAfterMs: state.nextInMs,
       data: { upstreamStatus: state.status },
     };
-  if (VIDEO_ACTIONS.has(task.action)) return demoVideo(ctx, job);
+  if (VIDEO_ACTIONS.has(task.action)) return demoVideo(job);
   const recipe = p.recipe ?? stored.recipe ?? null;
   const action = task.action as drawing.DrawAction;
   let images: Buffer[] | undefined;
@@ -383,20 +317,7 @@ async function submitProxy(job: MjJob): Promise<StepOutcome> {
       }
       case 'video':
       case 'video_extend':
-        ok = await client.video(
-          {
-            prompt: p.finalPrompt ?? task.prompt,
-            motion: p.motion ?? 'low',
-            // One clip per task: one result, one price.
-            batchSize: 1,
-            ...(task.action === 'video_extend'
-              ? { action: 'extend' as const, taskId: p.parentUpstreamId ?? '', index: 0 }
-              : { image: (await dataUrls(ctx, task.userId, [p.poster ?? '']))[0]! }),
-            ...hook,
-          },
-          p.mode,
-          signal,
-        );
+        ok = await submitVideo(client, job, hook);
         break;
       default:
         ok = await pressButton(client, job, hook);
@@ -423,12 +344,7 @@ async function pollProxy({ task, params: p, model, io }: MjJob): Promise<StepOut
   } catch (error) {
     rethrow(error);
   }
-  // A video's poster: the picture it started from (stored as the clip's thumbnail).
-  if (outcome.type === 'done' && VIDEO_ACTIONS.has(task.action)) {
-    const poster = await readOwnedImage(io.ctx, task.userId, p.poster ?? '');
-    if (poster) outcome.files = outcome.files.map((f) => ({ ...f, thumb: poster.bytes }));
-  }
-  return outcome;
+  return VIDEO_ACTIONS.has(task.action) ? withPoster(io.ctx, task.userId, p, outcome) : outcome;
 }
 
 /** New API's relay (`midjourney-newapi`, and the one-provider `newapi`): its root as base. */

@@ -152,3 +152,29 @@ describe('Midjourney video on a fork that has it', () => {
     expect(await credits(t.app, alice.token)).toBe(atStart);
   });
 });
+
+describe('Midjourney video on the offline demo', () => {
+  it('animates a demo picture into a clip of its own, at the demo price shown', async () => {
+    const models = await call<{ rows: D.MjModel[] }>(t.app, {
+      method: 'GET',
+      url: '/api/autoreply/queryMjModel',
+      headers: bearer(alice.token),
+    });
+    const demo = models.body.data.rows.find((m) => m.demo)!;
+    expect(demo.video).toBe(true);
+    const grid = await finished(demo.id, 'a lighthouse at dusk');
+    const shown = await quote(demo.id, 'video');
+    expect(shown).toBeGreaterThan(0);
+    const before = await credits(t.app, alice.token);
+    const sent = await draw(t.app, alice.token, { type: 'video', taskId: grid.id });
+    expect(sent.status, JSON.stringify(sent.body)).toBe(200);
+    const clip = await settle(t.app, alice.token, sent.body.data.id, [], 60_000);
+    expect(clip.status, clip.error ?? '').toBe(3);
+    expect(clip.video).not.toBeNull();
+    const bytes = await t.app.inject({ method: 'GET', url: clip.video!.url });
+    expect(bytes.statusCode).toBe(200);
+    // An MP4 with ffmpeg, else the demo's animated WebP.
+    expect(bytes.headers['content-type']).toMatch(/^(video\/mp4|image\/webp)/);
+    expect(await credits(t.app, alice.token)).toBe(before - shown);
+  });
+});

@@ -4,7 +4,7 @@ import type { AppContext } from '../../context.js';
 import { AppError, badRequest, notFound } from '../../http/errors.js';
 import { parseCustomId } from '../../providers/image/custom-ids.js';
 import { demoStepOf } from '../../providers/image/demo-midjourney.js';
-import { hasVideo } from '../../providers/image/midjourney-proxy.js';
+import { hasVideo } from '../../providers/image/mj-video.js';
 import type { DemoRecipe } from '../../providers/image/demo-render.js';
 import { buildPrompt, flagsOf, PromptError, splitFlags } from '../../providers/image/prompt.js';
 import { fileOfKey, FILES_PREFIX, keyOfUrl } from '../files/index.js';

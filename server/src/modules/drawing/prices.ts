@@ -102,7 +102,7 @@ export const PRICES: SeedPrice[] = [
   {
     model: 'demo-image',
     action: 'video',
-    category: 'video',
+    category: 'image',
     label: 'Offline demo: animate a picture (Midjourney video)',
     credits: 6,
     sort: 130,
@@ -110,7 +110,7 @@ export const PRICES: SeedPrice[] = [
   {
     model: 'demo-image',
     action: 'video_extend',
-    category: 'video',
+    category: 'image',
     label: 'Offline demo: extend a Midjourney video',
     credits: 5,
     sort: 140,

@@ -103,8 +103,6 @@ export interface ChangeBody {
 export const hasChange = (f: MjFlavour) => f === 'novicezk' || f === 'newapi';
 /** Which flavours have `/mj/submit/action` and `/mj/submit/modal`. */
 export const hasActions = (f: MjFlavour) => f !== 'novicezk';
-/** Midjourney video (`/mj/submit/video`, mj-video.ts): trueai-org's fork has it. */
-export const hasVideo = (f: MjFlavour) => f === 'trueai';
 /** Which flavours pick the speed by path. */
 export const hasModes = (f: MjFlavour) => f === 'trueai' || f === 'newapi';
 

@@ -6,7 +6,6 @@ import Popover from 'antd/es/popover';
 import Segmented from 'antd/es/segmented';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
-import { notify } from '../../lib/notify';
 import { useDrawQuote, useMakeVideo } from './mj-api';
 import type { DrawTask } from './mj-data';
 import { useModels } from './mj-data';
