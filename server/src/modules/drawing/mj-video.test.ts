@@ -88,6 +88,14 @@ describe('Midjourney video on a fork that has it', () => {
     expect(poster.statusCode).toBe(200);
     expect(poster.headers['content-type']).toMatch(/^image\//);
     expect(clip.credits).toBe(shown);
+    // Not a picture to pick as a reference.
+    const pictures = await call<{ rows: Array<{ taskId: number }> }>(t.app, {
+      method: 'GET',
+      url: '/api/autoreply/queryImg?size=200',
+      headers: bearer(alice.token),
+    });
+    expect(pictures.body.data.rows.some((r) => r.taskId === picture.id)).toBe(true);
+    expect(pictures.body.data.rows.some((r) => r.taskId === clip.id)).toBe(false);
     expect(await credits(t.app, alice.token)).toBe(before - shown);
 
     // Extend: the same call on the finished video, priced as an extension.

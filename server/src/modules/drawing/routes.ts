@@ -373,8 +373,9 @@ function readRoutes(app: FastifyInstance): void {
       page: 1,
       size: 1000,
     });
+    // A Midjourney video's clip is no picture to pick.
     const all = r.rows.flatMap((t) =>
-      t.files.map((f) => ({
+      (VIDEO_ACTIONS.has(t.action) ? [] : t.files).map((f) => ({
         taskId: t.id,
         action: t.action,
         prompt: t.prompt,
