@@ -36,6 +36,9 @@ export const drawActions = [
   'describe',
   'faceswap',
   'chat-draw',
+  // Midjourney video (a fork's `/mj/submit/video`): animate a finished picture, extend a video.
+  'video',
+  'video_extend',
   // OpenAI images (kind `image`) and SD3 (kind `sd3`): see images.ts.
   'generate',
   'edit',
@@ -142,6 +145,11 @@ export const drawTask = z.object({
   sources: z.array(z.string()),
   buttons: z.array(drawButton),
   /**
+   * A Midjourney video's clip (action `video` / `video_extend`, once finished): the MP4 stored
+   * by us and its poster frame (the first picture of the clip). Null for every picture.
+   */
+  video: z.object({ url: z.string(), posterUrl: z.string() }).nullable(),
+  /**
    * Whether its variations take a changed prompt (remix): false when its proxy has no modal
    * (novicezk v2.6, whose U/V/reroll Atelier sends as `change`).
    */
@@ -201,6 +209,23 @@ export const actionInput = z.object({
   maskBase64: z.string().max(8_000_000).optional(),
 });
 
+/** How much a Midjourney video moves. */
+export const mjMotions = ['low', 'high'] as const;
+export type MjMotion = (typeof mjMotions)[number];
+
+/**
+ * Midjourney video of a finished drawing (a fork that has `/mj/submit/video`): of a picture,
+ * it animates the picture (action `video`); of a finished video, it extends it (`video_extend`).
+ */
+export const videoInput = z.object({
+  type: z.literal('video'),
+  /** The finished picture or video (yours). */
+  taskId: z.number().int().positive(),
+  motion: z.enum(mjMotions).default('low'),
+  /** What happens in the clip; left out: the drawing's own prompt. */
+  prompt: z.string().trim().max(4000).optional(),
+});
+
 export const blendDimensions = ['PORTRAIT', 'SQUARE', 'LANDSCAPE'] as const;
 export const blendInput = z.object({
   type: z.literal('blend'),
@@ -227,6 +252,7 @@ export const faceswapInput = z.object({
 export const drawInput = z.discriminatedUnion('type', [
   imagineInput,
   actionInput,
+  videoInput,
   blendInput,
   describeInput,
   faceswapInput,
@@ -516,6 +542,8 @@ export const mjModel = z.object({
   prices: z.array(z.object({ action: drawAction, priceKey: z.string(), credits: z.number() })),
   /** Speeds the upstream offers (empty: one speed). */
   modes: z.array(z.enum(mjModes)),
+  /** Whether its proxy makes Midjourney videos (animate a finished picture, extend a video). */
+  video: z.boolean(),
 });
 export type MjModel = z.infer<typeof mjModel>;
 

@@ -1,4 +1,4 @@
-import type { Locator, Page } from '@playwright/test';
+import { expect, type Locator, type Page } from '@playwright/test';
 
 /** What the operator console's e2e tests share. */
 
@@ -11,4 +11,28 @@ export async function confirm(page: Page) {
     .locator('.ant-popconfirm:visible')
     .getByRole('button', { name: /Confirm|Delete|Mark paid|Disable/ })
     .click();
+}
+
+/**
+ * Fills the console's open form dialog and saves it: text fields by label, then selects by
+ * typing the option and picking it in the open list.
+ */
+export async function fillDialog(
+  page: Page,
+  fields: Record<string, string>,
+  selects: Record<string, string> = {},
+) {
+  const dialog = page.getByRole('dialog');
+  for (const [label, value] of Object.entries(fields))
+    await dialog.getByLabel(label, { exact: true }).fill(value);
+  for (const [label, option] of Object.entries(selects)) {
+    await dialog.getByLabel(label, { exact: true }).click();
+    await page.keyboard.type(option);
+    await page
+      .locator('.ant-select-dropdown:visible .ant-select-item-option', { hasText: option })
+      .first()
+      .click();
+  }
+  await dialog.getByRole('button', { name: 'Save' }).click();
+  await expect(dialog).toBeHidden();
 }

@@ -1,7 +1,7 @@
 import { expect, test, type Page } from '@playwright/test';
 import { startFakeBfl, type FakeBfl } from '../../server/test/fakes/bfl.js';
 import { adminToken, api, registerUser, signInBeforeLoad, uniqueName } from '../support/index.js';
-import { rowOf } from '../support/console.js';
+import { fillDialog, rowOf } from '../support/console.js';
 
 /**
  * A new image engine end to end: the operator adds a Black Forest Labs (FLUX) provider on a
@@ -19,27 +19,6 @@ test.beforeAll(async () => {
   bfl.pendingPolls = 1;
 });
 test.afterAll(() => bfl?.close());
-
-/** Fills the console's open form dialog (text fields, then selects by typing) and saves. */
-async function fillDialog(
-  page: Page,
-  fields: Record<string, string>,
-  selects: Record<string, string> = {},
-) {
-  const dialog = page.getByRole('dialog');
-  for (const [label, value] of Object.entries(fields))
-    await dialog.getByLabel(label, { exact: true }).fill(value);
-  for (const [label, option] of Object.entries(selects)) {
-    await dialog.getByLabel(label, { exact: true }).click();
-    await page.keyboard.type(option);
-    await page
-      .locator('.ant-select-dropdown:visible .ant-select-item-option', { hasText: option })
-      .first()
-      .click();
-  }
-  await dialog.getByRole('button', { name: 'Save' }).click();
-  await expect(dialog).toBeHidden();
-}
 
 /** Opens the ant Select whose input is named `label` (its tag covers the input). */
 const openSelect = (page: Page, label: string) =>

@@ -4,7 +4,9 @@ import { adminToken, api, registerUser, signInBeforeLoad } from '../support/inde
 /**
  * The Midjourney screen with the built-in offline demo (no network): imagine → the progress
  * bar moves → the 2×2 grid → U2 → the upscaled picture → the viewer zooms; and a reload in the
- * middle of a drawing, after which the polling loop picks the task up and sees it finish.
+ * middle of a drawing, after which the polling loop picks the task up and sees it finish. The
+ * upscale is then animated (Midjourney video, the demo's clip): played, downloaded as MP4,
+ * charged the cost shown.
  */
 
 /** Signed in as `token`, interface in English, on the Midjourney screen. */
@@ -99,6 +101,37 @@ test('imagine shows progress, the grid, then U2 upscales and the viewer zooms', 
   await expect(viewer).toBeHidden();
   // Focus is back on the picture that opened it.
   await expect(upscaled.getByRole('button', { name: 'Open the full picture' })).toBeFocused();
+
+  // Midjourney video (the demo makes it): animate the upscale, high motion, at the cost shown.
+  const balance = async () =>
+    (await api<{ credits: number }>(request, 'GET', '/balance/query', { token: user.token }))
+      .credits;
+  const before = await balance();
+  await upscaled.getByRole('button', { name: /Animate/ }).click();
+  const form = page.getByTestId('mj-video-form');
+  await form.getByText('High motion', { exact: true }).click();
+  const price = form.getByTestId('mj-video-price');
+  await expect(price).toHaveText(/Credits needed: \d+/, { timeout: 20_000 });
+  const shown = Number((await price.textContent())!.replace(/\D+/g, ''));
+  const upscaledId = await upscaled.getAttribute('data-task-id');
+  await form.getByRole('button', { name: 'Make the video' }).click();
+  const clip = newest(page);
+  await expect(clip).not.toHaveAttribute('data-task-id', upscaledId!);
+  await expect(clip).toHaveAttribute('data-status', '3', { timeout: 60_000 });
+  const player = clip.getByTestId('mj-video');
+  await expect
+    .poll(() => player.evaluate((v: HTMLVideoElement) => v.readyState), { timeout: 20_000 })
+    .toBeGreaterThanOrEqual(1);
+  const [download] = await Promise.all([
+    page.waitForEvent('download'),
+    clip.getByTestId('mj-download').click(),
+  ]);
+  expect(download.suggestedFilename()).toMatch(/\.mp4$/);
+  const fs = await import('node:fs');
+  const bytes = fs.readFileSync((await download.path())!);
+  expect(bytes.subarray(4, 8).toString('latin1')).toBe('ftyp');
+  expect(await balance()).toBe(before - shown);
+  await expect(clip.getByRole('button', { name: /Extend video/ })).toBeVisible();
 });
 
 /** The demo provider's id and concurrency (drawings it may run at once). */

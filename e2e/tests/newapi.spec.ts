@@ -1,6 +1,7 @@
 import { expect, test, type APIRequestContext, type Page } from '@playwright/test';
 import { startFakeNewApi, type FakeNewApi } from '../../server/test/fakes/newapi.js';
 import { adminToken, api, registerUser, signInBeforeLoad, uniqueName } from '../support/index.js';
+import { fillDialog, rowOf } from '../support/console.js';
 
 /**
  * A New API relay configured once drives every kind (docs/providers.md, Connect a New API /
@@ -11,9 +12,12 @@ import { adminToken, api, registerUser, signInBeforeLoad, uniqueName } from '../
  * makes a Kling video. Each result calls the relay's route for it once and is charged once
  * (the user's usage log and balance).
  *
+ * The provider is added and tested through the console's form; the prices and models through
+ * the admin API (the forms are covered by video-engines.spec.ts and flux.spec.ts).
  * Beside the other specs (project `chromium`): the chat and Midjourney models are allowed to
- * this test's user only (the per-model allow lists), and the music and video models, which have
- * no allow list, sort after every other model, so no other spec's default model changes.
+ * this test's user only (the per-model allow lists), and every model is added without a sort,
+ * so it goes after every other model and no other spec's default model changes. Everything
+ * the test creates is deleted at the end.
  */
 let relay: FakeNewApi;
 test.beforeAll(async () => {
@@ -57,103 +61,112 @@ test('one New API provider: chat, Midjourney imagine + U1, Suno song + extend, K
     body: { userId: userInfo.id, amount: 500, reason: 'e2e: New API' },
   });
 
-  // The operator's part: one provider, its connection test, a price and a model per kind.
-  const provider = await api<{ id: number }>(request, 'POST', '/admin/chat/providers/create', {
-    token: admin,
-    body: {
-      name: uniqueName('newapi'),
-      protocol: 'newapi',
-      baseUrl: relay.url,
-      apiKey: relay.token,
-    },
-  });
-  const check = await api<{ ok: boolean; message: string }>(
-    request,
-    'POST',
-    '/admin/chat/providers/test',
-    {
-      token: admin,
-      body: { id: provider.id },
-    },
-  );
-  expect(check, check.message).toMatchObject({
-    ok: true,
-    message: expect.stringMatching(/^New API/),
-  });
-
-  const tag = uniqueName('na');
-  const PRICES = [
-    ['chat', 'chat', 'chat', 1],
-    ['mj', 'imagine', 'image', 5],
-    ['mj', 'upscale', 'image', 2],
-    ['suno', 'song', 'music', 10],
-    ['suno', 'extend', 'music', 6],
-    ['kling', 'generate', 'video', 8],
-  ] as const;
-  const priceIds: number[] = [];
-  const label = (what: string, action: string) => `${tag} ${what} ${action}`;
-  for (const [what, action, category, amount] of PRICES)
-    priceIds.push(
-      (
-        await api<{ id: number }>(request, 'POST', '/admin/credits/prices/create', {
-          token: admin,
-          body: {
-            model: `${tag}-${what}`,
-            action,
-            category,
-            label: label(what, action),
-            unit: 'call',
-            credits: amount,
-          },
-        })
-      ).id,
-    );
-  const MODELS = [
-    ['chat', 'gpt-4o-mini', 'chat', 'chat', true],
-    ['mj', 'midjourney', 'image', 'imagine', true],
-    ['suno', 'chirp-v4', 'music', 'song', false],
-    ['kling', 'kling-v1-6', 'video', 'generate', false],
-  ] as const;
   const models: Record<string, { id: number; name: string }> = {};
-  for (const [what, upstreamModel, kind, action, allowList] of MODELS) {
-    const name = `${tag} ${what}`;
-    const { id } = await api<{ id: number }>(request, 'POST', '/admin/chat/models/create', {
-      token: admin,
-      // Last in every list: no other spec's default model changes.
-      body: {
-        name,
-        upstreamModel,
-        providerId: provider.id,
-        kind,
-        priceKey: `${tag}-${what}:${action}`,
-        sort: 1_000_000,
-      },
-    });
-    models[what] = { id, name };
-    if (allowList)
-      await api(request, 'POST', '/admin/chat/models/access', {
-        token: admin,
-        body: { modelId: id, userIds: [userInfo.id], groups: [] },
-      });
-  }
-
-  /** Exactly one new charge since `before`, of `amount` credits, for the price `priceLabel`. */
-  const chargedOnce = async (
-    before: UsageRow[],
-    start: number,
-    priceLabel: string,
-    amount: number,
-  ) => {
-    await expect
-      .poll(async () => (await usage(request, user.token)).length - before.length)
-      .toBe(1);
-    const [row] = await usage(request, user.token);
-    expect(row).toMatchObject({ kind: 'charge', amount: -amount, spentOn: { label: priceLabel } });
-    expect(await credits(request, user.token)).toBe(start - amount);
-    return start - amount;
-  };
-
+  const priceIds: number[] = [];
+  let providerId: number | undefined;
   try {
+    // The operator's part: one provider through the console's form, its connection test there.
+    const providerName = uniqueName('newapi');
+    await signInBeforeLoad(page, admin);
+    await page.goto('/admin/providers');
+    const providers = page.getByTestId('providers-table');
+    await providers.getByRole('button', { name: 'Add' }).click();
+    await fillDialog(
+      page,
+      { Name: providerName, 'Base URL': relay.url, 'API key': relay.token },
+      // "newapi (chat, …": not midjourney-newapi.
+      { Protocol: 'newapi (chat' },
+    );
+    const providerRow = rowOf(providers, providerName);
+    await providerRow.getByRole('button', { name: 'Test connection' }).click();
+    await expect(providerRow).toContainText('New API', { timeout: 30_000 });
+    const provider = (
+      await api<{ rows: Array<{ id: number; name: string; protocol: string }> }>(
+        request,
+        'GET',
+        '/admin/chat/providers',
+        { token: admin },
+      )
+    ).rows.find((p) => p.name === providerName)!;
+    expect(provider.protocol).toBe('newapi');
+    providerId = provider.id;
+    expect(relay.requests.filter((r) => r.path === '/v1/models').length).toBeGreaterThan(0);
+    await page.context().clearCookies();
+
+    const tag = uniqueName('na');
+    const PRICES = [
+      ['chat', 'chat', 'chat', 1],
+      ['mj', 'imagine', 'image', 5],
+      ['mj', 'upscale', 'image', 2],
+      ['suno', 'song', 'music', 10],
+      ['suno', 'extend', 'music', 6],
+      ['kling', 'generate', 'video', 8],
+    ] as const;
+    const label = (what: string, action: string) => `${tag} ${what} ${action}`;
+    for (const [what, action, category, amount] of PRICES)
+      priceIds.push(
+        (
+          await api<{ id: number }>(request, 'POST', '/admin/credits/prices/create', {
+            token: admin,
+            body: {
+              model: `${tag}-${what}`,
+              action,
+              category,
+              label: label(what, action),
+              unit: 'call',
+              credits: amount,
+            },
+          })
+        ).id,
+      );
+    const MODELS = [
+      ['chat', 'gpt-4o-mini', 'chat', 'chat', true],
+      ['mj', 'midjourney', 'image', 'imagine', true],
+      ['suno', 'chirp-v4', 'music', 'song', false],
+      ['kling', 'kling-v1-6', 'video', 'generate', false],
+    ] as const;
+    for (const [what, upstreamModel, kind, action, allowList] of MODELS) {
+      const name = `${tag} ${what}`;
+      const { id } = await api<{ id: number }>(request, 'POST', '/admin/chat/models/create', {
+        token: admin,
+        // Without a sort: after every other model, so no other spec's default model changes.
+        body: {
+          name,
+          upstreamModel,
+          providerId: provider.id,
+          kind,
+          priceKey: `${tag}-${what}:${action}`,
+        },
+      });
+      models[what] = { id, name };
+      if (allowList)
+        await api(request, 'POST', '/admin/chat/models/access', {
+          token: admin,
+          body: { modelId: id, userIds: [userInfo.id], groups: [] },
+        });
+    }
+
+    /** Exactly one new charge since `before`, of `amount` credits, for the price `priceLabel`. */
+    const chargedOnce = async (
+      before: UsageRow[],
+      start: number,
+      priceLabel: string,
+      amount: number,
+    ) => {
+      await expect
+        .poll(async () => (await usage(request, user.token)).length - before.length)
+        .toBe(1);
+      const [row] = await usage(request, user.token);
+      expect(row).toMatchObject({
+        kind: 'charge',
+        amount: -amount,
+        spentOn: { label: priceLabel },
+      });
+      expect(await credits(request, user.token)).toBe(start - amount);
+      return start - amount;
+    };
+
+    // The user's init script runs after the admin's: the user is signed in from here on.
     await signInBeforeLoad(page, user.token);
     let balance = await credits(request, user.token);
 
@@ -250,10 +263,11 @@ test('one New API provider: chat, Midjourney imagine + U1, Suno song + extend, K
   } finally {
     for (const { id } of Object.values(models))
       await api(request, 'POST', '/admin/chat/models/delete', { token: admin, body: { id } });
-    await api(request, 'POST', '/admin/chat/providers/delete', {
-      token: admin,
-      body: { id: provider.id },
-    });
+    if (providerId !== undefined)
+      await api(request, 'POST', '/admin/chat/providers/delete', {
+        token: admin,
+        body: { id: providerId },
+      });
     for (const id of priceIds)
       await api(request, 'POST', '/admin/credits/prices/delete', { token: admin, body: { id } });
   }

@@ -1,10 +1,10 @@
-import { expect, test, type Page } from '@playwright/test';
+import { expect, test } from '@playwright/test';
 import {
   startFakeVideoEngines,
   type FakeVideoEngines,
 } from '../../server/test/fakes/video-engines.js';
 import { adminToken, api, registerUser, signInBeforeLoad, uniqueName } from '../support/index.js';
-import { rowOf } from '../support/console.js';
+import { fillDialog, rowOf } from '../support/console.js';
 
 /**
  * A new video engine set up as an operator does and used as a user does: in the console, a
@@ -22,27 +22,6 @@ test.beforeAll(async () => {
   ark = await startFakeVideoEngines({ stepMs: 400, clipSeconds: 3 });
 });
 test.afterAll(() => ark?.close());
-
-/** Fills the console's open form dialog by label and saves it. */
-async function fillDialog(
-  page: Page,
-  fields: Record<string, string>,
-  selects: Record<string, string> = {},
-) {
-  const dialog = page.getByRole('dialog');
-  for (const [label, value] of Object.entries(fields))
-    await dialog.getByLabel(label, { exact: true }).fill(value);
-  for (const [label, option] of Object.entries(selects)) {
-    await dialog.getByLabel(label, { exact: true }).click();
-    await page.keyboard.type(option);
-    await page
-      .locator('.ant-select-dropdown:visible .ant-select-item-option', { hasText: option })
-      .first()
-      .click();
-  }
-  await dialog.getByRole('button', { name: 'Save' }).click();
-  await expect(dialog).toBeHidden();
-}
 
 test('a Seedance engine set up in the console makes a clip on /video that plays and downloads', async ({
   page,

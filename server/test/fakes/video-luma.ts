@@ -5,7 +5,8 @@ import { json, type FakeRequest } from './http.js';
  *
  * Official API: lumalabs/lumaai-node (the SDK generated from Luma's OpenAPI spec; base URL
  * `https://api.lumalabs.ai/dream-machine/v1`), `api.md`, `src/resources/generations/
- * generations.ts` and `video.ts`, `src/resources/credits.ts` (v1.21, 2026):
+ * generations.ts` and `video.ts`, `src/resources/credits.ts` (v1.21, 2026; checked again against
+ * its commit be2c3c4c of 2026-04-07: the same routes, fields and states):
  * - `POST /generations/video` creates a video (since the SDK's 2025-05-28 update; `POST
  *   /generations` is no longer a create route there, only `GET` lists — refused here with
  *   405 `{detail: "Method Not Allowed"}`); `model` is required, `ray-2` | `ray-flash-2`;

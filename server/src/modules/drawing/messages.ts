@@ -109,6 +109,16 @@ export const texts = {
     'zh-CN': '这些绘画都没有已完成的图片',
     'zh-TW': '這些繪畫都沒有已完成的圖片',
   },
+  videoUnsupported: {
+    'en-US': 'This drawing model cannot make videos',
+    'zh-CN': '该绘画模型不支持生成视频',
+    'zh-TW': '該繪畫模型不支援生成影片',
+  },
+  videoNeedsPicture: {
+    'en-US': 'Only a finished picture or video can be animated',
+    'zh-CN': '只有已完成的图片或视频才能生成视频',
+    'zh-TW': '只有已完成的圖片或影片才能生成影片',
+  },
   faceswapUnsupported: {
     'en-US': 'This drawing model cannot swap faces',
     'zh-CN': '该绘画模型不支持换脸',

@@ -1,6 +1,7 @@
 import { z } from 'zod';
 import { drawing } from '@atelier/contracts';
 import type { DemoRecipe } from '../../providers/image/demo-render.js';
+import type { KindJob } from '../kind-kit/index.js';
 
 /** The offline demo's recipe, written by its painter and read back by it. */
 const demoRecipe = z.custom<DemoRecipe>((v) => typeof v === 'object' && v !== null);
@@ -34,6 +35,13 @@ export const mjTaskParams = z.object({
   zoom: z.number().optional(),
   /** Vary region: the mask as base64 PNG (no data: prefix). */
   maskBase64: z.string().optional(),
+  /** Midjourney video: how much the clip moves. */
+  motion: z.enum(drawing.mjMotions).optional(),
+  /**
+   * Midjourney video: the picture the clip starts from (the animated picture, or the extended
+   * video's poster), as the owner's file url: the poster of the result, and the demo's first frame.
+   */
+  poster: z.string().optional(),
   /** The offline demo redraws from this (null for blend until submitted). */
   recipe: demoRecipe.nullable().optional(),
 });
@@ -55,3 +63,9 @@ export const mjTaskData = z.looseObject({
   height: z.number().optional(),
 });
 export type MjTaskData = z.infer<typeof mjTaskData>;
+
+/** Midjourney video actions: animate a picture, extend a video (their results are MP4s). */
+export const VIDEO_ACTIONS: ReadonlySet<string> = new Set(['video', 'video_extend']);
+
+/** One step of an `mj` task as the kit gives it: params and data parsed, the model read. */
+export type MjJob = KindJob<MjTaskParams, MjTaskData>;

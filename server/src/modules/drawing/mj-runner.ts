@@ -1,4 +1,3 @@
-import { createHmac, timingSafeEqual } from 'node:crypto';
 import type { drawing } from '@atelier/contracts';
 import type { AppContext } from '../../context.js';
 import { failedFor, failedWith } from '../../lib/failure-text.js';
@@ -26,31 +25,13 @@ import {
 } from '../../providers/image/midjourney-proxy.js';
 import type { Localized } from '../../http/messages.js';
 import { readOwnedImage, signFileLinks, unsignFileLinks } from '../files/index.js';
-import type { KindJob, KindModel } from '../kind-kit/index.js';
+import type { KindModel } from '../kind-kit/index.js';
 import { UpstreamError, type StepOutcome } from '../tasks/index.js';
 import { forkFlavour, type DrawingModel, type MjProtocol } from './drawing-model.js';
 import { texts } from './messages.js';
-import type { MjTaskData, MjTaskParams } from './mj-params.js';
-
-/** One step of an `mj` task as the kit gives it: params and data parsed, the model read. */
-type MjJob = KindJob<MjTaskParams, MjTaskData>;
-
-/** The secret our notify hook URL carries: derived from the site's key, never stored. */
-export const notifySecret = (ctx: AppContext) =>
-  createHmac('sha256', ctx.config.secretKey ?? '')
-    .update('mj-notify')
-    .digest('base64url')
-    .slice(0, 32);
-
-export function checkNotifySecret(ctx: AppContext, given: string | undefined): boolean {
-  if (!given) return false;
-  const a = Buffer.from(notifySecret(ctx));
-  const b = Buffer.from(given);
-  return a.length === b.length && timingSafeEqual(a, b);
-}
-
-export const notifyHookUrl = (ctx: AppContext) =>
-  `${ctx.config.publicUrl}/api/mj/notify?secret=${notifySecret(ctx)}`;
+import { VIDEO_ACTIONS, type MjJob, type MjTaskData, type MjTaskParams } from './mj-params.js';
+import { demoVideo, submitVideo, videoOutcome, withPoster } from './mj-video-runner.js';
+import { notifyHookUrl } from './mj-notify.js';
 
 const clientOf = (m: DrawingModel) =>
   new MidjourneyProxyClient({
@@ -132,6 +113,8 @@ export function outcomeOf(
   client?: MidjourneyProxyClient,
 ): StepOutcome {
   const status = task.status;
+  if (status === 'SUCCESS' && task.action === 'VIDEO')
+    return videoOutcome(task, pollAfterMs, client !== undefined);
   if (status === 'SUCCESS') {
     const { buttons, derived } = buttonsOf(task, client?.flavour);
     // The upstream echoes the prompt it was sent, signed links included: kept as keys.
@@ -182,12 +165,13 @@ async function submitDemo({ task, params: p, io: { ctx } }: MjJob): Promise<Step
   };
 }
 
-async function pollDemo({
-  task,
-  params: p,
-  data: stored,
-  io: { ctx },
-}: MjJob): Promise<StepOutcome> {
+async function pollDemo(job: MjJob): Promise<StepOutcome> {
+  const {
+    task,
+    params: p,
+    data: stored,
+    io: { ctx },
+  } = job;
   const upstreamId = task.upstreamId ?? '';
   const state = demoStateAt(upstreamId, ctx.config.drawing.demoStepMs);
   if (state.status !== 'SUCCESS')
@@ -197,6 +181,7 @@ async function pollDemo({
       pollAfterMs: state.nextInMs,
       data: { upstreamStatus: state.status },
     };
+  if (VIDEO_ACTIONS.has(task.action)) return demoVideo(job);
   const recipe = p.recipe ?? stored.recipe ?? null;
   const action = task.action as drawing.DrawAction;
   let images: Buffer[] | undefined;
@@ -330,6 +315,10 @@ async function submitProxy(job: MjJob): Promise<StepOutcome> {
         );
         break;
       }
+      case 'video':
+      case 'video_extend':
+        ok = await submitVideo(client, job, hook);
+        break;
       default:
         ok = await pressButton(client, job, hook);
     }
@@ -346,14 +335,16 @@ async function submitProxy(job: MjJob): Promise<StepOutcome> {
   };
 }
 
-async function pollProxy({ task, model, io }: MjJob): Promise<StepOutcome> {
+async function pollProxy({ task, params: p, model, io }: MjJob): Promise<StepOutcome> {
+  let outcome: StepOutcome;
   try {
     const client = clientOf(drawingModelOf(model));
     const upstream = await client.fetchTask(task.upstreamId ?? '', io.signal);
-    return outcomeOf(upstream, io.ctx.config.drawing.pollMs, client);
+    outcome = outcomeOf(upstream, io.ctx.config.drawing.pollMs, client);
   } catch (error) {
     rethrow(error);
   }
+  return VIDEO_ACTIONS.has(task.action) ? withPoster(io.ctx, task.userId, p, outcome) : outcome;
 }
 
 /** New API's relay (`midjourney-newapi`, and the one-provider `newapi`): its root as base. */

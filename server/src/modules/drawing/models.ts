@@ -4,6 +4,7 @@ import type { AppContext } from '../../context.js';
 import { route } from '../../http/route.js';
 import { priceActionOf } from '../../providers/image/custom-ids.js';
 import { hasModes } from '../../providers/image/midjourney-proxy.js';
+import { hasVideo } from '../../providers/image/mj-video.js';
 import { enabledPrices } from '../credits/index.js';
 import { isDemoProtocol, modelsWithProvider, seedDemoModel } from '../providers/index.js';
 import { DEMO_IMAGE_MODEL, DEMO_IMAGE_UPSTREAM, type DrawingModel } from './drawing-model.js';
@@ -51,6 +52,8 @@ const mjActions: D.DrawAction[] = [
   'blend',
   'describe',
   'faceswap',
+  'video',
+  'video_extend',
 ];
 
 export function modelRoutes(app: FastifyInstance): void {
@@ -72,6 +75,7 @@ export function modelRoutes(app: FastifyInstance): void {
             .filter((p) => byKey.has(p.priceKey))
             .map((p) => ({ ...p, credits: byKey.get(p.priceKey)! })),
           modes: hasModes(m.provider.flavour) ? [...D.mjModes] : [],
+          video: m.demo || hasVideo(m.provider.flavour),
         };
       }),
       count: models.length,

@@ -6,7 +6,8 @@ import type { MjTask } from '../../providers/image/midjourney-proxy.js';
 import type { TaskRow, ZipEntry } from '../tasks/index.js';
 import { createTask, getTasks, listTasks, queueZip, reportProgress } from '../tasks/index.js';
 import { texts } from './messages.js';
-import { checkNotifySecret, outcomeOf } from './mj-runner.js';
+import { checkNotifySecret } from './mj-notify.js';
+import { outcomeOf } from './mj-runner.js';
 import { pickModel, priceKeyFor } from './models.js';
 import { toDrawTasks } from './routes.js';
 

@@ -4,12 +4,13 @@ import type { AppContext } from '../../context.js';
 import { AppError, badRequest, notFound } from '../../http/errors.js';
 import { parseCustomId } from '../../providers/image/custom-ids.js';
 import { demoStepOf } from '../../providers/image/demo-midjourney.js';
+import { hasVideo } from '../../providers/image/mj-video.js';
 import type { DemoRecipe } from '../../providers/image/demo-render.js';
 import { buildPrompt, flagsOf, PromptError, splitFlags } from '../../providers/image/prompt.js';
 import { fileOfKey, FILES_PREFIX, keyOfUrl } from '../files/index.js';
 import { createTask, getTasks } from '../tasks/index.js';
 import { texts } from './messages.js';
-import type { MjTaskParams } from './mj-params.js';
+import { VIDEO_ACTIONS, type MjTaskParams } from './mj-params.js';
 import type { DrawingModel } from './drawing-model.js';
 import { mjKind } from './kind.js';
 import { drawingModelOf } from './mj-runner.js';
@@ -200,6 +201,50 @@ async function prepareAction(
   };
 }
 
+/**
+ * Midjourney video of the caller's finished drawing: of a picture, its animation (`video`); of
+ * a video, its extension (`video_extend`); on the drawing's own model, which must make videos.
+ */
+async function prepareVideo(
+  ctx: AppContext,
+  userId: number,
+  body: Extract<D.DrawInput, { type: 'video' }>,
+): Promise<Prepared> {
+  const [parent] = await getTasks(ctx, userId, [body.taskId], ['mj']);
+  if (!parent) throw notFound(texts.taskNotFound);
+  if (parent.status !== TaskStatus.succeeded || !parent.upstreamId)
+    throw new AppError(400, texts.notFinished);
+  const file = parent.files[0];
+  const extend = VIDEO_ACTIONS.has(parent.action);
+  // A picture of one of its pictures, or a video; not a describe's text or a grid of four.
+  if (!file || (!extend && !file.mime.startsWith('image/')))
+    throw badRequest(texts.videoNeedsPicture, {}, 'taskId');
+  const pp = mjKind.paramsOf(parent);
+  const stored = await mjKind.modelById(ctx, pp.modelId);
+  if (!stored) throw notFound(texts.modelNotFound);
+  const model = drawingModelOf(stored);
+  if (!model.demo && !hasVideo(model.provider.flavour))
+    throw badRequest(texts.videoUnsupported, {}, 'taskId');
+  const prompt = body.prompt || splitFlags(pp.finalPrompt ?? parent.prompt).text || parent.prompt;
+  // The clip starts from the picture; an extension keeps the first clip's picture as its poster.
+  const poster = (extend ? pp.poster : undefined) ?? `${FILES_PREFIX}${file.key}`;
+  return {
+    action: extend ? 'video_extend' : 'video',
+    prompt,
+    parentId: parent.id,
+    model,
+    params: {
+      modelId: model.id,
+      ...(pp.mode ? { mode: pp.mode } : {}),
+      finalPrompt: prompt,
+      motion: body.motion,
+      parentUpstreamId: parent.upstreamId,
+      poster,
+      recipe: null,
+    },
+  };
+}
+
 export async function prepare(
   ctx: AppContext,
   userId: number,
@@ -210,6 +255,8 @@ export async function prepare(
       return prepareImagine(ctx, userId, body);
     case 'action':
       return prepareAction(ctx, userId, body);
+    case 'video':
+      return prepareVideo(ctx, userId, body);
     case 'blend': {
       const model = await pickModel(ctx, userId, 'mj', body.modelId);
       const images = await ownImages(ctx, userId, body.images);

@@ -99,6 +99,22 @@ export const PRICES: SeedPrice[] = [
     credits: 4,
     sort: 120,
   },
+  {
+    model: 'demo-image',
+    action: 'video',
+    category: 'image',
+    label: 'Offline demo: animate a picture (Midjourney video)',
+    credits: 6,
+    sort: 130,
+  },
+  {
+    model: 'demo-image',
+    action: 'video_extend',
+    category: 'image',
+    label: 'Offline demo: extend a Midjourney video',
+    credits: 5,
+    sort: 140,
+  },
   // Not a demo model's: translations and prompt suggestions past the free ones of the day
   // (words-quota.ts), whichever chat model answers them.
   {

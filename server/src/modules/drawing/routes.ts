@@ -29,7 +29,7 @@ import {
 } from '../tasks/index.js';
 import { texts } from './messages.js';
 import { prepare, prepareImagine, queue } from './prepare.js';
-import type { MjTaskData } from './mj-params.js';
+import { VIDEO_ACTIONS, type MjTaskData } from './mj-params.js';
 import { pickModel, priceKeyFor, shownModelById } from './models.js';
 
 /** The model a card names (its name, whether it is the demo). */
@@ -76,6 +76,9 @@ export function toDrawTask(
   const p = shownParams.parse(t.params);
   const d = t.data as MjTaskData & { params?: Record<string, unknown> };
   const model = p.modelId ? (models.get(p.modelId) ?? null) : null;
+  const video = VIDEO_ACTIONS.has(t.action)
+    ? t.files.find((f) => f.mime === 'video/mp4' || f.mime === 'image/webp')
+    : undefined;
   return {
     id: t.id,
     kind: t.kind,
@@ -88,7 +91,9 @@ export function toDrawTask(
     // upstream decided (`data.params`, e.g. the seed), so "draw the same" refills every field.
     // References are stored as file keys: the owner gets them signed, to show and reuse.
     params: signedFileLinks(p.flags ?? { ...p.form, ...d.params }, link) as Record<string, unknown>,
-    images: t.files.map(toDrawImage),
+    // A Midjourney video's clip is no picture: it is played, not offered as one.
+    images: video ? [] : t.files.map(toDrawImage),
+    video: video ? { url: video.url, posterUrl: video.thumbUrl } : null,
     sources: SOURCE_ACTIONS.has(t.action)
       ? (p.images ?? []).map(link).filter((u): u is string => u !== null)
       : [],
@@ -368,8 +373,9 @@ function readRoutes(app: FastifyInstance): void {
       page: 1,
       size: 1000,
     });
+    // A Midjourney video's clip is no picture to pick.
     const all = r.rows.flatMap((t) =>
-      t.files.map((f) => ({
+      (VIDEO_ACTIONS.has(t.action) ? [] : t.files).map((f) => ({
         taskId: t.id,
         action: t.action,
         prompt: t.prompt,

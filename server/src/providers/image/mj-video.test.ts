@@ -9,8 +9,8 @@ import { videoLinksOf } from './mj-video.js';
 
 /**
  * The adapter's Midjourney video call alone (trueai-org's `/mj/submit/video`), against the fork
- * fake: animate a finished picture, extend the video, and the fork's refusals. The screen's
- * button and the task kind that charges for it are not built yet (docs/drawing.md).
+ * fake: animate a finished picture, extend the video, and the fork's refusals. The task that
+ * charges for it and stores the clip: modules/drawing/mj-video.test.ts (docs/drawing.md).
  */
 let fake: FakeMidjourneyProxy;
 let client: MidjourneyProxyClient;

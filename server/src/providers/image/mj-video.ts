@@ -1,4 +1,4 @@
-import type { MjTask } from './midjourney-proxy.js';
+import type { MjFlavour, MjTask } from './midjourney-proxy.js';
 
 /**
  * Midjourney video through a midjourney-proxy fork that has it: trueai-org/midjourney-proxy
@@ -41,3 +41,6 @@ export const videoLinksOf = (t: MjTask): string[] =>
     : t.videoUrl
       ? [t.videoUrl]
       : [];
+
+/** Which flavours have `/mj/submit/video`: trueai-org's fork (not novicezk, -plus, New API). */
+export const hasVideo = (f: MjFlavour) => f === 'trueai';

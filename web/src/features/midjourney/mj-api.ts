@@ -132,6 +132,18 @@ export const useUploadImages = () =>
     },
   });
 
+/** Makes a Midjourney video of a finished picture, or extends a finished video. */
+export const useMakeVideo = (taskId: number) =>
+  useMutation({
+    mutationFn: (v: { motion: drawing.MjMotion; prompt?: string }) =>
+      submitDraw({
+        type: 'video',
+        taskId,
+        motion: v.motion,
+        ...(v.prompt ? { prompt: v.prompt } : {}),
+      }),
+  });
+
 /** Presses an action button of a finished drawing (U2, V1, zoom…). */
 export const useRunButton = (taskId: number) =>
   useMutation({ mutationFn: (customId: string) => runButton(taskId, customId) });

@@ -4,6 +4,7 @@ import { afterEach, beforeAll, describe, expect, it } from 'vitest';
 import { TaskStatus, type drawing as D } from '@atelier/contracts';
 import { queryClient } from '../../api/query-client';
 import { i18n, loadLazyNamespaces } from '../../i18n';
+import { mjKeys } from './mj-data';
 import { TaskCard } from './task-card';
 
 /** A finished grid as the server lists it, with the buttons and remix it says the task has. */
@@ -33,6 +34,7 @@ const grid = (remix: boolean): D.DrawTask => ({
     })),
   ],
   remix,
+  video: null,
   description: null,
   error: null,
   parentId: null,
@@ -73,5 +75,42 @@ describe('a drawing’s actions come from what the server says it can do', () =>
   it('offers remix when the server says its variations take a changed prompt', async () => {
     show(grid(true));
     expect(await screen.findByRole('button', { name: remix() })).toBeTruthy();
+  });
+});
+
+describe('Midjourney video on a card', () => {
+  /** The drawing models as the server lists them: model 1, making videos or not. */
+  const models = (video: boolean): D.MjModel[] => [
+    { id: 1, name: 'trueai', demo: false, vipOnly: false, prices: [], modes: [], video },
+  ];
+  const animate = () => new RegExp(i18n.t('midjourney:card.animate'));
+  const extend = () => new RegExp(i18n.t('midjourney:card.extendVideo'));
+
+  it('offers Animate under a finished picture only when its model makes videos', async () => {
+    queryClient.setQueryData(mjKeys.models, models(false));
+    show(grid(true));
+    await screen.findByRole('group');
+    expect(screen.queryByRole('button', { name: animate() })).toBeNull();
+    cleanup();
+    queryClient.setQueryData(mjKeys.models, models(true));
+    show(grid(true));
+    expect(await screen.findByRole('button', { name: animate() })).toBeTruthy();
+    expect(screen.queryByRole('button', { name: extend() })).toBeNull();
+  });
+
+  it('plays a finished video with its poster and offers to extend it', async () => {
+    queryClient.setQueryData(mjKeys.models, models(true));
+    show({
+      ...grid(true),
+      action: 'video',
+      images: [],
+      buttons: [],
+      video: { url: '/api/files/r/8.mp4', posterUrl: '/api/files/r/8-thumb.webp' },
+    });
+    const player = await screen.findByTestId('mj-video');
+    expect(player.getAttribute('src')).toBe('/api/files/r/8.mp4');
+    expect(player.getAttribute('poster')).toBe('/api/files/r/8-thumb.webp');
+    expect(await screen.findByRole('button', { name: extend() })).toBeTruthy();
+    expect(screen.queryByRole('button', { name: animate() })).toBeNull();
   });
 });

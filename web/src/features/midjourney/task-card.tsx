@@ -24,6 +24,7 @@ import { downloadUrl } from '../../lib/download';
 import { useDeleteDraw, useRedoDraw, useRunButton } from './mj-api';
 import type { DrawTask } from './mj-data';
 import { useComposer } from './mj-store';
+import { MjVideoAction, MjVideoPlayer, useCanMakeVideo } from './mj-video-action';
 import type { ViewerImage } from '../../components/image-viewer';
 
 /** One drawing in the list: its header, progress or failure, picture, actions and footer. */
@@ -55,12 +56,15 @@ export function TaskCard({
       {task.status === TaskStatus.failed ? <TaskFailure task={task} /> : null}
 
       <TaskImage task={task} onView={onView} />
+      {task.status === TaskStatus.succeeded ? <MjVideoPlayer task={task} /> : null}
 
       {task.status === TaskStatus.succeeded && task.description ? (
         <DescribedList description={task.description} />
       ) : null}
 
       {task.status === TaskStatus.succeeded ? <TaskActions task={task} /> : null}
+
+      <VideoRow task={task} />
 
       <TaskFooter task={task} />
     </article>
@@ -69,7 +73,17 @@ export function TaskCard({
 
 /** The file name a drawing downloads (and the viewer saves) as. */
 function fileNameOf(task: DrawTask) {
-  return `atelier-mj-${task.id}.png`;
+  return `atelier-mj-${task.id}.${task.video ? 'mp4' : 'png'}`;
+}
+
+/** Midjourney video of a finished picture or video, where the drawing's model makes it. */
+function VideoRow({ task }: { task: DrawTask }) {
+  if (!useCanMakeVideo(task)) return null;
+  return (
+    <div className="flex flex-wrap gap-2">
+      <MjVideoAction task={task} />
+    </div>
+  );
 }
 
 /** The action, status, demo mark, model, time and (once drawn) the credits it cost. */
@@ -248,6 +262,7 @@ function TaskFooter({ task }: { task: DrawTask }) {
   const { t } = useTranslation();
   const deleting = useDeleteDraw(task.id, isTaskActive(task.status));
   const image = task.images[0];
+  const result = task.video?.url ?? image?.url;
   // The server says whether the proxy takes a changed prompt; the buttons, which variation.
   const canRemix =
     task.remix &&
@@ -278,12 +293,13 @@ function TaskFooter({ task }: { task: DrawTask }) {
 
   return (
     <footer className="flex flex-wrap gap-1 border-t border-white/5 pt-2">
-      {task.status === TaskStatus.succeeded && image ? (
+      {task.status === TaskStatus.succeeded && result ? (
         <Button
           size="small"
           type="text"
           icon={<DownloadOutlined />}
-          onClick={() => downloadUrl(image.url, fileNameOf(task))}
+          data-testid="mj-download"
+          onClick={() => downloadUrl(result, fileNameOf(task))}
         >
           {t('midjourney:card.download')}
         </Button>

@@ -52,6 +52,10 @@ export function useActionLabel() {
         return t('midjourney:actions.describe');
       case 'faceswap':
         return t('midjourney:actions.faceswap');
+      case 'video':
+        return t('midjourney:actions.video');
+      case 'video_extend':
+        return t('midjourney:actions.videoExtend');
       default:
         return t('midjourney:actions.chatDraw');
     }
