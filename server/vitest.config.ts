@@ -55,7 +55,7 @@ export default defineConfig({
     pool: 'forks',
     isolate: false,
     setupFiles: ['src/test/setup.ts'],
-    testTimeout: 60_000,
+    testTimeout: 120_000,
     hookTimeout: 120_000,
   },
 });

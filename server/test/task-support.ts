@@ -96,7 +96,7 @@ export async function fund(app: FastifyInstance, userId: number, amount: number)
 /** Waits (short polling, deadline) until `check` returns a value. */
 export async function until<T>(
   check: () => Promise<T | undefined | null | false>,
-  timeoutMs = 25_000,
+  timeoutMs = 60_000,
   what = 'condition',
 ): Promise<T> {
   const end = Date.now() + timeoutMs;

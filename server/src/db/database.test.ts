@@ -112,7 +112,7 @@ describe.skipIf(testDialect !== 'postgres')('lost connections on PostgreSQL', ()
     // Three connections open at once, then idle in the pool.
     await Promise.all([1, 2, 3].map(() => sql`select pg_sleep(0.05)`.execute(db.kysely)));
     expect(await terminate()).toBe(3);
-    await until(async () => lines.length > 0, 10_000, 'the loss to be written');
+    await until(async () => lines.length > 0, 30_000, 'the loss to be written');
     // A query may still meet a connection whose end the pool has not read yet (it fails, as
     // a request would with a 503); the pool then opens new ones.
     await until(
@@ -137,7 +137,7 @@ describe.skipIf(testDialect !== 'postgres')('lost connections on PostgreSQL', ()
       // Checked out, between two statements: its connection goes away.
       await terminate();
       // Until the client has read its connection's end (its 'error', written as the outage).
-      await until(async () => lines.length > 0, 10_000, 'the loss to be read');
+      await until(async () => lines.length > 0, 30_000, 'the loss to be read');
       await sql`select 2`.execute(trx);
     });
     const error = await failed.then(

@@ -22,7 +22,7 @@ export const PRICE = { song: 10, extend: 6, lyrics: 2 };
 export const balance = async (u: TestUser) => (await t.app.ctx.balances.read(u.userId)).credits;
 
 /** Waits until the songs are finished and answers them as the screen reads them. */
-export async function finished(u: TestUser, id: number, seen: number[] = [], ms = 40_000) {
+export async function finished(u: TestUser, id: number, seen: number[] = [], ms = 90_000) {
   const until = Date.now() + ms;
   for (;;) {
     const r = await callEndpoint(t.app, M.getSongs, { query: { ids: String(id) }, token: u.token });

@@ -100,7 +100,7 @@ async function separateOnce() {
     source: { type: 'upload', url: up.body.data.url },
   });
   expect(r.status, JSON.stringify(r.body)).toBe(200);
-  const done = await finish(alice, r.body.data.id, [], 20_000);
+  const done = await finish(alice, r.body.data.id);
   return { done, submits: cloud.submits.length - submits, started: cloud.started - started };
 }
 

@@ -84,7 +84,7 @@ export async function statusOf(user: TestUser, id: number) {
 }
 
 /** Polls until the separation has finished; keeps the progress numbers it saw. */
-export async function finish(user: TestUser, id: number, seen: number[] = [], ms = 10_000) {
+export async function finish(user: TestUser, id: number, seen: number[] = [], ms = 60_000) {
   const end = Date.now() + ms;
   for (;;) {
     const r = await statusOf(user, id);

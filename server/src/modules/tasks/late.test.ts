@@ -62,7 +62,7 @@ describe('a result after the timeout, any kind', () => {
     const row = await watchOf(task.id);
     expect(row.late_until).toBeGreaterThan(Date.now());
     expect(row.late_poll_at).not.toBeNull();
-    await until(async () => Date.now() - Date.parse(task.createdAt) > 1700, 5_000, 'the job');
+    await until(async () => Date.now() - Date.parse(task.createdAt) > 1700, 30_000, 'the job');
     expect(u.jobs.size).toBe(1);
     expect((await getTask(t.app.ctx, user.userId, task.id)).status).toBe(TaskStatus.failed);
 
@@ -89,7 +89,7 @@ describe('a result after the timeout, any kind', () => {
     expect(done.credits).toBe(5);
     // Still watched, still polled, never running again.
     const polls = slow.upstream.polls;
-    await until(async () => slow.upstream.polls > polls, 5_000, 'a late poll');
+    await until(async () => slow.upstream.polls > polls, 30_000, 'a late poll');
     expect(await watchOf(slow.task.id)).toMatchObject({ status: TaskStatus.failed });
   });
 
@@ -101,7 +101,7 @@ describe('a result after the timeout, any kind', () => {
       .set({ late_until: Date.now() - 1 })
       .where('id', '=', task.id)
       .execute();
-    await until(async () => (await watchOf(task.id)).late_until === null, 5_000, 'the sweep');
+    await until(async () => (await watchOf(task.id)).late_until === null, 30_000, 'the sweep');
     await until(
       async () => [...u.jobs.values()].every((at) => Date.now() > at + u.durationMs),
       25_000,

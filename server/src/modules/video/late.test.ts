@@ -141,7 +141,7 @@ describe('a clip that arrives after the timeout', () => {
     fake.finish(job.id);
     // The fake's own callback starts a late poll; while it downloads, three more copies arrive
     // at once: the task is still failed, so at least one of them starts a second poll.
-    await until(async () => (fake.downloads.get(job.id) ?? 0) >= 1, 10_000, 'the first download');
+    await until(async () => (fake.downloads.get(job.id) ?? 0) >= 1, 30_000, 'the first download');
     const copies = await Promise.all(
       [0, 1, 2].map(() => callBack(job.callbackUrl!, fake.view(job.id))),
     );

@@ -194,7 +194,9 @@ describe('openaiAdapter', () => {
       res.write(chunk('one '));
       setTimeout(() => res.write(chunk('two ')), 100);
     };
-    const between = await collect('sk', request({ timeoutMs: 250 }));
+    // The limit is many times the gap, so that a busy machine's late timers do not end the
+    // stream before the second piece is read; the stall after it is what must time out.
+    const between = await collect('sk', request({ timeoutMs: 1_500 }));
     expect(between.text).toBe('one two ');
     expect(between.error).toMatchObject({ kind: 'timeout' });
   });
