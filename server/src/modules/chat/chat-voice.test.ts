@@ -160,7 +160,10 @@ beforeAll(async () => {
       idempotencyKey: `voice-test:${u.userId}`,
     });
   const price = (
-    body: Parameters<typeof callEndpoint<typeof credits.adminCreatePrice>>[2]['body'],
+    body: Partial<credits.PriceFields> & { category: credits.PriceFields['category'] } & Pick<
+        credits.PriceFields,
+        'model' | 'action' | 'label'
+      >,
   ) => callEndpoint(t.app, credits.adminCreatePrice, { token: admin.token, body });
   expect(
     (

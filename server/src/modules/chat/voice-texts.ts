@@ -50,11 +50,11 @@ export const voiceTexts = {
   transcribeFailed: {
     'en-US': 'The recording could not be transcribed ({reason}); nothing was charged',
     'zh-CN': '录音未能转写（{reason}），未扣费',
-    'zh-TW': '錄音未能轉寫（{reason}），未扣點',
+    'zh-TW': '錄音未能轉寫（{reason}），未扣費',
   },
   speakFailed: {
     'en-US': 'The answer could not be read aloud ({reason}); nothing was charged',
     'zh-CN': '回答未能朗读（{reason}），未扣费',
-    'zh-TW': '回答未能朗讀（{reason}），未扣點',
+    'zh-TW': '回答未能朗讀（{reason}），未扣費',
   },
 } satisfies Record<string, Localized>;

@@ -26,6 +26,7 @@ import type { useModelChoice } from './use-model-choice';
 import type { chat } from '@atelier/contracts';
 import { FilesButton, PendingFileChips, useChatFiles } from './chat-files';
 import { WebSearchToggle } from './web-search-toggle';
+import { MicButton } from './voice-record';
 
 /** The input's small tool buttons grow to a 40 px tap target on phones. */
 const PHONE_TAP = 'max-[639px]:!h-10 max-[639px]:!min-w-10';
@@ -356,6 +357,10 @@ export function ChatInput({
           <WebSearchToggle />
           <AttachButton vision={vision} uploading={uploading} onFile={onFile} />
           <FilesButton onFiles={files.add} className={`${PHONE_TAP} !text-white/60`} />
+          <MicButton
+            disabled={streaming}
+            onTranscript={(text) => onChange(value.trim() ? `${value.trimEnd()} ${text}` : text)}
+          />
           <span className="ml-auto" />
           <ModelPrice model={priced} />
           <SendOrStop streaming={streaming} canSend={canSend} onSend={send} onStop={onStop} />

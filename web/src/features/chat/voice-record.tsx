@@ -1,0 +1,201 @@
+import { AudioOutlined, CheckOutlined, CloseOutlined, LoadingOutlined } from '@ant-design/icons';
+import Button from 'antd/es/button';
+import Tooltip from 'antd/es/tooltip';
+import { useEffect, useRef, useState } from 'react';
+import { useTranslation } from 'react-i18next';
+import { notify } from '../../lib/notify';
+import { transcribeRecording, useVoiceInfo } from './voice-api';
+
+/* Speak a question (docs/chat.md, "Voice"): record, then transcribe into the composer. */
+
+/** The input's small tool buttons grow to a 40 px tap target on phones (as in chat-input). */
+const PHONE_TAP = 'max-[639px]:!h-10 max-[639px]:!min-w-10';
+
+/** The recording types the browser may make, best first (the server takes each). */
+const RECORDING_TYPES = ['audio/webm;codecs=opus', 'audio/webm', 'audio/mp4', 'audio/ogg'];
+
+const clock = (seconds: number) =>
+  `${Math.floor(seconds / 60)}:${String(Math.floor(seconds % 60)).padStart(2, '0')}`;
+
+type State = 'idle' | 'starting' | 'recording' | 'transcribing';
+
+interface Recording {
+  recorder: MediaRecorder;
+  stream: MediaStream;
+  chunks: Blob[];
+  startedAt: number;
+  /** Send it to be transcribed when it stops (false: cancelled). */
+  keep: boolean;
+}
+
+/**
+ * The microphone of the composer: a click records (seconds counting, a stop that transcribes,
+ * a cancel, Esc cancels too); the text comes into the composer. Shown when the site has a
+ * speech-to-text model.
+ */
+export function MicButton({
+  onTranscript,
+  disabled,
+}: {
+  onTranscript: (text: string) => void;
+  disabled?: boolean;
+}) {
+  const { t, i18n } = useTranslation('chat');
+  const info = useVoiceInfo();
+  const [state, setState] = useState<State>('idle');
+  const [seconds, setSeconds] = useState(0);
+  const current = useRef<Recording | null>(null);
+  // The composer's text may change while the recording is transcribed: its latest setter.
+  const deliver = useRef(onTranscript);
+  deliver.current = onTranscript;
+  const maxSeconds = info.data?.maxSeconds ?? 120;
+
+  const finish = (keep: boolean) => {
+    const rec = current.current;
+    if (!rec) return;
+    rec.keep = keep;
+    if (rec.recorder.state !== 'inactive') rec.recorder.stop();
+  };
+
+  useEffect(() => {
+    if (state !== 'recording') return;
+    const timer = window.setInterval(() => {
+      const rec = current.current;
+      if (!rec) return;
+      const elapsed = (Date.now() - rec.startedAt) / 1000;
+      setSeconds(elapsed);
+      if (elapsed >= maxSeconds) finish(true);
+    }, 250);
+    const onKey = (e: KeyboardEvent) => {
+      if (e.key === 'Escape') {
+        e.preventDefault();
+        finish(false);
+      }
+    };
+    window.addEventListener('keydown', onKey);
+    return () => {
+      window.clearInterval(timer);
+      window.removeEventListener('keydown', onKey);
+    };
+  }, [state, maxSeconds]);
+
+  // Leaving the screen while recording lets the microphone go.
+  useEffect(() => () => finish(false), []);
+
+  const transcribe = info.data?.transcribe;
+  if (!transcribe?.available) return null;
+
+  const start = async () => {
+    if (!navigator.mediaDevices?.getUserMedia || typeof MediaRecorder === 'undefined') {
+      notify.error(t('voice.unsupported'));
+      return;
+    }
+    setState('starting');
+    let stream: MediaStream;
+    try {
+      stream = await navigator.mediaDevices.getUserMedia({ audio: true });
+    } catch (error) {
+      setState('idle');
+      const name = (error as DOMException).name;
+      notify.error(
+        name === 'NotAllowedError' || name === 'SecurityError'
+          ? t('voice.denied')
+          : t('voice.noMicrophone'),
+      );
+      return;
+    }
+    const mimeType = RECORDING_TYPES.find((type) => MediaRecorder.isTypeSupported(type));
+    const recorder = new MediaRecorder(stream, mimeType ? { mimeType } : {});
+    const rec: Recording = { recorder, stream, chunks: [], startedAt: Date.now(), keep: true };
+    current.current = rec;
+    recorder.ondataavailable = (e) => {
+      if (e.data.size > 0) rec.chunks.push(e.data);
+    };
+    recorder.onstop = () => {
+      for (const track of stream.getTracks()) track.stop();
+      current.current = null;
+      const length = (Date.now() - rec.startedAt) / 1000;
+      setSeconds(0);
+      if (!rec.keep || rec.chunks.length === 0) {
+        setState('idle');
+        return;
+      }
+      setState('transcribing');
+      const audio = new Blob(rec.chunks, { type: recorder.mimeType || mimeType || 'audio/webm' });
+      transcribeRecording(audio, length, i18n.language.slice(0, 2).toLowerCase())
+        .then((result) => {
+          deliver.current(result.text);
+          if (result.demo) notify.info(t('voice.demoTranscript'));
+        })
+        .catch(() => undefined)
+        .finally(() => setState('idle'));
+    };
+    recorder.start(250);
+    setSeconds(0);
+    setState('recording');
+  };
+
+  if (state === 'recording')
+    return (
+      <span
+        className="flex items-center gap-1 rounded-full bg-red-500/15 px-2 py-0.5"
+        data-testid="chat-recording"
+        role="status"
+        aria-label={t('voice.recording')}
+      >
+        <span className="h-2 w-2 animate-pulse rounded-full bg-red-500" aria-hidden />
+        <span
+          className="min-w-9 text-xs tabular-nums text-white/80"
+          data-testid="chat-recording-seconds"
+        >
+          {clock(seconds)}
+        </span>
+        <Tooltip title={t('voice.cancel')}>
+          <Button
+            size="small"
+            type="text"
+            icon={<CloseOutlined />}
+            aria-label={t('voice.cancel')}
+            data-testid="chat-recording-cancel"
+            onClick={() => finish(false)}
+            className={`${PHONE_TAP} !text-white/60`}
+          />
+        </Tooltip>
+        <Tooltip title={t('voice.stop')}>
+          <Button
+            size="small"
+            type="text"
+            icon={<CheckOutlined />}
+            aria-label={t('voice.stop')}
+            data-testid="chat-recording-stop"
+            onClick={() => finish(true)}
+            className={`${PHONE_TAP} !text-[var(--accent-text)]`}
+          />
+        </Tooltip>
+      </span>
+    );
+
+  const busy = state === 'starting' || state === 'transcribing';
+  const label = busy
+    ? t('voice.transcribing')
+    : transcribe.credits > 0
+      ? t('voice.recordPriced', {
+          credits: transcribe.credits,
+          per: t(`voice.per.${transcribe.per}`),
+        })
+      : t('voice.record');
+  return (
+    <Tooltip title={label}>
+      <Button
+        size="small"
+        type="text"
+        icon={busy ? <LoadingOutlined /> : <AudioOutlined />}
+        aria-label={label}
+        data-testid="chat-mic"
+        disabled={disabled || busy}
+        onClick={() => void start()}
+        className={`${PHONE_TAP} !text-white/60`}
+      />
+    </Tooltip>
+  );
+}
