@@ -4,7 +4,8 @@ import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import { chat as C } from '@atelier/contracts';
 import { AppError, badRequest, notFound } from '../../http/errors.js';
 import { authorize } from '../../http/identity.js';
-import { langOf } from '../../http/messages.js';
+import { langOf, type Lang } from '../../http/messages.js';
+import type { AppContext } from '../../context.js';
 import { route } from '../../http/route.js';
 import { audioTypeOf } from '../../lib/audio-type.js';
 import { mediaTools, probeMedia } from '../../lib/ffmpeg.js';
@@ -73,6 +74,56 @@ async function measuredSeconds(audio: Buffer): Promise<number | null> {
   }
 }
 
+/** `POST /chat/voice/transcribe`: the recording checked, held, sent upstream, settled. */
+async function transcribe(ctx: AppContext, req: FastifyRequest, userId: number, lang: Lang) {
+  const { fields, audio } = await readForm(req);
+  const parsed = C.transcribeFields.safeParse(fields);
+  if (!parsed.success) {
+    const field = String(parsed.error.issues[0]?.path[0] ?? 'seconds');
+    if (field === 'language') throw badRequest(voiceTexts.badAudio, {}, 'language');
+    throw badRequest(voiceTexts.badSeconds, { max: C.VOICE_MAX_SECONDS }, 'seconds');
+  }
+  const mime = recordingTypeOf(audio);
+  if (!mime) throw badRequest(voiceTexts.badAudio, {}, 'file');
+  const measured = await measuredSeconds(audio);
+  if (measured !== null && measured > C.VOICE_MAX_SECONDS + 1)
+    throw new AppError(
+      413,
+      voiceTexts.audioTooLong,
+      { max: C.VOICE_MAX_SECONDS },
+      { errors: [{ field: 'file', message: voiceTexts.audioTooLong['en-US'] }] },
+    );
+  const seconds = measured ?? parsed.data.seconds;
+  const found = await voiceModel(ctx, 'transcription', userId);
+  if (!found) throw notFound(voiceTexts.noTranscriber);
+  const billing = await VoiceBilling.quote(ctx, {
+    kind: 'transcription',
+    model: found.model,
+    userId: userId,
+    seconds,
+  });
+  await billing.hold(ctx, userId, `voice:transcribe:${randomUUID()}`, found.model.price_key);
+  let text: string;
+  try {
+    text = (
+      await found.adapter.transcribe(found.target, {
+        model: found.model.upstream_model,
+        audio,
+        mime,
+        fileName: `recording.${extensionOf[mime]}`,
+        ...(parsed.data.language ? { language: parsed.data.language } : {}),
+        lang,
+      })
+    ).text;
+  } catch (error) {
+    await billing.release(ctx);
+    ctx.log.warn({ err: error, model: found.model.name }, 'transcription failed');
+    throw voiceFailure(error, voiceTexts.transcribeFailed);
+  }
+  await billing.settle(ctx);
+  return { text: text.trim(), demo: found.demo, seconds, credits: billing.amount };
+}
+
 /** `GET /chat/voice-info`, `POST /chat/voice/transcribe`, `POST /chat/voice/speak`. */
 export function voiceRoutes(app: FastifyInstance): void {
   const ctx = app.ctx;
@@ -83,60 +134,11 @@ export function voiceRoutes(app: FastifyInstance): void {
   route(
     app,
     C.transcribe,
-    async ({ req, identity, lang }) => {
-      const { fields, audio } = await readForm(req);
-      const parsed = C.transcribeFields.safeParse(fields);
-      if (!parsed.success) {
-        const field = String(parsed.error.issues[0]?.path[0] ?? 'seconds');
-        if (field === 'language') throw badRequest(voiceTexts.badAudio, {}, 'language');
-        throw badRequest(voiceTexts.badSeconds, { max: C.VOICE_MAX_SECONDS }, 'seconds');
-      }
-      const mime = recordingTypeOf(audio);
-      if (!mime) throw badRequest(voiceTexts.badAudio, {}, 'file');
-      const measured = await measuredSeconds(audio);
-      if (measured !== null && measured > C.VOICE_MAX_SECONDS + 1)
-        throw new AppError(
-          413,
-          voiceTexts.audioTooLong,
-          { max: C.VOICE_MAX_SECONDS },
-          { errors: [{ field: 'file', message: voiceTexts.audioTooLong['en-US'] }] },
-        );
-      const seconds = measured ?? parsed.data.seconds;
-      const found = await voiceModel(ctx, 'transcription', identity.userId);
-      if (!found) throw notFound(voiceTexts.noTranscriber);
-      const billing = await VoiceBilling.quote(ctx, {
-        kind: 'transcription',
-        model: found.model,
-        userId: identity.userId,
-        seconds,
-      });
-      await billing.hold(
-        ctx,
-        identity.userId,
-        `voice:transcribe:${randomUUID()}`,
-        found.model.price_key,
-      );
-      let text: string;
-      try {
-        text = (
-          await found.adapter.transcribe(found.target, {
-            model: found.model.upstream_model,
-            audio,
-            mime,
-            fileName: `recording.${extensionOf[mime]}`,
-            ...(parsed.data.language ? { language: parsed.data.language } : {}),
-            lang,
-          })
-        ).text;
-      } catch (error) {
-        await billing.release(ctx);
-        ctx.log.warn({ err: error, model: found.model.name }, 'transcription failed');
-        throw voiceFailure(error, voiceTexts.transcribeFailed);
-      }
-      await billing.settle(ctx);
-      return { text: text.trim(), demo: found.demo, seconds, credits: billing.amount };
+    ({ req, identity, lang }) => transcribe(ctx, req, identity.userId, lang),
+    {
+      rateLimit,
+      bodyLimit: C.VOICE_MAX_BYTES + 64 * 1024,
     },
-    { rateLimit, bodyLimit: C.VOICE_MAX_BYTES + 64 * 1024 },
   );
 
   async function speak(req: FastifyRequest, reply: FastifyReply) {

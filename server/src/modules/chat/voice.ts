@@ -1,4 +1,3 @@
-import type { Selectable } from 'kysely';
 import { chat as C } from '@atelier/contracts';
 import type { AppContext } from '../../context.js';
 import { AppError, notEnoughCredits } from '../../http/errors.js';
@@ -12,8 +11,7 @@ import {
 } from '../../providers/voice/index.js';
 import { hold, pricing, release, settle, type Pricing } from '../credits/index.js';
 import { modelAllowance, modelsWithProvider, openProviderKey } from '../providers/index.js';
-import type { ChatModelsTable } from '../providers/tables.js';
-import { voiceTexts } from './voice-texts.js';
+import type { voiceTexts } from './voice-texts.js';
 
 /*
  * Voice (docs/chat.md, "Voice"): the site's speech-to-text model (kind `transcription`) and
@@ -24,8 +22,10 @@ import { voiceTexts } from './voice-texts.js';
 
 type VoiceKind = 'transcription' | 'speech';
 
+type ModelRow = Awaited<ReturnType<ReturnType<typeof modelsWithProvider>['execute']>>[number];
+
 export interface VoiceModel {
-  model: Selectable<ChatModelsTable>;
+  model: ModelRow;
   adapter: VoiceAdapter;
   target: VoiceTarget;
   demo: boolean;

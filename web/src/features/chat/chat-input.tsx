@@ -357,10 +357,7 @@ export function ChatInput({
           <WebSearchToggle />
           <AttachButton vision={vision} uploading={uploading} onFile={onFile} />
           <FilesButton onFiles={files.add} className={`${PHONE_TAP} !text-white/60`} />
-          <MicButton
-            disabled={streaming}
-            onTranscript={(text) => onChange(value.trim() ? `${value.trimEnd()} ${text}` : text)}
-          />
+          <MicButton disabled={streaming} text={value} onText={onChange} />
           <span className="ml-auto" />
           <ModelPrice model={priced} />
           <SendOrStop streaming={streaming} canSend={canSend} onSend={send} onStop={onStop} />

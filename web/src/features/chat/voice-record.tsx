@@ -21,34 +21,20 @@ type State = 'idle' | 'starting' | 'recording' | 'transcribing';
 
 interface Recording {
   recorder: MediaRecorder;
-  stream: MediaStream;
   chunks: Blob[];
   startedAt: number;
   /** Send it to be transcribed when it stops (false: cancelled). */
   keep: boolean;
 }
 
-/**
- * The microphone of the composer: a click records (seconds counting, a stop that transcribes,
- * a cancel, Esc cancels too); the text comes into the composer. Shown when the site has a
- * speech-to-text model.
- */
-export function MicButton({
-  onTranscript,
-  disabled,
-}: {
-  onTranscript: (text: string) => void;
-  disabled?: boolean;
-}) {
+/** Records from the microphone and hands the recording's transcript to `deliver`. */
+function useRecorder(maxSeconds: number, deliver: (text: string) => void) {
   const { t, i18n } = useTranslation('chat');
-  const info = useVoiceInfo();
   const [state, setState] = useState<State>('idle');
   const [seconds, setSeconds] = useState(0);
   const current = useRef<Recording | null>(null);
-  // The composer's text may change while the recording is transcribed: its latest setter.
-  const deliver = useRef(onTranscript);
-  deliver.current = onTranscript;
-  const maxSeconds = info.data?.maxSeconds ?? 120;
+  const latest = useRef(deliver);
+  latest.current = deliver;
 
   const finish = (keep: boolean) => {
     const rec = current.current;
@@ -56,6 +42,8 @@ export function MicButton({
     rec.keep = keep;
     if (rec.recorder.state !== 'inactive') rec.recorder.stop();
   };
+  const finishRef = useRef(finish);
+  finishRef.current = finish;
 
   useEffect(() => {
     if (state !== 'recording') return;
@@ -64,13 +52,12 @@ export function MicButton({
       if (!rec) return;
       const elapsed = (Date.now() - rec.startedAt) / 1000;
       setSeconds(elapsed);
-      if (elapsed >= maxSeconds) finish(true);
+      if (elapsed >= maxSeconds) finishRef.current(true);
     }, 250);
     const onKey = (e: KeyboardEvent) => {
-      if (e.key === 'Escape') {
-        e.preventDefault();
-        finish(false);
-      }
+      if (e.key !== 'Escape') return;
+      e.preventDefault();
+      finishRef.current(false);
     };
     window.addEventListener('keydown', onKey);
     return () => {
@@ -80,16 +67,28 @@ export function MicButton({
   }, [state, maxSeconds]);
 
   // Leaving the screen while recording lets the microphone go.
-  useEffect(() => () => finish(false), []);
+  useEffect(() => () => finishRef.current(false), []);
 
-  const transcribe = info.data?.transcribe;
-  if (!transcribe?.available) return null;
+  const onStopped = (rec: Recording, stream: MediaStream) => {
+    for (const track of stream.getTracks()) track.stop();
+    current.current = null;
+    const length = (Date.now() - rec.startedAt) / 1000;
+    setSeconds(0);
+    if (!rec.keep || rec.chunks.length === 0) return setState('idle');
+    setState('transcribing');
+    const audio = new Blob(rec.chunks, { type: rec.recorder.mimeType || 'audio/webm' });
+    transcribeRecording(audio, length, i18n.language.slice(0, 2).toLowerCase())
+      .then((result) => {
+        latest.current(result.text);
+        if (result.demo) notify.info(t('voice.demoTranscript'));
+      })
+      .catch(() => undefined)
+      .finally(() => setState('idle'));
+  };
 
   const start = async () => {
-    if (!navigator.mediaDevices?.getUserMedia || typeof MediaRecorder === 'undefined') {
-      notify.error(t('voice.unsupported'));
-      return;
-    }
+    if (!navigator.mediaDevices?.getUserMedia || typeof MediaRecorder === 'undefined')
+      return notify.error(t('voice.unsupported'));
     setState('starting');
     let stream: MediaStream;
     try {
@@ -97,85 +96,93 @@ export function MicButton({
     } catch (error) {
       setState('idle');
       const name = (error as DOMException).name;
-      notify.error(
-        name === 'NotAllowedError' || name === 'SecurityError'
-          ? t('voice.denied')
-          : t('voice.noMicrophone'),
-      );
-      return;
+      const denied = name === 'NotAllowedError' || name === 'SecurityError';
+      return notify.error(denied ? t('voice.denied') : t('voice.noMicrophone'));
     }
     const mimeType = RECORDING_TYPES.find((type) => MediaRecorder.isTypeSupported(type));
     const recorder = new MediaRecorder(stream, mimeType ? { mimeType } : {});
-    const rec: Recording = { recorder, stream, chunks: [], startedAt: Date.now(), keep: true };
+    const rec: Recording = { recorder, chunks: [], startedAt: Date.now(), keep: true };
     current.current = rec;
     recorder.ondataavailable = (e) => {
       if (e.data.size > 0) rec.chunks.push(e.data);
     };
-    recorder.onstop = () => {
-      for (const track of stream.getTracks()) track.stop();
-      current.current = null;
-      const length = (Date.now() - rec.startedAt) / 1000;
-      setSeconds(0);
-      if (!rec.keep || rec.chunks.length === 0) {
-        setState('idle');
-        return;
-      }
-      setState('transcribing');
-      const audio = new Blob(rec.chunks, { type: recorder.mimeType || mimeType || 'audio/webm' });
-      transcribeRecording(audio, length, i18n.language.slice(0, 2).toLowerCase())
-        .then((result) => {
-          deliver.current(result.text);
-          if (result.demo) notify.info(t('voice.demoTranscript'));
-        })
-        .catch(() => undefined)
-        .finally(() => setState('idle'));
-    };
+    recorder.onstop = () => onStopped(rec, stream);
     recorder.start(250);
     setSeconds(0);
     setState('recording');
   };
 
-  if (state === 'recording')
-    return (
-      <span
-        className="flex items-center gap-1 rounded-full bg-red-500/15 px-2 py-0.5"
-        data-testid="chat-recording"
-        role="status"
-        aria-label={t('voice.recording')}
-      >
-        <span className="h-2 w-2 animate-pulse rounded-full bg-red-500" aria-hidden />
-        <span
-          className="min-w-9 text-xs tabular-nums text-white/80"
-          data-testid="chat-recording-seconds"
-        >
-          {clock(seconds)}
-        </span>
-        <Tooltip title={t('voice.cancel')}>
-          <Button
-            size="small"
-            type="text"
-            icon={<CloseOutlined />}
-            aria-label={t('voice.cancel')}
-            data-testid="chat-recording-cancel"
-            onClick={() => finish(false)}
-            className={`${PHONE_TAP} !text-white/60`}
-          />
-        </Tooltip>
-        <Tooltip title={t('voice.stop')}>
-          <Button
-            size="small"
-            type="text"
-            icon={<CheckOutlined />}
-            aria-label={t('voice.stop')}
-            data-testid="chat-recording-stop"
-            onClick={() => finish(true)}
-            className={`${PHONE_TAP} !text-[var(--accent-text)]`}
-          />
-        </Tooltip>
-      </span>
-    );
+  return { state, seconds, start, finish };
+}
 
-  const busy = state === 'starting' || state === 'transcribing';
+/** While recording: a red dot, the seconds, cancel and stop. */
+function RecordingBar({ seconds, finish }: { seconds: number; finish: (keep: boolean) => void }) {
+  const { t } = useTranslation('chat');
+  return (
+    <span
+      className="flex items-center gap-1 rounded-full bg-red-500/15 px-2 py-0.5"
+      data-testid="chat-recording"
+      role="status"
+      aria-label={t('voice.recording')}
+    >
+      <span className="h-2 w-2 animate-pulse rounded-full bg-red-500" aria-hidden />
+      <span
+        className="min-w-9 text-xs tabular-nums text-white/80"
+        data-testid="chat-recording-seconds"
+      >
+        {clock(seconds)}
+      </span>
+      <Tooltip title={t('voice.cancel')}>
+        <Button
+          size="small"
+          type="text"
+          icon={<CloseOutlined />}
+          aria-label={t('voice.cancel')}
+          data-testid="chat-recording-cancel"
+          onClick={() => finish(false)}
+          className={`${PHONE_TAP} !text-white/60`}
+        />
+      </Tooltip>
+      <Tooltip title={t('voice.stop')}>
+        <Button
+          size="small"
+          type="text"
+          icon={<CheckOutlined />}
+          aria-label={t('voice.stop')}
+          data-testid="chat-recording-stop"
+          onClick={() => finish(true)}
+          className={`${PHONE_TAP} !text-[var(--accent-text)]`}
+        />
+      </Tooltip>
+    </span>
+  );
+}
+
+/**
+ * The microphone of the composer: a click records (seconds counting, a stop that transcribes,
+ * a cancel, Esc cancels too); the transcript is added to the composer's text. Shown when the
+ * site has a speech-to-text model.
+ */
+export function MicButton({
+  text,
+  onText,
+  disabled,
+}: {
+  text: string;
+  onText: (text: string) => void;
+  disabled?: boolean;
+}) {
+  const { t } = useTranslation('chat');
+  const info = useVoiceInfo();
+  const recorder = useRecorder(info.data?.maxSeconds ?? 120, (heard) =>
+    onText(text.trim() ? `${text.trimEnd()} ${heard}` : heard),
+  );
+  const transcribe = info.data?.transcribe;
+  if (!transcribe?.available) return null;
+  if (recorder.state === 'recording')
+    return <RecordingBar seconds={recorder.seconds} finish={recorder.finish} />;
+
+  const busy = recorder.state !== 'idle';
   const label = busy
     ? t('voice.transcribing')
     : transcribe.credits > 0
@@ -193,7 +200,7 @@ export function MicButton({
         aria-label={label}
         data-testid="chat-mic"
         disabled={disabled || busy}
-        onClick={() => void start()}
+        onClick={() => void recorder.start()}
         className={`${PHONE_TAP} !text-white/60`}
       />
     </Tooltip>
