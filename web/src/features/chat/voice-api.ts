@@ -68,3 +68,10 @@ export async function speakAnswer(messageId: number, signal: AbortSignal): Promi
   }
   return response;
 }
+
+/** What a voice price counts, one literal key each. */
+export const perKeys: Record<chat.VoiceSide['per'], string> = {
+  call: 'chat:voice.per.call',
+  second: 'chat:voice.per.second',
+  '1k_chars': 'chat:voice.per.1k_chars',
+};

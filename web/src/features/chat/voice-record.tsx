@@ -4,7 +4,7 @@ import Tooltip from 'antd/es/tooltip';
 import { useEffect, useRef, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { notify } from '../../lib/notify';
-import { transcribeRecording, useVoiceInfo } from './voice-api';
+import { perKeys, transcribeRecording, useVoiceInfo } from './voice-api';
 
 /* Speak a question (docs/chat.md, "Voice"): record, then transcribe into the composer. */
 
@@ -188,7 +188,7 @@ export function MicButton({
     : transcribe.credits > 0
       ? t('voice.recordPriced', {
           credits: transcribe.credits,
-          per: t(`voice.per.${transcribe.per}`),
+          per: t(perKeys[transcribe.per]),
         })
       : t('voice.record');
   return (

@@ -3,7 +3,7 @@ import Button from 'antd/es/button';
 import Tooltip from 'antd/es/tooltip';
 import { useEffect, useRef, useState } from 'react';
 import { useTranslation } from 'react-i18next';
-import { speakAnswer, useVoiceInfo } from './voice-api';
+import { perKeys, speakAnswer, useVoiceInfo } from './voice-api';
 
 /* Read an answer aloud (docs/chat.md, "Voice"): streamed audio, stopped at any moment. */
 
@@ -96,7 +96,7 @@ export function SpeakButton({ messageId }: { messageId: number }) {
   const label =
     state === 'idle'
       ? speak.credits > 0
-        ? t('voice.speakPriced', { credits: speak.credits, per: t(`voice.per.${speak.per}`) })
+        ? t('voice.speakPriced', { credits: speak.credits, per: t(perKeys[speak.per]) })
         : t('voice.speak')
       : t('voice.stopSpeaking');
   return (
