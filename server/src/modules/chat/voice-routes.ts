@@ -9,7 +9,14 @@ import type { AppContext } from '../../context.js';
 import { route } from '../../http/route.js';
 import { audioTypeOf } from '../../lib/audio-type.js';
 import { mediaTools, probeMedia } from '../../lib/ffmpeg.js';
-import { speakableText, voiceFailure, voiceInfo, voiceModel, VoiceBilling } from './voice.js';
+import {
+  answerOf,
+  speakableText,
+  voiceFailure,
+  voiceInfo,
+  voiceModel,
+  VoiceBilling,
+} from './voice.js';
 import { voiceTexts } from './voice-texts.js';
 
 /** A recording's type by its first bytes: WebM (EBML), Ogg, MP4, WAV or MP3; null otherwise. */
@@ -145,13 +152,7 @@ export function voiceRoutes(app: FastifyInstance): void {
     const identity = req.identity!;
     const lang = langOf(req);
     const { messageId } = req.body as { messageId: number };
-    const message = await ctx.db.kysely
-      .selectFrom('chat_logs')
-      .select(['id', 'content'])
-      .where('id', '=', messageId)
-      .where('user_id', '=', identity.userId)
-      .where('role', '=', 'assistant')
-      .executeTakeFirst();
+    const message = await answerOf(ctx, messageId, identity.userId);
     if (!message)
       throw new AppError(
         404,

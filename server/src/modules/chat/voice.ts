@@ -183,6 +183,16 @@ export function voiceFailure(
   return new AppError(502, text, { reason });
 }
 
+/** An answer of the user's own chats (its text), or undefined. */
+export const answerOf = (ctx: AppContext, id: number, userId: number) =>
+  ctx.db.kysely
+    .selectFrom('chat_logs')
+    .select(['id', 'content'])
+    .where('id', '=', id)
+    .where('user_id', '=', userId)
+    .where('role', '=', 'assistant')
+    .executeTakeFirst();
+
 /** The text of an answer read aloud: markdown marks, code and links reduced to their words. */
 export function speakableText(markdown: string): string {
   return markdown
