@@ -159,7 +159,12 @@ export async function answerAudio(
     }
     return send(res, 200, JSON.stringify({ text: settings.transcript }));
   }
-  // `/v1/audio/speech`
+  if (path !== '/v1/audio/speech')
+    return send(
+      res,
+      404,
+      errorBody(`Unknown request URL: POST ${path}`, 'invalid_request_error', null, 'unknown_url'),
+    );
   let json: Record<string, unknown>;
   try {
     json = JSON.parse(raw.toString('utf8')) as Record<string, unknown>;

@@ -35,19 +35,29 @@ async function refusal(res: Response, what: string): Promise<UpstreamError> {
     : new UpstreamError(message, 'permanent', 'refused', { status: res.status });
 }
 
+/**
+ * One request; `timeoutMs` bounds the wait for the answer's head (a long reading keeps
+ * streaming after it). The caller's `signal` ends it at any time, the body's reading included.
+ */
 async function call(url: string, init: RequestInit, target: VoiceTarget, signal?: AbortSignal) {
-  const timeout = AbortSignal.timeout(target.timeoutMs);
+  const controller = new AbortController();
+  const onAbort = () => controller.abort(signal?.reason);
+  signal?.addEventListener('abort', onAbort, { once: true });
+  let timedOut = false;
+  const timer = setTimeout(() => {
+    timedOut = true;
+    controller.abort(new Error('timeout'));
+  }, target.timeoutMs);
   try {
-    return await fetch(url, {
-      ...init,
-      signal: signal ? AbortSignal.any([signal, timeout]) : timeout,
-    });
+    return await fetch(url, { ...init, signal: controller.signal });
   } catch (error) {
-    if (timeout.aborted) throw UpstreamError.transient('voice upstream timed out', 'timeout');
+    if (timedOut) throw UpstreamError.transient('voice upstream timed out', 'timeout');
     throw UpstreamError.transient(
       `voice upstream unreachable: ${(error as Error).message}`,
       'network',
     );
+  } finally {
+    clearTimeout(timer);
   }
 }
 
