@@ -19,7 +19,8 @@ import type http from 'node:http';
  *   400 `string_above_max_length` naming `input`.
  *
  * Models: `fake-stt` transcribes (its text is `transcript`), `fake-stt-500` fails with a 500;
- * `fake-tts` speaks (MPEG frames, in `speechPieces` chunks), `fake-tts-500` fails with a 500.
+ * `fake-tts` speaks (MPEG frames, in `speechPieces` chunks), `fake-tts-500` fails with a 500,
+ * `fake-tts-broken` sends two chunks and then drops the connection.
  */
 export interface AudioSettings {
   /** What `fake-stt` hears. */
@@ -214,6 +215,10 @@ export async function answerAudio(
   res.writeHead(200, { 'content-type': 'audio/mpeg', 'transfer-encoding': 'chunked' });
   const frame = mpegFrame();
   for (let i = 0; i < settings.speechPieces; i++) {
+    if (json.model === 'fake-tts-broken' && i === 2) {
+      res.socket?.destroy();
+      return;
+    }
     res.write(Buffer.concat([frame, frame, frame, frame]));
     await new Promise((r) => setImmediate(r));
   }

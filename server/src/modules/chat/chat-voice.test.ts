@@ -301,6 +301,20 @@ describe('voice through an OpenAI-compatible model', () => {
     expect(await openHolds(alice)).toEqual([]);
   });
 
+  it('releases the hold when the speech stream breaks midway', async () => {
+    const id = await answerOf(alice, 'An answer whose reading breaks.');
+    const before = await balance(alice);
+    const chargesBefore = (await charges(alice)).length;
+    await updateModel('Fake TTS', { upstreamModel: 'fake-tts-broken' });
+    const res = await speak(alice, { messageId: id }).catch(() => null);
+    await updateModel('Fake TTS', { upstreamModel: 'fake-tts' });
+    // The head was sent (200) before the break: the body ends short, or the socket errors.
+    if (res) expect(res.rawPayload.length).toBeLessThan(fake.speechPieces * 4 * mpegFrame().length);
+    await expect.poll(async () => (await openHolds(alice)).length).toBe(0);
+    expect(await balance(alice)).toBe(before);
+    expect((await charges(alice)).length).toBe(chargesBefore);
+  });
+
   it("never reads another user's answer", async () => {
     const id = await answerOf(alice, 'Only for Alice.');
     const calls = fake.audioRequests.length;
