@@ -75,11 +75,18 @@ test('record a question with the microphone and hear the answer read aloud', asy
   await expect(speaker).toHaveAttribute('data-state', 'idle');
   expect(await audio.evaluate((el) => (el as HTMLAudioElement).paused)).toBe(true);
 
-  // 4. At a phone's width the composer's buttons fit and the microphone is there.
+  // 4. At a phone's width the composer's buttons fit, recording included.
   await page.setViewportSize({ width: 390, height: 844 });
+  const overflow = () =>
+    page.evaluate(
+      () => document.documentElement.scrollWidth - document.documentElement.clientWidth,
+    );
   await expect(page.getByTestId('chat-mic')).toBeVisible();
-  const overflow = await page.evaluate(
-    () => document.documentElement.scrollWidth - document.documentElement.clientWidth,
-  );
-  expect(overflow).toBeLessThanOrEqual(0);
+  expect(await overflow()).toBeLessThanOrEqual(0);
+  await page.getByTestId('chat-mic').click();
+  await expect(page.getByTestId('chat-recording-stop')).toBeInViewport({ ratio: 1 });
+  await expect(page.getByTestId('chat-send')).toBeInViewport({ ratio: 1 });
+  expect(await overflow()).toBeLessThanOrEqual(0);
+  await page.getByTestId('chat-recording-cancel').click();
+  await expect(page.getByTestId('chat-mic')).toBeVisible();
 });

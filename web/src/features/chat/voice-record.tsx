@@ -120,14 +120,15 @@ function RecordingBar({ seconds, finish }: { seconds: number; finish: (keep: boo
   const { t } = useTranslation('chat');
   return (
     <span
-      className="flex items-center gap-1 rounded-full bg-red-500/15 px-2 py-0.5"
+      // On a phone the bar covers the composer's button row instead of widening it.
+      className="flex items-center gap-1 rounded-full bg-red-500/15 px-2 py-0.5 max-[639px]:absolute max-[639px]:inset-x-2 max-[639px]:bottom-2 max-[639px]:z-10 max-[639px]:bg-[#2b1a1f]"
       data-testid="chat-recording"
       role="status"
       aria-label={t('voice.recording')}
     >
       <span className="h-2 w-2 animate-pulse rounded-full bg-red-500" aria-hidden />
       <span
-        className="min-w-9 text-xs tabular-nums text-white/80"
+        className="min-w-9 text-xs tabular-nums text-white/80 max-[639px]:mr-auto"
         data-testid="chat-recording-seconds"
       >
         {clock(seconds)}
