@@ -83,6 +83,7 @@ test('record a question with the microphone and hear the answer read aloud', asy
     );
   await expect(page.getByTestId('chat-mic')).toBeVisible();
   expect(await overflow()).toBeLessThanOrEqual(0);
+  await expect(page.getByTestId('chat-send')).toBeInViewport({ ratio: 1 });
   await page.getByTestId('chat-mic').click();
   await expect(page.getByTestId('chat-recording-stop')).toBeInViewport({ ratio: 1 });
   await expect(page.getByTestId('chat-send')).toBeInViewport({ ratio: 1 });

@@ -132,7 +132,7 @@ function ModelPicker({ models, modelLocked }: Pick<ChatInputProps, 'models' | 'm
       }}
       options={modelOptions}
       aria-label={t('input.model')}
-      className="max-w-44 min-w-28 sm:max-w-60"
+      className="max-w-44 min-w-28 max-[639px]:min-w-0 sm:max-w-60"
       data-testid="chat-model"
     />
   );
