@@ -5,6 +5,7 @@ import { modelKinds } from './kinds.js';
 import { toolCall, webSource } from './chat-tools.js';
 
 export * from './chat-tools.js';
+export * from './chat-voice.js';
 
 /*
  * Chat: providers and models (admin), the models a user may pick, bring-your-own-key models,

@@ -22,7 +22,15 @@ export type CreationScreen = keyof typeof creationScreens;
  * The categories of models and prices: each model of the console is of one, each price is
  * filed under one. Their order is the console's.
  */
-export const modelKinds = ['chat', 'image', 'music', 'video', 'separation'] as const;
+export const modelKinds = [
+  'chat',
+  'image',
+  'music',
+  'video',
+  'separation',
+  'transcription',
+  'speech',
+] as const;
 export type ModelKind = (typeof modelKinds)[number];
 
 interface TaskKind {

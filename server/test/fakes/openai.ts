@@ -15,6 +15,7 @@ import {
   type ToolSettings,
 } from './openai-tools.js';
 import { imageDeltasOf } from './openai-chat-images.js';
+import { answerAudio, type AudioRequest, type AudioSettings } from './openai-audio.js';
 
 /**
  * A fake OpenAI-compatible upstream on 127.0.0.1 speaking the real wire format
@@ -32,7 +33,9 @@ import { imageDeltasOf } from './openai-chat-images.js';
  *   answers): see `openai-reasoning.ts`, which cites the real services;
  * - `fake-tools` (tool calls) and `fake-cite` (cited web sources): see `openai-tools.ts`;
  * - `fake-image`, `fake-image-inline`, `fake-image-link`: answers with a picture, as OpenRouter,
- *   Gemini relays and markdown-link relays send one: see `openai-chat-images.ts`.
+ *   Gemini relays and markdown-link relays send one: see `openai-chat-images.ts`;
+ * - `/v1/audio/transcriptions` and `/v1/audio/speech` (`fake-stt`, `fake-tts`…): see
+ *   `openai-audio.ts`.
  */
 export interface FakeOpenAIRequest {
   path: string;
@@ -52,7 +55,9 @@ export interface FakeOpenAIRequest {
   };
 }
 
-export interface FakeOpenAI extends ReasoningSettings, ToolSettings {
+export interface FakeOpenAI extends ReasoningSettings, ToolSettings, AudioSettings {
+  /** The audio calls, as the fake read them. */
+  audioRequests: AudioRequest[];
   /** Base URL for the SDK, ending in `/v1`. */
   url: string;
   requests: FakeOpenAIRequest[];
@@ -96,6 +101,9 @@ export async function startFakeOpenAI(): Promise<FakeOpenAI> {
     thinkingGate: null,
     toolPlan: [[{ arguments: '{"city":"Paris"}' }]],
     queryFails: false,
+    transcript: 'What is the weather like in Paris today?',
+    speechPieces: 8,
+    audioRequests: [],
     async waitForAborts(n) {
       while (fake.aborted < n) await new Promise<void>((r) => abortWaiters.push(r));
     },
@@ -139,6 +147,10 @@ export async function startFakeOpenAI(): Promise<FakeOpenAI> {
             data: [{ id: 'fake-model', object: 'model', created: 1700000000, owned_by: 'fake' }],
           }),
         );
+        return;
+      }
+      if (req.method === 'POST' && path.startsWith('/v1/audio/')) {
+        void answerAudio(path, req, res, Buffer.concat(chunks), fake, fake.audioRequests);
         return;
       }
       const isImages = path === '/v1/images/generations';

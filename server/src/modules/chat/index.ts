@@ -11,12 +11,21 @@ import { toolRoutes } from './tools-routes.js';
 import { chatFileRoutes } from './file-routes.js';
 import { registerChatFilesMover } from './chat-files.js';
 import { sharedPageRoute, shareRoutes } from './share-routes.js';
+import { voiceRoutes } from './voice-routes.js';
+import { seedVoice } from './voice-seed.js';
+import { voiceProtocols } from '../../providers/voice/index.js';
 
 export { MIND_SYSTEM_PROMPT } from './prompt.js';
 export { chatStartsSince } from './figures.js';
 export { fetchPublicPicture, PictureFetchError } from './picture-proxy.js';
 
 registerProtocols('chat', chatProtocols);
+// The voice kinds speak on the chat protocols' hosts: their connection test is the chat one.
+const voiceChecks = Object.fromEntries(
+  Object.keys(voiceProtocols).map((p) => [p, chatProtocols[p as keyof typeof chatProtocols]]),
+);
+registerProtocols('transcription', voiceChecks);
+registerProtocols('speech', voiceChecks);
 
 /**
  * Chat: users' own endpoints, groups and logs, and the streamed answers with their
@@ -34,9 +43,10 @@ export const chatModule: AtelierModule = {
     toolRoutes(app);
     chatFileRoutes(app);
     shareRoutes(app);
+    voiceRoutes(app);
   },
   pages(app) {
     sharedPageRoute(app);
   },
-  seed: (ctx) => seedChatPrices(ctx),
+  seed: async (ctx) => [...(await seedChatPrices(ctx)), ...(await seedVoice(ctx))],
 };

@@ -35,6 +35,8 @@ export interface Pricing {
   cost(units?: QuoteInput['units']): number;
   /** The user's balance when it was read (0 without a user). */
   available: number;
+  /** What the price counts: calls, or tokens per 1,000. */
+  unit: CreditPricesTable['unit'];
 }
 
 /**
@@ -99,5 +101,5 @@ export async function pricing(
     if (vip === 'free') return 0;
     return Math.max(vip >= 100 ? 0 : 1, Math.ceil((credits * (100 - vip)) / 100));
   };
-  return { cost, available: balance?.credits ?? 0 };
+  return { cost, available: balance?.credits ?? 0, unit: price.unit };
 }

@@ -13,7 +13,15 @@ describe('prices', () => {
     const prices = await callEndpoint(t.app, credits.actionPrices);
     expect(prices.status).toBe(200);
     const categories = new Set(prices.body.data.rows.map((p) => p.category));
-    expect([...categories].sort()).toEqual(['chat', 'image', 'music', 'separation', 'video']);
+    expect([...categories].sort()).toEqual([
+      'chat',
+      'image',
+      'music',
+      'separation',
+      'speech',
+      'transcription',
+      'video',
+    ]);
     expect(prices.body.data.rows.every((p) => p.credits > 0 || p.inputPer1k > 0)).toBe(true);
     const models = await callEndpoint(t.app, credits.modelPrices);
     const image = models.body.data.rows.find((m) => m.model === 'demo-image')!;

@@ -77,6 +77,8 @@ const kindValues: Record<string, string> = {
   music: 'admin:dashboard.kind.music',
   video: 'admin:dashboard.kind.video',
   separation: 'admin:dashboard.kind.separation',
+  transcription: 'admin:dashboard.kind.transcription',
+  speech: 'admin:dashboard.kind.speech',
   other: 'admin:dashboard.kind.other',
 };
 

@@ -26,6 +26,7 @@ import type { useModelChoice } from './use-model-choice';
 import type { chat } from '@atelier/contracts';
 import { FilesButton, PendingFileChips, useChatFiles } from './chat-files';
 import { WebSearchToggle } from './web-search-toggle';
+import { MicButton } from './voice-record';
 
 /** The input's small tool buttons grow to a 40 px tap target on phones. */
 const PHONE_TAP = 'max-[639px]:!h-10 max-[639px]:!min-w-10';
@@ -131,7 +132,7 @@ function ModelPicker({ models, modelLocked }: Pick<ChatInputProps, 'models' | 'm
       }}
       options={modelOptions}
       aria-label={t('input.model')}
-      className="max-w-44 min-w-28 sm:max-w-60"
+      className="max-w-44 min-w-28 max-[639px]:min-w-0 sm:max-w-60"
       data-testid="chat-model"
     />
   );
@@ -356,6 +357,7 @@ export function ChatInput({
           <WebSearchToggle />
           <AttachButton vision={vision} uploading={uploading} onFile={onFile} />
           <FilesButton onFiles={files.add} className={`${PHONE_TAP} !text-white/60`} />
+          <MicButton disabled={streaming} text={value} onText={onChange} />
           <span className="ml-auto" />
           <ModelPrice model={priced} />
           <SendOrStop streaming={streaming} canSend={canSend} onSend={send} onStop={onStop} />

@@ -26,6 +26,7 @@ import { ThinkingPart } from './thinking-part';
 import { Pager } from './branch-pager';
 import { SourcesPart, ToolCallsPart } from './tool-parts';
 import { AnswerPictures, MessageFiles, type FileChipView } from './chat-files';
+import { SpeakButton } from './voice-speak';
 
 /** One row of the list: a saved message or the exchange being answered. */
 export interface MessageView {
@@ -153,6 +154,7 @@ function MessageActions({
     >
       {message.pager && <Pager pager={message.pager} busy={busy} onSwitch={onSwitch} />}
       <Action label={t('chat:message.copy')} icon={<CopyOutlined />} onClick={() => void copy()} />
+      {!user && message.id !== null && <SpeakButton messageId={message.id} />}
       {user && message.id !== null && (
         <Action
           label={t('chat:message.edit')}

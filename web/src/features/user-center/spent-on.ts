@@ -24,6 +24,8 @@ const taskKeys: Record<NonNullable<credits.SpentOn['category']>, string> = {
   music: 'user:ledger.spentOn.music',
   video: 'user:ledger.spentOn.video',
   separation: 'user:ledger.spentOn.separation',
+  transcription: 'user:ledger.spentOn.transcription',
+  speech: 'user:ledger.spentOn.speech',
 };
 
 /** What each kind of task is called in a log row, one literal key each. */

@@ -385,6 +385,8 @@ export default {
       music: 'Music',
       video: 'Video',
       separation: 'Separation',
+      transcription: 'Speech-to-text',
+      speech: 'Speech',
       other: 'Other',
     },
     tasks: 'Tasks',

@@ -2,6 +2,22 @@ import type { LocaleShape } from '../../types';
 import type zhCN from '../zh-CN/chat';
 
 export default {
+  voice: {
+    record: 'Speak your question',
+    recordPriced: 'Speak your question ({{credits}} credits {{per}})',
+    recording: 'Recording',
+    stop: 'Stop and transcribe',
+    cancel: 'Cancel (Esc)',
+    transcribing: 'Transcribing…',
+    denied: 'The microphone is blocked. Allow it for this site in the browser, then try again.',
+    noMicrophone: 'No microphone could be opened on this device.',
+    unsupported: 'This browser cannot record audio.',
+    demoTranscript: 'Offline demo: a fixed transcript was put in, not what you said.',
+    speak: 'Read aloud',
+    speakPriced: 'Read aloud ({{credits}} credits {{per}})',
+    stopSpeaking: 'Stop reading',
+    per: { call: 'each time', second: 'per second', '1k_chars': 'per 1,000 characters' },
+  },
   files: {
     attach: 'Attach files (PDF, Word, Excel, PowerPoint, CSV, text, code)',
     drop: 'Drop to attach the files',

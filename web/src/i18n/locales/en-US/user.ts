@@ -244,6 +244,8 @@ export default {
       music: 'Music · {{name}}',
       video: 'Video · {{name}}',
       separation: 'Audio separation · {{name}}',
+      transcription: 'Speech-to-text · {{name}}',
+      speech: 'Read aloud · {{name}}',
       task: 'Task · {{name}}',
     },
     fromGuest: 'as a guest',

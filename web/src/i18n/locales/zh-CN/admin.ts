@@ -379,6 +379,8 @@ export default {
       music: '音乐',
       video: '视频',
       separation: '人声分离',
+      transcription: '语音识别',
+      speech: '语音合成',
       other: '其他',
     },
     tasks: '任务数',

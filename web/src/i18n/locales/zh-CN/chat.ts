@@ -1,5 +1,21 @@
 /** Namespace `chat`: the chat screen (`/Chat`), loaded with it (lazy). zh-CN is the source. */
 export default {
+  voice: {
+    record: '语音输入',
+    recordPriced: '语音输入（{{credits}} 积分{{per}}）',
+    recording: '正在录音',
+    stop: '停止并转写',
+    cancel: '取消（Esc）',
+    transcribing: '正在转写…',
+    denied: '麦克风已被禁止。请在浏览器中允许本站使用麦克风后重试。',
+    noMicrophone: '无法在此设备上打开麦克风。',
+    unsupported: '此浏览器无法录音。',
+    demoTranscript: '离线演示：填入的是固定文字，并非你说的话。',
+    speak: '朗读',
+    speakPriced: '朗读（{{credits}} 积分{{per}}）',
+    stopSpeaking: '停止朗读',
+    per: { call: '每次', second: '每秒', '1k_chars': '每千字' },
+  },
   files: {
     attach: '附加文件（PDF、Word、Excel、PPT、CSV、文本、代码）',
     drop: '松开即可附加文件',

@@ -239,6 +239,8 @@ export default {
       music: '音乐 · {{name}}',
       video: '视频 · {{name}}',
       separation: '音频分离 · {{name}}',
+      transcription: '语音识别 · {{name}}',
+      speech: '朗读 · {{name}}',
       task: '任务 · {{name}}',
     },
     fromGuest: '访客期间',

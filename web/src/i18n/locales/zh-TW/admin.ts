@@ -381,6 +381,8 @@ export default {
       music: '音樂',
       video: '影片',
       separation: '人聲分離',
+      transcription: '語音辨識',
+      speech: '語音合成',
       other: '其他',
     },
     tasks: '任務數',

@@ -2,6 +2,22 @@ import type { LocaleShape } from '../../types';
 import type zhCN from '../zh-CN/chat';
 
 export default {
+  voice: {
+    record: '語音輸入',
+    recordPriced: '語音輸入（{{credits}} 積分{{per}}）',
+    recording: '正在錄音',
+    stop: '停止並轉寫',
+    cancel: '取消（Esc）',
+    transcribing: '正在轉寫…',
+    denied: '麥克風已被封鎖。請在瀏覽器中允許本站使用麥克風後再試。',
+    noMicrophone: '無法在此裝置上開啟麥克風。',
+    unsupported: '此瀏覽器無法錄音。',
+    demoTranscript: '離線示範：填入的是固定文字，並非你說的話。',
+    speak: '朗讀',
+    speakPriced: '朗讀（{{credits}} 積分{{per}}）',
+    stopSpeaking: '停止朗讀',
+    per: { call: '每次', second: '每秒', '1k_chars': '每千字' },
+  },
   files: {
     attach: '附加檔案（PDF、Word、Excel、PPT、CSV、文字、程式碼）',
     drop: '放開即可附加檔案',

@@ -241,6 +241,8 @@ export default {
       music: '音樂 · {{name}}',
       video: '影片 · {{name}}',
       separation: '音訊分離 · {{name}}',
+      transcription: '語音辨識 · {{name}}',
+      speech: '朗讀 · {{name}}',
       task: '任務 · {{name}}',
     },
     fromGuest: '訪客期間',
