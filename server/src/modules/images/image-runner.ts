@@ -11,13 +11,22 @@ import {
   checkConnection as checkGemini,
   generateGeminiImage,
 } from '../../providers/image/gemini-image.js';
+import { pollJimengImage, submitJimengImage } from '../../providers/image/jimeng-image.js';
 import { editImages, generateImages } from '../../providers/image/openai-images.js';
+import {
+  checkReplicate,
+  getUrlOf,
+  pollReplicate,
+  submitReplicate,
+} from '../../providers/image/replicate.js';
+import { checkSeedream, generateSeedream } from '../../providers/image/seedream.js';
+import { checkJimeng } from '../../providers/jimeng.js';
 import { newApiV1 } from '../../providers/newapi.js';
 import { readOwnedImage } from '../files/index.js';
 import type { KindAdapter, KindJob } from '../kind-kit/index.js';
 import { UpstreamError, type StepOutcome, type TaskRow } from '../tasks/index.js';
 import { texts } from './messages.js';
-import { imageModelOf, type ImageModelRow } from './models.js';
+import { choicesOf, imageModelOf, type ImageModelRow } from './models.js';
 import type { ImageTaskData, ImageTaskParams } from './params.js';
 
 /** The demo's steps: progress moves like a real service's, then the picture is painted. */
@@ -86,7 +95,7 @@ function runDemo({ ctx, task, p, m, refs, mask, format, name }: ImageRun): Promi
       // FLUX's demo says its seed, as FLUX does (DALL·E has none to say).
       data: {
         finalPrompt: task.prompt,
-        ...(m.family === 'flux' ? { params: { seed: p.seed } } : {}),
+        ...(choicesOf(m.family, m.upstreamModel).seed ? { params: { seed: p.seed } } : {}),
       },
     };
   });
@@ -174,18 +183,57 @@ async function runGemini({ task, p, m, refs, name, signal }: ImageRun): Promise<
 }
 
 /**
+ * One Seedream picture (Ark's `images/generations`, synchronous): the aspect as Ark's size, the
+ * seed, the guidance (3.0), the references (4.0), the watermark off. `url` is Ark's API
+ * endpoint: `{ark}/api/v3/images/generations`, or New API's `{root}/v1/images/generations`.
+ */
+const runSeedream =
+  (url: (baseUrl: string) => string) =>
+  async ({ task, p, m, refs, name, signal }: ImageRun): Promise<StepOutcome> => {
+    try {
+      const out = await generateSeedream({
+        url: url(m.provider.baseUrl),
+        apiKey: m.provider.apiKey,
+        timeoutMs: m.provider.timeoutMs,
+        signal,
+        model: m.upstreamModel,
+        prompt: task.prompt,
+        seed: p.seed,
+        ...(p.form.aspectRatio ? { aspectRatio: p.form.aspectRatio } : {}),
+        ...(p.form.guidance !== undefined ? { guidance: p.form.guidance } : {}),
+        images: refs,
+      });
+      return {
+        type: 'done',
+        // A signed TOS link (24 h): fetched once through the address guard, kept as ours.
+        files: ['url' in out ? { url: out.url, name } : { bytes: out.bytes, name }],
+        data: { finalPrompt: task.prompt, params: { seed: p.seed % 2 ** 31 } },
+      };
+    } catch (error) {
+      return worded(error);
+    }
+  };
+
+const arkImages = (b: string) => `${b.replace(/\/+$/, '')}/api/v3/images/generations`;
+const relayImages = (b: string) => `${newApiV1(b)}/images/generations`;
+
+/**
  * On New API (its base URL is the relay's root): Gemini image models through its Gemini route
- * (`<root>/v1beta/models/…:generateContent`), everything else through the OpenAI images call on
- * `<root>/v1` (New API's own channels map it: a Replicate channel turns it into a FLUX
- * prediction, `relay/channel/replicate/adaptor.go`).
+ * (`<root>/v1beta/models/…:generateContent`), Seedream through its images call with Ark's
+ * fields (its Volcengine channel passes them on, `relay/channel/volcengine/adaptor.go`),
+ * everything else through the OpenAI images call on `<root>/v1` (New API's own channels map
+ * it: a Replicate channel turns it into a FLUX prediction, `relay/channel/replicate/adaptor.go`;
+ * a Jimeng channel into a Jimeng picture, `relay/channel/jimeng/image.go`).
  */
 const runOnNewApi = (r: ImageRun) =>
   r.m.family === 'gemini-image'
     ? runGemini(r)
-    : runOpenAi({
-        ...r,
-        m: { ...r.m, provider: { ...r.m.provider, baseUrl: newApiV1(r.m.provider.baseUrl) } },
-      });
+    : r.m.family === 'seedream'
+      ? runSeedream(relayImages)(r)
+      : runOpenAi({
+          ...r,
+          m: { ...r.m, provider: { ...r.m.provider, baseUrl: newApiV1(r.m.provider.baseUrl) } },
+        });
 
 /** What a FLUX task keeps between its submit and its polls. */
 interface FluxData extends ImageTaskData {
@@ -256,15 +304,145 @@ const bflAdapter: KindAdapter<ImageTaskParams, ImageTaskData> = {
   checkConnection: checkBfl,
 };
 
+/** What a Replicate task keeps between its submit and its polls. */
+interface ReplicateData extends ImageTaskData {
+  getUrl?: string;
+}
+
+/**
+ * A `replicate` adapter: FLUX models on Replicate, asynchronous. The submit creates the
+ * prediction (`/v1/models/{owner}/{name}/predictions`, or `/v1/predictions` with a version) and
+ * keeps its `urls.get`; each poll reads it until `succeeded` gives the output's link
+ * (replicate.delivery deletes it within the hour: the engine copies it at once). A failed
+ * prediction (the safety filter's E005 among them) fails at once, nothing charged.
+ */
+const replicateAdapter: KindAdapter<ImageTaskParams, ImageTaskData> = {
+  async submit({ task, params: p, model, io }) {
+    const m = imageModelOf('draw', model);
+    const refs = await picturesOf(io.ctx, task.userId, p.form.images ?? []);
+    try {
+      const out = await submitReplicate({
+        baseUrl: m.provider.baseUrl,
+        apiKey: m.provider.apiKey,
+        timeoutMs: m.provider.timeoutMs,
+        signal: io.signal,
+        model: m.upstreamModel,
+        prompt: task.prompt,
+        seed: p.seed,
+        ...(p.form.aspectRatio ? { aspectRatio: p.form.aspectRatio } : {}),
+        outputFormat: p.form.outputFormat === 'jpeg' ? 'jpg' : 'png',
+        images: refs,
+      });
+      return {
+        type: 'submitted',
+        upstreamId: out.id,
+        pollAfterMs: io.ctx.config.drawing.pollMs,
+        progress: 5,
+        data: { getUrl: out.getUrl },
+      };
+    } catch (error) {
+      return worded(error);
+    }
+  },
+  async poll({ task, params: p, data, model, io }) {
+    const m = imageModelOf('draw', model);
+    const getUrl =
+      (data as ReplicateData).getUrl ?? getUrlOf(m.provider.baseUrl, task.upstreamId ?? '');
+    try {
+      const s = await pollReplicate(
+        { apiKey: m.provider.apiKey, timeoutMs: m.provider.timeoutMs, signal: io.signal },
+        getUrl,
+      );
+      if (s.state === 'pending')
+        return {
+          type: 'progress',
+          progress: Math.max(task.progress, s.progress),
+          pollAfterMs: io.ctx.config.drawing.pollMs,
+        };
+      const ext = p.form.outputFormat === 'jpeg' ? 'jpg' : 'png';
+      return {
+        type: 'done',
+        files: [{ url: s.url, name: `image-${task.id}.${ext}` }],
+        data: { finalPrompt: task.prompt, params: { seed: p.seed % 2 ** 31 } },
+      };
+    } catch (error) {
+      return worded(error);
+    }
+  },
+  checkConnection: checkReplicate,
+};
+
+/**
+ * A `jimeng` adapter: Jimeng pictures on Volcengine's visual API (signed), asynchronous: the
+ * submit's `task_id` is polled with the model's `req_key` until `done` answers the link (24 h:
+ * copied at once). The filter's refusals (50411–50413 before, 50511 after drawing) fail at once.
+ */
+const jimengImageAdapter: KindAdapter<ImageTaskParams, ImageTaskData> = {
+  async submit({ task, params: p, model, io }) {
+    const m = imageModelOf('draw', model);
+    const refs = await picturesOf(io.ctx, task.userId, p.form.images ?? []);
+    try {
+      const id = await submitJimengImage({
+        baseUrl: m.provider.baseUrl,
+        apiKey: m.provider.apiKey,
+        timeoutMs: m.provider.timeoutMs,
+        signal: io.signal,
+        model: m.upstreamModel,
+        prompt: task.prompt,
+        seed: p.seed,
+        ...(p.form.aspectRatio ? { aspectRatio: p.form.aspectRatio } : {}),
+        images: refs,
+      });
+      return {
+        type: 'submitted',
+        upstreamId: id,
+        pollAfterMs: io.ctx.config.drawing.pollMs,
+        progress: 5,
+      };
+    } catch (error) {
+      return worded(error);
+    }
+  },
+  async poll({ task, params: p, model, io }) {
+    const m = imageModelOf('draw', model);
+    try {
+      const s = await pollJimengImage(
+        { ...m.provider, signal: io.signal },
+        m.upstreamModel,
+        task.upstreamId ?? '',
+      );
+      if (s.state === 'pending')
+        return {
+          type: 'progress',
+          progress: Math.max(task.progress, s.progress),
+          pollAfterMs: io.ctx.config.drawing.pollMs,
+        };
+      const name = `image-${task.id}.png`;
+      return {
+        type: 'done',
+        files: ['url' in s ? { url: s.url, name } : { bytes: s.bytes, name }],
+        data: { finalPrompt: task.prompt, params: { seed: p.seed % 2 ** 31 } },
+      };
+    } catch (error) {
+      return worded(error);
+    }
+  },
+  checkConnection: (p, signal) => checkJimeng(p, signal),
+};
+
 /**
  * The `image` kind's adapters by provider protocol. The `openai` and `newapi` connection tests
  * are the ones the chat map registers (the same `GET /models`); `bfl` reads its credits,
- * `gemini` lists its models.
+ * `gemini` lists its models, `seedream` lists Ark's tasks, `jimeng` asks a signed query,
+ * `replicate` reads its account.
  */
 export const imageProtocols = {
   openai: imageAdapter(runOpenAi),
   newapi: imageAdapter(runOnNewApi),
   bfl: bflAdapter,
   gemini: { ...imageAdapter(runGemini), checkConnection: checkGemini },
+  seedream: { ...imageAdapter(runSeedream(arkImages)), checkConnection: checkSeedream },
+  jimeng: jimengImageAdapter,
+  replicate: replicateAdapter,
   demo: imageAdapter(runDemo),
 };

@@ -68,7 +68,6 @@ export function fluxSize(aspect: string | undefined): { width: number; height: n
   return { width: side(w), height: side(h) };
 }
 
-
 function errorOf(status: number, text: string): UpstreamError {
   let message = `HTTP ${status}`;
   try {

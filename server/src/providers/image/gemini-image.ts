@@ -52,7 +52,6 @@ interface Part {
   thought?: boolean;
 }
 
-
 function errorOf(status: number, text: string): UpstreamError {
   let message = `HTTP ${status}`;
   try {
