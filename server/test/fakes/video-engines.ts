@@ -37,8 +37,10 @@ import { gatewayError, verifyVolcSignature } from './volc-signature.js';
  *   `GET /api/v1/tasks/{id}` → `{output: {task_status PENDING|RUNNING|SUCCEEDED|FAILED,
  *   video_url, code, message}}`; errors `{code, message, request_id}`: 400
  *   `InvalidParameter`, 400 `DataInspectionFailed`, 400 `Arrearage`, 401 `InvalidApiKey`.
- * - Vidu (platform.vidu.cn/docs: text-to-video, image-to-video, start-end-to-video; new-api
- *   `task/vidu/adaptor.go`): `POST /ent/v2/{text2video|img2video|start-end2video}` with
+ * - Vidu (platform.vidu.cn/docs: text-to-video, image-to-video, start-end-to-video,
+ *   reference-to-video — 1 to 7 subjects on viduq1, 1 to 3 on vidu2.0 / 1.5, a prompt required;
+ *   new-api `task/vidu/adaptor.go`): `POST /ent/v2/{text2video|img2video|start-end2video|
+ *   reference2video}` with
  *   `Authorization: Token <key>` → `{task_id, state: "created", model, …}`; `GET
  *   /ent/v2/tasks/{id}/creations` → `{state created|queueing|processing|success|failed, err_code,
  *   credits, creations: [{id, url, cover_url}]}`; errors `{code, reason, message}`: 400
@@ -225,12 +227,20 @@ function hailuoInvalid(b: Record<string, unknown>): string | null {
 
 function viduInvalid(path: string, b: Record<string, unknown>): string | null {
   const images = (b.images as unknown[] | undefined) ?? [];
-  const want = { '/ent/v2/text2video': 0, '/ent/v2/img2video': 1, '/ent/v2/start-end2video': 2 }[
-    path
-  ];
+  const model = String(b.model ?? '');
+  if (path === '/ent/v2/reference2video') {
+    const most = /viduq1/.test(model) ? 7 : 3;
+    if (images.length < 1 || images.length > most) return `images must hold 1 to ${most} pictures`;
+    if (typeof b.prompt !== 'string' || !b.prompt) return 'prompt is required';
+  }
+  const want = {
+    '/ent/v2/text2video': 0,
+    '/ent/v2/img2video': 1,
+    '/ent/v2/start-end2video': 2,
+    '/ent/v2/reference2video': images.length,
+  }[path];
   if (want === undefined) return 'unknown path';
   if (images.length !== want) return `images must hold ${want} picture(s)`;
-  const model = String(b.model ?? '');
   if (want === 0 && /vidu2\.0/.test(model)) return `${model} does not support text2video`;
   const durations = /viduq/.test(model) ? [5] : [4, 8];
   if (b.duration !== undefined && !durations.includes(Number(b.duration)))

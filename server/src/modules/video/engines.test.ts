@@ -139,11 +139,17 @@ describe('options per model', () => {
       resolutions: ['1080p', '720p', '480p'],
       cameraFixed: true,
       audio: false,
+      references: 0,
     });
     expect(of('seedance-t2v').supports.firstFrame).toBe(false);
     expect(of('veo').options).toMatchObject({ cameraFixed: false, audio: true });
     expect(of('veo').durations).toEqual([8]);
-    expect(of('veo-2').options).toEqual({ resolutions: [], cameraFixed: false, audio: false });
+    expect(of('veo-2').options).toEqual({
+      resolutions: [],
+      cameraFixed: false,
+      audio: false,
+      references: 0,
+    });
     expect(of('veo-3.1').supports.lastFrame).toBe(true);
     expect(of('hailuo').options.resolutions).toEqual(['768p', '1080p', '512p']);
     expect(of('hailuo-t2v').supports.firstFrame).toBe(false);
@@ -254,8 +260,9 @@ describe("New API's unified video endpoint, in front of the same engines", () =>
       const rows = await modelRows();
       const direct = rows.find((m) => m.id === models[p])!;
       const relayed = rows.find((m) => m.id === models[`na-${p}`])!;
-      // The same durations and options as the direct adapter.
-      expect(relayed.options).toEqual(direct.options);
+      // The same durations and options as the direct adapter (no reference-to-video there).
+      expect({ ...relayed.options, references: direct.options.references }).toEqual(direct.options);
+      expect(relayed.options.references).toBe(0);
       expect(relayed.durations).toEqual(direct.durations);
       const before = await balance(alice.userId);
       const r = await queue({
@@ -343,6 +350,7 @@ describe('the offline demo, named after an engine', () => {
       resolutions: ['1080p', '720p', '480p'],
       cameraFixed: true,
       audio: false,
+      references: 0,
     });
     const shown = row.prices.find((p) => p.action === 'generate')!.credits;
     const before = await balance(alice.userId);
@@ -463,5 +471,47 @@ describe("Jimeng's signed calls (Volcengine's HMAC-SHA256 signature, checked by 
           q.headers.authorization?.includes('not-the-secret'),
       ),
     ).toBe(false);
+  });
+});
+
+describe("Vidu's reference-to-video", () => {
+  it('sends several references to reference2video, only for the models that take them', async () => {
+    fake.scenario = {};
+    const rows = await modelRows();
+    expect(rows.find((m) => m.id === models.vidu)!.options.references).toBe(7);
+    expect(rows.find((m) => m.id === models.seedance)!.options.references).toBe(0);
+    const before = await balance(alice.userId);
+    const r = await queue({
+      modelId: models.vidu,
+      prompt: 'the two of them dancing',
+      references: [frame, frame, frame],
+      aspect: '9:16',
+      duration: 5,
+    });
+    expect(r.status, JSON.stringify(r.body)).toBe(200);
+    const done = await finished(r.body.data.id);
+    expect(done.status, JSON.stringify(done)).toBe(TaskStatus.succeeded);
+    expect(await balance(alice.userId)).toBe(before - PRICE.vidu);
+    const sent = lastPost(/^\/ent\/v2\//);
+    expect(sent.path).toBe('/ent/v2/reference2video');
+    const body = JSON.parse(sent.body);
+    expect(body.images).toHaveLength(3);
+    expect(body).toMatchObject({ model: 'viduq1', aspect_ratio: '9:16' });
+  });
+
+  it('refuses references where the model takes none, too many, or with frames: 400, nothing sent', async () => {
+    const sent = fake.requests.length;
+    const before = await balance(alice.userId);
+    for (const body of [
+      { modelId: models.seedance, prompt: 'x', references: [frame], duration: 5 },
+      { modelId: models.vidu, prompt: 'x', references: Array(8).fill(frame), duration: 5 },
+      { modelId: models.vidu, prompt: 'x', references: [frame], firstFrame: frame, duration: 5 },
+    ]) {
+      const r = await queue(body);
+      expect(r.status, JSON.stringify(r.body)).toBe(400);
+      expect(JSON.stringify(r.body)).toContain('references');
+    }
+    expect(fake.requests.length).toBe(sent);
+    expect(await balance(alice.userId)).toBe(before);
   });
 });

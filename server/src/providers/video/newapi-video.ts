@@ -60,6 +60,11 @@ const ENGINES: Array<{
     spec: viduSpec,
     metadata: (j) => viduRelay(j).metadata,
     images: (j) => viduRelay(j).images,
+    // New API's unified request says no action for reference-to-video: not offered there.
+    relayed: (spec) => ({
+      ...spec,
+      ...(spec.options ? { options: { ...spec.options, references: 0 } } : {}),
+    }),
   },
   {
     test: /^jimeng_/i,
