@@ -68,6 +68,48 @@ function References(props: { max: number; value: string[]; onChange: (refs: stri
   );
 }
 
+/** The first and last frames, and (for a model that takes them) the reference pictures. */
+function Pictures(props: {
+  model: V.VideoModel;
+  form: VideoForm;
+  set: (p: Partial<VideoForm>) => void;
+}) {
+  const { t } = useTranslation(['video']);
+  const { model, set } = props;
+  const f = props.form;
+  return (
+    <>
+      <div className="flex flex-wrap gap-4">
+        <FramePicker
+          testId="video-first-frame"
+          label={t('video:firstFrame')}
+          value={f.firstFrame}
+          onChange={(u) => set({ firstFrame: u })}
+          {...(!model.supports.firstFrame
+            ? { disabledReason: t('video:firstFrameUnsupported') }
+            : {})}
+        />
+        <FramePicker
+          testId="video-last-frame"
+          label={t('video:lastFrame')}
+          value={f.lastFrame}
+          onChange={(u) => set({ lastFrame: u })}
+          {...(!model.supports.lastFrame
+            ? { disabledReason: t('video:lastFrameUnsupported') }
+            : {})}
+        />
+      </div>
+      {model.options.references > 0 && (
+        <References
+          max={model.options.references}
+          value={f.references ?? []}
+          onChange={(references) => set({ references })}
+        />
+      )}
+    </>
+  );
+}
+
 /** Aspect tiles, duration and camera preset, as the model offers them. */
 function ShotFields(props: {
   model: V.VideoModel;
@@ -328,33 +370,7 @@ export function Composer(props: { form: VideoForm; setForm: (f: VideoForm) => vo
           onChange={(e) => set({ prompt: e.target.value })}
         />
       </label>
-      <div className="flex flex-wrap gap-4">
-        <FramePicker
-          testId="video-first-frame"
-          label={t('video:firstFrame')}
-          value={f.firstFrame}
-          onChange={(u) => set({ firstFrame: u })}
-          {...(!model.supports.firstFrame
-            ? { disabledReason: t('video:firstFrameUnsupported') }
-            : {})}
-        />
-        <FramePicker
-          testId="video-last-frame"
-          label={t('video:lastFrame')}
-          value={f.lastFrame}
-          onChange={(u) => set({ lastFrame: u })}
-          {...(!model.supports.lastFrame
-            ? { disabledReason: t('video:lastFrameUnsupported') }
-            : {})}
-        />
-      </div>
-      {model.options.references > 0 && (
-        <References
-          max={model.options.references}
-          value={f.references ?? []}
-          onChange={(references) => set({ references })}
-        />
-      )}
+      <Pictures model={model} form={f} set={set} />
       <ShotFields model={model} form={f} duration={duration} set={set} />
       <ModelOptions model={model} form={f} set={set} />
       <Extras model={model} form={f} set={set} />
