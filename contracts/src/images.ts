@@ -20,6 +20,10 @@ export const imageFamilies = [
   'flux',
   /** Gemini image models ("nano-banana"): aspect ratio, up to 4 references to edit from. */
   'gemini-image',
+  /** Doubao Seedream on Volcengine Ark: aspect ratio, seed, guidance (3.0), references (4.0). */
+  'seedream',
+  /** Jimeng (即梦) images on Volcengine's visual API: aspect ratio, seed, references (4.0). */
+  'jimeng',
 ] as const;
 export type ImageFamily = (typeof imageFamilies)[number];
 
@@ -102,6 +106,8 @@ export const imageModel = z.object({
   seed: z.boolean(),
   /** Whether an edit takes a painted mask (else references only guide the picture). */
   mask: z.boolean(),
+  /** Whether a guidance scale (1–10: how closely the picture follows the prompt) can be given. */
+  guidance: z.boolean(),
   /** Credits per picture, per action (`generate`, `edit`, `image-to-image`). */
   prices: z.array(z.object({ action: z.string(), credits: z.number().int() })),
 });
@@ -135,6 +141,8 @@ export const dalleInput = z.object({
   aspectRatio: z.enum(imageAspects).optional(),
   /** FLUX: 0–4294967294, the same seed and prompt draw the same picture. */
   seed: z.number().int().min(0).max(4_294_967_294).optional(),
+  /** Seedream 3.0: how closely the picture follows the prompt (`guidance` of the model). */
+  guidance: z.number().min(1).max(10).optional(),
   /** Reference pictures of yours: the request goes to the edits call. */
   images: z.array(imageRef).max(4).default([]),
   /** With references: a PNG (base64 or data: url), transparent where the picture is painted. */

@@ -65,6 +65,11 @@ export const videoInput = z.object({
   negativePrompt: z.string().trim().max(1000).optional(),
   firstFrame: frameRef.optional(),
   lastFrame: frameRef.optional(),
+  /**
+   * Reference pictures (Vidu's reference-to-video: the subjects to keep in the clip), instead of
+   * frames; only up to the model's `options.references` (a model with 0 refuses them: 400).
+   */
+  references: z.array(frameRef).max(7).optional(),
   aspect: videoAspect.default('16:9'),
   /** Seconds; each model offers its own (see `/video/models`). */
   duration: z.number().int().min(1).max(60).default(5),
@@ -152,6 +157,8 @@ export const videoModel = z.object({
     resolutions: z.array(videoResolution),
     cameraFixed: z.boolean(),
     audio: z.boolean(),
+    /** How many reference pictures the model takes (reference-to-video); 0: none. */
+    references: z.number().int(),
   }),
   prices: z.array(
     z.object({ action: videoAction, priceKey: z.string(), credits: z.number().int() }),

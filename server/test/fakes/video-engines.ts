@@ -7,6 +7,7 @@ import {
   type FakeServer,
 } from './http.js';
 import { testClip } from './video-clip.js';
+import { gatewayError, verifyVolcSignature } from './volc-signature.js';
 
 /**
  * One loopback fake speaking four video engines as their documentation and New API's relay
@@ -36,12 +37,24 @@ import { testClip } from './video-clip.js';
  *   `GET /api/v1/tasks/{id}` → `{output: {task_status PENDING|RUNNING|SUCCEEDED|FAILED,
  *   video_url, code, message}}`; errors `{code, message, request_id}`: 400
  *   `InvalidParameter`, 400 `DataInspectionFailed`, 400 `Arrearage`, 401 `InvalidApiKey`.
- * - Vidu (platform.vidu.cn/docs: text-to-video, image-to-video, start-end-to-video; new-api
- *   `task/vidu/adaptor.go`): `POST /ent/v2/{text2video|img2video|start-end2video}` with
+ * - Vidu (platform.vidu.cn/docs: text-to-video, image-to-video, start-end-to-video,
+ *   reference-to-video — 1 to 7 subjects on viduq1, 1 to 3 on vidu2.0 / 1.5, a prompt required;
+ *   new-api `task/vidu/adaptor.go`): `POST /ent/v2/{text2video|img2video|start-end2video|
+ *   reference2video}` with
  *   `Authorization: Token <key>` → `{task_id, state: "created", model, …}`; `GET
  *   /ent/v2/tasks/{id}/creations` → `{state created|queueing|processing|success|failed, err_code,
  *   credits, creations: [{id, url, cover_url}]}`; errors `{code, reason, message}`: 400
  *   `BadRequest`, 400 `AuditSubmitIllegal`, 403 `CreditInsufficient`, 401 `Unauthorized`.
+ * - Jimeng video, Volcengine's visual API (volcengine.com/docs/85621 "即梦AI-视频生成"; new-api
+ *   `task/jimeng/adaptor.go`): `POST /?Action=CVSync2AsyncSubmitTask&Version=2022-08-31`
+ *   signed with HMAC-SHA256 (checked by volc-signature.ts: a wrong secret is 401
+ *   `SignatureDoesNotMatch`) `{req_key, prompt, seed, aspect_ratio, frames,
+ *   binary_data_base64}` → `{code: 10000, data: {task_id}, message: "Success", request_id,
+ *   status: 10000, time_elapsed}`; `POST /?Action=CVSync2AsyncGetResult…` `{req_key, task_id}`
+ *   → `{code: 10000, data: {status in_queue|generating|done, video_url}}`; refusals `{code,
+ *   data: null, message, request_id, status, time_elapsed}`: 400 50412 "Text Risk Not Pass",
+ *   400 50215 "Input invalid for this service.", a task failed by 50516 "Post Video Risk Not
+ *   Pass" or 500 50501 "Internal RPC Error"; no quota is the gateway's 403 `AccessDenied`.
  * - New API's unified task endpoint in front of them (QuantumNous/new-api `router/video-router.go`,
  *   `relay/relay_task.go`, relay/common `TaskSubmitReq`, each channel's `BuildRequestBody`):
  *   `POST /v1/video/generations` `{model, prompt, duration, seconds, images, metadata}` with its
@@ -49,13 +62,14 @@ import { testClip } from './video-clip.js';
  *   progress: 0}`; the vendor body is built from it as the adaptor does (Doubao: `metadata`
  *   over Ark's body, the prompt appended as text; Gemini: `metadata` as `parameters`; Hailuo:
  *   `metadata` over MiniMax's body; Ali: `metadata` merged over DashScope's `input` and
- *   `parameters`) and refused as the vendor would (`{code, message, data: null}`, 400);
+ *   `parameters`; Jimeng: `images` as `binary_data_base64`, `duration` as `frames`, `metadata`
+ *   over the body) and refused as the vendor would (`{code, message, data: null}`, 400);
  *   `GET /v1/videos/{task_id}` → `ConvertToOpenAIVideo` (`status`, `progress`, `metadata.url`,
  *   `error`); `GET /v1/videos/{task_id}/content` the file (Veo's has no url).
  * Jobs move with time; `scenario` makes the next jobs fail, get filtered, hand out an expired
  * first link, call back, or be refused at submit (`refuse`: filter, invalid, quota).
  */
-export type EngineProtocol = 'seedance' | 'veo' | 'hailuo' | 'wan' | 'vidu';
+export type EngineProtocol = 'seedance' | 'veo' | 'hailuo' | 'wan' | 'vidu' | 'jimeng';
 
 export interface EngineScenario {
   fail?: boolean;
@@ -83,6 +97,8 @@ interface Job {
 
 export interface FakeVideoEngines extends FakeServer {
   scenario: EngineScenario;
+  /** Jimeng's key as operators enter it: `AK|SK` (the fake knows this pair only). */
+  volcKey: string;
   jobs: Map<string, Job>;
   apiKey: string;
   clipSeconds: number;
@@ -90,6 +106,38 @@ export interface FakeVideoEngines extends FakeServer {
 }
 
 const KEY = 'engine-fake-key';
+const VOLC_AK = 'AKLTZmFrZS1qaW1lbmc';
+const VOLC_SK = 'WmpKbU1XWmhhMlV0YW1sdFpXNW5MWE5sWTNKbGRBPT0=';
+
+/** The `req_key`s of Jimeng video and what each takes (volcengine.com/docs/85621). */
+const JIMENG_KEYS: Record<string, { images: number[] }> = {
+  jimeng_vgfm_t2v_l20: { images: [0] },
+  jimeng_vgfm_i2v_l20: { images: [1] },
+  jimeng_t2v_v30: { images: [0] },
+  jimeng_t2v_v30_1080p: { images: [0] },
+  jimeng_i2v_first_v30: { images: [1] },
+  jimeng_i2v_first_v30_1080: { images: [1] },
+  jimeng_i2v_first_tail_v30: { images: [2] },
+  jimeng_i2v_first_tail_v30_1080: { images: [2] },
+  jimeng_ti2v_v30_pro: { images: [0, 1] },
+};
+
+/** Why Jimeng refuses the body (50215), or null. */
+export function jimengInvalid(b: Record<string, unknown>): string | null {
+  const key = JIMENG_KEYS[String(b.req_key)];
+  if (!key) return `unknown req_key ${String(b.req_key)}`;
+  const images = ((b.binary_data_base64 as unknown[]) ?? (b.image_urls as unknown[]) ?? []).length;
+  if (!key.images.includes(images))
+    return `${String(b.req_key)} takes ${key.images.join(' or ')} image(s)`;
+  if (b.frames !== undefined && ![121, 241].includes(Number(b.frames))) return 'frames';
+  if (
+    b.aspect_ratio !== undefined &&
+    !['16:9', '4:3', '1:1', '3:4', '9:16', '21:9'].includes(String(b.aspect_ratio))
+  )
+    return 'aspect_ratio';
+  if (typeof b.prompt !== 'string' && images === 0) return 'prompt';
+  return null;
+}
 
 /** Hailuo's models.go: durations and resolutions per model. */
 const HAILUO: Record<string, { durations: number[]; resolutions: string[] }> = {
@@ -179,12 +227,20 @@ function hailuoInvalid(b: Record<string, unknown>): string | null {
 
 function viduInvalid(path: string, b: Record<string, unknown>): string | null {
   const images = (b.images as unknown[] | undefined) ?? [];
-  const want = { '/ent/v2/text2video': 0, '/ent/v2/img2video': 1, '/ent/v2/start-end2video': 2 }[
-    path
-  ];
+  const model = String(b.model ?? '');
+  if (path === '/ent/v2/reference2video') {
+    const most = /viduq1/.test(model) ? 7 : 3;
+    if (images.length < 1 || images.length > most) return `images must hold 1 to ${most} pictures`;
+    if (typeof b.prompt !== 'string' || !b.prompt) return 'prompt is required';
+  }
+  const want = {
+    '/ent/v2/text2video': 0,
+    '/ent/v2/img2video': 1,
+    '/ent/v2/start-end2video': 2,
+    '/ent/v2/reference2video': images.length,
+  }[path];
   if (want === undefined) return 'unknown path';
   if (images.length !== want) return `images must hold ${want} picture(s)`;
-  const model = String(b.model ?? '');
   if (want === 0 && /vidu2\.0/.test(model)) return `${model} does not support text2video`;
   const durations = /viduq/.test(model) ? [5] : [4, 8];
   if (b.duration !== undefined && !durations.includes(Number(b.duration)))
@@ -360,6 +416,27 @@ export async function startFakeVideoEngines(
     };
   };
 
+  const jimengAnswer = (code: number, message: string, data: unknown, status = 200) =>
+    json(status, {
+      code,
+      data,
+      message,
+      request_id: randomBytes(17).toString('hex').toUpperCase(),
+      status: code,
+      time_elapsed: '36.799829ms',
+    });
+  const jimengView = (j: Job): FakeResponse => {
+    const s = phase(j);
+    if (s === 'failed')
+      return j.scenario.filter
+        ? jimengAnswer(50516, 'Post Video Risk Not Pass', null, 400)
+        : jimengAnswer(50501, 'Internal RPC Error', null, 500);
+    return jimengAnswer(10000, 'Success', {
+      status: { queued: 'in_queue', running: 'generating', done: 'done' }[s],
+      ...(s === 'done' ? { video_url: link(j), aigc_meta_tagged: true } : {}),
+    });
+  };
+
   const create = (
     protocol: EngineProtocol,
     body: Record<string, unknown>,
@@ -368,7 +445,7 @@ export async function startFakeVideoEngines(
   ) => {
     const hex = randomBytes(6).toString('hex');
     const id =
-      protocol === 'vidu'
+      protocol === 'vidu' || protocol === 'jimeng'
         ? String(parseInt(hex, 16))
         : protocol === 'veo'
           ? `models/${model}/operations/${hex}`
@@ -505,6 +582,29 @@ export async function startFakeVideoEngines(
             ? '/ent/v2/img2video'
             : '/ent/v2/text2video';
       bad = viduInvalid(path, body);
+    } else if (/^jimeng_/.test(model)) {
+      protocol = 'jimeng';
+      const images = (r as { images?: string[] }).images ?? [];
+      // New API's resolveJimengReqKey and convertToRequestPayload.
+      const reqKey = !model.includes('jimeng_v30')
+        ? model
+        : model === 'jimeng_v30_pro'
+          ? 'jimeng_ti2v_v30_pro'
+          : images.length > 1
+            ? model.replace('jimeng_v30', 'jimeng_i2v_first_tail_v30').replace(/p$/, '')
+            : images.length
+              ? model.replace('jimeng_v30', 'jimeng_i2v_first_v30').replace(/p$/, '')
+              : model.replace('jimeng_v30', 'jimeng_t2v_v30');
+      body = {
+        req_key: reqKey,
+        prompt: r.prompt,
+        seed: 0,
+        aspect_ratio: '',
+        frames: r.duration === 10 ? 241 : 121,
+        ...(images.length ? { binary_data_base64: images } : {}),
+        ...meta,
+      };
+      bad = jimengInvalid(body);
     } else
       return json(503, {
         error: {
@@ -814,6 +914,42 @@ export async function startFakeVideoEngines(
         created_at: new Date(job.created).toISOString(),
       });
     }
+    // Jimeng (Volcengine visual API): the gateway checks the signature first.
+    if (p === '/' && req.query.get('Version') === '2022-08-31') {
+      const action = req.query.get('Action');
+      if (action !== 'CVSync2AsyncSubmitTask' && action !== 'CVSync2AsyncGetResult')
+        return gatewayError(
+          404,
+          req,
+          'InvalidActionOrVersion',
+          null,
+          `Could not find operation ${action ?? ''} for version 2022-08-31`,
+        );
+      const refused = verifyVolcSignature(req, { [VOLC_AK]: VOLC_SK });
+      if (refused) return refused;
+      const body = parse(req);
+      if (action === 'CVSync2AsyncGetResult') {
+        const job = jobs.get(String(body.task_id));
+        if (!job || job.body.req_key !== body.req_key)
+          return jimengAnswer(10000, 'Success', { status: 'not_found' });
+        return jimengView(job);
+      }
+      const r = refusal();
+      if (r === 'filter') return jimengAnswer(50412, 'Text Risk Not Pass', null, 400);
+      if (r === 'quota')
+        return gatewayError(
+          403,
+          req,
+          'AccessDenied',
+          null,
+          'User is not authorized to perform this action, or the service is not activated.',
+        );
+      const bad = r === 'invalid' ? 'frames' : jimengInvalid(body);
+      if (bad)
+        return jimengAnswer(50215, 'Input invalid for this service.', { resp_data: '' }, 400);
+      const job = create('jimeng', body, String(body.req_key));
+      return jimengAnswer(10000, 'Success', { task_id: job.id });
+    }
     // Wan (DashScope)
     if (
       p === '/api/v1/services/aigc/video-generation/video-synthesis' ||
@@ -871,6 +1007,7 @@ export async function startFakeVideoEngines(
     scenario: {} as EngineScenario,
     jobs,
     apiKey: KEY,
+    volcKey: `${VOLC_AK}|${VOLC_SK}`,
     clipSeconds,
     downloads,
   });

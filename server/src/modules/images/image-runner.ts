@@ -1,5 +1,4 @@
 import type { AppContext } from '../../context.js';
-import { formatAll } from '../../http/messages.js';
 import { aspectOfSize, renderDemoImage } from '../../providers/image/demo-images.js';
 import {
   checkConnection as checkBfl,
@@ -12,48 +11,16 @@ import {
   generateGeminiImage,
 } from '../../providers/image/gemini-image.js';
 import { editImages, generateImages } from '../../providers/image/openai-images.js';
+import { checkSeedream, generateSeedream } from '../../providers/image/seedream.js';
 import { newApiV1 } from '../../providers/newapi.js';
-import { readOwnedImage } from '../files/index.js';
 import type { KindAdapter, KindJob } from '../kind-kit/index.js';
-import { UpstreamError, type StepOutcome, type TaskRow } from '../tasks/index.js';
-import { texts } from './messages.js';
-import { imageModelOf, type ImageModelRow } from './models.js';
+import type { StepOutcome, TaskRow } from '../tasks/index.js';
+import { jimengImageAdapter, replicateAdapter } from './async-adapters.js';
+import { choicesOf, imageModelOf, type ImageModelRow } from './models.js';
+import { demoStep, picturesOf, worded } from './runner-support.js';
+
+export { demoStep, picturesOf, worded };
 import type { ImageTaskData, ImageTaskParams } from './params.js';
-
-/** The demo's steps: progress moves like a real service's, then the picture is painted. */
-export async function demoStep(
-  ctx: AppContext,
-  task: TaskRow,
-  paint: () => Promise<StepOutcome>,
-): Promise<StepOutcome> {
-  const pollAfterMs = ctx.config.drawing.demoStepMs;
-  if (!task.upstreamId)
-    return { type: 'submitted', upstreamId: `demo-${task.id}`, pollAfterMs, progress: 10 };
-  if (task.progress < 70) return { type: 'progress', progress: task.progress + 30, pollAfterMs };
-  return paint();
-}
-
-/** Reads the task's pictures (the caller's own files); a deleted one fails the task. */
-export async function picturesOf(ctx: AppContext, userId: number, urls: string[]) {
-  const out = [];
-  for (const [i, url] of urls.entries()) {
-    const img = await readOwnedImage(ctx, userId, url);
-    if (!img) throw UpstreamError.permanent(formatAll(texts.pictureGone, {}));
-    out.push({
-      bytes: img.bytes,
-      mime: img.mime,
-      name: `image-${i + 1}.${img.mime.split('/')[1] ?? 'png'}`,
-    });
-  }
-  return out;
-}
-
-/** A refusal the user reads in their words (the upstream's reason kept). */
-export function worded(error: unknown): never {
-  if (error instanceof UpstreamError && !error.transient && !error.text)
-    throw error.withText(formatAll(texts.upstreamRefused, { reason: error.message }));
-  throw error;
-}
 
 interface ImageRun {
   ctx: AppContext;
@@ -86,7 +53,7 @@ function runDemo({ ctx, task, p, m, refs, mask, format, name }: ImageRun): Promi
       // FLUX's demo says its seed, as FLUX does (DALL·E has none to say).
       data: {
         finalPrompt: task.prompt,
-        ...(m.family === 'flux' ? { params: { seed: p.seed } } : {}),
+        ...(choicesOf(m.family, m.upstreamModel).seed ? { params: { seed: p.seed } } : {}),
       },
     };
   });
@@ -174,18 +141,57 @@ async function runGemini({ task, p, m, refs, name, signal }: ImageRun): Promise<
 }
 
 /**
+ * One Seedream picture (Ark's `images/generations`, synchronous): the aspect as Ark's size, the
+ * seed, the guidance (3.0), the references (4.0), the watermark off. `url` is Ark's API
+ * endpoint: `{ark}/api/v3/images/generations`, or New API's `{root}/v1/images/generations`.
+ */
+const runSeedream =
+  (url: (baseUrl: string) => string) =>
+  async ({ task, p, m, refs, name, signal }: ImageRun): Promise<StepOutcome> => {
+    try {
+      const out = await generateSeedream({
+        url: url(m.provider.baseUrl),
+        apiKey: m.provider.apiKey,
+        timeoutMs: m.provider.timeoutMs,
+        signal,
+        model: m.upstreamModel,
+        prompt: task.prompt,
+        seed: p.seed,
+        ...(p.form.aspectRatio ? { aspectRatio: p.form.aspectRatio } : {}),
+        ...(p.form.guidance !== undefined ? { guidance: p.form.guidance } : {}),
+        images: refs,
+      });
+      return {
+        type: 'done',
+        // A signed TOS link (24 h): fetched once through the address guard, kept as ours.
+        files: ['url' in out ? { url: out.url, name } : { bytes: out.bytes, name }],
+        data: { finalPrompt: task.prompt, params: { seed: p.seed % 2 ** 31 } },
+      };
+    } catch (error) {
+      return worded(error);
+    }
+  };
+
+const arkImages = (b: string) => `${b.replace(/\/+$/, '')}/api/v3/images/generations`;
+const relayImages = (b: string) => `${newApiV1(b)}/images/generations`;
+
+/**
  * On New API (its base URL is the relay's root): Gemini image models through its Gemini route
- * (`<root>/v1beta/models/…:generateContent`), everything else through the OpenAI images call on
- * `<root>/v1` (New API's own channels map it: a Replicate channel turns it into a FLUX
- * prediction, `relay/channel/replicate/adaptor.go`).
+ * (`<root>/v1beta/models/…:generateContent`), Seedream through its images call with Ark's
+ * fields (its Volcengine channel passes them on, `relay/channel/volcengine/adaptor.go`),
+ * everything else through the OpenAI images call on `<root>/v1` (New API's own channels map
+ * it: a Replicate channel turns it into a FLUX prediction, `relay/channel/replicate/adaptor.go`;
+ * a Jimeng channel into a Jimeng picture, `relay/channel/jimeng/image.go`).
  */
 const runOnNewApi = (r: ImageRun) =>
   r.m.family === 'gemini-image'
     ? runGemini(r)
-    : runOpenAi({
-        ...r,
-        m: { ...r.m, provider: { ...r.m.provider, baseUrl: newApiV1(r.m.provider.baseUrl) } },
-      });
+    : r.m.family === 'seedream'
+      ? runSeedream(relayImages)(r)
+      : runOpenAi({
+          ...r,
+          m: { ...r.m, provider: { ...r.m.provider, baseUrl: newApiV1(r.m.provider.baseUrl) } },
+        });
 
 /** What a FLUX task keeps between its submit and its polls. */
 interface FluxData extends ImageTaskData {
@@ -259,12 +265,16 @@ const bflAdapter: KindAdapter<ImageTaskParams, ImageTaskData> = {
 /**
  * The `image` kind's adapters by provider protocol. The `openai` and `newapi` connection tests
  * are the ones the chat map registers (the same `GET /models`); `bfl` reads its credits,
- * `gemini` lists its models.
+ * `gemini` lists its models, `seedream` lists Ark's tasks, `jimeng` asks a signed query,
+ * `replicate` reads its account.
  */
 export const imageProtocols = {
   openai: imageAdapter(runOpenAi),
   newapi: imageAdapter(runOnNewApi),
   bfl: bflAdapter,
   gemini: { ...imageAdapter(runGemini), checkConnection: checkGemini },
+  seedream: { ...imageAdapter(runSeedream(arkImages)), checkConnection: checkSeedream },
+  jimeng: jimengImageAdapter,
+  replicate: replicateAdapter,
   demo: imageAdapter(runDemo),
 };

@@ -54,7 +54,8 @@ export async function fetchStored(url: string, token: string) {
 
 /** A provider of `protocol` and image models on it, as an operator makes them in the console. */
 export async function addModels(
-  protocol: 'openai' | 'stability' | 'bfl' | 'gemini' | 'newapi',
+  protocol:
+    'openai' | 'stability' | 'bfl' | 'gemini' | 'newapi' | 'seedream' | 'jimeng' | 'replicate',
   baseUrl: string,
   apiKey: string,
   priceModel: string,

@@ -2,6 +2,12 @@ import { images as I } from '@atelier/contracts';
 import type { SeedPrice } from '../credits/index.js';
 import type { KindModel, ModelFilter } from '../kind-kit/index.js';
 import { isGptImage } from '../../providers/image/openai-images.js';
+import { jimengTakesImages } from '../../providers/image/jimeng-image.js';
+import {
+  SEEDREAM_ASPECTS,
+  seedreamTakesGuidance,
+  seedreamTakesImages,
+} from '../../providers/image/seedream.js';
 import { isDemoProtocol } from '../providers/index.js';
 
 /** The two screens' models: `draw` (OpenAI images, /draw) and `sd3` (Stability, /sd3). */
@@ -62,15 +68,41 @@ export interface ImageModelRow extends KindModel {
   priceModel: string;
 }
 
-const none = { aspects: [] as string[], seed: false, mask: false };
+const none = { aspects: [] as string[], seed: false, mask: false, guidance: false };
 
-/** What each family accepts (OpenAI's, Stability's, BFL's and Gemini's documented choices). */
-export function choicesOf(family: I.ImageFamily) {
-  return { ...none, ...familyChoices(family) };
+/**
+ * What each family accepts (OpenAI's, Stability's, BFL's, Gemini's, Ark's and Jimeng's
+ * documented choices); Seedream's and Jimeng's references and guidance depend on the model.
+ */
+export function choicesOf(family: I.ImageFamily, upstream = '') {
+  return { ...none, ...familyChoices(family, upstream) };
 }
 
-function familyChoices(family: I.ImageFamily) {
+function familyChoices(family: I.ImageFamily, upstream: string) {
   switch (family) {
+    case 'seedream':
+      // `size` from the aspect ratio (Ark's recommended sizes), `seed`, `guidance_scale` on 3.0,
+      // `image` references on 4.0 and SeedEdit; the watermark is always off.
+      return {
+        sizes: [],
+        qualities: [],
+        styles: [],
+        maxN: 4,
+        edits: seedreamTakesImages(upstream),
+        aspects: SEEDREAM_ASPECTS,
+        seed: true,
+        guidance: seedreamTakesGuidance(upstream),
+      };
+    case 'jimeng':
+      return {
+        sizes: [],
+        qualities: [],
+        styles: [],
+        maxN: 4,
+        edits: jimengTakesImages(upstream),
+        aspects: [...I.imageAspects],
+        seed: true,
+      };
     case 'dall-e-2':
       return {
         sizes: ['256x256', '512x512', '1024x1024'],
@@ -131,7 +163,11 @@ export const offersFor =
   (m) =>
     !isDemoProtocol(m.protocol) ||
     m.upstreamModel === DEMOS[use].upstream ||
-    (use === 'draw' && MORE_DRAW_DEMOS.some((d) => d.upstreamModel === m.upstreamModel));
+    (use === 'draw' &&
+      (MORE_DRAW_DEMOS.some((d) => d.upstreamModel === m.upstreamModel) ||
+        // A demo model named after an engine offers that engine's choices, painted offline.
+        isSeedream(m.upstreamModel) ||
+        isJimengImage(m.upstreamModel)));
 
 export const imageModelOf = (use: ImageUse, m: KindModel): ImageModelRow => ({
   ...m,
@@ -141,10 +177,26 @@ export const imageModelOf = (use: ImageUse, m: KindModel): ImageModelRow => ({
 
 /** Gemini's image models by name, also behind a relay ("nano-banana", `gemini-…-image…`). */
 export const isGeminiImage = (upstream: string) => /gemini.*image|nano-banana/i.test(upstream);
+/** Seedream / SeedEdit by name (Ark's, or a relay's), also a demo model named after one. */
+export const isSeedream = (upstream: string) => /seedream|seededit/i.test(upstream);
+/** Jimeng image `req_key`s (`jimeng_t2i_v30`, `jimeng_high_aes_general_v21_L`…). */
+export const isJimengImage = (upstream: string) => /^jimeng_(t2i|high_aes|i2i)/i.test(upstream);
 
 const familyOf = (use: ImageUse, protocol: string, upstream: string): I.ImageFamily => {
   if (use === 'sd3') return 'sd3';
-  if (protocol === 'bfl' || (isDemoProtocol(protocol) && upstream === 'demo-flux')) return 'flux';
+  if (
+    protocol === 'bfl' ||
+    protocol === 'replicate' ||
+    (isDemoProtocol(protocol) && upstream === 'demo-flux')
+  )
+    return 'flux';
+  if (
+    protocol === 'seedream' ||
+    ((protocol === 'newapi' || isDemoProtocol(protocol)) && isSeedream(upstream))
+  )
+    return 'seedream';
+  if (protocol === 'jimeng' || (isDemoProtocol(protocol) && isJimengImage(upstream)))
+    return 'jimeng';
   if (
     protocol === 'gemini' ||
     ((protocol === 'newapi' || isDemoProtocol(protocol)) && isGeminiImage(upstream))

@@ -59,13 +59,15 @@ async function storeMask(ctx: AppContext, userId: number, base64: string): Promi
 
 async function createDalle(ctx: AppContext, userId: number, body: I.DalleInput) {
   const m = await pickImageModel(ctx, userId, 'draw', body.modelId);
-  const c = choicesOf(m.family);
+  const c = choicesOf(m.family, m.upstreamModel);
   offered(c.sizes, body.size, 'size');
   offered(c.qualities, body.quality, 'quality');
   offered(c.styles, body.style, 'style');
   offered(c.aspects, body.aspectRatio, 'aspectRatio');
   if (body.seed !== undefined && !c.seed)
     throw badRequest(texts.notOffered, { value: String(body.seed) }, 'seed');
+  if (body.guidance !== undefined && !c.guidance)
+    throw badRequest(texts.notOffered, { value: String(body.guidance) }, 'guidance');
   if (body.images.length && !c.edits) throw badRequest(texts.noEdits, {}, 'images');
   if (body.maskBase64 && !body.images.length)
     throw badRequest(texts.maskNeedsImage, {}, 'maskBase64');
@@ -146,7 +148,7 @@ export function imageRoutes(app: FastifyInstance): void {
       family: m.family,
       demo: m.demo,
       vipOnly: m.vipOnly,
-      ...choicesOf(m.family),
+      ...choicesOf(m.family, m.upstreamModel),
       prices: actions
         .filter((a) => byKey.has(priceKey(m, a)))
         .map((action) => ({ action, credits: byKey.get(priceKey(m, action))! })),

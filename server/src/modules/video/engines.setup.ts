@@ -23,15 +23,19 @@ export const PRICE: Record<EngineProtocol | 'newapi', number> = {
   hailuo: 8,
   wan: 6,
   vidu: 7,
+  jimeng: 5,
   newapi: 11,
 };
-export const ENGINES: EngineProtocol[] = ['seedance', 'veo', 'hailuo', 'wan', 'vidu'];
+export const ENGINES: EngineProtocol[] = ['seedance', 'veo', 'hailuo', 'wan', 'vidu', 'jimeng'];
 export const MODEL: Record<string, [EngineProtocol | 'newapi', string]> = {
   'na-seedance': ['newapi', 'doubao-seedance-1-0-pro-250528'],
   'na-veo': ['newapi', 'veo-3.0-generate-001'],
   'na-hailuo': ['newapi', 'MiniMax-Hailuo-02'],
   'na-wan': ['newapi', 'wan2.5-t2v-preview'],
   'na-vidu': ['newapi', 'viduq1'],
+  'na-jimeng': ['newapi', 'jimeng_v30'],
+  jimeng: ['jimeng', 'jimeng_v30'],
+  'jimeng-l20': ['jimeng', 'jimeng_vgfm_t2v_l20'],
   vidu: ['vidu', 'viduq1'],
   seedance: ['seedance', 'doubao-seedance-1-0-pro-250528'],
   veo: ['veo', 'veo-3.0-generate-001'],
@@ -49,6 +53,7 @@ export const DURATION: Record<EngineProtocol, number> = {
   hailuo: 6,
   wan: 5,
   vidu: 5,
+  jimeng: 5,
 };
 
 export const balance = async (userId: number) => (await t.app.ctx.balances.read(userId)).credits;
@@ -110,7 +115,12 @@ export function useEnginesApp(): void {
         method: 'POST',
         url: '/api/admin/chat/providers/create',
         headers: h,
-        payload: { name: `fake-${protocol}`, protocol, baseUrl: fake.url, apiKey: fake.apiKey },
+        payload: {
+          name: `fake-${protocol}`,
+          protocol,
+          baseUrl: fake.url,
+          apiKey: protocol === 'jimeng' ? fake.volcKey : fake.apiKey,
+        },
       });
       expect(p.status, JSON.stringify(p.body)).toBe(200);
       providers[protocol] = p.body.data.id;

@@ -139,11 +139,17 @@ describe('options per model', () => {
       resolutions: ['1080p', '720p', '480p'],
       cameraFixed: true,
       audio: false,
+      references: 0,
     });
     expect(of('seedance-t2v').supports.firstFrame).toBe(false);
     expect(of('veo').options).toMatchObject({ cameraFixed: false, audio: true });
     expect(of('veo').durations).toEqual([8]);
-    expect(of('veo-2').options).toEqual({ resolutions: [], cameraFixed: false, audio: false });
+    expect(of('veo-2').options).toEqual({
+      resolutions: [],
+      cameraFixed: false,
+      audio: false,
+      references: 0,
+    });
     expect(of('veo-3.1').supports.lastFrame).toBe(true);
     expect(of('hailuo').options.resolutions).toEqual(['768p', '1080p', '512p']);
     expect(of('hailuo-t2v').supports.firstFrame).toBe(false);
@@ -254,8 +260,9 @@ describe("New API's unified video endpoint, in front of the same engines", () =>
       const rows = await modelRows();
       const direct = rows.find((m) => m.id === models[p])!;
       const relayed = rows.find((m) => m.id === models[`na-${p}`])!;
-      // The same durations and options as the direct adapter.
-      expect(relayed.options).toEqual(direct.options);
+      // The same durations and options as the direct adapter (no reference-to-video there).
+      expect({ ...relayed.options, references: direct.options.references }).toEqual(direct.options);
+      expect(relayed.options.references).toBe(0);
       expect(relayed.durations).toEqual(direct.durations);
       const before = await balance(alice.userId);
       const r = await queue({
@@ -343,6 +350,7 @@ describe('the offline demo, named after an engine', () => {
       resolutions: ['1080p', '720p', '480p'],
       cameraFixed: true,
       audio: false,
+      references: 0,
     });
     const shown = row.prices.find((p) => p.action === 'generate')!.credits;
     const before = await balance(alice.userId);

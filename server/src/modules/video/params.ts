@@ -9,6 +9,8 @@ export const videoParams = z.object({
   /** Our file links (uploads or results) of the frames. */
   firstFrame: z.string().optional(),
   lastFrame: z.string().optional(),
+  /** Reference pictures (reference-to-video), our file links. */
+  references: z.array(z.string()).optional(),
   aspect: V.videoAspect,
   duration: z.number(),
   camera: V.cameraPreset.optional(),

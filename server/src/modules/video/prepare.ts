@@ -69,7 +69,21 @@ function checkAgainstModel(m: VideoModelRow, b: V.VideoInput & { duration: numbe
   if (b.motionBrush && !c.motionBrush)
     throw badRequest(texts.unsupported, { what: 'motion brush' }, 'motionBrush');
   if (b.motionBrush && !b.firstFrame) throw badRequest(texts.needsFirstFrame, {}, 'firstFrame');
-  if (!b.firstFrame && !c.text) throw badRequest(texts.needsFirstFrame, {}, 'firstFrame');
+  const refs = b.references?.length ?? 0;
+  if (refs && refs > (m.options.references ?? 0))
+    throw badRequest(
+      texts.unsupported,
+      {
+        what: m.options.references
+          ? `more than ${m.options.references} reference pictures`
+          : 'reference pictures',
+      },
+      'references',
+    );
+  if (refs && (b.firstFrame || b.lastFrame))
+    throw badRequest(texts.unsupported, { what: 'reference pictures with frames' }, 'references');
+  if (refs && !b.prompt) throw badRequest(texts.needsPrompt, {}, 'prompt');
+  if (!b.firstFrame && !refs && !c.text) throw badRequest(texts.needsFirstFrame, {}, 'firstFrame');
   if (!b.firstFrame && !b.prompt) throw badRequest(texts.needsPrompt, {}, 'prompt');
   const o = m.options;
   if (b.resolution && !o.resolutions.includes(b.resolution))
@@ -142,6 +156,10 @@ export async function prepareInput(
   };
   if (b.firstFrame) params.firstFrame = await ownFrame(ctx, userId, b.firstFrame, 'firstFrame');
   if (b.lastFrame) params.lastFrame = await ownFrame(ctx, userId, b.lastFrame, 'lastFrame');
+  if (b.references?.length)
+    params.references = await Promise.all(
+      b.references.map((r) => ownFrame(ctx, userId, r, 'references')),
+    );
   if (b.motionBrush)
     params.motionBrush = {
       mask: await ownFrame(ctx, userId, b.motionBrush.mask, 'motionBrush.mask'),

@@ -144,7 +144,7 @@ export function videoRoutes(app: FastifyInstance): void {
         durations: m.durations,
         aspects: m.aspects,
         supports: m.capabilities,
-        options: m.options,
+        options: { ...m.options, references: m.options.references ?? 0 },
         typicalSeconds: typicalSeconds(ctx(), m),
         prices: PRICED.flatMap((action) => {
           // An action without its own price costs what `generate` does.

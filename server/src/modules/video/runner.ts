@@ -76,7 +76,7 @@ async function demoClip(ctx: AppContext, t: TaskRow, io: TaskIo): Promise<StepOu
   const extend = t.action === 'extend';
   const first = extend
     ? await extendFrame(ctx, t, io.signal)
-    : (await own(ctx, t, p.firstFrame))?.bytes;
+    : (await own(ctx, t, p.firstFrame ?? p.references?.[0]))?.bytes;
   const last = (await own(ctx, t, p.lastFrame))?.bytes;
   const clip = await renderDemoVideo(
     {
@@ -139,6 +139,13 @@ async function jobOf(ctx: AppContext, t: TaskRow, m: VideoModelRow, io: TaskIo):
     ...(firstFrame ? { firstFrame } : {}),
     ...(t.action !== 'extend' && p.lastFrame
       ? { lastFrame: await frameOf(ctx, t, p.lastFrame) }
+      : {}),
+    ...(t.action !== 'extend' && p.references?.length
+      ? {
+          references: (await Promise.all(p.references.map((r) => frameOf(ctx, t, r)))).filter(
+            (f) => !!f,
+          ),
+        }
       : {}),
     ...(p.camera ? { camera: p.camera } : {}),
     ...(mask && p.motionBrush

@@ -1,5 +1,6 @@
 import type { Localized } from '../../http/messages.js';
-import { mayHaveSent, retryOfStatus, UpstreamError } from '../errors.js';
+import { retryOfStatus, UpstreamError } from '../errors.js';
+import { callText as call } from '../json-call.js';
 import { explain } from './openai-images.js';
 
 /**
@@ -65,25 +66,6 @@ export function fluxSize(aspect: string | undefined): { width: number; height: n
   const scale = Math.sqrt((1024 * 1024) / (w * h));
   const side = (v: number) => Math.min(1440, Math.max(256, Math.round((v * scale) / 32) * 32));
   return { width: side(w), height: side(h) };
-}
-
-async function call(
-  url: string,
-  init: RequestInit,
-  p: Pick<FluxInput, 'timeoutMs' | 'signal'>,
-): Promise<{ status: number; text: string }> {
-  const timeout = AbortSignal.timeout(p.timeoutMs);
-  const signal = p.signal ? AbortSignal.any([p.signal, timeout]) : timeout;
-  try {
-    const res = await fetch(url, { ...init, redirect: 'manual', signal });
-    return { status: res.status, text: await res.text() };
-  } catch (error) {
-    throw UpstreamError.transient(
-      timeout.aborted ? 'no answer in time' : 'unreachable',
-      timeout.aborted ? 'timeout' : 'network',
-      { sent: mayHaveSent(error, timeout.aborted) },
-    );
-  }
 }
 
 function errorOf(status: number, text: string): UpstreamError {

@@ -1,5 +1,6 @@
 import type { Localized } from '../../http/messages.js';
-import { mayHaveSent, retryOfStatus, UpstreamError } from '../errors.js';
+import { retryOfStatus, UpstreamError } from '../errors.js';
+import { callText as call } from '../json-call.js';
 import { explain } from './openai-images.js';
 
 /**
@@ -49,25 +50,6 @@ interface Part {
   inlineData?: { mimeType?: string; data?: string };
   inline_data?: { mime_type?: string; data?: string };
   thought?: boolean;
-}
-
-async function call(
-  url: string,
-  init: RequestInit,
-  p: { timeoutMs: number; signal?: AbortSignal },
-): Promise<{ status: number; text: string }> {
-  const timeout = AbortSignal.timeout(p.timeoutMs);
-  const signal = p.signal ? AbortSignal.any([p.signal, timeout]) : timeout;
-  try {
-    const res = await fetch(url, { ...init, redirect: 'manual', signal });
-    return { status: res.status, text: await res.text() };
-  } catch (error) {
-    throw UpstreamError.transient(
-      timeout.aborted ? 'no answer in time' : 'unreachable',
-      timeout.aborted ? 'timeout' : 'network',
-      { sent: mayHaveSent(error, timeout.aborted) },
-    );
-  }
 }
 
 function errorOf(status: number, text: string): UpstreamError {

@@ -6,6 +6,7 @@ import { openAiVideo } from './openai-video.js';
 import { pika } from './pika.js';
 import { runway } from './runway.js';
 import { hailuo } from './hailuo.js';
+import { jimeng } from './jimeng.js';
 import { seedance } from './seedance.js';
 import { veo } from './veo.js';
 import { vidu } from './vidu.js';
@@ -29,6 +30,7 @@ export const videoAdapters: Record<string, VideoAdapter> = {
   hailuo,
   wan,
   vidu,
+  jimeng,
 };
 
 export const VIDEO_PROTOCOLS = Object.keys(videoAdapters);

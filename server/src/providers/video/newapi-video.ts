@@ -1,5 +1,6 @@
 import { hailuo, hailuoMetadata, hailuoSpec } from './hailuo.js';
 import { bearer, downloadBytes, joinUrl, requestJson } from './http.js';
+import { jimeng, jimengRelay, jimengSpec } from './jimeng.js';
 import { isNewApiKey, klingAdapter } from './kling.js';
 import { openAiState, openAiVideo } from './openai-video.js';
 import { dataUrl } from './refusals.js';
@@ -19,7 +20,7 @@ import { wan, wanMetadata, wanSpec } from './wan.js';
  * no url: `GET /v1/videos/{id}/content`). So a model whose upstream name starts with `kling`
  * goes to the Kling adapter (its New API mode, which needs the `sk-` token); a Seedance
  * (`doubao-seedance…`), Veo (`veo-…`), Hailuo (`MiniMax-…`, `T2V-01`…), Wan (`wan2.x…`) or
- * Vidu (`vidu…`) model
+ * Vidu (`vidu…`) or Jimeng (`jimeng_…`, its channel's `req_key`) model
  * to `/v1/video/generations` with its vendor's fields in `metadata` (the same fields, durations
  * and options as the direct adapter); every other one (`sora-2`…) to `/v1/videos`. Ids carry
  * which (`k:` / `g:` / `o:`), since fetch and download see only the id. New API keeps no
@@ -59,6 +60,18 @@ const ENGINES: Array<{
     spec: viduSpec,
     metadata: (j) => viduRelay(j).metadata,
     images: (j) => viduRelay(j).images,
+    // New API's unified request says no action for reference-to-video: not offered there.
+    relayed: (spec) => ({
+      ...spec,
+      ...(spec.options ? { options: { ...spec.options, references: 0 } } : {}),
+    }),
+  },
+  {
+    test: /^jimeng_/i,
+    adapter: jimeng,
+    spec: jimengSpec,
+    metadata: (j) => jimengRelay(j).metadata,
+    images: (j) => jimengRelay(j).images,
   },
 ];
 const engineOf = (m: string) => ENGINES.find((e) => e.test.test(m));

@@ -23,6 +23,8 @@ export interface VideoJob {
   negativePrompt?: string;
   firstFrame?: Frame;
   lastFrame?: Frame;
+  /** Reference pictures (reference-to-video), for a model whose options take them. */
+  references?: Frame[];
   aspect: V.VideoAspect;
   duration: number;
   camera?: V.CameraPreset;
@@ -69,6 +71,8 @@ export interface VideoOptions {
   resolutions: V.VideoResolution[];
   cameraFixed: boolean;
   audio: boolean;
+  /** Reference pictures the model takes instead of frames (Vidu's reference2video); absent: 0. */
+  references?: number;
 }
 
 export const NO_OPTIONS: VideoOptions = { resolutions: [], cameraFixed: false, audio: false };

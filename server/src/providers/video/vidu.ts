@@ -13,7 +13,9 @@ import type { CheckInput, ModelSpec, VideoAdapter, VideoJob, VideoState } from '
  *   cover_url}]}`; the `url` is signed and expires;
  * - refusals `{code, reason, message}`: `BadRequest` (400), `CreditInsufficient`, the audit
  *   (`AuditSubmitIllegal`); a task failed with its `err_code`.
- * Reference-to-video (`/reference2video`, three or more pictures) has no place on the form.
+ * - `POST /ent/v2/reference2video` with `images` the subjects to keep (viduq1 up to 7, vidu2.0
+ *   and vidu1.5 up to 3), `prompt` required, `aspect_ratio`: reference-to-video, offered only for
+ *   those models (`options.references`).
  * Its `callback_url` is not used: polled.
  */
 interface ViduTask {
@@ -69,20 +71,31 @@ export function viduSpec(model: string): Partial<ModelSpec> {
       resolutions: q ? ['1080p'] : ['720p', '1080p', '480p'],
       cameraFixed: false,
       audio: true,
+      references: q ? 7 : 3,
     },
   };
 }
 
 export function viduCall(job: VideoJob): { path: string; body: Record<string, unknown> } {
-  const images = [job.firstFrame, job.lastFrame].filter((f) => !!f).map((f) => dataUrl(f!));
-  const path =
-    images.length === 2 ? '/start-end2video' : images.length ? '/img2video' : '/text2video';
+  const refs = (job.references ?? []).map(dataUrl);
+  const images = refs.length
+    ? refs
+    : [job.firstFrame, job.lastFrame].filter((f) => !!f).map((f) => dataUrl(f!));
+  const path = refs.length
+    ? '/reference2video'
+    : images.length === 2
+      ? '/start-end2video'
+      : images.length
+        ? '/img2video'
+        : '/text2video';
   return {
     path: `/ent/v2${path}`,
     body: {
       model: job.model || 'viduq1',
       prompt: withCamera(job.prompt, job.camera),
-      ...(images.length ? { images } : { aspect_ratio: job.aspect }),
+      // Reference-to-video takes the ratio too: the references are subjects, not frames.
+      ...(images.length ? { images } : {}),
+      ...(!images.length || refs.length ? { aspect_ratio: job.aspect } : {}),
       duration: job.duration,
       ...(job.seed !== undefined ? { seed: job.seed % 2 ** 31 } : {}),
       // Vidu names 360p where we say 480p (its lowest tier).

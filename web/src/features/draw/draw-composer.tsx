@@ -64,7 +64,10 @@ function References({ form, set, mask }: Pick<ComposerProps, 'form' | 'set'> & {
   );
 }
 
-/** FLUX's and Gemini image's choices: an aspect ratio, and (FLUX) a seed. */
+/**
+ * The choices of FLUX, Gemini image, Seedream and Jimeng: an aspect ratio, a seed (all but
+ * Gemini), a guidance scale (Seedream 3.0).
+ */
 function AspectAndSeed({
   model,
   form,
@@ -94,6 +97,20 @@ function AspectAndSeed({
             placeholder={t('images:seedRandom')}
             onChange={(seed) => set({ seed: typeof seed === 'number' ? seed : null })}
             aria-label={t('images:seed')}
+          />
+        </Field>
+      )}
+      {model.guidance && (
+        <Field label={t('images:guidance')}>
+          <InputNumber
+            className="!w-full"
+            min={1}
+            max={10}
+            step={0.5}
+            value={form.guidance ?? null}
+            placeholder={t('images:guidanceDefault')}
+            onChange={(g) => set({ guidance: typeof g === 'number' ? g : null })}
+            aria-label={t('images:guidance')}
           />
         </Field>
       )}

@@ -13,6 +13,7 @@ const gpt: images.ImageModel = {
   styles: [],
   maxN: 4,
   edits: true,
+  guidance: false,
   aspects: [],
   seed: false,
   mask: true,

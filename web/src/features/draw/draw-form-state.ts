@@ -15,6 +15,8 @@ export interface DrawForm {
   aspectRatio?: string;
   /** FLUX: a seed (left out: a new one each time). */
   seed?: number | null;
+  /** Seedream 3.0: the guidance scale, 1–10 (left out: the model's default). */
+  guidance?: number | null;
   /** Reference pictures (links to the caller's files): the request becomes an edit. */
   images: string[];
   /** A PNG data URL, transparent where the first reference is repainted. */
@@ -40,6 +42,7 @@ export function formOfPrefill(p: ComposerPrefill): DrawForm {
     outputFormat: str(q.outputFormat),
     aspectRatio: str(q.aspectRatio),
     seed: typeof q.seed === 'number' ? q.seed : null,
+    guidance: typeof q.guidance === 'number' ? q.guidance : null,
     images: Array.isArray(q.images)
       ? q.images.filter((u): u is string => typeof u === 'string')
       : [],
@@ -78,6 +81,7 @@ export function bodyOf(f: DrawForm, m: images.ImageModel): images.DalleInput {
   const aspect = pick<NonNullable<images.DalleInput['aspectRatio']>>(f.aspectRatio, m.aspects);
   if (aspect) body.aspectRatio = aspect;
   if (m.seed && typeof f.seed === 'number') body.seed = f.seed;
+  if (m.guidance && typeof f.guidance === 'number') body.guidance = f.guidance;
   if (m.edits && m.mask && f.images.length && f.mask) body.maskBase64 = f.mask;
   return body;
 }

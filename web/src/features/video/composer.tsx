@@ -18,6 +18,8 @@ export interface VideoForm {
   negativePrompt?: string;
   firstFrame?: string;
   lastFrame?: string;
+  /** Reference pictures (reference-to-video), for a model whose `options.references` > 0. */
+  references?: string[];
   aspect: V.VideoAspect;
   duration: number;
   camera?: V.CameraPreset;
@@ -34,6 +36,79 @@ const DIRECTION_KEYS = {
   left: 'video:directions.left',
   right: 'video:directions.right',
 } as const;
+
+/**
+ * Reference pictures for reference-to-video (Vidu): up to the model's `options.references`,
+ * each picked like a frame; shown only for a model that takes them.
+ */
+function References(props: { max: number; value: string[]; onChange: (refs: string[]) => void }) {
+  const { t } = useTranslation(['video']);
+  const { max, value, onChange } = props;
+  return (
+    <div className="flex flex-col gap-1" data-testid="video-references">
+      <span className="text-xs text-white/60">{t('video:referencesHint', { max })}</span>
+      <div className="flex flex-wrap gap-3">
+        {[...value, ...(value.length < max ? [undefined] : [])].map((url, i) => (
+          <FramePicker
+            key={url ?? `slot-${i}`}
+            testId={`video-reference-${i + 1}`}
+            label={t('video:reference', { n: i + 1 })}
+            value={url}
+            onChange={(u) =>
+              onChange(
+                u
+                  ? [...value.slice(0, i), u, ...value.slice(i + 1)]
+                  : value.filter((_, j) => j !== i),
+              )
+            }
+          />
+        ))}
+      </div>
+    </div>
+  );
+}
+
+/** The first and last frames, and (for a model that takes them) the reference pictures. */
+function Pictures(props: {
+  model: V.VideoModel;
+  form: VideoForm;
+  set: (p: Partial<VideoForm>) => void;
+}) {
+  const { t } = useTranslation(['video']);
+  const { model, set } = props;
+  const f = props.form;
+  return (
+    <>
+      <div className="flex flex-wrap gap-4">
+        <FramePicker
+          testId="video-first-frame"
+          label={t('video:firstFrame')}
+          value={f.firstFrame}
+          onChange={(u) => set({ firstFrame: u })}
+          {...(!model.supports.firstFrame
+            ? { disabledReason: t('video:firstFrameUnsupported') }
+            : {})}
+        />
+        <FramePicker
+          testId="video-last-frame"
+          label={t('video:lastFrame')}
+          value={f.lastFrame}
+          onChange={(u) => set({ lastFrame: u })}
+          {...(!model.supports.lastFrame
+            ? { disabledReason: t('video:lastFrameUnsupported') }
+            : {})}
+        />
+      </div>
+      {model.options.references > 0 && (
+        <References
+          max={model.options.references}
+          value={f.references ?? []}
+          onChange={(references) => set({ references })}
+        />
+      )}
+    </>
+  );
+}
 
 /** Aspect tiles, duration and camera preset, as the model offers them. */
 function ShotFields(props: {
@@ -225,12 +300,18 @@ export function Composer(props: { form: VideoForm; setForm: (f: VideoForm) => vo
   if (!model) return <div>{t('video:noModel')}</div>;
   // A frame picked for another model is left out where this one draws from words only.
   const firstFrame = model.supports.firstFrame ? f.firstFrame : undefined;
-  const action: V.VideoAction = f.anime ? 'anime' : firstFrame ? 'image-to-video' : 'generate';
+  const refs =
+    model.options.references > 0 ? (f.references ?? []).slice(0, model.options.references) : [];
+  const action: V.VideoAction = f.anime
+    ? 'anime'
+    : firstFrame && !refs.length
+      ? 'image-to-video'
+      : 'generate';
   const price = model.prices.find((p) => p.action === action) ?? model.prices[0];
   const duration = model.durations.includes(f.duration) ? f.duration : model.durations[0]!;
   const entry: Entry = f.anime
     ? 'anime'
-    : firstFrame
+    : firstFrame && !refs.length
       ? 'runwayPic'
       : model.protocol === 'pika'
         ? 'pikaVideo'
@@ -244,8 +325,12 @@ export function Composer(props: { form: VideoForm; setForm: (f: VideoForm) => vo
         aspect: model.aspects.includes(f.aspect) ? f.aspect : model.aspects[0]!,
         duration,
         ...(f.negativePrompt ? { negativePrompt: f.negativePrompt } : {}),
-        ...(firstFrame ? { firstFrame } : {}),
-        ...(f.lastFrame && model.supports.lastFrame ? { lastFrame: f.lastFrame } : {}),
+        ...(refs.length
+          ? { references: refs }
+          : {
+              ...(firstFrame ? { firstFrame } : {}),
+              ...(f.lastFrame && model.supports.lastFrame ? { lastFrame: f.lastFrame } : {}),
+            }),
         ...(f.camera ? { camera: f.camera } : {}),
         ...(f.brush && f.firstFrame && model.supports.motionBrush ? { motionBrush: f.brush } : {}),
         ...modelOptions(model, f),
@@ -285,26 +370,7 @@ export function Composer(props: { form: VideoForm; setForm: (f: VideoForm) => vo
           onChange={(e) => set({ prompt: e.target.value })}
         />
       </label>
-      <div className="flex flex-wrap gap-4">
-        <FramePicker
-          testId="video-first-frame"
-          label={t('video:firstFrame')}
-          value={f.firstFrame}
-          onChange={(u) => set({ firstFrame: u })}
-          {...(!model.supports.firstFrame
-            ? { disabledReason: t('video:firstFrameUnsupported') }
-            : {})}
-        />
-        <FramePicker
-          testId="video-last-frame"
-          label={t('video:lastFrame')}
-          value={f.lastFrame}
-          onChange={(u) => set({ lastFrame: u })}
-          {...(!model.supports.lastFrame
-            ? { disabledReason: t('video:lastFrameUnsupported') }
-            : {})}
-        />
-      </div>
+      <Pictures model={model} form={f} set={set} />
       <ShotFields model={model} form={f} duration={duration} set={set} />
       <ModelOptions model={model} form={f} set={set} />
       <Extras model={model} form={f} set={set} />

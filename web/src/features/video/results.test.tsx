@@ -136,7 +136,7 @@ describe('extend is offered only where the model can continue a clip', () => {
         motionBrush: false,
         anime: false,
       },
-      options: { resolutions: [], cameraFixed: false, audio: false },
+      options: { resolutions: [], cameraFixed: false, audio: false, references: 0 },
       prices: [],
       typicalSeconds: 60,
     });

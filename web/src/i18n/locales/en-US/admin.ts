@@ -66,7 +66,7 @@ export default {
     baseUrl: 'Base URL',
     apiKey: 'API key',
     apiKeyHint:
-      'The upstream’s API key. Kling: accessKey:secretKey for Kling itself, or a New API token (sk-…) when the base URL is a New API; Seedance: a Volcengine Ark API key; Veo: a Gemini API key; Hailuo: a MiniMax API key; Wan: a DashScope API key; Vidu: a Vidu API key; Luma, Runway, Pika, OpenAI and relays: their key.',
+      'The upstream’s API key. Kling: accessKey:secretKey for Kling itself, or a New API token (sk-…) when the base URL is a New API; Seedance: a Volcengine Ark API key; Veo: a Gemini API key; Hailuo: a MiniMax API key; Wan: a DashScope API key; Vidu: a Vidu API key; Jimeng: AccessKeyID|SecretAccessKey of Volcengine; Replicate: an API token; Luma, Runway, Pika, OpenAI and relays: their key.',
     concurrency: 'Concurrency',
     timeoutMs: 'Timeout (ms)',
     enabled: 'Enabled',

@@ -49,6 +49,8 @@ export default {
   aspect: 'Aspect ratio',
   seedLock: 'Lock seed',
   seedRandom: 'Random',
+  guidance: 'Guidance (1–10)',
+  guidanceDefault: 'The model’s default',
   cfg: 'Prompt strength (CFG)',
   cfgDefault: '{{value}} (default)',
   stylePreset: 'Style preset',

@@ -10,6 +10,9 @@ export default {
   negativePrompt: 'Avoid',
   firstFrame: 'First frame',
   lastFrame: 'Last frame',
+  reference: 'Reference {{n}}',
+  referencesHint:
+    'Reference pictures (up to {{max}}): the people or things to keep in the clip, instead of frames',
   pickImage: 'Upload a picture',
   removeImage: 'Remove',
   aspect: 'Aspect',

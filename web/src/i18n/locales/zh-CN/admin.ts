@@ -63,7 +63,7 @@ export default {
     baseUrl: '接口地址',
     apiKey: '密钥',
     apiKeyHint:
-      '上游的 API 密钥。可灵（Kling）：直连填 accessKey:secretKey；经 New API 转发时填 New API 令牌（sk-…）。Seedance 填火山方舟 API Key；Veo 填 Gemini API Key；海螺填 MiniMax API Key；万相填 DashScope API Key；Vidu 填 Vidu API Key；Luma、Runway、Pika、OpenAI 及中转：填各自的密钥。',
+      '上游的 API 密钥。可灵（Kling）：直连填 accessKey:secretKey；经 New API 转发时填 New API 令牌（sk-…）。Seedance 填火山方舟 API Key；Veo 填 Gemini API Key；海螺填 MiniMax API Key；万相填 DashScope API Key；Vidu 填 Vidu API Key；即梦填火山引擎的 AccessKeyID|SecretAccessKey；Replicate 填 API Token；Luma、Runway、Pika、OpenAI 及中转：填各自的密钥。',
     concurrency: '并发上限',
     timeoutMs: '超时（毫秒）',
     enabled: '启用',

@@ -47,6 +47,8 @@ export default {
   aspect: '画面比例',
   seedLock: '锁定种子',
   seedRandom: '随机',
+  guidance: '提示词相关性（1–10）',
+  guidanceDefault: '模型默认值',
   cfg: '提示词相关性（CFG）',
   cfgDefault: '{{value}}（默认）',
   stylePreset: '风格预设',

@@ -10,6 +10,8 @@ export default {
   negativePrompt: '不希望出现',
   firstFrame: '首帧',
   lastFrame: '尾帧',
+  reference: '参考图 {{n}}',
+  referencesHint: '参考图（最多 {{max}} 张）：视频中要保留的人物或物体，与首尾帧二选一',
   pickImage: '上传图片',
   removeImage: '移除',
   aspect: '画面比例',

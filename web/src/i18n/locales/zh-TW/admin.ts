@@ -65,7 +65,7 @@ export default {
     baseUrl: '介面位址',
     apiKey: '金鑰',
     apiKeyHint:
-      '上游的 API 金鑰。可靈（Kling）：直連填 accessKey:secretKey；經 New API 轉發時填 New API 權杖（sk-…）。Seedance 填火山方舟 API Key；Veo 填 Gemini API Key；海螺填 MiniMax API Key；萬相填 DashScope API Key；Vidu 填 Vidu API Key；Luma、Runway、Pika、OpenAI 及中轉：填各自的金鑰。',
+      '上游的 API 金鑰。可靈（Kling）：直連填 accessKey:secretKey；經 New API 轉發時填 New API 權杖（sk-…）。Seedance 填火山方舟 API Key；Veo 填 Gemini API Key；海螺填 MiniMax API Key；萬相填 DashScope API Key；Vidu 填 Vidu API Key；即夢填火山引擎的 AccessKeyID|SecretAccessKey；Replicate 填 API Token；Luma、Runway、Pika、OpenAI 及中轉：填各自的金鑰。',
     concurrency: '並行上限',
     timeoutMs: '逾時（毫秒）',
     enabled: '啟用',

@@ -49,6 +49,8 @@ export default {
   aspect: '畫面比例',
   seedLock: '鎖定種子',
   seedRandom: '隨機',
+  guidance: '提示詞相關性（1–10）',
+  guidanceDefault: '模型預設值',
   cfg: '提示詞相關性（CFG）',
   cfgDefault: '{{value}}（預設）',
   stylePreset: '風格預設',

@@ -10,6 +10,8 @@ export default {
   negativePrompt: '不希望出現',
   firstFrame: '首幀',
   lastFrame: '尾幀',
+  reference: '參考圖 {{n}}',
+  referencesHint: '參考圖（最多 {{max}} 張）：影片中要保留的人物或物體，與首尾幀二擇一',
   pickImage: '上傳圖片',
   removeImage: '移除',
   aspect: '畫面比例',
