@@ -39,7 +39,7 @@ export function ChatHeader(props: {
   const { t } = useTranslation(['chat']);
   const mobile = useIsMobile();
   return (
-    <header className="flex h-12 shrink-0 items-center gap-2 border-b border-white/5 px-2 sm:h-14 sm:px-4">
+    <header className="flex h-12 shrink-0 items-center gap-0 border-b border-white/5 px-1 sm:h-14 sm:gap-2 sm:px-4">
       {mobile && (
         <Button
           type="text"
@@ -48,7 +48,7 @@ export function ChatHeader(props: {
           onClick={props.onOpenGroups}
         />
       )}
-      <div className="flex min-w-0 flex-1 flex-col">
+      <div className="flex min-w-0 flex-1 flex-col pr-1">
         <h1 className="m-0 truncate text-[15px] font-medium text-white/90" data-testid="chat-title">
           {props.title}
         </h1>

@@ -132,7 +132,7 @@ function ModelPicker({ models, modelLocked }: Pick<ChatInputProps, 'models' | 'm
       }}
       options={modelOptions}
       aria-label={t('input.model')}
-      className="max-w-44 min-w-28 max-[639px]:min-w-0 sm:max-w-60"
+      className="max-w-44 min-w-28 max-[639px]:max-w-32 max-[639px]:min-w-20 sm:max-w-60"
       data-testid="chat-model"
     />
   );
@@ -351,7 +351,9 @@ export function ChatInput({
           className="!px-4 !pt-3 !pb-1 !text-[15px] !leading-6"
           data-testid="chat-input"
         />
-        <div className="flex items-center gap-1 px-2 pb-2">
+        {/* On a phone the price takes a line of its own under the buttons: beside six of them
+            it squeezed the model's name to one letter. */}
+        <div className="flex flex-wrap items-center gap-1 px-2 pb-2">
           <ModelPicker models={models} modelLocked={modelLocked} />
           <ContextAndPrompts />
           <WebSearchToggle />
@@ -359,7 +361,9 @@ export function ChatInput({
           <FilesButton onFiles={files.add} className={`${PHONE_TAP} !text-white/60`} />
           <MicButton disabled={streaming} text={value} onText={onChange} />
           <span className="ml-auto" />
-          <ModelPrice model={priced} />
+          <span className="max-[639px]:order-last max-[639px]:basis-full max-[639px]:text-right">
+            <ModelPrice model={priced} />
+          </span>
           <SendOrStop streaming={streaming} canSend={canSend} onSend={send} onStop={onStop} />
         </div>
       </div>
