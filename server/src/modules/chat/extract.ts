@@ -1,3 +1,5 @@
+import type * as Fflate from 'fflate';
+
 /**
  * The text of a file attached to a chat (docs/chat.md, "Files in the conversation"), read with
  * maintained libraries: unpdf (PDF.js) for PDF, mammoth for DOCX, read-excel-file for XLSX, the
@@ -174,7 +176,7 @@ const unescapeXml = (s: string) =>
 const MAX_UNPACKED = 200 * 1024 * 1024;
 
 /** PPTX: each slide's runs of text (`<a:t>`), a paragraph (`</a:p>`) a line (ECMA-376 DrawingML). */
-function readPptx(bytes: Buffer, { unzipSync, strFromU8 }: typeof import('fflate')): Extracted {
+function readPptx(bytes: Buffer, { unzipSync, strFromU8 }: typeof Fflate): Extracted {
   let unpacked = 0;
   const files = unzipSync(new Uint8Array(bytes), {
     filter: (f) => {

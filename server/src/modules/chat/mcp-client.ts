@@ -2,7 +2,8 @@ import http from 'node:http';
 import https from 'node:https';
 import { Readable } from 'node:stream';
 import type { Client } from '@modelcontextprotocol/sdk/client/index.js';
-import type { StreamableHTTPClientTransport } from '@modelcontextprotocol/sdk/client/streamableHttp.js';
+import type * as McpIndex from '@modelcontextprotocol/sdk/client/index.js';
+import type * as McpHttp from '@modelcontextprotocol/sdk/client/streamableHttp.js';
 import type { FetchLike } from '@modelcontextprotocol/sdk/shared/transport.js';
 import {
   BlockedAddressError,
@@ -81,12 +82,7 @@ export function guardedFetch(guard: GuardOptions): FetchLike {
  * The SDK, loaded with the first MCP call instead of at start: it brings its own copy of zod's
  * schemas and an OAuth client, several MB of heap an idle server has no use for.
  */
-let sdk: Promise<
-  [
-    typeof import('@modelcontextprotocol/sdk/client/index.js'),
-    typeof import('@modelcontextprotocol/sdk/client/streamableHttp.js'),
-  ]
-> | null = null;
+let sdk: Promise<[typeof McpIndex, typeof McpHttp]> | null = null;
 const loadSdk = () =>
   (sdk ??= Promise.all([
     import('@modelcontextprotocol/sdk/client/index.js'),

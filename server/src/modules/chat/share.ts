@@ -1,5 +1,7 @@
 import { randomBytes } from 'node:crypto';
 import type { Kysely, Selectable } from 'kysely';
+import type * as Micromark from 'micromark';
+import type * as MicromarkGfm from 'micromark-extension-gfm';
 import type { chat as C } from '@atelier/contracts';
 import type { AppContext } from '../../context.js';
 import { nowIso } from '../../db/database.js';
@@ -148,7 +150,7 @@ const escape = (s: string) =>
     (c) => ({ '&': '&amp;', '<': '&lt;', '>': '&gt;', '"': '&quot;', "'": '&#39;' })[c]!,
   );
 
-type Markdown = typeof import('micromark') & typeof import('micromark-extension-gfm');
+type Markdown = typeof Micromark & typeof MicromarkGfm;
 let markdownModules: Promise<Markdown> | null = null;
 /** micromark, loaded with the first shared page rather than at start (idle memory). */
 const loadMarkdown = () =>
