@@ -85,7 +85,7 @@ export async function buildApp(config: AppConfig, options: BuildOptions): Promis
     keyGenerator: (req) => ipKey(req.ip),
   });
 
-  await registerApiDocs(app);
+  registerApiDocs(app);
 
   registerMetrics(app);
   registerProbes(app, ctx, redis);

@@ -1,6 +1,6 @@
 import http from 'node:http';
 import https from 'node:https';
-import * as oidc from 'openid-client';
+import type * as Oidc from 'openid-client';
 import { checkPublicUrl, guardedLookup, type GuardOptions } from '../../lib/url-guard.js';
 
 /**
@@ -90,10 +90,19 @@ async function guardedRequest(
 }
 
 /**
+ * openid-client (with jose and oauth4webapi), loaded with the first sign-in through a provider
+ * or the first discovery rather than at start: an idle server has no use for it.
+ */
+let loadedOidc: typeof Oidc | null = null;
+let loadingOidc: Promise<typeof Oidc> | null = null;
+const loadOidc = () =>
+  (loadingOidc ??= import('openid-client').then((module) => (loadedOidc = module)));
+
+/**
  * The `fetch` handed to openid-client: each of its requests through the URL guard, the
  * answer capped in size and time, no redirect followed.
  */
-export function guardedFetch(allowPrivate: boolean, guard?: GuardOptions): oidc.CustomFetch {
+export function guardedFetch(allowPrivate: boolean, guard?: GuardOptions): Oidc.CustomFetch {
   return async (url, options) => {
     const { body } = options;
     let payload: string | Buffer | undefined;
@@ -157,6 +166,9 @@ export const str = (v: unknown) => (typeof v === 'string' ? v : '');
  */
 export function problemOf(error: unknown): string {
   if (error instanceof OidcError) return error.message;
+  // Without the library loaded, no error came from it.
+  const oidc = loadedOidc;
+  if (!oidc) return 'error';
   if (error instanceof oidc.ResponseBodyError)
     return `the token endpoint refused: ${/^[\w.-]{1,64}$/.test(error.error) ? error.error : error.status}`;
   if (error instanceof oidc.AuthorizationResponseError)
@@ -189,7 +201,8 @@ export async function discover(
   issuer: string,
   reach: Reach,
   client: ClientSettings = { id: 'discovery', secret: null },
-): Promise<oidc.Configuration> {
+): Promise<Oidc.Configuration> {
+  const oidc = await loadOidc();
   const allowPrivate = reach === true;
   const insecure = reach === true || (typeof reach === 'object' && reach.insecure);
   let url: URL;
@@ -199,7 +212,7 @@ export async function discover(
     throw new OidcError('the issuer is not a URL');
   }
   const fetch = guardedFetch(allowPrivate, typeof reach === 'object' ? reach.guard : undefined);
-  let found: oidc.Configuration;
+  let found: Oidc.Configuration;
   try {
     found = await oidc.discovery(url, client.id, undefined, undefined, {
       [oidc.customFetch]: fetch,
@@ -236,6 +249,7 @@ export async function discover(
 
 /** A new flow's secrets: state, nonce, the PKCE verifier and its S256 challenge. */
 export async function flowSecrets() {
+  const oidc = await loadOidc();
   const verifier = oidc.randomPKCECodeVerifier();
   return {
     state: oidc.randomState(),
@@ -247,9 +261,12 @@ export async function flowSecrets() {
 
 /** The provider's authorization URL (code flow, PKCE S256, state and nonce). */
 export function authorizationUrl(
-  config: oidc.Configuration,
+  config: Oidc.Configuration,
   input: { redirectUri: string; scope: string; state: string; nonce: string; challenge: string },
 ): string {
+  // A configuration comes from `discover`, which loaded the library.
+  const oidc = loadedOidc;
+  if (!oidc) throw new OidcError('openid-client is not loaded');
   return oidc.buildAuthorizationUrl(config, {
     redirect_uri: input.redirectUri,
     scope: input.scope,
@@ -272,7 +289,7 @@ export interface IdClaims {
  * PKCE verifier and checks the ID token through the library; answers its claims.
  */
 export async function exchangeCode(
-  config: oidc.Configuration,
+  config: Oidc.Configuration,
   input: {
     params: Record<string, string | undefined>;
     redirectUri: string;
@@ -282,13 +299,14 @@ export async function exchangeCode(
   },
   now = Date.now(),
 ): Promise<IdClaims> {
+  const oidc = await loadOidc();
   const current = new URL(input.redirectUri);
   current.search = '';
   for (const k of ['code', 'state', 'iss'] as const) {
     const v = input.params[k];
     if (v !== undefined) current.searchParams.set(k, v);
   }
-  let claims: oidc.IDToken | undefined;
+  let claims: Oidc.IDToken | undefined;
   try {
     const tokens = await oidc.authorizationCodeGrant(config, current, {
       pkceCodeVerifier: input.verifier,

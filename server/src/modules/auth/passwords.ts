@@ -1,5 +1,12 @@
 import { randomBytes } from 'node:crypto';
-import { hash, verify } from '@node-rs/argon2';
+import type * as Argon2 from '@node-rs/argon2';
+
+/** argon2's native module, loaded with the first password rather than at start (idle memory). */
+let argon2: Promise<typeof Argon2> | null = null;
+const loadArgon2 = () => (argon2 ??= import('@node-rs/argon2'));
+const hash = async (password: string) => (await loadArgon2()).hash(password);
+const verify = async (stored: string, password: string) =>
+  (await loadArgon2()).verify(stored, password);
 
 /**
  * Passwords are hashed with argon2id (the library's default algorithm) at its default cost:

@@ -1,4 +1,4 @@
-import { unzipSync, strFromU8 } from 'fflate';
+import type * as Fflate from 'fflate';
 
 /**
  * The text of a file attached to a chat (docs/chat.md, "Files in the conversation"), read with
@@ -102,7 +102,7 @@ export async function extractText(format: FileFormat, bytes: Buffer): Promise<Ex
       case 'xlsx':
         return await readXlsx(bytes);
       case 'pptx':
-        return readPptx(bytes);
+        return readPptx(bytes, await import('fflate'));
       case 'csv':
       case 'text': {
         const text = clean(bytes.toString('utf8').replace(/^\uFEFF/, ''));
@@ -176,7 +176,7 @@ const unescapeXml = (s: string) =>
 const MAX_UNPACKED = 200 * 1024 * 1024;
 
 /** PPTX: each slide's runs of text (`<a:t>`), a paragraph (`</a:p>`) a line (ECMA-376 DrawingML). */
-function readPptx(bytes: Buffer): Extracted {
+function readPptx(bytes: Buffer, { unzipSync, strFromU8 }: typeof Fflate): Extracted {
   let unpacked = 0;
   const files = unzipSync(new Uint8Array(bytes), {
     filter: (f) => {

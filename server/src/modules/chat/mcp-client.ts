@@ -1,8 +1,9 @@
 import http from 'node:http';
 import https from 'node:https';
 import { Readable } from 'node:stream';
-import { Client } from '@modelcontextprotocol/sdk/client/index.js';
-import { StreamableHTTPClientTransport } from '@modelcontextprotocol/sdk/client/streamableHttp.js';
+import type { Client } from '@modelcontextprotocol/sdk/client/index.js';
+import type * as McpIndex from '@modelcontextprotocol/sdk/client/index.js';
+import type * as McpHttp from '@modelcontextprotocol/sdk/client/streamableHttp.js';
 import type { FetchLike } from '@modelcontextprotocol/sdk/shared/transport.js';
 import {
   BlockedAddressError,
@@ -77,8 +78,20 @@ export function guardedFetch(guard: GuardOptions): FetchLike {
   };
 }
 
+/**
+ * The SDK, loaded with the first MCP call instead of at start: it brings its own copy of zod's
+ * schemas and an OAuth client, several MB of heap an idle server has no use for.
+ */
+let sdk: Promise<[typeof McpIndex, typeof McpHttp]> | null = null;
+const loadSdk = () =>
+  (sdk ??= Promise.all([
+    import('@modelcontextprotocol/sdk/client/index.js'),
+    import('@modelcontextprotocol/sdk/client/streamableHttp.js'),
+  ]));
+
 /** A connected client; `close` ends its session. */
 export async function connectMcp(target: McpTarget, signal?: AbortSignal): Promise<Client> {
+  const [{ Client }, { StreamableHTTPClientTransport }] = await loadSdk();
   const guard = target.allowPrivate ? open : (target.guard ?? {});
   const transport = new StreamableHTTPClientTransport(new URL(target.url), {
     fetch: guardedFetch(guard),

@@ -2,7 +2,6 @@ import type { Selectable } from 'kysely';
 import type { AppContext } from '../../context.js';
 import { AppError } from '../../http/errors.js';
 import { fileUrl, keyOfUrl } from '../files/index.js';
-import { treeOf } from './branches.js';
 import { liveChatFileIds } from './chat-files.js';
 import { fileIdsOf } from './file-context.js';
 import { texts } from './messages.js';
@@ -30,7 +29,15 @@ export async function placeOf(
   userId: number,
   options: { parentId?: number | undefined; regenerateOf?: number | undefined },
 ): Promise<Place> {
-  const tree = await treeOf(ctx.db.kysely, group.id, userId);
+  // One message of the chat looked up by id, never the chat's whole shape: a question in a
+  // long chat costs what it costs in a short one.
+  const db = ctx.db.kysely;
+  const ofChat = db
+    .selectFrom('chat_logs')
+    .where('group_id', '=', group.id)
+    .where('user_id', '=', userId);
+  const exists = async (id: number) =>
+    (await ofChat.select('id').where('id', '=', id).executeTakeFirst()) !== undefined;
   const missing = (field: string) =>
     new AppError(
       404,
@@ -45,20 +52,17 @@ export async function placeOf(
     return ids.filter((id) => live.has(id));
   };
   if (options.regenerateOf !== undefined) {
-    const node = tree.byId.get(options.regenerateOf);
-    if (!node || node.role !== 'user') throw missing('options.regenerateOf');
-    const row = await ctx.db.kysely
-      .selectFrom('chat_logs')
-      .select(['content', 'image_url', 'files'])
-      .where('id', '=', node.id)
-      .where('user_id', '=', userId)
-      .executeTakeFirstOrThrow();
+    const row = await ofChat
+      .select(['id', 'parent_id', 'role', 'content', 'image_url', 'files'])
+      .where('id', '=', options.regenerateOf)
+      .executeTakeFirst();
+    if (!row || row.role !== 'user') throw missing('options.regenerateOf');
     // Our own picture is kept as its path; it is read again as the owner's file.
     const key = row.image_url ? keyOfUrl(row.image_url) : null;
     const imageUrl = key ? fileUrl(ctx, key) : (row.image_url ?? undefined);
     return {
-      parentId: node.parent_id,
-      regenerateOf: node.id,
+      parentId: row.parent_id,
+      regenerateOf: row.id,
       // Its files go again with it (docs/chat.md, Files in the conversation), those its owner
       // deleted since left out.
       question: { prompt: row.content, imageUrl, fileIds: await liveFiles(fileIdsOf(row.files)) },
@@ -66,8 +70,12 @@ export async function placeOf(
   }
   if (options.parentId === 0) return { parentId: null, regenerateOf: null, question: null };
   if (options.parentId !== undefined) {
-    if (!tree.byId.has(options.parentId)) throw missing('options.parentId');
+    if (!(await exists(options.parentId))) throw missing('options.parentId');
     return { parentId: options.parentId, regenerateOf: null, question: null };
   }
-  return { parentId: tree.leafOf(group.leaf_id), regenerateOf: null, question: null };
+  // The leaf shown (branches.ts, Tree.leafOf): the saved one while it exists, else the newest.
+  if (group.leaf_id !== null && (await exists(group.leaf_id)))
+    return { parentId: group.leaf_id, regenerateOf: null, question: null };
+  const newest = await ofChat.select((eb) => eb.fn.max('id').as('id')).executeTakeFirst();
+  return { parentId: newest?.id ?? null, regenerateOf: null, question: null };
 }

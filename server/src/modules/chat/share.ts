@@ -1,7 +1,7 @@
 import { randomBytes } from 'node:crypto';
 import type { Kysely, Selectable } from 'kysely';
-import { micromark } from 'micromark';
-import { gfm, gfmHtml } from 'micromark-extension-gfm';
+import type * as Micromark from 'micromark';
+import type * as MicromarkGfm from 'micromark-extension-gfm';
 import type { chat as C } from '@atelier/contracts';
 import type { AppContext } from '../../context.js';
 import { nowIso } from '../../db/database.js';
@@ -159,16 +159,26 @@ const escape = (s: string) =>
     (c) => ({ '&': '&amp;', '<': '&lt;', '>': '&gt;', '"': '&quot;', "'": '&#39;' })[c]!,
   );
 
+type Markdown = typeof Micromark & typeof MicromarkGfm;
+let markdownModules: Promise<Markdown> | null = null;
+/** micromark, loaded with the first shared page rather than at start (idle memory). */
+const loadMarkdown = () =>
+  (markdownModules ??= Promise.all([import('micromark'), import('micromark-extension-gfm')]).then(
+    ([core, gfm]) => ({ ...core, ...gfm }),
+  ));
+
 /**
  * Markdown as HTML, safely: micromark escapes raw HTML and drops dangerous link protocols
  * (`javascript:`, `data:` …) by default; links to the share's own files are signed afresh.
  */
 function markdownHtml(
+  markdown: Markdown,
   ctx: AppContext,
   text: string,
   keys: ReadonlySet<string>,
   lang: Lang,
 ): string {
+  const { micromark, gfm, gfmHtml } = markdown;
   const signed = text.replace(FILE_KEY, (link, key: string) =>
     keys.has(key) ? fileUrl(ctx, key) : link,
   );
@@ -306,13 +316,14 @@ export async function sharedPage(
     `<meta property="og:url" content="${escape(url)}">`,
     `<meta name="twitter:card" content="summary">`,
   ].join('\n');
+  const markdown = await loadMarkdown();
   const items = snapshot.messages.map((m) => {
     if (m.role === 'user') {
       const key = m.picture ? m.picture.slice(FILES_PREFIX.length) : null;
       const img = key && keys.has(key) ? `<img src="${escape(fileUrl(ctx, key))}" alt="">` : '';
       return `<section class="msg user" data-role="user">${img}<div class="bubble">${escape(m.content)}</div></section>`;
     }
-    return `<section class="msg answer" data-role="assistant"><div class="model">${escape(m.model)}</div>${toolCallsHtml(m.toolCalls, lang)}${markdownHtml(ctx, m.content, keys, lang)}${sourcesHtml(m.sources, lang)}</section>`;
+    return `<section class="msg answer" data-role="assistant"><div class="model">${escape(m.model)}</div>${toolCallsHtml(m.toolCalls, lang)}${markdownHtml(markdown, ctx, m.content, keys, lang)}${sourcesHtml(m.sources, lang)}</section>`;
   });
   const shared = new Date(row.created_at).toISOString().slice(0, 10);
   const body = [

@@ -4,7 +4,6 @@ import type { chat as C } from '@atelier/contracts';
 import type { AppContext } from '../../context.js';
 import { searchAdapters, type SearchResult } from '../../providers/search/index.js';
 import { checkPublicUrl, guardedLookup, type GuardOptions } from '../../lib/url-guard.js';
-import { readableText } from './readable.js';
 import type { activeSearchProvider } from './tools.js';
 
 /**
@@ -103,6 +102,8 @@ export async function readPage(
       at = new URL(got.location, at).href;
       continue;
     }
+    // htmlparser2 loads with the first page read, not at start (idle memory).
+    const { readableText } = await import('./readable.js');
     return readableText(got.html, PAGE_CHARS);
   }
   throw new Error('too many redirects');
