@@ -351,8 +351,6 @@ export function ChatInput({
           className="!px-4 !pt-3 !pb-1 !text-[15px] !leading-6"
           data-testid="chat-input"
         />
-        {/* On a phone the price takes a line of its own under the buttons: beside six of them
-            it squeezed the model's name to one letter. */}
         <div className="flex flex-wrap items-center gap-1 px-2 pb-2">
           <ModelPicker models={models} modelLocked={modelLocked} />
           <ContextAndPrompts />
@@ -361,9 +359,7 @@ export function ChatInput({
           <FilesButton onFiles={files.add} className={`${PHONE_TAP} !text-white/60`} />
           <MicButton disabled={streaming} text={value} onText={onChange} />
           <span className="ml-auto" />
-          <span className="max-[639px]:order-last max-[639px]:basis-full max-[639px]:text-right">
-            <ModelPrice model={priced} />
-          </span>
+          <ComposerPrice model={priced} />
           <SendOrStop streaming={streaming} canSend={canSend} onSend={send} onStop={onStop} />
         </div>
       </div>
@@ -371,5 +367,17 @@ export function ChatInput({
         {t('input.hint')}
       </p>
     </div>
+  );
+}
+
+/**
+ * The price of an answer. On a phone it takes a line of its own under the buttons: beside six
+ * of them it squeezed the model's name to one letter.
+ */
+function ComposerPrice({ model }: { model: Parameters<typeof ModelPrice>[0]['model'] }) {
+  return (
+    <span className="max-[639px]:order-last max-[639px]:basis-full max-[639px]:text-right">
+      <ModelPrice model={model} />
+    </span>
   );
 }

@@ -1,8 +1,8 @@
 import { act, cleanup, fireEvent, render, screen } from '@testing-library/react';
-import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
-import { setNotifier } from '../../lib/notify';
-import { useAppSetting } from '../../stores/app-setting';
-import { MicButton } from './voice-record';
+import { afterEach, beforeAll, beforeEach, describe, expect, it, vi } from 'vitest';
+import type { setNotifier as SetNotifier } from '../../lib/notify';
+import type { useAppSetting as UseAppSetting } from '../../stores/app-setting';
+import type { MicButton as MicButtonType } from './voice-record';
 
 const voice = vi.hoisted(() => ({
   transcribeRecording: vi.fn(),
@@ -36,6 +36,20 @@ class FakeRecorder {
     this.onstop?.();
   }
 }
+
+/**
+ * The button (and the notifier and store it uses) is imported afresh, after the mock: a file run before this one in the same worker
+ * (files share modules, docs/testing.md) may have loaded the real `voice-api` already.
+ */
+let MicButton: typeof MicButtonType;
+let setNotifier: typeof SetNotifier;
+let useAppSetting: typeof UseAppSetting;
+beforeAll(async () => {
+  vi.resetModules();
+  ({ MicButton } = await import('./voice-record'));
+  ({ setNotifier } = await import('../../lib/notify'));
+  ({ useAppSetting } = await import('../../stores/app-setting'));
+});
 
 const errors: string[] = [];
 const stopped = vi.fn();
