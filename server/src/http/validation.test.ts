@@ -8,10 +8,10 @@ describe('validation messages', () => {
     expect(parsed.success).toBe(false);
     const issue = parsed.error!.issues[0]!;
     expect(describeIssue(issue, 'zh-CN')).toBe(
-      '必须是以下之一：imagine、action、blend、describe、faceswap',
+      '必须是以下之一：imagine、action、video、blend、describe、faceswap',
     );
     expect(describeIssue(issue, 'en-US')).toBe(
-      'must be one of imagine, action, blend, describe, faceswap',
+      'must be one of imagine, action, video, blend, describe, faceswap',
     );
     for (const lang of ['zh-CN', 'zh-TW'] as const)
       expect(describeIssue(issue, lang)).not.toMatch(/Invalid|Expected/);
