@@ -251,12 +251,7 @@ async function playwright() {
   const counts = { passed: 0, failed: 0, skipped: 0 };
   const notes = [];
   const files = [];
-  const chromiumPort = await freePort(Number(process.env.E2E_PORT ?? 3100));
-  // Two or more apart and near: each run's fakes listen at fixed offsets above its port
-  // (e2e/support/env.ts), which must neither meet nor leave the range of ports.
-  let exclusivePort = 0;
-  for (let p = chromiumPort + 2; !exclusivePort && p < chromiumPort + 80; p += 2)
-    if ((await freePort(p)) === p) exclusivePort = p;
+  const { chromiumPort, exclusivePort, release } = await reserveE2ePorts();
   const runs = [
     { project: 'chromium', port: chromiumPort, live: true },
     { project: 'exclusive', port: exclusivePort, live: false },
@@ -292,7 +287,8 @@ async function playwright() {
     fs.rmSync(dataDir, { recursive: true, force: true });
     return { project, code, report: readJson(out) };
   });
-  for (const { project, code, report } of await Promise.all(runs)) {
+  const finished = await Promise.all(runs).finally(release);
+  for (const { project, code, report } of finished) {
     if (!report?.stats) {
       counts.failed += 1;
       notes.push(`${project}: no report, exit ${code}`);
@@ -314,6 +310,58 @@ async function playwright() {
   }
   keepSlowest(name, files);
   return record(name, counts, t0, notes.join('; '));
+}
+
+/**
+ * The two e2e runs' ports: a block of ten from 3100 (or `E2E_PORT`), the side-by-side run at
+ * its start and the exclusive one two above, since each run's fakes listen at fixed offsets
+ * above its port (`e2e/support/env.ts`: +20000, +20001) that must neither meet nor leave the
+ * range of ports. A second `npm test` on the same machine takes the next block: the block is
+ * claimed by a lock file (created exclusively, naming our pid) before its ports are checked, so
+ * two runs reaching this point together cannot both take it. A lock whose process is gone is
+ * taken over.
+ */
+async function reserveE2ePorts() {
+  const first = Number(process.env.E2E_PORT ?? 3100);
+  for (let base = first; base < first + 500; base += 10) {
+    const lock = path.join(os.tmpdir(), `atelier-e2e-ports-${base}.lock`);
+    if (!claimLock(lock)) continue;
+    const ports = [base, base + 2, base + 20000, base + 20001, base + 20002, base + 20003];
+    const free = await Promise.all(ports.map(async (p) => (await freePort(p)) === p));
+    if (free.every(Boolean))
+      return {
+        chromiumPort: base,
+        exclusivePort: base + 2,
+        release: () => fs.rmSync(lock, { force: true }),
+      };
+    fs.rmSync(lock, { force: true });
+  }
+  throw new Error(`no free block of e2e ports from ${first}`);
+}
+
+/** Creates the lock file naming this process, or takes over one whose process has ended. */
+function claimLock(lock) {
+  for (let attempt = 0; attempt < 2; attempt++) {
+    try {
+      fs.writeFileSync(lock, String(process.pid), { flag: 'wx' });
+      return true;
+    } catch {
+      // Empty: its maker is between creating and writing it.
+      const owner = Number(fs.readFileSync(lock, 'utf8').trim() || 0);
+      if (!owner || isAlive(owner)) return false;
+      fs.rmSync(lock, { force: true });
+    }
+  }
+  return false;
+}
+
+function isAlive(pid) {
+  try {
+    process.kill(pid, 0);
+    return true;
+  } catch (error) {
+    return error.code === 'EPERM';
+  }
 }
 
 /** Connects and speaks a line of the protocol; resolves true when the answer starts as expected. */
