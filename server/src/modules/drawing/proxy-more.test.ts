@@ -159,7 +159,7 @@ describe('Midjourney through midjourney-proxy', () => {
     // The fake notes a delivery once our answer to it came back, which may be after the task ended.
     await until(
       async () => fake.deliveries.some((d) => d.taskStatus === 'IN_PROGRESS'),
-      25_000,
+      60_000,
       'an IN_PROGRESS hook delivered',
     );
   });

@@ -15,7 +15,7 @@ let t: TestApp;
 beforeAll(async () => {
   // The harness turns them off for every other test; this one starts as a new site does.
   t = await createTestApp({ env: { SEED_EXAMPLES: 'true' } });
-}, 60_000);
+}, 180_000);
 afterAll(async () => t.close());
 
 describe('examples of a fresh install', () => {
