@@ -9,7 +9,7 @@ import { checkJimeng } from '../../providers/jimeng.js';
 import type { KindAdapter } from '../kind-kit/index.js';
 import { imageModelOf } from './models.js';
 import type { ImageTaskData, ImageTaskParams } from './params.js';
-import { picturesOf, worded } from './runner-support.js';
+import { asyncPictureRequest, submittedPicture, worded } from './runner-support.js';
 
 /** What a Replicate task keeps between its submit and its polls. */
 interface ReplicateData extends ImageTaskData {
@@ -24,29 +24,13 @@ interface ReplicateData extends ImageTaskData {
  * prediction (the safety filter's E005 among them) fails at once, nothing charged.
  */
 export const replicateAdapter: KindAdapter<ImageTaskParams, ImageTaskData> = {
-  async submit({ task, params: p, model, io }) {
-    const m = imageModelOf('draw', model);
-    const refs = await picturesOf(io.ctx, task.userId, p.form.images ?? []);
+  async submit(job) {
+    const format = job.params.form.outputFormat === 'jpeg' ? 'jpg' : 'png';
+    // Outside the refusal's wording: a deleted reference fails the task in its own words.
+    const request = await asyncPictureRequest(job);
     try {
-      const out = await submitReplicate({
-        baseUrl: m.provider.baseUrl,
-        apiKey: m.provider.apiKey,
-        timeoutMs: m.provider.timeoutMs,
-        signal: io.signal,
-        model: m.upstreamModel,
-        prompt: task.prompt,
-        seed: p.seed,
-        ...(p.form.aspectRatio ? { aspectRatio: p.form.aspectRatio } : {}),
-        outputFormat: p.form.outputFormat === 'jpeg' ? 'jpg' : 'png',
-        images: refs,
-      });
-      return {
-        type: 'submitted',
-        upstreamId: out.id,
-        pollAfterMs: io.ctx.config.drawing.pollMs,
-        progress: 5,
-        data: { getUrl: out.getUrl },
-      };
+      const out = await submitReplicate({ ...request, outputFormat: format });
+      return submittedPicture(job.io.ctx, out.id, { getUrl: out.getUrl });
     } catch (error) {
       return worded(error);
     }
@@ -85,27 +69,11 @@ export const replicateAdapter: KindAdapter<ImageTaskParams, ImageTaskData> = {
  * copied at once). The filter's refusals (50411–50413 before, 50511 after drawing) fail at once.
  */
 export const jimengImageAdapter: KindAdapter<ImageTaskParams, ImageTaskData> = {
-  async submit({ task, params: p, model, io }) {
-    const m = imageModelOf('draw', model);
-    const refs = await picturesOf(io.ctx, task.userId, p.form.images ?? []);
+  async submit(job) {
+    // Outside the refusal's wording: a deleted reference fails the task in its own words.
+    const request = await asyncPictureRequest(job);
     try {
-      const id = await submitJimengImage({
-        baseUrl: m.provider.baseUrl,
-        apiKey: m.provider.apiKey,
-        timeoutMs: m.provider.timeoutMs,
-        signal: io.signal,
-        model: m.upstreamModel,
-        prompt: task.prompt,
-        seed: p.seed,
-        ...(p.form.aspectRatio ? { aspectRatio: p.form.aspectRatio } : {}),
-        images: refs,
-      });
-      return {
-        type: 'submitted',
-        upstreamId: id,
-        pollAfterMs: io.ctx.config.drawing.pollMs,
-        progress: 5,
-      };
+      return submittedPicture(job.io.ctx, await submitJimengImage(request));
     } catch (error) {
       return worded(error);
     }

@@ -17,7 +17,13 @@ import type { KindAdapter, KindJob } from '../kind-kit/index.js';
 import type { StepOutcome, TaskRow } from '../tasks/index.js';
 import { jimengImageAdapter, replicateAdapter } from './async-adapters.js';
 import { choicesOf, imageModelOf, type ImageModelRow } from './models.js';
-import { demoStep, picturesOf, worded } from './runner-support.js';
+import {
+  asyncPictureRequest,
+  demoStep,
+  picturesOf,
+  submittedPicture,
+  worded,
+} from './runner-support.js';
 
 export { demoStep, picturesOf, worded };
 import type { ImageTaskData, ImageTaskParams } from './params.js';
@@ -206,29 +212,13 @@ interface FluxData extends ImageTaskData {
  * fails at once, nothing charged.
  */
 const bflAdapter: KindAdapter<ImageTaskParams, ImageTaskData> = {
-  async submit({ task, params: p, model, io }) {
-    const m = imageModelOf('draw', model);
-    const refs = await picturesOf(io.ctx, task.userId, p.form.images ?? []);
+  async submit(job) {
+    const format = job.params.form.outputFormat === 'jpeg' ? 'jpeg' : 'png';
+    // Outside the refusal's wording: a deleted reference fails the task in its own words.
+    const request = await asyncPictureRequest(job);
     try {
-      const out = await submitFlux({
-        baseUrl: m.provider.baseUrl,
-        apiKey: m.provider.apiKey,
-        timeoutMs: m.provider.timeoutMs,
-        signal: io.signal,
-        model: m.upstreamModel,
-        prompt: task.prompt,
-        seed: p.seed,
-        ...(p.form.aspectRatio ? { aspectRatio: p.form.aspectRatio } : {}),
-        outputFormat: p.form.outputFormat === 'jpeg' ? 'jpeg' : 'png',
-        images: refs,
-      });
-      return {
-        type: 'submitted',
-        upstreamId: out.id,
-        pollAfterMs: io.ctx.config.drawing.pollMs,
-        progress: 5,
-        data: { pollingUrl: out.pollingUrl },
-      };
+      const out = await submitFlux({ ...request, outputFormat: format });
+      return submittedPicture(job.io.ctx, out.id, { pollingUrl: out.pollingUrl });
     } catch (error) {
       return worded(error);
     }

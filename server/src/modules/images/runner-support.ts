@@ -2,7 +2,10 @@ import type { AppContext } from '../../context.js';
 import { formatAll } from '../../http/messages.js';
 import { readOwnedImage } from '../files/index.js';
 import { UpstreamError, type StepOutcome, type TaskRow } from '../tasks/index.js';
+import type { KindJob } from '../kind-kit/index.js';
+import { imageModelOf } from './models.js';
 import { texts } from './messages.js';
+import type { ImageTaskData, ImageTaskParams } from './params.js';
 
 /** The demo's steps: progress moves like a real service's, then the picture is painted. */
 export async function demoStep(
@@ -38,3 +41,41 @@ export function worded(error: unknown): never {
     throw error.withText(formatAll(texts.upstreamRefused, { reason: error.message }));
   throw error;
 }
+
+/**
+ * What an asynchronous picture upstream (FLUX on Black Forest Labs or Replicate, Jimeng) is
+ * sent, whatever its wire: the provider's address and key, the prompt, the seed, the aspect and
+ * the caller's reference pictures.
+ */
+export async function asyncPictureRequest({
+  task,
+  params: p,
+  model,
+  io,
+}: KindJob<ImageTaskParams, ImageTaskData>) {
+  const m = imageModelOf('draw', model);
+  return {
+    baseUrl: m.provider.baseUrl,
+    apiKey: m.provider.apiKey,
+    timeoutMs: m.provider.timeoutMs,
+    signal: io.signal,
+    model: m.upstreamModel,
+    prompt: task.prompt,
+    seed: p.seed,
+    ...(p.form.aspectRatio ? { aspectRatio: p.form.aspectRatio } : {}),
+    images: await picturesOf(io.ctx, task.userId, p.form.images ?? []),
+  };
+}
+
+/** An asynchronous picture job accepted upstream: polled at the drawing pace from 5 %. */
+export const submittedPicture = (
+  ctx: AppContext,
+  upstreamId: string,
+  data?: Record<string, unknown>,
+): StepOutcome => ({
+  type: 'submitted',
+  upstreamId,
+  pollAfterMs: ctx.config.drawing.pollMs,
+  progress: 5,
+  ...(data ? { data } : {}),
+});
