@@ -305,6 +305,16 @@ export async function startFakeOpenAI(): Promise<FakeOpenAI> {
         choices: [{ index: 0, delta, finish_reason: finish }],
         ...(includeUsage ? { usage: null } : {}),
       })}\n\n`;
+    // The last chunk before [DONE] when the caller asked `stream_options.include_usage`.
+    const usageChunk = (usage: object) =>
+      `data: ${JSON.stringify({
+        id: 'chatcmpl-fake',
+        object: 'chat.completion.chunk',
+        created,
+        model: body.model,
+        choices: [],
+        usage,
+      })}\n\n`;
     const piecesOf = (text: string) => {
       const chars = [...text];
       const out: string[] = [];
@@ -317,16 +327,7 @@ export async function startFakeOpenAI(): Promise<FakeOpenAI> {
       for (const delta of toolCallDeltas(calls)) res.write(chunk(delta, null));
       res.write(chunk({}, 'tool_calls'));
       if (includeUsage)
-        res.write(
-          `data: ${JSON.stringify({
-            id: 'chatcmpl-fake',
-            object: 'chat.completion.chunk',
-            created,
-            model: body.model,
-            choices: [],
-            usage: { prompt_tokens: 50, completion_tokens: 10, total_tokens: 60 },
-          })}\n\n`,
-        );
+        res.write(usageChunk({ prompt_tokens: 50, completion_tokens: 10, total_tokens: 60 }));
       res.end('data: [DONE]\n\n');
       return;
     }
@@ -339,17 +340,10 @@ export async function startFakeOpenAI(): Promise<FakeOpenAI> {
       res.write(chunk({}, 'stop'));
       if (includeUsage)
         res.write(
-          `data: ${JSON.stringify({
-            id: 'chatcmpl-fake',
-            object: 'chat.completion.chunk',
-            created,
-            model: body.model,
-            choices: [],
-            usage: {
-              ...fake.usage,
-              total_tokens: fake.usage.prompt_tokens + fake.usage.completion_tokens,
-            },
-          })}\n\n`,
+          usageChunk({
+            ...fake.usage,
+            total_tokens: fake.usage.prompt_tokens + fake.usage.completion_tokens,
+          }),
         );
       res.end('data: [DONE]\n\n');
       return;
@@ -379,19 +373,12 @@ export async function startFakeOpenAI(): Promise<FakeOpenAI> {
     const reasoningTokens = thoughtField ? fake.reasoningTokens : 0;
     if (includeUsage)
       res.write(
-        `data: ${JSON.stringify({
-          id: 'chatcmpl-fake',
-          object: 'chat.completion.chunk',
-          created,
-          model: body.model,
-          choices: [],
-          usage: {
-            prompt_tokens: fake.usage.prompt_tokens,
-            completion_tokens: fake.usage.completion_tokens + reasoningTokens,
-            total_tokens: fake.usage.prompt_tokens + fake.usage.completion_tokens + reasoningTokens,
-            completion_tokens_details: { reasoning_tokens: reasoningTokens },
-          },
-        })}\n\n`,
+        usageChunk({
+          prompt_tokens: fake.usage.prompt_tokens,
+          completion_tokens: fake.usage.completion_tokens + reasoningTokens,
+          total_tokens: fake.usage.prompt_tokens + fake.usage.completion_tokens + reasoningTokens,
+          completion_tokens_details: { reasoning_tokens: reasoningTokens },
+        }),
       );
     res.end('data: [DONE]\n\n');
   }
