@@ -243,9 +243,17 @@ describe('Midjourney on the task engine', () => {
         params: { modelId, finalPrompt: 'a very slow fox', botType: 'MID_JOURNEY' },
         priceKey,
         providerId,
-        timeoutMs: 600,
+        timeoutMs: 60_000,
       });
       expect(await balance(user.userId)).toBe(20 - PRICE);
+      // Its timeout passes once it is upstream: a deadline counted from its creation could pass
+      // before a busy machine first claimed it, and then it never reached the upstream at all.
+      await until(async () => (await getTask(t.app.ctx, user.userId, task.id)).upstreamId, 25_000);
+      await t.app.ctx.db.kysely
+        .updateTable('tasks')
+        .set({ deadline: Date.now() - 1 })
+        .where('id', '=', task.id)
+        .execute();
       const failed = await settle(t.app, user.token, task.id);
       expect(failed.status).toBe(4);
       expect(Object.values(texts.taskTimedOut)).toContain(failed.error);
