@@ -53,7 +53,9 @@ export class ScaledLayout {
         ATELIER_CONFIG: this.configFile,
         CHAT_USER_CONCURRENCY: '2',
         DRAWING_POLL_MS: '40',
-        TASK_LEASE_MS: '600',
+        // Short, so that a killed process's tasks go to the survivors in seconds; not so short
+        // that a busy machine's stalled heartbeat lets a live worker's task go to another.
+        TASK_LEASE_MS: '2000',
         TASK_IDLE_POLL_MS: '200',
         TASK_BACKOFF_MS: '20',
         TASK_STEP_TIMEOUT_MS: '3000',
