@@ -60,7 +60,8 @@ export async function addModels(
   apiKey: string,
   priceModel: string,
   upstream: Record<string, string>,
-  timeoutMs = 1000,
+  // A guard against a hang, never what a test measures: a busy machine's fake may take seconds.
+  timeoutMs = 20_000,
 ) {
   const h = bearer(env.admin.token);
   const provider = await call<{ id: number }>(env.t.app, {
@@ -123,15 +124,31 @@ export function useImagesApp(): void {
       createUser(t.app),
       createUser(t.app),
     ]);
-    const o = await addModels('openai', openai.url, openai.secret, 'fakeoai', {
-      gpt: 'gpt-image-1',
-      dalle3: 'dall-e-3',
-      dalle2: 'dall-e-2',
-      slow: 'fake-slow',
-    });
-    const s = await addModels('stability', stability.url, stability.secret, 'fakesd3', {
-      sd3: 'sd3.5-large',
-    });
+    const o = await addModels(
+      'openai',
+      openai.url,
+      openai.secret,
+      'fakeoai',
+      {
+        gpt: 'gpt-image-1',
+        dalle3: 'dall-e-3',
+        dalle2: 'dall-e-2',
+        slow: 'fake-slow',
+        // 2 s: the slow model's 3 s must time out (openai.test.ts).
+      },
+      2000,
+    );
+    const s = await addModels(
+      'stability',
+      stability.url,
+      stability.secret,
+      'fakesd3',
+      {
+        sd3: 'sd3.5-large',
+        // 2 s: a slow answer (3 s) must time out (sd3.test.ts).
+      },
+      2000,
+    );
     env.models = {
       ...(o as Record<'gpt' | 'dalle3' | 'dalle2' | 'slow', number>),
       sd3: s.sd3!,
