@@ -290,7 +290,7 @@ describe('a worker killed (SIGKILL) in the middle of tasks of three kinds, then 
     // The videos first: they take longest to be under way and never end by themselves. The
     // short stories start once the videos are polled, so none of them ends before the crash.
     videoTasks = await videos.submit();
-    await until(async () => videos.underWay(), 90_000, 'both videos to be polled');
+    await until(async () => videos.underWay(), 180_000, 'both videos to be polled');
     jobTasks = await jobs.submit();
     drawingTasks = await drawings.submit();
     await until(
