@@ -155,11 +155,15 @@ describe('task claim', () => {
       ended.push(...holders.map((x) => x.id));
       // Three again, none beyond the limit, and none jumped the line: what ended, what runs
       // and what is reserved for a slot (it waits for that slot, while a slot that frees
-      // first may go to a later task) are the head of the line.
+      // first may go to a later task) are the head of the line. Hand-overs at once pass over
+      // the rows each other hold (claimAfterEnd's `skip locked`), so one of them may take the
+      // task after one another held and then left: at most the other two hand-overs' worth.
       const now = await mineRunning();
       expect(now).toHaveLength(3);
       const taken = [...ended, ...now.map((x) => x.id), ...(await reservedRows()).map((x) => x.id)];
-      expect(taken.sort((x, y) => x - y)).toEqual(line.slice(0, taken.length));
+      const head = line.slice(0, taken.length + holders.length - 1);
+      expect(taken.filter((id) => !head.includes(id))).toEqual([]);
+      expect(new Set(taken).size).toBe(taken.length);
     }
   });
 
