@@ -1,5 +1,6 @@
 import type { Selectable } from 'kysely';
 import type { AppContext } from '../../context.js';
+import { compiledOnce } from '../../db/compiled.js';
 import { AppError } from '../../http/errors.js';
 import { fileUrl, keyOfUrl } from '../files/index.js';
 import { liveChatFileIds } from './chat-files.js';
@@ -16,6 +17,16 @@ export interface Place {
   /** The saved question's text and picture, when it is asked again. */
   question: { prompt: string; imageUrl: string | undefined; fileIds: number[] } | null;
 }
+
+/** A message of the user's chat by id (every question checks its place: compiled once). */
+const messageOf = compiledOnce((db, groupId: number, userId: number, id: number) =>
+  db
+    .selectFrom('chat_logs')
+    .select('id')
+    .where('group_id', '=', groupId)
+    .where('user_id', '=', userId)
+    .where('id', '=', id),
+);
 
 /**
  * Places a question on the user's group: after the branch on screen (no `parentId`), after a
@@ -36,8 +47,7 @@ export async function placeOf(
     .selectFrom('chat_logs')
     .where('group_id', '=', group.id)
     .where('user_id', '=', userId);
-  const exists = async (id: number) =>
-    (await ofChat.select('id').where('id', '=', id).executeTakeFirst()) !== undefined;
+  const exists = async (id: number) => (await messageOf(db, group.id, userId, id)).length > 0;
   const missing = (field: string) =>
     new AppError(
       404,
