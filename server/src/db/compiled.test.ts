@@ -61,14 +61,16 @@ describe('compiledWith', () => {
   it('sends each call its own values, a constant kept, in and out of a transaction', async () => {
     const db = t.app.ctx.db.kysely;
     const [a, b] = users as [TestUser, TestUser];
-    expect(await rename(db, { id: a.userId, name: 'first', note: '2026-01-01' })).toEqual([
-      { id: a.userId, nickname: 'first', updated_at: '2026-01-01' },
-    ]);
+    expect(
+      await rename(db, { id: a.userId, name: 'first', note: '2026-01-01T00:00:00.000Z' }),
+    ).toEqual([{ id: a.userId, nickname: 'first', updated_at: '2026-01-01T00:00:00.000Z' }]);
     expect(
       await db
         .transaction()
-        .execute((trx) => rename(trx, { id: b.userId, name: 'second', note: '2026-01-02' })),
-    ).toEqual([{ id: b.userId, nickname: 'second', updated_at: '2026-01-02' }]);
+        .execute((trx) =>
+          rename(trx, { id: b.userId, name: 'second', note: '2026-01-02T00:00:00.000Z' }),
+        ),
+    ).toEqual([{ id: b.userId, nickname: 'second', updated_at: '2026-01-02T00:00:00.000Z' }]);
     const row = await db
       .selectFrom('users')
       .select('nickname')

@@ -43,10 +43,8 @@ export async function placeOf(
   // One message of the chat looked up by id, never the chat's whole shape: a question in a
   // long chat costs what it costs in a short one.
   const db = ctx.db.kysely;
-  const ofChat = db
-    .selectFrom('chat_logs')
-    .where('group_id', '=', group.id)
-    .where('user_id', '=', userId);
+  const ofChat = () =>
+    db.selectFrom('chat_logs').where('group_id', '=', group.id).where('user_id', '=', userId);
   const exists = async (id: number) => (await messageOf(db, group.id, userId, id)).length > 0;
   const missing = (field: string) =>
     new AppError(
@@ -62,7 +60,7 @@ export async function placeOf(
     return ids.filter((id) => live.has(id));
   };
   if (options.regenerateOf !== undefined) {
-    const row = await ofChat
+    const row = await ofChat()
       .select(['id', 'parent_id', 'role', 'content', 'image_url', 'files'])
       .where('id', '=', options.regenerateOf)
       .executeTakeFirst();
@@ -86,6 +84,8 @@ export async function placeOf(
   // The leaf shown (branches.ts, Tree.leafOf): the saved one while it exists, else the newest.
   if (group.leaf_id !== null && (await exists(group.leaf_id)))
     return { parentId: group.leaf_id, regenerateOf: null, question: null };
-  const newest = await ofChat.select((eb) => eb.fn.max('id').as('id')).executeTakeFirst();
+  const newest = await ofChat()
+    .select((eb) => eb.fn.max('id').as('id'))
+    .executeTakeFirst();
   return { parentId: newest?.id ?? null, regenerateOf: null, question: null };
 }
