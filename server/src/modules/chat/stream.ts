@@ -5,6 +5,7 @@ import { AppError, badRequest } from '../../http/errors.js';
 import { authorize } from '../../http/identity.js';
 import { common, format, langOf } from '../../http/messages.js';
 import {
+  batchesOf,
   countMessageTokens,
   countTokens,
   UpstreamError,
@@ -125,28 +126,29 @@ async function relayChunks(
   let escaped = JSON.stringify(a.text).slice(1, -1);
   let escapedThought = JSON.stringify(a.reasoning).slice(1, -1);
   let calls: ToolCallRequest[] = [];
-  for await (const chunk of chunks) {
-    if ('delta' in chunk) {
-      if (a.thinking.since !== null) a.thinking.ms ??= Date.now() - a.thinking.since;
-      a.text += chunk.delta;
-      const delta = JSON.stringify(chunk.delta);
-      escaped += delta.slice(1, -1);
-      a.writer.writeJson(`${head}${escaped}","delta":${delta},"done":false}`);
-    } else if ('reasoning' in chunk) {
-      a.thinking.since ??= Date.now();
-      a.reasoning += chunk.reasoning;
-      const delta = JSON.stringify(chunk.reasoning);
-      escapedThought += delta.slice(1, -1);
-      a.writer.writeJson(
-        `${head}${escaped}","delta":"","reasoning":"${escapedThought}","reasoningDelta":${delta},"done":false}`,
-      );
-    } else if ('image' in chunk) a.images.push(chunk.image);
-    else if ('usage' in chunk) {
-      a.usages++;
-      a.usage = a.usage ? addUsage(a.usage, chunk.usage) : chunk.usage;
-    } else if ('toolCalls' in chunk) calls = chunk.toolCalls;
-    else a.cut = chunk.finish;
-  }
+  for await (const batch of batchesOf(chunks))
+    for (const chunk of batch) {
+      if ('delta' in chunk) {
+        if (a.thinking.since !== null) a.thinking.ms ??= Date.now() - a.thinking.since;
+        a.text += chunk.delta;
+        const delta = JSON.stringify(chunk.delta);
+        escaped += delta.slice(1, -1);
+        a.writer.writeJson(`${head}${escaped}","delta":${delta},"done":false}`);
+      } else if ('reasoning' in chunk) {
+        a.thinking.since ??= Date.now();
+        a.reasoning += chunk.reasoning;
+        const delta = JSON.stringify(chunk.reasoning);
+        escapedThought += delta.slice(1, -1);
+        a.writer.writeJson(
+          `${head}${escaped}","delta":"","reasoning":"${escapedThought}","reasoningDelta":${delta},"done":false}`,
+        );
+      } else if ('image' in chunk) a.images.push(chunk.image);
+      else if ('usage' in chunk) {
+        a.usages++;
+        a.usage = a.usage ? addUsage(a.usage, chunk.usage) : chunk.usage;
+      } else if ('toolCalls' in chunk) calls = chunk.toolCalls;
+      else a.cut = chunk.finish;
+    }
   return calls;
 }
 
