@@ -62,7 +62,13 @@ export class NdjsonWriter<Line> {
   };
 
   end(): void {
+    // The last lines reach the socket now and the body's end a tick later (the stream's end
+    // event): corked until then, both leave in one write.
+    const res = this.reply.raw;
+    const socket = res.headersSent && !res.destroyed ? res.socket : null;
+    socket?.cork();
     this.flush();
     this.out.end();
+    if (socket) setImmediate(() => socket.uncork());
   }
 }
