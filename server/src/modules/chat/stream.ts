@@ -73,9 +73,8 @@ async function relay(a: Answer, limits: StreamLimits): Promise<void> {
     const maxCalls = ctx.config.chat.toolMaxCalls;
     for (;;) {
       a.rounds++;
-      // The request leaves first; the messages are saved while the model starts to answer.
+      // The request leaves first (a yield puts it on the wire); the messages are saved meanwhile.
       const chunks = ask(messages, a.tools.length > 0 && a.toolRuns < maxCalls);
-      // SQLite answers synchronously: yield once so that the request is on the wire first.
       if (!saved && got) await new Promise<void>((resolve) => setImmediate(resolve));
       await save();
       const before = a.text.length;
@@ -111,11 +110,10 @@ async function relay(a: Answer, limits: StreamLimits): Promise<void> {
 }
 
 /**
- * Writes a line per piece of text or thinking. Each line repeats the whole text (and a thinking
- * line the whole thinking) so far: both are kept escaped and grown by each piece's escape, so a
- * line costs one short JSON.stringify, not one of the whole answer. A text line is what
- * JSON.stringify({ ...a.base, text, delta, done: false }) gives; a thinking line adds
- * `reasoning` and `reasoningDelta` after `delta: ''`.
+ * A line per piece of text or thinking (the chunks taken a network read at a time), repeating the
+ * whole text (a thinking line the whole thinking) so far, kept escaped and grown by each piece's
+ * escape. A text line is JSON.stringify({ ...a.base, text, delta, done: false }); a thinking line
+ * adds `reasoning` and `reasoningDelta` after `delta: ''`.
  */
 async function relayChunks(
   a: Answer,
