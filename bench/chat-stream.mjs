@@ -217,6 +217,8 @@ try {
     );
 
   const rows = [];
+  // The machine's load moves every figure here: printed before and after the runs.
+  const loadBefore = os.loadavg();
   for (const c of LEVELS) {
     rows.push(await run('direct to upstream', c, direct, fakeProc.pid));
     rows.push(await run('through Atelier', c, viaAtelier, server.pid));
@@ -236,6 +238,10 @@ try {
   console.log(
     '\nCPU/stream: the CPU the answering process used per stream (the fake upstream for ' +
       '"direct", the Atelier server for "through Atelier").',
+  );
+  const load = (l) => l.map((n) => n.toFixed(1)).join(' ');
+  console.log(
+    `Load average (1, 5, 15 min): ${load(loadBefore)} before, ${load(os.loadavg())} after.`,
   );
   console.log('\nAdded by Atelier (p50):');
   for (const c of LEVELS) {

@@ -1,7 +1,7 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createTestApp, type TestApp } from '../test/harness.js';
 import { createUser, type TestUser } from '../test/users.js';
-import { compiledOnce } from './compiled.js';
+import { compiledOnce, compiledWith } from './compiled.js';
 
 /** Hot queries compiled once (compiled.ts) answer what the query built each time answers. */
 let t: TestApp;
@@ -45,5 +45,42 @@ describe('compiledOnce', () => {
   it('refuses a query that leaves a parameter out', async () => {
     const unused = compiledOnce((db, _id: number) => db.selectFrom('users').select('id'));
     await expect(unused(t.app.ctx.db.kysely, 1)).rejects.toThrow(/not in/);
+  });
+});
+
+const rename = compiledWith((db, v: { id: number; name: string; note: string }) =>
+  db
+    .updateTable('users')
+    .set({ nickname: v.name, updated_at: v.note })
+    .where('id', '=', v.id)
+    .where('role', '<>', 'admin')
+    .returning(['id', 'nickname', 'updated_at']),
+);
+
+describe('compiledWith', () => {
+  it('sends each call its own values, a constant kept, in and out of a transaction', async () => {
+    const db = t.app.ctx.db.kysely;
+    const [a, b] = users as [TestUser, TestUser];
+    expect(
+      await rename(db, { id: a.userId, name: 'first', note: '2026-01-01T00:00:00.000Z' }),
+    ).toEqual([{ id: a.userId, nickname: 'first', updated_at: '2026-01-01T00:00:00.000Z' }]);
+    expect(
+      await db
+        .transaction()
+        .execute((trx) =>
+          rename(trx, { id: b.userId, name: 'second', note: '2026-01-02T00:00:00.000Z' }),
+        ),
+    ).toEqual([{ id: b.userId, nickname: 'second', updated_at: '2026-01-02T00:00:00.000Z' }]);
+    const row = await db
+      .selectFrom('users')
+      .select('nickname')
+      .where('id', '=', a.userId)
+      .executeTakeFirstOrThrow();
+    expect(row.nickname).toBe('first');
+  });
+
+  it('refuses a statement that leaves a value out', async () => {
+    const unused = compiledWith((db, _v: { id: number }) => db.selectFrom('users').select('id'));
+    await expect(unused(t.app.ctx.db.kysely, { id: 1 })).rejects.toThrow(/not a parameter/);
   });
 });

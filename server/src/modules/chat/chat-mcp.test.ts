@@ -1,6 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import { chat } from '@atelier/contracts';
 import { callEndpoint } from '../../test/call-endpoint.js';
+import { forgetCatalogue } from '../providers/index.js';
 import {
   admin,
   ask,
@@ -164,6 +165,9 @@ describe('tools over MCP', () => {
       .set({ allow_private: 0 })
       .where('id', '=', serverId)
       .execute();
+    // Written behind the module's back: the tools kept with the catalogue are forgotten as
+    // an admin's change through the module forgets them.
+    forgetCatalogue();
     fake.toolPlan = [[{ arguments: '{"city":"Oslo"}' }]];
     const calls = mcp.calls.length;
     const r = await ask('Tools', 'Weather in Oslo?');

@@ -1,6 +1,7 @@
 import type { Kysely, Selectable } from 'kysely';
 import type { chat as C } from '@atelier/contracts';
 import type { AppContext } from '../../context.js';
+import { compiledOnce } from '../../db/compiled.js';
 import { nowIso } from '../../db/database.js';
 import type { Database } from '../../db/schema.js';
 import { notFound } from '../../http/errors.js';
@@ -131,13 +132,13 @@ export function jsonList<T>(text: string | undefined): T[] {
 }
 
 /** The caller's group, 404 for anyone else's. */
+/** A group of the user's (every question reads it first: compiled once). */
+const groupOf = compiledOnce((db, groupId: number, userId: number) =>
+  db.selectFrom('chat_groups').selectAll().where('id', '=', groupId).where('user_id', '=', userId),
+);
+
 export async function ownGroup(db: Kysely<Database>, groupId: number, userId: number) {
-  const row = await db
-    .selectFrom('chat_groups')
-    .selectAll()
-    .where('id', '=', groupId)
-    .where('user_id', '=', userId)
-    .executeTakeFirst();
+  const [row] = await groupOf(db, groupId, userId);
   if (!row) throw notFound(texts.groupNotFound);
   return row;
 }

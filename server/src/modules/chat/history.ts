@@ -1,10 +1,13 @@
 import type { chat } from '@atelier/contracts';
 import type { AppContext } from '../../context.js';
+import type { Insertable, Updateable } from 'kysely';
+import { compiledWith } from '../../db/compiled.js';
 import { nowIso } from '../../db/database.js';
 import { countMessageTokens, type ChatMessage } from '../../providers/chat/index.js';
 import type { Executor } from '../../db/executor.js';
 import { treeOf } from './branches.js';
 import { fileIdsOf } from './file-context.js';
+import type { ChatLogsTable } from './tables.js';
 import { defaultTitles, titleFrom } from './groups.js';
 
 /**
@@ -95,6 +98,26 @@ export interface Exchange {
   regenerateOf: number | null;
 }
 
+/* The statements every answer writes, compiled once (db/compiled.ts). */
+type LogRow = Required<
+  Omit<
+    Insertable<ChatLogsTable>,
+    'id' | 'reasoning' | 'reasoning_ms' | 'finish_reason' | 'sources' | 'tool_calls'
+  >
+>;
+const insertLog = compiledWith((db, v: LogRow) =>
+  db.insertInto('chat_logs').values(v).returning('id'),
+);
+type Shown = { now: string; leafId: number; groupId: number; userId: number };
+const groupShown = (db: Executor, v: Shown) =>
+  db.updateTable('chat_groups').where('id', '=', v.groupId).where('user_id', '=', v.userId);
+const showBranch = compiledWith((db, v: Shown) =>
+  groupShown(db, v).set({ updated_at: v.now, leaf_id: v.leafId }),
+);
+const showRenamed = compiledWith((db, v: Shown & { title: string }) =>
+  groupShown(db, v).set({ title: v.title, updated_at: v.now, leaf_id: v.leafId }),
+);
+
 /**
  * Saves the question and an empty, partial answer (or, answering a saved question again, the
  * answer only), shows their branch, and renames and touches the group.
@@ -119,43 +142,29 @@ export async function saveExchange(
   const userLogId =
     e.regenerateOf ??
     (
-      await trx
-        .insertInto('chat_logs')
-        .values({
-          ...logBase,
-          role: 'user',
-          content: e.prompt,
-          image_url: e.picture,
-          status: 'done',
-          files: JSON.stringify(e.files ?? []),
-          parent_id: e.parentId,
-        })
-        .returning('id')
-        .executeTakeFirstOrThrow()
-    ).id;
-  const { id: assistantLogId } = await trx
-    .insertInto('chat_logs')
-    .values({
-      ...logBase,
-      role: 'assistant',
-      content: '',
-      image_url: null,
-      status: 'partial',
-      files: '[]',
-      parent_id: userLogId,
-    })
-    .returning('id')
-    .executeTakeFirstOrThrow();
-  await trx
-    .updateTable('chat_groups')
-    .set({
-      ...(defaultTitles.has(group.title) ? { title: titleFrom(e.prompt) } : {}),
-      updated_at: now,
-      leaf_id: assistantLogId,
-    })
-    .where('id', '=', group.id)
-    .where('user_id', '=', e.userId)
-    .execute();
+      await insertLog(trx, {
+        ...logBase,
+        role: 'user',
+        content: e.prompt,
+        image_url: e.picture,
+        status: 'done',
+        files: JSON.stringify(e.files ?? []),
+        parent_id: e.parentId,
+      })
+    )[0]!.id;
+  const [{ id: assistantLogId }] = (await insertLog(trx, {
+    ...logBase,
+    role: 'assistant',
+    content: '',
+    image_url: null,
+    status: 'partial',
+    files: '[]',
+    parent_id: userLogId,
+  })) as [{ id: number }];
+  const shown = { now, leafId: assistantLogId, groupId: group.id, userId: e.userId };
+  if (defaultTitles.has(group.title))
+    await showRenamed(trx, { ...shown, title: titleFrom(e.prompt) });
+  else await showBranch(trx, shown);
   return { userLogId, assistantLogId };
 }
 
@@ -178,28 +187,44 @@ export interface ExchangeEnd {
 /** Writes the answer as it ended, and the question's tokens when it was charged. */
 export async function finishExchange(db: Executor, end: ExchangeEnd): Promise<void> {
   await Promise.all([
-    db
-      .updateTable('chat_logs')
-      .set({
-        content: end.text,
-        reasoning: end.reasoning,
-        reasoning_ms: end.reasoningMs,
-        finish_reason: end.cut,
-        status: end.status,
-        prompt_tokens: end.charged?.promptTokens ?? 0,
-        completion_tokens: end.charged?.completionTokens ?? 0,
-        credits: end.credits,
-        sources: JSON.stringify(end.sources),
-        tool_calls: JSON.stringify(end.toolCalls),
-      })
-      .where('id', '=', end.assistantLogId)
-      .execute(),
+    endAnswer(db, {
+      id: end.assistantLogId,
+      content: end.text,
+      reasoning: end.reasoning,
+      reasoning_ms: end.reasoningMs,
+      finish_reason: end.cut,
+      status: end.status,
+      prompt_tokens: end.charged?.promptTokens ?? 0,
+      completion_tokens: end.charged?.completionTokens ?? 0,
+      credits: end.credits,
+      sources: JSON.stringify(end.sources),
+      tool_calls: JSON.stringify(end.toolCalls),
+    }),
     end.charged
-      ? db
-          .updateTable('chat_logs')
-          .set({ prompt_tokens: end.charged.promptTokens })
-          .where('id', '=', end.userLogId)
-          .execute()
+      ? chargedQuestion(db, { id: end.userLogId, prompt_tokens: end.charged.promptTokens })
       : null,
   ]);
 }
+
+/* The statements every answer's end writes, compiled once (db/compiled.ts). */
+type AnswerEnd = Required<
+  Pick<
+    Updateable<ChatLogsTable>,
+    | 'content'
+    | 'reasoning'
+    | 'reasoning_ms'
+    | 'finish_reason'
+    | 'status'
+    | 'prompt_tokens'
+    | 'completion_tokens'
+    | 'credits'
+    | 'sources'
+    | 'tool_calls'
+  >
+> & { id: number };
+const endAnswer = compiledWith((db, { id, ...v }: AnswerEnd) =>
+  db.updateTable('chat_logs').set(v).where('id', '=', id),
+);
+const chargedQuestion = compiledWith((db, v: { id: number; prompt_tokens: number }) =>
+  db.updateTable('chat_logs').set({ prompt_tokens: v.prompt_tokens }).where('id', '=', v.id),
+);

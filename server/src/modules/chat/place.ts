@@ -1,5 +1,6 @@
 import type { Selectable } from 'kysely';
 import type { AppContext } from '../../context.js';
+import { compiledOnce } from '../../db/compiled.js';
 import { AppError } from '../../http/errors.js';
 import { fileUrl, keyOfUrl } from '../files/index.js';
 import { liveChatFileIds } from './chat-files.js';
@@ -17,6 +18,16 @@ export interface Place {
   question: { prompt: string; imageUrl: string | undefined; fileIds: number[] } | null;
 }
 
+/** A message of the user's chat by id (every question checks its place: compiled once). */
+const messageOf = compiledOnce((db, groupId: number, userId: number, id: number) =>
+  db
+    .selectFrom('chat_logs')
+    .select('id')
+    .where('group_id', '=', groupId)
+    .where('user_id', '=', userId)
+    .where('id', '=', id),
+);
+
 /**
  * Places a question on the user's group: after the branch on screen (no `parentId`), after a
  * message of the group (an edit is sent after the edited question's parent; 0: the start), or,
@@ -32,12 +43,9 @@ export async function placeOf(
   // One message of the chat looked up by id, never the chat's whole shape: a question in a
   // long chat costs what it costs in a short one.
   const db = ctx.db.kysely;
-  const ofChat = db
-    .selectFrom('chat_logs')
-    .where('group_id', '=', group.id)
-    .where('user_id', '=', userId);
-  const exists = async (id: number) =>
-    (await ofChat.select('id').where('id', '=', id).executeTakeFirst()) !== undefined;
+  const ofChat = () =>
+    db.selectFrom('chat_logs').where('group_id', '=', group.id).where('user_id', '=', userId);
+  const exists = async (id: number) => (await messageOf(db, group.id, userId, id)).length > 0;
   const missing = (field: string) =>
     new AppError(
       404,
@@ -52,7 +60,7 @@ export async function placeOf(
     return ids.filter((id) => live.has(id));
   };
   if (options.regenerateOf !== undefined) {
-    const row = await ofChat
+    const row = await ofChat()
       .select(['id', 'parent_id', 'role', 'content', 'image_url', 'files'])
       .where('id', '=', options.regenerateOf)
       .executeTakeFirst();
@@ -76,6 +84,8 @@ export async function placeOf(
   // The leaf shown (branches.ts, Tree.leafOf): the saved one while it exists, else the newest.
   if (group.leaf_id !== null && (await exists(group.leaf_id)))
     return { parentId: group.leaf_id, regenerateOf: null, question: null };
-  const newest = await ofChat.select((eb) => eb.fn.max('id').as('id')).executeTakeFirst();
+  const newest = await ofChat()
+    .select((eb) => eb.fn.max('id').as('id'))
+    .executeTakeFirst();
   return { parentId: newest?.id ?? null, regenerateOf: null, question: null };
 }

@@ -5,6 +5,7 @@ import { AppError, badRequest } from '../../http/errors.js';
 import { authorize } from '../../http/identity.js';
 import { common, format, langOf } from '../../http/messages.js';
 import {
+  batchesOf,
   countMessageTokens,
   countTokens,
   UpstreamError,
@@ -72,9 +73,8 @@ async function relay(a: Answer, limits: StreamLimits): Promise<void> {
     const maxCalls = ctx.config.chat.toolMaxCalls;
     for (;;) {
       a.rounds++;
-      // The request leaves first; the messages are saved while the model starts to answer.
+      // The request leaves first (a yield puts it on the wire); the messages are saved meanwhile.
       const chunks = ask(messages, a.tools.length > 0 && a.toolRuns < maxCalls);
-      // SQLite answers synchronously: yield once so that the request is on the wire first.
       if (!saved && got) await new Promise<void>((resolve) => setImmediate(resolve));
       await save();
       const before = a.text.length;
@@ -110,11 +110,10 @@ async function relay(a: Answer, limits: StreamLimits): Promise<void> {
 }
 
 /**
- * Writes a line per piece of text or thinking. Each line repeats the whole text (and a thinking
- * line the whole thinking) so far: both are kept escaped and grown by each piece's escape, so a
- * line costs one short JSON.stringify, not one of the whole answer. A text line is what
- * JSON.stringify({ ...a.base, text, delta, done: false }) gives; a thinking line adds
- * `reasoning` and `reasoningDelta` after `delta: ''`.
+ * A line per piece of text or thinking (the chunks taken a network read at a time), repeating the
+ * whole text (a thinking line the whole thinking) so far, kept escaped and grown by each piece's
+ * escape. A text line is JSON.stringify({ ...a.base, text, delta, done: false }); a thinking line
+ * adds `reasoning` and `reasoningDelta` after `delta: ''`.
  */
 async function relayChunks(
   a: Answer,
@@ -125,28 +124,29 @@ async function relayChunks(
   let escaped = JSON.stringify(a.text).slice(1, -1);
   let escapedThought = JSON.stringify(a.reasoning).slice(1, -1);
   let calls: ToolCallRequest[] = [];
-  for await (const chunk of chunks) {
-    if ('delta' in chunk) {
-      if (a.thinking.since !== null) a.thinking.ms ??= Date.now() - a.thinking.since;
-      a.text += chunk.delta;
-      const delta = JSON.stringify(chunk.delta);
-      escaped += delta.slice(1, -1);
-      a.writer.writeJson(`${head}${escaped}","delta":${delta},"done":false}`);
-    } else if ('reasoning' in chunk) {
-      a.thinking.since ??= Date.now();
-      a.reasoning += chunk.reasoning;
-      const delta = JSON.stringify(chunk.reasoning);
-      escapedThought += delta.slice(1, -1);
-      a.writer.writeJson(
-        `${head}${escaped}","delta":"","reasoning":"${escapedThought}","reasoningDelta":${delta},"done":false}`,
-      );
-    } else if ('image' in chunk) a.images.push(chunk.image);
-    else if ('usage' in chunk) {
-      a.usages++;
-      a.usage = a.usage ? addUsage(a.usage, chunk.usage) : chunk.usage;
-    } else if ('toolCalls' in chunk) calls = chunk.toolCalls;
-    else a.cut = chunk.finish;
-  }
+  for await (const batch of batchesOf(chunks))
+    for (const chunk of batch) {
+      if ('delta' in chunk) {
+        if (a.thinking.since !== null) a.thinking.ms ??= Date.now() - a.thinking.since;
+        a.text += chunk.delta;
+        const delta = JSON.stringify(chunk.delta);
+        escaped += delta.slice(1, -1);
+        a.writer.writeJson(`${head}${escaped}","delta":${delta},"done":false}`);
+      } else if ('reasoning' in chunk) {
+        a.thinking.since ??= Date.now();
+        a.reasoning += chunk.reasoning;
+        const delta = JSON.stringify(chunk.reasoning);
+        escapedThought += delta.slice(1, -1);
+        a.writer.writeJson(
+          `${head}${escaped}","delta":"","reasoning":"${escapedThought}","reasoningDelta":${delta},"done":false}`,
+        );
+      } else if ('image' in chunk) a.images.push(chunk.image);
+      else if ('usage' in chunk) {
+        a.usages++;
+        a.usage = a.usage ? addUsage(a.usage, chunk.usage) : chunk.usage;
+      } else if ('toolCalls' in chunk) calls = chunk.toolCalls;
+      else a.cut = chunk.finish;
+    }
   return calls;
 }
 

@@ -4,7 +4,12 @@ import type { AppContext } from '../../context.js';
 import { nowIso } from '../../db/database.js';
 import { isUniqueViolation } from '../../db/errors.js';
 import { badRequest, conflict, notFound } from '../../http/errors.js';
-import { boxOf, modelsWithProvider } from '../providers/index.js';
+import {
+  boxOf,
+  cachedCatalogueRead,
+  forgetCatalogue,
+  modelsWithProvider,
+} from '../providers/index.js';
 import { texts } from './messages.js';
 import { listMcpTools, McpError, type ListedTool, type McpTarget } from './mcp-client.js';
 import type { ChatMcpServersTable, ChatSearchProvidersTable } from './tools-tables.js';
@@ -229,7 +234,7 @@ export async function createMcpServer(
       })
       .returningAll()
       .executeTakeFirstOrThrow(),
-  );
+  ).finally(forgetCatalogue);
 }
 
 export async function updateMcpServer(ctx: AppContext, id: number, f: McpFields): Promise<McpRow> {
@@ -272,15 +277,18 @@ export async function updateMcpServer(ctx: AppContext, id: number, f: McpFields)
       .where('id', '=', id)
       .returningAll()
       .executeTakeFirstOrThrow(),
-  );
+  ).finally(forgetCatalogue);
 }
 
 export async function deleteMcpServer(ctx: AppContext, id: number): Promise<void> {
-  await ctx.db.kysely.transaction().execute(async (trx) => {
-    await trx.deleteFrom('chat_model_tools').where('server_id', '=', id).execute();
-    const r = await trx.deleteFrom('chat_mcp_servers').where('id', '=', id).execute();
-    if (Number(r[0]?.numDeletedRows ?? 0) === 0) throw notFound(texts.toolNotFound);
-  });
+  await ctx.db.kysely
+    .transaction()
+    .execute(async (trx) => {
+      await trx.deleteFrom('chat_model_tools').where('server_id', '=', id).execute();
+      const r = await trx.deleteFrom('chat_mcp_servers').where('id', '=', id).execute();
+      if (Number(r[0]?.numDeletedRows ?? 0) === 0) throw notFound(texts.toolNotFound);
+    })
+    .finally(forgetCatalogue);
 }
 
 // ---------------------------------------------------------------- per-model permissions
@@ -320,20 +328,23 @@ export async function setModelTools(
       throw badRequest(texts.unknownTool, { tool: t.tool }, 'tools');
     unique.set(`${t.serverId}\n${t.tool}`, t);
   }
-  await ctx.db.kysely.transaction().execute(async (trx) => {
-    await trx.deleteFrom('chat_model_tools').where('model_id', '=', modelId).execute();
-    if (unique.size > 0)
-      await trx
-        .insertInto('chat_model_tools')
-        .values(
-          [...unique.values()].map((t) => ({
-            model_id: modelId,
-            server_id: t.serverId,
-            tool: t.tool,
-          })),
-        )
-        .execute();
-  });
+  await ctx.db.kysely
+    .transaction()
+    .execute(async (trx) => {
+      await trx.deleteFrom('chat_model_tools').where('model_id', '=', modelId).execute();
+      if (unique.size > 0)
+        await trx
+          .insertInto('chat_model_tools')
+          .values(
+            [...unique.values()].map((t) => ({
+              model_id: modelId,
+              server_id: t.serverId,
+              tool: t.tool,
+            })),
+          )
+          .execute();
+    })
+    .finally(forgetCatalogue);
   return { modelId, tools: [...unique.values()] };
 }
 
@@ -345,9 +356,19 @@ export interface ModelTool {
   server: McpRow;
 }
 
-/** The tools of enabled servers this model may call (none for users' own endpoints). */
-export async function toolsForModel(ctx: AppContext, modelId: number | null): Promise<ModelTool[]> {
-  if (modelId === null) return [];
+/**
+ * The tools of enabled servers this model may call (none for users' own endpoints). Read by
+ * every answer: kept a few seconds with the catalogue, forgotten on any change to MCP servers,
+ * model tools or models (another instance sees a change within the catalogue's 5 s).
+ */
+export const toolsForModel = (ctx: AppContext, modelId: number | null): Promise<ModelTool[]> =>
+  modelId === null
+    ? Promise.resolve([])
+    : cachedCatalogueRead(ctx.db.kysely, `model-tools:${modelId}`, () =>
+        readModelTools(ctx, modelId),
+      );
+
+async function readModelTools(ctx: AppContext, modelId: number): Promise<ModelTool[]> {
   const rows = await ctx.db.kysely
     .selectFrom('chat_model_tools')
     .select(['server_id', 'tool'])

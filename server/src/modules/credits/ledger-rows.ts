@@ -1,3 +1,4 @@
+import { compiledWith } from '../../db/compiled.js';
 import { nowIso } from '../../db/database.js';
 import type { Executor } from '../../db/executor.js';
 import type { LedgerKind } from './tables.js';
@@ -16,6 +17,24 @@ export async function inTransaction<T>(
   return db.isTransaction ? fn(db) : db.transaction().execute(fn);
 }
 
+type BalanceChange = { delta: number; used: number; now: string; userId: number };
+const changeBalance = (db: Executor, v: BalanceChange) =>
+  db
+    .updateTable('credit_balances')
+    .set((eb) => ({
+      credits: eb('credits', '+', v.delta),
+      used_credits: eb('used_credits', '+', v.used),
+      updated_at: v.now,
+    }))
+    .where('user_id', '=', v.userId);
+/** The balance updates of every hold, settle and grant, compiled once (db/compiled.ts). */
+const addToBalance = compiledWith((db, v: BalanceChange) =>
+  changeBalance(db, v).returning('credits'),
+);
+const takeIfCovered = compiledWith((db, v: BalanceChange & { need: number }) =>
+  changeBalance(db, v).where('credits', '>=', v.need).returning('credits'),
+);
+
 /**
  * Adds `delta` to a balance. A negative delta applies only when the balance covers it; the
  * answer is then null. Returns the balance after.
@@ -26,17 +45,13 @@ export async function applyDelta(
   delta: number,
   used = 0,
 ): Promise<number | null> {
-  const update = () => {
-    let q = trx
-      .updateTable('credit_balances')
-      .set((eb) => ({
-        credits: eb('credits', '+', delta),
-        used_credits: eb('used_credits', '+', used),
-        updated_at: nowIso(),
-      }))
-      .where('user_id', '=', userId);
-    if (delta < 0) q = q.where('credits', '>=', -delta);
-    return q.returning('credits').executeTakeFirst();
+  const update = async () => {
+    const values = { delta, used, now: nowIso(), userId };
+    const [row] =
+      delta < 0
+        ? await takeIfCovered(trx, { ...values, need: -delta })
+        : await addToBalance(trx, values);
+    return row;
   };
   const row = await update();
   if (row) return row.credits;
@@ -90,20 +105,43 @@ export const ledgerValues = (row: LedgerRow) => ({
   created_at: nowIso(),
 });
 
+type LedgerValues = ReturnType<typeof ledgerValues>;
+
+/** The ledger's inserts, compiled once (db/compiled.ts): every credit movement writes them. */
+const appendRow = compiledWith((db, v: LedgerValues) =>
+  db
+    .insertInto('credit_ledger')
+    .values(v)
+    .onConflict((oc) => oc.column('idempotency_key').doNothing())
+    .returning('id'),
+);
+const insertOne = compiledWith((db, v: LedgerValues) => db.insertInto('credit_ledger').values(v));
+/** Two rows (a settle's release and charge), their values under `a.` and `b.` keys. */
+const insertTwo = compiledWith((db, v: Record<string, unknown>) =>
+  db.insertInto('credit_ledger').values(
+    (['a', 'b'] as const).map((side) => {
+      const row: Record<string, unknown> = {};
+      for (const [key, value] of Object.entries(v))
+        if (key.startsWith(`${side}.`)) row[key.slice(2)] = value;
+      return row as LedgerValues;
+    }),
+  ),
+);
+const sided = (side: 'a' | 'b', row: LedgerValues) =>
+  Object.fromEntries(Object.entries(row).map(([key, value]) => [`${side}.${key}`, value]));
+
 /** Appends one ledger row; false when its idempotency key is already there. */
 export async function appendLedger(trx: Executor, row: LedgerRow): Promise<boolean> {
-  const inserted = await trx
-    .insertInto('credit_ledger')
-    .values(ledgerValues(row))
-    .onConflict((oc) => oc.column('idempotency_key').doNothing())
-    .returning('id')
-    .executeTakeFirst();
-  return inserted !== undefined;
+  return (await appendRow(trx, ledgerValues(row))).length > 0;
 }
 
 /** Appends rows whose keys cannot exist yet (a hold's state change decided that). */
 export async function insertLedgerRows(trx: Executor, rows: LedgerRow[]): Promise<void> {
-  await trx.insertInto('credit_ledger').values(rows.map(ledgerValues)).execute();
+  const [a, b] = rows;
+  if (rows.length === 1) await insertOne(trx, ledgerValues(a!));
+  else if (rows.length === 2)
+    await insertTwo(trx, { ...sided('a', ledgerValues(a!)), ...sided('b', ledgerValues(b!)) });
+  else await trx.insertInto('credit_ledger').values(rows.map(ledgerValues)).execute();
 }
 
 export async function keyExists(trx: Executor, key: string): Promise<boolean> {

@@ -1,5 +1,6 @@
 import { randomUUID } from 'node:crypto';
-import { sql } from 'kysely';
+import { sql, type Insertable } from 'kysely';
+import { compiledWith } from '../../db/compiled.js';
 import { nowIso } from '../../db/database.js';
 import { isForeignKeyViolation } from '../../db/errors.js';
 import { dialectOf, type Executor } from '../../db/executor.js';
@@ -7,7 +8,7 @@ import { AppError, badRequest, conflict, notEnoughCredits, notFound } from '../.
 import { texts } from './messages.js';
 import { settleSteps } from './settle-steps.js';
 import { readSettings } from './settings.js';
-import type { LedgerKind } from './tables.js';
+import type { CreditHoldsTable, LedgerKind } from './tables.js';
 import {
   type LedgerRow,
   inTransaction,
@@ -97,6 +98,15 @@ async function findHoldByKey(trx: Executor, key: string): Promise<number | undef
   return row?.id;
 }
 
+/** A hold's row, compiled once (db/compiled.ts): every priced call writes one. */
+const insertHold = compiledWith((db, v: Insertable<CreditHoldsTable>) =>
+  db
+    .insertInto('credit_holds')
+    .values(v)
+    .onConflict((oc) => oc.column('idempotency_key').doNothing())
+    .returning('id'),
+);
+
 /**
  * Reserves credits for work about to run. Throws 430 when the balance does not cover it.
  * The same idempotency key answers the same hold.
@@ -115,23 +125,18 @@ export async function hold(db: Executor, input: HoldInput): Promise<{ holdId: nu
       throw notEnoughCredits(input.amount, await currentCredits(trx, input.userId));
     const ttl = input.ttlSeconds ?? (await readSettings(trx)).holdTtlSeconds;
     const now = Date.now();
-    const created = await trx
-      .insertInto('credit_holds')
-      .values({
-        user_id: input.userId,
-        amount: input.amount,
-        actual_amount: null,
-        status: 'held',
-        ref: input.ref,
-        price_key: input.priceKey ?? null,
-        idempotency_key: key,
-        expires_at: new Date(now + ttl * 1000).toISOString(),
-        created_at: new Date(now).toISOString(),
-        finished_at: null,
-      })
-      .onConflict((oc) => oc.column('idempotency_key').doNothing())
-      .returning('id')
-      .executeTakeFirst();
+    const [created] = await insertHold(trx, {
+      user_id: input.userId,
+      amount: input.amount,
+      actual_amount: null,
+      status: 'held',
+      ref: input.ref,
+      price_key: input.priceKey ?? null,
+      idempotency_key: key,
+      expires_at: new Date(now + ttl * 1000).toISOString(),
+      created_at: new Date(now).toISOString(),
+      finished_at: null,
+    });
     if (!created) {
       await applyDelta(trx, input.userId, input.amount);
       return { holdId: (await findHoldByKey(trx, key!))! };
@@ -168,6 +173,17 @@ export interface SettleResult {
   balanceAfter: number;
 }
 
+/** SQLite's settle of a held hold, compiled once (db/compiled.ts). */
+const settleHold = compiledWith((db, v: { holdId: number; actual: number; now: string }) =>
+  db
+    .updateTable('credit_holds')
+    .set({ status: 'settled', actual_amount: v.actual, finished_at: v.now })
+    .where('id', '=', v.holdId)
+    .where('status', '=', 'held')
+    .where('amount', '>=', v.actual)
+    .returning(['id', 'user_id', 'amount', 'ref']),
+);
+
 /**
  * Charges `actualAmount` (≤ the held amount) and returns the rest to the balance. Settling a
  * settled hold changes nothing; settling a released hold is a 409.
@@ -184,14 +200,7 @@ export async function settle(
       if (applied) return applied;
       return settledBefore(trx, input.holdId, actual);
     }
-    const h = await trx
-      .updateTable('credit_holds')
-      .set({ status: 'settled', actual_amount: actual, finished_at: nowIso() })
-      .where('id', '=', input.holdId)
-      .where('status', '=', 'held')
-      .where('amount', '>=', actual)
-      .returning(['id', 'user_id', 'amount', 'ref'])
-      .executeTakeFirst();
+    const [h] = await settleHold(trx, { holdId: input.holdId, actual, now: nowIso() });
     if (!h) return settledBefore(trx, input.holdId, actual);
     // One balance update; two rows: the hold returns whole, then the real price is charged
     // (the usage log reads `charge` rows).

@@ -1,4 +1,5 @@
 import type { Selectable } from 'kysely';
+import { compiledOnce } from '../../db/compiled.js';
 import { ShortCache } from '../../lib/short-cache.js';
 import { notFound } from '../../http/errors.js';
 import type { Executor } from '../../db/executor.js';
@@ -13,6 +14,11 @@ import type { CreditPricesTable } from './tables.js';
  */
 const priceRows = new ShortCache<string, Selectable<CreditPricesTable> | undefined>(5000);
 export const forgetPrices = (): void => priceRows.forget();
+
+/** A user's balance and VIP end, compiled once (db/compiled.ts): every quote reads it. */
+const standingOf = compiledOnce((db, userId: number) =>
+  db.selectFrom('credit_balances').select(['vip_until', 'credits']).where('user_id', '=', userId),
+);
 
 /** Prices read for a user: what a unit of work costs them now, VIP discount included. */
 
@@ -58,14 +64,7 @@ export async function pricing(
       .executeTakeFirst();
   const price = options.cached ? await priceRows.get(db, input.priceKey, read) : await read();
   if (!price) throw notFound(texts.priceNotFound, { priceKey: input.priceKey });
-  const balance =
-    input.userId === undefined
-      ? undefined
-      : await db
-          .selectFrom('credit_balances')
-          .select(['vip_until', 'credits'])
-          .where('user_id', '=', input.userId)
-          .executeTakeFirst();
+  const balance = input.userId === undefined ? undefined : (await standingOf(db, input.userId))[0];
   // For a VIP: free (within the day's free quota), or the discount in percent.
   let vip: 'free' | number | null = null;
   if (balance?.vip_until && Date.parse(balance.vip_until) > Date.now()) {

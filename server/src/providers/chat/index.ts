@@ -7,6 +7,7 @@ import type { ChatAdapter } from './types.js';
 
 export * from './types.js';
 export { countMessageTokens, countTokens } from './tokens.js';
+export { batchesOf } from './sse.js';
 export { OUTLINE_MARKER } from './demo.js';
 
 interface ChatTarget {

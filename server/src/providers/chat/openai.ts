@@ -1,6 +1,7 @@
 import http from 'node:http';
 import https from 'node:https';
 import type { LookupFunction } from 'node:net';
+import { urlToHttpOptions } from 'node:url';
 import type { ChatAdapter, ChatChunk, ChatRequest, FinishReason } from './types.js';
 import { getJson, httpFailure, type ProviderCheck } from '../check-http.js';
 import { retryOfStatus, UpstreamError } from '../errors.js';
@@ -28,6 +29,7 @@ export function openaiAdapter(options: {
 }): ChatAdapter {
   const url = new URL(`${options.baseUrl.replace(/\/+$/, '')}/chat/completions`);
   const secure = url.protocol.startsWith('https');
+  const target = urlToHttpOptions(url);
   const agent = new (secure ? https : http).Agent({
     keepAlive: true,
     scheduling: 'lifo',
@@ -42,12 +44,13 @@ export function openaiAdapter(options: {
   };
   const limits = new Map<string, LimitName>();
   return {
-    stream: (request) => streamCompletion(request, { url, secure, agent, headers, limits }),
+    stream: (request) => streamCompletion(request, { target, secure, agent, headers, limits }),
   };
 }
 
 interface Endpoint {
-  url: URL;
+  /** The endpoint's URL as request options, worked out once (not at every request). */
+  target: http.RequestOptions;
   secure: boolean;
   agent: http.Agent;
   headers: http.OutgoingHttpHeaders;
@@ -239,7 +242,8 @@ function streamCompletion(request: ChatRequest, endpoint: Endpoint): AsyncIterab
     (isReasoningFamily(request.model) ? 'max_completion_tokens' : 'max_tokens');
   const send = (limit: LimitName, mayRetry: boolean) => {
     const body = bodyOf(request, limit);
-    req = (endpoint.secure ? https.request : http.request)(endpoint.url, {
+    req = (endpoint.secure ? https.request : http.request)({
+      ...endpoint.target,
       method: 'POST',
       agent: endpoint.agent,
       headers: { ...endpoint.headers, 'content-length': Buffer.byteLength(body) },

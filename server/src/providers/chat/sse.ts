@@ -77,16 +77,16 @@ export class ChunkQueue implements AsyncIterable<ChatChunk> {
     wake?.();
   }
 
-  async *[Symbol.asyncIterator](): AsyncIterator<ChatChunk> {
-    let read = 0;
+  /**
+   * The chunks in the batches they came in (a network read's at once): one wake-up of the
+   * reader per batch instead of one per chunk, which an answer of many small chunks feels.
+   */
+  async *batches(): AsyncGenerator<ChatChunk[]> {
     for (;;) {
-      if (read < this.items.length) {
-        yield this.items[read++]!;
+      if (this.items.length > 0) {
+        yield this.items.splice(0);
         continue;
       }
-      // Caught up: what was read is let go.
-      this.items.length = 0;
-      read = 0;
       if (this.done) {
         if (this.error) throw this.error;
         return;
@@ -94,4 +94,18 @@ export class ChunkQueue implements AsyncIterable<ChatChunk> {
       await new Promise<void>((resolve) => (this.wake = resolve));
     }
   }
+
+  async *[Symbol.asyncIterator](): AsyncIterator<ChatChunk> {
+    for await (const batch of this.batches()) yield* batch;
+  }
+}
+
+/** An adapter's chunks in batches: a ChunkQueue's as they came, any other's one by one. */
+export function batchesOf(
+  chunks: AsyncIterable<ChatChunk> | ChatChunk[],
+): AsyncIterable<ChatChunk[]> {
+  if (chunks instanceof ChunkQueue) return chunks.batches();
+  return (async function* () {
+    for await (const chunk of chunks) yield [chunk];
+  })();
 }
