@@ -136,7 +136,9 @@ type Task = { user: TestUser; id: number };
 
 /** The engine's own fake kind: one task polling, one inside its submit, one about to fail. */
 async function startJobs() {
-  const polling = await startJobUpstream({ durationMs: 700 });
+  // Running until the crash is over (then its duration is set to 0): a job of a set length
+  // could end before a loaded machine polled it twice, and the story never be under way.
+  const polling = await startJobUpstream({ durationMs: 120_000 });
   const submitting = await startJobUpstream({ durationMs: 60 });
   // Long enough to be polling at the crash on any machine; it fails once the crash is over.
   const failing = await startJobUpstream({ durationMs: 120_000 });
@@ -163,7 +165,9 @@ async function startJobs() {
 /** Midjourney drawings, one fake proxy per story so that one's faults never touch another. */
 async function startDrawings() {
   const [polling, submitting, failing] = await Promise.all([
-    startFakeMidjourneyProxy({ stepMs: 800 }),
+    // Slow steps until the crash (then quick ones), so that it is still drawing when the
+    // test looks, however late a loaded machine first polls it.
+    startFakeMidjourneyProxy({ stepMs: 3000 }),
     startFakeMidjourneyProxy({ stepMs: 20 }),
     startFakeMidjourneyProxy({ stepMs: 5000 }),
   ]);
@@ -304,6 +308,8 @@ describe('a worker killed (SIGKILL) in the middle of tasks of three kinds, then 
     atCrash.jobSubmits = jobs.polling.submits;
     atCrash.drawingSubmits = drawings.polling.submits.length;
     jobs.submitting.hangSubmits = false;
+    jobs.polling.durationMs = 0;
+    drawings.polling.stepMs = 20;
     jobs.failing.failPolls = 1000;
     drawings.submitting.hangSubmits = false;
     drawings.failing.http500Next = 1000;
