@@ -8,6 +8,8 @@ import { ensureBuilt, ensureInstalled, startBuiltServer } from '../scripts/lib.m
 
 const DURATION = Number(process.env.BENCH_DURATION ?? 10);
 const CONNECTIONS = Number(process.env.BENCH_CONNECTIONS ?? 50);
+// Seconds of load before each measured run, not counted: the first seconds carry V8's compiles.
+const WARMUP = Number(process.env.BENCH_WARMUP ?? 2);
 // The server logs at `warn` by default here; BENCH_LOG_LEVEL=info measures with the one line
 // per request a production server writes (to /dev/null: the bench ignores the server's output).
 const LOG_LEVEL = process.env.BENCH_LOG_LEVEL ?? 'warn';
@@ -45,6 +47,13 @@ function cpuSeconds(pid) {
 }
 
 async function measure(title, pathname, headers = {}) {
+  if (WARMUP > 0)
+    await autocannon({
+      url: `${base}${pathname}`,
+      connections: CONNECTIONS,
+      duration: WARMUP,
+      headers,
+    });
   const cpuBefore = cpuSeconds(server.pid);
   const result = await autocannon({
     url: `${base}${pathname}`,
@@ -97,7 +106,8 @@ try {
 
   const cpu = os.cpus();
   console.log(
-    `\nAtelier load benchmark — SQLite, ${CONNECTIONS} connections, ${DURATION} s each, ` +
+    `\nAtelier load benchmark — SQLite, ${CONNECTIONS} connections, ${DURATION} s each ` +
+      `after ${WARMUP} s of warm-up, ` +
       `LOG_LEVEL=${LOG_LEVEL}, Node ${process.version}, ${cpu.length} × ${cpu[0]?.model ?? 'cpu'}\n`,
   );
   console.log(
