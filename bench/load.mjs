@@ -8,6 +8,8 @@ import { ensureBuilt, ensureInstalled, startBuiltServer } from '../scripts/lib.m
 
 const DURATION = Number(process.env.BENCH_DURATION ?? 10);
 const CONNECTIONS = Number(process.env.BENCH_CONNECTIONS ?? 50);
+// Seconds of load before each measured run, not counted: the first seconds carry V8's compiles.
+const WARMUP = Number(process.env.BENCH_WARMUP ?? 2);
 // The server logs at `warn` by default here; BENCH_LOG_LEVEL=info measures with the one line
 // per request a production server writes (to /dev/null: the bench ignores the server's output).
 const LOG_LEVEL = process.env.BENCH_LOG_LEVEL ?? 'warn';
@@ -22,6 +24,9 @@ const server = await startBuiltServer({
   RATE_LIMIT_AUTH: '1000000',
   RATE_LIMIT_GLOBAL: '100000000',
   LOG_LEVEL,
+  // The example works are painted in the background of a first start, for tens of seconds on
+  // this machine: their CPU would be counted against the first endpoint's answers.
+  SEED_EXAMPLES: 'false',
 });
 const { base } = server;
 process.on('SIGINT', () => {
@@ -45,6 +50,13 @@ function cpuSeconds(pid) {
 }
 
 async function measure(title, pathname, headers = {}) {
+  if (WARMUP > 0)
+    await autocannon({
+      url: `${base}${pathname}`,
+      connections: CONNECTIONS,
+      duration: WARMUP,
+      headers,
+    });
   const cpuBefore = cpuSeconds(server.pid);
   const result = await autocannon({
     url: `${base}${pathname}`,
@@ -97,7 +109,8 @@ try {
 
   const cpu = os.cpus();
   console.log(
-    `\nAtelier load benchmark — SQLite, ${CONNECTIONS} connections, ${DURATION} s each, ` +
+    `\nAtelier load benchmark — SQLite, ${CONNECTIONS} connections, ${DURATION} s each ` +
+      `after ${WARMUP} s of warm-up, ` +
       `LOG_LEVEL=${LOG_LEVEL}, Node ${process.version}, ${cpu.length} × ${cpu[0]?.model ?? 'cpu'}\n`,
   );
   console.log(

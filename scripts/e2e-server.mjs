@@ -5,14 +5,14 @@
 import { spawn } from 'node:child_process';
 import fs from 'node:fs';
 import path from 'node:path';
-import { root, serverNodeFlags } from './lib.mjs';
+import { root, serverEnv, serverNodeFlags } from './lib.mjs';
 
 const logFile = process.env.E2E_SERVER_LOG;
 const out = logFile ? fs.createWriteStream(logFile, { flags: 'a' }) : null;
 const child = spawn(
   process.execPath,
   [...serverNodeFlags, path.join(root, 'server', 'dist', 'main.js')],
-  { env: process.env, stdio: ['ignore', 'pipe', 'pipe'] },
+  { env: { ...process.env, ...serverEnv }, stdio: ['ignore', 'pipe', 'pipe'] },
 );
 
 /** Copies a stream into the log file and shows its lines of level ≥ 40 (or not JSON). */

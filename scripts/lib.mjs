@@ -8,15 +8,26 @@ import { fileURLToPath } from 'node:url';
 
 /**
  * Node flags of the serving process. A 2 MB young generation saves about 20 MB of idle memory
- * against V8's default 16 MB at no measurable cost in throughput (bench/load.mjs; figures in
- * docs/scaling.md).
+ * against V8's default 16 MB, and one V8 helper thread instead of one per core (the GC's
+ * concurrent marking and background compiles still run beside the main thread) with its own
+ * malloc arena and stack a few more, both at no measurable cost in CPU per answer
+ * (bench/load.mjs; figures in docs/scaling.md).
  */
 export const serverNodeFlags = [
   '--max-semi-space-size=2',
+  '--v8-pool-size=1',
   // e.g. BENCH_SERVER_FLAGS='--cpu-prof --cpu-prof-dir=/tmp/prof': a profile of the server
   // a bench started, written when it stops.
   ...(process.env.BENCH_SERVER_FLAGS ?? '').split(' ').filter(Boolean),
 ];
+
+/**
+ * Environment of the serving process: glibc's malloc keeps up to 8 arenas per core, one per
+ * thread that allocates; two are enough for one JavaScript thread and a few helpers, and the
+ * others' pages stay resident once touched (about 4 MB idle, docs/scaling.md). A value the
+ * caller set is kept.
+ */
+export const serverEnv = { MALLOC_ARENA_MAX: process.env.MALLOC_ARENA_MAX || '2' };
 
 export const root = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '..');
 export const bin = (name) => path.join(root, 'node_modules', '.bin', name);
@@ -213,6 +224,7 @@ export async function startBuiltServer(env = {}, options = {}) {
       stdio: ['ignore', 'ignore', 'inherit'],
       env: {
         ...process.env,
+        ...serverEnv,
         DATABASE_URL: '',
         REDIS_URL: '',
         HOST: '127.0.0.1',

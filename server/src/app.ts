@@ -18,7 +18,7 @@ import { registerProbes } from './http/probes.js';
 import { registerSecurityHeaders } from './http/security-headers.js';
 import { registerWeb } from './http/web.js';
 import { ipKey } from './lib/ip-key.js';
-import { loggerOptions, OneLinePerRequest } from './logger.js';
+import { lazyRequestLogger, loggerOptions, OneLinePerRequest } from './logger.js';
 import { modules } from './modules/index.js';
 import { connectRedis } from './redis.js';
 
@@ -40,6 +40,7 @@ export async function buildApp(config: AppConfig, options: BuildOptions): Promis
     },
     bodyLimit: 1024 * 1024,
     logController: new OneLinePerRequest(),
+    childLoggerFactory: lazyRequestLogger,
     routerOptions: { ignoreTrailingSlash: true },
     frameworkErrors,
     clientErrorHandler,
