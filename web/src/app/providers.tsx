@@ -1,20 +1,52 @@
 import { QueryClientProvider } from '@tanstack/react-query';
 import ConfigProvider from 'antd/es/config-provider';
-import enUS from 'antd/es/locale/en_US';
-import zhCN from 'antd/es/locale/zh_CN';
-import zhTW from 'antd/es/locale/zh_TW';
-import message from 'antd/es/message';
+import type { Locale } from 'antd/es/locale';
 import theme from 'antd/es/theme';
-import { useEffect, type ReactNode } from 'react';
+import { lazy, Suspense, useEffect, useState, type ReactNode } from 'react';
 import { queryClient } from '../api/query-client';
 import type { Language } from '../lib/languages';
-import { setNotifier } from '../lib/notify';
+import { onFirstToast } from '../lib/notify';
 import { useAppSetting } from '../stores/app-setting';
 
-const antdLocales = { 'zh-CN': zhCN, 'en-US': enUS, 'zh-TW': zhTW } satisfies Record<
-  Language,
-  unknown
->;
+/**
+ * antd's texts (pickers, pagination, empty states) of the chosen language, a chunk each, loaded
+ * when that language is chosen: English is antd's own default and loads nothing.
+ */
+const antdLocales: Record<Language, (() => Promise<Locale>) | null> = {
+  'en-US': null,
+  'zh-CN': () => import('antd/es/locale/zh_CN').then((m) => m.default),
+  'zh-TW': () => import('antd/es/locale/zh_TW').then((m) => m.default),
+};
+
+/** The antd locale of `language` once its chunk is there (antd's English until then). */
+function useAntdLocale(language: Language): Locale | undefined {
+  const [loaded, setLoaded] = useState<{ language: Language; locale: Locale } | null>(null);
+  useEffect(() => {
+    const load = antdLocales[language];
+    if (!load) return;
+    let current = true;
+    load()
+      .then((locale) => current && setLoaded({ language, locale }))
+      .catch((error: unknown) => console.warn('antd locale', error));
+    return () => {
+      current = false;
+    };
+  }, [language]);
+  return loaded?.language === language ? loaded.locale : undefined;
+}
+
+/** antd's message API, loaded with the first toast (`lib/notify`), not with the entry. */
+const MessageBridge = lazy(() => import('./message-bridge'));
+
+function ToastHost() {
+  const [wanted, setWanted] = useState(false);
+  useEffect(() => onFirstToast(() => setWanted(true)), []);
+  return wanted ? (
+    <Suspense fallback={null}>
+      <ToastHost />
+    </Suspense>
+  ) : null;
+}
 
 /** The accent colour: primary actions and progress only (docs/style.md, Look and feel). */
 export const ACCENT = '#7c6cf2';
@@ -55,31 +87,18 @@ const darkTheme = {
   },
 };
 
-/** Routes shared code's toasts (`lib/notify`) to antd's themed message API. */
-function MessageBridge() {
-  const [api, holder] = message.useMessage();
-  useEffect(() => {
-    setNotifier({
-      error: (text) => void api.error(text),
-      success: (text) => void api.success(text),
-      info: (text) => void api.info(text),
-    });
-    return () => setNotifier(null);
-  }, [api]);
-  return holder;
-}
-
 /** Theme (dark, forced at start), antd locale of the chosen language, server-data cache. */
 export function Providers({ children }: { children: ReactNode }) {
   const language = useAppSetting((s) => s.language);
+  const locale = useAntdLocale(language);
   return (
     <QueryClientProvider client={queryClient}>
       <ConfigProvider
         theme={darkTheme}
-        locale={antdLocales[language]}
+        locale={locale}
         button={{ autoInsertSpace: false }}
       >
-        <MessageBridge />
+        <ToastHost />
         {children}
       </ConfigProvider>
     </QueryClientProvider>
