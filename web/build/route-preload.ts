@@ -11,6 +11,7 @@ type Chunk = {
   facadeModuleId: string | null;
   isEntry: boolean;
   imports: string[];
+  moduleIds: string[];
   viteMetadata?: { importedCss: Set<string> };
 };
 
@@ -39,9 +40,10 @@ export function routePreload(root: string): Plugin {
     generateBundle(_options, bundle) {
       const chunks = Object.values(bundle).filter((c): c is Chunk & typeof c => c.type === 'chunk');
       const byFile = new Map(chunks.map((c) => [c.fileName, c]));
-      const byModule = new Map(
-        chunks.filter((c) => c.facadeModuleId).map((c) => [c.facadeModuleId!, c]),
-      );
+      // A screen's module is its chunk's facade, or one module of a chunk group
+      // (`chunkGroups` in vite.config.ts), which has none.
+      const byModule = new Map(chunks.flatMap((c) => c.moduleIds.map((id) => [id, c] as const)));
+      for (const c of chunks) if (c.facadeModuleId) byModule.set(c.facadeModuleId, c);
       const closure = (chunk: Chunk, into = new Set<string>()): Set<string> => {
         if (into.has(chunk.fileName)) return into;
         into.add(chunk.fileName);
