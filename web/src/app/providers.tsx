@@ -43,7 +43,7 @@ function ToastHost() {
   useEffect(() => onFirstToast(() => setWanted(true)), []);
   return wanted ? (
     <Suspense fallback={null}>
-      <ToastHost />
+      <MessageBridge />
     </Suspense>
   ) : null;
 }
@@ -93,11 +93,7 @@ export function Providers({ children }: { children: ReactNode }) {
   const locale = useAntdLocale(language);
   return (
     <QueryClientProvider client={queryClient}>
-      <ConfigProvider
-        theme={darkTheme}
-        locale={locale}
-        button={{ autoInsertSpace: false }}
-      >
+      <ConfigProvider theme={darkTheme} locale={locale} button={{ autoInsertSpace: false }}>
         <ToastHost />
         {children}
       </ConfigProvider>

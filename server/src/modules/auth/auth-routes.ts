@@ -2,14 +2,7 @@ import type { FastifyInstance } from 'fastify';
 import { auth } from '@atelier/contracts';
 import { notSignedIn } from '../../http/errors.js';
 import { route } from '../../http/route.js';
-import {
-  createGuest,
-  guestOf,
-  guestUserId,
-  readUserInfo,
-  register,
-  signIn,
-} from './accounts.js';
+import { createGuest, guestOf, guestUserId, readUserInfo, register, signIn } from './accounts.js';
 import { authMessages } from './messages.js';
 import { closeSession, deviceOf } from './sessions.js';
 import { checkGuest, checkSignup, guestMade } from './signups.js';
