@@ -49,7 +49,7 @@ const SCREENS = [
 /**
  * Runs in the page before any of its scripts: records `performance.now()` the first time an
  * element matching the selector is visible, (for a text box) enabled and writable, and not
- * covered (the element at its centre is it, inside it or around it).
+ * under the start-up spinner.
  */
 function watchReady(selector) {
   const check = () => {
@@ -58,9 +58,10 @@ function watchReady(selector) {
       const box = el.getBoundingClientRect();
       if (box.width === 0 || box.height === 0) continue;
       if (el.disabled || el.readOnly) continue;
-      // Nothing on top of it (the start-up spinner covers the page until the site is known).
+      // Not under the start-up spinner (a `role="status"` layer over the page until the site
+      // is known). The welcome notice may still be open over it: the visitor closes that.
       const hit = document.elementFromPoint(box.left + box.width / 2, box.top + box.height / 2);
-      if (!hit || !(el === hit || el.contains(hit) || hit.contains(el))) continue;
+      if (hit && !el.contains(hit) && hit.closest('[role="status"]')) continue;
       window.__usableAt = performance.now();
       observer.disconnect();
       return;
