@@ -1,6 +1,7 @@
 import { QueryClientProvider } from '@tanstack/react-query';
 import ConfigProvider from 'antd/es/config-provider';
 import type { Locale } from 'antd/es/locale';
+import enUS from 'antd/es/locale/en_US';
 import theme from 'antd/es/theme';
 import { lazy, Suspense, useEffect, useState, type ReactNode } from 'react';
 import { queryClient } from '../api/query-client';
@@ -10,29 +11,31 @@ import { useAppSetting } from '../stores/app-setting';
 
 /**
  * antd's texts (pickers, pagination, empty states) of the chosen language, a chunk each, loaded
- * when that language is chosen: English is antd's own default and loads nothing.
+ * when that language is chosen; English is antd's own default (in the entry already).
  */
-const antdLocales: Record<Language, (() => Promise<Locale>) | null> = {
-  'en-US': null,
+const antdLocales: Record<Language, () => Promise<Locale>> = {
+  'en-US': () => Promise.resolve(enUS),
   'zh-CN': () => import('antd/es/locale/zh_CN').then((m) => m.default),
   'zh-TW': () => import('antd/es/locale/zh_TW').then((m) => m.default),
 };
 
-/** The antd locale of `language` once its chunk is there (antd's English until then). */
-function useAntdLocale(language: Language): Locale | undefined {
-  const [loaded, setLoaded] = useState<{ language: Language; locale: Locale } | null>(null);
+/**
+ * The antd locale of `language` once its chunk is there, the one before until then. Never
+ * undefined: `ConfigProvider` adds a provider around the app for a locale, and adding it later
+ * would mount the whole app again.
+ */
+function useAntdLocale(language: Language): Locale {
+  const [locale, setLocale] = useState<Locale>(enUS);
   useEffect(() => {
-    const load = antdLocales[language];
-    if (!load) return;
     let current = true;
-    load()
-      .then((locale) => current && setLoaded({ language, locale }))
+    antdLocales[language]()
+      .then((loaded) => current && setLocale(loaded))
       .catch((error: unknown) => console.warn('antd locale', error));
     return () => {
       current = false;
     };
   }, [language]);
-  return loaded?.language === language ? loaded.locale : undefined;
+  return locale;
 }
 
 /** antd's message API, loaded with the first toast (`lib/notify`), not with the entry. */
