@@ -48,7 +48,8 @@ const SCREENS = [
 
 /**
  * Runs in the page before any of its scripts: records `performance.now()` the first time an
- * element matching the selector is visible and (for a text box) enabled and writable.
+ * element matching the selector is visible, (for a text box) enabled and writable, and not
+ * under the start-up spinner.
  */
 function watchReady(selector) {
   const check = () => {
@@ -57,6 +58,10 @@ function watchReady(selector) {
       const box = el.getBoundingClientRect();
       if (box.width === 0 || box.height === 0) continue;
       if (el.disabled || el.readOnly) continue;
+      // Not under the start-up spinner (a `role="status"` layer over the page until the site
+      // is known). The welcome notice may still be open over it: the visitor closes that.
+      const hit = document.elementFromPoint(box.left + box.width / 2, box.top + box.height / 2);
+      if (hit && !el.contains(hit) && hit.closest('[role="status"]')) continue;
       window.__usableAt = performance.now();
       observer.disconnect();
       return;

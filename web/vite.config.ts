@@ -91,6 +91,7 @@ function compressFile(file: string): void {
  * phone link each extra file of a waterfall costs a round trip, and brotli packs one large
  * file better than ten small ones), while code only some screens use stays out of the others:
  * - `notice`: the notice dialog, its call and the light markdown (the start-up shows them);
+ * - `midjourney-screen`: the drawing screen's first paint (its light prompt box);
  * - `app`: everything the entry needs before any screen (React, the router, the shell);
  * - `ui`: the antd components and their helpers that many screens share;
  * - `shared`: the app's own modules (API client, contracts, stores, components) that many
@@ -105,6 +106,13 @@ const chunkGroups = [
   {
     name: 'notice',
     test: /web[\\/]src[\\/](features[\\/]site-dialogs[\\/](notice-dialog|notice-hidden|plain-modal|site-text|sites-api)|components[\\/]markdown[\\/](light-markdown|markdown-base))\./,
+    priority: 2.5,
+  },
+  // The drawing screen's first paint (the screen, its light prompt box and the composer's
+  // store, which its lazy parts and a few dialogs share too): one file, not three.
+  {
+    name: 'midjourney-screen',
+    test: /web[\\/]src[\\/]features[\\/]midjourney[\\/](midjourney-screen|light-composer|mj-store)\./,
     priority: 2.5,
   },
   { name: 'app', tags: ['$initial' as const], priority: 3 },

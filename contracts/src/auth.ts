@@ -102,7 +102,8 @@ export const createGuest = endpoint({
   method: 'POST',
   path: '/user/createGuest',
   access: 'public',
-  summary: 'Register a guest by its browser-generated uuid (idempotent)',
+  summary:
+    'Register a guest by its browser-generated uuid (idempotent); answers what getInfo would',
   tags: ['auth'],
   body: z.object({
     guest_id: z.uuid(),
@@ -110,5 +111,11 @@ export const createGuest = endpoint({
     bd_vid: z.string().max(200).optional(),
     source: z.string().max(200).optional(),
   }),
-  data: z.object({ guestId: z.string(), created: z.boolean() }),
+  // `user`: the guest's info and balance, as `getInfo` answers them for that uuid, so a first
+  // visit waits for one round trip instead of two; null when the guest is disabled.
+  data: z.object({
+    guestId: z.string(),
+    created: z.boolean(),
+    user: z.object({ userInfo, userBalance }).nullable(),
+  }),
 });

@@ -11,6 +11,7 @@ type Chunk = {
   facadeModuleId: string | null;
   isEntry: boolean;
   imports: string[];
+  moduleIds: string[];
   viteMetadata?: { importedCss: Set<string> };
 };
 
@@ -25,7 +26,8 @@ const LANGUAGES = ['zh-CN', 'en-US', 'zh-TW'];
  * (`<link rel="modulepreload">`, its stylesheet) and the texts of the visitor's language (the
  * shell's and the namespaces the route names in `withTexts`), which
  * the app would otherwise ask for only once its entry has run: one round trip instead of three
- * on a slow link; the start-up chunk likewise. The language is the saved one, else the site's first-visit language the
+ * on a slow link; the start-up chunk likewise, and the start-up's `/config/start` call
+ * (`window.__atelierStart`, which `loadStart` takes). The language is the saved one, else the site's first-visit language the
  * server wrote into index.html (`data-site-language`, `browser` read as the app reads it);
  * at `/` the screen is the one the landing leads to (`landingPath`, with the site's
  * `data-index-path`). A file rather than an inline script: the Content-Security-Policy allows
@@ -39,9 +41,10 @@ export function routePreload(root: string): Plugin {
     generateBundle(_options, bundle) {
       const chunks = Object.values(bundle).filter((c): c is Chunk & typeof c => c.type === 'chunk');
       const byFile = new Map(chunks.map((c) => [c.fileName, c]));
-      const byModule = new Map(
-        chunks.filter((c) => c.facadeModuleId).map((c) => [c.facadeModuleId!, c]),
-      );
+      // A screen's module is its chunk's facade, or one module of a chunk group
+      // (`chunkGroups` in vite.config.ts), which has none.
+      const byModule = new Map(chunks.flatMap((c) => c.moduleIds.map((id) => [id, c] as const)));
+      for (const c of chunks) if (c.facadeModuleId) byModule.set(c.facadeModuleId, c);
       const closure = (chunk: Chunk, into = new Set<string>()): Set<string> => {
         if (into.has(chunk.fileName)) return into;
         into.add(chunk.fileName);
@@ -98,6 +101,10 @@ export function routePreload(root: string): Plugin {
   try {
     var saved = JSON.parse(localStorage.getItem('appSetting') || 'null');
     if (saved && saved.state && m.texts[saved.state.language]) lang = saved.state.language;
+  } catch (e) {}
+  // The start-up's first call (the site, public, by host): asked for now, taken by the start-up.
+  try {
+    window.__atelierStart = fetch('/api/config/start', { headers: { 'X-Lang': lang } });
   } catch (e) {}
   var list = m.texts[lang].core.concat(m.startup);
   if (route) {

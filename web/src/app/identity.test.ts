@@ -21,7 +21,7 @@ const fakeApi = (known: Set<string>) =>
     if (url.startsWith('/api/user/createGuest')) {
       const { guest_id } = JSON.parse(String(init?.body)) as { guest_id: string };
       known.add(guest_id);
-      return reply(201, { guestId: guest_id, created: true });
+      return reply(201, { guestId: guest_id, created: true, user: user(null) });
     }
     if (url.startsWith('/api/auth/getInfo')) {
       if (headers.Authorization === 'Bearer good') return reply(200, user('ann'));
@@ -54,6 +54,8 @@ describe('identity at start', () => {
     expect(document.cookie).not.toContain('uuidToken');
     expect(localStorage.getItem('GUEST_UUID_TOKEN')).toBe(uuid);
     expect(calls(api, '/api/user/createGuest')).toBe(1);
+    // The registration answers who the guest is: no second round trip for it.
+    expect(calls(api, '/api/auth/getInfo')).toBe(0);
     expect(useAuthStore.getState().userInfo?.username).toBeNull();
     await startIdentity();
     expect(calls(api, '/api/user/createGuest')).toBe(1);
@@ -67,7 +69,7 @@ describe('identity at start', () => {
     vi.stubGlobal('fetch', api);
     await startIdentity();
     expect(calls(api, '/api/user/createGuest')).toBe(1);
-    expect(calls(api, '/api/auth/getInfo')).toBe(2);
+    expect(calls(api, '/api/auth/getInfo')).toBe(1);
     expect(useAuthStore.getState().userInfo).not.toBeNull();
     expect(useDialogs.getState().flags.login).toBe(false);
     expect(useAuthStore.getState().guestid).toBe(uuid);

@@ -18,8 +18,16 @@ export function newGuestUuid(): string {
   return `${hex.slice(0, 8)}-${hex.slice(8, 12)}-${hex.slice(12, 16)}-${hex.slice(16, 20)}-${hex.slice(20)}`;
 }
 
-const registerGuest = async (uuid: string): Promise<void> => {
-  await api(auth.createGuest, { body: { guest_id: uuid, ...attribution() } });
+/**
+ * Registers the guest; the answer carries what `getInfo` would (then in the store, and true),
+ * so a first visit waits for one round trip instead of two.
+ */
+const registerGuest = async (uuid: string): Promise<boolean> => {
+  const answer = await api(auth.createGuest, { body: { guest_id: uuid, ...attribution() } });
+  const user = answer.success ? answer.data.user : null;
+  if (!user) return false;
+  useAuthStore.setState({ userInfo: user.userInfo, userBalance: user.userBalance });
+  return true;
 };
 
 /** Reads user info; resolves false on a 401 (the token, if any, is then gone). */
@@ -57,22 +65,24 @@ export async function startIdentity(): Promise<void> {
   let uuid = validUuid(store.guestid) ?? validUuid(legacy) ?? null;
   // A signed-in browser registers its guest only if the session turns out to be over.
   let unregistered = false;
+  let known = false;
   try {
     if (!uuid) {
       uuid = newGuestUuid();
       store.setGuestId(uuid);
       if (hadToken) unregistered = true;
-      else await registerGuest(uuid);
+      else known = await registerGuest(uuid);
     } else if (store.guestid !== uuid) {
       store.setGuestId(uuid);
     }
   } finally {
     markRegistered();
   }
+  if (known) return;
   // A signed-out probe stays quiet: an unknown guest is not a reason to ask for a login.
   if (await loadInfo(!hadToken)) return;
   // An expired session falls back to the guest; an unknown guest registers again.
-  if (!hadToken || unregistered) await registerGuest(uuid);
+  if ((!hadToken || unregistered) && (await registerGuest(uuid))) return;
   await loadInfo(true);
 }
 

@@ -1,20 +1,55 @@
 import { QueryClientProvider } from '@tanstack/react-query';
 import ConfigProvider from 'antd/es/config-provider';
+import type { Locale } from 'antd/es/locale';
 import enUS from 'antd/es/locale/en_US';
-import zhCN from 'antd/es/locale/zh_CN';
-import zhTW from 'antd/es/locale/zh_TW';
-import message from 'antd/es/message';
 import theme from 'antd/es/theme';
-import { useEffect, type ReactNode } from 'react';
+import { lazy, Suspense, useEffect, useState, type ReactNode } from 'react';
 import { queryClient } from '../api/query-client';
 import type { Language } from '../lib/languages';
-import { setNotifier } from '../lib/notify';
+import { onFirstToast } from '../lib/notify';
 import { useAppSetting } from '../stores/app-setting';
 
-const antdLocales = { 'zh-CN': zhCN, 'en-US': enUS, 'zh-TW': zhTW } satisfies Record<
-  Language,
-  unknown
->;
+/**
+ * antd's texts (pickers, pagination, empty states) of the chosen language, a chunk each, loaded
+ * when that language is chosen; English is antd's own default (in the entry already).
+ */
+const antdLocales: Record<Language, () => Promise<Locale>> = {
+  'en-US': () => Promise.resolve(enUS),
+  'zh-CN': () => import('antd/es/locale/zh_CN').then((m) => m.default),
+  'zh-TW': () => import('antd/es/locale/zh_TW').then((m) => m.default),
+};
+
+/**
+ * The antd locale of `language` once its chunk is there, the one before until then. Never
+ * undefined: `ConfigProvider` adds a provider around the app for a locale, and adding it later
+ * would mount the whole app again.
+ */
+function useAntdLocale(language: Language): Locale {
+  const [locale, setLocale] = useState<Locale>(enUS);
+  useEffect(() => {
+    let current = true;
+    antdLocales[language]()
+      .then((loaded) => current && setLocale(loaded))
+      .catch((error: unknown) => console.warn('antd locale', error));
+    return () => {
+      current = false;
+    };
+  }, [language]);
+  return locale;
+}
+
+/** antd's message API, loaded with the first toast (`lib/notify`), not with the entry. */
+const MessageBridge = lazy(() => import('./message-bridge'));
+
+function ToastHost() {
+  const [wanted, setWanted] = useState(false);
+  useEffect(() => onFirstToast(() => setWanted(true)), []);
+  return wanted ? (
+    <Suspense fallback={null}>
+      <MessageBridge />
+    </Suspense>
+  ) : null;
+}
 
 /** The accent colour: primary actions and progress only (docs/style.md, Look and feel). */
 export const ACCENT = '#7c6cf2';
@@ -55,31 +90,14 @@ const darkTheme = {
   },
 };
 
-/** Routes shared code's toasts (`lib/notify`) to antd's themed message API. */
-function MessageBridge() {
-  const [api, holder] = message.useMessage();
-  useEffect(() => {
-    setNotifier({
-      error: (text) => void api.error(text),
-      success: (text) => void api.success(text),
-      info: (text) => void api.info(text),
-    });
-    return () => setNotifier(null);
-  }, [api]);
-  return holder;
-}
-
 /** Theme (dark, forced at start), antd locale of the chosen language, server-data cache. */
 export function Providers({ children }: { children: ReactNode }) {
   const language = useAppSetting((s) => s.language);
+  const locale = useAntdLocale(language);
   return (
     <QueryClientProvider client={queryClient}>
-      <ConfigProvider
-        theme={darkTheme}
-        locale={antdLocales[language]}
-        button={{ autoInsertSpace: false }}
-      >
-        <MessageBridge />
+      <ConfigProvider theme={darkTheme} locale={locale} button={{ autoInsertSpace: false }}>
+        <ToastHost />
         {children}
       </ConfigProvider>
     </QueryClientProvider>

@@ -28,8 +28,33 @@ export async function loadSite(): Promise<sites.FrontConfig> {
  * notices are returned for the start-up to use.
  */
 export async function loadStart(): Promise<sites.StartConfig> {
-  const start = await apiData(sites.getStartConfig);
+  const start = (await takeEarlyStart()) ?? (await apiData(sites.getStartConfig));
   applySite(start.config, start.about.rows);
   useShared.getState().set({ menuList: [...start.menu.rows].sort((a, b) => a.sort - b.sort) });
   return start;
+}
+
+declare global {
+  interface Window {
+    /** `/config/start`, asked for by index.html's preload script before the app's entry ran. */
+    __atelierStart?: Promise<Response>;
+  }
+}
+
+/**
+ * The start-up read the preload script already asked for (once; null when there is none or it
+ * failed, and the start-up asks again through the API client).
+ */
+async function takeEarlyStart(): Promise<sites.StartConfig | null> {
+  const early = window.__atelierStart;
+  delete window.__atelierStart;
+  if (!early) return null;
+  try {
+    const response = await early;
+    if (!response.ok) return null;
+    const answer = (await response.json()) as { success?: boolean; data?: sites.StartConfig };
+    return answer.success && answer.data ? answer.data : null;
+  } catch {
+    return null;
+  }
 }

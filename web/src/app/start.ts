@@ -24,11 +24,12 @@ const warn = (what: string) => (error: unknown) => console.warn(what, error);
 
 /**
  * Start-up, loaded outside the initial bundle with the contracts: service workers removed,
- * identity, site, menu, notices and the ad-jump redirect. Resolves when identity and site are
- * known.
+ * identity, site, menu, notices and the ad-jump redirect. Resolves when the site is known (and,
+ * for a signed-in visitor, who they are).
  */
 export async function start(navigate: (path: string) => void): Promise<void> {
   initStorageDefaults((value) => setCookie(cookieNames.theme, value));
+  const signedIn = !!useAuthStore.getState().token;
   void unregisterServiceWorkers().catch(warn('service workers'));
   const identity = startIdentity().catch(warn('identity'));
   // A mailed password-reset link: the login dialog sets the new password.
@@ -70,7 +71,9 @@ export async function start(navigate: (path: string) => void): Promise<void> {
       if (target) browser.assign(target);
     })
     .catch(warn('ad jump'));
-  await Promise.all([identity, site]);
+  // A signed-in visitor's header changes once we know who they are: the spinner waits for it.
+  // A guest's does not (its calls wait for the registration in the API client instead).
+  await Promise.all([signedIn ? identity : null, site]);
 }
 
 /**

@@ -1,5 +1,5 @@
 import { afterEach, describe, expect, it, vi } from 'vitest';
-import { holdEarlyToasts, notify, setNotifier } from './notify';
+import { holdEarlyToasts, notify, onFirstToast, setNotifier } from './notify';
 
 describe('notify', () => {
   afterEach(() => {
@@ -16,6 +16,23 @@ describe('notify', () => {
     expect(shown).toEqual(['Please sign in']);
     notify.error('again');
     expect(shown).toEqual(['Please sign in', 'again']);
+  });
+
+  it('asks for the message API on the first held toast only, and at once if one waits', () => {
+    vi.spyOn(console, 'error').mockImplementation(() => {});
+    holdEarlyToasts();
+    const load = vi.fn();
+    onFirstToast(load);
+    expect(load).not.toHaveBeenCalled();
+    notify.error('one');
+    notify.error('two');
+    expect(load).toHaveBeenCalledTimes(1);
+    const late = vi.fn();
+    onFirstToast(late);
+    expect(late).toHaveBeenCalledTimes(1);
+    const shown: string[] = [];
+    setNotifier({ error: (m) => shown.push(m), info: () => {}, success: () => {} });
+    expect(shown).toEqual(['one', 'two']);
   });
 
   it('drops what waited too long, and what waited when no notifier comes', () => {

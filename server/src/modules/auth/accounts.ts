@@ -115,7 +115,11 @@ async function assertFree(db: Executor, username: string, email: string | undefi
  */
 export async function guestOf(db: Executor, req: FastifyRequest): Promise<number | null> {
   const guestId = readCredentials(req).guestId?.toLowerCase();
-  if (!guestId) return null;
+  return guestId ? guestUserId(db, guestId) : null;
+}
+
+/** The user id of the guest registered under `guestId` (lower case), unless disabled. */
+export async function guestUserId(db: Executor, guestId: string): Promise<number | null> {
   const row = await db
     .selectFrom('users')
     .select('id')

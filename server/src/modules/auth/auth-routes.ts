@@ -2,7 +2,7 @@ import type { FastifyInstance } from 'fastify';
 import { auth } from '@atelier/contracts';
 import { notSignedIn } from '../../http/errors.js';
 import { route } from '../../http/route.js';
-import { createGuest, guestOf, readUserInfo, register, signIn } from './accounts.js';
+import { createGuest, guestOf, guestUserId, readUserInfo, register, signIn } from './accounts.js';
 import { authMessages } from './messages.js';
 import { closeSession, deviceOf } from './sessions.js';
 import { checkGuest, checkSignup, guestMade } from './signups.js';
@@ -73,7 +73,14 @@ export function authRoutes(app: FastifyInstance): void {
         origin,
       );
       if (created) await guestMade(ctx, req, origin);
-      return { guestId, created };
+      // What `getInfo` answers for this uuid: the browser needs no second round trip.
+      const userId = await guestUserId(ctx.db.kysely, guestId);
+      const userInfo = userId === null ? null : await readUserInfo(ctx, userId);
+      return {
+        guestId,
+        created,
+        user: userInfo ? { userInfo, userBalance: userInfo.userBalance } : null,
+      };
     },
     limited,
   );

@@ -4,12 +4,14 @@ import Button from 'antd/es/button';
 import Input from 'antd/es/input';
 import Select from 'antd/es/select';
 import Tag from 'antd/es/tag';
-import { useEffect, useState, type DragEvent } from 'react';
+import { useEffect, useRef, useState, type DragEvent } from 'react';
+import type { TextAreaRef } from 'antd/es/input/TextArea';
 import { useTranslation } from 'react-i18next';
 import { useRememberedParams, useUploadImage } from './mj-api';
 import { PromptTools } from './prompt-tools';
 import { useModels } from './mj-data';
 import { useIsMobile } from '../../components/use-is-mobile';
+import { takePromptFocus } from './light-composer';
 import { useRoutePrefill } from './prefill';
 import { useComposer } from './mj-store';
 import { ParamsPanel } from './params-panel';
@@ -188,12 +190,16 @@ function PromptField({
   const params = useComposer((s) => s.params);
   const refs = useComposer((s) => s.refs);
   const flags = paramsToFlags(cleanParams({ ...params, ...refFlags(refs) }));
+  const box = useRef<TextAreaRef>(null);
+  // Typed into the light prompt box while this loaded: the focus and caret carry over.
+  useEffect(() => takePromptFocus(box.current?.resizableTextArea?.textArea ?? null), []);
   return (
     <div className="flex flex-col gap-1">
       <label htmlFor="mj-prompt" className="sr-only">
         {t('midjourney:composer.prompt')}
       </label>
       <Input.TextArea
+        ref={box}
         id="mj-prompt"
         data-testid="mj-prompt"
         value={prompt}
