@@ -84,8 +84,17 @@ export function bullmqQueue(config: AppConfig): TaskQueue {
   // Reported once per outage by the app's own connection (redis.ts).
   connection.on('error', () => undefined);
   const connected = firstConnection(connection);
-  const queue = new Queue('tasks', { connection, prefix });
-  queue.on('error', () => undefined);
+  // Made on the first delayed wake-up that finds Redis connected: a BullMQ queue made while
+  // Redis cannot be reached keeps starting, and once close() has taken its listeners, the
+  // start's end (ECONNREFUSED) became an unhandled rejection.
+  let queue: BullMQ.Queue | null = null;
+  const delayedQueue = () => {
+    if (!queue) {
+      queue = new Queue('tasks', { connection, prefix });
+      queue.on('error', () => undefined);
+    }
+    return queue;
+  };
   let worker: BullMQ.Worker | null = null;
   let workerConnection: Redis | null = null;
   let subscriber: Redis | null = null;
@@ -95,7 +104,9 @@ export function bullmqQueue(config: AppConfig): TaskQueue {
       await bestEffort(async () => {
         await connected();
         if (delayMs <= 0) return void (await connection.publish(channel, String(taskId)));
-        await queue.add(
+        // Not connected: no wake-up (best effort; the idle poll finds the task).
+        if (connection.status !== 'ready') return;
+        await delayedQueue().add(
           'wake',
           { taskId },
           { delay: delayMs, removeOnComplete: true, removeOnFail: true },
@@ -119,7 +130,7 @@ export function bullmqQueue(config: AppConfig): TaskQueue {
     },
     async close() {
       await worker?.close();
-      await queue.close();
+      await queue?.close();
       connection.disconnect();
       workerConnection?.disconnect();
       subscriber?.disconnect();
