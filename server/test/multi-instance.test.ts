@@ -6,7 +6,7 @@ import pg from 'pg';
 import { Redis } from 'ioredis';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { TaskStatus } from '@atelier/contracts';
-import { createTestApp, testDialect, type TestApp } from '../src/test/harness.js';
+import { bearer, call, createTestApp, testDialect, type TestApp } from '../src/test/harness.js';
 import { createUser, type TestUser } from '../src/test/users.js';
 import { ledgerCheck } from '../src/modules/credits/ledger.js';
 import { startFakeOpenAI, type FakeOpenAI } from './fakes/openai.js';
@@ -442,8 +442,15 @@ describe.runIf(testDialect === 'postgres')('two API processes and two workers', 
     for (let i = 0; i < CLIENTS; i++) {
       const u = await createUser(t.app);
       await fund(t.app, u.userId, 100_000);
-      const group = await post(layout.apis[0]!.url, '/group/create', u.token, {}, `10.8.0.${i}`);
-      users.push({ ...u, groupId: ((await group.json()) as { data: { id: number } }).data.id });
+      // Set up in this process: the load and the outages are what the layout is for.
+      const group = await call<{ id: number }>(t.app, {
+        method: 'POST',
+        url: '/api/group/create',
+        headers: bearer(u.token),
+        payload: {},
+      });
+      expect(group.status, JSON.stringify(group.body)).toBe(200);
+      users.push({ ...u, groupId: group.body.data.id });
     }
     const load = (loadOf = new Load(users, await modelNamed('MJ fake'), await modelNamed('Slow')));
     try {

@@ -268,7 +268,7 @@ describe('accounts', () => {
     const wrong: number[] = [];
     const unknown: number[] = [];
     let messages = new Set<string>();
-    for (let i = 0; i < 3; i++) {
+    for (let i = 0; i < 5; i++) {
       const w = await time(username);
       const u = await time(uniqueName('nobody'));
       wrong.push(w.ms);
@@ -278,8 +278,8 @@ describe('accounts', () => {
       messages = messages.add(w.res.body.message).add(u.res.body.message);
     }
     expect(messages.size).toBe(1);
-    const median = (xs: number[]) => [...xs].sort((a, b) => a - b)[1]!;
-    // Without the dummy hash an unknown account answers in ~1 ms against tens of ms.
-    expect(median(unknown)).toBeGreaterThan(median(wrong) * 0.3);
+    // Without the dummy hash an unknown account answers in ~1 ms against tens of ms. The
+    // quickest of five tries each: the one a busy machine disturbed least.
+    expect(Math.min(...unknown)).toBeGreaterThan(Math.min(...wrong) * 0.3);
   });
 });
