@@ -83,6 +83,11 @@ export class LazyRequestLogger {
     return (this.made ??= this.parent.child(this.bound, this.options));
   }
 
+  /** pino's overloads take no spread; its methods accept any of them at run time. */
+  private write(level: 'fatal' | 'error' | 'warn' | 'info' | 'debug' | 'trace', args: LogArgs) {
+    (this.log[level] as (...a: LogArgs) => void)(...args);
+  }
+
   get level(): string {
     return this.made?.level ?? this.options.level ?? this.parent.level;
   }
@@ -97,22 +102,22 @@ export class LazyRequestLogger {
   }
 
   fatal(...args: LogArgs): void {
-    (this.log.fatal as (...a: LogArgs) => void)(...args);
+    this.write('fatal', args);
   }
   error(...args: LogArgs): void {
-    (this.log.error as (...a: LogArgs) => void)(...args);
+    this.write('error', args);
   }
   warn(...args: LogArgs): void {
-    (this.log.warn as (...a: LogArgs) => void)(...args);
+    this.write('warn', args);
   }
   info(...args: LogArgs): void {
-    (this.log.info as (...a: LogArgs) => void)(...args);
+    this.write('info', args);
   }
   debug(...args: LogArgs): void {
-    (this.log.debug as (...a: LogArgs) => void)(...args);
+    this.write('debug', args);
   }
   trace(...args: LogArgs): void {
-    (this.log.trace as (...a: LogArgs) => void)(...args);
+    this.write('trace', args);
   }
   silent(): void {}
 

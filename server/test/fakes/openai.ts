@@ -21,6 +21,11 @@ import { answerAudio, type AudioRequest, type AudioSettings } from './openai-aud
  * A fake OpenAI-compatible upstream on 127.0.0.1 speaking the real wire format
  * (POST /v1/chat/completions, SSE `data: <chunk>` lines, `data: [DONE]`,
  * `stream_options.include_usage` → a last chunk with `choices: []` and `usage`).
+ * It follows OpenAI's API reference, "Create chat completion" and "The chat completion chunk
+ * object" (https://platform.openai.com/docs/api-reference/chat/create,
+ * https://platform.openai.com/docs/api-reference/chat-streaming) and its error object
+ * (https://platform.openai.com/docs/guides/error-codes); the older top-level error body is
+ * vLLM's `ErrorResponse` (vllm-project/vllm, `vllm/entrypoints/openai/protocol.py`).
  *
  * The requested `model` picks the behaviour:
  * - anything else: streams `reply` in pieces of `pieceSize` characters;
