@@ -5,6 +5,7 @@ import type { AppConfig } from './config.js';
 import type { Db } from './db/database.js';
 import type { Executor } from './db/executor.js';
 import type { Database } from './db/schema.js';
+import type { FirstPaintSite } from './http/first-paint.js';
 import type { Identity } from './http/identity.js';
 import type { Lang } from './http/messages.js';
 import type { TaskRunner } from './modules/tasks/runner.js';
@@ -104,6 +105,8 @@ export interface AccountCard {
 export interface SitePage {
   language: string;
   indexPath: string;
+  /** What the first paint draws of the site (name, logo, menu); absent: no first paint. */
+  firstPaint?: FirstPaintSite;
 }
 
 export interface AppHooks {

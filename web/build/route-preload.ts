@@ -119,6 +119,41 @@ export function routePreload(root: string): Plugin {
     link.href = '/' + list[i];
     document.head.appendChild(link);
   }
+  // The server's first paint, when the page has one (it then runs this script after it, in
+  // the body): its texts redrawn in a saved language (and the phone's prompt hint), the menu
+  // folded as saved, and Enter in the chat's box kept from adding a line (docs/web.md).
+  var paint = document.getElementById('first-paint');
+  if (paint) {
+    var phone = matchMedia('(max-width: ${MOBILE_MAX_WIDTH - 0.02}px)').matches;
+    try {
+      var touch = paint.querySelector('[data-t="midjourney:composer.placeholder"]');
+      if (touch && phone) touch.setAttribute('data-t', 'midjourney:composer.placeholderTouch');
+      if (paint.getAttribute('data-lang') !== lang || (touch && phone)) {
+        var texts = JSON.parse(document.getElementById('first-paint-texts').textContent)[lang];
+        var els = paint.querySelectorAll('[data-t]');
+        for (var k = 0; texts && k < els.length; k++) {
+          var text = texts[els[k].getAttribute('data-t')];
+          var attr = els[k].getAttribute('data-ta');
+          if (text === undefined) continue;
+          if (attr) els[k].setAttribute(attr, text);
+          else els[k].textContent = text;
+        }
+        if (texts) {
+          paint.setAttribute('data-lang', lang);
+          root.lang = lang;
+        }
+      }
+      var setting = JSON.parse(localStorage.getItem('appSetting') || 'null');
+      if (setting && setting.state && setting.state.siderCollapsed) paint.className += ' fp-collapsed';
+    } catch (e) {}
+    // The app's chat box takes the focus on a wide screen: so does the first paint's.
+    var chatBox = paint.querySelector('textarea[data-fp-enter]');
+    if (chatBox && !phone) chatBox.focus();
+    paint.addEventListener('keydown', function (e) {
+      if (e.key === 'Enter' && !e.shiftKey && !e.isComposing && e.target.hasAttribute('data-fp-enter'))
+        e.preventDefault();
+    });
+  }
 })();
 `;
       const ref = this.emitFile({ type: 'asset', name: 'route-preload.js', source });

@@ -5,6 +5,14 @@ import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import fastifyStatic from '@fastify/static';
 import type { SitePage } from '../context.js';
 import { apiNotFound } from './error-handler.js';
+import {
+  escapeHtml,
+  firstPaintLanguage,
+  firstPaintScreen,
+  renderFirstPaint,
+  type FirstPaintScreen,
+} from './first-paint.js';
+import { FIRST_PAINT_TEXTS } from './first-paint-texts.js';
 
 /** Hashed build output: its name changes with its content, so a browser keeps it for a year. */
 export const IMMUTABLE = 'public, max-age=31536000, immutable';
@@ -44,20 +52,58 @@ const SITE_LANGUAGES = new Set(['en-US', 'zh-CN', 'zh-TW', 'browser']);
 /** An index path as a site may hold it: a path of letters, digits, `-`, `_` and `/`. */
 const INDEX_PATH = /^(\/[\w-]+)*\/?$/;
 
+/** The first paint of one page: the screen, its language, and whether it is the landing `/`. */
+export interface PagePaint {
+  screen: FirstPaintScreen;
+  language: string;
+  landing: boolean;
+}
+
 /**
  * index.html naming the site's first-visit language (`<html data-site-language="en-US">` or
  * `browser`) and index path (`data-index-path="/Chat"`), so its start-up script fetches that
  * language's texts and the screen `/` leads to at once, instead of the default language's and
- * then the site's after the config call (docs/web.md, Texts). Compressed here: one copy per
- * site page, made on first use.
+ * then the site's after the config call (docs/web.md, Texts). With `paint`, the page also
+ * carries the first paint of its screen (docs/web.md, First paint): the static screen before
+ * `#root`, then the start-up script and the stylesheet moved after it into the body, so
+ * nothing in the head holds the paint back (the start-up script redraws the paint's texts in
+ * a saved language). Compressed here: one copy per site page, made on first use.
  */
-export function withSitePage(page: Page, site: SitePage): Page {
-  const html = page.plain
+export function withSitePage(page: Page, site: SitePage, paint?: PagePaint): Page {
+  let html = page.plain
     .toString('utf8')
     .replace(
       /<html\b/,
       `<html data-site-language="${site.language}" data-index-path="${site.indexPath}"`,
     );
+  if (paint && site.firstPaint) {
+    const lang = paint.language as keyof typeof FIRST_PAINT_TEXTS;
+    const moved: string[] = [];
+    html = html.replace(
+      /\s*<script src="\/assets\/route-preload-[^"]+\.js"><\/script>|\s*<link rel="stylesheet"[^>]*>/g,
+      (tag) => {
+        moved.push(tag.trim());
+        return '';
+      },
+    );
+    const label =
+      FIRST_PAINT_TEXTS[lang][
+        paint.screen === 'launcher'
+          ? 'menu:mobileHome'
+          : paint.screen === 'chat'
+            ? 'menu:chat'
+            : 'menu:midjourney'
+      ];
+    const title = `${label} - ${site.firstPaint.siteName || 'AI'}`;
+    html = html
+      .replace(/<html lang="[^"]*"/, `<html lang="${lang}"`)
+      .replace(/<title>[^<]*<\/title>/, `<title>${escapeHtml(title)}</title>`)
+      .replace(
+        /<div id="root"><\/div>/,
+        `${renderFirstPaint(paint.screen, lang, site.firstPaint, { landing: paint.landing })}` +
+          `<div id="root"></div>${moved.join('')}`,
+      );
+  }
   const plain = Buffer.from(html);
   const variants = new Map<Encoding, Buffer>();
   if (page.variants.has('br'))
@@ -119,25 +165,40 @@ export async function registerWeb(
     },
   });
   const bySite = new Map<string, Page>();
-  const pageFor = async (host: string): Promise<Page> => {
-    const site = await sitePage(host).catch(() => null);
+  const pageFor = async (req: FastifyRequest, url: string): Promise<Page> => {
+    const site = await sitePage(req.hostname).catch(() => null);
     if (!site || !SITE_LANGUAGES.has(site.language) || !INDEX_PATH.test(site.indexPath))
       return index;
-    const key = `${site.language} ${site.indexPath}`;
+    const screen = site.firstPaint ? firstPaintScreen(url, site.indexPath, site.firstPaint) : null;
+    const paint: PagePaint | undefined = screen
+      ? {
+          screen,
+          language: firstPaintLanguage(site.language, req.headers['accept-language']),
+          landing: url === '/',
+        }
+      : undefined;
+    const key = JSON.stringify([site, paint ?? null]);
     let page = bySite.get(key);
-    // A few sites at most; each copy is about 1 KB.
-    if (!page) bySite.set(key, (page = withSitePage(index, site)));
+    // A few sites, screens and languages: each copy is a few KB. An admin's edits make new
+    // keys; the oldest copies go past 200.
+    if (!page) {
+      if (bySite.size >= 200) bySite.delete(bySite.keys().next().value!);
+      bySite.set(key, (page = withSitePage(index, site, paint)));
+    }
     return page;
   };
-  const sendIndex = async (req: FastifyRequest, reply: FastifyReply) => {
-    const page = await pageFor(req.hostname);
+  const sendIndex = async (req: FastifyRequest, reply: FastifyReply, url: string) => {
+    const page = await pageFor(req, url);
     const encoding = pickEncoding(req.headers['accept-encoding'], [...page.variants.keys()]);
     if (encoding) reply.header('content-encoding', encoding);
-    return reply
-      .type('text/html; charset=utf-8')
-      .header('cache-control', REVALIDATE)
-      .header('vary', 'accept-encoding')
-      .send(encoding ? page.variants.get(encoding)! : page.plain);
+    return (
+      reply
+        .type('text/html; charset=utf-8')
+        .header('cache-control', REVALIDATE)
+        // The first paint's language may follow the browser's (a site set to `browser`).
+        .header('vary', 'accept-encoding, accept-language')
+        .send(encoding ? page.variants.get(encoding)! : page.plain)
+    );
   };
   app.setNotFoundHandler((req, reply) => {
     const url = req.url.split('?')[0]!;
@@ -145,6 +206,6 @@ export async function registerWeb(
     if (url.startsWith('/api/') || url === '/api' || !read) return apiNotFound(req, reply);
     // A missing hashed asset is a real 404, not the app (a stale tab would otherwise parse HTML as JS).
     if (url.startsWith('/assets/')) return reply.code(404).type('text/plain').send('Not found');
-    return sendIndex(req, reply);
+    return sendIndex(req, reply, url);
   });
 }

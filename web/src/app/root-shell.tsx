@@ -4,6 +4,7 @@ import { useTranslation } from 'react-i18next';
 import { FullScreenSpinner } from '../components/full-screen-spinner';
 import { TopLoadingBar } from '../components/top-loading-bar';
 import { holdCallsUntil } from '../api/client';
+import { dropFirstPaint, firstPaintShown } from '../lib/first-paint';
 import { screenOfPath } from '../lib/screens';
 import { useAppSetting } from '../stores/app-setting';
 import { isSignedIn, useAuthStore } from '../stores/auth';
@@ -101,6 +102,10 @@ export function RootShell() {
   const [ready, setReady] = useState(false);
   const onReady = useRef(() => setReady(true)).current;
   useStart(onReady);
+  // The server's first paint stands in for the spinner, and goes once the app has started.
+  useEffect(() => {
+    if (ready) dropFirstPaint();
+  }, [ready]);
   useDocumentHead(location.pathname);
   useGuards(location.pathname);
   useEffect(() => {
@@ -112,7 +117,7 @@ export function RootShell() {
       <TopLoadingBar active={navigation.state !== 'idle'} />
       <Outlet />
       <DialogHost />
-      {ready ? null : <FullScreenSpinner />}
+      {ready || firstPaintShown() ? null : <FullScreenSpinner />}
     </>
   );
 }

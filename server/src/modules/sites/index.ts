@@ -13,8 +13,22 @@ export const sitesModule: AtelierModule = {
   async routes(app) {
     const directory = new SiteDirectory(app.ctx.db);
     app.ctx.hooks.sitePage = async (host) => {
-      const { site } = await directory.siteFor(host);
-      return { language: site.language, indexPath: site.index_path };
+      const { site, snap } = await directory.siteFor(host);
+      const entries = snap.menus
+        .filter((m) => m.status === 1)
+        .sort((a, b) => a.sort - b.sort)
+        .map((m) => ({ name: m.name, title: m.title }));
+      return {
+        language: site.language,
+        indexPath: site.index_path,
+        firstPaint: {
+          siteName: site.siteName,
+          appLogo: site.appLogo,
+          menu: site.menu,
+          entries,
+          clientMenuList: snap.global.clientMenuList,
+        },
+      };
     };
     publicRoutes(app, directory);
     adminRoutes(app, app.ctx.db, directory);

@@ -8,12 +8,14 @@ import {
 } from '@ant-design/icons';
 import Button from 'antd/es/button';
 import Input from 'antd/es/input';
+import type { TextAreaRef } from 'antd/es/input/TextArea';
 import Select from 'antd/es/select';
 import Tooltip from 'antd/es/tooltip';
 import { useRef, useState, type ChangeEvent, type KeyboardEvent } from 'react';
 import { useTranslation } from 'react-i18next';
 import { files } from '@atelier/contracts';
 import { useIsMobile } from '../../components/use-is-mobile';
+import { useEarlyPrompt } from '../../lib/first-paint';
 import { useChatStorage } from '../../stores/chat-storage';
 import { NoPrompts, SlashMenu } from './slash-menu';
 import { useDialogs } from '../../stores/dialogs';
@@ -268,6 +270,9 @@ export function ChatInput({
     ? (models.platform.find((m) => m.name === modelLocked) ?? null)
     : models.priced;
   const canSend = value.trim().length > 0 && !streaming && !uploading && !files.busy;
+  const box = useRef<TextAreaRef>(null);
+  // Typed into the server's first paint before the app had started (docs/web.md, First paint).
+  useEarlyPrompt('chat', () => box.current?.resizableTextArea?.textArea, onChange);
 
   const send = () => {
     if (!canSend) return;
@@ -328,6 +333,7 @@ export function ChatInput({
           <AttachedPreview preview={attached.preview} onRemove={() => setAttached(null)} />
         )}
         <Input.TextArea
+          ref={box}
           value={value}
           onChange={(e) => {
             // An answer is likely to hold markdown: its renderer loads while the visitor types.

@@ -11,6 +11,7 @@ import { useRememberedParams, useUploadImage } from './mj-api';
 import { PromptTools } from './prompt-tools';
 import { useModels } from './mj-data';
 import { useIsMobile } from '../../components/use-is-mobile';
+import { useEarlyPrompt } from '../../lib/first-paint';
 import { takePromptFocus } from './light-composer';
 import { useRoutePrefill } from './prefill';
 import { useComposer } from './mj-store';
@@ -193,6 +194,12 @@ function PromptField({
   const box = useRef<TextAreaRef>(null);
   // Typed into the light prompt box while this loaded: the focus and caret carry over.
   useEffect(() => takePromptFocus(box.current?.resizableTextArea?.textArea ?? null), []);
+  // Typed into the server's first paint before the app had started: the text carries over too.
+  useEarlyPrompt(
+    'draw',
+    () => box.current?.resizableTextArea?.textArea,
+    (text) => useComposer.getState().setPrompt(text),
+  );
   return (
     <div className="flex flex-col gap-1">
       <label htmlFor="mj-prompt" className="sr-only">

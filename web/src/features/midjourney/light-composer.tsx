@@ -1,6 +1,7 @@
 import { useLayoutEffect, useRef } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useIsMobile } from '../../components/use-is-mobile';
+import { useEarlyPrompt } from '../../lib/first-paint';
 import { useComposer } from './mj-store';
 
 /** Where the caret was when the light prompt box gave way to the full composer. */
@@ -30,6 +31,12 @@ export function LightComposer() {
   const phone = useIsMobile();
   const prompt = useComposer((s) => s.prompt);
   const box = useRef<HTMLTextAreaElement>(null);
+  // Typed into the server's first paint before the app had started (docs/web.md, First paint).
+  useEarlyPrompt(
+    'draw',
+    () => box.current,
+    (text) => useComposer.getState().setPrompt(text),
+  );
   // A layout effect: its clean-up runs while the box is still in the page (and focused).
   useLayoutEffect(() => {
     const element = box.current;

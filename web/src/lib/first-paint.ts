@@ -1,0 +1,127 @@
+import { useEffect, useLayoutEffect, useRef, useState } from 'react';
+
+/**
+ * The server's first paint (docs/web.md, First paint): a static copy of the screen in
+ * `#first-paint`, over the app (which stays hidden under it) until the app has started. Then
+ * it goes, and what the visitor typed into its prompt box moves to the screen's composer,
+ * with the focus and the caret when the box had them.
+ */
+
+/** What the first paint's prompt box held when it went. */
+export interface EarlyPrompt {
+  text: string;
+  start: number;
+  end: number;
+  focused: boolean;
+}
+
+/** The screens whose first paint has a prompt box. */
+export type EarlyScreen = 'draw' | 'chat';
+
+const paint = (): HTMLElement | null => document.getElementById('first-paint');
+
+/** Whether the first paint is there and shown (it hides itself on a phone at the landing). */
+export function firstPaintShown(): boolean {
+  const element = paint();
+  return !!element && element.getClientRects().length > 0;
+}
+
+type Receiver = { screen: EarlyScreen; take: (prompt: EarlyPrompt) => void };
+let receiver: Receiver | null = null;
+/** A prompt left by a first paint that went before its composer was there. */
+let pending: { screen: EarlyScreen; prompt: EarlyPrompt; at: number } | null = null;
+/** How long a pending prompt waits for its composer. */
+const PENDING_MS = 15_000;
+let waiting: (() => void) | null = null;
+
+/** Removes the first paint, handing its prompt box's text to the composer (now or once there). */
+function remove(element: HTMLElement): void {
+  const box = element.querySelector<HTMLTextAreaElement>('textarea[data-fp-box]');
+  const screen = element.dataset.screen;
+  const prompt: EarlyPrompt | null = box
+    ? {
+        text: box.value,
+        start: box.selectionStart,
+        end: box.selectionEnd,
+        focused: document.activeElement === box,
+      }
+    : null;
+  element.remove();
+  if (!prompt || (!prompt.text && !prompt.focused)) return;
+  if (screen !== 'draw' && screen !== 'chat') return;
+  if (receiver?.screen === screen) receiver.take(prompt);
+  else pending = { screen, prompt, at: Date.now() };
+}
+
+/**
+ * Called once the app has started (its spinner would go): the first paint goes when the
+ * screen's composer is there to take its text, or after `capMs` without one (a screen that
+ * never shows one, e.g. after a redirect). No first paint: nothing to do.
+ */
+export function dropFirstPaint(capMs = 5_000): void {
+  const element = paint();
+  if (!element) return;
+  if (!element.querySelector('textarea[data-fp-box]') || receiver) return remove(element);
+  const timer = setTimeout(() => {
+    waiting = null;
+    remove(element);
+  }, capMs);
+  waiting = () => {
+    clearTimeout(timer);
+    waiting = null;
+    remove(element);
+  };
+}
+
+function register(next: Receiver): () => void {
+  receiver = next;
+  if (pending && pending.screen === next.screen && Date.now() - pending.at < PENDING_MS) {
+    const { prompt } = pending;
+    pending = null;
+    next.take(prompt);
+  } else if (waiting) waiting();
+  return () => {
+    if (receiver === next) receiver = null;
+  };
+}
+
+/**
+ * A composer takes the first paint's text: `setText` gets it, then the box (`box()`, the
+ * textarea) gets the focus and caret it had. Call from the composer of `screen`.
+ */
+export function useEarlyPrompt(
+  screen: EarlyScreen,
+  box: () => HTMLTextAreaElement | null | undefined,
+  setText: (text: string) => void,
+): void {
+  const [caret, setCaret] = useState<EarlyPrompt | null>(null);
+  const latest = useRef({ box, setText });
+  useLayoutEffect(() => {
+    latest.current = { box, setText };
+  });
+  useEffect(
+    () =>
+      register({
+        screen,
+        take: (prompt) => {
+          if (prompt.text) latest.current.setText(prompt.text);
+          setCaret(prompt);
+        },
+      }),
+    [screen],
+  );
+  // After the render that shows the text: the focus and caret the first paint's box had.
+  useLayoutEffect(() => {
+    const element = latest.current.box();
+    if (!caret?.focused || !element) return;
+    element.focus();
+    element.setSelectionRange(caret.start, caret.end);
+  }, [caret]);
+}
+
+/** For tests: forgets the receiver and any pending prompt. */
+export function resetFirstPaint(): void {
+  receiver = null;
+  pending = null;
+  waiting = null;
+}
