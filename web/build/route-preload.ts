@@ -120,9 +120,11 @@ export function routePreload(root: string): Plugin {
     document.head.appendChild(link);
   }
   // The server's first paint, when the page has one (it then runs this script after it, in
-  // the body): its texts redrawn in a saved language (and the phone's prompt hint), the menu
+  // the body, and leaves the app's stylesheet for it to apply, preloaded): its texts redrawn in a saved language (and the phone's prompt hint), the menu
   // folded as saved, and Enter in the chat's box kept from adding a line (docs/web.md).
   var paint = document.getElementById('first-paint');
+  var sheets = document.querySelectorAll('link[data-first-paint-css]');
+  for (var s = 0; s < sheets.length; s++) sheets[s].rel = 'stylesheet';
   if (paint) {
     var phone = matchMedia('(max-width: ${MOBILE_MAX_WIDTH - 0.02}px)').matches;
     try {

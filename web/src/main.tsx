@@ -4,9 +4,12 @@ import { App } from './app/app';
 import { takeOidcReturn } from './features/auth/oidc-return';
 import { takeResetToken } from './features/auth/reset-link';
 import { i18nReady } from './i18n';
+import { applyPaintStylesheets } from './lib/first-paint';
 import { holdEarlyToasts } from './lib/notify';
 import './index.css';
 
+// A page with the server's first paint leaves the stylesheet to the scripts (docs/web.md).
+applyPaintStylesheets();
 // A call that fails before the shell installs its toasts still says why, once it has.
 holdEarlyToasts();
 // Before the router: the landing redirect would drop a reset link's fragment.

@@ -79,13 +79,21 @@ export function withSitePage(page: Page, site: SitePage, paint?: PagePaint): Pag
   if (paint && site.firstPaint) {
     const lang = paint.language as keyof typeof FIRST_PAINT_TEXTS;
     const moved: string[] = [];
-    html = html.replace(
-      /\s*<script src="\/assets\/route-preload-[^"]+\.js"><\/script>|\s*<link rel="stylesheet"[^>]*>/g,
-      (tag) => {
-        moved.push(tag.trim());
+    html = html
+      .replace(/\s*<script src="\/assets\/route-preload-[^"]+\.js"><\/script>/, (tag) => {
+        // The start-up script runs when it arrives instead of holding the parser (and so the
+        // paint) up: it only starts fetches the entry would start later anyway, and the
+        // entry takes what it finds (`window.__atelierStart`) or asks itself.
+        moved.push(tag.trim().replace(/^<script /, '<script async '));
         return '';
-      },
-    );
+      })
+      // The app's stylesheet would hold the paint until it arrives: fetched at once but
+      // applied by the start-up script or the entry, whichever runs first (a stylesheet they
+      // add does not hold the paint).
+      .replace(
+        /<link rel="stylesheet"([^>]*)>/g,
+        '<link rel="preload" as="style" data-first-paint-css$1>',
+      );
     const label =
       FIRST_PAINT_TEXTS[lang][
         paint.screen === 'launcher'
@@ -96,7 +104,7 @@ export function withSitePage(page: Page, site: SitePage, paint?: PagePaint): Pag
       ];
     const title = `${label} - ${site.firstPaint.siteName || 'AI'}`;
     html = html
-      .replace(/<html lang="[^"]*"/, `<html lang="${lang}"`)
+      .replace(/(<html\b[^>]*?) lang="[^"]*"/, `$1 lang="${lang}"`)
       .replace(/<title>[^<]*<\/title>/, `<title>${escapeHtml(title)}</title>`)
       .replace(
         /<div id="root"><\/div>/,

@@ -7,6 +7,15 @@ import { useEffect, useLayoutEffect, useRef, useState } from 'react';
  * with the focus and the caret when the box had them.
  */
 
+/**
+ * Applies the app's stylesheet a first-paint page only preloads (the start-up script does it
+ * first, unless it failed): called by the entry before the app renders.
+ */
+export function applyPaintStylesheets(): void {
+  for (const link of document.querySelectorAll<HTMLLinkElement>('link[data-first-paint-css]'))
+    if (link.rel !== 'stylesheet') link.rel = 'stylesheet';
+}
+
 /** What the first paint's prompt box held when it went. */
 export interface EarlyPrompt {
   text: string;
