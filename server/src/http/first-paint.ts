@@ -210,7 +210,12 @@ const STYLE = `<style>
 @media (min-width:1280px){.fp-groups{width:288px}}
 @media (min-width:640px){.fp-launch{padding:20px 32px}.fp-launch ul{grid-template-columns:repeat(3,minmax(0,1fr))}}
 @media (min-width:1024px){.fp-draw{flex-direction:row;align-items:flex-start}.fp-draw>div{width:420px;flex-shrink:0}.fp-launch ul{grid-template-columns:repeat(4,minmax(0,1fr))}}
-@media (max-width:639.98px){.fp-side,.fp-groups,.fp-input p{display:none}.fp-top{height:48px;padding:0 12px}#first-paint.fp-landing{display:none}#first-paint.fp-landing~#root{visibility:visible}.fp-draw{padding:16px 12px}.fp h1{font-size:20px;line-height:28px}.fp-form{padding:12px}.fp-input{padding:0 12px 12px}}
+.fp-tabs{display:none;position:fixed;inset:auto 0 0;border-top:1px solid rgba(255,255,255,.05);background:rgba(17,17,22,.95)}
+.fp-tabs ul{display:grid;grid-template-columns:repeat(5,minmax(0,1fr))}
+.fp-tabs a{display:flex;flex-direction:column;align-items:center;justify-content:center;gap:2px;min-height:56px;padding:0 4px;font-size:11px;line-height:16px;color:rgba(255,255,255,.55);white-space:nowrap;overflow:hidden}
+.fp-tabs a[aria-current]{color:#7c6cf2}
+.fp-tabs i{height:18px}
+@media (max-width:639.98px){.fp-side,.fp-groups,.fp-input p{display:none}.fp-tabs{display:block}.fp-main{padding-bottom:64px}.fp h1 i{width:20px}.fp-top{height:48px;padding:0 12px}#first-paint.fp-landing{display:none}#first-paint.fp-landing~#root{visibility:visible}.fp-draw{padding:16px 12px}.fp h1{font-size:20px;line-height:28px}.fp-form{padding:12px}.fp-input{padding:0 12px 12px}}
 @media (min-width:640px){.fp-top .fp-brand{display:none}}
 </style>`;
 
@@ -263,6 +268,26 @@ function launcher(lang: FirstPaintLanguage, site: FirstPaintSite): string {
   return `<section class="fp-launch"><header><h1>${text(lang, 'shell:launcherTitle')}</h1><p>${text(lang, 'shell:launcherHint')}</p></header><ul>${items}${faq}</ul></section>`;
 }
 
+/** Screens the phone's bottom navigation prefers (web main-layout `BOTTOM_PREFERRED`). */
+const BOTTOM_PREFERRED = ['Chat', 'Midjourney', 'history', 'mind'];
+
+/** The phone's bottom navigation (shown under 640 px): home, three screens, user centre. */
+function bottomNav(lang: FirstPaintLanguage, site: FirstPaintSite, current: string): string {
+  const entries = menuEntries(site);
+  const middle = [
+    ...BOTTOM_PREFERRED.flatMap((name) => entries.filter((e) => e.name === name)),
+    ...entries.filter((e) => !BOTTOM_PREFERRED.includes(e.name) && e.name !== 'user-center'),
+  ].slice(0, 3);
+  const item = (path: string, label: string) =>
+    `<li><a href="${escapeHtml(path)}"${path === current ? ' aria-current="page"' : ''}><i></i>${label}</a></li>`;
+  const items = [
+    item('/mobileHome', text(lang, 'menu:mobileHome')),
+    ...middle.map((e) => item(e.path, label(lang, e, entries.indexOf(e)))),
+    item('/user-center', text(lang, 'menu:userCenter')),
+  ].join('');
+  return `<nav class="fp-tabs" ${attr(lang, 'aria-label', 'shell:navigation')}><ul>${items}</ul></nav>`;
+}
+
 /**
  * The first paint's HTML for a screen (style, the painted screen and, for the start-up script,
  * the texts in every language), every site-given text escaped.
@@ -282,6 +307,7 @@ export function renderFirstPaint(
         ? chatScreen(lang)
         : launcher(lang, site);
   const side = site.menu ? sideMenu(lang, site, current) : '';
+  const tabs = site.menu ? bottomNav(lang, site, current) : '';
   const entries = menuEntries(site);
   const others: Partial<Record<FirstPaintLanguage, Record<string, string>>> = {};
   for (const other of FIRST_PAINT_LANGUAGES) {
@@ -294,7 +320,7 @@ export function renderFirstPaint(
   return (
     `${STYLE}<div id="first-paint" class="${classes}" data-lang="${lang}" data-screen="${screen}">` +
     `${side}<div class="fp-col"><header class="fp-top">${brand(site)}</header>` +
-    `<main class="fp-main">${content}</main></div>` +
+    `<main class="fp-main">${content}</main>${tabs}</div>` +
     `<script type="application/json" id="first-paint-texts">${json}</script></div>`
   );
 }
