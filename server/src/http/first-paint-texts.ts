@@ -1,5 +1,5 @@
-// Generated from web/src/i18n/locales by the script in this file's test: the texts the first
-// paint draws before the app's own texts have loaded (docs/web.md, First paint).
+// The texts the first paint draws before the app's own have loaded (docs/web.md, First paint),
+// copied from web/src/i18n/locales (the server does not import the web app's code):
 // first-paint-texts.test.ts checks they are still the web app's.
 
 export const FIRST_PAINT_LANGUAGES = ['zh-CN', 'en-US', 'zh-TW'] as const;

@@ -173,10 +173,13 @@ export async function registerWeb(
     },
   });
   const bySite = new Map<string, Page>();
-  const pageFor = async (req: FastifyRequest, url: string): Promise<Page> => {
+  const pageFor = async (
+    req: FastifyRequest,
+    url: string,
+  ): Promise<{ page: Page; byLanguage: boolean }> => {
     const site = await sitePage(req.hostname).catch(() => null);
     if (!site || !SITE_LANGUAGES.has(site.language) || !INDEX_PATH.test(site.indexPath))
-      return index;
+      return { page: index, byLanguage: false };
     const screen = site.firstPaint ? firstPaintScreen(url, site.indexPath, site.firstPaint) : null;
     const paint: PagePaint | undefined = screen
       ? {
@@ -193,20 +196,18 @@ export async function registerWeb(
       if (bySite.size >= 200) bySite.delete(bySite.keys().next().value!);
       bySite.set(key, (page = withSitePage(index, site, paint)));
     }
-    return page;
+    // The first paint's language follows the browser's on a site set to `browser`.
+    return { page, byLanguage: !!paint && site.language === 'browser' };
   };
   const sendIndex = async (req: FastifyRequest, reply: FastifyReply, url: string) => {
-    const page = await pageFor(req, url);
+    const { page, byLanguage } = await pageFor(req, url);
     const encoding = pickEncoding(req.headers['accept-encoding'], [...page.variants.keys()]);
     if (encoding) reply.header('content-encoding', encoding);
-    return (
-      reply
-        .type('text/html; charset=utf-8')
-        .header('cache-control', REVALIDATE)
-        // The first paint's language may follow the browser's (a site set to `browser`).
-        .header('vary', 'accept-encoding, accept-language')
-        .send(encoding ? page.variants.get(encoding)! : page.plain)
-    );
+    return reply
+      .type('text/html; charset=utf-8')
+      .header('cache-control', REVALIDATE)
+      .header('vary', byLanguage ? 'accept-encoding, accept-language' : 'accept-encoding')
+      .send(encoding ? page.variants.get(encoding)! : page.plain);
   };
   app.setNotFoundHandler((req, reply) => {
     const url = req.url.split('?')[0]!;
