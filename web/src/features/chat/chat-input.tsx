@@ -8,7 +8,6 @@ import {
 } from '@ant-design/icons';
 import Button from 'antd/es/button';
 import Input from 'antd/es/input';
-import type { TextAreaRef } from 'antd/es/input/TextArea';
 import Select from 'antd/es/select';
 import Tooltip from 'antd/es/tooltip';
 import { useRef, useState, type ChangeEvent, type KeyboardEvent } from 'react';
@@ -240,6 +239,15 @@ function SendOrStop(props: {
   );
 }
 
+/** What was typed into the server's first paint moves to the message box (docs/web.md, First paint). */
+function useEarlyChatText(onChange: (value: string) => void): void {
+  useEarlyPrompt(
+    'chat',
+    () => document.querySelector<HTMLTextAreaElement>('textarea[data-testid="chat-input"]'),
+    onChange,
+  );
+}
+
 /**
  * The message field: Enter sends (not while an input method is composing), Shift+Enter breaks
  * the line, `/` at the start opens the prompt menu. Above it: model, context mode, prompt store
@@ -270,9 +278,7 @@ export function ChatInput({
     ? (models.platform.find((m) => m.name === modelLocked) ?? null)
     : models.priced;
   const canSend = value.trim().length > 0 && !streaming && !uploading && !files.busy;
-  const box = useRef<TextAreaRef>(null);
-  // Typed into the server's first paint before the app had started (docs/web.md, First paint).
-  useEarlyPrompt('chat', () => box.current?.resizableTextArea?.textArea, onChange);
+  useEarlyChatText(onChange);
 
   const send = () => {
     if (!canSend) return;
@@ -333,7 +339,6 @@ export function ChatInput({
           <AttachedPreview preview={attached.preview} onRemove={() => setAttached(null)} />
         )}
         <Input.TextArea
-          ref={box}
           value={value}
           onChange={(e) => {
             // An answer is likely to hold markdown: its renderer loads while the visitor types.
