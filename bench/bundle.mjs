@@ -38,14 +38,17 @@ function fetchRaw(base, path) {
 
 const attr = (tag, name) => new RegExp(`\\b${name}\\s*=\\s*["']([^"']+)["']`).exec(tag)?.[1];
 
-/** The files index.html names: module script, modulepreload, stylesheet and icon links. */
+/**
+ * The files index.html names: module script, modulepreload, stylesheet and icon links (and the
+ * stylesheet a first-paint page only preloads, docs/web.md, First paint).
+ */
 function namedFiles(html) {
   const files = [];
   for (const tag of html.match(/<script\b[^>]*>/g) ?? [])
     if (attr(tag, 'src')) files.push(attr(tag, 'src'));
   for (const tag of html.match(/<link\b[^>]*>/g) ?? []) {
     const rel = attr(tag, 'rel') ?? '';
-    if (/modulepreload|stylesheet|icon/.test(rel) && attr(tag, 'href'))
+    if (/modulepreload|stylesheet|icon|^preload$/.test(rel) && attr(tag, 'href'))
       files.push(attr(tag, 'href'));
   }
   return files;
