@@ -51,6 +51,10 @@ describe('the first paint', () => {
     expect(firstPaintScreen('/Chat', '', site({ entries: [site().entries[1]!] }))).toBeNull();
     expect(firstPaintScreen('/Chat', '', site({ clientMenuList: ['Midjourney'] }))).toBeNull();
     expect(firstPaintScreen('/Chat', '', site({ clientMenuList: ['chat'] }))).toBe('chat');
+    // A site without a menu holds visitors on its index path.
+    expect(firstPaintScreen('/Chat', '/Midjourney', site({ menu: false }))).toBeNull();
+    expect(firstPaintScreen('/Chat', '/Chat', site({ menu: false }))).toBe('chat');
+    expect(firstPaintScreen('/', '/Chat', site({ menu: false }))).toBe('chat');
   });
 
   it('draws the site’s menu in its own titles, escaped, with the built-in label as fallback', () => {

@@ -108,6 +108,8 @@ export function firstPaintScreen(
   site: FirstPaintSite,
 ): FirstPaintScreen | null {
   const path = pathname.replace(/\/+$/, '').toLowerCase();
+  // A site without a menu holds visitors on its index path (web `indexPathRedirect`).
+  if (!site.menu && indexPath && path !== '' && path !== indexPath.toLowerCase()) return null;
   if (path === '/mobilehome') return 'launcher';
   const target = path === '' ? (indexPath || '/Midjourney').toLowerCase() : path;
   const screen = target === '/midjourney' ? 'draw' : target === '/chat' ? 'chat' : null;

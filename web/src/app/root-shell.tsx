@@ -104,8 +104,8 @@ export function RootShell() {
   useStart(onReady);
   // The server's first paint stands in for the spinner, and goes once the app has started.
   useEffect(() => {
-    if (ready) dropFirstPaint();
-  }, [ready]);
+    if (ready) dropFirstPaint(location.pathname);
+  }, [ready, location.pathname]);
   useDocumentHead(location.pathname);
   useGuards(location.pathname);
   useEffect(() => {

@@ -46,7 +46,7 @@ afterEach(() => {
 describe('the first paint', () => {
   it('goes at once where it has no prompt box', () => {
     paint('launcher', false);
-    dropFirstPaint();
+    dropFirstPaint('/mobileHome');
     expect(document.getElementById('first-paint')).toBeNull();
     expect(firstPaintShown()).toBe(false);
   });
@@ -57,7 +57,7 @@ describe('the first paint', () => {
     early.focus();
     early.setSelectionRange(5, 5);
     render(<Composer screen="chat" />);
-    act(() => dropFirstPaint());
+    act(() => dropFirstPaint('/Chat'));
     expect(document.getElementById('first-paint')).toBeNull();
     const box = screen.getByLabelText<HTMLTextAreaElement>('composer');
     expect(box.value).toBe('hello world');
@@ -68,7 +68,7 @@ describe('the first paint', () => {
   it('waits for the composer that loads after the app has started, then hands over', () => {
     const early = paint('draw')!;
     early.value = 'a fox';
-    dropFirstPaint();
+    dropFirstPaint('/Midjourney');
     // Still there: the composer's chunk is on its way.
     expect(document.getElementById('first-paint')).not.toBeNull();
     render(<Composer screen="draw" />);
@@ -80,13 +80,21 @@ describe('the first paint', () => {
     vi.useFakeTimers();
     const early = paint('chat')!;
     early.value = 'kept';
-    dropFirstPaint(1000);
+    dropFirstPaint('/Chat', 1000);
     vi.advanceTimersByTime(1000);
     expect(document.getElementById('first-paint')).toBeNull();
     vi.useRealTimers();
     render(<Composer screen="draw" />);
     expect(screen.getByLabelText<HTMLTextAreaElement>('composer').value).toBe('');
     cleanup();
+    render(<Composer screen="chat" />);
+    expect(screen.getByLabelText<HTMLTextAreaElement>('composer').value).toBe('kept');
+  });
+
+  it('goes at once when the app is at another screen than the one painted', () => {
+    paint('chat')!.value = 'kept';
+    dropFirstPaint('/Midjourney');
+    expect(document.getElementById('first-paint')).toBeNull();
     render(<Composer screen="chat" />);
     expect(screen.getByLabelText<HTMLTextAreaElement>('composer').value).toBe('kept');
   });

@@ -39,6 +39,12 @@ type Receiver = { screen: EarlyScreen; take: (prompt: EarlyPrompt) => void };
 let receiver: Receiver | null = null;
 /** A prompt left by a first paint that went before its composer was there. */
 let pending: { screen: EarlyScreen; prompt: EarlyPrompt; at: number } | null = null;
+/** The path of each painted screen (lower case). */
+const SCREEN_PATHS: Partial<Record<string, string>> = {
+  draw: '/midjourney',
+  chat: '/chat',
+  launcher: '/mobilehome',
+};
 /** How long a pending prompt waits for its composer. */
 const PENDING_MS = 15_000;
 let waiting: (() => void) | null = null;
@@ -63,14 +69,24 @@ function remove(element: HTMLElement): void {
 }
 
 /**
- * Called once the app has started (its spinner would go): the first paint goes when the
- * screen's composer is there to take its text, or after `capMs` without one (a screen that
- * never shows one, e.g. after a redirect). No first paint: nothing to do.
+ * Called once the app has started (its spinner would go), and on each navigation after: the
+ * first paint goes when the screen's composer is there to take its text, or after `capMs`
+ * without one, and at once when the app is at another screen than the one painted (a guard
+ * or a link led elsewhere). No first paint: nothing to do.
  */
-export function dropFirstPaint(capMs = 5_000): void {
+export function dropFirstPaint(pathname: string, capMs = 5_000): void {
   const element = paint();
   if (!element) return;
-  if (!element.querySelector('textarea[data-fp-box]') || receiver) return remove(element);
+  // The app went elsewhere (a guard, a link): that screen is not the one painted. (`/` is
+  // the landing, on its way to the painted screen.)
+  const path = pathname.replace(/\/+$/, '').toLowerCase();
+  const elsewhere = path !== '' && SCREEN_PATHS[element.dataset.screen ?? ''] !== path;
+  if (elsewhere || !element.querySelector('textarea[data-fp-box]') || receiver) {
+    if (waiting) waiting();
+    else remove(element);
+    return;
+  }
+  if (waiting) return;
   const timer = setTimeout(() => {
     waiting = null;
     remove(element);
