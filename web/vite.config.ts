@@ -122,6 +122,13 @@ const chunkGroups = [
     minShareCount: SHARED_BY,
     priority: 2,
   },
+  // antd's theme for the lazily loaded units (`components/themed`, its dark algorithm): one
+  // small file that `build/route-preload.ts` preloads with every screen rendered in it.
+  {
+    name: 'themed',
+    test: /web[\\/]src[\\/](components[\\/]themed|lib[\\/]accent)\.|node_modules[\\/](antd[\\/]es[\\/](theme|locale[\\/]en_US)|rc-pagination[\\/]es[\\/]locale|rc-picker[\\/]es[\\/]locale)[\\/.]/,
+    priority: 1.9,
+  },
   {
     name: 'shared',
     test: /(web[\\/]src|contracts[\\/]src|node_modules[\\/](zod|@tanstack|zustand))[\\/]/,
@@ -129,6 +136,14 @@ const chunkGroups = [
     priority: 1,
   },
 ];
+
+/**
+ * Modules a small shared chunk may be copied into each of its importers for (no module-level
+ * state: a store, a cache, a listener set would split in two): the icons and pure helpers and
+ * components. A new entry must stay that way; a module with state never goes here.
+ */
+const INLINE_SAFE =
+  /@ant-design[\\/]icons(-svg)?[\\/]|web[\\/]src[\\/](components[\\/](model-price|app-cover|image-viewer|zoom|markdown[\\/](answer-image|copy-text))|lib[\\/](texts|throttle)|api[\\/]chat-models|stores[\\/]settings-storage|features[\\/]chat[\\/]export[\\/]page-plan)\./;
 
 export default defineConfig({
   plugins: [
@@ -154,11 +169,12 @@ export default defineConfig({
       output: {
         codeSplitting: {
           groups: chunkGroups,
-          // An icon two screens share would otherwise be a 1 KB file of its own: each screen
-          // gets its copy instead. Icons only, which hold no state a copy could split.
+          // An icon or a small helper two screens share would otherwise be a 1–2 KB file of its
+          // own (a round trip each on a slow link; /Chat had nine): each screen gets its copy
+          // instead. Only modules that hold no state a copy could split (`INLINE_SAFE`).
           experimentalInlineCommonChunks: {
             maxSize: 8 * 1024,
-            exclude: (id: string) => !/@ant-design[\\/]icons(-svg)?[\\/]/.test(id),
+            exclude: (id: string) => !INLINE_SAFE.test(id),
           },
         },
       },

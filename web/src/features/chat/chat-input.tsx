@@ -270,7 +270,10 @@ export function ChatInput({
   const canSend = value.trim().length > 0 && !streaming && !uploading && !files.busy;
 
   const send = () => {
+    // An answer is likely to hold markdown: its renderer loads while the model starts answering
+    // (not while the visitor types: a visit that sends nothing never fetches it).
     if (!canSend) return;
+    void preloadMarkdown();
     onSend(value.trim(), vision && attached ? attached.url : null, files.ready);
     setAttached(null);
     files.clear();
@@ -330,8 +333,6 @@ export function ChatInput({
         <Input.TextArea
           value={value}
           onChange={(e) => {
-            // An answer is likely to hold markdown: its renderer loads while the visitor types.
-            void preloadMarkdown();
             onChange(e.target.value);
             setSelected(0);
           }}
