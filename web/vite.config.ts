@@ -102,7 +102,9 @@ const SHARED_BY = 8;
 const ANTD =
   /node_modules[\\/](antd|rc-[^\\/]+|@rc-component|@ant-design|@babel|classnames|@emotion|stylis|dayjs|throttle-debounce|copy-to-clipboard|toggle-selection|compute-scroll-into-view|scroll-into-view-if-needed|resize-observer-polyfill|json2mq|string-convert)[\\/]/;
 const CONTROLS =
-  /node_modules[\\/](antd[\\/]es[\\/](slider|input-number|progress|alert|tag|segmented|tabs|switch)[\\/]|rc-(slider|input-number|progress|menu|dropdown|segmented|tabs|switch)[\\/]|@rc-component[\\/]mini-decimal[\\/])/;
+  /node_modules[\\/](antd[\\/]es[\\/](alert|tag|tabs)[\\/]|rc-(menu|dropdown|tabs)[\\/])/;
+const PARAMS =
+  /node_modules[\\/](antd[\\/]es[\\/](slider|input-number|progress|segmented|switch)[\\/]|rc-(slider|input-number|progress|segmented|switch)[\\/]|@rc-component[\\/]mini-decimal[\\/])/;
 const DIALOGS =
   /node_modules[\\/](antd[\\/]es[\\/](modal|checkbox|watermark|drawer)[\\/]|rc-(dialog|checkbox|drawer)[\\/]|compute-scroll-into-view|scroll-into-view-if-needed)/;
 const chunkGroups = [
@@ -127,7 +129,7 @@ const chunkGroups = [
   // there. Without the dependencies: what other screens share stays in their groups.
   {
     name: 'midjourney-lists',
-    test: /web[\\/]src[\\/]features[\\/]midjourney[\\/](?!dialogs|midjourney-screen|midjourney-parts|light-composer|mj-store)[^\\/]+\./,
+    test: /web[\\/]src[\\/]features[\\/]midjourney[\\/](?!dialogs|midjourney-screen|midjourney-parts|light-composer|mj-store|params-panel|task-card|task-labels|source-pictures|mj-video-action|galleries)[^\\/]+\./,
     priority: 0.5,
     includeDependenciesRecursively: false,
   },
@@ -142,18 +144,27 @@ const chunkGroups = [
   { name: 'app', tags: ['$initial' as const], priority: 3 },
   {
     name: 'ui',
-    test: (id: string) => ANTD.test(id) && !CONTROLS.test(id) && !DIALOGS.test(id),
+    test: (id: string) =>
+      ANTD.test(id) && !CONTROLS.test(id) && !PARAMS.test(id) && !DIALOGS.test(id),
     minShareCount: SHARED_BY,
     priority: 2,
   },
-  // The shared antd the drawing screen needs and /Chat does not (its parameters, its task
-  // cards, the tabs' overflow menu), and the reverse (modal dialogs): each a file of its own,
-  // so neither screen fetches the other's. Below `ui`, which keeps their dependencies.
+  // The shared antd the drawing screen draws at once and /Chat does not (tabs and their
+  // overflow menu, tags, alerts), what it draws later (its parameters panel and task cards,
+  // both lazy: sliders, numbers, switches, progress), and what /Chat needs and the drawing
+  // screen does not (modal dialogs, drawer): each a file of its own, so no screen fetches
+  // another's. Below `ui`, which keeps their dependencies.
   {
     name: 'ui-controls',
     test: CONTROLS,
     minShareCount: 3,
     priority: 1.98,
+  },
+  {
+    name: 'ui-params',
+    test: PARAMS,
+    minShareCount: 3,
+    priority: 1.975,
   },
   {
     name: 'ui-dialogs',

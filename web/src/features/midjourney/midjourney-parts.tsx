@@ -9,13 +9,20 @@ import {
 } from '@ant-design/icons';
 import Button from 'antd/es/button';
 import Tabs from 'antd/es/tabs';
-import type { ReactNode } from 'react';
+import { lazy, Suspense, type ReactNode } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Themed } from '../../components/themed';
 import { useDialogs } from '../../stores/dialogs';
 import { Composer } from './composer';
-import { Galleries } from './galleries';
 import { Results } from './results';
+
+/** The example galleries (the tabs after the first): fetched when one is opened. */
+const LazyGalleries = lazy(() => import('./galleries').then((m) => ({ default: m.Galleries })));
+const Galleries = ({ kind }: { kind: 'examples' | 'cases' | 'params' }) => (
+  <Suspense fallback={null}>
+    <LazyGalleries kind={kind} />
+  </Suspense>
+);
 
 type ToolKey =
   | 'blend'
