@@ -99,13 +99,22 @@ function compressFile(file: string): void {
  * What fewer screens share stays in rolldown's automatic chunks, next to its screens.
  */
 const SHARED_BY = 8;
+const ANTD =
+  /node_modules[\\/](antd|rc-[^\\/]+|@rc-component|@ant-design|@babel|classnames|@emotion|stylis|dayjs|throttle-debounce|copy-to-clipboard|toggle-selection|compute-scroll-into-view|scroll-into-view-if-needed|resize-observer-polyfill|json2mq|string-convert)[\\/]/;
+const CONTROLS =
+  /node_modules[\\/](antd[\\/]es[\\/](alert|tag|tabs)[\\/]|rc-(menu|dropdown|tabs)[\\/])/;
+const PARAMS =
+  /node_modules[\\/](antd[\\/]es[\\/](slider|input-number|progress|segmented|switch)[\\/]|rc-(slider|input-number|progress|segmented|switch)[\\/]|@rc-component[\\/]mini-decimal[\\/])/;
+const DIALOGS =
+  /node_modules[\\/](antd[\\/]es[\\/](modal|checkbox|watermark|drawer)[\\/]|rc-(dialog|checkbox|drawer)[\\/]|compute-scroll-into-view|scroll-into-view-if-needed)/;
 const chunkGroups = [
-  // What the start-up shows on a first visit besides the screen: the notices (their call, the
-  // dialog, the light markdown): one file the start-up chunk imports, not five. Below `app`, so
-  // what the entry needs stays in the entry (a group takes its modules' dependencies along).
+  // The start-up (`app/start`, with the contracts) and what it shows on a first visit besides
+  // the screen: the notices (their call, the dialog, the light markdown): one file, not six.
+  // Below `app`, so what the entry needs stays in the entry (a group takes its modules'
+  // dependencies along).
   {
     name: 'notice',
-    test: /web[\\/]src[\\/](features[\\/]site-dialogs[\\/](notice-dialog|notice-hidden|plain-modal|site-text|sites-api)|components[\\/]markdown[\\/](light-markdown|markdown-base))\./,
+    test: /web[\\/]src[\\/](app[\\/]start|features[\\/]site-dialogs[\\/](notice-dialog|notice-hidden|plain-modal|site-text|sites-api)|components[\\/]markdown[\\/](light-markdown|markdown-base))\./,
     priority: 2.5,
   },
   // The drawing screen's first paint (the screen, its light prompt box and the composer's
@@ -115,12 +124,60 @@ const chunkGroups = [
     test: /web[\\/]src[\\/]features[\\/]midjourney[\\/](midjourney-screen|light-composer|mj-store)\./,
     priority: 2.5,
   },
+  // The rest of the drawing screen (its composer's tools, the lists, their calls, which its
+  // dialogs share): one file, fetched with `midjourney-parts` once the light prompt box is
+  // there. Without the dependencies: what other screens share stays in their groups.
+  {
+    name: 'midjourney-lists',
+    test: /web[\\/]src[\\/]features[\\/]midjourney[\\/](?!dialogs|midjourney-screen|midjourney-parts|light-composer|mj-store|params-panel|task-card|task-labels|source-pictures|mj-video-action|galleries)[^\\/]+\./,
+    priority: 0.5,
+    includeDependenciesRecursively: false,
+  },
+  // The pictures of a list (lazily shown) and the viewer they open: the screens of pictures
+  // use both, in one file (without dependencies, as above).
+  {
+    name: 'pictures',
+    test: /web[\\/]src[\\/](components[\\/](lazy-image|image-viewer|zoom)|lib[\\/]throttle)\./,
+    priority: 0.5,
+    includeDependenciesRecursively: false,
+  },
   { name: 'app', tags: ['$initial' as const], priority: 3 },
   {
     name: 'ui',
-    test: /node_modules[\\/](antd|rc-[^\\/]+|@rc-component|@ant-design|@babel|classnames|@emotion|stylis|dayjs|throttle-debounce|copy-to-clipboard|toggle-selection|compute-scroll-into-view|scroll-into-view-if-needed|resize-observer-polyfill|json2mq|string-convert)[\\/]/,
+    test: (id: string) =>
+      ANTD.test(id) && !CONTROLS.test(id) && !PARAMS.test(id) && !DIALOGS.test(id),
     minShareCount: SHARED_BY,
     priority: 2,
+  },
+  // The shared antd the drawing screen draws at once and /Chat does not (tabs and their
+  // overflow menu, tags, alerts), what it draws later (its parameters panel and task cards,
+  // both lazy: sliders, numbers, switches, progress), and what /Chat needs and the drawing
+  // screen does not (modal dialogs, drawer): each a file of its own, so no screen fetches
+  // another's. Below `ui`, which keeps their dependencies.
+  {
+    name: 'ui-controls',
+    test: CONTROLS,
+    minShareCount: 3,
+    priority: 1.98,
+  },
+  {
+    name: 'ui-params',
+    test: PARAMS,
+    minShareCount: 3,
+    priority: 1.975,
+  },
+  {
+    name: 'ui-dialogs',
+    test: DIALOGS,
+    minShareCount: 3,
+    priority: 1.97,
+  },
+  // antd's theme for the lazily loaded units (`components/themed`, its dark algorithm): one
+  // small file that `build/route-preload.ts` preloads with every screen rendered in it.
+  {
+    name: 'themed',
+    test: /web[\\/]src[\\/](components[\\/]themed|lib[\\/]accent)\.|node_modules[\\/](antd[\\/]es[\\/](theme|locale[\\/]en_US)|rc-pagination[\\/]es[\\/]locale|rc-picker[\\/]es[\\/]locale)[\\/.]/,
+    priority: 1.9,
   },
   {
     name: 'shared',
@@ -129,6 +186,14 @@ const chunkGroups = [
     priority: 1,
   },
 ];
+
+/**
+ * Modules a small shared chunk may be copied into each of its importers for (no module-level
+ * state: a store, a cache, a listener set would split in two): the icons and pure helpers and
+ * components. A new entry must stay that way; a module with state never goes here.
+ */
+const INLINE_SAFE =
+  /@ant-design[\\/]icons(-svg)?[\\/]|@tanstack[\\/]react-query[\\/]build[\\/]modern[\\/]useMutationState\.|web[\\/]src[\\/](components[\\/](model-price|app-cover|image-viewer|zoom|markdown[\\/](answer-image|copy-text))|lib[\\/](texts|throttle)|api[\\/]chat-models|stores[\\/]settings-storage|features[\\/]chat[\\/]export[\\/]page-plan)\./;
 
 export default defineConfig({
   plugins: [
@@ -154,11 +219,12 @@ export default defineConfig({
       output: {
         codeSplitting: {
           groups: chunkGroups,
-          // An icon two screens share would otherwise be a 1 KB file of its own: each screen
-          // gets its copy instead. Icons only, which hold no state a copy could split.
+          // An icon or a small helper two screens share would otherwise be a 1–2 KB file of its
+          // own (a round trip each on a slow link; /Chat had nine): each screen gets its copy
+          // instead. Only modules that hold no state a copy could split (`INLINE_SAFE`).
           experimentalInlineCommonChunks: {
             maxSize: 8 * 1024,
-            exclude: (id: string) => !/@ant-design[\\/]icons(-svg)?[\\/]/.test(id),
+            exclude: (id: string) => !INLINE_SAFE.test(id),
           },
         },
       },

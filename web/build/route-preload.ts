@@ -66,14 +66,22 @@ export function routePreload(root: string): Plugin {
         ['.tsx', '.ts'].map((ext) => `${id}${ext}`).find((f) => byModule.has(f)) ?? id;
 
       const router = resolve(root, 'src/app/router.tsx');
+      const routerSource = readFileSync(router, 'utf8');
+      // antd's theme (`components/themed`), which `screen()` loads with every screen but those
+      // marked `{ themed: false }`: preloaded with them, not fetched once the screen has come.
+      const themed = files(withExtension(resolve(root, 'src/components/themed')));
       const routes: Record<string, { files: string[]; texts: string[] }> = {};
       const used = new Set<string>();
-      for (const m of readFileSync(router, 'utf8').matchAll(ROUTE)) {
+      for (const m of routerSource.matchAll(ROUTE)) {
         const path = m[1]!.replace(/^\//, '').toLowerCase();
         const id = withExtension(resolve(root, 'src/app', m[2]!));
         const texts = [...(m[3] ?? '').matchAll(/'(\w+)'/g)].map((t) => t[1]!);
         for (const ns of texts) used.add(ns);
-        routes[path] = { files: files(id), texts };
+        // The rest of this `screen(...)` call: its options, if any.
+        const rest = routerSource.slice(m.index + m[0].length).split(/\bscreen\(|\];/)[0]!;
+        const own = files(id);
+        const withTheme = /themed:\s*false/.test(rest) ? own : [...own, ...themed];
+        routes[path] = { files: [...new Set(withTheme)], texts };
       }
       const texts: Record<string, { core: string[]; ns: Record<string, string[]> }> = {};
       for (const lang of LANGUAGES) {

@@ -7,9 +7,32 @@ import { useDialogs, type DialogName } from '../stores/dialogs';
 
 type Lazy = LazyExoticComponent<ComponentType>;
 
+type Module = { default: ComponentType };
+
+/**
+ * A dialog fetched the first time its flag opens, inside antd's theme and texts (the entry
+ * carries no antd: `components/themed` comes with the first dialog, in parallel with its chunk).
+ */
+const dialog = (load: () => Promise<Module>): Lazy =>
+  lazy(async () => {
+    const [{ default: Dialog }, { Themed }] = await Promise.all([
+      load(),
+      import('../components/themed'),
+    ]);
+    return {
+      default: function ThemedDialog() {
+        return (
+          <Themed>
+            <Dialog />
+          </Themed>
+        );
+      },
+    };
+  });
+
 /** The purchase dialogs share one component (the pay screen's panel), told apart by flag. */
 const purchase = (flag: 'payment' | 'goods' | 'passiveGoods' | 'joinMember'): Lazy =>
-  lazy(async () => {
+  dialog(async () => {
     const [{ default: Dialog }] = await Promise.all([
       import('../features/pay/purchase-dialog'),
       loadLazyNamespaces(),
@@ -19,14 +42,14 @@ const purchase = (flag: 'payment' | 'goods' | 'passiveGoods' | 'joinMember'): La
 
 /** A dialog of the Midjourney screen: their one chunk and the screen's texts load together. */
 const mj = (pick: (m: typeof MjDialogs) => ComponentType): Lazy =>
-  lazy(async () => {
+  dialog(async () => {
     const [m] = await Promise.all([import('../features/midjourney/dialogs'), loadLazyNamespaces()]);
     return { default: pick(m) };
   });
 
 /** A toolbox dialog of the image screens (/draw, /sd3, /sddraw, /tools), with their texts. */
 const img = (pick: (m: typeof ImageDialogs) => ComponentType): Lazy =>
-  lazy(async () => {
+  dialog(async () => {
     const [m] = await Promise.all([import('../features/image-dialogs'), loadLazyNamespaces()]);
     return { default: pick(m) };
   });
@@ -35,7 +58,7 @@ const img = (pick: (m: typeof ImageDialogs) => ComponentType): Lazy =>
  * Upscale and variation of a Midjourney result (its buttons) or of an image screen's picture
  * (the toolbox's upscale or a remix): the props say which.
  */
-const upscaleVariation: Lazy = lazy(async () => {
+const upscaleVariation: Lazy = dialog(async () => {
   const [mjs, imgs] = await Promise.all([
     import('../features/midjourney/dialogs'),
     import('../features/image-dialogs'),
@@ -50,7 +73,7 @@ const upscaleVariation: Lazy = lazy(async () => {
 });
 
 /** Upload images for the Midjourney composer, or (target `picture`) for the image screens. */
-const uploadImages: Lazy = lazy(async () => {
+const uploadImages: Lazy = dialog(async () => {
   const [mjs, imgs] = await Promise.all([
     import('../features/midjourney/dialogs'),
     import('../features/image-dialogs'),
@@ -71,43 +94,44 @@ const uploadImages: Lazy = lazy(async () => {
  */
 const dialogs: Partial<Record<DialogName, Lazy>> = {
   // The dialog shows once the sign-in ways this site offers are known (its tabs follow them).
-  login: lazy(async () => {
+  login: dialog(async () => {
     const [dialog] = await Promise.all([
       import('../features/auth/login-dialog'),
       import('../features/auth/offered-ways').then((ways) => ways.loadOfferedWays()),
     ]);
     return dialog;
   }),
-  bindUsername: lazy(() => import('../features/auth/bind-username-dialog')),
-  bindWechat: lazy(() => import('../features/auth/bind-wechat-dialog')),
+  bindUsername: dialog(() => import('../features/auth/bind-username-dialog')),
+  bindWechat: dialog(() => import('../features/auth/bind-wechat-dialog')),
+  // antd-free (its own light modal): the start-up shows it before any antd is fetched.
   notice: lazy(() => import('../features/site-dialogs/notice-dialog')),
-  faq: lazy(() => import('../features/site-dialogs/faq-dialog')),
-  about: lazy(() => import('../features/site-dialogs/about-dialog')),
-  advertisement: lazy(() => import('../features/site-dialogs/ad-dialog')),
-  contact: lazy(async () => {
+  faq: dialog(() => import('../features/site-dialogs/faq-dialog')),
+  about: dialog(() => import('../features/site-dialogs/about-dialog')),
+  advertisement: dialog(() => import('../features/site-dialogs/ad-dialog')),
+  contact: dialog(async () => {
     const { default: Dialog } = await import('../features/site-dialogs/contact-dialog');
     return { default: () => <Dialog kind="contact" /> };
   }),
-  customerService: lazy(async () => {
+  customerService: dialog(async () => {
     const { default: Dialog } = await import('../features/site-dialogs/contact-dialog');
     return { default: () => <Dialog kind="service" /> };
   }),
-  update: lazy(() => import('./dialogs/update-dialog')),
-  redemption: lazy(async () => {
+  update: dialog(() => import('./dialogs/update-dialog')),
+  redemption: dialog(async () => {
     const [dialog] = await Promise.all([
       import('../features/pay/redemption-dialog'),
       loadLazyNamespaces(),
     ]);
     return dialog;
   }),
-  promptStore: lazy(async () => {
+  promptStore: dialog(async () => {
     const [dialog] = await Promise.all([
       import('../features/prompts/prompt-store-dialog'),
       loadLazyNamespaces(),
     ]);
     return dialog;
   }),
-  marketPrompt: lazy(async () => {
+  marketPrompt: dialog(async () => {
     const [dialog] = await Promise.all([
       import('../features/market/prompt-dialog'),
       loadLazyNamespaces(),

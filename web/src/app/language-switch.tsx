@@ -1,8 +1,9 @@
-import { GlobalOutlined } from '@ant-design/icons';
+import GlobalOutlined from '@ant-design/icons-svg/es/asn/GlobalOutlined';
 import { useTranslation } from 'react-i18next';
 import { PopoverMenu } from '../components/popover-menu';
 import { languages, type Language } from '../lib/languages';
 import { useAppSetting } from '../stores/app-setting';
+import { Glyph } from '../components/glyph';
 
 const labelKeys = {
   'zh-CN': 'common:languages.zh-CN',
@@ -27,7 +28,7 @@ export function LanguageSwitch({ compact = false }: { compact?: boolean }) {
           data-testid="language-switch"
           className="flex min-h-10 min-w-10 cursor-pointer items-center justify-center gap-2 rounded-md border-0 bg-transparent px-2 text-sm text-white/75 hover:bg-white/5 hover:text-white"
         >
-          <GlobalOutlined />
+          <Glyph icon={GlobalOutlined} />
           {compact ? null : <span>{t(labelKeys[language])}</span>}
         </button>
       )}

@@ -1,4 +1,5 @@
-import { MenuFoldOutlined, MenuUnfoldOutlined } from '@ant-design/icons';
+import MenuFoldOutlined from '@ant-design/icons-svg/es/asn/MenuFoldOutlined';
+import MenuUnfoldOutlined from '@ant-design/icons-svg/es/asn/MenuUnfoldOutlined';
 import { NavLink, Outlet, useLocation } from 'react-router';
 import { useTranslation } from 'react-i18next';
 import { ScreenIcon } from '../components/screen-icon';
@@ -12,6 +13,7 @@ import { LanguageSwitch } from './language-switch';
 import { ownIconSrc } from './site-head';
 import { MusicPlayerHost } from './music-player-host';
 import { UserBadge } from './user-badge';
+import { Glyph } from '../components/glyph';
 
 /** The routed view, faded in on each navigation; the scroll container of the layout. */
 function RoutedView({ className }: { className: string }) {
@@ -138,7 +140,7 @@ function SideMenu({ entries }: { entries: MenuItem[] }) {
           onClick={() => setCollapsed(!collapsed)}
           className="flex min-h-10 w-full cursor-pointer items-center justify-center rounded-md border-0 bg-transparent text-white/60 hover:bg-white/5 hover:text-white"
         >
-          {collapsed ? <MenuUnfoldOutlined /> : <MenuFoldOutlined />}
+          {collapsed ? <Glyph icon={MenuUnfoldOutlined} /> : <Glyph icon={MenuFoldOutlined} />}
         </button>
       </div>
     </aside>

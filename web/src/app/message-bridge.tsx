@@ -1,12 +1,10 @@
 import message from 'antd/es/message';
 import { useEffect } from 'react';
 import { setNotifier } from '../lib/notify';
+import { Themed } from '../components/themed';
 
-/**
- * Routes shared code's toasts (`lib/notify`) to antd's themed message API. A chunk of its own:
- * the shell mounts it on the first toast (`onFirstToast`), so no screen's first load carries it.
- */
-export default function MessageBridge() {
+/** The holder of antd's toasts, inside the theme. */
+function Bridge() {
   const [api, holder] = message.useMessage();
   useEffect(() => {
     setNotifier({
@@ -17,4 +15,16 @@ export default function MessageBridge() {
     return () => setNotifier(null);
   }, [api]);
   return holder;
+}
+
+/**
+ * Routes shared code's toasts (`lib/notify`) to antd's themed message API. A chunk of its own:
+ * the shell mounts it on the first toast (`onFirstToast`), so no screen's first load carries it.
+ */
+export default function MessageBridge() {
+  return (
+    <Themed>
+      <Bridge />
+    </Themed>
+  );
 }

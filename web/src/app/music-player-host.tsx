@@ -2,9 +2,22 @@ import { lazy, Suspense } from 'react';
 import { loadLazyNamespaces } from '../i18n';
 import { useShared } from '../stores/shared';
 
-const Player = lazy(
-  async () => (await Promise.all([import('../features/music/player'), loadLazyNamespaces()]))[0],
-);
+const Player = lazy(async () => {
+  const [{ default: Song }, { Themed }] = await Promise.all([
+    import('../features/music/player'),
+    import('../components/themed'),
+    loadLazyNamespaces(),
+  ]);
+  return {
+    default: function ThemedPlayer() {
+      return (
+        <Themed>
+          <Song />
+        </Themed>
+      );
+    },
+  };
+});
 
 /**
  * The music player of every screen: nothing (and no code loaded) until a song is played; then

@@ -18,10 +18,33 @@ import { RootShell } from './root-shell';
 
 type Module = { default: ComponentType };
 
-/** A lazily loaded screen: its own chunk, fetched on first navigation. */
-const screen = (path: string, load: () => Promise<Module>): RouteObject => ({
+/** antd's theme and texts (`./themed`), fetched with the first screen that renders antd. */
+const loadThemed = () => import('../components/themed');
+
+/**
+ * A lazily loaded screen: its own chunk, fetched on first navigation, rendered inside antd's
+ * theme (`Themed`, fetched with it). `themed: false` for a screen that draws its first paint
+ * without antd and wraps its own antd parts (the drawing screen): it does not wait for antd.
+ */
+const screen = (
+  path: string,
+  load: () => Promise<Module>,
+  { themed = true }: { themed?: boolean } = {},
+): RouteObject => ({
   path,
-  lazy: async () => ({ Component: (await load()).default }),
+  lazy: async () => {
+    if (!themed) return { Component: (await load()).default };
+    const [{ default: Screen }, { Themed }] = await Promise.all([load(), loadThemed()]);
+    return {
+      Component: function ThemedScreen() {
+        return (
+          <Themed>
+            <Screen />
+          </Themed>
+        );
+      },
+    };
+  },
 });
 
 /**
@@ -85,14 +108,19 @@ const layoutScreens: RouteObject[] = [
   {
     path: 'photoAlbum/:photoAlbumId',
     lazy: async () => {
-      const [{ default: Album }] = await Promise.all([
+      const [{ default: Album }, { Themed }] = await Promise.all([
         import('../features/photo-album/photo-album-screen'),
+        loadThemed(),
         loadLazyNamespaces(['works']),
       ]);
       return {
         Component: function PhotoAlbumRoute() {
           const { photoAlbumId = '' } = useParams();
-          return <Album photoAlbumId={photoAlbumId} />;
+          return (
+            <Themed>
+              <Album photoAlbumId={photoAlbumId} />
+            </Themed>
+          );
         },
       };
     },
@@ -106,6 +134,7 @@ const layoutScreens: RouteObject[] = [
   screen(
     'Midjourney',
     withTexts(() => import('../features/midjourney/midjourney-screen'), ['midjourney']),
+    { themed: false },
   ),
   screen('draw', () => import('../features/draw/draw-screen')),
   screen('sd3', () => import('../features/sd3/sd3-screen')),
@@ -127,7 +156,10 @@ const layoutScreens: RouteObject[] = [
     withTexts(() => import('../features/separation/separation-screen'), ['separation']),
   ),
   screen('market', () => import('../features/market/market-screen')),
-  screen('mobileHome', () => import('../features/mobile-home/mobile-home-screen')),
+  // antd-free: the phone landing fetches no antd.
+  screen('mobileHome', () => import('../features/mobile-home/mobile-home-screen'), {
+    themed: false,
+  }),
   screen(
     'history',
     withTexts(() => import('../features/history/history-screen'), ['works']),

@@ -1,15 +1,18 @@
-import { LogoutOutlined, SettingOutlined, UserOutlined } from '@ant-design/icons';
+import LogoutOutlined from '@ant-design/icons-svg/es/asn/LogoutOutlined';
+import SettingOutlined from '@ant-design/icons-svg/es/asn/SettingOutlined';
+import UserOutlined from '@ant-design/icons-svg/es/asn/UserOutlined';
 import { useNavigate } from 'react-router';
 import { useTranslation } from 'react-i18next';
 import { PopoverMenu } from '../components/popover-menu';
 import { isSignedIn, useAuthStore } from '../stores/auth';
+import { Glyph } from '../components/glyph';
 
 function UserAvatar({ src, name }: { src: string; name: string }) {
   return src ? (
     <img src={src} alt="" className="h-7 w-7 shrink-0 rounded-full object-cover" />
   ) : (
     <span className="flex h-7 w-7 shrink-0 items-center justify-center rounded-full bg-[var(--accent)]/30 text-xs font-semibold uppercase text-white">
-      {name.slice(0, 1) || <UserOutlined />}
+      {name.slice(0, 1) || <Glyph icon={UserOutlined} />}
     </span>
   );
 }
@@ -37,12 +40,17 @@ export function UserBadge({ compact = false }: { compact?: boolean }) {
   return (
     <PopoverMenu
       items={[
-        { key: 'center', icon: <UserOutlined />, label: t('shell:userCenter') },
+        { key: 'center', icon: <Glyph icon={UserOutlined} />, label: t('shell:userCenter') },
         // An admin reaches the operator console from their own menu.
         ...(userInfo.role === 'admin'
-          ? [{ key: 'admin', icon: <SettingOutlined />, label: t('shell:console') }]
+          ? [{ key: 'admin', icon: <Glyph icon={SettingOutlined} />, label: t('shell:console') }]
           : []),
-        { key: 'logout', icon: <LogoutOutlined />, label: t('shell:logout'), danger: true },
+        {
+          key: 'logout',
+          icon: <Glyph icon={LogoutOutlined} />,
+          label: t('shell:logout'),
+          danger: true,
+        },
       ]}
       onSelect={(key) => {
         if (key === 'center') navigate('/user-center');

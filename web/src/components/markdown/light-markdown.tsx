@@ -1,4 +1,3 @@
-import './markdown-base.css';
 import type { ReactNode } from 'react';
 
 /**

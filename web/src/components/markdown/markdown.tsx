@@ -1,4 +1,3 @@
-import './markdown-base.css';
 import './markdown.css';
 import { isValidElement, memo, useMemo, type ReactNode } from 'react';
 import ReactMarkdown, { type Components, type Options } from 'react-markdown';

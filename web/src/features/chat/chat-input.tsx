@@ -281,7 +281,10 @@ export function ChatInput({
   useEarlyChatText(onChange);
 
   const send = () => {
+    // An answer is likely to hold markdown: its renderer loads while the model starts answering
+    // (not while the visitor types: a visit that sends nothing never fetches it).
     if (!canSend) return;
+    void preloadMarkdown();
     onSend(value.trim(), vision && attached ? attached.url : null, files.ready);
     setAttached(null);
     files.clear();
@@ -341,8 +344,6 @@ export function ChatInput({
         <Input.TextArea
           value={value}
           onChange={(e) => {
-            // An answer is likely to hold markdown: its renderer loads while the visitor types.
-            void preloadMarkdown();
             onChange(e.target.value);
             setSelected(0);
           }}

@@ -37,7 +37,6 @@ import type { MessageView } from './message-item';
 import { MessageList } from './message-list';
 import { useFillHeight } from './use-fill-height';
 import { useModelChoice } from './use-model-choice';
-import './chat.css';
 
 /**
  * Sends with the chosen model. A message sent before the model list has come (a quick first

@@ -4,7 +4,7 @@ import Button from 'antd/es/button';
 import Input from 'antd/es/input';
 import Select from 'antd/es/select';
 import Tag from 'antd/es/tag';
-import { useEffect, useRef, useState, type DragEvent } from 'react';
+import { lazy, Suspense, useEffect, useRef, useState, type DragEvent } from 'react';
 import type { TextAreaRef } from 'antd/es/input/TextArea';
 import { useTranslation } from 'react-i18next';
 import { useRememberedParams, useUploadImage } from './mj-api';
@@ -15,11 +15,13 @@ import { useEarlyPrompt } from '../../lib/first-paint';
 import { takePromptFocus } from './light-composer';
 import { useRoutePrefill } from './prefill';
 import { useComposer } from './mj-store';
-import { ParamsPanel } from './params-panel';
 import { cleanParams, paramsToFlags, rememberedParams } from './params';
 import { ReferencePictures } from './reference-pictures';
 import { Simulation } from './simulation';
 import { refFlags, useComposerSubmit } from './use-composer-submit';
+
+/** The parameters (sliders, switches, numbers): fetched when the visitor opens them. */
+const ParamsPanel = lazy(() => import('./params-panel').then((m) => ({ default: m.ParamsPanel })));
 
 /**
  * The prompt composer: the prompt, translate and suggestions, reference pictures (drop, pick or
@@ -92,13 +94,15 @@ export function Composer({ onSubmitted }: { onSubmitted?: () => void }) {
 
       {form.showParams ? (
         <div id="mj-params-panel" className="rounded-lg border border-white/5 bg-black/20 p-3">
-          <ParamsPanel
-            errors={form.paramErrors}
-            modes={model?.modes ?? []}
-            onSave={() => void form.saveParams()}
-            saving={form.saving}
-            canSave={Object.keys(rememberedParams(params)).length > 0 || !!remembered.data}
-          />
+          <Suspense fallback={null}>
+            <ParamsPanel
+              errors={form.paramErrors}
+              modes={model?.modes ?? []}
+              onSave={() => void form.saveParams()}
+              saving={form.saving}
+              canSave={Object.keys(rememberedParams(params)).length > 0 || !!remembered.data}
+            />
+          </Suspense>
         </div>
       ) : Object.keys(form.paramErrors).length > 0 ? (
         <Alert type="error" showIcon message={Object.values(form.paramErrors)[0]} />

@@ -9,12 +9,20 @@ import {
 } from '@ant-design/icons';
 import Button from 'antd/es/button';
 import Tabs from 'antd/es/tabs';
-import type { ReactNode } from 'react';
+import { lazy, Suspense, type ReactNode } from 'react';
 import { useTranslation } from 'react-i18next';
+import { Themed } from '../../components/themed';
 import { useDialogs } from '../../stores/dialogs';
 import { Composer } from './composer';
-import { Galleries } from './galleries';
 import { Results } from './results';
+
+/** The example galleries (the tabs after the first): fetched when one is opened. */
+const LazyGalleries = lazy(() => import('./galleries').then((m) => ({ default: m.Galleries })));
+const Galleries = ({ kind }: { kind: 'examples' | 'cases' | 'params' }) => (
+  <Suspense fallback={null}>
+    <LazyGalleries kind={kind} />
+  </Suspense>
+);
 
 type ToolKey =
   | 'blend'
@@ -43,7 +51,7 @@ export function ComposerArea({ onSubmitted }: { onSubmitted: () => void }) {
     ['midjourney:tools.batchDownload', <CloudDownloadOutlined />, () => open('batchDownload')],
   ];
   return (
-    <>
+    <Themed>
       <Composer onSubmitted={onSubmitted} />
       {/* Buttons that open dialogs: a group, not navigation (the menu is the page's only nav). */}
       <div role="group" aria-label={t('midjourney:tools.title')} className="flex flex-wrap gap-2">
@@ -53,7 +61,7 @@ export function ComposerArea({ onSubmitted }: { onSubmitted: () => void }) {
           </Button>
         ))}
       </div>
-    </>
+    </Themed>
   );
 }
 
@@ -61,27 +69,29 @@ export function ComposerArea({ onSubmitted }: { onSubmitted: () => void }) {
 export function ResultLists({ tab, onTab }: { tab: string; onTab: (tab: string) => void }) {
   const { t } = useTranslation();
   return (
-    <Tabs
-      activeKey={tab}
-      onChange={onTab}
-      items={[
-        { key: 'results', label: t('midjourney:tabs.results'), children: <Results /> },
-        {
-          key: 'examples',
-          label: t('midjourney:tabs.examples'),
-          children: <Galleries kind="examples" />,
-        },
-        {
-          key: 'cases',
-          label: t('midjourney:tabs.cases'),
-          children: <Galleries kind="cases" />,
-        },
-        {
-          key: 'params',
-          label: t('midjourney:tabs.params'),
-          children: <Galleries kind="params" />,
-        },
-      ]}
-    />
+    <Themed>
+      <Tabs
+        activeKey={tab}
+        onChange={onTab}
+        items={[
+          { key: 'results', label: t('midjourney:tabs.results'), children: <Results /> },
+          {
+            key: 'examples',
+            label: t('midjourney:tabs.examples'),
+            children: <Galleries kind="examples" />,
+          },
+          {
+            key: 'cases',
+            label: t('midjourney:tabs.cases'),
+            children: <Galleries kind="cases" />,
+          },
+          {
+            key: 'params',
+            label: t('midjourney:tabs.params'),
+            children: <Galleries kind="params" />,
+          },
+        ]}
+      />
+    </Themed>
   );
 }

@@ -2,12 +2,17 @@ import Button from 'antd/es/button';
 import Empty from 'antd/es/empty';
 import Result from 'antd/es/result';
 import Skeleton from 'antd/es/skeleton';
-import { useMemo, useState } from 'react';
+import { lazy, Suspense, useMemo, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { ImageViewer, type ViewerImage } from '../../components/image-viewer';
 import { useOlderResults } from './mj-api';
 import { refreshResults, useLatestResults } from './mj-data';
-import { TaskCard } from './task-card';
+
+/**
+ * A drawing's card (progress, its buttons, the video popover): fetched with the first drawing,
+ * so a first visit with none fetches neither it nor its antd (progress, popconfirm, popover).
+ */
+const TaskCard = lazy(() => import('./task-card').then((m) => ({ default: m.TaskCard })));
 
 /**
  * The user's drawings, newest first: the latest 8 (polled while one moves) and older pages on
@@ -60,9 +65,11 @@ export function Results() {
         <Empty description={t('midjourney:results.empty')} className="py-10" />
       ) : (
         <div className="grid grid-cols-1 items-start gap-3 xl:grid-cols-2">
-          {rows.map((task) => (
-            <TaskCard key={task.id} task={task} onView={setViewing} />
-          ))}
+          <Suspense fallback={<Skeleton active />}>
+            {rows.map((task) => (
+              <TaskCard key={task.id} task={task} onView={setViewing} />
+            ))}
+          </Suspense>
         </div>
       )}
       {more ? (

@@ -1,6 +1,7 @@
 import { useEffect, useId, useRef, type KeyboardEvent, type ReactNode } from 'react';
 import { createPortal } from 'react-dom';
-import { CloseOutlined } from '@ant-design/icons';
+import CloseOutlined from '@ant-design/icons-svg/es/asn/CloseOutlined';
+import { Glyph } from '../../components/glyph';
 
 const FOCUSABLE =
   'a[href], button:not([disabled]), input:not([disabled]), textarea:not([disabled]), select:not([disabled]), [tabindex]:not([tabindex="-1"])';
@@ -90,7 +91,7 @@ export function PlainModal({
             onClick={onClose}
             className="absolute right-[17px] top-[17px] flex h-[22px] w-[22px] cursor-pointer items-center justify-center rounded border-0 bg-transparent p-0 text-base text-white/45 transition-colors hover:bg-white/[0.06] hover:text-white/[0.88]"
           >
-            <CloseOutlined />
+            <Glyph icon={CloseOutlined} />
           </button>
           <div className="mb-2 pr-6">
             <div id={titleId} className="m-0 text-base font-semibold leading-6 text-white/[0.88]">
