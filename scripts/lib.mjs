@@ -182,10 +182,13 @@ function asciiOnly(files) {
   for (const file of files) {
     if (!file.endsWith('.js')) continue;
     const text = fs.readFileSync(file, 'utf8');
-    if (!/[^\x00-\x7f]/.test(text)) continue;
+    if (!/[\u0080-\uffff]/.test(text)) continue;
     fs.writeFileSync(
       file,
-      text.replace(/[^\x00-\x7f]/g, (c) => `\\u${c.charCodeAt(0).toString(16).padStart(4, '0')}`),
+      text.replace(
+        /[\u0080-\uffff]/g,
+        (c) => `\\u${c.charCodeAt(0).toString(16).padStart(4, '0')}`,
+      ),
     );
   }
 }

@@ -192,8 +192,7 @@ async function settleAndEnd(a: Answer): Promise<void> {
   const gone = a.controller.signal.aborted && !failure;
   const pictures = await keepPictures(a);
   const text = a.text;
-  // What was relayed leaves before the settlement's queries run over the network (PostgreSQL);
-  // SQLite's take a fraction of a millisecond, so it leaves with the last line, in one write.
+  // Sent before a PostgreSQL settlement; after SQLite's (well under 1 ms), with the last line.
   if (ctx.db.dialect !== 'sqlite') a.writer.flush();
   // Thought to the end without a word of answer: the thinking lasted until now.
   if (a.thinking.since !== null) a.thinking.ms ??= Date.now() - a.thinking.since;
