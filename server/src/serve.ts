@@ -1,9 +1,12 @@
+import fs from 'node:fs';
 import { fileURLToPath } from 'node:url';
 import v8 from 'node:v8';
 import vm from 'node:vm';
 import { buildApp } from './app.js';
 import { loadConfig } from './config.js';
 import { closeOnSignals, ensureSecretKey, openDatabase, prepareDatabase, runMain } from './boot.js';
+import { migrationsPending } from './db/migrate.js';
+import { notesOfChild } from './lib/notes-child.js';
 import { modules } from './modules/index.js';
 import { paintExamplesApart } from './modules/works/index.js';
 import type { BackgroundTask } from './modules/module.js';
@@ -12,9 +15,16 @@ async function main(): Promise<void> {
   const config = ensureSecretKey(loadConfig());
   const db = openDatabase(config);
   // A first start's example pictures are painted by a process of their own (server/dist/cli).
-  paintExamplesApart(fileURLToPath(new URL('./cli/paint-examples.js', import.meta.url)));
+  paintExamplesApart(built('./cli/paint-examples.js'));
   const app = await buildApp(config, { db });
-  const notes = await prepareDatabase(app.ctx);
+  // A pending migration on SQLite (a first start, a new version): migrations and seeds run in a
+  // process of their own first; what is left to do here then finds nothing to do.
+  const prepare = built('./cli/prepare.js');
+  const apart =
+    fs.existsSync(prepare) && (await migrationsPending(db))
+      ? await notesOfChild(prepare, 'preparing the database')
+      : [];
+  const notes = [...apart, ...(await prepareDatabase(app.ctx))];
 
   const background: BackgroundTask[] = [];
   for (const module of modules) if (module.background) background.push(module.background(app.ctx));
@@ -36,6 +46,9 @@ async function main(): Promise<void> {
   // The start's garbage (migrations, seeds, route set-up) collected once, a few seconds in.
   setTimeout(collectStartGarbage, START_GC_DELAY_MS).unref();
 }
+
+/** A file of the built server beside this one (absent when run from the sources). */
+const built = (file: string): string => fileURLToPath(new URL(file, import.meta.url));
 
 /** How long after listening the start's garbage is collected. */
 const START_GC_DELAY_MS = 5000;

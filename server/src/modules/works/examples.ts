@@ -1,7 +1,7 @@
-import { spawn } from 'node:child_process';
 import fs from 'node:fs';
 import type { AppContext } from '../../context.js';
 import { nowIso } from '../../db/database.js';
+import { notesOfChild } from '../../lib/notes-child.js';
 import { renderRecipe } from '../../providers/image/demo-render.js';
 import { examplesAccount, examplesAccountId } from '../auth/index.js';
 import { deleteFiles, fileOfKey, storeFile, type FileRow } from '../files/index.js';
@@ -101,21 +101,7 @@ export function paintExamplesApart(script: string | null): void {
 export async function examplesApart(ctx: AppContext): Promise<string[] | null> {
   const script = painter;
   if (!script || !fs.existsSync(script) || !(await examplesWanted(ctx))) return null;
-  return new Promise((resolve, reject) => {
-    const child = spawn(process.execPath, [script], {
-      stdio: ['ignore', 'pipe', 'pipe'],
-      env: process.env,
-    });
-    let out = '';
-    let err = '';
-    child.stdout.setEncoding('utf8').on('data', (d: string) => (out += d));
-    child.stderr.setEncoding('utf8').on('data', (d: string) => (err += d));
-    child.once('error', reject);
-    child.once('exit', (code) => {
-      if (code === 0) resolve([...out.matchAll(/^note: (.*)$/gm)].map((m) => m[1]!));
-      else reject(new Error(`making the example works failed (exit ${code}): ${err.trim()}`));
-    });
-  });
+  return notesOfChild(script, 'making the example works');
 }
 
 /**
