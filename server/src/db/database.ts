@@ -68,15 +68,21 @@ function pgTypes(pg: Pg): pgModule.CustomTypesConfig {
   };
 }
 
+/** Statements that change the schema: run once each (by a migration), never kept. */
+const schemaChange = /^\s*(?:create|alter|drop)\s/i;
+
 /**
  * Kysely prepares every query anew, and compiling the statement is most of the cost of a small
- * SQLite read; keep the prepared statements of the most recent distinct SQL texts instead.
+ * SQLite read; keep the prepared statements of the most recent distinct SQL texts instead. The
+ * schema's statements are not kept: a first start's migrations prepare about 190 of them, large
+ * programs each, which stayed in memory (about 5 MB, docs/scaling.md).
  */
 function withStatementCache(sqlite: SQLite.Database, size = 500): SqliteDatabase {
   const statements = new Map<string, SQLite.Statement>();
   return {
     close: () => sqlite.close(),
     prepare(sqlText) {
+      if (schemaChange.test(sqlText)) return sqlite.prepare(sqlText);
       let statement = statements.get(sqlText);
       if (!statement) {
         statement = sqlite.prepare(sqlText);

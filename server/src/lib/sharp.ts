@@ -13,12 +13,26 @@ let loaded: Sharp | null = null;
 export const MAX_IMAGE_PIXELS = 40_000_000;
 
 /**
+ * sharp without libvips' operation cache (by default up to 50 MB and 100 operations kept for
+ * reuse, which a server that encodes each picture once never reuses: after a first start's
+ * example pictures it stayed resident, docs/scaling.md) and with one libvips thread per
+ * picture: pictures already run side by side on libuv's threads (DECODES_AT_ONCE), and each
+ * libvips thread keeps its own buffers.
+ */
+function loadSharp(): Sharp {
+  const loadedSharp = createRequire(import.meta.url)('sharp') as Sharp;
+  loadedSharp.cache(false);
+  loadedSharp.concurrency(1);
+  return loadedSharp;
+}
+
+/**
  * `sharp(...)`, loaded with the first picture instead of at start: libvips holds about 20 MB
  * that a server answering chats and reads (and its idle-memory target) has no use for. An
  * encoded picture (a buffer or a path) is decoded only up to MAX_IMAGE_PIXELS.
  */
 export const sharp = (...args: Parameters<Sharp>): ReturnType<Sharp> => {
-  const load = (loaded ??= createRequire(import.meta.url)('sharp') as Sharp);
+  const load = (loaded ??= loadSharp());
   const [input, options] = args;
   if (Buffer.isBuffer(input) || typeof input === 'string')
     return load(input, { limitInputPixels: MAX_IMAGE_PIXELS, ...options });

@@ -1,5 +1,7 @@
+import fs from 'node:fs';
 import type { AppContext } from '../../context.js';
 import { nowIso } from '../../db/database.js';
+import { notesOfChild } from '../../lib/notes-child.js';
 import { renderRecipe } from '../../providers/image/demo-render.js';
 import { examplesAccount, examplesAccountId } from '../auth/index.js';
 import { deleteFiles, fileOfKey, storeFile, type FileRow } from '../files/index.js';
@@ -65,19 +67,53 @@ async function madeBefore(ctx: AppContext): Promise<boolean> {
   return (await examplesAccountId(ctx.db.kysely)) !== null;
 }
 
-/**
- * Makes the example works on a fresh install, unless `SEED_EXAMPLES=false` or a site already
- * has listed works. Returns how many it made.
- */
-export async function seedExampleWorks(ctx: AppContext): Promise<number> {
-  if (!ctx.config.examples.seed) return 0;
-  if (await madeBefore(ctx)) return 0;
+/** Whether a start should make the examples: asked for, never made, no listed work yet. */
+async function examplesWanted(ctx: AppContext): Promise<boolean> {
+  if (!ctx.config.examples.seed) return false;
+  if (await madeBefore(ctx)) return false;
   const listed = await ctx.db.kysely
     .selectFrom('works')
     .select('id')
     .where('listed', '=', 1)
     .executeTakeFirst();
-  if (listed) return 0;
+  return !listed;
+}
+
+/**
+ * Where the server process has the examples made by a process of its own
+ * (cli/paint-examples.js), set by serve.ts; null: made in this process (tests, `npm run
+ * admin`). Painting them, and the market's example prompts copied from them, loads sharp and
+ * libvips, whose libraries, threads and freed buffers stayed resident in the server after a
+ * first start: about 20 MB over a restart's idle memory (docs/scaling.md, Idle memory).
+ */
+let painter: string | null = null;
+
+/** Makes this process have the examples made by `script` (a file that may be absent). */
+export function paintExamplesApart(script: string | null): void {
+  painter = script;
+}
+
+/**
+ * On a start that should make the examples, with a painter script set and built: runs it and
+ * answers the lines it printed (`note: ...`, the works' and the market's seed notes); a failure
+ * throws. Otherwise null, and the modules' seeds make them here.
+ */
+export async function examplesApart(ctx: AppContext): Promise<string[] | null> {
+  const script = painter;
+  if (!script || !fs.existsSync(script) || !(await examplesWanted(ctx))) return null;
+  return notesOfChild(script, 'making the example works');
+}
+
+/**
+ * Makes the example works on a fresh install, unless `SEED_EXAMPLES=false` or a site already
+ * has listed works. Returns how many it made.
+ */
+export async function seedExampleWorks(ctx: AppContext): Promise<number> {
+  if (!(await examplesWanted(ctx))) return 0;
+  return paintExamples(ctx);
+}
+
+async function paintExamples(ctx: AppContext): Promise<number> {
   const userId = await examplesAccount(ctx.db.kysely);
   for (const w of exampleWorks) {
     const picture = await renderRecipe({ prompt: w.prompt, seed: w.seed, steps: [] }, 640);

@@ -5,12 +5,18 @@ import { collectRoutes } from './collect-routes.js';
 import { mineRoutes, zipRoute } from './mine-routes.js';
 import { moderationRoutes } from './moderation.js';
 import { publicRoutes } from './public-routes.js';
-import { seedExampleWorks } from './examples.js';
+import { examplesApart, seedExampleWorks } from './examples.js';
 import { sharePage } from './share.js';
 import { registerReactionTarget, workTarget } from './targets.js';
 
 export { registerReactionTarget, type ReactionTarget, type TargetCard } from './targets.js';
-export { countExampleWorks, exampleWorkIds, exampleWorks, removeExampleWorks } from './examples.js';
+export {
+  countExampleWorks,
+  exampleWorkIds,
+  exampleWorks,
+  paintExamplesApart,
+  removeExampleWorks,
+} from './examples.js';
 
 /**
  * Works (docs/works.md): history over every kind, my gallery, publishing, the public square and
@@ -52,6 +58,9 @@ export const worksModule: AtelierModule = {
     sharePage(app);
   },
   async seed(ctx) {
+    // In the server, made by a process of its own with the market's example prompts.
+    const apart = await examplesApart(ctx);
+    if (apart) return apart;
     const made = await seedExampleWorks(ctx);
     return made ? [`Works: ${made} example works added (SEED_EXAMPLES=false: none)`] : [];
   },
