@@ -76,6 +76,22 @@ describe('the first paint', () => {
     expect(plain).toContain('<a href="/Chat"><i></i><span data-t="m:0">AI 智慧體</span></a>');
     expect(plain).not.toContain('Unknown screen');
     expect(plain).toContain('<img src="/favicon.svg" alt="">');
+    // The app's own logo as index.html's inline icon: no request for it.
+    const icon = 'data:image/svg+xml,%3Csvg%3E%3C/svg%3E';
+    const inline = renderFirstPaint('draw', 'en-US', site(), { landing: false, ownIcon: icon });
+    expect(inline).toContain(`<img src="${icon}" alt="">`);
+    expect(inline).not.toContain('/favicon.svg');
+    // Only the app's own logo is replaced, and only by a picture's `data:` address.
+    const other = renderFirstPaint('draw', 'en-US', site({ appLogo: '/file/logo.png' }), {
+      landing: false,
+      ownIcon: icon,
+    });
+    expect(other).toContain('<img src="/file/logo.png" alt="">');
+    const odd = renderFirstPaint('draw', 'en-US', site(), {
+      landing: false,
+      ownIcon: 'javascript:alert(1)',
+    });
+    expect(odd).toContain('<img src="/favicon.svg" alt="">');
   });
 
   it('has a prompt box on the drawing screen and /Chat, links on the launcher', () => {

@@ -228,10 +228,20 @@ const STYLE = `<style>
 const text = (lang: FirstPaintLanguage, key: FirstPaintKey) =>
   `<span data-t="${key}">${escapeHtml(FIRST_PAINT_TEXTS[lang][key])}</span>`;
 
-function brand(site: FirstPaintSite): string {
-  const logo = /^\/(?!\/)[\w\-./]*$/.test(site.appLogo)
-    ? `<img src="${escapeHtml(site.appLogo)}" alt="">`
-    : '';
+/** The app's own logo, which index.html also carries inline as its icon. */
+const OWN_ICON = '/favicon.svg';
+
+/**
+ * The site's name and logo; the app's own logo as index.html's inline copy (`ownIcon`, a
+ * `data:` address), as the app shows it, so the paint costs no request for it.
+ */
+function brand(site: FirstPaintSite, ownIcon?: string): string {
+  const src =
+    site.appLogo === OWN_ICON && ownIcon?.startsWith('data:image/') ? ownIcon : site.appLogo;
+  const logo =
+    src === ownIcon || /^\/(?!\/)[\w\-./]*$/.test(src)
+      ? `<img src="${escapeHtml(src)}" alt="">`
+      : '';
   return `<div class="fp-brand">${logo}<span>${escapeHtml(site.siteName || 'AI')}</span></div>`;
 }
 
@@ -239,7 +249,12 @@ function brand(site: FirstPaintSite): string {
 const label = (lang: FirstPaintLanguage, e: Entry, i: number) =>
   `<span data-t="m:${i}">${escapeHtml(e.label(lang))}</span>`;
 
-function sideMenu(lang: FirstPaintLanguage, site: FirstPaintSite, current: string): string {
+function sideMenu(
+  lang: FirstPaintLanguage,
+  site: FirstPaintSite,
+  current: string,
+  ownIcon?: string,
+): string {
   const items = menuEntries(site)
     .map(
       (e, i) =>
@@ -247,7 +262,7 @@ function sideMenu(lang: FirstPaintLanguage, site: FirstPaintSite, current: strin
     )
     .join('');
   const faq = `<li><a><i></i>${text(lang, 'menu:faq')}</a></li>`;
-  return `<aside class="fp-side">${brand(site)}<nav class="fp-nav" aria-label="${escapeHtml(FIRST_PAINT_TEXTS[lang]['shell:navigation'])}" data-ta="aria-label" data-t="shell:navigation"><ul>${items}${faq}</ul></nav><div class="fp-foot"></div></aside>`;
+  return `<aside class="fp-side">${brand(site, ownIcon)}<nav class="fp-nav" aria-label="${escapeHtml(FIRST_PAINT_TEXTS[lang]['shell:navigation'])}" data-ta="aria-label" data-t="shell:navigation"><ul>${items}${faq}</ul></nav><div class="fp-foot"></div></aside>`;
 }
 
 /** An attribute drawn in the page's language and redrawn like the texts (`data-ta`). */
@@ -298,7 +313,7 @@ export function renderFirstPaint(
   screen: FirstPaintScreen,
   lang: FirstPaintLanguage,
   site: FirstPaintSite,
-  options: { landing: boolean },
+  options: { landing: boolean; ownIcon?: string },
 ): string {
   const current = { draw: '/Midjourney', chat: '/Chat', launcher: '/mobileHome' }[screen];
   const classes = options.landing ? 'fp fp-landing' : 'fp';
@@ -308,7 +323,7 @@ export function renderFirstPaint(
       : screen === 'chat'
         ? chatScreen(lang)
         : launcher(lang, site);
-  const side = site.menu ? sideMenu(lang, site, current) : '';
+  const side = site.menu ? sideMenu(lang, site, current, options.ownIcon) : '';
   const tabs = site.menu ? bottomNav(lang, site, current) : '';
   const entries = menuEntries(site);
   const others: Partial<Record<FirstPaintLanguage, Record<string, string>>> = {};
@@ -321,7 +336,7 @@ export function renderFirstPaint(
   const json = JSON.stringify(others).replace(/</g, '\\u003c');
   return (
     `${STYLE}<div id="first-paint" class="${classes}" data-lang="${lang}" data-screen="${screen}">` +
-    `${side}<div class="fp-col"><header class="fp-top">${brand(site)}</header>` +
+    `${side}<div class="fp-col"><header class="fp-top">${brand(site, options.ownIcon)}</header>` +
     `<main class="fp-main">${content}</main>${tabs}</div>` +
     `<script type="application/json" id="first-paint-texts">${json}</script></div>`
   );

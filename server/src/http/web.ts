@@ -108,8 +108,10 @@ export function withSitePage(page: Page, site: SitePage, paint?: PagePaint): Pag
       .replace(/<title>[^<]*<\/title>/, `<title>${escapeHtml(title)}</title>`)
       .replace(
         /<div id="root"><\/div>/,
-        `${renderFirstPaint(paint.screen, lang, site.firstPaint, { landing: paint.landing })}` +
-          `<div id="root"></div>${moved.join('')}`,
+        `${renderFirstPaint(paint.screen, lang, site.firstPaint, {
+          landing: paint.landing,
+          ownIcon: /<link\s+rel="icon"\s+href="(data:[^"]+)"/.exec(html)?.[1],
+        })}` + `<div id="root"></div>${moved.join('')}`,
       );
   }
   const plain = Buffer.from(html);
