@@ -153,8 +153,8 @@ test('a reload in the middle of a drawing picks the task up again and sees it fi
 }) => {
   test.setTimeout(180_000);
   // The demo draws in ~2 s. To reload while ours is still waiting, the demo provider runs one
-  // drawing at a time for this test and three drawings of another user go first: a loaded
-  // machine may take several seconds to reload the page.
+  // drawing at a time for this test and eight drawings of two others go first: a loaded
+  // machine took over 6 s (three drawings) to reload the page and fetch the list again.
   const admin = await adminToken(request);
   const provider = await demoProvider(request, admin);
   await api(request, 'POST', '/admin/chat/providers/update', {
@@ -162,12 +162,18 @@ test('a reload in the middle of a drawing picks the task up again and sees it fi
     body: { id: provider.id, concurrency: 1 },
   });
   try {
-    const other = await registerUser(request, 'mjo');
-    for (const prompt of ['a quiet forest', 'a calm sea', 'a high mountain'])
-      await api(request, 'POST', '/queue/addMjDrawQueue', {
-        token: other.token,
-        body: { type: 'imagine', prompt, params: {} },
-      });
+    // Two others, four drawings each: a new account's credits pay for five.
+    for (const [name, prompts] of [
+      ['mjo', ['a quiet forest', 'a calm sea', 'a high mountain', 'a red barn']],
+      ['mjp', ['a snowy village', 'a desert road', 'a rainy street', 'a lone lighthouse']],
+    ] as const) {
+      const other = await registerUser(request, name);
+      for (const prompt of prompts)
+        await api(request, 'POST', '/queue/addMjDrawQueue', {
+          token: other.token,
+          body: { type: 'imagine', prompt, params: {} },
+        });
+    }
     const user = await registerUser(request, 'mjr');
     await openScreen(page, user.token);
     await page.getByTestId('mj-prompt').fill('a city at night');

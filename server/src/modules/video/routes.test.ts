@@ -35,7 +35,7 @@ const fieldOf = (body: unknown) =>
   [];
 
 describe('the offline demo makes real videos', () => {
-  it('text-to-video, then extend, cut and last frame', { timeout: 120_000 }, async () => {
+  it('text-to-video, then extend, cut and last frame', { timeout: 600_000 }, async () => {
     const modelId = await demoModelId();
     const r = await queue('/queue/runwayVideo', alice, {
       modelId,
