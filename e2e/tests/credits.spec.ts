@@ -113,9 +113,11 @@ test('recharge mode 2: not enough credits opens the redemption dialog; a code ra
   await expect(headerBalance(page)).toContainText('0 credits');
 
   await spendWithNoCredits(page, request);
+  // The toast first: it leaves after a few seconds, and on a loaded machine the dialog's
+  // chunk may take longer than that to arrive.
+  await expect(page.getByText(/^Not enough credits: this needs \d+, you have 0/)).toBeVisible();
   const dialog = page.getByRole('dialog', { name: 'Redemption code' });
   await expect(dialog).toBeVisible();
-  await expect(page.getByText(/^Not enough credits: this needs \d+, you have 0/)).toBeVisible();
 
   // A wrong code: the server's message shows under the field and the typed code stays.
   const field = dialog.getByRole('textbox');
