@@ -1,10 +1,8 @@
-import { defaultHooks, GuestDataMovers, zeroBalance, type AppContext } from '../context.js';
-import { ConfigError, loadConfig } from '../config.js';
-import { ensureSecretKey, openDatabase, prepareDatabase } from '../boot.js';
-import { pino } from 'pino';
+import { ConfigError } from '../config.js';
+import { prepareDatabase } from '../boot.js';
 import { parseArgs } from './command.js';
 import { commands } from './commands.js';
-import { installAccountHooks } from '../modules/auth/index.js';
+import { openCliContext } from './cli-context.js';
 
 function help(): string {
   const width = Math.max(...commands.map((c) => c.usage.length), 10);
@@ -24,28 +22,13 @@ async function main(argv: string[]): Promise<number> {
     process.stdout.write(help());
     return name && name !== 'help' && name !== '--help' ? 2 : 0;
   }
-  const config = ensureSecretKey(loadConfig());
-  const db = openDatabase(config, 'admin');
-  const log = pino({ level: 'warn' });
-  const ctx: AppContext = {
-    config,
-    db,
-    log,
-    guestData: new GuestDataMovers(),
-    accountEvents: { guestCreated: [], registered: [] },
-    balances: { read: zeroBalance },
-    hooks: defaultHooks(),
-    taskRunners: new Map(),
-  };
-  // No module is registered here; the commands of the modules that cannot import auth read
-  // accounts through its hooks (grant-credits finds the user by name).
-  installAccountHooks(ctx.hooks);
+  const ctx = openCliContext();
   try {
     // A first run from the shell seeds like a first start: show what it created (the admin login).
     for (const note of await prepareDatabase(ctx)) process.stdout.write(`${note}\n`);
     return await command.run(ctx, parseArgs(rest));
   } finally {
-    await db.destroy();
+    await ctx.db.destroy();
   }
 }
 
