@@ -62,33 +62,50 @@ interface ToastCheck {
 type Watched = Window & { toastCheck?: ToastCheck };
 
 /**
- * Measures, in the page, the first message toast against the dialog titled `title` once
- * nothing moves any more (the toast slides in from above, the dialog zooms in). An antd toast
- * lives 3 s, which a busy machine may spend before the test gets to look, so the page takes
- * the measure itself, frame by frame, from before the click that brings both.
+ * Measures, in the page, the first message toast against the dialog titled `title` once each
+ * has come to rest (the toast slides in from above, the dialog zooms in). Both rest at fixed
+ * places, so each is measured on its own: an antd toast lives 3 s, and on a busy machine the
+ * dialog's chunk may arrive after the toast has gone. The page takes the measures itself,
+ * frame by frame, from before the click that brings both.
  */
 const watchToastOver = (page: Page, title: string) =>
   page.evaluate((title) => {
     const apart = (a: DOMRect, b: DOMRect) =>
       a.right <= b.left || b.right <= a.left || a.bottom <= b.top || b.bottom <= a.top;
+    // At rest: its motion classes gone (rc-motion holds an animation paused before it runs)
+    // and no animation left but endless ones (a spinner).
+    const atRest = (el: Element) =>
+      !/-(appear|enter)\b/.test(el.className) &&
+      el
+        .getAnimations({ subtree: true })
+        .every(
+          (a) =>
+            a.playState === 'finished' ||
+            a.playState === 'idle' ||
+            a.effect?.getTiming().iterations === Infinity,
+        );
+    let toastBox: DOMRect | undefined;
+    let headingBox: DOMRect | undefined;
+    let closeBox: DOMRect | undefined;
     const look = () => {
-      const toast = document.querySelector('.ant-message-notice-content');
+      const toast = document.querySelector('.ant-message-notice');
+      if (!toastBox && toast && atRest(toast))
+        toastBox = toast.querySelector('.ant-message-notice-content')?.getBoundingClientRect();
       const modal = Array.from(document.querySelectorAll('.ant-modal')).find(
         (m) => m.querySelector('.ant-modal-title')?.textContent === title,
       );
-      const heading = modal?.querySelector('.ant-modal-title');
-      const close = modal?.querySelector('.ant-modal-close');
-      const still = document
-        .getAnimations()
-        .every((a) => a.playState !== 'running' || a.effect?.getTiming().iterations === Infinity);
-      if (!toast || !heading || !close || !still) {
+      const wrap = modal?.closest('.ant-modal-wrap') ?? modal;
+      if (!headingBox && modal && wrap && atRest(wrap)) {
+        headingBox = modal.querySelector('.ant-modal-title')?.getBoundingClientRect();
+        closeBox = modal.querySelector('.ant-modal-close')?.getBoundingClientRect();
+      }
+      if (!toastBox || !headingBox || !closeBox) {
         requestAnimationFrame(look);
         return;
       }
-      const box = toast.getBoundingClientRect();
       (window as Watched).toastCheck = {
-        coversTitle: !apart(box, heading.getBoundingClientRect()),
-        coversClose: !apart(box, close.getBoundingClientRect()),
+        coversTitle: !apart(toastBox, headingBox),
+        coversClose: !apart(toastBox, closeBox),
       };
     };
     requestAnimationFrame(look);
