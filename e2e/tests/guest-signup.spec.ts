@@ -75,7 +75,7 @@ const watchToastOver = (page: Page, title: string) =>
     // At rest: its motion classes gone (rc-motion holds an animation paused before it runs)
     // and no animation left but endless ones (a spinner).
     const atRest = (el: Element) =>
-      !/-(appear|enter)\b/.test(el.className) &&
+      !/-(appear|enter)\b/.test(String(el.className)) &&
       el
         .getAnimations({ subtree: true })
         .every(
@@ -88,14 +88,22 @@ const watchToastOver = (page: Page, title: string) =>
     let headingBox: DOMRect | undefined;
     let closeBox: DOMRect | undefined;
     const look = () => {
-      const toast = document.querySelector('.ant-message-notice');
-      if (!toastBox && toast && atRest(toast))
-        toastBox = toast.querySelector('.ant-message-notice-content')?.getBoundingClientRect();
+      // The slide runs on the notice's wrapper: the whole holder is watched.
+      const holder = document.querySelector('.ant-message');
+      const toast = holder?.querySelector('.ant-message-notice-content');
+      if (
+        !toastBox &&
+        holder &&
+        toast &&
+        atRest(holder) &&
+        atRest(toast.closest('.ant-message-notice-wrapper') ?? holder)
+      )
+        toastBox = toast.getBoundingClientRect();
       const modal = Array.from(document.querySelectorAll('.ant-modal')).find(
         (m) => m.querySelector('.ant-modal-title')?.textContent === title,
       );
       const wrap = modal?.closest('.ant-modal-wrap') ?? modal;
-      if (!headingBox && modal && wrap && atRest(wrap)) {
+      if (!headingBox && modal && wrap && atRest(wrap) && atRest(modal)) {
         headingBox = modal.querySelector('.ant-modal-title')?.getBoundingClientRect();
         closeBox = modal.querySelector('.ant-modal-close')?.getBoundingClientRect();
       }

@@ -1,12 +1,13 @@
-import { expect, test, type APIRequestContext, type Page } from '@playwright/test';
-import { adminToken, api, registerUser, signInBeforeLoad } from '../support/index.js';
+import { expect, test, type Page } from '@playwright/test';
+import { startFakeMidjourneyProxy } from '../../server/test/fakes/midjourney-proxy.js';
+import { adminToken, api, registerUser, signInBeforeLoad, uniqueName } from '../support/index.js';
 
 /**
  * The Midjourney screen with the built-in offline demo (no network): imagine → the progress
- * bar moves → the 2×2 grid → U2 → the upscaled picture → the viewer zooms; and a reload in the
- * middle of a drawing, after which the polling loop picks the task up and sees it finish. The
- * upscale is then animated (Midjourney video, the demo's clip): played, downloaded as MP4,
- * charged the cost shown.
+ * bar moves → the 2×2 grid → U2 → the upscaled picture → the viewer zooms. The upscale is then
+ * animated (Midjourney video, the demo's clip): played, downloaded as MP4, charged the cost
+ * shown. And a reload in the middle of a drawing (on a loopback midjourney-proxy that holds the
+ * drawing until told), after which the polling loop picks the task up and sees it finish.
  */
 
 /** Signed in as `token`, interface in English, on the Midjourney screen. */
@@ -134,67 +135,80 @@ test('imagine shows progress, the grid, then U2 upscales and the viewer zooms', 
   await expect(clip.getByRole('button', { name: /Extend video/ })).toBeVisible();
 });
 
-/** The demo provider's id and concurrency (drawings it may run at once). */
-async function demoProvider(request: APIRequestContext, admin: string) {
-  const list = await api<{ rows: Array<{ id: number; name: string; concurrency: number }> }>(
-    request,
-    'GET',
-    '/admin/chat/providers',
-    { token: admin },
-  );
-  const demo = list.rows.find((p) => p.name === 'demo');
-  expect(demo, 'the seeded demo provider').toBeTruthy();
-  return demo!;
-}
-
 test('a reload in the middle of a drawing picks the task up again and sees it finish', async ({
   page,
   request,
 }) => {
   test.setTimeout(180_000);
-  // The demo draws in ~2 s. To reload while ours is still waiting, the demo provider runs one
-  // drawing at a time for this test and eight drawings of two others go first: a loaded
-  // machine took over 6 s (three drawings) to reload the page and fetch the list again.
+  // A midjourney-proxy whose drawing runs until the test lets it go: the reload then surely
+  // happens mid-drawing, however long a loaded machine takes to load the page again.
+  const fake = await startFakeMidjourneyProxy({ stepMs: 40 });
+  fake.hold = true;
   const admin = await adminToken(request);
-  const provider = await demoProvider(request, admin);
-  await api(request, 'POST', '/admin/chat/providers/update', {
-    token: admin,
-    body: { id: provider.id, concurrency: 1 },
-  });
+  const created: { model?: number; provider?: number } = {};
   try {
-    // Two others, four drawings each: a new account's credits pay for five.
-    for (const [name, prompts] of [
-      ['mjo', ['a quiet forest', 'a calm sea', 'a high mountain', 'a red barn']],
-      ['mjp', ['a snowy village', 'a desert road', 'a rainy street', 'a lone lighthouse']],
-    ] as const) {
-      const other = await registerUser(request, name);
-      for (const prompt of prompts)
-        await api(request, 'POST', '/queue/addMjDrawQueue', {
-          token: other.token,
-          body: { type: 'imagine', prompt, params: {} },
-        });
-    }
+    const provider = await api<{ id: number }>(request, 'POST', '/admin/chat/providers/create', {
+      token: admin,
+      body: {
+        name: uniqueName('mjh'),
+        protocol: 'midjourney',
+        baseUrl: fake.url,
+        apiKey: fake.secret,
+      },
+    });
+    created.provider = provider.id;
+    const priceModel = uniqueName('mjhprice');
+    await api(request, 'POST', '/admin/credits/prices/create', {
+      token: admin,
+      body: {
+        model: priceModel,
+        action: 'imagine',
+        category: 'image',
+        label: 'e2e mj',
+        credits: 1,
+      },
+    });
+    const model = await api<{ id: number }>(request, 'POST', '/admin/chat/models/create', {
+      token: admin,
+      body: {
+        name: uniqueName('mjhm'),
+        upstreamModel: 'novicezk',
+        providerId: provider.id,
+        kind: 'image',
+        priceKey: `${priceModel}:imagine`,
+      },
+    });
+    created.model = model.id;
     const user = await registerUser(request, 'mjr');
+    const task = await api<{ id: number }>(request, 'POST', '/queue/addMjDrawQueue', {
+      token: user.token,
+      body: { type: 'imagine', modelId: model.id, prompt: 'a city at night', params: {} },
+    });
     await openScreen(page, user.token);
-    await page.getByTestId('mj-prompt').fill('a city at night');
-    await page.getByTestId('mj-submit').click();
-    await expect(newest(page)).toHaveAttribute('data-status', /^[12]$/);
-    const id = await newest(page).getAttribute('data-task-id');
+    const card = page.locator(`[data-testid="mj-task"][data-task-id="${task.id}"]`);
+    await expect(card).toHaveAttribute('data-status', '2');
+    await expect(card.getByRole('progressbar')).toHaveAttribute('aria-valuenow', '40');
 
-    await page.reload({ waitUntil: 'commit' });
-    const card = page.locator(`[data-testid="mj-task"][data-task-id="${id}"]`);
-    // After the reload the first fetch finds it still waiting or running…
-    await expect(card).toHaveAttribute('data-status', /^[12]$/);
-    // Its progress is there (attached: on a loaded machine the server's first paint may still
-    // cover the settled page for a few seconds, and a 2 s drawing can end under it).
-    await expect(card.getByRole('progressbar')).toBeAttached();
+    await page.reload();
+    // After the reload the first fetch finds it running, with its progress…
+    await expect(card).toHaveAttribute('data-status', '2');
+    await expect(card.getByRole('progressbar')).toHaveAttribute('aria-valuenow', '40');
     // …and the loop keeps polling until it is done, with no click.
+    fake.release();
     await expect(card).toHaveAttribute('data-status', '3', { timeout: 40_000 });
     await expect(card.getByTestId('mj-image')).toBeVisible();
   } finally {
-    await api(request, 'POST', '/admin/chat/providers/update', {
-      token: admin,
-      body: { id: provider.id, concurrency: provider.concurrency },
-    });
+    fake.release();
+    if (created.model)
+      await api(request, 'POST', '/admin/chat/models/delete', {
+        token: admin,
+        body: { id: created.model },
+      });
+    if (created.provider)
+      await api(request, 'POST', '/admin/chat/providers/delete', {
+        token: admin,
+        body: { id: created.provider },
+      });
+    await fake.close();
   }
 });

@@ -76,6 +76,13 @@ export interface FakeMjBase {
   muteHooks: boolean;
   /** Record submits but never answer them (a proxy that hangs: our step timeout must fire). */
   hangSubmits: boolean;
+  /**
+   * Tasks stop at IN_PROGRESS 40 % until `release()` (a Discord job that takes its time, as a
+   * relaxed or busy account's do), so a test can act while a drawing is surely running.
+   */
+  hold: boolean;
+  /** Lets every held task go on (and stops holding new ones). */
+  release(): void;
   submitsTo(path: string): FakeMjSubmit[];
   lastSubmit(): FakeMjSubmit;
   close(): Promise<void>;
@@ -134,6 +141,7 @@ export async function startFakeMjServer<F extends FakeMjBase>(
   const sockets = new Set<Socket>();
   const timers = new Set<NodeJS.Timeout>();
   const images = new Map<string, { grid: boolean; hue: number }>();
+  const held: Array<() => void> = [];
   const base: FakeMjBase = {
     url: '',
     secret: options.secret ?? 'fake-mj-secret',
@@ -150,6 +158,11 @@ export async function startFakeMjServer<F extends FakeMjBase>(
     failNextTasks: 0,
     muteHooks: false,
     hangSubmits: false,
+    hold: false,
+    release: () => {
+      fake.hold = false;
+      for (const resume of held.splice(0)) resume();
+    },
     submitsTo: (path) => fake.submits.filter((s) => s.path === path),
     lastSubmit: () => fake.submits[fake.submits.length - 1]!,
     close: async () => {
@@ -222,7 +235,8 @@ export async function startFakeMjServer<F extends FakeMjBase>(
           return;
         }
         notify(task);
-        later(step, fake.stepMs);
+        if (fake.hold && progress === '40%') held.push(() => later(step, fake.stepMs));
+        else later(step, fake.stepMs);
         return;
       }
       const hash = randomUUID();
