@@ -171,10 +171,14 @@ describe('chat-process through an OpenAI-compatible upstream', () => {
           let buf = '';
           res.on('data', (c: Buffer) => {
             buf += c.toString('utf8');
-            const nl = buf.indexOf('\n');
-            if (nl >= 0) {
+            // The first line (the saved answer's id) comes before any text: left at the first text.
+            for (let nl = buf.indexOf('\n'); nl >= 0; nl = buf.indexOf('\n')) {
+              const line = JSON.parse(buf.slice(0, nl)) as chat.ChatStreamLine;
+              buf = buf.slice(nl + 1);
+              if (line.text === '') continue;
               req.destroy();
-              resolve(JSON.parse(buf.slice(0, nl)) as chat.ChatStreamLine);
+              resolve(line);
+              return;
             }
           });
         },

@@ -35,8 +35,9 @@ type Line = C.ChatStreamLine;
 const SEARCH_RESERVE_TOKENS = 4000;
 
 /**
- * Calls the upstream, then (while the model starts) writes the hold and saves both messages,
- * and relays every chunk as a line. A failure is kept on the answer, never thrown.
+ * Writes the hold and saves both messages, sends the first line (the saved answer's id, no text
+ * yet) at once, then calls the upstream and relays every chunk as a line. A failure is kept on
+ * the answer, never thrown.
  */
 async function relay(a: Answer, limits: StreamLimits): Promise<void> {
   const { ctx, target, options } = a;
@@ -47,6 +48,10 @@ async function relay(a: Answer, limits: StreamLimits): Promise<void> {
     saved = true;
     await holdAndSave(a);
     a.base.id = a.logs.assistantLogId;
+    // The first byte waits for nothing else: not the upstream's answer, not a later write.
+    a.writer.writeJson(
+      `{"id":${a.base.id},"groupId":${a.base.groupId},"text":"","delta":"","done":false}`,
+    );
   };
   const ask = (messages: ChatMessage[], offerTools: boolean) =>
     got
@@ -73,10 +78,9 @@ async function relay(a: Answer, limits: StreamLimits): Promise<void> {
     const maxCalls = ctx.config.chat.toolMaxCalls;
     for (;;) {
       a.rounds++;
-      // The request leaves first (a yield puts it on the wire); the messages are saved meanwhile.
+      // Held before the call: a hold refused (a balance spent meanwhile) calls nothing.
+      if (got) await save();
       const chunks = ask(messages, a.tools.length > 0 && a.toolRuns < maxCalls);
-      if (!saved && got) await new Promise<void>((resolve) => setImmediate(resolve));
-      await save();
       const before = a.text.length;
       const calls = await relayChunks(a, chunks);
       if (calls.length === 0 || a.controller.signal.aborted || a.rounds > maxCalls + 1) break;
