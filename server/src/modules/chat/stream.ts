@@ -78,8 +78,13 @@ async function relay(a: Answer, limits: StreamLimits): Promise<void> {
     const maxCalls = ctx.config.chat.toolMaxCalls;
     for (;;) {
       a.rounds++;
-      // Held before the call: a hold refused (a balance spent meanwhile) calls nothing.
-      if (got) await save();
+      // Held before the call: a hold refused (a balance spent meanwhile) calls nothing. The call
+      // leaves after the other questions this network read brought have had their first line
+      // (at 200 streams each first byte otherwise waited for the calls made before it).
+      if (got && !saved) {
+        await save();
+        await new Promise<void>((resolve) => setImmediate(resolve));
+      }
       const chunks = ask(messages, a.tools.length > 0 && a.toolRuns < maxCalls);
       const before = a.text.length;
       const calls = await relayChunks(a, chunks);
