@@ -5,16 +5,14 @@ import { AppError, badRequest } from '../../http/errors.js';
 import { authorize } from '../../http/identity.js';
 import { common, format, langOf } from '../../http/messages.js';
 import {
-  batchesOf,
   countMessageTokens,
   countTokens,
   UpstreamError,
-  type ChatChunk,
   type ChatMessage,
-  type ToolCallRequest,
 } from '../../providers/chat/index.js';
 import { answerStart, type Answer } from './answer.js';
-import { addUsage, functionOf, keepPictures, runTool, searchFirst } from './answer-rounds.js';
+import { relayChunks } from './relay-lines.js';
+import { functionOf, keepPictures, runTool, searchFirst } from './answer-rounds.js';
 import { activeSearchProvider, toolsForModel } from './tools.js';
 import { picturesLine } from './answer-pictures.js';
 import { StreamBilling } from './billing.js';
@@ -116,47 +114,6 @@ async function relay(a: Answer, limits: StreamLimits): Promise<void> {
     if (got) await got.release();
     for (const client of a.mcp.values()) void client.then((c) => c.close()).catch(() => undefined);
   }
-}
-
-/**
- * A line per piece of text or thinking (the chunks taken a network read at a time), repeating the
- * whole text (a thinking line the whole thinking) so far, kept escaped and grown by each piece's
- * escape. A text line is JSON.stringify({ ...a.base, text, delta, done: false }); a thinking line
- * adds `reasoning` and `reasoningDelta` after `delta: ''`.
- */
-async function relayChunks(
-  a: Answer,
-  chunks: AsyncIterable<ChatChunk> | ChatChunk[],
-): Promise<ToolCallRequest[]> {
-  const head = `{"id":${a.base.id},"groupId":${a.base.groupId},"text":"`;
-  // After a tool round the text goes on from what was shown.
-  let escaped = JSON.stringify(a.text).slice(1, -1);
-  let escapedThought = JSON.stringify(a.reasoning).slice(1, -1);
-  let calls: ToolCallRequest[] = [];
-  for await (const batch of batchesOf(chunks))
-    for (const chunk of batch) {
-      if ('delta' in chunk) {
-        if (a.thinking.since !== null) a.thinking.ms ??= Date.now() - a.thinking.since;
-        a.text += chunk.delta;
-        const delta = JSON.stringify(chunk.delta);
-        escaped += delta.slice(1, -1);
-        a.writer.writeJson(`${head}${escaped}","delta":${delta},"done":false}`);
-      } else if ('reasoning' in chunk) {
-        a.thinking.since ??= Date.now();
-        a.reasoning += chunk.reasoning;
-        const delta = JSON.stringify(chunk.reasoning);
-        escapedThought += delta.slice(1, -1);
-        a.writer.writeJson(
-          `${head}${escaped}","delta":"","reasoning":"${escapedThought}","reasoningDelta":${delta},"done":false}`,
-        );
-      } else if ('image' in chunk) a.images.push(chunk.image);
-      else if ('usage' in chunk) {
-        a.usages++;
-        a.usage = a.usage ? addUsage(a.usage, chunk.usage) : chunk.usage;
-      } else if ('toolCalls' in chunk) calls = chunk.toolCalls;
-      else a.cut = chunk.finish;
-    }
-  return calls;
 }
 
 /** The hold and both messages, in one transaction; on failure the call is cut and says why. */
