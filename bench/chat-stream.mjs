@@ -9,6 +9,10 @@ import path from 'node:path';
 import { ensureBuilt, ensureInstalled, root, startBuiltServer } from '../scripts/lib.mjs';
 
 const ROUNDS = Number(process.env.BENCH_ROUNDS ?? 5);
+// Another build's server/dist (copied inside the repository, e.g. server/baseline/dist) run
+// beside this one, batches of answers alternating between the two: on a shared machine whose
+// load moves minute to minute, only answers measured side by side compare two builds.
+const BASELINE = process.env.BENCH_BASELINE ? path.resolve(process.env.BENCH_BASELINE) : null;
 const LEVELS = (process.env.BENCH_CONCURRENCY ?? '1,200').split(',').map(Number);
 
 await ensureInstalled();
@@ -60,7 +64,7 @@ fs.writeFileSync(
   ].join('\n'),
 );
 
-const server = await startBuiltServer({
+const serverEnv = {
   NODE_ENV: 'production',
   WEB_DIST: '',
   ATELIER_CONFIG: configFile,
@@ -69,12 +73,17 @@ const server = await startBuiltServer({
   RATE_LIMIT_GLOBAL: '100000000',
   CHAT_RATE_LIMIT: '100000000',
   CHAT_USER_CONCURRENCY: '10000',
-}).catch((error) => {
+};
+const [server, baseline] = await Promise.all([
+  startBuiltServer(serverEnv),
+  BASELINE ? startBuiltServer(serverEnv, { main: path.join(BASELINE, 'main.js') }) : null,
+]).catch((error) => {
   fakeProc.kill('SIGTERM');
   throw error;
 });
 const stopAll = () => {
   server.stop();
+  baseline?.stop();
   fakeProc.kill('SIGTERM');
   fs.rmSync(dir, { recursive: true, force: true });
 };
@@ -83,10 +92,17 @@ process.on('SIGINT', () => {
   process.exit(130);
 });
 
+// The server collects its start's garbage once, 5 s after it listens (server/src/serve.ts:
+// two compacting full collections, hundreds of ms on a loaded machine): measured after it, or it
+// lands in the answers' CPU and first bytes. BENCH_START_WAIT_MS changes the wait.
+await new Promise((resolve) =>
+  setTimeout(resolve, Number(process.env.BENCH_START_WAIT_MS ?? 6500)),
+);
+
 const agent = new http.Agent({ keepAlive: true, maxSockets: Infinity });
 
-async function api(pathname, body, token) {
-  const res = await fetch(`${server.base}/api${pathname}`, {
+async function apiOn(pathname, body, token, base) {
+  const res = await fetch(`${base}/api${pathname}`, {
     method: body === undefined ? 'GET' : 'POST',
     headers: {
       'content-type': 'application/json',
@@ -104,19 +120,32 @@ function timedStream(url, body, headers) {
   return new Promise((resolve, reject) => {
     const started = process.hrtime.bigint();
     let first = 0;
+    let firstText = 0;
+    let seen = '';
     let bytes = 0;
     const req = http.request(
       url,
       { method: 'POST', agent, headers: { 'content-type': 'application/json', ...headers } },
       (res) => {
         res.on('data', (c) => {
-          if (!first) first = Number(process.hrtime.bigint() - started) / 1e6;
+          const now = Number(process.hrtime.bigint() - started) / 1e6;
+          if (!first) first = now;
+          // The first byte of the answer's text: Atelier's first line carries none (docs/chat.md).
+          if (!firstText) {
+            seen += c.toString('latin1');
+            if (/"(text|content)":"[^"]/.test(seen)) firstText = now;
+          }
           bytes += c.length;
         });
         res.on('end', () => {
           if (res.statusCode !== 200) reject(new Error(`${url}: ${res.statusCode}`));
           else
-            resolve({ ttfb: first, total: Number(process.hrtime.bigint() - started) / 1e6, bytes });
+            resolve({
+              ttfb: first,
+              text: firstText,
+              total: Number(process.hrtime.bigint() - started) / 1e6,
+              bytes,
+            });
         });
       },
     );
@@ -138,33 +167,60 @@ function cpuSeconds(pid) {
 const pct = (sorted, p) =>
   sorted[Math.min(sorted.length - 1, Math.floor((p / 100) * sorted.length))];
 
+/** Runs each path's answers, the paths' batches alternating (50 answers at concurrency 1). */
+async function runSideBySide(paths, concurrency) {
+  for (const { once } of paths)
+    await Promise.all(Array.from({ length: Math.min(concurrency, 20) }, once)); // warm-up
+  const got = paths.map(() => ({ samples: [], cpu: 0 }));
+  const batches = concurrency === 1 ? ROUNDS * 4 : ROUNDS;
+  for (let b = 0; b < batches; b++)
+    for (let i = 0; i < paths.length; i++) {
+      // Which path goes first swaps each batch.
+      const at = b % 2 ? paths.length - 1 - i : i;
+      const { once, pid } = paths[at];
+      const cpuBefore = cpuSeconds(pid);
+      if (concurrency === 1) for (let n = 0; n < 50; n++) got[at].samples.push(await once());
+      else got[at].samples.push(...(await Promise.all(Array.from({ length: concurrency }, once))));
+      got[at].cpu += (cpuSeconds(pid) ?? NaN) - (cpuBefore ?? NaN);
+    }
+  return paths.map(({ label }, i) => summary(label, concurrency, got[i].samples, got[i].cpu));
+}
+
 async function run(label, concurrency, once, pid) {
   await Promise.all(Array.from({ length: Math.min(concurrency, 20) }, once)); // warm-up
   const samples = [];
-  const started = Date.now();
   const cpuBefore = cpuSeconds(pid);
   for (let r = 0; r < (concurrency === 1 ? ROUNDS * 200 : ROUNDS); r++)
     samples.push(...(await Promise.all(Array.from({ length: concurrency }, once))));
   const cpuAfter = cpuSeconds(pid);
+  return summary(
+    label,
+    concurrency,
+    samples,
+    cpuBefore === null || cpuAfter === null ? NaN : cpuAfter - cpuBefore,
+  );
+}
+
+function summary(label, concurrency, samples, cpu) {
   const ttfb = samples.map((s) => s.ttfb).sort((a, b) => a - b);
   const total = samples.map((s) => s.total).sort((a, b) => a - b);
+  const text = samples.map((s) => s.text).sort((a, b) => a - b);
   return {
     label,
     concurrency,
     streams: samples.length,
-    seconds: (Date.now() - started) / 1000,
     ttfb50: pct(ttfb, 50),
     ttfb99: pct(ttfb, 99),
+    text50: pct(text, 50),
     total50: pct(total, 50),
     total99: pct(total, 99),
-    cpuPerStream:
-      cpuBefore === null || cpuAfter === null
-        ? null
-        : ((cpuAfter - cpuBefore) * 1000) / samples.length,
+    cpuPerStream: Number.isNaN(cpu) ? null : (cpu * 1000) / samples.length,
   };
 }
 
-try {
+/** A user with credits and a chat on the server at `base`; answers one streamed question. */
+async function chatterOn(base) {
+  const api = (pathname, body, token) => apiOn(pathname, body, token, base);
   const admin = await api('/auth/login', { username: 'admin', password: 'bench-admin-password' });
   await api(
     '/admin/credits/prices/create',
@@ -193,9 +249,9 @@ try {
   const models = await api('/autoreply/queryGptModel', undefined, user.token);
   const modelId = models.rows.find((m) => m.name === 'Bench').id;
 
-  const viaAtelier = () =>
+  return () =>
     timedStream(
-      `${server.base}/api/chatgpt/chat-process`,
+      `${base}/api/chatgpt/chat-process`,
       {
         gptModelId: modelId,
         prompt: 'Benchmark prompt',
@@ -203,6 +259,11 @@ try {
       },
       { authorization: `Bearer ${user.token}` },
     );
+}
+
+try {
+  const viaAtelier = await chatterOn(server.base);
+  const viaBaseline = baseline ? await chatterOn(baseline.base) : null;
   const direct = () =>
     timedStream(
       `${fakeUrl}/chat/completions`,
@@ -221,7 +282,17 @@ try {
   const loadBefore = os.loadavg();
   for (const c of LEVELS) {
     rows.push(await run('direct to upstream', c, direct, fakeProc.pid));
-    rows.push(await run('through Atelier', c, viaAtelier, server.pid));
+    if (baseline)
+      rows.push(
+        ...(await runSideBySide(
+          [
+            { label: 'through Atelier', once: viaAtelier, pid: server.pid },
+            { label: 'through baseline', once: viaBaseline, pid: baseline.pid },
+          ],
+          c,
+        )),
+      );
+    else rows.push(await run('through Atelier', c, viaAtelier, server.pid));
   }
   const f = (n) => `${n.toFixed(2)} ms`.padStart(10);
   console.log(
@@ -229,11 +300,11 @@ try {
       `${Math.ceil('Streaming benchmark reply. '.repeat(16).length / 8)} chunks per answer)\n`,
   );
   console.log(
-    `${'path'.padEnd(20)} ${'conc'.padStart(5)} ${'streams'.padStart(8)}   TTFB p50   TTFB p99  total p50  total p99  CPU/stream`,
+    `${'path'.padEnd(20)} ${'conc'.padStart(5)} ${'streams'.padStart(8)}   TTFB p50   TTFB p99  text p50  total p50  total p99  CPU/stream`,
   );
   for (const r of rows)
     console.log(
-      `${r.label.padEnd(20)} ${String(r.concurrency).padStart(5)} ${String(r.streams).padStart(8)} ${f(r.ttfb50)} ${f(r.ttfb99)} ${f(r.total50)} ${f(r.total99)} ${r.cpuPerStream === null ? '         ?' : f(r.cpuPerStream)}`,
+      `${r.label.padEnd(20)} ${String(r.concurrency).padStart(5)} ${String(r.streams).padStart(8)} ${f(r.ttfb50)} ${f(r.ttfb99)} ${f(r.text50)} ${f(r.total50)} ${f(r.total99)} ${r.cpuPerStream === null ? '         ?' : f(r.cpuPerStream)}`,
     );
   console.log(
     '\nCPU/stream: the CPU the answering process used per stream (the fake upstream for ' +
@@ -246,10 +317,10 @@ try {
   console.log('\nAdded by Atelier (p50):');
   for (const c of LEVELS) {
     const d = rows.find((r) => r.concurrency === c && r.label.startsWith('direct'));
-    const a = rows.find((r) => r.concurrency === c && r.label.startsWith('through'));
-    console.log(
-      `  ${String(c).padStart(3)} concurrent: TTFB +${(a.ttfb50 - d.ttfb50).toFixed(2)} ms, total +${(a.total50 - d.total50).toFixed(2)} ms`,
-    );
+    for (const a of rows.filter((r) => r.concurrency === c && r.label.startsWith('through')))
+      console.log(
+        `  ${String(c).padStart(3)} concurrent${baseline ? `, ${a.label.slice(8)}` : ''}: TTFB +${(a.ttfb50 - d.ttfb50).toFixed(2)} ms, first text +${(a.text50 - d.text50).toFixed(2)} ms, total +${(a.total50 - d.total50).toFixed(2)} ms`,
+      );
   }
 } finally {
   agent.destroy();

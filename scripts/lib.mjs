@@ -305,7 +305,9 @@ export function freePort(preferred = 0) {
 /**
  * Starts the built server on a free port (`BENCH_PORT` when set and free) with a temporary
  * SQLite data folder (or the given `dataDir`, which it keeps), waits for /readyz, and returns
- * its address and a `stop()` that also removes the data folder it made.
+ * its address and a `stop()` that also removes the data folder it made. `main` starts another
+ * build's `main.js` instead (a copy of a `server/dist` inside the repository, so that its
+ * packages resolve).
  */
 export async function startBuiltServer(env = {}, options = {}) {
   const port = await freePort(Number(process.env.BENCH_PORT ?? 0));
@@ -314,7 +316,7 @@ export async function startBuiltServer(env = {}, options = {}) {
   const dataDir = options.dataDir ?? fs.mkdtempSync(path.join(os.tmpdir(), 'atelier-run-'));
   const child = spawn(
     process.execPath,
-    [...serverNodeFlags, path.join(root, 'server', 'dist', 'main.js')],
+    [...serverNodeFlags, options.main ?? path.join(root, 'server', 'dist', 'main.js')],
     {
       cwd: root,
       stdio: ['ignore', 'ignore', 'inherit'],

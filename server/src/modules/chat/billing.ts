@@ -65,7 +65,7 @@ export class StreamBilling {
           })
         : 0) + searchCost;
     // A read refuses a short balance before anything is sent. The hold itself is written
-    // while the model starts; a balance spent in between cuts the call there.
+    // just before the call; a balance spent in between refuses the call there.
     const available = (price ?? search)!.available;
     if (available < held) throw notEnoughCredits(held, available);
     return new StreamBilling(price, held, searchCost, q.priceKey ?? q.searchPriceKey ?? null);

@@ -171,10 +171,14 @@ describe('chat-process through an OpenAI-compatible upstream', () => {
           let buf = '';
           res.on('data', (c: Buffer) => {
             buf += c.toString('utf8');
-            const nl = buf.indexOf('\n');
-            if (nl >= 0) {
+            // The first line (the saved answer's id) comes before any text: left at the first text.
+            for (let nl = buf.indexOf('\n'); nl >= 0; nl = buf.indexOf('\n')) {
+              const line = JSON.parse(buf.slice(0, nl)) as chat.ChatStreamLine;
+              buf = buf.slice(nl + 1);
+              if (line.text === '') continue;
               req.destroy();
-              resolve(JSON.parse(buf.slice(0, nl)) as chat.ChatStreamLine);
+              resolve(line);
+              return;
             }
           });
         },
@@ -238,7 +242,7 @@ describe('chat-process through an OpenAI-compatible upstream', () => {
   });
 
   it('cuts the call and charges nothing when the balance was spent while it waited', async () => {
-    // The balance is read before anything is sent and held once the request has left; a chat
+    // The balance is read before anything is sent and held just before the call; a chat
     // waiting for the provider's only slot meets a balance spent in the meantime.
     const carol = await createUser(t.app);
     await fund(carol.userId, 1000);
@@ -257,7 +261,7 @@ describe('chat-process through an OpenAI-compatible upstream', () => {
     });
     // The second has read the balance and waits for the provider's only slot.
     await until(async () => answersWaitingForProvider(t.app.ctx) > 0, 25_000, 'the second waiting');
-    // The first answer's hold is written while its request leaves: read the balance after it.
+    // The first answer's hold is written before its request leaves: read the balance after it.
     const holds = () =>
       t.app.ctx.db.kysely
         .selectFrom('credit_holds')
@@ -281,6 +285,11 @@ describe('chat-process through an OpenAI-compatible upstream', () => {
     expect(refused.last).toMatchObject({ done: true, cost: 0 });
     expect(refused.last!.error).toMatch(/Not enough credits/);
     expect(refused.lines.filter((l) => !l.done)).toEqual([]);
+    // Held before the call: the refused answer never reached the provider.
+    const asked = fake.requests.filter((r) =>
+      JSON.stringify(r.body).includes('waits for the slot'),
+    );
+    expect(asked).toEqual([]);
     // Only the first answer was charged and saved.
     expect((await chargesOf(carol.userId)).length).toBe(1);
     const logs = await logsOf(bearer(carol.token), groupId);

@@ -1,3 +1,4 @@
+import type { ServerResponse } from 'node:http';
 import { PassThrough } from 'node:stream';
 import type { FastifyReply } from 'fastify';
 
@@ -14,14 +15,28 @@ export const LINE_BATCH_MS = 8;
  * One JSON object per line on a streamed reply. The first line leaves at once, since time to
  * first byte matters most; the next ones are gathered for up to LINE_BATCH_MS and leave in one
  * write. `flush()` sends what is pending at once (before the settlement, and at the end).
+ *
+ * Fastify is handed an empty `PassThrough`: it sets the reply's headers on the response and
+ * pipes the stream to it, which runs its hooks (request id, metrics, the log line) and ends the
+ * response when the stream ends. The lines themselves are written to the response directly once
+ * the pipe is in place: through the stream each line cost a pass through its buffering (a
+ * Buffer made of each string, its read and its emit), about a tenth of the relay's CPU.
  */
 export class NdjsonWriter<Line> {
   readonly out = new PassThrough();
+  /** The response, once Fastify has set its headers and piped `out` to it. */
+  private res: ServerResponse | null = null;
   private pending = '';
   private timer: NodeJS.Timeout | null = null;
   private wroteFirst = false;
 
-  constructor(private readonly reply: FastifyReply) {}
+  constructor(private readonly reply: FastifyReply) {
+    reply.raw.once('pipe', () => {
+      if (this.out.writableEnded) return;
+      this.res = reply.raw;
+      if (this.pending && !this.timer) this.flush();
+    });
+  }
 
   /** Sets the headers and hands the stream to Fastify. */
   send(): FastifyReply {
@@ -40,32 +55,38 @@ export class NdjsonWriter<Line> {
   writeJson(json: string): void {
     this.pending += `${json}\n`;
     if (!this.wroteFirst) {
-      // Node corks the socket until the next tick, which waits for every chunk of this network
-      // read to be relayed; uncorking sends the first line now.
       this.wroteFirst = true;
       this.flush();
-      const socket = this.reply.raw.socket;
-      if (socket?.writableCorked) socket.uncork();
       return;
     }
     this.timer ??= setTimeout(this.flush, LINE_BATCH_MS);
   }
 
-  /** Sends what is pending now. */
+  /** Sends what is pending now (once the response is piped; else as soon as it is). */
   readonly flush = (): void => {
     if (this.timer) {
       clearTimeout(this.timer);
       this.timer = null;
     }
-    if (this.pending && !this.out.destroyed) this.out.write(this.pending);
+    const res = this.res;
+    if (!res || !this.pending) return;
+    // The HTTP layer corks the socket until the next tick: what one tick writes leaves together.
+    if (!res.destroyed && !res.writableEnded) res.write(this.pending);
     this.pending = '';
   };
 
   end(): void {
+    if (!this.res) {
+      // Ended before Fastify piped the stream (a call refused at once): the lines go through it.
+      this.flush(); // only stops the timer
+      if (this.pending) this.out.write(this.pending);
+      this.pending = '';
+      this.out.end();
+      return;
+    }
     // The last lines reach the socket now and the body's end a tick later (the stream's end
-    // event): corked until then, both leave in one write.
-    const res = this.reply.raw;
-    const socket = res.headersSent && !res.destroyed ? res.socket : null;
+    // event, then the pipe's `res.end()`): corked until then, both leave in one write.
+    const socket = this.res.destroyed ? null : this.res.socket;
     socket?.cork();
     this.flush();
     this.out.end();

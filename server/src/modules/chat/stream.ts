@@ -5,16 +5,14 @@ import { AppError, badRequest } from '../../http/errors.js';
 import { authorize } from '../../http/identity.js';
 import { common, format, langOf } from '../../http/messages.js';
 import {
-  batchesOf,
   countMessageTokens,
   countTokens,
   UpstreamError,
-  type ChatChunk,
   type ChatMessage,
-  type ToolCallRequest,
 } from '../../providers/chat/index.js';
 import { answerStart, type Answer } from './answer.js';
-import { addUsage, functionOf, keepPictures, runTool, searchFirst } from './answer-rounds.js';
+import { relayChunks } from './relay-lines.js';
+import { functionOf, keepPictures, runTool, searchFirst } from './answer-rounds.js';
 import { activeSearchProvider, toolsForModel } from './tools.js';
 import { picturesLine } from './answer-pictures.js';
 import { StreamBilling } from './billing.js';
@@ -35,8 +33,9 @@ type Line = C.ChatStreamLine;
 const SEARCH_RESERVE_TOKENS = 4000;
 
 /**
- * Calls the upstream, then (while the model starts) writes the hold and saves both messages,
- * and relays every chunk as a line. A failure is kept on the answer, never thrown.
+ * Writes the hold and saves both messages, sends the first line (the saved answer's id, no text
+ * yet) at once, then calls the upstream and relays every chunk as a line. A failure is kept on
+ * the answer, never thrown.
  */
 async function relay(a: Answer, limits: StreamLimits): Promise<void> {
   const { ctx, target, options } = a;
@@ -47,6 +46,10 @@ async function relay(a: Answer, limits: StreamLimits): Promise<void> {
     saved = true;
     await holdAndSave(a);
     a.base.id = a.logs.assistantLogId;
+    // The first byte waits for nothing else: not the upstream's answer, not a later write.
+    a.writer.writeJson(
+      `{"id":${a.base.id},"groupId":${a.base.groupId},"text":"","delta":"","done":false}`,
+    );
   };
   const ask = (messages: ChatMessage[], offerTools: boolean) =>
     got
@@ -73,10 +76,14 @@ async function relay(a: Answer, limits: StreamLimits): Promise<void> {
     const maxCalls = ctx.config.chat.toolMaxCalls;
     for (;;) {
       a.rounds++;
-      // The request leaves first (a yield puts it on the wire); the messages are saved meanwhile.
+      // Held before the call: a hold refused (a balance spent meanwhile) calls nothing. The call
+      // leaves after the other questions this network read brought have had their first line
+      // (at 200 streams each first byte otherwise waited for the calls made before it).
+      if (got && !saved) {
+        await save();
+        await new Promise<void>((resolve) => setImmediate(resolve));
+      }
       const chunks = ask(messages, a.tools.length > 0 && a.toolRuns < maxCalls);
-      if (!saved && got) await new Promise<void>((resolve) => setImmediate(resolve));
-      await save();
       const before = a.text.length;
       const calls = await relayChunks(a, chunks);
       if (calls.length === 0 || a.controller.signal.aborted || a.rounds > maxCalls + 1) break;
@@ -107,47 +114,6 @@ async function relay(a: Answer, limits: StreamLimits): Promise<void> {
     if (got) await got.release();
     for (const client of a.mcp.values()) void client.then((c) => c.close()).catch(() => undefined);
   }
-}
-
-/**
- * A line per piece of text or thinking (the chunks taken a network read at a time), repeating the
- * whole text (a thinking line the whole thinking) so far, kept escaped and grown by each piece's
- * escape. A text line is JSON.stringify({ ...a.base, text, delta, done: false }); a thinking line
- * adds `reasoning` and `reasoningDelta` after `delta: ''`.
- */
-async function relayChunks(
-  a: Answer,
-  chunks: AsyncIterable<ChatChunk> | ChatChunk[],
-): Promise<ToolCallRequest[]> {
-  const head = `{"id":${a.base.id},"groupId":${a.base.groupId},"text":"`;
-  // After a tool round the text goes on from what was shown.
-  let escaped = JSON.stringify(a.text).slice(1, -1);
-  let escapedThought = JSON.stringify(a.reasoning).slice(1, -1);
-  let calls: ToolCallRequest[] = [];
-  for await (const batch of batchesOf(chunks))
-    for (const chunk of batch) {
-      if ('delta' in chunk) {
-        if (a.thinking.since !== null) a.thinking.ms ??= Date.now() - a.thinking.since;
-        a.text += chunk.delta;
-        const delta = JSON.stringify(chunk.delta);
-        escaped += delta.slice(1, -1);
-        a.writer.writeJson(`${head}${escaped}","delta":${delta},"done":false}`);
-      } else if ('reasoning' in chunk) {
-        a.thinking.since ??= Date.now();
-        a.reasoning += chunk.reasoning;
-        const delta = JSON.stringify(chunk.reasoning);
-        escapedThought += delta.slice(1, -1);
-        a.writer.writeJson(
-          `${head}${escaped}","delta":"","reasoning":"${escapedThought}","reasoningDelta":${delta},"done":false}`,
-        );
-      } else if ('image' in chunk) a.images.push(chunk.image);
-      else if ('usage' in chunk) {
-        a.usages++;
-        a.usage = a.usage ? addUsage(a.usage, chunk.usage) : chunk.usage;
-      } else if ('toolCalls' in chunk) calls = chunk.toolCalls;
-      else a.cut = chunk.finish;
-    }
-  return calls;
 }
 
 /** The hold and both messages, in one transaction; on failure the call is cut and says why. */

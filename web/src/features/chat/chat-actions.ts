@@ -251,6 +251,18 @@ export function thinkingOf(
 }
 
 /**
+ * The first line, sent as soon as the credits are held (the saved answer's id, no text yet),
+ * shows nothing: the waiting dots stay until text, thinking, sources or tool calls come.
+ */
+export const bringsNothing = (line: chat.ChatStreamLine): boolean =>
+  !line.done &&
+  line.text === '' &&
+  line.reasoning === undefined &&
+  line.sources === undefined &&
+  line.toolCalls === undefined &&
+  line.error === undefined;
+
+/**
  * Sends a question (creating a group first when none is active) and streams the answer into
  * `pending`; once it ends (done, stopped or failed upstream) the group's saved messages replace
  * it. A refused call (credits, limits, network) stays as a failed exchange with the reason.
@@ -307,7 +319,7 @@ export async function send(input: SendInput): Promise<void> {
             answer: line.text,
             sources: line.sources ?? pending.sources,
             toolCalls: line.toolCalls ?? pending.toolCalls,
-            phase: 'streaming',
+            phase: bringsNothing(line) ? pending.phase : 'streaming',
           },
         });
         if (line.done) {

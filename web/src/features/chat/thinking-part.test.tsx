@@ -2,7 +2,7 @@ import { cleanup, fireEvent, render, screen } from '@testing-library/react';
 import { afterEach, beforeAll, beforeEach, describe, expect, it } from 'vitest';
 import { loadLazyNamespaces } from '../../i18n';
 import { useAppSetting } from '../../stores/app-setting';
-import { thinkingOf, type PendingExchange } from './chat-actions';
+import { bringsNothing, thinkingOf, type PendingExchange } from './chat-actions';
 import { ThinkingPart } from './thinking-part';
 
 beforeAll(() => loadLazyNamespaces());
@@ -78,5 +78,18 @@ describe('thinkingOf', () => {
       thinkingSince: null,
       reasoningMs: null,
     });
+  });
+});
+
+describe('bringsNothing', () => {
+  const line = { id: 7, groupId: 1, text: '', delta: '', done: false };
+  it('keeps the waiting dots for the first line only (the id, nothing to show yet)', () => {
+    expect(bringsNothing(line)).toBe(true);
+    expect(bringsNothing({ ...line, text: 'H', delta: 'H' })).toBe(false);
+    expect(bringsNothing({ ...line, reasoning: 'Hm', reasoningDelta: 'Hm' })).toBe(false);
+    expect(bringsNothing({ ...line, sources: [] })).toBe(false);
+    expect(bringsNothing({ ...line, toolCalls: [] })).toBe(false);
+    expect(bringsNothing({ ...line, done: true })).toBe(false);
+    expect(bringsNothing({ ...line, error: 'Not enough credits' })).toBe(false);
   });
 });
