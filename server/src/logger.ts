@@ -5,6 +5,7 @@ import {
   type FastifyRequest,
 } from 'fastify';
 import {
+  destination,
   pino,
   symbols,
   type Bindings,
@@ -70,7 +71,7 @@ export function loggerOptions(config: AppConfig): LoggerOptions {
  * second of lines.
  */
 export function logDestination(): DestinationStream {
-  return pino.destination({ dest: 1, minLength: 4096, sync: false, periodicFlush: 1000 });
+  return destination({ dest: 1, minLength: 4096, sync: false, periodicFlush: 1000 });
 }
 
 type LogArgs = [unknown, ...unknown[]];
