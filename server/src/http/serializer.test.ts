@@ -1,7 +1,8 @@
 import { describe, expect, it } from 'vitest';
 import { z } from 'zod';
 import { envelope } from '@atelier/contracts';
-import { compileJson, serializerCompiler } from './serializer.js';
+import { isResponseSerializationError } from 'fastify-type-provider-zod';
+import { compileJson, serializerCompilerFor } from './serializer.js';
 
 const user = z.object({
   id: z.number().int(),
@@ -11,8 +12,10 @@ const user = z.object({
   extra: z.union([z.object({ kind: z.literal('a'), n: z.number() }), z.string()]).optional(),
 });
 const answer = envelope(user);
-const serialize = (schema: z.ZodType) =>
-  serializerCompiler({ schema, method: 'GET', url: '/x', httpStatus: '200' });
+const serializeWith = (checkContracts: boolean) => (schema: z.ZodType) =>
+  serializerCompilerFor(checkContracts)({ schema, method: 'GET', url: '/x', httpStatus: '200' });
+// As production runs it: fast-json-stringify alone.
+const serialize = serializeWith(false);
 
 describe('the response serializer', () => {
   it('writes what zod would, leaving out fields the schema does not name', () => {
@@ -54,5 +57,29 @@ describe('the response serializer', () => {
     expect(compileJson(dated)).toBeNull();
     const at = new Date(0);
     expect(serialize(dated)({ at })).toBe(JSON.stringify({ at }));
+  });
+
+  it('refuses an answer that breaks its contract outside production, as zod did', () => {
+    const wrong = {
+      code: 200,
+      success: true,
+      message: 'ok',
+      data: { id: 7, name: null, role: 'nobody', tags: [5] },
+    };
+    // Production writes it as the schema's types (the number as a string), enums unchecked...
+    expect(JSON.parse(serialize(answer)(wrong)).data).toMatchObject({
+      role: 'nobody',
+      tags: ['5'],
+    });
+    // ...tests and development refuse it.
+    let thrown: unknown = null;
+    try {
+      serializeWith(true)(answer)(wrong);
+    } catch (error) {
+      thrown = error;
+    }
+    expect(isResponseSerializationError(thrown)).toBe(true);
+    const right = { ...wrong, data: { ...wrong.data, role: 'user', tags: ['5'] } };
+    expect(serializeWith(true)(answer)(right)).toBe(serialize(answer)(right));
   });
 });

@@ -8,20 +8,33 @@ import { z } from 'zod';
  * into JSON Schema once (what the answer may hold: a property the schema does not name is left
  * out, as zod's parse strips it) and compiled by fast-json-stringify into a function that
  * writes exactly those fields. fastify-type-provider-zod's own compiler parsed every answer
- * with zod (a copy of the whole object) before `JSON.stringify`: about a tenth of a getInfo's
- * CPU with its garbage (bench/load.mjs, docs/scaling.md). A schema JSON Schema cannot express
- * (a transform, a date) keeps zod's serializer. An answer that lacks a required field or holds
- * a value that cannot be written as its type still fails (fast-json-stringify throws: a 500).
+ * with zod (a copy of the whole object) before `JSON.stringify`: with its garbage about a
+ * tenth of a getInfo's CPU (bench/load.mjs, docs/scaling.md). A schema JSON Schema cannot
+ * express (a transform, a date) keeps zod's serializer.
+ *
+ * fast-json-stringify writes a value of the wrong type as the schema's type where it can (a
+ * number where a string is named) instead of refusing it, and does not check enums or
+ * lengths. So outside production (tests, development) every answer is also parsed by zod as
+ * before, and one that breaks its contract is a 500 there (`ResponseSerializationError`);
+ * production skips that check. An answer that lacks a required field fails everywhere.
  */
-export const serializerCompiler: FastifySerializerCompiler<z.ZodType> = (route) => {
-  // Compiled at the route's first answer: most of the ~300 routes are never called by a given
-  // instance, and compiling them all at start took 0.4 s and their code stayed in memory.
-  let serialize: ((data: unknown) => string) | null = null;
-  return (data) => {
-    serialize ??= compileJson(route.schema) ?? zodSerializer(route);
-    return serialize(data);
+export function serializerCompilerFor(
+  checkContracts: boolean,
+): FastifySerializerCompiler<z.ZodType> {
+  return (route) => {
+    // Compiled at the route's first answer: most of the ~300 routes are never called by a
+    // given instance, and compiling them all at start took 0.4 s and kept their code in memory.
+    let serialize: ((data: unknown) => string) | null = null;
+    const check = checkContracts ? zodSerializer(route) : null;
+    return (data) => {
+      serialize ??= compileJson(route.schema) ?? zodSerializer(route);
+      check?.(data);
+      return serialize(data);
+    };
   };
-};
+}
+
+export const serializerCompiler = serializerCompilerFor(process.env.NODE_ENV !== 'production');
 
 /** The fast-json-stringify function of a zod schema, or null when it has no JSON Schema. */
 export function compileJson(schema: z.ZodType): ((data: unknown) => string) | null {
