@@ -19,7 +19,7 @@ import { registerSecurityHeaders } from './http/security-headers.js';
 import { serializerCompiler } from './http/serializer.js';
 import { registerWeb } from './http/web.js';
 import { ipKey } from './lib/ip-key.js';
-import { lazyRequestLogger, logDestination, loggerOptions, OneLinePerRequest } from './logger.js';
+import { lazyRequestLogger, loggerOptions, OneLinePerRequest } from './logger.js';
 import { modules } from './modules/index.js';
 import { connectRedis } from './redis.js';
 
@@ -33,7 +33,7 @@ export interface BuildOptions {
 export async function buildApp(config: AppConfig, options: BuildOptions): Promise<FastifyInstance> {
   const logger = loggerOptions(config);
   const app = Fastify({
-    logger: { ...logger, stream: options.logStream ?? logDestination() },
+    logger: options.logStream ? { ...logger, stream: options.logStream } : logger,
     trustProxy: config.trustProxy,
     genReqId: (req) => {
       const given = req.headers['x-request-id'];

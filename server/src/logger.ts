@@ -5,7 +5,6 @@ import {
   type FastifyRequest,
 } from 'fastify';
 import {
-  destination,
   pino,
   symbols,
   type Bindings,
@@ -60,18 +59,6 @@ export function loggerOptions(config: AppConfig): LoggerOptions {
       }),
     },
   };
-}
-
-/**
- * Where a server's lines go: stdout, written in blocks of at least 4 KB, asynchronously, and
- * at least once a second. pino's default writes each line with its own synchronous write: at
- * one line per request that was about a tenth of a getInfo's CPU under load (bench/load.mjs,
- * docs/scaling.md). pino writes what is buffered synchronously when the process exits (a stop,
- * an uncaught error); only a process killed outright (SIGKILL, the machine) loses up to a
- * second of lines.
- */
-export function logDestination(): DestinationStream {
-  return destination({ dest: 1, minLength: 4096, sync: false, periodicFlush: 1000 });
 }
 
 type LogArgs = [unknown, ...unknown[]];
