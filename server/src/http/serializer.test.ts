@@ -47,7 +47,9 @@ describe('the response serializer', () => {
   });
 
   it('refuses an answer without a required field', () => {
-    expect(() => serialize(answer)({ code: 200, success: true, message: 'ok', data: {} })).toThrow();
+    expect(() =>
+      serialize(answer)({ code: 200, success: true, message: 'ok', data: {} }),
+    ).toThrow();
   });
 
   it("keeps zod's serializer for a schema JSON Schema cannot express", () => {
