@@ -63,8 +63,10 @@ export async function buildApp(config: AppConfig, options: BuildOptions): Promis
   // The database's outages are written in the app's log, once each (lib/outage.ts).
   options.db.reportTo?.(app.log);
   app.decorateRequest('identity', null);
-  app.addHook('onSend', async (req, reply) => {
+  // A callback hook, not an async one: no promise and microtask on every answer.
+  app.addHook('onSend', (req, reply, payload, done) => {
     reply.header('x-request-id', req.id);
+    done(null, payload);
   });
   registerErrorHandling(app);
   registerInputLimits(app);
