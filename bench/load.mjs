@@ -1,6 +1,8 @@
 // Load benchmark: the built server on a temporary SQLite data folder, 50 connections for 10 s
 // on an authenticated read (GET /api/auth/getInfo) and a public one (GET /api/config/queryFronet).
 // Prints requests/s, p50 and p99 latency, and the server's idle memory. Figures, not a test.
+// With BENCH_99AI_URL, 99AI's same two reads run under the same load, alternating with ours
+// (bench/README.md says how to start 99AI beside it).
 import fs from 'node:fs';
 import os from 'node:os';
 import autocannon from 'autocannon';
@@ -13,6 +15,11 @@ const WARMUP = Number(process.env.BENCH_WARMUP ?? 2);
 // The server logs at `warn` by default here; BENCH_LOG_LEVEL=info measures with the one line
 // per request a production server writes (to /dev/null: the bench ignores the server's output).
 const LOG_LEVEL = process.env.BENCH_LOG_LEVEL ?? 'warn';
+// 99AI (github.com/vastxie/99AI) running beside it: its address, an account to sign in with
+// (BENCH_99AI_USER / BENCH_99AI_PASSWORD) or a token, and its process id for its CPU.
+const AI99 = process.env.BENCH_99AI_URL?.replace(/\/$/, '');
+// Alternations of ours and theirs: the machine's load moves between runs of 10 s.
+const ROUNDS = Number(process.env.BENCH_ROUNDS ?? (AI99 ? 3 : 1));
 
 await ensureInstalled();
 await ensureBuilt({ web: false });
@@ -34,6 +41,23 @@ process.on('SIGINT', () => {
   process.exit(130);
 });
 
+/** 99AI's token: BENCH_99AI_TOKEN, else a sign-in (POST /api/auth/login answers it as `data`). */
+async function signIn99AI() {
+  if (process.env.BENCH_99AI_TOKEN) return process.env.BENCH_99AI_TOKEN;
+  const res = await fetch(`${AI99}/api/auth/login`, {
+    method: 'POST',
+    headers: { 'content-type': 'application/json' },
+    body: JSON.stringify({
+      username: process.env.BENCH_99AI_USER ?? 'super',
+      password: process.env.BENCH_99AI_PASSWORD ?? '',
+    }),
+  });
+  const answer = await res.json().catch(() => null);
+  if (!res.ok || typeof answer?.data !== 'string')
+    throw new Error(`99AI sign-in failed: ${res.status} ${answer?.message ?? ''}`);
+  return answer.data;
+}
+
 function rssMb(pid) {
   const { exitCode, signalCode } = server.child;
   if (exitCode !== null || signalCode !== null)
@@ -49,26 +73,27 @@ function cpuSeconds(pid) {
   return (Number(fields[11]) + Number(fields[12])) / 100;
 }
 
-async function measure(title, pathname, headers = {}) {
+async function measure(title, pathname, headers = {}, target = { base, pid: server.pid }) {
   if (WARMUP > 0)
     await autocannon({
-      url: `${base}${pathname}`,
+      url: `${target.base}${pathname}`,
       connections: CONNECTIONS,
       duration: WARMUP,
       headers,
     });
-  const cpuBefore = cpuSeconds(server.pid);
+  const cpuBefore = target.pid ? cpuSeconds(target.pid) : 0;
   const result = await autocannon({
-    url: `${base}${pathname}`,
+    url: `${target.base}${pathname}`,
     connections: CONNECTIONS,
     duration: DURATION,
     headers,
   });
-  const cpu = cpuSeconds(server.pid) - cpuBefore;
+  const cpu = target.pid ? cpuSeconds(target.pid) - cpuBefore : NaN;
   const bad = result.non2xx + result.errors + result.timeouts;
   return {
     // The server's CPU per answer: unlike req/s, it hardly moves with the machine's load.
     cpuUs: (cpu * 1e6) / Math.max(1, result.requests.total),
+    ours: target.pid === server.pid,
     load: os.loadavg()[0],
     title,
     rps: result.requests.average,
@@ -97,14 +122,33 @@ try {
   if (!res.ok || !body?.data?.token)
     throw new Error(`registration failed: ${res.status} ${body?.message}`);
   const token = body.data.token;
+  const theirs = AI99 ? { base: AI99, pid: Number(process.env.BENCH_99AI_PID) || 0 } : null;
+  const theirToken = theirs ? await signIn99AI() : null;
 
   const rows = [];
-  rows.push(
-    await measure('GET /api/auth/getInfo (authenticated)', '/api/auth/getInfo', {
-      authorization: `Bearer ${token}`,
-    }),
-  );
-  rows.push(await measure('GET /api/config/queryFronet (public)', '/api/config/queryFronet'));
+  for (let round = 0; round < ROUNDS; round++) {
+    rows.push(
+      await measure('GET /api/auth/getInfo (authenticated)', '/api/auth/getInfo', {
+        authorization: `Bearer ${token}`,
+      }),
+    );
+    if (theirs)
+      rows.push(
+        await measure(
+          '99AI GET /api/auth/getInfo',
+          '/api/auth/getInfo',
+          { authorization: `Bearer ${theirToken}` },
+          theirs,
+        ),
+      );
+  }
+  for (let round = 0; round < ROUNDS; round++) {
+    rows.push(await measure('GET /api/config/queryFronet (public)', '/api/config/queryFronet'));
+    if (theirs)
+      rows.push(
+        await measure('99AI GET /api/config/queryFront', '/api/config/queryFront', {}, theirs),
+      );
+  }
   const loaded = rssMb(server.pid);
 
   const cpu = os.cpus();
@@ -118,8 +162,20 @@ try {
   );
   for (const r of rows) {
     console.log(
-      `${r.title.padEnd(42)}${r.rps.toFixed(0).padStart(10)}${String(r.p50).padStart(9)}${String(r.p99).padStart(9)}${String(r.total).padStart(11)}${String(r.bad).padStart(9)}${r.cpuUs.toFixed(0).padStart(12)}${r.load.toFixed(1).padStart(7)}`,
+      `${r.title.padEnd(42)}${r.rps.toFixed(0).padStart(10)}${String(r.p50).padStart(9)}${String(r.p99).padStart(9)}${String(r.total).padStart(11)}${String(r.bad).padStart(9)}${(Number.isNaN(r.cpuUs) ? '-' : r.cpuUs.toFixed(0)).padStart(12)}${r.load.toFixed(1).padStart(7)}`,
     );
+  }
+  if (theirs) {
+    // Each of our runs against the run of theirs right after it, at nearly the same load.
+    console.log('\nAtelier ÷ 99AI, each pair run back to back (req/s; CPU per answer):');
+    for (let i = 0; i + 1 < rows.length; i += 2) {
+      const [a, b] = [rows[i], rows[i + 1]];
+      const cpu = Number.isNaN(b.cpuUs) ? '' : `; ${(b.cpuUs / a.cpuUs).toFixed(1)}× less CPU`;
+      console.log(
+        `  ${a.title.split(' (')[0].padEnd(34)} ${(a.rps / b.rps).toFixed(1)}× ` +
+          `(${a.rps.toFixed(0)} vs ${b.rps.toFixed(0)} req/s${cpu})`,
+      );
+    }
   }
   console.log(
     `\nserver RSS: ${started.toFixed(1)} MB 2 s after start, ${idle.toFixed(1)} MB idle ` +

@@ -316,7 +316,13 @@ export async function startBuiltServer(env = {}, options = {}) {
   const dataDir = options.dataDir ?? fs.mkdtempSync(path.join(os.tmpdir(), 'atelier-run-'));
   const child = spawn(
     process.execPath,
-    [...serverNodeFlags, options.main ?? path.join(root, 'server', 'dist', 'main.js')],
+    // `options.main` (chat-stream's BENCH_BASELINE) or BENCH_SERVER_DIST (a folder under
+    // server/, e.g. a copy of an older dist) measures another build against the same bench: old
+    // and new alternated on the same machine load.
+    [
+      ...serverNodeFlags,
+      options.main ?? path.join(root, 'server', process.env.BENCH_SERVER_DIST || 'dist', 'main.js'),
+    ],
     {
       cwd: root,
       stdio: ['ignore', 'ignore', 'inherit'],
