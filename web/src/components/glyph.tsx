@@ -22,7 +22,10 @@ export function Glyph({ icon, className }: { icon: IconDefinition; className?: s
     <span
       role="img"
       aria-label={icon.name}
-      className={`anticon anticon-${icon.name}${className ? ` ${className}` : ''}`}
+      // antd's loading icon turns by itself (`anticon-spin`, index.css).
+      className={`anticon anticon-${icon.name}${icon.name === 'loading' ? ' anticon-spin' : ''}${
+        className ? ` ${className}` : ''
+      }`}
     >
       {createElement(
         'svg',

@@ -75,26 +75,26 @@ export function ResultLists({ tab, onTab }: { tab: string; onTab: (tab: string) 
   const { t } = useTranslation();
   return (
     <Tabs
-        activeKey={tab}
-        onChange={onTab}
-        items={[
-          { key: 'results', label: t('midjourney:tabs.results'), children: <Results /> },
-          {
-            key: 'examples',
-            label: t('midjourney:tabs.examples'),
-            children: <Galleries kind="examples" />,
-          },
-          {
-            key: 'cases',
-            label: t('midjourney:tabs.cases'),
-            children: <Galleries kind="cases" />,
-          },
-          {
-            key: 'params',
-            label: t('midjourney:tabs.params'),
-            children: <Galleries kind="params" />,
-          },
-        ]}
-      />
+      activeKey={tab}
+      onChange={onTab}
+      items={[
+        { key: 'results', label: t('midjourney:tabs.results'), children: <Results /> },
+        {
+          key: 'examples',
+          label: t('midjourney:tabs.examples'),
+          children: <Galleries kind="examples" />,
+        },
+        {
+          key: 'cases',
+          label: t('midjourney:tabs.cases'),
+          children: <Galleries kind="cases" />,
+        },
+        {
+          key: 'params',
+          label: t('midjourney:tabs.params'),
+          children: <Galleries kind="params" />,
+        },
+      ]}
+    />
   );
 }

@@ -1,0 +1,72 @@
+import { useEffect, useRef, useSyncExternalStore, type ComponentType } from 'react';
+import type * as AntdReal from './antd-real';
+
+/*
+ * When antd loads for the light stand-ins (`lite.tsx`): once, when the visitor first reaches
+ * for one of them (a hover, a focus or a press), never on idle. Every stand-in then renders the
+ * real component in its place, inside `Themed`.
+ */
+
+export type Real = typeof AntdReal;
+
+let real: Real | null = null;
+let loading: Promise<Real> | null = null;
+const listeners = new Set<() => void>();
+
+/** Loads antd (once); every stand-in renders the real component once it is there. */
+export function wakeAntd(): Promise<Real> {
+  loading ??= import('./antd-real').then((m) => {
+    real = m;
+    for (const listener of listeners) listener();
+    return m;
+  });
+  return loading;
+}
+
+const subscribe = (listener: () => void) => {
+  listeners.add(listener);
+  return () => void listeners.delete(listener);
+};
+
+/** antd's components once loaded, else null. */
+export function useRealAntd(): Real | null {
+  return useSyncExternalStore(subscribe, () => real);
+}
+
+export const wake = () => void wakeAntd().catch((error: unknown) => console.warn('antd', error));
+
+/** What wakes antd on a stand-in, and whether it had the focus when the real one replaced it. */
+export function useWaking() {
+  const focused = useRef(false);
+  return {
+    focused,
+    handlers: {
+      onPointerEnter: wake,
+      onPointerDown: wake,
+      onFocus: () => {
+        focused.current = true;
+        wake();
+      },
+      onBlur: () => {
+        focused.current = false;
+      },
+    },
+  };
+}
+
+/** A component with no light look: loads antd when it first shows, nothing until then. */
+export function onDemand<P extends object>(pick: (antd: Real) => ComponentType<P>) {
+  return function OnDemand(props: P) {
+    const antd = useRealAntd();
+    useEffect(() => {
+      if (!antd) wake();
+    }, [antd]);
+    if (!antd) return null;
+    const Component = pick(antd);
+    return (
+      <antd.Themed>
+        <Component {...props} />
+      </antd.Themed>
+    );
+  };
+}
