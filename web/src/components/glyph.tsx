@@ -1,12 +1,22 @@
 import type { AbstractNode, IconDefinition } from '@ant-design/icons-svg/es/types';
 import { createElement, type ReactNode } from 'react';
 
+/** React's names for a drawing's hyphenated attributes (`fill-rule` → `fillRule`). */
+function reactNames(attrs: Record<string, string>): Record<string, string> {
+  return Object.fromEntries(
+    Object.entries(attrs).map(([name, value]) => [
+      name.replace(/-([a-z])/g, (_, c: string) => c.toUpperCase()),
+      value,
+    ]),
+  );
+}
+
 /** One node of an icon's drawing (`svg`, `path`), with its attributes as React props. */
 function node(n: AbstractNode, key?: number): ReactNode {
   const { class: className, ...attrs } = n.attrs;
   return createElement(
     n.tag,
-    { key, className, ...attrs },
+    { key, className, ...reactNames(attrs) },
     n.children?.map((child, i) => node(child, i)),
   );
 }
@@ -30,7 +40,7 @@ export function Glyph({ icon, className }: { icon: IconDefinition; className?: s
       {createElement(
         'svg',
         {
-          ...drawing.attrs,
+          ...reactNames(drawing.attrs),
           'data-icon': icon.name,
           width: '1em',
           height: '1em',

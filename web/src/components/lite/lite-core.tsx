@@ -23,6 +23,16 @@ export function wakeAntd(): Promise<Real> {
   return loading;
 }
 
+/**
+ * Back to before antd loaded (tests only: with `isolate: false` another test file may have
+ * loaded it; a page never goes back).
+ */
+export function forgetAntdForTests(): void {
+  real = null;
+  loading = null;
+  for (const listener of listeners) listener();
+}
+
 const subscribe = (listener: () => void) => {
   listeners.add(listener);
   return () => void listeners.delete(listener);

@@ -1,7 +1,10 @@
 import { act, cleanup, fireEvent, render, screen, waitFor } from '@testing-library/react';
-import { afterEach, describe, expect, it, vi } from 'vitest';
+import { afterEach, beforeAll, describe, expect, it, vi } from 'vitest';
 import { Button, Select, Tabs, wakeAntd } from './lite';
+import { forgetAntdForTests } from './lite-core';
 
+// Another test file in this worker may have loaded antd already: start from before that.
+beforeAll(forgetAntdForTests);
 afterEach(cleanup);
 
 const items = [

@@ -20,17 +20,17 @@ import { onDemand, useRealAntd, useWaking, wake } from './lite-core';
  */
 
 const BUTTON_BASE =
-  'ant-btn inline-flex cursor-pointer items-center justify-center gap-2 border whitespace-nowrap text-sm leading-[21px] transition-colors disabled:cursor-not-allowed disabled:text-white/25 disabled:shadow-none';
+  'ant-btn inline-flex cursor-pointer items-center justify-center gap-2 border whitespace-nowrap transition-colors disabled:cursor-not-allowed disabled:text-white/25 disabled:shadow-none';
 
 /** antd's button looks (dark theme) by type, size and shape. */
 function buttonLook(props: ButtonProps, iconOnly: boolean): string {
   const round = props.shape === 'circle' ? 'rounded-full' : '';
   const size =
     props.size === 'small'
-      ? `h-6 ${round || 'rounded-md'} ${iconOnly ? 'w-6 px-0' : 'px-[7px]'}`
+      ? `h-6 text-sm leading-[21px] ${round || 'rounded-md'} ${iconOnly ? 'w-6 px-0' : 'px-[7px]'}`
       : props.size === 'large'
         ? `h-10 ${round || 'rounded-[10px]'} text-base leading-6 ${iconOnly ? 'w-10 px-0' : 'px-[15px]'}`
-        : `h-8 ${round || 'rounded-lg'} ${iconOnly ? 'w-8 px-0' : 'px-[15px]'}`;
+        : `h-8 text-sm leading-[21px] ${round || 'rounded-lg'} ${iconOnly ? 'w-8 px-0' : 'px-[15px]'}`;
   const filled = 'disabled:border-[#2a2a33] disabled:bg-white/8';
   const kind =
     props.type === 'primary'

@@ -26,7 +26,7 @@ import {
   useChatRuntime,
 } from './chat-actions';
 import { filterGroups, isDefaultTitle } from './chat-logic';
-import { Button, Input, Popconfirm, SearchInput, SkeletonInput } from '../../components/lite/lite';
+import { Button, Popconfirm, SearchInput, SkeletonInput } from '../../components/lite/lite';
 
 export interface GroupListProps {
   /** After a group is picked or created (the mobile drawer closes). */
@@ -70,8 +70,8 @@ function RenameRow({ group, onDone }: { group: ChatGroup; onDone: () => void }) 
   };
   return (
     <li className="flex items-center gap-1 rounded-lg bg-white/[0.06] px-2 py-1.5">
-      <Input
-        size="small"
+      {/* antd's small input drawn plain: renaming starts at once, antd or not. */}
+      <input
         autoFocus
         value={title}
         maxLength={200}
@@ -79,7 +79,7 @@ function RenameRow({ group, onDone }: { group: ChatGroup; onDone: () => void }) 
         aria-label={t('groups.renameLabel')}
         onChange={(e) => setTitle(e.target.value)}
         onKeyDown={onKey}
-        className="flex-1"
+        className="ant-input h-6 min-w-0 flex-1 rounded-md border border-[#2a2a33] bg-[#141419] px-[7px] text-sm leading-[22px] text-white/88 transition-colors outline-none hover:border-[var(--accent)] focus:border-[var(--accent)] focus:shadow-[0_0_0_2px_rgba(124,108,242,0.2)] disabled:text-white/25"
       />
       <Button
         size="small"
