@@ -13,13 +13,47 @@ let real: Real | null = null;
 let loading: Promise<Real> | null = null;
 const listeners = new Set<() => void>();
 
+/**
+ * Whether a pointer is pressed now. A stand-in swapped for the real component between a press
+ * and its release would lose the click (the release lands on another element), so the swap
+ * waits for the release: antd loads on the hover before a press, and may land during it.
+ */
+let pressed = false;
+let swapWaiting = false;
+if (typeof document !== 'undefined') {
+  document.addEventListener('pointerdown', () => (pressed = true), true);
+  const release = () => {
+    pressed = false;
+    // After the click this release makes (same task), not before it.
+    if (swapWaiting) setTimeout(swap, 0);
+  };
+  document.addEventListener('pointerup', release, true);
+  document.addEventListener('pointercancel', release, true);
+}
+
+function swap(): void {
+  swapWaiting = false;
+  for (const listener of listeners) listener();
+}
+
 /** Loads antd (once); every stand-in renders the real component once it is there. */
 export function wakeAntd(): Promise<Real> {
-  loading ??= import('./antd-real').then((m) => {
-    real = m;
-    for (const listener of listeners) listener();
-    return m;
-  });
+  loading ??= import('./antd-real').then(
+    (m) => {
+      real = m;
+      if (pressed) {
+        swapWaiting = true;
+        // A release the page never saw (outside the window) holds it back no longer than this.
+        setTimeout(() => swapWaiting && swap(), 2000);
+      } else swap();
+      return m;
+    },
+    (error: unknown) => {
+      // A failed fetch (a network hiccup): the next reach for a control tries again.
+      loading = null;
+      throw error;
+    },
+  );
   return loading;
 }
 
@@ -30,6 +64,8 @@ export function wakeAntd(): Promise<Real> {
 export function forgetAntdForTests(): void {
   real = null;
   loading = null;
+  pressed = false;
+  swapWaiting = false;
   for (const listener of listeners) listener();
 }
 
@@ -40,7 +76,7 @@ const subscribe = (listener: () => void) => {
 
 /** antd's components once loaded, else null. */
 export function useRealAntd(): Real | null {
-  return useSyncExternalStore(subscribe, () => real);
+  return useSyncExternalStore(subscribe, () => (swapWaiting ? null : real));
 }
 
 export const wake = () => void wakeAntd().catch((error: unknown) => console.warn('antd', error));

@@ -46,10 +46,28 @@ describe('the light stand-ins', () => {
     const box = screen.getByRole('combobox');
     expect(box.textContent).toBe('Two');
     fireEvent.pointerDown(box);
+    fireEvent.pointerUp(box);
     fireEvent.click(box);
     await act(() => wakeAntd());
     await waitFor(() => expect(document.querySelector('.ant-select-dropdown')).toBeTruthy());
     expect(screen.getByRole('combobox').id).toBe('pick');
+  });
+
+  it('keeps a pressed stand-in until the press ends, so its click is not lost', async () => {
+    forgetAntdForTests();
+    const onClick = vi.fn();
+    render(<Button onClick={onClick}>Go</Button>);
+    const go = screen.getByRole('button', { name: 'Go' });
+    fireEvent.pointerDown(go);
+    await act(() => wakeAntd());
+    // antd is there, but the pressed button stays the one pressed.
+    expect(screen.getByRole('button', { name: 'Go' })).toBe(go);
+    fireEvent.pointerUp(go);
+    fireEvent.click(go);
+    expect(onClick).toHaveBeenCalledTimes(1);
+    await waitFor(() =>
+      expect(screen.getByRole('button', { name: 'Go' }).className).toMatch(/css-/),
+    );
   });
 
   it('renders antd itself once it is loaded', async () => {
