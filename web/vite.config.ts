@@ -101,6 +101,7 @@ function compressFile(file: string): void {
 const SHARED_BY = 8;
 const ANTD =
   /node_modules[\\/](antd|rc-[^\\/]+|@rc-component|@ant-design|@babel|classnames|@emotion|stylis|dayjs|throttle-debounce|copy-to-clipboard|toggle-selection|compute-scroll-into-view|scroll-into-view-if-needed|resize-observer-polyfill|json2mq|string-convert)[\\/]/;
+const ICON_DRAWINGS = /node_modules[\\/]@ant-design[\\/]icons-svg[\\/]/;
 const CONTROLS =
   /node_modules[\\/](antd[\\/]es[\\/](alert|tag|tabs)[\\/]|rc-(menu|dropdown|tabs)[\\/])/;
 const PARAMS =
@@ -142,10 +143,20 @@ const chunkGroups = [
     includeDependenciesRecursively: false,
   },
   { name: 'app', tags: ['$initial' as const], priority: 3 },
+  // The icons' drawings that several screens share (what `Glyph` draws, and antd's icons draw
+  // too): one file of their own, above `ui`, so a light view that draws one (docs/web.md,
+  // "First view without antd") never fetches antd's chunk, or a dialog's, for it.
+  { name: 'glyphs', test: ICON_DRAWINGS, minShareCount: 2, priority: 2.95 },
   {
     name: 'ui',
+    // Without the icons' drawings (`@ant-design/icons-svg`): the light views draw them with
+    // `Glyph` and must not fetch antd's chunk for one (they are copied, `INLINE_SAFE`).
     test: (id: string) =>
-      ANTD.test(id) && !CONTROLS.test(id) && !PARAMS.test(id) && !DIALOGS.test(id),
+      ANTD.test(id) &&
+      !ICON_DRAWINGS.test(id) &&
+      !CONTROLS.test(id) &&
+      !PARAMS.test(id) &&
+      !DIALOGS.test(id),
     minShareCount: SHARED_BY,
     priority: 2,
   },

@@ -24,7 +24,8 @@ const loadThemed = () => import('../components/themed');
 /**
  * A lazily loaded screen: its own chunk, fetched on first navigation, rendered inside antd's
  * theme (`Themed`, fetched with it). `themed: false` for a screen that draws its first paint
- * without antd and wraps its own antd parts (the drawing screen): it does not wait for antd.
+ * without antd and wraps its own antd parts (the drawing screen, `/Chat`: their controls are
+ * `components/lite` stand-ins): it does not wait for antd.
  */
 const screen = (
   path: string,
@@ -127,9 +128,11 @@ const layoutScreens: RouteObject[] = [
   },
   // A work's share link (/s/<id>): the server wrote its preview tags; the app shows the work.
   { path: 's/:id', Component: ShareLink },
+  // Drawn without antd until the visitor reaches for a control (components/lite).
   screen(
     'Chat',
     withTexts(() => import('../features/chat/chat-screen'), ['chat']),
+    { themed: false },
   ),
   screen(
     'Midjourney',

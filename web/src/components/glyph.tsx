@@ -1,12 +1,22 @@
 import type { AbstractNode, IconDefinition } from '@ant-design/icons-svg/es/types';
 import { createElement, type ReactNode } from 'react';
 
+/** React's names for a drawing's hyphenated attributes (`fill-rule` → `fillRule`). */
+function reactNames(attrs: Record<string, string>): Record<string, string> {
+  return Object.fromEntries(
+    Object.entries(attrs).map(([name, value]) => [
+      name.replace(/-([a-z])/g, (_, c: string) => c.toUpperCase()),
+      value,
+    ]),
+  );
+}
+
 /** One node of an icon's drawing (`svg`, `path`), with its attributes as React props. */
 function node(n: AbstractNode, key?: number): ReactNode {
   const { class: className, ...attrs } = n.attrs;
   return createElement(
     n.tag,
-    { key, className, ...attrs },
+    { key, className, ...reactNames(attrs) },
     n.children?.map((child, i) => node(child, i)),
   );
 }
@@ -22,12 +32,15 @@ export function Glyph({ icon, className }: { icon: IconDefinition; className?: s
     <span
       role="img"
       aria-label={icon.name}
-      className={`anticon anticon-${icon.name}${className ? ` ${className}` : ''}`}
+      // antd's loading icon turns by itself (`anticon-spin`, index.css).
+      className={`anticon anticon-${icon.name}${icon.name === 'loading' ? ' anticon-spin' : ''}${
+        className ? ` ${className}` : ''
+      }`}
     >
       {createElement(
         'svg',
         {
-          ...drawing.attrs,
+          ...reactNames(drawing.attrs),
           'data-icon': icon.name,
           width: '1em',
           height: '1em',

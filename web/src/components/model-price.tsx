@@ -1,6 +1,6 @@
 import type { chat } from '@atelier/contracts';
-import Tooltip from 'antd/es/tooltip';
 import { useTranslation } from 'react-i18next';
+import { Tooltip } from './lite/lite';
 
 /** The least an answer costs: a token price's minimum charge, and never less than 1. */
 export const leastCredits = (model: Pick<chat.UserModel, 'unit' | 'credits'>): number =>

@@ -1,7 +1,9 @@
-import { LeftOutlined, RightOutlined } from '@ant-design/icons';
-import Button from 'antd/es/button';
+import LeftOutlined from '@ant-design/icons-svg/es/asn/LeftOutlined';
+import RightOutlined from '@ant-design/icons-svg/es/asn/RightOutlined';
+import { Glyph } from '../../components/glyph';
 import { useTranslation } from 'react-i18next';
 import type { BranchPager } from './chat-logic';
+import { Button } from '../../components/lite/lite';
 
 /** "< i/n >": the branches at a message, to switch between. */
 export function Pager({
@@ -23,7 +25,7 @@ export function Pager({
       <Button
         size="small"
         type="text"
-        icon={<LeftOutlined />}
+        icon={<Glyph icon={LeftOutlined} />}
         aria-label={t('chat:message.branchPrev')}
         disabled={busy || pager.prev === null}
         onClick={() => pager.prev !== null && onSwitch(pager.prev)}
@@ -35,7 +37,7 @@ export function Pager({
       <Button
         size="small"
         type="text"
-        icon={<RightOutlined />}
+        icon={<Glyph icon={RightOutlined} />}
         aria-label={t('chat:message.branchNext')}
         disabled={busy || pager.next === null}
         onClick={() => pager.next !== null && onSwitch(pager.next)}

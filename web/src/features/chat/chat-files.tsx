@@ -1,14 +1,11 @@
-import {
-  CloseOutlined,
-  DownloadOutlined,
-  ExportOutlined,
-  FileTextOutlined,
-  LoadingOutlined,
-  PaperClipOutlined,
-  PictureOutlined,
-} from '@ant-design/icons';
-import Button from 'antd/es/button';
-import Tooltip from 'antd/es/tooltip';
+import CloseOutlined from '@ant-design/icons-svg/es/asn/CloseOutlined';
+import DownloadOutlined from '@ant-design/icons-svg/es/asn/DownloadOutlined';
+import ExportOutlined from '@ant-design/icons-svg/es/asn/ExportOutlined';
+import FileTextOutlined from '@ant-design/icons-svg/es/asn/FileTextOutlined';
+import LoadingOutlined from '@ant-design/icons-svg/es/asn/LoadingOutlined';
+import PaperClipOutlined from '@ant-design/icons-svg/es/asn/PaperClipOutlined';
+import PictureOutlined from '@ant-design/icons-svg/es/asn/PictureOutlined';
+import { Glyph } from '../../components/glyph';
 import { useRef, useState, type ClipboardEvent, type DragEvent } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router';
@@ -16,6 +13,7 @@ import { chat } from '@atelier/contracts';
 import { API_BASE, ApiError, handleAnswer, identityHeaders } from '../../api/client';
 import { t as translate } from '../../i18n';
 import { notify } from '../../lib/notify';
+import { Button, Tooltip } from '../../components/lite/lite';
 
 /* Files in the conversation and pictures in answers (docs/chat.md). */
 
@@ -154,7 +152,11 @@ export function FileChip(props: {
           : 'border-white/10 bg-white/[0.05] text-white/80'
       }`}
     >
-      {status === 'uploading' ? <LoadingOutlined /> : <FileTextOutlined />}
+      {status === 'uploading' ? (
+        <Glyph icon={LoadingOutlined} />
+      ) : (
+        <Glyph icon={FileTextOutlined} />
+      )}
       <span className="flex min-w-0 flex-col leading-4">
         <span
           className={`truncate font-medium ${file.deleted ? 'line-through opacity-60' : ''}`}
@@ -177,7 +179,7 @@ export function FileChip(props: {
           onClick={props.onRemove}
           className="ml-1 flex h-5 w-5 cursor-pointer items-center justify-center rounded-full border-0 bg-transparent text-white/60 hover:text-white"
         >
-          <CloseOutlined />
+          <Glyph icon={CloseOutlined} />
         </button>
       )}
     </span>
@@ -215,7 +217,7 @@ export function FilesButton(props: { onFiles: (files: File[]) => void; className
         <Button
           size="small"
           type="text"
-          icon={<PaperClipOutlined />}
+          icon={<Glyph icon={PaperClipOutlined} />}
           aria-label={t('files.attach')}
           onClick={() => input.current?.click()}
           className={props.className}
@@ -255,7 +257,7 @@ export function AnswerPictures(props: { content: string }) {
       className="flex flex-wrap items-center gap-x-3 gap-y-1 text-xs text-white/60"
     >
       <span>
-        <PictureOutlined className="mr-1" />
+        <Glyph icon={PictureOutlined} className="mr-1" />
         {t('pictures.saved')}{' '}
         <Link to="/myGallery" className="text-[var(--accent-text)]">
           {t('pictures.works')}
@@ -264,11 +266,11 @@ export function AnswerPictures(props: { content: string }) {
       {pictures.map((url, i) => (
         <span key={url} className="inline-flex items-center gap-2">
           <a href={url} target="_blank" rel="noreferrer" className="text-white/70">
-            <ExportOutlined /> {t('pictures.open')}
+            <Glyph icon={ExportOutlined} /> {t('pictures.open')}
             {pictures.length > 1 ? ` ${i + 1}` : ''}
           </a>
           <a href={url} download className="text-white/70" data-testid="chat-picture-download">
-            <DownloadOutlined /> {t('pictures.download')}
+            <Glyph icon={DownloadOutlined} /> {t('pictures.download')}
           </a>
         </span>
       ))}

@@ -1,13 +1,9 @@
-import {
-  ClearOutlined,
-  FileImageOutlined,
-  LockOutlined,
-  MenuOutlined,
-  PlusOutlined,
-} from '@ant-design/icons';
-import Button from 'antd/es/button';
-import Modal from 'antd/es/modal';
-import Tooltip from 'antd/es/tooltip';
+import ClearOutlined from '@ant-design/icons-svg/es/asn/ClearOutlined';
+import FileImageOutlined from '@ant-design/icons-svg/es/asn/FileImageOutlined';
+import LockOutlined from '@ant-design/icons-svg/es/asn/LockOutlined';
+import MenuOutlined from '@ant-design/icons-svg/es/asn/MenuOutlined';
+import PlusOutlined from '@ant-design/icons-svg/es/asn/PlusOutlined';
+import { Glyph } from '../../components/glyph';
 import { useTranslation } from 'react-i18next';
 import { Markdown } from '../../components/markdown';
 import { useIsMobile } from '../../components/use-is-mobile';
@@ -15,6 +11,7 @@ import type { MessageView } from './message-item';
 import { FilesListButton } from './files-dialog';
 import { ShareButton } from './share-dialog';
 import { SystemMessageButton } from './system-message-button';
+import { Button, Modal, Tooltip } from '../../components/lite/lite';
 
 /**
  * The conversation's top bar: the title and the fixed role (app groups) or the model, then
@@ -43,7 +40,7 @@ export function ChatHeader(props: {
       {mobile && (
         <Button
           type="text"
-          icon={<MenuOutlined />}
+          icon={<Glyph icon={MenuOutlined} />}
           aria-label={t('chat:groups.open')}
           onClick={props.onOpenGroups}
         />
@@ -58,7 +55,7 @@ export function ChatHeader(props: {
               className="flex items-center gap-1 truncate text-xs text-white/55"
               data-testid="chat-role"
             >
-              <LockOutlined />
+              <Glyph icon={LockOutlined} />
               {props.app
                 ? t('chat:header.fixedRole', { name: props.app.name })
                 : t('chat:header.appGroup')}
@@ -72,7 +69,7 @@ export function ChatHeader(props: {
       <Tooltip title={t('chat:header.clear')}>
         <Button
           type="text"
-          icon={<ClearOutlined />}
+          icon={<Glyph icon={ClearOutlined} />}
           aria-label={t('chat:header.clear')}
           disabled={!props.canClear}
           onClick={props.onClear}
@@ -81,7 +78,7 @@ export function ChatHeader(props: {
       <Tooltip title={t('chat:header.export')}>
         <Button
           type="text"
-          icon={<FileImageOutlined />}
+          icon={<Glyph icon={FileImageOutlined} />}
           aria-label={t('chat:header.export')}
           loading={props.exporting}
           disabled={!props.canClear}
@@ -93,7 +90,7 @@ export function ChatHeader(props: {
       {mobile && (
         <Button
           type="text"
-          icon={<PlusOutlined />}
+          icon={<Glyph icon={PlusOutlined} />}
           aria-label={t('chat:groups.newChat')}
           disabled={props.streaming}
           onClick={props.onCreate}

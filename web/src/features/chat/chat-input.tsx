@@ -1,15 +1,10 @@
-import {
-  ArrowUpOutlined,
-  BookOutlined,
-  BranchesOutlined,
-  CloseOutlined,
-  PictureOutlined,
-  StopOutlined,
-} from '@ant-design/icons';
-import Button from 'antd/es/button';
-import Input from 'antd/es/input';
-import Select from 'antd/es/select';
-import Tooltip from 'antd/es/tooltip';
+import ArrowUpOutlined from '@ant-design/icons-svg/es/asn/ArrowUpOutlined';
+import BookOutlined from '@ant-design/icons-svg/es/asn/BookOutlined';
+import BranchesOutlined from '@ant-design/icons-svg/es/asn/BranchesOutlined';
+import CloseOutlined from '@ant-design/icons-svg/es/asn/CloseOutlined';
+import PictureOutlined from '@ant-design/icons-svg/es/asn/PictureOutlined';
+import StopOutlined from '@ant-design/icons-svg/es/asn/StopOutlined';
+import { Glyph } from '../../components/glyph';
 import { useRef, useState, type ChangeEvent, type KeyboardEvent } from 'react';
 import { useTranslation } from 'react-i18next';
 import { files } from '@atelier/contracts';
@@ -28,6 +23,7 @@ import type { chat } from '@atelier/contracts';
 import { FilesButton, PendingFileChips, useChatFiles } from './chat-files';
 import { WebSearchToggle } from './web-search-toggle';
 import { MicButton } from './voice-record';
+import { Button, Select, Tooltip } from '../../components/lite/lite';
 
 /** The input's small tool buttons grow to a 40 px tap target on phones. */
 const PHONE_TAP = 'max-[639px]:!h-10 max-[639px]:!min-w-10';
@@ -83,7 +79,7 @@ function AttachedPreview(props: { preview: string; onRemove: () => void }) {
           onClick={props.onRemove}
           className="absolute -top-2 -right-2 flex h-5 w-5 cursor-pointer items-center justify-center rounded-full border-0 bg-black/80 text-[10px] text-white"
         >
-          <CloseOutlined />
+          <Glyph icon={CloseOutlined} />
         </button>
       </span>
     </div>
@@ -150,7 +146,7 @@ function ContextAndPrompts() {
         <Button
           size="small"
           type="text"
-          icon={<BranchesOutlined />}
+          icon={<Glyph icon={BranchesOutlined} />}
           aria-pressed={usingContext}
           aria-label={t('input.context')}
           onClick={() => setUsingContext(!usingContext)}
@@ -163,7 +159,7 @@ function ContextAndPrompts() {
         <Button
           size="small"
           type="text"
-          icon={<BookOutlined />}
+          icon={<Glyph icon={BookOutlined} />}
           aria-label={t('input.promptStore')}
           onClick={() => useDialogs.getState().open('promptStore')}
           className={`${PHONE_TAP} !text-white/60`}
@@ -189,7 +185,7 @@ function AttachButton(props: {
           <Button
             size="small"
             type="text"
-            icon={<PictureOutlined />}
+            icon={<Glyph icon={PictureOutlined} />}
             loading={uploading}
             aria-label={t('input.attach')}
             onClick={() => fileRef.current?.click()}
@@ -219,7 +215,7 @@ function SendOrStop(props: {
   return props.streaming ? (
     <Button
       shape="circle"
-      icon={<StopOutlined />}
+      icon={<Glyph icon={StopOutlined} />}
       onClick={props.onStop}
       aria-label={t('input.stop')}
       title={t('input.stop')}
@@ -229,7 +225,7 @@ function SendOrStop(props: {
     <Button
       type="primary"
       shape="circle"
-      icon={<ArrowUpOutlined />}
+      icon={<Glyph icon={ArrowUpOutlined} />}
       disabled={!props.canSend}
       onClick={props.onSend}
       aria-label={t('input.send')}
@@ -341,7 +337,8 @@ export function ChatInput({
         {attached && vision && (
           <AttachedPreview preview={attached.preview} onRemove={() => setAttached(null)} />
         )}
-        <Input.TextArea
+        {/* antd's borderless text area (1–8 lines) drawn plain: the box needs no antd. */}
+        <textarea
           value={value}
           onChange={(e) => {
             onChange(e.target.value);
@@ -358,9 +355,8 @@ export function ChatInput({
               ? `chat-slash-${Math.min(selected, items.length - 1)}`
               : undefined
           }
-          autoSize={{ minRows: 1, maxRows: 8 }}
-          variant="borderless"
-          className="!px-4 !pt-3 !pb-1 !text-[15px] !leading-6"
+          rows={1}
+          className="ant-input block max-h-[208px] min-h-10 w-full resize-none rounded-lg border-0 bg-transparent px-4 pt-3 pb-1 text-[15px] leading-6 text-white/88 [field-sizing:content] placeholder:text-white/25 focus:outline-none"
           data-testid="chat-input"
         />
         <div className="flex flex-wrap items-center gap-1 px-2 pb-2">

@@ -1,9 +1,5 @@
-import Button from 'antd/es/button';
 import type { chat } from '@atelier/contracts';
-import Drawer from 'antd/es/drawer';
-import Modal from 'antd/es/modal';
-import Result from 'antd/es/result';
-import { useEffect, useState, type ComponentProps } from 'react';
+import { lazy, Suspense, useEffect, useState, type ComponentProps } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useLocation, useNavigate, useSearchParams } from 'react-router';
 import { readPrefill } from '../../lib/prefill';
@@ -34,9 +30,15 @@ import { EmptyState, MessagesSkeleton } from './empty-state';
 import { exportChatPng } from './export-png';
 import { GroupList } from './group-list';
 import type { MessageView } from './message-item';
-import { MessageList } from './message-list';
 import { useFillHeight } from './use-fill-height';
 import { useModelChoice } from './use-model-choice';
+import { Button, Drawer, Result, useModal } from '../../components/lite/lite';
+
+/**
+ * The messages (the virtual list, the answers' parts): fetched when a chat has messages, so a
+ * first visit's empty chat fetches neither them nor the virtualiser.
+ */
+const MessageList = lazy(() => import('./message-list').then((m) => ({ default: m.MessageList })));
 
 /**
  * Sends with the chosen model. A message sent before the model list has come (a quick first
@@ -98,16 +100,18 @@ function ConversationBody(props: {
           onSuggest={props.onSuggest}
         />
       ) : (
-        <MessageList
-          messages={props.views}
-          groupKey={active}
-          busy={props.streaming}
-          onDelete={removeLog}
-          onRegenerate={props.onRegenerate}
-          onPreview={props.onPreview}
-          onEdit={props.onEdit}
-          onSwitch={(id) => void switchBranch(id).catch(() => undefined)}
-        />
+        <Suspense fallback={<MessagesSkeleton />}>
+          <MessageList
+            messages={props.views}
+            groupKey={active}
+            busy={props.streaming}
+            onDelete={removeLog}
+            onRegenerate={props.onRegenerate}
+            onPreview={props.onPreview}
+            onEdit={props.onEdit}
+            onSwitch={(id) => void switchBranch(id).catch(() => undefined)}
+          />
+        </Suspense>
       )}
     </div>
   );
@@ -182,7 +186,7 @@ function Conversation() {
   const height = useFillHeight();
   const [params, setParams] = useSearchParams();
   const appParam = Number(params.get('appId')) || null;
-  const [modal, modalHolder] = Modal.useModal();
+  const [modal, modalHolder] = useModal();
 
   const active = useChatStorage((s) => s.active);
   const groupList = useChatStorage((s) => s.groupList);

@@ -1,16 +1,15 @@
 import type { apps } from '@atelier/contracts';
-import {
-  CodeOutlined,
-  CompassOutlined,
-  FunctionOutlined,
-  LockOutlined,
-  TableOutlined,
-} from '@ant-design/icons';
-import Skeleton from 'antd/es/skeleton';
+import CodeOutlined from '@ant-design/icons-svg/es/asn/CodeOutlined';
+import CompassOutlined from '@ant-design/icons-svg/es/asn/CompassOutlined';
+import FunctionOutlined from '@ant-design/icons-svg/es/asn/FunctionOutlined';
+import LockOutlined from '@ant-design/icons-svg/es/asn/LockOutlined';
+import TableOutlined from '@ant-design/icons-svg/es/asn/TableOutlined';
+import { Glyph } from '../../components/glyph';
 import type { ReactNode } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router';
 import { AppCover } from '../../components/app-cover';
+import { Skeleton, SkeletonInput } from '../../components/lite/lite';
 
 export interface EmptyStateProps {
   modelName: string | null;
@@ -32,22 +31,22 @@ export function EmptyState({ modelName, demo, app, disabled, onSuggest }: EmptyS
   const { t } = useTranslation('chat');
   const suggestions: Suggestion[] = [
     {
-      icon: <TableOutlined />,
+      icon: <Glyph icon={TableOutlined} />,
       title: t('empty.suggestions.compare.title'),
       prompt: t('empty.suggestions.compare.prompt'),
     },
     {
-      icon: <CodeOutlined />,
+      icon: <Glyph icon={CodeOutlined} />,
       title: t('empty.suggestions.code.title'),
       prompt: t('empty.suggestions.code.prompt'),
     },
     {
-      icon: <FunctionOutlined />,
+      icon: <Glyph icon={FunctionOutlined} />,
       title: t('empty.suggestions.math.title'),
       prompt: t('empty.suggestions.math.prompt'),
     },
     {
-      icon: <CompassOutlined />,
+      icon: <Glyph icon={CompassOutlined} />,
       title: t('empty.suggestions.plan.title'),
       prompt: t('empty.suggestions.plan.prompt'),
     },
@@ -64,7 +63,7 @@ export function EmptyState({ modelName, demo, app, disabled, onSuggest }: EmptyS
               <p className="m-0 max-w-lg text-sm leading-6 text-white/55">{app.description}</p>
             )}
             <p className="m-0 flex items-center gap-2 text-xs text-white/55">
-              <LockOutlined />
+              <Glyph icon={LockOutlined} />
               {t('empty.appFixed')}
             </p>
           </div>
@@ -126,11 +125,11 @@ export function MessagesSkeleton() {
       aria-busy="true"
     >
       <div className="flex justify-end">
-        <Skeleton.Input active size="large" style={{ width: 240 }} />
+        <SkeletonInput active size="large" style={{ width: 240 }} />
       </div>
       <Skeleton active avatar paragraph={{ rows: 4 }} />
       <div className="flex justify-end">
-        <Skeleton.Input active size="large" style={{ width: 180 }} />
+        <SkeletonInput active size="large" style={{ width: 180 }} />
       </div>
       <Skeleton active avatar paragraph={{ rows: 3 }} />
     </div>

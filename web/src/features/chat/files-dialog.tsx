@@ -1,9 +1,8 @@
-import { DeleteOutlined, FileTextOutlined, FolderOpenOutlined } from '@ant-design/icons';
+import DeleteOutlined from '@ant-design/icons-svg/es/asn/DeleteOutlined';
+import FileTextOutlined from '@ant-design/icons-svg/es/asn/FileTextOutlined';
+import FolderOpenOutlined from '@ant-design/icons-svg/es/asn/FolderOpenOutlined';
+import { Glyph } from '../../components/glyph';
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
-import Button from 'antd/es/button';
-import Modal from 'antd/es/modal';
-import Popconfirm from 'antd/es/popconfirm';
-import Tooltip from 'antd/es/tooltip';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { notify } from '../../lib/notify';
@@ -11,6 +10,7 @@ import { useChatStorage } from '../../stores/chat-storage';
 import * as remote from './chat-api';
 import { loadLogs } from './chat-actions';
 import { formatSize } from './chat-files';
+import { Button, Modal, Popconfirm, Tooltip } from '../../components/lite/lite';
 
 /**
  * The user's attached files (docs/chat.md, Files in the conversation): name, size, pages and
@@ -63,7 +63,7 @@ export function FilesDialog(props: { open: boolean; onClose: () => void; onDelet
               data-testid="chat-file-row"
               className="flex items-center gap-2 rounded-md px-1 py-1 text-[13px] hover:bg-white/[0.04]"
             >
-              <FileTextOutlined className="text-white/55" />
+              <Glyph icon={FileTextOutlined} className="text-white/55" />
               <span className="flex min-w-0 flex-1 flex-col leading-5">
                 <span className="truncate text-white/85" title={f.name}>
                   {f.name}
@@ -89,7 +89,7 @@ export function FilesDialog(props: { open: boolean; onClose: () => void; onDelet
                   size="small"
                   type="text"
                   danger
-                  icon={<DeleteOutlined />}
+                  icon={<Glyph icon={DeleteOutlined} />}
                   aria-label={t('chat:fileList.deleteOne', { name: f.name })}
                   data-testid="chat-file-delete"
                 />
@@ -114,7 +114,7 @@ export function FilesListButton(props: { streaming: boolean }) {
       <Tooltip title={t('chat:header.files')}>
         <Button
           type="text"
-          icon={<FolderOpenOutlined />}
+          icon={<Glyph icon={FolderOpenOutlined} />}
           aria-label={t('chat:header.files')}
           onClick={() => setOpen(true)}
           data-testid="chat-files-open"

@@ -1,19 +1,14 @@
-import {
-  AppstoreOutlined,
-  CheckOutlined,
-  CloseOutlined,
-  DeleteOutlined,
-  EditOutlined,
-  MessageOutlined,
-  PlusOutlined,
-  PushpinFilled,
-  PushpinOutlined,
-  SearchOutlined,
-} from '@ant-design/icons';
-import Button from 'antd/es/button';
-import Input from 'antd/es/input';
-import Popconfirm from 'antd/es/popconfirm';
-import Skeleton from 'antd/es/skeleton';
+import AppstoreOutlined from '@ant-design/icons-svg/es/asn/AppstoreOutlined';
+import CheckOutlined from '@ant-design/icons-svg/es/asn/CheckOutlined';
+import CloseOutlined from '@ant-design/icons-svg/es/asn/CloseOutlined';
+import DeleteOutlined from '@ant-design/icons-svg/es/asn/DeleteOutlined';
+import EditOutlined from '@ant-design/icons-svg/es/asn/EditOutlined';
+import MessageOutlined from '@ant-design/icons-svg/es/asn/MessageOutlined';
+import PlusOutlined from '@ant-design/icons-svg/es/asn/PlusOutlined';
+import PushpinFilled from '@ant-design/icons-svg/es/asn/PushpinFilled';
+import PushpinOutlined from '@ant-design/icons-svg/es/asn/PushpinOutlined';
+import SearchOutlined from '@ant-design/icons-svg/es/asn/SearchOutlined';
+import { Glyph } from '../../components/glyph';
 import { useState, type KeyboardEvent } from 'react';
 import { useTranslation } from 'react-i18next';
 import { texts } from '../../lib/texts';
@@ -31,6 +26,7 @@ import {
   useChatRuntime,
 } from './chat-actions';
 import { filterGroups, isDefaultTitle } from './chat-logic';
+import { Button, Popconfirm, SearchInput, SkeletonInput } from '../../components/lite/lite';
 
 export interface GroupListProps {
   /** After a group is picked or created (the mobile drawer closes). */
@@ -74,8 +70,8 @@ function RenameRow({ group, onDone }: { group: ChatGroup; onDone: () => void }) 
   };
   return (
     <li className="flex items-center gap-1 rounded-lg bg-white/[0.06] px-2 py-1.5">
-      <Input
-        size="small"
+      {/* antd's small input drawn plain: renaming starts at once, antd or not. */}
+      <input
         autoFocus
         value={title}
         maxLength={200}
@@ -83,12 +79,12 @@ function RenameRow({ group, onDone }: { group: ChatGroup; onDone: () => void }) 
         aria-label={t('groups.renameLabel')}
         onChange={(e) => setTitle(e.target.value)}
         onKeyDown={onKey}
-        className="flex-1"
+        className="ant-input h-6 min-w-0 flex-1 rounded-md border border-[#2a2a33] bg-[#141419] px-[7px] text-sm leading-[22px] text-white/88 transition-colors outline-none hover:border-[var(--accent)] focus:border-[var(--accent)] focus:shadow-[0_0_0_2px_rgba(124,108,242,0.2)] disabled:text-white/25"
       />
       <Button
         size="small"
         type="text"
-        icon={<CheckOutlined />}
+        icon={<Glyph icon={CheckOutlined} />}
         loading={busy}
         aria-label={t('groups.save')}
         onClick={() => void save()}
@@ -96,7 +92,7 @@ function RenameRow({ group, onDone }: { group: ChatGroup; onDone: () => void }) 
       <Button
         size="small"
         type="text"
-        icon={<CloseOutlined />}
+        icon={<Glyph icon={CloseOutlined} />}
         aria-label={t('groups.cancelEdit')}
         onClick={onDone}
       />
@@ -136,14 +132,22 @@ function GroupRow({
         className="flex min-h-10 min-w-0 flex-1 cursor-pointer items-center gap-2 border-0 bg-transparent py-2 pr-1 pl-3 text-left text-[13px] text-inherit"
       >
         <span className="shrink-0 text-white/55">
-          {group.appId !== null ? <AppstoreOutlined /> : <MessageOutlined />}
+          {group.appId !== null ? (
+            <Glyph icon={AppstoreOutlined} />
+          ) : (
+            <Glyph icon={MessageOutlined} />
+          )}
         </span>
         {/* The whole title is kept; the list cuts it to its width (the tooltip has it all). */}
         <span className="truncate" title={shownTitle}>
           {shownTitle}
         </span>
         {group.isSticky && (
-          <PushpinFilled className="shrink-0 text-[11px] text-[var(--accent)]" aria-hidden />
+          <Glyph
+            icon={PushpinFilled}
+            className="shrink-0 text-[11px] text-[var(--accent)]"
+            aria-hidden
+          />
         )}
       </button>
       <span
@@ -154,7 +158,7 @@ function GroupRow({
         <Button
           size="small"
           type="text"
-          icon={group.isSticky ? <PushpinFilled /> : <PushpinOutlined />}
+          icon={group.isSticky ? <Glyph icon={PushpinFilled} /> : <Glyph icon={PushpinOutlined} />}
           title={group.isSticky ? t('groups.unpin') : t('groups.pin')}
           aria-label={group.isSticky ? t('groups.unpin') : t('groups.pin')}
           aria-pressed={group.isSticky}
@@ -163,7 +167,7 @@ function GroupRow({
         <Button
           size="small"
           type="text"
-          icon={<EditOutlined />}
+          icon={<Glyph icon={EditOutlined} />}
           title={t('groups.rename')}
           aria-label={t('groups.rename')}
           onClick={startEdit}
@@ -177,7 +181,7 @@ function GroupRow({
           <Button
             size="small"
             type="text"
-            icon={<DeleteOutlined />}
+            icon={<Glyph icon={DeleteOutlined} />}
             title={t('groups.delete')}
             aria-label={t('groups.delete')}
           />
@@ -220,7 +224,7 @@ export function GroupList({ onPicked, confirm, onLeaveApp }: GroupListProps) {
         type="primary"
         size="large"
         block
-        icon={<PlusOutlined />}
+        icon={<Glyph icon={PlusOutlined} />}
         loading={creating}
         disabled={streaming}
         onClick={() => void create()}
@@ -228,12 +232,10 @@ export function GroupList({ onPicked, confirm, onLeaveApp }: GroupListProps) {
         {t('chat:groups.newChat')}
       </Button>
       {/* The list filters as one types: a field with a search icon, no unnamed search button. */}
-      <Input
-        type="search"
-        allowClear
-        prefix={<SearchOutlined aria-hidden className="text-white/55" />}
+      <SearchInput
+        prefix={<Glyph icon={SearchOutlined} className="text-white/55" />}
         value={keyword}
-        onChange={(e) => setKeyword(e.target.value)}
+        onChange={setKeyword}
         placeholder={t('chat:groups.search')}
         aria-label={t('chat:groups.search')}
       />
@@ -241,7 +243,7 @@ export function GroupList({ onPicked, confirm, onLeaveApp }: GroupListProps) {
         {loading ? (
           <div className="flex flex-col gap-3 px-2 pt-1" aria-busy="true">
             {[0, 1, 2, 3, 4].map((i) => (
-              <Skeleton.Input key={i} active size="small" block />
+              <SkeletonInput key={i} active size="small" block />
             ))}
           </div>
         ) : failed ? (
@@ -291,7 +293,7 @@ export function GroupList({ onPicked, confirm, onLeaveApp }: GroupListProps) {
         <Button
           type="text"
           danger
-          icon={<DeleteOutlined />}
+          icon={<Glyph icon={DeleteOutlined} />}
           disabled={groups.length === 0 || streaming}
           onClick={() => confirm(t(texts.confirm.clearChatHistory), removeAllGroups)}
         >

@@ -1,18 +1,13 @@
-import {
-  CodeOutlined,
-  CopyOutlined,
-  DeleteOutlined,
-  EditOutlined,
-  ExpandOutlined,
-  FileTextOutlined,
-  RedoOutlined,
-  RobotOutlined,
-  WarningOutlined,
-} from '@ant-design/icons';
-import Button from 'antd/es/button';
-import Input from 'antd/es/input';
-import Popconfirm from 'antd/es/popconfirm';
-import Tooltip from 'antd/es/tooltip';
+import CodeOutlined from '@ant-design/icons-svg/es/asn/CodeOutlined';
+import CopyOutlined from '@ant-design/icons-svg/es/asn/CopyOutlined';
+import DeleteOutlined from '@ant-design/icons-svg/es/asn/DeleteOutlined';
+import EditOutlined from '@ant-design/icons-svg/es/asn/EditOutlined';
+import ExpandOutlined from '@ant-design/icons-svg/es/asn/ExpandOutlined';
+import FileTextOutlined from '@ant-design/icons-svg/es/asn/FileTextOutlined';
+import RedoOutlined from '@ant-design/icons-svg/es/asn/RedoOutlined';
+import RobotOutlined from '@ant-design/icons-svg/es/asn/RobotOutlined';
+import WarningOutlined from '@ant-design/icons-svg/es/asn/WarningOutlined';
+import { Glyph } from '../../components/glyph';
 import { memo, useState, type ReactNode } from 'react';
 import { useTranslation } from 'react-i18next';
 import type { chat } from '@atelier/contracts';
@@ -27,6 +22,7 @@ import { Pager } from './branch-pager';
 import { SourcesPart, ToolCallsPart } from './tool-parts';
 import { AnswerPictures, MessageFiles, type FileChipView } from './chat-files';
 import { SpeakButton } from './voice-speak';
+import { Button, Popconfirm, TextArea, Tooltip } from '../../components/lite/lite';
 
 /** One row of the list: a saved message or the exchange being answered. */
 export interface MessageView {
@@ -74,7 +70,7 @@ function EditBox(props: { initial: string; onSend: (text: string) => void; onCan
   const ok = text.trim() !== '';
   return (
     <div className="flex w-full max-w-[85%] flex-col gap-2 sm:max-w-[75%]">
-      <Input.TextArea
+      <TextArea
         autoFocus
         aria-label={t('chat:message.editLabel')}
         value={text}
@@ -153,12 +149,16 @@ function MessageActions({
       className={`flex items-center gap-0.5 ${user ? 'justify-end' : ''} opacity-100 transition-opacity sm:opacity-0 sm:group-focus-within/msg:opacity-100 sm:group-hover/msg:opacity-100`}
     >
       {message.pager && <Pager pager={message.pager} busy={busy} onSwitch={onSwitch} />}
-      <Action label={t('chat:message.copy')} icon={<CopyOutlined />} onClick={() => void copy()} />
+      <Action
+        label={t('chat:message.copy')}
+        icon={<Glyph icon={CopyOutlined} />}
+        onClick={() => void copy()}
+      />
       {!user && message.id !== null && <SpeakButton messageId={message.id} />}
       {user && message.id !== null && (
         <Action
           label={t('chat:message.edit')}
-          icon={<EditOutlined />}
+          icon={<Glyph icon={EditOutlined} />}
           onClick={onStartEdit}
           disabled={busy}
         />
@@ -166,21 +166,21 @@ function MessageActions({
       {!user && (
         <Action
           label={raw ? t('chat:message.rendered') : t('chat:message.raw')}
-          icon={raw ? <FileTextOutlined /> : <CodeOutlined />}
+          icon={raw ? <Glyph icon={FileTextOutlined} /> : <Glyph icon={CodeOutlined} />}
           onClick={onToggleRaw}
         />
       )}
       {!user && (
         <Action
           label={t('chat:message.preview')}
-          icon={<ExpandOutlined />}
+          icon={<Glyph icon={ExpandOutlined} />}
           onClick={() => onPreview(message)}
         />
       )}
       {canRegenerate && (
         <Action
           label={t('chat:message.regenerate')}
-          icon={<RedoOutlined />}
+          icon={<Glyph icon={RedoOutlined} />}
           onClick={onRegenerate}
           disabled={busy}
         />
@@ -193,7 +193,11 @@ function MessageActions({
           onConfirm={() => onDelete(message.id!).catch(() => undefined)}
         >
           <span>
-            <Action label={t('chat:message.delete')} icon={<DeleteOutlined />} disabled={busy} />
+            <Action
+              label={t('chat:message.delete')}
+              icon={<Glyph icon={DeleteOutlined} />}
+              disabled={busy}
+            />
           </span>
         </Popconfirm>
       )}
@@ -307,7 +311,7 @@ export const MessageItem = memo(function MessageItem({
         aria-hidden
         className="mt-0.5 flex h-8 w-8 shrink-0 items-center justify-center rounded-full bg-gradient-to-br from-[var(--accent)] to-fuchsia-500 text-sm text-white max-[639px]:hidden"
       >
-        <RobotOutlined />
+        <Glyph icon={RobotOutlined} />
       </span>
       <div className="flex min-w-0 flex-1 flex-col gap-1">
         {message.reasoning && (
@@ -343,7 +347,7 @@ export const MessageItem = memo(function MessageItem({
             role="alert"
             className="flex items-start gap-2 rounded-lg border border-red-500/25 bg-red-500/10 px-3 py-2 text-[13px] leading-6 text-red-200"
           >
-            <WarningOutlined className="mt-1.5" />
+            <Glyph icon={WarningOutlined} className="mt-1.5" />
             <span className="break-words">{message.error}</span>
           </div>
         ) : message.state === 'partial' ? (

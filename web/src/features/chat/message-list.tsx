@@ -1,10 +1,11 @@
-import { ArrowDownOutlined } from '@ant-design/icons';
-import Button from 'antd/es/button';
+import ArrowDownOutlined from '@ant-design/icons-svg/es/asn/ArrowDownOutlined';
+import { Glyph } from '../../components/glyph';
 import { useVirtualizer } from '@tanstack/react-virtual';
 import { useCallback, useLayoutEffect, useRef, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { isNearBottom } from './chat-logic';
 import { MessageItem, type MessageView } from './message-item';
+import { Button } from '../../components/lite/lite';
 
 export interface MessageListProps {
   messages: MessageView[];
@@ -119,7 +120,7 @@ export function MessageList({
       {away && (
         <Button
           shape="circle"
-          icon={<ArrowDownOutlined />}
+          icon={<Glyph icon={ArrowDownOutlined} />}
           aria-label={t('message.toBottom')}
           title={t('message.toBottom')}
           onClick={() => {

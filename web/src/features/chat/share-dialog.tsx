@@ -1,16 +1,16 @@
-import { CopyOutlined, DeleteOutlined, LinkOutlined, ShareAltOutlined } from '@ant-design/icons';
+import CopyOutlined from '@ant-design/icons-svg/es/asn/CopyOutlined';
+import DeleteOutlined from '@ant-design/icons-svg/es/asn/DeleteOutlined';
+import LinkOutlined from '@ant-design/icons-svg/es/asn/LinkOutlined';
+import ShareAltOutlined from '@ant-design/icons-svg/es/asn/ShareAltOutlined';
+import { Glyph } from '../../components/glyph';
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
-import Button from 'antd/es/button';
-import Input from 'antd/es/input';
-import Modal from 'antd/es/modal';
-import Popconfirm from 'antd/es/popconfirm';
-import Tooltip from 'antd/es/tooltip';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { copyText } from '../../components/markdown/copy-text';
 import { notify } from '../../lib/notify';
 import { texts } from '../../lib/texts';
 import * as remote from './chat-api';
+import { Button, Input, Modal, Popconfirm, Tooltip } from '../../components/lite/lite';
 
 const linkOf = (path: string) => new URL(path, location.origin).href;
 
@@ -70,14 +70,14 @@ export function ShareDialog(props: { open: boolean; groupId: number | null; onCl
               data-testid="chat-share-link"
               aria-label={t('chat:share.copy')}
             />
-            <Button icon={<CopyOutlined />} onClick={() => void copy(made)}>
+            <Button icon={<Glyph icon={CopyOutlined} />} onClick={() => void copy(made)}>
               {t('chat:share.copy')}
             </Button>
           </div>
         ) : (
           <Button
             type="primary"
-            icon={<LinkOutlined />}
+            icon={<Glyph icon={LinkOutlined} />}
             loading={create.isPending}
             disabled={props.groupId === null}
             onClick={() => create.mutate()}
@@ -107,7 +107,7 @@ export function ShareDialog(props: { open: boolean; groupId: number | null; onCl
                 <Button
                   size="small"
                   type="text"
-                  icon={<CopyOutlined />}
+                  icon={<Glyph icon={CopyOutlined} />}
                   aria-label={t('chat:share.copy')}
                   onClick={() => void copy(linkOf(s.path))}
                 />
@@ -121,7 +121,7 @@ export function ShareDialog(props: { open: boolean; groupId: number | null; onCl
                     size="small"
                     type="text"
                     danger
-                    icon={<DeleteOutlined />}
+                    icon={<Glyph icon={DeleteOutlined} />}
                     aria-label={t('chat:share.revoke')}
                   />
                 </Popconfirm>
@@ -143,7 +143,7 @@ export function ShareButton(props: { groupId: number | null; disabled: boolean }
       <Tooltip title={t('chat:header.share')}>
         <Button
           type="text"
-          icon={<ShareAltOutlined />}
+          icon={<Glyph icon={ShareAltOutlined} />}
           aria-label={t('chat:header.share')}
           disabled={props.disabled}
           onClick={() => setOpen(true)}

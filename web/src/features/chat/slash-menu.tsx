@@ -1,8 +1,9 @@
-import { CloudDownloadOutlined } from '@ant-design/icons';
-import Button from 'antd/es/button';
+import CloudDownloadOutlined from '@ant-design/icons-svg/es/asn/CloudDownloadOutlined';
+import { Glyph } from '../../components/glyph';
 import { useTranslation } from 'react-i18next';
 import { useDialogs } from '../../stores/dialogs';
 import type { PromptEntry } from '../../stores/prompt-store';
+import { Button } from '../../components/lite/lite';
 
 /**
  * The `/` menu of someone with no prompts at all: says where they come from, with a way to
@@ -20,7 +21,7 @@ export function NoPrompts() {
       <p className="m-0 flex-1 text-[13px] leading-5 text-white/60">{t('input.slashNone')}</p>
       <Button
         type="primary"
-        icon={<CloudDownloadOutlined />}
+        icon={<Glyph icon={CloudDownloadOutlined} />}
         className="max-[639px]:!h-10"
         onMouseDown={(e) => e.preventDefault()}
         onClick={() => useDialogs.getState().open('promptStore', { tab: 'online' })}

@@ -1,10 +1,8 @@
-import { SettingOutlined } from '@ant-design/icons';
-import Button from 'antd/es/button';
-import Input from 'antd/es/input';
-import Popover from 'antd/es/popover';
-import Tooltip from 'antd/es/tooltip';
+import SettingOutlined from '@ant-design/icons-svg/es/asn/SettingOutlined';
+import { Glyph } from '../../components/glyph';
 import { useTranslation } from 'react-i18next';
 import { defaultSystemMessage, useSettingsStorage } from '../../stores/settings-storage';
+import { Button, Popover, TextArea, Tooltip } from '../../components/lite/lite';
 
 /** The user's own system message (for groups not started from an app). */
 export function SystemMessageButton() {
@@ -18,7 +16,7 @@ export function SystemMessageButton() {
       title={t('header.systemMessage')}
       content={
         <div className="flex w-80 max-w-[80vw] flex-col gap-2">
-          <Input.TextArea
+          <TextArea
             value={systemMessage}
             onChange={(e) => setSystemMessage(e.target.value)}
             autoSize={{ minRows: 3, maxRows: 10 }}
@@ -39,7 +37,11 @@ export function SystemMessageButton() {
       }
     >
       <Tooltip title={t('header.systemMessage')}>
-        <Button type="text" icon={<SettingOutlined />} aria-label={t('header.systemMessage')} />
+        <Button
+          type="text"
+          icon={<Glyph icon={SettingOutlined} />}
+          aria-label={t('header.systemMessage')}
+        />
       </Tooltip>
     </Popover>
   );

@@ -1,4 +1,7 @@
-import { BulbOutlined, DownOutlined, LoadingOutlined } from '@ant-design/icons';
+import BulbOutlined from '@ant-design/icons-svg/es/asn/BulbOutlined';
+import DownOutlined from '@ant-design/icons-svg/es/asn/DownOutlined';
+import LoadingOutlined from '@ant-design/icons-svg/es/asn/LoadingOutlined';
+import { Glyph } from '../../components/glyph';
 import { useEffect, useId, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 
@@ -40,13 +43,14 @@ export function ThinkingPart({
         onClick={() => setOpen((o) => !o)}
         className="flex w-fit cursor-pointer items-center gap-1.5 rounded-md border-0 bg-white/[0.04] px-2 py-1 text-[13px] text-white/60 hover:text-white/85"
       >
-        {thinking ? <LoadingOutlined /> : <BulbOutlined />}
+        {thinking ? <Glyph icon={LoadingOutlined} /> : <Glyph icon={BulbOutlined} />}
         <span>
           {thinking
             ? t('chat:message.reasoningLive')
             : t('chat:message.reasoningDone', { seconds: thoughtSeconds(ms) })}
         </span>
-        <DownOutlined
+        <Glyph
+          icon={DownOutlined}
           className={`text-[10px] transition-transform ${open ? 'rotate-180' : ''}`}
           aria-hidden
         />

@@ -1,4 +1,8 @@
-import { DownOutlined, LinkOutlined, ToolOutlined, WarningOutlined } from '@ant-design/icons';
+import DownOutlined from '@ant-design/icons-svg/es/asn/DownOutlined';
+import LinkOutlined from '@ant-design/icons-svg/es/asn/LinkOutlined';
+import ToolOutlined from '@ant-design/icons-svg/es/asn/ToolOutlined';
+import WarningOutlined from '@ant-design/icons-svg/es/asn/WarningOutlined';
+import { Glyph } from '../../components/glyph';
 import { useId, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import type { chat } from '@atelier/contracts';
@@ -31,14 +35,19 @@ function ToolCallItem({ call }: { call: chat.ToolCall }) {
         onClick={() => setOpen((o) => !o)}
         className="flex w-fit cursor-pointer items-center gap-1.5 rounded-md border-0 bg-white/[0.04] px-2 py-1 text-[13px] text-white/60 hover:text-white/85"
       >
-        {call.ok ? <ToolOutlined /> : <WarningOutlined className="text-amber-300" />}
+        {call.ok ? (
+          <Glyph icon={ToolOutlined} />
+        ) : (
+          <Glyph icon={WarningOutlined} className="text-amber-300" />
+        )}
         <span>
           {t(call.ok ? 'chat:tools.called' : 'chat:tools.failed', {
             name: call.name,
             seconds: (call.ms / 1000).toFixed(1),
           })}
         </span>
-        <DownOutlined
+        <Glyph
+          icon={DownOutlined}
           className={`text-[10px] transition-transform ${open ? 'rotate-180' : ''}`}
           aria-hidden
         />
@@ -84,7 +93,7 @@ export function SourcesPart({ sources }: { sources: chat.WebSource[] }) {
               <span className="shrink-0 text-white/45">[{s.n}]</span>
               <span className="truncate">{s.title}</span>
               <span className="shrink-0 text-white/40">
-                <LinkOutlined /> {s.domain}
+                <Glyph icon={LinkOutlined} /> {s.domain}
               </span>
             </a>
           </li>

@@ -1,10 +1,13 @@
-import { AudioOutlined, CheckOutlined, CloseOutlined, LoadingOutlined } from '@ant-design/icons';
-import Button from 'antd/es/button';
-import Tooltip from 'antd/es/tooltip';
+import AudioOutlined from '@ant-design/icons-svg/es/asn/AudioOutlined';
+import CheckOutlined from '@ant-design/icons-svg/es/asn/CheckOutlined';
+import CloseOutlined from '@ant-design/icons-svg/es/asn/CloseOutlined';
+import LoadingOutlined from '@ant-design/icons-svg/es/asn/LoadingOutlined';
+import { Glyph } from '../../components/glyph';
 import { useEffect, useRef, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { notify } from '../../lib/notify';
 import { perKeys, transcribeRecording, useVoiceInfo } from './voice-api';
+import { Button, Tooltip } from '../../components/lite/lite';
 
 /* Speak a question (docs/chat.md, "Voice"): record, then transcribe into the composer. */
 
@@ -137,7 +140,7 @@ function RecordingBar({ seconds, finish }: { seconds: number; finish: (keep: boo
         <Button
           size="small"
           type="text"
-          icon={<CloseOutlined />}
+          icon={<Glyph icon={CloseOutlined} />}
           aria-label={t('voice.cancel')}
           data-testid="chat-recording-cancel"
           onClick={() => finish(false)}
@@ -148,7 +151,7 @@ function RecordingBar({ seconds, finish }: { seconds: number; finish: (keep: boo
         <Button
           size="small"
           type="text"
-          icon={<CheckOutlined />}
+          icon={<Glyph icon={CheckOutlined} />}
           aria-label={t('voice.stop')}
           data-testid="chat-recording-stop"
           onClick={() => finish(true)}
@@ -197,7 +200,7 @@ export function MicButton({
       <Button
         size="small"
         type="text"
-        icon={busy ? <LoadingOutlined /> : <AudioOutlined />}
+        icon={busy ? <Glyph icon={LoadingOutlined} /> : <Glyph icon={AudioOutlined} />}
         aria-label={label}
         data-testid="chat-mic"
         disabled={disabled || busy}

@@ -1,9 +1,11 @@
-import { LoadingOutlined, PauseCircleOutlined, SoundOutlined } from '@ant-design/icons';
-import Button from 'antd/es/button';
-import Tooltip from 'antd/es/tooltip';
+import LoadingOutlined from '@ant-design/icons-svg/es/asn/LoadingOutlined';
+import PauseCircleOutlined from '@ant-design/icons-svg/es/asn/PauseCircleOutlined';
+import SoundOutlined from '@ant-design/icons-svg/es/asn/SoundOutlined';
+import { Glyph } from '../../components/glyph';
 import { useEffect, useRef, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { perKeys, speakAnswer, useVoiceInfo } from './voice-api';
+import { Button, Tooltip } from '../../components/lite/lite';
 
 /* Read an answer aloud (docs/chat.md, "Voice"): streamed audio, stopped at any moment. */
 
@@ -107,11 +109,11 @@ export function SpeakButton({ messageId }: { messageId: number }) {
           type="text"
           icon={
             state === 'loading' ? (
-              <LoadingOutlined />
+              <Glyph icon={LoadingOutlined} />
             ) : state === 'playing' ? (
-              <PauseCircleOutlined />
+              <Glyph icon={PauseCircleOutlined} />
             ) : (
-              <SoundOutlined />
+              <Glyph icon={SoundOutlined} />
             )
           }
           aria-label={label}

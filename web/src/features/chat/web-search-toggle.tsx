@@ -1,9 +1,9 @@
-import { GlobalOutlined } from '@ant-design/icons';
-import Button from 'antd/es/button';
-import Tooltip from 'antd/es/tooltip';
+import GlobalOutlined from '@ant-design/icons-svg/es/asn/GlobalOutlined';
+import { Glyph } from '../../components/glyph';
 import { useTranslation } from 'react-i18next';
 import { useChatStorage } from '../../stores/chat-storage';
 import { useToolsInfo } from './chat-api';
+import { Button, Tooltip } from '../../components/lite/lite';
 
 /** The input's small tool buttons grow to a 40 px tap target on phones (as in chat-input). */
 const PHONE_TAP = 'max-[639px]:!h-10 max-[639px]:!min-w-10';
@@ -20,7 +20,7 @@ export function WebSearchToggle() {
       <Button
         size="small"
         type="text"
-        icon={<GlobalOutlined />}
+        icon={<Glyph icon={GlobalOutlined} />}
         aria-pressed={webSearch}
         aria-label={t('input.webSearch')}
         data-testid="chat-web-search"

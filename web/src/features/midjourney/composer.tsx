@@ -1,18 +1,14 @@
-import { SendOutlined } from '@ant-design/icons';
-import Alert from 'antd/es/alert';
-import Button from 'antd/es/button';
-import Input from 'antd/es/input';
-import Select from 'antd/es/select';
-import Tag from 'antd/es/tag';
-import { lazy, Suspense, useEffect, useRef, useState, type DragEvent } from 'react';
-import type { TextAreaRef } from 'antd/es/input/TextArea';
+import SendOutlined from '@ant-design/icons-svg/es/asn/SendOutlined';
+import { Suspense, useEffect, useRef, useState, type DragEvent } from 'react';
 import { useTranslation } from 'react-i18next';
+import { Glyph } from '../../components/glyph';
+import { Alert, Button, lazyThemed, PurpleTag, Select } from '../../components/lite/lite';
 import { useRememberedParams, useUploadImage } from './mj-api';
 import { PromptTools } from './prompt-tools';
 import { useModels } from './mj-data';
 import { useIsMobile } from '../../components/use-is-mobile';
 import { useEarlyPrompt } from '../../lib/first-paint';
-import { takePromptFocus } from './light-composer';
+import { LIGHT_PROMPT_BOX, takePromptFocus } from './light-composer';
 import { useRoutePrefill } from './prefill';
 import { useComposer } from './mj-store';
 import { cleanParams, paramsToFlags, rememberedParams } from './params';
@@ -21,7 +17,7 @@ import { Simulation } from './simulation';
 import { refFlags, useComposerSubmit } from './use-composer-submit';
 
 /** The parameters (sliders, switches, numbers): fetched when the visitor opens them. */
-const ParamsPanel = lazy(() => import('./params-panel').then((m) => ({ default: m.ParamsPanel })));
+const ParamsPanel = lazyThemed(() => import('./params-panel').then((m) => m.ParamsPanel));
 
 /**
  * The prompt composer: the prompt, translate and suggestions, reference pictures (drop, pick or
@@ -171,9 +167,7 @@ function ModelRow({ model }: { model: MjModel | undefined }) {
         options={models.data.map((m) => ({ value: m.id, label: m.name }))}
       />
       {model?.demo ? (
-        <Tag color="purple" className="!m-0">
-          {t('midjourney:composer.demoModel')}
-        </Tag>
+        <PurpleTag className="!m-0">{t('midjourney:composer.demoModel')}</PurpleTag>
       ) : null}
     </div>
   );
@@ -195,13 +189,13 @@ function PromptField({
   const params = useComposer((s) => s.params);
   const refs = useComposer((s) => s.refs);
   const flags = paramsToFlags(cleanParams({ ...params, ...refFlags(refs) }));
-  const box = useRef<TextAreaRef>(null);
+  const box = useRef<HTMLTextAreaElement>(null);
   // Typed into the light prompt box while this loaded: the focus and caret carry over.
-  useEffect(() => takePromptFocus(box.current?.resizableTextArea?.textArea ?? null), []);
+  useEffect(() => takePromptFocus(box.current), []);
   // Typed into the server's first paint before the app had started: the text carries over too.
   useEarlyPrompt(
     'draw',
-    () => box.current?.resizableTextArea?.textArea,
+    () => box.current,
     (text) => useComposer.getState().setPrompt(text),
   );
   return (
@@ -209,16 +203,17 @@ function PromptField({
       <label htmlFor="mj-prompt" className="sr-only">
         {t('midjourney:composer.prompt')}
       </label>
-      <Input.TextArea
+      {/* A plain textarea drawn as antd's (LIGHT_PROMPT_BOX), so the composer needs no antd. */}
+      <textarea
         ref={box}
         id="mj-prompt"
         data-testid="mj-prompt"
         value={prompt}
-        status={error ? 'error' : undefined}
         aria-invalid={!!error}
         aria-describedby={error ? 'mj-prompt-error' : undefined}
-        autoSize={{ minRows: 3, maxRows: 8 }}
+        rows={3}
         maxLength={4000}
+        className={`${LIGHT_PROMPT_BOX}${error ? ' !border-[#dc4446]' : ''}`}
         placeholder={
           phone ? t('midjourney:composer.placeholderTouch') : t('midjourney:composer.placeholder')
         }
@@ -279,7 +274,7 @@ function SubmitRow({ modelId, sending }: { modelId: number | undefined; sending:
       <Button
         type="primary"
         htmlType="submit"
-        icon={<SendOutlined />}
+        icon={<Glyph icon={SendOutlined} />}
         loading={sending}
         data-testid="mj-submit"
         className="sm:ml-auto"

@@ -21,6 +21,13 @@ export function takePromptFocus(box: HTMLTextAreaElement | null): void {
 }
 
 /**
+ * antd's text area in the dark theme (3 to 8 rows as the content grows), drawn without antd: the
+ * light box and the full composer's prompt.
+ */
+export const LIGHT_PROMPT_BOX =
+  'max-h-[186px] min-h-[76px] w-full resize-none rounded-lg border border-[#2a2a33] bg-[#141419] px-[11px] py-1 text-sm leading-[22px] text-white/88 transition-colors [field-sizing:content] placeholder:text-white/25 hover:border-[var(--accent)] focus:border-[var(--accent)] focus:shadow-[0_0_0_2px_rgba(124,108,242,0.2)] focus:outline-none';
+
+/**
  * The drawing screen's prompt box before antd and the rest of the composer have loaded: a
  * plain textarea styled like antd's (the same design tokens), writing to the composer's store,
  * so a first visit can type while the rest loads; the full composer takes over the text, the
@@ -66,7 +73,7 @@ export function LightComposer() {
             phone ? t('midjourney:composer.placeholderTouch') : t('midjourney:composer.placeholder')
           }
           onChange={(e) => useComposer.getState().setPrompt(e.target.value)}
-          className="max-h-[186px] min-h-[76px] w-full resize-none rounded-lg border border-[#2a2a33] bg-[#141419] px-[11px] py-1 text-sm leading-[22px] text-white/88 transition-colors [field-sizing:content] placeholder:text-white/25 hover:border-[var(--accent)] focus:border-[var(--accent)] focus:shadow-[0_0_0_2px_rgba(124,108,242,0.2)] focus:outline-none"
+          className={LIGHT_PROMPT_BOX}
         />
       </div>
     </form>

@@ -1,5 +1,8 @@
-import { BulbOutlined, SettingOutlined, TranslationOutlined } from '@ant-design/icons';
-import Button from 'antd/es/button';
+import BulbOutlined from '@ant-design/icons-svg/es/asn/BulbOutlined';
+import SettingOutlined from '@ant-design/icons-svg/es/asn/SettingOutlined';
+import TranslationOutlined from '@ant-design/icons-svg/es/asn/TranslationOutlined';
+import { Glyph } from '../../components/glyph';
+import { Button } from '../../components/lite/lite';
 import type { DataOf, drawing } from '@atelier/contracts';
 import { useTranslation } from 'react-i18next';
 import { notify } from '../../lib/notify';
@@ -51,7 +54,7 @@ export function PromptTools({
     <div className="flex flex-wrap items-center gap-2">
       <Button
         size="small"
-        icon={<TranslationOutlined />}
+        icon={<Glyph icon={TranslationOutlined} />}
         loading={translation.isPending}
         onClick={() => void translate()}
       >
@@ -59,7 +62,7 @@ export function PromptTools({
       </Button>
       <Button
         size="small"
-        icon={<BulbOutlined />}
+        icon={<Glyph icon={BulbOutlined} />}
         loading={suggestion.isPending}
         onClick={() => void suggest()}
       >
@@ -67,7 +70,7 @@ export function PromptTools({
       </Button>
       <Button
         size="small"
-        icon={<SettingOutlined />}
+        icon={<Glyph icon={SettingOutlined} />}
         aria-expanded={showParams}
         aria-controls="mj-params-panel"
         onClick={onToggleParams}

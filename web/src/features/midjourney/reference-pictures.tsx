@@ -1,5 +1,7 @@
-import { CloseOutlined, PlusOutlined } from '@ant-design/icons';
-import Button from 'antd/es/button';
+import CloseOutlined from '@ant-design/icons-svg/es/asn/CloseOutlined';
+import PlusOutlined from '@ant-design/icons-svg/es/asn/PlusOutlined';
+import { Glyph } from '../../components/glyph';
+import { Button } from '../../components/lite/lite';
 import { useRef } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useIsMobile } from '../../components/use-is-mobile';
@@ -40,14 +42,14 @@ export function ReferencePictures({ onFiles }: { onFiles: (files: FileList) => v
                 className="absolute top-0 right-0 flex h-5 w-5 cursor-pointer items-center justify-center rounded-bl-md border-0 bg-black/70 p-0 text-[10px] text-white"
                 onClick={() => useComposer.getState().removeRef(target, r.url)}
               >
-                <CloseOutlined />
+                <Glyph icon={CloseOutlined} />
               </button>
             </span>
           ))}
           <Button
             size="small"
             type="dashed"
-            icon={<PlusOutlined />}
+            icon={<Glyph icon={PlusOutlined} />}
             aria-label={`${t('midjourney:refs.add')} – ${refTitle(target)}`}
             onClick={() => useDialogs.getState().open('uploadImages', { target })}
           >

@@ -1,10 +1,7 @@
-import Button from 'antd/es/button';
-import Empty from 'antd/es/empty';
-import Result from 'antd/es/result';
-import Skeleton from 'antd/es/skeleton';
-import { lazy, Suspense, useMemo, useState } from 'react';
+import { Suspense, useMemo, useState } from 'react';
 import { useTranslation } from 'react-i18next';
-import { ImageViewer, type ViewerImage } from '../../components/image-viewer';
+import type { ViewerImage } from '../../components/image-viewer';
+import { Button, Empty, lazyThemed, Result, Skeleton } from '../../components/lite/lite';
 import { useOlderResults } from './mj-api';
 import { refreshResults, useLatestResults } from './mj-data';
 
@@ -12,7 +9,11 @@ import { refreshResults, useLatestResults } from './mj-data';
  * A drawing's card (progress, its buttons, the video popover): fetched with the first drawing,
  * so a first visit with none fetches neither it nor its antd (progress, popconfirm, popover).
  */
-const TaskCard = lazy(() => import('./task-card').then((m) => ({ default: m.TaskCard })));
+const TaskCard = lazyThemed(() => import('./task-card').then((m) => m.TaskCard));
+/** The picture viewer (antd's buttons and tooltips): fetched when a picture is opened. */
+const ImageViewer = lazyThemed(() =>
+  import('../../components/image-viewer').then((m) => m.ImageViewer),
+);
 
 /**
  * The user's drawings, newest first: the latest 8 (polled while one moves) and older pages on
@@ -34,8 +35,8 @@ export function Results() {
   if (latest.isPending)
     return (
       <div className="flex flex-col gap-3" aria-busy="true">
-        <Skeleton active paragraph={{ rows: 4 }} />
-        <Skeleton.Image active className="!h-48 !w-full" />
+        <Skeleton rows={4} />
+        <div className="ant-skeleton h-48 w-full animate-pulse rounded-lg bg-white/6" />
       </div>
     );
   if (latest.isError && !latest.data)
@@ -65,7 +66,7 @@ export function Results() {
         <Empty description={t('midjourney:results.empty')} className="py-10" />
       ) : (
         <div className="grid grid-cols-1 items-start gap-3 xl:grid-cols-2">
-          <Suspense fallback={<Skeleton active />}>
+          <Suspense fallback={<Skeleton />}>
             {rows.map((task) => (
               <TaskCard key={task.id} task={task} onView={setViewing} />
             ))}
@@ -81,7 +82,11 @@ export function Results() {
           {t('midjourney:results.more')}
         </Button>
       ) : null}
-      {viewing ? <ImageViewer image={viewing} onClose={() => setViewing(null)} /> : null}
+      {viewing ? (
+        <Suspense fallback={null}>
+          <ImageViewer image={viewing} onClose={() => setViewing(null)} />
+        </Suspense>
+      ) : null}
     </section>
   );
 }

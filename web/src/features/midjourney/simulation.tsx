@@ -1,4 +1,4 @@
-import Button from 'antd/es/button';
+import { Button } from '../../components/lite/lite';
 import { useTranslation } from 'react-i18next';
 import { useAuthStore } from '../../stores/auth';
 import { useDialogs } from '../../stores/dialogs';
