@@ -106,6 +106,8 @@ export async function keepAnswerPictures(
     hosts: readonly string[];
   },
 ): Promise<{ text: string; pictures: KeptPicture[] }> {
+  // Most answers: no picture part and no picture link (a link starts with `![`).
+  if (a.parts.length === 0 && !a.text.includes('![')) return { text: a.text, pictures: [] };
   const copied = (url: string) =>
     !isFilesLink(url) && (url.startsWith('data:') || isPictureHost(url, a.hosts));
   const linked = [...a.text.matchAll(MARKDOWN_IMAGE)].map((m) => m[2]!).filter(copied);

@@ -127,8 +127,11 @@ const insertTwo = compiledWith((db, v: Record<string, unknown>) =>
     }),
   ),
 );
-const sided = (side: 'a' | 'b', row: LedgerValues) =>
-  Object.fromEntries(Object.entries(row).map(([key, value]) => [`${side}.${key}`, value]));
+/** `row`'s values under `a.` or `b.` keys, added to `into` (a plain loop: every settle runs it). */
+const sided = (into: Record<string, unknown>, side: 'a.' | 'b.', row: LedgerValues) => {
+  for (const key in row) into[side + key] = row[key as keyof LedgerValues];
+  return into;
+};
 
 /** Appends one ledger row; false when its idempotency key is already there. */
 export async function appendLedger(trx: Executor, row: LedgerRow): Promise<boolean> {
@@ -140,7 +143,7 @@ export async function insertLedgerRows(trx: Executor, rows: LedgerRow[]): Promis
   const [a, b] = rows;
   if (rows.length === 1) await insertOne(trx, ledgerValues(a!));
   else if (rows.length === 2)
-    await insertTwo(trx, { ...sided('a', ledgerValues(a!)), ...sided('b', ledgerValues(b!)) });
+    await insertTwo(trx, sided(sided({}, 'a.', ledgerValues(a!)), 'b.', ledgerValues(b!)));
   else await trx.insertInto('credit_ledger').values(rows.map(ledgerValues)).execute();
 }
 

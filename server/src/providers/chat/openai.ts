@@ -8,6 +8,7 @@ import { retryOfStatus, UpstreamError } from '../errors.js';
 import { ChunkQueue, SseParser } from './sse.js';
 import { errorMessage, errorText, ToolCallAssembler, type UpstreamToolCall } from './wire.js';
 import { imagesOf, piecesOf, type UpstreamPart } from './parts.js';
+import { textOfChunk } from './text-chunk.js';
 
 export { SseParser } from './sse.js';
 
@@ -173,6 +174,12 @@ function chunkParser(queue: ChunkQueue): SseParser {
   return new SseParser((data) => {
     if (data === '[DONE]') {
       if (calls.any()) queue.push({ toolCalls: calls.take() });
+      return;
+    }
+    // Most chunks are text alone: read without building the chunk's objects (text-chunk.ts).
+    const text = textOfChunk(data);
+    if (text !== undefined) {
+      if (text) queue.push({ delta: text });
       return;
     }
     let chunk: StreamChunk;
