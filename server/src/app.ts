@@ -63,10 +63,11 @@ export async function buildApp(config: AppConfig, options: BuildOptions): Promis
   // The database's outages are written in the app's log, once each (lib/outage.ts).
   options.db.reportTo?.(app.log);
   app.decorateRequest('identity', null);
-  // A callback hook, not an async one: no promise and microtask on every answer.
-  app.addHook('onSend', (req, reply, payload, done) => {
+  // Set when the request comes in, not in an onSend hook: with no onSend hook Fastify skips its
+  // hook runner on every answer. A header set here stays on error answers too.
+  app.addHook('onRequest', (req, reply, done) => {
     reply.header('x-request-id', req.id);
-    done(null, payload);
+    done();
   });
   registerErrorHandling(app);
   registerInputLimits(app);

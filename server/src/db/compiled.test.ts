@@ -42,6 +42,28 @@ describe('compiledOnce', () => {
     }
   });
 
+  it("never reads another transaction's uncommitted rows (SQLite reads skip Kysely's driver)", async () => {
+    const db = t.app.ctx.db.kysely;
+    const u = users[0]!;
+    const nicknameOf = compiledOnce((d, id: number) =>
+      d.selectFrom('users').select('nickname').where('id', '=', id),
+    );
+    const [before] = await nicknameOf(db, u.userId);
+    let during: Promise<unknown> | undefined;
+    const rolledBack = db.transaction().execute(async (trx) => {
+      await trx
+        .updateTable('users')
+        .set({ nickname: 'not committed' })
+        .where('id', '=', u.userId)
+        .execute();
+      during = nicknameOf(db, u.userId);
+      await new Promise((resolve) => setTimeout(resolve, 20));
+      throw new Error('rolled back');
+    });
+    await expect(rolledBack).rejects.toThrow('rolled back');
+    expect(await during).toEqual([before]);
+  });
+
   it('refuses a query that leaves a parameter out', async () => {
     const unused = compiledOnce((db, _id: number) => db.selectFrom('users').select('id'));
     await expect(unused(t.app.ctx.db.kysely, 1)).rejects.toThrow(/not in/);

@@ -5,6 +5,7 @@ import { Kysely, PostgresDialect, SqliteDialect, type SqliteDatabase } from 'kys
 import { createRequire } from 'node:module';
 import type pgModule from 'pg';
 import { Incident, isOutage, type IncidentLog } from '../lib/outage.js';
+import { allowDirectReads } from './compiled.js';
 import type { Database } from './schema.js';
 
 // Loaded only when PostgreSQL is configured: the embedded mode never pays for the driver.
@@ -77,7 +78,10 @@ const schemaChange = /^\s*(?:create|alter|drop)\s/i;
  * schema's statements are not kept: a first start's migrations prepare about 190 of them, large
  * programs each, which stayed in memory (about 5 MB, docs/scaling.md).
  */
-function withStatementCache(sqlite: SQLite.Database, size = 500): SqliteDatabase {
+function withStatementCache(
+  sqlite: SQLite.Database,
+  size = 500,
+): SqliteDatabase & { prepare(sqlText: string): SQLite.Statement } {
   const statements = new Map<string, SQLite.Statement>();
   return {
     close: () => sqlite.close(),
@@ -347,8 +351,17 @@ export function createDb(options: DbOptions): Db {
   sqlite.pragma('foreign_keys = ON');
   sqlite.pragma('synchronous = NORMAL');
   sqlite.pragma('busy_timeout = 5000');
-  const kysely = new Kysely<Database>({
-    dialect: new SqliteDialect({ database: withStatementCache(sqlite) }),
+  const statements = withStatementCache(sqlite);
+  const kysely = new Kysely<Database>({ dialect: new SqliteDialect({ database: statements }) });
+  // The hot reads (compiledOnce) skip Kysely's driver. Kysely holds the one connection behind a
+  // mutex only so that a transaction's statements, spread over awaits, are not mixed with
+  // others; a statement alone runs synchronously. So a read runs directly when no transaction is
+  // open on the connection, and otherwise waits its turn through Kysely, as before: it never
+  // sees another request's uncommitted rows.
+  allowDirectReads(kysely, (sqlText, parameters) => {
+    if (sqlite.inTransaction) return null;
+    const statement = statements.prepare(sqlText);
+    return statement.reader ? (statement.all(parameters) as unknown[]) : null;
   });
   return {
     kysely,

@@ -1,10 +1,33 @@
-import { createHash } from 'node:crypto';
+import { hash } from 'node:crypto';
 import type { FastifyRequest } from 'fastify';
+import type { Selectable } from 'kysely';
 import type { Access } from '@atelier/contracts';
 import type { AppContext } from '../context.js';
 import { compiledOnce } from '../db/compiled.js';
+import type { Database } from '../db/schema.js';
 import { AppError, forbidden, notSignedIn } from './errors.js';
 import { common } from './messages.js';
+
+/**
+ * The account's profile columns (no secrets among them), read in the same statement that finds
+ * the caller: getInfo, every screen's first call, answers from them without a second read of
+ * `users`. Only fresh for the request that read them.
+ */
+export const accountColumns = [
+  'id',
+  'kind',
+  'role',
+  'username',
+  'email',
+  'nickname',
+  'avatar',
+  'sign',
+  'persona_role',
+  'invite_code',
+  'created_at',
+] as const;
+
+export type AccountRow = Pick<Selectable<Database['users']>, (typeof accountColumns)[number]>;
 
 export interface Identity {
   userId: number;
@@ -13,11 +36,15 @@ export interface Identity {
   /** The login session (device) of a signed-in user; null for a guest. */
   sessionId: number | null;
   guestId: string | null;
+  /** The account's profile as this request's identity step read it (see accountColumns). */
+  account?: AccountRow;
 }
 
-/** Session tokens are stored only as this hash. */
-export const hashToken = (token: string): string =>
-  createHash('sha256').update(token).digest('hex');
+/**
+ * Session tokens are stored only as this hash. Node's one-shot `crypto.hash` (Node ≥ 20.12; we
+ * ask ≥ 20.19) gives createHash's digest without a Hash object per signed-in request.
+ */
+export const hashToken = (token: string): string => hash('sha256', token, 'hex');
 
 /** Sliding expiry is written at most this often per session, to keep reads read-only. */
 const TOUCH_INTERVAL_MS = 5 * 60 * 1000;
@@ -41,7 +68,11 @@ export function readCredentials(req: Pick<FastifyRequest, 'headers'>): Credentia
   return found;
 }
 
-/** The session of a token's hash that has not expired, with its user (compiled once). */
+/**
+ * The session of a token's hash that has not expired, with its user's state and profile: one
+ * statement per signed-in request, read afresh each time (no cache: a revoked session or a
+ * disabled account is refused on the very next request, whichever instance serves it).
+ */
 const sessionOf = compiledOnce((db, tokenHash: string, now: string) =>
   db
     .selectFrom('sessions')
@@ -49,9 +80,8 @@ const sessionOf = compiledOnce((db, tokenHash: string, now: string) =>
     .select([
       'sessions.id as sessionId',
       'sessions.last_seen_at',
-      'users.id as userId',
-      'users.role',
       'users.disabled_at',
+      ...accountColumns.map((c) => `users.${c}` as const),
     ])
     .where('sessions.token_hash', '=', tokenHash)
     .where('sessions.expires_at', '>', now),
@@ -73,29 +103,38 @@ async function sessionIdentity(ctx: AppContext, token: string): Promise<Identity
       .execute();
   }
   return {
-    userId: row.userId,
+    userId: row.id,
     role: row.role,
     isGuest: row.role === 'guest',
     sessionId: row.sessionId,
     guestId: null,
+    // The row itself (its other columns are the session's and the account's state): no copy.
+    account: row,
   };
 }
 
+/** A guest account by its browser's id, with its state and profile (compiled once). */
+const guestOf = compiledOnce((db, guestId: string) =>
+  db
+    .selectFrom('users')
+    .select(['disabled_at', ...accountColumns])
+    .where('guest_id', '=', guestId)
+    .where('kind', '=', 'guest'),
+);
+
 async function guestIdentity(ctx: AppContext, guestId: string): Promise<Identity | null> {
   if (!GUEST_ID.test(guestId)) return null;
-  const row = await ctx.db.kysely
-    .selectFrom('users')
-    .select(['id', 'disabled_at'])
-    .where('guest_id', '=', guestId.toLowerCase())
-    .where('kind', '=', 'guest')
-    .executeTakeFirst();
+  const id = guestId.toLowerCase();
+  const [row] = await guestOf(ctx.db.kysely, id);
   if (!row || row.disabled_at) return null;
   return {
     userId: row.id,
     role: 'guest',
     isGuest: true,
     sessionId: null,
-    guestId: guestId.toLowerCase(),
+    guestId: id,
+    // The row itself (its disabled_at besides the profile): no copy.
+    account: row,
   };
 }
 

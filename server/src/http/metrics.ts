@@ -46,7 +46,7 @@ function startCollecting(app: FastifyInstance): PromClient.Registry {
     registers: [registry],
   });
 
-  // A callback hook, not an async one: no promise and microtask on every request.
+  // A callback hook, not an async one: no promise and microtask on every answer.
   app.addHook('onResponse', (req, reply, done) => {
     const route = req.routeOptions.url ?? 'unmatched';
     duration.observe(

@@ -84,7 +84,20 @@ export function route<E extends Endpoint>(
       access: endpoint.access,
       ...(options.rateLimit ? { rateLimit: options.rateLimit } : {}),
     },
-    preValidation: async (req) => authorize(app.ctx, req, endpoint.access),
+    // A callback hook: a public call without credentials (most anonymous reads) passes with no
+    // promise; any other call is resolved and checked by `authorize`.
+    preValidation: (req, _reply, done) => {
+      const { headers } = req;
+      if (
+        endpoint.access === 'public' &&
+        headers.authorization === undefined &&
+        headers.guestid === undefined
+      ) {
+        req.identity = null;
+        return done();
+      }
+      authorize(app.ctx, req, endpoint.access).then(() => done(), done);
+    },
     handler: async (req, reply) => {
       const lang = langOf(req);
       const cache = options.publicCache ? cacheOf(app) : null;

@@ -7,6 +7,9 @@ import { isIPv4, isIPv6 } from 'node:net';
  * IPv6 address (`::ffff:1.2.3.4`) as its IPv4 address. Anything else is returned unchanged.
  */
 export function ipKey(ip: string): string {
+  // Every request's rate limit asks: an address without a colon is IPv4 (or not an address),
+  // returned as it is without the IPv6 parse.
+  if (!ip.includes(':')) return ip;
   const bare = (ip.split('%')[0] ?? ip).toLowerCase();
   const mapped = /^::ffff:(\d+\.\d+\.\d+\.\d+)$/.exec(bare)?.[1];
   if (mapped && isIPv4(mapped)) return mapped;

@@ -1,14 +1,13 @@
 import { randomBytes } from 'node:crypto';
 import type { FastifyRequest } from 'fastify';
-import type { Kysely, Selectable, Transaction } from 'kysely';
+import type { Kysely, Transaction } from 'kysely';
 import type { UserBalance, UserInfo } from '@atelier/contracts';
 import type { AppContext } from '../../context.js';
 import { compiledOnce } from '../../db/compiled.js';
 import { nowIso } from '../../db/database.js';
 import type { Database } from '../../db/schema.js';
-import type { UsersTable } from './tables.js';
 import { AppError } from '../../http/errors.js';
-import { readCredentials } from '../../http/identity.js';
+import { accountColumns, readCredentials, type AccountRow } from '../../http/identity.js';
 import type { Localized } from '../../http/messages.js';
 import { uniqueViolation } from '../../db/errors.js';
 import type { Executor } from '../../db/executor.js';
@@ -272,22 +271,10 @@ export async function confirmPassword(
   return valid;
 }
 
-/** The columns a profile is made of (no secrets among them). */
-export const profileColumns = [
-  'id',
-  'kind',
-  'role',
-  'username',
-  'email',
-  'nickname',
-  'avatar',
-  'sign',
-  'persona_role',
-  'invite_code',
-  'created_at',
-] as const;
+/** The columns a profile is made of (no secrets among them): the identity step's. */
+const profileColumns = accountColumns;
 
-type ProfileRow = Pick<Selectable<UsersTable>, (typeof profileColumns)[number]>;
+type ProfileRow = AccountRow;
 
 export function toUserInfo(row: ProfileRow, userBalance: UserBalance): UserInfo {
   const isGuest = row.kind === 'guest';
@@ -307,13 +294,21 @@ export function toUserInfo(row: ProfileRow, userBalance: UserBalance): UserInfo 
   };
 }
 
-/** The caller's profile and balance: one small read each, run side by side. */
-/** A user's profile columns (getInfo, every screen's start), compiled once. */
+/** A user's profile columns, compiled once. */
 const profileOf = compiledOnce((db, userId: number) =>
   db.selectFrom('users').select(profileColumns).where('id', '=', userId),
 );
 
-export async function readUserInfo(ctx: AppContext, userId: number): Promise<UserInfo | null> {
+/**
+ * A user's profile and balance. `known` is the profile the request's identity step read with
+ * the session (getInfo, every screen's first call): then only the balance is read.
+ */
+export async function readUserInfo(
+  ctx: AppContext,
+  userId: number,
+  known?: AccountRow,
+): Promise<UserInfo | null> {
+  if (known?.id === userId) return toUserInfo(known, await ctx.balances.read(userId));
   const [[row], balance] = await Promise.all([
     profileOf(ctx.db.kysely, userId),
     ctx.balances.read(userId),

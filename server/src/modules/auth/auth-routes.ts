@@ -55,7 +55,8 @@ export function authRoutes(app: FastifyInstance): void {
   });
 
   route(app, auth.currentUser, async ({ identity }) => {
-    const userInfo = await readUserInfo(ctx, identity.userId);
+    // The profile came with the session in the identity step: only the balance is read here.
+    const userInfo = await readUserInfo(ctx, identity.userId, identity.account);
     if (!userInfo) throw notSignedIn();
     return { userInfo, userBalance: userInfo.userBalance };
   });

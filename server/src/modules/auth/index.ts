@@ -72,8 +72,9 @@ function captchaWhenAbuse(app: FastifyInstance): void {
       identity.passkeySignup,
     ].map((e) => `/api${e.path}`),
   );
-  app.addHook('preHandler', async (req) => {
-    if (req.method === 'POST' && guarded.has(req.routeOptions.url ?? ''))
-      await assertHuman(app.ctx, req);
+  // A callback hook: the reads (nearly every request) pass without a promise.
+  app.addHook('preHandler', (req, _reply, done) => {
+    if (req.method !== 'POST' || !guarded.has(req.routeOptions.url ?? '')) return done();
+    assertHuman(app.ctx, req).then(() => done(), done);
   });
 }
