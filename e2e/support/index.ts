@@ -125,3 +125,67 @@ export async function paintStroke(page: Page, canvas: Locator, from = [0.2, 0.3]
   await page.mouse.move(box.x + box.width * to[0]!, box.y + box.height * to[1]!, { steps: 8 });
   await page.mouse.up();
 }
+
+/**
+ * A drawing model on a midjourney-proxy (a loopback fake of `server/test/fakes/`), its imagine
+ * priced 1 credit. `remove()` deletes the model and the provider: screens that pick the first
+ * drawing model must not meet it after the test.
+ */
+export async function addMidjourneyProxyModel(
+  request: APIRequestContext,
+  admin: string,
+  proxy: { url: string; secret: string },
+  prefix = 'mjp',
+): Promise<{ modelId: number; remove(): Promise<void> }> {
+  const created: { model?: number; provider?: number } = {};
+  const remove = async () => {
+    if (created.model)
+      await api(request, 'POST', '/admin/chat/models/delete', {
+        token: admin,
+        body: { id: created.model },
+      });
+    if (created.provider)
+      await api(request, 'POST', '/admin/chat/providers/delete', {
+        token: admin,
+        body: { id: created.provider },
+      });
+  };
+  try {
+    const provider = await api<{ id: number }>(request, 'POST', '/admin/chat/providers/create', {
+      token: admin,
+      body: {
+        name: uniqueName(prefix),
+        protocol: 'midjourney',
+        baseUrl: proxy.url,
+        apiKey: proxy.secret,
+      },
+    });
+    created.provider = provider.id;
+    const priceModel = uniqueName(`${prefix}price`);
+    await api(request, 'POST', '/admin/credits/prices/create', {
+      token: admin,
+      body: {
+        model: priceModel,
+        action: 'imagine',
+        category: 'image',
+        label: 'e2e mj',
+        credits: 1,
+      },
+    });
+    const model = await api<{ id: number }>(request, 'POST', '/admin/chat/models/create', {
+      token: admin,
+      body: {
+        name: uniqueName(`${prefix}m`),
+        upstreamModel: 'novicezk',
+        providerId: provider.id,
+        kind: 'image',
+        priceKey: `${priceModel}:imagine`,
+      },
+    });
+    created.model = model.id;
+    return { modelId: model.id, remove };
+  } catch (error) {
+    await remove();
+    throw error;
+  }
+}

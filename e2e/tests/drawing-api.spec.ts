@@ -1,6 +1,12 @@
 import { expect, test, type APIRequestContext } from '@playwright/test';
 import { startFakeMidjourneyProxy } from '../../server/test/fakes/midjourney-proxy.js';
-import { adminToken, api, BASE_URL, registerUser, uniqueName } from '../support/index.js';
+import {
+  addMidjourneyProxyModel,
+  adminToken,
+  api,
+  BASE_URL,
+  registerUser,
+} from '../support/index.js';
 
 /**
  * Midjourney on the built server, through its HTTP API (the screen has a spec of its own):
@@ -64,44 +70,12 @@ test('a midjourney-proxy reports progress through the notify hook', async ({ req
   const fake = await startFakeMidjourneyProxy({ stepMs: 40 });
   const admin = await adminToken(request);
   // The model leaves with the fake: the screens' specs that follow pick the first drawing model.
-  const created: { model?: number; provider?: number } = {};
+  const { modelId, remove } = await addMidjourneyProxyModel(request, admin, fake);
   try {
-    const provider = await api<{ id: number }>(request, 'POST', '/admin/chat/providers/create', {
-      token: admin,
-      body: {
-        name: uniqueName('mjp'),
-        protocol: 'midjourney',
-        baseUrl: fake.url,
-        apiKey: fake.secret,
-      },
-    });
-    const priceModel = uniqueName('mjprice');
-    await api(request, 'POST', '/admin/credits/prices/create', {
-      token: admin,
-      body: {
-        model: priceModel,
-        action: 'imagine',
-        category: 'image',
-        label: 'e2e mj',
-        credits: 1,
-      },
-    });
-    const model = await api<{ id: number }>(request, 'POST', '/admin/chat/models/create', {
-      token: admin,
-      body: {
-        name: uniqueName('mjm'),
-        upstreamModel: 'novicezk',
-        providerId: provider.id,
-        kind: 'image',
-        priceKey: `${priceModel}:imagine`,
-      },
-    });
-    created.provider = provider.id;
-    created.model = model.id;
     const user = await registerUser(request, 'mjp');
     const q = await api<Task>(request, 'POST', '/queue/addMjDrawQueue', {
       token: user.token,
-      body: { type: 'imagine', modelId: model.id, prompt: 'a harbour at night', params: {} },
+      body: { type: 'imagine', modelId, prompt: 'a harbour at night', params: {} },
     });
     const done = await waitDone(request, user.token, q.id);
     expect(done.status, done.error ?? '').toBe(3);
@@ -110,16 +84,7 @@ test('a midjourney-proxy reports progress through the notify hook', async ({ req
     expect(fake.deliveries.length).toBeGreaterThan(0);
     expect(fake.deliveries.every((d) => d.status === 200)).toBe(true);
   } finally {
-    if (created.model)
-      await api(request, 'POST', '/admin/chat/models/delete', {
-        token: admin,
-        body: { id: created.model },
-      });
-    if (created.provider)
-      await api(request, 'POST', '/admin/chat/providers/delete', {
-        token: admin,
-        body: { id: created.provider },
-      });
+    await remove();
     await fake.close();
   }
 });

@@ -1,6 +1,12 @@
 import { expect, test, type Page } from '@playwright/test';
 import { startFakeMidjourneyProxy } from '../../server/test/fakes/midjourney-proxy.js';
-import { adminToken, api, registerUser, signInBeforeLoad, uniqueName } from '../support/index.js';
+import {
+  addMidjourneyProxyModel,
+  adminToken,
+  api,
+  registerUser,
+  signInBeforeLoad,
+} from '../support/index.js';
 
 /**
  * The Midjourney screen with the built-in offline demo (no network): imagine → the progress
@@ -145,44 +151,12 @@ test('a reload in the middle of a drawing picks the task up again and sees it fi
   const fake = await startFakeMidjourneyProxy({ stepMs: 40 });
   fake.hold = true;
   const admin = await adminToken(request);
-  const created: { model?: number; provider?: number } = {};
+  const { modelId, remove } = await addMidjourneyProxyModel(request, admin, fake, 'mjh');
   try {
-    const provider = await api<{ id: number }>(request, 'POST', '/admin/chat/providers/create', {
-      token: admin,
-      body: {
-        name: uniqueName('mjh'),
-        protocol: 'midjourney',
-        baseUrl: fake.url,
-        apiKey: fake.secret,
-      },
-    });
-    created.provider = provider.id;
-    const priceModel = uniqueName('mjhprice');
-    await api(request, 'POST', '/admin/credits/prices/create', {
-      token: admin,
-      body: {
-        model: priceModel,
-        action: 'imagine',
-        category: 'image',
-        label: 'e2e mj',
-        credits: 1,
-      },
-    });
-    const model = await api<{ id: number }>(request, 'POST', '/admin/chat/models/create', {
-      token: admin,
-      body: {
-        name: uniqueName('mjhm'),
-        upstreamModel: 'novicezk',
-        providerId: provider.id,
-        kind: 'image',
-        priceKey: `${priceModel}:imagine`,
-      },
-    });
-    created.model = model.id;
     const user = await registerUser(request, 'mjr');
     const task = await api<{ id: number }>(request, 'POST', '/queue/addMjDrawQueue', {
       token: user.token,
-      body: { type: 'imagine', modelId: model.id, prompt: 'a city at night', params: {} },
+      body: { type: 'imagine', modelId, prompt: 'a city at night', params: {} },
     });
     await openScreen(page, user.token);
     const card = page.locator(`[data-testid="mj-task"][data-task-id="${task.id}"]`);
@@ -199,16 +173,7 @@ test('a reload in the middle of a drawing picks the task up again and sees it fi
     await expect(card.getByTestId('mj-image')).toBeVisible();
   } finally {
     fake.release();
-    if (created.model)
-      await api(request, 'POST', '/admin/chat/models/delete', {
-        token: admin,
-        body: { id: created.model },
-      });
-    if (created.provider)
-      await api(request, 'POST', '/admin/chat/providers/delete', {
-        token: admin,
-        body: { id: created.provider },
-      });
+    await remove();
     await fake.close();
   }
 });
