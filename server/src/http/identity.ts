@@ -55,6 +55,10 @@ interface Credentials {
   guestId?: string;
 }
 
+/** Whether the request carries a header readCredentials reads (checked without a promise). */
+export const carriesCredentials = (req: Pick<FastifyRequest, 'headers'>): boolean =>
+  req.headers.authorization !== undefined || req.headers.guestid !== undefined;
+
 export function readCredentials(req: Pick<FastifyRequest, 'headers'>): Credentials {
   const auth = req.headers.authorization;
   const found: Credentials = {};

@@ -8,7 +8,7 @@ import {
   type QueryOut,
 } from '@atelier/contracts';
 import type { Identity } from './identity.js';
-import { authorize } from './identity.js';
+import { authorize, carriesCredentials } from './identity.js';
 import { auditBefore, isAudited, recordAudit } from './audit.js';
 import { common, format, langOf, type Lang, type Localized } from './messages.js';
 import { PublicCache } from './public-cache.js';
@@ -87,12 +87,7 @@ export function route<E extends Endpoint>(
     // A callback hook: a public call without credentials (most anonymous reads) passes with no
     // promise; any other call is resolved and checked by `authorize`.
     preValidation: (req, _reply, done) => {
-      const { headers } = req;
-      if (
-        endpoint.access === 'public' &&
-        headers.authorization === undefined &&
-        headers.guestid === undefined
-      ) {
+      if (endpoint.access === 'public' && !carriesCredentials(req)) {
         req.identity = null;
         return done();
       }

@@ -271,12 +271,7 @@ export async function confirmPassword(
   return valid;
 }
 
-/** The columns a profile is made of (no secrets among them): the identity step's. */
-const profileColumns = accountColumns;
-
-type ProfileRow = AccountRow;
-
-export function toUserInfo(row: ProfileRow, userBalance: UserBalance): UserInfo {
+export function toUserInfo(row: AccountRow, userBalance: UserBalance): UserInfo {
   const isGuest = row.kind === 'guest';
   return {
     id: row.id,
@@ -296,7 +291,7 @@ export function toUserInfo(row: ProfileRow, userBalance: UserBalance): UserInfo 
 
 /** A user's profile columns, compiled once. */
 const profileOf = compiledOnce((db, userId: number) =>
-  db.selectFrom('users').select(profileColumns).where('id', '=', userId),
+  db.selectFrom('users').select(accountColumns).where('id', '=', userId),
 );
 
 /**
