@@ -9,11 +9,12 @@ import {
 } from '../support/index.js';
 
 /**
- * The Midjourney screen with the built-in offline demo (no network): imagine → the progress
- * bar moves → the 2×2 grid → U2 → the upscaled picture → the viewer zooms. The upscale is then
+ * The Midjourney screen with the built-in offline demo (no network): imagine → the 2×2 grid →
+ * U2 → the upscaled picture → the viewer zooms. The upscale is then
  * animated (Midjourney video, the demo's clip): played, downloaded as MP4, charged the cost
  * shown. And a reload in the middle of a drawing (on a loopback midjourney-proxy that holds the
- * drawing until told), after which the polling loop picks the task up and sees it finish.
+ * drawing at 40 % until told), after which the polling loop picks the task up and sees the
+ * progress bar move on to the finished grid.
  */
 
 /** Signed in as `token`, interface in English, on the Midjourney screen. */
@@ -25,10 +26,7 @@ async function openScreen(page: Page, token: string) {
 
 const newest = (page: Page) => page.getByTestId('mj-task').first();
 
-test('imagine shows progress, the grid, then U2 upscales and the viewer zooms', async ({
-  page,
-  request,
-}) => {
+test('imagine shows the grid, then U2 upscales and the viewer zooms', async ({ page, request }) => {
   // The server paints the demo's pictures on its own thread; a loaded machine slows it down.
   test.setTimeout(180_000);
   const user = await registerUser(request, 'mjw');
@@ -37,25 +35,12 @@ test('imagine shows progress, the grid, then U2 upscales and the viewer zooms', 
   await page.getByTestId('mj-prompt').fill('a lighthouse by the sea at sunset');
   await page.getByTestId('mj-submit').click();
 
+  // The demo's drawing takes 1.5 s here, which a loaded machine can spend before the card is
+  // first read: whether it was seen running is not asserted (the progress bar moving is, on the
+  // proxy that holds its drawing, in the reload test below). It is seen finished.
   const card = newest(page);
-  await expect(card).toHaveAttribute('data-status', /^[12]$/);
-  const seen = new Set<number>();
-  const deadline = Date.now() + 20_000;
-  while ((await card.getAttribute('data-status')) !== '3') {
-    expect(Date.now(), 'the drawing finishes').toBeLessThan(deadline);
-    // Not waited for: the bar is gone once the drawing is done, maybe since the status read.
-    const value = await card
-      .getByRole('progressbar')
-      .getAttribute('aria-valuenow', { timeout: 200 })
-      .catch(() => null);
-    if (value !== null) seen.add(Number(value));
-    // The demo takes a second a step; coming back to the tab (a focus event) also makes the
-    // loop fetch at once, so more of the steps in between show than the 2 s polling alone.
-    await page.evaluate(() => window.dispatchEvent(new Event('focus')));
-    await page.waitForTimeout(100);
-  }
-  const moved = seen.size >= 2 || [...seen].some((v) => v > 0 && v < 100);
-  expect(moved, `progress values seen: ${[...seen].join(', ')}`).toBe(true);
+  await expect(card).toHaveAttribute('data-status', /^[123]$/);
+  await expect(card).toHaveAttribute('data-status', '3', { timeout: 60_000 });
 
   // The grid: one picture holding the four, with U1–U4 and V1–V4.
   await expect(card.getByTestId('mj-image')).toBeVisible();

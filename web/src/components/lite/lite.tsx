@@ -239,3 +239,5 @@ export function lazyThemed<P extends object>(load: () => Promise<ComponentType<P
 export { wakeAntd } from './lite-core';
 export * from './lite-popups';
 export * from './lite-drawn';
+export * from './lite-controls';
+export * from './lite-status';
