@@ -147,7 +147,8 @@ const layoutScreens: RouteObject[] = [
   ),
   screen(
     'sddraw',
-    withTexts(() => import('../features/sddraw/sddraw-screen'), ['sd', 'midjourney', 'images']),
+    // The viewer's texts (midjourney, images) come with the viewer (sd-results.tsx).
+    withTexts(() => import('../features/sddraw/sddraw-screen'), ['sd']),
     { themed: false },
   ),
   screen(

@@ -24,7 +24,7 @@ const BUTTON_BASE =
 
 /** antd's button looks (dark theme) by type, size and shape. */
 function buttonLook(props: ButtonProps, iconOnly: boolean): string {
-  const round = props.shape === 'circle' ? 'rounded-full' : '';
+  const round = props.shape === 'circle' || props.shape === 'round' ? 'rounded-full' : '';
   const size =
     props.size === 'small'
       ? `h-6 text-sm leading-[21px] ${round || 'rounded-md'} ${iconOnly ? 'w-6 px-0' : 'px-[7px]'}`

@@ -172,7 +172,8 @@ function Store() {
  * group for that app).
  */
 export default function AppStoreScreen() {
-  const ready = useLazyTexts();
+  // Its own texts alone (one chunk), not every screen's.
+  const ready = useLazyTexts(['apps']);
   if (!ready)
     return (
       <div className="mx-auto w-full max-w-7xl px-3 py-8 sm:px-6">

@@ -4,10 +4,18 @@ import { Suspense, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Glyph } from '../../components/glyph';
 import { Button, lazyThemed, Popconfirm, Progress } from '../../components/lite/lite';
+import { loadLazyNamespaces } from '../../i18n';
 import { useDeleteSd, useSdResults } from './sd-api';
 
-/** The picture viewer with its parameters and tools (antd): fetched when a picture is opened. */
-const SdViewer = lazyThemed(() => import('./sd-viewer').then((m) => m.SdViewer));
+/**
+ * The picture viewer with its parameters and tools (antd) and its texts (the viewer's and the
+ * picture tools'): fetched when a picture is opened.
+ */
+const SdViewer = lazyThemed(() =>
+  Promise.all([import('./sd-viewer'), loadLazyNamespaces(['midjourney', 'images'])]).then(
+    ([m]) => m.SdViewer,
+  ),
+);
 
 /** A waiting or running picture's place in line, percent and seconds, in words. */
 export function StatusLine({ task }: { task: sd.SdTask }) {
