@@ -145,9 +145,9 @@ const layoutScreens: RouteObject[] = [
     'tools',
     withTexts(() => import('../features/tools/tools-screen'), ['sd', 'images', 'midjourney']),
   ),
+  // The square's picture viewer brings its own texts (midjourney, images; sd-results.tsx).
   screen(
     'sddraw',
-    // The viewer's texts (midjourney, images) come with the viewer (sd-results.tsx).
     withTexts(() => import('../features/sddraw/sddraw-screen'), ['sd']),
     { themed: false },
   ),
