@@ -145,9 +145,11 @@ const layoutScreens: RouteObject[] = [
     'tools',
     withTexts(() => import('../features/tools/tools-screen'), ['sd', 'images', 'midjourney']),
   ),
+  // The square's picture viewer brings its own texts (midjourney, images; sd-results.tsx).
   screen(
     'sddraw',
-    withTexts(() => import('../features/sddraw/sddraw-screen'), ['sd', 'midjourney', 'images']),
+    withTexts(() => import('../features/sddraw/sddraw-screen'), ['sd']),
+    { themed: false },
   ),
   screen(
     'video',
@@ -157,6 +159,7 @@ const layoutScreens: RouteObject[] = [
   screen(
     'separation',
     withTexts(() => import('../features/separation/separation-screen'), ['separation']),
+    { themed: false },
   ),
   screen('market', () => import('../features/market/market-screen')),
   // antd-free: the phone landing fetches no antd.
@@ -168,7 +171,7 @@ const layoutScreens: RouteObject[] = [
     withTexts(() => import('../features/history/history-screen'), ['works']),
   ),
   screen('role', () => import('../features/role/role-screen')),
-  screen('app-store', () => import('../features/app-store/app-store-screen')),
+  screen('app-store', () => import('../features/app-store/app-store-screen'), { themed: false }),
   screen(
     'pay',
     withTexts(() => import('../features/pay/pay-screen'), ['pay']),

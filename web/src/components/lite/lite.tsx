@@ -24,7 +24,7 @@ const BUTTON_BASE =
 
 /** antd's button looks (dark theme) by type, size and shape. */
 function buttonLook(props: ButtonProps, iconOnly: boolean): string {
-  const round = props.shape === 'circle' ? 'rounded-full' : '';
+  const round = props.shape === 'circle' || props.shape === 'round' ? 'rounded-full' : '';
   const size =
     props.size === 'small'
       ? `h-6 text-sm leading-[21px] ${round || 'rounded-md'} ${iconOnly ? 'w-6 px-0' : 'px-[7px]'}`
@@ -33,13 +33,16 @@ function buttonLook(props: ButtonProps, iconOnly: boolean): string {
         : `h-8 text-sm leading-[21px] ${round || 'rounded-lg'} ${iconOnly ? 'w-8 px-0' : 'px-[15px]'}`;
   const filled = 'disabled:border-[#2a2a33] disabled:bg-white/8';
   const kind =
-    props.type === 'primary'
-      ? `border-transparent bg-[#6c5fd1] text-white shadow-[0_2px_0_rgba(135,116,255,0.27)] ${filled}`
-      : props.type === 'link'
-        ? 'border-transparent bg-transparent text-[var(--accent-text,#9d91ff)]'
-        : props.type === 'text'
-          ? `border-transparent bg-transparent ${props.danger ? 'text-[#dc4446]' : 'text-white/88'}`
-          : `${props.type === 'dashed' ? 'border-dashed' : ''} border-[#2a2a33] bg-[#141419] shadow-[0_2px_0_rgba(255,255,255,0.04)] ${filled} ${props.danger ? 'text-[#dc4446]' : 'text-white/88'}`;
+    props.type === 'primary' && props.ghost
+      ? // index.css draws antd's outlined primary in the accent's text colour (WCAG AA).
+        'ant-btn-background-ghost border-[var(--accent-text)] bg-transparent text-[var(--accent-text)] disabled:border-[#2a2a33]'
+      : props.type === 'primary'
+        ? `border-transparent bg-[#6c5fd1] text-white shadow-[0_2px_0_rgba(135,116,255,0.27)] ${filled}`
+        : props.type === 'link'
+          ? 'border-transparent bg-transparent text-[var(--accent-text,#9d91ff)]'
+          : props.type === 'text'
+            ? `border-transparent bg-transparent ${props.danger ? 'text-[#dc4446]' : 'text-white/88'}`
+            : `${props.type === 'dashed' ? 'border-dashed' : ''} border-[#2a2a33] bg-[#141419] shadow-[0_2px_0_rgba(255,255,255,0.04)] ${filled} ${props.danger ? 'text-[#dc4446]' : 'text-white/88'}`;
   return `${BUTTON_BASE} ${size} ${kind}${props.block ? ' w-full' : ''}`;
 }
 
