@@ -23,7 +23,7 @@ export const LIGHT_TEXT_AREA =
 /** antd's blue tag (dark theme), drawn without antd: the offline demo's mark. */
 function BlueTag({ children }: { children: ReactNode }) {
   return (
-    <span className="ant-tag ant-tag-blue me-2 inline-block h-[22px] rounded-md border border-[#15325b] bg-[#111a2c] px-[7px] text-xs leading-5 whitespace-nowrap text-[#1668dc]">
+    <span className="ant-tag ant-tag-blue me-2 inline-block h-[22px] rounded-md border border-[#15325b] bg-[#111a2c] px-[7px] text-xs leading-5 whitespace-nowrap text-[#3c89e8]">
       {children}
     </span>
   );
