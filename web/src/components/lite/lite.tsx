@@ -1,4 +1,5 @@
 import DownOutlined from '@ant-design/icons-svg/es/asn/DownOutlined';
+import LoadingOutlined from '@ant-design/icons-svg/es/asn/LoadingOutlined';
 import type { AlertProps } from 'antd/es/alert';
 import type { ButtonProps } from 'antd/es/button';
 import type { ResultProps } from 'antd/es/result';
@@ -24,7 +25,7 @@ const BUTTON_BASE =
 
 /** antd's button looks (dark theme) by type, size and shape. */
 function buttonLook(props: ButtonProps, iconOnly: boolean): string {
-  const round = props.shape === 'circle' ? 'rounded-full' : '';
+  const round = props.shape === 'circle' || props.shape === 'round' ? 'rounded-full' : '';
   const size =
     props.size === 'small'
       ? `h-6 text-sm leading-[21px] ${round || 'rounded-md'} ${iconOnly ? 'w-6 px-0' : 'px-[7px]'}`
@@ -33,13 +34,15 @@ function buttonLook(props: ButtonProps, iconOnly: boolean): string {
         : `h-8 text-sm leading-[21px] ${round || 'rounded-lg'} ${iconOnly ? 'w-8 px-0' : 'px-[15px]'}`;
   const filled = 'disabled:border-[#2a2a33] disabled:bg-white/8';
   const kind =
-    props.type === 'primary'
-      ? `border-transparent bg-[#6c5fd1] text-white shadow-[0_2px_0_rgba(135,116,255,0.27)] ${filled}`
-      : props.type === 'link'
-        ? 'border-transparent bg-transparent text-[var(--accent-text,#9d91ff)]'
-        : props.type === 'text'
-          ? `border-transparent bg-transparent ${props.danger ? 'text-[#dc4446]' : 'text-white/88'}`
-          : `${props.type === 'dashed' ? 'border-dashed' : ''} border-[#2a2a33] bg-[#141419] shadow-[0_2px_0_rgba(255,255,255,0.04)] ${filled} ${props.danger ? 'text-[#dc4446]' : 'text-white/88'}`;
+    props.type === 'primary' && props.ghost
+      ? `border-[#6c5fd1] bg-transparent text-[#6c5fd1] ${filled}`
+      : props.type === 'primary'
+        ? `border-transparent bg-[#6c5fd1] text-white shadow-[0_2px_0_rgba(135,116,255,0.27)] ${filled}`
+        : props.type === 'link'
+          ? 'border-transparent bg-transparent text-[var(--accent-text,#9d91ff)]'
+          : props.type === 'text'
+            ? `border-transparent bg-transparent ${props.danger ? 'text-[#dc4446]' : 'text-white/88'}`
+            : `${props.type === 'dashed' ? 'border-dashed' : ''} border-[#2a2a33] bg-[#141419] shadow-[0_2px_0_rgba(255,255,255,0.04)] ${filled} ${props.danger ? 'text-[#dc4446]' : 'text-white/88'}`;
   return `${BUTTON_BASE} ${size} ${kind}${props.block ? ' w-full' : ''}`;
 }
 
@@ -115,7 +118,11 @@ export function Select<V extends string | number>(props: SelectProps<V>) {
   const box =
     props.variant === 'borderless'
       ? 'border-transparent bg-transparent'
-      : 'border-[#2a2a33] bg-[#141419]';
+      : props.disabled
+        ? 'border-[#2a2a33] bg-white/8 text-white/25'
+        : props.status === 'error'
+          ? 'border-[#dc4446] bg-[#141419]'
+          : 'border-[#2a2a33] bg-[#141419]';
   return (
     <div
       data-testid={(props as { 'data-testid'?: string })['data-testid']}
@@ -130,12 +137,13 @@ export function Select<V extends string | number>(props: SelectProps<V>) {
         aria-expanded={false}
         aria-haspopup="listbox"
         aria-label={props['aria-label']}
+        disabled={props.disabled}
         {...handlers}
         onClick={() => {
           setOpen(true);
           wake();
         }}
-        className={`flex w-full min-w-0 cursor-pointer items-center border text-left ${box} ${
+        className={`flex w-full min-w-0 cursor-pointer items-center border text-left disabled:cursor-not-allowed ${box} ${
           small ? 'rounded-md px-[7px]' : 'rounded-lg px-[11px]'
         }`}
       >
@@ -152,7 +160,7 @@ export function Select<V extends string | number>(props: SelectProps<V>) {
             small ? 'right-[7px]' : 'right-[11px]'
           }`}
         >
-          <Glyph icon={DownOutlined} />
+          <Glyph icon={props.loading ? LoadingOutlined : DownOutlined} />
         </span>
       </button>
     </div>
@@ -239,5 +247,6 @@ export function lazyThemed<P extends object>(load: () => Promise<ComponentType<P
 export { wakeAntd } from './lite-core';
 export * from './lite-popups';
 export * from './lite-drawn';
+export * from './lite-more';
 export * from './lite-controls';
 export * from './lite-status';
