@@ -35,11 +35,13 @@ function buttonLook(props: ButtonProps, iconOnly: boolean): string {
   const filled = 'disabled:border-[#2a2a33] disabled:bg-white/8';
   const kind =
     props.type === 'primary' && props.ghost
-      ? `border-[#6c5fd1] bg-transparent text-[#6c5fd1] ${filled}`
+      ? // index.css's lighter accent for antd's ghost primary buttons (WCAG AA).
+        `border-[var(--accent-text,#9d91ff)] bg-transparent text-[var(--accent-text,#9d91ff)] ${filled}`
       : props.type === 'primary'
         ? `border-transparent bg-[#6c5fd1] text-white shadow-[0_2px_0_rgba(135,116,255,0.27)] ${filled}`
         : props.type === 'link'
-          ? 'border-transparent bg-transparent text-[var(--accent-text,#9d91ff)]'
+          ? // The variant's class: on phones a link inside a sentence keeps the line's height (index.css).
+            'ant-btn-variant-link border-transparent bg-transparent text-[var(--accent-text,#9d91ff)]'
           : props.type === 'text'
             ? `border-transparent bg-transparent ${props.danger ? 'text-[#dc4446]' : 'text-white/88'}`
             : `${props.type === 'dashed' ? 'border-dashed' : ''} border-[#2a2a33] bg-[#141419] shadow-[0_2px_0_rgba(255,255,255,0.04)] ${filled} ${props.danger ? 'text-[#dc4446]' : 'text-white/88'}`;
