@@ -144,6 +144,7 @@ const layoutScreens: RouteObject[] = [
   screen(
     'tools',
     withTexts(() => import('../features/tools/tools-screen'), ['sd', 'images', 'midjourney']),
+    { themed: false },
   ),
   screen(
     'sddraw',
@@ -158,7 +159,13 @@ const layoutScreens: RouteObject[] = [
     'separation',
     withTexts(() => import('../features/separation/separation-screen'), ['separation']),
   ),
-  screen('market', () => import('../features/market/market-screen')),
+  screen(
+    'market',
+    withTexts(() => import('../features/market/market-screen'), ['market']),
+    {
+      themed: false,
+    },
+  ),
   // antd-free: the phone landing fetches no antd.
   screen('mobileHome', () => import('../features/mobile-home/mobile-home-screen'), {
     themed: false,
@@ -176,6 +183,7 @@ const layoutScreens: RouteObject[] = [
   screen(
     'mind',
     withTexts(() => import('../features/mind/mind-screen'), ['mind']),
+    { themed: false },
   ),
 ];
 
