@@ -1,6 +1,5 @@
 import type { drawing, images } from '@atelier/contracts';
 import type { UseMutationResult } from '@tanstack/react-query';
-import Skeleton from 'antd/es/skeleton';
 import { useEffect, useState, type ComponentType } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useLocation } from 'react-router';
@@ -13,6 +12,7 @@ import {
 } from '../../api/image-tasks';
 import { readPrefill, type ComposerPrefill } from '../../lib/prefill';
 import { ImageResults } from '../image-results';
+import { Skeleton } from '../lite/lite';
 import { useLazyTexts } from '../use-lazy-texts';
 import { CreationScreen, TaskCost } from './creation-screen';
 
@@ -63,7 +63,13 @@ export interface ImageKind<F extends ImageForm, B> {
 /** A picture kind's screen (its texts load first). */
 export function ImageKindScreen<F extends ImageForm, B>({ kind }: { kind: ImageKind<F, B> }) {
   const ready = useLazyTexts();
-  return ready ? <ImageKindBody kind={kind} /> : <Skeleton active className="p-6" />;
+  return ready ? (
+    <ImageKindBody kind={kind} />
+  ) : (
+    <div className="p-6">
+      <Skeleton active />
+    </div>
+  );
 }
 
 function ImageKindBody<F extends ImageForm, B>({ kind }: { kind: ImageKind<F, B> }) {
