@@ -70,6 +70,8 @@ export const sdModel = z.object({
   description: z.string(),
   baseModel: z.string(),
   cover: z.string(),
+  /** The cover at 256 px (a WebP thumbnail) for the square's cards; `cover` is the full picture. */
+  coverThumb: z.string(),
   examples: z.array(sdExample),
   /** Which provider draws it (`Offline demo` for the demo). */
   providerName: z.string(),

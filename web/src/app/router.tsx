@@ -146,9 +146,11 @@ const layoutScreens: RouteObject[] = [
     withTexts(() => import('../features/tools/tools-screen'), ['sd', 'images', 'midjourney']),
     { themed: false },
   ),
+  // The square's picture viewer brings its own texts (midjourney, images; sd-results.tsx).
   screen(
     'sddraw',
-    withTexts(() => import('../features/sddraw/sddraw-screen'), ['sd', 'midjourney', 'images']),
+    withTexts(() => import('../features/sddraw/sddraw-screen'), ['sd']),
+    { themed: false },
   ),
   screen(
     'video',
@@ -158,6 +160,7 @@ const layoutScreens: RouteObject[] = [
   screen(
     'separation',
     withTexts(() => import('../features/separation/separation-screen'), ['separation']),
+    { themed: false },
   ),
   screen(
     'market',
@@ -175,7 +178,7 @@ const layoutScreens: RouteObject[] = [
     withTexts(() => import('../features/history/history-screen'), ['works']),
   ),
   screen('role', () => import('../features/role/role-screen')),
-  screen('app-store', () => import('../features/app-store/app-store-screen')),
+  screen('app-store', () => import('../features/app-store/app-store-screen'), { themed: false }),
   screen(
     'pay',
     withTexts(() => import('../features/pay/pay-screen'), ['pay']),

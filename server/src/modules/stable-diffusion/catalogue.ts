@@ -8,6 +8,7 @@ import {
   openedProvider,
   type OpenedProvider,
 } from '../providers/index.js';
+import { fileOfKey, fileUrl, keyOfUrl } from '../files/index.js';
 import { texts } from './messages.js';
 
 /**
@@ -25,6 +26,8 @@ export interface SdModelRow {
   baseModel: string;
   description: Localized;
   cover: string;
+  /** The cover at 256 px for the square's cards (`thumbOfCover`). */
+  coverThumb: string;
   examples: S.SdExample[];
   fields: S.SdField[];
   priceKey: string;
@@ -46,6 +49,19 @@ const parse = <T>(s: string, fallback: T): T => {
 /** The link of an example's picture: its own, else one the demo renders from its parameters. */
 export const exampleImage = (modelId: number, i: number, e: { image: string }) =>
   e.image || `/api/sd/example/${modelId}/${i}.png`;
+
+/**
+ * A cover's 256 px WebP for the square's cards: a demo example's `.thumb.webp`, a stored
+ * picture's thumbnail, else (a picture elsewhere) the cover itself.
+ */
+export async function thumbOfCover(ctx: AppContext, cover: string): Promise<string> {
+  const demo = /^(\/api\/sd\/example\/\d+\/\d+)\.png$/.exec(cover);
+  if (demo) return `${demo[1]}.thumb.webp`;
+  const key = keyOfUrl(cover);
+  const row = key ? await fileOfKey(ctx, key) : undefined;
+  if (!row?.thumb_key) return cover;
+  return fileUrl(ctx, row.thumb_key, row.public === 1);
+}
 
 /** The enabled cards whose provider is enabled and speaks a protocol of the square. */
 async function selectModels(ctx: AppContext) {
@@ -69,13 +85,15 @@ async function toRow(
     ...e,
     image: exampleImage(r.id, i, e),
   }));
+  const cover = r.cover || examples[0]?.image || '';
   return {
     id: r.id,
     name: r.name,
     checkpoint: r.checkpoint,
     baseModel: r.base_model,
     description: parse<Localized>(r.description, { 'en-US': '', 'zh-CN': '', 'zh-TW': '' }),
-    cover: r.cover || examples[0]?.image || '',
+    cover,
+    coverThumb: await thumbOfCover(ctx, cover),
     examples,
     fields: parse<S.SdField[]>(r.fields, defaultFields()),
     priceKey: r.price_key,
@@ -134,6 +152,7 @@ export const toSdModel = (m: SdModelRow, lang: Lang, credits: number): S.SdModel
   description: m.description[lang],
   baseModel: m.baseModel,
   cover: m.cover,
+  coverThumb: m.coverThumb,
   examples: m.examples,
   providerName: isDemoProtocol(m.provider.protocol) ? 'Offline demo' : m.provider.name,
   protocol: m.provider.protocol,

@@ -138,6 +138,16 @@ describe('the model square', () => {
     const cover = await raw(m.cover);
     expect(cover.status).toBe(200);
     expect(await colours(cover.bytes)).toBeGreaterThan(50);
+    // The cards draw the cover's 256 px WebP: the same picture, a fraction of the bytes.
+    expect(m.coverThumb).toMatch(/^\/api\/sd\/example\/\d+\/0\.thumb\.webp$/);
+    const thumb = await raw(m.coverThumb);
+    expect(thumb.status).toBe(200);
+    const meta = await sharp(thumb.bytes).metadata();
+    expect(meta.format).toBe('webp');
+    expect(Math.max(meta.width ?? 0, meta.height ?? 0)).toBe(256);
+    expect(thumb.bytes.length * 5).toBeLessThan(cover.bytes.length);
+    expect(await colours(thumb.bytes)).toBeGreaterThan(50);
+    expect((await raw(m.coverThumb.replace('.thumb.webp', '.thumb.png'))).status).toBe(404);
     const fields = await get<{ fields: S.SdField[] }>(
       `/api/autoreply/queryModelField?modelId=${m.id}`,
     );

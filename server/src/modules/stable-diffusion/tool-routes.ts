@@ -2,6 +2,7 @@ import type { FastifyInstance } from 'fastify';
 import { sd as S } from '@atelier/contracts';
 import { badRequest, notFound } from '../../http/errors.js';
 import { route } from '../../http/route.js';
+import { sharp } from '../../lib/sharp.js';
 import { demoPicture } from '../../providers/image/sd-demo.js';
 import { createTask } from '../tasks/index.js';
 import { providerById } from './catalogue.js';
@@ -14,6 +15,8 @@ import type { ToolTaskParams } from './run-common.js';
 
 /** Rendered example pictures, kept while the process runs (they never change). */
 const exampleCache = new Map<string, Buffer>();
+/** The longer side of an example's thumbnail (stored pictures' thumbnails are as large). */
+const EXAMPLE_THUMB_PX = 256;
 
 export function toolRoutes(app: FastifyInstance): void {
   const ctx = () => app.ctx;
@@ -74,11 +77,15 @@ export function toolRoutes(app: FastifyInstance): void {
     { rateLimit: { max: 60, timeWindow: 60_000 } },
   );
 
-  // The demo's pictures of the square's examples, drawn from their own parameters.
+  // The demo's pictures of the square's examples, drawn from their own parameters: `<n>.png`
+  // at full size, `<n>.thumb.webp` as a 256 px WebP (the square's cards, as stored pictures'
+  // thumbnails are).
   app.get('/sd/example/:model/:n', { schema: { hide: true } }, async (req, reply) => {
     const { model, n } = req.params as { model: string; n: string };
     const id = /^\d{1,9}$/.test(model) ? Number(model) : 0;
-    const i = /^\d{1,2}\.png$/.test(n) ? parseInt(n, 10) : -1;
+    const shape = /^(\d{1,2})\.(png|thumb\.webp)$/.exec(n);
+    const i = shape ? Number(shape[1]) : -1;
+    const thumb = shape?.[2] === 'thumb.webp';
     const row = id ? await sdModelExamples(ctx(), id) : undefined;
     const e = row ? (JSON.parse(row.examples) as S.SdExample[])[i] : undefined;
     if (!row || !e) return reply.code(404).send();
@@ -90,9 +97,19 @@ export function toolRoutes(app: FastifyInstance): void {
       if (exampleCache.size > 200) exampleCache.clear();
       exampleCache.set(key, png);
     }
+    let body = png;
+    if (thumb) {
+      body =
+        exampleCache.get(`${key}:thumb`) ??
+        (await sharp(png)
+          .resize(EXAMPLE_THUMB_PX, EXAMPLE_THUMB_PX, { fit: 'inside', withoutEnlargement: true })
+          .webp({ quality: 80 })
+          .toBuffer());
+      exampleCache.set(`${key}:thumb`, body);
+    }
     return reply
-      .header('content-type', 'image/png')
+      .header('content-type', thumb ? 'image/webp' : 'image/png')
       .header('cache-control', 'public, max-age=86400')
-      .send(png);
+      .send(body);
   });
 }

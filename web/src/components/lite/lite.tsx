@@ -35,8 +35,8 @@ function buttonLook(props: ButtonProps, iconOnly: boolean): string {
   const filled = 'disabled:border-[#2a2a33] disabled:bg-white/8';
   const kind =
     props.type === 'primary' && props.ghost
-      ? // index.css's lighter accent for antd's ghost primary buttons (WCAG AA).
-        `border-[var(--accent-text,#9d91ff)] bg-transparent text-[var(--accent-text,#9d91ff)] ${filled}`
+      ? // index.css draws antd's outlined primary in the accent's text colour (WCAG AA).
+        'ant-btn-background-ghost border-[var(--accent-text)] bg-transparent text-[var(--accent-text)] disabled:border-[#2a2a33]'
       : props.type === 'primary'
         ? `border-transparent bg-[#6c5fd1] text-white shadow-[0_2px_0_rgba(135,116,255,0.27)] ${filled}`
         : props.type === 'link'

@@ -1,8 +1,11 @@
 import type { apps } from '@atelier/contracts';
-import { CheckOutlined, MessageOutlined, PlusOutlined } from '@ant-design/icons';
-import Button from 'antd/es/button';
+import CheckOutlined from '@ant-design/icons-svg/es/asn/CheckOutlined';
+import MessageOutlined from '@ant-design/icons-svg/es/asn/MessageOutlined';
+import PlusOutlined from '@ant-design/icons-svg/es/asn/PlusOutlined';
 import { useTranslation } from 'react-i18next';
 import { AppTile } from '../../components/app-tile';
+import { Glyph } from '../../components/glyph';
+import { Button } from '../../components/lite/lite';
 
 export interface AppCardProps {
   app: apps.App;
@@ -30,14 +33,14 @@ export function AppCard({ app, busy, onOpen, onToggle, onChat }: AppCardProps) {
           size="middle"
           type="text"
           loading={busy}
-          icon={app.collected ? <CheckOutlined /> : <PlusOutlined />}
+          icon={<Glyph icon={app.collected ? CheckOutlined : PlusOutlined} />}
           aria-pressed={app.collected}
           title={app.collected ? t('store.remove') : t('store.addTitle')}
           onClick={onToggle}
         >
           {app.collected ? t('store.added') : t('store.add')}
         </Button>
-        <Button type="primary" ghost icon={<MessageOutlined />} onClick={onChat}>
+        <Button type="primary" ghost icon={<Glyph icon={MessageOutlined} />} onClick={onChat}>
           {t('startChat')}
         </Button>
       </div>

@@ -1,18 +1,19 @@
 import type { apps } from '@atelier/contracts';
-import Button from 'antd/es/button';
-import Empty from 'antd/es/empty';
-import Input from 'antd/es/input';
-import Result from 'antd/es/result';
-import Skeleton from 'antd/es/skeleton';
-import { useEffect, useState } from 'react';
+import { Suspense, useEffect, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useNavigate } from 'react-router';
+import { Button, Empty, lazyThemed, Result, Skeleton } from '../../components/lite/lite';
 import { ScreenHeader } from '../../components/screen-header';
 import { useLazyTexts } from '../../components/use-lazy-texts';
 import { AppCard } from './app-card';
-import { AppDetailDrawer } from './app-detail-drawer';
 import { useCategories, useMyApps, useMyAppsActions, useStoreApps } from './apps-api';
-import { MyAppsRow } from './my-apps-row';
+import { MyAppsRow, SkeletonButton } from './my-apps-row';
+import { StoreSearch } from './store-search';
+
+/** An app's details (antd's drawer): fetched when an app is first opened. */
+const AppDetailDrawer = lazyThemed(() =>
+  import('./app-detail-drawer').then((m) => m.AppDetailDrawer),
+);
 
 /** Typing settles for this long before the search is sent. */
 const SEARCH_DEBOUNCE_MS = 300;
@@ -40,9 +41,7 @@ function CategoryNav(props: { selected: number | null; onSelect: (id: number | n
       className="-mx-3 flex gap-2 overflow-x-auto px-3 pb-1 sm:mx-0 sm:flex-wrap sm:px-0"
     >
       {cats.isPending
-        ? [0, 1, 2, 3, 4].map((i) => (
-            <Skeleton.Button key={i} active shape="round" style={{ width: 88 }} />
-          ))
+        ? [0, 1, 2, 3, 4].map((i) => <SkeletonButton key={i} round width={88} />)
         : [
             { id: null, name: t('apps:store.all') },
             ...(cats.data?.rows.filter((c) => c.count > 0) ?? []),
@@ -69,6 +68,9 @@ function Store() {
   const [typed, setTyped] = useState('');
   const keyword = useDebounced(typed.trim(), SEARCH_DEBOUNCE_MS);
   const [openId, setOpenId] = useState<number | null>(null);
+  // The drawer's chunk is fetched on the first opening; it stays to animate its closings.
+  const [drawerWanted, setDrawerWanted] = useState(false);
+  if (openId !== null && !drawerWanted) setDrawerWanted(true);
   const cats = useCategories();
   const list = useStoreApps(categoryId, keyword);
   const mine = useMyApps();
@@ -98,13 +100,10 @@ function Store() {
       />
 
       <div className="flex flex-col gap-3">
-        <Input.Search
-          size="large"
-          allowClear
+        <StoreSearch
           value={typed}
-          onChange={(e) => setTyped(e.target.value)}
+          onChange={setTyped}
           placeholder={t('apps:store.search')}
-          aria-label={t('apps:store.search')}
           className="sm:max-w-md"
         />
         <CategoryNav selected={categoryId} onSelect={setCategoryId} />
@@ -125,13 +124,12 @@ function Store() {
           extra={<Button onClick={() => void list.refetch()}>{t('apps:retry')}</Button>}
         />
       ) : list.data.count === 0 ? (
-        <Empty
-          className="py-12"
-          image={Empty.PRESENTED_IMAGE_SIMPLE}
-          description={keyword ? t('apps:store.noMatch', { keyword }) : t('apps:store.empty')}
-        >
+        <div className="flex flex-col items-center gap-4 py-12">
+          <Empty
+            description={keyword ? t('apps:store.noMatch', { keyword }) : t('apps:store.empty')}
+          />
           {keyword && <Button onClick={() => setTyped('')}>{t('apps:store.clearSearch')}</Button>}
-        </Empty>
+        </div>
       ) : (
         <>
           <p className="m-0 text-xs text-white/55" aria-live="polite">
@@ -152,14 +150,18 @@ function Store() {
         </>
       )}
 
-      <AppDetailDrawer
-        app={open}
-        categoryName={categoryName(open?.categoryId ?? null)}
-        busy={busyId === open?.id}
-        onClose={() => setOpenId(null)}
-        onToggle={toggle}
-        onChat={chat}
-      />
+      {drawerWanted && (
+        <Suspense fallback={null}>
+          <AppDetailDrawer
+            app={open}
+            categoryName={categoryName(open?.categoryId ?? null)}
+            busy={busyId === open?.id}
+            onClose={() => setOpenId(null)}
+            onToggle={toggle}
+            onChat={chat}
+          />
+        </Suspense>
+      )}
     </section>
   );
 }
@@ -170,7 +172,8 @@ function Store() {
  * group for that app).
  */
 export default function AppStoreScreen() {
-  const ready = useLazyTexts();
+  // Its own texts alone (one chunk), not every screen's.
+  const ready = useLazyTexts(['apps']);
   if (!ready)
     return (
       <div className="mx-auto w-full max-w-7xl px-3 py-8 sm:px-6">

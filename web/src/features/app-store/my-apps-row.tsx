@@ -1,11 +1,26 @@
 import type { apps } from '@atelier/contracts';
-import { CloseOutlined, LeftOutlined, RightOutlined } from '@ant-design/icons';
-import Button from 'antd/es/button';
-import Skeleton from 'antd/es/skeleton';
+import CloseOutlined from '@ant-design/icons-svg/es/asn/CloseOutlined';
+import LeftOutlined from '@ant-design/icons-svg/es/asn/LeftOutlined';
+import RightOutlined from '@ant-design/icons-svg/es/asn/RightOutlined';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router';
 import { AppCover } from '../../components/app-cover';
+import { Glyph } from '../../components/glyph';
+import { Button } from '../../components/lite/lite';
+
+/** antd's active button skeleton (a pill when `round`), drawn without antd. */
+export function SkeletonButton(props: { round?: boolean; width: number; height?: number }) {
+  return (
+    <div
+      aria-hidden="true"
+      style={{ width: props.width, height: props.height ?? 32 }}
+      className={`ant-skeleton ant-skeleton-button shrink-0 animate-pulse bg-white/6 ${
+        props.round ? 'rounded-full' : 'rounded'
+      }`}
+    />
+  );
+}
 
 export interface MyAppsRowProps {
   rows: apps.App[] | undefined;
@@ -49,7 +64,7 @@ export function MyAppsRow({ rows, loading, onOpen, onRemove, onReorder }: MyApps
       {loading ? (
         <div className="flex gap-3" aria-busy="true">
           {[0, 1, 2, 3].map((i) => (
-            <Skeleton.Button key={i} active style={{ width: 140, height: 48 }} />
+            <SkeletonButton key={i} width={140} height={48} />
           ))}
         </div>
       ) : ids.length === 0 ? (
@@ -76,7 +91,7 @@ export function MyAppsRow({ rows, loading, onOpen, onRemove, onReorder }: MyApps
                   <Button
                     type="text"
                     size="small"
-                    icon={<LeftOutlined />}
+                    icon={<Glyph icon={LeftOutlined} />}
                     aria-label={t('mine.moveLeft')}
                     disabled={i === 0}
                     onClick={() => onReorder(moved(ids, i, i - 1))}
@@ -84,7 +99,7 @@ export function MyAppsRow({ rows, loading, onOpen, onRemove, onReorder }: MyApps
                   <Button
                     type="text"
                     size="small"
-                    icon={<RightOutlined />}
+                    icon={<Glyph icon={RightOutlined} />}
                     aria-label={t('mine.moveRight')}
                     disabled={i === ids.length - 1}
                     onClick={() => onReorder(moved(ids, i, i + 1))}
@@ -93,7 +108,7 @@ export function MyAppsRow({ rows, loading, onOpen, onRemove, onReorder }: MyApps
                     type="text"
                     size="small"
                     danger
-                    icon={<CloseOutlined />}
+                    icon={<Glyph icon={CloseOutlined} />}
                     aria-label={t('store.remove')}
                     onClick={() => onRemove(app)}
                   />

@@ -4,8 +4,7 @@ import Input from 'antd/es/input';
 import InputNumber from 'antd/es/input-number';
 import Select from 'antd/es/select';
 import { useTranslation } from 'react-i18next';
-
-export type SdValues = Record<sd.SdFieldName, string | number>;
+import type { SdValues } from './sd-defaults';
 
 /** The label key of each field (kept literal for the locale check). */
 const LABELS: Record<sd.SdFieldName, string> = {
@@ -18,9 +17,6 @@ const LABELS: Record<sd.SdFieldName, string> = {
   width: 'sd:field.width',
   height: 'sd:field.height',
 };
-
-export const defaultsOf = (fields: sd.SdField[]): Partial<SdValues> =>
-  Object.fromEntries(fields.map((f) => [f.name, f.default]));
 
 /** The form of one model, built from the fields it exposes. */
 export function SdForm(props: {

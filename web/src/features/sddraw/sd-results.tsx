@@ -1,14 +1,21 @@
-import { DeleteOutlined } from '@ant-design/icons';
+import DeleteOutlined from '@ant-design/icons-svg/es/asn/DeleteOutlined';
 import { TaskStatus, type sd } from '@atelier/contracts';
-import Button from 'antd/es/button';
-import Popconfirm from 'antd/es/popconfirm';
-import Progress from 'antd/es/progress';
-import { useState } from 'react';
+import { Suspense, useState } from 'react';
 import { useTranslation } from 'react-i18next';
-import { useNavigate } from 'react-router';
-import { ImageViewer } from '../../components/image-viewer';
-import { PictureToolActions } from '../../components/picture-actions';
+import { Glyph } from '../../components/glyph';
+import { Button, lazyThemed, Popconfirm, Progress } from '../../components/lite/lite';
+import { loadLazyNamespaces } from '../../i18n';
 import { useDeleteSd, useSdResults } from './sd-api';
+
+/**
+ * The picture viewer with its parameters and tools (antd) and its texts (the viewer's and the
+ * picture tools'): fetched when a picture is opened.
+ */
+const SdViewer = lazyThemed(() =>
+  Promise.all([import('./sd-viewer'), loadLazyNamespaces(['midjourney', 'images'])]).then(
+    ([m]) => m.SdViewer,
+  ),
+);
 
 /** A waiting or running picture's place in line, percent and seconds, in words. */
 export function StatusLine({ task }: { task: sd.SdTask }) {
@@ -41,7 +48,6 @@ export function StatusLine({ task }: { task: sd.SdTask }) {
 /** The caller's pictures of the square; a finished one opens in the viewer with its parameters. */
 export function SdResults(props: { onRedo: (task: sd.SdTask) => void }) {
   const { t } = useTranslation();
-  const navigate = useNavigate();
   const results = useSdResults();
   const del = useDeleteSd();
   const [open, setOpen] = useState<sd.SdTask | null>(null);
@@ -85,7 +91,7 @@ export function SdResults(props: { onRedo: (task: sd.SdTask) => void }) {
                 <Button
                   size="small"
                   type="text"
-                  icon={<DeleteOutlined />}
+                  icon={<Glyph icon={DeleteOutlined} />}
                   aria-label={t('sd:del')}
                 />
               </Popconfirm>
@@ -94,69 +100,9 @@ export function SdResults(props: { onRedo: (task: sd.SdTask) => void }) {
         ))}
       </ul>
       {open && image && (
-        <ImageViewer
-          image={{ url: image.url, name: `sd-${open.id}.png`, alt: open.prompt }}
-          onClose={() => setOpen(null)}
-          details={
-            <div className="flex flex-col gap-1" data-testid="sd-viewer-info">
-              <p className="m-0">
-                <b>{t('sd:info.prompt')}:</b> {open.prompt}
-              </p>
-              <p className="m-0 text-white/60">
-                <b>{t('sd:info.params')}:</b> {t('sd:info.seed')} {String(open.params.seed)} ·{' '}
-                {String(open.params.width)}×{String(open.params.height)} ·{' '}
-                {String(open.params.steps)} · {String(open.params.sampler)} · CFG{' '}
-                {String(open.params.cfgScale)}
-              </p>
-              <div className="flex flex-wrap gap-2">
-                <Button
-                  size="small"
-                  onClick={() => {
-                    props.onRedo(open);
-                    setOpen(null);
-                  }}
-                >
-                  {t('sd:info.redo')}
-                </Button>
-                <Button
-                  size="small"
-                  onClick={() =>
-                    navigate('/tools', {
-                      state: {
-                        prefill: { kind: 'sd-tool', prompt: '', params: { image: image.url } },
-                      },
-                    })
-                  }
-                >
-                  {t('sd:info.toTools')}
-                </Button>
-                <Button
-                  size="small"
-                  data-testid="sd-use-as-reference"
-                  onClick={() =>
-                    // The square draws from text only: a reference goes to the toolbox's remix
-                    // (image to image with this prompt).
-                    navigate('/tools', {
-                      state: {
-                        prefill: {
-                          kind: 'sd-tool',
-                          prompt: open.prompt,
-                          params: { image: image.url, op: 'remix' },
-                        },
-                      },
-                    })
-                  }
-                >
-                  {t('sd:info.useAsReference')}
-                </Button>
-                <PictureToolActions
-                  picture={{ url: image.url, prompt: open.prompt }}
-                  before={() => setOpen(null)}
-                />
-              </div>
-            </div>
-          }
-        />
+        <Suspense fallback={null}>
+          <SdViewer task={open} image={image} onRedo={props.onRedo} onClose={() => setOpen(null)} />
+        </Suspense>
       )}
     </section>
   );

@@ -1,15 +1,18 @@
-import { ArrowLeftOutlined } from '@ant-design/icons';
+import ArrowLeftOutlined from '@ant-design/icons-svg/es/asn/ArrowLeftOutlined';
 import type { sd } from '@atelier/contracts';
-import Button from 'antd/es/button';
-import Spin from 'antd/es/spin';
-import { useEffect, useState } from 'react';
+import { Suspense, useEffect, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useLocation } from 'react-router';
+import { Glyph } from '../../components/glyph';
+import { Button, lazyThemed, Skeleton, Spin } from '../../components/lite/lite';
 import { CreationScreen } from '../../components/tasks/creation-screen';
 import { readPrefill } from '../../lib/prefill';
 import { useCreateSd, useModelFields, useSdModels } from './sd-api';
-import { defaultsOf, SdForm, type SdValues } from './sd-form';
+import { defaultsOf, type SdValues } from './sd-defaults';
 import { SdResults } from './sd-results';
+
+/** A model's form (antd's inputs, numbers and select): fetched when a model is opened. */
+const SdForm = lazyThemed(() => import('./sd-form').then((m) => m.SdForm));
 
 /** An example's (or a stored picture's) parameters as form values. */
 const valuesOf = (prompt: string, p: Record<string, unknown>): Partial<SdValues> => {
@@ -38,10 +41,12 @@ function ModelCard({ m, onOpen }: { m: sd.SdModel; onOpen: () => void }) {
         aria-label={`${t('sd:square.choose')} ${m.name}`}
       >
         <img
-          src={m.cover}
+          src={m.coverThumb}
           alt={m.name}
           loading="lazy"
-          className="aspect-[4/3] w-full object-cover"
+          width={256}
+          height={192}
+          className="aspect-[4/3] h-auto w-full object-cover"
         />
         <span className="flex flex-col gap-1 p-3">
           <span className="font-semibold text-white/90">{m.name}</span>
@@ -70,7 +75,11 @@ function ModelDetail(props: {
   return (
     <div className="flex flex-col gap-4 lg:flex-row lg:items-start">
       <div className="flex w-full flex-col gap-3 lg:w-[400px] lg:shrink-0">
-        <Button icon={<ArrowLeftOutlined />} onClick={props.onBack} className="self-start">
+        <Button
+          icon={<Glyph icon={ArrowLeftOutlined} />}
+          onClick={props.onBack}
+          className="self-start"
+        >
           {t('sd:square.back')}
         </Button>
         <h2 className="m-0 text-lg font-semibold text-white/90">{model.name}</h2>
@@ -79,14 +88,16 @@ function ModelDetail(props: {
           {model.demo ? t('sd:demo') : model.providerName}
         </p>
         {props.fields && (
-          <SdForm
-            fields={props.fields}
-            values={values}
-            onChange={setValues}
-            credits={model.credits}
-            busy={props.busy}
-            onSubmit={props.onSubmit}
-          />
+          <Suspense fallback={<Skeleton active paragraph={{ rows: 6 }} />}>
+            <SdForm
+              fields={props.fields}
+              values={values}
+              onChange={setValues}
+              credits={model.credits}
+              busy={props.busy}
+              onSubmit={props.onSubmit}
+            />
+          </Suspense>
         )}
       </div>
       <div className="flex min-w-0 flex-1 flex-col gap-3">

@@ -1,14 +1,17 @@
-import Alert from 'antd/es/alert';
-import Button from 'antd/es/button';
-import Empty from 'antd/es/empty';
-import Select from 'antd/es/select';
-import Skeleton from 'antd/es/skeleton';
 import { separation } from '@atelier/contracts';
-import { useState } from 'react';
+import { Suspense, useState } from 'react';
 import { useTranslation } from 'react-i18next';
+import {
+  Alert,
+  Button,
+  Empty,
+  lazyThemed,
+  Select,
+  Skeleton,
+  SkeletonInput,
+} from '../../components/lite/lite';
 import { CreationScreen } from '../../components/tasks/creation-screen';
 import { notify } from '../../lib/notify';
-import { SeparationCard } from './separation-card';
 import {
   HISTORY_SIZE,
   useSeparationModels,
@@ -18,6 +21,9 @@ import {
 import { SourcePicker, type PickedSource } from './source-picker';
 
 type Format = (typeof separation.outputFormats)[number];
+
+/** A separation's card (progress, stems, antd's buttons): fetched with the first separation. */
+const SeparationCard = lazyThemed(() => import('./separation-card').then((m) => m.SeparationCard));
 
 /**
  * Audio separation (`/separation`): upload audio or pick one of your songs, see the price,
@@ -74,7 +80,7 @@ export default function SeparationScreen() {
           <label className="flex flex-col gap-1 text-sm text-white/70">
             {t('separation:model.label')}
             {models.isLoading ? (
-              <Skeleton.Input active block />
+              <SkeletonInput active block />
             ) : models.isError ? (
               <Alert type="error" showIcon message={t('separation:model.failed')} />
             ) : list.length === 0 ? (
@@ -155,12 +161,14 @@ function History({
           }
         />
       ) : rows.length === 0 ? (
-        <Empty image={Empty.PRESENTED_IMAGE_SIMPLE} description={t('separation:history.empty')} />
+        <Empty image="simple" description={t('separation:history.empty')} />
       ) : (
         <>
-          {rows.map((task) => (
-            <SeparationCard key={task.id} task={task} />
-          ))}
+          <Suspense fallback={<Skeleton active />}>
+            {rows.map((task) => (
+              <SeparationCard key={task.id} task={task} />
+            ))}
+          </Suspense>
           {(history.data?.count ?? 0) > rows.length && (
             <Button onClick={onMore}>{t('separation:history.more')}</Button>
           )}

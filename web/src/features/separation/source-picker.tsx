@@ -1,13 +1,11 @@
-import { CustomerServiceOutlined, UploadOutlined } from '@ant-design/icons';
-import Alert from 'antd/es/alert';
-import Button from 'antd/es/button';
-import Empty from 'antd/es/empty';
-import Segmented from 'antd/es/segmented';
-import Skeleton from 'antd/es/skeleton';
-import Tag from 'antd/es/tag';
+import CustomerServiceOutlined from '@ant-design/icons-svg/es/asn/CustomerServiceOutlined';
+import UploadOutlined from '@ant-design/icons-svg/es/asn/UploadOutlined';
 import type { separation } from '@atelier/contracts';
 import { useRef } from 'react';
 import { useTranslation } from 'react-i18next';
+import { Glyph } from '../../components/glyph';
+import { Alert, Button, Empty, Skeleton, Tag } from '../../components/lite/lite';
+import { ModeSwitch } from './mode-switch';
 import { useSongs, useUploadAudio } from './separation-api';
 
 /** What will be separated: an upload of this visit, or one of the user's songs. */
@@ -47,10 +45,9 @@ export function SourcePicker({ mode, onMode, picked, onPick }: Props) {
   const uploaded = picked?.type === 'upload' ? picked.audio : null;
   return (
     <div className="flex flex-col gap-3">
-      <Segmented
-        block
+      <ModeSwitch
         value={mode}
-        onChange={(v) => onMode(v as 'upload' | 'song')}
+        onChange={onMode}
         options={[
           { value: 'upload', label: t('separation:source.upload') },
           { value: 'song', label: t('separation:source.songs') },
@@ -67,7 +64,7 @@ export function SourcePicker({ mode, onMode, picked, onPick }: Props) {
             onChange={(e) => void choose(e.target.files?.[0])}
           />
           <Button
-            icon={<UploadOutlined />}
+            icon={<Glyph icon={UploadOutlined} />}
             loading={upload.isPending}
             onClick={() => input.current?.click()}
             block
@@ -114,9 +111,7 @@ function SongList({
     return <Alert type="error" showIcon message={t('separation:source.songsFailed')} />;
   const rows = songs.data?.rows ?? [];
   if (rows.length === 0)
-    return (
-      <Empty image={Empty.PRESENTED_IMAGE_SIMPLE} description={t('separation:source.noSongs')} />
-    );
+    return <Empty image="simple" description={t('separation:source.noSongs')} />;
   const current = picked?.type === 'song' ? `${picked.song.taskId}-${picked.song.clip}` : null;
   return (
     <ul className="m-0 flex max-h-72 list-none flex-col gap-1 overflow-y-auto p-0" role="listbox">
@@ -133,7 +128,7 @@ function SongList({
                 : 'border-white/10 bg-transparent text-white/80 hover:border-white/30'
             }`}
           >
-            <CustomerServiceOutlined />
+            <Glyph icon={CustomerServiceOutlined} />
             <span className="min-w-0 flex-1 truncate">{s.title}</span>
             {s.demo && <Tag>{t('separation:source.demoSong')}</Tag>}
           </button>
