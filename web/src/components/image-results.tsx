@@ -2,6 +2,7 @@ import DeleteOutlined from '@ant-design/icons-svg/es/asn/DeleteOutlined';
 import { TaskStatus, type drawing } from '@atelier/contracts';
 import { Suspense, useEffect, useState } from 'react';
 import { useTranslation } from 'react-i18next';
+import { loadLazyNamespaces } from '../i18n';
 import { Glyph } from './glyph';
 import { Button, Empty, lazyThemed, Popconfirm, Result, Skeleton } from './lite/lite';
 
@@ -11,7 +12,12 @@ import { Button, Empty, lazyThemed, Popconfirm, Result, Skeleton } from './lite/
  * actions load with antd when a picture opens.
  */
 
-const ResultViewer = lazyThemed(() => import('./image-result-viewer').then((m) => m.ResultViewer));
+/** The viewer, with the texts it draws (its buttons' are `midjourney:`'s). */
+const ResultViewer = lazyThemed(() =>
+  Promise.all([import('./image-result-viewer'), loadLazyNamespaces(['midjourney'])]).then(
+    ([m]) => m.ResultViewer,
+  ),
+);
 
 type Task = drawing.DrawTask;
 

@@ -60,9 +60,16 @@ export interface ImageKind<F extends ImageForm, B> {
   Composer: ComponentType<ImageComposerProps<F>>;
 }
 
+/**
+ * The texts of the picture kinds' screens: their own and the mask painter's (`sd:tools`), not
+ * every lazy namespace (each is a request of the first page). A text of another one that shows
+ * later (a dialog's) loads when first asked for (`i18n/index.ts`).
+ */
+const TEXTS = ['images', 'sd'] as const;
+
 /** A picture kind's screen (its texts load first). */
 export function ImageKindScreen<F extends ImageForm, B>({ kind }: { kind: ImageKind<F, B> }) {
-  const ready = useLazyTexts();
+  const ready = useLazyTexts(TEXTS);
   return ready ? (
     <ImageKindBody kind={kind} />
   ) : (
