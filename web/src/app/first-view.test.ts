@@ -12,13 +12,18 @@ import { describe, expect, it } from 'vitest';
 
 const src = resolve(dirname(fileURLToPath(import.meta.url)), '..');
 
-const SCREENS = [
-  'features/midjourney/midjourney-screen.tsx',
-  'features/chat/chat-screen.tsx',
-  'features/tools/tools-screen.tsx',
-  'features/mind/mind-screen.tsx',
-  'features/market/market-screen.tsx',
-];
+/** The screens router.tsx marks `{ themed: false }`, as `build/route-preload.ts` reads them. */
+function lightScreens(): string[] {
+  const router = readFileSync(resolve(src, 'app/router.tsx'), 'utf8');
+  const route = /screen\(\s*'([^']+)',\s*(?:withTexts\()?\s*\(\)\s*=>\s*import\('([^']+)'\)/g;
+  const found: string[] = [];
+  for (const m of router.matchAll(route)) {
+    const rest = router.slice(m.index + m[0].length).split(/\bscreen\(|\];/)[0]!;
+    if (/themed:\s*false/.test(rest)) found.push(`${m[2]!.replace(/^\.\.\//, '')}.tsx`);
+  }
+  return [...new Set(found)];
+}
+const SCREENS = lightScreens();
 
 /** What a module imports at the top (values, not types; not `import()`). */
 function staticImports(source: string): string[] {
@@ -69,6 +74,18 @@ function antdReached(entry: string): string[] {
 }
 
 describe('the first views drawn without antd', () => {
+  it('finds the light screens in the router', () => {
+    expect(SCREENS).toEqual(
+      expect.arrayContaining([
+        'features/midjourney/midjourney-screen.tsx',
+        'features/chat/chat-screen.tsx',
+        'features/tools/tools-screen.tsx',
+        'features/mind/mind-screen.tsx',
+        'features/market/market-screen.tsx',
+      ]),
+    );
+  });
+
   it.each(SCREENS)('%s imports no antd at the top, however deep', (screen) => {
     expect(antdReached(screen)).toEqual([]);
   });
