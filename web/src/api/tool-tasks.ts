@@ -29,9 +29,19 @@ const keys = {
   mine: (who: string) => ['tools', 'mine', who] as const,
 };
 
+/**
+ * Whether the caller is known yet: a first visit's screen may render before the start-up has
+ * picked the guest's uuid, and a query asked for then would be asked again under the uuid.
+ */
+const known = (who: string) => who !== 'g:';
+
 export const useToolOps = () => {
   const who = useIdentity();
-  return useQuery({ queryKey: keys.ops(who), queryFn: () => apiData(sd.listToolOps) });
+  return useQuery({
+    queryKey: keys.ops(who),
+    queryFn: () => apiData(sd.listToolOps),
+    enabled: known(who),
+  });
 };
 
 export const useUpload = () => useMutation({ mutationFn: (file: File) => uploadFile(file) });
@@ -63,6 +73,7 @@ export const useMyPictures = () => {
   const who = useIdentity();
   return useQuery({
     queryKey: keys.mine(who),
+    enabled: known(who),
     queryFn: async () => {
       const lists = await Promise.all(
         (['sd', 'tool'] as const).map((type) =>

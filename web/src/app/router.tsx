@@ -144,6 +144,7 @@ const layoutScreens: RouteObject[] = [
   screen(
     'tools',
     withTexts(() => import('../features/tools/tools-screen'), ['sd', 'images', 'midjourney']),
+    { themed: false },
   ),
   // The square's picture viewer brings its own texts (midjourney, images; sd-results.tsx).
   screen(
@@ -161,7 +162,13 @@ const layoutScreens: RouteObject[] = [
     withTexts(() => import('../features/separation/separation-screen'), ['separation']),
     { themed: false },
   ),
-  screen('market', () => import('../features/market/market-screen')),
+  screen(
+    'market',
+    withTexts(() => import('../features/market/market-screen'), ['market']),
+    {
+      themed: false,
+    },
+  ),
   // antd-free: the phone landing fetches no antd.
   screen('mobileHome', () => import('../features/mobile-home/mobile-home-screen'), {
     themed: false,
@@ -179,6 +186,7 @@ const layoutScreens: RouteObject[] = [
   screen(
     'mind',
     withTexts(() => import('../features/mind/mind-screen'), ['mind']),
+    { themed: false },
   ),
 ];
 

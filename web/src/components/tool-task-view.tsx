@@ -1,12 +1,15 @@
-import { DownloadOutlined, ExpandOutlined } from '@ant-design/icons';
+import DownloadOutlined from '@ant-design/icons-svg/es/asn/DownloadOutlined';
+import ExpandOutlined from '@ant-design/icons-svg/es/asn/ExpandOutlined';
 import { TaskStatus, type sd } from '@atelier/contracts';
-import Button from 'antd/es/button';
-import Progress from 'antd/es/progress';
-import { useState, type ReactNode } from 'react';
+import { Suspense, useState, type ReactNode } from 'react';
 import { useTranslation } from 'react-i18next';
 import { downloadUrl } from '../lib/download';
 import { CompareSlider } from './compare-slider';
-import { ImageViewer } from './image-viewer';
+import { Glyph } from './glyph';
+import { Button, lazyThemed, Progress } from './lite/lite';
+
+/** The picture viewer loads when a result is first opened (`/tools` draws no antd before). */
+const ImageViewer = lazyThemed(() => import('./image-viewer').then((m) => m.ImageViewer));
 
 /*
  * A toolbox task as /tools and the image screens' dialogs show it: its place in line, percent
@@ -56,19 +59,24 @@ export function ToolResult(props: {
     <>
       <CompareSlider before={props.before} after={props.after} />
       <div className="flex flex-wrap gap-2">
-        <Button icon={<DownloadOutlined />} onClick={() => downloadUrl(props.after, name)}>
+        <Button
+          icon={<Glyph icon={DownloadOutlined} />}
+          onClick={() => downloadUrl(props.after, name)}
+        >
           {t('sd:tools.download')}
         </Button>
-        <Button icon={<ExpandOutlined />} onClick={() => setViewing(true)}>
+        <Button icon={<Glyph icon={ExpandOutlined} />} onClick={() => setViewing(true)}>
           {t('sd:open')}
         </Button>
       </div>
       {viewing && (
-        <ImageViewer
-          image={{ url: props.after, name, alt: props.op }}
-          onClose={() => setViewing(false)}
-          details={props.details?.(() => setViewing(false))}
-        />
+        <Suspense fallback={null}>
+          <ImageViewer
+            image={{ url: props.after, name, alt: props.op }}
+            onClose={() => setViewing(false)}
+            details={props.details?.(() => setViewing(false))}
+          />
+        </Suspense>
       )}
     </>
   );

@@ -1,4 +1,5 @@
 import DownOutlined from '@ant-design/icons-svg/es/asn/DownOutlined';
+import LoadingOutlined from '@ant-design/icons-svg/es/asn/LoadingOutlined';
 import type { AlertProps } from 'antd/es/alert';
 import type { ButtonProps } from 'antd/es/button';
 import type { ResultProps } from 'antd/es/result';
@@ -39,7 +40,8 @@ function buttonLook(props: ButtonProps, iconOnly: boolean): string {
       : props.type === 'primary'
         ? `border-transparent bg-[#6c5fd1] text-white shadow-[0_2px_0_rgba(135,116,255,0.27)] ${filled}`
         : props.type === 'link'
-          ? 'border-transparent bg-transparent text-[var(--accent-text,#9d91ff)]'
+          ? // The variant's class: on phones a link inside a sentence keeps the line's height (index.css).
+            'ant-btn-variant-link border-transparent bg-transparent text-[var(--accent-text,#9d91ff)]'
           : props.type === 'text'
             ? `border-transparent bg-transparent ${props.danger ? 'text-[#dc4446]' : 'text-white/88'}`
             : `${props.type === 'dashed' ? 'border-dashed' : ''} border-[#2a2a33] bg-[#141419] shadow-[0_2px_0_rgba(255,255,255,0.04)] ${filled} ${props.danger ? 'text-[#dc4446]' : 'text-white/88'}`;
@@ -118,7 +120,11 @@ export function Select<V extends string | number>(props: SelectProps<V>) {
   const box =
     props.variant === 'borderless'
       ? 'border-transparent bg-transparent'
-      : 'border-[#2a2a33] bg-[#141419]';
+      : props.disabled
+        ? 'border-[#2a2a33] bg-white/8 text-white/25'
+        : props.status === 'error'
+          ? 'border-[#dc4446] bg-[#141419]'
+          : 'border-[#2a2a33] bg-[#141419]';
   return (
     <div
       data-testid={(props as { 'data-testid'?: string })['data-testid']}
@@ -133,12 +139,13 @@ export function Select<V extends string | number>(props: SelectProps<V>) {
         aria-expanded={false}
         aria-haspopup="listbox"
         aria-label={props['aria-label']}
+        disabled={props.disabled}
         {...handlers}
         onClick={() => {
           setOpen(true);
           wake();
         }}
-        className={`flex w-full min-w-0 cursor-pointer items-center border text-left ${box} ${
+        className={`flex w-full min-w-0 cursor-pointer items-center border text-left disabled:cursor-not-allowed ${box} ${
           small ? 'rounded-md px-[7px]' : 'rounded-lg px-[11px]'
         }`}
       >
@@ -155,7 +162,7 @@ export function Select<V extends string | number>(props: SelectProps<V>) {
             small ? 'right-[7px]' : 'right-[11px]'
           }`}
         >
-          <Glyph icon={DownOutlined} />
+          <Glyph icon={props.loading ? LoadingOutlined : DownOutlined} />
         </span>
       </button>
     </div>
@@ -242,5 +249,6 @@ export function lazyThemed<P extends object>(load: () => Promise<ComponentType<P
 export { wakeAntd } from './lite-core';
 export * from './lite-popups';
 export * from './lite-drawn';
+export * from './lite-more';
 export * from './lite-controls';
 export * from './lite-status';

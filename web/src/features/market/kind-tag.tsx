@@ -1,5 +1,5 @@
-import Tag from 'antd/es/tag';
 import { useTranslation } from 'react-i18next';
+import { PurpleTag } from '../../components/lite/lite';
 
 /** The kind of a prompt in words (unknown kinds of later issues: "other"). */
 export function KindTag({ kind }: { kind: string }) {
@@ -20,9 +20,6 @@ export function KindTag({ kind }: { kind: string }) {
                 : kind.startsWith('music')
                   ? t('kind.music')
                   : t('kind.other');
-  return (
-    <Tag color="purple" className="!m-0">
-      {label}
-    </Tag>
-  );
+  // Drawn without antd: the market's cards show it in their first view.
+  return <PurpleTag>{label}</PurpleTag>;
 }

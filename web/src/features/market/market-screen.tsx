@@ -1,21 +1,36 @@
 import type { market } from '@atelier/contracts';
-import { PlusOutlined } from '@ant-design/icons';
-import Button from 'antd/es/button';
-import Empty from 'antd/es/empty';
-import Input from 'antd/es/input';
-import Result from 'antd/es/result';
-import Segmented from 'antd/es/segmented';
-import Select from 'antd/es/select';
-import Skeleton from 'antd/es/skeleton';
-import { useEffect, useState } from 'react';
+import PlusOutlined from '@ant-design/icons-svg/es/asn/PlusOutlined';
+import { Suspense, useEffect, useState } from 'react';
 import { useTranslation } from 'react-i18next';
+import { Glyph } from '../../components/glyph';
+import {
+  Button,
+  lazyThemed,
+  Result,
+  SearchField,
+  Segmented,
+  Select,
+  SimpleEmpty,
+  Skeleton,
+  SkeletonButton,
+  SkeletonImage,
+} from '../../components/lite/lite';
 import { ScreenHeader } from '../../components/screen-header';
-import { useLazyTexts } from '../../components/use-lazy-texts';
+import { loadLazyNamespaces } from '../../i18n';
 import { useDialogs } from '../../stores/dialogs';
 import { useMarketCategories, usePromptList, type MarketTab } from './market-api';
 import { PromptCard } from './prompt-card';
-import { PublishDialog } from './publish-dialog';
 import { useMarket } from './use-market';
+
+/*
+ * The first view (tabs, filters, categories, the grid) draws no antd (components/lite); the
+ * publish dialog loads with antd and the kinds' names (`works`) when it is first opened.
+ */
+const PublishDialog = lazyThemed(() =>
+  Promise.all([import('./publish-dialog'), loadLazyNamespaces(['works'])]).then(
+    ([m]) => m.PublishDialog,
+  ),
+);
 
 const SEARCH_DEBOUNCE_MS = 300;
 const gridClass = 'grid grid-cols-2 gap-3 md:grid-cols-3 xl:grid-cols-4 2xl:grid-cols-5';
@@ -37,7 +52,7 @@ function CategoryNav(props: { selected: number | null; onSelect: (id: number | n
     return (
       <div className="flex gap-2">
         {[0, 1, 2, 3].map((i) => (
-          <Skeleton.Button key={i} active shape="round" style={{ width: 80 }} />
+          <SkeletonButton key={i} shape="round" style={{ width: 80 }} />
         ))}
       </div>
     );
@@ -84,10 +99,9 @@ function Filters(props: {
   };
   return (
     <div className="flex flex-col gap-2 sm:flex-row sm:items-center">
-      <Input.Search
-        allowClear
+      <SearchField
         value={props.typed}
-        onChange={(e) => props.setTyped(e.target.value)}
+        onChange={props.setTyped}
         placeholder={t('search')}
         aria-label={t('search')}
         className="sm:max-w-sm"
@@ -113,6 +127,22 @@ function Filters(props: {
           ]}
         />
       </div>
+    </div>
+  );
+}
+
+/** The grid's cards while the list loads. */
+function GridSkeleton() {
+  return (
+    <div className={gridClass} aria-busy="true">
+      {Array.from({ length: 8 }, (_, i) => (
+        <div key={i} className="overflow-hidden rounded-xl border border-white/5 bg-[#141419]">
+          <SkeletonImage className="aspect-[4/3] w-full" />
+          <div className="p-3">
+            <Skeleton active paragraph={{ rows: 1 }} />
+          </div>
+        </div>
+      ))}
     </div>
   );
 }
@@ -155,7 +185,7 @@ function Market() {
         action={
           <Button
             type="primary"
-            icon={<PlusOutlined />}
+            icon={<Glyph icon={PlusOutlined} />}
             onClick={() => (m.signedIn ? setPublishing(true) : useDialogs.getState().open('login'))}
           >
             {t('market:publish.open')}
@@ -181,16 +211,7 @@ function Market() {
         </>
       )}
       {list.isPending ? (
-        <div className={gridClass} aria-busy="true">
-          {Array.from({ length: 8 }, (_, i) => (
-            <div key={i} className="overflow-hidden rounded-xl border border-white/5 bg-[#141419]">
-              <Skeleton.Image active className="!aspect-[4/3] !h-auto !w-full" />
-              <div className="p-3">
-                <Skeleton active title paragraph={{ rows: 1 }} />
-              </div>
-            </div>
-          ))}
-        </div>
+        <GridSkeleton />
       ) : list.isError ? (
         <Result
           status="warning"
@@ -198,11 +219,11 @@ function Market() {
           extra={<Button onClick={() => void list.refetch()}>{t('market:retry')}</Button>}
         />
       ) : rows.length === 0 ? (
-        <Empty className="py-12" image={Empty.PRESENTED_IMAGE_SIMPLE} description={emptyText}>
+        <SimpleEmpty className="py-12" description={emptyText}>
           {keyword && tab === 'all' && (
             <Button onClick={() => setTyped('')}>{t('market:clearSearch')}</Button>
           )}
-        </Empty>
+        </SimpleEmpty>
       ) : (
         <>
           <p className="m-0 text-xs text-white/55" aria-live="polite">
@@ -233,7 +254,11 @@ function Market() {
           </div>
         </>
       )}
-      {publishing && <PublishDialog open onClose={() => setPublishing(false)} />}
+      {publishing && (
+        <Suspense fallback={null}>
+          <PublishDialog open onClose={() => setPublishing(false)} />
+        </Suspense>
+      )}
     </section>
   );
 }
@@ -245,12 +270,6 @@ function Market() {
  * its kind with every parameter filled.
  */
 export default function MarketScreen() {
-  const ready = useLazyTexts();
-  if (!ready)
-    return (
-      <div className="mx-auto w-full max-w-7xl px-3 py-8 sm:px-6">
-        <Skeleton active paragraph={{ rows: 6 }} />
-      </div>
-    );
+  // Its texts (`market`) come with the route (router.tsx, `withTexts`).
   return <Market />;
 }

@@ -1,14 +1,12 @@
 import type { market } from '@atelier/contracts';
-import {
-  HeartFilled,
-  HeartOutlined,
-  StarFilled,
-  StarOutlined,
-  ThunderboltOutlined,
-} from '@ant-design/icons';
-import Button from 'antd/es/button';
-import Tag from 'antd/es/tag';
+import HeartFilled from '@ant-design/icons-svg/es/asn/HeartFilled';
+import HeartOutlined from '@ant-design/icons-svg/es/asn/HeartOutlined';
+import StarFilled from '@ant-design/icons-svg/es/asn/StarFilled';
+import StarOutlined from '@ant-design/icons-svg/es/asn/StarOutlined';
+import ThunderboltOutlined from '@ant-design/icons-svg/es/asn/ThunderboltOutlined';
 import { useTranslation } from 'react-i18next';
+import { Glyph } from '../../components/glyph';
+import { Button, Tag } from '../../components/lite/lite';
 import { KindTag } from './kind-tag';
 
 export interface PromptCardProps {
@@ -86,7 +84,13 @@ export function PromptCard({ prompt, busy, onOpen, onLike, onCollect, onUse }: P
             aria-pressed={prompt.liked}
             aria-label={prompt.liked ? t('card.unlike') : t('card.like')}
             title={prompt.liked ? t('card.unlike') : t('card.like')}
-            icon={prompt.liked ? <HeartFilled className="text-rose-400" /> : <HeartOutlined />}
+            icon={
+              prompt.liked ? (
+                <Glyph icon={HeartFilled} className="text-rose-400" />
+              ) : (
+                <Glyph icon={HeartOutlined} />
+              )
+            }
             onClick={onLike}
           >
             {prompt.likeCount}
@@ -98,7 +102,13 @@ export function PromptCard({ prompt, busy, onOpen, onLike, onCollect, onUse }: P
             aria-pressed={prompt.collected}
             aria-label={prompt.collected ? t('card.uncollect') : t('card.collect')}
             title={prompt.collected ? t('card.uncollect') : t('card.collect')}
-            icon={prompt.collected ? <StarFilled className="text-amber-400" /> : <StarOutlined />}
+            icon={
+              prompt.collected ? (
+                <Glyph icon={StarFilled} className="text-amber-400" />
+              ) : (
+                <Glyph icon={StarOutlined} />
+              )
+            }
             onClick={onCollect}
           >
             {prompt.collectCount}
@@ -108,7 +118,7 @@ export function PromptCard({ prompt, busy, onOpen, onLike, onCollect, onUse }: P
             type="primary"
             ghost
             className="ml-auto"
-            icon={<ThunderboltOutlined />}
+            icon={<Glyph icon={ThunderboltOutlined} />}
             onClick={onUse}
           >
             {t('card.use')}

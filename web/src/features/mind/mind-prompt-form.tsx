@@ -1,15 +1,22 @@
-import { StopOutlined, ThunderboltOutlined } from '@ant-design/icons';
-import Button from 'antd/es/button';
-import Input from 'antd/es/input';
-import Select from 'antd/es/select';
+import StopOutlined from '@ant-design/icons-svg/es/asn/StopOutlined';
+import ThunderboltOutlined from '@ant-design/icons-svg/es/asn/ThunderboltOutlined';
 import type { FormEvent } from 'react';
 import { useTranslation } from 'react-i18next';
 import type { useChatModels } from '../../api/chat-models';
+import { Glyph } from '../../components/glyph';
+import { Button, Select } from '../../components/lite/lite';
 import { ModelPrice } from '../../components/model-price';
 import { isSignedIn, useAuthStore } from '../../stores/auth';
 import { useMindHistory } from './mind-history';
 
 const PROMPT_MAX = 2000;
+
+/**
+ * The topic box: a plain textarea drawn as antd's (one to five rows, `field-sizing` growing it),
+ * so typing never waits for antd (docs/web.md, "First view without antd").
+ */
+const PROMPT_BOX =
+  'max-h-[120px] min-h-8 w-full resize-none rounded-lg border bg-[#141419] px-[11px] py-1 text-sm leading-[22px] text-white/88 transition-colors [field-sizing:content] placeholder:text-white/25 focus:shadow-[0_0_0_2px_rgba(124,108,242,0.2)] focus:outline-none';
 
 /**
  * The topic and the model of a mind map, with Generate (Enter) or Stop while it streams. A
@@ -43,13 +50,12 @@ export function MindPromptForm({
         {t('mind:prompt.label')}
       </label>
       <div className="flex flex-col gap-2 lg:flex-row lg:items-start">
-        <Input.TextArea
+        <textarea
           id="mind-prompt"
           value={typed}
           maxLength={PROMPT_MAX}
-          autoSize={{ minRows: 1, maxRows: 5 }}
+          rows={1}
           placeholder={t('mind:prompt.placeholder')}
-          status={promptError ? 'error' : undefined}
           aria-invalid={promptError}
           aria-describedby={promptError ? 'mind-prompt-error' : undefined}
           onChange={(e) => onType(e.target.value)}
@@ -60,7 +66,11 @@ export function MindPromptForm({
               onGenerate();
             }
           }}
-          className="lg:flex-1"
+          className={`ant-input ${PROMPT_BOX} lg:flex-1 ${
+            promptError
+              ? 'border-[#dc4446] hover:border-[#e86e6b] focus:border-[#dc4446]'
+              : 'border-[#2a2a33] hover:border-[var(--accent)] focus:border-[var(--accent)]'
+          }`}
         />
         <div className="flex gap-2">
           <Select
@@ -81,14 +91,14 @@ export function MindPromptForm({
             onChange={(id: number) => useMindHistory.getState().setModelId(id)}
           />
           {streaming ? (
-            <Button danger icon={<StopOutlined />} onClick={onStop}>
+            <Button danger icon={<Glyph icon={StopOutlined} />} onClick={onStop}>
               {t('mind:stop')}
             </Button>
           ) : (
             <Button
               type="primary"
               htmlType="submit"
-              icon={<ThunderboltOutlined />}
+              icon={<Glyph icon={ThunderboltOutlined} />}
               disabled={modelId === null}
             >
               {t('mind:generate')}

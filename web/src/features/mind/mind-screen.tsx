@@ -1,17 +1,25 @@
-import { HistoryOutlined } from '@ant-design/icons';
-import Alert from 'antd/es/alert';
-import Button from 'antd/es/button';
-import { useEffect, useMemo, useState, type FormEvent } from 'react';
+import HistoryOutlined from '@ant-design/icons-svg/es/asn/HistoryOutlined';
+import { Suspense, useEffect, useMemo, useState, type FormEvent } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useChatModels } from '../../api/chat-models';
+import { Glyph } from '../../components/glyph';
+import { Alert, Button, lazyThemed } from '../../components/lite/lite';
 import { ScreenIcon } from '../../components/screen-icon';
-import { MindHistoryDrawer } from './mind-history-drawer';
 import { useMindHistory, type MindMapRecord } from './mind-history';
-import { MindMapPanel } from './mind-map-panel';
 import { MindPromptForm } from './mind-prompt-form';
 import { parseOutline, plainText } from './outline';
-import { useMindOutline } from './outline-panel';
 import { useMindGeneration } from './use-mind-generation';
+import { useMindOutline } from './use-mind-outline';
+
+/*
+ * The first view (topic, model, examples) draws no antd (components/lite): the map with its
+ * toolbar and outline (markmap, antd) loads with the first answer, the history drawer when it
+ * is first opened.
+ */
+const MindMapPanel = lazyThemed(() => import('./mind-map-panel').then((m) => m.MindMapPanel));
+const MindHistoryDrawer = lazyThemed(() =>
+  import('./mind-history-drawer').then((m) => m.MindHistoryDrawer),
+);
 
 /**
  * Generates with the model the picker shows. A topic sent before the model list has come (a
@@ -34,6 +42,40 @@ function useGenerateWhenModelsCame(
   };
 }
 
+/** Before a map: what this screen does, or that the answer is on its way, and three topics. */
+function EmptyMap({
+  streaming,
+  onExample,
+}: {
+  streaming: boolean;
+  onExample: (topic: string) => void;
+}) {
+  const { t } = useTranslation(['mind']);
+  const examples = [t('mind:examples.a'), t('mind:examples.b'), t('mind:examples.c')];
+  return (
+    <div
+      className="flex min-h-[320px] flex-col items-center justify-center gap-4 rounded-xl border border-dashed border-white/10 bg-[#141419] p-6 text-center"
+      aria-busy={streaming}
+    >
+      <span className="text-4xl text-white/25" aria-hidden>
+        <ScreenIcon name="mind" />
+      </span>
+      <p className="m-0 max-w-md text-sm leading-6 text-white/60">
+        {streaming ? t('mind:waiting') : t('mind:empty')}
+      </p>
+      {!streaming && (
+        <div className="flex flex-wrap justify-center gap-2">
+          {examples.map((example) => (
+            <Button key={example} shape="round" onClick={() => onExample(example)}>
+              {example}
+            </Button>
+          ))}
+        </div>
+      )}
+    </div>
+  );
+}
+
 /**
  * Mind map (`/mind`): a topic goes to `POST /chatgpt/chat-mind`, whose streamed markdown
  * outline shows as it comes and is drawn as a map (markmap) at the same time. The map zooms,
@@ -47,6 +89,8 @@ export default function MindScreen() {
   const [typed, setTyped] = useState('');
   const [promptError, setPromptError] = useState(false);
   const [historyOpen, setHistoryOpen] = useState(false);
+  // Mounted from its first opening on, so that it closes with antd's animation.
+  const [historyShown, setHistoryShown] = useState(false);
   const {
     answer,
     answerVersion,
@@ -82,8 +126,6 @@ export default function MindScreen() {
     setHistoryOpen(false);
   };
 
-  const examples = [t('mind:examples.a'), t('mind:examples.b'), t('mind:examples.c')];
-
   return (
     <section className="mx-auto flex w-full max-w-7xl flex-col gap-4 px-3 py-4 sm:px-6 sm:py-6">
       <header className="flex items-start gap-3">
@@ -94,7 +136,13 @@ export default function MindScreen() {
           </h1>
           <p className="m-0 text-sm text-white/55">{t('screens:mind')}</p>
         </div>
-        <Button icon={<HistoryOutlined />} onClick={() => setHistoryOpen(true)}>
+        <Button
+          icon={<Glyph icon={HistoryOutlined} />}
+          onClick={() => {
+            setHistoryShown(true);
+            setHistoryOpen(true);
+          }}
+        >
           {t('mind:history.open')}
         </Button>
       </header>
@@ -125,39 +173,30 @@ export default function MindScreen() {
       )}
 
       {!hasMap ? (
-        <div
-          className="flex min-h-[320px] flex-col items-center justify-center gap-4 rounded-xl border border-dashed border-white/10 bg-[#141419] p-6 text-center"
-          aria-busy={streaming}
-        >
-          <span className="text-4xl text-white/25" aria-hidden>
-            <ScreenIcon name="mind" />
-          </span>
-          <p className="m-0 max-w-md text-sm leading-6 text-white/60">
-            {streaming ? t('mind:waiting') : t('mind:empty')}
-          </p>
-          {!streaming && (
-            <div className="flex flex-wrap justify-center gap-2">
-              {examples.map((example) => (
-                <Button key={example} shape="round" onClick={() => setTyped(example)}>
-                  {example}
-                </Button>
-              ))}
-            </div>
-          )}
-        </div>
+        <EmptyMap streaming={streaming} onExample={setTyped} />
       ) : (
-        <MindMapPanel
-          tree={tree}
-          title={title}
-          outline={outline}
-          streaming={streaming}
-          folding={folding}
-          onFold={setFolding}
-          onOutlineChange={editOutline}
-        />
+        <Suspense fallback={<div className="h-[44vh] min-h-[320px] lg:min-h-[420px]" />}>
+          <MindMapPanel
+            tree={tree}
+            title={title}
+            outline={outline}
+            streaming={streaming}
+            folding={folding}
+            onFold={setFolding}
+            onOutlineChange={editOutline}
+          />
+        </Suspense>
       )}
 
-      <MindHistoryDrawer open={historyOpen} onClose={() => setHistoryOpen(false)} onOpen={open} />
+      {historyShown && (
+        <Suspense fallback={null}>
+          <MindHistoryDrawer
+            open={historyOpen}
+            onClose={() => setHistoryOpen(false)}
+            onOpen={open}
+          />
+        </Suspense>
+      )}
     </section>
   );
 }

@@ -1,7 +1,8 @@
-import { UploadOutlined } from '@ant-design/icons';
-import Button from 'antd/es/button';
+import UploadOutlined from '@ant-design/icons-svg/es/asn/UploadOutlined';
 import { useRef } from 'react';
 import { useTranslation } from 'react-i18next';
+import { Glyph } from '../../components/glyph';
+import { Button } from '../../components/lite/lite';
 import { useMyPictures, useUpload } from '../../api/tool-tasks';
 import { PickPicturesButton } from '../../components/pick-pictures-button';
 
@@ -32,7 +33,7 @@ export function PicturePicker(props: {
         }}
       />
       <Button
-        icon={<UploadOutlined />}
+        icon={<Glyph icon={UploadOutlined} />}
         loading={upload.isPending}
         onClick={() => input.current?.click()}
       >

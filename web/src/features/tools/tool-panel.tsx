@@ -1,16 +1,25 @@
 import { TaskStatus, type sd } from '@atelier/contracts';
-import Button from 'antd/es/button';
-import Input from 'antd/es/input';
-import Segmented from 'antd/es/segmented';
-import { useState } from 'react';
+import { lazy, Suspense, useState } from 'react';
 import { useTranslation } from 'react-i18next';
+import { Button, Segmented, TextArea } from '../../components/lite/lite';
 import { notify } from '../../lib/notify';
 import { PicturePicker } from './picture-picker';
 import { useToolSubmit, useToolTask, useUpload } from '../../api/tool-tasks';
-import { MaskPainter } from '../../components/mask-painter';
-import { StrengthSlider } from '../../components/strength-slider';
-import { PictureToolActions } from '../../components/picture-actions';
 import { ToolResult, ToolTaskState } from '../../components/tool-task-view';
+
+/*
+ * What the first view (upscale) does not draw loads when first shown: the mask painter and the
+ * strength slider (remix, redraw) and a result's actions (in the viewer).
+ */
+const MaskPainter = lazy(() =>
+  import('../../components/mask-painter').then((m) => ({ default: m.MaskPainter })),
+);
+const StrengthSlider = lazy(() =>
+  import('../../components/strength-slider').then((m) => ({ default: m.StrengthSlider })),
+);
+const PictureToolActions = lazy(() =>
+  import('../../components/picture-actions').then((m) => ({ default: m.PictureToolActions })),
+);
 
 /** The viewer's actions on a result: work on it next, or open a dialog of the image screens. */
 function ResultActions(props: {
@@ -31,7 +40,9 @@ function ResultActions(props: {
       >
         {t('images:useAsReference')}
       </Button>
-      <PictureToolActions picture={props.picture} before={props.close} />
+      <Suspense fallback={null}>
+        <PictureToolActions picture={props.picture} before={props.close} />
+      </Suspense>
     </div>
   );
 }
@@ -46,18 +57,20 @@ function RepaintFields(props: {
   const { t } = useTranslation();
   return (
     <>
-      <Input.TextArea
+      <TextArea
         aria-label={t('sd:tools.prompt')}
         placeholder={t('sd:tools.prompt')}
         value={props.prompt}
         onChange={(e) => props.setPrompt(e.target.value)}
         autoSize={{ minRows: 2 }}
       />
-      <StrengthSlider
-        label={t('sd:tools.strength')}
-        value={props.strength}
-        onChange={props.setStrength}
-      />
+      <Suspense fallback={<div className="h-[38px]" />}>
+        <StrengthSlider
+          label={t('sd:tools.strength')}
+          value={props.strength}
+          onChange={props.setStrength}
+        />
+      </Suspense>
     </>
   );
 }
@@ -155,7 +168,9 @@ export function ToolPanel(props: {
       </div>
       <div className="flex min-w-0 flex-1 flex-col gap-3">
         {image && masked && !result && (
-          <MaskPainter src={image} hint={t('sd:tools.mask')} onMask={setMask} />
+          <Suspense fallback={null}>
+            <MaskPainter src={image} hint={t('sd:tools.mask')} onMask={setMask} />
+          </Suspense>
         )}
         {image && !masked && !result && (
           <img src={image} alt="" className="max-h-[60vh] self-start rounded" />

@@ -1,16 +1,15 @@
-import {
-  BgColorsOutlined,
-  BlockOutlined,
-  EditOutlined,
-  ExpandAltOutlined,
-  MedicineBoxOutlined,
-  SmileOutlined,
-} from '@ant-design/icons';
+import BgColorsOutlined from '@ant-design/icons-svg/es/asn/BgColorsOutlined';
+import BlockOutlined from '@ant-design/icons-svg/es/asn/BlockOutlined';
+import EditOutlined from '@ant-design/icons-svg/es/asn/EditOutlined';
+import ExpandAltOutlined from '@ant-design/icons-svg/es/asn/ExpandAltOutlined';
+import MedicineBoxOutlined from '@ant-design/icons-svg/es/asn/MedicineBoxOutlined';
+import SmileOutlined from '@ant-design/icons-svg/es/asn/SmileOutlined';
 import { sd } from '@atelier/contracts';
-import Spin from 'antd/es/spin';
 import { useEffect, useState, type ReactNode } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useLocation } from 'react-router';
+import { Glyph } from '../../components/glyph';
+import { Spin } from '../../components/lite/lite';
 import { CreationScreen } from '../../components/tasks/creation-screen';
 import { readPrefill } from '../../lib/prefill';
 import { ToolPanel } from './tool-panel';
@@ -21,23 +20,35 @@ const sdOps = sd.toolOps;
 
 const TILES: Record<sd.ToolOp, { icon: ReactNode; name: string; hint: string }> = {
   upscale: {
-    icon: <ExpandAltOutlined />,
+    icon: <Glyph icon={ExpandAltOutlined} />,
     name: 'sd:tools.ops.upscale',
     hint: 'sd:tools.opHint.upscale',
   },
   restore: {
-    icon: <MedicineBoxOutlined />,
+    icon: <Glyph icon={MedicineBoxOutlined} />,
     name: 'sd:tools.ops.restore',
     hint: 'sd:tools.opHint.restore',
   },
-  rembg: { icon: <BgColorsOutlined />, name: 'sd:tools.ops.rembg', hint: 'sd:tools.opHint.rembg' },
+  rembg: {
+    icon: <Glyph icon={BgColorsOutlined} />,
+    name: 'sd:tools.ops.rembg',
+    hint: 'sd:tools.opHint.rembg',
+  },
   faceswap: {
-    icon: <SmileOutlined />,
+    icon: <Glyph icon={SmileOutlined} />,
     name: 'sd:tools.ops.faceswap',
     hint: 'sd:tools.opHint.faceswap',
   },
-  remix: { icon: <BlockOutlined />, name: 'sd:tools.ops.remix', hint: 'sd:tools.opHint.remix' },
-  redraw: { icon: <EditOutlined />, name: 'sd:tools.ops.redraw', hint: 'sd:tools.opHint.redraw' },
+  remix: {
+    icon: <Glyph icon={BlockOutlined} />,
+    name: 'sd:tools.ops.remix',
+    hint: 'sd:tools.opHint.remix',
+  },
+  redraw: {
+    icon: <Glyph icon={EditOutlined} />,
+    name: 'sd:tools.ops.redraw',
+    hint: 'sd:tools.opHint.redraw',
+  },
 };
 
 /**
