@@ -241,3 +241,4 @@ export * from './lite-popups';
 export * from './lite-drawn';
 export * from './lite-controls';
 export * from './lite-status';
+export * from './lite-media';

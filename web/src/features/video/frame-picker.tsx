@@ -1,6 +1,6 @@
-import Button from 'antd/es/button';
 import { useRef, useState } from 'react';
 import { useTranslation } from 'react-i18next';
+import { Button } from '../../components/lite/lite';
 import { uploadFrame } from './video-api';
 
 /** A first or last frame: upload a picture (or it was filled from a result), preview, remove. */
