@@ -21,7 +21,7 @@ function CropHost() {
   if (!shown) return null;
   return (
     <Suspense fallback={null}>
-      <CropHost />
+      <CropDialog />
     </Suspense>
   );
 }
@@ -90,7 +90,7 @@ export default function MusicScreen() {
         </>
       }
     >
-      <CropDialog />
+      <CropHost />
     </CreationScreen>
   );
 }

@@ -11,7 +11,7 @@ import {
   Switch,
   Tag,
 } from '../../components/lite/lite';
-import { FramePicker } from './frame-picker';
+import { FramePicker, References } from './frame-picker';
 import type { BrushValue } from './motion-brush-dialog';
 import { useSubmitVideo, useVideoModels, type Entry } from './video-api';
 import { TaskCost } from '../../components/tasks/creation-screen';
@@ -45,37 +45,6 @@ const DIRECTION_KEYS = {
   left: 'video:directions.left',
   right: 'video:directions.right',
 } as const;
-
-/**
- * Reference pictures for reference-to-video (Vidu): up to the model's `options.references`,
- * each picked like a frame; shown only for a model that takes them.
- */
-function References(props: { max: number; value: string[]; onChange: (refs: string[]) => void }) {
-  const { t } = useTranslation(['video']);
-  const { max, value, onChange } = props;
-  return (
-    <div className="flex flex-col gap-1" data-testid="video-references">
-      <span className="text-xs text-white/60">{t('video:referencesHint', { max })}</span>
-      <div className="flex flex-wrap gap-3">
-        {[...value, ...(value.length < max ? [undefined] : [])].map((url, i) => (
-          <FramePicker
-            key={url ?? `slot-${i}`}
-            testId={`video-reference-${i + 1}`}
-            label={t('video:reference', { n: i + 1 })}
-            value={url}
-            onChange={(u) =>
-              onChange(
-                u
-                  ? [...value.slice(0, i), u, ...value.slice(i + 1)]
-                  : value.filter((_, j) => j !== i),
-              )
-            }
-          />
-        ))}
-      </div>
-    </div>
-  );
-}
 
 /** The first and last frames, and (for a model that takes them) the reference pictures. */
 function Pictures(props: {
