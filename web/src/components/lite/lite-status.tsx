@@ -23,8 +23,10 @@ const ERROR = '#dc4446';
 /** The line `Progress` props the app uses (antd's names and meanings). */
 export type ProgressProps = Pick<
   AntdProgressProps,
-  'percent' | 'showInfo' | 'status' | 'format' | 'className' | 'style' | 'id' | 'title'
+  'percent' | 'showInfo' | 'status' | 'format' | 'className' | 'style'
 > & {
+  id?: string;
+  title?: string;
   /** 'small' (a 6 px bar, 12 px text) or the default (8 px, 14 px). */
   size?: 'small' | 'default';
   /** One colour for the bar (antd's gradients are not drawn). */
