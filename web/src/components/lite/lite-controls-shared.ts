@@ -1,0 +1,3 @@
+/** Class names joined, the false ones left out. */
+export const cx = (...names: (string | false | null | undefined)[]) =>
+  names.filter(Boolean).join(' ');
