@@ -81,7 +81,7 @@ export function FieldTextArea(props: FieldTextAreaProps) {
       }`}
     >
       {box}
-      <span className="ant-input-data-count pointer-events-none absolute end-0 -bottom-[22px] text-sm leading-[22px] whitespace-nowrap text-white/45">
+      <span className="ant-input-data-count pointer-events-none absolute end-px -bottom-[21px] text-sm leading-[22px] whitespace-nowrap text-white/45">
         {count}
       </span>
     </span>
