@@ -139,8 +139,8 @@ const layoutScreens: RouteObject[] = [
     withTexts(() => import('../features/midjourney/midjourney-screen'), ['midjourney']),
     { themed: false },
   ),
-  screen('draw', () => import('../features/draw/draw-screen')),
-  screen('sd3', () => import('../features/sd3/sd3-screen')),
+  screen('draw', () => import('../features/draw/draw-screen'), { themed: false }),
+  screen('sd3', () => import('../features/sd3/sd3-screen'), { themed: false }),
   screen(
     'tools',
     withTexts(() => import('../features/tools/tools-screen'), ['sd', 'images', 'midjourney']),

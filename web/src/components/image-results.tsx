@@ -1,23 +1,23 @@
-import {
-  DeleteOutlined,
-  PictureOutlined,
-  RedoOutlined,
-  ToolOutlined,
-  CopyOutlined,
-} from '@ant-design/icons';
+import DeleteOutlined from '@ant-design/icons-svg/es/asn/DeleteOutlined';
 import { TaskStatus, type drawing } from '@atelier/contracts';
-import Button from 'antd/es/button';
-import Empty from 'antd/es/empty';
-import Popconfirm from 'antd/es/popconfirm';
-import Progress from 'antd/es/progress';
-import Result from 'antd/es/result';
-import Skeleton from 'antd/es/skeleton';
-import { useEffect, useState } from 'react';
+import { Suspense, useEffect, useState } from 'react';
 import { useTranslation } from 'react-i18next';
-import { paramName, paramValue } from '../lib/param-names';
-import { useNavigate } from 'react-router';
-import { ImageViewer } from './image-viewer';
-import { PictureToolActions } from './picture-actions';
+import { loadLazyNamespaces } from '../i18n';
+import { Glyph } from './glyph';
+import { Button, Empty, lazyThemed, Popconfirm, Result, Skeleton } from './lite/lite';
+
+/*
+ * The picture kinds' results (/draw, /sd3), drawn without antd at first view (the light
+ * stand-ins, docs/web.md "First view without antd"); the viewer and a picture's details and
+ * actions load with antd when a picture opens.
+ */
+
+/** The viewer, with the texts it draws (its buttons' are `midjourney:`'s). */
+const ResultViewer = lazyThemed(() =>
+  Promise.all([import('./image-result-viewer'), loadLazyNamespaces(['midjourney'])]).then(
+    ([m]) => m.ResultViewer,
+  ),
+);
 
 type Task = drawing.DrawTask;
 
@@ -47,6 +47,28 @@ function useSecondsSince(iso: string, live: boolean): number {
   return Math.max(0, Math.round((now - Date.parse(iso)) / 1000));
 }
 
+/** antd's small line progress without its text (dark theme), drawn without antd. */
+function ProgressBar({ percent }: { percent: number }) {
+  return (
+    <div
+      role="progressbar"
+      aria-valuenow={percent}
+      aria-valuemin={0}
+      aria-valuemax={100}
+      className="ant-progress ant-progress-line ant-progress-small w-full text-sm leading-[22px]"
+    >
+      <div className="ant-progress-outer w-full">
+        <div className="ant-progress-inner relative h-1.5 w-full overflow-hidden rounded-full bg-white/8">
+          <div
+            className="ant-progress-bg h-1.5 rounded-full bg-[var(--accent,#7c6cf2)] transition-all"
+            style={{ width: `${Math.max(0, Math.min(100, percent))}%` }}
+          />
+        </div>
+      </div>
+    </div>
+  );
+}
+
 function StatusLine({ task }: { task: Task }) {
   const { t } = useTranslation();
   const active = task.status === TaskStatus.queued || task.status === TaskStatus.running;
@@ -63,7 +85,7 @@ function StatusLine({ task }: { task: Task }) {
     return (
       <div className="flex w-full flex-col gap-1" data-testid="image-status">
         <span>{t('images:running', { progress: task.progress, seconds })}</span>
-        <Progress percent={task.progress} size="small" showInfo={false} />
+        <ProgressBar percent={task.progress} />
       </div>
     );
   return (
@@ -71,92 +93,6 @@ function StatusLine({ task }: { task: Task }) {
       {t('images:failed')}
       {task.error ? `: ${task.error}` : ''}
     </span>
-  );
-}
-
-/** What the viewer shows beside a picture: prompt, parameters, seed and actions. */
-function Details(props: ImageResultsProps & { task: Task; url: string; close: () => void }) {
-  const { t } = useTranslation();
-  const navigate = useNavigate();
-  const { task, url } = props;
-  const params = Object.entries(task.params).flatMap(([k, v]) => {
-    const name = k === 'seed' ? null : paramName(k, t);
-    return name && v !== undefined && v !== null && v !== '' ? [[name, paramValue(v, t, k)]] : [];
-  });
-  const seed = task.params.seed;
-  const act = (fn: () => void) => () => {
-    props.close();
-    fn();
-  };
-  return (
-    <div className="flex flex-col gap-3">
-      <p className="m-0 break-words whitespace-pre-wrap">{task.prompt}</p>
-      {task.finalPrompt !== task.prompt && (
-        <div>
-          <div className="text-xs text-white/50">{t('images:revisedPrompt')}</div>
-          <p className="m-0 break-words" data-testid="revised-prompt">
-            {task.finalPrompt}
-          </p>
-        </div>
-      )}
-      <div>
-        <div className="text-xs text-white/50">{t('images:params')}</div>
-        <dl className="m-0 grid grid-cols-[auto_1fr] gap-x-3 gap-y-1 text-xs">
-          <dt className="text-white/50">{t('images:model')}</dt>
-          <dd className="m-0">{task.modelName}</dd>
-          {params.map(([k, v]) => (
-            <div key={k} className="contents">
-              <dt className="text-white/50">{k}</dt>
-              <dd className="m-0 break-all">{v}</dd>
-            </div>
-          ))}
-          {seed !== undefined && (
-            <>
-              <dt className="text-white/50">{t('images:seed')}</dt>
-              <dd className="m-0" data-testid="viewer-seed">
-                {String(seed)}
-              </dd>
-            </>
-          )}
-        </dl>
-        <div className="mt-1 text-xs text-white/50">
-          {t('images:credits', { credits: task.credits })}
-        </div>
-      </div>
-      <div className="flex flex-wrap gap-2">
-        <Button size="small" icon={<RedoOutlined />} onClick={act(() => props.onRedo(task))}>
-          {t('images:redo')}
-        </Button>
-        <Button size="small" icon={<CopyOutlined />} onClick={act(() => props.onDrawSame(task))}>
-          {t('images:drawSame')}
-        </Button>
-        <Button
-          size="small"
-          icon={<PictureOutlined />}
-          onClick={act(() => props.onUseAsReference(url))}
-        >
-          {t('images:useAsReference')}
-        </Button>
-        <Button
-          size="small"
-          icon={<ToolOutlined />}
-          onClick={act(() =>
-            navigate('/tools', {
-              state: {
-                prefill: {
-                  kind: 'tools',
-                  prompt: task.prompt,
-                  params: { image: url, taskId: task.id },
-                },
-              },
-            }),
-          )}
-        >
-          {t('images:sendToTools')}
-        </Button>
-        <PictureToolActions picture={{ url, prompt: task.prompt }} before={props.close} />
-      </div>
-    </div>
   );
 }
 
@@ -197,7 +133,7 @@ function Card(props: ImageResultsProps & { task: Task; onOpen: () => void }) {
               size="small"
               type="text"
               aria-label={t('images:delete')}
-              icon={<DeleteOutlined />}
+              icon={<Glyph icon={DeleteOutlined} />}
             />
           </Popconfirm>
         )}
@@ -243,11 +179,9 @@ export function ImageResults(props: ImageResultsProps) {
         </div>
       )}
       {open && image && (
-        <ImageViewer
-          image={{ url: image.url, name: `picture-${open.id}.png`, alt: open.prompt }}
-          onClose={() => setOpen(null)}
-          details={<Details {...props} task={open} url={image.url} close={() => setOpen(null)} />}
-        />
+        <Suspense fallback={null}>
+          <ResultViewer {...props} task={open} url={image.url} close={() => setOpen(null)} />
+        </Suspense>
       )}
     </section>
   );

@@ -1,7 +1,6 @@
-import Button from 'antd/es/button';
-import Slider from 'antd/es/slider';
 import { useEffect, useRef, useState, type PointerEvent } from 'react';
 import { useTranslation } from 'react-i18next';
+import { Button, Slider } from './lite/lite';
 
 /**
  * How the painted area is written into the mask PNG:

@@ -1,6 +1,7 @@
-import { PictureOutlined } from '@ant-design/icons';
-import Button from 'antd/es/button';
+import PictureOutlined from '@ant-design/icons-svg/es/asn/PictureOutlined';
 import { useTranslation } from 'react-i18next';
+import { Glyph } from './glyph';
+import { Button } from './lite/lite';
 import { useDialogs } from '../stores/dialogs';
 
 /** Opens the upload-images dialog; the pictures picked there (at most `max`) come back. */
@@ -8,7 +9,7 @@ export function PickPicturesButton(props: { max: number; onPicked: (urls: string
   const { t } = useTranslation();
   return (
     <Button
-      icon={<PictureOutlined />}
+      icon={<Glyph icon={PictureOutlined} />}
       data-testid="pick-pictures"
       disabled={props.max < 1}
       onClick={() =>

@@ -279,7 +279,7 @@ export function Switch(props: SwitchProps) {
         'ant-switch relative inline-block shrink-0 cursor-pointer rounded-full border-0 p-0 align-middle transition-colors',
         small ? 'ant-switch-small h-4 min-w-7' : 'h-[22px] min-w-11',
         checked
-          ? 'ant-switch-checked bg-[#7c6cf2] hover:bg-[#9d91ff]'
+          ? 'ant-switch-checked bg-[#6c5fd1] hover:bg-[#8a7de6]'
           : 'bg-white/25 hover:bg-white/45',
         off && 'ant-switch-disabled cursor-not-allowed opacity-65',
         loading && 'ant-switch-loading',

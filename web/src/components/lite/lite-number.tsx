@@ -87,7 +87,7 @@ export function InputNumber(props: InputNumberProps<number>) {
     <div
       className={cx(
         'ant-input-number inline-block w-[90px] border border-[#2a2a33] bg-[#141419] leading-[22px] text-white/88 transition-colors',
-        'hover:border-[#9d91ff] focus-within:border-[#7c6cf2] focus-within:shadow-[0_0_0_2px_rgba(124,108,242,0.2)]',
+        'hover:border-[var(--accent)] focus-within:border-[var(--accent)] focus-within:shadow-[0_0_0_2px_rgba(124,108,242,0.2)]',
         props.disabled && 'ant-input-number-disabled cursor-not-allowed bg-white/8 text-white/25',
         size,
         props.className,

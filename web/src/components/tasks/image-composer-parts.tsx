@@ -1,15 +1,33 @@
-import { UploadOutlined } from '@ant-design/icons';
+import UploadOutlined from '@ant-design/icons-svg/es/asn/UploadOutlined';
 import type { images } from '@atelier/contracts';
-import Button from 'antd/es/button';
-import Input from 'antd/es/input';
-import Select from 'antd/es/select';
-import Tag from 'antd/es/tag';
-import { useRef } from 'react';
+import { useRef, type ReactNode } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useUploadPicture } from '../../api/image-tasks';
+import { Glyph } from '../glyph';
+import { Button, Select } from '../lite/lite';
 import { PickPicturesButton } from '../pick-pictures-button';
 
-/* Pieces the picture kinds' composers (/draw, /sd3) share. */
+/*
+ * Pieces the picture kinds' composers (/draw, /sd3) share, drawn without antd until the visitor
+ * reaches for a control (docs/web.md, "First view without antd").
+ */
+
+/**
+ * antd's text area (dark theme) as a plain textarea: typing never waits for antd or loses the
+ * caret to a swap; `[field-sizing:content]` grows it between `min-h` and `max-h` (antd's
+ * `autoSize` rows: 22 px a row, 10 px of padding and border).
+ */
+export const LIGHT_TEXT_AREA =
+  'ant-input w-full resize-none rounded-lg border border-[#2a2a33] bg-[#141419] px-[11px] py-1 text-sm leading-[22px] text-white/88 transition-colors [field-sizing:content] placeholder:text-white/25 hover:border-[var(--accent)] focus:border-[var(--accent)] focus:shadow-[0_0_0_2px_rgba(124,108,242,0.2)] focus:outline-none';
+
+/** antd's blue tag (dark theme), drawn without antd: the offline demo's mark. */
+function BlueTag({ children }: { children: ReactNode }) {
+  return (
+    <span className="ant-tag ant-tag-blue me-2 inline-block h-[22px] rounded-md border border-[#15325b] bg-[#111a2c] px-[7px] text-xs leading-5 whitespace-nowrap text-[#3c89e8]">
+      {children}
+    </span>
+  );
+}
 
 /** The model picker: each model by name, the offline demo tagged. */
 export function ImageModelSelect(props: {
@@ -27,7 +45,7 @@ export function ImageModelSelect(props: {
         value: m.id,
         label: (
           <span>
-            {m.name} {m.demo && <Tag color="blue">{t('images:demo')}</Tag>}
+            {m.name} {m.demo && <BlueTag>{t('images:demo')}</BlueTag>}
           </span>
         ),
       }))}
@@ -50,7 +68,7 @@ export function AddPictures(props: {
   return (
     <>
       <Button
-        icon={<UploadOutlined />}
+        icon={<Glyph icon={UploadOutlined} />}
         loading={upload.isPending}
         onClick={() => input.current?.click()}
       >
@@ -83,11 +101,12 @@ export function ImagePrompt(props: {
 }) {
   const { t } = useTranslation();
   return (
-    <Input.TextArea
+    <textarea
       value={props.value}
       onChange={(e) => props.onChange(e.target.value)}
       placeholder={t('images:promptPlaceholder')}
-      autoSize={{ minRows: 3, maxRows: 8 }}
+      rows={3}
+      className={`${LIGHT_TEXT_AREA} max-h-[186px] min-h-[76px]`}
       maxLength={props.maxLength}
       data-testid={props.testId}
       onKeyDown={(e) => {

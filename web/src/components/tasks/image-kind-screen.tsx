@@ -1,6 +1,5 @@
 import type { drawing, images } from '@atelier/contracts';
 import type { UseMutationResult } from '@tanstack/react-query';
-import Skeleton from 'antd/es/skeleton';
 import { useEffect, useState, type ComponentType } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useLocation } from 'react-router';
@@ -13,6 +12,7 @@ import {
 } from '../../api/image-tasks';
 import { readPrefill, type ComposerPrefill } from '../../lib/prefill';
 import { ImageResults } from '../image-results';
+import { Skeleton } from '../lite/lite';
 import { useLazyTexts } from '../use-lazy-texts';
 import { CreationScreen, TaskCost } from './creation-screen';
 
@@ -60,10 +60,23 @@ export interface ImageKind<F extends ImageForm, B> {
   Composer: ComponentType<ImageComposerProps<F>>;
 }
 
+/**
+ * The texts of the picture kinds' screens: their own and the mask painter's (`sd:tools`), not
+ * every lazy namespace (each is a request of the first page). A text of another one that shows
+ * later (a dialog's) loads when first asked for (`i18n/index.ts`).
+ */
+const TEXTS = ['images', 'sd'] as const;
+
 /** A picture kind's screen (its texts load first). */
 export function ImageKindScreen<F extends ImageForm, B>({ kind }: { kind: ImageKind<F, B> }) {
-  const ready = useLazyTexts();
-  return ready ? <ImageKindBody kind={kind} /> : <Skeleton active className="p-6" />;
+  const ready = useLazyTexts(TEXTS);
+  return ready ? (
+    <ImageKindBody kind={kind} />
+  ) : (
+    <div className="p-6">
+      <Skeleton active />
+    </div>
+  );
 }
 
 function ImageKindBody<F extends ImageForm, B>({ kind }: { kind: ImageKind<F, B> }) {

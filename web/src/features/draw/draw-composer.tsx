@@ -1,9 +1,7 @@
-import { DeleteOutlined } from '@ant-design/icons';
-import Button from 'antd/es/button';
-import InputNumber from 'antd/es/input-number';
-import Segmented from 'antd/es/segmented';
-import Select from 'antd/es/select';
+import DeleteOutlined from '@ant-design/icons-svg/es/asn/DeleteOutlined';
 import { useTranslation } from 'react-i18next';
+import { Glyph } from '../../components/glyph';
+import { Button, InputNumber, Segmented, Select } from '../../components/lite/lite';
 import { MaskPainter } from '../../components/mask-painter';
 import {
   AddPictures,
@@ -39,7 +37,7 @@ function References({ form, set, mask }: Pick<ComposerProps, 'form' | 'set'> & {
               shape="circle"
               className="!absolute -top-2 -right-2"
               aria-label={t('images:removeReference')}
-              icon={<DeleteOutlined />}
+              icon={<Glyph icon={DeleteOutlined} />}
               onClick={() => set({ images: form.images.filter((u) => u !== url), mask: null })}
             />
           </div>

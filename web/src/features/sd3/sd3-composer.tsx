@@ -1,17 +1,15 @@
-import { LockOutlined, UnlockOutlined } from '@ant-design/icons';
+import LockOutlined from '@ant-design/icons-svg/es/asn/LockOutlined';
+import UnlockOutlined from '@ant-design/icons-svg/es/asn/UnlockOutlined';
 import { images } from '@atelier/contracts';
-import Button from 'antd/es/button';
-import Input from 'antd/es/input';
-import InputNumber from 'antd/es/input-number';
-import Segmented from 'antd/es/segmented';
-import Select from 'antd/es/select';
-import Slider from 'antd/es/slider';
 import type { ReactNode } from 'react';
 import { useTranslation } from 'react-i18next';
+import { Glyph } from '../../components/glyph';
+import { Button, InputNumber, Segmented, Select, Slider } from '../../components/lite/lite';
 import {
   AddPictures,
   ImageModelSelect,
   ImagePrompt,
+  LIGHT_TEXT_AREA,
 } from '../../components/tasks/image-composer-parts';
 import { ImageCost, type ImageComposerProps } from '../../components/tasks/image-kind-screen';
 import type { Sd3Form } from './sd3-form-state';
@@ -119,7 +117,7 @@ function Seed({ form, set }: Pick<Sd3ComposerProps, 'form' | 'set'>) {
           aria-label={t('images:seed')}
         />
         <Button
-          icon={form.seedLocked ? <LockOutlined /> : <UnlockOutlined />}
+          icon={<Glyph icon={form.seedLocked ? LockOutlined : UnlockOutlined} />}
           type={form.seedLocked ? 'primary' : 'default'}
           aria-pressed={form.seedLocked}
           onClick={() => set({ seedLocked: !form.seedLocked })}
@@ -164,11 +162,12 @@ export function Sd3Composer(props: Sd3ComposerProps) {
         />
       </Field>
       <Field label={t('images:negative')}>
-        <Input.TextArea
+        <textarea
           value={form.negativePrompt}
           onChange={(e) => set({ negativePrompt: e.target.value })}
           placeholder={t('images:negativePlaceholder')}
-          autoSize={{ minRows: 1, maxRows: 4 }}
+          rows={1}
+          className={`${LIGHT_TEXT_AREA} max-h-[98px] min-h-8`}
         />
       </Field>
       {form.mode === 'image-to-image' ? (
