@@ -155,8 +155,13 @@ const layoutScreens: RouteObject[] = [
   screen(
     'video',
     withTexts(() => import('../features/video/video-screen'), ['video']),
+    { themed: false },
   ),
-  screen('music', () => import('../features/music/music-screen')),
+  screen(
+    'music',
+    withTexts(() => import('../features/music/music-screen'), ['music']),
+    { themed: false },
+  ),
   screen(
     'separation',
     withTexts(() => import('../features/separation/separation-screen'), ['separation']),

@@ -88,7 +88,7 @@ export function Button(props: ButtonProps) {
       disabled={disabled || !!loading}
       className={`${buttonLook(props, children === undefined || children === null)}${className ? ` ${className}` : ''}`}
     >
-      {icon ? <span className="ant-btn-icon inline-flex">{icon}</span> : null}
+      {icon ? <span className="ant-btn-icon">{icon}</span> : null}
       {children !== undefined && children !== null ? <span>{children}</span> : null}
     </button>
   );
@@ -190,7 +190,8 @@ export function Tabs(props: TabsProps) {
       <div
         role="tablist"
         aria-orientation="horizontal"
-        className="relative mb-4 flex border-b border-[#1f1f27]"
+        // antd draws the line inside the bar (its last row, under the ink bar), not below it.
+        className="relative mb-4 flex shadow-[inset_0_-1px_0_#1f1f27]"
         {...handlers}
       >
         {items.map((item, i) => {
@@ -204,7 +205,7 @@ export function Tabs(props: TabsProps) {
               tabIndex={selected ? 0 : -1}
               className={`ant-tabs-tab relative cursor-pointer border-0 bg-transparent px-0 py-3 text-sm leading-[22px] ${
                 i > 0 ? 'ml-8' : ''
-              } ${selected ? 'text-[#9d91ff]' : 'text-white/88'}`}
+              } ${selected ? 'text-[#9d91ff] [text-shadow:0_0_0.25px_currentcolor]' : 'text-white/88'}`}
               onClick={() => {
                 setOwn(item.key);
                 props.onChange?.(item.key);
@@ -212,7 +213,7 @@ export function Tabs(props: TabsProps) {
             >
               {item.label}
               {selected ? (
-                <span className="absolute right-0 bottom-[-1px] left-0 h-0.5 bg-[#6c5fd1]" />
+                <span className="absolute right-0 bottom-0 left-0 h-0.5 bg-[#6c5fd1]" />
               ) : null}
             </button>
           );
@@ -252,3 +253,4 @@ export * from './lite-drawn';
 export * from './lite-more';
 export * from './lite-controls';
 export * from './lite-status';
+export * from './lite-media';

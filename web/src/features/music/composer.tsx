@@ -1,12 +1,15 @@
-import Button from 'antd/es/button';
-import Input from 'antd/es/input';
-import Segmented from 'antd/es/segmented';
-import Select from 'antd/es/select';
-import Switch from 'antd/es/switch';
-import Tag from 'antd/es/tag';
 import { useEffect, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useLocation } from 'react-router';
+import {
+  Button,
+  FieldInput,
+  FieldTextArea,
+  Segmented,
+  Select,
+  Switch,
+  Tag,
+} from '../../components/lite/lite';
 import { readPrefill } from '../../lib/prefill';
 import { useAppSetting } from '../../stores/app-setting';
 import { useLyricsPair, useMusicModels, useMusicTypes, useSubmitSong } from './music-api';
@@ -117,11 +120,11 @@ function CustomFields(p: {
     <>
       <label className="flex flex-col gap-1 text-sm text-white/70">
         {t('music:compose.title')}
-        <Input value={p.title} maxLength={80} onChange={(e) => p.setTitle(e.target.value)} />
+        <FieldInput value={p.title} maxLength={80} onChange={(e) => p.setTitle(e.target.value)} />
       </label>
       <label className="flex flex-col gap-1 text-sm text-white/70">
         {t('music:compose.lyrics')}
-        <Input.TextArea
+        <FieldTextArea
           value={p.lyrics}
           maxLength={3000}
           autoSize={{ minRows: 5, maxRows: 12 }}
@@ -216,7 +219,7 @@ export function Composer() {
         // pb-5: room for the counter antd draws under the box, clear of the next label.
         <label className="flex flex-col gap-1 pb-5 text-sm text-white/70">
           {t('music:compose.prompt')}
-          <Input.TextArea
+          <FieldTextArea
             value={prompt}
             maxLength={500}
             showCount
@@ -237,7 +240,7 @@ export function Composer() {
       )}
       <label className="flex flex-col gap-1 text-sm text-white/70">
         {t('music:compose.tags')}
-        <Input
+        <FieldInput
           value={tags}
           maxLength={200}
           placeholder="pop, upbeat"

@@ -1,15 +1,30 @@
-import { CaretRightOutlined } from '@ant-design/icons';
-import Button from 'antd/es/button';
+import CaretRightOutlined from '@ant-design/icons-svg/es/asn/CaretRightOutlined';
+import { Suspense, useState } from 'react';
 import { useTranslation } from 'react-i18next';
+import { Glyph } from '../../components/glyph';
+import { Button, lazyThemed, Skeleton } from '../../components/lite/lite';
 import { CreationScreen } from '../../components/tasks/creation-screen';
-import { useLazyTexts } from '../../components/use-lazy-texts';
-import Skeleton from 'antd/es/skeleton';
 import { useShared } from '../../stores/shared';
 import { Composer } from './composer';
-import { CropDialog } from './crop-dialog';
 import { LyricsView } from './lyrics-view';
 import { useMusicDemos } from './music-api';
 import { SongList } from './song-list';
+
+/** The crop dialog (antd's dialog and slider) loads when a song is first cropped. */
+const CropDialog = lazyThemed(() => import('./crop-dialog').then((m) => m.CropDialog));
+
+/** The crop dialog from the first crop on (antd's closing animation), nothing before it. */
+function CropHost() {
+  const cropping = useShared((s) => s.croppedSong !== null);
+  const [shown, setShown] = useState(false);
+  if (cropping && !shown) setShown(true);
+  if (!shown) return null;
+  return (
+    <Suspense fallback={null}>
+      <CropDialog />
+    </Suspense>
+  );
+}
 
 /** The demo songs (`queryMusicDemo`): listen before making one. */
 function DemoSongs() {
@@ -34,7 +49,7 @@ function DemoSongs() {
         {rows.map((d, index) => (
           <Button
             key={d.id}
-            icon={<CaretRightOutlined />}
+            icon={<Glyph icon={CaretRightOutlined} />}
             onClick={() =>
               set({
                 musicPlayer: { list, index },
@@ -59,8 +74,6 @@ function DemoSongs() {
 /** `/music`: the song form beside the user's songs, the lyrics of the song playing and demos. */
 export default function MusicScreen() {
   const { t } = useTranslation();
-  const ready = useLazyTexts();
-  if (!ready) return <Skeleton active className="p-6" />;
   return (
     <CreationScreen
       screen="music"
@@ -77,7 +90,7 @@ export default function MusicScreen() {
         </>
       }
     >
-      <CropDialog />
+      <CropHost />
     </CreationScreen>
   );
 }

@@ -1,14 +1,18 @@
-import Button from 'antd/es/button';
-import Input from 'antd/es/input';
-import Select from 'antd/es/select';
-import Segmented from 'antd/es/segmented';
-import Switch from 'antd/es/switch';
-import Tag from 'antd/es/tag';
-import { useState } from 'react';
+import { Suspense, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import type { video as V } from '@atelier/contracts';
-import { FramePicker } from './frame-picker';
-import { MotionBrushDialog, type BrushValue } from './motion-brush-dialog';
+import {
+  Button,
+  FieldInput,
+  FieldTextArea,
+  lazyThemed,
+  Segmented,
+  Select,
+  Switch,
+  Tag,
+} from '../../components/lite/lite';
+import { FramePicker, References } from './frame-picker';
+import type { BrushValue } from './motion-brush-dialog';
 import { useSubmitVideo, useVideoModels, type Entry } from './video-api';
 import { TaskCost } from '../../components/tasks/creation-screen';
 
@@ -30,43 +34,17 @@ export interface VideoForm {
   audio?: boolean;
 }
 
+/** The motion brush (antd's dialog) loads when it first opens. */
+const MotionBrushDialog = lazyThemed(() =>
+  import('./motion-brush-dialog').then((m) => m.MotionBrushDialog),
+);
+
 const DIRECTION_KEYS = {
   up: 'video:directions.up',
   down: 'video:directions.down',
   left: 'video:directions.left',
   right: 'video:directions.right',
 } as const;
-
-/**
- * Reference pictures for reference-to-video (Vidu): up to the model's `options.references`,
- * each picked like a frame; shown only for a model that takes them.
- */
-function References(props: { max: number; value: string[]; onChange: (refs: string[]) => void }) {
-  const { t } = useTranslation(['video']);
-  const { max, value, onChange } = props;
-  return (
-    <div className="flex flex-col gap-1" data-testid="video-references">
-      <span className="text-xs text-white/60">{t('video:referencesHint', { max })}</span>
-      <div className="flex flex-wrap gap-3">
-        {[...value, ...(value.length < max ? [undefined] : [])].map((url, i) => (
-          <FramePicker
-            key={url ?? `slot-${i}`}
-            testId={`video-reference-${i + 1}`}
-            label={t('video:reference', { n: i + 1 })}
-            value={url}
-            onChange={(u) =>
-              onChange(
-                u
-                  ? [...value.slice(0, i), u, ...value.slice(i + 1)]
-                  : value.filter((_, j) => j !== i),
-              )
-            }
-          />
-        ))}
-      </div>
-    </div>
-  );
-}
 
 /** The first and last frames, and (for a model that takes them) the reference pictures. */
 function Pictures(props: {
@@ -124,7 +102,7 @@ function ShotFields(props: {
     <>
       <label className="flex flex-col gap-1">
         <span className="text-xs text-white/60">{t('video:negativePrompt')}</span>
-        <Input
+        <FieldInput
           value={f.negativePrompt ?? ''}
           maxLength={1000}
           onChange={(e) => set({ negativePrompt: e.target.value || undefined })}
@@ -228,6 +206,8 @@ function Extras(props: {
   const { model, set } = props;
   const f = props.form;
   const [brushOpen, setBrushOpen] = useState(false);
+  // Mounted from its first opening on (antd's closing animation), never before it.
+  const [brushShown, setBrushShown] = useState(false);
   const brushReason = !model.supports.motionBrush
     ? t('video:motionBrushUnsupported')
     : !f.firstFrame
@@ -236,7 +216,14 @@ function Extras(props: {
   return (
     <>
       <div className="flex flex-wrap items-center gap-3">
-        <Button disabled={!!brushReason} title={brushReason} onClick={() => setBrushOpen(true)}>
+        <Button
+          disabled={!!brushReason}
+          title={brushReason}
+          onClick={() => {
+            setBrushShown(true);
+            setBrushOpen(true);
+          }}
+        >
           {t('video:motionBrush')}
         </Button>
         {brushReason && <span className="text-xs text-white/60">{brushReason}</span>}
@@ -253,16 +240,18 @@ function Extras(props: {
           </label>
         )}
       </div>
-      {f.firstFrame && (
-        <MotionBrushDialog
-          open={brushOpen}
-          frame={f.firstFrame}
-          onClose={() => setBrushOpen(false)}
-          onApply={(b) => {
-            set({ brush: b });
-            setBrushOpen(false);
-          }}
-        />
+      {f.firstFrame && brushShown && (
+        <Suspense fallback={null}>
+          <MotionBrushDialog
+            open={brushOpen}
+            frame={f.firstFrame}
+            onClose={() => setBrushOpen(false)}
+            onApply={(b) => {
+              set({ brush: b });
+              setBrushOpen(false);
+            }}
+          />
+        </Suspense>
       )}
     </>
   );
@@ -361,7 +350,7 @@ export function Composer(props: { form: VideoForm; setForm: (f: VideoForm) => vo
       </label>
       <label className="flex flex-col gap-1">
         <span className="text-xs text-white/60">{t('video:prompt')}</span>
-        <Input.TextArea
+        <FieldTextArea
           data-testid="video-prompt"
           value={f.prompt}
           maxLength={2000}

@@ -1,6 +1,6 @@
-import Button from 'antd/es/button';
 import { useTranslation } from 'react-i18next';
 import type { video as V } from '@atelier/contracts';
+import { Button } from '../../components/lite/lite';
 import { useVideoDemos } from './video-api';
 
 /** Example clips from `queryVideoDemo`, each with "make one like it". */

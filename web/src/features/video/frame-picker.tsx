@@ -1,6 +1,6 @@
-import Button from 'antd/es/button';
 import { useRef, useState } from 'react';
 import { useTranslation } from 'react-i18next';
+import { Button } from '../../components/lite/lite';
 import { uploadFrame } from './video-api';
 
 /** A first or last frame: upload a picture (or it was filled from a result), preview, remove. */
@@ -58,6 +58,41 @@ export function FramePicker(props: {
           )}
         </>
       )}
+    </div>
+  );
+}
+
+/**
+ * Reference pictures for reference-to-video (Vidu): up to the model's `options.references`,
+ * each picked like a frame; shown only for a model that takes them.
+ */
+export function References(props: {
+  max: number;
+  value: string[];
+  onChange: (refs: string[]) => void;
+}) {
+  const { t } = useTranslation(['video']);
+  const { max, value, onChange } = props;
+  return (
+    <div className="flex flex-col gap-1" data-testid="video-references">
+      <span className="text-xs text-white/60">{t('video:referencesHint', { max })}</span>
+      <div className="flex flex-wrap gap-3">
+        {[...value, ...(value.length < max ? [undefined] : [])].map((url, i) => (
+          <FramePicker
+            key={url ?? `slot-${i}`}
+            testId={`video-reference-${i + 1}`}
+            label={t('video:reference', { n: i + 1 })}
+            value={url}
+            onChange={(u) =>
+              onChange(
+                u
+                  ? [...value.slice(0, i), u, ...value.slice(i + 1)]
+                  : value.filter((_, j) => j !== i),
+              )
+            }
+          />
+        ))}
+      </div>
     </div>
   );
 }

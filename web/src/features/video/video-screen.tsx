@@ -1,8 +1,8 @@
-import Tabs from 'antd/es/tabs';
 import { useEffect, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useLocation } from 'react-router';
 import type { video as V } from '@atelier/contracts';
+import { Tabs } from '../../components/lite/lite';
 import { CreationScreen } from '../../components/tasks/creation-screen';
 import { readPrefill } from '../../lib/prefill';
 import { Composer, type VideoForm } from './composer';
