@@ -206,6 +206,17 @@ const chunkGroups = [
     test: /web[\\/]src[\\/](components[\\/]themed|lib[\\/]accent)\.|node_modules[\\/](antd[\\/]es[\\/](theme|locale[\\/]en_US)|rc-pagination[\\/]es[\\/]locale|rc-picker[\\/]es[\\/]locale)[\\/.]/,
     priority: 1.9,
   },
+  // The stand-ins of the form controls and status marks (`components/lite/lite-forms`) are
+  // shared by the creation screens' forms, not by `/Chat` or the landing: a file of their own,
+  // so `shared`, which every screen fetches, does not carry them.
+  {
+    name: 'lite-forms',
+    test: /web[\\/]src[\\/]components[\\/]lite[\\/](lite-forms|lite-controls|lite-controls-shared|lite-number|lite-status|lite-media|lite-more)\./,
+    minShareCount: 2,
+    priority: 1.5,
+    // Without `lite-core` and the other stand-ins they use: those stay where `/Chat` has them.
+    includeDependenciesRecursively: false,
+  },
   {
     name: 'shared',
     test: /(web[\\/]src|contracts[\\/]src|node_modules[\\/](zod|@tanstack|zustand))[\\/]/,

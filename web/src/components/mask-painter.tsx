@@ -1,6 +1,7 @@
 import { useEffect, useRef, useState, type PointerEvent } from 'react';
 import { useTranslation } from 'react-i18next';
-import { Button, Slider } from './lite/lite';
+import { Button } from './lite/lite';
+import { Slider } from './lite/lite-forms';
 
 /**
  * How the painted area is written into the mask PNG:

@@ -1,4 +1,4 @@
-import { Slider } from './lite/lite';
+import { Slider } from './lite/lite-forms';
 
 /** How much a repaint may change (0.05–1 by 0.05, or from `min`), its value in numbers. */
 export function StrengthSlider(props: {

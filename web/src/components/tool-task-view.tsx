@@ -6,7 +6,8 @@ import { useTranslation } from 'react-i18next';
 import { downloadUrl } from '../lib/download';
 import { CompareSlider } from './compare-slider';
 import { Glyph } from './glyph';
-import { Button, lazyThemed, Progress } from './lite/lite';
+import { Button, lazyThemed } from './lite/lite';
+import { Progress } from './lite/lite-forms';
 
 /** The picture viewer loads when a result is first opened (`/tools` draws no antd before). */
 const ImageViewer = lazyThemed(() => import('./image-viewer').then((m) => m.ImageViewer));

@@ -1,7 +1,8 @@
 import { act, cleanup, fireEvent, render, screen, waitFor } from '@testing-library/react';
 import { useState } from 'react';
 import { afterEach, beforeAll, describe, expect, it, vi } from 'vitest';
-import { InputNumber, Segmented, Slider, Switch, wakeAntd } from './lite';
+import { wakeAntd } from './lite';
+import { InputNumber, Segmented, Slider, Switch } from './lite-forms';
 import { forgetAntdForTests } from './lite-core';
 
 // Another test file in this worker may have loaded antd already: start from before that.

@@ -1,6 +1,7 @@
 import { cleanup, fireEvent, render, screen } from '@testing-library/react';
 import { afterEach, describe, expect, it, vi } from 'vitest';
-import { SearchField, SimpleEmpty, SkeletonButton } from './lite-more';
+import { SimpleEmpty } from './lite-drawn';
+import { SearchField, SkeletonButton } from './lite-more';
 
 afterEach(cleanup);
 

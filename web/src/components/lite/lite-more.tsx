@@ -1,54 +1,13 @@
 import CloseCircleFilled from '@ant-design/icons-svg/es/asn/CloseCircleFilled';
 import SearchOutlined from '@ant-design/icons-svg/es/asn/SearchOutlined';
-import type { CSSProperties, ReactNode } from 'react';
+import type { CSSProperties } from 'react';
 import { Glyph } from '../glyph';
 
 /*
- * More of antd's looks drawn without it for good (as `lite-drawn.tsx`): the simple empty
- * picture, the search field with its button and clear icon, and the button and picture
- * skeletons. `/market`, `/mind` and `/tools` draw their first view with them.
+ * More of antd's looks drawn without it for good (as `lite-drawn.tsx`): the search field with
+ * its button and clear icon, and the button and picture skeletons. `/market`, `/mind` and
+ * `/tools` draw their first view with them.
  */
-
-/**
- * antd's `Empty` with `Empty.PRESENTED_IMAGE_SIMPLE` (the small box, antd's dark colours on the
- * container background), its children under it as antd's footer.
- */
-export function SimpleEmpty(props: {
-  description: ReactNode;
-  className?: string;
-  children?: ReactNode;
-}) {
-  return (
-    <div
-      className={`ant-empty ant-empty-normal mx-2 my-8 text-center text-sm leading-[22px] text-white/45${
-        props.className ? ` ${props.className}` : ''
-      }`}
-    >
-      <div className="ant-empty-image mb-2 h-10">
-        <svg
-          width="64"
-          height="41"
-          viewBox="0 0 64 41"
-          className="mx-auto h-full max-w-full"
-          aria-hidden="true"
-        >
-          <g transform="translate(0 1)" fill="none" fillRule="evenodd">
-            <ellipse fill="#27272b" cx="32" cy="33" rx="32" ry="7" />
-            <g fillRule="nonzero" stroke="#3e3e42">
-              <path d="M55 12.76L44.854 1.258C44.367.474 43.656 0 42.907 0H21.093c-.749 0-1.46.474-1.947 1.257L9 12.761V22h46v-9.24z" />
-              <path
-                d="M41.613 15.931c0-1.605.994-2.93 2.227-2.931H55v18.137C55 33.26 53.68 35 52.05 35h-40.1C10.32 35 9 33.259 9 31.137V13h11.16c1.233 0 2.227 1.323 2.227 2.928v.022c0 1.605 1.005 2.901 2.237 2.901h14.752c1.232 0 2.237-1.308 2.237-2.913v-.007z"
-                fill="#1d1d22"
-              />
-            </g>
-          </g>
-        </svg>
-      </div>
-      <div className="ant-empty-description">{props.description}</div>
-      {props.children ? <div className="ant-empty-footer mt-4">{props.children}</div> : null}
-    </div>
-  );
-}
 
 /**
  * antd's `Input.Search` with `allowClear` (the field, its clear icon and the search button),

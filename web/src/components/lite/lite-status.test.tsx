@@ -1,6 +1,6 @@
 import { cleanup, fireEvent, render, screen } from '@testing-library/react';
 import { afterEach, describe, expect, it, vi } from 'vitest';
-import { Progress, Spin, Tag } from './lite';
+import { Progress, Spin, Tag } from './lite-forms';
 
 afterEach(cleanup);
 

@@ -245,12 +245,8 @@ export function lazyThemed<P extends object>(load: () => Promise<ComponentType<P
   );
 }
 
-/** Light stand-ins' props, for modules that pass them on. */
-
 export { wakeAntd } from './lite-core';
 export * from './lite-popups';
 export * from './lite-drawn';
-export * from './lite-more';
-export * from './lite-controls';
-export * from './lite-status';
-export * from './lite-media';
+// The form controls' and status marks' stand-ins are imported from `lite-forms`, never through
+// here: `/Chat` and the landing, which import this module, would fetch them too.

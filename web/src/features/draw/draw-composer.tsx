@@ -1,7 +1,8 @@
 import DeleteOutlined from '@ant-design/icons-svg/es/asn/DeleteOutlined';
 import { useTranslation } from 'react-i18next';
 import { Glyph } from '../../components/glyph';
-import { Button, InputNumber, Segmented, Select } from '../../components/lite/lite';
+import { Button, Select } from '../../components/lite/lite';
+import { InputNumber, Segmented } from '../../components/lite/lite-forms';
 import { MaskPainter } from '../../components/mask-painter';
 import {
   AddPictures,

@@ -7,14 +7,16 @@ import {
   Button,
   lazyThemed,
   Result,
-  SearchField,
-  Segmented,
   Select,
   SimpleEmpty,
   Skeleton,
+} from '../../components/lite/lite';
+import {
+  SearchField,
+  Segmented,
   SkeletonButton,
   SkeletonImage,
-} from '../../components/lite/lite';
+} from '../../components/lite/lite-forms';
 import { ScreenHeader } from '../../components/screen-header';
 import { loadLazyNamespaces } from '../../i18n';
 import { useDialogs } from '../../stores/dialogs';

@@ -6,7 +6,8 @@ import StarOutlined from '@ant-design/icons-svg/es/asn/StarOutlined';
 import ThunderboltOutlined from '@ant-design/icons-svg/es/asn/ThunderboltOutlined';
 import { useTranslation } from 'react-i18next';
 import { Glyph } from '../../components/glyph';
-import { Button, Tag } from '../../components/lite/lite';
+import { Button } from '../../components/lite/lite';
+import { Tag } from '../../components/lite/lite-forms';
 import { KindTag } from './kind-tag';
 
 export interface PromptCardProps {

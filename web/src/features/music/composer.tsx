@@ -1,15 +1,14 @@
 import { useEffect, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useLocation } from 'react-router';
+import { Button, Select } from '../../components/lite/lite';
 import {
-  Button,
   FieldInput,
   FieldTextArea,
   Segmented,
-  Select,
   Switch,
   Tag,
-} from '../../components/lite/lite';
+} from '../../components/lite/lite-forms';
 import { readPrefill } from '../../lib/prefill';
 import { useAppSetting } from '../../stores/app-setting';
 import { useLyricsPair, useMusicModels, useMusicTypes, useSubmitSong } from './music-api';

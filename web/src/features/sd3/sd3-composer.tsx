@@ -4,7 +4,8 @@ import { images } from '@atelier/contracts';
 import type { ReactNode } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Glyph } from '../../components/glyph';
-import { Button, InputNumber, Segmented, Select, Slider } from '../../components/lite/lite';
+import { Button, Select } from '../../components/lite/lite';
+import { InputNumber, Segmented, Slider } from '../../components/lite/lite-forms';
 import {
   AddPictures,
   ImageModelSelect,

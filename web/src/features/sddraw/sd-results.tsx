@@ -3,7 +3,8 @@ import { TaskStatus, type sd } from '@atelier/contracts';
 import { Suspense, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Glyph } from '../../components/glyph';
-import { Button, lazyThemed, Popconfirm, Progress } from '../../components/lite/lite';
+import { Button, lazyThemed, Popconfirm } from '../../components/lite/lite';
+import { Progress } from '../../components/lite/lite-forms';
 import { loadLazyNamespaces } from '../../i18n';
 import { useDeleteSd, useSdResults } from './sd-api';
 

@@ -4,7 +4,8 @@ import type { separation } from '@atelier/contracts';
 import { useRef } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Glyph } from '../../components/glyph';
-import { Alert, Button, Empty, Skeleton, Tag } from '../../components/lite/lite';
+import { Alert, Button, Empty, Skeleton } from '../../components/lite/lite';
+import { Tag } from '../../components/lite/lite-forms';
 import { ModeSwitch } from './mode-switch';
 import { useSongs, useUploadAudio } from './separation-api';
 

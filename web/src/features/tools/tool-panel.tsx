@@ -1,7 +1,8 @@
 import { TaskStatus, type sd } from '@atelier/contracts';
 import { lazy, Suspense, useState } from 'react';
 import { useTranslation } from 'react-i18next';
-import { Button, Segmented, TextArea } from '../../components/lite/lite';
+import { Button, TextArea } from '../../components/lite/lite';
+import { Segmented } from '../../components/lite/lite-forms';
 import { notify } from '../../lib/notify';
 import { PicturePicker } from './picture-picker';
 import { useToolSubmit, useToolTask, useUpload } from '../../api/tool-tasks';

@@ -9,7 +9,7 @@ import { useEffect, useState, type ReactNode } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useLocation } from 'react-router';
 import { Glyph } from '../../components/glyph';
-import { Spin } from '../../components/lite/lite';
+import { Spin } from '../../components/lite/lite-forms';
 import { CreationScreen } from '../../components/tasks/creation-screen';
 import { readPrefill } from '../../lib/prefill';
 import { ToolPanel } from './tool-panel';

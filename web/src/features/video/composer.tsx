@@ -1,16 +1,14 @@
 import { Suspense, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import type { video as V } from '@atelier/contracts';
+import { Button, lazyThemed, Select } from '../../components/lite/lite';
 import {
-  Button,
   FieldInput,
   FieldTextArea,
-  lazyThemed,
   Segmented,
-  Select,
   Switch,
   Tag,
-} from '../../components/lite/lite';
+} from '../../components/lite/lite-forms';
 import { FramePicker, References } from './frame-picker';
 import type { BrushValue } from './motion-brush-dialog';
 import { useSubmitVideo, useVideoModels, type Entry } from './video-api';
