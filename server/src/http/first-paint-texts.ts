@@ -38,6 +38,19 @@ export const FIRST_PAINT_TEXTS = {
       'Describe the picture, e.g. a lighthouse by the sea at sunset, oil painting (Ctrl+Enter to draw)',
     'midjourney:composer.placeholderTouch':
       'Describe the picture, e.g. a lighthouse by the sea at sunset, oil painting',
+    'images:model': 'Model',
+    'images:prompt': 'Prompt',
+    'images:promptPlaceholder':
+      'Describe the picture, e.g. a lighthouse by the sea at dusk, oil painting',
+    'images:textToImage': 'Text to image',
+    'images:imageToImage': 'Image to image',
+    'screens:draw': 'Generate images from text with DALL·E-style models here.',
+    'screens:sd3': 'Generate images with SD3 models and tune their parameters here.',
+    'screens:video': 'Generate AI video from text or images here.',
+    'video:model': 'Model',
+    'video:prompt': 'Describe the video',
+    'video:promptPlaceholder':
+      'e.g. a beach at dusk, waves on the rocks, the camera slowly pushes in',
     'chat:input.label': 'Message',
     'chat:input.placeholder':
       'Give the AI an identity, or find one in the app market… (Enter to send, / for prompts)',
@@ -78,6 +91,17 @@ export const FIRST_PAINT_TEXTS = {
     'midjourney:composer.placeholder':
       '描述你想要的画面，例如：夕阳下的海边灯塔，油画风格（Ctrl+Enter 提交）',
     'midjourney:composer.placeholderTouch': '描述你想要的画面，例如：夕阳下的海边灯塔，油画风格',
+    'images:model': '模型',
+    'images:prompt': '提示词',
+    'images:promptPlaceholder': '描述你想要的画面，例如：黄昏时海边的灯塔，油画风格',
+    'images:textToImage': '文生图',
+    'images:imageToImage': '图生图',
+    'screens:draw': '在这里用 DALL·E 类模型根据文字生成图片。',
+    'screens:sd3': '在这里用 SD3 模型生成图片并调整参数。',
+    'screens:video': '在这里根据文字或图片生成 AI 视频。',
+    'video:model': '模型',
+    'video:prompt': '描述视频',
+    'video:promptPlaceholder': '例如：黄昏的海边，海浪拍打礁石，镜头缓慢推进',
     'chat:input.label': '输入消息',
     'chat:input.placeholder':
       '给 AI 设定一个身份，或去应用广场找一个角色……（Enter 发送，/ 选择提示词）',
@@ -118,6 +142,17 @@ export const FIRST_PAINT_TEXTS = {
     'midjourney:composer.placeholder':
       '描述你想要的畫面，例如：夕陽下的海邊燈塔，油畫風格（Ctrl+Enter 提交）',
     'midjourney:composer.placeholderTouch': '描述你想要的畫面，例如：夕陽下的海邊燈塔，油畫風格',
+    'images:model': '模型',
+    'images:prompt': '提示詞',
+    'images:promptPlaceholder': '描述你想要的畫面，例如：黃昏時海邊的燈塔，油畫風格',
+    'images:textToImage': '文生圖',
+    'images:imageToImage': '圖生圖',
+    'screens:draw': '在這裡用 DALL·E 類模型依文字生成圖片。',
+    'screens:sd3': '在這裡用 SD3 模型生成圖片並調整參數。',
+    'screens:video': '在這裡依文字或圖片生成 AI 影片。',
+    'video:model': '模型',
+    'video:prompt': '描述影片',
+    'video:promptPlaceholder': '例如：黃昏的海邊，海浪拍打礁石，鏡頭緩慢推進',
     'chat:input.label': '輸入訊息',
     'chat:input.placeholder':
       '給 AI 設定一個身分，或到應用廣場找一個角色……（Enter 傳送，/ 選擇提示詞）',

@@ -24,8 +24,12 @@ export interface EarlyPrompt {
   focused: boolean;
 }
 
-/** The screens whose first paint has a prompt box. */
-export type EarlyScreen = 'draw' | 'chat';
+/**
+ * The screens whose first paint has a prompt box (the server's names: `draw` is the drawing
+ * screen `/Midjourney`, `dalle` the picture screen `/draw`).
+ */
+export type EarlyScreen = 'draw' | 'chat' | 'dalle' | 'sd3' | 'video';
+const EARLY_SCREENS: readonly string[] = ['draw', 'chat', 'dalle', 'sd3', 'video'];
 
 const paint = (): HTMLElement | null => document.getElementById('first-paint');
 
@@ -44,6 +48,9 @@ const SCREEN_PATHS: Partial<Record<string, string>> = {
   draw: '/midjourney',
   chat: '/chat',
   launcher: '/mobilehome',
+  dalle: '/draw',
+  sd3: '/sd3',
+  video: '/video',
 };
 /** How long a pending prompt waits for its composer. */
 const PENDING_MS = 15_000;
@@ -63,9 +70,9 @@ function remove(element: HTMLElement): void {
     : null;
   element.remove();
   if (!prompt || (!prompt.text && !prompt.focused)) return;
-  if (screen !== 'draw' && screen !== 'chat') return;
+  if (!screen || !EARLY_SCREENS.includes(screen)) return;
   if (receiver?.screen === screen) receiver.take(prompt);
-  else pending = { screen, prompt, at: Date.now() };
+  else pending = { screen: screen as EarlyScreen, prompt, at: Date.now() };
 }
 
 /**
@@ -142,6 +149,23 @@ export function useEarlyPrompt(
     element.focus();
     element.setSelectionRange(caret.start, caret.end);
   }, [caret]);
+}
+
+/**
+ * `useEarlyPrompt` for a composer whose box is not a ref of its own (an antd text area): it
+ * finds the box by `selector`. Render it beside the box, so it registers once the box is there.
+ */
+export function EarlyPrompt(props: {
+  screen: EarlyScreen;
+  selector: string;
+  setText: (text: string) => void;
+}): null {
+  useEarlyPrompt(
+    props.screen,
+    () => document.querySelector<HTMLTextAreaElement>(props.selector),
+    props.setText,
+  );
+  return null;
 }
 
 /** For tests: forgets the receiver and any pending prompt. */
