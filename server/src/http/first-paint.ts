@@ -4,6 +4,7 @@ import {
   type FirstPaintKey,
   type FirstPaintLanguage,
 } from './first-paint-texts.js';
+import { FIELD_SCREENS } from './first-paint-fields.js';
 
 /**
  * The first paint (docs/web.md, First paint): a static, styled copy of the screen a visit opens
@@ -297,48 +298,6 @@ const attr = (lang: FirstPaintLanguage, name: string, key: FirstPaintKey) =>
 function drawScreen(lang: FirstPaintLanguage): string {
   return `<section class="fp-draw"><div><header class="fp-head"><h1><i></i>${text(lang, 'menu:midjourney')}</h1><p>${text(lang, 'screens:midjourney')}</p></header><form class="fp-form" ${attr(lang, 'aria-label', 'midjourney:composer.title')}><label for="fp-box" class="fp-sr">${text(lang, 'midjourney:composer.prompt')}</label><textarea id="fp-box" data-fp-box maxlength="4000" rows="3" ${attr(lang, 'placeholder', 'midjourney:composer.placeholder')}></textarea></form></div></section>`;
 }
-
-/** What a picture or video screen paints: its texts, the box's length, any mode switch. */
-const FIELD_SCREENS = {
-  dalle: {
-    title: 'menu:draw',
-    description: 'screens:draw',
-    model: 'images:model',
-    prompt: 'images:prompt',
-    placeholder: 'images:promptPlaceholder',
-    maxLength: 4000,
-    modes: null,
-  },
-  sd3: {
-    title: 'menu:sd3',
-    description: 'screens:sd3',
-    model: 'images:model',
-    prompt: 'images:prompt',
-    placeholder: 'images:promptPlaceholder',
-    maxLength: 10000,
-    modes: ['images:textToImage', 'images:imageToImage'],
-  },
-  video: {
-    title: 'menu:video',
-    description: 'screens:video',
-    model: 'video:model',
-    prompt: 'video:prompt',
-    placeholder: 'video:promptPlaceholder',
-    maxLength: 2000,
-    modes: null,
-  },
-} as const satisfies Record<
-  string,
-  {
-    title: FirstPaintKey;
-    description: FirstPaintKey;
-    model: FirstPaintKey;
-    prompt: FirstPaintKey;
-    placeholder: FirstPaintKey;
-    maxLength: number;
-    modes: readonly FirstPaintKey[] | null;
-  }
->;
 
 /**
  * `/draw`, `/sd3`, `/video` (web `CreationScreen` with a `form` of labelled fields): the
