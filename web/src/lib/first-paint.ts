@@ -144,10 +144,20 @@ export function useEarlyPrompt(
   );
   // After the render that shows the text: the focus and caret the first paint's box had.
   useLayoutEffect(() => {
-    const element = latest.current.box();
-    if (!caret?.focused || !element) return;
-    element.focus();
-    element.setSelectionRange(caret.start, caret.end);
+    if (!caret?.focused) return;
+    // antd's growing text area hides itself while it measures the new text (and cannot take
+    // the focus then): tried again on the next frames.
+    let frame = 0;
+    const place = (tries: number) => {
+      const element = latest.current.box();
+      if (!element) return;
+      element.focus();
+      element.setSelectionRange(caret.start, caret.end);
+      if (document.activeElement !== element && tries > 0)
+        frame = requestAnimationFrame(() => place(tries - 1));
+    };
+    place(5);
+    return () => cancelAnimationFrame(frame);
   }, [caret]);
 }
 
