@@ -1,7 +1,9 @@
 import type { FirstPaintKey } from './first-paint-texts.js';
 
-// The screens the first paint draws as a form of labelled fields (`/draw`, `/sd3`, `/video`:
-// docs/web.md, First paint), read from their composers in web/src/features.
+// The screens the first paint draws as a form of labelled fields (`/draw`, `/sd3`, `/video`,
+// `/music`: docs/web.md, First paint), read from their composers in web/src/features.
+// `modes`: the mode switch (before the model's select, or after it with `modesAfter`);
+// `card`: `/music`'s form, a bordered card in a 400 px column with larger labels.
 
 /** What a picture or video screen paints: its texts, the box's length, any mode switch. */
 export const FIELD_SCREENS = {
@@ -13,6 +15,8 @@ export const FIELD_SCREENS = {
     placeholder: 'images:promptPlaceholder',
     maxLength: 4000,
     modes: null,
+    modesAfter: false,
+    card: false,
   },
   sd3: {
     title: 'menu:sd3',
@@ -22,6 +26,8 @@ export const FIELD_SCREENS = {
     placeholder: 'images:promptPlaceholder',
     maxLength: 10000,
     modes: ['images:textToImage', 'images:imageToImage'],
+    modesAfter: false,
+    card: false,
   },
   video: {
     title: 'menu:video',
@@ -31,6 +37,19 @@ export const FIELD_SCREENS = {
     placeholder: 'video:promptPlaceholder',
     maxLength: 2000,
     modes: null,
+    modesAfter: false,
+    card: false,
+  },
+  music: {
+    title: 'menu:music',
+    description: 'screens:music',
+    model: 'music:compose.model',
+    prompt: 'music:compose.prompt',
+    placeholder: 'music:compose.promptPlaceholder',
+    maxLength: 500,
+    modes: ['music:compose.inspiration', 'music:compose.custom'],
+    modesAfter: true,
+    card: true,
   },
 } as const satisfies Record<
   string,
@@ -42,5 +61,7 @@ export const FIELD_SCREENS = {
     placeholder: FirstPaintKey;
     maxLength: number;
     modes: readonly FirstPaintKey[] | null;
+    modesAfter: boolean;
+    card: boolean;
   }
 >;

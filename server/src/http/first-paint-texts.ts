@@ -51,6 +51,12 @@ export const FIRST_PAINT_TEXTS = {
     'video:prompt': 'Describe the video',
     'video:promptPlaceholder':
       'e.g. a beach at dusk, waves on the rocks, the camera slowly pushes in',
+    'screens:music': 'Write lyrics and generate AI music here, then play and download it.',
+    'music:compose.model': 'Model',
+    'music:compose.inspiration': 'Inspiration',
+    'music:compose.custom': 'Custom',
+    'music:compose.prompt': 'Describe the song',
+    'music:compose.promptPlaceholder': 'e.g. an upbeat pop song about a summer night by the sea',
     'chat:input.label': 'Message',
     'chat:input.placeholder':
       'Give the AI an identity, or find one in the app market… (Enter to send, / for prompts)',
@@ -102,6 +108,12 @@ export const FIRST_PAINT_TEXTS = {
     'video:model': '模型',
     'video:prompt': '描述视频',
     'video:promptPlaceholder': '例如：黄昏的海边，海浪拍打礁石，镜头缓慢推进',
+    'screens:music': '在这里创作歌词并生成 AI 音乐，播放与下载作品。',
+    'music:compose.model': '模型',
+    'music:compose.inspiration': '灵感模式',
+    'music:compose.custom': '自定义模式',
+    'music:compose.prompt': '歌曲描述',
+    'music:compose.promptPlaceholder': '例如：一首关于夏夜海边的轻快流行歌',
     'chat:input.label': '输入消息',
     'chat:input.placeholder':
       '给 AI 设定一个身份，或去应用广场找一个角色……（Enter 发送，/ 选择提示词）',
@@ -153,6 +165,12 @@ export const FIRST_PAINT_TEXTS = {
     'video:model': '模型',
     'video:prompt': '描述影片',
     'video:promptPlaceholder': '例如：黃昏的海邊，海浪拍打礁石，鏡頭緩慢推進',
+    'screens:music': '在這裡創作歌詞並生成 AI 音樂，播放與下載作品。',
+    'music:compose.model': '模型',
+    'music:compose.inspiration': '靈感模式',
+    'music:compose.custom': '自訂模式',
+    'music:compose.prompt': '歌曲描述',
+    'music:compose.promptPlaceholder': '例如：一首關於夏夜海邊的輕快流行歌',
     'chat:input.label': '輸入訊息',
     'chat:input.placeholder':
       '給 AI 設定一個身分，或到應用廣場找一個角色……（Enter 傳送，/ 選擇提示詞）',

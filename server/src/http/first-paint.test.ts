@@ -114,10 +114,12 @@ describe('the first paint', () => {
     expect(texts['zh-CN']!['m:1']).toBe('MJ 绘画');
   });
 
-  it('paints /draw, /sd3 and /video unless the site’s menu leaves them out', () => {
+  it('paints /draw, /sd3, /video and /music unless the site’s menu leaves them out', () => {
     expect(firstPaintScreen('/draw', '', site({ entries: [] }))).toBe('dalle');
     expect(firstPaintScreen('/SD3/', '', site({ entries: [] }))).toBe('sd3');
     expect(firstPaintScreen('/video', '', site({ entries: [] }))).toBe('video');
+    expect(firstPaintScreen('/music', '', site({ entries: [] }))).toBe('music');
+    expect(firstPaintScreen('/mind', '', site({ entries: [] }))).toBeNull();
     expect(firstPaintScreen('/', '/draw', site({ entries: [] }))).toBe('dalle');
     // Not in the site's own menu (it has one): the app would lead elsewhere.
     expect(firstPaintScreen('/draw', '', site())).toBeNull();
@@ -141,6 +143,7 @@ describe('the first paint', () => {
       ['dalle', 'en-US', 'menu:draw', 'images:promptPlaceholder', 4000],
       ['sd3', 'zh-TW', 'menu:sd3', 'images:promptPlaceholder', 10000],
       ['video', 'zh-CN', 'menu:video', 'video:promptPlaceholder', 2000],
+      ['music', 'en-US', 'menu:music', 'music:compose.promptPlaceholder', 500],
     ] as const) {
       const html = renderFirstPaint(screen, lang, plain, { landing: false });
       const texts = FIRST_PAINT_TEXTS[lang];
@@ -148,17 +151,21 @@ describe('the first paint', () => {
       expect(html).toContain(`<h1><i></i><span data-t="${title}">${escapeHtml(texts[title])}`);
       expect(html).toMatch(
         new RegExp(
-          `<div class="fp-select"></div></div><div class="fp-field"><label for="fp-box">.*</label>` +
+          `<div class="fp-(select|seg)">.*(</div>)+<div class="fp-field"><label for="fp-box">.*</label>` +
             `<textarea id="fp-box" data-fp-box maxlength="${max}" rows="3" placeholder="`,
         ),
       );
       expect(html).toContain(`placeholder="${escapeHtml(texts[placeholder])}"`);
       // The menu marks the painted screen.
-      const path = { dalle: '/draw', sd3: '/sd3', video: '/video' }[screen];
+      const path = { dalle: '/draw', sd3: '/sd3', video: '/video', music: '/music' }[screen];
       expect(html).toContain(`<a href="${path}" aria-current="page">`);
     }
     expect(renderFirstPaint('sd3', 'en-US', plain, { landing: false })).toContain(
       '<div class="fp-seg"><span data-t="images:textToImage">Text to image</span>',
+    );
+    // /music: the model's select, then the mode switch, in a card.
+    expect(renderFirstPaint('music', 'zh-CN', plain, { landing: false })).toMatch(
+      /<section class="fp-draw fp-music">.*<div class="fp-select"><\/div><\/div><div class="fp-seg"><span data-t="music:compose.inspiration">灵感模式/,
     );
     const evil = renderFirstPaint(
       'video',

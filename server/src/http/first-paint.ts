@@ -20,7 +20,7 @@ import { FIELD_SCREENS } from './first-paint-fields.js';
  * `video` the picture, SD3 and video screens (`/draw`, `/sd3`, `/video`), whose composer
  * starts with the model's select above the prompt box.
  */
-export type FirstPaintScreen = 'draw' | 'chat' | 'launcher' | 'dalle' | 'sd3' | 'video';
+export type FirstPaintScreen = 'draw' | 'chat' | 'launcher' | 'dalle' | 'sd3' | 'video' | 'music';
 
 /** Each painted screen's path and its menu entry's name (as the site's menu names it). */
 export const FIRST_PAINT_PATHS: Record<FirstPaintScreen, { path: string; name: string }> = {
@@ -30,6 +30,7 @@ export const FIRST_PAINT_PATHS: Record<FirstPaintScreen, { path: string; name: s
   dalle: { path: '/draw', name: 'draw' },
   sd3: { path: '/sd3', name: 'sd3' },
   video: { path: '/video', name: 'video' },
+  music: { path: '/music', name: 'music' },
 };
 
 /** One entry of the site's menu as the web's side menu shows it (`useMenuEntries`). */
@@ -216,6 +217,13 @@ const STYLE = `<style>
 .fp-seg{display:flex;height:32px;padding:2px;border-radius:8px;background:#0b0b0f;font-size:14px;line-height:28px;color:rgba(255,255,255,.6);text-align:center}
 .fp-seg span{flex:1;border-radius:6px}
 .fp-seg span:first-child{background:#2a2a33;color:rgba(255,255,255,.88)}
+.fp-music{max-width:1400px}
+.fp-music .fp-fields{padding:12px;border:1px solid rgba(255,255,255,.1);border-radius:8px;background:rgba(255,255,255,.03)}
+.fp-music .fp-field{font-size:14px;line-height:20px;color:rgba(255,255,255,.7)}
+.fp-music .fp-field:last-child{padding-bottom:20px}
+.fp-music .fp-select{border-radius:8px}
+.fp-music .fp-seg span:first-child{background:#1c1c23}
+.fp-music .fp-fields textarea{max-height:142px}
 .fp-chat{display:flex;height:100%;background:#0c0c10}
 .fp-groups{display:flex;flex-direction:column;gap:12px;flex-shrink:0;width:256px;padding:12px;border-right:1px solid rgba(255,255,255,.05);background:#111116}
 .fp-new{height:40px;border-radius:8px;background:#5b4bd6;color:#fff;font-size:16px;line-height:40px;text-align:center}
@@ -237,7 +245,7 @@ const STYLE = `<style>
 .fp-launch li span{font-size:14px;line-height:20px;font-weight:500}
 @media (min-width:1280px){.fp-groups{width:288px}}
 @media (min-width:640px){.fp-launch{padding:20px 32px}.fp-launch ul{grid-template-columns:repeat(3,minmax(0,1fr))}}
-@media (min-width:1024px){.fp-draw{flex-direction:row;align-items:flex-start}.fp-draw>div{width:420px;flex-shrink:0}.fp-launch ul{grid-template-columns:repeat(4,minmax(0,1fr))}}
+@media (min-width:1024px){.fp-draw{flex-direction:row;align-items:flex-start}.fp-draw>div{width:420px;flex-shrink:0}.fp-music>div{width:400px}.fp-launch ul{grid-template-columns:repeat(4,minmax(0,1fr))}}
 .fp-tabs{display:none;position:fixed;inset:auto 0 0;border-top:1px solid rgba(255,255,255,.05);background:rgba(17,17,22,.95)}
 .fp-tabs ul{display:grid;grid-template-columns:repeat(5,minmax(0,1fr))}
 .fp-tabs a{display:flex;flex-direction:column;align-items:center;justify-content:center;gap:2px;min-height:56px;padding:0 4px;font-size:11px;line-height:16px;color:rgba(255,255,255,.55);white-space:nowrap;overflow:hidden}
@@ -309,7 +317,9 @@ function fieldsScreen(lang: FirstPaintLanguage, screen: keyof typeof FIELD_SCREE
   const modes = s.modes
     ? `<div class="fp-seg">${s.modes.map((k) => text(lang, k)).join('')}</div>`
     : '';
-  return `<section class="fp-draw"><div><header class="fp-head"><h1><i></i>${text(lang, s.title)}</h1><p>${text(lang, s.description)}</p></header><form class="fp-fields">${modes}<div class="fp-field">${text(lang, s.model)}<div class="fp-select"></div></div><div class="fp-field"><label for="fp-box">${text(lang, s.prompt)}</label><textarea id="fp-box" data-fp-box maxlength="${s.maxLength}" rows="3" ${attr(lang, 'placeholder', s.placeholder)}></textarea></div></form></div></section>`;
+  const model = `<div class="fp-field">${text(lang, s.model)}<div class="fp-select"></div></div>`;
+  const fields = s.modesAfter ? model + modes : modes + model;
+  return `<section class="fp-draw${s.card ? ' fp-music' : ''}"><div><header class="fp-head"><h1><i></i>${text(lang, s.title)}</h1><p>${text(lang, s.description)}</p></header><form class="fp-fields">${fields}<div class="fp-field"><label for="fp-box">${text(lang, s.prompt)}</label><textarea id="fp-box" data-fp-box maxlength="${s.maxLength}" rows="3" ${attr(lang, 'placeholder', s.placeholder)}></textarea></div></form></div></section>`;
 }
 
 function chatScreen(lang: FirstPaintLanguage): string {

@@ -55,6 +55,7 @@ const PAINT_TITLES = {
   dalle: 'menu:draw',
   sd3: 'menu:sd3',
   video: 'menu:video',
+  music: 'menu:music',
 } as const satisfies Record<FirstPaintScreen, keyof (typeof FIRST_PAINT_TEXTS)['en-US']>;
 
 const SITE_LANGUAGES = new Set(['en-US', 'zh-CN', 'zh-TW', 'browser']);

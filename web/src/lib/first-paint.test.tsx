@@ -100,11 +100,12 @@ describe('the first paint', () => {
     expect(screen.getByLabelText<HTMLTextAreaElement>('composer').value).toBe('kept');
   });
 
-  it('hands /draw’s, /sd3’s and /video’s text to their own composer, not another’s', () => {
+  it('hands /draw’s, /sd3’s, /video’s and /music’s text to their own composer, not another’s', () => {
     for (const [kind, path] of [
       ['dalle', '/draw'],
       ['sd3', '/sd3'],
       ['video', '/video'],
+      ['music', '/music'],
     ] as const) {
       const early = paint(kind)!;
       early.value = `a ${kind}`;

@@ -28,8 +28,8 @@ export interface EarlyPrompt {
  * The screens whose first paint has a prompt box (the server's names: `draw` is the drawing
  * screen `/Midjourney`, `dalle` the picture screen `/draw`).
  */
-export type EarlyScreen = 'draw' | 'chat' | 'dalle' | 'sd3' | 'video';
-const EARLY_SCREENS: readonly string[] = ['draw', 'chat', 'dalle', 'sd3', 'video'];
+export type EarlyScreen = 'draw' | 'chat' | 'dalle' | 'sd3' | 'video' | 'music';
+const EARLY_SCREENS: readonly string[] = ['draw', 'chat', 'dalle', 'sd3', 'video', 'music'];
 
 const paint = (): HTMLElement | null => document.getElementById('first-paint');
 
@@ -51,6 +51,7 @@ const SCREEN_PATHS: Partial<Record<string, string>> = {
   dalle: '/draw',
   sd3: '/sd3',
   video: '/video',
+  music: '/music',
 };
 /** How long a pending prompt waits for its composer. */
 const PENDING_MS = 15_000;
