@@ -53,20 +53,23 @@ const DEFAULT_SCREENS = [
  * The creation screens of web/src/lib/screens.ts (plus the market and the app store), opened by
  * a guest at 1440 px, with what a first visitor sees once the screen takes input (read from
  * each screen's component in web/src/features/*): the prompt box where the screen has one, else
- * its first control. `/Midjourney` has the server's first paint, whose box is a plain textarea
- * as on the landing; the others are drawn by the app alone. `/sddraw` opens on its model square
+ * its first control. `/Midjourney`, `/draw`, `/sd3`, `/video` and `/music` have the server's
+ * first paint, whose box is a plain textarea as on the landing: what is typed into it moves to
+ * the screen's composer when the app has started (`useEarlyPrompt`), so any textarea counts;
+ * the others are drawn by the app alone. `/sddraw` opens on its model square
  * (a model is chosen before any prompt), `/tools` and `/separation` on an upload button (the file
  * input beside it is hidden), `/market` and `/app-store` on their search box (not the kind
  * picker, an antd select that is an `input[type=search]` with a role).
  */
 const CREATION_SCREENS = [
   ['/Midjourney', 'textarea'],
-  ['/draw', 'textarea[data-testid="draw-prompt"]'],
-  ['/sd3', 'textarea[data-testid="sd3-prompt"]'],
+  ['/draw', 'textarea'],
+  ['/sd3', 'textarea'],
   ['/sddraw', '[data-testid="sd-model"] button'],
   ['/tools', 'input[data-testid="tool-upload"] + button'],
-  ['/video', 'textarea[data-testid="video-prompt"]'],
-  // In its first mode ("inspiration") the music composer has one text box, the prompt.
+  ['/video', 'textarea'],
+  // In its first mode ("inspiration") the music composer has one text box, the prompt; its
+  // first paint has the same one.
   ['/music', 'main textarea'],
   ['/separation', 'input[data-testid="separation-file"] + button'],
   ['/mind', '#mind-prompt'],

@@ -114,6 +114,72 @@ describe('the first paint', () => {
     expect(texts['zh-CN']!['m:1']).toBe('MJ 绘画');
   });
 
+  it('paints /draw, /sd3, /video and /music unless the site’s menu leaves them out', () => {
+    expect(firstPaintScreen('/draw', '', site({ entries: [] }))).toBe('dalle');
+    expect(firstPaintScreen('/SD3/', '', site({ entries: [] }))).toBe('sd3');
+    expect(firstPaintScreen('/video', '', site({ entries: [] }))).toBe('video');
+    expect(firstPaintScreen('/music', '', site({ entries: [] }))).toBe('music');
+    expect(firstPaintScreen('/mind', '', site({ entries: [] }))).toBeNull();
+    expect(firstPaintScreen('/', '/draw', site({ entries: [] }))).toBe('dalle');
+    // Not in the site's own menu (it has one): the app would lead elsewhere.
+    expect(firstPaintScreen('/draw', '', site())).toBeNull();
+    expect(firstPaintScreen('/video', '', site())).toBeNull();
+    const withVideo = site({ entries: [...site().entries, { name: 'video', title: {} }] });
+    expect(firstPaintScreen('/video', '', withVideo)).toBe('video');
+    // clientMenuList gates /draw (with chat and Midjourney), not /sd3 or /video.
+    const gated = site({ entries: [], clientMenuList: ['chat'] });
+    expect(firstPaintScreen('/draw', '', gated)).toBeNull();
+    expect(firstPaintScreen('/draw', '', site({ entries: [], clientMenuList: ['draw'] }))).toBe(
+      'dalle',
+    );
+    expect(firstPaintScreen('/sd3', '', gated)).toBe('sd3');
+    expect(firstPaintScreen('/video', '', gated)).toBe('video');
+    expect(firstPaintScreen('/sd3', '/Chat', site({ entries: [], menu: false }))).toBeNull();
+  });
+
+  it('draws the picture and video screens’ heading, model slot and prompt box, escaped', () => {
+    const plain = site({ entries: [] });
+    for (const [screen, lang, title, placeholder, max] of [
+      ['dalle', 'en-US', 'menu:draw', 'images:promptPlaceholder', 4000],
+      ['sd3', 'zh-TW', 'menu:sd3', 'images:promptPlaceholder', 10000],
+      ['video', 'zh-CN', 'menu:video', 'video:promptPlaceholder', 2000],
+      ['music', 'en-US', 'menu:music', 'music:compose.promptPlaceholder', 500],
+    ] as const) {
+      const html = renderFirstPaint(screen, lang, plain, { landing: false });
+      const texts = FIRST_PAINT_TEXTS[lang];
+      expect(html).toContain(`data-screen="${screen}"`);
+      expect(html).toContain(`<h1><i></i><span data-t="${title}">${escapeHtml(texts[title])}`);
+      expect(html).toMatch(
+        new RegExp(
+          `<div class="fp-(select|seg)">.*(</div>)+<div class="fp-field"><label for="fp-box">.*</label>` +
+            `<textarea id="fp-box" data-fp-box maxlength="${max}" rows="3" placeholder="`,
+        ),
+      );
+      expect(html).toContain(`placeholder="${escapeHtml(texts[placeholder])}"`);
+      // The menu marks the painted screen.
+      const path = { dalle: '/draw', sd3: '/sd3', video: '/video', music: '/music' }[screen];
+      expect(html).toContain(`<a href="${path}" aria-current="page">`);
+    }
+    expect(renderFirstPaint('sd3', 'en-US', plain, { landing: false })).toContain(
+      '<div class="fp-seg"><span data-t="images:textToImage">Text to image</span>',
+    );
+    // /music: the model's select, then the mode switch, in a card.
+    expect(renderFirstPaint('music', 'zh-CN', plain, { landing: false })).toMatch(
+      /<section class="fp-draw fp-music">.*<div class="fp-select"><\/div><\/div><div class="fp-seg"><span data-t="music:compose.inspiration">灵感模式/,
+    );
+    const evil = renderFirstPaint(
+      'video',
+      'en-US',
+      site({
+        siteName: '"><script>alert(1)</script>',
+        entries: [{ name: 'video', title: { 'en-US': '<b onmouseover=x>AI video</b>' } }],
+      }),
+      { landing: false },
+    );
+    expect(evil).not.toMatch(/<script>alert|<b onmouseover/);
+    expect(evil).toContain('&lt;b onmouseover=x&gt;AI video&lt;/b&gt;');
+  });
+
   it('goes into index.html with the start-up script after it and the stylesheet preloaded', () => {
     const html =
       '<!doctype html><html lang="zh-CN" class="dark"><head><title>AI</title>' +
@@ -139,5 +205,11 @@ describe('the first paint', () => {
     expect(out).toMatch(
       /<div id="root"><\/div><script async src="\/assets\/route-preload-Ab\.js"><\/script><\/body>/,
     );
+    const video = withSitePage(
+      { plain: Buffer.from(html), variants: new Map() },
+      { language: 'zh-TW', indexPath: '/Chat', firstPaint: site({ entries: [] }) },
+      { screen: 'video', language: 'zh-TW', landing: false },
+    ).plain.toString();
+    expect(video).toContain('<title>AI 影片 - Atelier</title>');
   });
 });

@@ -4,17 +4,34 @@ import {
   type FirstPaintKey,
   type FirstPaintLanguage,
 } from './first-paint-texts.js';
+import { FIELD_SCREENS } from './first-paint-fields.js';
 
 /**
  * The first paint (docs/web.md, First paint): a static, styled copy of the screen a visit opens
- * (side menu and prompt box of the drawing screen and `/Chat`, the phone launcher's links),
+ * (side menu and prompt box of the drawing screen, `/Chat`, `/draw`, `/sd3` and `/video`, the
+ * phone launcher's links),
  * written into index.html by the server so a slow link shows a screen that takes typing before
  * the app's scripts have arrived. It sits in `<div id="first-paint">` beside `#root`, over the
  * app until the app has started (web/src/lib/first-paint.ts hands over the typed text).
  */
 
-/** The screens painted early. */
-export type FirstPaintScreen = 'draw' | 'chat' | 'launcher';
+/**
+ * The screens painted early: `draw` is the drawing screen (`/Midjourney`); `dalle`, `sd3` and
+ * `video` the picture, SD3 and video screens (`/draw`, `/sd3`, `/video`), whose composer
+ * starts with the model's select above the prompt box.
+ */
+export type FirstPaintScreen = 'draw' | 'chat' | 'launcher' | 'dalle' | 'sd3' | 'video' | 'music';
+
+/** Each painted screen's path and its menu entry's name (as the site's menu names it). */
+export const FIRST_PAINT_PATHS: Record<FirstPaintScreen, { path: string; name: string }> = {
+  draw: { path: '/Midjourney', name: 'Midjourney' },
+  chat: { path: '/Chat', name: 'Chat' },
+  launcher: { path: '/mobileHome', name: 'mobileHome' },
+  dalle: { path: '/draw', name: 'draw' },
+  sd3: { path: '/sd3', name: 'sd3' },
+  video: { path: '/video', name: 'video' },
+  music: { path: '/music', name: 'music' },
+};
 
 /** One entry of the site's menu as the web's side menu shows it (`useMenuEntries`). */
 export interface FirstPaintMenuEntry {
@@ -99,7 +116,8 @@ export function firstPaintLanguage(
 /**
  * The screen painted for a path, or null: `/` paints the screen the landing leads to on a wide
  * screen (its index path; a phone is led to `/mobileHome`, so the paint hides under 640 px),
- * `/Midjourney` and `/Chat` their screen, `/mobileHome` the launcher. A screen the site's
+ * `/Midjourney`, `/Chat`, `/draw`, `/sd3` and `/video` their screen, `/mobileHome` the
+ * launcher. A screen the site's
  * menu or `clientMenuList` leaves out is not painted (the app would lead elsewhere).
  */
 export function firstPaintScreen(
@@ -112,13 +130,16 @@ export function firstPaintScreen(
   if (!site.menu && indexPath && path !== '' && path !== indexPath.toLowerCase()) return null;
   if (path === '/mobilehome') return 'launcher';
   const target = path === '' ? (indexPath || '/Midjourney').toLowerCase() : path;
-  const screen = target === '/midjourney' ? 'draw' : target === '/chat' ? 'chat' : null;
+  const screen = (Object.keys(FIRST_PAINT_PATHS) as FirstPaintScreen[]).find(
+    (s) => s !== 'launcher' && FIRST_PAINT_PATHS[s].path.toLowerCase() === target,
+  );
   if (!screen) return null;
-  const name = screen === 'draw' ? 'midjourney' : 'chat';
+  const name = FIRST_PAINT_PATHS[screen].name.toLowerCase();
   if (site.entries.length > 0 && !site.entries.some((e) => e.name.toLowerCase() === name))
     return null;
+  // `clientMenuList` names only the gated screens (chat, draw, Midjourney) it lets through.
   const allowed = site.clientMenuList.map((n) => n.toLowerCase());
-  if (allowed.length > 0 && !allowed.includes(name)) return null;
+  if (allowed.length > 0 && GATED.includes(name) && !allowed.includes(name)) return null;
   return screen;
 }
 
@@ -187,9 +208,22 @@ const STYLE = `<style>
 .fp-head p{font-size:14px;line-height:20px;color:rgba(255,255,255,.55)}
 .fp-form{display:flex;flex-direction:column;gap:12px;padding:16px;border:1px solid rgba(255,255,255,.05);border-radius:12px;background:#141419}
 .fp textarea{display:block;width:100%;font:inherit;resize:none;outline:0}
-.fp-form textarea{min-height:76px;max-height:186px;padding:4px 11px;border:1px solid #2a2a33;border-radius:8px;background:#141419;color:rgba(255,255,255,.88);font-size:14px;line-height:22px;field-sizing:content}
+.fp-form textarea,.fp-fields textarea{min-height:76px;max-height:186px;padding:4px 11px;border:1px solid #2a2a33;border-radius:8px;background:#141419;color:rgba(255,255,255,.88);font-size:14px;line-height:22px;field-sizing:content}
 .fp textarea::placeholder{color:rgba(255,255,255,.25)}
-.fp-form textarea:focus{border-color:#7c6cf2;box-shadow:0 0 0 2px rgba(124,108,242,.2)}
+.fp-form textarea:focus,.fp-fields textarea:focus{border-color:#7c6cf2;box-shadow:0 0 0 2px rgba(124,108,242,.2)}
+.fp-fields{display:flex;flex-direction:column;gap:12px}
+.fp-field{display:flex;flex-direction:column;gap:4px;font-size:12px;line-height:16px;color:rgba(255,255,255,.6)}
+.fp-select{height:32px;border:1px solid #2a2a33;border-radius:6px;background:#141419}
+.fp-seg{display:flex;height:32px;padding:2px;border-radius:8px;background:#0b0b0f;font-size:14px;line-height:28px;color:rgba(255,255,255,.6);text-align:center}
+.fp-seg span{flex:1;border-radius:6px}
+.fp-seg span:first-child{background:#2a2a33;color:rgba(255,255,255,.88)}
+.fp-music{max-width:1400px}
+.fp-music .fp-fields{padding:12px;border:1px solid rgba(255,255,255,.1);border-radius:8px;background:rgba(255,255,255,.03)}
+.fp-music .fp-field{font-size:14px;line-height:20px;color:rgba(255,255,255,.7)}
+.fp-music .fp-field:last-child{padding-bottom:20px}
+.fp-music .fp-select{border-radius:8px}
+.fp-music .fp-seg span:first-child{background:#1c1c23}
+.fp-music .fp-fields textarea{max-height:142px}
 .fp-chat{display:flex;height:100%;background:#0c0c10}
 .fp-groups{display:flex;flex-direction:column;gap:12px;flex-shrink:0;width:256px;padding:12px;border-right:1px solid rgba(255,255,255,.05);background:#111116}
 .fp-new{height:40px;border-radius:8px;background:#5b4bd6;color:#fff;font-size:16px;line-height:40px;text-align:center}
@@ -211,7 +245,7 @@ const STYLE = `<style>
 .fp-launch li span{font-size:14px;line-height:20px;font-weight:500}
 @media (min-width:1280px){.fp-groups{width:288px}}
 @media (min-width:640px){.fp-launch{padding:20px 32px}.fp-launch ul{grid-template-columns:repeat(3,minmax(0,1fr))}}
-@media (min-width:1024px){.fp-draw{flex-direction:row;align-items:flex-start}.fp-draw>div{width:420px;flex-shrink:0}.fp-launch ul{grid-template-columns:repeat(4,minmax(0,1fr))}}
+@media (min-width:1024px){.fp-draw{flex-direction:row;align-items:flex-start}.fp-draw>div{width:420px;flex-shrink:0}.fp-music>div{width:400px}.fp-launch ul{grid-template-columns:repeat(4,minmax(0,1fr))}}
 .fp-tabs{display:none;position:fixed;inset:auto 0 0;border-top:1px solid rgba(255,255,255,.05);background:rgba(17,17,22,.95)}
 .fp-tabs ul{display:grid;grid-template-columns:repeat(5,minmax(0,1fr))}
 .fp-tabs a{display:flex;flex-direction:column;align-items:center;justify-content:center;gap:2px;min-height:56px;padding:0 4px;font-size:11px;line-height:16px;color:rgba(255,255,255,.55);white-space:nowrap;overflow:hidden}
@@ -273,6 +307,21 @@ function drawScreen(lang: FirstPaintLanguage): string {
   return `<section class="fp-draw"><div><header class="fp-head"><h1><i></i>${text(lang, 'menu:midjourney')}</h1><p>${text(lang, 'screens:midjourney')}</p></header><form class="fp-form" ${attr(lang, 'aria-label', 'midjourney:composer.title')}><label for="fp-box" class="fp-sr">${text(lang, 'midjourney:composer.prompt')}</label><textarea id="fp-box" data-fp-box maxlength="4000" rows="3" ${attr(lang, 'placeholder', 'midjourney:composer.placeholder')}></textarea></form></div></section>`;
 }
 
+/**
+ * `/draw`, `/sd3`, `/video` (web `CreationScreen` with a `form` of labelled fields): the
+ * heading and description, SD3's mode switch, the model's select (an empty box of its size:
+ * the models come from the API) and the prompt box, at the app's measures.
+ */
+function fieldsScreen(lang: FirstPaintLanguage, screen: keyof typeof FIELD_SCREENS): string {
+  const s = FIELD_SCREENS[screen];
+  const modes = s.modes
+    ? `<div class="fp-seg">${s.modes.map((k) => text(lang, k)).join('')}</div>`
+    : '';
+  const model = `<div class="fp-field">${text(lang, s.model)}<div class="fp-select"></div></div>`;
+  const fields = s.modesAfter ? model + modes : modes + model;
+  return `<section class="fp-draw${s.card ? ' fp-music' : ''}"><div><header class="fp-head"><h1><i></i>${text(lang, s.title)}</h1><p>${text(lang, s.description)}</p></header><form class="fp-fields">${fields}<div class="fp-field"><label for="fp-box">${text(lang, s.prompt)}</label><textarea id="fp-box" data-fp-box maxlength="${s.maxLength}" rows="3" ${attr(lang, 'placeholder', s.placeholder)}></textarea></div></form></div></section>`;
+}
+
 function chatScreen(lang: FirstPaintLanguage): string {
   return `<div class="fp-chat"><div class="fp-groups"><div class="fp-new">${text(lang, 'chat:groups.newChat')}</div><div class="fp-search"></div><p>${text(lang, 'chat:groups.empty')}</p></div><section class="fp-conv"><div class="fp-input"><div><label for="fp-box" class="fp-sr">${text(lang, 'chat:input.label')}</label><textarea id="fp-box" data-fp-box data-fp-enter rows="1" ${attr(lang, 'placeholder', 'chat:input.placeholder')}></textarea><div class="fp-bar"></div></div><p>${text(lang, 'chat:input.hint')}</p></div></section></div>`;
 }
@@ -315,14 +364,16 @@ export function renderFirstPaint(
   site: FirstPaintSite,
   options: { landing: boolean; ownIcon?: string },
 ): string {
-  const current = { draw: '/Midjourney', chat: '/Chat', launcher: '/mobileHome' }[screen];
+  const current = FIRST_PAINT_PATHS[screen].path;
   const classes = options.landing ? 'fp fp-landing' : 'fp';
   const content =
     screen === 'draw'
       ? drawScreen(lang)
       : screen === 'chat'
         ? chatScreen(lang)
-        : launcher(lang, site);
+        : screen === 'launcher'
+          ? launcher(lang, site)
+          : fieldsScreen(lang, screen);
   const side = site.menu ? sideMenu(lang, site, current, options.ownIcon) : '';
   const tabs = site.menu ? bottomNav(lang, site, current) : '';
   const entries = menuEntries(site);

@@ -47,6 +47,17 @@ export function pickEncoding(
 type Page = { plain: Buffer; variants: Map<Encoding, Buffer> };
 
 /** The site language settings index.html may carry (contracts `siteLanguage`). */
+/** The page title's text of each painted screen (its menu label). */
+const PAINT_TITLES = {
+  draw: 'menu:midjourney',
+  chat: 'menu:chat',
+  launcher: 'menu:mobileHome',
+  dalle: 'menu:draw',
+  sd3: 'menu:sd3',
+  video: 'menu:video',
+  music: 'menu:music',
+} as const satisfies Record<FirstPaintScreen, keyof (typeof FIRST_PAINT_TEXTS)['en-US']>;
+
 const SITE_LANGUAGES = new Set(['en-US', 'zh-CN', 'zh-TW', 'browser']);
 
 /** An index path as a site may hold it: a path of letters, digits, `-`, `_` and `/`. */
@@ -94,14 +105,7 @@ export function withSitePage(page: Page, site: SitePage, paint?: PagePaint): Pag
         /<link rel="stylesheet"([^>]*)>/g,
         '<link rel="preload" as="style" data-first-paint-css$1>',
       );
-    const label =
-      FIRST_PAINT_TEXTS[lang][
-        paint.screen === 'launcher'
-          ? 'menu:mobileHome'
-          : paint.screen === 'chat'
-            ? 'menu:chat'
-            : 'menu:midjourney'
-      ];
+    const label = FIRST_PAINT_TEXTS[lang][PAINT_TITLES[paint.screen]];
     const title = `${label} - ${site.firstPaint.siteName || 'AI'}`;
     html = html
       .replace(/(<html\b[^>]*?) lang="[^"]*"/, `$1 lang="${lang}"`)

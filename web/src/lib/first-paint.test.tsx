@@ -4,6 +4,7 @@ import { afterEach, describe, expect, it, vi } from 'vitest';
 import {
   applyPaintStylesheets,
   dropFirstPaint,
+  EarlyPrompt,
   firstPaintShown,
   resetFirstPaint,
   useEarlyPrompt,
@@ -97,6 +98,56 @@ describe('the first paint', () => {
     expect(document.getElementById('first-paint')).toBeNull();
     render(<Composer screen="chat" />);
     expect(screen.getByLabelText<HTMLTextAreaElement>('composer').value).toBe('kept');
+  });
+
+  it('hands /draw’s, /sd3’s, /video’s and /music’s text to their own composer, not another’s', () => {
+    for (const [kind, path] of [
+      ['dalle', '/draw'],
+      ['sd3', '/sd3'],
+      ['video', '/video'],
+      ['music', '/music'],
+    ] as const) {
+      const early = paint(kind)!;
+      early.value = `a ${kind}`;
+      early.focus();
+      early.setSelectionRange(1, 1);
+      dropFirstPaint(path);
+      // Still there: the composer (behind its models' call) is not yet.
+      expect(document.getElementById('first-paint')).not.toBeNull();
+      render(<Composer screen="draw" />);
+      expect(screen.getByLabelText<HTMLTextAreaElement>('composer').value).toBe('');
+      cleanup();
+      render(<Composer screen={kind} />);
+      expect(document.getElementById('first-paint')).toBeNull();
+      const box = screen.getByLabelText<HTMLTextAreaElement>('composer');
+      expect(box.value).toBe(`a ${kind}`);
+      expect(document.activeElement).toBe(box);
+      expect([box.selectionStart, box.selectionEnd]).toEqual([1, 1]);
+      cleanup();
+      resetFirstPaint();
+    }
+  });
+
+  it('finds a box that is not a ref of its own by its selector (EarlyPrompt)', () => {
+    const early = paint('video')!;
+    early.value = 'waves';
+    function VideoComposer() {
+      const [text, setText] = useState('');
+      return (
+        <>
+          <textarea data-testid="video-prompt" value={text} onChange={() => {}} />
+          <EarlyPrompt
+            screen="video"
+            selector='textarea[data-testid="video-prompt"]'
+            setText={setText}
+          />
+        </>
+      );
+    }
+    dropFirstPaint('/video');
+    const { container } = render(<VideoComposer />);
+    expect(document.getElementById('first-paint')).toBeNull();
+    expect(container.querySelector('textarea')!.value).toBe('waves');
   });
 
   it('applies the stylesheet a first-paint page only preloads', () => {

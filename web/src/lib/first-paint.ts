@@ -24,8 +24,12 @@ export interface EarlyPrompt {
   focused: boolean;
 }
 
-/** The screens whose first paint has a prompt box. */
-export type EarlyScreen = 'draw' | 'chat';
+/**
+ * The screens whose first paint has a prompt box (the server's names: `draw` is the drawing
+ * screen `/Midjourney`, `dalle` the picture screen `/draw`).
+ */
+export type EarlyScreen = 'draw' | 'chat' | 'dalle' | 'sd3' | 'video' | 'music';
+const EARLY_SCREENS: readonly string[] = ['draw', 'chat', 'dalle', 'sd3', 'video', 'music'];
 
 const paint = (): HTMLElement | null => document.getElementById('first-paint');
 
@@ -44,6 +48,10 @@ const SCREEN_PATHS: Partial<Record<string, string>> = {
   draw: '/midjourney',
   chat: '/chat',
   launcher: '/mobilehome',
+  dalle: '/draw',
+  sd3: '/sd3',
+  video: '/video',
+  music: '/music',
 };
 /** How long a pending prompt waits for its composer. */
 const PENDING_MS = 15_000;
@@ -63,9 +71,9 @@ function remove(element: HTMLElement): void {
     : null;
   element.remove();
   if (!prompt || (!prompt.text && !prompt.focused)) return;
-  if (screen !== 'draw' && screen !== 'chat') return;
+  if (!screen || !EARLY_SCREENS.includes(screen)) return;
   if (receiver?.screen === screen) receiver.take(prompt);
-  else pending = { screen, prompt, at: Date.now() };
+  else pending = { screen: screen as EarlyScreen, prompt, at: Date.now() };
 }
 
 /**
@@ -137,11 +145,38 @@ export function useEarlyPrompt(
   );
   // After the render that shows the text: the focus and caret the first paint's box had.
   useLayoutEffect(() => {
-    const element = latest.current.box();
-    if (!caret?.focused || !element) return;
-    element.focus();
-    element.setSelectionRange(caret.start, caret.end);
+    if (!caret?.focused) return;
+    // antd's growing text area hides itself while it measures the new text (and cannot take
+    // the focus then): tried again on the next frames.
+    let frame = 0;
+    const place = (tries: number) => {
+      const element = latest.current.box();
+      if (!element) return;
+      element.focus();
+      element.setSelectionRange(caret.start, caret.end);
+      if (document.activeElement !== element && tries > 0)
+        frame = requestAnimationFrame(() => place(tries - 1));
+    };
+    place(5);
+    return () => cancelAnimationFrame(frame);
   }, [caret]);
+}
+
+/**
+ * `useEarlyPrompt` for a composer whose box is not a ref of its own (an antd text area): it
+ * finds the box by `selector`. Render it beside the box, so it registers once the box is there.
+ */
+export function EarlyPrompt(props: {
+  screen: EarlyScreen;
+  selector: string;
+  setText: (text: string) => void;
+}): null {
+  useEarlyPrompt(
+    props.screen,
+    () => document.querySelector<HTMLTextAreaElement>(props.selector),
+    props.setText,
+  );
+  return null;
 }
 
 /** For tests: forgets the receiver and any pending prompt. */

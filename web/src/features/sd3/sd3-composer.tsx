@@ -160,6 +160,7 @@ export function Sd3Composer(props: Sd3ComposerProps) {
           maxLength={10000}
           testId="sd3-prompt"
           onSubmit={props.onSubmit}
+          early="sd3"
         />
       </Field>
       <Field label={t('images:negative')}>

@@ -13,6 +13,7 @@ import { FramePicker, References } from './frame-picker';
 import type { BrushValue } from './motion-brush-dialog';
 import { useSubmitVideo, useVideoModels, type Entry } from './video-api';
 import { TaskCost } from '../../components/tasks/creation-screen';
+import { EarlyPrompt } from '../../lib/first-paint';
 
 export interface VideoForm {
   modelId?: number;
@@ -355,6 +356,11 @@ export function Composer(props: { form: VideoForm; setForm: (f: VideoForm) => vo
           autoSize={{ minRows: 3, maxRows: 8 }}
           placeholder={t('video:promptPlaceholder')}
           onChange={(e) => set({ prompt: e.target.value })}
+        />
+        <EarlyPrompt
+          screen="video"
+          selector='textarea[data-testid="video-prompt"]'
+          setText={(prompt) => set({ prompt })}
         />
       </label>
       <Pictures model={model} form={f} set={set} />
