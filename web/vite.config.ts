@@ -124,6 +124,9 @@ const chunkGroups = [
     name: 'midjourney-screen',
     test: /web[\\/]src[\\/]features[\\/]midjourney[\\/](midjourney-screen|light-composer|mj-store)\./,
     priority: 2.5,
+    // Without what they import (the screen header, the creation screen's frame): other screens
+    // draw those too, and fetched this file for them.
+    includeDependenciesRecursively: false,
   },
   // The rest of the drawing screen (its composer's tools, the lists, their calls, which its
   // dialogs share): one file, fetched with `midjourney-parts` once the light prompt box is
