@@ -15,6 +15,7 @@ import { registerApiDocs } from './http/api-docs.js';
 import { registerInputLimits } from './http/input-limits.js';
 import { registerMetrics } from './http/metrics.js';
 import { registerProbes } from './http/probes.js';
+import { registerJsonCompression } from './http/compress-json.js';
 import { registerSecurityHeaders } from './http/security-headers.js';
 import { serializerCompiler } from './http/serializer.js';
 import { registerWeb } from './http/web.js';
@@ -73,6 +74,7 @@ export async function buildApp(config: AppConfig, options: BuildOptions): Promis
   registerInputLimits(app);
 
   registerSecurityHeaders(app);
+  registerJsonCompression(app);
   await app.register(cors, {
     origin: config.corsOrigins.length ? config.corsOrigins : false,
     credentials: false,

@@ -1,4 +1,3 @@
-import net from 'node:net';
 import sharp from 'sharp';
 import type { FastifyInstance } from 'fastify';
 import { isTaskFinished, type drawing as D } from '@atelier/contracts';
@@ -17,14 +16,7 @@ export async function startWorkers(app: FastifyInstance): Promise<void> {
   await engineOf(app.ctx).start();
 }
 
-/** A port nobody listens on right now (the app listens on it so the proxy can call back). */
-export async function freePort(): Promise<number> {
-  const server = net.createServer();
-  await new Promise<void>((r) => server.listen(0, '127.0.0.1', r));
-  const port = (server.address() as net.AddressInfo).port;
-  await new Promise<void>((r) => server.close(() => r()));
-  return port;
-}
+export { freePort } from './ports.js';
 
 /** A small real PNG of one colour. */
 export const pngOf = (r: number, g: number, b: number, size = 32) =>

@@ -5,15 +5,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createDb, type Db } from './database.js';
 import { isOutage } from '../lib/outage.js';
 import { testDatabaseUrl, testDialect } from '../test/harness.js';
-
-/** A loopback port nothing listens on. */
-async function freePort(): Promise<number> {
-  const server = net.createServer();
-  await new Promise<void>((r) => server.listen(0, '127.0.0.1', r));
-  const { port } = server.address() as net.AddressInfo;
-  await new Promise<void>((r) => server.close(() => r()));
-  return port;
-}
+import { freePort } from '../../test/ports.js';
 
 async function until(check: () => Promise<boolean>, timeoutMs: number, what: string) {
   const end = Date.now() + timeoutMs;

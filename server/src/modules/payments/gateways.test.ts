@@ -1,5 +1,4 @@
 import { generateKeyPairSync, randomBytes } from 'node:crypto';
-import net from 'node:net';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { startFakeEpay, type FakeEpay } from '../../../test/fakes/epay.js';
 import type { Delivery } from '../../../test/fakes/http.js';
@@ -8,15 +7,7 @@ import { startFakeWechatPay, type FakeWechatPay } from '../../../test/fakes/wech
 import { bearer, call, createTestApp, type TestApp } from '../../test/harness.js';
 import { createUser, type TestUser } from '../../test/users.js';
 import { reconcilePayments } from './reconciler.js';
-
-/** A free loopback port, so the public URL (where gateways send notifications) is known before the app starts. */
-async function freePort(): Promise<number> {
-  const server = net.createServer();
-  await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
-  const { port } = server.address() as net.AddressInfo;
-  await new Promise((resolve) => server.close(resolve));
-  return port;
-}
+import { freePort } from '../../../test/ports.js';
 
 interface Order {
   orderNo: string;
