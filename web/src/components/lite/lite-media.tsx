@@ -41,6 +41,8 @@ export interface FieldTextAreaProps {
   /** antd's counter under the box's right end ("12 / 500"). */
   showCount?: boolean;
   id?: string;
+  readOnly?: boolean;
+  spellCheck?: boolean;
   'aria-label'?: string;
   'data-testid'?: string;
   className?: string;

@@ -15,9 +15,9 @@ import { downloadBlob } from '../../lib/download';
 import { notify } from '../../lib/notify';
 import { texts } from '../../lib/texts';
 import { mapSvgText, svgToPng } from './export-map';
+import { MAP_BOX } from './map-box';
 import { MAP_BACKGROUND, MindMapView, type MindMapHandle } from './mind-map-view';
 import { countNodes, exportFileName, type OutlineNode } from './outline';
-import { OutlinePanel } from './outline-panel';
 
 /** "Collapse" folds the branches: the root and its branches stay in view. */
 const COLLAPSED_LEVEL = 1;
@@ -119,25 +119,21 @@ function MapToolbar({
 }
 
 /**
- * The drawn map with its toolbar (zoom, fit, unfold, fold, export as SVG or PNG) and, beside
- * it, the outline it is drawn from, which can be edited once the stream has ended.
+ * The drawn map with its toolbar (zoom, fit, unfold, fold, export as SVG or PNG); the outline
+ * it is drawn from sits beside it (`outline-panel.tsx`, with the screen's first view).
  */
 export function MindMapPanel({
   tree,
   title,
-  outline,
   streaming,
   folding,
   onFold,
-  onOutlineChange,
 }: {
   tree: OutlineNode;
   title: string;
-  outline: string;
   streaming: boolean;
   folding: { level: number };
   onFold: (folding: { level: number }) => void;
-  onOutlineChange: (outline: string) => void;
 }) {
   const { t } = useTranslation(['mind']);
   const [exporting, setExporting] = useState<'svg' | 'png' | null>(null);
@@ -165,31 +161,28 @@ export function MindMapPanel({
   };
 
   return (
-    <div className="grid grid-cols-1 gap-4 lg:grid-cols-[minmax(0,1fr)_340px]">
-      <div className="relative h-[44vh] min-h-[320px] overflow-hidden rounded-xl border border-white/5 lg:h-[calc(100dvh-300px)] lg:min-h-[420px]">
-        <MindMapView
-          ref={map}
-          root={tree}
-          folding={folding}
-          live={streaming}
-          label={t('mind:map.label', { title })}
-        />
-        <MapToolbar
-          map={map}
-          streaming={streaming}
-          exporting={exporting}
-          onFold={onFold}
-          onExport={(kind) => void exportAs(kind)}
-        />
-        <span
-          className="absolute bottom-2 left-3 text-xs text-white/55"
-          aria-live="polite"
-          data-testid="mind-status"
-        >
-          {streaming ? t('mind:streaming') : t('mind:nodes', { count: countNodes(tree) })}
-        </span>
-      </div>
-      <OutlinePanel value={outline} readOnly={streaming} onChange={onOutlineChange} />
+    <div className={`relative overflow-hidden ${MAP_BOX}`}>
+      <MindMapView
+        ref={map}
+        root={tree}
+        folding={folding}
+        live={streaming}
+        label={t('mind:map.label', { title })}
+      />
+      <MapToolbar
+        map={map}
+        streaming={streaming}
+        exporting={exporting}
+        onFold={onFold}
+        onExport={(kind) => void exportAs(kind)}
+      />
+      <span
+        className="absolute bottom-2 left-3 text-xs text-white/55"
+        aria-live="polite"
+        data-testid="mind-status"
+      >
+        {streaming ? t('mind:streaming') : t('mind:nodes', { count: countNodes(tree) })}
+      </span>
     </div>
   );
 }

@@ -5,9 +5,11 @@ import { useChatModels } from '../../api/chat-models';
 import { Glyph } from '../../components/glyph';
 import { Alert, Button, lazyThemed } from '../../components/lite/lite';
 import { ScreenIcon } from '../../components/screen-icon';
+import { MAP_BOX } from './map-box';
 import { useMindHistory, type MindMapRecord } from './mind-history';
 import { MindPromptForm } from './mind-prompt-form';
 import { parseOutline, plainText } from './outline';
+import { OutlinePanel } from './outline-panel';
 import { useMindGeneration } from './use-mind-generation';
 import { useMindOutline } from './use-mind-outline';
 
@@ -175,17 +177,19 @@ export default function MindScreen() {
       {!hasMap ? (
         <EmptyMap streaming={streaming} onExample={setTyped} />
       ) : (
-        <Suspense fallback={<div className="h-[44vh] min-h-[320px] lg:min-h-[420px]" />}>
-          <MindMapPanel
-            tree={tree}
-            title={title}
-            outline={outline}
-            streaming={streaming}
-            folding={folding}
-            onFold={setFolding}
-            onOutlineChange={editOutline}
-          />
-        </Suspense>
+        <div className="grid grid-cols-1 gap-4 lg:grid-cols-[minmax(0,1fr)_340px]">
+          <Suspense fallback={<div className={MAP_BOX} />}>
+            <MindMapPanel
+              tree={tree}
+              title={title}
+              streaming={streaming}
+              folding={folding}
+              onFold={setFolding}
+            />
+          </Suspense>
+          {/* Not in the lazy part: the answer streams into it while the map is fetched. */}
+          <OutlinePanel value={outline} readOnly={streaming} onChange={editOutline} />
+        </div>
       )}
 
       {historyShown && (

@@ -1,11 +1,16 @@
-import { UnorderedListOutlined } from '@ant-design/icons';
-import Input from 'antd/es/input';
+import UnorderedListOutlined from '@ant-design/icons-svg/es/asn/UnorderedListOutlined';
 import { useTranslation } from 'react-i18next';
+import { Glyph } from '../../components/glyph';
+import { FieldTextArea } from '../../components/lite/lite-forms';
 
 // The outline's state lives beside the map's first view, which draws no antd (use-mind-outline.ts).
 export { useMindOutline } from './use-mind-outline';
 
-/** The outline box beside the map: a plain text box, read-only while the answer streams. */
+/**
+ * The outline box beside the map: a plain text box, read-only while the answer streams. Drawn
+ * without antd, with the screen's first view: the answer streams into it while the map's part
+ * (markmap, antd) is still being fetched.
+ */
 export function OutlinePanel({
   value,
   readOnly,
@@ -19,10 +24,10 @@ export function OutlinePanel({
   return (
     <div className="flex min-h-0 flex-col gap-2">
       <label htmlFor="mind-outline" className="flex items-center gap-2 text-sm text-white/75">
-        <UnorderedListOutlined />
+        <Glyph icon={UnorderedListOutlined} />
         {t('outline.title')}
       </label>
-      <Input.TextArea
+      <FieldTextArea
         id="mind-outline"
         value={value}
         readOnly={readOnly}
