@@ -26,8 +26,6 @@ export interface SdModelRow {
   baseModel: string;
   description: Localized;
   cover: string;
-  /** The cover at 256 px for the square's cards (`thumbOfCover`). */
-  coverThumb: string;
   examples: S.SdExample[];
   fields: S.SdField[];
   priceKey: string;
@@ -93,7 +91,6 @@ async function toRow(
     baseModel: r.base_model,
     description: parse<Localized>(r.description, { 'en-US': '', 'zh-CN': '', 'zh-TW': '' }),
     cover,
-    coverThumb: await thumbOfCover(ctx, cover),
     examples,
     fields: parse<S.SdField[]>(r.fields, defaultFields()),
     priceKey: r.price_key,
@@ -146,13 +143,19 @@ export function defaultFields(size = 512): S.SdField[] {
   ];
 }
 
-export const toSdModel = (m: SdModelRow, lang: Lang, credits: number): S.SdModel => ({
+/** A card of the square; `coverThumb` (`thumbOfCover`) is read for the square's list only. */
+export const toSdModel = (
+  m: SdModelRow,
+  lang: Lang,
+  credits: number,
+  coverThumb: string,
+): S.SdModel => ({
   id: m.id,
   name: m.name,
   description: m.description[lang],
   baseModel: m.baseModel,
   cover: m.cover,
-  coverThumb: m.coverThumb,
+  coverThumb,
   examples: m.examples,
   providerName: isDemoProtocol(m.provider.protocol) ? 'Offline demo' : m.provider.name,
   protocol: m.provider.protocol,

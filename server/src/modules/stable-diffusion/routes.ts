@@ -4,7 +4,7 @@ import { sd as S, type TaskStatus } from '@atelier/contracts';
 import { notFound } from '../../http/errors.js';
 import { route } from '../../http/route.js';
 import { createTask, deleteTasks, getTasks, listTasks } from '../tasks/index.js';
-import { listSdModels, sdModelById, toSdModel } from './catalogue.js';
+import { listSdModels, sdModelById, thumbOfCover, toSdModel } from './catalogue.js';
 import { texts } from './messages.js';
 import type { SdTaskParams } from './sd-runner.js';
 import { creditsOf, toSdTasks } from './views.js';
@@ -20,7 +20,13 @@ export function sdRoutes(app: FastifyInstance): void {
     const models = await listSdModels(ctx());
     const rows = await Promise.all(
       models.map(async (m) =>
-        toSdModel(m, lang, await creditsOf(ctx(), m.priceKey, identity?.userId)),
+        toSdModel(
+          m,
+          lang,
+          await creditsOf(ctx(), m.priceKey, identity?.userId),
+          // Only the square's cards draw it: a draw or a form's fields read no file row.
+          await thumbOfCover(ctx(), m.cover),
+        ),
       ),
     );
     return { rows, count: rows.length };
